@@ -1,0 +1,38 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+const otherLayers = ['projections', 'api', 'mcp', 'infra', 'cli', 'bench', 'test']
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.emporium/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-throw-literal': 'error',
+    },
+  },
+  {
+    // The domain is pure: it may import only itself, zod and node built-ins.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: otherLayers.flatMap((layer) => [`**/${layer}`, `**/${layer}/**`]),
+              message: 'domain/ is pure: it must not import from projections, api, mcp, infra, cli or test.',
+            },
+            {
+              group: ['pg', 'kysely', 'fastify', 'mercurius', '@electric-sql/*', '@kurrent/*', 'pino'],
+              message: 'domain/ is pure: no I/O libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,108 @@
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+
+/** Any kysely instance over our schema; tables are typed per slice in `projections/`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>
+
+export type Listener = (payload: string) => void
+
+/**
+ * One Postgres, reached through `pg` (a pool) or embedded PGlite. Everything that is not plain
+ * SQL — LISTEN, a session-pinned connection for advisory locks — is here, so the SQL code above
+ * it is shared by both drivers.
+ */
+export interface Database {
+  kind: 'pg' | 'pglite'
+  db: AnyDb
+  /** LISTEN on a channel; returns the unlisten function. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>
+  /**
+   * Run `work` on one connection held for its whole duration (session-level advisory locks
+   * need that). PGlite has a single connection, so it is that one.
+   */
+  withSession<T>(work: (session: AnyDb) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; when absent, PGlite in `dataDir` (or in memory when that is absent too). */
+  url?: string | undefined
+  dataDir?: string | undefined
+  poolSize?: number
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir)
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) })
+  let listenClient: pg.Client | undefined
+  const listeners = new Map<string, Set<Listener>>()
+
+  async function listenConnection(): Promise<pg.Client> {
+    if (listenClient) return listenClient
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    client.on('notification', (message) => {
+      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
+    })
+    // A lost LISTEN connection must not crash the process: subscribers fall back to polling.
+    client.on('error', () => {
+      listenClient = undefined
+    })
+    listenClient = client
+    return client
+  }
+
+  return {
+    kind: 'pg',
+    db,
+    async listen(channel, listener) {
+      const client = await listenConnection()
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+        await client.query(`LISTEN ${quoteIdent(channel)}`)
+      }
+      set.add(listener)
+      return async () => {
+        set.delete(listener)
+      }
+    },
+    async withSession(work) {
+      return db.connection().execute(work)
+    },
+    async close() {
+      await listenClient?.end().catch(() => undefined)
+      await db.destroy()
+    },
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const db = new Kysely({ dialect: new PGliteDialect({ pglite }) })
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, listener) {
+      const unlisten = await pglite.listen(channel, listener)
+      return unlisten
+    },
+    async withSession(work) {
+      return work(db)
+    },
+    async close() {
+      await db.destroy()
+    },
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`
+}

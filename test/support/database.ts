@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type Database } from '../../infra/database/database.js'
+
+export interface TestDatabase {
+  database: Database
+  /** The URL of the per-file database, or undefined on PGlite. */
+  url: string | undefined
+  /** Close and drop the database. */
+  drop(): Promise<void>
+}
+
+/**
+ * A fresh database for one test file: a new Postgres database when `DATABASE_URL` is set
+ * (so files run in parallel without sharing state), else an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL
+  if (!baseUrl) {
+    const database = await openDatabase({})
+    return { database, url: undefined, drop: () => database.close() }
+  }
+  const name = `emporium_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`)
+  const url = withDatabaseName(baseUrl, name)
+  const database = await openDatabase({ url, poolSize: 10 })
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close()
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
+  }
+}
+
+/** Open another connection set to the same test database (a second "process"). */
+export async function openSecondConnection(test: TestDatabase): Promise<Database> {
+  if (!test.url) return test.database
+  return openDatabase({ url: test.url, poolSize: 5 })
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${name}`
+  return parsed.toString()
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
