@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import type { AnyDb } from './database.js'
 
 /**
