@@ -1,0 +1,62 @@
+import type { z } from 'zod'
+import type { DecideContext } from './context.js'
+import type { Decider, DomainEvent } from './event.js'
+import type { Scope } from './scopes.js'
+
+/**
+ * A change to a unique value that the events of a command imply: claiming `key` for `ownerId`
+ * or releasing it. The command path turns each into an append on the reservation stream
+ * `uniq-<scope>_<key>` in the same atomic write as the entity's events.
+ */
+export type UniquenessChange =
+  | { kind: 'claim'; scope: string; key: string; ownerId: string; field: readonly (string | number)[]; message: string }
+  | { kind: 'release'; scope: string; key: string; ownerId: string }
+
+/** What `prepare` may ask of the world: fresh ids and who holds a unique value. */
+export interface PrepareEnv {
+  ctx: DecideContext
+  newId(): string
+  reservationOwner(scope: string, key: string): Promise<string | null>
+}
+
+export interface Prepared<Command> {
+  stream: string
+  command: Command
+  /** The entity the command is about; the transport reads it back from the read model. */
+  entityId: string
+}
+
+/**
+ * One entry of the command registry: the single definition from which GraphQL mutations, MCP
+ * tools and CLI commands are served. Everything here is data or pure functions over injected
+ * capabilities, so it lives in the domain.
+ */
+export interface CommandDefinition<Input = unknown, State = unknown, Command = unknown, Event extends DomainEvent = DomainEvent> {
+  /** GraphQL mutation name, e.g. `productCreate`. */
+  name: string
+  /** MCP tool name, verb first, e.g. `create_product`. */
+  tool: string
+  /** Written for an agent: what it does, when to use it, what it returns. */
+  description: string
+  scope: Scope
+  /** Which transports offer it; keys are managed only by signed-in admins, so not every command is an MCP tool. */
+  transports: readonly ('graphql' | 'mcp' | 'cli')[]
+  /** Whether a store must be selected (false for organization-level commands). */
+  storeScoped: boolean
+  annotations: { destructive: boolean; idempotent: boolean }
+  input: z.ZodType<Input>
+  prepare(input: Input, env: PrepareEnv): Promise<Prepared<Command>> | Prepared<Command>
+  decider: Decider<State, Command, Event>
+  uniqueness?(events: readonly Event[], before: State, ctx: DecideContext): UniquenessChange[]
+}
+
+/** Erases the generics for the registry, which holds definitions of every resource. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommandDefinition = CommandDefinition<any, any, any, any>
+
+/** Identity helper that keeps the generics inferred at the definition site. */
+export function defineCommand<Input, State, Command, Event extends DomainEvent>(
+  definition: CommandDefinition<Input, State, Command, Event>,
+): CommandDefinition<Input, State, Command, Event> {
+  return definition
+}

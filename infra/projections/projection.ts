@@ -1,0 +1,23 @@
+import type { AnyDb } from '../database/database.js'
+import type { RecordedEvent } from '../eventstore/port.js'
+
+/**
+ * A read model: the runner feeds it the events it names, in log order, inside the same
+ * transaction that advances its checkpoint. Every table it writes carries `store_id`, so one
+ * store's rows can be dropped and replayed on their own.
+ *
+ * Read models are disposable: a projection has no migrations. Changing its tables means bumping
+ * `version`; the runner then builds the new version beside the live tables (in a schema of its
+ * own) from the log and swaps it in, while the old one keeps serving.
+ */
+export interface Projection {
+  name: string
+  version: number
+  /** Event types it consumes; `'*'` for all of them (the audit log). */
+  eventTypes: readonly string[] | '*'
+  /** Tables it owns, each with a `store_id` column. */
+  tables: readonly string[]
+  /** Creates its tables and indexes. Use unqualified names: `db` may be bound to a rebuild schema. */
+  createTables(db: AnyDb): Promise<void>
+  apply(event: RecordedEvent, trx: AnyDb): Promise<void>
+}
