@@ -3,8 +3,8 @@ import type { RecordedEvent } from '../eventstore/port.js'
 
 /**
  * A read model: the runner feeds it the events it names, in log order, inside the same
- * transaction that advances its checkpoint. Every table it writes carries `store_id`, so one
- * store's rows can be dropped and replayed on their own.
+ * transaction that advances its checkpoint. Every table carries `store_id` (and
+ * `organization_id` where relevant), so one store's rows can be dropped and replayed on their own.
  *
  * Read models are disposable: a projection has no migrations. Changing its tables means bumping
  * `version`; the runner then builds the new version beside the live tables (in a schema of its
@@ -15,8 +15,14 @@ export interface Projection {
   version: number
   /** Event types it consumes; `'*'` for all of them (the audit log). */
   eventTypes: readonly string[] | '*'
-  /** Tables it owns, each with a `store_id` column. */
+  /** Every table it creates (a whole rebuild builds and swaps all of them). */
   tables: readonly string[]
+  /**
+   * The tables whose rows come from store-scoped streams (`<category>-<storeId>_…`), each with a
+   * `store_id` column: a store rebuild deletes that store's rows from them and replays the
+   * store's events. Organization-scoped read models (stores, keys) list none.
+   */
+  storeTables: readonly string[]
   /** Creates its tables and indexes. Use unqualified names: `db` may be bound to a rebuild schema. */
   createTables(db: AnyDb): Promise<void>
   apply(event: RecordedEvent, trx: AnyDb): Promise<void>

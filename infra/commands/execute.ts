@@ -1,0 +1,106 @@
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import type { AnyCommandDefinition, PrepareEnv } from '../../domain/shared/command.js'
+import { DomainError, conflict } from '../../domain/shared/errors.js'
+import { fold, type DomainEvent } from '../../domain/shared/event.js'
+import { grants } from '../../domain/shared/scopes.js'
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../eventstore/port.js'
+import type { CommandContext } from './context.js'
+import { reservationOwner, reservationWrites } from './reservations.js'
+
+export interface CommandResult {
+  entityId: string
+  /** Append position of the command's events; null when the command changed nothing. */
+  position: string | null
+  eventTypes: string[]
+}
+
+export const EVENT_SCHEMA_VERSION = 1
+
+/**
+ * The one command path (ARCHITECTURE.md, "The command path"): scope check, input validation,
+ * load and fold the stream, decide, claim unique values, append with the expected revision.
+ * A concurrent writer makes it decide once more on fresh state; a second clash is a CONFLICT.
+ */
+export async function executeCommand(
+  store: EventStore,
+  definition: AnyCommandDefinition,
+  rawInput: unknown,
+  ctx: CommandContext,
+): Promise<CommandResult> {
+  if (!grants(ctx.scopes, definition.scope)) {
+    throw new DomainError('FORBIDDEN', `${definition.name} needs the ${definition.scope} scope, which this credential does not have`)
+  }
+  if (definition.storeScoped && !ctx.storeId) {
+    throw new DomainError('BAD_USER_INPUT', `${definition.name} works on one store: select it with the X-Store header (store id or slug)`)
+  }
+  const input = parseInput(definition.input, rawInput)
+  const env: PrepareEnv = {
+    ctx,
+    newId: () => uuidv7(),
+    reservationOwner: (scope, key) => reservationOwner(store, scope, key),
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptOnce(store, definition, input, env, ctx)
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error
+      if (attempt >= 1) {
+        throw conflict(`${definition.name} clashed with a concurrent change to the same data; read it again and retry`)
+      }
+    }
+  }
+}
+
+async function attemptOnce(
+  store: EventStore,
+  definition: AnyCommandDefinition,
+  input: unknown,
+  env: PrepareEnv,
+  ctx: CommandContext,
+): Promise<CommandResult> {
+  const prepared = await definition.prepare(input, env)
+  const history = await store.readStream(prepared.stream)
+  const state = fold(definition.decider, history.map((e): DomainEvent => ({ type: e.type, data: e.data })))
+  const events = definition.decider.decide(prepared.command, state, ctx)
+  if (events.length === 0) return { entityId: prepared.entityId, position: null, eventTypes: [] }
+
+  const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
+    id: uuidv7(),
+    type,
+    data,
+    metadata: {
+      organizationId: ctx.organizationId,
+      storeId: ctx.storeId,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      causationId: ctx.causationId,
+      schemaVersion: EVENT_SCHEMA_VERSION,
+      occurredAt: ctx.now.toISOString(),
+    },
+  })
+  const uniqueness = definition.uniqueness?.(events, state, ctx) ?? []
+  const reservations = await reservationWrites(store, uniqueness, envelope)
+  const result = await store.appendMany([
+    {
+      stream: prepared.stream,
+      expectedRevision: history.length ? history[history.length - 1]!.revision : 'no_stream',
+      events: events.map((event: DomainEvent) => envelope(event.type, event.data as Record<string, unknown>)),
+    },
+    ...reservations,
+  ])
+  return { entityId: prepared.entityId, position: result.position, eventTypes: [...new Set(events.map((e: DomainEvent) => e.type))] }
+}
+
+function parseInput(schema: z.ZodType, raw: unknown): unknown {
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
+  const where = path.length ? `input.${path.join('.')}` : 'input'
+  throw new DomainError('BAD_USER_INPUT', `${where}: ${issue.message}`, {
+    field: ['input', ...path],
+    details: { issues: parsed.error.issues.map((i) => ({ path: ['input', ...i.path.map(String)], message: i.message })) },
+  })
+}

@@ -1,0 +1,143 @@
+import { sql, type SelectQueryBuilder } from 'kysely'
+import { badInput } from '../../domain/shared/errors.js'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 250
+
+/** The list arguments every list field takes (API-CONVENTIONS.md, "Lists"). */
+export interface ListArgs {
+  page?: number | null
+  limit?: number | null
+  first?: number | null
+  after?: string | null
+}
+
+export interface PageInfo {
+  hasNextPage: boolean
+  hasPreviousPage: boolean
+  startCursor: string | null
+  endCursor: string | null
+  page: number | null
+  totalPages: number | null
+}
+
+export interface Connection<Row> {
+  nodes: Row[]
+  edges: { node: Row; cursor: string }[]
+  pageInfo: PageInfo
+  totalCount: number
+}
+
+/** A sort on one column; ties are always broken by `id` in the same direction. */
+export interface SortSpec {
+  column: string
+  direction: 'asc' | 'desc'
+}
+
+interface Mode {
+  kind: 'page' | 'cursor'
+  size: number
+  page: number
+  after: { value: unknown; id: string } | null
+}
+
+/**
+ * Runs a filtered select as one page of a connection, in page mode (`page`, `limit`) or cursor
+ * mode (`first`, `after`). The query must select `id` and the sort column. Cursors carry the
+ * sort value and the id, so keyset pagination never skips or repeats a row.
+ *
+ * @example paginate(db.selectFrom('products').selectAll().where('store_id', '=', storeId), args, { column: 'created_at', direction: 'desc' })
+ */
+export async function paginate<Row extends { id: string }>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<any, any, Row>,
+  args: ListArgs,
+  sort: SortSpec,
+): Promise<Connection<Row>> {
+  const mode = readMode(args)
+  const counted = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirst()
+  const totalCount = Number((counted as { count?: string | number } | undefined)?.count ?? 0)
+  const direction = sort.direction
+  let page = query.orderBy(sort.column, direction).orderBy('id', direction)
+
+  if (mode.kind === 'page') {
+    const rows = (await page.limit(mode.size).offset((mode.page - 1) * mode.size).execute()) as Row[]
+    const totalPages = Math.max(1, Math.ceil(totalCount / mode.size))
+    return connection(rows, sort, {
+      hasNextPage: mode.page < totalPages,
+      hasPreviousPage: mode.page > 1,
+      page: mode.page,
+      totalPages,
+    }, totalCount)
+  }
+
+  if (mode.after) {
+    const { value, id } = mode.after
+    const op = direction === 'asc' ? '>' : '<'
+    page = page.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(value, id)))
+  }
+  const rows = (await page.limit(mode.size + 1).execute()) as Row[]
+  const hasNextPage = rows.length > mode.size
+  return connection(rows.slice(0, mode.size), sort, {
+    hasNextPage,
+    hasPreviousPage: mode.after !== null,
+    page: null,
+    totalPages: null,
+  }, totalCount)
+}
+
+function connection<Row extends { id: string }>(
+  rows: Row[],
+  sort: SortSpec,
+  info: Omit<PageInfo, 'startCursor' | 'endCursor'>,
+  totalCount: number,
+): Connection<Row> {
+  const edges = rows.map((node) => ({ node, cursor: encodeCursor((node as Record<string, unknown>)[sort.column], node.id) }))
+  return {
+    nodes: rows,
+    edges,
+    pageInfo: { ...info, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+    totalCount,
+  }
+}
+
+function readMode(args: ListArgs): Mode {
+  const pageMode = args.page != null || args.limit != null
+  const cursorMode = args.first != null || args.after != null
+  if (pageMode && cursorMode) {
+    throw badInput(['first'], 'page mode (page, limit) and cursor mode (first, after) cannot be mixed; use one of them')
+  }
+  if (cursorMode) {
+    return { kind: 'cursor', size: checkSize('first', args.first), page: 1, after: args.after ? decodeCursor(args.after) : null }
+  }
+  const page = args.page ?? 1
+  if (!Number.isInteger(page) || page < 1) throw badInput(['page'], `page must be 1 or more; got ${page}`)
+  return { kind: 'page', size: checkSize('limit', args.limit), page, after: null }
+}
+
+function checkSize(field: 'limit' | 'first', value: number | null | undefined): number {
+  if (value == null) return DEFAULT_PAGE_SIZE
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
+    throw badInput([field], `${field} must be between 1 and ${MAX_PAGE_SIZE}; got ${value}`)
+  }
+  return value
+}
+
+function encodeCursor(value: unknown, id: string): string {
+  const plain = value instanceof Date ? { d: value.toISOString() } : { v: value }
+  return Buffer.from(JSON.stringify([plain, id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { value: unknown; id: string } {
+  try {
+    const [plain, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [{ d?: string; v?: unknown }, string]
+    if (typeof id !== 'string') throw new Error('no id')
+    return { value: plain.d !== undefined ? new Date(plain.d) : plain.v, id }
+  } catch {
+    throw badInput(['after'], 'after is not a cursor this list returned; pass an endCursor from a previous page')
+  }
+}
