@@ -93,6 +93,8 @@ export interface EventStore {
   readStream(stream: string, options?: { fromRevision?: number; toRevision?: number }): Promise<RecordedEvent[]>
   /** Events of the whole log after `from`, in log order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>
+  /** How many events match, between the exclusive `from` and the inclusive `to` (rebuild progress). */
+  countAll(options?: { filter?: LogFilter; from?: string | null; to?: string | null }): Promise<number>
   /** Position of the newest event matching the filter, or null for an empty log. */
   headPosition(filter?: LogFilter): Promise<string | null>
   /** Catch up from `from`, then follow live appends until closed. */

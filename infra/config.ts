@@ -1,0 +1,77 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Configuration is by environment only, each variable with a working default, so `npm start`
+ * with nothing set runs the whole platform on embedded PGlite. A bad value fails at start with
+ * one line naming the variable.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.emporium'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|kurrentdb|kdb|esdb\+discover|kurrentdb\+discover|kdb\+discover):\/\//, 'must be a kurrentdb:// or esdb:// connection string')
+    .optional(),
+  PLATFORM_HOST: z.string().min(1).default('localhost'),
+  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  GRAPHQL_PLAYGROUND: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+})
+
+export type RawConfig = z.infer<typeof schema>
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  eventStoreUrl: string | undefined
+  platformHost: string
+  internalSecret: string | undefined
+  redisUrl: string | undefined
+  mediaS3Bucket: string | undefined
+  logLevel: RawConfig['LOG_LEVEL']
+  readWaitMs: number
+  graphqlPlayground: boolean
+  graphqlIntrospection: boolean
+  databasePoolSize: number
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = schema.safeParse(defined)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`invalid configuration: ${issue.path.join('.')} ${issue.message}`)
+  }
+  const c = parsed.data
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    eventStoreUrl: c.EVENTSTORE_URL,
+    platformHost: c.PLATFORM_HOST,
+    internalSecret: c.INTERNAL_SECRET,
+    redisUrl: c.REDIS_URL,
+    mediaS3Bucket: c.MEDIA_S3_BUCKET,
+    logLevel: c.LOG_LEVEL,
+    readWaitMs: c.READ_WAIT_MS,
+    graphqlPlayground: c.GRAPHQL_PLAYGROUND,
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+  }
+}

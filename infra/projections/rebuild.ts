@@ -1,0 +1,109 @@
+import { sql } from 'kysely'
+import type { Database } from '../database/database.js'
+import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
+import type { Projection } from './projection.js'
+import { projectionFilter, readCheckpoint, type ProjectionWorker } from './worker.js'
+
+export type Progress = (processed: number, total: number) => void
+
+export interface RebuildDeps {
+  database: Database
+  eventStore: EventStore
+  projection: Projection
+  worker: ProjectionWorker
+  batchSize: number
+  progress: Progress
+}
+
+/**
+ * Rebuilds a whole projection without downtime: builds it from the log in a schema of its own
+ * while the live tables keep serving and following, then pauses the live worker, catches the
+ * new tables up, and swaps them in with the checkpoint in one transaction.
+ */
+export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
+  const { database, eventStore, projection, worker } = deps
+  const { db } = database
+  const schema = `rebuild_${projection.name.replace(/\W/g, '_')}`
+  const filter = projectionFilter(projection)
+  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db)
+  await sql`create schema ${sql.id(schema)}`.execute(db)
+  await projection.createTables(db.withSchema(schema))
+
+  let position: string | null = null
+  let processed = 0
+  const head = await eventStore.headPosition(filter)
+  const total = await countEvents(eventStore, filter, head)
+  const replayUntil = async (to: string | null): Promise<void> => {
+    if (to === null) return
+    for (;;) {
+      const events = await eventStore.readAll({ from: position, to, filter, limit: deps.batchSize })
+      if (events.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const event of events) await projection.apply(event, trx.withSchema(schema))
+      })
+      position = events[events.length - 1]!.position
+      processed += events.length
+      deps.progress(processed, Math.max(total, processed))
+    }
+  }
+  deps.progress(0, total)
+  await replayUntil(head)
+  await worker.exclusive(async () => {
+    await replayUntil(await eventStore.headPosition(filter))
+    await db.transaction().execute(async (trx) => {
+      for (const table of projection.tables) {
+        await sql`drop table if exists ${sql.id('public', table)} cascade`.execute(trx)
+        await sql`alter table ${sql.id(schema, table)} set schema public`.execute(trx)
+      }
+      await trx
+        .updateTable('projection_checkpoints')
+        .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, updated_at: sql`now()` })
+        .where('name', '=', projection.name)
+        .execute()
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
+    })
+  })
+  deps.progress(processed, Math.max(total, processed))
+}
+
+/**
+ * Rebuilds one store's rows: with live processing paused, deletes the store's rows and replays
+ * the store's events up to the checkpoint in one transaction, so readers see the old rows until
+ * the new ones commit and other stores are untouched.
+ */
+export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Promise<void> {
+  const { database, eventStore, projection, worker, storeId } = deps
+  if (projection.storeTables.length === 0) return deps.progress(0, 0)
+  await worker.exclusive(async () => {
+    const checkpoint = (await readCheckpoint(database.db, projection.name))?.position ?? null
+    const filter: LogFilter = { ...projectionFilter(projection), scopeId: storeId }
+    // Read before opening the transaction: PGlite has one connection, which the transaction holds.
+    const events = checkpoint === null ? [] : await readEverything(eventStore, filter, checkpoint, deps.batchSize)
+    deps.progress(0, events.length)
+    await database.db.transaction().execute(async (trx) => {
+      for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
+      let processed = 0
+      for (const event of events) {
+        await projection.apply(event, trx)
+        processed++
+        if (processed % deps.batchSize === 0) deps.progress(processed, events.length)
+      }
+    })
+    deps.progress(events.length, events.length)
+  })
+}
+
+async function readEverything(eventStore: EventStore, filter: LogFilter, to: string, batchSize: number): Promise<RecordedEvent[]> {
+  const all: RecordedEvent[] = []
+  let from: string | null = null
+  for (;;) {
+    const page = await eventStore.readAll({ from, to, filter, limit: batchSize })
+    if (page.length === 0) return all
+    all.push(...page)
+    from = page[page.length - 1]!.position
+  }
+}
+
+async function countEvents(eventStore: EventStore, filter: LogFilter, to: string | null): Promise<number> {
+  return to === null ? 0 : eventStore.countAll({ filter, to })
+}

@@ -1,0 +1,162 @@
+import { sql } from 'kysely'
+import type { Logger } from 'pino'
+import type { Database, AnyDb } from '../database/database.js'
+import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
+import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
+import type { Projection } from './projection.js'
+
+export interface WorkerDeps {
+  database: Database
+  eventStore: EventStore
+  projection: Projection
+  logger: Logger
+  /** Told after each committed batch, so in-process waiters need no round trip. */
+  onAdvance: (name: string, position: string) => void
+  batchSize: number
+}
+
+/** Thrown when the checkpoint moved under us: another process owns the projection now. */
+class LostOwnership extends Error {}
+
+export function projectionFilter(projection: Projection): LogFilter {
+  return projection.eventTypes === '*' ? {} : { eventTypes: projection.eventTypes }
+}
+
+/**
+ * Keeps one projection current: follows the log from its checkpoint and applies each batch in
+ * one transaction together with the checkpoint, so a crash at any instant neither loses nor
+ * doubles an effect. An event that fails halts the projection and records why; it is never
+ * skipped. Maintenance (rebuilds) runs through `exclusive`, between batches.
+ */
+export class ProjectionWorker {
+  private subscription: Subscription | null = null
+  private inFlight: Promise<void> = Promise.resolve()
+  private position: string | null = null
+  private halted = false
+
+  constructor(private readonly deps: WorkerDeps) {}
+
+  get name(): string {
+    return this.deps.projection.name
+  }
+
+  /** Ensures the tables and the checkpoint exist; returns the stored version (null when new). */
+  async prepare(): Promise<CheckpointRow> {
+    const { db } = this.deps.database
+    const { projection } = this.deps
+    const existing = await readCheckpoint(db, projection.name)
+    if (existing) return existing
+    await db.transaction().execute(async (trx) => {
+      await projection.createTables(trx)
+      await trx
+        .insertInto('projection_checkpoints')
+        .values({ name: projection.name, version: projection.version, position: null, status: 'running' })
+        .execute()
+    })
+    return (await readCheckpoint(db, projection.name))!
+  }
+
+  /** Starts following the log from the stored checkpoint (a halted projection stays halted). */
+  async start(): Promise<void> {
+    const checkpoint = await readCheckpoint(this.deps.database.db, this.name)
+    this.position = checkpoint?.position ?? null
+    if (checkpoint?.status === 'failed') {
+      this.deps.logger.warn({ projection: this.name, error: checkpoint.last_error }, 'projection failed before; retrying from its checkpoint')
+    }
+    this.halted = false
+    this.follow()
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close()
+    this.subscription = null
+    await this.inFlight
+  }
+
+  /** Runs `task` with live processing paused; it resumes from the checkpoint afterwards. */
+  async exclusive<T>(task: () => Promise<T>): Promise<T> {
+    await this.stop()
+    try {
+      return await task()
+    } finally {
+      const checkpoint = await readCheckpoint(this.deps.database.db, this.name)
+      this.position = checkpoint?.position ?? null
+      this.follow()
+    }
+  }
+
+  private follow(): void {
+    if (this.subscription) return
+    this.subscription = this.deps.eventStore.subscribe({
+      from: this.position,
+      filter: projectionFilter(this.deps.projection),
+      batchSize: this.deps.batchSize,
+      onEvents: (events) => {
+        this.inFlight = this.applyBatch(events)
+        return this.inFlight
+      },
+      onError: (error) => this.deps.logger.warn({ projection: this.name, err: error }, 'projection subscription error; retrying'),
+    })
+  }
+
+  private async applyBatch(events: RecordedEvent[]): Promise<void> {
+    if (this.halted || events.length === 0) return
+    const { projection } = this.deps
+    const before = this.position
+    const last = events[events.length - 1]!.position
+    let current: RecordedEvent | undefined
+    try {
+      await this.deps.database.db.transaction().execute(async (trx) => {
+        for (const event of events) {
+          current = event
+          await projection.apply(event, trx)
+        }
+        current = undefined
+        await advanceCheckpoint(trx, projection.name, before, last, events.length)
+      })
+      this.position = last
+      this.deps.onAdvance(projection.name, last)
+    } catch (error) {
+      this.halted = true
+      void this.subscription?.close()
+      this.subscription = null
+      if (error instanceof LostOwnership) {
+        this.deps.logger.warn({ projection: projection.name }, 'projection checkpoint moved elsewhere; another process owns it now')
+        return
+      }
+      await recordFailure(this.deps.database.db, projection.name, error, current)
+      this.deps.logger.error({ projection: projection.name, err: error, eventId: current?.id, position: current?.position }, 'projection halted on a failing event')
+    }
+  }
+}
+
+export async function readCheckpoint(db: AnyDb, name: string): Promise<CheckpointRow | undefined> {
+  return (await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirst()) as CheckpointRow | undefined
+}
+
+/** Moves the checkpoint only from where this worker left it; anything else means lost ownership. */
+async function advanceCheckpoint(trx: AnyDb, name: string, from: string | null, to: string, count: number): Promise<void> {
+  const result = await trx
+    .updateTable('projection_checkpoints')
+    .set({ position: to, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: sql`events_applied + ${count}`, updated_at: sql`now()` })
+    .where('name', '=', name)
+    .where((eb) => (from === null ? eb('position', 'is', null) : eb('position', '=', from)))
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw new LostOwnership()
+  await sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${to}`})`.execute(trx)
+}
+
+async function recordFailure(db: AnyDb, name: string, error: unknown, event: RecordedEvent | undefined): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error)
+  await db
+    .updateTable('projection_checkpoints')
+    .set({
+      status: 'failed',
+      last_error: event ? `${event.type} ${event.id}: ${message}` : message,
+      error_position: event?.position ?? null,
+      error_event_id: event?.id ?? null,
+      updated_at: sql`now()`,
+    })
+    .where('name', '=', name)
+    .execute()
+}
