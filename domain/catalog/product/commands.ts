@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import { PRODUCT_STATUSES, type ProductFields } from './events.js'
+
+export const TITLE_MAX_LENGTH = 255
+export const DESCRIPTION_MAX_LENGTH = 65_535
+export const VENDOR_MAX_LENGTH = 255
+export const TAG_MAX_LENGTH = 255
+export const TAGS_MAX_COUNT = 250
+
+// Messages name the field and the rule, because agents and integrations act on them verbatim;
+// the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
+
+const productId = z
+  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a product id (a UUID)') })
+  // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per product.
+  .overwrite((id) => id.toLowerCase())
+  .describe('The product id returned by create_product (a UUID).')
+
+const title = z
+  .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
+  .trim()
+  .min(1, 'title must not be empty')
+  .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
+  .describe('The name shown to shoppers, e.g. "Red Shirt".')
+
+const handle = z
+  .string({ error: 'handle must be a string' })
+  .trim()
+  .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
+  .regex(HANDLE_PATTERN, "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'")
+  .describe("The URL name, unique in the store, e.g. 'red-shirt'. Generated from the title when omitted.")
+
+const description = z
+  .string({ error: 'description must be a string' })
+  .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .describe('The product description; an empty string clears it.')
+
+const status = z
+  .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}` })
+  .describe('DRAFT (hidden while being prepared), ACTIVE (on sale) or ARCHIVED (kept for history).')
+
+const vendor = z
+  .string({ error: 'vendor must be a string' })
+  .trim()
+  .max(VENDOR_MAX_LENGTH, `vendor must be at most ${VENDOR_MAX_LENGTH} characters`)
+  .describe('The brand or maker; an empty string clears it.')
+
+const tags = z
+  .array(
+    z
+      .string({ error: 'each tag must be a string' })
+      .trim()
+      .min(1, 'a tag must not be empty')
+      .max(TAG_MAX_LENGTH, `a tag must be at most ${TAG_MAX_LENGTH} characters`),
+    { error: 'tags must be a list of strings' },
+  )
+  .max(TAGS_MAX_COUNT, `a product may have at most ${TAGS_MAX_COUNT} tags`)
+  .overwrite((list) => [...new Set(list)])
+  .describe('Labels for search and filtering; duplicates are dropped. On update the list replaces the old one.')
+
+function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+  const fields = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+  })
+}
+
+// Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
+export const productCreateInput = strictInput('productCreate', {
+  title,
+  handle: handle.nullish(),
+  description: description.nullish(),
+  status: status.nullish(),
+  vendor: vendor.nullish(),
+  tags: tags.nullish(),
+})
+
+export const productUpdateInput = strictInput('productUpdate', {
+  id: productId,
+  title: title.nullish(),
+  handle: handle.nullish(),
+  description: description.nullish(),
+  status: status.nullish(),
+  vendor: vendor.nullish(),
+  tags: tags.nullish(),
+})
+
+export const productDeleteInput = strictInput('productDelete', { id: productId })
+
+export type ProductCreateInput = z.output<typeof productCreateInput>
+export type ProductUpdateInput = z.output<typeof productUpdateInput>
+export type ProductDeleteInput = z.output<typeof productDeleteInput>
+
+/** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
+export type ProductCreate = { type: 'ProductCreate'; data: ProductFields }
+/** Fields left out stay as they are. */
+export type ProductUpdate = { type: 'ProductUpdate'; data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> }
+export type ProductDelete = { type: 'ProductDelete'; data: { productId: string } }
+
+export type ProductCommand = ProductCreate | ProductUpdate | ProductDelete

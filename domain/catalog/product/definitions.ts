@@ -1,0 +1,162 @@
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import type { DecideContext } from '../../shared/context.js'
+import { DomainError } from '../../shared/errors.js'
+import type { Decider } from '../../shared/event.js'
+import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
+import {
+  productCreateInput,
+  productDeleteInput,
+  productUpdateInput,
+  type ProductCommand,
+  type ProductCreate,
+  type ProductDelete,
+  type ProductUpdate,
+} from './commands.js'
+import { decideProduct } from './decide.js'
+import type { ProductEvent } from './events.js'
+import { evolveProduct, initialProductState, type ProductState } from './product.js'
+import { productHandleKey, productStream } from './streams.js'
+
+export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
+  initialState: initialProductState,
+  evolve: evolveProduct,
+  decide: decideProduct,
+}
+
+/** After this many numbered handles (`shirt-2` … `shirt-50`) a title is common enough to stop counting. */
+const NUMBERED_HANDLE_ATTEMPTS = 50
+const WRITE = { scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const productCreate = defineCommand({
+  name: 'productCreate',
+  tool: 'create_product',
+  description:
+    'Create a product in the current store. Only title is required. handle (the URL name, unique in the store) is generated ' +
+    'from the title when omitted, adding -2, -3 … if needed; status defaults to ACTIVE (pass DRAFT to keep the product hidden ' +
+    'while you fill it in); description and vendor default to empty, tags to none. Returns the new product with its id. ' +
+    'Fails with CONFLICT when a handle you pass is already used by another product: choose another or update that product.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: false },
+  input: productCreateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const productId = env.newId()
+    const handle = input.handle ?? (await freeHandle(input.title, productId, storeId, env))
+    const command: ProductCreate = {
+      type: 'ProductCreate',
+      data: {
+        productId,
+        title: input.title,
+        handle,
+        description: input.description ?? '',
+        status: input.status ?? 'ACTIVE',
+        vendor: input.vendor ?? '',
+        tags: input.tags ?? [],
+      },
+    }
+    return { stream: productStream(storeId, productId), entityId: productId, command }
+  },
+  decider: productDecider,
+  uniqueness: handleReservations,
+})
+
+export const productUpdate = defineCommand({
+  name: 'productUpdate',
+  tool: 'update_product',
+  description:
+    'Change fields of an existing product, found by id. Send only what should change: omitted or null fields stay as they are, ' +
+    'an empty string clears description or vendor, and tags replaces the whole list ([] removes every tag). Sending values ' +
+    'the product already has changes nothing, so repeating a call is safe. Returns the updated product. Fails with NOT_FOUND ' +
+    'when the id is unknown or deleted, and with CONFLICT when the new handle is used by another product.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: productUpdateInput,
+  prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const command: ProductUpdate = {
+      type: 'ProductUpdate',
+      data: {
+        productId: input.id,
+        title: input.title ?? undefined,
+        handle: input.handle ?? undefined,
+        description: input.description ?? undefined,
+        status: input.status ?? undefined,
+        vendor: input.vendor ?? undefined,
+        tags: input.tags ?? undefined,
+      },
+    }
+    return { stream: productStream(storeId, input.id), entityId: input.id, command }
+  },
+  decider: productDecider,
+  uniqueness: handleReservations,
+})
+
+export const productDelete = defineCommand({
+  name: 'productDelete',
+  tool: 'delete_product',
+  description:
+    'Delete a product, found by id, for good: it leaves the catalog and the storefront and its handle becomes free for other ' +
+    'products. This cannot be undone; to hide a product but keep it, set its status to DRAFT or ARCHIVED with update_product ' +
+    'instead. Returns the deleted id. Fails with NOT_FOUND when the id is unknown or already deleted.',
+  ...WRITE,
+  annotations: { destructive: true, idempotent: false },
+  input: productDeleteInput,
+  prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const command: ProductDelete = { type: 'ProductDelete', data: { productId: input.id } }
+    return { stream: productStream(storeId, input.id), entityId: input.id, command }
+  },
+  decider: productDecider,
+  uniqueness: handleReservations,
+})
+
+export const productCommands: readonly AnyCommandDefinition[] = [productCreate, productUpdate, productDelete]
+
+/**
+ * Handles are claimed when a product is created, moved when it changes, and freed when it is
+ * deleted. A claim on a handle held by another product is what turns into CONFLICT.
+ */
+export function handleReservations(events: readonly ProductEvent[], _before: ProductState, ctx: DecideContext): UniquenessChange[] {
+  const storeId = storeOf(ctx)
+  const claim = (handle: string, ownerId: string): UniquenessChange => ({
+    kind: 'claim',
+    scope: storeId,
+    key: productHandleKey(handle),
+    ownerId,
+    field: ['input', 'handle'],
+    message: `handle '${handle}' is taken in this store; choose another or update the existing product`,
+  })
+  const release = (handle: string, ownerId: string): UniquenessChange => ({ kind: 'release', scope: storeId, key: productHandleKey(handle), ownerId })
+  return events.flatMap((event): UniquenessChange[] => {
+    switch (event.type) {
+      case 'ProductCreated':
+        return [claim(event.data.handle, event.data.productId)]
+      case 'ProductHandleChanged':
+        return [release(event.data.from, event.data.productId), claim(event.data.to, event.data.productId)]
+      case 'ProductDeleted':
+        return [release(event.data.handle, event.data.productId)]
+      default:
+        return []
+    }
+  })
+}
+
+/** The title's handle, or the first of `-2`, `-3` … that no product of the store holds. */
+async function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
+  const base = handleize(title) || 'product'
+  for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
+    const candidate = n === 1 ? base : withSuffix(base, `-${n}`)
+    if ((await env.reservationOwner(storeId, productHandleKey(candidate))) === null) return candidate
+  }
+  // Counting on would cost one read per existing namesake; the random tail of a UUIDv7 is free in practice.
+  return withSuffix(base, `-${productId.replaceAll('-', '').slice(-12)}`)
+}
+
+function withSuffix(base: string, suffix: string): string {
+  return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
+}
+
+function storeOf(ctx: DecideContext): string {
+  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  return ctx.storeId
+}

@@ -1,0 +1,58 @@
+import type { DomainEvent } from '../../shared/event.js'
+
+export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
+/** DRAFT: being prepared, not sold; ACTIVE: on sale (the default, as in Shopify); ARCHIVED: kept for history. */
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+
+/**
+ * Everything a product holds today; created in one event, then changed one field at a time.
+ * A type alias, not an interface: event payloads must be assignable to plain JSON records.
+ */
+export type ProductFields = {
+  productId: string
+  title: string
+  handle: string
+  description: string
+  status: ProductStatus
+  vendor: string
+  tags: string[]
+}
+
+export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>
+export type ProductRetitled = DomainEvent<'ProductRetitled', { productId: string; title: string }>
+/** `from` is released and `to` claimed in the store's handle reservations in the same write. */
+export type ProductHandleChanged = DomainEvent<'ProductHandleChanged', { productId: string; from: string; to: string }>
+export type ProductDescriptionChanged = DomainEvent<'ProductDescriptionChanged', { productId: string; description: string }>
+export type ProductStatusChanged = DomainEvent<'ProductStatusChanged', { productId: string; from: ProductStatus; to: ProductStatus }>
+export type ProductVendorChanged = DomainEvent<'ProductVendorChanged', { productId: string; vendor: string }>
+/** `tags` is the whole new list; `added` and `removed` say what changed, for the audit log and webhooks. */
+export type ProductTagsChanged = DomainEvent<'ProductTagsChanged', { productId: string; tags: string[]; added: string[]; removed: string[] }>
+/** Carries the handle so its reservation can be released without reading the stream again. */
+export type ProductDeleted = DomainEvent<'ProductDeleted', { productId: string; handle: string }>
+
+export type ProductEvent =
+  | ProductCreated
+  | ProductRetitled
+  | ProductHandleChanged
+  | ProductDescriptionChanged
+  | ProductStatusChanged
+  | ProductVendorChanged
+  | ProductTagsChanged
+  | ProductDeleted
+
+export type ProductEventType = ProductEvent['type']
+
+// A record rather than a list so the compiler rejects an event type added to the union but not here.
+const EVENT_TYPES: Record<ProductEventType, true> = {
+  ProductCreated: true,
+  ProductRetitled: true,
+  ProductHandleChanged: true,
+  ProductDescriptionChanged: true,
+  ProductStatusChanged: true,
+  ProductVendorChanged: true,
+  ProductTagsChanged: true,
+  ProductDeleted: true,
+}
+
+/** Every product event type, for the projection's subscription and log filters. */
+export const PRODUCT_EVENT_TYPES: readonly ProductEventType[] = Object.keys(EVENT_TYPES) as ProductEventType[]

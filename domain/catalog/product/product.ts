@@ -1,0 +1,39 @@
+import type { ProductEvent, ProductFields } from './events.js'
+
+/**
+ * A product stream is empty, holds a live product, or ends in a deletion. A deleted product
+ * stays deleted: its id is never reused, so updates and a second delete answer NOT_FOUND.
+ */
+export type ProductState =
+  | { kind: 'empty' }
+  | { kind: 'existing'; product: ProductFields }
+  | { kind: 'deleted'; productId: string }
+
+export const initialProductState = (): ProductState => ({ kind: 'empty' })
+
+export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
+  if (event.type === 'ProductCreated') return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags] } }
+  // Every other event changes a live product; on any other state the history is not ours to fix.
+  if (state.kind !== 'existing') return state
+  const product = state.product
+  switch (event.type) {
+    case 'ProductRetitled':
+      return { kind: 'existing', product: { ...product, title: event.data.title } }
+    case 'ProductHandleChanged':
+      return { kind: 'existing', product: { ...product, handle: event.data.to } }
+    case 'ProductDescriptionChanged':
+      return { kind: 'existing', product: { ...product, description: event.data.description } }
+    case 'ProductStatusChanged':
+      return { kind: 'existing', product: { ...product, status: event.data.to } }
+    case 'ProductVendorChanged':
+      return { kind: 'existing', product: { ...product, vendor: event.data.vendor } }
+    case 'ProductTagsChanged':
+      return { kind: 'existing', product: { ...product, tags: [...event.data.tags] } }
+    case 'ProductDeleted':
+      return { kind: 'deleted', productId: product.productId }
+    default: {
+      const _exhaustive: never = event
+      return _exhaustive
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { PRODUCT_EVENT_TYPES, type ProductEvent, type ProductFields } from '../../../domain/catalog/product/events.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import type { Projection } from '../../../infra/projections/projection.js'
+import { columnSources, createProductTables, searchVector, type ProductDb } from './tables.js'
+
+type ChangedFields = Partial<Omit<ProductFields, 'productId'>>
+
+/**
+ * The `products` read model: one row per live product of every store.
+ *
+ * The runner applies each event exactly once, but every write is still guarded so a replay of
+ * events already applied changes nothing: a creation never overwrites an existing row, and a
+ * change or deletion only touches a row whose revision is older than the event's.
+ */
+export const productsProjection: Projection = {
+  name: 'products',
+  version: 1,
+  eventTypes: PRODUCT_EVENT_TYPES,
+  tables: ['products'],
+  storeTables: ['products'],
+  createTables: createProductTables,
+  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+    const db: ProductDb = trx
+    const event = { type: recorded.type, data: recorded.data } as ProductEvent
+    switch (event.type) {
+      case 'ProductCreated':
+        return create(db, recorded, event.data)
+      case 'ProductRetitled':
+        return change(db, recorded, { title: event.data.title })
+      case 'ProductHandleChanged':
+        return change(db, recorded, { handle: event.data.to })
+      case 'ProductDescriptionChanged':
+        return change(db, recorded, { description: event.data.description })
+      case 'ProductStatusChanged':
+        return change(db, recorded, { status: event.data.to })
+      case 'ProductVendorChanged':
+        return change(db, recorded, { vendor: event.data.vendor })
+      case 'ProductTagsChanged':
+        return change(db, recorded, { tags: event.data.tags })
+      case 'ProductDeleted':
+        await db
+          .deleteFrom('products')
+          .where('store_id', '=', storeOf(recorded))
+          .where('id', '=', event.data.productId)
+          .where('revision', '<', recorded.revision)
+          .execute()
+        return
+      default: {
+        const _exhaustive: never = event
+        return _exhaustive
+      }
+    }
+  },
+}
+
+async function create(db: ProductDb, recorded: RecordedEvent, data: ProductFields): Promise<void> {
+  await db
+    .insertInto('products')
+    .values({
+      store_id: storeOf(recorded),
+      organization_id: recorded.metadata.organizationId,
+      id: data.productId,
+      title: data.title,
+      handle: data.handle,
+      description: data.description,
+      status: data.status,
+      vendor: data.vendor,
+      tags: data.tags,
+      revision: recorded.revision,
+      created_at: recorded.metadata.occurredAt,
+      updated_at: recorded.metadata.occurredAt,
+      search: searchVector({ title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description }),
+    })
+    .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
+    .execute()
+}
+
+/** Writes the changed fields and recomputes the search vector from them and the untouched columns. */
+async function change(db: ProductDb, recorded: RecordedEvent, fields: ChangedFields): Promise<void> {
+  const productId = String(recorded.data.productId)
+  await db
+    .updateTable('products')
+    .set({
+      ...fields,
+      revision: recorded.revision,
+      updated_at: recorded.metadata.occurredAt,
+      search: searchVector({ ...columnSources, ...fields }),
+    })
+    .where('store_id', '=', storeOf(recorded))
+    .where('id', '=', productId)
+    .where('revision', '<', recorded.revision)
+    .execute()
+}
+
+function storeOf(recorded: RecordedEvent): string {
+  // Product streams are store streams; an event without a store is a bug upstream, and the
+  // runner must stop on it rather than file the product under no store.
+  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  return recorded.metadata.storeId
+}

@@ -1,0 +1,181 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { ProductStatus } from '../../../domain/catalog/product/events.js'
+import { badInput } from '../../../domain/shared/errors.js'
+import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { paginate, type Connection, type ListArgs, type SortSpec } from '../../shared/pagination.js'
+import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
+
+/** A product as the API serves it. */
+export interface ProductRecord {
+  id: string
+  title: string
+  handle: string
+  description: string
+  status: ProductStatus
+  vendor: string
+  tags: string[]
+  createdAt: Date
+  updatedAt: Date
+  /** Stream revision of the last change: an optimistic-concurrency token and a cache key. */
+  revision: number
+}
+
+/** `any`: has at least one of the tags; `all`: has every one. A plain list means `any`. */
+export interface TagsFilter {
+  any?: readonly string[] | null
+  all?: readonly string[] | null
+}
+
+export interface ProductFilter {
+  title?: StringFilter | null
+  handle?: StringFilter | null
+  vendor?: StringFilter | null
+  status?: readonly ProductStatus[] | null
+  tags?: TagsFilter | readonly string[] | null
+  createdAt?: DateTimeRangeFilter | null
+  updatedAt?: DateTimeRangeFilter | null
+  /** Full text over title, handle, vendor, tags and description; every word must match, the last one as a prefix. */
+  search?: string | null
+  and?: readonly ProductFilter[] | null
+  or?: readonly ProductFilter[] | null
+}
+
+const SORTS = {
+  TITLE_ASC: { column: 'title', direction: 'asc' },
+  TITLE_DESC: { column: 'title', direction: 'desc' },
+  CREATED_AT_ASC: { column: 'created_at', direction: 'asc' },
+  CREATED_AT_DESC: { column: 'created_at', direction: 'desc' },
+  UPDATED_AT_ASC: { column: 'updated_at', direction: 'asc' },
+  UPDATED_AT_DESC: { column: 'updated_at', direction: 'desc' },
+  HANDLE_ASC: { column: 'handle', direction: 'asc' },
+  HANDLE_DESC: { column: 'handle', direction: 'desc' },
+} as const satisfies Record<string, SortSpec>
+
+export type ProductSort = keyof typeof SORTS
+export const PRODUCT_SORTS = Object.keys(SORTS) as ProductSort[]
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'CREATED_AT_DESC'
+
+export interface ListProductsArgs extends ListArgs {
+  filter?: ProductFilter | null
+  sort?: ProductSort | null
+}
+
+export type ProductLookup = { id: string } | { handle: string }
+
+const COLUMNS = ['id', 'title', 'handle', 'description', 'status', 'vendor', 'tags', 'revision', 'created_at', 'updated_at'] as const
+type ListedRow = Pick<ProductRow, (typeof COLUMNS)[number]>
+
+/**
+ * One product of the store by id or handle, or null. Ids that are not UUIDs, and ids of other
+ * stores' products, are simply not found.
+ *
+ * @example await findProduct(db, storeId, { handle: 'red-shirt' })
+ */
+export async function findProduct(db: ProductDb, storeId: string, lookup: ProductLookup): Promise<ProductRecord | null> {
+  if (!isUuid(storeId)) return null
+  let query = db.selectFrom('products').select(COLUMNS).where('store_id', '=', storeId)
+  if ('id' in lookup) {
+    if (!isUuid(lookup.id)) return null
+    query = query.where('id', '=', lookup.id.toLowerCase())
+  } else {
+    query = query.where('handle', '=', lookup.handle)
+  }
+  const row = await query.executeTakeFirst()
+  return row ? toRecord(row) : null
+}
+
+/** The store's products for a batch of ids, in the same order, null where not found (a dataloader's batch function). */
+export async function productsByIds(db: ProductDb, storeId: string, ids: readonly string[]): Promise<(ProductRecord | null)[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
+  const rows = await db.selectFrom('products').select(COLUMNS).where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
+/**
+ * One page of the store's products, filtered and sorted, in page or cursor mode.
+ *
+ * @example await listProducts(db, storeId, { first: 50, filter: { status: ['ACTIVE'], search: 'red sh' }, sort: 'TITLE_ASC' })
+ */
+export async function listProducts(db: ProductDb, storeId: string, args: ListProductsArgs = {}): Promise<Connection<ProductRecord>> {
+  const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
+  const sort: SortSpec | undefined = SORTS[sortName]
+  if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
+  const query = db
+    .selectFrom('products')
+    .select(COLUMNS)
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where((eb) => combineFilter(eb, args.filter, productConditions))
+  const page = await paginate<ListedRow>(query, args, sort)
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
+}
+
+function productConditions(eb: ExpressionBuilder<ProductDatabase, 'products'>, filter: ProductFilter): Expression<SqlBool>[] {
+  const conditions = [
+    ...stringConditions(eb, 'title', filter.title),
+    ...stringConditions(eb, 'handle', filter.handle),
+    ...stringConditions(eb, 'vendor', filter.vendor),
+    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
+    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
+    ...tagConditions(filter.tags),
+  ]
+  if (filter.status != null) conditions.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  const query = filter.search == null ? null : searchQuery(filter.search)
+  if (query) conditions.push(sql<SqlBool>`search @@ to_tsquery('simple'::regconfig, ${query})`)
+  return conditions
+}
+
+function tagConditions(filter: ProductFilter['tags']): Expression<SqlBool>[] {
+  if (filter == null) return []
+  const { any, all } = isTagList(filter) ? { any: filter, all: null } : filter
+  const conditions: Expression<SqlBool>[] = []
+  // Written as array operators so the GIN index on tags serves them.
+  if (any != null) conditions.push(sql<SqlBool>`tags && ${[...any]}::text[]`)
+  if (all != null) conditions.push(sql<SqlBool>`tags @> ${[...all]}::text[]`)
+  return conditions
+}
+
+function isTagList(filter: TagsFilter | readonly string[]): filter is readonly string[] {
+  return Array.isArray(filter)
+}
+
+/**
+ * `red sh` → `'red' & 'sh':*`: every word must match, the last as a prefix so results follow the
+ * typing. Words are quoted lexemes, so no user text is read as tsquery syntax, and Postgres
+ * splits them the way it split the indexed text (`red-shirt` also matches `red` and `shirt`).
+ * Null when no word has a letter or digit: such a search filters nothing.
+ */
+function searchQuery(text: string): string | null {
+  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  if (words.length === 0) return null
+  const quoted = words.map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`)
+  quoted[quoted.length - 1] += ':*'
+  return quoted.join(' & ')
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Postgres rejects a malformed uuid with an error; callers get "not found" instead. */
+function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
+function toRecord(row: ListedRow): ProductRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    handle: row.handle,
+    description: row.description,
+    status: row.status,
+    vendor: row.vendor,
+    tags: row.tags,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
+}

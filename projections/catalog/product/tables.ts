@@ -1,0 +1,98 @@
+import { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { ProductStatus } from '../../../domain/catalog/product/events.js'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+/** One row per live product; deleted products are removed. */
+export interface ProductsTable {
+  store_id: string
+  organization_id: string
+  id: string
+  title: string
+  handle: string
+  description: string
+  status: ProductStatus
+  vendor: string
+  tags: string[]
+  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
+  revision: number
+  created_at: Timestamp
+  updated_at: Timestamp
+  /** tsvector over title, handle, vendor, tags and description; read as text, only queried through SQL. */
+  search: Generated<string>
+}
+
+export interface ProductDatabase {
+  products: ProductsTable
+}
+
+export type ProductRow = Selectable<ProductsTable>
+export type NewProductRow = Insertable<ProductsTable>
+export type ProductRowUpdate = Updateable<ProductsTable>
+
+export type ProductDb = Kysely<ProductDatabase>
+
+/** The fields the search vector is built from; each is a column or the value about to be written to it. */
+export interface SearchSources {
+  title: unknown
+  handle: unknown
+  vendor: unknown
+  tags: unknown
+  description: unknown
+}
+
+/**
+ * The `search` value for a row. Not a generated column: `array_to_string` is only STABLE, so
+ * Postgres refuses it in a generation expression; the writes compute it instead. The 'simple'
+ * configuration keeps words as written (no stemming), which suits names, brands and tags in
+ * any language. Title and handle weigh most, then vendor and tags, then the description.
+ */
+export function searchVector(sources: SearchSources) {
+  const part = (value: unknown, weight: 'A' | 'B' | 'C') =>
+    sql`setweight(to_tsvector('simple'::regconfig, coalesce(${value}::text, '')), ${sql.lit(weight)})`
+  return sql<string>`${part(sources.title, 'A')} || ${part(sources.handle, 'A')} || ${part(sources.vendor, 'B')} || ${part(
+    sql`array_to_string(${sources.tags}::text[], ' ')`,
+    'B',
+  )} || ${part(sources.description, 'C')}`
+}
+
+/** The search vector over the row's current columns (inside an UPDATE: the values before the SET). */
+export const columnSources: SearchSources = {
+  title: sql.ref('title'),
+  handle: sql.ref('handle'),
+  vendor: sql.ref('vendor'),
+  tags: sql.ref('tags'),
+  description: sql.ref('description'),
+}
+
+export async function createProductTables(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('products')
+    .ifNotExists()
+    .addColumn('store_id', 'uuid', (c) => c.notNull())
+    .addColumn('organization_id', 'uuid', (c) => c.notNull())
+    .addColumn('id', 'uuid', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('handle', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('vendor', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('search', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
+    .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
+    .execute()
+  // Keyset pagination orders by (column, id) within a store: one index per sort column.
+  const indexes: [string, string[]][] = [
+    ['products_store_handle_idx', ['store_id', 'handle', 'id']],
+    ['products_store_created_idx', ['store_id', 'created_at', 'id']],
+    ['products_store_updated_idx', ['store_id', 'updated_at', 'id']],
+    ['products_store_title_idx', ['store_id', 'title', 'id']],
+  ]
+  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  await db.schema.createIndex('products_search_idx').ifNotExists().on('products').using('gin').column('search').execute()
+  await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
+}
