@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { ALL_SCOPES, isScope, type Scope } from '../../shared/scopes.js'
+
+export const API_KEY_NAME_MAX_LENGTH = 100
+
+const BASE62 = /^[0-9A-Za-z]+$/
+
+/** Deduplicated, in the order of `ALL_SCOPES`, so equal grants always read the same. */
+export function canonicalScopes(scopes: readonly Scope[]): Scope[] {
+  return ALL_SCOPES.filter((scope) => scopes.includes(scope))
+}
+
+const scope = z.custom<Scope>((value) => typeof value === 'string' && isScope(value), {
+  message: `unknown scope; use one of ${ALL_SCOPES.join(', ')}`,
+})
+
+/**
+ * The input the key-issuing code sends once it has made the token: the id and the token's
+ * public parts, never the secret.
+ */
+export const apiKeyCreateInput = z.object({
+  keyId: z.uuid('keyId must be a UUID'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name must not be empty; name the integration that will use the key')
+    .max(API_KEY_NAME_MAX_LENGTH, `name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+  scopes: z
+    .array(scope, { error: `scopes must be a list, e.g. ["products:read"]; valid: ${ALL_SCOPES.join(', ')}` })
+    .min(1, `give at least one scope, e.g. products:read; valid: ${ALL_SCOPES.join(', ')}`)
+    .transform(canonicalScopes),
+  // Required although null is allowed: reaching every store must be asked for, never a default.
+  storeIds: z
+    .array(z.uuid('each store id must be a UUID'), { error: 'storeIds must be a list of store ids, or null for every store of the organization' })
+    .min(1, 'give at least one store id, or null for every store of the organization')
+    .transform((ids) => [...new Set(ids)])
+    .nullable(),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: 'expiresAt must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z' })
+    .transform((text) => new Date(text).toISOString())
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  publicId: z.string().length(12, 'publicId must be 12 characters').regex(BASE62, 'publicId must be base62'),
+  last4: z.string().length(4, 'last4 must be 4 characters').regex(BASE62, 'last4 must be base62'),
+})
+export type ApiKeyCreateInput = z.infer<typeof apiKeyCreateInput>
+
+export const apiKeyRevokeInput = z.object({
+  id: z.uuid('id must be the UUID of an API key'),
+})
+export type ApiKeyRevokeInput = z.infer<typeof apiKeyRevokeInput>
+
+export type ApiKeyCreate = {
+  type: 'ApiKeyCreate'
+  data: {
+    keyId: string
+    organizationId: string
+    name: string
+    publicId: string
+    last4: string
+    scopes: Scope[]
+    storeIds: string[] | null
+    expiresAt: string | null
+  }
+}
+
+export type ApiKeyRevoke = { type: 'ApiKeyRevoke'; data: { keyId: string } }
+
+export type ApiKeyCommand = ApiKeyCreate | ApiKeyRevoke

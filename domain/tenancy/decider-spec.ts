@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict'
+import type { DecideContext } from '../shared/context.js'
+import { DomainError, type ErrorCode } from '../shared/errors.js'
+import { fold, type Decider, type DomainEvent } from '../shared/event.js'
+
+export interface ExpectedError {
+  code: ErrorCode
+  /** A fragment of the message, or a pattern it must match. */
+  message?: string | RegExp
+  field?: readonly (string | number)[]
+}
+
+/**
+ * Given/when/then for deciders, so unit tests read like the domain:
+ *
+ * @example
+ * const spec = deciderSpec(apiKeyDecider, ctx)
+ * spec.given([created]).when(revoke).then([revoked])
+ * spec.given([]).when(revoke).thenFails({ code: 'NOT_FOUND' })
+ *
+ * It asserts with `node:assert` rather than a test runner's `expect`, so it stays a pure
+ * module that the domain may hold.
+ */
+export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, ctx: DecideContext) {
+  return {
+    given(history: readonly Event[]) {
+      return {
+        when(command: Command, overrides: Partial<DecideContext> = {}) {
+          const run = (): Event[] => decider.decide(command, fold(decider, history), { ...ctx, ...overrides })
+          return {
+            then(expected: readonly Event[]): void {
+              assert.deepStrictEqual(run(), expected)
+            },
+            thenFails(expected: ExpectedError): void {
+              let raised: unknown
+              try {
+                run()
+              } catch (error) {
+                raised = error
+              }
+              assert.ok(raised instanceof DomainError, `expected a DomainError ${expected.code}, got ${String(raised)}`)
+              assert.equal(raised.code, expected.code)
+              if (typeof expected.message === 'string') assert.ok(raised.message.includes(expected.message), `message was: ${raised.message}`)
+              if (expected.message instanceof RegExp) assert.match(raised.message, expected.message)
+              if (expected.field) assert.deepStrictEqual(raised.field, expected.field)
+            },
+          }
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,5 @@
+import type { DomainEvent } from '../../shared/event.js'
+
+export type OrganizationCreated = DomainEvent<'OrganizationCreated', { organizationId: string; name: string }>
+
+export type OrganizationEvent = OrganizationCreated

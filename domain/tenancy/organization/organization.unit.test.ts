@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import type { PrepareEnv } from '../../shared/command.js'
+import type { DecideContext } from '../../shared/context.js'
+import { deciderSpec } from '../decider-spec.js'
+import { organizationCreateInput, type OrganizationCreate } from './commands.js'
+import { organizationDecider } from './decide.js'
+import { organizationCreate } from './definitions.js'
+import type { OrganizationCreated } from './events.js'
+
+const organizationId = '0190a0b0-0000-7000-8000-000000000001'
+const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
+const spec = deciderSpec(organizationDecider, ctx)
+
+const create: OrganizationCreate = { type: 'OrganizationCreate', data: { organizationId, name: 'Acme Inc.' } }
+const created: OrganizationCreated = { type: 'OrganizationCreated', data: { organizationId, name: 'Acme Inc.' } }
+
+describe('organizationCreate', () => {
+  it('creates an organization', () => {
+    spec.given([]).when(create).then([created])
+  })
+
+  it('refuses to create it twice', () => {
+    spec.given([created]).when(create).thenFails({ code: 'CONFLICT', message: 'already exists' })
+  })
+
+  it('takes the organization id from the context and writes to organization-<orgId>_<orgId>', async () => {
+    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null }
+    const prepared = await organizationCreate.prepare({ name: 'Acme Inc.' }, env)
+    expect(prepared).toEqual({ stream: `organization-${organizationId}_${organizationId}`, command: create, entityId: organizationId })
+  })
+
+  it('trims the name and rejects an empty or overlong one', () => {
+    expect(organizationCreateInput.parse({ name: '  Acme  ' })).toEqual({ name: 'Acme' })
+    expect(organizationCreateInput.safeParse({ name: '   ' }).error?.issues[0]).toMatchObject({ path: ['name'], message: 'name must not be empty' })
+    expect(organizationCreateInput.safeParse({ name: 'x'.repeat(101) }).success).toBe(false)
+  })
+
+  it('is an organization-level CLI command', () => {
+    expect(organizationCreate).toMatchObject({ storeScoped: false, transports: ['cli'], scope: 'settings:write' })
+  })
+})

@@ -1,0 +1,50 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+export interface OrganizationsTable {
+  id: string
+  name: string
+  created_at: Timestamp
+}
+
+export interface StoresTable {
+  id: string
+  organization_id: string
+  /** Equal to `id`: every read-model row names its store, which the rebuild contract relies on. */
+  store_id: string
+  slug: string
+  name: string
+  default_locale: string
+  currency: string
+  commerce_enabled: Generated<boolean>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ApiKeysTable {
+  id: string
+  organization_id: string
+  /** Always null: a key belongs to its organization; the stores it reaches are `store_ids`. */
+  store_id: string | null
+  public_id: string
+  last4: string
+  name: string
+  scopes: string[]
+  /** null = every store of the organization. */
+  store_ids: string[] | null
+  expires_at: Timestamp | null
+  revoked_at: Timestamp | null
+  created_at: Timestamp
+  last_used_at: Timestamp | null
+}
+
+export interface TenancyTables {
+  organizations: OrganizationsTable
+  stores: StoresTable
+  api_keys: ApiKeysTable
+}
+
+export type OrganizationRow = Selectable<OrganizationsTable>
+export type StoreRow = Selectable<StoresTable>
+export type ApiKeyRow = Selectable<ApiKeysTable>
