@@ -9,6 +9,7 @@ export function streamName(category: string, scopeId: string, entityId: string):
 
 export function parseStreamName(name: string): { category: string; scopeId: string; entityId: string } {
   const dash = name.indexOf('-')
+  if (dash === -1) return { category: name, scopeId: '', entityId: '' }
   const underscore = name.indexOf('_', dash + 1)
   return {
     category: name.slice(0, dash),

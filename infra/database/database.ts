@@ -39,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) is dropped
+  // by the pool; the next query opens a fresh one. Unhandled, the event would kill the process.
+  pool.on('error', () => undefined)
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) })
   let listenClient: pg.Client | undefined
   const listeners = new Map<string, Set<Listener>>()

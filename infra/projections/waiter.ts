@@ -48,10 +48,13 @@ export class ReadModelWaiter {
     for (const w of this.waiting) if (this.reached(w)) this.settle(w, true)
   }
 
-  /** Resolves true once the read models caught up with `position`, false after `timeoutMs`. */
-  waitFor(position: string, eventTypes: readonly string[], timeoutMs: number): Promise<boolean> {
+  /**
+   * Resolves true once the projections consuming `eventTypes` (or all of them, with `all`) caught
+   * up with `position`, false after `timeoutMs`.
+   */
+  waitFor(position: string, eventTypes: readonly string[], timeoutMs: number, all = false): Promise<boolean> {
     const names = this.projections
-      .filter((p) => p.eventTypes === '*' || p.eventTypes.some((t) => eventTypes.includes(t)))
+      .filter((p) => all || p.eventTypes === '*' || p.eventTypes.some((t) => eventTypes.includes(t)))
       .map((p) => p.name)
     const probe = { position, names } as Waiting
     if (this.reached(probe)) return Promise.resolve(true)

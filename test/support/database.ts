@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) {
     const database = await openDatabase({})
-    return { database, url: undefined, drop: () => database.close() }
+    return { database, url: undefined, drop: () => database.close().catch(() => undefined) }
   }
   const name = `emporium_test_${randomBytes(6).toString('hex')}`
   await adminQuery(baseUrl, `CREATE DATABASE ${name}`)
@@ -28,7 +28,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     url,
     async drop() {
-      await database.close()
+      // The platform may have closed it already; closing twice is harmless.
+      await database.close().catch(() => undefined)
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },
   }

@@ -1,0 +1,36 @@
+import Fastify from 'fastify'
+import { v7 as uuidv7 } from 'uuid'
+import type { Platform } from '../infra/platform.js'
+import { graphqlSlices } from './graphql/slices.js'
+import { graphqlPlugin } from './graphql/plugin.js'
+import { healthRoutes } from './http/health.js'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** The API server as a value: tests drive it with `app.inject()`; only the CLI calls `listen`. */
+export async function buildApp(platform: Platform) {
+  const app = Fastify({
+    loggerInstance: platform.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => uuidv7(),
+    disableRequestLogging: platform.config.logLevel !== 'debug' && platform.config.logLevel !== 'trace',
+  })
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `the request body is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB limit; send less per request`
+        : status >= 500
+          ? `internal server error; quote request id ${request.id} when reporting it`
+          : error.message
+    const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT'
+    return reply.code(status).send({ errors: [{ message, extensions: { code } }] })
+  })
+  await app.register(healthRoutes, { platform })
+  await app.register(graphqlPlugin, { platform, slices: graphqlSlices })
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

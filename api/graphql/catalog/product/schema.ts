@@ -1,0 +1,126 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const productTypeDefs = /* GraphQL */ `
+  "DRAFT: being prepared, never shown to shoppers. ACTIVE: on sale. ARCHIVED: kept for history."
+  enum ProductStatus {
+    DRAFT
+    ACTIVE
+    ARCHIVED
+  }
+
+  "Order of a product list; ties are broken by id so cursors never skip or repeat."
+  enum ProductSort {
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "A product of the store's catalog."
+  type Product {
+    id: ID!
+    "The name shown to shoppers."
+    title: String!
+    "The URL name, unique in the store."
+    handle: String!
+    description: String!
+    status: ProductStatus!
+    "The brand or maker; empty when not set."
+    vendor: String!
+    tags: [String!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    "Revision of the product's stream after its last change (0 after creation)."
+    revision: Int!
+  }
+
+  ${connectionTypeDefs('Product')}
+
+  "any: has at least one of the tags. all: has every one of them."
+  input TagsFilter {
+    any: [String!]
+    all: [String!]
+  }
+
+  "Conditions on products; all given fields must hold. and/or combine nested filters."
+  input ProductFilter {
+    title: StringFilter
+    handle: StringFilter
+    vendor: StringFilter
+    status: [ProductStatus!]
+    tags: TagsFilter
+    createdAt: DateTimeRangeFilter
+    updatedAt: DateTimeRangeFilter
+    "Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix."
+    search: String
+    and: [ProductFilter!]
+    or: [ProductFilter!]
+  }
+
+  input ProductCreateInput {
+    title: String!
+    "Generated from the title when omitted (red-shirt, then red-shirt-2 when taken)."
+    handle: String
+    description: String
+    "ACTIVE when omitted."
+    status: ProductStatus
+    vendor: String
+    tags: [String!]
+  }
+
+  "Only the fields given change; the rest stay as they are."
+  input ProductUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+    description: String
+    status: ProductStatus
+    vendor: String
+    "Replaces the whole list."
+    tags: [String!]
+  }
+
+  input ProductDeleteInput {
+    id: ID!
+  }
+
+  type ProductCreatePayload {
+    product: Product
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
+    eventPosition: String
+  }
+
+  type ProductUpdatePayload {
+    product: Product
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type ProductDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One product by id or by handle; NOT_FOUND when the store has no such product."
+    product(id: ID, handle: String): Product
+    "The store's products."
+    products(${LIST_ARGS}
+      filter: ProductFilter
+      sort: ProductSort = CREATED_AT_DESC
+    ): ProductConnection!
+  }
+
+  extend type Mutation {
+    "Creates a product. Needs products:write."
+    productCreate(input: ProductCreateInput!): ProductCreatePayload!
+    "Changes the given fields of a product. Needs products:write."
+    productUpdate(input: ProductUpdateInput!): ProductUpdatePayload!
+    "Deletes a product and frees its handle. Needs products:write."
+    productDelete(input: ProductDeleteInput!): ProductDeletePayload!
+  }
+`

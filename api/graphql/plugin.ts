@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { NoSchemaIntrospectionCustomRule } from 'graphql'
+import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
+import { DomainError } from '../../domain/shared/errors.js'
+import { authenticateApiKey, resolveStore } from '../../infra/auth/authenticate.js'
+import type { Platform } from '../../infra/platform.js'
+import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
+import { errorBody, formatError, statusFor } from './shared/errors.js'
+import { DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
+import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
+
+/** What each `api/graphql/<area>/<resource>/` folder contributes to the one schema. */
+export interface GraphQLSlice {
+  typeDefs: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  resolvers: IResolvers<any, GraphQLContext>
+  loaders?: MercuriusLoaders
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    requestContext?: RequestContext
+  }
+}
+
+export interface GraphQLOptions {
+  platform: Platform
+  slices: readonly GraphQLSlice[]
+  limits?: QueryLimits
+}
+
+/**
+ * POST `/graphql` (and GET with `?query=` for queries), authenticated by API key on every
+ * request; GET from a browser opens the playground. Errors follow the code table of
+ * API-CONVENTIONS.md.
+ */
+export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOptions): Promise<void> {
+  const { platform } = options
+  const limits = options.limits ?? DEFAULT_LIMITS
+  const resolvers = mergeResolvers([{ typeDefs: sharedTypeDefs, resolvers: sharedResolvers as GraphQLSlice['resolvers'] }, ...options.slices])
+  const loaders = Object.assign({}, ...options.slices.map((s) => s.loaders ?? {})) as MercuriusLoaders
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && request.url === '/graphql' && request.headers.accept?.includes('text/html')) {
+      return reply.redirect('/graphiql')
+    }
+  })
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url !== '/graphql') return
+    const body = request.body
+    if (Array.isArray(body) && body.length > limits.maxBatch) {
+      return reply.code(200).send(errorBody('QUERY_TOO_COMPLEX', `a batch may hold at most ${limits.maxBatch} operations; got ${body.length}`))
+    }
+    try {
+      request.requestContext = await authenticate(platform, request)
+    } catch (error) {
+      return sendDomainError(reply, error)
+    }
+  })
+
+  await app.register(mercurius, {
+    schema: [sharedTypeDefs, ...options.slices.map((s) => s.typeDefs)],
+    resolvers: resolvers as IResolvers,
+    loaders,
+    path: '/graphql',
+    graphiql: platform.config.graphqlPlayground,
+    jit: 1,
+    cache: true,
+    allowBatchedQueries: true,
+    validationRules: [
+      depthLimit(limits.maxDepth),
+      aliasLimit(limits.maxAliases),
+      ...(platform.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ],
+    context: (request) => request.requestContext ?? {},
+    errorFormatter: (execution, context) => {
+      const requestId = String((context as { reply?: FastifyReply }).reply?.request.id ?? '')
+      const errors = execution.errors.map((e) => formatError(e, platform.logger, requestId))
+      return { statusCode: statusFor(errors, execution.data != null), response: { data: execution.data ?? null, errors } }
+    },
+  })
+}
+
+async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
+  const header = request.headers.authorization
+  if (!header) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
+  const { db } = platform.database
+  const principal = await authenticateApiKey(db, match[1]!, new Date())
+  const xStore = request.headers['x-store']
+  const store = await resolveStore(db, principal, Array.isArray(xStore) ? xStore[0] : xStore)
+  const position = request.headers['x-consistency-position']
+  if (typeof position === 'string' && position) await platform.waitForPosition(position)
+  return {
+    platform,
+    principal,
+    store,
+    requestId: String(request.id),
+    correlationId: newCorrelationId(request.headers['x-correlation-id']),
+    actor: { type: 'api_key', id: principal.keyId, name: principal.name },
+  }
+}
+
+function sendDomainError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof DomainError)) throw error
+  if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
+  const status = error.code === 'UNAUTHENTICATED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : 200
+  return reply.code(status).send(errorBody(error.code, error.message, error.field ? { field: error.field } : {}))
+}
+
+function mergeResolvers(slices: readonly GraphQLSlice[]): GraphQLSlice['resolvers'] {
+  const merged: Record<string, Record<string, unknown>> = {}
+  for (const slice of slices) {
+    for (const [type, fields] of Object.entries(slice.resolvers)) {
+      if (typeof fields === 'object' && fields !== null && !('serialize' in fields)) merged[type] = { ...merged[type], ...(fields as object) }
+      else merged[type] = fields as never
+    }
+  }
+  return merged as GraphQLSlice['resolvers']
+}

@@ -1,0 +1,7 @@
+import { auditLogSlice } from './audit/log/resolvers.js'
+import { productSlice } from './catalog/product/resolvers.js'
+import type { GraphQLSlice } from './plugin.js'
+import { viewerSlice } from './tenancy/viewer/resolvers.js'
+
+/** Every slice of the one schema. */
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, auditLogSlice]

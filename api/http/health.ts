@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Platform } from '../../infra/platform.js'
+import { projectionStatuses } from '../../infra/projections/status.js'
+
+/** How far behind the log a projection may be for `/ready` to say yes. */
+const READY_MAX_LAG = 1_000
+
+/**
+ * `/health`: liveness, with each projection's state as details (a halted projection shows its
+ * error here). `/ready`: the database and event store answer and every projection is running
+ * and caught up within the bound; 503 otherwise, so a load balancer holds traffic back.
+ */
+export async function healthRoutes(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
+  const { platform } = options
+  app.get('/health', async () => {
+    const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => [])
+    return {
+      status: 'ok',
+      projections: projections.map((p) => ({ name: p.name, state: p.state, position: p.position, lag: p.lag, lastError: p.lastError })),
+    }
+  })
+  app.get('/ready', async (_request, reply) => {
+    const checks: Record<string, string> = {}
+    try {
+      await sql`select 1`.execute(platform.database.db)
+      checks.database = 'ok'
+    } catch (error) {
+      checks.database = `unreachable: ${(error as Error).message}`
+    }
+    try {
+      await platform.eventStore.headPosition()
+      checks.eventStore = 'ok'
+    } catch (error) {
+      checks.eventStore = `unreachable: ${(error as Error).message}`
+    }
+    if (checks.database === 'ok') {
+      const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
+      const behind = projections.filter((p) => p.state !== 'running' || p.lag > READY_MAX_LAG)
+      checks.projections = behind.length ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}`).join(', ')}` : 'ok'
+    }
+    const ready = Object.values(checks).every((v) => v === 'ok')
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
+  })
+}

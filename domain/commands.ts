@@ -1,0 +1,13 @@
+import type { AnyCommandDefinition } from './shared/command.js'
+import { productCommands } from './catalog/product/definitions.js'
+import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
+import { organizationDefinitions } from './tenancy/organization/definitions.js'
+import { storeDefinitions } from './tenancy/store/definitions.js'
+
+/** The command registry's contents: every command of the platform, each defined once. */
+export const allCommands: readonly AnyCommandDefinition[] = [
+  ...organizationDefinitions,
+  ...storeDefinitions,
+  ...apiKeyDefinitions,
+  ...productCommands,
+]

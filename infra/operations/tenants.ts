@@ -1,0 +1,66 @@
+import { v7 as uuidv7 } from 'uuid'
+import { DomainError } from '../../domain/shared/errors.js'
+import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
+import { findStoreBySlug } from '../../projections/tenancy/queries.js'
+import { issueApiKey } from '../auth/keys.js'
+import type { CommandContext } from '../commands/context.js'
+import type { Platform } from '../platform.js'
+
+export interface CreatedTenant {
+  organizationId: string
+  storeId: string
+  storeSlug: string
+  apiKey: string
+}
+
+/** An operator acting from the CLI: every scope, recorded as the system actor. */
+function operatorContext(organizationId: string, storeId: string | null = null): CommandContext {
+  return {
+    organizationId,
+    storeId,
+    actor: { type: 'system', id: 'cli', name: 'operator' },
+    scopes: ALL_SCOPES,
+    correlationId: uuidv7(),
+    causationId: null,
+    now: new Date(),
+  }
+}
+
+/**
+ * `emporium tenant create`: an organization, its first store and a key for that store, each
+ * through the command path, visible in the read models when this returns.
+ */
+export async function createTenant(
+  platform: Platform,
+  input: { organizationName: string; storeSlug: string; storeName?: string; scopes?: readonly Scope[] },
+): Promise<CreatedTenant> {
+  const ctx = operatorContext(uuidv7())
+  await platform.executeAndWait('organizationCreate', { name: input.organizationName }, ctx)
+  const store = await platform.executeAndWait('storeCreate', { name: input.storeName ?? input.storeSlug, slug: input.storeSlug }, ctx)
+  const key = await issueApiKey(
+    { db: platform.database.db, execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx) },
+    { name: 'default key', scopes: input.scopes ?? ALL_SCOPES, storeIds: [store.entityId] },
+    ctx,
+  )
+  return { organizationId: ctx.organizationId, storeId: store.entityId, storeSlug: input.storeSlug, apiKey: key.apiKey }
+}
+
+/** `emporium keys create`: a key limited to one store of its organization. */
+export async function createKey(
+  platform: Platform,
+  input: { storeSlug: string; scopes: readonly string[]; name?: string; expiresAt?: string | null },
+): Promise<{ id: string; apiKey: string; scopes: Scope[] }> {
+  const store = await findStoreBySlug(platform.database.db, input.storeSlug)
+  if (!store) throw new DomainError('NOT_FOUND', `no store with slug '${input.storeSlug}'`)
+  const key = await issueApiKey(
+    { db: platform.database.db, execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx) },
+    { name: input.name ?? 'cli key', scopes: input.scopes, storeIds: [store.id], expiresAt: input.expiresAt ?? null },
+    operatorContext(store.organizationId),
+  )
+  return { id: key.id, apiKey: key.apiKey, scopes: key.scopes }
+}
+
+/** `emporium keys revoke`: from the next request on, the key is refused. */
+export async function revokeKey(platform: Platform, input: { organizationId: string; keyId: string }): Promise<void> {
+  await platform.executeAndWait('apiKeyRevoke', { id: input.keyId }, operatorContext(input.organizationId))
+}

@@ -1,0 +1,101 @@
+import path from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import type { AnyCommandDefinition } from '../domain/shared/command.js'
+import { DomainError } from '../domain/shared/errors.js'
+import { apiKeySecretMigrations } from './auth/secrets.js'
+import { CommandRegistry } from './commands/registry.js'
+import type { CommandContext } from './commands/context.js'
+import { executeCommand, type CommandResult } from './commands/execute.js'
+import type { Config } from './config.js'
+import { openDatabase, type Database } from './database/database.js'
+import { migrateToLatest } from './database/migrate.js'
+import { openEventStore } from './eventstore/open.js'
+import type { EventStore } from './eventstore/port.js'
+import { eventStoreMigrations } from './eventstore/postgres/schema.js'
+import type { Logger } from './logging/logger.js'
+import type { Projection } from './projections/projection.js'
+import { ProjectionRunner } from './projections/runner.js'
+import { projectionMigrations } from './projections/schema.js'
+import { ReadModelWaiter } from './projections/waiter.js'
+
+export interface PlatformParts {
+  commands: readonly AnyCommandDefinition[]
+  projections: readonly Projection[]
+}
+
+export interface MutationResult extends CommandResult {
+  /** False when the read models did not reach the write within the bound. */
+  visible: boolean
+}
+
+/**
+ * The composition root shared by every process (API, projector, MCP stdio, CLI): one database,
+ * one event store, the command registry and the projections, with or without running them.
+ */
+export class Platform {
+  readonly registry: CommandRegistry
+
+  private constructor(
+    readonly config: Config,
+    readonly logger: Logger,
+    readonly database: Database,
+    readonly eventStore: EventStore,
+    readonly projections: readonly Projection[],
+    commands: readonly AnyCommandDefinition[],
+    readonly waiter: ReadModelWaiter,
+    readonly runner: ProjectionRunner | null,
+  ) {
+    this.registry = new CommandRegistry(commands)
+  }
+
+  /** Opens everything; `database` lets tests hand in the per-file database they made. */
+  static async open(config: Config, logger: Logger, parts: PlatformParts, options: { runProjections: boolean; database?: Database }): Promise<Platform> {
+    const database =
+      options.database ??
+      (await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
+        poolSize: config.databasePoolSize,
+      }))
+    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations })
+    const eventStore = openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
+    const waiter = new ReadModelWaiter(database, parts.projections)
+    await waiter.start()
+    const runner = options.runProjections
+      ? new ProjectionRunner({ database, eventStore, projections: parts.projections, logger, onAdvance: (name, position) => waiter.observe(name, position) })
+      : null
+    await runner?.start()
+    return new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner)
+  }
+
+  /** Runs a command through the registry: the one write path of every transport. */
+  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+    return executeCommand(this.eventStore, this.registry.get(name), input, ctx)
+  }
+
+  /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
+  async executeAndWait(name: string, input: unknown, ctx: CommandContext): Promise<MutationResult> {
+    const result = await this.execute(name, input, ctx)
+    const visible = result.position === null || (await this.waiter.waitFor(result.position, result.eventTypes, this.config.readWaitMs))
+    if (!visible) this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
+    return { ...result, visible }
+  }
+
+  /** Waits until every projection has reached `position` (the `X-Consistency-Position` header). */
+  async waitForPosition(position: string): Promise<void> {
+    const reached = await this.waiter.waitFor(position, [], this.config.readWaitMs, true)
+    if (!reached) throw new DomainError('CONFLICT', `the read models have not reached position ${position} yet; retry shortly`)
+  }
+
+  async close(): Promise<void> {
+    await this.runner?.stop()
+    await this.waiter.stop()
+    await this.eventStore.close()
+    await this.database.close()
+  }
+}
+
+async function ensureDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  return dir
+}

@@ -1,0 +1,63 @@
+import { parseStreamName } from '../../../domain/shared/streams.js'
+import { RESERVATION_CATEGORY } from '../../../infra/commands/reservations.js'
+import type { Projection } from '../../../infra/projections/projection.js'
+
+/**
+ * Every event of a store, as the `auditLog` query shows it. Reservation streams are plumbing of
+ * the uniqueness rule, not history a merchant made, so they are left out.
+ */
+export const auditLogProjection: Projection = {
+  name: 'audit_log',
+  version: 1,
+  eventTypes: '*',
+  tables: ['audit_log'],
+  storeTables: ['audit_log'],
+  async createTables(db) {
+    await db.schema
+      .createTable('audit_log')
+      .addColumn('store_id', 'uuid', (c) => c.notNull())
+      .addColumn('organization_id', 'uuid', (c) => c.notNull())
+      .addColumn('position', 'text', (c) => c.notNull())
+      .addColumn('event_id', 'uuid', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('stream_name', 'text', (c) => c.notNull())
+      .addColumn('entity_type', 'text', (c) => c.notNull())
+      .addColumn('entity_id', 'text', (c) => c.notNull())
+      .addColumn('revision', 'integer', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('actor', 'jsonb', (c) => c.notNull())
+      .addColumn('data', 'jsonb', (c) => c.notNull())
+      .addColumn('correlation_id', 'text', (c) => c.notNull())
+      .addColumn('causation_id', 'text')
+      .addPrimaryKeyConstraint('audit_log_pk', ['store_id', 'position'])
+      .execute()
+    await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['store_id', 'entity_id', 'position']).execute()
+    await db.schema.createIndex('audit_log_type').on('audit_log').columns(['store_id', 'type', 'position']).execute()
+    await db.schema.createIndex('audit_log_occurred').on('audit_log').columns(['store_id', 'occurred_at']).execute()
+  },
+  async apply(event, trx) {
+    const storeId = event.metadata.storeId
+    const { category, entityId } = parseStreamName(event.streamName)
+    if (!storeId || category === RESERVATION_CATEGORY) return
+    await trx
+      .insertInto('audit_log')
+      .values({
+        store_id: storeId,
+        organization_id: event.metadata.organizationId,
+        position: event.position,
+        event_id: event.id,
+        type: event.type,
+        stream_name: event.streamName,
+        entity_type: category,
+        entity_id: entityId,
+        revision: event.revision,
+        occurred_at: new Date(event.metadata.occurredAt),
+        actor: JSON.stringify(event.metadata.actor),
+        data: JSON.stringify(event.data),
+        correlation_id: event.metadata.correlationId,
+        causation_id: event.metadata.causationId,
+      })
+      .onConflict((oc) => oc.columns(['store_id', 'position']).doNothing())
+      .execute()
+  },
+}

@@ -1,0 +1,77 @@
+import { sql } from 'kysely'
+import type { AnyDb } from '../../../infra/database/database.js'
+import { badInput } from '../../../domain/shared/errors.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/pagination.js'
+import type { AuditLogRow } from './tables.js'
+
+export interface AuditLogFilter {
+  entityId?: string | null
+  entityType?: string | null
+  actorId?: string | null
+  eventType?: string | null
+  from?: string | Date | null
+  to?: string | Date | null
+}
+
+export interface AuditEntry {
+  id: string
+  type: string
+  entityType: string
+  entityId: string
+  revision: number
+  position: string
+  occurredAt: Date
+  actor: { type: string; id: string; name: string | null }
+  data: Record<string, unknown>
+  correlationId: string
+}
+
+export interface AuditPage {
+  nodes: AuditEntry[]
+  edges: { node: AuditEntry; cursor: string }[]
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null; page: null; totalPages: null }
+  totalCount: number
+}
+
+/**
+ * A store's history in log order, oldest first; the cursor is the log position itself, so a
+ * reader can follow the log forward with `after` and never miss an entry.
+ */
+export async function readAuditLog(db: AnyDb, storeId: string, args: { filter?: AuditLogFilter | null; first?: number | null; after?: string | null }): Promise<AuditPage> {
+  const first = args.first ?? DEFAULT_PAGE_SIZE
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
+  const f = args.filter ?? {}
+  let query = db.selectFrom('audit_log').where('store_id', '=', storeId)
+  if (f.entityId) query = query.where('entity_id', '=', f.entityId)
+  if (f.entityType) query = query.where('entity_type', '=', f.entityType)
+  if (f.eventType) query = query.where('type', '=', f.eventType)
+  if (f.actorId) query = query.where(sql<string>`actor->>'id'`, '=', f.actorId)
+  if (f.from) query = query.where('occurred_at', '>=', new Date(f.from))
+  if (f.to) query = query.where('occurred_at', '<', new Date(f.to))
+  const counted = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
+  const paged = args.after ? query.where('position', '>', args.after) : query
+  const rows = (await paged.selectAll().orderBy('position').limit(first + 1).execute()) as AuditLogRow[]
+  const nodes = rows.slice(0, first).map(toEntry)
+  const edges = nodes.map((node) => ({ node, cursor: node.position }))
+  return {
+    nodes,
+    edges,
+    pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: Boolean(args.after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, page: null, totalPages: null },
+    totalCount: Number(counted?.count ?? 0),
+  }
+}
+
+function toEntry(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.event_id,
+    type: row.type,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    revision: Number(row.revision),
+    position: row.position,
+    occurredAt: row.occurred_at,
+    actor: { type: row.actor.type, id: row.actor.id, name: row.actor.name ?? null },
+    data: row.data,
+    correlationId: row.correlation_id,
+  }
+}

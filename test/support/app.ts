@@ -1,0 +1,65 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { buildApp, type App } from '../../api/app.js'
+import { allCommands } from '../../domain/commands.js'
+import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
+import { loadConfig } from '../../infra/config.js'
+import { createLogger } from '../../infra/logging/logger.js'
+import { createTenant, createKey } from '../../infra/operations/tenants.js'
+import { Platform } from '../../infra/platform.js'
+import { allProjections } from '../../projections/all.js'
+import { createTestDatabase, type TestDatabase } from './database.js'
+
+export interface Tenant {
+  organizationId: string
+  storeId: string
+  storeSlug: string
+  apiKey: string
+}
+
+export interface GraphQLResponse<Data = Record<string, unknown>> {
+  status: number
+  data: Data | null
+  errors: { message: string; extensions: { code: string; field?: (string | number)[] } & Record<string, unknown> }[] | undefined
+  headers: LightMyRequestResponse['headers']
+}
+
+export interface TestApp {
+  app: App
+  platform: Platform
+  test: TestDatabase
+  tenant(slug: string, scopes?: readonly Scope[]): Promise<Tenant>
+  key(storeSlug: string, scopes: readonly Scope[]): Promise<string>
+  gql<Data = Record<string, unknown>>(apiKey: string | null, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>
+  close(): Promise<void>
+}
+
+/** The whole API on a per-file database, driven through `app.inject()` as a client would. */
+export async function startTestApp(options: { runProjections?: boolean } = {}): Promise<TestApp> {
+  const test = await createTestDatabase()
+  const config = { ...loadConfig({}), databaseUrl: test.url, logLevel: 'silent' as const, readWaitMs: 10_000 }
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
+  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections ?? true, database: test.database })
+  const app = await buildApp(platform)
+  return {
+    app,
+    platform,
+    test,
+    tenant: (slug, scopes = ALL_SCOPES) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes }),
+    key: async (storeSlug, scopes) => (await createKey(platform, { storeSlug, scopes, name: `test key ${scopes.join(' ')}` })).apiKey,
+    async gql(apiKey, query, variables, headers = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
+        payload: JSON.stringify({ query, variables }),
+      })
+      const body = response.json() as { data?: unknown; errors?: GraphQLResponse['errors'] }
+      return { status: response.statusCode, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers }
+    },
+    async close() {
+      await app.close()
+      await platform.close()
+      await test.drop()
+    },
+  }
+}
