@@ -10,12 +10,13 @@ import type { Config } from './config.js'
 import { openDatabase, type Database } from './database/database.js'
 import { migrateToLatest } from './database/migrate.js'
 import { openEventStore } from './eventstore/open.js'
-import type { EventStore } from './eventstore/port.js'
+import { comparePositions, type EventStore } from './eventstore/port.js'
 import { eventStoreMigrations } from './eventstore/postgres/schema.js'
 import type { Logger } from './logging/logger.js'
 import type { Projection } from './projections/projection.js'
 import { ProjectionRunner } from './projections/runner.js'
 import { projectionMigrations } from './projections/schema.js'
+import { projectionFilter } from './projections/worker.js'
 import { ReadModelWaiter } from './projections/waiter.js'
 
 export interface PlatformParts {
@@ -76,15 +77,35 @@ export class Platform {
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
   async executeAndWait(name: string, input: unknown, ctx: CommandContext): Promise<MutationResult> {
     const result = await this.execute(name, input, ctx)
-    const visible = result.position === null || (await this.waiter.waitFor(result.position, result.eventTypes, this.config.readWaitMs))
+    const visible = result.position === null || (await this.waiter.waitFor(result.events, this.config.readWaitMs))
     if (!visible) this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
     return { ...result, visible }
   }
 
-  /** Waits until every projection has reached `position` (the `X-Consistency-Position` header). */
+  /**
+   * Waits until every read model is at least as fresh as `position` (the `X-Consistency-Position`
+   * header): each projection is there when its checkpoint is, or when none of the events it
+   * consumes lies between its checkpoint and `position`.
+   */
   async waitForPosition(position: string): Promise<void> {
-    const reached = await this.waiter.waitFor(position, [], this.config.readWaitMs, true)
-    if (!reached) throw new DomainError('CONFLICT', `the read models have not reached position ${position} yet; retry shortly`)
+    const deadline = Date.now() + this.config.readWaitMs
+    let pending = [...this.projections]
+    for (;;) {
+      const still = []
+      for (const projection of pending) {
+        const checkpoint = this.waiter.checkpoint(projection.name)
+        if (comparePositions(checkpoint, position) >= 0) continue
+        const behind = await this.eventStore.countAll({ filter: projectionFilter(projection), from: checkpoint, to: position })
+        if (behind > 0) still.push(projection)
+      }
+      pending = still
+      if (pending.length === 0) return
+      if (Date.now() > deadline) {
+        throw new DomainError('CONFLICT', `the read models have not reached position ${position} yet (${pending.map((p) => p.name).join(', ')}); retry shortly`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      await this.waiter.refresh()
+    }
   }
 
   async close(): Promise<void> {

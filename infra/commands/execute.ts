@@ -12,7 +12,8 @@ export interface CommandResult {
   entityId: string
   /** Append position of the command's events; null when the command changed nothing. */
   position: string | null
-  eventTypes: string[]
+  /** Each event of the entity with its position: what read-your-writes waits for. */
+  events: { type: string; position: string }[]
 }
 
 export const EVENT_SCHEMA_VERSION = 1
@@ -64,7 +65,7 @@ async function attemptOnce(
   const history = await store.readStream(prepared.stream)
   const state = fold(definition.decider, history.map((e): DomainEvent => ({ type: e.type, data: e.data })))
   const events = definition.decider.decide(prepared.command, state, ctx)
-  if (events.length === 0) return { entityId: prepared.entityId, position: null, eventTypes: [] }
+  if (events.length === 0) return { entityId: prepared.entityId, position: null, events: [] }
 
   const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
     id: uuidv7(),
@@ -90,7 +91,11 @@ async function attemptOnce(
     },
     ...reservations,
   ])
-  return { entityId: prepared.entityId, position: result.position, eventTypes: [...new Set(events.map((e: DomainEvent) => e.type))] }
+  return {
+    entityId: prepared.entityId,
+    position: result.position,
+    events: events.map((event: DomainEvent, index: number) => ({ type: event.type, position: result.positions[index]! })),
+  }
 }
 
 function parseInput(schema: z.ZodType, raw: unknown): unknown {

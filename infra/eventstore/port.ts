@@ -48,6 +48,11 @@ export interface AppendResult {
   position: string
   /** Revision of the last event per stream written. */
   revisions: Record<string, number>
+  /**
+   * Position of every appended event, in the order of the writes and their events: a reader
+   * waiting for one event type must know where that event stands, not only the last one.
+   */
+  positions: string[]
 }
 
 /**

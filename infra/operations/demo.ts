@@ -9,7 +9,7 @@ import { createTenant, type CreatedTenant } from './tenants.js'
  */
 export async function ensureDemoTenant(platform: Platform): Promise<CreatedTenant | null> {
   if (platform.database.kind !== 'pglite') return null
-  const any = await platform.database.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()
+  const any = await platform.database.db.selectFrom('stores').select('id').limit(1).executeTakeFirst()
   if (any) return null
-  return createTenant(platform, { organizationName: 'Demo', storeSlug: 'demo', storeName: 'Demo Store', scopes: ALL_SCOPES })
+  return createTenant(platform, { organizationName: 'Demo', storeSlug: 'demo-store', storeName: 'Demo Store', scopes: ALL_SCOPES })
 }

@@ -4,8 +4,8 @@ import type { Projection } from './projection.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
 
 interface Waiting {
-  position: string
-  names: string[]
+  /** Projection name → the position it must reach. */
+  targets: Map<string, string>
   resolve: (reached: boolean) => void
   timer: NodeJS.Timeout
 }
@@ -45,28 +45,38 @@ export class ReadModelWaiter {
   observe(name: string, position: string): void {
     if (comparePositions(position, this.checkpoints.get(name)) <= 0) return
     this.checkpoints.set(name, position)
-    for (const w of this.waiting) if (this.reached(w)) this.settle(w, true)
+    for (const w of this.waiting) if (this.reached(w.targets)) this.settle(w, true)
   }
 
   /**
-   * Resolves true once the projections consuming `eventTypes` (or all of them, with `all`) caught
-   * up with `position`, false after `timeoutMs`.
+   * Resolves true once every projection that consumes one of `events` has a checkpoint at or past
+   * the last such event, false after `timeoutMs`. A projection's checkpoint only moves over the
+   * events it consumes, so each is awaited at its own target, not at the command's last event.
    */
-  waitFor(position: string, eventTypes: readonly string[], timeoutMs: number, all = false): Promise<boolean> {
-    const names = this.projections
-      .filter((p) => all || p.eventTypes === '*' || p.eventTypes.some((t) => eventTypes.includes(t)))
-      .map((p) => p.name)
-    const probe = { position, names } as Waiting
-    if (this.reached(probe)) return Promise.resolve(true)
+  waitFor(events: readonly { type: string; position: string }[], timeoutMs: number): Promise<boolean> {
+    const targets = new Map<string, string>()
+    for (const projection of this.projections) {
+      for (const event of events) {
+        if (projection.eventTypes !== '*' && !projection.eventTypes.includes(event.type)) continue
+        if (comparePositions(event.position, targets.get(projection.name)) > 0) targets.set(projection.name, event.position)
+      }
+    }
+    if (this.reached(targets)) return Promise.resolve(true)
     return new Promise((resolve) => {
-      const waiting: Waiting = { position, names, resolve, timer: setTimeout(() => this.settle(waiting, false), timeoutMs) }
+      const waiting: Waiting = { targets, resolve, timer: setTimeout(() => this.settle(waiting, false), timeoutMs) }
       this.waiting.add(waiting)
       this.poller ??= setInterval(() => void this.refresh(), this.pollMs)
     })
   }
 
-  private reached(w: Pick<Waiting, 'position' | 'names'>): boolean {
-    return w.names.every((name) => comparePositions(this.checkpoints.get(name), w.position) >= 0)
+  /** The last checkpoint seen for a projection. */
+  checkpoint(name: string): string | null {
+    return this.checkpoints.get(name) ?? null
+  }
+
+  private reached(targets: ReadonlyMap<string, string>): boolean {
+    for (const [name, position] of targets) if (comparePositions(this.checkpoints.get(name), position) < 0) return false
+    return true
   }
 
   private settle(w: Waiting, reached: boolean): void {
@@ -79,7 +89,7 @@ export class ReadModelWaiter {
     }
   }
 
-  private async refresh(): Promise<void> {
+  async refresh(): Promise<void> {
     const rows = (await this.database.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute().catch(() => [])) as Pick<CheckpointRow, 'name' | 'position'>[]
     for (const row of rows) if (row.position) this.observe(row.name, row.position)
   }

@@ -1,4 +1,4 @@
-import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql'
+import type { ExecutionResult, FormattedExecutionResult, GraphQLError, GraphQLFormattedError } from 'graphql'
 import type { Logger } from 'pino'
 import { DomainError, type ErrorCode } from '../../../domain/shared/errors.js'
 
@@ -6,34 +6,36 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = { UNAUTHENTICATED: 401, 
 
 /** The GraphQL shape of a domain error: `message` for people, `extensions.code`/`field` for programs. */
 export function formatError(error: GraphQLError, logger: Logger, requestId: string): GraphQLFormattedError & { extensions: Record<string, unknown> } {
-  const original = unwrap(error)
   const base = { message: error.message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) }
-  if (original instanceof DomainError) {
+  const domain = findDomainError(error)
+  if (domain) {
     return {
       ...base,
-      message: original.message,
-      extensions: {
-        code: original.code,
-        ...(original.field ? { field: original.field } : {}),
-        ...(original.details ?? {}),
-      },
+      message: domain.message,
+      extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}), ...(domain.details ?? {}) },
     }
   }
-  if (!error.originalError || original instanceof GraphQLError) {
-    // Parse and validation errors (unknown field, wrong variable type): the request is at fault.
-    const code = typeof error.extensions?.code === 'string' && error.extensions.code === 'QUERY_TOO_COMPLEX' ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT'
+  if (!error.originalError) {
+    // Parse and validation errors (unknown field, wrong variable type, our limits): the request is at fault.
+    const code = error.extensions?.code === 'QUERY_TOO_COMPLEX' ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT'
     return { ...base, extensions: { ...error.extensions, code } }
   }
-  logger.error({ err: original, requestId, path: error.path }, 'unexpected error while resolving')
+  logger.error({ err: error.originalError, requestId, path: error.path }, 'unexpected error while resolving')
   return { ...base, message: `internal server error; quote request id ${requestId} when reporting it`, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId } }
 }
 
-function unwrap(error: GraphQLError): unknown {
-  let current: unknown = error
-  while (current instanceof GraphQLError && current.originalError) current = current.originalError
-  // mercurius wraps resolver errors once more in its own error with `errors`
-  const inner = (current as { errors?: unknown[] } | undefined)?.errors?.[0]
-  return inner instanceof GraphQLError ? unwrap(inner) : current
+/**
+ * The domain error behind a GraphQL error, through any wrapping. By duck typing on purpose:
+ * mercurius loads graphql's CommonJS build and we its ES module build, so `instanceof
+ * GraphQLError` does not hold across the two.
+ */
+function findDomainError(error: unknown): DomainError | undefined {
+  let current = error as { originalError?: unknown; errors?: unknown[] } | undefined
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof DomainError) return current
+    current = (current.originalError ?? current.errors?.[0]) as typeof current
+  }
+  return undefined
 }
 
 /** HTTP status for a response: the most severe error decides (401, 429, 500), else 200. */

@@ -157,10 +157,28 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
     try {
       const result = await client.appendToStream(stream, events.map(toEventData), { streamState: streamState(expectedRevision) })
       const revision = Number(result.nextExpectedRevision)
-      return { position: result.position ? encodePosition(result.position) : '', revisions: revision >= 0 ? { [stream]: revision } : {} }
+      const revisions = revision >= 0 ? { [stream]: revision } : {}
+      const positions = await positionsOf([{ stream, events, expectedRevision }], revisions)
+      return { position: positions.at(-1) ?? (result.position ? encodePosition(result.position) : ''), revisions, positions }
     } catch (error) {
       throw toWrongExpected(error, [{ stream, events, expectedRevision }])
     }
+  }
+
+  /**
+   * Appends report one position at most, not one per event: read the written events back, so
+   * every event's position is known and comparable with what reads report.
+   */
+  async function positionsOf(writes: StreamWrite[], revisions: Record<string, number>): Promise<string[]> {
+    const perWrite = await Promise.all(
+      writes.map(async (write) => {
+        const last = revisions[write.stream]
+        if (last === undefined || write.events.length === 0) return []
+        const read = await readStream(write.stream, { fromRevision: last - write.events.length + 1, toRevision: last })
+        return read.map((event) => event.position)
+      }),
+    )
+    return perWrite.flat()
   }
 
   async function readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -200,13 +218,11 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
         throw toWrongExpected(error, writes)
       }
       // The multi-stream result carries a bare log position, not the commit/prepare pair that
-      // reads report; read the last event of each stream back so the position is comparable.
+      // reads report; the events read back give comparable positions.
       const revisions = Object.fromEntries(result.responses.map((response) => [response.streamName, Number(response.revision)]))
-      const lasts = await Promise.all(
-        Object.entries(revisions).map(([stream, revision]) => readStream(stream, { fromRevision: revision, toRevision: revision })),
-      )
-      const read = lasts.flat().reduce((max, event) => (event.position > max ? event.position : max), '')
-      return { position: read || encodePosition({ commit: result.position, prepare: result.position }), revisions }
+      const positions = await positionsOf(writes, revisions)
+      const last = positions.reduce((max, position) => (position > max ? position : max), '')
+      return { position: last || encodePosition({ commit: result.position, prepare: result.position }), revisions, positions }
     },
 
     readStream,

@@ -83,7 +83,7 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
       metadata: event.metadata,
     }))
   })
-  if (rows.length === 0) return { position: '', revisions }
+  if (rows.length === 0) return { position: '', revisions, positions: [] }
 
   // jsonb goes in as JSON text: pg and PGlite serialise object parameters differently.
   const inserted = await db
@@ -93,9 +93,11 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
     .returning(XID)
     .execute()
   await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx)
-  const last = inserted[inserted.length - 1]
-  if (!last) throw new Error('insert returned no rows')
-  return { position: encodePosition(last.xid, last.global_position), revisions }
+  // INSERT … RETURNING yields rows in VALUES order, so positions line up with the writes' events.
+  const positions = inserted.map((row) => encodePosition(row.xid, row.global_position))
+  const position = positions[positions.length - 1]
+  if (!position) throw new Error('insert returned no rows')
+  return { position, revisions, positions }
 }
 
 async function readRevisions(db: EventsDb, streams: string[]) {
