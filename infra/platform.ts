@@ -59,7 +59,7 @@ export class Platform {
         poolSize: config.databasePoolSize,
       }))
     await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations })
-    const eventStore = openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
+    const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()
     const runner = options.runProjections

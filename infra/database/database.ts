@@ -1,6 +1,5 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 
 /** Any kysely instance over our schema; tables are typed per slice in `projections/`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -88,6 +87,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Loaded only when used: a Postgres deployment should not carry the WebAssembly build in memory.
+  const { PGlite } = await import('@electric-sql/pglite')
   const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
   const db = new Kysely({ dialect: new PGliteDialect({ pglite }) })
   return {

@@ -1,5 +1,4 @@
 import type { Database } from '../database/database.js'
-import { createKurrentDbEventStore } from './kurrentdb/adapter.js'
 import type { EventStore } from './port.js'
 import { createPostgresEventStore } from './postgres/adapter.js'
 
@@ -14,6 +13,9 @@ export interface OpenEventStoreOptions {
  * The configured event store. The Postgres adapter needs `eventStoreMigrations` applied; the
  * caller runs them with every other slice's migrations, since the migrator wants them all at once.
  */
-export function openEventStore(options: OpenEventStoreOptions): EventStore {
-  return options.eventStoreUrl ? createKurrentDbEventStore(options.eventStoreUrl) : createPostgresEventStore(options.database)
+export async function openEventStore(options: OpenEventStoreOptions): Promise<EventStore> {
+  if (!options.eventStoreUrl) return createPostgresEventStore(options.database)
+  // Loaded only when configured: the gRPC client weighs on start-up time and idle memory.
+  const { createKurrentDbEventStore } = await import('./kurrentdb/adapter.js')
+  return createKurrentDbEventStore(options.eventStoreUrl)
 }
