@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/databa
 import type { AnyDb } from '../../infra/database/database.js'
 import { tenancyProjection } from './projection.js'
 import { findApiKey, findOrganization, findStore, findStoreBySlug, listApiKeys, listStores } from './queries.js'
-import { TenancyFixture } from './testing.js'
+import { TenancyFixture } from '../../test/support/tenancy-fixtures.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
 const otherOrg = '0190a0b0-0000-7000-8000-000000000009'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { deciderSpec } from '../decider-spec.js'
+import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { organizationCreateInput, type OrganizationCreate } from './commands.js'
 import { organizationDecider } from './decide.js'
 import { organizationCreate } from './definitions.js'

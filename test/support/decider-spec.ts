@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
-import type { DecideContext } from '../shared/context.js'
-import { DomainError, type ErrorCode } from '../shared/errors.js'
-import { fold, type Decider, type DomainEvent } from '../shared/event.js'
+import type { DecideContext } from '../../domain/shared/context.js'
+import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
+import { fold, type Decider, type DomainEvent } from '../../domain/shared/event.js'
 
 export interface ExpectedError {
   code: ErrorCode

@@ -6,7 +6,7 @@ import type { StoreCreated } from '../../domain/tenancy/store/events.js'
 import { storeStream } from '../../domain/tenancy/store/streams.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
-import { tenancyProjection } from './projection.js'
+import { tenancyProjection } from '../../projections/tenancy/projection.js'
 
 /**
  * Synthetic recorded tenancy events for tests that need organizations, stores and keys in the
