@@ -27,7 +27,7 @@ class MemoryLog {
     return this.events.filter((e) => e.streamName === stream)
   }
 
-  async appendMany(writes: StreamWrite[]): Promise<{ position: string; revisions: Record<string, number> }> {
+  async appendMany(writes: StreamWrite[]): Promise<{ position: string; revisions: Record<string, number>; positions: string[] }> {
     for (const write of writes) {
       const current = this.events.filter((e) => e.streamName === write.stream).length - 1
       const expected = write.expectedRevision === 'no_stream' ? -1 : write.expectedRevision
@@ -36,15 +36,17 @@ class MemoryLog {
       }
     }
     const revisions: Record<string, number> = {}
+    const positions: string[] = []
     for (const write of writes) {
       for (const event of write.events) {
         const revision = this.events.filter((e) => e.streamName === write.stream).length
         const position = String(this.events.length + 1).padStart(20, '0')
         this.events.push({ ...event, streamName: write.stream, revision, position, recordedAt: new Date() })
         revisions[write.stream] = revision
+        positions.push(position)
       }
     }
-    return { position: this.events.at(-1)!.position, revisions }
+    return { position: this.events.at(-1)!.position, revisions, positions }
   }
 }
 
