@@ -3,9 +3,10 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Platform } from '../infra/platform.js'
 import { graphqlSlices } from './graphql/slices.js'
 import { graphqlPlugin } from './graphql/plugin.js'
+import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
 import { healthRoutes } from './http/health.js'
 
-export const BODY_LIMIT_BYTES = 1024 * 1024
+export { BODY_LIMIT_BYTES }
 
 /** The API server as a value: tests drive it with `app.inject()`; only the CLI calls `listen`. */
 export async function buildApp(platform: Platform) {

@@ -5,8 +5,8 @@ import { DomainError } from '../../domain/shared/errors.js'
 import { authenticateApiKey, resolveStore } from '../../infra/auth/authenticate.js'
 import type { Platform } from '../../infra/platform.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
-import { errorBody, formatError, statusFor } from './shared/errors.js'
-import { DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
+import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
+import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
 /** What each `api/graphql/<area>/<resource>/` folder contributes to the one schema. */
@@ -76,11 +76,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     context: (request) => request.requestContext ?? {},
     errorFormatter: (execution, context) => {
       const requestId = String((context as { reply?: FastifyReply }).reply?.request.id ?? '')
-      const errors = execution.errors.map((e) => formatError(e, platform.logger, requestId))
-      return { statusCode: statusFor(errors, execution.data != null), response: { data: execution.data ?? null, errors } }
+      const errors = execution.errors.flatMap((e) => formatError(e, platform.logger, requestId, BODY_LIMIT_BYTES))
+      const statusCode = transportStatus(execution.errors) ?? statusFor(errors, execution.data != null)
+      return { statusCode, response: { data: execution.data ?? null, errors } }
     },
   })
 }
+
+const POSITION_SHAPE = /^\d{20}-\d{20}$/
 
 async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
   const header = request.headers.authorization
@@ -92,7 +95,14 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   const xStore = request.headers['x-store']
   const store = await resolveStore(db, principal, Array.isArray(xStore) ? xStore[0] : xStore)
   const position = request.headers['x-consistency-position']
-  if (typeof position === 'string' && position) await platform.waitForPosition(position)
+  if (typeof position === 'string' && position) {
+    // A header the event store cannot decode would fail deep in the adapter as a 500; it is the
+    // client's mistake. Both adapters write positions as <20 digits>-<20 digits>.
+    if (!POSITION_SHAPE.test(position)) {
+      throw new DomainError('BAD_USER_INPUT', `X-Consistency-Position '${position.slice(0, 60)}' is not a position; send an eventPosition a mutation returned`)
+    }
+    await platform.waitForPosition(position)
+  }
   return {
     platform,
     principal,

@@ -4,24 +4,77 @@ import { DomainError, type ErrorCode } from '../../../domain/shared/errors.js'
 
 const HTTP_STATUS: Partial<Record<ErrorCode, number>> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500 }
 
-/** The GraphQL shape of a domain error: `message` for people, `extensions.code`/`field` for programs. */
-export function formatError(error: GraphQLError, logger: Logger, requestId: string): GraphQLFormattedError & { extensions: Record<string, unknown> } {
+type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> }
+
+/**
+ * What fastify and mercurius raise themselves, before any resolver runs: a 4xx `statusCode`,
+ * and for parse, validation and variable errors the GraphQL errors under `errors`. Mercurius'
+ * own error handler replaces the app's and hands these to our `errorFormatter` wrapped in a
+ * GraphQLError whose `originalError` is this, so they must not be read as internal failures.
+ */
+interface TransportError {
+  code?: string
+  statusCode: number
+  message: string
+  errors?: unknown[]
+}
+
+/** The GraphQL shape of an error: `message` for people, `extensions.code`/`field` for programs. One error may stand for several (a failed validation). */
+export function formatError(error: GraphQLError, logger: Logger, requestId: string, bodyLimitBytes: number): FormattedError[] {
   const base = { message: error.message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) }
   const domain = findDomainError(error)
   if (domain) {
-    return {
+    return [{
       ...base,
       message: domain.message,
       extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}), ...(domain.details ?? {}) },
-    }
+    }]
   }
-  if (!error.originalError) {
-    // Parse and validation errors (unknown field, wrong variable type, our limits): the request is at fault.
-    const code = error.extensions?.code === 'QUERY_TOO_COMPLEX' ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT'
-    return { ...base, extensions: { ...error.extensions, code } }
-  }
+  if (!error.originalError) return [requestFault(error)]
+  const transport = transportError(error.originalError)
+  if (transport) return transportErrors(transport, bodyLimitBytes)
   logger.error({ err: error.originalError, requestId, path: error.path }, 'unexpected error while resolving')
-  return { ...base, message: `internal server error; quote request id ${requestId} when reporting it`, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId } }
+  return [{ ...base, message: `internal server error; quote request id ${requestId} when reporting it`, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId } }]
+}
+
+/** Parse and validation errors (unknown field, wrong variable type, our limits): the request is at fault. */
+function requestFault(error: { message: string; locations?: unknown; extensions?: Record<string, unknown> | undefined }): FormattedError {
+  const code = error.extensions?.code === 'QUERY_TOO_COMPLEX' ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT'
+  const locations = Array.isArray(error.locations) ? { locations: error.locations as GraphQLFormattedError['locations'] } : {}
+  return { message: error.message, ...locations, extensions: { ...error.extensions, code } }
+}
+
+/** Only fastify's and mercurius' own errors (FST_ERR_…, MER_ERR_…): any other error stays internal, so its message never leaks. */
+function transportError(error: unknown): TransportError | undefined {
+  const candidate = error as Partial<TransportError> | null
+  const status = candidate?.statusCode
+  const ours = typeof candidate?.code === 'string' && /^(FST|MER)_ERR_/.test(candidate.code)
+  return ours && typeof status === 'number' && status >= 400 && status < 500 ? (candidate as TransportError) : undefined
+}
+
+function transportErrors(error: TransportError, bodyLimitBytes: number): FormattedError[] {
+  if (error.code === 'MER_ERR_METHOD_NOT_ALLOWED') {
+    return [{ message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_USER_INPUT' } }]
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return [{ message: `the request body is larger than the ${bodyLimitBytes / 1024 / 1024} MB limit; send less per request`, extensions: { code: 'BAD_USER_INPUT' } }]
+  }
+  if (Array.isArray(error.errors) && error.errors.length) return error.errors.map((inner) => requestFault(inner as Error))
+  return [{ message: error.message, extensions: { code: 'BAD_USER_INPUT' } }]
+}
+
+/**
+ * The HTTP status a transport error asks for (405 mutation over GET, 413 body too large, 400
+ * unreadable JSON), or undefined. GraphQL validation errors answer 200 like every other
+ * BAD_USER_INPUT and QUERY_TOO_COMPLEX (API-CONVENTIONS.md, "Errors").
+ */
+export function transportStatus(errors: readonly GraphQLError[]): number | undefined {
+  for (const error of errors) {
+    if (findDomainError(error)) continue
+    const transport = transportError(error.originalError)
+    if (transport && !(transport.code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(transport.errors))) return transport.statusCode
+  }
+  return undefined
 }
 
 /**

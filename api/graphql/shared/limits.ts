@@ -6,6 +6,9 @@ export interface QueryLimits {
   maxBatch: number
 }
 
+/** The largest request body the server reads (fastify's `bodyLimit`); larger ones answer 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
 export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxBatch: 10 }
 
 const tooComplex = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } })
