@@ -1,0 +1,67 @@
+import { describeCodes } from './graphql.js'
+import type { ScenarioResult } from './scenarios.js'
+
+export interface Target {
+  name: string
+  goal: string
+  measured: string
+  pass: boolean
+}
+
+export interface Measurements {
+  scenarios: ScenarioResult[]
+  idleRssMb: number
+  peakRssMb: number
+}
+
+const LIST_RATIO_MIN = 0.6
+const UPDATE_RPS_MIN = 400
+const UPDATE_P99_MAX_MS = 60
+const IDLE_RSS_MAX_MB = 150
+
+/** The targets of the performance issue, judged on what was measured. */
+export function judge(m: Measurements): Target[] {
+  const floor = find(m, 'floor')
+  const list = find(m, 'list')
+  const update = find(m, 'productUpdate')
+  const ratio = list.reqPerSec / floor.reqPerSec
+  return [
+    { name: 'list vs floor', goal: `≥ ${LIST_RATIO_MIN}× floor`, measured: `${ratio.toFixed(2)}×`, pass: ratio >= LIST_RATIO_MIN },
+    { name: 'productUpdate throughput', goal: `≥ ${UPDATE_RPS_MIN} req/s`, measured: `${update.reqPerSec.toFixed(0)} req/s`, pass: update.reqPerSec >= UPDATE_RPS_MIN },
+    { name: 'productUpdate p99', goal: `≤ ${UPDATE_P99_MAX_MS} ms`, measured: `${update.p99Ms} ms`, pass: update.p99Ms <= UPDATE_P99_MAX_MS },
+    { name: 'idle RSS', goal: `≤ ${IDLE_RSS_MAX_MB} MB`, measured: `${m.idleRssMb.toFixed(1)} MB`, pass: m.idleRssMb <= IDLE_RSS_MAX_MB },
+  ]
+}
+
+function find(m: Measurements, name: string): ScenarioResult {
+  const result = m.scenarios.find((s) => s.name === name)
+  if (!result) throw new Error(`no result for scenario '${name}'`)
+  return result
+}
+
+export function renderReport(m: Measurements, targets: Target[]): string {
+  const floor = find(m, 'floor').reqPerSec
+  const rows = [
+    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'gql errors', 'socket errors', '× floor'],
+    ...m.scenarios.map((s) => [
+      s.name,
+      String(s.connections),
+      s.reqPerSec.toFixed(0),
+      String(s.p50Ms),
+      String(s.p99Ms),
+      String(s.non2xx),
+      s.graphqlErrors ? `${s.graphqlErrors} (${describeCodes(s.graphqlErrorCodes)})` : '0',
+      String(s.socketErrors),
+      (s.reqPerSec / floor).toFixed(2),
+    ]),
+  ]
+  const lines = [table(rows), '', `server RSS: idle ${m.idleRssMb.toFixed(1)} MB after seeding, peak ${m.peakRssMb.toFixed(1)} MB over the whole run`, '']
+  lines.push(table([['target', 'goal', 'measured', 'result'], ...targets.map((t) => [t.name, t.goal, t.measured, t.pass ? 'PASS' : 'FAIL'])]))
+  return lines.join('\n')
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)))
+  const line = (row: string[]): string => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')
+}
