@@ -16,7 +16,9 @@ export interface BenchDatabase {
  */
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `emporium_bench_${randomBytes(6).toString('hex')}`
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`))
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`)).catch((error: unknown) => {
+    throw new Error(`cannot create the bench database through ${redacted(adminUrl)} (set DATABASE_URL to an admin URL): ${(error as Error).message}`)
+  })
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   let dropped = false
@@ -39,4 +41,11 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   } finally {
     await client.end()
   }
+}
+
+/** The URL without its password, fit for an error message. */
+function redacted(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
 }

@@ -24,6 +24,8 @@ const FLOOR_POOL_SIZE = 20
 
 const cleanups: (() => Promise<unknown>)[] = []
 let cleaning: Promise<void> | null = null
+/** Set on Ctrl-C: the requests cut short by the cleanup then fail, and that is no harness failure to report. */
+let interrupted = false
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
   try {
     await measure(server, env, database.url, duration, warmup)
   } catch (error) {
-    log(`server output before the failure:\n${server.logTail().join('\n')}`)
+    if (!interrupted) log(`server output before the failure:\n${server.logTail().join('\n')}`)
     throw error
   }
 }
@@ -131,6 +133,7 @@ function round(value: number): number {
 
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   process.on(signal, () => {
+    interrupted = true
     log(`${signal}: stopping the server and dropping the database`)
     void cleanup().finally(() => process.exit(code))
   })
@@ -140,7 +143,7 @@ try {
   await main()
   await cleanup()
 } catch (error) {
-  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  if (!interrupted) log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
   await cleanup()
   process.exitCode = 1
 }
