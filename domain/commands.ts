@@ -1,5 +1,7 @@
 import type { AnyCommandDefinition } from './shared/command.js'
 import { productCommands } from './catalog/product/definitions.js'
+import { productMediaCommands } from './catalog/product/media-definitions.js'
+import { mediaCommands } from './media/definitions.js'
 import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
 import { organizationDefinitions } from './tenancy/organization/definitions.js'
 import { storeDefinitions } from './tenancy/store/definitions.js'
@@ -10,4 +12,6 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...storeDefinitions,
   ...apiKeyDefinitions,
   ...productCommands,
+  ...mediaCommands,
+  ...productMediaCommands,
 ]

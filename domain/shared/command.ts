@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { DecideContext } from './context.js'
 import type { Decider, DomainEvent } from './event.js'
-import type { Scope } from './scopes.js'
+import { grants, type Scope } from './scopes.js'
 
 /**
  * A change to a unique value that the events of a command imply: claiming `key` for `ownerId`
@@ -39,6 +39,11 @@ export interface CommandDefinition<Input = unknown, State = unknown, Command = u
   /** Written for an agent: what it does, when to use it, what it returns. */
   description: string
   scope: Scope
+  /**
+   * Further scopes that allow the command as well. Media serves the catalog and the web store
+   * alike, so `products:write` or `webstore:write` may upload; check with `grantsCommand`.
+   */
+  alsoGrantedBy?: readonly Scope[]
   /** Which transports offer it; keys are managed only by signed-in admins, so not every command is an MCP tool. */
   transports: readonly ('graphql' | 'mcp' | 'cli')[]
   /** Whether a store must be selected (false for organization-level commands). */
@@ -59,4 +64,14 @@ export function defineCommand<Input, State, Command, Event extends DomainEvent>(
   definition: CommandDefinition<Input, State, Command, Event>,
 ): CommandDefinition<Input, State, Command, Event> {
   return definition
+}
+
+/** Whether held scopes allow a command: its `scope` or any of its `alsoGrantedBy`. */
+export function grantsCommand(held: readonly Scope[], definition: Pick<AnyCommandDefinition, 'scope' | 'alsoGrantedBy'>): boolean {
+  return [definition.scope, ...(definition.alsoGrantedBy ?? [])].some((scope) => grants(held, scope))
+}
+
+/** "products:write" or "products:write or webstore:write", for messages. */
+export function commandScopesText(definition: Pick<AnyCommandDefinition, 'scope' | 'alsoGrantedBy'>): string {
+  return [definition.scope, ...(definition.alsoGrantedBy ?? [])].join(' or ')
 }

@@ -1,9 +1,8 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
-import type { AnyCommandDefinition, PrepareEnv } from '../../domain/shared/command.js'
+import { commandScopesText, grantsCommand, type AnyCommandDefinition, type PrepareEnv } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
-import { grants } from '../../domain/shared/scopes.js'
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../eventstore/port.js'
 import type { CommandContext } from './context.js'
 import { reservationOwner, reservationWrites } from './reservations.js'
@@ -29,8 +28,8 @@ export async function executeCommand(
   rawInput: unknown,
   ctx: CommandContext,
 ): Promise<CommandResult> {
-  if (!grants(ctx.scopes, definition.scope)) {
-    throw new DomainError('FORBIDDEN', `${definition.name} needs the ${definition.scope} scope, which this credential does not have`)
+  if (!grantsCommand(ctx.scopes, definition)) {
+    throw new DomainError('FORBIDDEN', `${definition.name} needs the ${commandScopesText(definition)} scope, which this credential does not have`)
   }
   if (definition.storeScoped && !ctx.storeId) {
     throw new DomainError('BAD_USER_INPUT', `${definition.name} works on one store: select it with the X-Store header (store id or slug)`)

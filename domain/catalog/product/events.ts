@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../shared/event.js'
+import type { ProductMediaEvent } from './media.js'
 
 export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
 /** DRAFT: being prepared, not sold; ACTIVE: on sale (the default, as in Shopify); ARCHIVED: kept for history. */
@@ -39,6 +40,7 @@ export type ProductEvent =
   | ProductVendorChanged
   | ProductTagsChanged
   | ProductDeleted
+  | ProductMediaEvent
 
 export type ProductEventType = ProductEvent['type']
 
@@ -52,6 +54,9 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductVendorChanged: true,
   ProductTagsChanged: true,
   ProductDeleted: true,
+  ProductMediaAttached: true,
+  ProductMediaDetached: true,
+  ProductMediaReordered: true,
 }
 
 /** Every product event type, for the projection's subscription and log filters. */

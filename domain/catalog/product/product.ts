@@ -31,6 +31,11 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return { kind: 'existing', product: { ...product, tags: [...event.data.tags] } }
     case 'ProductDeleted':
       return { kind: 'deleted', productId: product.productId }
+    // The media list is folded by the media decider (media.ts); the product's fields stay.
+    case 'ProductMediaAttached':
+    case 'ProductMediaDetached':
+    case 'ProductMediaReordered':
+      return state
     default: {
       const _exhaustive: never = event
       return _exhaustive

@@ -143,7 +143,10 @@ describe('evolve', () => {
   })
 
   it('lists every event type once', () => {
-    const types = ['Created', 'Deleted', 'DescriptionChanged', 'HandleChanged', 'Retitled', 'StatusChanged', 'TagsChanged', 'VendorChanged']
+    const types = [
+      'Created', 'Deleted', 'DescriptionChanged', 'HandleChanged', 'MediaAttached', 'MediaDetached', 'MediaReordered',
+      'Retitled', 'StatusChanged', 'TagsChanged', 'VendorChanged',
+    ]
     expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`))
   })
 })

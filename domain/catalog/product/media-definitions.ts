@@ -1,0 +1,99 @@
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { DomainError } from '../../shared/errors.js'
+import type { Decider } from '../../shared/event.js'
+import { liveMediaKey } from '../../media/streams.js'
+import type { ProductEvent } from './events.js'
+import {
+  decideProductMedia,
+  evolveProductMedia,
+  initialProductMediaState,
+  productMediaAttachInput,
+  productMediaDetachInput,
+  productMediaReorderInput,
+  type ProductMediaCommand,
+  type ProductMediaState,
+} from './media.js'
+import { PRODUCT_CATEGORY, productStream } from './streams.js'
+
+/** A second decider over the product stream: it folds only what the media commands need. */
+export const productMediaDecider: Decider<ProductMediaState, ProductMediaCommand, ProductEvent> = {
+  initialState: initialProductMediaState,
+  evolve: evolveProductMedia,
+  decide: decideProductMedia,
+}
+
+const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const productMediaAttach = defineCommand({
+  name: 'productMediaAttach',
+  tool: 'attach_product_media',
+  description:
+    'Show media of the media library (images uploaded with upload_image) on a product, found by productId. position says ' +
+    'where to insert them, counting from 0 (0 makes the first one the main image); they go last when omitted. Media the ' +
+    'product already shows stay where they are, so repeating a call is safe. Returns the product with its media. Fails ' +
+    'with NOT_FOUND when the product or a media id is unknown in this store.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: productMediaAttachInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env)
+    await requireLiveMedia(env, storeId, input.mediaIds)
+    const command: ProductMediaCommand = { type: 'ProductMediaAttach', data: { productId: input.productId, mediaIds: input.mediaIds, position: input.position ?? null } }
+    return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
+  },
+  decider: productMediaDecider,
+})
+
+export const productMediaDetach = defineCommand({
+  name: 'productMediaDetach',
+  tool: 'detach_product_media',
+  description:
+    'Stop showing media on a product, found by productId. The media stay in the media library. Media the product does not ' +
+    'show are ignored, so repeating a call is safe. Returns the product with its remaining media. Fails with NOT_FOUND when ' +
+    'the product is unknown.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: productMediaDetachInput,
+  prepare(input, env) {
+    const command: ProductMediaCommand = { type: 'ProductMediaDetach', data: { productId: input.productId, mediaIds: input.mediaIds } }
+    return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
+  },
+  decider: productMediaDecider,
+})
+
+export const productMediaReorder = defineCommand({
+  name: 'productMediaReorder',
+  tool: 'reorder_product_media',
+  description:
+    'Change the order of the media a product shows: the listed media come first, in the order given, and the others keep ' +
+    'their order after them, so listing one id makes it the main image. Returns the product with its media. Fails with ' +
+    'BAD_USER_INPUT when a listed media is not attached to the product, and NOT_FOUND when the product is unknown.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: productMediaReorderInput,
+  prepare(input, env) {
+    const command: ProductMediaCommand = { type: 'ProductMediaReorder', data: { productId: input.productId, mediaIds: input.mediaIds } }
+    return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
+  },
+  decider: productMediaDecider,
+})
+
+export const productMediaCommands: readonly AnyCommandDefinition[] = [productMediaAttach, productMediaDetach, productMediaReorder]
+
+/**
+ * Every media must live in this store. Checked against the media's reservation in the event
+ * store, not the read model, so a media uploaded a moment ago is found and one of another store
+ * never is.
+ */
+async function requireLiveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<void> {
+  for (const [index, mediaId] of mediaIds.entries()) {
+    if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
+      throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store`, { field: ['input', 'mediaIds', index] })
+    }
+  }
+}
+
+function storeOf(env: PrepareEnv): string {
+  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  return env.ctx.storeId
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { MEDIA_KINDS, MEDIA_MIME_TYPES, type MediaFields } from './events.js'
+
+export const ALT_MAX_LENGTH = 512
+export const FILENAME_MAX_LENGTH = 255
+
+const mediaId = z
+  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a media id (a UUID)') })
+  // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per media.
+  .overwrite((id) => id.toLowerCase())
+  .describe('The media id returned when the file was uploaded (a UUID).')
+
+export const alt = z
+  .string({ error: 'alt must be a string' })
+  .trim()
+  .max(ALT_MAX_LENGTH, `alt must be at most ${ALT_MAX_LENGTH} characters`)
+  .describe('Text that describes the image for people who cannot see it and for search engines; an empty string clears it.')
+
+/** Without C0 control characters and DEL, which have no place in a name shown to people. */
+export function stripControlCharacters(text: string): string {
+  return [...text].filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join('')
+}
+
+export const filename = z
+  .string({ error: 'filename must be a string' })
+  .trim()
+  .min(1, 'filename must not be empty')
+  .max(FILENAME_MAX_LENGTH, `filename must be at most ${FILENAME_MAX_LENGTH} characters`)
+  .refine((name) => !/[/\\]/.test(name) && stripControlCharacters(name) === name, 'filename must not contain slashes or control characters')
+  .describe('The file name shown in the media library, e.g. "red-shirt.jpg".')
+
+/**
+ * What the media pipeline hands the registry after it sniffed, checked and stored the bytes.
+ * No transport takes this from a client: the hash, type and size are facts about stored bytes.
+ */
+export const mediaCreateInput = z.strictObject({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be the sha256 of the stored bytes in lowercase hex'),
+  mimeType: z.enum(MEDIA_MIME_TYPES, { error: `mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')}` }),
+  kind: z.enum(MEDIA_KINDS, { error: `kind must be one of ${MEDIA_KINDS.join(', ')}` }),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  bytes: z.number().int().positive(),
+  filename,
+  alt: alt.nullish(),
+})
+
+export const mediaUpdateInput = z.strictObject(
+  { id: mediaId, alt },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `mediaUpdate does not take ${issue.keys.join(', ')}; its fields are id, alt` : undefined) },
+)
+
+export const mediaDeleteInput = z.strictObject(
+  { id: mediaId },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `mediaDelete does not take ${issue.keys.join(', ')}; its field is id` : undefined) },
+)
+
+export type MediaCreateInput = z.output<typeof mediaCreateInput>
+export type MediaUpdateInput = z.output<typeof mediaUpdateInput>
+export type MediaDeleteInput = z.output<typeof mediaDeleteInput>
+
+export type MediaCreate = { type: 'MediaCreate'; data: MediaFields }
+export type MediaUpdate = { type: 'MediaUpdate'; data: { mediaId: string; alt: string } }
+export type MediaDelete = { type: 'MediaDelete'; data: { mediaId: string } }
+
+export type MediaCommand = MediaCreate | MediaUpdate | MediaDelete

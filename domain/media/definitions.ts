@@ -1,0 +1,112 @@
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../shared/command.js'
+import type { DecideContext } from '../shared/context.js'
+import { DomainError } from '../shared/errors.js'
+import type { Decider } from '../shared/event.js'
+import {
+  mediaCreateInput,
+  mediaDeleteInput,
+  mediaUpdateInput,
+  type MediaCommand,
+  type MediaCreate,
+  type MediaDelete,
+  type MediaUpdate,
+} from './commands.js'
+import { decideMedia } from './decide.js'
+import type { MediaEvent } from './events.js'
+import { evolveMedia, initialMediaState, type MediaState } from './media.js'
+import { MEDIA_CATEGORY, liveMediaKey, mediaStream } from './streams.js'
+
+export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
+  initialState: initialMediaState,
+  evolve: evolveMedia,
+  decide: decideMedia,
+}
+
+/** Product images and web store content both draw on the media library. */
+const WRITE = { resource: MEDIA_CATEGORY, scope: 'products:write', alsoGrantedBy: ['webstore:write'], storeScoped: true } as const
+
+/**
+ * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
+ * input is facts about stored bytes, so no transport offers it raw: GraphQL `mediaCreate` and
+ * the MCP `upload_image` tool reach it through `ingestMedia`, which produces those facts.
+ */
+export const mediaCreate = defineCommand({
+  name: 'mediaCreate',
+  tool: 'upload_image',
+  description:
+    'Record an uploaded file in the media library of the current store: an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF, ' +
+    'with its alt text. Returns the new media with its id and URL.',
+  ...WRITE,
+  transports: [],
+  annotations: { destructive: false, idempotent: false },
+  input: mediaCreateInput,
+  prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const mediaId = env.newId()
+    const command: MediaCreate = { type: 'MediaCreate', data: { mediaId, ...input, alt: input.alt ?? '' } }
+    return { stream: mediaStream(storeId, mediaId), entityId: mediaId, command }
+  },
+  decider: mediaDecider,
+  uniqueness: liveMediaReservation,
+})
+
+export const mediaUpdate = defineCommand({
+  name: 'mediaUpdate',
+  tool: 'update_media',
+  description:
+    'Change the alt text of a media (an image or file of the media library), found by id. Alt text describes the image for ' +
+    'people who cannot see it; an empty string clears it. Sending the alt text it already has changes nothing. Returns the ' +
+    'media. Fails with NOT_FOUND when the id is unknown or deleted.',
+  ...WRITE,
+  transports: ['graphql', 'mcp', 'cli'],
+  annotations: { destructive: false, idempotent: true },
+  input: mediaUpdateInput,
+  prepare(input, env) {
+    const command: MediaUpdate = { type: 'MediaUpdate', data: { mediaId: input.id, alt: input.alt } }
+    return { stream: mediaStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: mediaDecider,
+})
+
+/**
+ * Deletes the media record only. Whether it is still attached to products is a question for the
+ * read model, which this command cannot ask, so transports reach it through `deleteMedia`,
+ * which refuses (or, forced, first detaches) media in use.
+ */
+export const mediaDelete = defineCommand({
+  name: 'mediaDelete',
+  tool: 'delete_media',
+  description:
+    'Delete a media of the media library, found by id, for good. Returns the deleted id. Fails with NOT_FOUND when the id ' +
+    'is unknown or already deleted.',
+  ...WRITE,
+  transports: [],
+  annotations: { destructive: true, idempotent: false },
+  input: mediaDeleteInput,
+  prepare(input, env) {
+    const command: MediaDelete = { type: 'MediaDelete', data: { mediaId: input.id } }
+    return { stream: mediaStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: mediaDecider,
+  uniqueness: liveMediaReservation,
+})
+
+export const mediaCommands: readonly AnyCommandDefinition[] = [mediaCreate, mediaUpdate, mediaDelete]
+
+/** Reserves a media's id in its store while it lives (see `liveMediaKey`). */
+export function liveMediaReservation(events: readonly MediaEvent[], _before: MediaState, ctx: DecideContext): UniquenessChange[] {
+  const storeId = storeOf(ctx)
+  return events.flatMap((event): UniquenessChange[] => {
+    const key = liveMediaKey(event.data.mediaId)
+    if (event.type === 'MediaCreated') {
+      return [{ kind: 'claim', scope: storeId, key, ownerId: event.data.mediaId, field: ['input'], message: `media '${event.data.mediaId}' already exists` }]
+    }
+    if (event.type === 'MediaDeleted') return [{ kind: 'release', scope: storeId, key, ownerId: event.data.mediaId }]
+    return []
+  })
+}
+
+function storeOf(ctx: DecideContext): string {
+  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'media belong to a store: select it with the X-Store header (store id or slug)')
+  return ctx.storeId
+}
