@@ -1,7 +1,8 @@
 import type { Projection } from '../infra/projections/projection.js'
 import { auditLogProjection } from './audit/log/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
+import { mediaProjection } from './media/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, productsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, productsProjection, mediaProjection, auditLogProjection]

@@ -79,7 +79,8 @@ afterAll(async () => {
 describe('products projection', () => {
   it('declares what the runner needs', () => {
     expect(productsProjection).toMatchObject({ name: 'products', version: 1, tables: ['products'], storeTables: ['products'] })
-    expect(productsProjection.eventTypes).toHaveLength(8)
+    // The eight field events, and the three media list events that only move revision and updated_at.
+    expect(productsProjection.eventTypes).toHaveLength(11)
   })
 
   it('follows a product through every event, stamping times and revisions', async () => {

@@ -46,6 +46,12 @@ export const productsProjection: Projection = {
           .where('revision', '<', recorded.revision)
           .execute()
         return
+      // The media list lives in the media read model; here the product's revision and updated_at
+      // move, so caches keyed on them see the change.
+      case 'ProductMediaAttached':
+      case 'ProductMediaDetached':
+      case 'ProductMediaReordered':
+        return change(db, recorded, {})
       default: {
         const _exhaustive: never = event
         return _exhaustive

@@ -1,0 +1,104 @@
+import { withAttached, withDetached, type ProductMediaEvent } from '../../domain/catalog/product/media.js'
+import { MEDIA_EVENT_TYPES, type MediaEvent } from '../../domain/media/events.js'
+import type { AnyDb } from '../../infra/database/database.js'
+import type { RecordedEvent } from '../../infra/eventstore/port.js'
+import type { Projection } from '../../infra/projections/projection.js'
+import { createMediaTables, type MediaDb } from './tables.js'
+
+type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
+
+const PRODUCT_EVENTS = ['ProductMediaAttached', 'ProductMediaDetached', 'ProductMediaReordered', 'ProductDeleted'] as const
+
+/**
+ * The media library (`media`) and the media each product shows (`product_media`). Product
+ * media rows stay when their media is deleted, exactly as the product stream still lists it;
+ * queries join them with live media, so a deleted media is never shown.
+ */
+export const mediaProjection: Projection = {
+  name: 'media',
+  version: 1,
+  eventTypes: [...MEDIA_EVENT_TYPES, ...PRODUCT_EVENTS],
+  tables: ['media', 'product_media'],
+  storeTables: ['media', 'product_media'],
+  createTables: createMediaTables,
+  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+    const db: MediaDb = trx
+    const storeId = storeOf(recorded)
+    const event = { type: recorded.type, data: recorded.data } as Consumed
+    switch (event.type) {
+      case 'MediaCreated': {
+        const d = event.data
+        await db
+          .insertInto('media')
+          .values({
+            store_id: storeId,
+            organization_id: recorded.metadata.organizationId,
+            id: d.mediaId,
+            hash: d.hash,
+            mime_type: d.mimeType,
+            kind: d.kind,
+            width: d.width,
+            height: d.height,
+            bytes: d.bytes,
+            filename: d.filename,
+            alt: d.alt,
+            revision: recorded.revision,
+            created_at: recorded.metadata.occurredAt,
+            updated_at: recorded.metadata.occurredAt,
+          })
+          .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
+          .execute()
+        return
+      }
+      case 'MediaAltChanged':
+        await db
+          .updateTable('media')
+          .set({ alt: event.data.alt, revision: recorded.revision, updated_at: recorded.metadata.occurredAt })
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.mediaId)
+          .where('revision', '<', recorded.revision)
+          .execute()
+        return
+      case 'MediaDeleted':
+        await db.deleteFrom('media').where('store_id', '=', storeId).where('id', '=', event.data.mediaId).where('revision', '<', recorded.revision).execute()
+        return
+      case 'ProductMediaAttached':
+        return rewrite(db, storeId, event.data.productId, (list) => withAttached(list, event.data.mediaIds, event.data.position))
+      case 'ProductMediaDetached':
+        return rewrite(db, storeId, event.data.productId, (list) => withDetached(list, event.data.mediaIds))
+      case 'ProductMediaReordered':
+        return rewrite(db, storeId, event.data.productId, () => event.data.mediaIds)
+      case 'ProductDeleted':
+        await db.deleteFrom('product_media').where('store_id', '=', storeId).where('product_id', '=', event.data.productId).execute()
+        return
+      default: {
+        const _exhaustive: never = event
+        return _exhaustive
+      }
+    }
+  },
+}
+
+/** Recomputes a product's list with the same arithmetic as its decider, then writes it whole. */
+async function rewrite(db: MediaDb, storeId: string, productId: string, next: (list: readonly string[]) => readonly string[]): Promise<void> {
+  const rows = await db
+    .selectFrom('product_media')
+    .select('media_id')
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .execute()
+  // A list holds each media once, whatever a replay feeds it.
+  const list = [...new Set(next(rows.map((r) => r.media_id)))]
+  await db.deleteFrom('product_media').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
+  if (list.length === 0) return
+  await db
+    .insertInto('product_media')
+    .values(list.map((mediaId, position) => ({ store_id: storeId, product_id: productId, media_id: mediaId, position })))
+    .execute()
+}
+
+function storeOf(recorded: RecordedEvent): string {
+  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  return recorded.metadata.storeId
+}

@@ -1,0 +1,169 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
+import { badInput } from '../../domain/shared/errors.js'
+import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
+import { paginate, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
+import type { MediaDatabase, MediaDb, MediaRow } from './tables.js'
+
+/** A media as the API serves it. */
+export interface MediaRecord {
+  id: string
+  storeId: string
+  hash: string
+  mimeType: MediaMimeType
+  kind: MediaKind
+  width: number | null
+  height: number | null
+  bytes: number
+  filename: string
+  alt: string
+  createdAt: Date
+  updatedAt: Date
+  revision: number
+}
+
+export interface MediaFilter {
+  kind?: readonly MediaKind[] | null
+  mimeType?: readonly string[] | null
+  alt?: StringFilter | null
+  filename?: StringFilter | null
+  /** true: shown on at least one product; false: on none. */
+  used?: boolean | null
+  createdAt?: DateTimeRangeFilter | null
+  and?: readonly MediaFilter[] | null
+  or?: readonly MediaFilter[] | null
+}
+
+const SORTS = {
+  CREATED_AT_ASC: { column: 'created_at', direction: 'asc' },
+  CREATED_AT_DESC: { column: 'created_at', direction: 'desc' },
+  UPDATED_AT_ASC: { column: 'updated_at', direction: 'asc' },
+  UPDATED_AT_DESC: { column: 'updated_at', direction: 'desc' },
+  FILENAME_ASC: { column: 'filename', direction: 'asc' },
+  FILENAME_DESC: { column: 'filename', direction: 'desc' },
+  BYTES_ASC: { column: 'bytes', direction: 'asc' },
+  BYTES_DESC: { column: 'bytes', direction: 'desc' },
+} as const satisfies Record<string, SortSpec>
+
+export type MediaSort = keyof typeof SORTS
+export const MEDIA_SORTS = Object.keys(SORTS) as MediaSort[]
+
+export interface ListMediaArgs extends ListArgs {
+  filter?: MediaFilter | null
+  sort?: MediaSort | null
+}
+
+const COLUMNS = ['store_id', 'id', 'hash', 'mime_type', 'kind', 'width', 'height', 'bytes', 'filename', 'alt', 'revision', 'created_at', 'updated_at'] as const
+type ListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
+
+/** One media of the store, or null; malformed ids and other stores' media are not found. */
+export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
+  if (!isUuid(storeId) || !isUuid(id)) return null
+  const row = await db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  return row ? toRecord(row) : null
+}
+
+/**
+ * One page of the store's media library.
+ *
+ * @example await listMedia(db, storeId, { first: 50, filter: { kind: ['IMAGE'], used: false }, sort: 'BYTES_DESC' })
+ */
+export async function listMedia(db: MediaDb, storeId: string, args: ListMediaArgs = {}): Promise<Connection<MediaRecord>> {
+  const sortName = args.sort ?? 'CREATED_AT_DESC'
+  const sort: SortSpec | undefined = SORTS[sortName]
+  if (!sort) throw badInput(['sort'], `sort must be one of ${MEDIA_SORTS.join(', ')}; got '${sortName}'`)
+  const query = db
+    .selectFrom('media')
+    .select(COLUMNS)
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where((eb) => combineFilter(eb, args.filter, mediaConditions))
+  const page = await paginate<ListedRow>(query, args, sort)
+  return { ...page, nodes: page.nodes.map(toRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })) }
+}
+
+/** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */
+export async function mediaOfProducts(db: MediaDb, storeId: string, productIds: readonly string[]): Promise<MediaRecord[][]> {
+  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+  const rows = await db
+    .selectFrom('product_media as pm')
+    .innerJoin('media as m', (join) => join.onRef('m.store_id', '=', 'pm.store_id').onRef('m.id', '=', 'pm.media_id'))
+    .select(['pm.product_id', ...COLUMNS.map((c) => `m.${c}` as const)])
+    .where('pm.store_id', '=', storeId)
+    .where('pm.product_id', 'in', wanted)
+    .orderBy('pm.product_id')
+    .orderBy('pm.position')
+    .execute()
+  const byProduct = new Map<string, MediaRecord[]>()
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? []
+    list.push(toRecord(row))
+    byProduct.set(row.product_id, list)
+  }
+  return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
+}
+
+/** The products that show a media: what a forced delete must detach it from. */
+export async function productsShowingMedia(db: MediaDb, storeId: string, mediaId: string): Promise<string[]> {
+  if (!isUuid(storeId) || !isUuid(mediaId)) return []
+  const rows = await db
+    .selectFrom('product_media')
+    .select('product_id')
+    .where('store_id', '=', storeId)
+    .where('media_id', '=', mediaId.toLowerCase())
+    .orderBy('product_id')
+    .execute()
+  return rows.map((r) => r.product_id)
+}
+
+/** A live media of the store whose stored bytes have this hash, or null: what `/storage` may serve. */
+export async function findMediaByHash(db: MediaDb, storeId: string, hash: string): Promise<MediaRecord | null> {
+  if (!isUuid(storeId)) return null
+  const row = await db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('hash', '=', hash).limit(1).executeTakeFirst()
+  return row ? toRecord(row) : null
+}
+
+function mediaConditions(eb: ExpressionBuilder<MediaDatabase, 'media'>, filter: MediaFilter): Expression<SqlBool>[] {
+  const conditions = [
+    ...stringConditions(eb, 'alt', filter.alt),
+    ...stringConditions(eb, 'filename', filter.filename),
+    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
+  ]
+  if (filter.kind != null) conditions.push(filter.kind.length ? eb('kind', 'in', filter.kind) : sql<SqlBool>`false`)
+  if (filter.mimeType != null) conditions.push(filter.mimeType.length ? eb('mime_type', 'in', filter.mimeType as MediaMimeType[]) : sql<SqlBool>`false`)
+  if (filter.used != null) {
+    const shown = eb.exists(
+      eb
+        .selectFrom('product_media')
+        .select(sql`1`.as('one'))
+        .whereRef('product_media.store_id', '=', 'media.store_id')
+        .whereRef('product_media.media_id', '=', 'media.id'),
+    )
+    conditions.push(filter.used ? shown : eb.not(shown))
+  }
+  return conditions
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
+function toRecord(row: ListedRow): MediaRecord {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    hash: row.hash,
+    mimeType: row.mime_type,
+    kind: row.kind,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    filename: row.filename,
+    alt: row.alt,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
+}

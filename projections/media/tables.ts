@@ -1,0 +1,82 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
+import type { AnyDb } from '../../infra/database/database.js'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+/** One row per live media of every store; deleted media are removed. */
+export interface MediaTable {
+  store_id: string
+  organization_id: string
+  id: string
+  hash: string
+  mime_type: MediaMimeType
+  kind: MediaKind
+  width: number | null
+  height: number | null
+  bytes: number
+  filename: string
+  alt: string
+  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
+  revision: number
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** The media each product shows, in order; mirrors the media list of the product streams. */
+export interface ProductMediaTable {
+  store_id: string
+  product_id: string
+  media_id: string
+  position: number
+}
+
+export interface MediaDatabase {
+  media: MediaTable
+  product_media: ProductMediaTable
+}
+
+export type MediaRow = Selectable<MediaTable>
+export type MediaDb = Kysely<MediaDatabase>
+
+export async function createMediaTables(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('media')
+    .ifNotExists()
+    .addColumn('store_id', 'uuid', (c) => c.notNull())
+    .addColumn('organization_id', 'uuid', (c) => c.notNull())
+    .addColumn('id', 'uuid', (c) => c.notNull())
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('mime_type', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('width', 'integer')
+    .addColumn('height', 'integer')
+    .addColumn('bytes', 'integer', (c) => c.notNull())
+    .addColumn('filename', 'text', (c) => c.notNull())
+    .addColumn('alt', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .addPrimaryKeyConstraint('media_pkey', ['store_id', 'id'])
+    .execute()
+  // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
+  const indexes: [string, string[]][] = [
+    ['media_store_created_idx', ['store_id', 'created_at', 'id']],
+    ['media_store_updated_idx', ['store_id', 'updated_at', 'id']],
+    ['media_store_filename_idx', ['store_id', 'filename', 'id']],
+    ['media_store_bytes_idx', ['store_id', 'bytes', 'id']],
+    ['media_store_hash_idx', ['store_id', 'hash']],
+  ]
+  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('media').columns(columns).execute()
+
+  await db.schema
+    .createTable('product_media')
+    .ifNotExists()
+    .addColumn('store_id', 'uuid', (c) => c.notNull())
+    .addColumn('product_id', 'uuid', (c) => c.notNull())
+    .addColumn('media_id', 'uuid', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('product_media_pkey', ['store_id', 'product_id', 'media_id'])
+    .execute()
+  await db.schema.createIndex('product_media_media_idx').ifNotExists().on('product_media').columns(['store_id', 'media_id']).execute()
+}
