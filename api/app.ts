@@ -4,7 +4,9 @@ import type { Platform } from '../infra/platform.js'
 import { graphqlSlices } from './graphql/slices.js'
 import { graphqlPlugin } from './graphql/plugin.js'
 import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
+import { graphqlUploads } from './graphql/media/upload.js'
 import { healthRoutes } from './http/health.js'
+import { storageRoutes } from './http/storage.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -31,7 +33,9 @@ export async function buildApp(platform: Platform) {
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] })
   })
   await app.register(healthRoutes, { platform })
+  await app.register(graphqlUploads, { platform })
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices })
+  await app.register(storageRoutes, { platform })
   return app
 }
 

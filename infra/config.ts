@@ -27,6 +27,10 @@ const schema = z.object({
   GRAPHQL_PLAYGROUND: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024, 'must be at least 1024 bytes').max(2 ** 30, 'must be at most 1 GiB').default(20 * 1024 * 1024),
+  MEDIA_MAX_PIXELS: z.coerce.number().int().min(1_000_000, 'must be at least 1 MP').max(500_000_000, 'must be at most 500 MP').default(40_000_000),
+  MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 })
 
 export type RawConfig = z.infer<typeof schema>
@@ -46,6 +50,14 @@ export interface Config {
   graphqlPlayground: boolean
   graphqlIntrospection: boolean
   databasePoolSize: number
+  /** Largest upload, staged upload or URL download, in bytes. */
+  mediaMaxBytes: number
+  /** Largest image, in pixels (all frames of an animation together). */
+  mediaMaxPixels: number
+  /** Deadline of a whole URL import, redirects included. */
+  mediaUrlTimeoutMs: number
+  /** Path-style bucket URLs, for S3-compatible stores such as MinIO. */
+  mediaS3ForcePathStyle: boolean
 }
 
 export class ConfigError extends Error {}
@@ -73,5 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlPlayground: c.GRAPHQL_PLAYGROUND,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    mediaMaxBytes: c.MEDIA_MAX_BYTES,
+    mediaMaxPixels: c.MEDIA_MAX_PIXELS,
+    mediaUrlTimeoutMs: c.MEDIA_URL_TIMEOUT_MS,
+    mediaS3ForcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE,
   }
 }

@@ -1,0 +1,201 @@
+import { LIST_ARGS, connectionTypeDefs } from '../shared/schema.js'
+
+export const mediaTypeDefs = /* GraphQL */ `
+  "A file of a multipart request (graphql-multipart-request spec); only usable as a variable."
+  scalar Upload
+
+  "IMAGE: JPEG, PNG, WebP, AVIF or GIF, re-encoded and resizable. FILE: a PDF, served as uploaded."
+  enum MediaKind {
+    IMAGE
+    FILE
+  }
+
+  "A format an image variant can be converted to."
+  enum MediaFormat {
+    WEBP
+    AVIF
+  }
+
+  "Order of a media list; ties are broken by id so cursors never skip or repeat."
+  enum MediaSort {
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+    FILENAME_ASC
+    FILENAME_DESC
+    BYTES_ASC
+    BYTES_DESC
+  }
+
+  "An image or file of the store's media library."
+  type Media {
+    id: ID!
+    kind: MediaKind!
+    "The type sniffed from the bytes, e.g. image/png; never the one a client claimed."
+    mimeType: String!
+    "The name shown in the library; its extension matches the type."
+    filename: String!
+    "Describes the image for people who cannot see it; empty when not set."
+    alt: String!
+    "Pixels; null for files."
+    width: Int
+    height: Int
+    "Size of the stored bytes."
+    bytes: Int!
+    "SHA-256 of the stored bytes, hex."
+    hash: String!
+    "Where the bytes are served: /storage/<storeId>/<hash>.<ext>, cacheable for a year."
+    url: String!
+    "The URL of a variant: width one of 160, 320, 640, 960, 1280, 1920, 2560 (never enlarged), format WEBP or AVIF. Images only."
+    urlFor(width: Int, format: MediaFormat): String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    revision: Int!
+  }
+
+  ${connectionTypeDefs('Media')}
+
+  "Conditions on media; all given fields must hold. and/or combine nested filters."
+  input MediaFilter {
+    kind: [MediaKind!]
+    "Sniffed types, e.g. [\\"image/png\\"]."
+    mimeType: [String!]
+    alt: StringFilter
+    filename: StringFilter
+    "true: shown on at least one product; false: on none."
+    used: Boolean
+    createdAt: DateTimeRangeFilter
+    and: [MediaFilter!]
+    or: [MediaFilter!]
+  }
+
+  "Give exactly one of file and stagedUploadId."
+  input MediaCreateInput {
+    "The file, as a part of a multipart request."
+    file: Upload
+    "A staged upload whose URL has received the file (mediaStagedUploadCreate)."
+    stagedUploadId: ID
+    alt: String
+    "Defaults to the uploaded file's name; the extension is set from the detected type."
+    filename: String
+  }
+
+  input MediaCreateFromUrlInput {
+    "A public http(s) URL on port 80 or 443; redirects are followed up to 3 times."
+    url: String!
+    alt: String
+    "Defaults to the last segment of the URL's path."
+    filename: String
+  }
+
+  input MediaStagedUploadCreateInput {
+    filename: String!
+    "The type the client believes the file has; the server sniffs the bytes anyway."
+    mimeType: String!
+    "Exact size in bytes; the PUT must send exactly this many."
+    fileSize: Int!
+  }
+
+  "Where to PUT a large file: the URL works once per file, for 15 minutes, needs no Authorization header."
+  type StagedUpload {
+    stagedUploadId: ID!
+    url: String!
+    "Always PUT, with the file's bytes as the body."
+    method: String!
+    expiresAt: DateTime!
+  }
+
+  input MediaUpdateInput {
+    id: ID!
+    alt: String!
+  }
+
+  input MediaDeleteInput {
+    id: ID!
+    "Detach the media from every product that shows it, then delete it. Without it, a media in use is refused with CONFLICT."
+    force: Boolean
+  }
+
+  input ProductMediaAttachInput {
+    productId: ID!
+    mediaIds: [ID!]!
+    "Where to insert, from 0; the end when omitted or beyond it."
+    position: Int
+  }
+
+  input ProductMediaDetachInput {
+    productId: ID!
+    mediaIds: [ID!]!
+  }
+
+  "The listed media come first in the given order; the others keep their order after them."
+  input ProductMediaReorderInput {
+    productId: ID!
+    mediaIds: [ID!]!
+  }
+
+  type MediaCreatePayload {
+    media: Media
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
+    eventPosition: String
+  }
+
+  type MediaStagedUploadCreatePayload {
+    stagedUpload: StagedUpload!
+    "Always null: nothing is recorded until mediaCreate."
+    eventPosition: String
+  }
+
+  type MediaUpdatePayload {
+    media: Media
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type MediaDeletePayload {
+    deletedId: ID!
+    "The products the media was detached from (force only)."
+    detachedFromProductIds: [ID!]!
+    eventPosition: String
+  }
+
+  type ProductMediaPayload {
+    product: Product
+    eventPosition: String
+  }
+
+  extend type Product {
+    "The media the product shows, in order; the first is its main image."
+    media: [Media!]!
+  }
+
+  extend type Query {
+    "One media by id; NOT_FOUND when the store has no such media. Needs products:read or webstore:read."
+    media(id: ID!): Media
+    "The store's media library. Needs products:read or webstore:read."
+    medias(${LIST_ARGS}
+      filter: MediaFilter
+      sort: MediaSort = CREATED_AT_DESC
+    ): MediaConnection!
+  }
+
+  extend type Mutation {
+    "Uploads an image or PDF (multipart file or staged upload). Needs products:write or webstore:write."
+    mediaCreate(input: MediaCreateInput!): MediaCreatePayload!
+    "Downloads an image or PDF from a public URL into the library. Needs products:write or webstore:write."
+    mediaCreateFromUrl(input: MediaCreateFromUrlInput!): MediaCreatePayload!
+    "A signed URL to PUT a large file to, for mediaCreate(input: {stagedUploadId}). Needs products:write or webstore:write."
+    mediaStagedUploadCreate(input: MediaStagedUploadCreateInput!): MediaStagedUploadCreatePayload!
+    "Changes a media's alt text. Needs products:write or webstore:write."
+    mediaUpdate(input: MediaUpdateInput!): MediaUpdatePayload!
+    "Deletes a media; refused with CONFLICT while products show it, unless force. Needs products:write or webstore:write."
+    mediaDelete(input: MediaDeleteInput!): MediaDeletePayload!
+    "Shows media on a product. Needs products:write."
+    productMediaAttach(input: ProductMediaAttachInput!): ProductMediaPayload!
+    "Stops showing media on a product; they stay in the library. Needs products:write."
+    productMediaDetach(input: ProductMediaDetachInput!): ProductMediaPayload!
+    "Changes the order of a product's media. Needs products:write."
+    productMediaReorder(input: ProductMediaReorderInput!): ProductMediaPayload!
+  }
+`
