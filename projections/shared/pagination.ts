@@ -28,6 +28,11 @@ export interface Connection<Row> {
   totalCount: number
 }
 
+export interface PaginateOptions {
+  /** Count the filtered rows (for totalCount and totalPages); default true. */
+  count?: boolean
+}
+
 /** A sort on one column; ties are always broken by `id` in the same direction. */
 export interface SortSpec {
   column: string
@@ -53,25 +58,22 @@ export async function paginate<Row extends { id: string }>(
   query: SelectQueryBuilder<any, any, Row>,
   args: ListArgs,
   sort: SortSpec,
+  options: PaginateOptions = {},
 ): Promise<Connection<Row>> {
   const mode = readMode(args)
-  const counted = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<string>`count(*)`.as('count'))
-    .executeTakeFirst()
-  const totalCount = Number((counted as { count?: string | number } | undefined)?.count ?? 0)
+  const countRows = options.count ?? true
+  // Counting reads every matching row: only when the client asked for totalCount or totalPages.
+  const totalCount = countRows ? await count(query) : null
   const direction = sort.direction
   let page = query.orderBy(sort.column, direction).orderBy('id', direction)
 
   if (mode.kind === 'page') {
-    const rows = (await page.limit(mode.size).offset((mode.page - 1) * mode.size).execute()) as Row[]
-    const totalPages = Math.max(1, Math.ceil(totalCount / mode.size))
-    return connection(rows, sort, {
-      hasNextPage: mode.page < totalPages,
+    const rows = (await page.limit(mode.size + 1).offset((mode.page - 1) * mode.size).execute()) as Row[]
+    return connection(rows.slice(0, mode.size), sort, {
+      hasNextPage: rows.length > mode.size,
       hasPreviousPage: mode.page > 1,
       page: mode.page,
-      totalPages,
+      totalPages: totalCount === null ? null : Math.max(1, Math.ceil(totalCount / mode.size)),
     }, totalCount)
   }
 
@@ -90,18 +92,25 @@ export async function paginate<Row extends { id: string }>(
   }, totalCount)
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function count(query: SelectQueryBuilder<any, any, unknown>): Promise<number> {
+  const counted = await query.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('count')).executeTakeFirst()
+  return Number((counted as { count?: string | number } | undefined)?.count ?? 0)
+}
+
 function connection<Row extends { id: string }>(
   rows: Row[],
   sort: SortSpec,
   info: Omit<PageInfo, 'startCursor' | 'endCursor'>,
-  totalCount: number,
+  totalCount: number | null,
 ): Connection<Row> {
   const edges = rows.map((node) => ({ node, cursor: encodeCursor((node as Record<string, unknown>)[sort.column], node.id) }))
   return {
     nodes: rows,
     edges,
     pageInfo: { ...info, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
-    totalCount,
+    // Not counted because not asked for: the resolver never reads it.
+    totalCount: totalCount ?? 0,
   }
 }
 

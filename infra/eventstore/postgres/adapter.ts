@@ -54,50 +54,85 @@ function events(db: AnyDb): EventsDb {
 }
 
 /**
- * Check the expected revisions and insert all writes inside the caller's transaction, then
- * notify subscribers (delivered at commit). Exported so tests can hold transactions open and
- * commit them out of order. A concurrent writer that took the same revision first surfaces as
- * a unique violation on `events_stream_revision_key` when it commits.
+ * Checks the expected revisions, inserts all writes and notifies subscribers in ONE statement:
+ * one round trip, atomic on its own (so no explicit transaction), and usable inside a caller's
+ * transaction (tests hold two open and commit them out of order). The check and the numbering
+ * read the streams' current revisions in the same statement; a concurrent writer that took the
+ * same revision first surfaces as a unique violation on `events_stream_revision_key`.
  */
 export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<AppendResult> {
-  const db = events(trx)
   const streams = [...new Set(writes.map((write) => write.stream))]
-  const current = new Map<string, number>()
-  for (const row of await readRevisions(db, streams)) current.set(row.stream_name, Number(row.revision))
-
-  const revisions: Record<string, number> = {}
+  if (streams.length === 0) return { position: '', revisions: {}, positions: [] }
+  const offsets = new Map<string, number>()
+  let ordinal = 0
   const rows = writes.flatMap((write) => {
-    const actual = current.get(write.stream) ?? -1
-    checkExpected(write.stream, write.expectedRevision, actual)
-    current.set(write.stream, actual + write.events.length)
-    if (actual + write.events.length >= 0) revisions[write.stream] = actual + write.events.length
     const { category, scopeId } = parseStreamName(write.stream)
-    return write.events.map((event, index) => ({
-      stream_name: write.stream,
-      stream_revision: actual + 1 + index,
-      scope_id: scopeId,
-      category,
-      event_id: event.id,
-      event_type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-    }))
+    return write.events.map((event) => {
+      const offset = (offsets.get(write.stream) ?? 0) + 1
+      offsets.set(write.stream, offset)
+      ordinal++
+      // jsonb goes in as JSON text: pg and PGlite serialise object parameters differently.
+      return sql`(${ordinal}::integer, ${write.stream}::text, ${offset}::bigint, ${scopeId}::text, ${category}::text, ${event.id}::uuid, ${event.type}::text, ${JSON.stringify(event.data)}::jsonb, ${JSON.stringify(event.metadata)}::jsonb)`
+    })
   })
-  if (rows.length === 0) return { position: '', revisions, positions: [] }
+  const checks = streams.map((stream) => {
+    const expected = expectedOf(writes, stream)
+    return sql`(${stream}::text, ${expected.kind}::text, ${expected.revision}::bigint)`
+  })
+  const result = await sql<{ kind: 'current' | 'inserted'; stream_name: string; revision: string; xid: string | null; global_position: string | null; event_id: string | null }>`
+    with expected (stream_name, kind, revision) as (values ${sql.join(checks)}),
+    current as (
+      select x.stream_name, x.kind, x.revision,
+        coalesce((select max(e.stream_revision) from events e where e.stream_name = x.stream_name), -1) as actual
+      from expected x
+    ),
+    verdict as (
+      select coalesce(bool_and(case kind
+        when 'exact' then actual = revision
+        when 'no_stream' then actual = -1
+        when 'stream_exists' then actual >= 0
+        else true end), true) as ok
+      from current
+    ),
+    incoming (ordinal, stream_name, "offset", scope_id, category, event_id, event_type, data, metadata) as (values ${rows.length ? sql.join(rows) : sql`(0::integer, null::text, 0::bigint, null::text, null::text, null::uuid, null::text, null::jsonb, null::jsonb)`}),
+    inserted as (
+      insert into events (stream_name, stream_revision, scope_id, category, event_id, event_type, data, metadata)
+      select i.stream_name, c.actual + i."offset", i.scope_id, i.category, i.event_id, i.event_type, i.data, i.metadata
+      from incoming i join current c on c.stream_name = i.stream_name
+      where (select ok from verdict)
+      -- Log order follows the order of the writes and their events.
+      order by i.ordinal
+      returning event_id, stream_name, stream_revision, transaction_id::text as xid, global_position
+    ),
+    notified as (select pg_notify(${EVENTS_CHANNEL}, '') from (select 1 from inserted limit 1) any_row)
+    select 'inserted' as kind, stream_name, stream_revision::text as revision, xid, global_position::text as global_position, event_id::text as event_id
+      from inserted cross join (select count(*) from notified) n
+    union all
+    select 'current', stream_name, actual::text, null, null, null from current
+  `.execute(trx)
 
-  // jsonb goes in as JSON text: pg and PGlite serialise object parameters differently.
-  const inserted = await db
-    .insertInto('events')
-    .values(rows.map((row) => ({ ...row, data: jsonb(row.data), metadata: jsonb(row.metadata) })))
-    .returning(['global_position'])
-    .returning(XID)
-    .execute()
-  await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx)
-  // INSERT … RETURNING yields rows in VALUES order, so positions line up with the writes' events.
-  const positions = inserted.map((row) => encodePosition(row.xid, row.global_position))
-  const position = positions[positions.length - 1]
-  if (!position) throw new Error('insert returned no rows')
+  const actual = new Map(result.rows.filter((row) => row.kind === 'current').map((row) => [row.stream_name, Number(row.revision)]))
+  for (const write of writes) checkExpected(write.stream, write.expectedRevision, actual.get(write.stream) ?? -1)
+  const byEvent = new Map(result.rows.filter((row) => row.kind === 'inserted').map((row) => [row.event_id, row]))
+  const revisions: Record<string, number> = {}
+  for (const row of byEvent.values()) revisions[row.stream_name] = Math.max(revisions[row.stream_name] ?? -1, Number(row.revision))
+  const positions = writes.flatMap((write) =>
+    write.events.map((event) => {
+      const row = byEvent.get(event.id)
+      if (!row) throw new Error(`event ${event.id} was not inserted`)
+      return encodePosition(row.xid!, row.global_position!)
+    }),
+  )
+  for (const stream of streams) if (revisions[stream] === undefined && (actual.get(stream) ?? -1) >= 0) revisions[stream] = actual.get(stream)!
+  const position = positions.reduce((max, p) => (p > max ? p : max), '')
   return { position, revisions, positions }
+}
+
+/** The strictest expectation among the writes to one stream (the executor writes each stream once). */
+function expectedOf(writes: StreamWrite[], stream: string): { kind: 'exact' | 'no_stream' | 'stream_exists' | 'any'; revision: number | null } {
+  const write = writes.find((w) => w.stream === stream)!
+  const expected = write.expectedRevision
+  return typeof expected === 'number' ? { kind: 'exact', revision: expected } : { kind: expected, revision: null }
 }
 
 async function readRevisions(db: EventsDb, streams: string[]) {
@@ -108,10 +143,6 @@ async function readRevisions(db: EventsDb, streams: string[]) {
     .where('stream_name', 'in', streams)
     .groupBy('stream_name')
     .execute()
-}
-
-function jsonb<T>(value: T): Expression<T> {
-  return sql<T>`${JSON.stringify(value)}::jsonb`
 }
 
 function checkExpected(stream: string, expected: ExpectedRevision, actual: number): void {
@@ -171,7 +202,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   async function appendMany(writes: StreamWrite[]): Promise<AppendResult> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await database.db.transaction().execute((trx) => insertWrites(trx, writes))
+        return await insertWrites(database.db, writes)
       } catch (error) {
         // Lost a race for a revision: re-run, so the check sees the winner and either reports a
         // WrongExpectedRevisionError with the real revision or (for 'any'/'stream_exists') appends after it.

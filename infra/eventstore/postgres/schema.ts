@@ -31,8 +31,11 @@ export const eventStoreMigrations: Migrations = {
       await sql`create index events_log_order on events (transaction_id, global_position)`.execute(db)
       // One store's (or organization's) history: replays, audits, per-store subscriptions.
       await sql`create index events_scope_order on events (scope_id, transaction_id, global_position)`.execute(db)
-      // One resource type across stores: the usual projection subscription.
+      // One resource type across stores.
       await sql`create index events_category_order on events (category, transaction_id, global_position)`.execute(db)
+      // Projections subscribe by event type: each type is a range scan from the checkpoint, so
+      // a projection whose events are rare does not re-read the whole log since its last one.
+      await sql`create index events_type_order on events (event_type, transaction_id, global_position)`.execute(db)
       // Events are facts: refuse updates and deletes at the database, not only in the adapter.
       await sql`
         create function events_append_only() returns trigger language plpgsql as $$

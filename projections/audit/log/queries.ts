@@ -37,7 +37,12 @@ export interface AuditPage {
  * A store's history in log order, oldest first; the cursor is the log position itself, so a
  * reader can follow the log forward with `after` and never miss an entry.
  */
-export async function readAuditLog(db: AnyDb, storeId: string, args: { filter?: AuditLogFilter | null; first?: number | null; after?: string | null }): Promise<AuditPage> {
+export async function readAuditLog(
+  db: AnyDb,
+  storeId: string,
+  args: { filter?: AuditLogFilter | null; first?: number | null; after?: string | null },
+  options: { count?: boolean } = {},
+): Promise<AuditPage> {
   const first = args.first ?? DEFAULT_PAGE_SIZE
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
   const f = args.filter ?? {}
@@ -48,7 +53,8 @@ export async function readAuditLog(db: AnyDb, storeId: string, args: { filter?: 
   if (f.actorId) query = query.where(sql<string>`actor->>'id'`, '=', f.actorId)
   if (f.from) query = query.where('occurred_at', '>=', new Date(f.from))
   if (f.to) query = query.where('occurred_at', '<', new Date(f.to))
-  const counted = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
+  // A store's history grows without bound: count only when totalCount is asked for.
+  const counted = options.count === false ? undefined : await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
   const paged = args.after ? query.where('position', '>', args.after) : query
   const rows = (await paged.selectAll().orderBy('position').limit(first + 1).execute()) as AuditLogRow[]
   const nodes = rows.slice(0, first).map(toEntry)

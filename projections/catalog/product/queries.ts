@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, type Connection, type ListArgs, type SortSpec } from '../../shared/pagination.js'
+import { paginate, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
 
 /** A product as the API serves it. */
@@ -98,7 +98,7 @@ export async function productsByIds(db: ProductDb, storeId: string, ids: readonl
  *
  * @example await listProducts(db, storeId, { first: 50, filter: { status: ['ACTIVE'], search: 'red sh' }, sort: 'TITLE_ASC' })
  */
-export async function listProducts(db: ProductDb, storeId: string, args: ListProductsArgs = {}): Promise<Connection<ProductRecord>> {
+export async function listProducts(db: ProductDb, storeId: string, args: ListProductsArgs = {}, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
   const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
@@ -107,7 +107,7 @@ export async function listProducts(db: ProductDb, storeId: string, args: ListPro
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, productConditions))
-  const page = await paginate<ListedRow>(query, args, sort)
+  const page = await paginate<ListedRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),

@@ -2,13 +2,14 @@ import { DomainError } from '../../../../domain/shared/errors.js'
 import { readAuditLog, type AuditLogFilter } from '../../../../projections/audit/log/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { requireStore, type GraphQLContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
 import { auditLogTypeDefs } from './schema.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    auditLog: (_root, args: { filter?: AuditLogFilter; first?: number; after?: string }, ctx: GraphQLContext) => {
+    auditLog: (_root, args: { filter?: AuditLogFilter; first?: number; after?: string }, ctx: GraphQLContext, info) => {
       if (ctx.principal.scopes.length === 0) throw new DomainError('FORBIDDEN', 'reading the audit log needs a read scope')
-      return readAuditLog(ctx.platform.database.db, requireStore(ctx).id, args)
+      return readAuditLog(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
     },
   },
 }
