@@ -2,6 +2,7 @@ import { DomainError, badInput, notFound } from '../../../../domain/shared/error
 import { findProduct, listProducts, type ListProductsArgs, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
 import { productTypeDefs } from './schema.js'
 
 async function readProduct(ctx: RequestContext, lookup: { id?: string | null; handle?: string | null }): Promise<ProductRecord> {
@@ -24,9 +25,9 @@ async function readProduct(ctx: RequestContext, lookup: { id?: string | null; ha
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     product: (_root, args: { id?: string; handle?: string }, ctx) => readProduct(ctx, args),
-    products: (_root, args: ListProductsArgs, ctx) => {
+    products: (_root, args: ListProductsArgs, ctx, info) => {
       requireScope(ctx, 'products:read')
-      return listProducts(ctx.platform.database.db, requireStore(ctx).id, args)
+      return listProducts(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
     },
   },
   Mutation: {
