@@ -6,6 +6,7 @@ import { authenticateApiKey, resolveStore } from '../../infra/auth/authenticate.
 import type { Platform } from '../../infra/platform.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
+import { recursiveVariablesOptOut } from './shared/jit.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
@@ -81,6 +82,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
       return { statusCode, response: { data: execution.data ?? null, errors } }
     },
   })
+  const optOut = recursiveVariablesOptOut(app.graphql.schema)
+  app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))
 }
 
 const POSITION_SHAPE = /^\d{20}-\d{20}$/

@@ -31,6 +31,9 @@ export function formatError(error: GraphQLError, logger: Logger, requestId: stri
     }]
   }
   if (!error.originalError) return [requestFault(error)]
+  // Outside any field (no path), a GraphQLError underneath is a variable graphql-js could not coerce
+  // (`$first: Int` given "x", a malformed DateTime): the request is at fault.
+  if (!error.path && (error.originalError as Error).name === 'GraphQLError') return [requestFault(error)]
   const transport = transportError(error.originalError)
   if (transport) return transportErrors(transport, bodyLimitBytes)
   logger.error({ err: error.originalError, requestId, path: error.path }, 'unexpected error while resolving')
