@@ -2,6 +2,7 @@ import path from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
+import { CredentialResolver } from './auth/credentials.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { CommandRegistry } from './commands/registry.js'
 import type { CommandContext } from './commands/context.js'
@@ -19,6 +20,9 @@ import { projectionMigrations } from './projections/schema.js'
 import { projectionFilter } from './projections/worker.js'
 import { ReadModelWaiter } from './projections/waiter.js'
 
+/** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
+const TENANCY_PROJECTION = 'tenancy'
+
 export interface PlatformParts {
   commands: readonly AnyCommandDefinition[]
   projections: readonly Projection[]
@@ -35,6 +39,8 @@ export interface MutationResult extends CommandResult {
  */
 export class Platform {
   readonly registry: CommandRegistry
+  /** Who a bearer key is and which store a request is for, as every transport asks it. */
+  readonly credentials: CredentialResolver
 
   private constructor(
     readonly config: Config,
@@ -47,6 +53,8 @@ export class Platform {
     readonly runner: ProjectionRunner | null,
   ) {
     this.registry = new CommandRegistry(commands)
+    const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
+    this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))
   }
 
   /** Opens everything; `database` lets tests hand in the per-file database they made. */

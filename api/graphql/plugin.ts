@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
 import { DomainError } from '../../domain/shared/errors.js'
-import { authenticateApiKey, resolveStore } from '../../infra/auth/authenticate.js'
 import type { Platform } from '../../infra/platform.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
@@ -93,10 +92,8 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   if (!header) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
-  const { db } = platform.database
-  const principal = await authenticateApiKey(db, match[1]!, new Date())
   const xStore = request.headers['x-store']
-  const store = await resolveStore(db, principal, Array.isArray(xStore) ? xStore[0] : xStore)
+  const { principal, store } = await platform.credentials.resolve(match[1]!, Array.isArray(xStore) ? xStore[0] : xStore)
   const position = request.headers['x-consistency-position']
   if (typeof position === 'string' && position) {
     // A header the event store cannot decode would fail deep in the adapter as a 500; it is the

@@ -53,7 +53,7 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
 }
 
 function principal(overrides: Partial<Principal> = {}): Principal {
-  return { type: 'api_key', keyId: '0190a0b0-0000-7000-8000-0000000000ee', organizationId: org, scopes: ['products:write'], storeIds: null, name: 'test', ...overrides }
+  return { type: 'api_key', keyId: '0190a0b0-0000-7000-8000-0000000000ee', organizationId: org, scopes: ['products:write'], storeIds: null, name: 'test', expiresAt: null, ...overrides }
 }
 
 beforeAll(async () => {
@@ -83,6 +83,7 @@ describe('authenticateApiKey', () => {
       scopes: ['products:write', 'settings:read'],
       storeIds: [acme],
       name: 'ERP sync',
+      expiresAt: null,
     })
   })
 

@@ -17,6 +17,8 @@ export interface Principal {
   /** The stores the key may reach; null = every store of the organization. */
   storeIds: string[] | null
   name: string
+  /** When the key stops working; null = never. */
+  expiresAt: Date | null
 }
 
 /** The store a request works on. */
@@ -76,6 +78,7 @@ export async function authenticateApiKey(db: AnyDb, token: string | null | undef
     scopes: toScopes(row.scopes),
     storeIds: row.store_ids,
     name: row.name,
+    expiresAt: row.expires_at,
   }
 }
 

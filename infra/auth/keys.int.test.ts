@@ -149,7 +149,7 @@ describe('issueApiKey', () => {
     expect(issued).toMatchObject({ scopes: ['products:write', 'settings:read'], position: expect.any(String) })
 
     const principal = await authenticateApiKey(db, issued.apiKey, new Date('2026-11-21T10:00:01Z'))
-    expect(principal).toEqual({ type: 'api_key', keyId: issued.id, organizationId: org, scopes: ['products:write', 'settings:read'], storeIds: [acmeId], name: 'ERP sync' })
+    expect(principal).toEqual({ type: 'api_key', keyId: issued.id, organizationId: org, scopes: ['products:write', 'settings:read'], storeIds: [acmeId], name: 'ERP sync', expiresAt: null })
 
     const { secret } = parseApiKeyToken(issued.apiKey)
     const history = JSON.stringify(log.events)
