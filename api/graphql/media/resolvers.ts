@@ -66,7 +66,16 @@ async function createMedia(ctx: GraphQLContext, { input }: MediaCreateArgs) {
   }
   const field = ['input', 'stagedUploadId']
   const staged = await takeStagedUpload(services.blobs, storeId, input.stagedUploadId!, field)
-  const result = await ingestMedia(ctx.platform, commandContext(ctx), { bytes: staged.bytes, filename: input.filename ?? staged.filename, alt: input.alt, field })
+  let result
+  try {
+    result = await ingestMedia(ctx.platform, commandContext(ctx), { bytes: staged.bytes, filename: input.filename ?? staged.filename, alt: input.alt, field })
+  } catch (error) {
+    // Bytes the pipeline refused never pass; anything else (a busy database) may on a retry.
+    if (error instanceof DomainError && error.code === 'BAD_USER_INPUT' && error.field?.join('.') === field.join('.')) {
+      await dropStagedUpload(services.blobs, storeId, input.stagedUploadId!)
+    }
+    throw error
+  }
   await dropStagedUpload(services.blobs, storeId, input.stagedUploadId!)
   return { media: result.media, eventPosition: result.eventPosition }
 }

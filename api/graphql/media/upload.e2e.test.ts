@@ -165,6 +165,11 @@ describe('staged uploads', () => {
     const other = await t.tenant('uploads-other')
     const stolen = await t.gql(other.apiKey, 'mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { id } } }', { input: { stagedUploadId: upload.stagedUploadId } })
     expect(stolen.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: ['input', 'stagedUploadId'] } })
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    const refused = (await stage({ filename: 'a.png', mimeType: 'image/png', fileSize: svg.length })).data!.mediaStagedUploadCreate.stagedUpload
+    await put(refused.url, svg)
+    expect((await create({ stagedUploadId: refused.stagedUploadId })).errors?.[0]?.message).toMatch(/SVG images are refused/)
+    expect((await create({ stagedUploadId: refused.stagedUploadId })).errors?.[0]?.message).toMatch(/nothing was uploaded/)
     const both = await create({ stagedUploadId: upload.stagedUploadId, file: null })
     expect((await create({})).errors?.[0]).toMatchObject({ extensions: { field: ['input', 'file'] } })
     expect(both.data?.mediaCreate.media.mimeType).toBe('image/png')
