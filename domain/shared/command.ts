@@ -38,6 +38,11 @@ export interface CommandDefinition<Input = unknown, State = unknown, Command = u
   tool: string
   /** Written for an agent: what it does, when to use it, what it returns. */
   description: string
+  /**
+   * The kind of entity the command writes: its stream category, which the audit log shows as
+   * `entityType` (e.g. `product`). Transports find by it how to read the entity back.
+   */
+  resource: string
   scope: Scope
   /**
    * Further scopes that allow the command as well. Media serves the catalog and the web store

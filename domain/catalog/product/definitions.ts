@@ -15,7 +15,7 @@ import {
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
-import { productHandleKey, productStream } from './streams.js'
+import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: initialProductState,
@@ -25,7 +25,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
 
 /** After this many numbered handles (`shirt-2` … `shirt-50`) a title is common enough to stop counting. */
 const NUMBERED_HANDLE_ATTEMPTS = 50
-const WRITE = { scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
 
 export const productCreate = defineCommand({
   name: 'productCreate',

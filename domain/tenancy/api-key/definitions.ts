@@ -1,7 +1,7 @@
 import { defineCommand } from '../../shared/command.js'
 import { apiKeyCreateInput, apiKeyRevokeInput, type ApiKeyCreate, type ApiKeyRevoke } from './commands.js'
 import { apiKeyDecider } from './decide.js'
-import { apiKeyStream } from './streams.js'
+import { API_KEY_CATEGORY, apiKeyStream } from './streams.js'
 
 /*
  * Keys are managed by people (the CLI now, signed-in admins later), never by another key: a
@@ -13,6 +13,7 @@ export const apiKeyCreate = defineCommand({
   tool: 'create_api_key',
   description:
     'Records a new API key of the organization: its name, scopes, the stores it may reach (null = all) and optional expiry, with the public parts of a token made beforehand. Returns the key id.',
+  resource: API_KEY_CATEGORY,
   scope: 'settings:write',
   transports: ['cli'],
   storeScoped: false,
@@ -30,6 +31,7 @@ export const apiKeyRevoke = defineCommand({
   name: 'apiKeyRevoke',
   tool: 'revoke_api_key',
   description: 'Revokes an API key of the organization: from now on every request with it is refused. Revoking a revoked key changes nothing. Returns the key id.',
+  resource: API_KEY_CATEGORY,
   scope: 'settings:write',
   transports: ['cli'],
   storeScoped: false,

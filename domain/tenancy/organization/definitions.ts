@@ -1,7 +1,7 @@
 import { defineCommand } from '../../shared/command.js'
 import { organizationCreateInput, type OrganizationCreate } from './commands.js'
 import { organizationDecider } from './decide.js'
-import { organizationStream } from './streams.js'
+import { ORGANIZATION_CATEGORY, organizationStream } from './streams.js'
 
 /**
  * The new organization's id is the context's organization id: the caller (the `tenant create`
@@ -13,6 +13,7 @@ export const organizationCreate = defineCommand({
   tool: 'create_organization',
   description:
     'Creates an organization, the tenant that owns stores and API keys. The organization id is the one of the command context. Returns the organization id.',
+  resource: ORGANIZATION_CATEGORY,
   scope: 'settings:write',
   transports: ['cli'],
   storeScoped: false,

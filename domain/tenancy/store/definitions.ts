@@ -2,13 +2,14 @@ import { defineCommand, type UniquenessChange } from '../../shared/command.js'
 import { storeCreateInput, type StoreCreate } from './commands.js'
 import { storeDecider } from './decide.js'
 import type { StoreEvent } from './events.js'
-import { SLUG_UNIQUENESS_SCOPE, slugUniquenessKey, storeStream } from './streams.js'
+import { SLUG_UNIQUENESS_SCOPE, STORE_CATEGORY, slugUniquenessKey, storeStream } from './streams.js'
 
 export const storeCreate = defineCommand({
   name: 'storeCreate',
   tool: 'create_store',
   description:
     "Creates a store in the organization with a name and a slug (its subdomain: 3-40 lowercase letters, digits and hyphens, unique across the platform). It starts with locale 'en' and currency USD. Returns the store id.",
+  resource: STORE_CATEGORY,
   scope: 'settings:write',
   transports: ['cli'],
   storeScoped: false,
