@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import type { Platform } from '../infra/platform.js'
+import { mcpPlugin } from '../mcp/http.js'
 import { graphqlSlices } from './graphql/slices.js'
 import { graphqlPlugin } from './graphql/plugin.js'
 import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
@@ -36,6 +37,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlUploads, { platform })
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices })
   await app.register(storageRoutes, { platform })
+  await app.register(mcpPlugin, { platform })
   return app
 }
 

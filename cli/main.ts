@@ -4,6 +4,7 @@ import { DomainError } from '../domain/shared/errors.js'
 const USAGE = `usage: emporium <command>
 
   serve [--no-projections]          run the API (GraphQL, health, MCP) and, unless told not to, the projections
+  mcp                               the shop MCP server over stdio (EMPORIUM_API_KEY, EMPORIUM_STORE)
   project                           run projection workers only (scale-out)
   migrate                           create or upgrade the database schema
   tenant create --org NAME --store SLUG [--store-name NAME] [--scopes LIST]
@@ -22,6 +23,7 @@ const commands: Record<string, () => Promise<{ run(args: string[]): Promise<void
   keys: () => import('./commands/keys.js'),
   projections: () => import('./commands/projections.js'),
   events: () => import('./commands/events.js'),
+  mcp: () => import('./commands/mcp.js'),
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -31,6 +31,10 @@ const schema = z.object({
   MEDIA_MAX_PIXELS: z.coerce.number().int().min(1_000_000, 'must be at least 1 MP').max(500_000_000, 'must be at most 500 MP').default(40_000_000),
   MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/, 'must be a comma-separated list of origins such as https://admin.example.com')
+    .optional(),
 })
 
 export type RawConfig = z.infer<typeof schema>
@@ -58,6 +62,8 @@ export interface Config {
   mediaUrlTimeoutMs: number
   /** Path-style bucket URLs, for S3-compatible stores such as MinIO. */
   mediaS3ForcePathStyle: boolean
+  /** Browser origins besides the server's own host that may call `/mcp`. */
+  mcpAllowedOrigins: string[]
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxPixels: c.MEDIA_MAX_PIXELS,
     mediaUrlTimeoutMs: c.MEDIA_URL_TIMEOUT_MS,
     mediaS3ForcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE,
+    mcpAllowedOrigins: c.MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
   }
 }

@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
+import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
+import { grants, type Scope } from '../../../domain/shared/scopes.js'
+import { PRODUCT_SORTS, findProduct, listProducts } from '../../../projections/catalog/product/queries.js'
+import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { requireStore, type ToolCall } from '../../shared/session.js'
+import { readTool, type ShopTool } from '../../shared/tool.js'
+import { productJson, productSchema } from './views.js'
+
+const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
+const SEARCH_HITS_MAX = 50
+
+const tagsFilter = z
+  .strictObject({
+    any: z.array(z.string()).nullish().describe('Has at least one of these tags.'),
+    all: z.array(z.string()).nullish().describe('Has every one of these tags.'),
+  })
+  .describe('Conditions on the tags.')
+
+/** GraphQL's `ProductFilter`: every given field must hold; `and`/`or` combine nested filters. */
+const productFilter = z.strictObject({
+  title: stringFilter.nullish(),
+  handle: stringFilter.nullish(),
+  vendor: stringFilter.nullish(),
+  status: z.array(z.enum(PRODUCT_STATUSES)).nullish().describe('Any of these statuses.'),
+  tags: tagsFilter.nullish(),
+  createdAt: dateTimeRangeFilter.nullish(),
+  updatedAt: dateTimeRangeFilter.nullish(),
+  search: z.string().nullish().describe('Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix.'),
+  get and() {
+    return z.array(productFilter).nullish().describe('Every one of these filters must hold.')
+  },
+  get or() {
+    return z.array(productFilter).nullish().describe('At least one of these filters must hold.')
+  },
+}).meta({ id: 'ProductFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
+
+const getProductArgs = z.strictObject({
+  id: z.string().nullish().describe('The product id.'),
+  handle: z.string().nullish().describe("The product's URL name, e.g. 'red-shirt'. Used when no id is given."),
+})
+
+const listProductsArgs = z.strictObject({
+  ...listArgsShape,
+  filter: productFilter.nullish(),
+  sort: z.enum(PRODUCT_SORTS).nullish().describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
+})
+
+const searchCatalogArgs = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .regex(/[\p{L}\p{N}]/u, 'query needs at least one letter or digit')
+    .describe("Words to find, e.g. 'red sh': every word must match, the last one as a prefix."),
+  limit: z.number().int().min(1).max(SEARCH_HITS_MAX).nullish().describe(`Hits to return: 1 to ${SEARCH_HITS_MAX}, 10 when omitted.`),
+})
+
+const searchHit = z.object({
+  type: z.literal('product').describe('What kind of catalog entry the hit is.'),
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  vendor: z.string(),
+})
+
+/** One product by id or handle, with GraphQL's `product` query's answers for the misses. */
+async function readProduct({ session }: ToolCall, lookup: { id?: string | null; handle?: string | null }) {
+  const store = requireStore(session)
+  const db = session.platform.database.db
+  if (lookup.id) {
+    const product = await findProduct(db, store.id, { id: lookup.id })
+    if (!product) throw notFound('product', lookup.id)
+    return productJson(product)
+  }
+  if (lookup.handle) {
+    const product = await findProduct(db, store.id, { handle: lookup.handle })
+    if (!product) throw new DomainError('NOT_FOUND', `no product with handle '${lookup.handle}' in this store`)
+    return productJson(product)
+  }
+  throw badInput(['id'], 'get_product needs an id or a handle')
+}
+
+export const productReadTools: readonly ShopTool[] = [
+  readTool({
+    name: 'get_product',
+    description:
+      'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product. ' +
+      'Fails with NOT_FOUND when the store has no such product.',
+    available: canRead,
+    input: getProductArgs,
+    output: productSchema,
+    run: (args, call) => readProduct(call, args),
+  }),
+  readTool({
+    name: 'list_products',
+    description:
+      "List the current store's products with filters, sort and pagination (the arguments of GraphQL's products query). " +
+      'Use page+limit to jump to a page, or first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+    available: canRead,
+    input: listProductsArgs,
+    output: listSchema(productSchema),
+    async run(args, { session }) {
+      const page = await listProducts(session.platform.database.db, requireStore(session).id, args)
+      return { nodes: page.nodes.map(productJson), pageInfo: page.pageInfo, totalCount: page.totalCount }
+    },
+  }),
+  readTool({
+    name: 'search_catalog',
+    description:
+      "Find products of the current store by words in their title, handle, vendor, tags or description. Returns compact hits " +
+      '(id, title, handle, status, vendor), most recently updated first, and how many match in all; fetch a whole product with get_product.',
+    available: canRead,
+    input: searchCatalogArgs,
+    output: z.object({ hits: z.array(searchHit), totalCount: z.number().int() }),
+    async run(args, { session }) {
+      const filter = { search: args.query }
+      const page = await listProducts(session.platform.database.db, requireStore(session).id, { limit: args.limit ?? 10, filter, sort: 'UPDATED_AT_DESC' })
+      const hits = page.nodes.map((p) => ({ type: 'product' as const, id: p.id, title: p.title, handle: p.handle, status: p.status, vendor: p.vendor }))
+      return { hits, totalCount: page.totalCount }
+    },
+  }),
+]

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import type { AnyCommandDefinition } from '../domain/shared/command.js'
+import { DomainError } from '../domain/shared/errors.js'
+import { grants } from '../domain/shared/scopes.js'
+import type { CommandRegistry } from '../infra/commands/registry.js'
+import { commandContext, requireStore, type ToolCall } from './shared/session.js'
+import { shopTool, type ShopTool } from './shared/tool.js'
+import { viewFor } from './views.js'
+
+/**
+ * Tools are verb first (STYLE.md); a `delete_` tool's entity is gone afterwards, so it answers
+ * with the deleted id instead of reading the entity back.
+ */
+const DELETE_VERB = 'delete_'
+
+const eventPosition = z.string().nullable().describe('Log position of the write; null when nothing changed.')
+
+const deletedSchema = z.object({ deletedId: z.string(), eventPosition })
+
+/** What a write answers when its resource has no view yet. */
+const writtenSchema = z.object({ id: z.string(), eventPosition })
+
+const confirmField = z
+  .literal(true)
+  .describe('This change cannot be undone: ask the user first, then pass true. Without it the tool refuses and nothing changes.')
+
+const built = new WeakMap<AnyCommandDefinition, ShopTool>()
+
+/** One write tool per command the registry offers over MCP. */
+export function commandTools(registry: CommandRegistry): ShopTool[] {
+  return registry.list('mcp').map((definition) => {
+    let tool = built.get(definition)
+    if (!tool) built.set(definition, (tool = commandTool(definition)))
+    return tool
+  })
+}
+
+/**
+ * The tool view of a registry entry: its name, description, input schema and annotations. The
+ * call goes through the one command path (scope, validation, decide, append) and waits until the
+ * read model shows the write, then answers with the entity as the read model has it (see
+ * `views.ts`).
+ */
+function commandTool(definition: AnyCommandDefinition): ShopTool {
+  const view = viewFor(definition.resource)
+  const { destructive, idempotent } = definition.annotations
+  const deletes = definition.tool.startsWith(DELETE_VERB)
+  return shopTool({
+    name: definition.tool,
+    description: definition.description,
+    available: (scopes) => grants(scopes, definition.scope),
+    input: destructive ? withConfirm(definition) : definition.input,
+    output: deletes ? deletedSchema : view ? view.schema.extend({ eventPosition }) : writtenSchema,
+    annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false },
+    async run(args, call) {
+      const input = destructive ? confirmed(definition, args) : args
+      if (definition.storeScoped) requireStore(call.session)
+      const result = await call.session.platform.executeAndWait(definition.name, input, commandContext(call))
+      if (deletes) return { deletedId: result.entityId, eventPosition: result.position }
+      if (!view) return { id: result.entityId, eventPosition: result.position }
+      // Past the wait the read model may still hold the entity as it was before: not the answer to give.
+      const entity = result.visible ? await view.read(call.session, result.entityId) : null
+      if (!entity) throw notYetVisible(call, view.readTool, result.entityId, result.position)
+      return { ...entity, eventPosition: result.position }
+    },
+  })
+}
+
+function withConfirm(definition: AnyCommandDefinition): z.ZodType {
+  if (!(definition.input instanceof z.ZodObject)) {
+    throw new Error(`${definition.name} is destructive, so its input must be an object to take confirm`)
+  }
+  return definition.input.extend({ confirm: confirmField })
+}
+
+/** The command's own input once `confirm: true` is there; the registry does not know `confirm`. */
+function confirmed(definition: AnyCommandDefinition, args: Record<string, unknown>): Record<string, unknown> {
+  const { confirm, ...input } = args
+  if (confirm !== true) {
+    throw new DomainError('BAD_USER_INPUT', `${definition.tool} cannot be undone, so it needs confirm: true; ask the user, then call it again with it. Nothing was changed.`, {
+      field: ['input', 'confirm'],
+    })
+  }
+  return input
+}
+
+/** The write happened; only reading it back did not. Said plainly, so an agent does not repeat the write. */
+function notYetVisible({ session }: ToolCall, readTool: string, id: string, position: string | null): DomainError {
+  const wait = session.platform.config.readWaitMs
+  return new DomainError(
+    'CONFLICT',
+    `the change to '${id}' was saved (log position ${position}) but the read models did not show it within ${wait} ms; ` +
+      `do not repeat it: read it with ${readTool} shortly`,
+  )
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { v7 as uuidv7 } from 'uuid'
+import { DomainError, type ErrorCode } from '../domain/shared/errors.js'
+import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
+import type { Platform } from '../infra/platform.js'
+import { createShopServer } from './server.js'
+
+/** Large enough for a base64 image (MCP `upload_image`) of the media limit with room for the envelope. */
+export const MCP_BODY_LIMIT_BYTES = 30 * 1024 * 1024
+
+const STORE_HINT = 'send the X-Store header (store id or slug)'
+
+/** JSON-RPC's "server error" code, which the SDK also answers transport failures with; ours goes in `data.code`. */
+const RPC_SERVER_ERROR = -32000
+
+interface Caller {
+  principal: Principal
+  store: StoreRef | null
+  correlationId: string
+}
+
+/**
+ * The shop MCP server over streamable HTTP at `/mcp`, stateless: every POST is authenticated
+ * with its own bearer key and served by a fresh server and transport, so nothing is shared
+ * between clients and any API node can answer any request. No SSE stream is offered: GET and
+ * DELETE answer 405, as the spec allows.
+ */
+export async function mcpPlugin(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
+  const { platform } = options
+  const allowedOrigins = new Set(platform.config.mcpAllowedOrigins.map(normalizeOrigin))
+  const callers = new WeakMap<FastifyRequest, Caller>()
+
+  app.route({
+    method: 'POST',
+    url: '/mcp',
+    bodyLimit: MCP_BODY_LIMIT_BYTES,
+    // Before the body is read: a caller without a valid key cannot make the server buffer 30 MB.
+    async onRequest(request, reply) {
+      if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
+        return sendError(reply, 403, 'FORBIDDEN', `Origin ${request.headers.origin} may not call this MCP endpoint; add it to MCP_ALLOWED_ORIGINS to allow it`)
+      }
+      try {
+        callers.set(request, await authenticate(platform, request))
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error
+        if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', bearerChallenge(request.headers.authorization))
+        return sendError(reply, statusOf(error.code), error.code, error.message)
+      }
+    },
+    errorHandler(error: Error & { statusCode?: number; code?: string }, request, reply) {
+      const status = error.statusCode ?? 500
+      if (status >= 500) request.log.error({ err: error }, 'MCP request failed')
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `the request body is larger than the ${MCP_BODY_LIMIT_BYTES / 1024 / 1024} MB limit of /mcp; send less per call`
+          : status >= 500
+            ? `internal server error; quote request id ${request.id} when reporting it`
+            : error.message
+      return sendError(reply, status, status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT', message)
+    },
+    async handler(request, reply) {
+      const caller = callers.get(request)!
+      const server = createShopServer(platform, caller.principal, caller.store, { storeHint: STORE_HINT, correlationId: caller.correlationId })
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      reply.hijack()
+      reply.raw.on('close', () => {
+        void transport.close()
+        void server.close()
+      })
+      try {
+        await server.connect(transport)
+        await transport.handleRequest(request.raw, reply.raw, request.body)
+      } catch (error) {
+        request.log.error({ err: error }, 'MCP request failed')
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' })
+          reply.raw.end(JSON.stringify(rpcError('INTERNAL_SERVER_ERROR', `internal server error; quote request id ${request.id} when reporting it`)))
+        }
+      }
+    },
+  })
+
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: '/mcp',
+    handler: (_request, reply) =>
+      sendError(reply.header('allow', 'POST'), 405, 'BAD_USER_INPUT', 'this MCP endpoint is stateless and answers POST only: no SSE stream, no sessions to delete'),
+  })
+}
+
+async function authenticate(platform: Platform, request: FastifyRequest): Promise<Caller> {
+  const header = request.headers.authorization
+  if (!header) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key> on every request')
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
+  const xStore = request.headers['x-store']
+  const { principal, store } = await platform.credentials.resolve(match[1]!, Array.isArray(xStore) ? xStore[0] : xStore)
+  return { principal, store, correlationId: correlationIdOf(request.headers['x-correlation-id']) }
+}
+
+/** RFC 6750: no credential gets the bare challenge; a credential that failed says why in `error`. */
+function bearerChallenge(authorization: string | undefined): string {
+  if (!authorization) return 'Bearer realm="emporium"'
+  const malformed = !/^Bearer\s+\S+$/i.test(authorization)
+  return `Bearer realm="emporium", error="${malformed ? 'invalid_request' : 'invalid_token'}"`
+}
+
+/**
+ * Browsers send Origin; a page on another site must not drive the API with a key it got hold
+ * of (DNS rebinding, drive-by localhost calls). Clients that are not browsers send none.
+ */
+function originAllowed(origin: string | undefined, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true
+  const normalized = normalizeOrigin(origin)
+  if (allowed.has(normalized)) return true
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin
+  } catch {
+    return origin
+  }
+}
+
+function statusOf(code: ErrorCode): number {
+  return code === 'UNAUTHENTICATED' ? 401 : code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400
+}
+
+function correlationIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header
+  return value && /^[\w.:-]{1,100}$/.test(value) ? value : uuidv7()
+}
+
+function rpcError(code: ErrorCode, message: string) {
+  return { jsonrpc: '2.0', error: { code: RPC_SERVER_ERROR, message, data: { code } }, id: null }
+}
+
+function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(status).type('application/json').send(rpcError(code, message))
+}

@@ -1,0 +1,67 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
+import type { Platform } from '../infra/platform.js'
+import { auditLogTools } from './audit/log/tools.js'
+import { productReadTools } from './catalog/product/tools.js'
+import { commandTools } from './command-tools.js'
+import { toolFailure, toolSuccess } from './shared/results.js'
+import { startCall, type ShopSession } from './shared/session.js'
+import type { ShopTool } from './shared/tool.js'
+import { contextTools } from './tenancy/context/tools.js'
+
+/** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
+const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
+
+const readTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...auditLogTools]
+
+export interface ShopServerOptions {
+  /** How the transport selects a store, for the message asking for one. */
+  storeHint?: string
+  correlationId?: string
+  /** Runs before every tool call; a throw fails the call (stdio re-checks its key with it). */
+  authorize?: () => Promise<unknown>
+}
+
+/**
+ * The shop MCP server for one credential and at most one store: the registry's MCP commands as
+ * write tools plus the read tools, each offered only when the credential's scopes allow it. Both
+ * transports build it the same way: stdio once per process, HTTP once per request.
+ *
+ * @example await createShopServer(platform, principal, store).connect(new StdioServerTransport())
+ */
+export function createShopServer(platform: Platform, principal: Principal, store: StoreRef | null, options: ShopServerOptions = {}): McpServer {
+  const session: ShopSession = {
+    platform,
+    principal,
+    store,
+    storeHint: options.storeHint ?? 'select a store (id or slug)',
+    correlationId: options.correlationId,
+    authorize: options.authorize,
+  }
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: instructions(store) })
+  for (const tool of [...readTools, ...commandTools(platform.registry)]) {
+    if (tool.available(principal.scopes)) register(server, tool, session)
+  }
+  return server
+}
+
+function register(server: McpServer, tool: ShopTool, session: ShopSession): void {
+  const { title, description, inputSchema, outputSchema, annotations } = tool
+  server.registerTool(tool.name, { title, description, inputSchema, outputSchema, annotations }, async (args) => {
+    const call = startCall(session)
+    try {
+      await session.authorize?.()
+      return toolSuccess(await tool.run(args, call))
+    } catch (error) {
+      return toolFailure(error, session.platform.logger, tool.name, call)
+    }
+  })
+}
+
+function instructions(store: StoreRef | null): string {
+  const where = store ? `The tools work on the store '${store.name}' (${store.slug}).` : 'No store is selected yet: get_context lists the stores this credential reaches.'
+  return (
+    `Emporium: manage a store's catalog. ${where} Every change is recorded in the store's audit log under this API key. ` +
+    'A failed call returns isError with {error: {code, message, field}}; the message says what to do.'
+  )
+}

@@ -1,0 +1,13 @@
+import { productView } from './catalog/product/views.js'
+import type { ResourceView } from './shared/view.js'
+
+/** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
+const views: ReadonlyMap<string, ResourceView> = new Map([productView].map((view) => [view.resource, view]))
+
+/**
+ * The view of a resource, or null: a command on a resource without one is still a tool, answering
+ * `{id, eventPosition}` until `mcp/<area>/<resource>/views.ts` is added here.
+ */
+export function viewFor(resource: string): ResourceView | null {
+  return views.get(resource) ?? null
+}
