@@ -60,7 +60,7 @@ export async function paginate<Row extends { id: string }>(
   sort: SortSpec,
   options: PaginateOptions = {},
 ): Promise<Connection<Row>> {
-  const mode = readMode(args)
+  const mode = readMode(args, sort)
   const countRows = options.count ?? true
   // Counting reads every matching row: only when the client asked for totalCount or totalPages.
   const totalCount = countRows ? await count(query) : null
@@ -104,7 +104,7 @@ function connection<Row extends { id: string }>(
   info: Omit<PageInfo, 'startCursor' | 'endCursor'>,
   totalCount: number | null,
 ): Connection<Row> {
-  const edges = rows.map((node) => ({ node, cursor: encodeCursor((node as Record<string, unknown>)[sort.column], node.id) }))
+  const edges = rows.map((node) => ({ node, cursor: encodeCursor(sort, (node as Record<string, unknown>)[sort.column], node.id) }))
   return {
     nodes: rows,
     edges,
@@ -114,14 +114,14 @@ function connection<Row extends { id: string }>(
   }
 }
 
-function readMode(args: ListArgs): Mode {
+function readMode(args: ListArgs, sort: SortSpec): Mode {
   const pageMode = args.page != null || args.limit != null
   const cursorMode = args.first != null || args.after != null
   if (pageMode && cursorMode) {
     throw badInput(['first'], 'page mode (page, limit) and cursor mode (first, after) cannot be mixed; use one of them')
   }
   if (cursorMode) {
-    return { kind: 'cursor', size: checkSize('first', args.first), page: 1, after: args.after ? decodeCursor(args.after) : null }
+    return { kind: 'cursor', size: checkSize('first', args.first), page: 1, after: args.after ? decodeCursor(args.after, sort) : null }
   }
   const page = args.page ?? 1
   if (!Number.isInteger(page) || page < 1) throw badInput(['page'], `page must be 1 or more; got ${page}`)
@@ -136,17 +136,32 @@ function checkSize(field: 'limit' | 'first', value: number | null | undefined): 
   return value
 }
 
-function encodeCursor(value: unknown, id: string): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The sort the cursor was made for travels with it: a cursor of another sort would skip rows. */
+function encodeCursor(sort: SortSpec, value: unknown, id: string): string {
   const plain = value instanceof Date ? { d: value.toISOString() } : { v: value }
-  return Buffer.from(JSON.stringify([plain, id])).toString('base64url')
+  return Buffer.from(JSON.stringify([`${sort.column}:${sort.direction}`, plain, id])).toString('base64url')
 }
 
-function decodeCursor(cursor: string): { value: unknown; id: string } {
+function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: string } {
+  const refuse = (why: string) => badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
+  let parsed: unknown
   try {
-    const [plain, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [{ d?: string; v?: unknown }, string]
-    if (typeof id !== 'string') throw new Error('no id')
-    return { value: plain.d !== undefined ? new Date(plain.d) : plain.v, id }
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw badInput(['after'], 'after is not a cursor this list returned; pass an endCursor from a previous page')
+    throw refuse('is not a cursor this list returned')
   }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse('is not a cursor this list returned')
+  const [signature, plain, id] = parsed as [unknown, { d?: unknown; v?: unknown } | null, unknown]
+  if (signature !== `${sort.column}:${sort.direction}`) throw refuse('was made for another sort')
+  if (typeof id !== 'string' || !UUID.test(id) || typeof plain !== 'object' || plain === null) throw refuse('is not a cursor this list returned')
+  if (plain.d !== undefined) {
+    const date = new Date(String(plain.d))
+    if (Number.isNaN(date.getTime())) throw refuse('is not a cursor this list returned')
+    return { value: date, id }
+  }
+  const value = plain.v
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw refuse('is not a cursor this list returned')
+  return { value, id }
 }

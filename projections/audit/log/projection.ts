@@ -1,4 +1,5 @@
 import { parseStreamName } from '../../../domain/shared/streams.js'
+import { STORE_CATEGORY } from '../../../domain/tenancy/store/streams.js'
 import { RESERVATION_CATEGORY } from '../../../infra/commands/reservations.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 
@@ -36,8 +37,9 @@ export const auditLogProjection: Projection = {
     await db.schema.createIndex('audit_log_occurred').on('audit_log').columns(['store_id', 'occurred_at']).execute()
   },
   async apply(event, trx) {
-    const storeId = event.metadata.storeId
     const { category, entityId } = parseStreamName(event.streamName)
+    // A store's own stream is organization-scoped, yet its history (creation, settings) is the store's.
+    const storeId = event.metadata.storeId ?? (category === STORE_CATEGORY ? entityId : null)
     if (!storeId || category === RESERVATION_CATEGORY) return
     await trx
       .insertInto('audit_log')

@@ -4,6 +4,9 @@ import { badInput } from '../../../domain/shared/errors.js'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/pagination.js'
 import type { AuditLogRow } from './tables.js'
 
+/** Both adapters write positions as two zero-padded 20-digit numbers. */
+const POSITION = /^\d{20}-\d{20}$/
+
 export interface AuditLogFilter {
   entityId?: string | null
   entityType?: string | null
@@ -40,13 +43,15 @@ export interface AuditPage {
 export async function readAuditLog(
   db: AnyDb,
   storeId: string,
-  args: { filter?: AuditLogFilter | null; first?: number | null; after?: string | null },
+  /** `categories`: the stream categories the reader may see; others stay out of the page and the count. */
+  args: { filter?: AuditLogFilter | null; first?: number | null; after?: string | null; categories: readonly string[] },
   options: { count?: boolean } = {},
 ): Promise<AuditPage> {
   const first = args.first ?? DEFAULT_PAGE_SIZE
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
+  if (args.after != null && !POSITION.test(args.after)) throw badInput(['after'], 'after must be the endCursor (an event position) of a previous page of the audit log')
   const f = args.filter ?? {}
-  let query = db.selectFrom('audit_log').where('store_id', '=', storeId)
+  let query = db.selectFrom('audit_log').where('store_id', '=', storeId).where('entity_type', 'in', args.categories.length ? [...args.categories] : [''])
   if (f.entityId) query = query.where('entity_id', '=', f.entityId)
   if (f.entityType) query = query.where('entity_type', '=', f.entityType)
   if (f.eventType) query = query.where('type', '=', f.eventType)

@@ -97,14 +97,16 @@ describe('entries', () => {
 
   it('lists the whole store history oldest first, each request under its own generated correlation id when none was sent', async () => {
     const { nodes, totalCount } = (await log(shop.apiKey)).data!.auditLog
-    expect(nodes.map((e) => `${e.type} ${e.entityId === shirt.id ? 'shirt' : 'hat'}`)).toEqual([
+    const label = (e: Entry): string => (e.entityType === 'store' ? 'store' : e.entityId === shirt.id ? 'shirt' : 'hat')
+    expect(nodes.map((e) => `${e.type} ${label(e)}`)).toEqual([
+      'StoreCreated store',
       'ProductCreated shirt',
       'ProductCreated hat',
       'ProductRetitled shirt',
       'ProductHandleChanged shirt',
       'ProductDeleted hat',
     ])
-    expect(totalCount).toBe(5)
+    expect(totalCount).toBe(6)
     const positions = nodes.map((e) => e.position)
     expect([...positions].sort()).toEqual(positions)
     const [hatCreated, hatDeleted] = nodes.filter((e) => e.entityId === hat.id)
@@ -125,7 +127,7 @@ describe('filters', () => {
   it('by entity id and entity type', async () => {
     expect(await types(shop.apiKey, { entityId: hat.id })).toEqual(['ProductCreated', 'ProductDeleted'])
     expect(await types(shop.apiKey, { entityType: 'product' })).toHaveLength(5)
-    expect(await types(shop.apiKey, { entityType: 'store' })).toEqual([])
+    expect(await types(shop.apiKey, { entityType: 'store' })).toEqual(['StoreCreated'])
   })
 
   it('by event type', async () => {
@@ -145,7 +147,7 @@ describe('filters', () => {
     expect(updateTime < deleteTime).toBe(true)
     expect(await types(shop.apiKey, { from: updateTime })).toEqual(['ProductRetitled', 'ProductHandleChanged', 'ProductDeleted'])
     expect(await types(shop.apiKey, { from: updateTime, to: deleteTime })).toEqual(['ProductRetitled', 'ProductHandleChanged'])
-    expect(await types(shop.apiKey, { to: updateTime })).toEqual(['ProductCreated', 'ProductCreated'])
+    expect(await types(shop.apiKey, { to: updateTime })).toEqual(['StoreCreated', 'ProductCreated', 'ProductCreated'])
   })
 })
 
@@ -157,7 +159,7 @@ describe('paging', () => {
     for (let page = 0; page < 3; page++) {
       const response = await log(shop.apiKey, { first: 2, after })
       const { nodes, edges, pageInfo, totalCount } = response.data!.auditLog
-      expect(totalCount).toBe(5)
+      expect(totalCount).toBe(6)
       expect(edges.map((edge) => edge.cursor)).toEqual(nodes.map((node) => node.position))
       expect(pageInfo).toEqual({ hasNextPage: page < 2, hasPreviousPage: page > 0, endCursor: edges.at(-1)!.cursor })
       seen.push(...nodes.map((node) => node.id))
@@ -166,16 +168,32 @@ describe('paging', () => {
     expect(seen).toEqual(whole)
   })
 
+  it('refuses an after that is not a position', async () => {
+    expect(onlyError(await log(shop.apiKey, { after: 'garbage' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+  })
+
   it('refuses first over 250 (and under 1) with BAD_USER_INPUT at first', async () => {
     expect(onlyError(await log(shop.apiKey, { first: 251 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 251' })
     expect(onlyError(await log(shop.apiKey, { first: 0 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 0' })
   })
 })
 
+describe('whose history a key may read', () => {
+  it('shows each key the areas it may read: products to a products key, the store to a settings key', async () => {
+    const productsOnly = await t.key(shop.storeSlug, ['products:read'])
+    const settingsOnly = await t.key(shop.storeSlug, ['settings:read'])
+    expect(new Set((await log(productsOnly)).data!.auditLog.nodes.map((e) => e.entityType))).toEqual(new Set(['product']))
+    const seenBySettings = (await log(settingsOnly)).data!.auditLog
+    expect(seenBySettings.nodes.map((e) => e.type)).toEqual(['StoreCreated'])
+    expect(seenBySettings.totalCount).toBe(1)
+    expect(await types(settingsOnly, { entityId: shirt.id })).toEqual([])
+  })
+})
+
 describe('what never appears', () => {
   it('the reservation plumbing behind unique handles', async () => {
     const { nodes } = (await log(shop.apiKey)).data!.auditLog
-    expect(nodes.map((e) => e.entityType)).toEqual(Array(5).fill('product'))
+    expect(nodes.map((e) => e.entityType)).toEqual(['store', ...Array(5).fill('product')])
     for (const eventType of ['UniqueValueClaimed', 'UniqueValueReleased']) {
       expect((await log(shop.apiKey, { filter: { eventType } })).data!.auditLog.totalCount).toBe(0)
     }
@@ -184,8 +202,8 @@ describe('what never appears', () => {
 
   it("another store's events, even asked for by entity, type or actor", async () => {
     const theirs = (await log(other.apiKey)).data!.auditLog.nodes
-    expect(theirs.map((e) => e.type)).toEqual(['ProductCreated'])
-    const [foreign] = theirs
+    expect(theirs.map((e) => e.type)).toEqual(['StoreCreated', 'ProductCreated'])
+    const foreign = theirs.find((e) => e.type === 'ProductCreated')
     const otherKeyId = foreign!.actor.id
 
     expect((await log(shop.apiKey, { filter: { entityId: foreign!.entityId } })).data!.auditLog.totalCount).toBe(0)

@@ -151,9 +151,17 @@ describe('list argument limits', () => {
       expect(onlyError(await list({ first: 5, after }))).toEqual({
         code: 'BAD_USER_INPUT',
         field: ['after'],
-        message: 'after is not a cursor this list returned; pass an endCursor from a previous page',
+        message: 'after is not a cursor this list returned; pass the endCursor of a previous page of this list with the same sort',
       })
     }
+  })
+
+  it('refuses a cursor made for another sort, and a forged one, instead of skipping rows', async () => {
+    const page = await list({ first: 2, sort: 'CREATED_AT_ASC' })
+    const cursor = page.data!.products.pageInfo.endCursor as string
+    expect(onlyError(await list({ first: 2, after: cursor, sort: 'TITLE_ASC' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+    const forged = Buffer.from(JSON.stringify(['created_at:asc', { d: 'not a date' }, 'not-a-uuid'])).toString('base64url')
+    expect(onlyError(await list({ first: 2, after: forged, sort: 'CREATED_AT_ASC' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
   })
 
   it('refuses an unknown sort as a GraphQL input error', async () => {

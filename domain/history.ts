@@ -1,0 +1,26 @@
+import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
+import { MEDIA_CATEGORY } from './media/streams.js'
+import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
+import { API_KEY_CATEGORY } from './tenancy/api-key/streams.js'
+import { ORGANIZATION_CATEGORY } from './tenancy/organization/streams.js'
+import { STORE_CATEGORY } from './tenancy/store/streams.js'
+
+/**
+ * Whose history is whose: the scope areas whose read scope may see a stream category's events
+ * in the audit log. A key that may not read products may not read their history either; a
+ * category missing here is shown to nobody, so a new resource is hidden until it is listed.
+ */
+export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
+  [PRODUCT_CATEGORY]: ['products'],
+  [MEDIA_CATEGORY]: ['products', 'webstore'],
+  [STORE_CATEGORY]: ['settings'],
+  [ORGANIZATION_CATEGORY]: ['settings'],
+  [API_KEY_CATEGORY]: ['settings'],
+}
+
+/** The stream categories whose history a credential with `scopes` may read. */
+export function readableHistory(scopes: readonly Scope[]): string[] {
+  return Object.entries(HISTORY_AREAS)
+    .filter(([, areas]) => areas.some((area) => grants(scopes, `${area}:read`)))
+    .map(([category]) => category)
+}
