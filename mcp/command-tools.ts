@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import type { AnyCommandDefinition } from '../domain/shared/command.js'
+import { grantsCommand, type AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
-import { grants } from '../domain/shared/scopes.js'
 import type { CommandRegistry } from '../infra/commands/registry.js'
 import { commandContext, requireStore, type ToolCall } from './shared/session.js'
 import { shopTool, type ShopTool } from './shared/tool.js'
@@ -48,7 +47,8 @@ function commandTool(definition: AnyCommandDefinition): ShopTool {
   return shopTool({
     name: definition.tool,
     description: definition.description,
-    available: (scopes) => grants(scopes, definition.scope),
+    // The registry's own rule, so a tool is listed exactly when calling it would pass the scope check.
+    available: (scopes) => grantsCommand(scopes, definition),
     input: destructive ? withConfirm(definition) : definition.input,
     output: deletes ? deletedSchema : view ? view.schema.extend({ eventPosition }) : writtenSchema,
     annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false },

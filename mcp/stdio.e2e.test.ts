@@ -66,6 +66,8 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
     expect(await callToolError(client, 'get_product', { handle: 'nothing' })).toEqual({ code: 'NOT_FOUND', message: "no product with handle 'nothing' in this store" })
 
     await revokeKey(t.platform, { organizationId: tenant.organizationId, keyId: data.credential.id })
+    // The child hears of it when the tenancy checkpoint reaches it through NOTIFY: moments later, not at once.
+    await expect.poll(async () => (await callTool(client, 'list_products')).isError, { timeout: 5_000 }).toBe(true)
     const error = await callToolError(client, 'list_products')
     expect(error.code).toBe('UNAUTHENTICATED')
     expect(error.message).toMatch(/revoked/)

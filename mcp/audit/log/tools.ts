@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readableHistory } from '../../../domain/history.js'
 import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
 import { readAuditLog, type AuditEntry } from '../../../projections/audit/log/queries.js'
 import { dateTime, isoString, listSchema } from '../../shared/lists.js'
@@ -43,12 +44,15 @@ export const auditLogTools: readonly ShopTool[] = [
     name: 'get_audit_log',
     description:
       "Read the current store's history: every change as an event (what happened, to which entity, by whom, when), oldest first. " +
-      'Filter by entity, entity type, actor, event type or time; follow the log with after = pageInfo.endCursor. Any read scope may read it.',
-    available: (scopes) => scopes.length > 0,
+      'Filter by entity, entity type, actor, event type or time; follow the log with after = pageInfo.endCursor. ' +
+      'Shows the history of what your scopes may read (products:read: products and media).',
+    available: (scopes) => readableHistory(scopes).length > 0,
     input: auditLogArgs,
     output: listSchema(auditEntrySchema),
     async run(args, { session }) {
-      const page = await readAuditLog(session.platform.database.db, requireStore(session).id, args)
+      // Only the history of what the key may read, as GraphQL's auditLog shows it.
+      const query = { ...args, categories: readableHistory(session.principal.scopes) }
+      const page = await readAuditLog(session.platform.database.db, requireStore(session).id, query)
       return { nodes: page.nodes.map(entryJson), pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),
