@@ -41,6 +41,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) is dropped
   // by the pool; the next query opens a fresh one. Unhandled, the event would kill the process.
   pool.on('error', () => undefined)
+  // The pool listens for errors only on idle clients. One checked out and idle between queries
+  // (the projection runner's advisory-lock session holds its client for hours) that the server
+  // drops (pg_terminate_backend, idle_session_timeout, failover) would emit an unhandled 'error'
+  // and kill the process. Its next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) })
   let listenClient: pg.Client | undefined
   const listeners = new Map<string, Set<Listener>>()
