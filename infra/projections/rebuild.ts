@@ -13,6 +13,8 @@ export interface RebuildDeps {
   worker: ProjectionWorker
   batchSize: number
   progress: Progress
+  /** Aborted when this process gives the projection up (shutdown, lost session): stop between batches. */
+  signal?: AbortSignal
 }
 
 /**
@@ -27,43 +29,50 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
   const filter = projectionFilter(projection)
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db)
   await sql`create schema ${sql.id(schema)}`.execute(db)
-  await projection.createTables(db.withSchema(schema))
+  try {
+    await projection.createTables(db.withSchema(schema))
 
-  let position: string | null = null
-  let processed = 0
-  const head = await eventStore.headPosition(filter)
-  const total = await countEvents(eventStore, filter, head)
-  const replayUntil = async (to: string | null): Promise<void> => {
-    if (to === null) return
-    for (;;) {
-      const events = await eventStore.readAll({ from: position, to, filter, limit: deps.batchSize })
-      if (events.length === 0) return
-      await db.transaction().execute(async (trx) => {
-        for (const event of events) await projection.apply(event, trx.withSchema(schema))
-      })
-      position = events[events.length - 1]!.position
-      processed += events.length
-      deps.progress(processed, Math.max(total, processed))
-    }
-  }
-  deps.progress(0, total)
-  await replayUntil(head)
-  await worker.exclusive(async () => {
-    await replayUntil(await eventStore.headPosition(filter))
-    await db.transaction().execute(async (trx) => {
-      for (const table of projection.tables) {
-        await sql`drop table if exists ${sql.id('public', table)} cascade`.execute(trx)
-        await sql`alter table ${sql.id(schema, table)} set schema public`.execute(trx)
+    let position: string | null = null
+    let processed = 0
+    const head = await eventStore.headPosition(filter)
+    const total = await countEvents(eventStore, filter, head)
+    const replayUntil = async (to: string | null): Promise<void> => {
+      if (to === null) return
+      for (;;) {
+        deps.signal?.throwIfAborted()
+        const events = await eventStore.readAll({ from: position, to, filter, limit: deps.batchSize })
+        if (events.length === 0) return
+        await db.transaction().execute(async (trx) => {
+          for (const event of events) await projection.apply(event, trx.withSchema(schema))
+        })
+        position = events[events.length - 1]!.position
+        processed += events.length
+        deps.progress(processed, Math.max(total, processed))
       }
-      await trx
-        .updateTable('projection_checkpoints')
-        .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, updated_at: sql`now()` })
-        .where('name', '=', projection.name)
-        .execute()
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
+    }
+    deps.progress(0, total)
+    await replayUntil(head)
+    await worker.exclusive(async () => {
+      await replayUntil(await eventStore.headPosition(filter))
+      await db.transaction().execute(async (trx) => {
+        // Every old table goes before any new one moves in: an index or constraint name of the new
+        // version may be one that another old table (not its namesake) still holds in public.
+        for (const table of projection.tables) await sql`drop table if exists ${sql.id('public', table)} cascade`.execute(trx)
+        for (const table of projection.tables) await sql`alter table ${sql.id(schema, table)} set schema public`.execute(trx)
+        await trx
+          .updateTable('projection_checkpoints')
+          .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: processed, updated_at: sql`now()` })
+          .where('name', '=', projection.name)
+          .execute()
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
+      })
     })
-  })
-  deps.progress(processed, Math.max(total, processed))
+    deps.progress(processed, Math.max(total, processed))
+  } catch (error) {
+    // A failed or interrupted build leaves the live tables as they were; its half-built copy goes.
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db).catch(() => undefined)
+    throw error
+  }
 }
 
 /**
@@ -84,6 +93,7 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
       for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
       let processed = 0
       for (const event of events) {
+        if (processed % deps.batchSize === 0) deps.signal?.throwIfAborted()
         await projection.apply(event, trx)
         processed++
         if (processed % deps.batchSize === 0) deps.progress(processed, events.length)
