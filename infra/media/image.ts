@@ -1,18 +1,34 @@
 import { availableParallelism } from 'node:os'
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { default as SharpModule, Metadata, Sharp } from 'sharp'
 import type { MediaMimeType } from '../../domain/media/events.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { Semaphore } from './semaphore.js'
 
-// One libvips thread per image and as many images at once as there are cores (at most 4): on
-// the 2-core machines we run on, two uploads proceed in parallel and the rest queue, instead of
-// every image asking libvips for all cores. No file cache: every input is a buffer anyway.
-sharp.concurrency(1)
-sharp.cache({ files: 0 })
-// Bytes reach libvips only after sniffing says they are one of our image types; blocking every
-// other loader (SVG, PDF, TIFF, ImageMagick …) makes sure a mislabelled file cannot reach one.
-sharp.block({ operation: ['VipsForeignLoad'] })
-sharp.unblock({ operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadHeifBuffer', 'VipsForeignLoadNsgifBuffer'] })
+type SharpFactory = typeof SharpModule
+
+let loaded: Promise<SharpFactory> | undefined
+
+/**
+ * sharp and libvips, loaded on the first image and configured before anything uses them. They
+ * weigh some 30 MB of memory, which a process that handles no image (a projector, an idle API
+ * node, the stdio MCP server of a read-only key) should not carry.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per image and as many images at once as there are cores (at most 4): on
+    // the 2-core machines we run on, two uploads proceed in parallel and the rest queue, instead of
+    // every image asking libvips for all cores. No file cache: every input is a buffer anyway.
+    sharp.concurrency(1)
+    sharp.cache({ files: 0 })
+    // Bytes reach libvips only after sniffing says they are one of our image types; blocking every
+    // other loader (SVG, PDF, TIFF, ImageMagick …) makes sure a mislabelled file cannot reach one.
+    sharp.block({ operation: ['VipsForeignLoad'] })
+    sharp.unblock({ operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadHeifBuffer', 'VipsForeignLoadNsgifBuffer'] })
+    return sharp
+  })
+  return loaded
+}
+
 const imageWork = new Semaphore(Math.max(1, Math.min(4, availableParallelism())))
 
 export type ImageMimeType = Exclude<MediaMimeType, 'application/pdf'>
@@ -50,6 +66,8 @@ export const imageStats = { runs: 0 }
  */
 export async function reencodeImage(bytes: Buffer, mimeType: ImageMimeType, maxPixels: number, field: readonly (string | number)[]): Promise<EncodedImage> {
   const animated = mimeType === 'image/gif' || mimeType === 'image/webp'
+  // Outside the try below: a sharp that cannot load is our failure, not a damaged upload.
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(bytes, { animated }).metadata()
@@ -79,6 +97,7 @@ export async function reencodeImage(bytes: Buffer, mimeType: ImageMimeType, maxP
 /** A stored image at `width` (never enlarged) in `format`; stored images are already oriented and stripped. */
 export async function renderVariant(original: Buffer, mimeType: ImageMimeType, width: number | null, format: VariantFormat): Promise<Buffer> {
   const animated = (mimeType === 'image/gif' || mimeType === 'image/webp') && (format === 'gif' || format === 'webp')
+  const sharp = await loadSharp()
   return imageWork.run(async () => {
     imageStats.runs++
     let pipeline = sharp(original, { animated, limitInputPixels: false })

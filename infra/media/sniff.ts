@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
 import { MEDIA_MIME_TYPES, type MediaMimeType } from '../../domain/media/events.js'
 import { badInput } from '../../domain/shared/errors.js'
 
@@ -12,6 +11,9 @@ const ALLOWED = 'JPEG, PNG, WebP, AVIF, GIF or PDF'
  * @example await sniffMediaType(bytes, ['input', 'file']) // 'image/png'
  */
 export async function sniffMediaType(bytes: Uint8Array, field: readonly (string | number)[]): Promise<MediaMimeType> {
+  // Loaded on the first upload, not at start: file-type and its tokenizers weigh some 12 MB that
+  // an API node serving no uploads never needs. The module loader keeps it after the first time.
+  const { fileTypeFromBuffer } = await import('file-type')
   const detected = await fileTypeFromBuffer(bytes)
   if (detected && (MEDIA_MIME_TYPES as readonly string[]).includes(detected.mime)) return detected.mime as MediaMimeType
   if (looksLikeSvg(bytes)) {

@@ -1,6 +1,9 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type * as S3Module from '@aws-sdk/client-s3'
+import type { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import type { BlobStore } from './port.js'
 import { assertSafeKey } from './keys.js'
+
+type S3Sdk = typeof S3Module
 
 /** The one call the adapter makes; a fake of it tests the key layout without a network. */
 export interface S3Sender {
@@ -11,9 +14,18 @@ export interface S3Sender {
  * Blobs in an S3-compatible bucket (`MEDIA_S3_BUCKET`). Credentials, region and endpoint come
  * from the SDK's usual sources: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`,
  * `AWS_ENDPOINT_URL_S3` (MinIO, R2 …), profiles and instance roles.
+ *
+ * The SDK is loaded on the first blob operation, not with this module: it weighs some 25 MB of
+ * memory, which every process that merely could reach the bucket (a projector, an API node
+ * serving no media) would otherwise carry from the start.
  */
 export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean; client?: S3Sender }): BlobStore {
-  const client: S3Sender = options.client ?? new S3Client({ forcePathStyle: options.forcePathStyle ?? false })
+  let connected: Promise<{ sdk: S3Sdk; client: S3Sender }> | undefined
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: options.client ?? new sdk.S3Client({ forcePathStyle: options.forcePathStyle ?? false }),
+    })))
   const Bucket = options.bucket
   const checked = (key: string) => {
     assertSafeKey(key)
@@ -22,11 +34,15 @@ export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean;
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: data, ContentType: contentType }))
+      const Key = checked(key)
+      const { sdk, client } = await connect()
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType }))
     },
     async get(key) {
+      const Key = checked(key)
+      const { sdk, client } = await connect()
       try {
-        const output = (await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }))) as { Body?: { transformToByteArray(): Promise<Uint8Array> } }
+        const output = (await client.send(new sdk.GetObjectCommand({ Bucket, Key }))) as { Body?: { transformToByteArray(): Promise<Uint8Array> } }
         return output.Body ? Buffer.from(await output.Body.transformToByteArray()) : null
       } catch (error) {
         if (isMissing(error)) return null
@@ -34,8 +50,10 @@ export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean;
       }
     },
     async has(key) {
+      const Key = checked(key)
+      const { sdk, client } = await connect()
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: checked(key) }))
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key }))
         return true
       } catch (error) {
         if (isMissing(error)) return false
@@ -43,7 +61,9 @@ export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }))
+      const Key = checked(key)
+      const { sdk, client } = await connect()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }))
     },
   }
 }
