@@ -4,6 +4,7 @@ import { DomainError } from '../domain/shared/errors.js'
 import type { CommandRegistry } from '../infra/commands/registry.js'
 import { commandContext, requireStore, type ToolCall } from './shared/session.js'
 import { shopTool, type ShopTool } from './shared/tool.js'
+import { confirmField, confirmed, eventPosition } from './shared/write.js'
 import { viewFor } from './views.js'
 
 /**
@@ -12,16 +13,10 @@ import { viewFor } from './views.js'
  */
 const DELETE_VERB = 'delete_'
 
-const eventPosition = z.string().nullable().describe('Log position of the write; null when nothing changed.')
-
 const deletedSchema = z.object({ deletedId: z.string(), eventPosition })
 
 /** What a write answers when its resource has no view yet. */
 const writtenSchema = z.object({ id: z.string(), eventPosition })
-
-const confirmField = z
-  .literal(true)
-  .describe('This change cannot be undone: ask the user first, then pass true. Without it the tool refuses and nothing changes.')
 
 const built = new WeakMap<AnyCommandDefinition, ShopTool>()
 
@@ -53,7 +48,8 @@ function commandTool(definition: AnyCommandDefinition): ShopTool {
     output: deletes ? deletedSchema : view ? view.schema.extend({ eventPosition }) : writtenSchema,
     annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false },
     async run(args, call) {
-      const input = destructive ? confirmed(definition, args) : args
+      // The registry does not know `confirm`: it takes the command's own input.
+      const input = destructive ? confirmed(definition.tool, args) : args
       if (definition.storeScoped) requireStore(call.session)
       const result = await call.session.platform.executeAndWait(definition.name, input, commandContext(call))
       if (deletes) return { deletedId: result.entityId, eventPosition: result.position }
@@ -71,17 +67,6 @@ function withConfirm(definition: AnyCommandDefinition): z.ZodType {
     throw new Error(`${definition.name} is destructive, so its input must be an object to take confirm`)
   }
   return definition.input.extend({ confirm: confirmField })
-}
-
-/** The command's own input once `confirm: true` is there; the registry does not know `confirm`. */
-function confirmed(definition: AnyCommandDefinition, args: Record<string, unknown>): Record<string, unknown> {
-  const { confirm, ...input } = args
-  if (confirm !== true) {
-    throw new DomainError('BAD_USER_INPUT', `${definition.tool} cannot be undone, so it needs confirm: true; ask the user, then call it again with it. Nothing was changed.`, {
-      field: ['input', 'confirm'],
-    })
-  }
-  return input
 }
 
 /** The write happened; only reading it back did not. Said plainly, so an agent does not repeat the write. */

@@ -18,7 +18,7 @@ interface Product {
   updatedAt: string
   revision: number
 }
-type Written = Product & { eventPosition: string | null }
+type Written = Product & { media: unknown[]; eventPosition: string | null }
 interface ProductList {
   nodes: Product[]
   pageInfo: { hasNextPage: boolean; endCursor: string | null }
@@ -48,8 +48,10 @@ describe('tools/list', () => {
     const { tools } = await client.listTools()
     const commands = t.platform.registry.list('mcp').map((definition) => definition.tool)
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
-    const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_audit_log']
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...reads, ...commands].sort())
+    const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_media', 'list_media', 'get_audit_log']
+    // The media pipeline and the detaching delete are more than one command each, so they are wired by hand.
+    const handWiredWrites = ['upload_image', 'delete_media']
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...reads, ...handWiredWrites, ...commands].sort())
   })
 
   it('describes each tool with the registry description, annotations and JSON Schemas', async () => {
@@ -84,11 +86,12 @@ describe('writing and reading products', () => {
     expect(created).toMatchObject({ title: 'Red Shirt', handle: 'red-shirt', status: 'ACTIVE', vendor: 'Acme', tags: ['red', 'cotton'], revision: 0 })
     expect(created.eventPosition).toMatch(POSITION)
 
-    const { eventPosition: _position, ...product } = created
+    const { eventPosition: _position, media, ...product } = created
+    expect(media).toEqual([])
     const viaGraphQL = await t.gql<{ product: Product }>(tenant.apiKey, `query ($id: ID) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id: created.id })
     expect(viaGraphQL.data?.product).toEqual(product)
-    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual(product)
-    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual(product)
+    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({ ...product, media: [] })
+    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({ ...product, media: [] })
   })
 
   it('update_product changes only the given fields; repeating it changes nothing', async () => {

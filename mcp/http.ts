@@ -3,11 +3,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { v7 as uuidv7 } from 'uuid'
 import { DomainError, type ErrorCode } from '../domain/shared/errors.js'
 import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
+import { formatBytes } from '../infra/media/fetch-url.js'
 import type { Platform } from '../infra/platform.js'
+import { mcpMessageLimitBytes } from './limits.js'
 import { createShopServer } from './server.js'
-
-/** Large enough for a base64 image (MCP `upload_image`) of the media limit with room for the envelope. */
-export const MCP_BODY_LIMIT_BYTES = 30 * 1024 * 1024
 
 const STORE_HINT = 'send the X-Store header (store id or slug)'
 
@@ -18,6 +17,7 @@ interface Caller {
   principal: Principal
   store: StoreRef | null
   correlationId: string
+  origin: string
 }
 
 /**
@@ -30,12 +30,13 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
   const { platform } = options
   const allowedOrigins = new Set(platform.config.mcpAllowedOrigins.map(normalizeOrigin))
   const callers = new WeakMap<FastifyRequest, Caller>()
+  const bodyLimit = mcpMessageLimitBytes(platform.config.mediaMaxBytes)
 
   app.route({
     method: 'POST',
     url: '/mcp',
-    bodyLimit: MCP_BODY_LIMIT_BYTES,
-    // Before the body is read: a caller without a valid key cannot make the server buffer 30 MB.
+    bodyLimit,
+    // Before the body is read: a caller without a valid key cannot make the server buffer an image's worth of it.
     async onRequest(request, reply) {
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
         return sendError(reply, 403, 'FORBIDDEN', `Origin ${request.headers.origin} may not call this MCP endpoint; add it to MCP_ALLOWED_ORIGINS to allow it`)
@@ -53,7 +54,8 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
       if (status >= 500) request.log.error({ err: error }, 'MCP request failed')
       const message =
         error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `the request body is larger than the ${MCP_BODY_LIMIT_BYTES / 1024 / 1024} MB limit of /mcp; send less per call`
+          ? `the request body is larger than the ${formatBytes(bodyLimit)} limit of /mcp; send less per call ` +
+            `(upload_image takes files of up to ${formatBytes(platform.config.mediaMaxBytes)})`
           : status >= 500
             ? `internal server error; quote request id ${request.id} when reporting it`
             : error.message
@@ -61,7 +63,8 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
     },
     async handler(request, reply) {
       const caller = callers.get(request)!
-      const server = createShopServer(platform, caller.principal, caller.store, { storeHint: STORE_HINT, correlationId: caller.correlationId })
+      const { principal, store, correlationId, origin } = caller
+      const server = createShopServer(platform, principal, store, { storeHint: STORE_HINT, correlationId, origin })
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       reply.hijack()
       reply.raw.on('close', () => {
@@ -96,7 +99,8 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
   const xStore = request.headers['x-store']
   const { principal, store } = await platform.credentials.resolve(match[1]!, Array.isArray(xStore) ? xStore[0] : xStore)
-  return { principal, store, correlationId: correlationIdOf(request.headers['x-correlation-id']) }
+  // The origin the client used, built as GraphQL builds staged upload URLs, so both answer alike.
+  return { principal, store, correlationId: correlationIdOf(request.headers['x-correlation-id']), origin: `${request.protocol}://${request.host}` }
 }
 
 /** RFC 6750: no credential gets the bare challenge; a credential that failed says why in `error`. */

@@ -4,6 +4,7 @@ import type { Platform } from '../infra/platform.js'
 import { auditLogTools } from './audit/log/tools.js'
 import { productReadTools } from './catalog/product/tools.js'
 import { commandTools } from './command-tools.js'
+import { mediaReadTools, mediaWriteTools } from './media/tools.js'
 import { toolFailure, toolSuccess } from './shared/results.js'
 import { startCall, type ShopSession } from './shared/session.js'
 import type { ShopTool } from './shared/tool.js'
@@ -12,7 +13,11 @@ import { contextTools } from './tenancy/context/tools.js'
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
 
-const readTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...auditLogTools]
+/**
+ * The tools not generated from the registry: reads, and the writes whose work is more than one
+ * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
+ */
+const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...mediaReadTools, ...mediaWriteTools, ...auditLogTools]
 
 export interface ShopServerOptions {
   /** How the transport selects a store, for the message asking for one. */
@@ -20,12 +25,14 @@ export interface ShopServerOptions {
   correlationId?: string
   /** Runs before every tool call; a throw fails the call (stdio re-checks its key with it). */
   authorize?: () => Promise<unknown>
+  /** Where clients reach this server (`https://api.example.com`), to answer with absolute URLs. */
+  origin?: string
 }
 
 /**
  * The shop MCP server for one credential and at most one store: the registry's MCP commands as
- * write tools plus the read tools, each offered only when the credential's scopes allow it. Both
- * transports build it the same way: stdio once per process, HTTP once per request.
+ * write tools plus the hand-wired ones, each offered only when the credential's scopes allow
+ * it. Both transports build it the same way: stdio once per process, HTTP once per request.
  *
  * @example await createShopServer(platform, principal, store).connect(new StdioServerTransport())
  */
@@ -37,9 +44,10 @@ export function createShopServer(platform: Platform, principal: Principal, store
     storeHint: options.storeHint ?? 'select a store (id or slug)',
     correlationId: options.correlationId,
     authorize: options.authorize,
+    origin: options.origin,
   }
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: instructions(store) })
-  for (const tool of [...readTools, ...commandTools(platform.registry)]) {
+  for (const tool of [...handWiredTools, ...commandTools(platform.registry)]) {
     if (tool.available(principal.scopes)) register(server, tool, session)
   }
   return server
@@ -61,7 +69,7 @@ function register(server: McpServer, tool: ShopTool, session: ShopSession): void
 function instructions(store: StoreRef | null): string {
   const where = store ? `The tools work on the store '${store.name}' (${store.slug}).` : 'No store is selected yet: get_context lists the stores this credential reaches.'
   return (
-    `Emporium: manage a store's catalog. ${where} Every change is recorded in the store's audit log under this API key. ` +
+    `Emporium: manage a store's catalog and media library. ${where} Every change is recorded in the store's audit log under this API key. ` +
     'A failed call returns isError with {error: {code, message, field}}; the message says what to do.'
   )
 }

@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { allCommands } from '../../domain/commands.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { Platform } from '../../infra/platform.js'
+import { mcpMessageLimitBytes } from '../../mcp/limits.js'
 import { createShopServer } from '../../mcp/server.js'
 import { allProjections } from '../../projections/all.js'
 import { configOrExit, fail } from '../platform.js'
@@ -51,5 +52,6 @@ export async function run(args: string[]): Promise<void> {
   process.stdin.once('end', () => void shutdown('stdin closed'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  await server.connect(new StdioServerTransport())
+  // The SDK's default 10 MB read buffer would drop an upload_image call with a larger image's base64 and leave the client waiting.
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: mcpMessageLimitBytes(config.mediaMaxBytes) }))
 }

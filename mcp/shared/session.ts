@@ -16,6 +16,8 @@ export interface ShopSession {
   correlationId: string | undefined
   /** Runs before every tool call: stdio re-checks its key so a revoked key stops working mid-session. */
   authorize: (() => Promise<unknown>) | undefined
+  /** `https://api.example.com` as the client reached this server, for absolute URLs; unknown over stdio. */
+  origin: string | undefined
 }
 
 /** What one tool call runs with. */

@@ -6,7 +6,7 @@ import { PRODUCT_SORTS, findProduct, listProducts } from '../../../projections/c
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
 import { requireStore, type ToolCall } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
-import { productJson, productSchema } from './views.js'
+import { productSchema, productsJson } from './views.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
 const SEARCH_HITS_MAX = 50
@@ -72,12 +72,12 @@ async function readProduct({ session }: ToolCall, lookup: { id?: string | null; 
   if (lookup.id) {
     const product = await findProduct(db, store.id, { id: lookup.id })
     if (!product) throw notFound('product', lookup.id)
-    return productJson(product)
+    return (await productsJson(db, store.id, [product]))[0]!
   }
   if (lookup.handle) {
     const product = await findProduct(db, store.id, { handle: lookup.handle })
     if (!product) throw new DomainError('NOT_FOUND', `no product with handle '${lookup.handle}' in this store`)
-    return productJson(product)
+    return (await productsJson(db, store.id, [product]))[0]!
   }
   throw badInput(['id'], 'get_product needs an id or a handle')
 }
@@ -86,8 +86,8 @@ export const productReadTools: readonly ShopTool[] = [
   readTool({
     name: 'get_product',
     description:
-      'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product. ' +
-      'Fails with NOT_FOUND when the store has no such product.',
+      'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product ' +
+      'and the media it shows, in order. Fails with NOT_FOUND when the store has no such product.',
     available: canRead,
     input: getProductArgs,
     output: productSchema,
@@ -102,8 +102,10 @@ export const productReadTools: readonly ShopTool[] = [
     input: listProductsArgs,
     output: listSchema(productSchema),
     async run(args, { session }) {
-      const page = await listProducts(session.platform.database.db, requireStore(session).id, args)
-      return { nodes: page.nodes.map(productJson), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      const db = session.platform.database.db
+      const storeId = requireStore(session).id
+      const page = await listProducts(db, storeId, args)
+      return { nodes: await productsJson(db, storeId, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),
   readTool({

@@ -1,11 +1,24 @@
 import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_CATEGORY } from '../../../domain/catalog/product/streams.js'
+import { mediaPath } from '../../../infra/media/ingest.js'
+import type { AnyDb } from '../../../infra/database/database.js'
 import { findProduct, type ProductRecord } from '../../../projections/catalog/product/queries.js'
+import { mediaOfProducts, type MediaRecord } from '../../../projections/media/queries.js'
 import { isoString } from '../../shared/lists.js'
 import type { ResourceView } from '../../shared/view.js'
 
-/** A product as the MCP tools return it: the GraphQL `Product` fields, times as ISO-8601 strings. */
+const productMediaSchema = z.object({
+  id: z.string().describe('The media id; get_media has all of it.'),
+  url: z.string().describe('Where the bytes are served, relative to this server: /storage/<storeId>/<hash>.<ext>.'),
+  alt: z.string().describe('Empty when not set; update_media sets it.'),
+  position: z.number().int().describe('Place in the list from 0; 0 is the main image.'),
+})
+
+/**
+ * A product as the MCP tools return it: the GraphQL `Product` fields, times as ISO-8601 strings,
+ * and the media it shows in order, so attach/detach/reorder_product_media answer with their effect.
+ */
 export const productSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -17,12 +30,24 @@ export const productSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number().int().describe("Revision of the product's stream after its last change (0 after creation)."),
+  media: z.array(productMediaSchema).describe('The images and files the product shows, in order; the first is its main image.'),
 })
 
 export type ProductJson = z.infer<typeof productSchema>
 
-export function productJson(product: ProductRecord): ProductJson {
-  return { ...product, createdAt: isoString(product.createdAt), updatedAt: isoString(product.updatedAt) }
+function productJson(product: ProductRecord, media: readonly MediaRecord[]): ProductJson {
+  return {
+    ...product,
+    createdAt: isoString(product.createdAt),
+    updatedAt: isoString(product.updatedAt),
+    media: media.map((m, position) => ({ id: m.id, url: mediaPath(m), alt: m.alt, position })),
+  }
+}
+
+/** Products of one store with their media, read in one query for the whole list. */
+export async function productsJson(db: AnyDb, storeId: string, products: readonly ProductRecord[]): Promise<ProductJson[]> {
+  const media = await mediaOfProducts(db, storeId, products.map((product) => product.id))
+  return products.map((product, index) => productJson(product, media[index]!))
 }
 
 export const productView: ResourceView = {
@@ -31,7 +56,8 @@ export const productView: ResourceView = {
   schema: productSchema,
   async read(session, id) {
     if (!session.store) return null
-    const product = await findProduct(session.platform.database.db, session.store.id, { id })
-    return product ? productJson(product) : null
+    const db = session.platform.database.db
+    const product = await findProduct(db, session.store.id, { id })
+    return product ? (await productsJson(db, session.store.id, [product]))[0]! : null
   },
 }
