@@ -12,6 +12,8 @@ export interface WorkerDeps {
   logger: Logger
   /** Told after each committed batch, so in-process waiters need no round trip. */
   onAdvance: (name: string, position: string) => void
+  /** Told when the checkpoint moved under this worker: it has stopped, and another process owns the projection now. */
+  onLostOwnership?: (name: string) => void
   batchSize: number
 }
 
@@ -32,7 +34,10 @@ export class ProjectionWorker {
   private subscription: Subscription | null = null
   private inFlight: Promise<void> = Promise.resolve()
   private position: string | null = null
+  /** Stopped on a failing event: nothing is applied until `start()` retries it or a rebuild clears the failure. */
   private halted = false
+  /** Stopped for good (shutdown, lost ownership): `exclusive` must not resume it. */
+  private stopped = false
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -64,24 +69,35 @@ export class ProjectionWorker {
       this.deps.logger.warn({ projection: this.name, error: checkpoint.last_error }, 'projection failed before; retrying from its checkpoint')
     }
     this.halted = false
+    this.stopped = false
     this.follow()
   }
 
   async stop(): Promise<void> {
+    this.stopped = true
+    await this.pause()
+  }
+
+  private async pause(): Promise<void> {
     await this.subscription?.close()
     this.subscription = null
     await this.inFlight
   }
 
-  /** Runs `task` with live processing paused; it resumes from the checkpoint afterwards. */
+  /**
+   * Runs `task` with live processing paused; it resumes from the checkpoint afterwards. A halted
+   * projection resumes only if the task cleared its failure (a whole rebuild that got past the
+   * failing event); otherwise it stays halted rather than racing through events it would not apply.
+   */
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    await this.stop()
+    await this.pause()
     try {
       return await task()
     } finally {
       const checkpoint = await readCheckpoint(this.deps.database.db, this.name)
       this.position = checkpoint?.position ?? null
-      this.follow()
+      if (checkpoint?.status !== 'failed') this.halted = false
+      if (!this.halted && !this.stopped) this.follow()
     }
   }
 
@@ -121,7 +137,9 @@ export class ProjectionWorker {
       void this.subscription?.close()
       this.subscription = null
       if (error instanceof LostOwnership) {
+        this.stopped = true
         this.deps.logger.warn({ projection: projection.name }, 'projection checkpoint moved elsewhere; another process owns it now')
+        this.deps.onLostOwnership?.(projection.name)
         return
       }
       await recordFailure(this.deps.database.db, projection.name, error, current)
