@@ -23,6 +23,13 @@ export interface Projection {
    * store's events. Organization-scoped read models (stores, keys) list none.
    */
   storeTables: readonly string[]
+  /**
+   * Deletes what a store rebuild replays, when that is not every row of the store: a store rebuild
+   * replays only the store's own streams (`<category>-<storeId>_…`), so rows that some
+   * organization-level stream put under the store must stay. Default: every row of `storeTables`
+   * with that `store_id`.
+   */
+  clearStore?(trx: AnyDb, storeId: string): Promise<void>
   /** Creates its tables and indexes. Use unqualified names: `db` may be bound to a rebuild schema. */
   createTables(db: AnyDb): Promise<void>
   apply(event: RecordedEvent, trx: AnyDb): Promise<void>

@@ -90,7 +90,8 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
     const events = checkpoint === null ? [] : await readEverything(eventStore, filter, checkpoint, deps.batchSize)
     deps.progress(0, events.length)
     await database.db.transaction().execute(async (trx) => {
-      for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
+      if (projection.clearStore) await projection.clearStore(trx, storeId)
+      else for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
       let processed = 0
       for (const event of events) {
         if (processed % deps.batchSize === 0) deps.signal?.throwIfAborted()

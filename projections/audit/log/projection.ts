@@ -13,6 +13,11 @@ export const auditLogProjection: Projection = {
   eventTypes: '*',
   tables: ['audit_log'],
   storeTables: ['audit_log'],
+  async clearStore(trx, storeId) {
+    // A store rebuild replays the store's own streams only; the rows of its organization-scoped
+    // store stream (its creation, settings) are not among them and stay.
+    await trx.deleteFrom('audit_log').where('store_id', '=', storeId).where('stream_name', 'like', `%-${storeId}\\_%`).execute()
+  },
   async createTables(db) {
     await db.schema
       .createTable('audit_log')
