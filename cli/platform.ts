@@ -17,11 +17,14 @@ export function configOrExit(): Config {
   }
 }
 
-/** Opens the platform for a CLI command; logs go to stderr so stdout stays machine-readable. */
-export async function openCliPlatform(options: { runProjections: boolean; logLevel?: string }): Promise<{ platform: Platform; logger: Logger }> {
+/**
+ * Opens the platform for a CLI command. Logs go to stderr so stdout stays machine-readable (one
+ * JSON line per result); the long-running servers (`serve`, `project`) log to stdout as usual.
+ */
+export async function openCliPlatform(options: { runProjections: boolean; logLevel?: string; logsTo?: 'stdout' | 'stderr' }): Promise<{ platform: Platform; logger: Logger }> {
   const config = configOrExit()
-  const logger = createLogger(options.logLevel ?? config.logLevel)
-  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, options)
+  const logger = createLogger(options.logLevel ?? config.logLevel, 'emporium', options.logsTo === 'stdout' ? process.stdout : process.stderr)
+  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections })
   return { platform, logger }
 }
 

@@ -16,10 +16,12 @@ export async function run(args: string[]): Promise<void> {
   if (!values.store) fail('--store SLUG is required')
   if (action === 'create' && !values.scopes) fail('--scopes LIST is required, e.g. products:write,settings:read')
   if (action === 'revoke' && !values.id) fail('--id KEY_ID is required')
+  // Before opening the platform: a typo must not leave it open behind process.exit.
+  const scopes = action === 'create' ? parseScopes(values.scopes!) : []
   const { platform } = await openCliPlatform({ runProjections: true, logLevel: 'warn' })
   try {
     if (action === 'create') {
-      const key = await createKey(platform, { storeSlug: values.store, scopes: parseScopes(values.scopes!), name: values.name, expiresAt: values.expires ?? null })
+      const key = await createKey(platform, { storeSlug: values.store, scopes, name: values.name, expiresAt: values.expires ?? null })
       process.stdout.write(`${JSON.stringify(key)}\n`)
     } else {
       const store = await findStoreBySlug(platform.database.db, values.store)

@@ -6,7 +6,7 @@ import { openCliPlatform } from '../platform.js'
 /** `emporium serve`: the API server; runs the projections in-process unless `--no-projections`. */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'no-projections': { type: 'boolean', default: false } } })
-  const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'] })
+  const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'], logsTo: 'stdout' })
   const demo = await ensureDemoTenant(platform)
   const app = await buildApp(platform)
   let closing = false
