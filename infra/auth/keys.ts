@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/shared/errors.js'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
 import { canonicalScopes } from '../../domain/tenancy/api-key/commands.js'
 import { apiKeyCreate } from '../../domain/tenancy/api-key/definitions.js'
-import { isUuidShaped } from '../../domain/tenancy/store/slug.js'
+import { isUuid } from '../../domain/shared/ids.js'
 import { listStores } from '../../projections/tenancy/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { AnyDb } from '../database/database.js'
@@ -68,7 +68,7 @@ export async function issueApiKey(deps: IssueApiKeyDeps, input: IssueApiKeyInput
  */
 async function requireStoresOfOrganization(db: AnyDb, organizationId: string, storeIds: readonly string[]): Promise<void> {
   const found = new Set((await listStores(db, organizationId, storeIds)).map((store) => store.id))
-  const index = storeIds.findIndex((id) => isUuidShaped(id) && !found.has(id.toLowerCase()))
+  const index = storeIds.findIndex((id) => isUuid(id) && !found.has(id.toLowerCase()))
   if (index === -1) return
   throw new DomainError('NOT_FOUND', `store '${storeIds[index]}' does not exist in this organization; list its stores to find the id`, {
     field: ['input', 'storeIds', index],

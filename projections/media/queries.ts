@@ -2,8 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
-import { paginate, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
 import type { MediaDatabase, MediaDb, MediaRow } from './tables.js'
+import { isUuid } from '../../domain/shared/ids.js'
 
 /** A media as the API serves it. */
 export interface MediaRecord {
@@ -34,16 +35,7 @@ export interface MediaFilter {
   or?: readonly MediaFilter[] | null
 }
 
-const SORTS = {
-  CREATED_AT_ASC: { column: 'created_at', direction: 'asc' },
-  CREATED_AT_DESC: { column: 'created_at', direction: 'desc' },
-  UPDATED_AT_ASC: { column: 'updated_at', direction: 'asc' },
-  UPDATED_AT_DESC: { column: 'updated_at', direction: 'desc' },
-  FILENAME_ASC: { column: 'filename', direction: 'asc' },
-  FILENAME_DESC: { column: 'filename', direction: 'desc' },
-  BYTES_ASC: { column: 'bytes', direction: 'asc' },
-  BYTES_DESC: { column: 'bytes', direction: 'desc' },
-} as const satisfies Record<string, SortSpec>
+const SORTS = sortOptions({ CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' })
 
 export type MediaSort = keyof typeof SORTS
 export const MEDIA_SORTS = Object.keys(SORTS) as MediaSort[]
@@ -144,11 +136,7 @@ function mediaConditions(eb: ExpressionBuilder<MediaDatabase, 'media'>, filter: 
   return conditions
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
 
 function toRecord(row: ListedRow): MediaRecord {
   return {

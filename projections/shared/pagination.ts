@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { badInput } from '../../domain/shared/errors.js'
+import { isUuid } from '../../domain/shared/ids.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 250
@@ -37,6 +38,19 @@ export interface PaginateOptions {
 export interface SortSpec {
   column: string
   direction: 'asc' | 'desc'
+}
+
+/**
+ * The sort enum of a list from its sortable columns: `{ TITLE: 'title' }` gives `TITLE_ASC` and
+ * `TITLE_DESC`, the names API-CONVENTIONS.md asks for.
+ */
+export function sortOptions<Name extends string>(columns: Record<Name, string>): Record<`${Name}_ASC` | `${Name}_DESC`, SortSpec> {
+  const options: Record<string, SortSpec> = {}
+  for (const [name, column] of Object.entries<string>(columns)) {
+    options[`${name}_ASC`] = { column, direction: 'asc' }
+    options[`${name}_DESC`] = { column, direction: 'desc' }
+  }
+  return options as Record<`${Name}_ASC` | `${Name}_DESC`, SortSpec>
 }
 
 interface Mode {
@@ -136,8 +150,6 @@ function checkSize(field: 'limit' | 'first', value: number | null | undefined): 
   return value
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The sort the cursor was made for travels with it: a cursor of another sort would skip rows. */
 function encodeCursor(sort: SortSpec, value: unknown, id: string): string {
   const plain = value instanceof Date ? { d: value.toISOString() } : { v: value }
@@ -155,7 +167,7 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: str
   if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse('is not a cursor this list returned')
   const [signature, plain, id] = parsed as [unknown, { d?: unknown; v?: unknown } | null, unknown]
   if (signature !== `${sort.column}:${sort.direction}`) throw refuse('was made for another sort')
-  if (typeof id !== 'string' || !UUID.test(id) || typeof plain !== 'object' || plain === null) throw refuse('is not a cursor this list returned')
+  if (typeof id !== 'string' || !isUuid(id) || typeof plain !== 'object' || plain === null) throw refuse('is not a cursor this list returned')
   if (plain.d !== undefined) {
     const date = new Date(String(plain.d))
     if (Number.isNaN(date.getTime())) throw refuse('is not a cursor this list returned')

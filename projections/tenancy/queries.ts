@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
-import { isUuidShaped } from '../../domain/tenancy/store/slug.js'
+import { isUuid } from '../../domain/shared/ids.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { ApiKeyRow, OrganizationRow, StoreRow, TenancyTables } from './tables.js'
 
@@ -40,7 +40,7 @@ export interface ApiKeyRecord {
 const tenancy = (db: AnyDb): Kysely<TenancyTables> => db
 
 export async function findOrganization(db: AnyDb, id: string): Promise<OrganizationRecord | null> {
-  if (!isUuidShaped(id)) return null
+  if (!isUuid(id)) return null
   const row = await tenancy(db).selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst()
   return row ? toOrganization(row) : null
 }
@@ -54,7 +54,7 @@ export async function findOrganization(db: AnyDb, id: string): Promise<Organizat
 export async function findStore(db: AnyDb, organizationId: string, idOrSlug: string): Promise<StoreRecord | null> {
   const reference = idOrSlug.trim()
   let query = tenancy(db).selectFrom('stores').selectAll().where('organization_id', '=', organizationId)
-  query = isUuidShaped(reference) ? query.where('id', '=', reference) : query.where('slug', '=', reference.toLowerCase())
+  query = isUuid(reference) ? query.where('id', '=', reference) : query.where('slug', '=', reference.toLowerCase())
   const row = await query.executeTakeFirst()
   return row ? toStore(row) : null
 }
@@ -75,7 +75,7 @@ export async function findStoreBySlug(db: AnyDb, slug: string): Promise<StoreRec
  */
 export async function listStores(db: AnyDb, organizationId: string, storeIds: readonly string[] | null, options: { limit?: number } = {}): Promise<StoreRecord[]> {
   if (storeIds !== null) {
-    const ids = storeIds.filter(isUuidShaped)
+    const ids = storeIds.filter(isUuid)
     if (ids.length === 0) return []
     storeIds = ids
   }
@@ -88,7 +88,7 @@ export async function listStores(db: AnyDb, organizationId: string, storeIds: re
 
 /** A key of the organization; null for a key of another organization, as for one that does not exist. */
 export async function findApiKey(db: AnyDb, organizationId: string, id: string): Promise<ApiKeyRecord | null> {
-  if (!isUuidShaped(id)) return null
+  if (!isUuid(id)) return null
   const row = await tenancy(db)
     .selectFrom('api_keys')
     .selectAll()

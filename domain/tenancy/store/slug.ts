@@ -1,4 +1,5 @@
 import { HANDLE_PATTERN } from '../../shared/handle.js'
+import { isUuid } from '../../shared/ids.js'
 
 export const SLUG_MIN_LENGTH = 3
 export const SLUG_MAX_LENGTH = 40
@@ -18,13 +19,6 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'test', 'demo', 'preview', 'edge', 'proxy',
 ])
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Whether a reference (the X-Store header, a CLI argument) is a store id rather than a slug. */
-export function isUuidShaped(text: string): boolean {
-  return UUID_SHAPE.test(text)
-}
-
 /** Why `slug` cannot name a store, written for the person who chose it; null when it can. */
 export function slugProblem(slug: string): string | null {
   if (slug.length < SLUG_MIN_LENGTH || slug.length > SLUG_MAX_LENGTH) {
@@ -35,6 +29,6 @@ export function slugProblem(slug: string): string | null {
   }
   if (RESERVED_SLUGS.has(slug)) return `slug '${slug}' is reserved by the platform; choose another`
   // X-Store accepts an id or a slug: a slug shaped like an id would be read as one.
-  if (isUuidShaped(slug)) return `slug '${slug}' looks like a store id; choose a name-like slug`
+  if (isUuid(slug)) return `slug '${slug}' looks like a store id; choose a name-like slug`
   return null
 }

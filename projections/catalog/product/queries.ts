@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
 import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
 
 /** A product as the API serves it. */
@@ -40,16 +41,7 @@ export interface ProductFilter {
   or?: readonly ProductFilter[] | null
 }
 
-const SORTS = {
-  TITLE_ASC: { column: 'title', direction: 'asc' },
-  TITLE_DESC: { column: 'title', direction: 'desc' },
-  CREATED_AT_ASC: { column: 'created_at', direction: 'asc' },
-  CREATED_AT_DESC: { column: 'created_at', direction: 'desc' },
-  UPDATED_AT_ASC: { column: 'updated_at', direction: 'asc' },
-  UPDATED_AT_DESC: { column: 'updated_at', direction: 'desc' },
-  HANDLE_ASC: { column: 'handle', direction: 'asc' },
-  HANDLE_DESC: { column: 'handle', direction: 'desc' },
-} as const satisfies Record<string, SortSpec>
+const SORTS = sortOptions({ TITLE: 'title', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', HANDLE: 'handle' })
 
 export type ProductSort = keyof typeof SORTS
 export const PRODUCT_SORTS = Object.keys(SORTS) as ProductSort[]
@@ -158,12 +150,7 @@ function searchQuery(text: string): string | null {
   return quoted.join(' & ')
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Postgres rejects a malformed uuid with an error; callers get "not found" instead. */
-function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
 
 function toRecord(row: ListedRow): ProductRecord {
   return {
