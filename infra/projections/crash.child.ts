@@ -1,0 +1,29 @@
+/**
+ * A projector process for `crash.int.test.ts` to kill with SIGKILL at random instants:
+ * `node --import tsx infra/projections/crash.child.ts` with DATABASE_URL (Postgres) or
+ * DATA_DIR (PGlite). APPEND=n appends n events first. It prints `ready` once it follows the
+ * log, then runs until killed. Each event takes a few milliseconds to apply, so a kill usually
+ * lands inside a batch's transaction.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { openDatabase } from '../database/database.js'
+import { migrateToLatest } from '../database/migrate.js'
+import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
+import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
+import { ProjectionRunner } from './runner.js'
+import { projectionMigrations } from './schema.js'
+import { appendCounted, counterProjection, logger } from './testing.js'
+
+const CRASH_STORES = ['0190a0b0-0000-7000-9000-000000000001', '0190a0b0-0000-7000-9000-000000000002']
+
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR })
+await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations })
+const store = createPostgresEventStore(database, { pollIntervalMs: 100 })
+const toAppend = Number(process.env.APPEND ?? 0)
+for (const storeId of CRASH_STORES) await appendCounted(store, storeId, toAppend / CRASH_STORES.length, 7)
+
+const counter = counterProjection('crashing')
+counter.gate = () => sleep(2)
+const runner = new ProjectionRunner({ database, eventStore: store, projections: [counter], logger, lockIntervalMs: 100, batchSize: 10 })
+await runner.start()
+process.stdout.write('ready\n')

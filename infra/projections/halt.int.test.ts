@@ -1,0 +1,180 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../api/app.js'
+import { allCommands } from '../../domain/commands.js'
+import { loadConfig } from '../config.js'
+import type { RecordedEvent } from '../eventstore/port.js'
+import { insertWrites } from '../eventstore/postgres/adapter.js'
+import { Platform } from '../platform.js'
+import { requestRebuild } from './runner.js'
+import type { RebuildRow } from './schema.js'
+import { projectionStatuses } from './status.js'
+import { appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from './testing.js'
+
+/**
+ * A failing event stops its projection where it is: the batch it was in leaves no trace, the
+ * failure shows in the status and /health, later events wait, and nothing is ever skipped.
+ */
+let engine: TestEngine
+
+beforeAll(async () => {
+  engine = await openEngine()
+})
+
+afterAll(async () => {
+  await engine.close()
+})
+
+async function rebuilt(id: string): Promise<RebuildRow> {
+  let row: RebuildRow | undefined
+  await eventually(async () => {
+    row = (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirst()) as RebuildRow
+    expect(row.status).toMatch(/done|failed/)
+  })
+  return row!
+}
+
+describe('a failing event halts its projection', () => {
+  const counter = counterProjection('halting')
+  const storeId = randomUUID()
+  let positions: string[]
+  let app: App
+  let platform: Platform
+
+  beforeAll(async () => {
+    // Read models only: the app serves /health from the checkpoints the runner below writes.
+    const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
+    platform = await Platform.open(config, logger, { commands: allCommands, projections: [counter] }, { runProjections: false, database: engine.database })
+    app = await buildApp(platform)
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await platform.waiter.stop()
+  })
+
+  it('rolls the whole batch back with its checkpoint and records the event that failed', async () => {
+    // Appended before the runner starts, so all five arrive in one batch.
+    positions = await appendCounted(engine.store, storeId, 5, 5)
+    const third = (await engine.store.readAll({ filter: { eventTypes: ['Counted'] } }))[2]!
+    counter.failWhen = (event) => event.id === third.id
+    const runner = await engine.runner([counter], { batchSize: 50 })
+
+    await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
+    const checkpoint = await checkpointOf(engine.database, counter.name)
+    expect(checkpoint).toMatchObject({ position: null, error_position: third.position, error_event_id: third.id, events_applied: expect.anything() })
+    expect(Number(checkpoint.events_applied)).toBe(0)
+    expect(checkpoint.last_error).toBe(`Counted ${third.id}: cannot count e2`)
+    // The first two events were applied inside the rolled-back transaction: no trace of them.
+    expect(counter.calls).toBe(3)
+    expect(await dump(engine.database.db, counter.table)).toEqual([])
+
+    // Lag counts up to the horizon, which other databases' transactions may hold back a moment.
+    await eventually(async () => {
+      const [status] = await projectionStatuses(engine.database, engine.store, [counter])
+      expect(status).toMatchObject({ name: counter.name, state: 'failed', position: null, lag: 5, eventsApplied: 0, errorPosition: third.position, lastError: checkpoint.last_error })
+    })
+
+    const health = (await app.inject({ method: 'GET', url: '/health' })).json<{ projections: unknown[] }>()
+    expect(health.projections).toContainEqual({ name: counter.name, state: 'failed', position: null, lag: 5, lastError: checkpoint.last_error })
+    await runner.stop()
+  })
+
+  it('applies nothing after the failing event until it is restarted, then each event exactly once', async () => {
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    // Restarted with the bug still there: it retries the same event and halts on it again.
+    await eventually(async () => expect(counter.calls).toBe(6))
+    positions.push(...(await appendCounted(engine.store, storeId, 4, 5)))
+    await sleep(500)
+    expect(counter.calls).toBe(6)
+    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    await eventually(async () => expect((await projectionStatuses(engine.database, engine.store, [counter]))[0]).toMatchObject({ state: 'failed', position: null, lag: 9 }))
+    await runner.stop()
+
+    counter.failWhen = null
+    const fixed = await engine.runner([counter], { batchSize: 50 })
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    const checkpoint = await checkpointOf(engine.database, counter.name)
+    expect(checkpoint).toMatchObject({ status: 'running', position: positions.at(-1), last_error: null, error_position: null, error_event_id: null })
+    expect(Number(checkpoint.events_applied)).toBe(9)
+    const [status2] = await projectionStatuses(engine.database, engine.store, [counter])
+    expect(status2).toMatchObject({ state: 'running', lag: 0, eventsApplied: 9, lastError: null })
+    await fixed.stop()
+  })
+})
+
+describe('a halted projection under maintenance', () => {
+  it('stays halted through a store rebuild, and resumes after a whole rebuild that gets past the failure', async () => {
+    const counter = counterProjection('maintained')
+    const [storeA, storeB] = [randomUUID(), randomUUID()]
+    const runner = await engine.runner([counter])
+    await appendCounted(engine.store, storeA, 4)
+    await caughtUp(engine.database, counter)
+
+    counter.failWhen = (event) => event.metadata.storeId === storeB
+    await appendCounted(engine.store, storeB, 2)
+    await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
+    const halted = await checkpointOf(engine.database, counter.name)
+
+    // A store rebuild pauses and resumes the worker: it must not come back following the log.
+    expect(await rebuilt(await requestRebuild(engine.database, { projection: counter.name, storeId: storeA, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done', processed: 4 })
+    const calls = counter.calls
+    await appendCounted(engine.store, storeA, 2)
+    await sleep(400)
+    expect(counter.calls).toBe(calls)
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'failed', position: halted.position })
+
+    // With the cause gone, a whole rebuild replays the failing event fine and clears the failure:
+    // the live worker must follow the log again, not stay halted behind a 'running' status.
+    counter.failWhen = null
+    expect(await rebuilt(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    await appendCounted(engine.store, storeB, 3)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'running', last_error: null })
+    await runner.stop()
+  })
+})
+
+describe('the checkpoint guard', () => {
+  it('gives the projection up when another owner moved its checkpoint, and takes it back from there', async () => {
+    const counter = counterProjection('guarded')
+    const storeId = randomUUID()
+    const runner = await engine.runner([counter])
+    await appendCounted(engine.store, storeId, 3)
+    await caughtUp(engine.database, counter)
+    const calls = counter.calls
+
+    // Another owner appends two events and applies them with its checkpoint, all in one
+    // transaction: this worker still believes the checkpoint is where it left it.
+    await engine.database.db.transaction().execute(async (trx) => {
+      const news = [countedEvent(storeId, 'e0'), countedEvent(storeId, 'e1')]
+      const writes = news.map((event) => ({ stream: `counted-${storeId}_${String(event.data.entity)}`, events: [event], expectedRevision: 'any' as const }))
+      const { positions } = await insertWrites(trx, writes)
+      for (const [i, event] of news.entries()) {
+        const recorded: RecordedEvent = { ...event, streamName: writes[i]!.stream, revision: 0, position: positions[i]!, recordedAt: new Date() }
+        await counter.apply(recorded, trx)
+      }
+      await trx
+        .updateTable('projection_checkpoints')
+        .set({ position: positions.at(-1)!, events_applied: sql`events_applied + 2` })
+        .where('name', '=', counter.name)
+        .execute()
+    })
+    const foreign = counter.calls - calls
+
+    // This worker tries the two events, finds the checkpoint moved, rolls back and lets go; the
+    // runner takes the projection again from the moved checkpoint and carries on.
+    await eventually(() => expect(counter.calls).toBeGreaterThan(calls + foreign))
+    await appendCounted(engine.store, storeId, 2)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    // Every event of the log once: by this worker or (two of them) by the other owner.
+    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }))
+    expect(runner.owned()).toEqual([counter.name])
+    await runner.stop()
+  })
+})

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allCommands } from '../../domain/commands.js'
+import { ALL_SCOPES } from '../../domain/shared/scopes.js'
+import { allProjections } from '../../projections/all.js'
+import type { CommandContext } from '../commands/context.js'
+import { loadConfig } from '../config.js'
+import type { EventStore } from '../eventstore/port.js'
+import { createTenant } from '../operations/tenants.js'
+import { Platform } from '../platform.js'
+import type { Projection } from './projection.js'
+import { requestRebuild } from './runner.js'
+import type { RebuildRow } from './schema.js'
+import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from './testing.js'
+
+let engine: TestEngine
+
+beforeAll(async () => {
+  engine = await openEngine()
+})
+
+afterAll(async () => {
+  await engine.close()
+})
+
+const rebuildRow = async (id: string) => (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as RebuildRow
+
+async function finished(id: string): Promise<RebuildRow> {
+  await eventually(async () => expect((await rebuildRow(id)).status).toMatch(/done|failed/))
+  return rebuildRow(id)
+}
+
+const ask = (projection: string, storeId: string | null) => requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+
+async function schemaExists(name: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${name}`.execute(engine.database.db)
+  return rows[0]!.n > 0
+}
+
+/** The store with `readAll` held while `held` is set: only rebuilds read through it (live workers subscribe). */
+function holdingReads(store: EventStore) {
+  const control = { held: false, reads: 0 }
+  const wrapped: EventStore = {
+    ...store,
+    async readAll(options) {
+      control.reads++
+      while (control.held) await new Promise((resolve) => setTimeout(resolve, 10))
+      return store.readAll(options)
+    },
+  }
+  return { control, wrapped }
+}
+
+describe('rebuilding one store', () => {
+  it('replays that store while events for the others keep flowing, leaving it as it was and the others untouched', async () => {
+    const counter = counterProjection('per_store')
+    const [storeA, storeB, storeC] = [randomUUID(), randomUUID(), randomUUID()]
+    const runner = await engine.runner([counter])
+    for (const storeId of [storeA, storeB, storeC]) await appendCounted(engine.store, storeId, 12, 4)
+    await caughtUp(engine.database, counter)
+    const before = await dump(engine.database.db, counter.table, storeA)
+
+    // Damage A's rows the way a projection bug would; the rebuild must put them back.
+    await engine.database.db.updateTable(counter.table).set({ hits: 99 }).where('store_id', '=', storeA).execute()
+    await engine.database.db.deleteFrom(counter.table).where('store_id', '=', storeA).where('entity', '=', 'e0').execute()
+
+    let flowing = true
+    const flow = (async () => {
+      while (flowing) {
+        for (const storeId of [storeB, storeC]) await appendCounted(engine.store, storeId, 2, 4)
+        // PGlite answers without I/O: without a turn of the event loop, timers would starve.
+        await setImmediate()
+      }
+    })()
+    const row = await finished(await ask(counter.name, storeA))
+    flowing = false
+    await flow
+    await caughtUp(engine.database, counter)
+
+    expect(row).toMatchObject({ status: 'done', processed: 12, total: 12, store_id: storeA, error: null })
+    expect(row.finished_at).not.toBeNull()
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual(before)
+    // The whole table, other stores with their new events included, is what the log says.
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await runner.stop()
+  })
+
+  it('leaves the real read models of the store identical, and the other store untouched', async () => {
+    const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
+    const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: true, database: engine.database })
+    const tenants = [await createTenant(platform, { organizationName: 'A', storeSlug: 'rebuild-a' }), await createTenant(platform, { organizationName: 'B', storeSlug: 'rebuild-b' })]
+    for (const tenant of tenants) {
+      const ctx: CommandContext = { organizationId: tenant.organizationId, storeId: tenant.storeId, actor: { type: 'system', id: 'test' }, scopes: ALL_SCOPES, correlationId: randomUUID(), causationId: null, now: new Date('2026-11-21T10:00:00Z') }
+      for (const title of ['Shirt', 'Shirt', 'Hat']) {
+        const { entityId } = await platform.executeAndWait('productCreate', { title, tags: ['a', title] }, ctx)
+        await platform.executeAndWait('productUpdate', { id: entityId, vendor: 'Acme' }, ctx)
+      }
+    }
+    const tables = async () => ({
+      products: await engine.database.db.selectFrom('products').selectAll().orderBy('store_id').orderBy('id').execute(),
+      audit: await engine.database.db.selectFrom('audit_log').selectAll().orderBy('store_id').orderBy('position').execute(),
+    })
+    const before = await tables()
+    expect(before.products).toHaveLength(6)
+
+    await engine.database.db.deleteFrom('products').where('store_id', '=', tenants[0]!.storeId).execute()
+    const rebuilt = allProjections.filter((p: Projection) => p.storeTables.length > 0)
+    const rows = await Promise.all(rebuilt.map(async (p) => finished(await ask(p.name, tenants[0]!.storeId))))
+    expect(rows.map((r) => r.status)).toEqual(rebuilt.map(() => 'done'))
+    expect(await tables()).toEqual(before)
+    await platform.runner?.stop()
+    await platform.waiter.stop()
+  })
+})
+
+describe('rebuilding a whole projection beside the live tables', () => {
+  it('keeps serving and following from the live tables during the build, then swaps in an identical result', async () => {
+    const counter = counterProjection('beside')
+    const storeId = randomUUID()
+    const { control, wrapped } = holdingReads(engine.store)
+    const runner = await engine.runner([counter], { eventStore: wrapped })
+    await appendCounted(engine.store, storeId, 25, 5)
+    await caughtUp(engine.database, counter)
+
+    control.held = true
+    const id = await ask(counter.name, null)
+    await eventually(async () => expect(control.reads).toBeGreaterThan(0))
+    expect(await schemaExists('rebuild_beside')).toBe(true)
+    expect((await rebuildRow(id)).status).toBe('running')
+    // Meanwhile the live tables serve reads and keep following the log.
+    await appendCounted(engine.store, storeId, 5, 5)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+
+    control.held = false
+    const row = await finished(id)
+    // Every Counted event of the log, the other tests' in this file included.
+    const total = await engine.store.countAll({ filter: { eventTypes: ['Counted'] } })
+    expect(row).toMatchObject({ status: 'done', processed: total, total })
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    expect(await schemaExists('rebuild_beside')).toBe(false)
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ version: 1, status: 'running', events_applied: expect.anything() })
+    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(total)
+    // It goes on following after the swap.
+    await appendCounted(engine.store, storeId, 3, 5)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await runner.stop()
+  })
+
+  it('rebuilds a projection whose version went up when it starts, once', async () => {
+    const v1 = counterProjection('versioned')
+    const storeId = randomUUID()
+    const first = await engine.runner([v1])
+    await appendCounted(engine.store, storeId, 10)
+    await caughtUp(engine.database, v1)
+    await first.stop()
+
+    // Version 2 counts each event twice: its rows differ, so only a rebuild gets them right.
+    const v2 = counterProjection('versioned', { version: 2, weight: 2 })
+    const second = await engine.runner([v2])
+    const requests = () => engine.database.db.selectFrom('projection_rebuilds').selectAll().where('projection', '=', v2.name).execute() as Promise<RebuildRow[]>
+    await eventually(async () => expect(await requests()).toMatchObject([{ status: 'done' }]))
+    expect(await requests()).toMatchObject([{ store_id: null, processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }) }])
+    expect(await checkpointOf(engine.database, v2.name)).toMatchObject({ version: 2, status: 'running' })
+    await appendCounted(engine.store, storeId, 4)
+    await caughtUp(engine.database, v2)
+    expect(await dump(engine.database.db, v2.table)).toEqual(await expectedCounts(engine.store, 2))
+    expect(await schemaExists('rebuild_versioned')).toBe(false)
+    await second.stop()
+
+    const third = await engine.runner([counterProjection('versioned', { version: 2, weight: 2 })])
+    expect(await engine.database.db.selectFrom('projection_rebuilds').select('id').where('projection', '=', v2.name).execute()).toHaveLength(1)
+    await third.stop()
+  })
+
+  it('swaps tables whose index names moved from one table to another between versions', async () => {
+    const storeId = randomUUID()
+    const twoTables = (version: number, indexedTable: 'moved_a' | 'moved_b'): Projection => ({
+      ...counterProjection('moved', { version }),
+      tables: ['moved_a', 'moved_b'],
+      storeTables: ['moved_a', 'moved_b'],
+      async createTables(db) {
+        for (const table of ['moved_a', 'moved_b']) await db.schema.createTable(table).addColumn('store_id', 'uuid', (c) => c.notNull()).addColumn('n', 'integer').execute()
+        await db.schema.createIndex('moved_by_store').on(indexedTable).column('store_id').execute()
+      },
+      async apply(event, trx) {
+        await trx.insertInto('moved_a').values({ store_id: event.metadata.storeId, n: 1 }).execute()
+      },
+    })
+    const first = await engine.runner([twoTables(1, 'moved_b')])
+    await appendCounted(engine.store, storeId, 3)
+    await first.stop()
+    const second = await engine.runner([twoTables(2, 'moved_a')])
+    await eventually(async () => expect(await engine.database.db.selectFrom('projection_rebuilds').select(['status', 'error']).where('projection', '=', 'moved').executeTakeFirst()).toMatchObject({ status: 'done' }))
+    const { rows } = await sql<{ tablename: string }>`select tablename from pg_indexes where indexname = 'moved_by_store' and schemaname = 'public'`.execute(engine.database.db)
+    expect(rows).toEqual([{ tablename: 'moved_a' }])
+    await second.stop()
+  })
+
+  it('drops its half-built copy and leaves the live tables serving when the build fails', async () => {
+    const counter = counterProjection('unbuildable')
+    const storeId = randomUUID()
+    const runner = await engine.runner([counter])
+    await appendCounted(engine.store, storeId, 6)
+    await caughtUp(engine.database, counter)
+    const live = await dump(engine.database.db, counter.table)
+
+    counter.failWhen = () => true
+    const row = await finished(await ask(counter.name, null))
+    expect(row).toMatchObject({ status: 'failed', error: 'cannot count e0' })
+    expect(await schemaExists('rebuild_unbuildable')).toBe(false)
+    expect(await dump(engine.database.db, counter.table)).toEqual(live)
+    await runner.stop()
+  })
+
+  it('starts over a rebuild whose owner died while carrying it out', async () => {
+    const counter = counterProjection('orphaned')
+    const storeId = randomUUID()
+    await appendCounted(engine.store, storeId, 5)
+    const id = randomUUID()
+    await engine.database.db.insertInto('projection_rebuilds').values({ id, projection: counter.name, store_id: null, status: 'running', processed: 2, started_at: sql`now()` }).execute()
+    const runner = await engine.runner([counter])
+    expect(await finished(id)).toMatchObject({ status: 'done', processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }) })
+    await runner.stop()
+  })
+})

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { expect, vi } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
+import type { AnyDb, Database } from '../database/database.js'
+import { migrateToLatest } from '../database/migrate.js'
+import { comparePositions, type EventStore, type NewEvent, type RecordedEvent } from '../eventstore/port.js'
+import { createPostgresEventStore, encodePosition } from '../eventstore/postgres/adapter.js'
+import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
+import { createLogger } from '../logging/logger.js'
+import type { Projection } from './projection.js'
+import { ProjectionRunner, type RunnerOptions } from './runner.js'
+import { projectionMigrations, type CheckpointRow } from './schema.js'
+import { readCheckpoint } from './worker.js'
+
+/**
+ * Test support for the projection engine: a counter projection that is deliberately not
+ * idempotent (a doubled event shows as a doubled count), events for it, and a runner on a
+ * per-file database with a short lock interval.
+ */
+
+export const COUNTED = 'Counted'
+export const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
+
+export interface CountRow {
+  store_id: string
+  entity: string
+  hits: number
+  last_position: string
+}
+
+export interface CounterProjection extends Projection {
+  /** The table: one row per (store, entity). */
+  table: string
+  /** When it answers true for an event, `apply` throws (a bug in the projection, say). */
+  failWhen: ((event: RecordedEvent) => boolean) | null
+  /** Awaited before each event is applied: lets a test hold the projection mid-stream. */
+  gate: (() => Promise<void>) | null
+  /** Events applied through this object, live and in rebuilds, committed or not. */
+  calls: number
+}
+
+/** Adds `weight` per event (of `eventTypes`, by default `Counted`) to its (store, entity) row. */
+export function counterProjection(name = 'counter', options: { version?: number; weight?: number; eventTypes?: string[] } = {}): CounterProjection {
+  const table = `${name}_counts`
+  const weight = options.weight ?? 1
+  const projection: CounterProjection = {
+    name,
+    version: options.version ?? 1,
+    eventTypes: options.eventTypes ?? [COUNTED],
+    tables: [table],
+    storeTables: [table],
+    table,
+    failWhen: null,
+    gate: null,
+    calls: 0,
+    async createTables(db) {
+      await db.schema
+        .createTable(table)
+        .addColumn('store_id', 'uuid', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('last_position', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${table}_pkey`, ['store_id', 'entity'])
+        .execute()
+      await db.schema.createIndex(`${table}_position`).on(table).column('last_position').execute()
+    },
+    async apply(event, trx) {
+      projection.calls++
+      await projection.gate?.()
+      if (projection.failWhen?.(event)) throw new Error(`cannot count ${String(event.data.entity)}`)
+      await trx
+        .insertInto(table)
+        .values({ store_id: event.metadata.storeId, entity: event.data.entity, hits: weight, last_position: event.position })
+        .onConflict((oc) => oc.columns(['store_id', 'entity']).doUpdateSet({ hits: sql`${sql.ref(`${table}.hits`)} + ${weight}`, last_position: sql.ref('excluded.last_position') }))
+        .execute()
+    },
+  }
+  return projection
+}
+
+export function countedEvent(storeId: string, entity: string, type = COUNTED): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data: { entity },
+    metadata: {
+      organizationId: randomUUID(),
+      storeId,
+      actor: { type: 'system', id: 'test' },
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    },
+  }
+}
+
+/** Appends `count` events, one per append, spread over `entities` entities of the store; returns their positions. */
+export async function appendCounted(store: EventStore, storeId: string, count: number, entities = 3, type = COUNTED): Promise<string[]> {
+  const positions = []
+  for (let i = 0; i < count; i++) {
+    const entity = `e${i % entities}`
+    const result = await store.append(`counted-${storeId}_${entity}`, [countedEvent(storeId, entity, type)], { expectedRevision: 'any' })
+    positions.push(result.position)
+  }
+  return positions
+}
+
+/** The table as the log says it must be: each `Counted` event adds `weight` to its row. */
+export async function expectedCounts(store: EventStore, weight = 1, storeId?: string): Promise<CountRow[]> {
+  const rows = new Map<string, CountRow>()
+  let from: string | null = null
+  for (;;) {
+    const events = await store.readAll({ from, filter: { eventTypes: [COUNTED], ...(storeId ? { scopeId: storeId } : {}) }, limit: 1_000 })
+    if (events.length === 0) break
+    for (const event of events) {
+      const key = `${event.metadata.storeId!} ${String(event.data.entity)}`
+      const row = rows.get(key) ?? { store_id: event.metadata.storeId!, entity: String(event.data.entity), hits: 0, last_position: '' }
+      rows.set(key, { ...row, hits: row.hits + weight, last_position: event.position })
+    }
+    from = events[events.length - 1]!.position
+  }
+  return sortRows([...rows.values()])
+}
+
+/** Every row of the table (of one store), in a stable order. */
+export async function dump(db: AnyDb, table: string, storeId?: string): Promise<CountRow[]> {
+  let query = db.selectFrom(table).select(['store_id', 'entity', 'hits', 'last_position'])
+  if (storeId) query = query.where('store_id', '=', storeId)
+  return sortRows((await query.execute()) as CountRow[])
+}
+
+function sortRows(rows: CountRow[]): CountRow[] {
+  return rows.map((r) => ({ ...r, hits: Number(r.hits) })).sort((a, b) => `${a.store_id} ${a.entity}`.localeCompare(`${b.store_id} ${b.entity}`))
+}
+
+export async function checkpointOf(database: Database, name: string): Promise<CheckpointRow> {
+  const row = await readCheckpoint(database.db, name)
+  if (!row) throw new Error(`no checkpoint for ${name}`)
+  return row
+}
+
+/**
+ * Waits until the projection's checkpoint has reached the newest committed event it consumes.
+ * Not `headPosition`: that stops at the horizon, which other databases' transactions on a shared
+ * server hold back for a moment, so it may not show an append that already returned.
+ */
+export async function caughtUp(database: Database, projection: Projection, timeout = 20_000): Promise<void> {
+  let query = database.db
+    .selectFrom('events')
+    .select([sql<string>`transaction_id::text`.as('xid'), 'global_position'])
+    .orderBy('transaction_id', 'desc')
+    .orderBy('global_position', 'desc')
+    .limit(1)
+  if (projection.eventTypes !== '*') query = query.where('event_type', 'in', [...projection.eventTypes])
+  const newest = (await query.executeTakeFirst()) as { xid: string; global_position: string } | undefined
+  const head = newest ? encodePosition(newest.xid, newest.global_position) : null
+  await eventually(async () => {
+    const checkpoint = await readCheckpoint(database.db, projection.name)
+    expect(comparePositions(checkpoint?.position, head)).toBeGreaterThanOrEqual(0)
+  }, timeout)
+}
+
+export function eventually(check: () => Promise<void> | void, timeout = 20_000): Promise<void> {
+  return vi.waitFor(check, { timeout, interval: 20 })
+}
+
+export interface TestEngine {
+  test: TestDatabase
+  database: Database
+  store: EventStore
+  /** Starts a runner with a short lock interval; stopped by `close()` unless stopped before. */
+  runner(projections: readonly Projection[], options?: Partial<RunnerOptions>, database?: Database): Promise<ProjectionRunner>
+  close(): Promise<void>
+}
+
+/** A per-file database with the event store and the projection bookkeeping migrated. */
+export async function openEngine(): Promise<TestEngine> {
+  const test = await createTestDatabase()
+  await migrateToLatest(test.database.db, { ...eventStoreMigrations, ...projectionMigrations })
+  const store = createPostgresEventStore(test.database, { pollIntervalMs: 100 })
+  const runners = new Set<ProjectionRunner>()
+  return {
+    test,
+    database: test.database,
+    store,
+    async runner(projections, options = {}, database = test.database) {
+      const eventStore = database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
+      const runner = new ProjectionRunner({ database, eventStore, projections, logger, lockIntervalMs: 100, batchSize: 10, ...options })
+      runners.add(runner)
+      await runner.start()
+      return runner
+    },
+    async close() {
+      await Promise.all([...runners].map((r) => r.stop()))
+      await store.close()
+      await test.drop()
+    },
+  }
+}
