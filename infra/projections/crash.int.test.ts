@@ -11,7 +11,7 @@ import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
 import { ProjectionRunner } from './runner.js'
 import { projectionMigrations } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, expectedCounts, logger, openEngine, type TestEngine } from './testing.js'
+import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 /**
  * Batch and checkpoint commit together, so stopping or killing a projector at any instant and
@@ -61,9 +61,9 @@ describe('a runner stopped at arbitrary moments', () => {
   })
 })
 
-/** Runs `crash.child.ts` until `ready`, lets it work for a moment, then kills it with SIGKILL. */
+/** Runs `test/support/projector-crash.child.ts` until `ready`, lets it work for a moment, then kills it with SIGKILL. */
 async function runAndKill(env: Record<string, string>, workMs: number): Promise<void> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash.child.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/projector-crash.child.ts')], {
     env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -11,7 +11,7 @@ import { Platform } from '../platform.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import { projectionStatuses } from './status.js'
-import { appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from './testing.js'
+import { appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 /**
  * A failing event stops its projection where it is: the batch it was in leaves no trace, the

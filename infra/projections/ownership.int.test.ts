@@ -6,7 +6,7 @@ import { openSecondConnection } from '../../test/support/database.js'
 import type { Database } from '../database/database.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, openEngine, type TestEngine } from './testing.js'
+import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 /**
  * One owner per projection across processes: two runners on two connection sets to the same

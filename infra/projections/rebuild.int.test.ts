@@ -13,7 +13,7 @@ import { Platform } from '../platform.js'
 import type { Projection } from './projection.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from './testing.js'
+import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 let engine: TestEngine
 

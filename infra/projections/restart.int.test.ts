@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import { loadConfig, type Config } from '../config.js'
 import { Platform } from '../platform.js'
-import { appendCounted, checkpointOf, counterProjection, dump, expectedCounts, logger } from './testing.js'
+import { appendCounted, checkpointOf, counterProjection, dump, expectedCounts, logger } from '../../test/support/projections.js'
 
 /**
  * Read models are durable, not a cache warmed at start: closing the platform and opening it again

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectionRunner } from './runner.js'
 import { ReadModelWaiter } from './waiter.js'
-import { appendCounted, counterProjection, dump, openEngine, type TestEngine } from './testing.js'
+import { appendCounted, counterProjection, dump, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 /**
  * Read-your-writes: a writer waits until every projection that consumes its events has a

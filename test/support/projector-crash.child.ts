@@ -1,18 +1,18 @@
 /**
- * A projector process for `crash.int.test.ts` to kill with SIGKILL at random instants:
- * `node --import tsx infra/projections/crash.child.ts` with DATABASE_URL (Postgres) or
- * DATA_DIR (PGlite). APPEND=n appends n events first. It prints `ready` once it follows the
+ * A projector process for `infra/projections/crash.int.test.ts` to kill with SIGKILL at random
+ * instants: `node --import tsx test/support/projector-crash.child.ts` with DATABASE_URL
+ * (Postgres) or DATA_DIR (PGlite). APPEND=n appends n events first. It prints `ready` once it follows the
  * log, then runs until killed. Each event takes a few milliseconds to apply, so a kill usually
  * lands inside a batch's transaction.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { openDatabase } from '../database/database.js'
-import { migrateToLatest } from '../database/migrate.js'
-import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
-import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
-import { ProjectionRunner } from './runner.js'
-import { projectionMigrations } from './schema.js'
-import { appendCounted, counterProjection, logger } from './testing.js'
+import { openDatabase } from '../../infra/database/database.js'
+import { migrateToLatest } from '../../infra/database/migrate.js'
+import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
+import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
+import { ProjectionRunner } from '../../infra/projections/runner.js'
+import { projectionMigrations } from '../../infra/projections/schema.js'
+import { appendCounted, counterProjection, logger } from './projections.js'
 
 const CRASH_STORES = ['0190a0b0-0000-7000-9000-000000000001', '0190a0b0-0000-7000-9000-000000000002']
 
