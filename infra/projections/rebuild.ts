@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
 import type { Projection } from './projection.js'
-import { projectionFilter, readCheckpoint, type ProjectionWorker } from './worker.js'
+import { projectionFilter, readCheckpoint, yieldToEventLoop, type ProjectionWorker } from './worker.js'
 
 export type Progress = (processed: number, total: number) => void
 
@@ -48,6 +48,7 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
         position = events[events.length - 1]!.position
         processed += events.length
         deps.progress(processed, Math.max(total, processed))
+        await yieldToEventLoop()
       }
     }
     deps.progress(0, total)
@@ -94,7 +95,10 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
       else for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
       let processed = 0
       for (const event of events) {
-        if (processed % deps.batchSize === 0) deps.signal?.throwIfAborted()
+        if (processed % deps.batchSize === 0) {
+          deps.signal?.throwIfAborted()
+          await yieldToEventLoop()
+        }
         await projection.apply(event, trx)
         processed++
         if (processed % deps.batchSize === 0) deps.progress(processed, events.length)

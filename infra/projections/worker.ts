@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
@@ -132,6 +133,7 @@ export class ProjectionWorker {
       })
       this.position = last
       this.deps.onAdvance(projection.name, last)
+      await yieldToEventLoop()
     } catch (error) {
       this.halted = true
       void this.subscription?.close()
@@ -147,6 +149,13 @@ export class ProjectionWorker {
     }
   }
 }
+
+/**
+ * PGlite answers queries without I/O, in microtasks only: a loop of them never lets the event
+ * loop turn, so catching up a backlog or rebuilding would freeze the whole process (HTTP,
+ * timers, /health) until it ends. Batch loops give the event loop a turn after each batch.
+ */
+export const yieldToEventLoop = (): Promise<void> => setImmediate()
 
 export async function readCheckpoint(db: AnyDb, name: string): Promise<CheckpointRow | undefined> {
   return (await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirst()) as CheckpointRow | undefined
