@@ -163,14 +163,18 @@ export async function readCheckpoint(db: AnyDb, name: string): Promise<Checkpoin
 
 /** Moves the checkpoint only from where this worker left it; anything else means lost ownership. */
 async function advanceCheckpoint(trx: AnyDb, name: string, from: string | null, to: string, count: number): Promise<void> {
-  const result = await trx
-    .updateTable('projection_checkpoints')
-    .set({ position: to, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: sql`events_applied + ${count}`, updated_at: sql`now()` })
-    .where('name', '=', name)
-    .where((eb) => (from === null ? eb('position', 'is', null) : eb('position', '=', from)))
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw new LostOwnership()
-  await sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${to}`})`.execute(trx)
+  // One statement moves the checkpoint and tells waiters (delivered at commit): one round trip.
+  const { rows } = await sql<{ name: string }>`
+    with moved as (
+      update projection_checkpoints
+      set position = ${to}, status = 'running', last_error = null, error_position = null, error_event_id = null,
+          events_applied = events_applied + ${count}, updated_at = now()
+      where name = ${name} and position is not distinct from ${from}
+      returning name
+    )
+    select name, pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${to}`}) from moved
+  `.execute(trx)
+  if (rows.length !== 1) throw new LostOwnership()
 }
 
 async function recordFailure(db: AnyDb, name: string, error: unknown, event: RecordedEvent | undefined): Promise<void> {

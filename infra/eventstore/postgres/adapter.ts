@@ -102,9 +102,10 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
       where (select ok from verdict)
       -- Log order follows the order of the writes and their events.
       order by i.ordinal
-      returning event_id, stream_name, stream_revision, transaction_id::text as xid, global_position
+      returning event_id, event_type, stream_name, stream_revision, transaction_id::text as xid, global_position
     ),
-    notified as (select pg_notify(${EVENTS_CHANNEL}, '') from (select 1 from inserted limit 1) any_row)
+    -- The payload names the event types, so subscribers that follow other types stay asleep.
+    notified as (select pg_notify(${EVENTS_CHANNEL}, types) from (select string_agg(distinct event_type, ',') as types from inserted) appended where types is not null)
     select 'inserted' as kind, stream_name, stream_revision::text as revision, xid, global_position::text as global_position, event_id::text as event_id
       from inserted cross join (select count(*) from notified) n
     union all
@@ -251,7 +252,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
 
     const run = async () => {
       const unlisten = await database
-        .listen(EVENTS_CHANNEL, () => {
+        .listen(EVENTS_CHANNEL, (payload) => {
+          if (!concerns(options.filter, payload)) return
           notified = true
           wake?.()
         })
@@ -343,6 +345,16 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       await Promise.all([...subscriptions].map((subscription) => subscription.close()))
     },
   }
+}
+
+/**
+ * Whether an append whose notification named these event types may hold events for the filter.
+ * An empty payload names nothing and wakes everyone; the poll backs up any wake-up skipped here.
+ */
+function concerns(filter: LogFilter | undefined, payload: string): boolean {
+  if (!payload || !filter?.eventTypes) return true
+  const types = payload.split(',')
+  return filter.eventTypes.some((type) => types.includes(type))
 }
 
 function tupleCompare(op: '>' | '<=', position: string): Expression<SqlBool> {
