@@ -226,21 +226,26 @@ export class ProjectionRunner {
     const projection = this.options.projections.find((p) => p.name === request.projection)!
     const worker = this.workers.get(projection.name)!
     let latest = { processed: 0, total: 0 }
+    // Progress writes go one after another, and the final status waits for them: a late one must
+    // not overwrite the final count.
+    let written: Promise<unknown> = Promise.resolve()
     const progress = (processed: number, total: number): void => {
       latest = { processed, total }
       // Progress goes through the pool; on PGlite a rebuild holds the only connection, so it is
       // written once the rebuild transaction has ended.
       if (this.options.database.kind === 'pg') {
-        void db.updateTable('projection_rebuilds').set({ processed, total }).where('id', '=', request.id).execute().catch(() => undefined)
+        written = written.then(() => db.updateTable('projection_rebuilds').set({ processed, total }).where('id', '=', request.id).execute()).catch(() => undefined)
       }
     }
     const deps = { database: this.options.database, eventStore: this.options.eventStore, projection, worker, batchSize: this.options.batchSize ?? 500, progress, signal }
     try {
       if (request.store_id) await rebuildStore({ ...deps, storeId: request.store_id })
       else await rebuildBeside(deps)
+      await written
       await db.updateTable('projection_rebuilds').set({ status: 'done', processed: latest.processed, total: latest.total, finished_at: sql`now()` }).where('id', '=', request.id).execute()
       this.options.logger.info({ projection: projection.name, storeId: request.store_id, events: latest.processed }, 'projection rebuilt')
     } catch (error) {
+      await written
       if (signal.aborted) {
         // This process is giving the projection up: whoever owns it next carries the request out.
         await db.updateTable('projection_rebuilds').set({ status: 'pending', started_at: null, processed: 0 }).where('id', '=', request.id).execute()
