@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALL_SCOPES, isScope, type Scope } from '../../shared/scopes.js'
+import type { ApiKeyCreated } from './events.js'
 
 export const API_KEY_NAME_MAX_LENGTH = 100
 
@@ -51,19 +52,8 @@ export const apiKeyRevokeInput = z.object({
 })
 export type ApiKeyRevokeInput = z.infer<typeof apiKeyRevokeInput>
 
-export type ApiKeyCreate = {
-  type: 'ApiKeyCreate'
-  data: {
-    keyId: string
-    organizationId: string
-    name: string
-    publicId: string
-    last4: string
-    scopes: Scope[]
-    storeIds: string[] | null
-    expiresAt: string | null
-  }
-}
+/** Records exactly the public facts the event will carry. */
+export type ApiKeyCreate = { type: 'ApiKeyCreate'; data: ApiKeyCreated['data'] }
 
 export type ApiKeyRevoke = { type: 'ApiKeyRevoke'; data: { keyId: string } }
 
