@@ -18,7 +18,7 @@ const created: MediaCreated = {
   data: { mediaId: ID, hash: HASH, mimeType: 'image/png', kind: 'IMAGE', width: 640, height: 480, bytes: 1234, filename: 'shirt.png', alt: 'A red shirt' },
 }
 const deleted: MediaEvent = { type: 'MediaDeleted', data: { mediaId: ID, hash: HASH } }
-const env = (storeId: string | null = STORE): PrepareEnv => ({ ctx: { ...ctx, storeId }, newId: () => ID, reservationOwner: async () => null })
+const env = (storeId: string | null = STORE): PrepareEnv => ({ ctx: { ...ctx, storeId }, newId: () => ID, reservationOwner: async () => null, readStream: async () => [] })
 
 describe('mediaCreate', () => {
   it('records the media as the pipeline described it', () => {

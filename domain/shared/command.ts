@@ -12,11 +12,26 @@ export type UniquenessChange =
   | { kind: 'claim'; scope: string; key: string; ownerId: string; field: readonly (string | number)[]; message: string }
   | { kind: 'release'; scope: string; key: string; ownerId: string }
 
-/** What `prepare` may ask of the world: fresh ids and who holds a unique value. */
+/** An event of another stream as `prepare` sees it: enough to fold that entity's state. */
+export interface PastEvent {
+  type: string
+  data: Record<string, unknown>
+  /** 0-based revision within its stream. */
+  revision: number
+  /** When it was decided (ISO-8601), for as-of reads and reverts. */
+  occurredAt: string
+}
+
+/**
+ * What `prepare` may ask of the world: fresh ids, who holds a unique value, and the events of
+ * other streams. `decide` stays pure: `prepare` gathers the facts a command is checked against
+ * (an attribute's type, a set's required attributes, a past revision to revert to) into the command.
+ */
 export interface PrepareEnv {
   ctx: DecideContext
   newId(): string
   reservationOwner(scope: string, key: string): Promise<string | null>
+  readStream(stream: string): Promise<PastEvent[]>
 }
 
 export interface Prepared<Command> {

@@ -39,6 +39,8 @@ export async function executeCommand(
     ctx,
     newId: () => uuidv7(),
     reservationOwner: (scope, key) => reservationOwner(store, scope, key),
+    readStream: async (stream) =>
+      (await store.readStream(stream)).map((e) => ({ type: e.type, data: e.data, revision: e.revision, occurredAt: e.metadata.occurredAt })),
   }
 
   for (let attempt = 0; ; attempt++) {

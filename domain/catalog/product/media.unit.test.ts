@@ -94,6 +94,7 @@ describe('prepare', () => {
     ctx,
     newId: () => 'unused',
     reservationOwner: async (scope, key) => (scope === STORE ? (live.find((id) => liveMediaKey(id) === key) ?? null) : null),
+    readStream: async () => [],
   })
 
   it('attaches media that live in the store, deduplicated, in the product stream', async () => {

@@ -182,6 +182,7 @@ function env(taken: string[] = [], storeId: string | null = STORE): PrepareEnv {
     ctx: { ...ctx, storeId },
     newId: () => ID,
     reservationOwner: async (scope, key) => (scope === STORE ? (owners.get(key) ?? null) : null),
+    readStream: async () => [],
   }
 }
 

@@ -12,7 +12,7 @@ const keyId = '0190a0b0-0000-7000-8000-0000000000a1'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
 const spec = deciderSpec(apiKeyDecider, ctx)
-const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null }
+const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
 
 const facts = {
   keyId,

@@ -24,7 +24,7 @@ describe('organizationCreate', () => {
   })
 
   it('takes the organization id from the context and writes to organization-<orgId>_<orgId>', async () => {
-    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null }
+    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
     const prepared = await organizationCreate.prepare({ name: 'Acme Inc.' }, env)
     expect(prepared).toEqual({ stream: `organization-${organizationId}_${organizationId}`, command: create, entityId: organizationId })
   })

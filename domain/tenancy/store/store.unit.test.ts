@@ -29,7 +29,7 @@ describe('storeCreate', () => {
   })
 
   it('mints the store id and writes to the organization-scoped stream store-<orgId>_<storeId>', async () => {
-    const env: PrepareEnv = { ctx, newId: () => storeId, reservationOwner: async () => null }
+    const env: PrepareEnv = { ctx, newId: () => storeId, reservationOwner: async () => null, readStream: async () => [] }
     const prepared = await storeCreate.prepare({ name: 'Acme', slug: 'acme' }, env)
     expect(prepared).toEqual({ stream: `store-${organizationId}_${storeId}`, command: create, entityId: storeId })
   })
