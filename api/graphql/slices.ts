@@ -1,8 +1,9 @@
 import { auditLogSlice } from './audit/log/resolvers.js'
+import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, mediaSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, productBulkSlice, mediaSlice, auditLogSlice]
