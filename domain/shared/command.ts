@@ -32,6 +32,20 @@ export interface PrepareEnv {
   newId(): string
   reservationOwner(scope: string, key: string): Promise<string | null>
   readStream(stream: string): Promise<PastEvent[]>
+  /** Facts about how products use attributes and attribute sets; absent where no read model is at hand. */
+  catalogUsage?: CatalogUsage
+}
+
+/**
+ * Answers only the read models have: no stream lists the products holding an attribute's values.
+ * They lag the log by the projection delay, and a product write racing the check is not seen,
+ * so they guard against a type change or removal by mistake, not against a concurrent writer.
+ */
+export interface CatalogUsage {
+  /** Live products of the store holding a value of the attribute, in all and per option code. */
+  attributeUsage(storeId: string, attributeId: string): Promise<{ values: number; byOption: Record<string, number> }>
+  /** Live products of the store in the attribute set. */
+  productsInAttributeSet(storeId: string, attributeSetId: string): Promise<number>
 }
 
 export interface Prepared<Command> {
