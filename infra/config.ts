@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
+import type { RateLimitSettings } from './ratelimit/limiter.js'
+import { BUILT_IN_PLANS, parsePlans, type Plan } from './ratelimit/plans.js'
 
 /**
  * Configuration is by environment only, each variable with a working default, so `npm start`
@@ -35,6 +37,16 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/, 'must be a comma-separated list of origins such as https://admin.example.com')
     .optional(),
+  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RATE_LIMIT_BUCKET: z.coerce.number().int().min(1).default(BUILT_IN_PLANS.standard!.bucket),
+  RATE_LIMIT_RESTORE_PER_SECOND: z.coerce.number().positive().default(BUILT_IN_PLANS.standard!.restorePerSecond),
+  RATE_LIMIT_MAX_QUERY_COST: z.coerce.number().int().min(1).default(1_000),
+  RATE_LIMIT_PLANS: z
+    .string()
+    .refine((text) => 'plans' in parsePlans(text), 'must be comma-separated name=bucket/restorePerSecond entries such as advanced=2000/100')
+    .optional(),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export type RawConfig = z.infer<typeof schema>
@@ -64,6 +76,10 @@ export interface Config {
   mediaS3ForcePathStyle: boolean
   /** Browser origins besides the server's own host that may call `/mcp`. */
   mcpAllowedOrigins: string[]
+  /** Cost-based rate limits per credential (`infra/ratelimit/`). */
+  rateLimit: RateLimitSettings
+  /** Bearer token `/metrics` asks for; undefined = open. */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlTimeoutMs: c.MEDIA_URL_TIMEOUT_MS,
     mediaS3ForcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE,
     mcpAllowedOrigins: c.MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
+    rateLimit: {
+      enabled: c.RATE_LIMIT_ENABLED,
+      plans: {
+        ...BUILT_IN_PLANS,
+        standard: { bucket: c.RATE_LIMIT_BUCKET, restorePerSecond: c.RATE_LIMIT_RESTORE_PER_SECOND },
+        ...(c.RATE_LIMIT_PLANS ? (parsePlans(c.RATE_LIMIT_PLANS) as { plans: Record<string, Plan> }).plans : {}),
+      },
+      maxQueryCost: c.RATE_LIMIT_MAX_QUERY_COST,
+      redisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
+    },
+    metricsToken: c.METRICS_TOKEN,
   }
 }
