@@ -1,4 +1,6 @@
 import type { AnyCommandDefinition } from './shared/command.js'
+import { categoryCommands } from './catalog/category/definitions.js'
+import { categoryProductsCommands } from './catalog/category/products-definitions.js'
 import { productCommands } from './catalog/product/definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { mediaCommands } from './media/definitions.js'
@@ -14,4 +16,6 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...productCommands,
   ...mediaCommands,
   ...productMediaCommands,
+  ...categoryCommands,
+  ...categoryProductsCommands,
 ]

@@ -1,3 +1,4 @@
+import { CATEGORY_ENTITY, CATEGORY_PRODUCTS_CATEGORY } from './catalog/category/streams.js'
 import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
 import { MEDIA_CATEGORY } from './media/streams.js'
 import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
@@ -12,6 +13,9 @@ import { STORE_CATEGORY } from './tenancy/store/streams.js'
  */
 export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [PRODUCT_CATEGORY]: ['products'],
+  // The audit log files the category tree stream's events under each category ('category').
+  [CATEGORY_ENTITY]: ['products'],
+  [CATEGORY_PRODUCTS_CATEGORY]: ['products'],
   [MEDIA_CATEGORY]: ['products', 'webstore'],
   [STORE_CATEGORY]: ['settings'],
   [ORGANIZATION_CATEGORY]: ['settings'],

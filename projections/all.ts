@@ -1,8 +1,9 @@
 import type { Projection } from '../infra/projections/projection.js'
 import { auditLogProjection } from './audit/log/projection.js'
+import { categoriesProjection } from './catalog/category/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
 import { mediaProjection } from './media/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, productsProjection, mediaProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, productsProjection, categoriesProjection, mediaProjection, auditLogProjection]

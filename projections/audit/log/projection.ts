@@ -1,7 +1,9 @@
+import { CATEGORY_TREE_CATEGORY } from '../../../domain/catalog/category/streams.js'
 import { parseStreamName } from '../../../domain/shared/streams.js'
 import { STORE_CATEGORY } from '../../../domain/tenancy/store/streams.js'
 import { RESERVATION_CATEGORY } from '../../../infra/commands/reservations.js'
 import type { Projection } from '../../../infra/projections/projection.js'
+import { categoryAuditEntity } from '../../catalog/category/audit.js'
 
 /**
  * Every event of a store, as the `auditLog` query shows it. Reservation streams are plumbing of
@@ -46,6 +48,8 @@ export const auditLogProjection: Projection = {
     // A store's own stream is organization-scoped, yet its history (creation, settings) is the store's.
     const storeId = event.metadata.storeId ?? (category === STORE_CATEGORY ? entityId : null)
     if (!storeId || category === RESERVATION_CATEGORY) return
+    // One tree stream holds all of a store's categories; each event is filed under the category it is about.
+    const entity = category === CATEGORY_TREE_CATEGORY ? await categoryAuditEntity(trx, storeId, event) : { type: category, id: entityId, revision: event.revision }
     await trx
       .insertInto('audit_log')
       .values({
@@ -55,9 +59,9 @@ export const auditLogProjection: Projection = {
         event_id: event.id,
         type: event.type,
         stream_name: event.streamName,
-        entity_type: category,
-        entity_id: entityId,
-        revision: event.revision,
+        entity_type: entity.type,
+        entity_id: entity.id,
+        revision: entity.revision,
         occurred_at: new Date(event.metadata.occurredAt),
         actor: JSON.stringify(event.metadata.actor),
         data: JSON.stringify(event.data),

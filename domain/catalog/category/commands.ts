@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import type { CategoryContent, CategorySeo } from './events.js'
+
+export const TITLE_MAX_LENGTH = 255
+export const DESCRIPTION_MAX_LENGTH = 65_535
+/** Search engines cut titles and descriptions at about these lengths (Shopify's limits). */
+export const SEO_TITLE_MAX_LENGTH = 70
+export const SEO_DESCRIPTION_MAX_LENGTH = 320
+export const REORDER_MAX = 250
+
+// Messages name the field and the rule, because agents and integrations act on them verbatim;
+// the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
+
+const uuid = (field: string, what: string) =>
+  z
+    .uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`) })
+    // Stream names and the read model spell UUIDs in lowercase: one spelling per id.
+    .overwrite((id) => id.toLowerCase())
+
+const categoryId = uuid('id', 'category').describe('The category id returned by create_category (a UUID).')
+
+const parentId = uuid('parentId', 'category')
+  .nullable()
+  .describe('The parent category id; null (or omitted on create) makes it a root category.')
+
+const title = z
+  .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
+  .trim()
+  .min(1, 'title must not be empty')
+  .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
+  .describe('The name shown to shoppers, e.g. "Shirts".')
+
+const handle = z
+  .string({ error: 'handle must be a string' })
+  .trim()
+  .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
+  .regex(HANDLE_PATTERN, "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'shirts'")
+  .describe("The URL name, unique among the category's siblings, e.g. 'shirts'. Generated from the title when omitted.")
+
+const description = z
+  .string({ error: 'description must be a string' })
+  .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+  .describe('The category description; an empty string clears it.')
+
+const imageId = z
+  .union([z.literal(''), uuid('imageId', 'media')], { error: 'imageId must be a media id (a UUID), or an empty string to remove the image' })
+  .describe('A media id of the media library (upload_image returns it); an empty string removes the image.')
+
+const seo = z
+  .strictObject(
+    {
+      title: z
+        .string({ error: 'seo.title must be a string' })
+        .trim()
+        .max(SEO_TITLE_MAX_LENGTH, `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters, as search engines cut longer titles`)
+        .nullish(),
+      description: z
+        .string({ error: 'seo.description must be a string' })
+        .trim()
+        .max(SEO_DESCRIPTION_MAX_LENGTH, `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters, as search engines cut longer descriptions`)
+        .nullish(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `seo takes only title and description` : 'seo must be an object {title, description}') },
+  )
+  .describe('Title and description for search engines; empty strings fall back to the category title and description.')
+
+const position = z
+  .number({ error: 'position must be a number' })
+  .int('position must be a whole number')
+  .min(0, 'position must be 0 or more')
+  .describe('Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.')
+
+function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+  const fields = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+  })
+}
+
+// Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
+export const categoryCreateInput = strictInput('categoryCreate', {
+  title,
+  handle: handle.nullish(),
+  parentId: parentId.optional(),
+  position: position.nullish(),
+  description: description.nullish(),
+  imageId: imageId.nullish(),
+  seo: seo.nullish(),
+})
+
+export const categoryUpdateInput = strictInput('categoryUpdate', {
+  id: categoryId,
+  title: title.nullish(),
+  handle: handle.nullish(),
+  description: description.nullish(),
+  imageId: imageId.nullish(),
+  seo: seo.nullish(),
+})
+
+export const categoryMoveInput = strictInput('categoryMove', {
+  id: categoryId,
+  parentId: parentId.describe('The new parent category id; null makes it a root category.'),
+  position: position.nullish(),
+})
+
+export const categoryReorderInput = strictInput('categoryReorder', {
+  parentId: parentId.optional().describe('Whose children to reorder; null or omitted: the root categories.'),
+  ids: z
+    .array(uuid('each id', 'category'), { error: (issue) => (issue.input === undefined ? 'ids is required' : 'ids must be a list of category ids') })
+    .min(1, 'ids must name at least one category')
+    .max(REORDER_MAX, `ids may name at most ${REORDER_MAX} categories`)
+    .describe('Children of that parent in their new order; the listed ones come first, the others keep their order after them.'),
+})
+
+export const categoryDeleteInput = strictInput('categoryDelete', {
+  id: categoryId,
+  deleteDescendants: z
+    .boolean({ error: 'deleteDescendants must be true or false' })
+    .nullish()
+    .describe('Also delete every subcategory; without it a category with subcategories is refused.'),
+})
+
+export const categoryRevertInput = strictInput('categoryRevert', {
+  id: categoryId,
+  toRevision: z
+    .number({ error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number') })
+    .int('toRevision must be a whole number')
+    .min(0, 'toRevision must be 0 or more')
+    .describe("The revision to restore, from the category's history (0 is its creation)."),
+})
+
+export type CategoryCreateInput = z.output<typeof categoryCreateInput>
+export type CategoryUpdateInput = z.output<typeof categoryUpdateInput>
+
+/** `handle` null: derived from the title, numbered when a sibling holds it. `position` null: last. */
+export type CategoryCreate = {
+  type: 'CategoryCreate'
+  data: { categoryId: string; parentId: string | null; position: number | null } & Omit<CategoryContent, 'handle'> & { handle: string | null }
+}
+/** Fields left out stay as they are; `imageId` null removes the image. */
+export type CategoryUpdate = {
+  type: 'CategoryUpdate'
+  data: { categoryId: string } & Partial<Omit<CategoryContent, 'seo'>> & { seo?: Partial<CategorySeo> }
+}
+export type CategoryMove = { type: 'CategoryMove'; data: { categoryId: string; parentId: string | null; position: number | null } }
+export type CategoryReorder = { type: 'CategoryReorder'; data: { parentId: string | null; categoryIds: string[] } }
+export type CategoryDelete = { type: 'CategoryDelete'; data: { categoryId: string; deleteDescendants: boolean } }
+/** `target`: the category's fields at `toRevision`, folded by `prepare` from its history. */
+export type CategoryRevert = { type: 'CategoryRevert'; data: { categoryId: string; toRevision: number; target: CategoryContent } }
+
+export type CategoryCommand = CategoryCreate | CategoryUpdate | CategoryMove | CategoryReorder | CategoryDelete | CategoryRevert

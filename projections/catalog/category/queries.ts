@@ -1,0 +1,265 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import type { CategoryDatabase, CategoryDb, CategoryRow } from './tables.js'
+
+/** A category as the API serves it. */
+export interface CategoryRecord {
+  id: string
+  parentId: string | null
+  title: string
+  handle: string
+  path: string
+  depth: number
+  position: number
+  description: string
+  imageId: string | null
+  seo: { title: string; description: string }
+  /** Root first. */
+  ancestorIds: string[]
+  revision: number
+  createdAt: Date
+  updatedAt: Date
+  /** Set on categories read as they were at an earlier time: their ancestors as they were then. */
+  breadcrumbs?: CategoryCrumb[]
+}
+
+/** One step of a breadcrumb trail. */
+export interface CategoryCrumb {
+  id: string
+  title: string
+  handle: string
+  path: string
+}
+
+export interface CategoryFilter {
+  title?: StringFilter | null
+  handle?: StringFilter | null
+  path?: StringFilter | null
+  /** 1 for roots. */
+  depth?: number | null
+  createdAt?: DateTimeRangeFilter | null
+  updatedAt?: DateTimeRangeFilter | null
+  /** Every word must appear (ignoring case) in the title, handle or description. */
+  search?: string | null
+  and?: readonly CategoryFilter[] | null
+  or?: readonly CategoryFilter[] | null
+}
+
+const SORTS = sortOptions({ POSITION: 'position', TITLE: 'title', HANDLE: 'handle', PATH: 'path', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
+
+export type CategorySort = keyof typeof SORTS
+export const CATEGORY_SORTS = Object.keys(SORTS) as CategorySort[]
+export const DEFAULT_CATEGORY_SORT: CategorySort = 'POSITION_ASC'
+
+export interface ListCategoriesArgs extends ListArgs {
+  /** Undefined: every category of the store; null: the roots; an id: that category's children. */
+  parentId?: string | null
+  filter?: CategoryFilter | null
+  sort?: CategorySort | null
+}
+
+export type CategoryLookup = { id: string } | { path: string }
+
+const COLUMNS = [
+  'id',
+  'parent_id',
+  'title',
+  'handle',
+  'path',
+  'depth',
+  'position',
+  'description',
+  'image_media_id',
+  'seo_title',
+  'seo_description',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const
+type ListedRow = Pick<CategoryRow, (typeof COLUMNS)[number]> & { ancestor_ids: string[] }
+
+// uuid[] is read as text[]: both drivers parse text arrays, not every one parses uuid arrays.
+const ANCESTORS = sql<string[]>`ancestor_ids::text[]`.as('ancestor_ids')
+
+/**
+ * One category of the store by id or by handle path (`men/shirts`), or null. Malformed ids and
+ * other stores' categories are simply not found.
+ */
+export async function findCategory(db: CategoryDb, storeId: string, lookup: CategoryLookup): Promise<CategoryRecord | null> {
+  if (!isUuid(storeId)) return null
+  let query = db.selectFrom('categories').select([...COLUMNS, ANCESTORS]).where('store_id', '=', storeId)
+  if ('id' in lookup) {
+    if (!isUuid(lookup.id)) return null
+    query = query.where('id', '=', lookup.id.toLowerCase())
+  } else {
+    query = query.where('path', '=', lookup.path.replace(/^\/+|\/+$/g, ''))
+  }
+  const row = await query.executeTakeFirst()
+  return row ? toRecord(row) : null
+}
+
+/** The store's categories for a batch of ids, in the same order, null where not found (a dataloader's batch function). */
+export async function categoriesByIds(db: CategoryDb, storeId: string, ids: readonly string[]): Promise<(CategoryRecord | null)[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
+  const rows = await db.selectFrom('categories').select([...COLUMNS, ANCESTORS]).where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
+/**
+ * One page of the store's categories: all of them, the roots (`parentId: null`) or one
+ * category's children, filtered and sorted (by position among siblings unless told otherwise).
+ *
+ * @example await listCategories(db, storeId, { parentId: menId, sort: 'TITLE_ASC', first: 50 })
+ */
+export async function listCategories(db: CategoryDb, storeId: string, args: ListCategoriesArgs = {}, options: PaginateOptions = {}): Promise<Connection<CategoryRecord>> {
+  const sortName = args.sort ?? DEFAULT_CATEGORY_SORT
+  const sort: SortSpec | undefined = SORTS[sortName]
+  if (!sort) throw badInput(['sort'], `sort must be one of ${CATEGORY_SORTS.join(', ')}; got '${sortName}'`)
+  if (args.parentId != null && !isUuid(args.parentId)) throw badInput(['parentId'], `parentId must be a category id (a UUID); got '${args.parentId}'`)
+  let query = db
+    .selectFrom('categories')
+    .select([...COLUMNS, ANCESTORS])
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where((eb) => combineFilter(eb, args.filter, categoryConditions))
+  if (args.parentId !== undefined) query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
+  const page = await paginate<ListedRow>(query, args, sort, options)
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
+}
+
+function categoryConditions(eb: ExpressionBuilder<CategoryDatabase, 'categories'>, filter: CategoryFilter): Expression<SqlBool>[] {
+  const conditions = [
+    ...stringConditions(eb, 'title', filter.title),
+    ...stringConditions(eb, 'handle', filter.handle),
+    ...stringConditions(eb, 'path', filter.path),
+    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
+    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
+  ]
+  if (filter.depth != null) conditions.push(eb('depth', '=', filter.depth))
+  for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(eb.or([eb('title', 'ilike', pattern), eb('handle', 'ilike', pattern), eb('description', 'ilike', pattern)]))
+  }
+  return conditions
+}
+
+/**
+ * The ids of the products assigned to a category, or (with `includeDescendants`, the default)
+ * to it or any category below it: a subquery for `where(column, 'in', …)`. Another store's
+ * category id matches nothing.
+ *
+ * @example db.selectFrom('products').where((eb) => eb('id', 'in', productIdsInCategorySubtree(eb, storeId, categoryId)))
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function productIdsInCategorySubtree(eb: ExpressionBuilder<any, any>, storeId: string, categoryId: string, includeDescendants = true) {
+  const db = eb as unknown as ExpressionBuilder<CategoryDatabase, never>
+  const id = isUuid(categoryId) ? categoryId.toLowerCase() : '00000000-0000-0000-0000-000000000000'
+  return db
+    .selectFrom('category_products')
+    .select('category_products.product_id')
+    .where('category_products.store_id', '=', storeId)
+    .where('category_products.category_id', 'in', (sub) =>
+      sub
+        .selectFrom('categories')
+        .select('categories.id')
+        .where('categories.store_id', '=', storeId)
+        .where((c) => (includeDescendants ? c.or([c('categories.id', '=', id), sql<SqlBool>`${id}::uuid = any(categories.ancestor_ids)`]) : c('categories.id', '=', id))),
+    )
+}
+
+/**
+ * `productColumn IN (products of the category's subtree)`: the condition a product filter
+ * "in category (with descendants)" needs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function categorySubtreeCondition(eb: ExpressionBuilder<any, any>, storeId: string, categoryId: string, options: { includeDescendants?: boolean; productColumn?: string } = {}): Expression<SqlBool> {
+  return eb(options.productColumn ?? 'id', 'in', productIdsInCategorySubtree(eb, storeId, categoryId, options.includeDescendants ?? true))
+}
+
+/** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */
+export async function productCountsOfCategories(db: AnyDb, storeId: string, categoryIds: readonly string[]): Promise<number[]> {
+  const wanted = [...new Set(categoryIds.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return categoryIds.map(() => 0)
+  // Each asked-for category with every category of its subtree, then the distinct products of those.
+  const rows: { root: string; count: string | number }[] = (
+    await sql<{ root: string; count: string | number }>`
+      select roots.id::text as root, count(distinct cp.product_id) as count
+      from unnest(${wanted}::uuid[]) as roots(id)
+      join categories c on c.store_id = ${storeId} and (c.id = roots.id or roots.id = any(c.ancestor_ids))
+      join category_products cp on cp.store_id = ${storeId} and cp.category_id = c.id
+      group by roots.id`.execute(db)
+  ).rows
+  const byId = new Map(rows.map((row) => [row.root, Number(row.count)]))
+  return categoryIds.map((id) => byId.get(id.toLowerCase()) ?? 0)
+}
+
+/**
+ * A page of a category's product ids: its own products by position, or with
+ * `includeDescendants` those of its whole subtree, each once, by title (positions are per
+ * category, so they cannot order a list spanning several).
+ */
+export async function categoryProductIds(
+  db: AnyDb,
+  storeId: string,
+  categoryId: string,
+  args: ListArgs & { includeDescendants?: boolean | null },
+  options: PaginateOptions = {},
+): Promise<Connection<{ id: string }>> {
+  if (args.includeDescendants) {
+    const query = db
+      .selectFrom('products')
+      .select(['id', 'title'])
+      .where('store_id', '=', storeId)
+      .where((eb) => categorySubtreeCondition(eb, storeId, categoryId))
+    return paginate<{ id: string; title: string }>(query, args, { column: 'title', direction: 'asc' }, options)
+  }
+  const query = db
+    .selectFrom('category_products')
+    .select(['product_id as id', 'position'])
+    .where('store_id', '=', storeId)
+    .where('category_id', '=', categoryId)
+  return paginate<{ id: string; position: number }>(query, args, { column: 'position', direction: 'asc' }, options)
+}
+
+/** The categories each product is assigned to, by path (a dataloader's batch function). */
+export async function categoriesOfProducts(db: CategoryDb, storeId: string, productIds: readonly string[]): Promise<CategoryRecord[][]> {
+  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+  const rows = await db
+    .selectFrom('category_products as cp')
+    .innerJoin('categories', (join) => join.onRef('categories.store_id', '=', 'cp.store_id').onRef('categories.id', '=', 'cp.category_id'))
+    .select([...COLUMNS.map((column) => `categories.${column}` as const), sql<string[]>`categories.ancestor_ids::text[]`.as('ancestor_ids'), 'cp.product_id'])
+    .where('cp.store_id', '=', storeId)
+    .where('cp.product_id', 'in', wanted)
+    .orderBy('categories.path')
+    .execute()
+  return productIds.map((id) => rows.filter((row) => row.product_id === id.toLowerCase()).map(toRecord))
+}
+
+function toRecord(row: ListedRow): CategoryRecord {
+  return {
+    id: row.id,
+    parentId: row.parent_id,
+    title: row.title,
+    handle: row.handle,
+    path: row.path,
+    depth: row.depth,
+    position: row.position,
+    description: row.description,
+    imageId: row.image_media_id,
+    seo: { title: row.seo_title, description: row.seo_description },
+    ancestorIds: row.ancestor_ids,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
