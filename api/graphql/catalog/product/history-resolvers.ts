@@ -1,0 +1,47 @@
+import { PRODUCT_CATEGORY } from '../../../../domain/catalog/product/streams.js'
+import { DomainError, badInput } from '../../../../domain/shared/errors.js'
+import { readEntityHistory } from '../../../../projections/audit/log/history.js'
+import { findProductAsOf } from '../../../../projections/catalog/product/as-of.js'
+import { findProduct, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { productHistoryTypeDefs } from './history-schema.js'
+
+/**
+ * `product(id, asOf)`: the product folded from its events up to that instant. NOT_FOUND when it
+ * did not exist yet, or was already deleted, then.
+ */
+export async function readProductAsOf(ctx: RequestContext, args: { id?: string | null; handle?: string | null; asOf: Date }): Promise<ProductRecord> {
+  requireScope(ctx, 'products:read')
+  const store = requireStore(ctx)
+  if (!args.id) throw badInput(['id'], 'asOf reads a product by id: pass id (handles change over time)')
+  const product = await findProductAsOf(ctx.platform.eventStore, store.id, args.id, args.asOf)
+  if (!product) throw new DomainError('NOT_FOUND', `product '${args.id}' did not exist in this store at ${args.asOf.toISOString()}`)
+  return product
+}
+
+async function written(ctx: RequestContext, name: string, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, name, input)
+  const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: entityId })
+  if (!product) throw new DomainError('NOT_FOUND', `product '${entityId}' does not exist in this store`)
+  return { product, eventPosition }
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Product: {
+    history: (product: ProductRecord, args: { first?: number | null; after?: string | null }, ctx, info) => {
+      requireScope(ctx, 'products:read')
+      return readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType: PRODUCT_CATEGORY, entityId: product.id }, args, {
+        count: wantsTotal(info),
+      })
+    },
+  },
+  Mutation: {
+    productDuplicate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productDuplicate', input),
+    productRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productRevert', input),
+  },
+}
+
+/** SEO, publishAt, history, duplicate and revert on top of the product slice. */
+export const productHistorySlice: GraphQLSlice = { typeDefs: productHistoryTypeDefs, resolvers }

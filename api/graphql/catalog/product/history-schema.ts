@@ -1,0 +1,80 @@
+/** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
+export const productHistoryTypeDefs = /* GraphQL */ `
+  "What search engines and link previews show for a product."
+  type ProductSeo {
+    "At most 70 characters; empty when not set (the product title is used then)."
+    title: String!
+    "At most 320 characters; empty when not set."
+    description: String!
+  }
+
+  "Parts left out keep their value; an empty string clears one."
+  input ProductSeoInput {
+    "At most 70 characters."
+    title: String
+    "At most 320 characters."
+    description: String
+  }
+
+  extend type Product {
+    seo: ProductSeo!
+    "When this hidden product turns ACTIVE by itself; null when not scheduled."
+    publishAt: DateTime
+    "Every event of this product, newest first, with its actor and time (the audit log of this product)."
+    history(
+      "Page size, at most 250 (default 20)."
+      first: Int
+      "The endCursor of the previous page: the next page holds older events."
+      after: String
+    ): AuditEntryConnection!
+  }
+
+  extend input ProductCreateInput {
+    seo: ProductSeoInput
+    "Turn ACTIVE by itself at this time; status then defaults to DRAFT."
+    publishAt: DateTime
+  }
+
+  extend input ProductUpdateInput {
+    "Parts given replace the old ones."
+    seo: ProductSeoInput
+    "Schedule a DRAFT or ARCHIVED product to turn ACTIVE at this time; null cancels the schedule."
+    publishAt: DateTime
+  }
+
+  input ProductDuplicateInput {
+    "The product to copy."
+    id: ID!
+    "The title of the copy."
+    title: String!
+    "Generated from the title when omitted."
+    handle: String
+    "DRAFT when omitted, so the copy stays hidden until reviewed."
+    status: ProductStatus
+  }
+
+  input ProductRevertInput {
+    id: ID!
+    "The revision to restore, as Product.history lists them (0 is the creation)."
+    toRevision: Int!
+  }
+
+  type ProductDuplicatePayload {
+    "The new product."
+    product: Product
+    eventPosition: String
+  }
+
+  type ProductRevertPayload {
+    product: Product
+    "Log position of the write; null when the product already was as at that revision."
+    eventPosition: String
+  }
+
+  extend type Mutation {
+    "Copies a product (fields, SEO, tags, media) into a new DRAFT product. Needs products:write."
+    productDuplicate(input: ProductDuplicateInput!): ProductDuplicatePayload!
+    "Restores a product as it was at an earlier revision by appending change events; the history keeps both. Needs products:write."
+    productRevert(input: ProductRevertInput!): ProductRevertPayload!
+  }
+`

@@ -1,0 +1,41 @@
+import type { z } from 'zod'
+import { conflict } from '../../shared/errors.js'
+import type { DomainEvent } from '../../shared/event.js'
+import { productCreateInput, productUpdateInput, strictInput } from './commands.js'
+import type { ProductEvent, ProductFields } from './events.js'
+import type { ProductState } from './product.js'
+import { NO_SEO, seoChanges, type ProductSeo } from './seo.js'
+
+/** Follows the copy's ProductCreated: which product, at which revision, it was copied from. */
+export type ProductDuplicated = DomainEvent<'ProductDuplicated', { productId: string; sourceId: string; sourceRevision: number }>
+
+export const productDuplicateInput = strictInput('productDuplicate', {
+  id: productUpdateInput.shape.id.describe('The id of the product to copy.'),
+  title: productCreateInput.shape.title.describe('The title of the copy, e.g. "Red Shirt (copy)".'),
+  handle: productCreateInput.shape.handle,
+  status: productCreateInput.shape.status.describe('The status of the copy; DRAFT when omitted, so it stays hidden until reviewed.'),
+})
+
+export type ProductDuplicateInput = z.output<typeof productDuplicateInput>
+
+/** Everything the copy starts with, gathered from the source's stream by `prepare`. */
+export type ProductDuplicate = {
+  type: 'ProductDuplicate'
+  data: { product: ProductFields; seo: ProductSeo; mediaIds: string[]; sourceId: string; sourceRevision: number }
+}
+
+/**
+ * Pure: the copy is created with the ordinary events (ProductCreated, then its SEO and media),
+ * after a ProductDuplicated that names the source, so its history reads like any product's.
+ */
+export function decideProductDuplicate(command: ProductDuplicate, state: ProductState): ProductEvent[] {
+  const { product, seo, mediaIds, sourceId, sourceRevision } = command.data
+  const { productId } = product
+  if (state.kind !== 'empty') throw conflict(`product '${productId}' already exists; duplicate again to get a new id`)
+  return [
+    { type: 'ProductCreated', data: { ...product, tags: [...product.tags] } },
+    { type: 'ProductDuplicated', data: { productId, sourceId, sourceRevision } },
+    ...seoChanges(productId, NO_SEO, seo),
+    ...(mediaIds.length ? [{ type: 'ProductMediaAttached' as const, data: { productId, mediaIds: [...mediaIds], position: 0 } }] : []),
+  ]
+}

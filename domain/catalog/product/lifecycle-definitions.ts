@@ -1,0 +1,133 @@
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { badInput, notFound } from '../../shared/errors.js'
+import type { Decider } from '../../shared/event.js'
+import { liveMediaKey } from '../../media/streams.js'
+import { freeHandle, handleReservations, productDecider, storeOf } from './definitions.js'
+import { decideProductDuplicate, productDuplicateInput, type ProductDuplicate } from './duplicate.js'
+import type { ProductEvent } from './events.js'
+import { initialProductState, type ProductState } from './product.js'
+import { decidePublishDue, productPublishDueInput, type ProductPublishDue } from './publishing.js'
+import { decideProductRevert, productRevertInput, type ProductRevert } from './revert.js'
+import { evolveProductSnapshot, foldProductSnapshot, initialProductSnapshot, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
+import { PRODUCT_CATEGORY, productStream } from './streams.js'
+
+// Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
+// scheduler's publish. Each folds the stream with the product's own deciders.
+
+const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = { ...productDecider, decide: decideProductDuplicate }
+const revertDecider: Decider<ProductSnapshot, ProductRevert, ProductEvent> = {
+  initialState: initialProductSnapshot,
+  evolve: evolveProductSnapshot,
+  decide: decideProductRevert,
+}
+const publishDueDecider: Decider<ProductState, ProductPublishDue, ProductEvent> = {
+  ...productDecider,
+  decide: (command, state, ctx) => decidePublishDue(command, state, ctx.now),
+}
+
+export const productDuplicate = defineCommand({
+  name: 'productDuplicate',
+  tool: 'duplicate_product',
+  description:
+    'Copy a product, found by id, into a new product with its own id: description, vendor, tags, SEO and media are copied; ' +
+    'title is required and handle is generated from it when omitted. The copy is DRAFT unless you pass status, and is not ' +
+    'scheduled for publishing. Returns the new product. Fails with NOT_FOUND when the source is unknown or deleted, and ' +
+    'with CONFLICT when the handle you pass is taken.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: false },
+  input: productDuplicateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const history = await env.readStream(productStream(storeId, input.id))
+    const source = foldProductSnapshot(history)
+    if (source.product.kind !== 'existing') throw notFound('product', input.id)
+    const { productId: _sourceId, seo, publishAt: _publishAt, ...fields } = source.product.product
+    const productId = env.newId()
+    const command: ProductDuplicate = {
+      type: 'ProductDuplicate',
+      data: {
+        product: {
+          ...fields,
+          productId,
+          title: input.title,
+          handle: input.handle ?? (await freeHandle(input.title, productId, storeId, env)),
+          status: input.status ?? 'DRAFT',
+        },
+        seo,
+        mediaIds: await liveMedia(env, storeId, snapshotMediaIds(source)),
+        sourceId: input.id,
+        sourceRevision: history.at(-1)!.revision,
+      },
+    }
+    return { stream: productStream(storeId, productId), entityId: productId, command }
+  },
+  decider: duplicateDecider,
+  uniqueness: handleReservations,
+})
+
+export const productRevert = defineCommand({
+  name: 'productRevert',
+  tool: 'revert_product',
+  description:
+    'Restore a product, found by id, to how it was at an earlier revision (see its history): title, handle, description, ' +
+    'status, vendor, tags, SEO, publish schedule and media go back to their values then. This appends ordinary change ' +
+    'events after a ProductReverted marker, so the history keeps both the changes and the revert, and reverting again ' +
+    'is possible. Media deleted from the library since then are left out. Fails with BAD_USER_INPUT when toRevision is ' +
+    "beyond the product's current revision, NOT_FOUND when the product is unknown or deleted, and CONFLICT when the old " +
+    'handle is now used by another product.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: productRevertInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const stream = productStream(storeId, input.id)
+    const history = await env.readStream(stream)
+    if (foldProductSnapshot(history).product.kind !== 'existing') throw notFound('product', input.id)
+    const current = history.at(-1)!.revision
+    if (input.toRevision > current) {
+      throw badInput(['input', 'toRevision'], `toRevision must be between 0 and ${current}, the product's current revision; Product.history lists them`)
+    }
+    const target = foldProductSnapshot(history, input.toRevision)
+    // Every revision of a live product's stream is a live product: deletion is final and comes last.
+    if (target.product.kind !== 'existing') throw notFound('product', input.id)
+    const command: ProductRevert = {
+      type: 'ProductRevert',
+      data: { productId: input.id, toRevision: input.toRevision, target: target.product.product, mediaIds: await liveMedia(env, storeId, snapshotMediaIds(target)) },
+    }
+    return { stream, entityId: input.id, command }
+  },
+  decider: revertDecider,
+  uniqueness: (events, _before, ctx) => handleReservations(events, initialProductState(), ctx),
+})
+
+/**
+ * Run by the publish scheduler (actor `system:scheduler`), not offered to clients: it turns a
+ * product ACTIVE when its publishAt has come, and does nothing otherwise.
+ */
+export const productPublishDue = defineCommand({
+  name: 'productPublishDue',
+  tool: 'publish_due_product',
+  description: 'Turns a product whose publishAt has come ACTIVE; changes nothing when it is not due (any more).',
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: [],
+  storeScoped: true,
+  annotations: { destructive: false, idempotent: true },
+  input: productPublishDueInput,
+  prepare(input, env) {
+    const command: ProductPublishDue = { type: 'ProductPublishDue', data: { productId: input.id } }
+    return { stream: productStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: publishDueDecider,
+})
+
+export const productLifecycleCommands: readonly AnyCommandDefinition[] = [productDuplicate, productRevert, productPublishDue]
+
+/** The media of `mediaIds` that still live in the store's library, in order. */
+async function liveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<string[]> {
+  const live: string[] = []
+  for (const mediaId of mediaIds) if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) === mediaId) live.push(mediaId)
+  return live
+}
