@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { attributeCode } from '../attribute/commands.js'
+import type { AttributeSetSection } from './events.js'
+
+export const SET_NAME_MAX_LENGTH = 255
+export const SECTION_NAME_MAX_LENGTH = 100
+export const SET_ATTRIBUTES_MAX = 500
+
+const attributeSetId = z
+  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be an attribute set id (a UUID)') })
+  .overwrite((value) => value.toLowerCase())
+  .describe('The attribute set id returned by create_attribute_set (a UUID).')
+
+const name = z
+  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(SET_NAME_MAX_LENGTH, `name must be at most ${SET_NAME_MAX_LENGTH} characters`)
+  .describe('The name merchants read, e.g. "Clothing".')
+
+const sectionName = z
+  .string({ error: 'section must be a string' })
+  .trim()
+  .min(1, 'section must not be empty')
+  .max(SECTION_NAME_MAX_LENGTH, `section must be at most ${SECTION_NAME_MAX_LENGTH} characters`)
+
+const codes = z.array(attributeCode, { error: 'attributeCodes must be a list of attribute codes' }).max(SET_ATTRIBUTES_MAX, `a set may hold at most ${SET_ATTRIBUTES_MAX} attributes`)
+
+const sections = z
+  .array(z.strictObject({ name: sectionName.describe('The section title, e.g. "Dimensions".'), attributeCodes: codes.describe('Attribute codes, in display order.') }), {
+    error: 'sections must be a list of {name, attributeCodes}',
+  })
+  .describe('The layout: sections in order, each with its attributes in order. An attribute may sit in one section only.')
+
+function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+  const fields = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+  })
+}
+
+export const attributeSetCreateInput = strictInput('attributeSetCreate', { name, sections: sections.nullish() })
+export const attributeSetUpdateInput = strictInput('attributeSetUpdate', {
+  id: attributeSetId,
+  name: name.nullish(),
+  sections: sections.nullish().describe('Replaces the whole layout; attributes left out leave the set.'),
+})
+export const attributeSetDeleteInput = strictInput('attributeSetDelete', { id: attributeSetId })
+export const attributeSetAttributeAddInput = strictInput('attributeSetAttributeAdd', {
+  id: attributeSetId,
+  code: attributeCode,
+  section: sectionName.nullish().describe('The section to put it in, created last when new; "General" when omitted.'),
+  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').nullish()
+    .describe('Where in the section, counting from 0; last when omitted.'),
+})
+export const attributeSetAttributeRemoveInput = strictInput('attributeSetAttributeRemove', { id: attributeSetId, code: attributeCode })
+export const attributeSetAttributeReorderInput = strictInput('attributeSetAttributeReorder', {
+  id: attributeSetId,
+  section: sectionName.nullish().describe('The section to reorder; "General" when omitted.'),
+  codes: z.array(attributeCode, { error: 'codes must be a list of attribute codes' }).min(1, 'codes must name at least one attribute')
+    .describe('Attribute codes of the section in their new order; the others keep their order after them.'),
+})
+
+/** An attribute named by code in the input, resolved by `prepare` to its id. */
+export type AttributeRef = { attributeId: string; code: string }
+/** A section with its attributes resolved. */
+export type SectionRefs = { name: string; attributes: AttributeRef[] }
+
+export type AttributeSetCreate = { type: 'AttributeSetCreate'; data: { attributeSetId: string; name: string; sections: SectionRefs[] } }
+export type AttributeSetUpdate = { type: 'AttributeSetUpdate'; data: { attributeSetId: string; name?: string; sections?: SectionRefs[] } }
+/** `productsInSet` is read by `prepare` from the read model. */
+export type AttributeSetDelete = { type: 'AttributeSetDelete'; data: { attributeSetId: string }; productsInSet: number }
+export type AttributeSetAttributeAdd = { type: 'AttributeSetAttributeAdd'; data: { attributeSetId: string; attribute: AttributeRef; section: string; position: number | null } }
+export type AttributeSetAttributeRemove = { type: 'AttributeSetAttributeRemove'; data: { attributeSetId: string; attribute: AttributeRef } }
+export type AttributeSetAttributeReorder = { type: 'AttributeSetAttributeReorder'; data: { attributeSetId: string; section: string; attributes: AttributeRef[] } }
+
+export type AttributeSetCommand =
+  | AttributeSetCreate
+  | AttributeSetUpdate
+  | AttributeSetDelete
+  | AttributeSetAttributeAdd
+  | AttributeSetAttributeRemove
+  | AttributeSetAttributeReorder
+
+/** The sections as the events store them: attribute ids only. */
+export function toSections(refs: readonly SectionRefs[]): AttributeSetSection[] {
+  return refs.map((section) => ({ name: section.name, attributeIds: section.attributes.map((a) => a.attributeId) }))
+}
