@@ -1,4 +1,6 @@
 import { auditLogSlice } from './audit/log/resolvers.js'
+import { productCategoriesSlice } from './catalog/category/product-categories.js'
+import { categorySlice } from './catalog/category/resolvers.js'
 import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
@@ -6,4 +8,4 @@ import type { GraphQLSlice } from './plugin.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, productBulkSlice, mediaSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, productBulkSlice, mediaSlice, categorySlice, productCategoriesSlice, auditLogSlice]

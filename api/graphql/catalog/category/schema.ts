@@ -1,0 +1,238 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+/** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
+const CATEGORY_PAYLOADS = ['CategoryCreate', 'CategoryUpdate', 'CategoryMove', 'CategoryRevert', 'CategoryProductsAdd', 'CategoryProductsRemove', 'CategoryProductsReorder']
+
+export const categoryTypeDefs = /* GraphQL */ `
+  "Order of a category list; ties are broken by id so cursors never skip or repeat. POSITION is the order among siblings."
+  enum CategorySort {
+    POSITION_ASC
+    POSITION_DESC
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    "By handle path, which lists a tree parents first."
+    PATH_ASC
+    PATH_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "What search engines and link previews show for a category."
+  type CategorySeo {
+    "At most 70 characters; empty when not set (the category title is used then)."
+    title: String!
+    "At most 320 characters; empty when not set."
+    description: String!
+  }
+
+  "Parts left out keep their value; an empty string clears one."
+  input CategorySeoInput {
+    "At most 70 characters."
+    title: String
+    "At most 320 characters."
+    description: String
+  }
+
+  "One step of a breadcrumb trail."
+  type CategoryCrumb {
+    id: ID!
+    title: String!
+    handle: String!
+    "The handle path from the root, e.g. men/shirts."
+    path: String!
+  }
+
+  "A category of the store's catalog tree (at most 8 levels deep)."
+  type Category {
+    id: ID!
+    "The name shown to shoppers."
+    title: String!
+    "The URL name, unique among the category's siblings."
+    handle: String!
+    "The handles from the root down, e.g. men/shirts; category(handlePath:) finds it by this."
+    path: String!
+    "1 for a root category."
+    depth: Int!
+    "Index among its siblings, from 0."
+    position: Int!
+    "The parent category; null for a root."
+    parent: Category
+    "The direct subcategories, by position unless sorted otherwise."
+    children(${LIST_ARGS}
+      sort: CategorySort = POSITION_ASC
+    ): CategoryConnection!
+    "The ancestors, root first (not the category itself)."
+    ancestors: [CategoryCrumb!]!
+    "The ancestors, root first, then the category itself: what a storefront shows above the page."
+    breadcrumbs: [CategoryCrumb!]!
+    description: String!
+    "The category's image from the media library; null when none."
+    image: Media
+    seo: CategorySeo!
+    "Distinct products assigned to this category or any category below it."
+    productCount: Int!
+    "The assigned products: the category's own by position, or with includeDescendants those of its whole subtree, each once, by title."
+    products(${LIST_ARGS}
+      includeDescendants: Boolean = false
+    ): ProductConnection!
+    "Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes."
+    history(
+      "Page size, at most 250 (default 20)."
+      first: Int
+      "The endCursor of the previous page: the next page holds older events."
+      after: String
+    ): AuditEntryConnection!
+    "The category's own events so far, minus one (0 after creation)."
+    revision: Int!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('Category')}
+
+  "Conditions on categories; all given fields must hold. and/or combine nested filters."
+  input CategoryFilter {
+    title: StringFilter
+    handle: StringFilter
+    path: StringFilter
+    "1 for root categories."
+    depth: Int
+    "Every word must appear (ignoring case) in the title, handle or description."
+    search: String
+    createdAt: DateTimeRangeFilter
+    updatedAt: DateTimeRangeFilter
+    and: [CategoryFilter!]
+    or: [CategoryFilter!]
+  }
+
+  input CategoryCreateInput {
+    title: String!
+    "Generated from the title when omitted (shirts, then shirts-2 when a sibling has it)."
+    handle: String
+    "The parent category; omitted or null: a root category."
+    parentId: ID
+    "Index among the siblings from 0; last when omitted."
+    position: Int
+    description: String
+    "A media id of the media library."
+    imageId: ID
+    seo: CategorySeoInput
+  }
+
+  "Only the fields given change; the rest stay as they are. Use categoryMove to change the parent."
+  input CategoryUpdateInput {
+    id: ID!
+    title: String
+    "Changes the path of the category and of everything below it."
+    handle: String
+    description: String
+    "A media id; an empty string removes the image."
+    imageId: ID
+    seo: CategorySeoInput
+  }
+
+  input CategoryMoveInput {
+    id: ID!
+    "The new parent; null makes it a root category. Required: pass null explicitly for a root."
+    parentId: ID
+    "Index among the new siblings from 0; last when omitted."
+    position: Int
+  }
+
+  input CategoryReorderInput {
+    "Whose children to reorder; omitted or null: the root categories."
+    parentId: ID
+    "The children in their new order; the listed come first, the others keep their order after them."
+    ids: [ID!]!
+  }
+
+  input CategoryDeleteInput {
+    id: ID!
+    "Also delete every subcategory; without it a category with subcategories is refused."
+    deleteDescendants: Boolean
+  }
+
+  input CategoryRevertInput {
+    id: ID!
+    "The revision to restore, as Category.history lists them (0 is the creation)."
+    toRevision: Int!
+  }
+
+  input CategoryProductsAddInput {
+    categoryId: ID!
+    productIds: [ID!]!
+    "Where to insert them among the category's products, from 0; last when omitted."
+    position: Int
+  }
+
+  input CategoryProductsRemoveInput {
+    categoryId: ID!
+    productIds: [ID!]!
+  }
+
+  input CategoryProductsReorderInput {
+    categoryId: ID!
+    "The listed products come first, in this order; the others keep their order after them."
+    productIds: [ID!]!
+  }
+
+  ${CATEGORY_PAYLOADS.map(
+    (name) => `
+  "The category after ${name.replace(/^Category/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}."
+  type ${name}Payload {
+    category: Category
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
+    eventPosition: String
+  }`,
+  ).join('\n')}
+
+  type CategoryReorderPayload {
+    "The parent whose children were reordered; null for the roots."
+    parent: Category
+    "The children in their new order."
+    categories: [Category!]!
+    eventPosition: String
+  }
+
+  type CategoryDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One category by id or by handle path (men/shirts); with asOf, as it was at that time. NOT_FOUND when the store has no such category (then)."
+    category(id: ID, handlePath: String, asOf: DateTime): Category
+    "The store's categories: the children of parentId, the roots when parentId is null, every category when it is omitted."
+    categories(
+      parentId: ID
+      ${LIST_ARGS}
+      filter: CategoryFilter
+      sort: CategorySort = POSITION_ASC
+    ): CategoryConnection!
+  }
+
+  extend type Mutation {
+    "Creates a category, at the root or under a parent. Needs products:write."
+    categoryCreate(input: CategoryCreateInput!): CategoryCreatePayload!
+    "Changes the given fields of a category. Needs products:write."
+    categoryUpdate(input: CategoryUpdateInput!): CategoryUpdatePayload!
+    "Moves a category with its subtree under another parent, or to another position. Needs products:write."
+    categoryMove(input: CategoryMoveInput!): CategoryMovePayload!
+    "Sets the order of one parent's children. Needs products:write."
+    categoryReorder(input: CategoryReorderInput!): CategoryReorderPayload!
+    "Deletes a category (and with deleteDescendants its subtree) and its product assignments. Needs products:write."
+    categoryDelete(input: CategoryDeleteInput!): CategoryDeletePayload!
+    "Restores a category's fields as they were at an earlier revision; the history keeps both. Needs products:write."
+    categoryRevert(input: CategoryRevertInput!): CategoryRevertPayload!
+    "Assigns products to a category at a position. Needs products:write."
+    categoryProductsAdd(input: CategoryProductsAddInput!): CategoryProductsAddPayload!
+    "Takes products out of a category. Needs products:write."
+    categoryProductsRemove(input: CategoryProductsRemoveInput!): CategoryProductsRemovePayload!
+    "Sets the order of a category's products. Needs products:write."
+    categoryProductsReorder(input: CategoryProductsReorderInput!): CategoryProductsReorderPayload!
+  }
+`
