@@ -1,12 +1,15 @@
 import Fastify, { LogController } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
+import { createApiMetrics } from '../infra/metrics/api-metrics.js'
 import type { Platform } from '../infra/platform.js'
+import { openRateLimiter } from '../infra/ratelimit/limiter.js'
 import { mcpPlugin } from '../mcp/http.js'
 import { graphqlSlices } from './graphql/slices.js'
 import { graphqlPlugin } from './graphql/plugin.js'
 import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
 import { graphqlUploads } from './graphql/media/upload.js'
 import { healthRoutes } from './http/health.js'
+import { metricsRoutes } from './http/metrics.js'
 import { storageRoutes } from './http/storage.js'
 
 export { BODY_LIMIT_BYTES }
@@ -33,11 +36,15 @@ export async function buildApp(platform: Platform) {
     const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT'
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] })
   })
+  const metrics = createApiMetrics(platform, platform.logger)
+  const rateLimiter = await openRateLimiter(platform.config, platform.logger, { storeFailed: () => metrics.rateLimitStoreErrors.inc() })
+  app.addHook('onClose', () => rateLimiter.close())
+  await app.register(metricsRoutes, { metrics, token: platform.config.metricsToken })
   await app.register(healthRoutes, { platform })
   await app.register(graphqlUploads, { platform })
-  await app.register(graphqlPlugin, { platform, slices: graphqlSlices })
+  await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
-  await app.register(mcpPlugin, { platform })
+  await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
 }
 

@@ -4,7 +4,10 @@ import { v7 as uuidv7 } from 'uuid'
 import { DomainError, type ErrorCode } from '../domain/shared/errors.js'
 import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
 import { formatBytes } from '../infra/media/fetch-url.js'
+import type { ApiMetrics } from '../infra/metrics/api-metrics.js'
 import type { Platform } from '../infra/platform.js'
+import type { RateLimiter } from '../infra/ratelimit/limiter.js'
+import { mcpRequestCost } from '../infra/ratelimit/mcp-cost.js'
 import { mcpMessageLimitBytes } from './limits.js'
 import { createShopServer } from './server.js'
 
@@ -26,8 +29,8 @@ interface Caller {
  * between clients and any API node can answer any request. No SSE stream is offered: GET and
  * DELETE answer 405, as the spec allows.
  */
-export async function mcpPlugin(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
-  const { platform } = options
+export async function mcpPlugin(app: FastifyInstance, options: { platform: Platform; rateLimiter: RateLimiter; metrics: ApiMetrics }): Promise<void> {
+  const { platform, rateLimiter, metrics } = options
   const allowedOrigins = new Set(platform.config.mcpAllowedOrigins.map(normalizeOrigin))
   const callers = new WeakMap<FastifyRequest, Caller>()
   const bodyLimit = mcpMessageLimitBytes(platform.config.mediaMaxBytes)
@@ -48,6 +51,20 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
         if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', bearerChallenge(request.headers.authorization))
         return sendError(reply, statusOf(error.code), error.code, error.message)
       }
+    },
+    // Tool calls spend the key's GraphQL budget: one credential, one budget, whatever the transport.
+    async preHandler(request, reply) {
+      const cost = mcpRequestCost(request.body)
+      if (cost === 0) return
+      const verdict = await rateLimiter.take(callers.get(request)!.principal, cost)
+      if (verdict.allowed) return void metrics.costConsumed.inc({ operation: 'tool_call', transport: 'mcp' }, cost)
+      metrics.rateLimited.inc({ transport: 'mcp' })
+      const message = `this credential's query budget is spent: a tool call costs ${cost} points and ${verdict.status.currentlyAvailable} are left; retry in ${verdict.retryAfterSeconds} s`
+      return reply
+        .code(429)
+        .header('retry-after', String(verdict.retryAfterSeconds))
+        .type('application/json')
+        .send({ jsonrpc: '2.0', error: { code: RPC_SERVER_ERROR, message, data: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds } }, id: null })
     },
     errorHandler(error: Error & { statusCode?: number; code?: string }, request, reply) {
       const status = error.statusCode ?? 500

@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
 import { DomainError } from '../../domain/shared/errors.js'
+import type { ApiMetrics } from '../../infra/metrics/api-metrics.js'
 import type { Platform } from '../../infra/platform.js'
+import type { RateLimiter } from '../../infra/ratelimit/limiter.js'
+import { installCostHooks, refusalExtensions } from './shared/cost-hooks.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
@@ -27,6 +30,9 @@ export interface GraphQLOptions {
   platform: Platform
   slices: readonly GraphQLSlice[]
   limits?: QueryLimits
+  /** Charges each operation's cost to the credential's bucket. */
+  rateLimiter: RateLimiter
+  metrics: ApiMetrics
 }
 
 /**
@@ -78,11 +84,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
       const requestId = String((context as { reply?: FastifyReply }).reply?.request.id ?? '')
       const errors = execution.errors.flatMap((e) => formatError(e, platform.logger, requestId, BODY_LIMIT_BYTES))
       const statusCode = transportStatus(execution.errors) ?? statusFor(errors, execution.data != null)
-      return { statusCode, response: { data: execution.data ?? null, errors } }
+      return { statusCode, response: { data: execution.data ?? null, errors, ...refusalExtensions(execution.errors) } }
     },
   })
   const optOut = recursiveVariablesOptOut(app.graphql.schema)
   app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))
+  installCostHooks(app, options.rateLimiter, options.metrics)
 }
 
 const POSITION_SHAPE = /^\d{20}-\d{20}$/

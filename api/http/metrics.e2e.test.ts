@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadConfig } from '../../infra/config.js'
+import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+
+// GET /metrics: the Prometheus text format, behind METRICS_TOKEN, with the numbers ARCHITECTURE.md asks for.
+
+const TOKEN = 'metrics-token-for-tests'
+const defaults = loadConfig({}).rateLimit
+
+let t: TestApp
+let shop: Tenant
+beforeAll(async () => {
+  // A bucket of 15 points: one mutation (11) fits, the second is refused.
+  t = await startTestApp({ config: { metricsToken: TOKEN, rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } } } })
+  shop = await t.tenant('metrics-shop')
+})
+afterAll(() => t.close())
+
+interface Sample {
+  name: string
+  labels: Record<string, string>
+  value: number
+}
+
+/**
+ * A strict reader of the text exposition format (0.0.4): every line is a HELP, a TYPE or a
+ * sample of a family declared before it, label values properly quoted and escaped.
+ */
+function parseExposition(text: string): { types: Map<string, string>; samples: Sample[] } {
+  expect(text.endsWith('\n')).toBe(true)
+  const types = new Map<string, string>()
+  const samples: Sample[] = []
+  const name = '[a-zA-Z_:][a-zA-Z0-9_:]*'
+  const sample = new RegExp(`^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|NaN|[+-]Inf)$`)
+  for (const line of text.slice(0, -1).split('\n')) {
+    const help = new RegExp(`^# HELP (${name}) .+$`).exec(line)
+    const type = new RegExp(`^# TYPE (${name}) (counter|gauge|histogram|summary|untyped)$`).exec(line)
+    if (help) continue
+    if (type) {
+      expect(types.has(type[1]!), `TYPE of ${type[1]} given twice`).toBe(false)
+      types.set(type[1]!, type[2]!)
+      continue
+    }
+    const match = sample.exec(line)
+    expect(match, `not a valid exposition line: ${line}`).not.toBeNull()
+    expect(types.has(match![1]!), `sample of undeclared family: ${line}`).toBe(true)
+    const labels = Object.fromEntries([...(match![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]))
+    samples.push({ name: match![1]!, labels, value: Number(match![3]) })
+  }
+  return { types, samples }
+}
+
+const scrape = async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8')
+  return parseExposition(response.body)
+}
+const valueOf = (samples: Sample[], name: string, labels: Record<string, string>) =>
+  samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value
+
+const CREATE = 'mutation { productCreate(input: { title: "Metered" }) { product { id } } }'
+
+describe('GET /metrics', () => {
+  it('asks for the METRICS_TOKEN', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-other-length' }, { authorization: `Bearer ${TOKEN.replace('m', 'n')}` }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"')
+      expect(response.json()).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] })
+    }
+  })
+
+  it('parses, and counts requests by route pattern, cost consumed, rate limiting and projection progress', async () => {
+    expect((await t.gql(shop.apiKey, CREATE)).status).toBe(200)
+    expect((await t.gql(shop.apiKey, CREATE)).status).toBe(429)
+    expect((await t.app.inject({ method: 'GET', url: '/storage/some-store/some-file.png' })).statusCode).toBeGreaterThanOrEqual(400)
+    expect((await t.app.inject({ method: 'GET', url: '/no/such/route' })).statusCode).toBe(404)
+
+    // The product's events reach every projection that follows them.
+    await vi.waitFor(async () => {
+      const { samples } = await scrape()
+      expect(valueOf(samples, 'emporium_projection_lag_events', { projection: 'products' })).toBe(0)
+      expect(valueOf(samples, 'emporium_projection_events_applied_total', { projection: 'products' })).toBeGreaterThanOrEqual(1)
+    })
+    const { types, samples } = await scrape()
+    expect(types.get('emporium_http_requests_total')).toBe('counter')
+    expect(types.get('emporium_projection_lag_events')).toBe('gauge')
+    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '200' })).toBeGreaterThanOrEqual(1)
+    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '429' })).toBe(1)
+    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1)
+    expect(samples.some((s) => s.labels.route?.includes('some-file'))).toBe(false)
+    expect(valueOf(samples, 'emporium_rate_limited_total', { transport: 'graphql' })).toBe(1)
+    expect(valueOf(samples, 'emporium_query_cost_consumed_total', { operation: 'mutation', transport: 'graphql' })).toBe(11)
+    expect(valueOf(samples, 'emporium_rate_limit_store_errors_total', {})).toBe(0)
+    for (const projection of t.platform.projections) {
+      expect(valueOf(samples, 'emporium_projection_running', { projection: projection.name })).toBe(1)
+    }
+  })
+})
