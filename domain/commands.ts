@@ -5,14 +5,18 @@ import { productCommands } from './catalog/product/definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { mediaCommands } from './media/definitions.js'
 import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
+import { memberDefinitions } from './tenancy/member/definitions.js'
 import { organizationDefinitions } from './tenancy/organization/definitions.js'
 import { storeDefinitions } from './tenancy/store/definitions.js'
+import { userDefinitions } from './tenancy/user/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
   ...organizationDefinitions,
   ...storeDefinitions,
   ...apiKeyDefinitions,
+  ...userDefinitions,
+  ...memberDefinitions,
   ...productCommands,
   ...mediaCommands,
   ...productMediaCommands,

@@ -3,8 +3,10 @@ import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
 import { MEDIA_CATEGORY } from './media/streams.js'
 import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
 import { API_KEY_CATEGORY } from './tenancy/api-key/streams.js'
+import { MEMBER_CATEGORY } from './tenancy/member/streams.js'
 import { ORGANIZATION_CATEGORY } from './tenancy/organization/streams.js'
 import { STORE_CATEGORY } from './tenancy/store/streams.js'
+import { USER_CATEGORY } from './tenancy/user/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -20,6 +22,8 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [STORE_CATEGORY]: ['settings'],
   [ORGANIZATION_CATEGORY]: ['settings'],
   [API_KEY_CATEGORY]: ['settings'],
+  [MEMBER_CATEGORY]: ['settings'],
+  [USER_CATEGORY]: ['settings'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

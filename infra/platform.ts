@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import type { AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
 import { CredentialResolver } from './auth/credentials.js'
+import { accountMigrations } from './auth/account-tables.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { CommandRegistry } from './commands/registry.js'
 import type { CommandContext } from './commands/context.js'
@@ -66,7 +67,7 @@ export class Platform {
         dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
         poolSize: config.databasePoolSize,
       }))
-    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations })
+    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations, ...accountMigrations })
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()

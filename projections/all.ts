@@ -3,7 +3,8 @@ import { auditLogProjection } from './audit/log/projection.js'
 import { categoriesProjection } from './catalog/category/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
 import { mediaProjection } from './media/projection.js'
+import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, productsProjection, categoriesProjection, mediaProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, categoriesProjection, mediaProjection, auditLogProjection]

@@ -3,10 +3,14 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { ApiMetrics } from '../../infra/metrics/api-metrics.js'
+import { principalActor } from '../../infra/auth/authenticate.js'
 import type { Platform } from '../../infra/platform.js'
 import type { RateLimiter } from '../../infra/ratelimit/limiter.js'
 import { installCostHooks, refusalExtensions } from './shared/cost-hooks.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
+import { checkCsrf } from '../http/session/csrf.js'
+import { requestCredentials } from '../http/session/credentials.js'
+import { isAnonymousRequest } from './tenancy/account/anonymous.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
@@ -79,7 +83,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
       aliasLimit(limits.maxAliases),
       ...(platform.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
-    context: (request) => request.requestContext ?? {},
+    context: (request) => request.requestContext ?? { platform },
     errorFormatter: (execution, context) => {
       const requestId = String((context as { reply?: FastifyReply }).reply?.request.id ?? '')
       const errors = execution.errors.flatMap((e) => formatError(e, platform.logger, requestId, BODY_LIMIT_BYTES))
@@ -94,13 +98,23 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
 
 const POSITION_SHAPE = /^\d{20}-\d{20}$/
 
-async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
-  const header = request.headers.authorization
-  if (!header) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
-  const xStore = request.headers['x-store']
-  const { principal, store } = await platform.credentials.resolve(match[1]!, Array.isArray(xStore) ? xStore[0] : xStore)
+/**
+ * The request's context: a bearer key, else the session cookie (CSRF-checked); undefined for the
+ * few account operations that run without a credential (signUp, login, …), which get only the
+ * platform. A stale cookie does not stand in the way of logging in again.
+ */
+async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext | undefined> {
+  const anonymous = isAnonymousRequest(request.body)
+  const credentials = await requestCredentials(platform, request).catch((error: unknown) => {
+    if (anonymous && !request.headers.authorization && error instanceof DomainError && error.code === 'UNAUTHENTICATED') return null
+    throw error
+  })
+  if (!credentials) {
+    if (!anonymous) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
+    checkCsrf(request)
+    return undefined
+  }
+  const { principal, store } = credentials
   const position = request.headers['x-consistency-position']
   if (typeof position === 'string' && position) {
     // A header the event store cannot decode would fail deep in the adapter as a 500; it is the
@@ -116,7 +130,7 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
     store,
     requestId: String(request.id),
     correlationId: newCorrelationId(request.headers['x-correlation-id']),
-    actor: { type: 'api_key', id: principal.keyId, name: principal.name },
+    actor: principalActor(principal),
   }
 }
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { allCommands } from '../../domain/commands.js'
+import { credentialId } from '../../infra/auth/authenticate.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { Platform } from '../../infra/platform.js'
 import { mcpMessageLimitBytes } from '../../mcp/limits.js'
@@ -33,7 +34,7 @@ export async function run(args: string[]): Promise<void> {
       // while nothing in tenancy changed) makes revocation and expiry take effect.
       authorize: () => platform.credentials.resolve(token, storeReference),
     })
-    logger.info({ store: store?.slug ?? null, keyId: principal.keyId }, 'MCP server on stdio')
+    logger.info({ store: store?.slug ?? null, keyId: credentialId(principal) }, 'MCP server on stdio')
   } catch (error) {
     await platform.close()
     throw error

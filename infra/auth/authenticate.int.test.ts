@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/databa
 import type { AnyDb } from '../database/database.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { generateApiKeyToken, hashSecret } from './api-key-token.js'
-import { authenticateApiKey, resolveStore, type Principal } from './authenticate.js'
+import { authenticateApiKey, resolveStore, type ApiKeyPrincipal } from './authenticate.js'
 import { apiKeySecretMigrations, insertApiKeySecret } from './secrets.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
@@ -52,7 +52,7 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
   return error
 }
 
-function principal(overrides: Partial<Principal> = {}): Principal {
+function principal(overrides: Partial<ApiKeyPrincipal> = {}): ApiKeyPrincipal {
   return { type: 'api_key', keyId: '0190a0b0-0000-7000-8000-0000000000ee', organizationId: org, scopes: ['products:write'], storeIds: null, name: 'test', expiresAt: null, ...overrides }
 }
 

@@ -1,15 +1,17 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DomainError } from '../../domain/shared/errors.js'
+import type { Actor } from '../../domain/shared/context.js'
 import type { Scope } from '../../domain/shared/scopes.js'
+import type { MemberRole } from '../../domain/tenancy/member/roles.js'
 import type { TenancyTables } from '../../projections/tenancy/tables.js'
 import { findStore, listStores, toScopes } from '../../projections/tenancy/queries.js'
 import type { AnyDb } from '../database/database.js'
 import { hashSecret, parseApiKeyToken } from './api-key-token.js'
 import type { ApiKeySecretsTable } from './secrets.js'
 
-/** Who is calling, as every transport learns it from the credential. */
-export interface Principal {
+/** A request made with a bearer API key. */
+export interface ApiKeyPrincipal {
   type: 'api_key'
   keyId: string
   organizationId: string
@@ -17,8 +19,40 @@ export interface Principal {
   /** The stores the key may reach; null = every store of the organization. */
   storeIds: string[] | null
   name: string
-  /** When the key stops working; null = never. */
+  /** When this credential stops working (the key's expiry, or the presented secret's after a rotation); null = never. */
   expiresAt: Date | null
+}
+
+/** A person signed in to one organization with a session cookie. */
+export interface UserPrincipal {
+  type: 'user'
+  userId: string
+  sessionId: string
+  role: MemberRole
+  organizationId: string
+  /** Derived from the role: OWNER and ADMIN hold every scope, STAFF products:write and webstore:write. */
+  scopes: Scope[]
+  /** People reach every store of their organization. */
+  storeIds: null
+  /** The person's email. */
+  name: string
+  /** When the session ends unless used: the idle limit, capped by the absolute one. */
+  expiresAt: Date
+}
+
+/** Who is calling, as every transport learns it from the credential. */
+export type Principal = ApiKeyPrincipal | UserPrincipal
+
+/** The id of the credential: the key id, or the user id of a signed-in person (for rate-limit buckets and logs). */
+export function credentialId(principal: Principal): string {
+  return principal.type === 'api_key' ? principal.keyId : principal.userId
+}
+
+/** Who acts, as events record it: the key, or the signed-in person. */
+export function principalActor(principal: Principal): Actor {
+  return principal.type === 'api_key'
+    ? { type: 'api_key', id: principal.keyId, name: principal.name }
+    : { type: 'user', id: principal.userId, name: principal.name }
 }
 
 /** The store a request works on. */
@@ -49,7 +83,7 @@ const CREATE_KEY_HINT = 'create a key with `emporium keys create`'
  *
  * @example const principal = await authenticateApiKey(db, bearerToken, new Date())
  */
-export async function authenticateApiKey(db: AnyDb, token: string | null | undefined, now: Date): Promise<Principal> {
+export async function authenticateApiKey(db: AnyDb, token: string | null | undefined, now: Date): Promise<ApiKeyPrincipal> {
   const presented = token?.trim()
   if (!presented) throw unauthenticated(`no API key was sent; send one as "Authorization: Bearer wmk_…" (${CREATE_KEY_HINT})`)
   const { publicId, secret } = parseApiKeyToken(presented)
@@ -57,7 +91,7 @@ export async function authenticateApiKey(db: AnyDb, token: string | null | undef
   const row = await (db as Kysely<TenancyTables & { api_key_secrets: ApiKeySecretsTable }>)
     .selectFrom('api_key_secrets as s')
     .innerJoin('api_keys as k', 'k.id', 's.key_id')
-    .select(['s.secret_hash', 'k.id', 'k.organization_id', 'k.name', 'k.scopes', 'k.store_ids', 'k.expires_at', 'k.revoked_at', 'k.last_used_at'])
+    .select(['s.secret_hash', 's.expires_at as secret_expires_at', 'k.id', 'k.organization_id', 'k.name', 'k.scopes', 'k.store_ids', 'k.expires_at', 'k.revoked_at', 'k.last_used_at'])
     .where('s.public_id', '=', publicId)
     .executeTakeFirst()
 
@@ -66,6 +100,9 @@ export async function authenticateApiKey(db: AnyDb, token: string | null | undef
   if (row.revoked_at) throw unauthenticated(`this API key was revoked on ${row.revoked_at.toISOString()}; ${CREATE_KEY_HINT}`)
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
     throw unauthenticated(`this API key expired on ${row.expires_at.toISOString()}; ${CREATE_KEY_HINT}`)
+  }
+  if (row.secret_expires_at && row.secret_expires_at.getTime() <= now.getTime()) {
+    throw unauthenticated(`this secret of the API key was replaced by a rotation and stopped working on ${row.secret_expires_at.toISOString()}; use the key's new secret`)
   }
 
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
@@ -78,8 +115,15 @@ export async function authenticateApiKey(db: AnyDb, token: string | null | undef
     scopes: toScopes(row.scopes),
     storeIds: row.store_ids,
     name: row.name,
-    expiresAt: row.expires_at,
+    // The sooner of the key's and the secret's end, so a cached answer never outlives either.
+    expiresAt: earliest(row.expires_at, row.secret_expires_at),
   }
+}
+
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b
+  if (!b) return a
+  return a.getTime() <= b.getTime() ? a : b
 }
 
 /**

@@ -1,13 +1,15 @@
 import { v7 as uuidv7 } from 'uuid'
 import { DomainError } from '../../domain/shared/errors.js'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
-import { canonicalScopes } from '../../domain/tenancy/api-key/commands.js'
-import { apiKeyCreate } from '../../domain/tenancy/api-key/definitions.js'
+import { apiKeyRotateRequest, canonicalScopes } from '../../domain/tenancy/api-key/commands.js'
+import { apiKeyCreate, apiKeyRotate } from '../../domain/tenancy/api-key/definitions.js'
 import { isUuid } from '../../domain/shared/ids.js'
-import { listStores } from '../../projections/tenancy/queries.js'
+import { findApiKey, listStores } from '../../projections/tenancy/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { AnyDb } from '../database/database.js'
 import { generateApiKeyToken, hashSecret } from './api-key-token.js'
+import { secretTables } from './account-tables.js'
+import { parseInput } from './input.js'
 import { deleteApiKeySecret, insertApiKeySecret } from './secrets.js'
 
 export interface IssueApiKeyDeps {
@@ -73,4 +75,49 @@ async function requireStoresOfOrganization(db: AnyDb, organizationId: string, st
   throw new DomainError('NOT_FOUND', `store '${storeIds[index]}' does not exist in this organization; list its stores to find the id`, {
     field: ['input', 'storeIds', index],
   })
+}
+
+export interface RotatedApiKey {
+  id: string
+  /** The whole new key, shown once. */
+  apiKey: string
+  /** When the previous secrets stop working. */
+  previousSecretsExpireAt: Date
+  position: string | null
+}
+
+/**
+ * Gives a key a new secret; the previous ones keep working until the overlap ends. The key must
+ * be the organization's and working before a secret row is written, so a row never points at
+ * another organization's key even for a moment. The previous secrets' end is written before
+ * the command: its event moves the credential cache's generation, so no cached answer outlives
+ * the overlap. A refused command restores them and removes the new secret.
+ *
+ * @example const { apiKey } = await rotateApiKey(deps, { id: keyId, overlapSeconds: 3600 }, ctx)
+ */
+export async function rotateApiKey(deps: IssueApiKeyDeps, raw: unknown, ctx: CommandContext): Promise<RotatedApiKey> {
+  const request = parseInput(apiKeyRotateRequest, raw)
+  const key = await findApiKey(deps.db, ctx.organizationId, request.id)
+  if (!key) throw new DomainError('NOT_FOUND', `API key '${request.id}' does not exist; list the organization's keys to find its id`, { field: ['input', 'id'] })
+  if (key.revokedAt) throw new DomainError('CONFLICT', `API key '${request.id}' is revoked and cannot be rotated; create a new key instead`, { field: ['input', 'id'] })
+
+  const secrets = secretTables(deps.db)
+  const previous = await secrets.selectFrom('api_key_secrets').select(['public_id', 'expires_at']).where('key_id', '=', key.id).execute()
+  const overlapEnd = new Date(ctx.now.getTime() + request.overlapSeconds * 1000)
+  const token = generateApiKeyToken()
+  await insertApiKeySecret(deps.db, { keyId: key.id, publicId: token.publicId, secretHash: hashSecret(token.secret) })
+  for (const secret of previous) {
+    if (secret.expires_at && secret.expires_at.getTime() <= overlapEnd.getTime()) continue
+    await secrets.updateTable('api_key_secrets').set({ expires_at: overlapEnd }).where('public_id', '=', secret.public_id).execute()
+  }
+  try {
+    const result = await deps.execute(apiKeyRotate.name, { ...request, publicId: token.publicId, last4: token.last4 }, ctx)
+    return { id: key.id, apiKey: token.token, previousSecretsExpireAt: overlapEnd, position: result.position }
+  } catch (error) {
+    for (const secret of previous) {
+      await secrets.updateTable('api_key_secrets').set({ expires_at: secret.expires_at }).where('public_id', '=', secret.public_id).execute()
+    }
+    await secrets.deleteFrom('api_key_secrets').where('public_id', '=', token.publicId).execute()
+    throw error
+  }
 }

@@ -30,6 +30,8 @@ export interface ApiKeySecretsTable {
   public_id: string
   secret_hash: string
   created_at: ColumnType<Date, Date | string | undefined, never>
+  /** When this secret stops working (the previous secret after a rotation); null = with the key. */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ApiKeySecret {

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
 import { DomainError } from '../../domain/shared/errors.js'
-import type { Principal, StoreRef } from '../../infra/auth/authenticate.js'
+import { credentialId, type Principal, type StoreRef } from '../../infra/auth/authenticate.js'
 import type { CommandContext } from '../../infra/commands/context.js'
 import type { Platform } from '../../infra/platform.js'
 
@@ -32,7 +32,7 @@ export function startCall(session: ShopSession): ToolCall {
 
 /** The audit log shows MCP writes as the key's, under the MCP transport. */
 export function mcpActor(principal: Principal): Actor {
-  return { type: 'mcp', id: principal.keyId, name: principal.name }
+  return { type: 'mcp', id: credentialId(principal), name: principal.name }
 }
 
 export function commandContext({ session, correlationId }: ToolCall): CommandContext {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { ApiKeyCreated, ApiKeyRevoked } from '../../domain/tenancy/api-key/events.js'
+import type { ApiKeyCreated, ApiKeyRevoked, ApiKeyRotated } from '../../domain/tenancy/api-key/events.js'
 import type { OrganizationCreated } from '../../domain/tenancy/organization/events.js'
 import type { StoreCreated } from '../../domain/tenancy/store/events.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
@@ -13,8 +13,9 @@ import type { TenancyTables } from './tables.js'
  */
 export const tenancyProjection: Projection = {
   name: 'tenancy',
-  version: 1,
-  eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked'],
+  // 2: api_keys.created_by and rotated_at, and rotations.
+  version: 2,
+  eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated'],
   tables: ['organizations', 'stores', 'api_keys'],
   storeTables: [],
   async createTables(db) {
@@ -57,6 +58,8 @@ export const tenancyProjection: Projection = {
       .addColumn('revoked_at', 'timestamptz')
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('last_used_at', 'timestamptz')
+      .addColumn('created_by', 'jsonb')
+      .addColumn('rotated_at', 'timestamptz')
       .execute()
     await db.schema.createIndex('api_keys_public_id').on('api_keys').column('public_id').unique().execute()
     await db.schema.createIndex('api_keys_organization').on('api_keys').columns(['organization_id', 'created_at']).execute()
@@ -103,6 +106,7 @@ export const tenancyProjection: Projection = {
             store_ids: data.storeIds,
             expires_at: data.expiresAt,
             created_at: at,
+            created_by: JSON.stringify(event.metadata.actor),
           })
           .execute()
         return
@@ -110,6 +114,11 @@ export const tenancyProjection: Projection = {
       case 'ApiKeyRevoked': {
         const data = dataOf<ApiKeyRevoked>(event)
         await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', data.keyId).where('revoked_at', 'is', null).execute()
+        return
+      }
+      case 'ApiKeyRotated': {
+        const data = dataOf<ApiKeyRotated>(event)
+        await db.updateTable('api_keys').set({ public_id: data.publicId, last4: data.last4, rotated_at: at }).where('id', '=', data.keyId).execute()
         return
       }
     }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Actor } from '../../domain/shared/context.js'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { AnyDb } from '../../infra/database/database.js'
@@ -35,6 +36,9 @@ export interface ApiKeyRecord {
   revokedAt: Date | null
   createdAt: Date
   lastUsedAt: Date | null
+  /** Who created it; null for keys projected before that was recorded. */
+  createdBy: Actor | null
+  rotatedAt: Date | null
 }
 
 const tenancy = (db: AnyDb): Kysely<TenancyTables> => db
@@ -133,7 +137,7 @@ export function toScopes(stored: readonly string[]): Scope[] {
   return stored.filter(isScope)
 }
 
-function toApiKey(row: ApiKeyRow): ApiKeyRecord {
+export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -146,5 +150,7 @@ function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
+    createdBy: (typeof row.created_by === 'string' ? JSON.parse(row.created_by) : row.created_by ?? null) as Actor | null,
+    rotatedAt: row.rotated_at,
   }
 }

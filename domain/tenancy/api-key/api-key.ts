@@ -11,6 +11,8 @@ export function evolveApiKey(state: ApiKey, event: ApiKeyEvent): ApiKey {
       return { status: 'active', id: event.data.keyId, organizationId: event.data.organizationId }
     case 'ApiKeyRevoked':
       return state.status === 'absent' ? state : { ...state, status: 'revoked' }
+    case 'ApiKeyRotated':
+      return state
     default: {
       const _exhaustive: never = event
       return state

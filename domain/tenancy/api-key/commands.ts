@@ -52,9 +52,35 @@ export const apiKeyRevokeInput = z.object({
 })
 export type ApiKeyRevokeInput = z.infer<typeof apiKeyRevokeInput>
 
+/** Longest overlap of a rotation: the old secret keeps working at most this long. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 30 * 24 * 3600
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600
+
+/** What a person asks for when rotating: which key, and how long the old secret may still be used. */
+export const apiKeyRotateRequest = z.object({
+  id: z.uuid('id must be the UUID of an API key'),
+  overlapSeconds: z
+    .number({ error: 'overlapSeconds must be a number of seconds' })
+    .int('overlapSeconds must be a whole number of seconds')
+    .min(0, 'overlapSeconds must be 0 (the old secret stops at once) or more')
+    .max(MAX_ROTATION_OVERLAP_SECONDS, `overlapSeconds must be at most ${MAX_ROTATION_OVERLAP_SECONDS} (30 days)`)
+    .nullish()
+    .transform((value) => value ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
+})
+export type ApiKeyRotateRequest = z.infer<typeof apiKeyRotateRequest>
+
+/** The rotation as the key-issuing code sends it, with the new token's public parts. */
+export const apiKeyRotateInput = apiKeyRotateRequest.extend({
+  publicId: z.string().length(12, 'publicId must be 12 characters').regex(BASE62, 'publicId must be base62'),
+  last4: z.string().length(4, 'last4 must be 4 characters').regex(BASE62, 'last4 must be base62'),
+})
+export type ApiKeyRotateInput = z.infer<typeof apiKeyRotateInput>
+
 /** Records exactly the public facts the event will carry. */
 export type ApiKeyCreate = { type: 'ApiKeyCreate'; data: ApiKeyCreated['data'] }
 
 export type ApiKeyRevoke = { type: 'ApiKeyRevoke'; data: { keyId: string } }
 
-export type ApiKeyCommand = ApiKeyCreate | ApiKeyRevoke
+export type ApiKeyRotate = { type: 'ApiKeyRotate'; data: { keyId: string; publicId: string; last4: string; overlapSeconds: number } }
+
+export type ApiKeyCommand = ApiKeyCreate | ApiKeyRevoke | ApiKeyRotate

@@ -2,7 +2,7 @@ import type { DecideContext } from '../../shared/context.js'
 import { DomainError, badInput, conflict } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { evolveApiKey, initialApiKey, type ApiKey } from './api-key.js'
-import type { ApiKeyCommand, ApiKeyCreate, ApiKeyRevoke } from './commands.js'
+import type { ApiKeyCommand, ApiKeyCreate, ApiKeyRevoke, ApiKeyRotate } from './commands.js'
 import type { ApiKeyEvent } from './events.js'
 
 export function decideApiKey(command: ApiKeyCommand, state: ApiKey, ctx: DecideContext): ApiKeyEvent[] {
@@ -11,6 +11,8 @@ export function decideApiKey(command: ApiKeyCommand, state: ApiKey, ctx: DecideC
       return create(command, state, ctx)
     case 'ApiKeyRevoke':
       return revoke(command, state)
+    case 'ApiKeyRotate':
+      return rotate(command, state, ctx)
     default: {
       const _exhaustive: never = command
       return []
@@ -30,11 +32,22 @@ function create(command: ApiKeyCreate, state: ApiKey, ctx: DecideContext): ApiKe
 /** Revoking twice changes nothing: the caller's intent (the key no longer works) already holds. */
 function revoke(command: ApiKeyRevoke, state: ApiKey): ApiKeyEvent[] {
   const { keyId } = command.data
-  if (state.status === 'absent') {
-    throw new DomainError('NOT_FOUND', `API key '${keyId}' does not exist; list the organization's keys to find its id`, { field: ['input', 'id'] })
-  }
+  if (state.status === 'absent') throw keyNotFound(keyId)
   if (state.status === 'revoked') return []
   return [{ type: 'ApiKeyRevoked', data: { keyId } }]
+}
+
+/** A new secret; the previous ones stop working once the overlap has passed. */
+function rotate(command: ApiKeyRotate, state: ApiKey, ctx: DecideContext): ApiKeyEvent[] {
+  const { keyId, publicId, last4, overlapSeconds } = command.data
+  if (state.status === 'absent') throw keyNotFound(keyId)
+  if (state.status === 'revoked') throw conflict(`API key '${keyId}' is revoked and cannot be rotated; create a new key instead`, ['input', 'id'])
+  const previousSecretsExpireAt = new Date(ctx.now.getTime() + overlapSeconds * 1000).toISOString()
+  return [{ type: 'ApiKeyRotated', data: { keyId, publicId, last4, previousSecretsExpireAt } }]
+}
+
+function keyNotFound(keyId: string): DomainError {
+  return new DomainError('NOT_FOUND', `API key '${keyId}' does not exist; list the organization's keys to find its id`, { field: ['input', 'id'] })
 }
 
 export const apiKeyDecider: Decider<ApiKey, ApiKeyCommand, ApiKeyEvent> = {

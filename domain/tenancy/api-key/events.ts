@@ -25,4 +25,11 @@ export type ApiKeyCreated = DomainEvent<
 
 export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string }>
 
-export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked
+/**
+ * A new secret was issued for the key: listings show its public id and last four from now on.
+ * The previous secrets keep working until `previousSecretsExpireAt`, so integrations can switch
+ * over without downtime.
+ */
+export type ApiKeyRotated = DomainEvent<'ApiKeyRotated', { keyId: string; publicId: string; last4: string; previousSecretsExpireAt: string }>
+
+export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked | ApiKeyRotated

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALL_SCOPES } from '../../../domain/shared/scopes.js'
+import { credentialId } from '../../../infra/auth/authenticate.js'
 import { findOrganization, listStores, type StoreRecord } from '../../../projections/tenancy/queries.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 
@@ -44,7 +45,7 @@ export const contextTools: readonly ShopTool[] = [
         stores,
         currentStore: stores.find((store) => store.id === session.store?.id) ?? null,
         scopes: principal.scopes,
-        credential: { type: 'api_key' as const, id: principal.keyId, name: principal.name },
+        credential: { type: 'api_key' as const, id: credentialId(principal), name: principal.name },
       }
     },
   }),

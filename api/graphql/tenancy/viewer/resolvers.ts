@@ -1,3 +1,4 @@
+import { credentialId } from '../../../../infra/auth/authenticate.js'
 import { findOrganization, listStores } from '../../../../projections/tenancy/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import type { RequestContext } from '../../shared/context.js'
@@ -16,7 +17,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
       return store ?? null
     },
     scopes: ({ ctx }: { ctx: RequestContext }) => ctx.principal.scopes,
-    credential: ({ ctx }: { ctx: RequestContext }) => ({ type: 'API_KEY', id: ctx.principal.keyId, name: ctx.principal.name }),
+    credential: ({ ctx }: { ctx: RequestContext }) => ({
+      type: ctx.principal.type === 'user' ? 'USER' : 'API_KEY',
+      id: credentialId(ctx.principal),
+      name: ctx.principal.name,
+    }),
   },
 }
 
