@@ -3,6 +3,7 @@ import { categoryCommands } from './catalog/category/definitions.js'
 import { categoryProductsCommands } from './catalog/category/products-definitions.js'
 import { productCommands } from './catalog/product/definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
+import { productVariantCommands } from './catalog/product/variant-definitions.js'
 import { mediaCommands } from './media/definitions.js'
 import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
 import { memberDefinitions } from './tenancy/member/definitions.js'
@@ -20,6 +21,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...productCommands,
   ...mediaCommands,
   ...productMediaCommands,
+  ...productVariantCommands,
   ...categoryCommands,
   ...categoryProductsCommands,
 ]

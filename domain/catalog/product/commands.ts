@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import type { CatalogDraft } from './catalog.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
+import { productOptionsCreateList, productVariantsCreateList } from './variant-commands.js'
 
 export const TITLE_MAX_LENGTH = 255
 export const DESCRIPTION_MAX_LENGTH = 65_535
@@ -75,6 +77,8 @@ export const productCreateInput = strictInput('productCreate', {
   status: status.nullish(),
   vendor: vendor.nullish(),
   tags: tags.nullish(),
+  options: productOptionsCreateList.nullish(),
+  variants: productVariantsCreateList.nullish(),
 })
 
 export const productUpdateInput = strictInput('productUpdate', {
@@ -94,7 +98,8 @@ export type ProductUpdateInput = z.output<typeof productUpdateInput>
 export type ProductDeleteInput = z.output<typeof productDeleteInput>
 
 /** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
-export type ProductCreate = { type: 'ProductCreate'; data: ProductFields }
+/** `catalog`: the options and variants the product is created with (productCreate's options and variants). */
+export type ProductCreate = { type: 'ProductCreate'; data: ProductFields; catalog?: CatalogDraft }
 /** Fields left out stay as they are. */
 export type ProductUpdate = { type: 'ProductUpdate'; data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> }
 export type ProductDelete = { type: 'ProductDelete'; data: { productId: string } }

@@ -12,10 +12,12 @@ import {
   type ProductDelete,
   type ProductUpdate,
 } from './commands.js'
+import { productWithVariantsDecider, skuReservations, type ProductWithVariantsState } from './catalog.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
 import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
+import { catalogDraft } from './variant-prepare.js'
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: initialProductState,
@@ -34,6 +36,8 @@ export const productCreate = defineCommand({
     'Create a product in the current store. Only title is required. handle (the URL name, unique in the store) is generated ' +
     'from the title when omitted, adding -2, -3 … if needed; status defaults to ACTIVE (pass DRAFT to keep the product hidden ' +
     'while you fill it in); description and vendor default to empty, tags to none. Returns the new product with its id. ' +
+    'options [{name, values}] (at most 3) and variants [{price, sku, optionValues [{name, value}], …}] (at most 100, prices ' +
+    'as decimal strings in the store currency) create the whole product in one call. ' +
     'Fails with CONFLICT when a handle you pass is already used by another product: choose another or update that product.',
   ...WRITE,
   annotations: { destructive: false, idempotent: false },
@@ -53,11 +57,12 @@ export const productCreate = defineCommand({
         vendor: input.vendor ?? '',
         tags: input.tags ?? [],
       },
+      catalog: await catalogDraft(input.options, input.variants, env, storeId, productId),
     }
     return { stream: productStream(storeId, productId), entityId: productId, command }
   },
-  decider: productDecider,
-  uniqueness: handleReservations,
+  decider: productWithVariantsDecider,
+  uniqueness: productReservations,
 })
 
 export const productUpdate = defineCommand({
@@ -106,11 +111,16 @@ export const productDelete = defineCommand({
     const command: ProductDelete = { type: 'ProductDelete', data: { productId: input.id } }
     return { stream: productStream(storeId, input.id), entityId: input.id, command }
   },
-  decider: productDecider,
-  uniqueness: handleReservations,
+  decider: productWithVariantsDecider,
+  uniqueness: productReservations,
 })
 
 export const productCommands: readonly AnyCommandDefinition[] = [productCreate, productUpdate, productDelete]
+
+/** Handles, and the SKUs of the variants a product is created with or deleted with. */
+function productReservations(events: readonly ProductEvent[], before: ProductWithVariantsState, ctx: DecideContext): UniquenessChange[] {
+  return [...handleReservations(events, before.product, ctx), ...skuReservations(events, before.variants, ctx)]
+}
 
 /**
  * Handles are claimed when a product is created, moved when it changes, and freed when it is

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import type { ProductMediaEvent } from './media.js'
+import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
 
 export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
 /** DRAFT: being prepared, not sold; ACTIVE: on sale (the default, as in Shopify); ARCHIVED: kept for history. */
@@ -41,6 +42,7 @@ export type ProductEvent =
   | ProductTagsChanged
   | ProductDeleted
   | ProductMediaEvent
+  | ProductVariantEvent
 
 export type ProductEventType = ProductEvent['type']
 
@@ -57,6 +59,7 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductMediaAttached: true,
   ProductMediaDetached: true,
   ProductMediaReordered: true,
+  ...VARIANT_EVENT_TYPE_RECORD,
 }
 
 /** Every product event type, for the projection's subscription and log filters. */

@@ -36,6 +36,27 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     case 'ProductMediaDetached':
     case 'ProductMediaReordered':
       return state
+    // Options, variants and inventory are folded by the variant decider (variants.ts).
+    case 'ProductOptionAdded':
+    case 'ProductOptionRenamed':
+    case 'ProductOptionValueRenamed':
+    case 'ProductOptionValuesChanged':
+    case 'ProductOptionValuesReordered':
+    case 'ProductOptionsReordered':
+    case 'ProductOptionRemoved':
+    case 'ProductVariantCreated':
+    case 'ProductVariantPriceChanged':
+    case 'ProductVariantCostChanged':
+    case 'ProductVariantSkuChanged':
+    case 'ProductVariantBarcodeChanged':
+    case 'ProductVariantWeightChanged':
+    case 'ProductVariantOptionValuesChanged':
+    case 'ProductVariantImageChanged':
+    case 'ProductVariantDeleted':
+    case 'ProductVariantsReordered':
+    case 'ProductInventoryTrackingChanged':
+    case 'ProductInventoryAdjusted':
+      return state
     default: {
       const _exhaustive: never = event
       return _exhaustive

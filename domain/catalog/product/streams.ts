@@ -14,3 +14,11 @@ export function productStream(storeId: string, productId: string): string {
 export function productHandleKey(handle: string): string {
   return `product-handle:${handle}`
 }
+
+/**
+ * SKUs are unique per store: reserved under the store id as scope with this key, held by the
+ * product whose variant has the SKU (`uniq-<storeId>_product-sku:<sku>`).
+ */
+export function productSkuKey(sku: string): string {
+  return `product-sku:${sku}`
+}

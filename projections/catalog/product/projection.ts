@@ -1,10 +1,12 @@
 import { PRODUCT_EVENT_TYPES, type ProductEvent, type ProductFields } from '../../../domain/catalog/product/events.js'
+import { isVariantEvent } from '../../../domain/catalog/product/variant-events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { columnSources, createProductTables, searchVector, type ProductDb } from './tables.js'
+import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
 
-type ChangedFields = Partial<Omit<ProductFields, 'productId'>>
+type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & Partial<CatalogColumns>
 
 /**
  * The `products` read model: one row per live product of every store.
@@ -15,14 +17,20 @@ type ChangedFields = Partial<Omit<ProductFields, 'productId'>>
  */
 export const productsProjection: Projection = {
   name: 'products',
-  version: 1,
+  version: 2,
   eventTypes: PRODUCT_EVENT_TYPES,
-  tables: ['products'],
-  storeTables: ['products'],
+  tables: ['products', 'product_options', 'product_variants'],
+  storeTables: ['products', 'product_options', 'product_variants'],
   createTables: createProductTables,
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ProductDb = trx
     const event = { type: recorded.type, data: recorded.data } as ProductEvent
+    if (isVariantEvent(event)) {
+      // Options and variants have tables of their own; the product keeps their summary columns.
+      const summary = await projectCatalogEvent(db, storeOf(recorded), recorded, event)
+      if (summary) await change(db, recorded, summary)
+      return
+    }
     switch (event.type) {
       case 'ProductCreated':
         return create(db, recorded, event.data)
@@ -45,6 +53,7 @@ export const productsProjection: Projection = {
           .where('id', '=', event.data.productId)
           .where('revision', '<', recorded.revision)
           .execute()
+        await deleteCatalog(db, storeOf(recorded), event.data.productId)
         return
       // The media list lives in the media read model; here the product's revision and updated_at
       // move, so caches keyed on them see the change.
@@ -76,7 +85,7 @@ async function create(db: ProductDb, recorded: RecordedEvent, data: ProductField
       revision: recorded.revision,
       created_at: recorded.metadata.occurredAt,
       updated_at: recorded.metadata.occurredAt,
-      search: searchVector({ title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description }),
+      search: searchVector({ title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description, skus: [] }),
     })
     .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
     .execute()

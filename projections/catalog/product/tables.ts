@@ -1,6 +1,7 @@
 import { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
+import { createVariantTables, type ProductOptionsTable, type ProductVariantsTable } from './variant-tables.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 
@@ -19,12 +20,22 @@ export interface ProductsTable {
   revision: number
   created_at: Timestamp
   updated_at: Timestamp
-  /** tsvector over title, handle, vendor, tags and description; read as text, only queried through SQL. */
+  /** tsvector over title, handle, vendor, tags, SKUs and description; read as text, only queried through SQL. */
   search: Generated<string>
+  /** Lowest and highest variant price in minor units; null without variants. Kept by the projection for filters and sorts. */
+  price_min: ColumnType<string | number | null, number | null, number | null>
+  price_max: ColumnType<string | number | null, number | null, number | null>
+  /** Sum of the quantities of the variants whose inventory is tracked. */
+  inventory_total: Generated<number>
+  variant_count: Generated<number>
+  /** The variants' non-empty SKUs, for search. */
+  skus: Generated<string[]>
 }
 
 export interface ProductDatabase {
   products: ProductsTable
+  product_options: ProductOptionsTable
+  product_variants: ProductVariantsTable
 }
 
 export type ProductRow = Selectable<ProductsTable>
@@ -40,13 +51,14 @@ export interface SearchSources {
   vendor: unknown
   tags: unknown
   description: unknown
+  skus: unknown
 }
 
 /**
  * The `search` value for a row. Not a generated column: `array_to_string` is only STABLE, so
  * Postgres refuses it in a generation expression; the writes compute it instead. The 'simple'
  * configuration keeps words as written (no stemming), which suits names, brands and tags in
- * any language. Title and handle weigh most, then vendor and tags, then the description.
+ * any language. Title and handle weigh most, then vendor, tags and SKUs, then the description.
  */
 export function searchVector(sources: SearchSources) {
   const part = (value: unknown, weight: 'A' | 'B' | 'C') =>
@@ -54,7 +66,7 @@ export function searchVector(sources: SearchSources) {
   return sql<string>`${part(sources.title, 'A')} || ${part(sources.handle, 'A')} || ${part(sources.vendor, 'B')} || ${part(
     sql`array_to_string(${sources.tags}::text[], ' ')`,
     'B',
-  )} || ${part(sources.description, 'C')}`
+  )} || ${part(sql`array_to_string(${sources.skus}::text[], ' ')`, 'B')} || ${part(sources.description, 'C')}`
 }
 
 /** The search vector over the row's current columns (inside an UPDATE: the values before the SET). */
@@ -64,6 +76,7 @@ export const columnSources: SearchSources = {
   vendor: sql.ref('vendor'),
   tags: sql.ref('tags'),
   description: sql.ref('description'),
+  skus: sql.ref('skus'),
 }
 
 export async function createProductTables(db: AnyDb): Promise<void> {
@@ -83,6 +96,11 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('search', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
+    .addColumn('price_min', 'bigint')
+    .addColumn('price_max', 'bigint')
+    .addColumn('inventory_total', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('variant_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('skus', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
@@ -95,4 +113,5 @@ export async function createProductTables(db: AnyDb): Promise<void> {
   for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
   await db.schema.createIndex('products_search_idx').ifNotExists().on('products').using('gin').column('search').execute()
   await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
+  await createVariantTables(db)
 }

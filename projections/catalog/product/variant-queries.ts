@@ -1,0 +1,206 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { WeightUnit } from '../../../domain/catalog/product/variant-events.js'
+import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
+import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import type { ProductDatabase, ProductDb } from './tables.js'
+import type { ProductVariantRow } from './variant-tables.js'
+
+/** An amount in minor units of its currency. */
+export interface MoneyValue {
+  minor: number
+  currencyCode: string
+}
+
+/** A variant as the API serves it. */
+export interface VariantRecord {
+  id: string
+  productId: string
+  title: string
+  sku: string
+  barcode: string
+  price: MoneyValue
+  compareAtPrice: MoneyValue | null
+  cost: MoneyValue | null
+  inventoryTracked: boolean
+  inventoryQuantity: number
+  weight: { value: number; unit: WeightUnit } | null
+  optionValues: { name: string; value: string }[]
+  position: number
+  mediaId: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface OptionRecord {
+  id: string
+  productId: string
+  name: string
+  position: number
+  values: string[]
+}
+
+/** What a product's variants add up to. Prices in minor units of the store currency; null without variants. */
+export interface VariantSummary {
+  priceMin: number | null
+  priceMax: number | null
+  inventoryTotal: number
+  variantCount: number
+}
+
+/** `IntRangeFilter`: both ends inclusive. */
+export interface QuantityRange {
+  min?: number | null
+  max?: number | null
+}
+
+export interface VariantFilter {
+  sku?: StringFilter | null
+  barcode?: StringFilter | null
+  inventoryQuantity?: QuantityRange | null
+  and?: readonly VariantFilter[] | null
+  or?: readonly VariantFilter[] | null
+}
+
+const SORTS = sortOptions({
+  POSITION: 'position',
+  SKU: 'sku',
+  TITLE: 'title',
+  PRICE: 'price_amount',
+  INVENTORY_QUANTITY: 'inventory_quantity',
+  CREATED_AT: 'created_at',
+  UPDATED_AT: 'updated_at',
+})
+
+export type VariantSort = keyof typeof SORTS
+export const VARIANT_SORTS = Object.keys(SORTS) as VariantSort[]
+
+export interface ListVariantsArgs extends ListArgs {
+  /** Only this product's variants. */
+  productId?: string | null
+  filter?: VariantFilter | null
+  sort?: VariantSort | null
+}
+
+/** One variant of the store, or null; malformed ids and other stores' variants are not found. */
+export async function findVariant(db: ProductDb, storeId: string, id: string): Promise<VariantRecord | null> {
+  if (!isUuid(storeId) || !isUuid(id)) return null
+  const row = await db.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  return row ? toVariantRecord(row) : null
+}
+
+/**
+ * One page of the store's variants, or of one product's.
+ *
+ * @example await listVariants(db, storeId, { productId, filter: { inventoryQuantity: { max: 5 } }, sort: 'SKU_ASC', first: 50 })
+ */
+export async function listVariants(db: ProductDb, storeId: string, args: ListVariantsArgs = {}, options: PaginateOptions = {}): Promise<Connection<VariantRecord>> {
+  const sortName = args.sort ?? 'CREATED_AT_DESC'
+  const sort: SortSpec | undefined = SORTS[sortName]
+  if (!sort) throw badInput(['sort'], `sort must be one of ${VARIANT_SORTS.join(', ')}; got '${sortName}'`)
+  const productId = args.productId
+  const scoped = isUuid(storeId) && (productId == null || isUuid(productId))
+  let query = db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where((eb) => (scoped ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where((eb) => combineFilter(eb, args.filter, variantConditions))
+  if (productId != null && scoped) query = query.where('product_id', '=', productId.toLowerCase())
+  const page = await paginate<ProductVariantRow>(query, args, sort, options)
+  return { ...page, nodes: page.nodes.map(toVariantRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toVariantRecord(edge.node) })) }
+}
+
+/** Each product's variants in order (a dataloader's batch function for `Product.variants`). */
+export async function variantsOfProducts(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<VariantRecord[][]> {
+  const wanted = uuids(productIds)
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+  const rows = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', wanted)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute()
+  return groupBy(productIds, rows.map(toVariantRecord))
+}
+
+/** Each product's options in order (a dataloader's batch function for `Product.options`). */
+export async function optionsOfProducts(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<OptionRecord[][]> {
+  const wanted = uuids(productIds)
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+  const rows = await db
+    .selectFrom('product_options')
+    .select(['id', 'product_id', 'name', 'position', 'values'])
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', wanted)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute()
+  return groupBy(productIds, rows.map((row) => ({ id: row.id, productId: row.product_id, name: row.name, position: row.position, values: row.values })))
+}
+
+/** Each product's price range and stock, from its summary columns; null where the product is not found. */
+export async function variantSummaries(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<(VariantSummary | null)[]> {
+  const wanted = uuids(productIds)
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => null)
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'price_min', 'price_max', 'inventory_total', 'variant_count'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', wanted)
+    .execute()
+  const byId = new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        priceMin: row.price_min === null ? null : Number(row.price_min),
+        priceMax: row.price_max === null ? null : Number(row.price_max),
+        inventoryTotal: row.inventory_total,
+        variantCount: row.variant_count,
+      },
+    ]),
+  )
+  return productIds.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
+function variantConditions(eb: ExpressionBuilder<ProductDatabase, 'product_variants'>, filter: VariantFilter): Expression<SqlBool>[] {
+  const conditions = [...stringConditions(eb, 'sku', filter.sku), ...stringConditions(eb, 'barcode', filter.barcode)]
+  const range = filter.inventoryQuantity
+  if (range?.min != null) conditions.push(eb('inventory_quantity', '>=', range.min))
+  if (range?.max != null) conditions.push(eb('inventory_quantity', '<=', range.max))
+  return conditions
+}
+
+function uuids(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+}
+
+function groupBy<Row extends { productId: string }>(productIds: readonly string[], rows: Row[]): Row[][] {
+  const byProduct = new Map<string, Row[]>()
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row])
+  return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
+}
+
+function toVariantRecord(row: ProductVariantRow): VariantRecord {
+  const money = (minor: string | number | null): MoneyValue | null => (minor === null ? null : { minor: Number(minor), currencyCode: row.currency_code })
+  return {
+    id: row.id,
+    productId: row.product_id,
+    title: row.title,
+    sku: row.sku,
+    barcode: row.barcode,
+    price: money(row.price_amount)!,
+    compareAtPrice: money(row.compare_at_amount),
+    cost: money(row.cost_amount),
+    inventoryTracked: row.inventory_tracked,
+    inventoryQuantity: row.inventory_quantity,
+    weight: row.weight_value === null || row.weight_unit === null ? null : { value: Number(row.weight_value), unit: row.weight_unit as WeightUnit },
+    optionValues: row.option_values,
+    position: row.position,
+    mediaId: row.media_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
