@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../../api/app.js'
 import { allCommands } from '../../domain/commands.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
-import { loadConfig } from '../../infra/config.js'
+import { loadConfig, type Config } from '../../infra/config.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { createTenant, createKey } from '../../infra/operations/tenants.js'
 import { Platform } from '../../infra/platform.js'
@@ -33,10 +33,17 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/**
+ * A rate-limit budget no test runs dry, so suites that are not about rate limiting are not
+ * throttled; the rate-limit suites set their own plans through `config.rateLimit`. The per-query
+ * maximum stays the production one.
+ */
+const TEST_ENV = { RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }
+
 /** The whole API on a per-file database, driven through `app.inject()` as a client would. */
-export async function startTestApp(options: { runProjections?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(options: { runProjections?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const test = await createTestDatabase()
-  const config = { ...loadConfig({}), databaseUrl: test.url, logLevel: 'silent' as const, readWaitMs: 10_000 }
+  const config = { ...loadConfig(TEST_ENV), databaseUrl: test.url, logLevel: 'silent' as const, readWaitMs: 10_000, ...options.config }
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
   const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections ?? true, database: test.database })
   const app = await buildApp(platform)

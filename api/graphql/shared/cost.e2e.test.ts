@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import type { CostExtension } from './cost-hooks.js'
 
 // Cost-based rate limiting over GraphQL and MCP, on the in-memory buckets: a bucket of 60
@@ -12,10 +12,9 @@ const BUCKET = 60
 const RESTORE = 5
 
 let t: TestApp
-let shop: Tenant
 beforeAll(async () => {
   t = await startTestApp({ config: { rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: BUCKET, restorePerSecond: RESTORE } } } } })
-  shop = await t.tenant('cost-shop')
+  await t.tenant('cost-shop')
 })
 afterAll(() => t.close())
 

@@ -1,5 +1,6 @@
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql'
 import type { GraphQLNamedType, GraphQLObjectType, GraphQLSchema } from 'graphql'
+import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
 
 /**
  * Shopify's calculated query cost: an object field costs 1, a scalar or enum 0, a connection 2
@@ -105,12 +106,16 @@ function connectionCost(walk: Walk, node: FieldNode, set: SelectionSetNode, type
   return COST.connection + items
 }
 
-/** `first`, else `limit`, else the default page size; literal or variable. */
+/**
+ * `first`, else `limit`, else the default page size; literal or variable. A size above the
+ * largest page is costed as the largest page: the list refuses it with BAD_USER_INPUT, which
+ * tells the client more than QUERY_TOO_COMPLEX would.
+ */
 function pageSize(walk: Walk, node: FieldNode): number {
   for (const name of ['first', 'limit']) {
     const argument = node.arguments?.find((a) => a.name.value === name)
     const value = argument ? valueOf(walk, argument.value) : undefined
-    if (typeof value === 'number') return Math.max(0, value)
+    if (typeof value === 'number') return Math.min(MAX_PAGE_SIZE, Math.max(0, value))
   }
   return COST.defaultPageSize
 }

@@ -43,6 +43,7 @@ describe('requested query cost', () => {
     ['a connection at the default page size of 20', '{ products { nodes { id } } }', 2 + 20 * 1],
     ['first sets the page size', '{ products(first: 5) { nodes { title } } }', 2 + 5],
     ['limit sets it in page mode', '{ products(page: 2, limit: 50) { nodes { title } } }', 2 + 50],
+    ['a page size beyond 250 (refused by the list) is costed as 250', '{ products(first: 1000) { nodes { title } } }', 2 + 250],
     ['edges { node } costs as nodes do', '{ products(first: 10) { edges { cursor node { id } } } }', 2 + 10],
     ['nodes and edges together count each row once', '{ products(first: 10) { nodes { id } edges { node { id } } } }', 2 + 10],
     ['pageInfo and totalCount are part of the connection', '{ products(first: 10) { totalCount pageInfo { hasNextPage } } }', 2],
