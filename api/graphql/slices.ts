@@ -5,7 +5,10 @@ import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
+import { accountSlice } from './tenancy/account/resolvers.js'
+import { apiKeySlice } from './tenancy/api-key/resolvers.js'
+import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, productSlice, productBulkSlice, mediaSlice, categorySlice, productCategoriesSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productBulkSlice, mediaSlice, categorySlice, productCategoriesSlice, auditLogSlice]

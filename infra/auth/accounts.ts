@@ -26,6 +26,8 @@ export interface SignedIn {
   userId: string
   organizationId: string
   session: NewSession
+  /** Append position of the flow's last event; null when it wrote none (a login). */
+  position: string | null
 }
 
 /** A person acting on their own account or on their organization's behalf, with the scopes the flow needs. */
@@ -68,9 +70,9 @@ export async function signUp(platform: Platform, raw: unknown, meta: RequestMeta
   const ctx = personContext(person, organizationId, ALL_SCOPES, meta)
   await createUser(platform, person, input.password, ctx)
   await platform.executeAndWait('organizationCreate', { name: input.organizationName }, ctx)
-  await platform.executeAndWait('memberFounderJoin', { userId: person.id, email: person.email }, ctx)
+  const joined = await platform.executeAndWait('memberFounderJoin', { userId: person.id, email: person.email }, ctx)
   const session = await createSession(platform.database.db, { userId: person.id, organizationId }, meta.now)
-  return { userId: person.id, organizationId, session }
+  return { userId: person.id, organizationId, session, position: joined.position }
 }
 
 /**
@@ -91,7 +93,7 @@ export async function login(platform: Platform, raw: unknown, client: { ip: stri
   const organizationId = chooseOrganization(memberships.map((m) => m.organizationId), input.organizationId ?? null)
   if (client.previousToken) await deleteSession(db, client.previousToken)
   const session = await createSession(db, { userId: user.id, organizationId }, meta.now)
-  return { userId: user.id, organizationId, session }
+  return { userId: user.id, organizationId, session, position: null }
 }
 
 function chooseOrganization(organizationIds: string[], asked: string | null): string {
@@ -109,7 +111,7 @@ function chooseOrganization(organizationIds: string[], asked: string | null): st
 }
 
 /** `passwordChange`: needs the current password; every other session of the person ends. */
-export async function changePassword(platform: Platform, principal: UserPrincipal, raw: unknown, meta: RequestMeta): Promise<void> {
+export async function changePassword(platform: Platform, principal: UserPrincipal, raw: unknown, meta: RequestMeta): Promise<string | null> {
   const input = parseInput(passwordChangeInput, raw)
   const db = secretTables(platform.database.db)
   const stored = await db.selectFrom('user_passwords').select('password_hash').where('user_id', '=', principal.userId).executeTakeFirst()
@@ -118,13 +120,15 @@ export async function changePassword(platform: Platform, principal: UserPrincipa
   }
   const person = { id: principal.userId, email: principal.name }
   await db.updateTable('user_passwords').set({ password_hash: await hashPassword(input.newPassword), updated_at: meta.now }).where('user_id', '=', person.id).execute()
+  let position: string | null
   try {
-    await platform.executeAndWait('userPasswordChange', {}, personContext(person, principal.organizationId, principal.scopes, meta))
+    position = (await platform.executeAndWait('userPasswordChange', {}, personContext(person, principal.organizationId, principal.scopes, meta))).position
   } catch (error) {
     await db.updateTable('user_passwords').set({ password_hash: stored!.password_hash }).where('user_id', '=', person.id).execute()
     throw error
   }
   await deleteUserSessions(platform.database.db, person.id, principal.sessionId)
+  return position
 }
 
 /**

@@ -77,8 +77,8 @@ export async function acceptInvitation(platform: Platform, raw: unknown, meta: R
   } else {
     await createUser(platform, person, parseInput(z.object({ password: newPassword }), { password: input.password }).password, ctx)
   }
-  await platform.executeAndWait('memberInviteAccept', { memberId: invitation.member_id, userId: person.id }, ctx)
+  const joined = await platform.executeAndWait('memberInviteAccept', { memberId: invitation.member_id, userId: person.id }, ctx)
   await db.deleteFrom('member_invitations').where('member_id', '=', invitation.member_id).execute()
   const session = await createSession(platform.database.db, { userId: person.id, organizationId: invitation.organization_id }, meta.now)
-  return { userId: person.id, organizationId: invitation.organization_id, memberId: invitation.member_id, session }
+  return { userId: person.id, organizationId: invitation.organization_id, memberId: invitation.member_id, session, position: joined.position }
 }

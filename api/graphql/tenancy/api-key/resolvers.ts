@@ -1,0 +1,59 @@
+import { DomainError } from '../../../../domain/shared/errors.js'
+import { maskedApiKey, API_KEY_PREFIX } from '../../../../infra/auth/api-key-token.js'
+import { issueApiKey, rotateApiKey, type IssueApiKeyDeps, type IssueApiKeyInput } from '../../../../infra/auth/keys.js'
+import { apiKeyStatus, listApiKeyPage, type ListApiKeysArgs } from '../../../../projections/tenancy/api-key-list.js'
+import { findApiKey, listStores, type ApiKeyRecord } from '../../../../projections/tenancy/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { commandContext, mutate, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { requireSignedInAdmin } from '../account/access.js'
+import { apiKeyTypeDefs } from './schema.js'
+
+async function readApiKey(ctx: RequestContext, id: string): Promise<ApiKeyRecord> {
+  const key = await findApiKey(ctx.platform.database.db, ctx.principal.organizationId, id)
+  if (!key) throw new DomainError('NOT_FOUND', `API key '${id}' does not exist; list the organization's keys to find its id`, { field: ['id'] })
+  return key
+}
+
+function keyDeps(ctx: RequestContext): IssueApiKeyDeps {
+  return { db: ctx.platform.database.db, execute: (name, input, commandCtx) => ctx.platform.executeAndWait(name, input, commandCtx) }
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    apiKey: (_root, { id }: { id: string }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'API keys')
+      return readApiKey(ctx, id)
+    },
+    apiKeys: (_root, args: ListApiKeysArgs, ctx: RequestContext, info) => {
+      requireSignedInAdmin(ctx, 'API keys')
+      return listApiKeyPage(ctx.platform.database.db, ctx.principal.organizationId, args, new Date(), { count: wantsTotal(info) })
+    },
+  },
+  ApiKey: {
+    prefix: (key: ApiKeyRecord) => `${API_KEY_PREFIX}${key.publicId}`,
+    masked: (key: ApiKeyRecord) => maskedApiKey(key.publicId, key.last4),
+    allStores: (key: ApiKeyRecord) => key.storeIds === null,
+    stores: (key: ApiKeyRecord, _args, ctx: RequestContext) => listStores(ctx.platform.database.db, key.organizationId, key.storeIds),
+    status: (key: ApiKeyRecord) => apiKeyStatus(key, new Date()),
+  },
+  Mutation: {
+    apiKeyCreate: async (_root, { input }: { input: IssueApiKeyInput }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'API keys')
+      const issued = await issueApiKey(keyDeps(ctx), input, commandContext(ctx))
+      return { apiKey: await readApiKey(ctx, issued.id), secret: issued.apiKey, eventPosition: issued.position }
+    },
+    apiKeyRevoke: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'API keys')
+      const { entityId, eventPosition } = await mutate(ctx, 'apiKeyRevoke', input)
+      return { apiKey: await readApiKey(ctx, entityId), eventPosition }
+    },
+    apiKeyRotate: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'API keys')
+      const rotated = await rotateApiKey(keyDeps(ctx), input, commandContext(ctx))
+      return { apiKey: await readApiKey(ctx, rotated.id), secret: rotated.apiKey, previousSecretExpiresAt: rotated.previousSecretsExpireAt, eventPosition: rotated.position }
+    },
+  },
+}
+
+export const apiKeySlice: GraphQLSlice = { typeDefs: apiKeyTypeDefs, resolvers }

@@ -1,0 +1,67 @@
+import { DomainError } from '../../../../domain/shared/errors.js'
+import { acceptInvitation, inviteMember } from '../../../../infra/auth/invitations.js'
+import { findMember, findMembership, findUser, listMembers, type ListMembersArgs, type MemberRecord } from '../../../../projections/tenancy/accounts/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { commandContext, mutate, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { requestMeta, requireSignedInAdmin, type AccountContext } from '../account/access.js'
+import { signedInPayload } from '../account/resolvers.js'
+import { memberTypeDefs } from './schema.js'
+
+async function readMember(ctx: RequestContext, id: string): Promise<MemberRecord> {
+  const member = await findMember(ctx.platform.database.db, ctx.principal.organizationId, id)
+  if (!member) throw new DomainError('NOT_FOUND', `member '${id}' does not exist in this organization; list the members to find the id`, { field: ['id'] })
+  return member
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    member: (_root, { id }: { id: string }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'members')
+      return readMember(ctx, id)
+    },
+    members: (_root, args: ListMembersArgs, ctx: RequestContext, info) => {
+      requireSignedInAdmin(ctx, 'members')
+      return listMembers(ctx.platform.database.db, ctx.principal.organizationId, args, { count: wantsTotal(info) })
+    },
+  },
+  Member: {
+    user: (member: MemberRecord, _args, ctx: RequestContext) => (member.userId ? findUser(ctx.platform.database.db, member.userId) : null),
+  },
+  Mutation: {
+    memberInvite: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'members')
+      const { memberId, position } = await inviteMember(ctx.platform, input, commandContext(ctx))
+      return { member: await readMember(ctx, memberId), eventPosition: position }
+    },
+    memberInviteAccept: async (_root, { input }: { input: unknown }, ctx: AccountContext) => {
+      const joined = await acceptInvitation(ctx.platform, input, requestMeta(ctx))
+      const member = await findMember(ctx.platform.database.db, joined.organizationId, joined.memberId)
+      return { ...(await signedInPayload(ctx, joined)), member }
+    },
+    memberRoleChange: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'members')
+      const { entityId, eventPosition } = await mutate(ctx, 'memberRoleChange', input)
+      return { member: await readMember(ctx, entityId), eventPosition }
+    },
+    memberRemove: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      requireSignedInAdmin(ctx, 'members')
+      const { entityId, eventPosition } = await mutate(ctx, 'memberRemove', input)
+      return { deletedId: entityId, eventPosition }
+    },
+    organizationOwnershipTransfer: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
+      const principal = requireSignedInAdmin(ctx, 'members')
+      const previous = await findMembershipOf(ctx, principal.userId)
+      const { entityId, eventPosition } = await mutate(ctx, 'organizationOwnershipTransfer', input)
+      return { owner: await readMember(ctx, entityId), previousOwner: await readMember(ctx, previous.id), eventPosition }
+    },
+  },
+}
+
+async function findMembershipOf(ctx: RequestContext, userId: string): Promise<MemberRecord> {
+  const membership = await findMembership(ctx.platform.database.db, ctx.principal.organizationId, userId)
+  if (!membership) throw new DomainError('UNAUTHENTICATED', 'you are no longer a member of this organization; log in again')
+  return membership
+}
+
+export const memberSlice: GraphQLSlice = { typeDefs: memberTypeDefs, resolvers }

@@ -1,0 +1,134 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const memberTypeDefs = /* GraphQL */ `
+  "INVITED: the invitation is pending. ACTIVE: a member who signs in."
+  enum MemberStatus {
+    INVITED
+    ACTIVE
+  }
+
+  "Order of a member list; ties are broken by id."
+  enum MemberSort {
+    EMAIL_ASC
+    EMAIL_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "A member of the organization, or a pending invitation."
+  type Member {
+    "The member id (not the user id): use it with memberRoleChange, memberRemove and organizationOwnershipTransfer."
+    id: ID!
+    email: String!
+    role: MemberRole!
+    status: MemberStatus!
+    "The person's account; null while the invitation is pending."
+    user: User
+    "Who invited them (the founder invited themself)."
+    invitedBy: AuditActor!
+    "When they were invited (or joined, for the founder)."
+    createdAt: DateTime!
+    joinedAt: DateTime
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('Member')}
+
+  "Conditions on members; all given fields must hold. and/or combine nested filters."
+  input MemberFilter {
+    email: StringFilter
+    role: [MemberRole!]
+    status: [MemberStatus!]
+    createdAt: DateTimeRangeFilter
+    and: [MemberFilter!]
+    or: [MemberFilter!]
+  }
+
+  input MemberInviteInput {
+    email: String!
+    "Only an OWNER may invite an OWNER."
+    role: MemberRole!
+  }
+
+  type MemberInvitePayload {
+    "The pending member; the invitation code goes to their email."
+    member: Member!
+    eventPosition: String
+  }
+
+  input MemberInviteAcceptInput {
+    "The code from the invitation email."
+    token: String!
+    "Your password if the email already has an account; else the password of the account this creates (at least 10 characters)."
+    password: String!
+  }
+
+  "You joined: a session for the organization starts (the session cookie is set)."
+  type MemberInviteAcceptPayload {
+    member: Member!
+    user: User!
+    organization: Organization!
+    role: MemberRole!
+    sessionExpiresAt: DateTime!
+    eventPosition: String
+  }
+
+  input MemberRoleChangeInput {
+    "The member id."
+    id: ID!
+    "Only an OWNER grants or takes away OWNER; the last OWNER keeps it."
+    role: MemberRole!
+  }
+
+  type MemberRoleChangePayload {
+    member: Member!
+    "Null when the member already had the role."
+    eventPosition: String
+  }
+
+  input MemberRemoveInput {
+    "The member id; removing a pending member withdraws the invitation."
+    id: ID!
+  }
+
+  type MemberRemovePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  input OrganizationOwnershipTransferInput {
+    "The member id of the active member who becomes OWNER; you become ADMIN."
+    memberId: ID!
+  }
+
+  type OrganizationOwnershipTransferPayload {
+    owner: Member!
+    previousOwner: Member!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
+    member(id: ID!): Member
+    "The organization's members and pending invitations. Signed-in OWNER or ADMIN."
+    members(${LIST_ARGS}
+      filter: MemberFilter
+      sort: MemberSort = CREATED_AT_ASC
+    ): MemberConnection!
+  }
+
+  extend type Mutation {
+    "Invites a person by email; the code is mailed. Inviting a pending email again renews it. Signed-in OWNER or ADMIN."
+    memberInvite(input: MemberInviteInput!): MemberInvitePayload!
+    "Joins the organization with the mailed code and signs in. Needs no credential."
+    memberInviteAccept(input: MemberInviteAcceptInput!): MemberInviteAcceptPayload!
+    "Changes a member's role. Signed-in OWNER or ADMIN; the organization always keeps an OWNER."
+    memberRoleChange(input: MemberRoleChangeInput!): MemberRoleChangePayload!
+    "Removes a member (their sessions stop at once) or withdraws an invitation. The last OWNER cannot leave."
+    memberRemove(input: MemberRemoveInput!): MemberRemovePayload!
+    "Makes another active member OWNER; you become ADMIN. Signed-in OWNER."
+    organizationOwnershipTransfer(input: OrganizationOwnershipTransferInput!): OrganizationOwnershipTransferPayload!
+  }
+`
