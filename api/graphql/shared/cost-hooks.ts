@@ -80,7 +80,7 @@ export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, met
     const costed = (context as unknown as HookContext)[COSTED]
     if (!costed) return
     const { principal, document, operationName, variables, cost } = costed
-    const actual = actualQueryCost(app.graphql.schema, document, operationName, variables, execution.data)
+    const actual = actualQueryCost(app.graphql.schema, document, operationName, variables, execution.data, cost.requestedQueryCost)
     const unused = cost.requestedQueryCost - actual
     const throttleStatus = unused > 0 ? await limiter.refund(principal, unused) : cost.throttleStatus
     metrics.costConsumed.inc({ operation: findOperation(document, operationName)?.operation ?? 'query', transport: 'graphql' }, actual)

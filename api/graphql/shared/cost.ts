@@ -9,6 +9,9 @@ import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
  * connection's 2; a node selected through both `nodes` and `edges { node }` is the same row and
  * counts once. A plain list (not a connection) costs as one object: those lists are short and
  * carry no page size to multiply by. Introspection is costed by the same rules.
+ *
+ * The walk reads the schema by field names and type tags and the document as plain AST, so it
+ * needs neither graphql's `visit` nor its type predicates (see the note at the end).
  */
 export const COST = { object: 1, connection: 2, mutation: 10, defaultPageSize: 20 } as const
 
@@ -33,8 +36,15 @@ export function requestedQueryCost(schema: GraphQLSchema, document: DocumentNode
  * What an operation did cost, from its result: lists counted at the length they came back
  * with, objects that came back null without their selection. Never more than was requested.
  */
-export function actualQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Variables, data: unknown): number {
-  return Math.min(operationCost(schema, document, operationName, variables, { data }), requestedQueryCost(schema, document, operationName, variables))
+export function actualQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+  data: unknown,
+  requested = requestedQueryCost(schema, document, operationName, variables),
+): number {
+  return Math.min(operationCost(schema, document, operationName, variables, { data }), requested)
 }
 
 /** `result` is undefined when costing a request, and holds the response data when costing a result. */
