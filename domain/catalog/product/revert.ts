@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../shared/event.js'
 import { productUpdateInput, strictInput, type ProductUpdate } from './commands.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
-import type { ProductMediaEvent } from './media.js'
+import { withAttached, withDetached, type ProductMediaEvent } from './media.js'
 import type { LiveProduct } from './product.js'
 import { snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
 
@@ -57,15 +57,24 @@ export function decideProductRevert(command: ProductRevert, state: ProductSnapsh
   return changes.length ? [{ type: 'ProductReverted', data: { productId, toRevision } }, ...changes] : []
 }
 
-/** Detach what the target lacks, attach what it adds at the end, then reorder if the order still differs. */
+/**
+ * Detach what the target lacks, attach each run of missing media where the target has it, and
+ * reorder only if the kept media are still out of order.
+ */
 export function mediaChanges(productId: string, current: readonly string[], target: readonly string[]): ProductMediaEvent[] {
   const events: ProductMediaEvent[] = []
   const removed = current.filter((id) => !target.includes(id))
   if (removed.length) events.push({ type: 'ProductMediaDetached', data: { productId, mediaIds: removed } })
-  const kept = current.filter((id) => target.includes(id))
-  const added = target.filter((id) => !kept.includes(id))
-  if (added.length) events.push({ type: 'ProductMediaAttached', data: { productId, mediaIds: added, position: kept.length } })
-  const after = [...kept, ...added]
-  if (after.some((id, index) => id !== target[index])) events.push({ type: 'ProductMediaReordered', data: { productId, mediaIds: [...target] } })
+  let list = withDetached(current, removed)
+  for (let index = 0; index < target.length; index++) {
+    if (list.includes(target[index]!)) continue
+    let end = index
+    while (end < target.length && !list.includes(target[end]!)) end++
+    const run = target.slice(index, end)
+    events.push({ type: 'ProductMediaAttached', data: { productId, mediaIds: run, position: index } })
+    list = withAttached(list, run, index)
+    index = end - 1
+  }
+  if (list.some((id, index) => id !== target[index])) events.push({ type: 'ProductMediaReordered', data: { productId, mediaIds: [...target] } })
   return events
 }

@@ -81,8 +81,12 @@ describe('mediaChanges', () => {
     expect(mediaChanges(ID, [M1], [M1, M3])).toEqual([{ type: 'ProductMediaAttached', data: { productId: ID, mediaIds: [M3], position: 1 } }])
     expect(mediaChanges(ID, [M1, M2], [M3, M2])).toEqual([
       { type: 'ProductMediaDetached', data: { productId: ID, mediaIds: [M1] } },
+      { type: 'ProductMediaAttached', data: { productId: ID, mediaIds: [M3], position: 0 } },
+    ])
+    expect(mediaChanges(ID, [M2], [M1, M3, M2])).toEqual([{ type: 'ProductMediaAttached', data: { productId: ID, mediaIds: [M1, M3], position: 0 } }])
+    expect(mediaChanges(ID, [M2, M1], [M1, M3, M2])).toEqual([
       { type: 'ProductMediaAttached', data: { productId: ID, mediaIds: [M3], position: 1 } },
-      { type: 'ProductMediaReordered', data: { productId: ID, mediaIds: [M3, M2] } },
+      { type: 'ProductMediaReordered', data: { productId: ID, mediaIds: [M1, M3, M2] } },
     ])
   })
 })

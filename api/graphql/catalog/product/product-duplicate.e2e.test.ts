@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { image, uploadFile, useTestMedia, type MediaView } from '../../../../test/support/media.js'
+import { auditTrail, createProduct, onlyError, UUID } from '../../../../test/support/products.js'
+
+// productDuplicate, and productRevert over the media a product shows.
+
+const FIELDS = 'id title handle description status vendor tags seo { title description } publishAt revision media { id }'
+const DUPLICATE = `mutation ($input: ProductDuplicateInput!) { productDuplicate(input: $input) { product { ${FIELDS} } eventPosition } }`
+const REVERT = `mutation ($input: ProductRevertInput!) { productRevert(input: $input) { product { ${FIELDS} } eventPosition } }`
+const ATTACH = 'mutation ($input: ProductMediaAttachInput!) { productMediaAttach(input: $input) { eventPosition } }'
+const READ = `query ($id: ID) { product(id: $id) { ${FIELDS} } }`
+
+interface Product {
+  id: string
+  title: string
+  handle: string
+  status: string
+  revision: number
+  media: { id: string }[]
+  [field: string]: unknown
+}
+type Duplicated = GraphQLResponse<{ productDuplicate: { product: Product; eventPosition: string } }>
+type Reverted = GraphQLResponse<{ productRevert: { product: Product; eventPosition: string | null } }>
+
+let t: TestApp
+let shop: Tenant
+let media: Awaited<ReturnType<typeof useTestMedia>>
+let red: MediaView
+let blue: MediaView
+let source: Product
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('duplicate')
+  media = await useTestMedia(t)
+  red = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#e74c3c'), filename: 'red.png' })).media!
+  blue = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#3498db'), filename: 'blue.png' })).media!
+  const created = await createProduct(t, shop.apiKey, {
+    title: 'Red Shirt',
+    description: 'Soft',
+    vendor: 'Acme',
+    tags: ['cotton', 'summer'],
+    seo: { title: 'Red Shirt | Acme', description: 'A soft red shirt' },
+  })
+  expect((await t.gql(shop.apiKey, ATTACH, { input: { productId: created.id, mediaIds: [blue.id, red.id] } })).errors).toBeUndefined()
+  const read = await t.gql<{ product: Product }>(shop.apiKey, READ, { id: created.id })
+  expect(read.errors).toBeUndefined()
+  source = read.data!.product
+})
+
+afterAll(async () => {
+  await t?.close()
+  await media?.cleanup()
+})
+
+describe('productDuplicate', () => {
+  it("creates a DRAFT copy with the source's fields, SEO, tags and media, and leaves the source alone", async () => {
+    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Red Shirt Copy' } })
+    expect(response.errors).toBeUndefined()
+    const copy = response.data!.productDuplicate.product
+    expect(copy).toEqual({
+      ...source,
+      id: expect.stringMatching(UUID),
+      title: 'Red Shirt Copy',
+      handle: 'red-shirt-copy',
+      status: 'DRAFT',
+      revision: 3,
+    })
+    expect(copy.id).not.toBe(source.id)
+    expect(copy.media.map((m) => m.id)).toEqual([blue.id, red.id])
+    expect(await auditTrail(t, shop.apiKey, copy.id)).toEqual(['ProductCreated@0', 'ProductDuplicated@1', 'ProductSeoChanged@2', 'ProductMediaAttached@3'])
+    expect((await t.gql<{ product: Product }>(shop.apiKey, READ, { id: source.id })).data!.product).toEqual(source)
+  })
+
+  it('takes a handle and status, and answers CONFLICT for a taken handle, creating nothing', async () => {
+    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Live Copy', handle: 'live-copy', status: 'ACTIVE' } })
+    expect(response.data!.productDuplicate.product).toMatchObject({ handle: 'live-copy', status: 'ACTIVE' })
+    const count = async () => (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products.totalCount
+    const before = await count()
+    const taken: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Again', handle: 'red-shirt' } })
+    expect(onlyError(taken)).toEqual({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+      message: "handle 'red-shirt' is taken in this store; choose another or update the existing product",
+    })
+    expect(await count()).toBe(before)
+  })
+
+  it('answers NOT_FOUND for an unknown source and for another store’s product, and BAD_USER_INPUT without a title', async () => {
+    const other = await t.tenant('duplicate-other')
+    const missing = `product '${source.id}' does not exist in this store`
+    expect(onlyError(await t.gql(other.apiKey, DUPLICATE, { input: { id: source.id, title: 'Stolen' } }))).toEqual({ code: 'NOT_FOUND', message: missing })
+    const unknown = '01900000-0000-7000-8000-000000000999'
+    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: unknown, title: 'X' } })).code).toBe('NOT_FOUND')
+    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: '  ' } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'] })
+  })
+
+  it('needs products:write', async () => {
+    const readOnly = await t.key('duplicate', ['products:read'])
+    expect(onlyError(await t.gql(readOnly, DUPLICATE, { input: { id: source.id, title: 'X' } })).code).toBe('FORBIDDEN')
+  })
+})
+
+describe('productRevert and media', () => {
+  it('restores the media list and its order as at the revision', async () => {
+    const product = await createProduct(t, shop.apiKey, { title: 'Gallery' })
+    await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [red.id] } })
+    await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [blue.id], position: 0 } })
+    await t.gql(shop.apiKey, 'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }', {
+      input: { productId: product.id, mediaIds: [red.id] },
+    })
+    const toFirst: Reverted = await t.gql(shop.apiKey, REVERT, { input: { id: product.id, toRevision: 1 } })
+    expect(toFirst.data!.productRevert.product.media.map((m) => m.id)).toEqual([red.id])
+    const toBoth: Reverted = await t.gql(shop.apiKey, REVERT, { input: { id: product.id, toRevision: 2 } })
+    expect(toBoth.data!.productRevert.product.media.map((m) => m.id)).toEqual([blue.id, red.id])
+    expect((await auditTrail(t, shop.apiKey, product.id)).slice(4)).toEqual([
+      'ProductReverted@4', 'ProductMediaDetached@5', 'ProductMediaAttached@6', 'ProductReverted@7', 'ProductMediaAttached@8',
+    ])
+  })
+})

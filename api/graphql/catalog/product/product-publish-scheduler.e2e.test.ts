@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { PublishScheduler } from '../../../../infra/scheduling/publish-scheduler.js'
+import { createProduct } from '../../../../test/support/products.js'
+
+// The publish scheduler runs wherever projections run; a short interval lets the test watch it.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({ config: { publishSchedulerIntervalMs: 100 } })
+})
+afterAll(() => t.close())
+
+type Read = { product: { status: string; publishAt: string | null } }
+type Log = { auditLog: { nodes: { type: string; actor: { type: string; id: string; name: string | null } }[] } }
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('publish scheduler', () => {
+  it('turns a product scheduled 1 s ahead ACTIVE with nobody calling, as the system actor', async () => {
+    const { apiKey } = await t.tenant('scheduler')
+    const publishAt = new Date(Date.now() + 1000).toISOString()
+    const product = await createProduct(t, apiKey, { title: 'Launch', publishAt })
+    const read = () => t.gql<Read>(apiKey, 'query ($id: ID) { product(id: $id) { status publishAt } }', { id: product.id })
+    expect((await read()).data!.product).toEqual({ status: 'DRAFT', publishAt })
+
+    const later = await waitFor(read, (r) => r.data!.product.status === 'ACTIVE', 10_000)
+    expect(later.data!.product).toEqual({ status: 'ACTIVE', publishAt: null })
+
+    const log = await t.gql<Log>(apiKey, 'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id name } } } }', { id: product.id })
+    const scheduler = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
+    expect(log.data!.auditLog.nodes.slice(-2)).toEqual([
+      { type: 'ProductStatusChanged', actor: scheduler },
+      { type: 'ProductPublishUnscheduled', actor: scheduler },
+    ])
+  })
+
+  it('publishes once when two schedulers race on the same due product', async () => {
+    const { apiKey } = await t.tenant('scheduler-race')
+    const product = await createProduct(t, apiKey, { title: 'Raced', publishAt: new Date(Date.now() + 60_000).toISOString() })
+    const platform = t.platform
+    const scheduler = () =>
+      new PublishScheduler({ db: platform.database.db, intervalMs: 60_000, logger: platform.logger, execute: (name, input, ctx) => platform.execute(name, input, ctx) })
+    const inAMinute = new Date(Date.now() + 61_000)
+    // The command decides with the real clock, so the product is not due yet: nothing changes.
+    expect(await scheduler().tick(inAMinute)).toBe(0)
+
+    await t.gql(apiKey, 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { eventPosition } }', {
+      input: { id: product.id, publishAt: new Date(Date.now() - 1000).toISOString() },
+    })
+    const results = await Promise.all([scheduler().tick(), scheduler().tick()])
+    const trail = await t.gql<Log>(apiKey, 'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id name } } } }', { id: product.id })
+    const statusChanges = trail.data!.auditLog.nodes.filter((n) => n.type === 'ProductStatusChanged')
+    expect(statusChanges).toHaveLength(1)
+    expect(results.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1)
+  })
+})

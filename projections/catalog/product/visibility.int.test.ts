@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductEvent, ProductStatus } from '../../../domain/catalog/product/events.js'
+import { productStream } from '../../../domain/catalog/product/streams.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js'
+import { productsProjection } from './projection.js'
+import { findProduct } from './queries.js'
+import { dueForPublishing } from './schedule.js'
+import { findPublishedProduct, isVisibleToShoppers, listPublishedProducts } from './visibility.js'
+
+// Storefront-facing reads and the publish scheduler's poll, over the products read model.
+
+const ORG = randomUUID()
+const STORE = randomUUID()
+const OTHER_STORE = randomUUID()
+const NOW = new Date('2026-03-01T10:00:00.000Z')
+
+let test: TestDatabase
+let db: AnyDb
+let position = 0
+const revisions = new Map<string, number>()
+
+async function project(storeId: string, event: ProductEvent): Promise<void> {
+  const stream = productStream(storeId, event.data.productId)
+  const revision = (revisions.get(stream) ?? -1) + 1
+  revisions.set(stream, revision)
+  const occurredAt = new Date(NOW.getTime() + position * 1000).toISOString()
+  const recorded: RecordedEvent = {
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: { organizationId: ORG, storeId, actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt },
+    streamName: stream,
+    revision,
+    position: String(++position).padStart(20, '0'),
+    recordedAt: new Date(occurredAt),
+  }
+  await db.transaction().execute((trx) => productsProjection.apply(recorded, trx))
+}
+
+async function product(handle: string, status: ProductStatus, storeId = STORE): Promise<string> {
+  const productId = randomUUID()
+  await project(storeId, { type: 'ProductCreated', data: { productId, title: handle, handle, description: '', status, vendor: '', tags: ['summer'] } })
+  return productId
+}
+
+let active: string, draft: string, archived: string
+beforeAll(async () => {
+  test = await createTestDatabase()
+  db = test.database.db
+  await productsProjection.createTables(db)
+  active = await product('active-shirt', 'ACTIVE')
+  draft = await product('draft-shirt', 'DRAFT')
+  archived = await product('archived-shirt', 'ARCHIVED')
+  await product('other-store-shirt', 'ACTIVE', OTHER_STORE)
+})
+
+afterAll(async () => {
+  await test?.drop()
+})
+
+describe('visible to shoppers', () => {
+  it('means ACTIVE, never DRAFT or ARCHIVED', () => {
+    expect(isVisibleToShoppers({ status: 'ACTIVE' })).toBe(true)
+    expect(isVisibleToShoppers({ status: 'DRAFT' })).toBe(false)
+    expect(isVisibleToShoppers({ status: 'ARCHIVED' })).toBe(false)
+  })
+
+  it('finds a published product by handle, and a hidden or foreign one not at all', async () => {
+    expect((await findPublishedProduct(db, STORE, 'active-shirt'))?.id).toBe(active)
+    expect(await findPublishedProduct(db, STORE, 'draft-shirt')).toBeNull()
+    expect(await findPublishedProduct(db, STORE, 'archived-shirt')).toBeNull()
+    expect(await findPublishedProduct(db, STORE, 'other-store-shirt')).toBeNull()
+    expect(await findPublishedProduct(db, STORE, 'missing')).toBeNull()
+    // The admin read still sees the draft: only storefront reads hide it.
+    expect((await findProduct(db, STORE, { handle: 'draft-shirt' }))?.id).toBe(draft)
+  })
+
+  it('lists published products only, and a filter asking for hidden ones cannot widen the list', async () => {
+    const ids = async (args: Parameters<typeof listPublishedProducts>[2]) => (await listPublishedProducts(db, STORE, args)).nodes.map((p) => p.id)
+    expect(await ids({})).toEqual([active])
+    expect((await listPublishedProducts(db, STORE, {})).totalCount).toBe(1)
+    expect(await ids({ filter: { status: ['DRAFT', 'ARCHIVED'] } })).toEqual([])
+    expect(await ids({ filter: { or: [{ status: ['DRAFT'] }, { tags: { any: ['summer'] } }] } })).toEqual([active])
+    expect(await ids({ filter: { search: 'shirt' }, sort: 'TITLE_ASC' })).toEqual([active])
+  })
+
+  it('follows status changes: a product published later shows, one hidden again does not', async () => {
+    await project(STORE, { type: 'ProductStatusChanged', data: { productId: draft, from: 'DRAFT', to: 'ACTIVE' } })
+    await project(STORE, { type: 'ProductStatusChanged', data: { productId: active, from: 'ACTIVE', to: 'ARCHIVED' } })
+    expect((await listPublishedProducts(db, STORE)).nodes.map((p) => p.id)).toEqual([draft])
+    expect(await findPublishedProduct(db, STORE, 'active-shirt')).toBeNull()
+  })
+})
+
+describe('SEO and publish schedule in the read model', () => {
+  it('keeps seo and publishAt current, and lists due hidden products for the scheduler', async () => {
+    const id = await product('scheduled-shirt', 'DRAFT')
+    await project(STORE, { type: 'ProductSeoChanged', data: { productId: id, title: 'Scheduled', description: 'Soon' } })
+    await project(STORE, { type: 'ProductPublishScheduled', data: { productId: id, publishAt: '2026-03-01T09:00:00.000Z' } })
+    const later = await product('later-shirt', 'DRAFT')
+    await project(STORE, { type: 'ProductPublishScheduled', data: { productId: later, publishAt: '2026-03-02T09:00:00.000Z' } })
+
+    expect(await findProduct(db, STORE, { id })).toMatchObject({ seo: { title: 'Scheduled', description: 'Soon' }, publishAt: new Date('2026-03-01T09:00:00.000Z') })
+    expect(await dueForPublishing(db, NOW, 10)).toEqual([{ organizationId: ORG, storeId: STORE, productId: id }])
+    expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.productId)).toEqual([id, later])
+    expect(await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 1)).toHaveLength(1)
+
+    await project(STORE, { type: 'ProductStatusChanged', data: { productId: id, from: 'DRAFT', to: 'ACTIVE' } })
+    await project(STORE, { type: 'ProductPublishUnscheduled', data: { productId: id, reason: 'published' } })
+    expect(await findProduct(db, STORE, { id })).toMatchObject({ status: 'ACTIVE', publishAt: null })
+    expect(await dueForPublishing(db, NOW, 10)).toEqual([])
+  })
+})
