@@ -1,0 +1,52 @@
+import type { DecideContext } from '../../domain/shared/context.js'
+import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
+import type { VariantDraft } from '../../domain/catalog/product/variant-commands.js'
+import type { OptionValue, ProductVariantCreated } from '../../domain/catalog/product/variant-events.js'
+
+// Shared givens of the option, variant and inventory unit tests.
+
+export const STORE = '01900000-0000-7000-8000-00000000a001'
+export const P = '01900000-0000-7000-8000-000000000001'
+export const ctx: DecideContext = { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE }
+
+/** Ids that read as what they are: `id('v', 1)` is variant 1. */
+export const id = (kind: 'o' | 'v' | 'm', n: number) => `01900000-0000-7000-8000-${kind === 'o' ? 'a' : kind === 'v' ? 'b' : 'c'}${String(n).padStart(11, '0')}`
+
+export const created: ProductCreated = {
+  type: 'ProductCreated',
+  data: { productId: P, title: 'Shirt', handle: 'shirt', description: '', status: 'ACTIVE', vendor: '', tags: [] },
+}
+export const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: P, handle: 'shirt' } }
+
+export const optionAdded = (n: number, name: string, values: string[], position = n - 1): ProductEvent => ({
+  type: 'ProductOptionAdded',
+  data: { productId: P, optionId: id('o', n), name, values, position, variantValue: values[0]! },
+})
+
+const DEFAULTS = { barcode: '', compareAtPrice: null, cost: null, currencyCode: 'USD', inventoryTracked: true, inventoryQuantity: 0, weight: null, mediaId: null }
+
+export const variantCreated = (n: number, optionValues: OptionValue[], extra: Partial<ProductVariantCreated['data']> = {}): ProductVariantCreated => ({
+  type: 'ProductVariantCreated',
+  data: { productId: P, variantId: id('v', n), sku: `SKU-${n}`, price: 1000 * n, ...DEFAULTS, optionValues, position: n - 1, ...extra },
+})
+
+export const draft = (n: number, optionValues: OptionValue[] | null, extra: Partial<VariantDraft> = {}): VariantDraft => ({
+  variantId: id('v', n),
+  sku: `SKU-${n}`,
+  price: 1000 * n,
+  ...DEFAULTS,
+  optionValues,
+  field: ['input', 'variants', n - 1],
+  ...extra,
+})
+
+export const sized = (size: string, color?: string): OptionValue[] => [{ name: 'Size', value: size }, ...(color ? [{ name: 'Color', value: color }] : [])]
+
+/** A shirt with Size S/M/L and Color Red/Blue, and the variants S/Red (1) and M/Red (2). */
+export const shirt: ProductEvent[] = [
+  created,
+  optionAdded(1, 'Size', ['S', 'M', 'L']),
+  optionAdded(2, 'Color', ['Red', 'Blue']),
+  variantCreated(1, sized('S', 'Red')),
+  variantCreated(2, sized('M', 'Red')),
+]
