@@ -12,6 +12,7 @@ const USAGE = `usage: emporium <command>
   projections status
   projections rebuild [--projection NAME] [--store SLUG]
   events export --store SLUG        every event of a store as NDJSON on stdout
+  catalog import --store SLUG FILE [--dry-run]   import products from NDJSON (one per line); re-running changes nothing
 
 Configuration comes from the environment; see the README.`
 
@@ -24,6 +25,7 @@ const commands: Record<string, () => Promise<{ run(args: string[]): Promise<void
   projections: () => import('./commands/projections.js'),
   events: () => import('./commands/events.js'),
   mcp: () => import('./commands/mcp.js'),
+  catalog: () => import('./commands/catalog.js'),
 }
 
 async function main(argv: string[]): Promise<void> {

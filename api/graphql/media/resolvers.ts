@@ -7,6 +7,7 @@ import { DomainError, badInput, notFound } from '../../../domain/shared/errors.j
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { deleteMedia } from '../../../infra/media/delete.js'
 import { formatBytes } from '../../../infra/media/fetch-url.js'
+import { IMPORT_MIME_TYPE } from '../../../infra/catalog/import/staged.js'
 import { ingestMedia, mediaPath } from '../../../infra/media/ingest.js'
 import { mediaServices } from '../../../infra/media/services.js'
 import { STAGED_UPLOAD_TTL_MS, signStagedUpload } from '../../../infra/media/staged-token.js'
@@ -85,9 +86,10 @@ async function createStagedUpload(ctx: GraphQLContext, { input }: { input: { fil
   const services = mediaServices(ctx.platform)
   const filename = filenameSchema.safeParse(input.filename)
   if (!filename.success) throw badInput(['input', 'filename'], filename.error.issues[0]!.message)
-  if (!(MEDIA_MIME_TYPES as readonly string[]).includes(input.mimeType)) {
+  // A catalog import file (productsImport) is staged the same way; it never becomes a media.
+  if (!(MEDIA_MIME_TYPES as readonly string[]).includes(input.mimeType) && input.mimeType !== IMPORT_MIME_TYPE) {
     const svg = /svg/i.test(input.mimeType) ? 'SVG images are refused because they can carry scripts; ' : ''
-    throw badInput(['input', 'mimeType'], `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')}; got '${input.mimeType.slice(0, 60)}'`)
+    throw badInput(['input', 'mimeType'], `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')} (or ${IMPORT_MIME_TYPE} for productsImport); got '${input.mimeType.slice(0, 60)}'`)
   }
   if (!Number.isInteger(input.fileSize) || input.fileSize < 1 || input.fileSize > services.maxBytes) {
     throw badInput(['input', 'fileSize'], `fileSize must be between 1 byte and the ${formatBytes(services.maxBytes)} limit; got ${input.fileSize}`)

@@ -1,0 +1,51 @@
+export const productImportTypeDefs = /* GraphQL */ `
+  """
+  A catalog file to import: NDJSON, one product per line with productCreate's fields plus
+  categories (handle paths like "men/shirts"). Stage it first: mediaStagedUploadCreate with
+  mimeType "application/x-ndjson", then PUT the file to the url it returns.
+  """
+  input ProductsImportInput {
+    stagedUploadId: ID!
+    "Check every line without writing anything; the staged file is kept for the real run."
+    dryRun: Boolean = false
+  }
+
+  "A line that was not imported, and why."
+  type ProductImportRejectedLine {
+    "Line number in the file, from 1."
+    line: Int!
+    code: String!
+    "Path into the line's object, e.g. [\\"variants\\", \\"0\\", \\"price\\"]; empty when the line as a whole is at fault."
+    field: [String!]!
+    message: String!
+  }
+
+  "What an import did, line by line counted."
+  type ProductImportReport {
+    "Non-blank lines read."
+    lines: Int!
+    "Products created (on a dry run: that would be created)."
+    created: Int!
+    "Existing products, matched by handle, that changed."
+    updated: Int!
+    "Existing products the line left as they were: nothing was appended for them."
+    unchanged: Int!
+    rejected: [ProductImportRejectedLine!]!
+    dryRun: Boolean!
+  }
+
+  type ProductsImportPayload {
+    report: ProductImportReport!
+    "Log position of the last write; null when nothing was written."
+    eventPosition: String
+  }
+
+  extend type Mutation {
+    """
+    Imports a staged NDJSON catalog file, synchronously: products are matched by handle (created
+    when new, else updated with the fields given) and variants by SKU; importing the same file
+    again appends nothing. Bad lines are reported and skipped. Needs products:write.
+    """
+    productsImport(input: ProductsImportInput!): ProductsImportPayload!
+  }
+`

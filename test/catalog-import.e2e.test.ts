@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from './support/database.js'
+
+/**
+ * `emporium catalog import` as an operator runs it: `node --import tsx cli/main.ts …` in a child
+ * process against this file's own database (a fresh Postgres database, or a PGlite directory
+ * that each step opens after the previous one exited).
+ */
+const root = path.resolve(import.meta.dirname, '..')
+
+let test: TestDatabase | undefined
+let dir: string
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+  lines: Record<string, unknown>[]
+}
+
+function cli(args: string[]): Promise<Run> {
+  const env = { ...process.env, DATABASE_URL: test?.url ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env, timeout: 90_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+      resolve({ code, stdout, stderr, lines: stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) })
+    })
+  })
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'emporium-import-'))
+  if (process.env.DATABASE_URL) test = await createTestDatabase()
+})
+afterAll(async () => {
+  await test?.drop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const CATALOG = [
+  JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', tags: ['linen'], status: 'DRAFT' }),
+  JSON.stringify({ title: 'Wool Hat' }),
+  'oops',
+  JSON.stringify({ title: 'Bad Status', status: 'SOLD_OUT' }),
+  JSON.stringify({ title: 'Canvas Tote', vendor: 'Acme', description: 'Sturdy' }),
+].join('\n')
+
+describe('emporium catalog import', { timeout: 180_000 }, () => {
+  let catalog: string
+
+  it('imports a file, reporting rejected lines on stdout and exiting 1 because of them', async () => {
+    expect((await cli(['tenant', 'create', '--org', 'Importers', '--store', 'imports'])).code).toBe(0)
+    catalog = path.join(dir, 'catalog.ndjson')
+    await writeFile(catalog, CATALOG)
+    const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.lines).toEqual([
+      { rejected: { line: 3, code: 'BAD_USER_INPUT', field: [], message: expect.stringMatching(/^line 3 is not JSON/) } },
+      { rejected: { line: 4, code: 'BAD_USER_INPUT', field: ['status'], message: 'status must be one of DRAFT, ACTIVE, ARCHIVED' } },
+      { store: 'imports', lines: 5, created: 3, updated: 0, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 2 },
+    ])
+  })
+
+  it('appends nothing when the same file is imported again', async () => {
+    const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
+    const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
+    expect(run.lines.at(-1)).toEqual({ store: 'imports', lines: 5, created: 0, updated: 0, unchanged: 3, dryRun: false, eventPosition: null, rejected: 2 })
+    const events = (await cli(['events', 'export', '--store', 'imports'])).lines
+    expect(events.length).toBe(before)
+    expect(events.filter((e) => e.type === 'ProductCreated')).toHaveLength(3)
+  })
+
+  it('on a dry run writes nothing, and a clean file exits 0', async () => {
+    const clean = path.join(dir, 'clean.ndjson')
+    await writeFile(clean, `${JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', status: 'ACTIVE' })}\n${JSON.stringify({ title: 'Cork Mat' })}\n`)
+    const dry = await cli(['catalog', 'import', '--store', 'imports', clean, '--dry-run'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.lines).toEqual([{ store: 'imports', lines: 2, created: 1, updated: 1, unchanged: 0, dryRun: true, eventPosition: null, rejected: 0 }])
+    const real = await cli(['catalog', 'import', '--store', 'imports', clean])
+    expect(real.lines).toEqual([{ store: 'imports', lines: 2, created: 1, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 0 }])
+    const events = (await cli(['events', 'export', '--store', 'imports'])).lines
+    expect(events.filter((e) => e.type === 'ProductStatusChanged')).toHaveLength(1)
+  })
+
+  it('explains its usage and an unknown store', async () => {
+    const usage = await cli(['catalog', 'import', '--store', 'imports'])
+    expect(usage.code).not.toBe(0)
+    expect(usage.stderr).toContain('usage: emporium catalog import --store SLUG FILE [--dry-run]')
+    const unknown = await cli(['catalog', 'import', '--store', 'nowhere', catalog])
+    expect(unknown.code).not.toBe(0)
+    expect(unknown.stderr).toContain("no store with slug 'nowhere'")
+  })
+})
