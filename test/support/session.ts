@@ -49,3 +49,15 @@ export function tokenIn(text: string | undefined): string {
   if (!token) throw new Error(`no token in mail: ${text}`)
   return token.trim()
 }
+
+/** Creates a store as the signed-in person, through GraphQL; fails the test on any error. */
+export async function createStore(t: TestApp, session: BrowserSession, slug: string): Promise<{ id: string; slug: string }> {
+  const response = await sessionGql<{ storeCreate: { store: { id: string; slug: string } } }>(
+    t,
+    session.cookie,
+    'mutation ($input: StoreCreateInput!) { storeCreate(input: $input) { store { id slug } } }',
+    { input: { name: `Store ${slug}`, slug } },
+  )
+  expect(response.errors).toBeUndefined()
+  return response.data!.storeCreate.store
+}
