@@ -1,6 +1,9 @@
 import type { AnyCommandDefinition } from './shared/command.js'
 import { categoryCommands } from './catalog/category/definitions.js'
 import { categoryProductsCommands } from './catalog/category/products-definitions.js'
+import { attributeCommands } from './catalog/attribute/definitions.js'
+import { attributeSetCommands } from './catalog/attribute-set/definitions.js'
+import { productAttributeCommands } from './catalog/product/attributes-definitions.js'
 import { productCommands } from './catalog/product/definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { productVariantCommands } from './catalog/product/variant-definitions.js'
@@ -21,6 +24,9 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...productCommands,
   ...mediaCommands,
   ...productMediaCommands,
+  ...attributeCommands,
+  ...attributeSetCommands,
+  ...productAttributeCommands,
   ...productVariantCommands,
   ...categoryCommands,
   ...categoryProductsCommands,

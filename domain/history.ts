@@ -1,4 +1,6 @@
 import { CATEGORY_ENTITY, CATEGORY_PRODUCTS_CATEGORY } from './catalog/category/streams.js'
+import { ATTRIBUTE_CATEGORY } from './catalog/attribute/streams.js'
+import { ATTRIBUTE_SET_CATEGORY } from './catalog/attribute-set/streams.js'
 import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
 import { MEDIA_CATEGORY } from './media/streams.js'
 import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
@@ -15,6 +17,8 @@ import { USER_CATEGORY } from './tenancy/user/streams.js'
  */
 export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [PRODUCT_CATEGORY]: ['products'],
+  [ATTRIBUTE_CATEGORY]: ['products'],
+  [ATTRIBUTE_SET_CATEGORY]: ['products'],
   // The audit log files the category tree stream's events under each category ('category').
   [CATEGORY_ENTITY]: ['products'],
   [CATEGORY_PRODUCTS_CATEGORY]: ['products'],

@@ -7,6 +7,7 @@ import { accountMigrations } from './auth/account-tables.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { CommandRegistry } from './commands/registry.js'
 import type { CommandContext } from './commands/context.js'
+import { catalogUsageFrom } from './commands/catalog-usage.js'
 import { executeCommand, type CommandResult } from './commands/execute.js'
 import type { Config } from './config.js'
 import { openDatabase, type Database } from './database/database.js'
@@ -80,7 +81,7 @@ export class Platform {
 
   /** Runs a command through the registry: the one write path of every transport. */
   execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    return executeCommand(this.eventStore, this.registry.get(name), input, ctx)
+    return executeCommand(this.eventStore, this.registry.get(name), input, ctx, catalogUsageFrom(this.database.db))
   }
 
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */

@@ -1,10 +1,13 @@
 import type { Projection } from '../infra/projections/projection.js'
 import { auditLogProjection } from './audit/log/projection.js'
 import { categoriesProjection } from './catalog/category/projection.js'
+import { attributeSetsProjection } from './catalog/attribute-set/projection.js'
+import { attributesProjection } from './catalog/attribute/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
+import { productAttributesProjection } from './catalog/product-attribute/projection.js'
 import { mediaProjection } from './media/projection.js'
 import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, categoriesProjection, mediaProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, auditLogProjection]

@@ -64,10 +64,11 @@ describe('batched queries', () => {
     const response = await post(JSON.stringify([{ query: '{ products { totalCount } }' }, { query: '{ products { nope } }' }, { query: '{ viewer { credential { name } } }' }]))
     expect(response.statusCode).toBe(200)
     const [first, second, third] = response.json() as { data: unknown; errors?: { message: string; extensions: { code: string } }[] }[]
-    expect(first).toEqual({ data: { products: { totalCount: 0 } } })
+    // Each operation of a batch is costed by itself (README, "Rate limits").
+    expect(first).toEqual({ data: { products: { totalCount: 0 } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 2, actualQueryCost: 2 }) } })
     expect(second!.data).toBeNull()
     expect(second!.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT' }, message: expect.stringContaining('"nope"') })])
-    expect(third).toEqual({ data: { viewer: { credential: { name: 'default key' } } } })
+    expect(third).toEqual({ data: { viewer: { credential: { name: 'default key' } } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 2 }) } })
   })
 
   it('runs ten and refuses eleven with QUERY_TOO_COMPLEX', async () => {
@@ -138,7 +139,7 @@ describe('GET /graphql', () => {
   it('runs a query given in the URL, with the key', async () => {
     const response = await get(`/graphql?query=${encodeURIComponent('{viewer{scopes}}')}`, { authorization: `Bearer ${shop.apiKey}` })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ data: { viewer: { scopes: expect.arrayContaining(['products:write']) } } })
+    expect(response.json()).toEqual({ data: { viewer: { scopes: expect.arrayContaining(['products:write']) } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 1 }) } })
 
     const anonymous = await get(`/graphql?query=${encodeURIComponent('{viewer{scopes}}')}`)
     expect(anonymous.statusCode).toBe(401)
