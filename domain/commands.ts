@@ -5,6 +5,7 @@ import { attributeCommands } from './catalog/attribute/definitions.js'
 import { attributeSetCommands } from './catalog/attribute-set/definitions.js'
 import { productAttributeCommands } from './catalog/product/attributes-definitions.js'
 import { productCommands } from './catalog/product/definitions.js'
+import { productLifecycleCommands } from './catalog/product/lifecycle-definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { productVariantCommands } from './catalog/product/variant-definitions.js'
 import { mediaCommands } from './media/definitions.js'
@@ -28,6 +29,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...attributeSetCommands,
   ...productAttributeCommands,
   ...productVariantCommands,
+  ...productLifecycleCommands,
   ...categoryCommands,
   ...categoryProductsCommands,
 ]

@@ -21,6 +21,7 @@ import { ProjectionRunner } from './projections/runner.js'
 import { projectionMigrations } from './projections/schema.js'
 import { projectionFilter } from './projections/worker.js'
 import { ReadModelWaiter } from './projections/waiter.js'
+import { PublishScheduler } from './scheduling/publish-scheduler.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
@@ -43,6 +44,8 @@ export class Platform {
   readonly registry: CommandRegistry
   /** Who a bearer key is and which store a request is for, as every transport asks it. */
   readonly credentials: CredentialResolver
+  /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
+  private publishScheduler: PublishScheduler | null = null
 
   private constructor(
     readonly config: Config,
@@ -76,7 +79,17 @@ export class Platform {
       ? new ProjectionRunner({ database, eventStore, projections: parts.projections, logger, onAdvance: (name, position) => waiter.observe(name, position) })
       : null
     await runner?.start()
-    return new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner)
+    const platform = new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner)
+    if (runner) {
+      platform.publishScheduler = new PublishScheduler({
+        db: database.db,
+        intervalMs: config.publishSchedulerIntervalMs,
+        logger,
+        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+      })
+      platform.publishScheduler.start()
+    }
+    return platform
   }
 
   /** Runs a command through the registry: the one write path of every transport. */
@@ -119,6 +132,7 @@ export class Platform {
   }
 
   async close(): Promise<void> {
+    await this.publishScheduler?.stop()
     await this.runner?.stop()
     await this.waiter.stop()
     await this.eventStore.close()

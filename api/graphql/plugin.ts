@@ -48,7 +48,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const { platform } = options
   const limits = options.limits ?? DEFAULT_LIMITS
   const resolvers = mergeResolvers([{ typeDefs: sharedTypeDefs, resolvers: sharedResolvers as GraphQLSlice['resolvers'] }, ...options.slices])
-  const loaders = Object.assign({}, ...options.slices.map((s) => s.loaders ?? {})) as MercuriusLoaders
+  // Merged per type: two slices may each add loaders to the same type (Product.media, Product.categories).
+  const loaders: MercuriusLoaders = {}
+  for (const slice of options.slices) for (const [type, fields] of Object.entries(slice.loaders ?? {})) loaders[type] = { ...loaders[type], ...fields }
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' && request.url === '/graphql' && request.headers.accept?.includes('text/html')) {

@@ -3,6 +3,7 @@ import { productCategoriesSlice } from './catalog/category/product-categories.js
 import { categorySlice } from './catalog/category/resolvers.js'
 import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productImportSlice } from './catalog/product/import-resolvers.js'
+import { productHistorySlice } from './catalog/product/history-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
@@ -12,4 +13,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, auditLogSlice]

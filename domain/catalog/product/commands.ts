@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CatalogDraft } from './catalog.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
+import { publishAtInput } from './publishing.js'
+import { seoInput, type ProductSeo } from './seo.js'
 import { productOptionsCreateList, productVariantsCreateList } from './variant-commands.js'
 
 export const TITLE_MAX_LENGTH = 255
@@ -61,7 +63,8 @@ const tags = z
   .overwrite((list) => [...new Set(list)])
   .describe('Labels for search and filtering; duplicates are dropped. On update the list replaces the old one.')
 
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+/** A strict object whose unknown-key error names the command and lists the fields it takes. */
+export function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
@@ -77,6 +80,8 @@ export const productCreateInput = strictInput('productCreate', {
   status: status.nullish(),
   vendor: vendor.nullish(),
   tags: tags.nullish(),
+  seo: seoInput.nullish(),
+  publishAt: publishAtInput.nullish(),
   options: productOptionsCreateList.nullish(),
   variants: productVariantsCreateList.nullish(),
 })
@@ -89,6 +94,8 @@ export const productUpdateInput = strictInput('productUpdate', {
   status: status.nullish(),
   vendor: vendor.nullish(),
   tags: tags.nullish(),
+  seo: seoInput.nullish(),
+  publishAt: publishAtInput.nullish(),
 })
 
 export const productDeleteInput = strictInput('productDelete', { id: productId })
@@ -99,9 +106,12 @@ export type ProductDeleteInput = z.output<typeof productDeleteInput>
 
 /** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
 /** `catalog`: the options and variants the product is created with (productCreate's options and variants). */
-export type ProductCreate = { type: 'ProductCreate'; data: ProductFields; catalog?: CatalogDraft }
-/** Fields left out stay as they are. */
-export type ProductUpdate = { type: 'ProductUpdate'; data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> }
+export type ProductCreate = { type: 'ProductCreate'; data: ProductFields & { seo?: ProductSeo; publishAt?: string | null }; catalog?: CatalogDraft }
+/** Fields left out stay as they are, `seo` parts too; `publishAt` null cancels the schedule. */
+export type ProductUpdate = {
+  type: 'ProductUpdate'
+  data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> & { seo?: Partial<ProductSeo>; publishAt?: string | null }
+}
 export type ProductDelete = { type: 'ProductDelete'; data: { productId: string } }
 
 export type ProductCommand = ProductCreate | ProductUpdate | ProductDelete

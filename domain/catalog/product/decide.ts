@@ -1,7 +1,9 @@
 import { conflict, notFound } from '../../shared/errors.js'
 import type { ProductCommand, ProductCreate, ProductDelete, ProductUpdate } from './commands.js'
-import type { ProductEvent, ProductFields } from './events.js'
-import type { ProductState } from './product.js'
+import type { ProductEvent } from './events.js'
+import type { LiveProduct, ProductState } from './product.js'
+import { scheduleChanges } from './publishing.js'
+import { NO_SEO, seoChanges, withSeo } from './seo.js'
 
 /** Pure: the answer depends on the command and the product's history only. */
 export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
@@ -22,7 +24,12 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
 function create(command: ProductCreate, state: ProductState): ProductEvent[] {
   // Ids are generated per command, so this only happens when a client or a retry reuses one.
   if (state.kind !== 'empty') throw conflict(`product '${command.data.productId}' already exists; use productUpdate to change it`)
-  return [{ type: 'ProductCreated', data: { ...command.data, tags: [...command.data.tags] } }]
+  const { seo, publishAt, ...fields } = command.data
+  return [
+    { type: 'ProductCreated', data: { ...fields, tags: [...fields.tags] } },
+    ...seoChanges(fields.productId, NO_SEO, seo ?? NO_SEO),
+    ...scheduleChanges(fields.productId, { publishAt: null, status: fields.status }, { publishAt, status: fields.status }),
+  ]
 }
 
 /** Only the fields that really change become events, so an update that changes nothing records nothing. */
@@ -47,6 +54,9 @@ function update(command: ProductUpdate, state: ProductState): ProductEvent[] {
     const removed = product.tags.filter((tag) => !tags.includes(tag))
     if (added.length || removed.length) events.push({ type: 'ProductTagsChanged', data: { productId, tags: [...tags], added, removed } })
   }
+  const { seo, publishAt } = command.data
+  events.push(...seoChanges(productId, product.seo, withSeo(product.seo, seo)))
+  events.push(...scheduleChanges(productId, product, { publishAt, status: status ?? product.status }))
   return events
 }
 
@@ -59,7 +69,7 @@ function remove(command: ProductDelete, state: ProductState): ProductEvent[] {
  * Another store's product lives in a stream named after that store, so here it looks exactly
  * like a product that never existed: both answer NOT_FOUND, as do deleted ones.
  */
-function live(state: ProductState, productId: string): ProductFields {
+function live(state: ProductState, productId: string): LiveProduct {
   if (state.kind !== 'existing') throw notFound('product', productId)
   return state.product
 }

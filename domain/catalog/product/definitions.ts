@@ -17,6 +17,7 @@ import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
 import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
+import { NO_SEO, withSeo } from './seo.js'
 import { catalogDraft } from './variant-prepare.js'
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
@@ -35,7 +36,9 @@ export const productCreate = defineCommand({
   description:
     'Create a product in the current store. Only title is required. handle (the URL name, unique in the store) is generated ' +
     'from the title when omitted, adding -2, -3 … if needed; status defaults to ACTIVE (pass DRAFT to keep the product hidden ' +
-    'while you fill it in); description and vendor default to empty, tags to none. Returns the new product with its id. ' +
+    'while you fill it in); description and vendor default to empty, tags to none. seo {title (at most 70 characters), ' +
+    'description (at most 320)} sets the search engine listing. publishAt (ISO-8601) schedules the product to turn ACTIVE by ' +
+    'itself at that time; status then defaults to DRAFT. Returns the new product with its id. ' +
     'options [{name, values}] (at most 3) and variants [{price, sku, optionValues [{name, value}], …}] (at most 100, prices ' +
     'as decimal strings in the store currency) create the whole product in one call. ' +
     'Fails with CONFLICT when a handle you pass is already used by another product: choose another or update that product.',
@@ -53,9 +56,11 @@ export const productCreate = defineCommand({
         title: input.title,
         handle,
         description: input.description ?? '',
-        status: input.status ?? 'ACTIVE',
+        status: input.status ?? (input.publishAt ? 'DRAFT' : 'ACTIVE'),
         vendor: input.vendor ?? '',
         tags: input.tags ?? [],
+        seo: withSeo(NO_SEO, input.seo),
+        publishAt: input.publishAt ?? null,
       },
       catalog: await catalogDraft(input.options, input.variants, env, storeId, productId),
     }
@@ -70,7 +75,8 @@ export const productUpdate = defineCommand({
   tool: 'update_product',
   description:
     'Change fields of an existing product, found by id. Send only what should change: omitted or null fields stay as they are, ' +
-    'an empty string clears description or vendor, and tags replaces the whole list ([] removes every tag). Sending values ' +
+    'an empty string clears description or vendor, and tags replaces the whole list ([] removes every tag). seo parts given ' +
+    'replace the old ones. publishAt schedules a DRAFT or ARCHIVED product to turn ACTIVE at that time; null cancels it. Sending values ' +
     'the product already has changes nothing, so repeating a call is safe. Returns the updated product. Fails with NOT_FOUND ' +
     'when the id is unknown or deleted, and with CONFLICT when the new handle is used by another product.',
   ...WRITE,
@@ -88,6 +94,9 @@ export const productUpdate = defineCommand({
         status: input.status ?? undefined,
         vendor: input.vendor ?? undefined,
         tags: input.tags ?? undefined,
+        seo: input.seo ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined } : undefined,
+        // Unlike the other fields, null means something here: it cancels the schedule.
+        publishAt: input.publishAt,
       },
     }
     return { stream: productStream(storeId, input.id), entityId: input.id, command }
@@ -152,7 +161,7 @@ export function handleReservations(events: readonly ProductEvent[], _before: Pro
 }
 
 /** The title's handle, or the first of `-2`, `-3` … that no product of the store holds. */
-async function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
+export async function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
   const base = handleize(title) || 'product'
   for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
     const candidate = n === 1 ? base : withSuffix(base, `-${n}`)
@@ -166,7 +175,8 @@ function withSuffix(base: string, suffix: string): string {
   return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
 }
 
-function storeOf(ctx: DecideContext): string {
+/** The store of a product command, or BAD_USER_INPUT asking for one. */
+export function storeOf(ctx: DecideContext): string {
   if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
   return ctx.storeId
 }

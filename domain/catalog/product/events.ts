@@ -1,6 +1,10 @@
 import type { DomainEvent } from '../../shared/event.js'
+import type { ProductDuplicated } from './duplicate.js'
 import type { ProductMediaEvent } from './media.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
+import type { ProductPublishingEvent } from './publishing.js'
+import type { ProductReverted } from './revert.js'
+import type { ProductSeoChanged } from './seo.js'
 
 export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
 /** DRAFT: being prepared, not sold; ACTIVE: on sale (the default, as in Shopify); ARCHIVED: kept for history. */
@@ -43,6 +47,10 @@ export type ProductEvent =
   | ProductDeleted
   | ProductMediaEvent
   | ProductVariantEvent
+  | ProductSeoChanged
+  | ProductPublishingEvent
+  | ProductReverted
+  | ProductDuplicated
 
 export type ProductEventType = ProductEvent['type']
 
@@ -60,6 +68,11 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductMediaDetached: true,
   ProductMediaReordered: true,
   ...VARIANT_EVENT_TYPE_RECORD,
+  ProductSeoChanged: true,
+  ProductPublishScheduled: true,
+  ProductPublishUnscheduled: true,
+  ProductReverted: true,
+  ProductDuplicated: true,
 }
 
 /** Every product event type, for the projection's subscription and log filters. */

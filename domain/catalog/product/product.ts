@@ -1,4 +1,5 @@
 import type { ProductEvent, ProductFields } from './events.js'
+import { NO_SEO, type ProductSeo } from './seo.js'
 
 /**
  * A product stream is empty, holds a live product, or ends in a deletion. A deleted product
@@ -6,13 +7,16 @@ import type { ProductEvent, ProductFields } from './events.js'
  */
 export type ProductState =
   | { kind: 'empty' }
-  | { kind: 'existing'; product: ProductFields }
+  | { kind: 'existing'; product: LiveProduct }
   | { kind: 'deleted'; productId: string }
+
+/** A product's fields plus what later events add to them: its SEO and its publish schedule (ISO time or null). */
+export type LiveProduct = ProductFields & { seo: ProductSeo; publishAt: string | null }
 
 export const initialProductState = (): ProductState => ({ kind: 'empty' })
 
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
-  if (event.type === 'ProductCreated') return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags] } }
+  if (event.type === 'ProductCreated') return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags], seo: NO_SEO, publishAt: null } }
   // Every other event changes a live product; on any other state the history is not ours to fix.
   if (state.kind !== 'existing') return state
   const product = state.product
@@ -31,6 +35,16 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return { kind: 'existing', product: { ...product, tags: [...event.data.tags] } }
     case 'ProductDeleted':
       return { kind: 'deleted', productId: product.productId }
+    case 'ProductSeoChanged':
+      return { kind: 'existing', product: { ...product, seo: { title: event.data.title, description: event.data.description } } }
+    case 'ProductPublishScheduled':
+      return { kind: 'existing', product: { ...product, publishAt: event.data.publishAt } }
+    case 'ProductPublishUnscheduled':
+      return { kind: 'existing', product: { ...product, publishAt: null } }
+    // Markers for the audit log: the changes they explain follow as events of their own.
+    case 'ProductReverted':
+    case 'ProductDuplicated':
+      return state
     // The media list is folded by the media decider (media.ts); the product's fields stay.
     case 'ProductMediaAttached':
     case 'ProductMediaDetached':

@@ -137,7 +137,10 @@ describe('evolve', () => {
     ])
     expect(state).toEqual({
       kind: 'existing',
-      product: { productId: ID, title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'DRAFT', vendor: 'Bolt', tags: ['linen'] },
+      product: {
+        productId: ID, title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'DRAFT', vendor: 'Bolt', tags: ['linen'],
+        seo: { title: '', description: '' }, publishAt: null,
+      },
     })
     expect(productDecider.evolve(state, deleted)).toEqual({ kind: 'deleted', productId: ID })
   })
@@ -146,8 +149,9 @@ describe('evolve', () => {
     const types = [
       'Created', 'Deleted', 'DescriptionChanged', 'HandleChanged', 'MediaAttached', 'MediaDetached', 'MediaReordered',
       'Retitled', 'StatusChanged', 'TagsChanged', 'VendorChanged',
+      'SeoChanged', 'PublishScheduled', 'PublishUnscheduled', 'Reverted', 'Duplicated',
     ]
-    expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`))
+    expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`).sort())
   })
 })
 
@@ -195,7 +199,10 @@ describe('prepare', () => {
       entityId: ID,
       command: {
         type: 'ProductCreate',
-        data: { productId: ID, title: 'Red Shirt', handle: 'red-shirt', description: '', status: 'ACTIVE', vendor: '', tags: [] },
+        data: {
+          productId: ID, title: 'Red Shirt', handle: 'red-shirt', description: '', status: 'ACTIVE', vendor: '', tags: [],
+          seo: { title: '', description: '' }, publishAt: null,
+        },
       },
     })
     expect(productStream(OTHER_STORE, ID)).toBe(`product-${OTHER_STORE}_${ID}`)
@@ -269,7 +276,7 @@ describe('input validation', () => {
       'an unknown field',
       { title: 'T', colour: 'red' },
       [],
-      'productCreate does not take colour; its fields are title, handle, description, status, vendor, tags',
+      'productCreate does not take colour; its fields are title, handle, description, status, vendor, tags, seo, publishAt, options, variants',
     ],
   ])('productCreate rejects %s', (_case, input, field, message) => {
     expect(firstIssue(productCreateInput, input)).toEqual({ field, message })

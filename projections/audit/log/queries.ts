@@ -72,7 +72,8 @@ export async function readAuditLog(
   }
 }
 
-function toEntry(row: AuditLogRow): AuditEntry {
+/** An audit_log row as the API serves it. */
+export function toEntry(row: AuditLogRow): AuditEntry {
   return {
     id: row.event_id,
     type: row.type,

@@ -89,7 +89,7 @@ describe('products projection', () => {
     const id = p.productId
     expect(await findProduct(db, store, { id })).toEqual({
       id, title: 'Red Shirt', handle: 'red-shirt', description: 'Soft', status: 'ACTIVE', vendor: 'Acme', tags: ['cotton'],
-      createdAt: new Date(at(0)), updatedAt: new Date(at(0)), revision: 0,
+      createdAt: new Date(at(0)), updatedAt: new Date(at(0)), revision: 0, seo: { title: '', description: '' }, publishAt: null,
     })
     await project(store, { type: 'ProductRetitled', data: { productId: id, title: 'Blue Shirt' } }, at(1))
     await project(store, { type: 'ProductHandleChanged', data: { productId: id, from: 'red-shirt', to: 'blue-shirt' } }, at(2))
@@ -100,7 +100,7 @@ describe('products projection', () => {
     const last = await project(store, { type: 'ProductTagsChanged', data: tagged }, at(6))
     const expected: ProductRecord = {
       id, title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'ARCHIVED', vendor: 'Bolt', tags: ['linen', 'summer'],
-      createdAt: new Date(at(0)), updatedAt: new Date(at(6)), revision: 6,
+      createdAt: new Date(at(0)), updatedAt: new Date(at(6)), revision: 6, seo: { title: '', description: '' }, publishAt: null,
     }
     expect(await findProduct(db, store, { handle: 'blue-shirt' })).toEqual(expected)
     expect(await findProduct(db, store, { handle: 'red-shirt' })).toBeNull()

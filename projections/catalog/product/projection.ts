@@ -6,7 +6,8 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { columnSources, createProductTables, searchVector, type ProductDb } from './tables.js'
 import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
 
-type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & Partial<CatalogColumns>
+/** Event fields named as their columns, plus the columns whose names differ from any event field. */
+type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & { seo_title?: string; seo_description?: string; publish_at?: string | null } & Partial<CatalogColumns>
 
 /**
  * The `products` read model: one row per live product of every store.
@@ -17,7 +18,7 @@ type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & Partial<Catalog
  */
 export const productsProjection: Projection = {
   name: 'products',
-  version: 2,
+  version: 3,
   eventTypes: PRODUCT_EVENT_TYPES,
   tables: ['products', 'product_options', 'product_variants'],
   storeTables: ['products', 'product_options', 'product_variants'],
@@ -60,6 +61,16 @@ export const productsProjection: Projection = {
       case 'ProductMediaAttached':
       case 'ProductMediaDetached':
       case 'ProductMediaReordered':
+        return change(db, recorded, {})
+      case 'ProductSeoChanged':
+        return change(db, recorded, { seo_title: event.data.title, seo_description: event.data.description })
+      case 'ProductPublishScheduled':
+        return change(db, recorded, { publish_at: event.data.publishAt })
+      case 'ProductPublishUnscheduled':
+        return change(db, recorded, { publish_at: null })
+      // Markers: the changes they explain follow as their own events.
+      case 'ProductReverted':
+      case 'ProductDuplicated':
         return change(db, recorded, {})
       default: {
         const _exhaustive: never = event

@@ -19,6 +19,10 @@ export interface ProductRecord {
   updatedAt: Date
   /** Stream revision of the last change: an optimistic-concurrency token and a cache key. */
   revision: number
+  /** Search engine listing; empty strings when not set. */
+  seo: { title: string; description: string }
+  /** When the hidden product turns ACTIVE by itself; null when not scheduled. */
+  publishAt: Date | null
 }
 
 /** `any`: has at least one of the tags; `all`: has every one. A plain list means `any`. */
@@ -54,7 +58,7 @@ export interface ListProductsArgs extends ListArgs {
 
 export type ProductLookup = { id: string } | { handle: string }
 
-const COLUMNS = ['id', 'title', 'handle', 'description', 'status', 'vendor', 'tags', 'revision', 'created_at', 'updated_at'] as const
+const COLUMNS = ['id', 'title', 'handle', 'description', 'status', 'vendor', 'tags', 'revision', 'created_at', 'updated_at', 'seo_title', 'seo_description', 'publish_at'] as const
 type ListedRow = Pick<ProductRow, (typeof COLUMNS)[number]>
 
 /**
@@ -164,5 +168,7 @@ function toRecord(row: ListedRow): ProductRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     revision: row.revision,
+    seo: { title: row.seo_title, description: row.seo_description },
+    publishAt: row.publish_at,
   }
 }

@@ -20,6 +20,11 @@ export interface ProductsTable {
   revision: number
   created_at: Timestamp
   updated_at: Timestamp
+  /** Search engine listing; empty strings when not set. */
+  seo_title: Generated<string>
+  seo_description: Generated<string>
+  /** When a hidden product turns ACTIVE by itself; the publish scheduler polls it. */
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   /** tsvector over title, handle, vendor, tags, SKUs and description; read as text, only queried through SQL. */
   search: Generated<string>
   /** Lowest and highest variant price in minor units; null without variants. Kept by the projection for filters and sorts. */
@@ -96,6 +101,9 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('search', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
+    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('publish_at', 'timestamptz')
     .addColumn('price_min', 'bigint')
     .addColumn('price_max', 'bigint')
     .addColumn('inventory_total', 'integer', (c) => c.notNull().defaultTo(0))
@@ -113,5 +121,7 @@ export async function createProductTables(db: AnyDb): Promise<void> {
   for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
   await db.schema.createIndex('products_search_idx').ifNotExists().on('products').using('gin').column('search').execute()
   await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
+  // The publish scheduler's poll across every store: only scheduled products are in it.
+  await db.schema.createIndex('products_publish_at_idx').ifNotExists().on('products').column('publish_at').where(sql.ref('publish_at'), 'is not', null).execute()
   await createVariantTables(db)
 }

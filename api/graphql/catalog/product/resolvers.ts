@@ -3,6 +3,7 @@ import { findProduct, listProducts, type ListProductsArgs, type ProductRecord } 
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
+import { readProductAsOf } from './history-resolvers.js'
 import { productTypeDefs } from './schema.js'
 
 async function readProduct(ctx: RequestContext, lookup: { id?: string | null; handle?: string | null }): Promise<ProductRecord> {
@@ -24,7 +25,8 @@ async function readProduct(ctx: RequestContext, lookup: { id?: string | null; ha
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    product: (_root, args: { id?: string; handle?: string }, ctx) => readProduct(ctx, args),
+    product: (_root, args: { id?: string; handle?: string; asOf?: Date | null }, ctx) =>
+      args.asOf ? readProductAsOf(ctx, { ...args, asOf: args.asOf }) : readProduct(ctx, args),
     products: (_root, args: ListProductsArgs, ctx, info) => {
       requireScope(ctx, 'products:read')
       return listProducts(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })

@@ -107,7 +107,12 @@ export const productTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "One product by id or by handle; NOT_FOUND when the store has no such product."
-    product(id: ID, handle: String): Product
+    product(
+      id: ID
+      handle: String
+      "The product as it was at this instant, folded from its events (with id only); NOT_FOUND if it did not exist then."
+      asOf: DateTime
+    ): Product
     "The store's products."
     products(${LIST_ARGS}
       filter: ProductFilter
