@@ -30,9 +30,10 @@ export function checkCsrf(request: FastifyRequest): void {
   }
 }
 
+/** Compared without the scheme (TLS may end at a proxy) and without default ports, which browsers leave out of Origin. */
 function sameHost(origin: string, host: string): boolean {
   try {
-    return new URL(origin).host === host.toLowerCase()
+    return new URL(origin).host === host.toLowerCase().replace(/:(80|443)$/, '')
   } catch {
     return false
   }
