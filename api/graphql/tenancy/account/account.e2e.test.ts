@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { onlyError, POSITION, UUID } from '../../../../test/support/products.js'
-import { LOGIN, PASSWORD, SIGN_UP, cookieOf, sessionGql, signUp } from '../../../../test/support/session.js'
+import { LOGIN, PASSWORD, SIGN_UP, captureMail, cookieOf, sessionGql, signUp, tokenIn } from '../../../../test/support/session.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -101,5 +101,65 @@ describe('login and logout', () => {
     expect(response.status).toBe(401)
     const mixed = await sessionGql(t, null, `mutation { login(input: { email: "x@example.com", password: "y" }) { role } productCreate(input: { title: "x" }) { product { id } } }`)
     expect(onlyError(mixed)).toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+})
+
+describe('passwords', () => {
+  const CHANGE = 'mutation ($input: PasswordChangeInput!) { passwordChange(input: $input) { user { email passwordChangedAt } eventPosition } }'
+  const REQUEST = 'mutation ($input: PasswordResetRequestInput!) { passwordResetRequest(input: $input) { requested } }'
+  const COMPLETE = 'mutation ($input: PasswordResetCompleteInput!) { passwordResetComplete(input: $input) { completed } }'
+  const NEW_PASSWORD = 'a brand new passphrase'
+  const loginWith = (email: string, password: string) => sessionGql(t, null, LOGIN, { input: { email, password } })
+
+  it('changes the password with the current one; other sessions end, this one goes on', async () => {
+    const here = await signUp(t, 'erin@example.com')
+    const elsewhere = cookieOf(await loginWith('erin@example.com', PASSWORD))!
+    const wrong = await sessionGql(t, here.cookie, CHANGE, { input: { currentPassword: 'not it', newPassword: NEW_PASSWORD } })
+    expect(onlyError(wrong)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'currentPassword'] })
+    // The login above rotated nothing here: it started a second session.
+    const changed = await sessionGql<{ passwordChange: { user: { passwordChangedAt: string | null }; eventPosition: string } }>(t, here.cookie, CHANGE, {
+      input: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    })
+    expect(changed.errors).toBeUndefined()
+    expect(changed.data!.passwordChange.user.passwordChangedAt).not.toBeNull()
+    expect(changed.data!.passwordChange.eventPosition).toMatch(POSITION)
+    expect((await sessionGql(t, here.cookie, VIEWER)).errors).toBeUndefined()
+    expect((await sessionGql(t, elsewhere, VIEWER)).status).toBe(401)
+    expect(onlyError(await loginWith('erin@example.com', PASSWORD)).code).toBe('UNAUTHENTICATED')
+    expect((await loginWith('erin@example.com', NEW_PASSWORD)).errors).toBeUndefined()
+  })
+
+  it('refuses a password change to API keys and to requests without a session', async () => {
+    const input = { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }
+    expect((await sessionGql(t, null, CHANGE, { input })).status).toBe(401)
+    const tenant = await t.tenant('password-key')
+    expect(onlyError(await t.gql(tenant.apiKey, CHANGE, { input }))).toEqual({ code: 'FORBIDDEN', message: 'this is for signed-in people; an API key has no password' })
+  })
+
+  it('resets a forgotten password with a mailed code, ending every session', async () => {
+    const mail = captureMail(t)
+    const session = await signUp(t, 'frank@example.com')
+    const requested = await sessionGql<{ passwordResetRequest: { requested: boolean } }>(t, null, REQUEST, { input: { email: 'FRANK@example.com' } })
+    expect(requested.data!.passwordResetRequest.requested).toBe(true)
+    const code = tokenIn(mail.last('password-reset', 'frank@example.com')?.text)
+
+    const bad = await sessionGql(t, null, COMPLETE, { input: { token: 'x'.repeat(43), newPassword: NEW_PASSWORD } })
+    expect(onlyError(bad)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'token'] })
+    const weak = await sessionGql(t, null, COMPLETE, { input: { token: code, newPassword: 'short' } })
+    expect(onlyError(weak)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'newPassword'] })
+
+    const completed = await sessionGql<{ passwordResetComplete: { completed: boolean } }>(t, null, COMPLETE, { input: { token: code, newPassword: NEW_PASSWORD } })
+    expect(completed.data!.passwordResetComplete.completed).toBe(true)
+    expect((await sessionGql(t, session.cookie, VIEWER)).status).toBe(401)
+    expect((await loginWith('frank@example.com', NEW_PASSWORD)).errors).toBeUndefined()
+    // A code works once.
+    expect(onlyError(await sessionGql(t, null, COMPLETE, { input: { token: code, newPassword: 'yet another passphrase' } })).code).toBe('BAD_USER_INPUT')
+  })
+
+  it('answers a reset request for an unknown email the same, and mails nothing', async () => {
+    const mail = captureMail(t)
+    const requested = await sessionGql<{ passwordResetRequest: { requested: boolean } }>(t, null, REQUEST, { input: { email: 'ghost@example.com' } })
+    expect(requested.data!.passwordResetRequest.requested).toBe(true)
+    expect(mail.sent).toEqual([])
   })
 })
