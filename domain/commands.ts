@@ -9,7 +9,11 @@ import { productLifecycleCommands } from './catalog/product/lifecycle-definition
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { productVariantCommands } from './catalog/product/variant-definitions.js'
 import { mediaCommands } from './media/definitions.js'
+import { cacheDefinitions } from './settings/cache/definitions.js'
+import { commerceDefinitions } from './settings/commerce/definitions.js'
+import { globalSettingsDefinitions } from './settings/global-settings/definitions.js'
 import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
+import { domainDefinitions } from './tenancy/domain/definitions.js'
 import { memberDefinitions } from './tenancy/member/definitions.js'
 import { organizationDefinitions } from './tenancy/organization/definitions.js'
 import { storeDefinitions } from './tenancy/store/definitions.js'
@@ -19,6 +23,10 @@ import { userDefinitions } from './tenancy/user/definitions.js'
 export const allCommands: readonly AnyCommandDefinition[] = [
   ...organizationDefinitions,
   ...storeDefinitions,
+  ...domainDefinitions,
+  ...commerceDefinitions,
+  ...globalSettingsDefinitions,
+  ...cacheDefinitions,
   ...apiKeyDefinitions,
   ...userDefinitions,
   ...memberDefinitions,

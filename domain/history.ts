@@ -3,8 +3,11 @@ import { ATTRIBUTE_CATEGORY } from './catalog/attribute/streams.js'
 import { ATTRIBUTE_SET_CATEGORY } from './catalog/attribute-set/streams.js'
 import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
 import { MEDIA_CATEGORY } from './media/streams.js'
+import { CACHE_CATEGORY } from './settings/cache/streams.js'
+import { SETTINGS_CATEGORY } from './settings/global-settings/streams.js'
 import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
 import { API_KEY_CATEGORY } from './tenancy/api-key/streams.js'
+import { DOMAIN_CATEGORY } from './tenancy/domain/streams.js'
 import { MEMBER_CATEGORY } from './tenancy/member/streams.js'
 import { ORGANIZATION_CATEGORY } from './tenancy/organization/streams.js'
 import { STORE_CATEGORY } from './tenancy/store/streams.js'
@@ -26,6 +29,9 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [STORE_CATEGORY]: ['settings'],
   [ORGANIZATION_CATEGORY]: ['settings'],
   [API_KEY_CATEGORY]: ['settings'],
+  [DOMAIN_CATEGORY]: ['settings'],
+  [SETTINGS_CATEGORY]: ['settings'],
+  [CACHE_CATEGORY]: ['settings'],
   [MEMBER_CATEGORY]: ['settings'],
   [USER_CATEGORY]: ['settings'],
 }

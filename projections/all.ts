@@ -6,8 +6,10 @@ import { attributesProjection } from './catalog/attribute/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
 import { productAttributesProjection } from './catalog/product-attribute/projection.js'
 import { mediaProjection } from './media/projection.js'
+import { globalSettingsProjection } from './settings/global-settings/projection.js'
+import { storeDomainsProjection } from './tenancy/domain/projection.js'
 import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, auditLogProjection]

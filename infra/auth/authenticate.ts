@@ -5,7 +5,7 @@ import type { Actor } from '../../domain/shared/context.js'
 import type { Scope } from '../../domain/shared/scopes.js'
 import type { MemberRole } from '../../domain/tenancy/member/roles.js'
 import type { TenancyTables } from '../../projections/tenancy/tables.js'
-import { findStore, listStores, toScopes } from '../../projections/tenancy/queries.js'
+import { findStore, listStores, toScopes, type StoreRecord } from '../../projections/tenancy/queries.js'
 import type { AnyDb } from '../database/database.js'
 import { hashSecret, parseApiKeyToken } from './api-key-token.js'
 import type { ApiKeySecretsTable } from './secrets.js'
@@ -61,6 +61,8 @@ export interface StoreRef {
   slug: string
   name: string
   organizationId: string
+  /** Set on an archived store: store-scoped operations refuse it (see `refuseArchived`), storeRestore does not. */
+  archived?: true
 }
 
 /**
@@ -148,8 +150,8 @@ export async function resolveStore(db: AnyDb, principal: Principal, xStore: stri
   return toRef(store)
 }
 
-function toRef(store: StoreRef): StoreRef {
-  return { id: store.id, slug: store.slug, name: store.name, organizationId: store.organizationId }
+function toRef(store: StoreRecord): StoreRef {
+  return { id: store.id, slug: store.slug, name: store.name, organizationId: store.organizationId, ...(store.status === 'ARCHIVED' ? { archived: true as const } : {}) }
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
 import { DomainError } from '../../domain/shared/errors.js'
+import { refuseArchived } from '../../domain/tenancy/store/archived.js'
 import { credentialId, type Principal, type StoreRef } from '../../infra/auth/authenticate.js'
 import type { CommandContext } from '../../infra/commands/context.js'
 import type { Platform } from '../../infra/platform.js'
@@ -38,7 +39,7 @@ export function mcpActor(principal: Principal): Actor {
 export function commandContext({ session, correlationId }: ToolCall): CommandContext {
   return {
     organizationId: session.principal.organizationId,
-    storeId: session.store?.id ?? null,
+    storeId: session.store ? refuseArchived(session.store).id : null,
     actor: mcpActor(session.principal),
     scopes: session.principal.scopes,
     correlationId,
@@ -49,6 +50,6 @@ export function commandContext({ session, correlationId }: ToolCall): CommandCon
 
 /** The selected store, or a clear error saying how to select one on this transport. */
 export function requireStore(session: ShopSession): StoreRef {
-  if (session.store) return session.store
+  if (session.store) return refuseArchived(session.store)
   throw new DomainError('BAD_USER_INPUT', `this credential reaches several stores and none is selected: ${session.storeHint}; get_context lists them`)
 }

@@ -4,6 +4,7 @@ import type { OrganizationCreated } from '../../domain/tenancy/organization/even
 import type { StoreCreated } from '../../domain/tenancy/store/events.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { Projection } from '../../infra/projections/projection.js'
+import { STORE_CHANGE_EVENT_TYPES, applyStoreChange, storeConfigColumns } from './store-changes.js'
 import type { TenancyTables } from './tables.js'
 
 /**
@@ -15,7 +16,7 @@ export const tenancyProjection: Projection = {
   name: 'tenancy',
   // 2: api_keys.created_by and rotated_at, and rotations.
   version: 2,
-  eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated'],
+  eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated', ...STORE_CHANGE_EVENT_TYPES],
   tables: ['organizations', 'stores', 'api_keys'],
   storeTables: [],
   async createTables(db) {
@@ -38,6 +39,7 @@ export const tenancyProjection: Projection = {
       .addColumn('commerce_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .$call(storeConfigColumns)
       .execute()
     // Unique although reservations already guarantee it: a duplicate would mean a bug, and the
     // projection should stop on it rather than serve two stores under one host name.
@@ -67,6 +69,7 @@ export const tenancyProjection: Projection = {
   async apply(event, trx) {
     const db = trx as Kysely<TenancyTables>
     const at = new Date(event.metadata.occurredAt)
+    if (await applyStoreChange(event, db)) return
     switch (event.type) {
       case 'OrganizationCreated': {
         const data = dataOf<OrganizationCreated>(event)

@@ -19,6 +19,8 @@ export interface StoreRecord {
   defaultLocale: string
   currency: string
   commerceEnabled: boolean
+  /** ARCHIVED stores keep their data; their credentials are refused on store-scoped operations. */
+  status: 'ACTIVE' | 'ARCHIVED'
   createdAt: Date
   updatedAt: Date
 }
@@ -127,6 +129,7 @@ function toStore(row: StoreRow): StoreRecord {
     defaultLocale: row.default_locale,
     currency: row.currency,
     commerceEnabled: row.commerce_enabled,
+    status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }

@@ -20,6 +20,18 @@ export interface StoresTable {
   commerce_enabled: Generated<boolean>
   created_at: Timestamp
   updated_at: Timestamp
+  /** Store configuration (projections/tenancy/store-changes.ts). */
+  status: Generated<'ACTIVE' | 'ARCHIVED'>
+  archived_at: Timestamp | null
+  /** null until the locales first change: the default locale alone. */
+  enabled_locales: string[] | null
+  timezone: Generated<string>
+  weight_unit: Generated<string>
+  contact_email: Generated<string>
+  address: ColumnType<Record<string, string> | null, string | null, string | null>
+  social_links: ColumnType<Record<string, string>, string | undefined, string>
+  seo: ColumnType<{ title: string; description: string }, string | undefined, string>
+  commerce_toggled_at: Timestamp | null
 }
 
 export interface ApiKeysTable {

@@ -52,6 +52,7 @@ describe('tenancy projection', () => {
       defaultLocale: 'en',
       currency: 'USD',
       commerceEnabled: false,
+      status: 'ACTIVE',
       createdAt: created,
       updatedAt: created,
     })

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../../domain/shared/context.js'
 import { DomainError } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
+import { refuseArchived } from '../../../domain/tenancy/store/archived.js'
 import type { Principal, StoreRef } from '../../../infra/auth/authenticate.js'
 import type { CommandContext } from '../../../infra/commands/context.js'
 import type { Platform } from '../../../infra/platform.js'
@@ -25,16 +26,16 @@ export function requireScope(ctx: RequestContext, scope: Scope): void {
   }
 }
 
-/** The selected store, or a clear error asking for one. */
+/** The selected store, or a clear error asking for one; FORBIDDEN when it is archived. */
 export function requireStore(ctx: RequestContext): StoreRef {
-  if (ctx.store) return ctx.store
+  if (ctx.store) return refuseArchived(ctx.store)
   throw new DomainError('BAD_USER_INPUT', 'this credential reaches several stores: choose one with the X-Store header (store id or slug)')
 }
 
 export function commandContext(ctx: RequestContext): CommandContext {
   return {
     organizationId: ctx.principal.organizationId,
-    storeId: ctx.store?.id ?? null,
+    storeId: ctx.store ? refuseArchived(ctx.store).id : null,
     actor: ctx.actor,
     scopes: ctx.principal.scopes,
     correlationId: ctx.correlationId,

@@ -2,15 +2,24 @@ import { z } from 'zod'
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100
 
-export const organizationCreateInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(ORGANIZATION_NAME_MAX_LENGTH, `name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`),
-})
+const name = z
+  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(ORGANIZATION_NAME_MAX_LENGTH, `name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`)
+
+export const organizationCreateInput = z.object({ name })
 export type OrganizationCreateInput = z.infer<typeof organizationCreateInput>
 
-export type OrganizationCreate = { type: 'OrganizationCreate'; data: { organizationId: string; name: string } }
+// Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
+export const organizationUpdateInput = z.strictObject(
+  { name: name.nullish() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `organizationUpdate does not take ${issue.keys.join(', ')}; its field is name` : undefined) },
+)
+export type OrganizationUpdateInput = z.infer<typeof organizationUpdateInput>
 
-export type OrganizationCommand = OrganizationCreate
+export type OrganizationCreate = { type: 'OrganizationCreate'; data: { organizationId: string; name: string } }
+/** Fields left out stay as they are. */
+export type OrganizationUpdate = { type: 'OrganizationUpdate'; data: { organizationId: string; name?: string } }
+
+export type OrganizationCommand = OrganizationCreate | OrganizationUpdate

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../shared/command.js'
-import { organizationCreateInput, type OrganizationCreate } from './commands.js'
+import { organizationCreateInput, organizationUpdateInput, type OrganizationCreate, type OrganizationUpdate } from './commands.js'
 import { organizationDecider } from './decide.js'
 import { ORGANIZATION_CATEGORY, organizationStream } from './streams.js'
 
@@ -27,4 +27,23 @@ export const organizationCreate = defineCommand({
   decider: organizationDecider,
 })
 
-export const organizationDefinitions = [organizationCreate] as const
+/** Renames the caller's own organization; the transport decides who may (see the GraphQL resolver). */
+export const organizationUpdate = defineCommand({
+  name: 'organizationUpdate',
+  tool: 'update_organization',
+  description: "Changes the caller's organization: its name. Omitted or null fields stay as they are. Returns the organization.",
+  resource: ORGANIZATION_CATEGORY,
+  scope: 'settings:write',
+  transports: ['graphql', 'cli'],
+  storeScoped: false,
+  annotations: { destructive: false, idempotent: true },
+  input: organizationUpdateInput,
+  prepare(input, env) {
+    const organizationId = env.ctx.organizationId
+    const command: OrganizationUpdate = { type: 'OrganizationUpdate', data: { organizationId, name: input.name ?? undefined } }
+    return { stream: organizationStream(organizationId), command, entityId: organizationId }
+  },
+  decider: organizationDecider,
+})
+
+export const organizationDefinitions = [organizationCreate, organizationUpdate] as const

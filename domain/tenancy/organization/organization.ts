@@ -9,9 +9,11 @@ export function evolveOrganization(state: Organization, event: OrganizationEvent
   switch (event.type) {
     case 'OrganizationCreated':
       return { status: 'active', id: event.data.organizationId, name: event.data.name }
+    case 'OrganizationRenamed':
+      return state.status === 'absent' ? state : { ...state, name: event.data.name }
     default: {
-      const _exhaustive: never = event.type
-      return state
+      const _exhaustive: never = event
+      return _exhaustive
     }
   }
 }

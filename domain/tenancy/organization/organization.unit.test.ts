@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import { organizationCreateInput, type OrganizationCreate } from './commands.js'
+import { organizationCreateInput, organizationUpdateInput, type OrganizationCreate } from './commands.js'
 import { organizationDecider } from './decide.js'
-import { organizationCreate } from './definitions.js'
+import { organizationCreate, organizationUpdate } from './definitions.js'
 import type { OrganizationCreated } from './events.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
@@ -37,5 +37,37 @@ describe('organizationCreate', () => {
 
   it('is an organization-level CLI command', () => {
     expect(organizationCreate).toMatchObject({ storeScoped: false, transports: ['cli'], scope: 'settings:write' })
+  })
+})
+
+describe('organizationUpdate', () => {
+  const update = (name?: string) => ({ type: 'OrganizationUpdate' as const, data: { organizationId, name } })
+
+  it('renames the organization', () => {
+    spec.given([created]).when(update('Acme Group')).then([{ type: 'OrganizationRenamed', data: { organizationId, name: 'Acme Group' } }])
+  })
+
+  it('records nothing for the current name or no name', () => {
+    spec.given([created]).when(update('Acme Inc.')).then([])
+    spec.given([created]).when(update()).then([])
+  })
+
+  it('answers NOT_FOUND for an organization that does not exist', () => {
+    spec.given([]).when(update('X')).thenFails({ code: 'NOT_FOUND' })
+  })
+
+  it('works on the organization of the context, over GraphQL and the CLI', async () => {
+    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+    expect(await organizationUpdate.prepare(organizationUpdateInput.parse({ name: ' Acme Group ' }), env)).toEqual({
+      stream: `organization-${organizationId}_${organizationId}`,
+      command: update('Acme Group'),
+      entityId: organizationId,
+    })
+    expect(organizationUpdate).toMatchObject({ storeScoped: false, transports: ['graphql', 'cli'], scope: 'settings:write' })
+  })
+
+  it('rejects an empty name and unknown fields', () => {
+    expect(organizationUpdateInput.safeParse({ name: '' }).error?.issues[0]).toMatchObject({ path: ['name'] })
+    expect(organizationUpdateInput.safeParse({ slug: 'x' }).error?.issues[0]?.message).toContain('does not take slug')
   })
 })

@@ -1,17 +1,21 @@
 import { defineCommand, type UniquenessChange } from '../../shared/command.js'
-import { storeCreateInput, type StoreCreate } from './commands.js'
+import type { DecideContext } from '../../shared/context.js'
+import { badInput } from '../../shared/errors.js'
+import { storeArchiveInput, storeCreateInput, storeRestoreInput, storeUpdateInput, type StoreCreate, type StoreUpdate } from './commands.js'
+import type { SocialLinks } from './config.js'
 import { storeDecider } from './decide.js'
 import type { StoreEvent } from './events.js'
 import { SLUG_UNIQUENESS_SCOPE, STORE_CATEGORY, slugUniquenessKey, storeStream } from './streams.js'
+
+const SETTINGS = { resource: STORE_CATEGORY, scope: 'settings:write' } as const
 
 export const storeCreate = defineCommand({
   name: 'storeCreate',
   tool: 'create_store',
   description:
-    "Creates a store in the organization with a name and a slug (its subdomain: 3-40 lowercase letters, digits and hyphens, unique across the platform). It starts with locale 'en' and currency USD. Returns the store id.",
-  resource: STORE_CATEGORY,
-  scope: 'settings:write',
-  transports: ['cli'],
+    "Creates a store in the organization with a name and a slug (its subdomain: 3-40 lowercase letters, digits and hyphens, unique across the platform, not a reserved name such as www, admin, api, mcp or internal). It starts with locale 'en', currency USD and commerce off. Returns the store id.",
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
   storeScoped: false,
   annotations: { destructive: false, idempotent: false },
   input: storeCreateInput,
@@ -24,6 +28,95 @@ export const storeCreate = defineCommand({
   decider: storeDecider,
   uniqueness: (events) => events.flatMap(slugClaims),
 })
+
+export const storeUpdate = defineCommand({
+  name: 'storeUpdate',
+  tool: 'update_store',
+  description:
+    'Changes the configuration of the selected store: name, defaultLocale and enabledLocales (BCP-47 tags; the default must be enabled), ' +
+    'currency (ISO 4217), timezone (IANA, e.g. Europe/Berlin), weightUnit (KG, G, LB, OZ), contactEmail, address (countryCode required), ' +
+    'socialLinks (https URLs per network; an empty string removes one) and seo {title, description}. Send only what should change: ' +
+    'omitted or null fields stay. Sending values the store already has changes nothing. Returns the store. Fails with FORBIDDEN on an archived store.',
+  ...SETTINGS,
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+  annotations: { destructive: false, idempotent: true },
+  input: storeUpdateInput,
+  prepare(input, env) {
+    const storeId = targetStore(input.id, env.ctx)
+    const command: StoreUpdate = {
+      type: 'StoreUpdate',
+      data: {
+        storeId,
+        name: input.name ?? undefined,
+        defaultLocale: input.defaultLocale ?? undefined,
+        enabledLocales: input.enabledLocales ?? undefined,
+        currency: input.currency ?? undefined,
+        timezone: input.timezone ?? undefined,
+        weightUnit: input.weightUnit ?? undefined,
+        contactEmail: input.contactEmail ?? undefined,
+        address: input.address ?? undefined,
+        socialLinks: input.socialLinks ? (given(input.socialLinks) as SocialLinks) : undefined,
+        seo: input.seo ? given(input.seo) : undefined,
+      },
+    }
+    return { stream: storeStream(env.ctx.organizationId, storeId), command, entityId: storeId }
+  },
+  decider: storeDecider,
+})
+
+export const storeArchive = defineCommand({
+  name: 'storeArchive',
+  tool: 'archive_store',
+  description:
+    'Archives the selected store: its storefront goes offline and its keys can no longer work on it (FORBIDDEN) until storeRestore. ' +
+    'Nothing is deleted and its slug stays taken. Archiving an archived store changes nothing.',
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
+  storeScoped: true,
+  annotations: { destructive: true, idempotent: true },
+  input: storeArchiveInput,
+  prepare(input, env) {
+    const storeId = targetStore(input.id, env.ctx)
+    return { stream: storeStream(env.ctx.organizationId, storeId), command: { type: 'StoreArchive' as const, data: { storeId } }, entityId: storeId }
+  },
+  decider: storeDecider,
+})
+
+export const storeRestore = defineCommand({
+  name: 'storeRestore',
+  tool: 'restore_store',
+  description: 'Restores an archived store, found by id, as it was. Restoring an active store changes nothing.',
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
+  // The one store command an archived store's credentials may run, so it names the store itself.
+  storeScoped: false,
+  annotations: { destructive: false, idempotent: true },
+  input: storeRestoreInput,
+  prepare(input, env) {
+    return { stream: storeStream(env.ctx.organizationId, input.id), command: { type: 'StoreRestore' as const, data: { storeId: input.id } }, entityId: input.id }
+  },
+  decider: storeDecider,
+})
+
+/**
+ * The store a command works on: the one it names, which must be the selected store, or the
+ * selected store. A transport that lets the caller name another store selects it first (after
+ * checking the credential reaches it), so the events carry the store they are about.
+ */
+export function targetStore(id: string | null | undefined, ctx: DecideContext): string {
+  const storeId = id ?? ctx.storeId
+  if (!storeId) throw badInput(['input', 'id'], 'name the store with id, or select it with the X-Store header (store id or slug)')
+  if (ctx.storeId && storeId !== ctx.storeId) {
+    throw badInput(['input', 'id'], `id '${storeId}' is not the selected store; select it with the X-Store header or leave id out`)
+  }
+  return storeId
+}
+
+/** Drops the keys left out (undefined or null): only the given ones change. */
+function given<Value>(record: Record<string, Value | null | undefined>): Record<string, Value> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null)) as Record<string, Value>
+}
 
 /** A created store claims its slug; a later rename would release the old one and claim the new. */
 function slugClaims(event: StoreEvent): UniquenessChange[] {
@@ -41,4 +134,4 @@ function slugClaims(event: StoreEvent): UniquenessChange[] {
   ]
 }
 
-export const storeDefinitions = [storeCreate] as const
+export const storeDefinitions = [storeCreate, storeUpdate, storeArchive, storeRestore] as const

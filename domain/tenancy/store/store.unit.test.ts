@@ -47,8 +47,8 @@ describe('storeCreate', () => {
     ])
   })
 
-  it('is an organization-level command: no store has to be selected', () => {
-    expect(storeCreate).toMatchObject({ storeScoped: false, scope: 'settings:write' })
+  it('is an organization-level command over GraphQL and the CLI: no store has to be selected', () => {
+    expect(storeCreate).toMatchObject({ storeScoped: false, scope: 'settings:write', transports: ['graphql', 'cli'] })
   })
 })
 

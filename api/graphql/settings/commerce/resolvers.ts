@@ -1,0 +1,15 @@
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate } from '../../shared/context.js'
+import { reachableStore } from '../../tenancy/store/target.js'
+import { commerceTypeDefs } from './schema.js'
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Mutation: {
+    storeCommerceToggle: async (_root, { input }: { input: unknown }, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, 'storeCommerceToggle', input)
+      return { store: await reachableStore(ctx, entityId), eventPosition }
+    },
+  },
+}
+
+export const commerceSlice: GraphQLSlice = { typeDefs: commerceTypeDefs, resolvers }

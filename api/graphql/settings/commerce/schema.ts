@@ -1,0 +1,17 @@
+export const commerceTypeDefs = /* GraphQL */ `
+  input StoreCommerceToggleInput {
+    "true: sell (prices and buying); false: a catalog-only showroom. Turning it on needs the store's currency."
+    enabled: Boolean!
+  }
+
+  type StoreCommerceTogglePayload {
+    store: Store
+    "Log position of the write; null when the store already was in that state."
+    eventPosition: String
+  }
+
+  extend type Mutation {
+    "Turns selling on or off for the request's store; the audit log keeps who did it when. Needs settings:write."
+    storeCommerceToggle(input: StoreCommerceToggleInput!): StoreCommerceTogglePayload!
+  }
+`

@@ -1,0 +1,18 @@
+import { findOrganization } from '../../../../projections/tenancy/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate, requireScope } from '../../shared/context.js'
+import { requireEveryStore } from '../store/target.js'
+import { organizationTypeDefs } from './schema.js'
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Mutation: {
+    organizationUpdate: async (_root, { input }: { input: unknown }, ctx) => {
+      requireScope(ctx, 'settings:write')
+      requireEveryStore(ctx, 'changing the organization')
+      const { eventPosition } = await mutate(ctx, 'organizationUpdate', input)
+      return { organization: await findOrganization(ctx.platform.database.db, ctx.principal.organizationId), eventPosition }
+    },
+  },
+}
+
+export const organizationSlice: GraphQLSlice = { typeDefs: organizationTypeDefs, resolvers }

@@ -1,0 +1,47 @@
+import { listStoreDetails, type ListStoresArgs } from '../../../../projections/tenancy/store-queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { storeTypeDefs } from './schema.js'
+import { mutateOn, namedStoreId, reachOf, reachableStore, requireEveryStore } from './target.js'
+
+type Input = { input: Record<string, unknown> | null }
+
+async function readStore(ctx: RequestContext, idOrSlug: string) {
+  requireScope(ctx, 'settings:read')
+  return reachableStore(ctx, idOrSlug)
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    store: (_root, args: { id?: string | null; slug?: string | null }, ctx) => readStore(ctx, args.id ?? args.slug ?? ctx.store?.id ?? requireStore(ctx).id),
+    stores: (_root, args: ListStoresArgs, ctx, info) => {
+      requireScope(ctx, 'settings:read')
+      return listStoreDetails(ctx.platform.database.db, reachOf(ctx), args, { count: wantsTotal(info) })
+    },
+  },
+  Mutation: {
+    storeCreate: async (_root, { input }: Input, ctx) => {
+      requireScope(ctx, 'settings:write')
+      requireEveryStore(ctx, 'creating a store')
+      // No store of the request: the new store's history starts with its own creation.
+      const { entityId, eventPosition } = await mutateOn(ctx, null, 'storeCreate', input)
+      return { store: await readStore(ctx, entityId), eventPosition }
+    },
+    storeUpdate: async (_root, { input }: Input, ctx) => {
+      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), 'storeUpdate', input)
+      return { store: await readStore(ctx, entityId), eventPosition }
+    },
+    storeArchive: async (_root, { input }: Input, ctx) => {
+      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), 'storeArchive', input)
+      return { store: await readStore(ctx, entityId), eventPosition }
+    },
+    storeRestore: async (_root, { input }: Input, ctx) => {
+      const storeId = await namedStoreId(ctx, input?.id)
+      const { entityId, eventPosition } = await mutateOn(ctx, storeId, 'storeRestore', input)
+      return { store: await readStore(ctx, entityId), eventPosition }
+    },
+  },
+}
+
+export const storeSlice: GraphQLSlice = { typeDefs: storeTypeDefs, resolvers }

@@ -1,0 +1,207 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const storeTypeDefs = /* GraphQL */ `
+  "ACTIVE: serving. ARCHIVED: offline, its credentials refused (FORBIDDEN) until storeRestore; nothing is deleted."
+  enum StoreStatus {
+    ACTIVE
+    ARCHIVED
+  }
+
+  "The unit product weights are given in."
+  enum WeightUnit {
+    KG
+    G
+    LB
+    OZ
+  }
+
+  "Order of a store list; ties are broken by id so cursors never skip or repeat."
+  enum StoreSort {
+    NAME_ASC
+    NAME_DESC
+    SLUG_ASC
+    SLUG_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "A postal address; countryCode is ISO 3166-1 alpha-2."
+  type StoreAddress {
+    line1: String!
+    line2: String!
+    city: String!
+    province: String!
+    postalCode: String!
+    countryCode: String!
+  }
+
+  "Links to the store's profiles; null where none is set."
+  type StoreSocialLinks {
+    facebook: String
+    instagram: String
+    x: String
+    tiktok: String
+    youtube: String
+    pinterest: String
+    linkedin: String
+  }
+
+  "The SEO defaults every page falls back to."
+  type StoreSeo {
+    title: String!
+    description: String!
+  }
+
+  "A store of the organization with its configuration."
+  type Store {
+    id: ID!
+    "The storefront's subdomain: <slug>.<PLATFORM_HOST>."
+    slug: String!
+    name: String!
+    status: StoreStatus!
+    archivedAt: DateTime
+    "BCP-47 locale that untranslated content is in."
+    defaultLocale: String!
+    "Every locale the storefront offers; includes defaultLocale."
+    enabledLocales: [String!]!
+    "ISO 4217 code of the store's prices."
+    currency: String!
+    "IANA time zone, e.g. Europe/Berlin."
+    timezone: String!
+    weightUnit: WeightUnit!
+    "Where shoppers write to; empty when not set."
+    contactEmail: String!
+    address: StoreAddress
+    socialLinks: StoreSocialLinks!
+    seo: StoreSeo!
+    "Whether the store sells: off, it is a catalog-only showroom without prices or buying."
+    commerceEnabled: Boolean!
+    "When commerce was last switched on or off; the audit log shows who did it."
+    commerceToggledAt: DateTime
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('Store')}
+
+  "Conditions on stores; all given fields must hold. and/or combine nested filters."
+  input StoreFilter {
+    name: StringFilter
+    slug: StringFilter
+    currency: StringFilter
+    status: [StoreStatus!]
+    commerceEnabled: Boolean
+    createdAt: DateTimeRangeFilter
+    updatedAt: DateTimeRangeFilter
+    and: [StoreFilter!]
+    or: [StoreFilter!]
+  }
+
+  input StoreCreateInput {
+    name: String!
+    "3-40 lowercase letters, digits and hyphens, unique across the platform; not a reserved name (www, admin, api, mcp, internal, …)."
+    slug: String!
+  }
+
+  input StoreAddressInput {
+    line1: String
+    line2: String
+    city: String
+    province: String
+    postalCode: String
+    "ISO 3166-1 alpha-2, e.g. US or DE."
+    countryCode: String!
+  }
+
+  "https:// links; an empty string removes one, a network left out stays."
+  input StoreSocialLinksInput {
+    facebook: String
+    instagram: String
+    x: String
+    tiktok: String
+    youtube: String
+    pinterest: String
+    linkedin: String
+  }
+
+  input StoreSeoInput {
+    "At most 70 characters."
+    title: String
+    "At most 320 characters."
+    description: String
+  }
+
+  "Only the fields given change; the rest stay as they are."
+  input StoreUpdateInput {
+    "The store to change; the request's store when left out."
+    id: ID
+    name: String
+    "Joins enabledLocales when it is not in them."
+    defaultLocale: String
+    "Replaces the list; must include the default locale."
+    enabledLocales: [String!]
+    currency: String
+    timezone: String
+    weightUnit: WeightUnit
+    "An empty string clears it."
+    contactEmail: String
+    "Replaces the whole address."
+    address: StoreAddressInput
+    socialLinks: StoreSocialLinksInput
+    seo: StoreSeoInput
+  }
+
+  input StoreArchiveInput {
+    "The store to archive; the request's store when left out."
+    id: ID
+  }
+
+  input StoreRestoreInput {
+    id: ID!
+  }
+
+  type StoreCreatePayload {
+    store: Store
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
+    eventPosition: String
+  }
+
+  type StoreUpdatePayload {
+    store: Store
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type StoreArchivePayload {
+    store: Store
+    eventPosition: String
+  }
+
+  type StoreRestorePayload {
+    store: Store
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."
+    store(id: ID, slug: String): Store
+    "The stores the credential reaches, archived ones included. Needs settings:read."
+    stores(${LIST_ARGS}
+      filter: StoreFilter
+      sort: StoreSort = CREATED_AT_DESC
+    ): StoreConnection!
+  }
+
+  extend type Mutation {
+    "Creates a store in the organization. Needs settings:write and a credential for every store of the organization."
+    storeCreate(input: StoreCreateInput!): StoreCreatePayload!
+    "Changes the configuration of a store. Needs settings:write."
+    storeUpdate(input: StoreUpdateInput!): StoreUpdatePayload!
+    "Takes a store offline; its credentials are refused until storeRestore. Needs settings:write."
+    storeArchive(input: StoreArchiveInput!): StoreArchivePayload!
+    "Brings an archived store back. Needs settings:write."
+    storeRestore(input: StoreRestoreInput!): StoreRestorePayload!
+  }
+`

@@ -1,0 +1,110 @@
+import { defineCommand, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import { badInput } from '../../shared/errors.js'
+import { storeDomainAddInput, storeDomainIdInput, storeDomainVerifyInput } from './commands.js'
+import { domainDecider } from './decide.js'
+import type { StoreDomainEvent } from './events.js'
+import { DOMAIN_CATEGORY, DOMAIN_UNIQUENESS_SCOPE, domainStream } from './streams.js'
+
+const SETTINGS = { resource: DOMAIN_CATEGORY, scope: 'settings:write', storeScoped: true } as const
+
+export const storeDomainAdd = defineCommand({
+  name: 'storeDomainAdd',
+  tool: 'add_store_domain',
+  description:
+    'Adds a custom domain (e.g. shop.example.com) to the selected store, in status PENDING with a verification token. Publish the token ' +
+    'as a TXT record named _emporium.<domain>, then call storeDomainVerify. A domain serves one store on the whole platform: one ' +
+    'taken by another store fails with CONFLICT. IP addresses and subdomains of the platform host are refused.',
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
+  annotations: { destructive: false, idempotent: false },
+  input: storeDomainAddInput,
+  prepare(input, env) {
+    const storeId = storeOf(env)
+    const domainId = env.newId()
+    // Two UUIDv7s give 148 random bits; the token only has to be unguessable before it is published.
+    const verificationToken = `emporium-verification=${(env.newId() + env.newId()).replaceAll('-', '').slice(-40)}`
+    return {
+      stream: domainStream(storeId),
+      command: { type: 'StoreDomainAdd' as const, data: { storeId, domainId, hostname: input.hostname, verificationToken } },
+      entityId: domainId,
+    }
+  },
+  decider: domainDecider,
+  uniqueness: hostnameReservations,
+})
+
+export const storeDomainVerify = defineCommand({
+  name: 'storeDomainVerify',
+  tool: 'verify_store_domain',
+  description:
+    "Records the outcome of checking a domain's TXT record _emporium.<domain> for its token: VERIFIED, or FAILED with a reason naming the " +
+    'record to add and what DNS answered. The transport does the DNS lookup and passes what it found.',
+  ...SETTINGS,
+  transports: ['graphql'],
+  annotations: { destructive: false, idempotent: true },
+  input: storeDomainVerifyInput,
+  prepare(input, env) {
+    const storeId = storeOf(env)
+    return { stream: domainStream(storeId), command: { type: 'StoreDomainVerify' as const, data: { storeId, domainId: input.id, lookup: input.lookup } }, entityId: input.id }
+  },
+  decider: domainDecider,
+})
+
+export const storeDomainSetPrimary = defineCommand({
+  name: 'storeDomainSetPrimary',
+  tool: 'set_primary_store_domain',
+  description: 'Makes a verified domain the primary one of the selected store (the one its storefront links use); the previous primary stays as an alias.',
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
+  annotations: { destructive: false, idempotent: true },
+  input: storeDomainIdInput('storeDomainSetPrimary'),
+  prepare(input, env) {
+    const storeId = storeOf(env)
+    return { stream: domainStream(storeId), command: { type: 'StoreDomainSetPrimary' as const, data: { storeId, domainId: input.id } }, entityId: input.id }
+  },
+  decider: domainDecider,
+})
+
+export const storeDomainRemove = defineCommand({
+  name: 'storeDomainRemove',
+  tool: 'remove_store_domain',
+  description: 'Removes a domain from the selected store; it stops serving the store and becomes free for any store to add.',
+  ...SETTINGS,
+  transports: ['graphql', 'cli'],
+  annotations: { destructive: true, idempotent: false },
+  input: storeDomainIdInput('storeDomainRemove'),
+  prepare(input, env) {
+    const storeId = storeOf(env)
+    return { stream: domainStream(storeId), command: { type: 'StoreDomainRemove' as const, data: { storeId, domainId: input.id } }, entityId: input.id }
+  },
+  decider: domainDecider,
+  uniqueness: hostnameReservations,
+})
+
+/** An added domain claims its hostname across the platform; a removed one frees it. */
+export function hostnameReservations(events: readonly StoreDomainEvent[]): UniquenessChange[] {
+  return events.flatMap((event): UniquenessChange[] => {
+    if (event.type === 'StoreDomainAdded') {
+      const { hostname, domainId } = event.data
+      return [
+        {
+          kind: 'claim',
+          scope: DOMAIN_UNIQUENESS_SCOPE,
+          key: hostname,
+          ownerId: domainId,
+          field: ['input', 'hostname'],
+          message: `domain '${hostname}' is already used by another store; remove it there first, or choose another domain`,
+        },
+      ]
+    }
+    if (event.type === 'StoreDomainRemoved') return [{ kind: 'release', scope: DOMAIN_UNIQUENESS_SCOPE, key: event.data.hostname, ownerId: event.data.domainId }]
+    return []
+  })
+}
+
+function storeOf(env: PrepareEnv): string {
+  if (!env.ctx.storeId) throw badInput(['input'], 'domains belong to a store: select it with the X-Store header (store id or slug)')
+  return env.ctx.storeId
+}
+
+export const domainDefinitions = [storeDomainAdd, storeDomainVerify, storeDomainSetPrimary, storeDomainRemove] as const

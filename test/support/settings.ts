@@ -1,0 +1,34 @@
+import { v7 as uuidv7 } from 'uuid'
+import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
+import { issueApiKey } from '../../infra/auth/keys.js'
+import type { CommandContext } from '../../infra/commands/context.js'
+import type { TestApp } from './app.js'
+
+/** What an operator at the CLI acts as (infra/operations/tenants.ts builds the same). */
+export function operator(organizationId: string): CommandContext {
+  return { organizationId, storeId: null, actor: { type: 'system', id: 'cli', name: 'operator' }, scopes: ALL_SCOPES, correlationId: uuidv7(), causationId: null, now: new Date() }
+}
+
+/** A key of the organization that reaches every one of its stores. */
+export async function wideKey(t: TestApp, organizationId: string, scopes: readonly Scope[] = ALL_SCOPES, name = 'every store'): Promise<string> {
+  const deps = { db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) }
+  return (await issueApiKey(deps, { name, scopes, storeIds: null }, operator(organizationId))).apiKey
+}
+
+/** Every field of `Store`, so a read-back is compared as a whole. */
+export const STORE_FIELDS =
+  'id slug name status archivedAt defaultLocale enabledLocales currency timezone weightUnit contactEmail ' +
+  'address { line1 line2 city province postalCode countryCode } socialLinks { facebook instagram x tiktok youtube pinterest linkedin } ' +
+  'seo { title description } commerceEnabled commerceToggledAt createdAt updatedAt'
+
+/** The audit trail of one entity in a given store (X-Store) as `type@revision`, oldest first. */
+export async function auditIn(t: TestApp, apiKey: string, storeId: string, entityId: string): Promise<string[]> {
+  const response = await t.gql<{ auditLog: { nodes: { type: string; revision: number }[] } }>(
+    apiKey,
+    'query ($id: ID) { auditLog(filter: { entityId: $id }, first: 250) { nodes { type revision } } }',
+    { id: entityId },
+    { 'x-store': storeId },
+  )
+  if (response.errors) throw new Error(JSON.stringify(response.errors))
+  return response.data!.auditLog.nodes.map((entry) => `${entry.type}@${entry.revision}`)
+}
