@@ -1,5 +1,8 @@
 import { auditLogSlice } from './audit/log/resolvers.js'
+import { attributeSetSlice } from './catalog/attribute-set/resolvers.js'
+import { attributeSlice } from './catalog/attribute/resolvers.js'
 import { productCategoriesSlice } from './catalog/category/product-categories.js'
+import { productAttributeSlice } from './catalog/product-attribute/resolvers.js'
 import { categorySlice } from './catalog/category/resolvers.js'
 import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productImportSlice } from './catalog/product/import-resolvers.js'
@@ -16,4 +19,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, organizationSlice, storeSlice, commerceSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, auditLogSlice]

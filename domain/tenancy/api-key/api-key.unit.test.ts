@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import { apiKeyCreateInput, apiKeyRevokeInput, type ApiKeyCreate, type ApiKeyRevoke } from './commands.js'
+import { apiKeyCreateInput, apiKeyRevokeInput, apiKeyRotateInput, apiKeyRotateRequest, type ApiKeyCreate, type ApiKeyRevoke, type ApiKeyRotate } from './commands.js'
 import { apiKeyDecider } from './decide.js'
-import { apiKeyCreate, apiKeyRevoke } from './definitions.js'
+import { apiKeyCreate, apiKeyRevoke, apiKeyRotate } from './definitions.js'
 import type { ApiKeyCreated, ApiKeyRevoked } from './events.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
@@ -61,8 +61,16 @@ describe('apiKeyCreate', () => {
     expect(Object.keys(created.data).sort()).toEqual(['expiresAt', 'keyId', 'last4', 'name', 'organizationId', 'publicId', 'scopes', 'storeIds'])
   })
 
-  it('is managed from the CLI only, never by another key', () => {
-    expect(apiKeyCreate).toMatchObject({ storeScoped: false, transports: ['cli'], scope: 'settings:write' })
+  it('is managed by signed-in admins and operators, never by another key, so it is no MCP tool', async () => {
+    expect(apiKeyCreate).toMatchObject({ storeScoped: false, transports: ['graphql', 'cli'], scope: 'settings:write' })
+    for (const type of ['api_key', 'mcp'] as const) {
+      const keyEnv: PrepareEnv = { ...env, ctx: { ...ctx, actor: { type, id: keyId } } }
+      expect(() => apiKeyCreate.prepare(apiKeyCreateInput.parse(validInput), keyEnv)).toThrow('an API key can never manage keys')
+      expect(() => apiKeyRevoke.prepare({ id: keyId }, keyEnv)).toThrow('an API key can never manage keys')
+      expect(() => apiKeyRotate.prepare(apiKeyRotateInput.parse({ id: keyId, publicId: 'ZyXwVu987654', last4: 'abcd' }), keyEnv)).toThrow('an API key can never manage keys')
+    }
+    const userEnv: PrepareEnv = { ...env, ctx: { ...ctx, actor: { type: 'user', id: 'someone' } } }
+    expect((await apiKeyCreate.prepare(apiKeyCreateInput.parse(validInput), userEnv)).entityId).toBe(keyId)
   })
 })
 
@@ -144,7 +152,41 @@ describe('apiKeyRevoke', () => {
     expect(apiKeyRevokeInput.safeParse({ id: 'wmk_abc' }).error?.issues[0]).toMatchObject({ path: ['id'] })
   })
 
-  it('is a destructive, idempotent CLI command', () => {
-    expect(apiKeyRevoke).toMatchObject({ storeScoped: false, transports: ['cli'], scope: 'settings:write', annotations: { destructive: true, idempotent: true } })
+  it('is a destructive, idempotent command', () => {
+    expect(apiKeyRevoke).toMatchObject({ storeScoped: false, transports: ['graphql', 'cli'], scope: 'settings:write', annotations: { destructive: true, idempotent: true } })
+  })
+})
+
+describe('apiKeyRotate', () => {
+  const rotate = (overlapSeconds: number): ApiKeyRotate => ({ type: 'ApiKeyRotate', data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', overlapSeconds } })
+
+  it('records the new public parts and when the previous secrets stop working', () => {
+    spec.given([created]).when(rotate(3600)).then([
+      { type: 'ApiKeyRotated', data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', previousSecretsExpireAt: '2026-11-21T11:00:00.000Z' } },
+    ])
+  })
+
+  it('lets the previous secret stop at once with an overlap of 0', () => {
+    spec.given([created]).when(rotate(0)).then([
+      { type: 'ApiKeyRotated', data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', previousSecretsExpireAt: '2026-11-21T10:00:00.000Z' } },
+    ])
+  })
+
+  it('refuses a revoked key with CONFLICT and a missing one with NOT_FOUND', () => {
+    spec.given([created, revoked]).when(rotate(60)).thenFails({ code: 'CONFLICT', field: ['input', 'id'], message: 'revoked' })
+    spec.given([]).when(rotate(60)).thenFails({ code: 'NOT_FOUND', field: ['input', 'id'] })
+  })
+
+  it('defaults the overlap to a day and allows at most 30 days', () => {
+    expect(apiKeyRotateRequest.parse({ id: keyId }).overlapSeconds).toBe(86_400)
+    expect(apiKeyRotateRequest.parse({ id: keyId, overlapSeconds: null }).overlapSeconds).toBe(86_400)
+    expect(apiKeyRotateRequest.safeParse({ id: keyId, overlapSeconds: 30 * 86_400 + 1 }).error?.issues[0]).toMatchObject({ path: ['overlapSeconds'], message: expect.stringContaining('30 days') })
+    expect(apiKeyRotateRequest.safeParse({ id: keyId, overlapSeconds: -1 }).error?.issues[0]).toMatchObject({ path: ['overlapSeconds'] })
+    expect(apiKeyRotateRequest.safeParse({ id: keyId, overlapSeconds: 1.5 }).error?.issues[0]).toMatchObject({ path: ['overlapSeconds'] })
+  })
+
+  it('writes to the key stream of the context organization', async () => {
+    const prepared = await apiKeyRotate.prepare(apiKeyRotateInput.parse({ id: keyId, overlapSeconds: 60, publicId: 'ZyXwVu987654', last4: 'abcd' }), env)
+    expect(prepared).toEqual({ stream: `apikey-${organizationId}_${keyId}`, command: rotate(60), entityId: keyId })
   })
 })
