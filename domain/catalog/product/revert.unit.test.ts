@@ -110,7 +110,7 @@ describe('productRevert prepare', () => {
   })
 
   it('refuses a revision beyond the current one with the field path and the range', async () => {
-    const error = await prepare({ id: ID, toRevision: 10 }, env(history)).catch((e: unknown) => e)
+    const error = await Promise.resolve(prepare({ id: ID, toRevision: 10 }, env(history))).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DomainError)
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'toRevision'], message: expect.stringContaining('between 0 and 9') })
     expect(productRevertInput.safeParse({ id: ID, toRevision: -1 }).error?.issues[0]).toMatchObject({ path: ['toRevision'], message: 'toRevision must be 0 or more (0 is the creation)' })

@@ -46,14 +46,14 @@ async function product(handle: string, status: ProductStatus, storeId = STORE): 
   return productId
 }
 
-let active: string, draft: string, archived: string
+let active: string, draft: string
 beforeAll(async () => {
   test = await createTestDatabase()
   db = test.database.db
   await productsProjection.createTables(db)
   active = await product('active-shirt', 'ACTIVE')
   draft = await product('draft-shirt', 'DRAFT')
-  archived = await product('archived-shirt', 'ARCHIVED')
+  await product('archived-shirt', 'ARCHIVED')
   await product('other-store-shirt', 'ACTIVE', OTHER_STORE)
 })
 
