@@ -9,6 +9,7 @@ import type { AnyDb } from '../database/database.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { generateApiKeyToken, hashSecret } from './api-key-token.js'
 import { authenticateApiKey, resolveStore, type ApiKeyPrincipal } from './authenticate.js'
+import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations, insertApiKeySecret } from './secrets.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
@@ -59,7 +60,7 @@ function principal(overrides: Partial<ApiKeyPrincipal> = {}): ApiKeyPrincipal {
 beforeAll(async () => {
   test = await createTestDatabase()
   db = test.database.db
-  await migrateToLatest(db, apiKeySecretMigrations)
+  await migrateToLatest(db, { ...apiKeySecretMigrations, ...accountMigrations })
   await tenancyProjection.createTables(db)
   fixture = new TenancyFixture(db)
   await fixture.organization(org)

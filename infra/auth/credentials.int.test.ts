@@ -6,6 +6,7 @@ import { TenancyFixture } from '../../test/support/tenancy-fixtures.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { generateApiKeyToken, hashSecret } from './api-key-token.js'
 import { CredentialResolver } from './credentials.js'
+import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations, insertApiKeySecret } from './secrets.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
@@ -44,7 +45,7 @@ function resolver(): CredentialResolver {
 
 beforeAll(async () => {
   test = await createTestDatabase()
-  await migrateToLatest(test.database.db, apiKeySecretMigrations)
+  await migrateToLatest(test.database.db, { ...apiKeySecretMigrations, ...accountMigrations })
   await tenancyProjection.createTables(test.database.db)
   fixture = new TenancyFixture(test.database.db)
   await fixture.organization(org)

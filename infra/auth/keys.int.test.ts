@@ -13,6 +13,7 @@ import { WrongExpectedRevisionError, type EventStore, type RecordedEvent, type S
 import { hashSecret, parseApiKeyToken } from './api-key-token.js'
 import { authenticateApiKey } from './authenticate.js'
 import { issueApiKey, type IssueApiKeyDeps } from './keys.js'
+import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations } from './secrets.js'
 
 /**
@@ -107,7 +108,7 @@ let acmeId: string
 beforeAll(async () => {
   test = await createTestDatabase()
   db = test.database.db
-  await migrateToLatest(db, apiKeySecretMigrations)
+  await migrateToLatest(db, { ...apiKeySecretMigrations, ...accountMigrations })
   await tenancyProjection.createTables(db)
   log = new MemoryLog()
   await execute('organizationCreate', { name: 'Acme Inc.' })

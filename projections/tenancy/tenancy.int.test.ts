@@ -102,6 +102,8 @@ describe('tenancy projection', () => {
       revokedAt: null,
       createdAt: created,
       lastUsedAt: null,
+      createdBy: { type: 'system', id: 'test' },
+      rotatedAt: null,
     })
     expect(await findApiKey(db, otherOrg, key)).toBeNull()
 
