@@ -69,7 +69,7 @@ export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, met
       const { currentlyAvailable, restoreRate } = verdict.status
       throw refuse({ requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status }, new DomainError(
         'RATE_LIMITED',
-        `this credential's query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and ${restoreRate} come back per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
+        `this credential's query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and the budget refills at ${restoreRate} per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
         { details: { retryAfter: verdict.retryAfterSeconds } },
       ))
     }

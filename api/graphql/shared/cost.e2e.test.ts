@@ -105,7 +105,7 @@ describe('a burst past the budget', () => {
     expect(body.data ?? null).toBeNull()
     expect(body.errors).toHaveLength(1)
     expect(body.errors![0]!.extensions).toEqual({ code: 'RATE_LIMITED', retryAfter })
-    expect(body.errors![0]!.message).toMatch(/^this credential's query budget is spent: the query costs 11 points, \d+ are left and 5 come back per second; retry in \d+ s/)
+    expect(body.errors![0]!.message).toMatch(/^this credential's query budget is spent: the query costs 11 points, \d+ are left and the budget refills at 5 per second; retry in \d+ s/)
     expect(body.extensions?.cost).toMatchObject({ requestedQueryCost: 11, actualQueryCost: null, throttleStatus: { maximumAvailable: BUCKET, restoreRate: RESTORE } })
 
     // The refused mutation did not run; another key of the same store has a budget of its own.
