@@ -1,0 +1,55 @@
+import { badInput, notFound } from '../../../../domain/shared/errors.js'
+import { isPlatformHostname, normalizeHostname, verificationRecordName } from '../../../../domain/tenancy/domain/hostname.js'
+import { lookupTxt, txtResolverFor } from '../../../../infra/dns/txt.js'
+import { findStoreDomain, listStoreDomains, type ListStoreDomainsArgs, type StoreDomainRecord } from '../../../../projections/tenancy/domain/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { storeDomainTypeDefs } from './schema.js'
+
+type Input = { input: Record<string, unknown> | null }
+
+async function readDomain(ctx: RequestContext, id: string): Promise<StoreDomainRecord> {
+  requireScope(ctx, 'settings:read')
+  const domain = await findStoreDomain(ctx.platform.database.db, requireStore(ctx).id, id)
+  if (!domain) throw notFound('domain', id)
+  return domain
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    storeDomains: (_root, args: ListStoreDomainsArgs, ctx, info) => {
+      requireScope(ctx, 'settings:read')
+      return listStoreDomains(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
+    },
+  },
+  Mutation: {
+    storeDomainAdd: async (_root, { input }: Input, ctx) => {
+      // The platform host is configuration, which the domain does not know: its subdomains are stores' slugs.
+      const hostname = typeof input?.hostname === 'string' ? normalizeHostname(input.hostname) : null
+      if (hostname && 'hostname' in hostname && isPlatformHostname(hostname.hostname, ctx.platform.config.platformHost)) {
+        throw badInput(['input', 'hostname'], `'${hostname.hostname}' is under the platform host ${ctx.platform.config.platformHost}, which serves stores by slug; add a domain of your own`)
+      }
+      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainAdd', input)
+      return { storeDomain: await readDomain(ctx, entityId), eventPosition }
+    },
+    storeDomainVerify: async (_root, { input }: Input, ctx) => {
+      const id = String(input?.id ?? '')
+      requireScope(ctx, 'settings:write')
+      const domain = await readDomain(ctx, id)
+      const lookup = await lookupTxt(txtResolverFor(ctx.platform), verificationRecordName(domain.hostname))
+      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainVerify', { id, lookup })
+      return { storeDomain: await readDomain(ctx, entityId), eventPosition }
+    },
+    storeDomainSetPrimary: async (_root, { input }: Input, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainSetPrimary', input)
+      return { storeDomain: await readDomain(ctx, entityId), eventPosition }
+    },
+    storeDomainRemove: async (_root, { input }: Input, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainRemove', input)
+      return { deletedId: entityId, eventPosition }
+    },
+  },
+}
+
+export const storeDomainSlice: GraphQLSlice = { typeDefs: storeDomainTypeDefs, resolvers }

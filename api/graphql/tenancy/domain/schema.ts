@@ -1,0 +1,114 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const storeDomainTypeDefs = /* GraphQL */ `
+  "PENDING: added, not checked yet. VERIFIED: the TXT record was found; the domain serves the store. FAILED: the last check did not find it."
+  enum StoreDomainStatus {
+    PENDING
+    VERIFIED
+    FAILED
+  }
+
+  "Order of a domain list; ties are broken by id."
+  enum StoreDomainSort {
+    HOSTNAME_ASC
+    HOSTNAME_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "The DNS record that proves the store's owner controls a domain."
+  type DnsTxtRecord {
+    "The record's name: _emporium.<domain>."
+    name: String!
+    "The value to publish."
+    value: String!
+  }
+
+  "A custom domain of the store."
+  type StoreDomain {
+    id: ID!
+    "Lowercase; internationalised names in punycode."
+    hostname: String!
+    status: StoreDomainStatus!
+    "Whether storefront links use this domain; only a verified domain can be primary."
+    primary: Boolean!
+    verificationRecord: DnsTxtRecord!
+    "Why the last check failed: the record to add and what DNS answered."
+    verificationMessage: String
+    verifiedAt: DateTime
+    lastCheckedAt: DateTime
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('StoreDomain')}
+
+  input StoreDomainFilter {
+    hostname: StringFilter
+    status: [StoreDomainStatus!]
+    primary: Boolean
+    createdAt: DateTimeRangeFilter
+    and: [StoreDomainFilter!]
+    or: [StoreDomainFilter!]
+  }
+
+  input StoreDomainAddInput {
+    "e.g. shop.example.com; no scheme, port or path."
+    hostname: String!
+  }
+
+  input StoreDomainVerifyInput {
+    id: ID!
+  }
+
+  input StoreDomainSetPrimaryInput {
+    id: ID!
+  }
+
+  input StoreDomainRemoveInput {
+    id: ID!
+  }
+
+  type StoreDomainAddPayload {
+    storeDomain: StoreDomain
+    eventPosition: String
+  }
+
+  type StoreDomainVerifyPayload {
+    "VERIFIED, or FAILED with verificationMessage saying what to fix."
+    storeDomain: StoreDomain
+    "null when the domain was verified already."
+    eventPosition: String
+  }
+
+  type StoreDomainSetPrimaryPayload {
+    storeDomain: StoreDomain
+    eventPosition: String
+  }
+
+  type StoreDomainRemovePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "The request store's custom domains with their status. Needs settings:read."
+    storeDomains(${LIST_ARGS}
+      filter: StoreDomainFilter
+      sort: StoreDomainSort = CREATED_AT_ASC
+    ): StoreDomainConnection!
+  }
+
+  extend type Mutation {
+    "Adds a custom domain (PENDING) and gives the TXT record to publish. CONFLICT when another store uses it. Needs settings:write."
+    storeDomainAdd(input: StoreDomainAddInput!): StoreDomainAddPayload!
+    "Looks up the domain's TXT record _emporium.<domain> and records VERIFIED or FAILED. Needs settings:write."
+    storeDomainVerify(input: StoreDomainVerifyInput!): StoreDomainVerifyPayload!
+    "Makes a verified domain the store's primary one. Needs settings:write."
+    storeDomainSetPrimary(input: StoreDomainSetPrimaryInput!): StoreDomainSetPrimaryPayload!
+    "Removes a domain; it becomes free for any store. Needs settings:write."
+    storeDomainRemove(input: StoreDomainRemoveInput!): StoreDomainRemovePayload!
+  }
+`
