@@ -8,6 +8,7 @@ import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
 import { productImportSlice } from './catalog/product/import-resolvers.js'
 import { productHistorySlice } from './catalog/product/history-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
+import { productVariantSlice } from './catalog/product/variant-resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
 import { commerceSlice } from './settings/commerce/resolvers.js'
@@ -23,4 +24,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, auditLogSlice]

@@ -1,4 +1,5 @@
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars'
+import { moneyResolvers, moneyTypeDefs } from './money.js'
 
 /** Types every slice shares: scalars, pagination and the common filter inputs. */
 export const sharedTypeDefs = /* GraphQL */ `
@@ -33,11 +34,14 @@ export const sharedTypeDefs = /* GraphQL */ `
     from: DateTime
     to: DateTime
   }
+
+  ${moneyTypeDefs}
 `
 
 export const sharedResolvers = {
   DateTime: DateTimeResolver,
   JSON: JSONResolver,
+  ...moneyResolvers,
 }
 
 /** SDL of `<Type>Connection` and `<Type>Edge`, identical for every list (API-CONVENTIONS.md). */

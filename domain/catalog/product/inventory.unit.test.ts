@@ -3,6 +3,7 @@ import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { P, ctx, id, shirt, sized, variantCreated } from '../../../test/support/variants.js'
 import type { ProductEvent } from './events.js'
 import type { ProductInventoryAdjust } from './variant-commands.js'
+import type { InventoryReason } from './variant-events.js'
 import { productVariantsDecider } from './variant-definitions.js'
 
 const spec = deciderSpec(productVariantsDecider, ctx)
@@ -12,7 +13,7 @@ const adjust = (data: Partial<ProductInventoryAdjust['data']>): ProductInventory
   type: 'ProductInventoryAdjust',
   data: { productId: P, variantId: V1, delta: null, setQuantity: null, reason: 'CORRECTION', note: '', ...data },
 })
-const adjusted = (delta: number, quantity: number, reason: string, note = '') => [
+const adjusted = (delta: number, quantity: number, reason: InventoryReason, note = ''): ProductEvent[] => [
   { type: 'ProductInventoryAdjusted', data: { productId: P, variantId: V1, delta, quantity, reason, note } },
 ]
 

@@ -150,6 +150,9 @@ describe('evolve', () => {
       'Created', 'Deleted', 'DescriptionChanged', 'HandleChanged', 'MediaAttached', 'MediaDetached', 'MediaReordered',
       'Retitled', 'StatusChanged', 'TagsChanged', 'VendorChanged',
       'SeoChanged', 'PublishScheduled', 'PublishUnscheduled', 'Reverted', 'Duplicated',
+      'OptionAdded', 'OptionRenamed', 'OptionValueRenamed', 'OptionValuesChanged', 'OptionValuesReordered', 'OptionsReordered', 'OptionRemoved',
+      'VariantCreated', 'VariantPriceChanged', 'VariantCostChanged', 'VariantSkuChanged', 'VariantBarcodeChanged', 'VariantWeightChanged',
+      'VariantOptionValuesChanged', 'VariantImageChanged', 'VariantDeleted', 'VariantsReordered', 'InventoryTrackingChanged', 'InventoryAdjusted',
     ]
     expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`).sort())
   })
@@ -276,7 +279,7 @@ describe('input validation', () => {
       'an unknown field',
       { title: 'T', colour: 'red' },
       [],
-      'productCreate does not take colour; its fields are title, handle, description, status, vendor, tags, seo, publishAt, options, variants',
+      'productCreate does not take colour; its fields are title, handle, description, status, vendor, tags, seo, publishAt, options, variants, attributeSetId, attributes',
     ],
   ])('productCreate rejects %s', (_case, input, field, message) => {
     expect(firstIssue(productCreateInput, input)).toEqual({ field, message })

@@ -45,6 +45,8 @@ export interface OptionRecord {
 export interface VariantSummary {
   priceMin: number | null
   priceMax: number | null
+  /** The variants' currency (the store's when they were priced); null without variants. */
+  currencyCode: string | null
   inventoryTotal: number
   variantCount: number
 }
@@ -111,6 +113,15 @@ export async function listVariants(db: ProductDb, storeId: string, args: ListVar
   return { ...page, nodes: page.nodes.map(toVariantRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toVariantRecord(edge.node) })) }
 }
 
+/** The store's variants for a batch of ids, in the same order, null where not found. */
+export async function variantsByIds(db: ProductDb, storeId: string, ids: readonly string[]): Promise<(VariantRecord | null)[]> {
+  const wanted = uuids(ids)
+  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
+  const rows = await db.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const byId = new Map(rows.map((row) => [row.id, toVariantRecord(row)]))
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
 /** Each product's variants in order (a dataloader's batch function for `Product.variants`). */
 export async function variantsOfProducts(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<VariantRecord[][]> {
   const wanted = uuids(productIds)
@@ -146,10 +157,19 @@ export async function variantSummaries(db: ProductDb, storeId: string, productId
   const wanted = uuids(productIds)
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => null)
   const rows = await db
-    .selectFrom('products')
-    .select(['id', 'price_min', 'price_max', 'inventory_total', 'variant_count'])
-    .where('store_id', '=', storeId)
-    .where('id', 'in', wanted)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.price_min', 'p.price_max', 'p.inventory_total', 'p.variant_count'])
+    .select((eb) =>
+      eb
+        .selectFrom('product_variants as v')
+        .select('v.currency_code')
+        .whereRef('v.store_id', '=', 'p.store_id')
+        .whereRef('v.product_id', '=', 'p.id')
+        .limit(1)
+        .as('currency_code'),
+    )
+    .where('p.store_id', '=', storeId)
+    .where('p.id', 'in', wanted)
     .execute()
   const byId = new Map(
     rows.map((row) => [
@@ -157,6 +177,7 @@ export async function variantSummaries(db: ProductDb, storeId: string, productId
       {
         priceMin: row.price_min === null ? null : Number(row.price_min),
         priceMax: row.price_max === null ? null : Number(row.price_max),
+        currencyCode: row.currency_code,
         inventoryTotal: row.inventory_total,
         variantCount: row.variant_count,
       },

@@ -1,0 +1,369 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+const VARIANT_FIELDS = `
+    "Price in the store currency as a decimal string, e.g. \\"19.99\\"; no more decimals than the currency has."
+    compareAtPrice: Decimal
+    "What the variant costs the merchant; never shown to shoppers."
+    cost: Decimal
+    "Unique in the store; empty for none."
+    sku: String
+    barcode: String
+    "Shipping weight; a value of 0 removes it."
+    weight: WeightInput
+    "One value for each option of the product, by option name."
+    optionValues: [SelectedOptionInput!]
+    "A media of the library shown for this variant; \\"\\" removes it."
+    mediaId: ID`
+
+export const productVariantTypeDefs = /* GraphQL */ `
+  "Order of a variant list; ties are broken by id so cursors never skip or repeat."
+  enum ProductVariantSort {
+    POSITION_ASC
+    POSITION_DESC
+    SKU_ASC
+    SKU_DESC
+    TITLE_ASC
+    TITLE_DESC
+    PRICE_ASC
+    PRICE_DESC
+    INVENTORY_QUANTITY_ASC
+    INVENTORY_QUANTITY_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "Why a stock level changed; the audit log shows it with every adjustment."
+  enum InventoryAdjustmentReason {
+    "A count found a different stock."
+    CORRECTION
+    "Goods arrived."
+    RECEIVED
+    DAMAGED
+    SOLD
+    RETURNED
+    "Anything else; needs a note."
+    OTHER
+  }
+
+  "An option of a product, such as Size, with its values in the order shoppers see them."
+  type ProductOption {
+    id: ID!
+    name: String!
+    "Place among the product's options, from 0; variant titles follow this order."
+    position: Int!
+    values: [String!]!
+  }
+
+  "A variant's value of one option."
+  type SelectedOption {
+    name: String!
+    value: String!
+  }
+
+  type Weight {
+    value: Float!
+    unit: WeightUnit!
+  }
+
+  "The lowest and the highest price of a product's variants."
+  type ProductPriceRange {
+    min: Money!
+    max: Money!
+  }
+
+  "A sellable version of a product: one combination of its option values, with its own price, SKU and stock."
+  type ProductVariant {
+    id: ID!
+    product: Product!
+    "The option values in option order, e.g. \\"S / Red\\"; empty for a product without options."
+    title: String!
+    "Stock keeping unit, unique in the store; empty when not set."
+    sku: String!
+    barcode: String!
+    price: Money!
+    "The price before a reduction, shown struck through; null when not set."
+    compareAtPrice: Money
+    "What the variant costs the merchant; null when not set."
+    cost: Money
+    "Whether stock is counted; an untracked variant is always available."
+    inventoryTracked: Boolean!
+    "Stock on hand; below 0 when oversold. Changed by productInventoryAdjust only."
+    inventoryQuantity: Int!
+    weight: Weight
+    "One value for each option of the product, in option order."
+    optionValues: [SelectedOption!]!
+    "Place among the product's variants, from 0."
+    position: Int!
+    "The media shown for this variant; null when none or when it was deleted."
+    image: Media
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('ProductVariant')}
+
+  "Conditions on variants; all given fields must hold. and/or combine nested filters."
+  input ProductVariantFilter {
+    sku: StringFilter
+    barcode: StringFilter
+    inventoryQuantity: IntRangeFilter
+    and: [ProductVariantFilter!]
+    or: [ProductVariantFilter!]
+  }
+
+  extend type Product {
+    "The product's options in order."
+    options: [ProductOption!]!
+    "The product's variants in order."
+    variants: [ProductVariant!]!
+    "Lowest and highest variant price; null without variants."
+    priceRange: ProductPriceRange
+    "Stock of the variants whose inventory is tracked, added up."
+    totalInventory: Int!
+    variantsCount: Int!
+  }
+
+  input SelectedOptionInput {
+    name: String!
+    value: String!
+  }
+
+  input WeightInput {
+    value: Float!
+    unit: WeightUnit!
+  }
+
+  input ProductOptionInput {
+    name: String!
+    "The values in order, e.g. [\\"S\\", \\"M\\", \\"L\\"]."
+    values: [String!]!
+  }
+
+  "A new variant; only price is required."
+  input ProductVariantInput {
+    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
+    price: Decimal!
+    ${VARIANT_FIELDS}
+    "Whether stock is counted; true when omitted."
+    inventoryTracked: Boolean
+    "Stock at creation; 0 when omitted."
+    inventoryQuantity: Int
+  }
+
+  extend input ProductCreateInput {
+    "At most 3 options, each with at most 100 values."
+    options: [ProductOptionInput!]
+    "At most 100 variants, created with the product in the same write."
+    variants: [ProductVariantInput!]
+  }
+
+  input ProductOptionAddInput {
+    productId: ID!
+    name: String!
+    values: [String!]!
+    "Where to insert the option, from 0; last when omitted. Existing variants take its first value."
+    position: Int
+  }
+
+  input OptionValueRenameInput {
+    from: String!
+    to: String!
+  }
+
+  "Only the fields given change."
+  input ProductOptionUpdateInput {
+    productId: ID!
+    id: ID!
+    name: String
+    "Moves the option to this place, from 0."
+    position: Int
+    "Values to rename; variants follow. Applied before values."
+    renameValues: [OptionValueRenameInput!]
+    "The whole new list in order: adds new values, removes values no variant uses, reorders."
+    values: [String!]
+  }
+
+  input ProductOptionRemoveInput {
+    productId: ID!
+    id: ID!
+  }
+
+  input ProductVariantCreateInput {
+    productId: ID!
+    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
+    price: Decimal!
+    ${VARIANT_FIELDS}
+    "Whether stock is counted; true when omitted."
+    inventoryTracked: Boolean
+    "Stock at creation; 0 when omitted."
+    inventoryQuantity: Int
+  }
+
+  "Only the fields given change; stock changes with productInventoryAdjust."
+  input ProductVariantUpdateInput {
+    productId: ID!
+    id: ID!
+    price: Decimal
+    ${VARIANT_FIELDS}
+    inventoryTracked: Boolean
+  }
+
+  "One variant of productVariantsBulkUpdate; only the fields given change."
+  input ProductVariantsBulkUpdateItemInput {
+    id: ID!
+    price: Decimal
+    ${VARIANT_FIELDS}
+    inventoryTracked: Boolean
+  }
+
+  input ProductVariantDeleteInput {
+    productId: ID!
+    id: ID!
+  }
+
+  input ProductVariantsBulkCreateInput {
+    productId: ID!
+    "At most 100; all or none are created."
+    variants: [ProductVariantInput!]!
+  }
+
+  input ProductVariantsBulkUpdateInput {
+    productId: ID!
+    "At most 100; all or none change."
+    variants: [ProductVariantsBulkUpdateItemInput!]!
+  }
+
+  input ProductVariantsBulkDeleteInput {
+    productId: ID!
+    variantIds: [ID!]!
+  }
+
+  "The listed variants come first in the given order; the others keep their order after them."
+  input ProductVariantsReorderInput {
+    productId: ID!
+    variantIds: [ID!]!
+  }
+
+  "Give exactly one of delta and setQuantity."
+  input ProductInventoryAdjustInput {
+    productId: ID!
+    variantId: ID!
+    "The change, e.g. 5 received or -2 damaged."
+    delta: Int
+    "The counted stock."
+    setQuantity: Int
+    reason: InventoryAdjustmentReason!
+    "Shown in the audit log; required with OTHER."
+    note: String
+  }
+
+  type ProductOptionAddPayload {
+    product: Product
+    option: ProductOption
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
+    eventPosition: String
+  }
+
+  type ProductOptionUpdatePayload {
+    product: Product
+    option: ProductOption
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type ProductOptionRemovePayload {
+    product: Product
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  type ProductVariantCreatePayload {
+    product: Product
+    variant: ProductVariant
+    eventPosition: String
+  }
+
+  type ProductVariantUpdatePayload {
+    product: Product
+    variant: ProductVariant
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type ProductVariantDeletePayload {
+    product: Product
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  type ProductVariantsBulkCreatePayload {
+    product: Product
+    "The new variants, in the order given."
+    variants: [ProductVariant!]!
+    eventPosition: String
+  }
+
+  type ProductVariantsBulkUpdatePayload {
+    product: Product
+    "The variants named, in the order given."
+    variants: [ProductVariant!]!
+    eventPosition: String
+  }
+
+  type ProductVariantsBulkDeletePayload {
+    product: Product
+    deletedIds: [ID!]!
+    eventPosition: String
+  }
+
+  type ProductVariantsReorderPayload {
+    product: Product
+    eventPosition: String
+  }
+
+  type ProductInventoryAdjustPayload {
+    product: Product
+    variant: ProductVariant
+    "Log position of the write; null when the count matched the stock."
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One variant by id; NOT_FOUND when the store has no such variant."
+    productVariant(id: ID!): ProductVariant
+    "The store's variants, or one product's."
+    productVariants(${LIST_ARGS}
+      "Only this product's variants."
+      productId: ID
+      filter: ProductVariantFilter
+      sort: ProductVariantSort = CREATED_AT_DESC
+    ): ProductVariantConnection!
+  }
+
+  extend type Mutation {
+    "Adds an option to a product. Needs products:write."
+    productOptionAdd(input: ProductOptionAddInput!): ProductOptionAddPayload!
+    "Renames an option, renames, adds, removes or reorders its values, or moves it. Needs products:write."
+    productOptionUpdate(input: ProductOptionUpdateInput!): ProductOptionUpdatePayload!
+    "Removes an option no variant needs to be told apart. Needs products:write."
+    productOptionRemove(input: ProductOptionRemoveInput!): ProductOptionRemovePayload!
+    "Adds a variant to a product. Needs products:write."
+    productVariantCreate(input: ProductVariantCreateInput!): ProductVariantCreatePayload!
+    "Changes the given fields of a variant. Needs products:write."
+    productVariantUpdate(input: ProductVariantUpdateInput!): ProductVariantUpdatePayload!
+    "Deletes a variant and frees its SKU. Needs products:write."
+    productVariantDelete(input: ProductVariantDeleteInput!): ProductVariantDeletePayload!
+    "Adds up to 100 variants to one product, all or nothing. Needs products:write."
+    productVariantsBulkCreate(input: ProductVariantsBulkCreateInput!): ProductVariantsBulkCreatePayload!
+    "Changes up to 100 variants of one product, all or nothing. Needs products:write."
+    productVariantsBulkUpdate(input: ProductVariantsBulkUpdateInput!): ProductVariantsBulkUpdatePayload!
+    "Deletes up to 100 variants of one product, all or nothing. Needs products:write."
+    productVariantsBulkDelete(input: ProductVariantsBulkDeleteInput!): ProductVariantsBulkDeletePayload!
+    "Changes the order of a product's variants. Needs products:write."
+    productVariantsReorder(input: ProductVariantsReorderInput!): ProductVariantsReorderPayload!
+    "Changes a tracked variant's stock, with a reason the audit log shows. Needs products:write."
+    productInventoryAdjust(input: ProductInventoryAdjustInput!): ProductInventoryAdjustPayload!
+  }
+`
