@@ -12,6 +12,11 @@ import { productVariantSlice } from './catalog/product/variant-resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
 import { commerceSlice } from './settings/commerce/resolvers.js'
+import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
+import { organizationSlice } from './tenancy/organization/resolvers.js'
+import { storeSlice } from './tenancy/store/resolvers.js'
+import { storeDomainSlice } from './tenancy/domain/resolvers.js'
+import { commerceSlice } from './settings/commerce/resolvers.js'
 import { organizationSlice } from './tenancy/organization/resolvers.js'
 import { storeSlice } from './tenancy/store/resolvers.js'
 import { storeDomainSlice } from './tenancy/domain/resolvers.js'
@@ -24,4 +29,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, auditLogSlice]

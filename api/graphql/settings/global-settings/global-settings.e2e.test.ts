@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { POSITION, onlyError } from '../../../../test/support/products.js'
+import { auditIn } from '../../../../test/support/settings.js'
+
+// Global settings: typed groups with defaults, partial updates, validation, history, isolation.
+
+const READ = `{ globalSettings {
+  checkout { termsText thankYouMessage orderNotesEnabled requirePhone version updatedAt }
+  analytics { googleAnalyticsId googleTagManagerId metaPixelId version }
+  social { xHandle facebookAppId defaultShareImageUrl version }
+  legal { privacyPolicyPage termsOfServicePage refundPolicyPage shippingPolicyPage imprintPage version }
+  maintenance { enabled message version updatedAt } } }`
+const UPDATE = `mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) {
+  group eventPosition globalSettings { checkout { termsText orderNotesEnabled } analytics { googleAnalyticsId } maintenance { enabled message } } } }`
+
+type Settings = { globalSettings: Record<string, Record<string, unknown>> }
+type Updated = { globalSettingsUpdate: { group: string; eventPosition: string | null; globalSettings: Record<string, Record<string, unknown>> } }
+
+let t: TestApp
+let shop: Tenant
+let other: Tenant
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('settings-shop')
+  other = await t.tenant('settings-other')
+})
+afterAll(() => t.close())
+
+describe('globalSettings', () => {
+  it('answers every group with its defaults before any change', async () => {
+    const response = await t.gql<Settings>(shop.apiKey, READ)
+    expect(response.errors).toBeUndefined()
+    expect(response.data!.globalSettings).toEqual({
+      checkout: { termsText: '', thankYouMessage: '', orderNotesEnabled: true, requirePhone: false, version: 1, updatedAt: null },
+      analytics: { googleAnalyticsId: '', googleTagManagerId: '', metaPixelId: '', version: 1 },
+      social: { xHandle: '', facebookAppId: '', defaultShareImageUrl: '', version: 1 },
+      legal: { privacyPolicyPage: '', termsOfServicePage: '', refundPolicyPage: '', shippingPolicyPage: '', imprintPage: '', version: 1 },
+      maintenance: { enabled: false, message: '', version: 1, updatedAt: null },
+    })
+  })
+
+  it('needs settings:read', async () => {
+    const products = await t.key(shop.storeSlug, ['products:write'])
+    expect(onlyError(await t.gql(products, READ))).toMatchObject({ code: 'FORBIDDEN' })
+  })
+})
+
+describe('globalSettingsUpdate', () => {
+  it('changes only the given fields of one group, records the change, and nothing when repeated', async () => {
+    const input = { checkout: { termsText: 'Be nice.', orderNotesEnabled: false } }
+    const response = await t.gql<Updated>(shop.apiKey, UPDATE, { input })
+    expect(response.errors).toBeUndefined()
+    expect(response.data!.globalSettingsUpdate).toMatchObject({ group: 'CHECKOUT', eventPosition: expect.stringMatching(POSITION), globalSettings: { checkout: { termsText: 'Be nice.', orderNotesEnabled: false } } })
+    const read = await t.gql<Settings>(shop.apiKey, READ)
+    expect(read.data!.globalSettings.checkout).toMatchObject({ termsText: 'Be nice.', thankYouMessage: '', orderNotesEnabled: false, requirePhone: false, updatedAt: expect.any(String) })
+    expect((await t.gql<Updated>(shop.apiKey, UPDATE, { input })).data!.globalSettingsUpdate.eventPosition).toBeNull()
+    expect(await auditIn(t, shop.apiKey, shop.storeId, 'checkout')).toEqual(['CheckoutSettingsChanged@0'])
+  })
+
+  it('turns maintenance mode on with a message, and refuses it without one', async () => {
+    const refused = onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { enabled: true } } }))
+    expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'maintenance', 'message'], message: expect.stringContaining('needs a message') })
+    const on = await t.gql<Updated>(shop.apiKey, UPDATE, { input: { maintenance: { enabled: true, message: 'Back at 10:00 UTC' } } })
+    expect(on.data!.globalSettingsUpdate.globalSettings.maintenance).toEqual({ enabled: true, message: 'Back at 10:00 UTC' })
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { message: '' } } }))).toMatchObject({ code: 'BAD_USER_INPUT' })
+  })
+
+  it.each([
+    [{ analytics: { googleAnalyticsId: 'UA-1234' } }, ['input', 'analytics', 'googleAnalyticsId'], 'G-XXXXXXXXXX'],
+    [{ social: { defaultShareImageUrl: 'http://x.com/a.png' } }, ['input', 'social', 'defaultShareImageUrl'], 'https://'],
+    [{ legal: { privacyPolicyPage: 'Privacy Policy' } }, ['input', 'legal', 'privacyPolicyPage'], 'handle of a page'],
+    [{ checkout: { termsText: 'x'.repeat(5001) } }, ['input', 'checkout', 'termsText'], 'at most 5000'],
+  ])('refuses %j with BAD_USER_INPUT on the field', async (input, field, message) => {
+    const error = onlyError(await t.gql(shop.apiKey, UPDATE, { input }))
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field })
+    expect(error.message).toContain(message)
+  })
+
+  it('takes exactly one group', async () => {
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: {} }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input'], message: expect.stringContaining('exactly one group') })
+    const two = { checkout: { requirePhone: true }, analytics: { metaPixelId: '123456789' } }
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: two }))).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('checkout, analytics') })
+  })
+
+  it('keeps each store’s settings apart', async () => {
+    await t.gql(shop.apiKey, UPDATE, { input: { analytics: { googleAnalyticsId: 'G-ABCDEF1234' } } })
+    const theirs = await t.gql<Settings>(other.apiKey, READ)
+    expect(theirs.data!.globalSettings.analytics).toMatchObject({ googleAnalyticsId: '' })
+    expect(theirs.data!.globalSettings.checkout).toMatchObject({ termsText: '' })
+  })
+
+  it('needs settings:write', async () => {
+    const reader = await t.key(shop.storeSlug, ['settings:read'])
+    expect(onlyError(await t.gql(reader, UPDATE, { input: { checkout: { requirePhone: true } } }))).toMatchObject({ code: 'FORBIDDEN' })
+  })
+})
