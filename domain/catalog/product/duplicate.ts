@@ -1,6 +1,9 @@
 import type { z } from 'zod'
 import { conflict } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
+import type { StoredValue } from '../attribute/values.js'
+import type { ProductAttributeEvent } from './attributes.js'
+import { initialCatalogEvents, type CatalogDraft } from './catalog.js'
 import { productCreateInput, productUpdateInput, strictInput } from './commands.js'
 import type { ProductEvent, ProductFields } from './events.js'
 import type { ProductState } from './product.js'
@@ -18,10 +21,24 @@ export const productDuplicateInput = strictInput('productDuplicate', {
 
 export type ProductDuplicateInput = z.output<typeof productDuplicateInput>
 
-/** Everything the copy starts with, gathered from the source's stream by `prepare`. */
+/** The attribute set and values the copy takes over, as the source holds them. */
+export type AttributesCopy = { attributeSetId: string | null; values: StoredValue[] }
+
+/**
+ * Everything the copy starts with, gathered from the source's stream by `prepare`: its options
+ * and variants with new ids (SKUs and barcodes cleared, as they are unique), media and attributes.
+ */
 export type ProductDuplicate = {
   type: 'ProductDuplicate'
-  data: { product: ProductFields; seo: ProductSeo; mediaIds: string[]; sourceId: string; sourceRevision: number }
+  data: {
+    product: ProductFields
+    seo: ProductSeo
+    mediaIds: string[]
+    catalog: CatalogDraft
+    attributes: AttributesCopy
+    sourceId: string
+    sourceRevision: number
+  }
 }
 
 /**
@@ -29,7 +46,7 @@ export type ProductDuplicate = {
  * after a ProductDuplicated that names the source, so its history reads like any product's.
  */
 export function decideProductDuplicate(command: ProductDuplicate, state: ProductState): ProductEvent[] {
-  const { product, seo, mediaIds, sourceId, sourceRevision } = command.data
+  const { product, seo, mediaIds, catalog, attributes, sourceId, sourceRevision } = command.data
   const { productId } = product
   if (state.kind !== 'empty') throw conflict(`product '${productId}' already exists; duplicate again to get a new id`)
   return [
@@ -37,5 +54,18 @@ export function decideProductDuplicate(command: ProductDuplicate, state: Product
     { type: 'ProductDuplicated', data: { productId, sourceId, sourceRevision } },
     ...seoChanges(productId, NO_SEO, seo),
     ...(mediaIds.length ? [{ type: 'ProductMediaAttached' as const, data: { productId, mediaIds: [...mediaIds], position: 0 } }] : []),
+    ...initialCatalogEvents(productId, catalog),
+    ...attributeCopyEvents(productId, attributes),
   ]
+}
+
+/**
+ * The source's set and values, recorded as they are: they were checked when the source got
+ * them, so the copy holds exactly what the source holds.
+ */
+function attributeCopyEvents(productId: string, { attributeSetId, values }: AttributesCopy): ProductAttributeEvent[] {
+  const events: ProductAttributeEvent[] = []
+  if (attributeSetId !== null) events.push({ type: 'ProductAttributeSetChanged', data: { productId, from: null, to: attributeSetId, dropped: [] } })
+  if (values.length) events.push({ type: 'ProductAttributeValuesSet', data: { productId, values: values.map((value) => ({ ...value })) } })
+  return events
 }

@@ -23,7 +23,16 @@ const copyFields = { ...source.data, productId: COPY, title: 'Red Shirt (copy)',
 const spec = deciderSpec(productDuplicate.decider, ctx)
 const duplicate = (data: Partial<ProductDuplicate['data']> = {}): ProductDuplicate => ({
   type: 'ProductDuplicate',
-  data: { product: copyFields, seo: { title: '', description: '' }, mediaIds: [], sourceId: SOURCE, sourceRevision: 3, ...data },
+  data: {
+    product: copyFields,
+    seo: { title: '', description: '' },
+    mediaIds: [],
+    catalog: { options: [], variants: [] },
+    attributes: { attributeSetId: null, values: [] },
+    sourceId: SOURCE,
+    sourceRevision: 3,
+    ...data,
+  },
 })
 
 describe('productDuplicate decide', () => {
@@ -72,11 +81,46 @@ describe('productDuplicate prepare', () => {
           product: { ...copyFields, title: 'Red Shirt Copy', handle: 'red-shirt-copy-2' },
           seo: { title: 'Red', description: 'Shirt' },
           mediaIds: [M2],
+          catalog: { options: [], variants: [] },
+          attributes: { attributeSetId: null, values: [] },
           sourceId: SOURCE,
           sourceRevision: 3,
         },
       },
     })
+  })
+
+  it('copies options and variants with new ids, SKUs and barcodes cleared and no stock, and the attributes as they are', async () => {
+    const OPTION = '01900000-0000-7000-8000-0000000000d1'
+    const VARIANT = '01900000-0000-7000-8000-0000000000e1'
+    const SET = '01900000-0000-7000-8000-0000000000f1'
+    const value = { attributeId: '01900000-0000-7000-8000-0000000000f2', code: 'material', type: 'TEXT' as const, value: 'cotton' }
+    const variant = {
+      variantId: VARIANT, sku: 'RS-S', barcode: '123', price: 1999, compareAtPrice: 2499, cost: 800, currencyCode: 'USD',
+      inventoryTracked: true, inventoryQuantity: 7, weight: null, optionValues: [{ name: 'Size', value: 'S' }], mediaId: M1,
+    }
+    const more: PastEvent[] = [
+      { type: 'ProductOptionAdded', data: { productId: SOURCE, optionId: OPTION, name: 'Size', values: ['S', 'M'], position: 0, variantValue: 'S' } },
+      { type: 'ProductVariantCreated', data: { productId: SOURCE, ...variant, position: 0 } },
+      { type: 'ProductAttributeSetChanged', data: { productId: SOURCE, from: null, to: SET, dropped: [] } },
+      { type: 'ProductAttributeValuesSet', data: { productId: SOURCE, values: [value] } },
+    ].map((event, index) => ({ ...event, revision: history.length + index, occurredAt: '2026-01-01T00:00:00Z' }))
+    let ids = 0
+    const e = { ...env([...history, ...more], { [liveMediaKey(M2)]: M2 }), newId: () => `01900000-0000-7000-8000-00000000010${ids++}` }
+    const { data } = (await prepare({ id: SOURCE, title: 'Copy' }, e)).command
+    expect(data.catalog).toEqual({
+      options: [{ optionId: '01900000-0000-7000-8000-000000000101', name: 'Size', values: ['S', 'M'] }],
+      variants: [{ ...variant, variantId: '01900000-0000-7000-8000-000000000102', sku: '', barcode: '', inventoryQuantity: 0, mediaId: null, field: ['input', 'id'] }],
+    })
+    expect(data.attributes).toEqual({ attributeSetId: SET, values: [value] })
+
+    const events = productDuplicate.decider.decide({ type: 'ProductDuplicate', data }, productDuplicate.decider.initialState(), ctx)
+    expect(events.map((event) => event.type)).toEqual([
+      'ProductCreated', 'ProductDuplicated', 'ProductSeoChanged', 'ProductMediaAttached', 'ProductOptionAdded', 'ProductVariantCreated',
+      'ProductAttributeSetChanged', 'ProductAttributeValuesSet',
+    ])
+    expect(events[5]).toMatchObject({ data: { sku: '', barcode: '', inventoryQuantity: 0, price: 1999, optionValues: [{ name: 'Size', value: 'S' }] } })
+    expect(productDuplicate.uniqueness!(events, productDuplicate.decider.initialState(), ctx).map((change) => change.key)).toEqual([productHandleKey('copy')])
   })
 
   it('takes the handle and status given', async () => {

@@ -2,6 +2,7 @@ import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../..
 import { badInput, notFound } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
+import type { CatalogDraft } from './catalog.js'
 import { freeHandle, handleReservations, productDecider, storeOf } from './definitions.js'
 import { decideProductDuplicate, productDuplicateInput, type ProductDuplicate } from './duplicate.js'
 import type { ProductEvent } from './events.js'
@@ -10,6 +11,7 @@ import { decidePublishDue, productPublishDueInput, type ProductPublishDue } from
 import { decideProductRevert, productRevertInput, type ProductRevert } from './revert.js'
 import { evolveProductSnapshot, foldProductSnapshot, initialProductSnapshot, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
+import type { VariantsState } from './variants.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
@@ -57,6 +59,8 @@ export const productDuplicate = defineCommand({
         },
         seo,
         mediaIds: await liveMedia(env, storeId, snapshotMediaIds(source)),
+        catalog: await catalogCopy(env, storeId, source.variants),
+        attributes: source.attributes.kind === 'existing' ? { attributeSetId: source.attributes.attributeSetId, values: source.attributes.values } : { attributeSetId: null, values: [] },
         sourceId: input.id,
         sourceRevision: history.at(-1)!.revision,
       },
@@ -124,6 +128,30 @@ export const productPublishDue = defineCommand({
 })
 
 export const productLifecycleCommands: readonly AnyCommandDefinition[] = [productDuplicate, productRevert, productPublishDue]
+
+/**
+ * The source's options and variants for the copy: new ids, SKUs and barcodes cleared (they are
+ * unique per store), inventory at 0 (the copy's stock is counted anew, never doubled), a variant
+ * image kept only while that media still exists.
+ */
+async function catalogCopy(env: PrepareEnv, storeId: string, variants: VariantsState): Promise<CatalogDraft> {
+  if (variants.kind !== 'existing') return { options: [], variants: [] }
+  const { options, variants: list } = variants.catalog
+  const images = new Set(await liveMedia(env, storeId, list.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : []))))
+  return {
+    options: options.map((option) => ({ optionId: env.newId(), name: option.name, values: [...option.values] })),
+    variants: list.map((variant) => ({
+      ...variant,
+      variantId: env.newId(),
+      sku: '',
+      barcode: '',
+      inventoryQuantity: 0,
+      mediaId: variant.mediaId && images.has(variant.mediaId) ? variant.mediaId : null,
+      optionValues: variant.optionValues.map((value, index) => ({ name: options[index]!.name, value })),
+      field: ['input', 'id'],
+    })),
+  }
+}
 
 /** The media of `mediaIds` that still live in the store's library, in order. */
 async function liveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<string[]> {

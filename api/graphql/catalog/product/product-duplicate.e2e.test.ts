@@ -73,6 +73,40 @@ describe('productDuplicate', () => {
     expect((await t.gql<{ product: Product }>(shop.apiKey, READ, { id: source.id })).data!.product).toEqual(source)
   })
 
+  it('copies options and variants with new ids, SKUs and barcodes cleared and no stock', async () => {
+    const VARIANTS = 'options { id name values } variants { id title sku barcode price { amount currencyCode } inventoryQuantity optionValues { name value } }'
+    type WithVariants = { options: { id: string; name: string; values: string[] }[]; variants: { id: string; sku: string; barcode: string; inventoryQuantity: number }[] }
+    const created = await t.gql<{ productCreate: { product: { id: string } & WithVariants } }>(
+      shop.apiKey,
+      `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id ${VARIANTS} } } }`,
+      {
+        input: {
+          title: 'Sized Shirt',
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          variants: [
+            { price: '19.99', sku: 'SZ-S', barcode: '111', inventoryQuantity: 5, optionValues: [{ name: 'Size', value: 'S' }] },
+            { price: '21.00', sku: 'SZ-M', optionValues: [{ name: 'Size', value: 'M' }] },
+          ],
+        },
+      },
+    )
+    expect(created.errors).toBeUndefined()
+    const original = created.data!.productCreate.product
+    const response = await t.gql<{ productDuplicate: { product: WithVariants } }>(
+      shop.apiKey,
+      `mutation ($input: ProductDuplicateInput!) { productDuplicate(input: $input) { product { ${VARIANTS} } } }`,
+      { input: { id: original.id, title: 'Sized Shirt Copy' } },
+    )
+    expect(response.errors).toBeUndefined()
+    const copy = response.data!.productDuplicate.product
+    expect(copy.options.map(({ name, values }) => ({ name, values }))).toEqual([{ name: 'Size', values: ['S', 'M'] }])
+    expect(copy.options[0]!.id).not.toBe(original.options[0]!.id)
+    expect(copy.variants).toEqual(
+      original.variants.map((variant, index) => ({ ...variant, id: copy.variants[index]!.id, sku: '', barcode: '', inventoryQuantity: 0 })),
+    )
+    expect(copy.variants.map((v) => v.id)).not.toEqual(original.variants.map((v) => v.id))
+  })
+
   it('takes a handle and status, and answers CONFLICT for a taken handle, creating nothing', async () => {
     const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Live Copy', handle: 'live-copy', status: 'ACTIVE' } })
     expect(response.data!.productDuplicate.product).toMatchObject({ handle: 'live-copy', status: 'ACTIVE' })
