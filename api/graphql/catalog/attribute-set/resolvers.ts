@@ -1,0 +1,54 @@
+import { notFound } from '../../../../domain/shared/errors.js'
+import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
+import { findAttributeSet, listAttributeSets, type AttributeSetRecord, type ListAttributeSetsArgs } from '../../../../projections/catalog/attribute-set/queries.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { ATTRIBUTE_SET_MUTATIONS, attributeSetTypeDefs } from './schema.js'
+
+/** One attribute set of the store, or NOT_FOUND. */
+export async function readAttributeSet(ctx: RequestContext, id: string): Promise<AttributeSetRecord> {
+  requireScope(ctx, 'products:read')
+  const set = await findAttributeSet(ctx.platform.database.db, requireStore(ctx).id, id)
+  if (!set) throw notFound('attribute set', id)
+  return set
+}
+
+/** The set's sections with their live attributes, read in one query. */
+async function sectionsOf(set: AttributeSetRecord, ctx: RequestContext) {
+  const ids = set.sections.flatMap((s) => s.attributeIds)
+  const attributes = await attributesByIds(ctx.platform.database.db, requireStore(ctx).id, ids)
+  return set.sections.map((section, position) => ({
+    name: section.name,
+    position,
+    attributes: section.attributeIds.flatMap((id) => attributes.get(id) ?? []),
+  }))
+}
+
+async function written(ctx: RequestContext, name: string, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, name, input)
+  return { attributeSet: await readAttributeSet(ctx, entityId), eventPosition }
+}
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    attributeSet: (_root, args: { id: string }, ctx) => readAttributeSet(ctx, args.id),
+    attributeSets: (_root, args: ListAttributeSetsArgs, ctx, info) => {
+      requireScope(ctx, 'products:read')
+      return listAttributeSets(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
+    },
+  },
+  AttributeSet: {
+    sections: (set: AttributeSetRecord, _args, ctx) => sectionsOf(set, ctx),
+    attributes: async (set: AttributeSetRecord, _args, ctx) => (await sectionsOf(set, ctx)).flatMap((s) => s.attributes),
+  },
+  Mutation: {
+    ...Object.fromEntries(ATTRIBUTE_SET_MUTATIONS.map(([name]) => [name, (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input)])),
+    attributeSetDelete: async (_root, { input }: { input: unknown }, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, 'attributeSetDelete', input)
+      return { deletedId: entityId, eventPosition }
+    },
+  },
+}
+
+export const attributeSetSlice: GraphQLSlice = { typeDefs: attributeSetTypeDefs, resolvers }
