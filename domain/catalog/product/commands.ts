@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import { attributeValuesInput, type AttributesOnCreate } from './attributes.js'
 import type { CatalogDraft } from './catalog.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
@@ -84,6 +85,12 @@ export const productCreateInput = strictInput('productCreate', {
   publishAt: publishAtInput.nullish(),
   options: productOptionsCreateList.nullish(),
   variants: productVariantsCreateList.nullish(),
+  attributeSetId: z
+    .uuid({ error: 'attributeSetId must be an attribute set id (a UUID)' })
+    .overwrite((id) => id.toLowerCase())
+    .nullish()
+    .describe('The attribute set the product belongs to; its required attributes must be given in attributes.'),
+  attributes: attributeValuesInput.nullish().describe('Attribute values [{code, value}], checked against each attribute and the set.'),
 })
 
 export const productUpdateInput = strictInput('productUpdate', {
@@ -106,7 +113,13 @@ export type ProductDeleteInput = z.output<typeof productDeleteInput>
 
 /** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
 /** `catalog`: the options and variants the product is created with (productCreate's options and variants). */
-export type ProductCreate = { type: 'ProductCreate'; data: ProductFields & { seo?: ProductSeo; publishAt?: string | null }; catalog?: CatalogDraft }
+export type ProductCreate = {
+  type: 'ProductCreate'
+  data: ProductFields & { seo?: ProductSeo; publishAt?: string | null }
+  catalog?: CatalogDraft
+  /** The attribute set and values the product is created with, with the facts they are checked against. */
+  attributes?: AttributesOnCreate
+}
 /** Fields left out stay as they are, `seo` parts too; `publishAt` null cancels the schedule. */
 export type ProductUpdate = {
   type: 'ProductUpdate'

@@ -1,4 +1,5 @@
 import { conflict, notFound } from '../../shared/errors.js'
+import { attributeEventsOnCreate } from './attributes.js'
 import type { ProductCommand, ProductCreate, ProductDelete, ProductUpdate } from './commands.js'
 import type { ProductEvent } from './events.js'
 import type { LiveProduct, ProductState } from './product.js'
@@ -29,6 +30,7 @@ function create(command: ProductCreate, state: ProductState): ProductEvent[] {
     { type: 'ProductCreated', data: { ...fields, tags: [...fields.tags] } },
     ...seoChanges(fields.productId, NO_SEO, seo ?? NO_SEO),
     ...scheduleChanges(fields.productId, { publishAt: null, status: fields.status }, { publishAt, status: fields.status }),
+    ...attributeEventsOnCreate(fields.productId, command.attributes),
   ]
 }
 

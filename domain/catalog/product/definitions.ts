@@ -13,6 +13,7 @@ import {
   type ProductUpdate,
 } from './commands.js'
 import { productWithVariantsDecider, skuReservations, type ProductWithVariantsState } from './catalog.js'
+import { attributesOnCreate } from './attributes-definitions.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
@@ -38,7 +39,8 @@ export const productCreate = defineCommand({
     'from the title when omitted, adding -2, -3 … if needed; status defaults to ACTIVE (pass DRAFT to keep the product hidden ' +
     'while you fill it in); description and vendor default to empty, tags to none. seo {title (at most 70 characters), ' +
     'description (at most 320)} sets the search engine listing. publishAt (ISO-8601) schedules the product to turn ACTIVE by ' +
-    'itself at that time; status then defaults to DRAFT. Returns the new product with its id. ' +
+    'itself at that time; status then defaults to DRAFT. attributeSetId puts it in an attribute set and attributes [{code, value}] ' +
+    'sets attribute values (the set\'s required ones must be given). Returns the new product with its id. ' +
     'options [{name, values}] (at most 3) and variants [{price, sku, optionValues [{name, value}], …}] (at most 100, prices ' +
     'as decimal strings in the store currency) create the whole product in one call. ' +
     'Fails with CONFLICT when a handle you pass is already used by another product: choose another or update that product.',
@@ -63,6 +65,7 @@ export const productCreate = defineCommand({
         publishAt: input.publishAt ?? null,
       },
       catalog: await catalogDraft(input.options, input.variants, env, storeId, productId),
+      attributes: await attributesOnCreate(env, storeId, input.attributeSetId, input.attributes),
     }
     return { stream: productStream(storeId, productId), entityId: productId, command }
   },

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../shared/event.js'
+import type { ProductAttributeEvent } from './attributes.js'
 import type { ProductDuplicated } from './duplicate.js'
 import type { ProductMediaEvent } from './media.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
@@ -51,6 +52,7 @@ export type ProductEvent =
   | ProductPublishingEvent
   | ProductReverted
   | ProductDuplicated
+  | ProductAttributeEvent
 
 export type ProductEventType = ProductEvent['type']
 
@@ -73,6 +75,9 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductPublishUnscheduled: true,
   ProductReverted: true,
   ProductDuplicated: true,
+  ProductAttributeValuesSet: true,
+  ProductAttributeValuesRemoved: true,
+  ProductAttributeSetChanged: true,
 }
 
 /** Every product event type, for the projection's subscription and log filters. */

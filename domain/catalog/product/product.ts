@@ -71,6 +71,11 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     case 'ProductInventoryTrackingChanged':
     case 'ProductInventoryAdjusted':
       return state
+    // The set and its values are folded by the attribute decider (attributes.ts).
+    case 'ProductAttributeValuesSet':
+    case 'ProductAttributeValuesRemoved':
+    case 'ProductAttributeSetChanged':
+      return state
     default: {
       const _exhaustive: never = event
       return _exhaustive

@@ -72,6 +72,11 @@ export const productsProjection: Projection = {
       case 'ProductReverted':
       case 'ProductDuplicated':
         return change(db, recorded, {})
+      // Attribute values live in the product_attributes read model; the product's revision moves.
+      case 'ProductAttributeValuesSet':
+      case 'ProductAttributeValuesRemoved':
+      case 'ProductAttributeSetChanged':
+        return change(db, recorded, {})
       default: {
         const _exhaustive: never = event
         return _exhaustive
