@@ -117,6 +117,27 @@ describe('a burst past the budget', () => {
     expect(again.body.errors).toBeUndefined()
   })
 
+  it('charges each operation of a batch by itself: those past the budget are refused, with their cost, and the answer is 429', async () => {
+    const key = await t.key('cost-shop', ['products:write'])
+    const observer = await t.key('cost-shop', ['products:read'])
+    const before = await productCount(observer)
+    const batch = await post(key, Array.from({ length: 7 }, (_, i) => ({ query: CREATE, variables: { title: `Batched ${i}` } })))
+    expect(batch.status).toBe(429)
+    expect(Number(batch.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+    const items = batch.body as unknown as Body[]
+    const refused = items.filter((item) => item.errors?.[0]?.extensions.code === 'RATE_LIMITED')
+    const ran = items.filter((item) => item.data?.productCreate)
+    // 7 × 11 = 77 points against a bucket of 60.
+    expect(refused.length).toBeGreaterThanOrEqual(2)
+    expect(ran.length + refused.length).toBe(7)
+    for (const item of refused) {
+      expect(item.extensions?.cost).toMatchObject({ requestedQueryCost: 11, actualQueryCost: null })
+      expect(item.errors![0]!.extensions.retryAfter).toEqual(expect.any(Number))
+    }
+    for (const item of ran) expect(item.extensions?.cost).toMatchObject({ requestedQueryCost: 11, actualQueryCost: 11 })
+    expect(await productCount(observer)).toBe(before + ran.length)
+  })
+
   it('charges MCP tool calls to the same budget, and leaves the handshake free', async () => {
     const key = await t.key('cost-shop', ['products:write'])
     while ((await gql(key, CREATE, { title: 'drain' })).status !== 429);
