@@ -30,6 +30,8 @@ export const productSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number().int().describe("Revision of the product's stream after its last change (0 after creation)."),
+  seo: z.object({ title: z.string(), description: z.string() }).describe('The search engine listing; empty strings when not set.'),
+  publishAt: z.string().nullable().describe('When this hidden product turns ACTIVE by itself (ISO-8601); null when not scheduled.'),
   media: z.array(productMediaSchema).describe('The images and files the product shows, in order; the first is its main image.'),
 })
 
@@ -40,6 +42,7 @@ function productJson(product: ProductRecord, media: readonly MediaRecord[]): Pro
     ...product,
     createdAt: isoString(product.createdAt),
     updatedAt: isoString(product.updatedAt),
+    publishAt: product.publishAt ? isoString(product.publishAt) : null,
     media: media.map((m, position) => ({ id: m.id, url: mediaPath(m), alt: m.alt, position })),
   }
 }
