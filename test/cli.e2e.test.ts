@@ -134,7 +134,8 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
     expect(run.code).toBe(1)
     expect(run.lines.map((l) => l.name)).toEqual(allProjections.map((p) => p.name))
     for (const line of run.lines) {
-      expect(line).toMatchObject({ version: 1, storedVersion: 1, lag: 0 })
+      const version = allProjections.find((p) => p.name === line.name)!.version
+      expect(line).toMatchObject({ version, storedVersion: version, lag: 0 })
       expect(line.state).toBe(line.name === 'audit_log' ? 'failed' : 'running')
     }
     expect(run.lines.find((l) => l.name === 'audit_log')).toMatchObject({ lastError: 'Boom 1: simulated' })
