@@ -5,6 +5,7 @@ import { productCategoriesSlice } from './catalog/category/product-categories.js
 import { productAttributeSlice } from './catalog/product-attribute/resolvers.js'
 import { categorySlice } from './catalog/category/resolvers.js'
 import { productBulkSlice } from './catalog/product/bulk-resolvers.js'
+import { productFilterSlice } from './catalog/product/filter-resolvers.js'
 import { productImportSlice } from './catalog/product/import-resolvers.js'
 import { productHistorySlice } from './catalog/product/history-resolvers.js'
 import { productSlice } from './catalog/product/resolvers.js'
@@ -29,4 +30,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, auditLogSlice]

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProductEvent, ProductFields, ProductStatus } from '../../../domain/catalog/product/events.js'
+import { PRODUCT_EVENT_TYPES, type ProductEvent, type ProductFields, type ProductStatus } from '../../../domain/catalog/product/events.js'
 import { productStream } from '../../../domain/catalog/product/streams.js'
 import { DomainError } from '../../../domain/shared/errors.js'
 import type { AnyDb } from '../../../infra/database/database.js'
@@ -78,9 +78,15 @@ afterAll(async () => {
 
 describe('products projection', () => {
   it('declares what the runner needs', () => {
-    expect(productsProjection).toMatchObject({ name: 'products', version: 1, tables: ['products'], storeTables: ['products'] })
-    // The eight field events, and the three media list events that only move revision and updated_at.
-    expect(productsProjection.eventTypes).toHaveLength(11)
+    expect(productsProjection).toMatchObject({
+      name: 'products',
+      version: 4,
+      tables: ['products', 'product_options', 'product_variants', 'product_search_languages'],
+      // Search languages come from organization-level store streams: a store rebuild keeps them.
+      storeTables: ['products', 'product_options', 'product_variants'],
+    })
+    // Every product event, and the store events that set the language product text is stemmed in.
+    expect(productsProjection.eventTypes).toEqual([...PRODUCT_EVENT_TYPES, 'StoreCreated', 'StoreLocalesChanged'])
   })
 
   it('follows a product through every event, stamping times and revisions', async () => {
@@ -182,6 +188,8 @@ describe('listProducts', () => {
     TITLE_ASC: (r) => r.title, TITLE_DESC: (r) => r.title, HANDLE_ASC: (r) => r.handle, HANDLE_DESC: (r) => r.handle,
     CREATED_AT_ASC: (r) => r.createdAt.getTime(), CREATED_AT_DESC: (r) => r.createdAt.getTime(),
     UPDATED_AT_ASC: (r) => r.updatedAt.getTime(), UPDATED_AT_DESC: (r) => r.updatedAt.getTime(),
+    // No product here has variants: every price and inventory ties, so these order by id alone.
+    PRICE_ASC: () => 0, PRICE_DESC: () => 0, INVENTORY_ASC: () => 0, INVENTORY_DESC: () => 0,
   }
   /** What Postgres must return: the sort column, then id, both in the sort's direction. */
   const expectedOrder = (sort: ProductSort) => {
@@ -230,7 +238,7 @@ describe('listProducts', () => {
   })
 
   it('rejects mixed modes, oversized pages and unknown sorts as bad input', async () => {
-    for (const args of [{ page: 1, first: 2 }, { limit: 251 }, { sort: 'PRICE_ASC' as ProductSort }]) {
+    for (const args of [{ page: 1, first: 2 }, { limit: 251 }, { sort: 'POPULARITY_ASC' as ProductSort }]) {
       await expect(listProducts(db, STORE, args)).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'BAD_USER_INPUT')
     }
   })

@@ -4,6 +4,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { columnSources, createProductTables, searchVector, type ProductDb } from './tables.js'
+import { SEARCH_LANGUAGE_EVENT_TYPES, applySearchLanguage } from './search-language.js'
 import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
 
 /** Event fields named as their columns, plus the columns whose names differ from any event field. */
@@ -18,13 +19,15 @@ type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & { seo_title?: s
  */
 export const productsProjection: Projection = {
   name: 'products',
-  version: 3,
-  eventTypes: PRODUCT_EVENT_TYPES,
-  tables: ['products', 'product_options', 'product_variants'],
+  version: 4,
+  // The store's default locale picks the language product text is stemmed in.
+  eventTypes: [...PRODUCT_EVENT_TYPES, ...SEARCH_LANGUAGE_EVENT_TYPES],
+  tables: ['products', 'product_options', 'product_variants', 'product_search_languages'],
   storeTables: ['products', 'product_options', 'product_variants'],
   createTables: createProductTables,
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ProductDb = trx
+    if ((SEARCH_LANGUAGE_EVENT_TYPES as readonly string[]).includes(recorded.type)) return applySearchLanguage(recorded, trx, searchVector(columnSources))
     const event = { type: recorded.type, data: recorded.data } as ProductEvent
     if (isVariantEvent(event)) {
       // Options and variants have tables of their own; the product keeps their summary columns.
@@ -101,7 +104,7 @@ async function create(db: ProductDb, recorded: RecordedEvent, data: ProductField
       revision: recorded.revision,
       created_at: recorded.metadata.occurredAt,
       updated_at: recorded.metadata.occurredAt,
-      search: searchVector({ title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description, skus: [] }),
+      search: searchVector({ storeId: storeOf(recorded), title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description, skus: [] }),
     })
     .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
     .execute()

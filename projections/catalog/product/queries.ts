@@ -4,6 +4,7 @@ import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import { catalogConditions, filterScope, usesPrice, type CatalogFilter, type FilterScope } from './filters.js'
 import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
 
 /** A product as the API serves it. */
@@ -31,7 +32,8 @@ export interface TagsFilter {
   all?: readonly string[] | null
 }
 
-export interface ProductFilter {
+/** `CatalogFilter` adds price, inventory, category, attributes and sku (filters.ts). */
+export interface ProductFilter extends CatalogFilter {
   title?: StringFilter | null
   handle?: StringFilter | null
   vendor?: StringFilter | null
@@ -45,7 +47,15 @@ export interface ProductFilter {
   or?: readonly ProductFilter[] | null
 }
 
-const SORTS = sortOptions({ TITLE: 'title', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', HANDLE: 'handle' })
+const SORTS = sortOptions({
+  TITLE: 'title',
+  CREATED_AT: 'created_at',
+  UPDATED_AT: 'updated_at',
+  HANDLE: 'handle',
+  // price_sort is price_min with products without a price first; null cannot be a keyset cursor.
+  PRICE: 'price_sort',
+  INVENTORY: 'inventory_total',
+})
 
 export type ProductSort = keyof typeof SORTS
 export const PRODUCT_SORTS = Object.keys(SORTS) as ProductSort[]
@@ -98,17 +108,27 @@ export async function listProducts(db: ProductDb, storeId: string, args: ListPro
   const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
+  const scope = await filterScope(db, storeId, usesPrice(args.filter))
   const query = db
     .selectFrom('products')
-    .select(COLUMNS)
+    // The cursor carries the sort column's value, so a sort on a column the record omits selects it too.
+    .select([...COLUMNS, 'price_sort', 'inventory_total'])
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, productConditions))
+    .where((eb) => combineFilter(eb, args.filter, withCatalog(scope)))
   const page = await paginate<ListedRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
   }
+}
+
+/** The conditions of one filter level: the product's own fields, then the catalog ones (filters.ts). */
+export function withCatalog(scope: FilterScope) {
+  return (eb: ExpressionBuilder<ProductDatabase, 'products'>, filter: ProductFilter): Expression<SqlBool>[] => [
+    ...productConditions(eb, filter),
+    ...catalogConditions(eb, filter, scope),
+  ]
 }
 
 function productConditions(eb: ExpressionBuilder<ProductDatabase, 'products'>, filter: ProductFilter): Expression<SqlBool>[] {
@@ -121,8 +141,7 @@ function productConditions(eb: ExpressionBuilder<ProductDatabase, 'products'>, f
     ...tagConditions(filter.tags),
   ]
   if (filter.status != null) conditions.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
-  const query = filter.search == null ? null : searchQuery(filter.search)
-  if (query) conditions.push(sql<SqlBool>`search @@ to_tsquery('simple'::regconfig, ${query})`)
+  // search is a catalog condition: it needs the store's language (search-language.ts).
   return conditions
 }
 
@@ -139,22 +158,6 @@ function tagConditions(filter: ProductFilter['tags']): Expression<SqlBool>[] {
 function isTagList(filter: TagsFilter | readonly string[]): filter is readonly string[] {
   return Array.isArray(filter)
 }
-
-/**
- * `red sh` → `'red' & 'sh':*`: every word must match, the last as a prefix so results follow the
- * typing. Words are quoted lexemes, so no user text is read as tsquery syntax, and Postgres
- * splits them the way it split the indexed text (`red-shirt` also matches `red` and `shirt`).
- * Null when no word has a letter or digit: such a search filters nothing.
- */
-function searchQuery(text: string): string | null {
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
-  if (words.length === 0) return null
-  const quoted = words.map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`)
-  quoted[quoted.length - 1] += ':*'
-  return quoted.join(' & ')
-}
-
-
 
 function toRecord(row: ListedRow): ProductRecord {
   return {

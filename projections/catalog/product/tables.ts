@@ -1,6 +1,8 @@
 import { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
+import { createSearchLanguageTable, languageVector } from './search-language.js'
+import { createFilterIndexes } from './filters.js'
 import { createVariantTables, type ProductOptionsTable, type ProductVariantsTable } from './variant-tables.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -35,6 +37,8 @@ export interface ProductsTable {
   variant_count: Generated<number>
   /** The variants' non-empty SKUs, for search. */
   skus: Generated<string[]>
+  /** price_min, or -1 without variants: generated, so the PRICE sorts have a non-null keyset column. */
+  price_sort: ColumnType<string, never, never>
 }
 
 export interface ProductDatabase {
@@ -51,6 +55,8 @@ export type ProductDb = Kysely<ProductDatabase>
 
 /** The fields the search vector is built from; each is a column or the value about to be written to it. */
 export interface SearchSources {
+  /** The row's store, whose language the stemmed part uses (search-language.ts). */
+  storeId: unknown
   title: unknown
   handle: unknown
   vendor: unknown
@@ -64,6 +70,8 @@ export interface SearchSources {
  * Postgres refuses it in a generation expression; the writes compute it instead. The 'simple'
  * configuration keeps words as written (no stemming), which suits names, brands and tags in
  * any language. Title and handle weigh most, then vendor, tags and SKUs, then the description.
+ * Title, tags and description are indexed once more in the store's language, stemmed, so
+ * `shirts` finds `Shirt` (search-language.ts).
  */
 export function searchVector(sources: SearchSources) {
   const part = (value: unknown, weight: 'A' | 'B' | 'C') =>
@@ -71,11 +79,18 @@ export function searchVector(sources: SearchSources) {
   return sql<string>`${part(sources.title, 'A')} || ${part(sources.handle, 'A')} || ${part(sources.vendor, 'B')} || ${part(
     sql`array_to_string(${sources.tags}::text[], ' ')`,
     'B',
-  )} || ${part(sql`array_to_string(${sources.skus}::text[], ' ')`, 'B')} || ${part(sources.description, 'C')}`
+  )} || ${part(sql`array_to_string(${sources.skus}::text[], ' ')`, 'B')} || ${part(sources.description, 'C')} || ${languageVector(
+    sources.storeId,
+    sources.title,
+    sources.tags,
+    sources.description,
+  )}`
 }
 
 /** The search vector over the row's current columns (inside an UPDATE: the values before the SET). */
 export const columnSources: SearchSources = {
+  // Qualified: inside the language subquery a bare store_id would be that table's own column.
+  storeId: sql.ref('products.store_id'),
   title: sql.ref('title'),
   handle: sql.ref('handle'),
   vendor: sql.ref('vendor'),
@@ -109,6 +124,7 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     .addColumn('inventory_total', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('variant_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('skus', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+    .addColumn('price_sort', 'bigint', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(price_min, -1)`).stored())
     .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
@@ -123,5 +139,7 @@ export async function createProductTables(db: AnyDb): Promise<void> {
   await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
   // The publish scheduler's poll across every store: only scheduled products are in it.
   await db.schema.createIndex('products_publish_at_idx').ifNotExists().on('products').column('publish_at').where(sql.ref('publish_at'), 'is not', null).execute()
+  await createFilterIndexes(db)
   await createVariantTables(db)
+  await createSearchLanguageTable(db)
 }

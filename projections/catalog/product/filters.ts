@@ -1,0 +1,176 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { toMinorUnits } from '../../../domain/catalog/product/money.js'
+import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { StringFilter } from '../../shared/filters.js'
+import { searchCondition } from './search-language.js'
+
+/** `MoneyRangeFilter`: decimal strings in the store's currency, both ends inclusive. */
+export interface MoneyRangeFilter {
+  min?: string | null
+  max?: string | null
+}
+
+/** `IntRangeFilter`: both ends inclusive. */
+export interface IntRangeFilter {
+  min?: number | null
+  max?: number | null
+}
+
+/** Products in a category, and by default in every category below it. */
+export interface CategoryFilter {
+  id: string
+  includeDescendants?: boolean | null
+}
+
+/** `range` of an attribute: numbers (`"10"`, `"2.5"`) or dates (`"2026-01-31"`), both ends inclusive. */
+export interface AttributeRange {
+  min?: string | null
+  max?: string | null
+}
+
+/**
+ * One attribute condition: `in` matches text values and option codes, `range` numbers and
+ * dates, `eq` yes/no attributes. The operators given must all hold on the same attribute.
+ */
+export interface AttributeFilter {
+  code: string
+  in?: readonly string[] | null
+  range?: AttributeRange | null
+  eq?: boolean | null
+}
+
+/** The product filter fields built here, over the variant, category and attribute read models. */
+export interface CatalogFilter {
+  price?: MoneyRangeFilter | null
+  inventory?: IntRangeFilter | null
+  category?: CategoryFilter | null
+  attributes?: readonly AttributeFilter[] | null
+  sku?: StringFilter | null
+  /** Full text in the store's language (search-language.ts). */
+  search?: string | null
+}
+
+/** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
+export interface FilterScope {
+  storeId: string
+  currency: string
+}
+
+type Eb = ExpressionBuilder<any, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+/** A currency with the usual two decimals, for stores the tenancy read model does not show yet. */
+const DEFAULT_CURRENCY = 'USD'
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * The conditions of a filter level's catalog fields. Each is written so an index serves it: a
+ * range on `price_min`/`price_max`/`inventory_total`, array operators on `skus`, and `exists`
+ * over `category_products` and `product_attribute_values` keyed by (store, product).
+ */
+export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterScope): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = []
+  if (filter.price) conditions.push(...priceConditions(eb, filter.price, scope))
+  if (filter.inventory) {
+    if (filter.inventory.min != null) conditions.push(eb('inventory_total', '>=', filter.inventory.min))
+    if (filter.inventory.max != null) conditions.push(eb('inventory_total', '<=', filter.inventory.max))
+  }
+  if (filter.category) conditions.push(categoryCondition(filter.category))
+  for (const [index, attribute] of (filter.attributes ?? []).entries()) conditions.push(attributeCondition(attribute, index))
+  if (filter.sku) conditions.push(...skuConditions(filter.sku))
+  const search = filter.search == null ? null : searchCondition(filter.search, scope.storeId)
+  if (search) conditions.push(search)
+  return conditions
+}
+
+/**
+ * A product's prices span `price_min`…`price_max` (its cheapest and dearest variant); it matches
+ * when that span overlaps the range, i.e. some variant may cost an amount within it. Products
+ * without variants have no price and never match a price filter.
+ */
+function priceConditions(eb: Eb, range: MoneyRangeFilter, scope: FilterScope): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = []
+  if (range.min != null) conditions.push(eb('price_max', '>=', toMinorUnits(range.min, scope.currency, ['filter', 'price', 'min'])))
+  if (range.max != null) conditions.push(eb('price_min', '<=', toMinorUnits(range.max, scope.currency, ['filter', 'price', 'max'])))
+  return conditions
+}
+
+function categoryCondition(filter: CategoryFilter): Expression<SqlBool> {
+  if (!isUuid(filter.id)) return sql<SqlBool>`false`
+  const id = filter.id.toLowerCase()
+  if (filter.includeDescendants === false) {
+    return sql<SqlBool>`exists (select 1 from category_products cp where cp.store_id = products.store_id and cp.product_id = products.id and cp.category_id = ${id})`
+  }
+  // The subtree is the category and every category that has it among its ancestors.
+  return sql<SqlBool>`exists (select 1 from category_products cp where cp.store_id = products.store_id and cp.product_id = products.id and cp.category_id in (
+    select c.id from categories c where c.store_id = products.store_id and (c.id = ${id} or ${id}::uuid = any(c.ancestor_ids))))`
+}
+
+function attributeCondition(filter: AttributeFilter, index: number): Expression<SqlBool> {
+  const field = ['filter', 'attributes', index]
+  const parts = [sql`v.code = ${filter.code}`]
+  if (filter.in != null) parts.push(filter.in.length ? sql`v.value_text = any(${[...filter.in]}::text[])` : sql`false`)
+  if (filter.eq != null) parts.push(sql`v.value_boolean = ${filter.eq}`)
+  if (filter.range) parts.push(...attributeRange(filter.range, [...field, 'range']))
+  if (parts.length === 1) throw badInput(field, `attribute '${filter.code}' needs a condition: give in, range or eq`)
+  return sql<SqlBool>`exists (select 1 from product_attribute_values v where v.store_id = products.store_id and v.product_id = products.id and ${sql.join(parts, sql` and `)})`
+}
+
+function attributeRange(range: AttributeRange, field: (string | number)[]) {
+  const bound = (value: string, end: 'min' | 'max') => {
+    const op = sql.raw(end === 'min' ? '>=' : '<=')
+    if (DECIMAL.test(value)) return sql`v.value_number ${op} ${value}::numeric`
+    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return sql`v.value_date ${op} ${value}::date`
+    throw badInput([...field, end], `range.${end} must be a number like "10.5" or a date like "2026-01-31"; got '${value.slice(0, 40)}'`)
+  }
+  return [...(range.min != null ? [bound(range.min, 'min')] : []), ...(range.max != null ? [bound(range.max, 'max')] : [])]
+}
+
+/** `eq`/`in` compare whole SKUs (array operators, so the GIN index on `skus` serves them); `contains`/`startsWith` ignore case. */
+function skuConditions(filter: StringFilter): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = []
+  const like = (pattern: string) => sql<SqlBool>`exists (select 1 from unnest(products.skus) s where s ilike ${pattern})`
+  if (filter.eq != null) conditions.push(sql<SqlBool>`products.skus @> array[${filter.eq}]::text[]`)
+  if (filter.in != null) conditions.push(filter.in.length ? sql<SqlBool>`products.skus && ${[...filter.in]}::text[]` : sql<SqlBool>`false`)
+  if (filter.contains != null) conditions.push(like(`%${escapeLike(filter.contains)}%`))
+  if (filter.startsWith != null) conditions.push(like(`${escapeLike(filter.startsWith)}%`))
+  return conditions
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Whether a filter, at any depth, filters on price: only then is the store's currency needed. */
+export function usesPrice(filter: { price?: unknown; and?: readonly unknown[] | null; or?: readonly unknown[] | null } | null | undefined): boolean {
+  if (!filter) return false
+  if (filter.price != null) return true
+  return [...(filter.and ?? []), ...(filter.or ?? [])].some((f) => usesPrice(f as typeof filter))
+}
+
+/**
+ * The store facts a filter needs; reads the store's currency from the tenancy read model only
+ * when asked for (`needCurrency`), so most lists cost no extra query. Amounts are in the store's
+ * currency, as variant prices are.
+ */
+export async function filterScope(db: AnyDb, storeId: string, needCurrency: boolean): Promise<FilterScope> {
+  if (!needCurrency || !isUuid(storeId)) return { storeId, currency: DEFAULT_CURRENCY }
+  const row = await sql<{ currency: string }>`select currency from stores where id = ${storeId}`.execute(db)
+  return { storeId, currency: row.rows[0]?.currency ?? DEFAULT_CURRENCY }
+}
+
+/**
+ * Indexes for the PRICE and INVENTORY sorts (keyset order within a store), the price and
+ * inventory ranges, and SKU lookups. Created with the products table.
+ */
+export async function createFilterIndexes(db: AnyDb): Promise<void> {
+  const indexes: [string, string[]][] = [
+    ['products_store_price_sort_idx', ['store_id', 'price_sort', 'id']],
+    ['products_store_inventory_idx', ['store_id', 'inventory_total', 'id']],
+    ['products_store_price_max_idx', ['store_id', 'price_max']],
+  ]
+  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  await db.schema.createIndex('products_skus_idx').ifNotExists().on('products').using('gin').column('skus').execute()
+}
