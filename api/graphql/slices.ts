@@ -12,6 +12,12 @@ import { productSlice } from './catalog/product/resolvers.js'
 import { productVariantSlice } from './catalog/product/variant-resolvers.js'
 import { mediaSlice } from './media/resolvers.js'
 import type { GraphQLSlice } from './plugin.js'
+import { cacheSlice } from './settings/cache/resolvers.js'
+import { commerceSlice } from './settings/commerce/resolvers.js'
+import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
+import { organizationSlice } from './tenancy/organization/resolvers.js'
+import { storeSlice } from './tenancy/store/resolvers.js'
+import { storeDomainSlice } from './tenancy/domain/resolvers.js'
 import { commerceSlice } from './settings/commerce/resolvers.js'
 import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
 import { organizationSlice } from './tenancy/organization/resolvers.js'
@@ -30,4 +36,4 @@ import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, auditLogSlice]
