@@ -106,13 +106,14 @@ const POSITION_SHAPE = /^\d{20}-\d{20}$/
  * platform. A stale cookie does not stand in the way of logging in again.
  */
 async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext | undefined> {
-  const anonymous = isAnonymousRequest(request.body)
+  // Parsed only for requests without a working credential: the hot path never pays for it.
+  const anonymous = () => isAnonymousRequest(request.body)
   const credentials = await requestCredentials(platform, request).catch((error: unknown) => {
-    if (anonymous && !request.headers.authorization && error instanceof DomainError && error.code === 'UNAUTHENTICATED') return null
+    if (!request.headers.authorization && error instanceof DomainError && error.code === 'UNAUTHENTICATED' && anonymous()) return null
     throw error
   })
   if (!credentials) {
-    if (!anonymous) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
+    if (!anonymous()) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>')
     checkCsrf(request)
     return undefined
   }
