@@ -21,12 +21,21 @@ export interface NewSession {
   expiresAt: Date
 }
 
-/** A fresh session of one person in one organization: a new token every login (no fixation). */
+/**
+ * A fresh session of one person in one organization: a new token every login (no fixation).
+ * The person's sessions that ended unused are swept on the way, so abandoned ones do not pile up.
+ */
 export async function createSession(db: AnyDb, who: { userId: string; organizationId: string }, now: Date): Promise<NewSession> {
   const token = newToken()
   const sessionId = uuidv7()
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
-  await secretTables(db)
+  const sessions = secretTables(db)
+  await sessions
+    .deleteFrom('sessions')
+    .where('user_id', '=', who.userId)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS))]))
+    .execute()
+  await sessions
     .insertInto('sessions')
     .values({ id: sessionId, token_hash: hashToken(token), user_id: who.userId, organization_id: who.organizationId, created_at: now, last_seen_at: now, expires_at: expiresAt })
     .execute()

@@ -60,6 +60,16 @@ describe('the session cookie', () => {
     })
   })
 
+  it("sweeps a person's ended sessions when they log in", async () => {
+    const session = await signUp(t, 'sweep@example.com')
+    const db = secretTables(t.platform.database.db)
+    await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 3 * 3600_000) }).where('user_id', '=', session.userId).execute()
+    await sessionGql(t, null, LOGIN, { input: { email: 'sweep@example.com', password: PASSWORD } })
+    const left = await db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', session.userId).execute()
+    expect(left).toHaveLength(1)
+    expect(Date.now() - left[0]!.last_seen_at.getTime()).toBeLessThan(60_000)
+  })
+
   it('does not stand in the way of logging in again when it is stale', async () => {
     const stale = 'emporium_session=' + 'A'.repeat(43)
     const login = await sessionGql(t, stale, LOGIN, { input: { email: 'csrf-owner@example.com', password: PASSWORD } })
