@@ -172,8 +172,10 @@ export const productVariantsBulkUpdate = defineCommand({
 
 export const productVariantDelete = defineCommand({
   name: 'productVariantDelete',
-  tool: 'delete_product_variant',
-  description: 'Delete a variant of a product for good; its SKU becomes free. Returns the deleted id. Fails with NOT_FOUND when the product has no such variant.',
+  tool: 'remove_product_variant',
+  description:
+    'Delete a variant of a product for good; its SKU becomes free. Returns the product with its remaining variants. Fails with ' +
+    'NOT_FOUND when the product has no such variant.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: productVariantDeleteInput,
@@ -184,7 +186,7 @@ export const productVariantDelete = defineCommand({
 
 export const productVariantsBulkDelete = defineCommand({
   name: 'productVariantsBulkDelete',
-  tool: 'delete_product_variants',
+  tool: 'remove_product_variants',
   description:
     'Delete up to 100 variants of one product in one call, all or nothing: an unknown id fails the call with NOT_FOUND naming ' +
     'its index. Their SKUs become free. Returns the product with its remaining variants.',

@@ -163,8 +163,8 @@ describe('registry entries', () => {
       ['productVariantsBulkCreate', 'create_product_variants', 'products:write', 'graphql,mcp,cli'],
       ['productVariantUpdate', 'update_product_variant', 'products:write', 'graphql,mcp,cli'],
       ['productVariantsBulkUpdate', 'update_product_variants', 'products:write', 'graphql,mcp,cli'],
-      ['productVariantDelete', 'delete_product_variant', 'products:write', 'graphql,mcp,cli'],
-      ['productVariantsBulkDelete', 'delete_product_variants', 'products:write', 'graphql,mcp,cli'],
+      ['productVariantDelete', 'remove_product_variant', 'products:write', 'graphql,mcp,cli'],
+      ['productVariantsBulkDelete', 'remove_product_variants', 'products:write', 'graphql,mcp,cli'],
       ['productVariantsReorder', 'reorder_product_variants', 'products:write', 'graphql,mcp,cli'],
       ['productInventoryAdjust', 'adjust_inventory', 'products:write', 'graphql,mcp,cli'],
     ])

@@ -86,8 +86,8 @@ export const productReadTools: readonly ShopTool[] = [
   readTool({
     name: 'get_product',
     description:
-      'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product ' +
-      'and the media it shows, in order. Fails with NOT_FOUND when the store has no such product.',
+      'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product, ' +
+      'the media it shows, its options and its variants (price, SKU, stock), in order. Fails with NOT_FOUND when the store has no such product.',
     available: canRead,
     input: getProductArgs,
     output: productSchema,

@@ -7,6 +7,7 @@ import { findProduct, type ProductRecord } from '../../../projections/catalog/pr
 import { mediaOfProducts, type MediaRecord } from '../../../projections/media/queries.js'
 import { isoString } from '../../shared/lists.js'
 import type { ResourceView } from '../../shared/view.js'
+import { catalogsJson, productOptionSchema, productVariantSchema, type CatalogJson } from './variant-views.js'
 
 const productMediaSchema = z.object({
   id: z.string().describe('The media id; get_media has all of it.'),
@@ -33,13 +34,16 @@ export const productSchema = z.object({
   seo: z.object({ title: z.string(), description: z.string() }).describe('The search engine listing; empty strings when not set.'),
   publishAt: z.string().nullable().describe('When this hidden product turns ACTIVE by itself (ISO-8601); null when not scheduled.'),
   media: z.array(productMediaSchema).describe('The images and files the product shows, in order; the first is its main image.'),
+  options: z.array(productOptionSchema).describe('Options such as Size or Color, in order.'),
+  variants: z.array(productVariantSchema).describe('The sellable combinations of option values with price, SKU and stock, in order.'),
 })
 
 export type ProductJson = z.infer<typeof productSchema>
 
-function productJson(product: ProductRecord, media: readonly MediaRecord[]): ProductJson {
+function productJson(product: ProductRecord, media: readonly MediaRecord[], catalog: CatalogJson): ProductJson {
   return {
     ...product,
+    ...catalog,
     createdAt: isoString(product.createdAt),
     updatedAt: isoString(product.updatedAt),
     publishAt: product.publishAt ? isoString(product.publishAt) : null,
@@ -47,10 +51,11 @@ function productJson(product: ProductRecord, media: readonly MediaRecord[]): Pro
   }
 }
 
-/** Products of one store with their media, read in one query for the whole list. */
+/** Products of one store with their media, options and variants, each read in one query for the whole list. */
 export async function productsJson(db: AnyDb, storeId: string, products: readonly ProductRecord[]): Promise<ProductJson[]> {
-  const media = await mediaOfProducts(db, storeId, products.map((product) => product.id))
-  return products.map((product, index) => productJson(product, media[index]!))
+  const ids = products.map((product) => product.id)
+  const [media, catalogs] = await Promise.all([mediaOfProducts(db, storeId, ids), catalogsJson(db, storeId, ids)])
+  return products.map((product, index) => productJson(product, media[index]!, catalogs[index]!))
 }
 
 export const productView: ResourceView = {
