@@ -9,6 +9,7 @@ import { graphqlPlugin } from './graphql/plugin.js'
 import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
 import { graphqlUploads } from './graphql/media/upload.js'
 import { healthRoutes } from './http/health.js'
+import { internalRoutes } from './http/internal.js'
 import { metricsRoutes } from './http/metrics.js'
 import { storageRoutes } from './http/storage.js'
 
@@ -44,6 +45,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlUploads, { platform })
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
+  await app.register(internalRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
 }

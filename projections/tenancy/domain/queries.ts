@@ -12,6 +12,7 @@ import type { StoreDomainDb, StoreDomainRow } from './tables.js'
 export interface StoreDomainRecord {
   id: string
   storeId: string
+  organizationId: string
   hostname: string
   status: DomainStatus
   primary: boolean
@@ -87,6 +88,7 @@ function toRecord(row: StoreDomainRow): StoreDomainRecord {
   return {
     id: row.id,
     storeId: row.store_id,
+    organizationId: row.organization_id,
     hostname: row.hostname,
     status: row.status,
     primary: row.is_primary,
