@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { P, STORE, created, ctx, deleted, draft, id, shirt, sized, variantCreated } from '../../../test/support/variants.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import { DomainError } from '../../shared/errors.js'
+import type { DomainError } from '../../shared/errors.js'
 import { fold } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { storeStream } from '../../tenancy/store/streams.js'

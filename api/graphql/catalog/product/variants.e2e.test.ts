@@ -12,7 +12,7 @@ afterAll(() => t.close())
 describe('productCreate with options and variants', () => {
   it('creates 3 options × 3 values … 9 variants in one mutation and reads them back with prices and stock', async () => {
     const { apiKey } = await t.tenant('var-nine')
-    const input = { ...threeByThree(), options: [...(threeByThree().options as object[]), { name: 'Fit', values: ['Slim', 'Regular', 'Loose'] }] }
+    const input: Record<string, unknown> = { ...threeByThree(), options: [...(threeByThree().options as object[]), { name: 'Fit', values: ['Slim', 'Regular', 'Loose'] }] }
     input.variants = (input.variants as Record<string, unknown>[]).map((v) => ({ ...v, optionValues: [...(v.optionValues as object[]), { name: 'Fit', value: 'Regular' }] }))
     const response = await t.gql<{ productCreate: { product: CatalogProduct; eventPosition: string } }>(apiKey, CREATE_WITH_VARIANTS, { input })
     expect(response.errors).toBeUndefined()
