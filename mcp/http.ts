@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { v7 as uuidv7 } from 'uuid'
+import { requestCredentials } from '../api/http/session/credentials.js'
 import { DomainError, type ErrorCode } from '../domain/shared/errors.js'
 import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
 import { formatBytes } from '../infra/media/fetch-url.js'
@@ -109,13 +110,11 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
   })
 }
 
+/** A bearer key on every request, or (for agents running in the admin UI) the session cookie, CSRF-checked as on GraphQL. */
 async function authenticate(platform: Platform, request: FastifyRequest): Promise<Caller> {
-  const header = request.headers.authorization
-  if (!header) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key> on every request')
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  if (!match) throw new DomainError('UNAUTHENTICATED', 'the Authorization header must be "Bearer <api key>"')
-  const xStore = request.headers['x-store']
-  const { principal, store } = await platform.credentials.resolve(match[1]!, Array.isArray(xStore) ? xStore[0] : xStore)
+  const credentials = await requestCredentials(platform, request)
+  if (!credentials) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key> on every request')
+  const { principal, store } = credentials
   // The origin the client used, built as GraphQL builds staged upload URLs, so both answer alike.
   return { principal, store, correlationId: correlationIdOf(request.headers['x-correlation-id']), origin: `${request.protocol}://${request.host}` }
 }

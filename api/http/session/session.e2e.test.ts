@@ -84,6 +84,33 @@ describe('the session cookie', () => {
   })
 })
 
+describe('MCP over HTTP', () => {
+  const call = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_context', arguments: {} } }),
+    })
+
+  it('serves a signed-in person from the session cookie, as the person', async () => {
+    const response = await call({ cookie: owner.cookie })
+    expect(response.statusCode).toBe(200)
+    const result = response.json().result
+    expect(result.structuredContent).toMatchObject({
+      credential: { type: 'user', id: owner.userId, name: 'csrf-owner@example.com' },
+      stores: [expect.objectContaining({ slug: 'csrf-shop' })],
+    })
+  })
+
+  it('refuses the cookie from a foreign page, and no credential at all', async () => {
+    expect((await call({ cookie: owner.cookie, origin: 'https://evil.example' })).statusCode).toBe(403)
+    const none = await call({})
+    expect(none.statusCode).toBe(401)
+    expect(none.json().error.message).toBe('no credential: send Authorization: Bearer <api key> on every request')
+  })
+})
+
 describe('CSRF', () => {
   it('refuses a cross-site style POST with the cookie but without a JSON content type or the CSRF header, and does nothing', async () => {
     const post = (contentType: string, payload: string) =>

@@ -18,7 +18,7 @@ const contextSchema = z.object({
   stores: z.array(storeSchema).describe('Every store this credential may reach.'),
   currentStore: storeSchema.nullable().describe('The store the tools work on; null when the credential reaches several and none was selected.'),
   scopes: z.array(z.enum(ALL_SCOPES)).describe('What this credential may do; a write scope includes its read scope.'),
-  credential: z.object({ type: z.literal('api_key'), id: z.string(), name: z.string() }),
+  credential: z.object({ type: z.enum(['api_key', 'user']), id: z.string(), name: z.string() }),
 })
 
 function storeJson(store: StoreRecord) {
@@ -45,7 +45,7 @@ export const contextTools: readonly ShopTool[] = [
         stores,
         currentStore: stores.find((store) => store.id === session.store?.id) ?? null,
         scopes: principal.scopes,
-        credential: { type: 'api_key' as const, id: credentialId(principal), name: principal.name },
+        credential: { type: principal.type, id: credentialId(principal), name: principal.name },
       }
     },
   }),
