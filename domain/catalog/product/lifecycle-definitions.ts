@@ -2,16 +2,16 @@ import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../..
 import { badInput, notFound } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
-import type { CatalogDraft } from './catalog.js'
+import { skuReservations, type CatalogDraft } from './catalog.js'
 import { freeHandle, handleReservations, productDecider, storeOf } from './definitions.js'
 import { decideProductDuplicate, productDuplicateInput, type ProductDuplicate } from './duplicate.js'
 import type { ProductEvent } from './events.js'
 import { initialProductState, type ProductState } from './product.js'
 import { decidePublishDue, productPublishDueInput, type ProductPublishDue } from './publishing.js'
 import { decideProductRevert, productRevertInput, type ProductRevert } from './revert.js'
-import { evolveProductSnapshot, foldProductSnapshot, initialProductSnapshot, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
+import { evolveProductSnapshot, foldProductSnapshot, initialProductSnapshot, snapshotAttributes, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import type { VariantsState } from './variants.js'
+import type { Catalog, VariantsState } from './variants.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
@@ -60,7 +60,7 @@ export const productDuplicate = defineCommand({
         seo,
         mediaIds: await liveMedia(env, storeId, snapshotMediaIds(source)),
         catalog: await catalogCopy(env, storeId, source.variants),
-        attributes: source.attributes.kind === 'existing' ? { attributeSetId: source.attributes.attributeSetId, values: source.attributes.values } : { attributeSetId: null, values: [] },
+        attributes: snapshotAttributes(source),
         sourceId: input.id,
         sourceRevision: history.at(-1)!.revision,
       },
@@ -98,12 +98,19 @@ export const productRevert = defineCommand({
     if (target.product.kind !== 'existing') throw notFound('product', input.id)
     const command: ProductRevert = {
       type: 'ProductRevert',
-      data: { productId: input.id, toRevision: input.toRevision, target: target.product.product, mediaIds: await liveMedia(env, storeId, snapshotMediaIds(target)) },
+      data: {
+        productId: input.id,
+        toRevision: input.toRevision,
+        target: target.product.product,
+        mediaIds: await liveMedia(env, storeId, snapshotMediaIds(target)),
+        catalog: target.variants.kind === 'existing' ? await withLiveImages(env, storeId, target.variants.catalog) : null,
+        attributes: snapshotAttributes(target),
+      },
     }
     return { stream, entityId: input.id, command }
   },
   decider: revertDecider,
-  uniqueness: (events, _before, ctx) => handleReservations(events, initialProductState(), ctx),
+  uniqueness: (events, before, ctx) => [...handleReservations(events, initialProductState(), ctx), ...skuReservations(events, before.variants, ctx)],
 })
 
 /**
@@ -151,6 +158,12 @@ async function catalogCopy(env: PrepareEnv, storeId: string, variants: VariantsS
       field: ['input', 'id'],
     })),
   }
+}
+
+/** A past catalog whose variant images are kept only while that media still exists. */
+async function withLiveImages(env: PrepareEnv, storeId: string, catalog: Catalog): Promise<Catalog> {
+  const images = new Set(await liveMedia(env, storeId, catalog.variants.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : []))))
+  return { ...catalog, variants: catalog.variants.map((variant) => ({ ...variant, mediaId: variant.mediaId && images.has(variant.mediaId) ? variant.mediaId : null })) }
 }
 
 /** The media of `mediaIds` that still live in the store's library, in order. */

@@ -5,8 +5,11 @@ import { productUpdateInput, strictInput, type ProductUpdate } from './commands.
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { withAttached, withDetached, type ProductMediaEvent } from './media.js'
+import type { AttributesCopy } from './duplicate.js'
 import type { LiveProduct } from './product.js'
-import { snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
+import { attributeChanges, catalogChanges } from './revert-catalog.js'
+import { snapshotAttributes, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
+import type { Catalog } from './variants.js'
 
 /**
  * Heads the ordinary change events of a revert, so the audit log shows that (and to which
@@ -25,19 +28,22 @@ export const productRevertInput = strictInput('productRevert', {
 
 export type ProductRevertInput = z.output<typeof productRevertInput>
 
-/** `target` is the product as it was at `toRevision`; `mediaIds` its media that still exist in the library. */
+/**
+ * `target` is the product as it was at `toRevision`, with `mediaIds` (its media that still exist in
+ * the library), `catalog` (its options and variants) and `attributes` of that time.
+ */
 export type ProductRevert = {
   type: 'ProductRevert'
-  data: { productId: string; toRevision: number; target: LiveProduct; mediaIds: string[] }
+  data: { productId: string; toRevision: number; target: LiveProduct; mediaIds: string[]; catalog: Catalog | null; attributes: AttributesCopy }
 }
 
 /**
- * Pure: the events that take the product from its current state to the target, the same events an
- * update would record (ProductRetitled, ProductHandleChanged, …), after one ProductReverted
- * marker. A target equal to the current state records nothing.
+ * Pure: the events that take the product from its current state to the target, the same events
+ * an update or a variant command would record (ProductRetitled, ProductVariantPriceChanged, …),
+ * after one ProductReverted marker. A target equal to the current state records nothing.
  */
 export function decideProductRevert(command: ProductRevert, state: ProductSnapshot): ProductEvent[] {
-  const { productId, toRevision, target, mediaIds } = command.data
+  const { productId, toRevision, target, mediaIds, catalog, attributes } = command.data
   if (state.product.kind !== 'existing') throw notFound('product', productId)
   const update: ProductUpdate = {
     type: 'ProductUpdate',
@@ -53,7 +59,12 @@ export function decideProductRevert(command: ProductRevert, state: ProductSnapsh
       publishAt: target.publishAt,
     },
   }
-  const changes = [...decideProduct(update, state.product), ...mediaChanges(productId, snapshotMediaIds(state), mediaIds)]
+  const changes = [
+    ...decideProduct(update, state.product),
+    ...mediaChanges(productId, snapshotMediaIds(state), mediaIds),
+    ...(catalog && state.variants.kind === 'existing' ? catalogChanges(state.variants.catalog, catalog) : []),
+    ...attributeChanges(productId, snapshotAttributes(state), attributes),
+  ]
   return changes.length ? [{ type: 'ProductReverted', data: { productId, toRevision } }, ...changes] : []
 }
 

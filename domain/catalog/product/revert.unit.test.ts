@@ -36,7 +36,7 @@ const changes: ProductEvent[] = [
 const spec = deciderSpec(productRevert.decider, ctx)
 const revert = (target: LiveProduct, mediaIds: string[] = [], toRevision = 0): ProductRevert => ({
   type: 'ProductRevert',
-  data: { productId: ID, toRevision, target, mediaIds },
+  data: { productId: ID, toRevision, target, mediaIds, catalog: { productId: ID, options: [], variants: [] }, attributes: { attributeSetId: null, values: [] } },
 })
 
 describe('productRevert decide', () => {

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import { evolveProductAttributes, initialProductAttributeState, type ProductAttributeState } from './attributes.js'
+import type { AttributesCopy } from './duplicate.js'
 import type { ProductEvent } from './events.js'
 import { evolveProductMedia, initialProductMediaState, type ProductMediaState } from './media.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
@@ -47,6 +48,12 @@ export function foldProductSnapshot(events: readonly RevisionedEvent[], revision
   return events
     .filter((event) => event.revision <= revision)
     .reduce((state, event) => evolveProductSnapshot(state, event as unknown as ProductEvent), initialProductSnapshot())
+}
+
+/** The attribute set and values of a snapshot; none unless the product is live. */
+export function snapshotAttributes(snapshot: ProductSnapshot): AttributesCopy {
+  const { attributes } = snapshot
+  return attributes.kind === 'existing' ? { attributeSetId: attributes.attributeSetId, values: attributes.values } : { attributeSetId: null, values: [] }
 }
 
 /** The media ids of a snapshot, empty unless the product is live. */

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { auditTrail, onlyError } from '../../../../test/support/products.js'
+
+// productRevert over options and variants: the ordinary variant events, SKUs claimed again.
+
+const VARIANTS = 'id revision options { id name values } variants { id sku price { amount } inventoryQuantity optionValues { name value } }'
+const CREATE = `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { ${VARIANTS} } } }`
+const REVERT = `mutation ($input: ProductRevertInput!) { productRevert(input: $input) { product { ${VARIANTS} } eventPosition } }`
+
+interface Product {
+  id: string
+  revision: number
+  options: { id: string; name: string; values: string[] }[]
+  variants: { id: string; sku: string; price: { amount: string }; inventoryQuantity: number; optionValues: { name: string; value: string }[] }[]
+}
+
+let t: TestApp
+let apiKey: string
+beforeAll(async () => {
+  t = await startTestApp()
+  apiKey = (await t.tenant('revert-variants')).apiKey
+})
+afterAll(() => t.close())
+
+async function ok<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
+  const response: GraphQLResponse<Data> = await t.gql(apiKey, query, variables)
+  expect(response.errors).toBeUndefined()
+  return response.data!
+}
+
+async function createSized(title: string, prefix: string): Promise<Product> {
+  const input = {
+    title,
+    options: [{ name: 'Size', values: ['S', 'M'] }],
+    variants: [
+      { price: '10.00', sku: `${prefix}-S`, inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
+      { price: '12.00', sku: `${prefix}-M`, inventoryQuantity: 4, optionValues: [{ name: 'Size', value: 'M' }] },
+    ],
+  }
+  return (await ok<{ productCreate: { product: Product } }>(CREATE, { input })).productCreate.product
+}
+
+describe('productRevert of options and variants', () => {
+  it('restores prices, SKUs, deleted variants and options as they were, keeping the stock of kept variants', async () => {
+    const product = await createSized('Reverted Tee', 'RT')
+    const [small, medium] = product.variants
+    await ok('mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: product.id, id: small!.id, price: '15.00', sku: 'RT-SMALL' },
+    })
+    await ok('mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { eventPosition } }', { input: { productId: product.id, id: medium!.id } })
+    await ok('mutation ($input: ProductInventoryAdjustInput!) { productInventoryAdjust(input: $input) { eventPosition } }', {
+      input: { productId: product.id, variantId: small!.id, delta: 2, reason: 'RECEIVED' },
+    })
+
+    const reverted = (await ok<{ productRevert: { product: Product } }>(REVERT, { input: { id: product.id, toRevision: product.revision } })).productRevert.product
+    expect(reverted.options).toEqual(product.options)
+    expect(reverted.variants).toEqual([{ ...small, inventoryQuantity: 5 }, medium])
+    const trail = await auditTrail(t, apiKey, product.id)
+    expect(trail.slice(-4).map((entry) => entry.replace(/@\d+$/, ''))).toEqual([
+      'ProductReverted', 'ProductVariantPriceChanged', 'ProductVariantSkuChanged', 'ProductVariantCreated',
+    ])
+
+    // The SKU given up by the revert is free again, the restored one held again.
+    const other = await createSized('Other Tee', 'XX')
+    const taken = await t.gql(apiKey, 'mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: other.id, id: other.variants[0]!.id, sku: 'RT-S' },
+    })
+    expect(onlyError(taken).code).toBe('CONFLICT')
+    await ok('mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: other.id, id: other.variants[0]!.id, sku: 'RT-SMALL' },
+    })
+  })
+
+  it('answers CONFLICT when a SKU to restore now belongs to another product, and changes nothing', async () => {
+    const product = await createSized('Conflicted Tee', 'CT')
+    await ok('mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: product.id, id: product.variants[0]!.id, sku: 'CT-NEW' },
+    })
+    const thief = await createSized('Thief Tee', 'TT')
+    await ok('mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: thief.id, id: thief.variants[0]!.id, sku: 'CT-S' },
+    })
+    const before = await auditTrail(t, apiKey, product.id)
+    const response = await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: product.revision } })
+    expect(onlyError(response)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining("sku 'CT-S' is taken") })
+    expect(await auditTrail(t, apiKey, product.id)).toEqual(before)
+  })
+})
