@@ -7,10 +7,12 @@ import { categoryReadTools } from './catalog/category/tools.js'
 import { productReadTools } from './catalog/product/tools.js'
 import { commandTools } from './command-tools.js'
 import { mediaReadTools, mediaWriteTools } from './media/tools.js'
+import { globalSettingsReadTools } from './settings/global-settings/tools.js'
 import { toolFailure, toolSuccess } from './shared/results.js'
 import { startCall, type ShopSession } from './shared/session.js'
 import type { ShopTool } from './shared/tool.js'
 import { contextTools } from './tenancy/context/tools.js'
+import { storeReadTools } from './tenancy/store/tools.js'
 
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
@@ -19,7 +21,7 @@ const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
  * The tools not generated from the registry: reads, and the writes whose work is more than one
  * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
  */
-const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...auditLogTools]
+const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...auditLogTools]
 
 export interface ShopServerOptions {
   /** How the transport selects a store, for the message asking for one. */

@@ -2,10 +2,12 @@ import { attributeSetView, attributeView } from './catalog/attribute/views.js'
 import { categoryView } from './catalog/category/views.js'
 import { productView } from './catalog/product/views.js'
 import { mediaView } from './media/views.js'
+import { globalSettingsView } from './settings/global-settings/views.js'
 import type { ResourceView } from './shared/view.js'
+import { storeView } from './tenancy/store/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
-const views: ReadonlyMap<string, ResourceView> = new Map([productView, categoryView, attributeView, attributeSetView, mediaView].map((view) => [view.resource, view]))
+const views: ReadonlyMap<string, ResourceView> = new Map([productView, categoryView, attributeView, attributeSetView, mediaView, storeView, globalSettingsView].map((view) => [view.resource, view]))
 
 /**
  * The view of a resource, or null: a command on a resource without one is still a tool, answering

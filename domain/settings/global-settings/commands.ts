@@ -1,25 +1,32 @@
 import { z } from 'zod'
 import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingsGroup } from './groups.js'
 
-function groupInput<Group extends SettingsGroup>(group: Group) {
+/** The fields of one group, each optional: fields left out or null stay as they are (GraphQL sends null for unset variables). */
+function groupValues(group: SettingsGroup) {
   const fields = GROUP_SCHEMAS[group].fields
-  // Fields left out or null stay as they are: GraphQL clients send null for unset variables.
   const partial = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, (schema as z.ZodType).nullish()]))
   const names = Object.keys(fields).join(', ')
-  return z.strictObject({
-    group: z.literal(group),
-    values: z.strictObject(partial, {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? `${group} settings do not have ${issue.keys.join(', ')}; they are ${names}` : undefined),
-    }),
+  return z.strictObject(partial, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `${group} settings do not have ${issue.keys.join(', ')}; they are ${names}` : undefined),
   })
 }
 
-export const globalSettingsUpdateInput = z.discriminatedUnion(
-  'group',
-  SETTINGS_GROUPS.map((group) => groupInput(group)) as unknown as [ReturnType<typeof groupInput>, ...ReturnType<typeof groupInput>[]],
-  { error: `group must be one of ${SETTINGS_GROUPS.join(', ')}` },
-)
-export type GlobalSettingsUpdateInput = { group: SettingsGroup; values: Record<string, string | boolean | null | undefined> }
+/**
+ * `{group, values}`: one flat object (as MCP tool inputs must be), its values checked against the
+ * group's schema with the issues' paths under `values`.
+ */
+export const globalSettingsUpdateInput = z
+  .strictObject({
+    group: z.enum(SETTINGS_GROUPS, { error: `group must be one of ${SETTINGS_GROUPS.join(', ')}` }),
+    values: z.record(z.string(), z.unknown(), { error: "values must be an object of the group's fields, e.g. { enabled: true, message: 'Back soon' }" }),
+  })
+  .transform((input, refinement) => {
+    const parsed = groupValues(input.group).safeParse(input.values)
+    if (parsed.success) return { group: input.group, values: parsed.data as Record<string, string | boolean | null | undefined> }
+    for (const issue of parsed.error.issues) refinement.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message })
+    return z.NEVER
+  })
+export type GlobalSettingsUpdateInput = z.output<typeof globalSettingsUpdateInput>
 
 /** Only the given fields change. */
 export type GlobalSettingsUpdate = { type: 'GlobalSettingsUpdate'; data: { storeId: string; group: SettingsGroup; values: AnyGroupValues } }

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
-import { globalSettingsUpdateInput, type GlobalSettingsUpdate, type GlobalSettingsUpdateInput } from './commands.js'
+import { globalSettingsUpdateInput, type GlobalSettingsUpdate } from './commands.js'
 import { globalSettingsDecider } from './decide.js'
 import { SETTINGS_GROUPS, type AnyGroupValues } from './groups.js'
 import { SETTINGS_CATEGORY, settingsStream } from './streams.js'
@@ -19,8 +19,7 @@ export const globalSettingsUpdate = defineCommand({
   storeScoped: true,
   annotations: { destructive: false, idempotent: true },
   input: globalSettingsUpdateInput,
-  prepare(raw, env) {
-    const input = raw as GlobalSettingsUpdateInput
+  prepare(input, env) {
     const storeId = env.ctx.storeId
     if (!storeId) throw badInput(['input'], 'settings belong to a store: select it with the X-Store header (store id or slug)')
     const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined && value !== null)) as AnyGroupValues
