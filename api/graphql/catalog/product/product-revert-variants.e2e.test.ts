@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
-// productRevert over options and variants: the ordinary variant events, SKUs claimed again.
+// productRevert over options, variants and attribute values: the ordinary events of each, SKUs claimed again.
 
 const VARIANTS = 'id revision options { id name values } variants { id sku price { amount } inventoryQuantity optionValues { name value } }'
 const CREATE = `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { ${VARIANTS} } } }`
@@ -85,5 +85,29 @@ describe('productRevert of options and variants', () => {
     const response = await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: product.revision } })
     expect(onlyError(response)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining("sku 'CT-S' is taken") })
     expect(await auditTrail(t, apiKey, product.id)).toEqual(before)
+  })
+})
+
+describe('productRevert of attribute values', () => {
+  it('sets back values changed since and removes values added since', async () => {
+    for (const code of ['material', 'fit']) {
+      await ok('mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { eventPosition } }', { input: { code, name: code, type: 'TEXT' } })
+    }
+    const created = await ok<{ productCreate: { product: { id: string; revision: number } } }>(
+      'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id revision } } }',
+      { input: { title: 'Attributed Tee', attributes: [{ code: 'material', value: 'cotton' }] } },
+    )
+    const { id, revision } = created.productCreate.product
+    await ok('mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }', {
+      input: { productId: id, values: [{ code: 'material', value: 'linen' }, { code: 'fit', value: 'slim' }] },
+    })
+    type Values = { productRevert: { product: { attributes: { code: string; value: unknown }[] } } }
+    const reverted = await ok<Values>('mutation ($input: ProductRevertInput!) { productRevert(input: $input) { product { attributes { code value } } } }', {
+      input: { id, toRevision: revision },
+    })
+    expect(reverted.productRevert.product.attributes).toEqual([{ code: 'material', value: 'cotton' }])
+    expect((await auditTrail(t, apiKey, id)).slice(-3).map((entry) => entry.replace(/@\d+$/, ''))).toEqual([
+      'ProductReverted', 'ProductAttributeValuesRemoved', 'ProductAttributeValuesSet',
+    ])
   })
 })
