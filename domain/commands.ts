@@ -18,6 +18,7 @@ import { memberDefinitions } from './tenancy/member/definitions.js'
 import { organizationDefinitions } from './tenancy/organization/definitions.js'
 import { storeDefinitions } from './tenancy/store/definitions.js'
 import { userDefinitions } from './tenancy/user/definitions.js'
+import { themeCommands } from './webstore/theme/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -40,4 +41,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...productLifecycleCommands,
   ...categoryCommands,
   ...categoryProductsCommands,
+  ...themeCommands,
 ]

@@ -12,6 +12,7 @@ import { MEMBER_CATEGORY } from './tenancy/member/streams.js'
 import { ORGANIZATION_CATEGORY } from './tenancy/organization/streams.js'
 import { STORE_CATEGORY } from './tenancy/store/streams.js'
 import { USER_CATEGORY } from './tenancy/user/streams.js'
+import { THEME_CATEGORY } from './webstore/theme/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -34,6 +35,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [CACHE_CATEGORY]: ['settings'],
   [MEMBER_CATEGORY]: ['settings'],
   [USER_CATEGORY]: ['settings'],
+  [THEME_CATEGORY]: ['webstore'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import type { ThemeRole, ThemeSource } from './events.js'
+import { themeFilePath, type ThemeFile } from './files.js'
+import type { ThemeRoles } from './theme.js'
+
+export const THEME_NAME_MAX_LENGTH = 100
+/** A base64 zip of at most 10 MB (about 13.4 million base64 characters). */
+export const ZIP_MAX_BYTES = 10 * 1024 * 1024
+
+/** A strict object whose unknown-key error names the command and lists the fields it takes. */
+function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+  const fields = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined),
+  })
+}
+
+const themeId = (field = 'id') =>
+  z
+    .uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a theme id (a UUID)`) })
+    .overwrite((id) => id.toLowerCase())
+    .describe('The theme id returned by create_theme (a UUID).')
+
+const name = z
+  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(THEME_NAME_MAX_LENGTH, `name must be at most ${THEME_NAME_MAX_LENGTH} characters`)
+  .describe('The name merchants see in the theme list, e.g. "Summer 2026".')
+
+const createRole = z
+  .enum(['DRAFT', 'UNPUBLISHED'], { error: 'role must be DRAFT or UNPUBLISHED (themes go live with themePublish)' })
+  .describe('DRAFT (the one theme being prepared to go live) or UNPUBLISHED. Default: DRAFT when the store has no draft, else UNPUBLISHED.')
+
+export const themeCreateInput = strictInput('themeCreate', {
+  name,
+  source: z
+    .enum(['DEFAULT', 'ZIP'], { error: 'source must be DEFAULT (the platform theme) or ZIP (an uploaded theme in zip); to copy a theme use themeDuplicate' })
+    .nullish()
+    .describe('DEFAULT (the default): a copy of the platform theme; ZIP: the theme in zip.'),
+  zip: z
+    .base64({ error: 'zip must be the zip file encoded as base64' })
+    .max(Math.ceil(ZIP_MAX_BYTES / 3) * 4, `zip must be at most ${ZIP_MAX_BYTES / 1024 / 1024} MB`)
+    .nullish()
+    .describe('With source ZIP: the theme zip, base64-encoded (layout/, templates/, sections/, … at its root or in one folder).'),
+  role: createRole.nullish(),
+})
+
+export const themeDuplicateInput = strictInput('themeDuplicate', {
+  id: themeId(),
+  name: name.nullish().describe('The copy\'s name; default "Copy of <name>".'),
+  role: createRole.nullish(),
+})
+export const themeRenameInput = strictInput('themeRename', { id: themeId(), name })
+export const themeFileUpsertInput = strictInput('themeFileUpsert', {
+  themeId: themeId('themeId'),
+  path: themeFilePath,
+  content: z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be a string') }).describe('The whole new content of the file (UTF-8 text).'),
+})
+export const themeFileDeleteInput = strictInput('themeFileDelete', { themeId: themeId('themeId'), path: themeFilePath })
+export const themeSettingsUpdateInput = strictInput('themeSettingsUpdate', {
+  id: themeId(),
+  settings: z
+    .record(z.string(), z.unknown(), { error: 'settings must be an object of setting id → value' })
+    .describe('Setting id → new value, checked against config/settings_schema.json; null resets a setting to its default. Ids left out stay.'),
+})
+export const themePublishInput = strictInput('themePublish', { id: themeId() })
+export const themeDeleteInput = strictInput('themeDelete', { id: themeId() })
+export const themeInstallDefaultInput = strictInput('themeInstallDefault', {})
+
+export type ThemeCreateInput = z.output<typeof themeCreateInput>
+export type ThemeDuplicateInput = z.output<typeof themeDuplicateInput>
+
+/**
+ * Every file resolved by `prepare` (the default theme, a zip's contents, or another theme's
+ * files). `role` is what was asked for (MAIN only when installing the default theme);
+ * `ifMissing` makes an existing stream mean "already done" instead of a CONFLICT.
+ */
+export type ThemeCreate = {
+  type: 'ThemeCreate'
+  data: { themeId: string; name: string; source: ThemeSource; sourceThemeId: string | null; files: ThemeFile[]; role: ThemeRole | null }
+  roles: ThemeRoles
+  ifMissing?: boolean
+  /** Where a bad file is reported: ['input', 'zip'] for uploads. */
+  filesField?: readonly (string | number)[]
+}
+export type ThemeRename = { type: 'ThemeRename'; data: { themeId: string; name: string } }
+export type ThemeFileUpsert = { type: 'ThemeFileUpsert'; data: { themeId: string; path: string; content: string } }
+export type ThemeFileDelete = { type: 'ThemeFileDelete'; data: { themeId: string; path: string } }
+export type ThemeSettingsUpdate = { type: 'ThemeSettingsUpdate'; data: { themeId: string; settings: Record<string, unknown> } }
+export type ThemePublish = { type: 'ThemePublish'; data: { themeId: string }; roles: ThemeRoles }
+export type ThemeDelete = { type: 'ThemeDelete'; data: { themeId: string }; roles: ThemeRoles }
+
+export type ThemeCommand = ThemeCreate | ThemeRename | ThemeFileUpsert | ThemeFileDelete | ThemeSettingsUpdate | ThemePublish | ThemeDelete
+

@@ -1,0 +1,51 @@
+import type { DomainEvent } from '../../shared/event.js'
+import type { ThemeFile } from './files.js'
+
+export const THEME_ROLES = ['MAIN', 'DRAFT', 'UNPUBLISHED'] as const
+/** MAIN: what shoppers see; DRAFT: the one being prepared to go live (at most one); UNPUBLISHED: kept, not shown. */
+export type ThemeRole = (typeof THEME_ROLES)[number]
+
+export const THEME_SOURCES = ['DEFAULT', 'ZIP', 'THEME'] as const
+/** Where a theme's files came from: the platform's default theme, an uploaded zip, or another theme (a duplicate). */
+export type ThemeSource = (typeof THEME_SOURCES)[number]
+
+/** A whole theme in one event: every file's content (text files only; limits in files.ts). */
+export type ThemeCreated = DomainEvent<
+  'ThemeCreated',
+  { themeId: string; name: string; role: ThemeRole; source: ThemeSource; sourceThemeId: string | null; files: ThemeFile[] }
+>
+export type ThemeRenamed = DomainEvent<'ThemeRenamed', { themeId: string; name: string }>
+export type ThemeFileCreated = DomainEvent<'ThemeFileCreated', { themeId: string } & ThemeFile>
+export type ThemeFileChanged = DomainEvent<'ThemeFileChanged', { themeId: string } & ThemeFile>
+export type ThemeFileDeleted = DomainEvent<'ThemeFileDeleted', { themeId: string; path: string }>
+/**
+ * `settings` is the whole new `current` object of config/settings_data.json, `changed` the ids
+ * whose value changed, and `file` the rewritten settings_data.json, so readers need no history.
+ */
+export type ThemeSettingsChanged = DomainEvent<'ThemeSettingsChanged', { themeId: string; settings: Record<string, unknown>; changed: string[]; file: ThemeFile }>
+/**
+ * The theme became the store's main theme. `previousMainThemeId` is the theme that was main
+ * until now: it becomes UNPUBLISHED and is kept. Its own stream is not written; the role
+ * reservation moved in the same write is what makes the change atomic.
+ */
+export type ThemePublished = DomainEvent<'ThemePublished', { themeId: string; previousRole: ThemeRole; previousMainThemeId: string | null }>
+/** Carries the role the theme had, so the draft reservation it may hold is released. Never MAIN. */
+export type ThemeDeleted = DomainEvent<'ThemeDeleted', { themeId: string; role: ThemeRole }>
+
+export type ThemeEvent = ThemeCreated | ThemeRenamed | ThemeFileCreated | ThemeFileChanged | ThemeFileDeleted | ThemeSettingsChanged | ThemePublished | ThemeDeleted
+
+export type ThemeEventType = ThemeEvent['type']
+
+const EVENT_TYPES: Record<ThemeEventType, true> = {
+  ThemeCreated: true,
+  ThemeRenamed: true,
+  ThemeFileCreated: true,
+  ThemeFileChanged: true,
+  ThemeFileDeleted: true,
+  ThemeSettingsChanged: true,
+  ThemePublished: true,
+  ThemeDeleted: true,
+}
+
+/** Every theme event type, for the projection's subscription. */
+export const THEME_EVENT_TYPES: readonly ThemeEventType[] = Object.keys(EVENT_TYPES) as ThemeEventType[]

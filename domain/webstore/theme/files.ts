@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { badInput, DomainError } from '../../shared/errors.js'
+import { parseJsonSource } from './json-source.js'
+import { liquidSyntaxError, type SourceError } from './liquid.js'
+import { parseSectionSchema } from './section-schema.js'
+import { parseSettingsSchema } from './settings-schema.js'
+
+/** One file of a theme as events and the read model hold it. Text only: binary assets belong in media. */
+export type ThemeFile = { path: string; content: string; checksum: string; size: number }
+
+/** Per-file and per-theme limits: theme files travel inside events, which must stay small. */
+export const FILE_MAX_BYTES = 256 * 1024
+export const THEME_MAX_FILES = 400
+export const THEME_MAX_BYTES = 5 * 1024 * 1024
+
+/** Files every theme keeps: the renderer cannot work without them, so they may be changed but not deleted. */
+export const REQUIRED_FILES = ['layout/theme.liquid', 'templates/index.json', 'config/settings_schema.json', 'config/settings_data.json'] as const
+
+const NAME = '[A-Za-z0-9_][A-Za-z0-9._-]*'
+/** Folder → the file names it takes. */
+const PATH_RULES: readonly RegExp[] = [
+  new RegExp(`^layout/${NAME}\\.liquid$`),
+  new RegExp(`^templates/(customers/)?${NAME}\\.(json|liquid)$`),
+  new RegExp(`^sections/${NAME}\\.(liquid|json)$`),
+  new RegExp(`^snippets/${NAME}\\.liquid$`),
+  new RegExp(`^assets/${NAME}\\.(css|js|json|svg|txt|css\\.liquid|js\\.liquid|scss\\.liquid)$`),
+  new RegExp(`^locales/${NAME}\\.json$`),
+  /^config\/(settings_schema|settings_data)\.json$/,
+]
+
+export const SETTINGS_SCHEMA_PATH = 'config/settings_schema.json'
+export const SETTINGS_DATA_PATH = 'config/settings_data.json'
+
+/** A theme file path: one of the theme folders and a file type that folder holds. */
+export const themeFilePath = z
+  .string({ error: (issue) => (issue.input === undefined ? 'path is required' : 'path must be a string') })
+  .trim()
+  .refine(isThemeFilePath, {
+    message:
+      'path must name a theme file: layout/*.liquid, templates/*.json or .liquid (templates/customers/ too), sections/*.liquid or .json, ' +
+      'snippets/*.liquid, assets/*.css|.js|.json|.svg|.txt (and .css.liquid, .js.liquid), locales/*.json, config/settings_schema.json or config/settings_data.json',
+  })
+  .describe("The file's path in the theme, e.g. 'sections/header.liquid' or 'templates/index.json'.")
+
+/** Whether a path names a file a theme may hold (see `themeFilePath`). */
+export function isThemeFilePath(path: string): boolean {
+  return PATH_RULES.some((rule) => rule.test(path))
+}
+
+export function byteLength(content: string): number {
+  return Buffer.byteLength(content, 'utf8')
+}
+
+/** The file as stored: content, its SHA-256 and its size in bytes. */
+export function themeFile(path: string, content: string): ThemeFile {
+  return { path, content, checksum: createHash('sha256').update(content).digest('hex'), size: byteLength(content) }
+}
+
+/**
+ * Checks one file's content for its kind: Liquid parses (and a section's `{% schema %}` is
+ * valid), JSON files parse and have their shape. Throws BAD_USER_INPUT at `field` with the
+ * line and column in the message and in `details`.
+ */
+export function validateThemeFile(path: string, content: string, field: readonly (string | number)[] = ['input', 'content']): void {
+  if (byteLength(content) > FILE_MAX_BYTES) {
+    throw badInput(field, `${path} is ${byteLength(content)} bytes; a theme file may hold at most ${FILE_MAX_BYTES} bytes (split it into snippets)`)
+  }
+  const problem = fileProblem(path, content)
+  if (problem) {
+    throw new DomainError('BAD_USER_INPUT', `${path} line ${problem.line}, column ${problem.column}: ${problem.message}`, {
+      field,
+      details: { path, line: problem.line, column: problem.column },
+    })
+  }
+}
+
+function fileProblem(path: string, content: string): SourceError | null {
+  if (path.endsWith('.liquid')) {
+    const liquid = liquidSyntaxError(content)
+    if (liquid) return liquid
+    if (path.startsWith('sections/')) {
+      const schema = parseSectionSchema(content)
+      if (!schema.ok) return schema.error
+    }
+    return null
+  }
+  if (!path.endsWith('.json')) return null
+  const json = parseJsonSource(content)
+  if (!json.ok) return json.error
+  const at1 = (message: string): SourceError => ({ message, line: 1, column: 1 })
+  if (path === SETTINGS_SCHEMA_PATH) {
+    const result = parseSettingsSchema(json.value)
+    return result.ok ? null : at1(result.message)
+  }
+  if (path === SETTINGS_DATA_PATH) {
+    const current = (json.value as { current?: unknown } | null)?.current
+    return isObject(json.value) && (current === undefined || isObject(current)) ? null : at1('settings_data.json must be an object {"current": {…}}')
+  }
+  if (path.startsWith('templates/') || (path.startsWith('sections/') && path.endsWith('.json'))) {
+    const result = templateShape.safeParse(json.value)
+    if (result.success) return null
+    const issue = result.error.issues[0]!
+    return at1(`invalid ${path.startsWith('templates/') ? 'template' : 'section group'}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`)
+  }
+  return isObject(json.value) ? null : at1(`${path} must hold a JSON object`)
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const blockInstance = z.looseObject({
+  type: z.string({ error: 'a block needs a type' }),
+  settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).optional(),
+  disabled: z.boolean().optional(),
+})
+
+const sectionInstance = z.looseObject({
+  type: z.string({ error: "a section needs a type (a file name in sections/ without '.liquid')" }),
+  settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).optional(),
+  blocks: z.record(z.string(), blockInstance, { error: 'blocks must be an object of block id → block' }).optional(),
+  block_order: z.array(z.string()).optional(),
+  disabled: z.boolean().optional(),
+})
+
+/** A JSON template or section group: which sections, in what order, with what settings and blocks. */
+export const templateShape = z
+  .looseObject({
+    layout: z.union([z.string(), z.literal(false)]).optional(),
+    sections: z.record(z.string(), sectionInstance, { error: 'sections must be an object of section id → section' }),
+    order: z.array(z.string(), { error: 'order must be a list of section ids' }),
+  })
+  .superRefine((template, ctx) => {
+    template.order.forEach((id, index) => {
+      if (!(id in template.sections)) ctx.addIssue({ code: 'custom', path: ['order', index], message: `order names section '${id}', which is not in sections` })
+    })
+    for (const [id, section] of Object.entries(template.sections)) {
+      section.block_order?.forEach((blockId, index) => {
+        if (!section.blocks || !(blockId in section.blocks)) {
+          ctx.addIssue({ code: 'custom', path: ['sections', id, 'block_order', index], message: `block_order names block '${blockId}', which is not in blocks` })
+        }
+      })
+    }
+  })
+
+export type TemplateData = z.output<typeof templateShape>

@@ -1,0 +1,124 @@
+import type { SourceError } from './liquid.js'
+
+/**
+ * Parses a JSON file of a theme (templates, config, locales, a section's schema). V8's
+ * `JSON.parse` messages give a position only for some mistakes, so on failure a small scanner
+ * walks the text to find where it goes wrong and answers with line and column.
+ * `offset` shifts the position when the JSON sits inside a larger file (a `{% schema %}` body).
+ */
+export function parseJsonSource(text: string, offset = 0, whole = text): { ok: true; value: unknown } | { ok: false; error: SourceError } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    const { at, message } = locateJsonError(text)
+    const { line, column } = lineAndColumn(whole, offset + at)
+    return { ok: false, error: { message: `invalid JSON: ${message}`, line, column } }
+  }
+}
+
+/** 1-based line and column of a character index. */
+export function lineAndColumn(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, index)
+  const line = before.split('\n').length
+  return { line, column: index - before.lastIndexOf('\n') }
+}
+
+class JsonSyntax extends Error {
+  constructor(
+    readonly at: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function locateJsonError(text: string): { at: number; message: string } {
+  let i = 0
+  const fail = (message: string): never => {
+    throw new JsonSyntax(i, message)
+  }
+  const space = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++
+  }
+  const literal = (word: string): void => {
+    if (text.startsWith(word, i)) i += word.length
+    else fail(`unexpected ${describe(text[i])}`)
+  }
+  const string = (): void => {
+    i++
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\n') fail('line break inside a string')
+      i += text[i] === '\\' ? 2 : 1
+    }
+    if (i >= text.length) fail('unterminated string')
+    i++
+  }
+  const number = (): void => {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i))
+    if (!match) fail(`unexpected ${describe(text[i])}`)
+    i += match![0].length
+  }
+  const value = (): void => {
+    space()
+    const c = text[i]
+    if (c === '{') return object()
+    if (c === '[') return array()
+    if (c === '"') return string()
+    if (c === 't') return literal('true')
+    if (c === 'f') return literal('false')
+    if (c === 'n') return literal('null')
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number()
+    fail(c === undefined ? 'unexpected end of input' : `unexpected ${describe(c)}`)
+  }
+  const object = (): void => {
+    i++
+    space()
+    if (text[i] === '}') return void i++
+    for (;;) {
+      space()
+      if (text[i] !== '"') fail(`expected a double-quoted property name, found ${describe(text[i])}`)
+      string()
+      space()
+      if (text[i] !== ':') fail(`expected ':' after a property name, found ${describe(text[i])}`)
+      i++
+      value()
+      space()
+      if (text[i] === ',') {
+        i++
+        continue
+      }
+      if (text[i] === '}') return void i++
+      fail(`expected ',' or '}', found ${describe(text[i])}`)
+    }
+  }
+  const array = (): void => {
+    i++
+    space()
+    if (text[i] === ']') return void i++
+    for (;;) {
+      value()
+      space()
+      if (text[i] === ',') {
+        i++
+        continue
+      }
+      if (text[i] === ']') return void i++
+      fail(`expected ',' or ']', found ${describe(text[i])}`)
+    }
+  }
+  try {
+    value()
+    space()
+    if (i < text.length) fail(`unexpected ${describe(text[i])} after the end of the value`)
+    return { at: i, message: 'invalid JSON' }
+  } catch (error) {
+    if (error instanceof JsonSyntax) return { at: error.at, message: error.message }
+    throw error
+  }
+}
+
+function describe(c: string | undefined): string {
+  if (c === undefined) return 'end of input'
+  if (c === '\n') return 'line break'
+  return `'${c}'`
+}

@@ -1,0 +1,88 @@
+import { Liquid, Tag, TokenKind, type Emitter, type TagToken, type TopLevelToken, type Template, type Context } from 'liquidjs'
+
+/** Where a Liquid or JSON source is wrong: 1-based line and column, and what is wrong there. */
+export interface SourceError {
+  message: string
+  line: number
+  column: number
+}
+
+/**
+ * Block tags of the Shopify theme layout that liquidjs does not know: their body is kept as
+ * parsed templates (`form`, `paginate`, `style`) or as raw text (`schema`, `javascript`,
+ * `stylesheet`). Rendering them is the storefront's job; here they must parse.
+ */
+const TEMPLATE_BLOCKS = ['form', 'paginate', 'style'] as const
+const RAW_BLOCKS = ['schema', 'javascript', 'stylesheet'] as const
+/** Inline tags that name other theme files: `{% section 'header' %}`, `{% sections 'footer-group' %}`. */
+const INLINE_TAGS = ['section', 'sections'] as const
+
+/** The tags a theme may use besides liquidjs' own (if, for, assign, capture, render, include, layout, comment, raw, …). */
+export const THEME_TAGS: readonly string[] = [...TEMPLATE_BLOCKS, ...RAW_BLOCKS, ...INLINE_TAGS]
+
+function templateBlock(name: string) {
+  return class extends Tag {
+    readonly templates: Template[] = []
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid)
+      const stream = liquid.parser.parseStream(remainTokens)
+      stream
+        .on(`tag:end${name}`, () => stream.stop())
+        .on('template', (tpl: Template) => this.templates.push(tpl))
+        .on('end', () => {
+          throw new Error(`tag {% ${name} %} not closed`)
+        })
+      stream.start()
+    }
+    *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      yield this.liquid.renderer.renderTemplates(this.templates, ctx, emitter)
+    }
+  }
+}
+
+function rawBlock(name: string) {
+  return class extends Tag {
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid)
+      for (;;) {
+        const next = remainTokens.shift()
+        if (!next) throw new Error(`tag {% ${name} %} not closed`)
+        if (next.kind === TokenKind.Tag && (next as TagToken).name === `end${name}`) return
+      }
+    }
+    // Schema and asset bodies are data for the platform, not output.
+    render(): void {}
+  }
+}
+
+class InlineTag extends Tag {
+  render(): void {}
+}
+
+/** A liquidjs engine that knows the theme tags; parsing only, nothing is read from disk. */
+export function themeLiquid(): Liquid {
+  const liquid = new Liquid({ strictFilters: false, strictVariables: false })
+  for (const name of TEMPLATE_BLOCKS) liquid.registerTag(name, templateBlock(name))
+  for (const name of RAW_BLOCKS) liquid.registerTag(name, rawBlock(name))
+  for (const name of INLINE_TAGS) liquid.registerTag(name, InlineTag)
+  return liquid
+}
+
+const engine = themeLiquid()
+
+/**
+ * Parses a Liquid source and answers where it is wrong, or null when it parses. liquidjs puts
+ * the position on the error's token; its message repeats it after ", line:", which we drop so
+ * our message says it once.
+ */
+export function liquidSyntaxError(source: string): SourceError | null {
+  try {
+    engine.parse(source)
+    return null
+  } catch (error) {
+    const err = error as Error & { token?: { getPosition?: () => [number, number] } }
+    const [line, column] = err.token?.getPosition?.() ?? [1, 1]
+    const message = (err.message.split('\n')[0] ?? 'invalid Liquid').replace(/, line:\d+, col:\d+$/, '')
+    return { message, line, column }
+  }
+}

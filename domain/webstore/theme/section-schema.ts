@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { lineAndColumn, parseJsonSource } from './json-source.js'
+import type { SourceError } from './liquid.js'
+import { inputSettings, settingList, settingValueProblem, type SettingDefinition } from './setting-definitions.js'
+
+/** Shopify's own cap on blocks per section, kept so themes move between platforms unchanged. */
+export const MAX_BLOCKS_LIMIT = 50
+
+const BLOCK_TYPE = /^(@app|@theme|[a-z0-9_-]+)$/
+
+const blockDefinition = z.strictObject({
+  type: z.string({ error: 'a block needs a type' }).regex(BLOCK_TYPE, 'a block type may contain only lowercase letters, digits, _ and -'),
+  name: z.string({ error: 'a block needs a name' }).min(1, 'a block name must not be empty'),
+  settings: settingList.optional(),
+  limit: z.int({ error: 'limit must be a whole number' }).min(1, 'limit must be at least 1').optional(),
+})
+
+const presetBlock = z.looseObject({ type: z.string({ error: 'a preset block needs a type' }), settings: z.record(z.string(), z.unknown()).optional() })
+
+const preset = z.strictObject({
+  name: z.string({ error: 'a preset needs a name' }).min(1, 'a preset name must not be empty'),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  blocks: z.array(presetBlock).optional(),
+})
+
+/** The `{% schema %}` of a section: its name, settings, blocks, presets and limits. */
+export const sectionSchema = z
+  .looseObject({
+    name: z.string({ error: 'the schema needs a name' }).min(1, 'the schema name must not be empty'),
+    tag: z.enum(['article', 'aside', 'div', 'footer', 'header', 'section']).optional(),
+    class: z.string().optional(),
+    limit: z.int().min(1).optional(),
+    settings: settingList.optional(),
+    blocks: z.array(blockDefinition, { error: 'blocks must be a list' }).optional(),
+    max_blocks: z
+      .int({ error: 'max_blocks must be a whole number' })
+      .min(1, 'max_blocks must be at least 1')
+      .max(MAX_BLOCKS_LIMIT, `max_blocks must be at most ${MAX_BLOCKS_LIMIT}`)
+      .optional(),
+    presets: z.array(preset, { error: 'presets must be a list' }).optional(),
+    default: z.unknown().optional(),
+    enabled_on: z.unknown().optional(),
+    disabled_on: z.unknown().optional(),
+  })
+  .superRefine((schema, ctx) => {
+    const types = new Set<string>()
+    schema.blocks?.forEach((block, index) => {
+      if (types.has(block.type)) ctx.addIssue({ code: 'custom', path: ['blocks', index, 'type'], message: `block type '${block.type}' is declared twice` })
+      types.add(block.type)
+    })
+    schema.presets?.forEach((p, index) =>
+      p.blocks?.forEach((block, at) => {
+        if (!types.has(block.type)) {
+          ctx.addIssue({ code: 'custom', path: ['presets', index, 'blocks', at, 'type'], message: `preset block type '${block.type}' is not declared in blocks` })
+        }
+      }),
+    )
+  })
+
+export type SectionSchema = z.output<typeof sectionSchema>
+
+const SCHEMA_TAG = /{%-?\s*schema\s*-?%}([\s\S]*?){%-?\s*endschema\s*-?%}/g
+
+export type SectionSchemaResult = { ok: true; schema: SectionSchema | null } | { ok: false; error: SourceError & { path?: (string | number)[] } }
+
+/**
+ * Reads the `{% schema %}` of a section file: null when it has none, its validated contents,
+ * or where it is wrong. JSON mistakes carry the line and column in the section file; shape
+ * mistakes carry the path inside the schema and the line of the schema tag.
+ *
+ * @example
+ * const result = parseSectionSchema(source)
+ * if (result.ok && result.schema) result.schema.blocks?.map((b) => b.type)
+ */
+export function parseSectionSchema(source: string): SectionSchemaResult {
+  const matches = [...source.matchAll(SCHEMA_TAG)]
+  if (matches.length === 0) return { ok: true, schema: null }
+  const first = matches[0]!
+  const bodyStart = first.index + first[0].indexOf('%}') + 2
+  const tagPosition = lineAndColumn(source, first.index)
+  if (matches.length > 1) {
+    const second = lineAndColumn(source, matches[1]!.index)
+    return { ok: false, error: { message: 'a section may have only one {% schema %}', ...second } }
+  }
+  const json = parseJsonSource(first[1]!, bodyStart, source)
+  if (!json.ok) return json
+  const parsed = sectionSchema.safeParse(json.value)
+  if (parsed.success) return { ok: true, schema: parsed.data }
+  const issue = parsed.error.issues[0]!
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
+  const where = path.length ? ` at ${path.join('.')}` : ''
+  return { ok: false, error: { message: `invalid section schema${where}: ${issue.message}`, ...tagPosition, path } }
+}
+
+/** The default values a section's (or block's) settings start with: each setting's `default`, when it has one. */
+export function settingDefaults(settings: SectionSchema['settings']): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {}
+  for (const setting of inputSettings(settings ?? [])) if (setting.default !== undefined) defaults[setting.id] = setting.default
+  return defaults
+}
+
+/**
+ * Checks setting values against their definitions: the first problem as `{id, message}`, or
+ * null. Unknown ids are refused, so a typo does not silently store a value nothing reads.
+ */
+export function settingValuesProblem(definitions: readonly SettingDefinition[], values: Record<string, unknown>): { id: string; message: string } | null {
+  const byId = new Map(definitions.map((d) => [d.id, d]))
+  for (const [id, value] of Object.entries(values)) {
+    const definition = byId.get(id)
+    if (!definition) return { id, message: `there is no setting '${id}'; known settings: ${[...byId.keys()].join(', ') || 'none'}` }
+    const problem = settingValueProblem(definition, value)
+    if (problem) return { id, message: problem }
+  }
+  return null
+}

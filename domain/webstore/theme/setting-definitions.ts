@@ -1,0 +1,124 @@
+import { z } from 'zod'
+
+/** Input setting types a section, block or the theme's settings_schema.json may declare. */
+export const SETTING_TYPES = [
+  'text',
+  'textarea',
+  'checkbox',
+  'number',
+  'range',
+  'select',
+  'radio',
+  'color',
+  'image_picker',
+  'url',
+  'richtext',
+  'inline_richtext',
+  'html',
+  'video_url',
+  'font_picker',
+  'product',
+  'collection',
+  'page',
+  'blog',
+  'link_list',
+] as const
+export type SettingType = (typeof SETTING_TYPES)[number]
+
+/** Sidebar-only entries: they have no id and hold no value. */
+export const INFO_SETTING_TYPES = ['header', 'paragraph'] as const
+
+const SETTING_ID = /^[a-z0-9_]+$/
+
+const option = z.strictObject({ value: z.string({ error: 'an option value must be a string' }), label: z.string({ error: 'an option label must be a string' }) })
+
+const inputSetting = z
+  .looseObject({
+    type: z.enum(SETTING_TYPES, { error: `setting type must be one of ${[...SETTING_TYPES, ...INFO_SETTING_TYPES].join(', ')}` }),
+    id: z.string({ error: 'a setting needs an id' }).regex(SETTING_ID, 'a setting id may contain only lowercase letters, digits and _'),
+    label: z.string({ error: 'a setting needs a label' }).min(1, 'a setting label must not be empty'),
+    default: z.unknown().optional(),
+    info: z.string().optional(),
+    placeholder: z.string().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    step: z.number().positive('step must be positive').optional(),
+    unit: z.string().optional(),
+    options: z.array(option, { error: 'options must be a list of {value, label}' }).optional(),
+  })
+  .superRefine((setting, ctx) => {
+    if ((setting.type === 'select' || setting.type === 'radio') && !setting.options?.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${setting.type} setting needs options [{value, label}]` })
+    }
+    if (setting.type === 'range') {
+      if (setting.min === undefined || setting.max === undefined) ctx.addIssue({ code: 'custom', path: ['min'], message: 'a range setting needs min and max' })
+      else if (setting.min >= setting.max) ctx.addIssue({ code: 'custom', path: ['max'], message: 'a range setting needs min below max' })
+    }
+    if (setting.default !== undefined) {
+      const problem = settingValueProblem(setting as SettingDefinition, setting.default)
+      if (problem) ctx.addIssue({ code: 'custom', path: ['default'], message: `default: ${problem}` })
+    }
+  })
+
+const infoSetting = z.looseObject({ type: z.enum(INFO_SETTING_TYPES), content: z.string({ error: `a header or paragraph needs content` }) })
+
+/** One entry of a `settings` list: an input setting, or a header/paragraph shown in the editor. */
+export const settingDefinition = z.union([infoSetting, inputSetting], {
+  error: `setting type must be one of ${[...SETTING_TYPES, ...INFO_SETTING_TYPES].join(', ')}`,
+})
+
+/** A list of settings whose ids are unique. */
+export const settingList = z.array(settingDefinition, { error: 'settings must be a list' }).superRefine((list, ctx) => {
+  const seen = new Set<string>()
+  list.forEach((setting, index) => {
+    const id = 'id' in setting && typeof setting.id === 'string' ? setting.id : null
+    if (id === null) return
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `setting id '${id}' is declared twice` })
+    seen.add(id)
+  })
+})
+
+/** An input setting as declared; `default` and the type-specific keys are optional. */
+export type SettingDefinition = z.output<typeof inputSetting>
+export type SettingEntry = z.output<typeof settingDefinition>
+
+/** The input settings of a list, without headers and paragraphs. */
+export function inputSettings(list: readonly SettingEntry[]): SettingDefinition[] {
+  return list.filter((setting): setting is SettingDefinition => 'id' in setting && typeof setting.id === 'string')
+}
+
+const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+
+/**
+ * What is wrong with a value for a setting, or null when it fits. Empty values are allowed for
+ * text-like settings (a cleared field); resource pickers hold a handle, image pickers a media
+ * reference or URL.
+ */
+export function settingValueProblem(setting: SettingDefinition, value: unknown): string | null {
+  switch (setting.type) {
+    case 'checkbox':
+      return typeof value === 'boolean' ? null : `'${setting.id}' is a checkbox: send true or false`
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : `'${setting.id}' must be a number`
+    case 'range': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `'${setting.id}' must be a number from ${setting.min} to ${setting.max}`
+      if (value < setting.min! || value > setting.max!) return `'${setting.id}' must be from ${setting.min} to ${setting.max}, not ${value}`
+      const step = setting.step ?? 1
+      const steps = (value - setting.min!) / step
+      return Math.abs(steps - Math.round(steps)) < 1e-9 ? null : `'${setting.id}' must be ${setting.min} plus a multiple of ${step}`
+    }
+    case 'select':
+    case 'radio': {
+      const values = (setting.options ?? []).map((o) => o.value)
+      return typeof value === 'string' && values.includes(value) ? null : `'${setting.id}' must be one of ${values.join(', ')}`
+    }
+    case 'color':
+      return typeof value === 'string' && (value === '' || COLOR.test(value)) ? null : `'${setting.id}' must be a hex color such as #1a2b3c`
+    case 'url':
+      return typeof value === 'string' && (value === '' || /^(\/|https?:\/\/|mailto:|tel:)/.test(value))
+        ? null
+        : `'${setting.id}' must be a URL (https://…, a path starting with /, mailto: or tel:)`
+    default:
+      return typeof value === 'string' ? null : `'${setting.id}' must be a string`
+  }
+}
