@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
+import { measureCatalog } from './catalog/phase.js'
 import { DEFAULT_ADMIN_URL, createBenchDatabase } from './database.js'
 import { startFloor } from './floor.js'
 import { BY_HANDLE_QUERY, LIST_QUERY, UPDATE_MUTATION, graphqlOk } from './graphql.js'
@@ -13,7 +14,8 @@ import { childEnv, createTenant, freePort, rssMb, startServer, type ServerProces
 /**
  * `npm run bench`: the real server on a fresh Postgres database, 1,000 products seeded through
  * GraphQL, then autocannon against a bare fastify + pg floor, the product list, lookups by handle
- * and updates. Prints a table, the targets and one JSON line. Exits 0 whatever the numbers
+ * and updates; then 10,000 products × 3 variants in a second store for the filtered + faceted
+ * list against its own floor (bench/catalog). Prints a table, the targets and one JSON line. Exits 0 whatever the numbers
  * (it is a measurement); non-zero only when the harness itself fails. The database, the server
  * and the temporary data directory are removed on every exit path, Ctrl-C included.
  */
@@ -100,6 +102,8 @@ async function measure(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUr
     if (result.requests === 0) throw new Error(`scenario '${scenario.name}' completed no request; is the server still up?`)
     results.push(result)
   }
+  const catalog = await measureCatalog(server, env, databaseUrl, duration, warmup, log)
+  results.push(...catalog.results)
   const peakRssMb = await rssMb(server.pid, 'VmHWM')
   const machine = { cores: availableParallelism(), loadBefore, loadAfter: loadavg()[0]! }
 
@@ -109,7 +113,7 @@ async function measure(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUr
   process.stdout.write(`machine: ${machine.cores} cores, 1-minute load average ${machine.loadBefore.toFixed(1)} before the runs, ${machine.loadAfter.toFixed(1)} after\n\n`)
   const warnings = server.warnings()
   if (warnings.length) log(`the server logged ${warnings.length} warn/error lines; the first: ${warnings[0]!.slice(0, 500)}`)
-  const summary = { durationSec: duration, products: PRODUCT_COUNT, seedSeconds: round(seedSeconds), ...measurements, targets, machine, serverWarnings: warnings.length }
+  const summary = { durationSec: duration, products: PRODUCT_COUNT, seedSeconds: round(seedSeconds), catalogSeedSeconds: round(catalog.seedSeconds), ...measurements, targets, machine, serverWarnings: warnings.length }
   process.stdout.write(`${JSON.stringify(summary, (_key, value: unknown) => (typeof value === 'number' ? round(value) : value))}\n`)
 }
 

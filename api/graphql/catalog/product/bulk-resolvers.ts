@@ -24,7 +24,12 @@ async function writeProducts(ctx: RequestContext, command: string, args: BulkArg
   const products = await productsByIds(ctx.platform.database.db, storeId, ok.map((o) => o.entityId!))
   const byId = new Map(products.flatMap((p) => (p ? [[p.id, p] as const] : [])))
   return {
-    results: bulk.results.map((o) => ({ index: o.index, product: o.errors.length ? null : (byId.get(o.entityId ?? '') ?? null), errors: errorsOf(o) })),
+    results: bulk.results.map((o) => ({
+      index: o.index,
+      id: o.errors.length ? null : o.entityId,
+      product: o.errors.length ? null : (byId.get(o.entityId ?? '') ?? null),
+      errors: errorsOf(o),
+    })),
     ...counts(bulk.results),
     eventPosition: bulk.eventPosition,
   }

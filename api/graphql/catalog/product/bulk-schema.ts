@@ -13,7 +13,9 @@ export const productBulkTypeDefs = /* GraphQL */ `
   type ProductBulkItemResult {
     "Position of the item in input.items, from 0."
     index: Int!
-    "The product as it is after the call; null when the item failed."
+    "The product's id (a new product's for productsBulkCreate); null when the item failed."
+    id: ID
+    "The product as it is after the call; null when the item failed (or, rarely, when the read models lag behind)."
     product: Product
     "Empty when the item was applied."
     errors: [BulkItemError!]!

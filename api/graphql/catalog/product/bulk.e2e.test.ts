@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, PRODUCT_FIELDS, createProduct, onlyError, type Product } from '../../../../test/support/products.js'
 
 const CREATE = `mutation ($input: ProductsBulkCreateInput!) { productsBulkCreate(input: $input) {
-  results { index product { ${PRODUCT_FIELDS} } errors { code message field } } appliedCount failedCount eventPosition } }`
+  results { index id product { ${PRODUCT_FIELDS} } errors { code message field } } appliedCount failedCount eventPosition } }`
 const UPDATE = `mutation ($input: ProductsBulkUpdateInput!) { productsBulkUpdate(input: $input) {
   results { index product { id title handle revision } errors { code message field } } appliedCount failedCount eventPosition } }`
 const DELETE = `mutation ($input: ProductsBulkDeleteInput!) { productsBulkDelete(input: $input) {
@@ -16,6 +16,7 @@ interface ItemError {
 }
 interface Result {
   index: number
+  id?: string | null
   product?: Product | null
   deletedId?: string | null
   errors: ItemError[]
@@ -83,7 +84,10 @@ describe('productsBulkCreate', { timeout: 120_000 }, () => {
     // Each applied item carries its product, read back after the write was visible.
     const applied = payload.results.filter((r) => !r.errors.length)
     expect(applied).toHaveLength(247)
-    for (const r of applied) expect(r.product).toMatchObject({ title: `Bulk item ${r.index}`, handle: `bulk-${r.index}`, revision: 0, tags: ['bulk'] })
+    for (const r of applied) {
+      expect(r.product).toMatchObject({ id: r.id, title: `Bulk item ${r.index}`, handle: `bulk-${r.index}`, revision: 0, tags: ['bulk'] })
+    }
+    expect(failed.map((r) => r.id)).toEqual([null, null, null])
     expect(await countProducts(apiKey, { tags: { any: ['bulk'] } })).toBe(247)
     expect(await countProducts(otherKey)).toBe(0)
   })
