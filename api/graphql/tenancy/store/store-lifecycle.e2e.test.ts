@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isCommerceEnabled, storefrontPrice } from '../../../../projections/tenancy/commerce.js'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, onlyError } from '../../../../test/support/products.js'
 import { auditIn, wideKey } from '../../../../test/support/settings.js'
@@ -84,9 +85,14 @@ describe('storeCommerceToggle', () => {
     expect(on.data!.storeCommerceToggle).toMatchObject({ store: { commerceEnabled: true, commerceToggledAt: expect.any(String) }, eventPosition: expect.stringMatching(POSITION) })
     const viewer = await t.gql<{ viewer: { stores: { commerceEnabled: boolean }[] } }>(shop.apiKey, '{ viewer { stores { commerceEnabled } } }')
     expect(viewer.data!.viewer.stores).toEqual([{ commerceEnabled: true }])
+    // What storefront-facing reads ask before they show a price.
+    expect(await isCommerceEnabled(t.platform.database.db, shop.storeId)).toBe(true)
+    expect(storefrontPrice({ commerceEnabled: true }, 1999)).toBe(1999)
+    expect(storefrontPrice({ commerceEnabled: false }, 1999)).toBeNull()
 
     expect((await t.gql<{ storeCommerceToggle: { eventPosition: string | null } }>(shop.apiKey, TOGGLE, { enabled: true })).data!.storeCommerceToggle.eventPosition).toBeNull()
     await t.gql(shop.apiKey, TOGGLE, { enabled: false })
+    expect(await isCommerceEnabled(t.platform.database.db, shop.storeId)).toBe(false)
 
     const log = await t.gql<{ auditLog: { nodes: { type: string; data: { enabled: boolean }; actor: { type: string; name: string } }[] } }>(
       shop.apiKey,
