@@ -162,4 +162,37 @@ describe('productsImport', () => {
     expect(again.data!.productsImport.report).toMatchObject({ created: 0, unchanged: 1 })
     expect(await storeEvents(shop.storeId)).toBe(before)
   })
+
+  it('matches variants by SKU and sets attributes; the same file again appends nothing', async () => {
+    const attribute = await t.gql(shop.apiKey, 'mutation ($i: AttributeCreateInput!) { attributeCreate(input: $i) { attribute { id } } }', { i: { code: 'fabric', name: 'Fabric', type: 'TEXT' } })
+    expect(attribute.errors).toBeUndefined()
+    const line = (mPrice: string) => JSON.stringify({
+      title: 'Variant Tee',
+      handle: 'variant-tee',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { price: '10.00', sku: 'VT-S', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
+        { price: mPrice, sku: 'VT-M', optionValues: [{ name: 'Size', value: 'M' }] },
+      ],
+      attributes: [{ code: 'fabric', value: 'cotton' }],
+    })
+    const first = await runImport(shop.apiKey, line('12.00'))
+    expect(first.data!.productsImport.report).toMatchObject({ created: 1, rejected: [] })
+    const before = await storeEvents(shop.storeId)
+    const again = await runImport(shop.apiKey, line('12.00'))
+    expect(again.data!.productsImport).toMatchObject({ report: { created: 0, updated: 0, unchanged: 1, rejected: [] }, eventPosition: null })
+    expect(await storeEvents(shop.storeId)).toBe(before)
+
+    const repriced = await runImport(shop.apiKey, line('13.50'))
+    expect(repriced.data!.productsImport.report).toMatchObject({ updated: 1, rejected: [] })
+    const variants = await t.gql<{ product: { variants: { sku: string; price: { amount: string } }[] } }>(
+      shop.apiKey,
+      'query { product(handle: "variant-tee") { variants { sku price { amount } } } }',
+    )
+    expect(variants.data!.product.variants.map((v) => [v.sku, v.price.amount])).toEqual([['VT-S', '10.00'], ['VT-M', '13.50']])
+
+    // A variant without a SKU cannot be matched on an existing product: the line says which one.
+    const unmatched = JSON.stringify({ title: 'Variant Tee', handle: 'variant-tee', variants: [{ price: '1.00' }] })
+    expect((await runImport(shop.apiKey, unmatched)).data!.productsImport.report.rejected).toMatchObject([{ line: 1, field: ['variants', '0', 'sku'] }])
+  })
 })
