@@ -1,7 +1,7 @@
 import { DomainError, badInput } from '../../shared/errors.js'
 import type { ProductOptionAdd, ProductOptionRemove, ProductOptionUpdate } from './variant-commands.js'
 import type { ProductVariantEvent } from './variant-events.js'
-import { OPTIONS_MAX, OPTION_VALUES_MAX, applyCatalogEvent, type Catalog, type ProductOption } from './variants.js'
+import { OPTIONS_MAX, applyCatalogEvent, type Catalog, type ProductOption } from './variants.js'
 
 // Deciders of the option commands: pure functions of a product's catalog.
 
@@ -63,7 +63,6 @@ function changeValues(catalog: Catalog, option: ProductOption, current: string[]
       )
     }
   }
-  if (values.length > OPTION_VALUES_MAX) throw badInput(['input', 'values'], `an option may have at most ${OPTION_VALUES_MAX} values`)
   if (added.length || removed.length) return [{ type: 'ProductOptionValuesChanged', data: { productId, optionId, values: [...values], added, removed } }]
   if (values.some((value, i) => value !== current[i])) return [{ type: 'ProductOptionValuesReordered', data: { productId, optionId, values: [...values] } }]
   return []
