@@ -18,22 +18,10 @@ import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
 import { organizationSlice } from './tenancy/organization/resolvers.js'
 import { storeSlice } from './tenancy/store/resolvers.js'
 import { storeDomainSlice } from './tenancy/domain/resolvers.js'
-import { commerceSlice } from './settings/commerce/resolvers.js'
-import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
-import { organizationSlice } from './tenancy/organization/resolvers.js'
-import { storeSlice } from './tenancy/store/resolvers.js'
-import { storeDomainSlice } from './tenancy/domain/resolvers.js'
-import { commerceSlice } from './settings/commerce/resolvers.js'
-import { organizationSlice } from './tenancy/organization/resolvers.js'
-import { storeSlice } from './tenancy/store/resolvers.js'
-import { storeDomainSlice } from './tenancy/domain/resolvers.js'
-import { commerceSlice } from './settings/commerce/resolvers.js'
-import { organizationSlice } from './tenancy/organization/resolvers.js'
-import { storeSlice } from './tenancy/store/resolvers.js'
 import { accountSlice } from './tenancy/account/resolvers.js'
 import { apiKeySlice } from './tenancy/api-key/resolvers.js'
 import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, auditLogSlice]
