@@ -10,6 +10,7 @@ import { globalSettingsProjection } from './settings/global-settings/projection.
 import { storeDomainsProjection } from './tenancy/domain/projection.js'
 import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
+import { themesProjection } from './webstore/theme/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, auditLogProjection]
