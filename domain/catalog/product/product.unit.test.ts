@@ -153,6 +153,7 @@ describe('evolve', () => {
       'OptionAdded', 'OptionRenamed', 'OptionValueRenamed', 'OptionValuesChanged', 'OptionValuesReordered', 'OptionsReordered', 'OptionRemoved',
       'VariantCreated', 'VariantPriceChanged', 'VariantCostChanged', 'VariantSkuChanged', 'VariantBarcodeChanged', 'VariantWeightChanged',
       'VariantOptionValuesChanged', 'VariantImageChanged', 'VariantDeleted', 'VariantsReordered', 'InventoryTrackingChanged', 'InventoryAdjusted',
+      'AttributeValuesSet', 'AttributeValuesRemoved', 'AttributeSetChanged',
     ]
     expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`).sort())
   })
