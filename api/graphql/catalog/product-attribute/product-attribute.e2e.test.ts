@@ -169,6 +169,18 @@ describe('productAttributeSetChange', () => {
   })
 })
 
+describe('scopes', () => {
+  it('writes need products:write and change nothing without it; reads need products:read', async () => {
+    const { apiKey } = await shop('pa-scope')
+    const product = await createProduct(t, apiKey, { title: 'Tee' })
+    const reader = await t.key('pa-scope', ['products:read'])
+    expect(onlyError(await t.gql(reader, SET, { input: { productId: product.id, values: [{ code: 'width', value: 1 }] } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect((await read(reader, product.id)).attributes).toEqual([])
+    const settings = await t.key('pa-scope', ['settings:read'])
+    expect(onlyError(await t.gql(settings, READ, { id: product.id })).code).toBe('FORBIDDEN')
+  })
+})
+
 describe('tenant isolation', () => {
   it("another store's product, set and attribute codes behave like missing ones", async () => {
     const owner = await shop('pa-iso-owner')
