@@ -14,8 +14,8 @@ import type { TenancyTables } from './tables.js'
  */
 export const tenancyProjection: Projection = {
   name: 'tenancy',
-  // 2: api_keys.created_by and rotated_at, and rotations.
-  version: 2,
+  // 2: api_keys.created_by and rotated_at, and rotations. 3: store configuration columns (status, locales, timezone, …).
+  version: 3,
   eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated', ...STORE_CHANGE_EVENT_TYPES],
   tables: ['organizations', 'stores', 'api_keys'],
   storeTables: [],
