@@ -19,6 +19,7 @@ import { organizationDefinitions } from './tenancy/organization/definitions.js'
 import { storeDefinitions } from './tenancy/store/definitions.js'
 import { userDefinitions } from './tenancy/user/definitions.js'
 import { themeCommands } from './webstore/theme/definitions.js'
+import { themeSectionCommands } from './webstore/theme/sections-definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -42,4 +43,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...categoryCommands,
   ...categoryProductsCommands,
   ...themeCommands,
+  ...themeSectionCommands,
 ]

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import type { ThemeFile } from './files.js'
+import { THEME_SECTION_EVENTS, type ThemeSectionEvent } from './sections-events.js'
 
 export const THEME_ROLES = ['MAIN', 'DRAFT', 'UNPUBLISHED'] as const
 /** MAIN: what shoppers see; DRAFT: the one being prepared to go live (at most one); UNPUBLISHED: kept, not shown. */
@@ -32,7 +33,7 @@ export type ThemePublished = DomainEvent<'ThemePublished', { themeId: string; pr
 /** Carries the role the theme had, so the draft reservation it may hold is released. Never MAIN. */
 export type ThemeDeleted = DomainEvent<'ThemeDeleted', { themeId: string; role: ThemeRole }>
 
-export type ThemeEvent = ThemeCreated | ThemeRenamed | ThemeFileCreated | ThemeFileChanged | ThemeFileDeleted | ThemeSettingsChanged | ThemePublished | ThemeDeleted
+export type ThemeEvent = ThemeCreated | ThemeRenamed | ThemeFileCreated | ThemeFileChanged | ThemeFileDeleted | ThemeSettingsChanged | ThemePublished | ThemeDeleted | ThemeSectionEvent
 
 export type ThemeEventType = ThemeEvent['type']
 
@@ -45,6 +46,7 @@ const EVENT_TYPES: Record<ThemeEventType, true> = {
   ThemeSettingsChanged: true,
   ThemePublished: true,
   ThemeDeleted: true,
+  ...THEME_SECTION_EVENTS,
 }
 
 /** Every theme event type, for the projection's subscription. */

@@ -36,6 +36,15 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
       return { kind: 'existing', theme: { ...theme, files } }
     }
     case 'ThemeSettingsChanged':
+    // Section and block events carry the template file they rewrote.
+    case 'ThemeSectionAdded':
+    case 'ThemeSectionSettingsChanged':
+    case 'ThemeSectionRemoved':
+    case 'ThemeSectionsReordered':
+    case 'ThemeBlockAdded':
+    case 'ThemeBlockSettingsChanged':
+    case 'ThemeBlockRemoved':
+    case 'ThemeBlocksReordered':
       return { kind: 'existing', theme: { ...theme, files: { ...theme.files, [event.data.file.path]: event.data.file } } }
     case 'ThemePublished':
       return state

@@ -1,0 +1,195 @@
+import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
+import type {
+  ThemeBlockAdd,
+  ThemeBlockRemove,
+  ThemeBlocksReorder,
+  ThemeBlockUpdate,
+  ThemeSectionAdd,
+  ThemeSectionCommand,
+  ThemeSectionRemove,
+  ThemeSectionsReorder,
+  ThemeSectionUpdate,
+} from './sections-commands.js'
+import type { ThemeSectionEvent } from './sections-events.js'
+import {
+  checkBlockLimits,
+  checkSectionLimits,
+  checkSettings,
+  mergeSettings,
+  requireBlockDefinition,
+  requireSectionSchema,
+  settingsOf,
+} from './sections-schema.js'
+import { emptyGroup, groupOf, orderedBlockIds, readTemplate, templateFile, templatePath, withInserted, withOrder, type SectionInstance, type TemplateJson } from './sections-template.js'
+import type { LiveTheme, ThemeState } from './theme.js'
+
+/**
+ * Pure: edits one JSON template (or section group) of the theme. Every setting is checked
+ * against the section's `{% schema %}`; each event carries the rewritten template file.
+ * A change that leaves the template as it was records nothing.
+ */
+export function decideThemeSections(command: ThemeSectionCommand, state: ThemeState): ThemeSectionEvent[] {
+  if (state.kind !== 'existing') throw notFound('theme', command.data.themeId)
+  const theme = state.theme
+  switch (command.type) {
+    case 'ThemeSectionAdd':
+      return addSection(command, theme)
+    case 'ThemeSectionUpdate':
+      return updateSection(command, theme)
+    case 'ThemeSectionRemove':
+      return removeSection(command, theme)
+    case 'ThemeSectionsReorder':
+      return reorderSections(command, theme)
+    case 'ThemeBlockAdd':
+      return addBlock(command, theme)
+    case 'ThemeBlockUpdate':
+      return updateBlock(command, theme)
+    case 'ThemeBlockRemove':
+      return removeBlock(command, theme)
+    case 'ThemeBlocksReorder':
+      return reorderBlocks(command, theme)
+    default: {
+      const _exhaustive: never = command
+      return _exhaustive
+    }
+  }
+}
+
+/** The template to edit; a section group that does not exist yet starts empty when a section is added to it. */
+function template(theme: LiveTheme, name: string, createGroup = false): TemplateJson {
+  const found = readTemplate(theme, name)
+  if (found) return found
+  const group = groupOf(name)
+  if (group && createGroup) return emptyGroup(group)
+  throw new DomainError(
+    'NOT_FOUND',
+    `theme '${theme.themeId}' has no ${group ? 'section group' : 'JSON template'} '${name}' (${templatePath(name)}); ${group ? 'add a section to create it' : 'create it with themeFileUpsert'}`,
+    { field: ['input', 'template'] },
+  )
+}
+
+function section(tpl: TemplateJson, name: string, sectionId: string): SectionInstance {
+  const found = tpl.sections[sectionId]
+  if (found) return found
+  throw new DomainError('NOT_FOUND', `template '${name}' has no section '${sectionId}'; its sections are ${tpl.order.join(', ') || 'none'}`, { field: ['input', 'sectionId'] })
+}
+
+/** The template with one section replaced. */
+const withSection = (tpl: TemplateJson, sectionId: string, next: SectionInstance): TemplateJson => ({ ...tpl, sections: { ...tpl.sections, [sectionId]: next } })
+
+function addSection(command: ThemeSectionAdd, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId, sectionType: type, position } = command.data
+  const tpl = template(theme, name, true)
+  if (tpl.sections[sectionId]) throw conflict(`template '${name}' already has a section '${sectionId}'; choose another id`, ['input', 'id'])
+  const schema = requireSectionSchema(theme, type, ['input', 'type'])
+  checkSectionLimits(tpl, type, schema, ['input', 'type'])
+  checkSettings(settingsOf(schema.settings), command.data.settings, ['input', 'settings'])
+  const settings = mergeSettings({}, command.data.settings).settings
+  const order = withInserted(tpl.order, sectionId, position)
+  const next: TemplateJson = { ...tpl, sections: { ...tpl.sections, [sectionId]: { type, settings } }, order }
+  const file = templateFile(name, next)
+  return [{ type: 'ThemeSectionAdded', data: { themeId, template: name, sectionId, type, settings, position: order.indexOf(sectionId), file } }]
+}
+
+function updateSection(command: ThemeSectionUpdate, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId } = command.data
+  const tpl = template(theme, name)
+  const current = section(tpl, name, sectionId)
+  const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
+  checkSettings(settingsOf(schema.settings), command.data.settings, ['input', 'settings'])
+  const { settings, changed } = mergeSettings(current.settings ?? {}, command.data.settings)
+  if (changed.length === 0) return []
+  const file = templateFile(name, withSection(tpl, sectionId, { ...current, settings }))
+  return [{ type: 'ThemeSectionSettingsChanged', data: { themeId, template: name, sectionId, settings, changed, file } }]
+}
+
+function removeSection(command: ThemeSectionRemove, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId } = command.data
+  const tpl = template(theme, name)
+  const { type } = section(tpl, name, sectionId)
+  const sections = { ...tpl.sections }
+  delete sections[sectionId]
+  const file = templateFile(name, { ...tpl, sections, order: tpl.order.filter((id) => id !== sectionId) })
+  return [{ type: 'ThemeSectionRemoved', data: { themeId, template: name, sectionId, type, file } }]
+}
+
+/** Every listed id must be in `known`, once. */
+function checkIdList(ids: readonly string[], known: readonly string[], field: string, what: string): void {
+  ids.forEach((id, index) => {
+    if (!known.includes(id)) throw badInput(['input', field, index], `'${id}' is not ${what}; its ids are ${known.join(', ') || 'none'}`)
+    if (ids.indexOf(id) !== index) throw badInput(['input', field, index], `'${id}' is listed twice; list each id once`)
+  })
+}
+
+function reorderSections(command: ThemeSectionsReorder, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionIds } = command.data
+  const tpl = template(theme, name)
+  checkIdList(sectionIds, tpl.order, 'sectionIds', `a section of template '${name}'`)
+  const order = withOrder(tpl.order, sectionIds)
+  if (order.every((id, index) => id === tpl.order[index])) return []
+  const file = templateFile(name, { ...tpl, order })
+  return [{ type: 'ThemeSectionsReordered', data: { themeId, template: name, order, file } }]
+}
+
+function addBlock(command: ThemeBlockAdd, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId, blockId, blockType: type, position } = command.data
+  const tpl = template(theme, name)
+  const current = section(tpl, name, sectionId)
+  if (current.blocks?.[blockId]) throw conflict(`section '${sectionId}' already has a block '${blockId}'; choose another id`, ['input', 'id'])
+  const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
+  const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'])
+  checkBlockLimits(current, schema, definition, ['input', 'type'])
+  checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
+  const settings = mergeSettings({}, command.data.settings).settings
+  const blockOrder = withInserted(orderedBlockIds(current), blockId, position)
+  const next: SectionInstance = { ...current, blocks: { ...current.blocks, [blockId]: { type, settings } }, block_order: blockOrder }
+  const file = templateFile(name, withSection(tpl, sectionId, next))
+  return [{ type: 'ThemeBlockAdded', data: { themeId, template: name, sectionId, blockId, type, settings, position: blockOrder.indexOf(blockId), file } }]
+}
+
+function block(current: SectionInstance, sectionId: string, blockId: string) {
+  const found = current.blocks?.[blockId]
+  if (found) return found
+  throw new DomainError('NOT_FOUND', `section '${sectionId}' has no block '${blockId}'; its blocks are ${orderedBlockIds(current).join(', ') || 'none'}`, {
+    field: ['input', 'blockId'],
+  })
+}
+
+function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId, blockId } = command.data
+  const tpl = template(theme, name)
+  const current = section(tpl, name, sectionId)
+  const existing = block(current, sectionId, blockId)
+  const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
+  const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'])
+  checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
+  const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
+  if (changed.length === 0) return []
+  const next: SectionInstance = { ...current, blocks: { ...current.blocks, [blockId]: { ...existing, settings } } }
+  const file = templateFile(name, withSection(tpl, sectionId, next))
+  return [{ type: 'ThemeBlockSettingsChanged', data: { themeId, template: name, sectionId, blockId, settings, changed, file } }]
+}
+
+function removeBlock(command: ThemeBlockRemove, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId, blockId } = command.data
+  const tpl = template(theme, name)
+  const current = section(tpl, name, sectionId)
+  const { type } = block(current, sectionId, blockId)
+  const blocks = { ...current.blocks }
+  delete blocks[blockId]
+  const next: SectionInstance = { ...current, blocks, block_order: orderedBlockIds(current).filter((id) => id !== blockId) }
+  const file = templateFile(name, withSection(tpl, sectionId, next))
+  return [{ type: 'ThemeBlockRemoved', data: { themeId, template: name, sectionId, blockId, type, file } }]
+}
+
+function reorderBlocks(command: ThemeBlocksReorder, theme: LiveTheme): ThemeSectionEvent[] {
+  const { themeId, template: name, sectionId, blockIds } = command.data
+  const tpl = template(theme, name)
+  const current = section(tpl, name, sectionId)
+  const before = orderedBlockIds(current)
+  checkIdList(blockIds, before, 'blockIds', `a block of section '${sectionId}'`)
+  const blockOrder = withOrder(before, blockIds)
+  if (blockOrder.every((id, index) => id === before[index])) return []
+  const file = templateFile(name, withSection(tpl, sectionId, { ...current, block_order: blockOrder }))
+  return [{ type: 'ThemeBlocksReordered', data: { themeId, template: name, sectionId, blockOrder, file } }]
+}
