@@ -22,6 +22,9 @@ import { projectionMigrations } from './projections/schema.js'
 import { projectionFilter } from './projections/worker.js'
 import { ReadModelWaiter } from './projections/waiter.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
+import { allReactions } from './reactions/all.js'
+import { Reactor } from './reactions/reactor.js'
+import { reactionMigrations } from './reactions/schema.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
@@ -46,6 +49,8 @@ export class Platform {
   readonly credentials: CredentialResolver
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
   private publishScheduler: PublishScheduler | null = null
+  /** Runs where the projections run: reactions to events, such as installing a new store's default theme. */
+  private reactor: Reactor | null = null
 
   private constructor(
     readonly config: Config,
@@ -71,7 +76,7 @@ export class Platform {
         dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
         poolSize: config.databasePoolSize,
       }))
-    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations, ...accountMigrations })
+    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations, ...accountMigrations, ...reactionMigrations })
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()
@@ -88,6 +93,14 @@ export class Platform {
         execute: (name, input, ctx) => platform.execute(name, input, ctx),
       })
       platform.publishScheduler.start()
+      platform.reactor = new Reactor({
+        db: database.db,
+        eventStore,
+        reactions: allReactions,
+        logger,
+        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+      })
+      await platform.reactor.start()
     }
     return platform
   }
@@ -133,6 +146,7 @@ export class Platform {
 
   async close(): Promise<void> {
     await this.publishScheduler?.stop()
+    await this.reactor?.stop()
     await this.runner?.stop()
     await this.waiter.stop()
     await this.eventStore.close()

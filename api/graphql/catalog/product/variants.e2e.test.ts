@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
-import { CREATE_WITH_VARIANTS, VARIANT_FIELDS, createCatalogProduct, ok, readCatalog, threeByThree, type CatalogProduct } from '../../../../test/support/variant-api.js'
+import { CREATE_WITH_VARIANTS, VARIANT_FIELDS, createCatalogProduct, mutation, ok, readCatalog, threeByThree, type CatalogProduct } from '../../../../test/support/variant-api.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -125,6 +125,31 @@ describe('variants one by one', () => {
 })
 
 describe('options', () => {
+  it('refuses a fourth option, a name in use, dropping a value in use and an unknown option, changing nothing', async () => {
+    const { apiKey } = await t.tenant('var-option-errors')
+    const created = await createCatalogProduct(t, apiKey, threeByThree())
+    await ok(t, apiKey, 'productOptionAdd', 'eventPosition', { productId: created.id, name: 'Fit', values: ['Slim'] })
+    const product = (await readCatalog(t, apiKey, created.id))!
+    const add = (input: Record<string, unknown>) => t.gql(apiKey, mutation('productOptionAdd', 'eventPosition'), { input: { productId: product.id, ...input } })
+    const update = (input: Record<string, unknown>) => t.gql(apiKey, mutation('productOptionUpdate', 'eventPosition'), { input: { productId: product.id, ...input } })
+    expect(onlyError(await add({ name: 'Material', values: ['Cotton'] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'name'],
+      message: 'a product may have at most 3 options; it has Size, Color, Fit',
+    })
+    const size = product.options[0]!
+    expect(onlyError(await update({ id: size.id, name: 'color' }))).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'name'], message: "the product already has an option 'Color'; choose another name" })
+    expect(onlyError(await update({ id: size.id, values: ['S', 'M'] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values'],
+      message: "value 'L' of option 'Size' is used by 3 variants; delete those variants or give them another value first, or keep the value in the list",
+    })
+    expect(onlyError(await update({ id: size.id, values: ['S', 'S'] }))).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'values', 1], message: "input.values.1: value 'S' is listed twice; list each value once" })
+    const ghost = '01900000-0000-7000-8000-0000000000ff'
+    expect(onlyError(await update({ id: ghost, name: 'X' }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'id'] })
+    expect((await readCatalog(t, apiKey, product.id))!.revision).toBe(product.revision)
+  })
+
   it('adds, renames and reorders options and values; variants follow; removal waits until no variants would be twins', async () => {
     const { apiKey } = await t.tenant('var-options')
     const product = await createCatalogProduct(t, apiKey, threeByThree())
