@@ -13,6 +13,7 @@ import { requestCredentials } from '../http/session/credentials.js'
 import { isAnonymousRequest } from './tenancy/account/anonymous.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
+import { servePastFields } from './shared/past-fields.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
@@ -49,8 +50,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const limits = options.limits ?? DEFAULT_LIMITS
   const resolvers = mergeResolvers([{ typeDefs: sharedTypeDefs, resolvers: sharedResolvers as GraphQLSlice['resolvers'] }, ...options.slices])
   // Merged per type: two slices may each add loaders to the same type (Product.media, Product.categories).
-  const loaders: MercuriusLoaders = {}
-  for (const slice of options.slices) for (const [type, fields] of Object.entries(slice.loaders ?? {})) loaders[type] = { ...loaders[type], ...fields }
+  const merged: MercuriusLoaders = {}
+  for (const slice of options.slices) for (const [type, fields] of Object.entries(slice.loaders ?? {})) merged[type] = { ...merged[type], ...fields }
+  const loaders = servePastFields(merged)
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' && request.url === '/graphql' && request.headers.accept?.includes('text/html')) {

@@ -6,19 +6,22 @@ import { findProduct, type ProductRecord } from '../../../../projections/catalog
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
+import type { WithPastFields } from '../../shared/past-fields.js'
+import { pastProductFields } from './as-of-fields.js'
 import { productHistoryTypeDefs } from './history-schema.js'
 
 /**
- * `product(id, asOf)`: the product folded from its events up to that instant. NOT_FOUND when it
- * did not exist yet, or was already deleted, then.
+ * `product(id, asOf)`: the product folded from its events up to that instant, with its media,
+ * options and variants of then. NOT_FOUND when it did not exist yet, or was already deleted, then.
  */
-export async function readProductAsOf(ctx: RequestContext, args: { id?: string | null; handle?: string | null; asOf: Date }): Promise<ProductRecord> {
+export async function readProductAsOf(ctx: RequestContext, args: { id?: string | null; handle?: string | null; asOf: Date }): Promise<ProductRecord & WithPastFields> {
   requireScope(ctx, 'products:read')
   const store = requireStore(ctx)
   if (!args.id) throw badInput(['id'], 'asOf reads a product by id: pass id (handles change over time)')
   const product = await findProductAsOf(ctx.platform.eventStore, store.id, args.id, args.asOf)
   if (!product) throw new DomainError('NOT_FOUND', `product '${args.id}' did not exist in this store at ${args.asOf.toISOString()}`)
-  return product
+  const { mediaIds: _mediaIds, catalog: _catalog, variantTimes: _times, ...record } = product
+  return { ...record, pastFields: await pastProductFields(ctx.platform.database.db, store.id, product) }
 }
 
 async function written(ctx: RequestContext, name: string, input: unknown) {

@@ -136,6 +136,24 @@ describe('productDuplicate', () => {
   })
 })
 
+describe('product(id, asOf) and media', () => {
+  it('shows the media the product showed then, in that order', async () => {
+    const product = await createProduct(t, shop.apiKey, { title: 'Photo Album' })
+    await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [red.id, blue.id] } })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const then = new Date().toISOString()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await t.gql(shop.apiKey, 'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }', {
+      input: { productId: product.id, mediaIds: [red.id] },
+    })
+    const asOf = `query ($id: ID, $asOf: DateTime) { product(id: $id, asOf: $asOf) { media { id } } }`
+    const past = await t.gql<{ product: { media: { id: string }[] } }>(shop.apiKey, asOf, { id: product.id, asOf: then })
+    expect(past.data!.product.media.map((m) => m.id)).toEqual([red.id, blue.id])
+    const now = await t.gql<{ product: Product }>(shop.apiKey, READ, { id: product.id })
+    expect(now.data!.product.media.map((m) => m.id)).toEqual([blue.id])
+  })
+})
+
 describe('productRevert and media', () => {
   it('restores the media list and its order as at the revision', async () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Gallery' })

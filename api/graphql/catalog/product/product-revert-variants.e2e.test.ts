@@ -111,3 +111,27 @@ describe('productRevert of attribute values', () => {
     ])
   })
 })
+
+describe('product(id, asOf) with options and variants', () => {
+  it('shows the options, variants, price range and stock of then, not of today', async () => {
+    const product = await createSized('Timeline Tee', 'TL')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const then = new Date().toISOString()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await ok('mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
+      input: { productId: product.id, id: product.variants[0]!.id, price: '99.00' },
+    })
+    await ok('mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { eventPosition } }', { input: { productId: product.id, id: product.variants[1]!.id } })
+
+    type Past = { product: Product & { priceRange: { min: { amount: string }; max: { amount: string } }; totalInventory: number; variantsCount: number } }
+    const past = await ok<Past>(
+      `query ($id: ID, $asOf: DateTime) { product(id: $id, asOf: $asOf) { ${VARIANTS} priceRange { min { amount } max { amount } } totalInventory variantsCount } }`,
+      { id: product.id, asOf: then },
+    )
+    expect(past.product.options).toEqual(product.options)
+    expect(past.product.variants).toEqual(product.variants)
+    expect(past.product).toMatchObject({ priceRange: { min: { amount: '10.00' }, max: { amount: '12.00' } }, totalInventory: 7, variantsCount: 2 })
+    const today = await ok<Past>(`query ($id: ID) { product(id: $id) { variantsCount variants { price { amount } } } }`, { id: product.id })
+    expect(today.product).toMatchObject({ variantsCount: 1, variants: [{ price: { amount: '99.00' } }] })
+  })
+})
