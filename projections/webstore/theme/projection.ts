@@ -1,0 +1,91 @@
+import { THEME_EVENT_TYPES, type ThemeEvent } from '../../../domain/webstore/theme/events.js'
+import type { ThemeFile } from '../../../domain/webstore/theme/files.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import type { Projection } from '../../../infra/projections/projection.js'
+import { createThemeTables, type ThemeDb } from './tables.js'
+
+/**
+ * Themes (`themes`) and their files (`theme_files`). A publish writes only the new main theme's
+ * stream; its event names the previous main, which this projection turns UNPUBLISHED.
+ */
+export const themesProjection: Projection = {
+  name: 'themes',
+  version: 1,
+  eventTypes: THEME_EVENT_TYPES,
+  tables: ['themes', 'theme_files'],
+  storeTables: ['themes', 'theme_files'],
+  createTables: createThemeTables,
+  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+    const db: ThemeDb = trx
+    const storeId = recorded.metadata.storeId!
+    const at = recorded.metadata.occurredAt
+    const event = { type: recorded.type, data: recorded.data } as ThemeEvent
+    const touch = async (themeId: string): Promise<void> => void (await db.updateTable('themes').set({ updated_at: at }).where('store_id', '=', storeId).where('id', '=', themeId).execute())
+    switch (event.type) {
+      case 'ThemeCreated': {
+        const d = event.data
+        await db
+          .insertInto('themes')
+          .values({ store_id: storeId, organization_id: recorded.metadata.organizationId, id: d.themeId, name: d.name, role: d.role, source: d.source, source_theme_id: d.sourceThemeId, created_at: at, updated_at: at })
+          .execute()
+        if (d.files.length) await db.insertInto('theme_files').values(d.files.map((f) => fileRow(storeId, d.themeId, f, at))).execute()
+        return
+      }
+      case 'ThemeRenamed':
+        await db.updateTable('themes').set({ name: event.data.name, updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        return
+      case 'ThemeFileCreated':
+      case 'ThemeFileChanged': {
+        const { themeId, ...file } = event.data
+        await upsertFile(db, storeId, themeId, file, at)
+        return touch(themeId)
+      }
+      case 'ThemeSettingsChanged':
+      // Section and block events carry the template file they rewrote.
+      case 'ThemeSectionAdded':
+      case 'ThemeSectionSettingsChanged':
+      case 'ThemeSectionRemoved':
+      case 'ThemeSectionsReordered':
+      case 'ThemeBlockAdded':
+      case 'ThemeBlockSettingsChanged':
+      case 'ThemeBlockRemoved':
+      case 'ThemeBlocksReordered':
+        await upsertFile(db, storeId, event.data.themeId, event.data.file, at)
+        return touch(event.data.themeId)
+      case 'ThemeFileDeleted':
+        await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', event.data.themeId).where('path', '=', event.data.path).execute()
+        return touch(event.data.themeId)
+      case 'ThemePublished':
+        if (event.data.previousMainThemeId) {
+          await db.updateTable('themes').set({ role: 'UNPUBLISHED', updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.previousMainThemeId).execute()
+        }
+        await db.updateTable('themes').set({ role: 'MAIN', updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        return
+      case 'ThemeDeleted':
+        await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', event.data.themeId).execute()
+        await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        return
+      default: {
+        // Section and block edits (sections-events.ts) rewrite one template or section group
+        // file and carry it whole, like ThemeSettingsChanged.
+        const data = (event as { data: { themeId?: string; file?: ThemeFile } }).data
+        if (!data.themeId || !data.file) throw new Error(`the themes projection does not know how to apply ${recorded.type}`)
+        await upsertFile(db, storeId, data.themeId, data.file, at)
+        return touch(data.themeId)
+      }
+    }
+  },
+}
+
+function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) {
+  return { store_id: storeId, theme_id: themeId, path: file.path, content: file.content, checksum: file.checksum, size: file.size, updated_at: at }
+}
+
+async function upsertFile(db: ThemeDb, storeId: string, themeId: string, file: ThemeFile, at: string): Promise<void> {
+  await db
+    .insertInto('theme_files')
+    .values(fileRow(storeId, themeId, file, at))
+    .onConflict((c) => c.columns(['store_id', 'theme_id', 'path']).doUpdateSet({ content: file.content, checksum: file.checksum, size: file.size, updated_at: at }))
+    .execute()
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely'
+import { isUuid } from '../../../domain/shared/ids.js'
+import type { ThemeRole } from '../../../domain/webstore/theme/events.js'
+import { SETTINGS_DATA_PATH, SETTINGS_SCHEMA_PATH, type ThemeFile } from '../../../domain/webstore/theme/files.js'
+import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore/theme/section-schema.js'
+import { effectiveSettings, themeSettingsSchema } from '../../../domain/webstore/theme/settings.js'
+import type { SettingsSchema } from '../../../domain/webstore/theme/settings-schema.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
+import type { ThemeDb, ThemeFileRow, ThemeRow } from './tables.js'
+
+export const THEME_SORTS = sortOptions({ NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
+export type ThemeSort = keyof typeof THEME_SORTS
+
+export interface ThemeFilter {
+  role?: readonly ThemeRole[] | null
+  name?: StringFilter | null
+  updatedAt?: DateTimeRangeFilter | null
+  and?: readonly ThemeFilter[] | null
+  or?: readonly ThemeFilter[] | null
+}
+
+/** A theme of the store, or undefined (another store's theme, a deleted one and a malformed id alike). */
+export async function themeById(db: AnyDb, storeId: string, id: string): Promise<ThemeRow | undefined> {
+  if (!isUuid(id)) return undefined
+  return (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+}
+
+/** The store's main theme (every store has one once its default theme is installed). */
+export async function mainTheme(db: AnyDb, storeId: string): Promise<ThemeRow | undefined> {
+  return (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', '=', storeId).where('role', '=', 'MAIN').executeTakeFirst()
+}
+
+/** The main theme of each store, for a list of stores (the viewer's stores). */
+export async function mainThemes(db: AnyDb, storeIds: readonly string[]): Promise<Map<string, ThemeRow>> {
+  if (storeIds.length === 0) return new Map()
+  const rows = await (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', 'in', storeIds).where('role', '=', 'MAIN').execute()
+  return new Map(rows.map((row) => [row.store_id, row]))
+}
+
+/** One page of the store's themes. */
+export function listThemes(db: AnyDb, storeId: string, args: ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null }, options?: PaginateOptions): Promise<Connection<ThemeRow>> {
+  const query = (db as ThemeDb)
+    .selectFrom('themes')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where((eb) =>
+      combineFilter(eb, args.filter, (eb, f) => [
+        ...(f.role ? [f.role.length ? eb('role', 'in', f.role) : sql<boolean>`false`] : []),
+        ...stringConditions(eb, 'name', f.name),
+        ...dateRangeConditions(eb, 'updated_at', f.updatedAt),
+      ]),
+    )
+  return paginate(query, args, THEME_SORTS[args.sort ?? 'CREATED_AT_DESC'], options)
+}
+
+export type ThemeFileNode = ThemeFileRow & { id: string }
+
+/** A theme's files in path order, optionally only the given paths; the cursor is the path. */
+export function themeFiles(db: AnyDb, storeId: string, themeId: string, args: ListArgs & { paths?: readonly string[] | null }, options?: PaginateOptions): Promise<Connection<ThemeFileNode>> {
+  const inner = (db as ThemeDb)
+    .selectFrom('theme_files')
+    .selectAll()
+    .select('path as id')
+    .where('store_id', '=', storeId)
+    .where('theme_id', '=', themeId)
+    .$if(args.paths != null, (q) => (args.paths!.length ? q.where('path', 'in', args.paths!) : q.where(sql<boolean>`false`)))
+  const query = (db as ThemeDb).selectFrom(inner.as('f')).selectAll()
+  return paginate(query as never, args, { column: 'path', direction: 'asc' }, options) as Promise<Connection<ThemeFileNode>>
+}
+
+/** One file of a theme, or undefined. */
+export async function themeFileByPath(db: AnyDb, storeId: string, themeId: string, path: string): Promise<ThemeFileRow | undefined> {
+  return (db as ThemeDb).selectFrom('theme_files').selectAll().where('store_id', '=', storeId).where('theme_id', '=', themeId).where('path', '=', path).executeTakeFirst()
+}
+
+/** A section file and its `{% schema %}` (null when it has none or it does not parse). */
+export interface ThemeSection {
+  type: string
+  path: string
+  schema: SectionSchema | null
+}
+
+/** What the theme editor and the renderer read besides files: settings in effect, their schema, and the sections with their schemas. */
+export interface ThemeConfig {
+  settings: Record<string, unknown>
+  settingsSchema: SettingsSchema
+  sections: ThemeSection[]
+}
+
+export async function themeConfig(db: AnyDb, storeId: string, themeId: string): Promise<ThemeConfig> {
+  const rows = await (db as ThemeDb)
+    .selectFrom('theme_files')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('theme_id', '=', themeId)
+    .where((eb) => eb.or([eb('path', 'in', [SETTINGS_SCHEMA_PATH, SETTINGS_DATA_PATH]), eb('path', 'like', 'sections/%.liquid')]))
+    .orderBy('path')
+    .execute()
+  const files: Record<string, ThemeFile> = Object.fromEntries(rows.map((r) => [r.path, { path: r.path, content: r.content, checksum: r.checksum, size: r.size }]))
+  const theme = { themeId, name: '', files }
+  const sections = rows
+    .filter((r) => r.path.startsWith('sections/'))
+    .map((r) => {
+      const parsed = parseSectionSchema(r.content)
+      return { type: r.path.slice('sections/'.length, -'.liquid'.length), path: r.path, schema: parsed.ok ? parsed.schema : null }
+    })
+  return { settings: effectiveSettings(theme), settingsSchema: themeSettingsSchema(theme), sections }
+}
