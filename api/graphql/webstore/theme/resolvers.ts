@@ -1,0 +1,102 @@
+import { notFound } from '../../../../domain/shared/errors.js'
+import { grants } from '../../../../domain/shared/scopes.js'
+import type { ListArgs } from '../../../../projections/shared/pagination.js'
+import {
+  listThemes,
+  mainTheme,
+  themeById,
+  themeConfig,
+  themeFileByPath,
+  themeFiles,
+  type ThemeConfig,
+  type ThemeFilter,
+  type ThemeSort,
+} from '../../../../projections/webstore/theme/queries.js'
+import type { ThemeRow } from '../../../../projections/webstore/theme/tables.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { themeTypeDefs } from './schema.js'
+
+function readStore(ctx: RequestContext): string {
+  requireScope(ctx, 'webstore:read')
+  return requireStore(ctx).id
+}
+
+async function readTheme(ctx: RequestContext, id: string): Promise<ThemeRow> {
+  const theme = await themeById(ctx.platform.database.db, readStore(ctx), id)
+  if (!theme) throw notFound('theme', id)
+  return theme
+}
+
+/** settings, settingsSchema and sections come from the same files: read them once per theme object. */
+const configs = new WeakMap<ThemeRow, Promise<ThemeConfig>>()
+function configOf(theme: ThemeRow, ctx: RequestContext): Promise<ThemeConfig> {
+  let config = configs.get(theme)
+  if (!config) {
+    config = themeConfig(ctx.platform.database.db, theme.store_id, theme.id)
+    configs.set(theme, config)
+  }
+  return config
+}
+
+/** Runs a theme command and answers its payload with the theme read back from the read model. */
+async function changeTheme(ctx: RequestContext, name: string, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, name, input)
+  return { theme: await readTheme(ctx, entityId), eventPosition }
+}
+
+type Input<T = Record<string, unknown>> = { input: T }
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Theme: {
+    sourceThemeId: (theme: ThemeRow) => theme.source_theme_id,
+    createdAt: (theme: ThemeRow) => theme.created_at,
+    updatedAt: (theme: ThemeRow) => theme.updated_at,
+    files: (theme: ThemeRow, args: ListArgs & { paths?: string[] | null }, ctx: GraphQLContext, info) =>
+      themeFiles(ctx.platform.database.db, theme.store_id, theme.id, args, { count: wantsTotal(info) }),
+    file: (theme: ThemeRow, args: { path: string }, ctx: GraphQLContext) => themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, args.path).then((f) => f ?? null),
+    settings: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settings,
+    settingsSchema: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settingsSchema,
+    sections: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).sections,
+  },
+  ThemeFile: {
+    updatedAt: (file: { updated_at: Date }) => file.updated_at,
+  },
+  ViewerStore: {
+    // The viewer lists every reachable store; their themes only for credentials that may read them.
+    mainTheme: async (store: { id: string }, _args: unknown, ctx: GraphQLContext) =>
+      grants(ctx.principal.scopes, 'webstore:read') ? ((await mainTheme(ctx.platform.database.db, store.id)) ?? null) : null,
+  },
+  Query: {
+    theme: (_root, args: { id: string }, ctx) => readTheme(ctx, args.id),
+    themes: (_root, args: ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null }, ctx, info) =>
+      listThemes(ctx.platform.database.db, readStore(ctx), args, { count: wantsTotal(info) }),
+    mainTheme: async (_root, _args, ctx) => (await mainTheme(ctx.platform.database.db, readStore(ctx))) ?? null,
+  },
+  Mutation: {
+    themeCreate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeCreate', input),
+    themeDuplicate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeDuplicate', input),
+    themeRename: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeRename', input),
+    themeSettingsUpdate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeSettingsUpdate', input),
+    themeFileUpsert: async (_root, { input }: Input<{ path: string }>, ctx) => {
+      const { theme, eventPosition } = await changeTheme(ctx, 'themeFileUpsert', input)
+      const file = await themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, input.path.trim())
+      return { theme, file, eventPosition }
+    },
+    themeFileDelete: async (_root, { input }: Input<{ path: string }>, ctx) => ({ ...(await changeTheme(ctx, 'themeFileDelete', input)), deletedPath: input.path.trim() }),
+    themePublish: async (_root, { input }: Input, ctx) => {
+      // The main theme as the read model had it before: the one this publish turns UNPUBLISHED.
+      const before = await mainTheme(ctx.platform.database.db, requireStore(ctx).id)
+      const { theme, eventPosition } = await changeTheme(ctx, 'themePublish', input)
+      const previousMainTheme = before && before.id !== theme.id ? await themeById(ctx.platform.database.db, theme.store_id, before.id) : null
+      return { theme, previousMainTheme: previousMainTheme ?? null, eventPosition }
+    },
+    themeDelete: async (_root, { input }: Input, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, 'themeDelete', input)
+      return { deletedId: entityId, eventPosition }
+    },
+  },
+}
+
+export const themeSlice: GraphQLSlice = { typeDefs: themeTypeDefs, resolvers }

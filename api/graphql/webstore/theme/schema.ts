@@ -1,0 +1,224 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const themeTypeDefs = /* GraphQL */ `
+  "MAIN: what shoppers see (one per store). DRAFT: the theme being prepared to go live (at most one). UNPUBLISHED: kept, not shown."
+  enum ThemeRole {
+    MAIN
+    DRAFT
+    UNPUBLISHED
+  }
+
+  "Where a theme's files came from."
+  enum ThemeSource {
+    "A copy of the platform's default theme."
+    DEFAULT
+    "An uploaded zip."
+    ZIP
+    "A duplicate of another theme (sourceThemeId)."
+    THEME
+  }
+
+  "Where themeCreate takes the files from."
+  enum ThemeCreateSource {
+    "A copy of the platform's default theme."
+    DEFAULT
+    "The zip given in zip."
+    ZIP
+  }
+
+  "Order of a theme list; ties are broken by id so cursors never skip or repeat."
+  enum ThemeSort {
+    NAME_ASC
+    NAME_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "A Liquid theme in the Shopify layout: layout/, templates/, sections/, snippets/, assets/, locales/, config/."
+  type Theme {
+    id: ID!
+    "The name merchants see in the theme list."
+    name: String!
+    role: ThemeRole!
+    source: ThemeSource!
+    "The theme this one was duplicated from (source THEME); null otherwise."
+    sourceThemeId: ID
+    "The theme's files in path order; paths narrows them to the given ones. The cursor is the path."
+    files(
+      "Only these paths, e.g. [\\"layout/theme.liquid\\", \\"config/settings_data.json\\"]."
+      paths: [String!]
+      ${LIST_ARGS}
+    ): ThemeFileConnection!
+    "One file by path, or null when the theme has none there."
+    file(path: String!): ThemeFile
+    "The global settings in effect: each setting's default from config/settings_schema.json overlaid with the values chosen (settings_data.json)."
+    settings: JSON!
+    "config/settings_schema.json, parsed: groups [{name, settings: [{type, id, label, default, …}]}]."
+    settingsSchema: JSON!
+    "Every section file (sections/*.liquid) with its {% schema %} (settings, blocks, presets, max_blocks)."
+    sections: [ThemeSectionDefinition!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  "A section type of a theme: sections/<type>.liquid and what its {% schema %} declares."
+  type ThemeSectionDefinition {
+    "The file name without folder and .liquid, e.g. 'rich-text': what templates name in a section's type."
+    type: String!
+    path: String!
+    "The parsed {% schema %} JSON; null when the section has none."
+    schema: JSON
+  }
+
+  "One text file of a theme."
+  type ThemeFile {
+    "e.g. sections/header.liquid."
+    path: String!
+    content: String!
+    "SHA-256 of the content, hex: compare it to skip downloading unchanged files."
+    checksum: String!
+    "Bytes (UTF-8)."
+    size: Int!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('Theme')}
+  ${connectionTypeDefs('ThemeFile')}
+
+  "Conditions on themes; all given fields must hold. and/or combine nested filters."
+  input ThemeFilter {
+    role: [ThemeRole!]
+    name: StringFilter
+    updatedAt: DateTimeRangeFilter
+    and: [ThemeFilter!]
+    or: [ThemeFilter!]
+  }
+
+  input ThemeCreateInput {
+    name: String!
+    "DEFAULT (the default) or ZIP."
+    source: ThemeCreateSource
+    "With source ZIP: the theme zip, base64-encoded; text files only, at most 256 KB each; one wrapping folder is allowed."
+    zip: String
+    "DRAFT or UNPUBLISHED; default DRAFT when the store has no draft, else UNPUBLISHED. Only themePublish makes a theme MAIN."
+    role: ThemeRole
+  }
+
+  input ThemeDuplicateInput {
+    id: ID!
+    "Default: 'Copy of <name>'."
+    name: String
+    role: ThemeRole
+  }
+
+  input ThemeRenameInput {
+    id: ID!
+    name: String!
+  }
+
+  input ThemeFileUpsertInput {
+    themeId: ID!
+    "e.g. sections/hero.liquid, templates/page.about.json, snippets/card.liquid, assets/site.css, locales/de.json."
+    path: String!
+    "The whole new content. Liquid must parse and JSON must be valid; errors name the line and column."
+    content: String!
+  }
+
+  input ThemeFileDeleteInput {
+    themeId: ID!
+    path: String!
+  }
+
+  input ThemeSettingsUpdateInput {
+    id: ID!
+    "Setting id → value, checked against config/settings_schema.json; null resets one to its default; ids left out stay."
+    settings: JSON!
+  }
+
+  input ThemePublishInput {
+    id: ID!
+  }
+
+  input ThemeDeleteInput {
+    id: ID!
+  }
+
+  type ThemeCreatePayload {
+    theme: Theme!
+    eventPosition: String
+  }
+
+  type ThemeDuplicatePayload {
+    theme: Theme!
+    eventPosition: String
+  }
+
+  type ThemeRenamePayload {
+    theme: Theme!
+    eventPosition: String
+  }
+
+  type ThemeFileUpsertPayload {
+    theme: Theme!
+    file: ThemeFile!
+    eventPosition: String
+  }
+
+  type ThemeFileDeletePayload {
+    theme: Theme!
+    deletedPath: String!
+    eventPosition: String
+  }
+
+  type ThemeSettingsUpdatePayload {
+    theme: Theme!
+    eventPosition: String
+  }
+
+  type ThemePublishPayload {
+    "The theme, now MAIN."
+    theme: Theme!
+    "The theme that was main before, now UNPUBLISHED; null when the theme was main already."
+    previousMainTheme: Theme
+    eventPosition: String
+  }
+
+  type ThemeDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type ViewerStore {
+    "The theme shoppers see; null only for a store created a moment ago, before its default theme is installed."
+    mainTheme: Theme
+  }
+
+  extend type Query {
+    "A theme of the current store; NOT_FOUND when it does not exist here."
+    theme(id: ID!): Theme!
+    "The current store's themes."
+    themes(${LIST_ARGS}, filter: ThemeFilter, sort: ThemeSort = CREATED_AT_DESC): ThemeConnection!
+    "The current store's main theme."
+    mainTheme: Theme
+  }
+
+  extend type Mutation {
+    "Create a theme from the default theme or a zip, as DRAFT (or UNPUBLISHED when a draft exists)."
+    themeCreate(input: ThemeCreateInput!): ThemeCreatePayload!
+    "Copy a theme with all its files and settings."
+    themeDuplicate(input: ThemeDuplicateInput!): ThemeDuplicatePayload!
+    themeRename(input: ThemeRenameInput!): ThemeRenamePayload!
+    "Create or replace one file; Liquid and JSON are checked, and a file with errors is refused and left as it was."
+    themeFileUpsert(input: ThemeFileUpsertInput!): ThemeFileUpsertPayload!
+    "Delete one file; the files every theme needs cannot be deleted."
+    themeFileDelete(input: ThemeFileDeleteInput!): ThemeFileDeletePayload!
+    "Change global theme settings, validated against config/settings_schema.json."
+    themeSettingsUpdate(input: ThemeSettingsUpdateInput!): ThemeSettingsUpdatePayload!
+    "Make a draft or unpublished theme the main theme; the old main becomes UNPUBLISHED and is kept."
+    themePublish(input: ThemePublishInput!): ThemePublishPayload!
+    "Delete a draft or unpublished theme; never the main one."
+    themeDelete(input: ThemeDeleteInput!): ThemeDeletePayload!
+  }
+`
