@@ -4,6 +4,7 @@ import type { Platform } from '../infra/platform.js'
 import { auditLogTools } from './audit/log/tools.js'
 import { attributeReadTools } from './catalog/attribute/tools.js'
 import { categoryReadTools } from './catalog/category/tools.js'
+import { productBulkTools } from './catalog/product/bulk-tools.js'
 import { productReadTools } from './catalog/product/tools.js'
 import { commandTools } from './command-tools.js'
 import { mediaReadTools, mediaWriteTools } from './media/tools.js'
@@ -21,7 +22,7 @@ const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
  * The tools not generated from the registry: reads, and the writes whose work is more than one
  * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
  */
-const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...auditLogTools]
+const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...productBulkTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...auditLogTools]
 
 export interface ShopServerOptions {
   /** How the transport selects a store, for the message asking for one. */

@@ -6,6 +6,7 @@ import { PRODUCT_SORTS, findProduct, listProducts } from '../../../projections/c
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
 import { requireStore, type ToolCall } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
+import { catalogFilterShape } from './catalog-filter.js'
 import { productSchema, productsJson } from './views.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
@@ -27,6 +28,11 @@ const productFilter = z.strictObject({
   tags: tagsFilter.nullish(),
   createdAt: dateTimeRangeFilter.nullish(),
   updatedAt: dateTimeRangeFilter.nullish(),
+  price: catalogFilterShape.price,
+  inventory: catalogFilterShape.inventory,
+  category: catalogFilterShape.category,
+  attributes: catalogFilterShape.attributes,
+  sku: catalogFilterShape.sku,
   search: z.string().nullish().describe('Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix.'),
   get and() {
     return z.array(productFilter).nullish().describe('Every one of these filters must hold.')
