@@ -49,8 +49,9 @@ describe('tools/list', () => {
     const commands = t.platform.registry.list('mcp').map((definition) => definition.tool)
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
     const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets', 'get_media', 'list_media', 'get_audit_log']
-    // The media pipeline and the detaching delete are more than one command each, so they are wired by hand.
-    const handWiredWrites = ['upload_image', 'delete_media']
+    // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
+    // so are the bulk product tools, one command per item.
+    const handWiredWrites = ['upload_image', 'delete_media', 'create_products', 'update_products', 'delete_products']
     expect(tools.map((tool) => tool.name).sort()).toEqual([...reads, ...handWiredWrites, ...commands].sort())
   })
 
