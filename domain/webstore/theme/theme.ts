@@ -35,8 +35,8 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
       delete files[event.data.path]
       return { kind: 'existing', theme: { ...theme, files } }
     }
+    // Settings, section and block events carry the file they rewrote.
     case 'ThemeSettingsChanged':
-    // Section and block events carry the template file they rewrote.
     case 'ThemeSectionAdded':
     case 'ThemeSectionSettingsChanged':
     case 'ThemeSectionRemoved':

@@ -41,8 +41,8 @@ export const themesProjection: Projection = {
         await upsertFile(db, storeId, themeId, file, at)
         return touch(themeId)
       }
+      // Settings, section and block events carry the file they rewrote.
       case 'ThemeSettingsChanged':
-      // Section and block events carry the template file they rewrote.
       case 'ThemeSectionAdded':
       case 'ThemeSectionSettingsChanged':
       case 'ThemeSectionRemoved':
@@ -67,12 +67,8 @@ export const themesProjection: Projection = {
         await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
         return
       default: {
-        // Section and block edits (sections-events.ts) rewrite one template or section group
-        // file and carry it whole, like ThemeSettingsChanged.
-        const data = (event as { data: { themeId?: string; file?: ThemeFile } }).data
-        if (!data.themeId || !data.file) throw new Error(`the themes projection does not know how to apply ${recorded.type}`)
-        await upsertFile(db, storeId, data.themeId, data.file, at)
-        return touch(data.themeId)
+        const _exhaustive: never = event
+        return _exhaustive
       }
     }
   },
