@@ -18,7 +18,7 @@ interface Product {
   updatedAt: string
   revision: number
 }
-type Written = Product & { media: unknown[]; eventPosition: string | null }
+type Written = Product & { media: unknown[]; options: unknown[]; variants: unknown[]; eventPosition: string | null }
 interface ProductList {
   nodes: Product[]
   pageInfo: { hasNextPage: boolean; endCursor: string | null }
@@ -48,7 +48,7 @@ describe('tools/list', () => {
     const { tools } = await client.listTools()
     const commands = t.platform.registry.list('mcp').map((definition) => definition.tool)
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
-    const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets', 'get_media', 'list_media', 'get_audit_log']
+    const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets', 'get_media', 'list_media', 'get_theme_template', 'list_theme_section_groups', 'get_audit_log']
     // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
     // so are the bulk product tools, one command per item.
     const handWiredWrites = ['upload_image', 'delete_media', 'create_products', 'update_products', 'delete_products']
@@ -87,12 +87,12 @@ describe('writing and reading products', () => {
     expect(created).toMatchObject({ title: 'Red Shirt', handle: 'red-shirt', status: 'ACTIVE', vendor: 'Acme', tags: ['red', 'cotton'], revision: 0 })
     expect(created.eventPosition).toMatch(POSITION)
 
-    const { eventPosition: _position, media, ...product } = created
-    expect(media).toEqual([])
+    const { eventPosition: _position, media, options, variants, ...product } = created
+    expect({ media, options, variants }).toEqual({ media: [], options: [], variants: [] })
     const viaGraphQL = await t.gql<{ product: Product }>(tenant.apiKey, `query ($id: ID) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id: created.id })
     expect(viaGraphQL.data?.product).toEqual(product)
-    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({ ...product, media: [] })
-    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({ ...product, media: [] })
+    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({ ...product, media: [], options: [], variants: [] })
+    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({ ...product, media: [], options: [], variants: [] })
   })
 
   it('update_product changes only the given fields; repeating it changes nothing', async () => {
