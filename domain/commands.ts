@@ -20,6 +20,9 @@ import { storeDefinitions } from './tenancy/store/definitions.js'
 import { userDefinitions } from './tenancy/user/definitions.js'
 import { themeCommands } from './webstore/theme/definitions.js'
 import { themeSectionCommands } from './webstore/theme/sections-definitions.js'
+import { pageCommands } from './webstore/page/definitions.js'
+import { blogCommands } from './webstore/blog/definitions.js'
+import { postCommands } from './webstore/post/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -44,4 +47,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...categoryProductsCommands,
   ...themeCommands,
   ...themeSectionCommands,
+  ...pageCommands,
+  ...blogCommands,
+  ...postCommands,
 ]

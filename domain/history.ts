@@ -13,6 +13,9 @@ import { ORGANIZATION_CATEGORY } from './tenancy/organization/streams.js'
 import { STORE_CATEGORY } from './tenancy/store/streams.js'
 import { USER_CATEGORY } from './tenancy/user/streams.js'
 import { THEME_CATEGORY } from './webstore/theme/streams.js'
+import { PAGE_CATEGORY } from './webstore/page/streams.js'
+import { BLOG_CATEGORY } from './webstore/blog/streams.js'
+import { POST_CATEGORY } from './webstore/post/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -36,6 +39,9 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [MEMBER_CATEGORY]: ['settings'],
   [USER_CATEGORY]: ['settings'],
   [THEME_CATEGORY]: ['webstore'],
+  [PAGE_CATEGORY]: ['webstore'],
+  [BLOG_CATEGORY]: ['webstore'],
+  [POST_CATEGORY]: ['webstore'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

@@ -46,6 +46,8 @@ export interface CatalogUsage {
   attributeUsage(storeId: string, attributeId: string): Promise<{ values: number; byOption: Record<string, number> }>
   /** Live products of the store in the attribute set. */
   productsInAttributeSet(storeId: string, attributeSetId: string): Promise<number>
+  /** Ids of the live posts of a blog (posts read model), which blogDelete refuses to orphan. */
+  postsOfBlog?(storeId: string, blogId: string): Promise<string[]>
 }
 
 export interface Prepared<Command> {

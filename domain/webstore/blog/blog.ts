@@ -1,0 +1,36 @@
+import type { DomainEvent } from '../../shared/event.js'
+
+/** A blog is a titled, addressable list of posts (/blogs/<handle>); the posts live in streams of their own. */
+export type BlogFields = { blogId: string; title: string; handle: string }
+
+export type BlogCreated = DomainEvent<'BlogCreated', BlogFields>
+export type BlogRetitled = DomainEvent<'BlogRetitled', { blogId: string; title: string }>
+/** `from` is released and `to` claimed in the store's blog handle reservations in the same write. */
+export type BlogHandleChanged = DomainEvent<'BlogHandleChanged', { blogId: string; from: string; to: string }>
+/** `postIds`: the posts deleted with the blog (deletePosts: true); the posts read model drops every post of the blog. */
+export type BlogDeleted = DomainEvent<'BlogDeleted', { blogId: string; handle: string; postIds: string[] }>
+
+export type BlogEvent = BlogCreated | BlogRetitled | BlogHandleChanged | BlogDeleted
+
+export const BLOG_EVENT_TYPES: readonly BlogEvent['type'][] = ['BlogCreated', 'BlogRetitled', 'BlogHandleChanged', 'BlogDeleted']
+
+export type BlogState = { kind: 'empty' } | { kind: 'existing'; blog: BlogFields } | { kind: 'deleted'; blogId: string }
+
+export const initialBlogState = (): BlogState => ({ kind: 'empty' })
+
+export function evolveBlog(state: BlogState, event: BlogEvent): BlogState {
+  if (event.type === 'BlogCreated') return { kind: 'existing', blog: { ...event.data } }
+  if (state.kind !== 'existing') return state
+  switch (event.type) {
+    case 'BlogRetitled':
+      return { kind: 'existing', blog: { ...state.blog, title: event.data.title } }
+    case 'BlogHandleChanged':
+      return { kind: 'existing', blog: { ...state.blog, handle: event.data.to } }
+    case 'BlogDeleted':
+      return { kind: 'deleted', blogId: state.blog.blogId }
+    default: {
+      const _exhaustive: never = event
+      return _exhaustive
+    }
+  }
+}

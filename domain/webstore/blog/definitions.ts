@@ -1,0 +1,86 @@
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
+import type { DecideContext } from '../../shared/context.js'
+import type { Decider } from '../../shared/event.js'
+import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
+import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
+import { decideBlog } from './decide.js'
+import { BLOG_CATEGORY, blogHandleKey, blogStream } from './streams.js'
+
+export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = { initialState: initialBlogState, evolve: evolveBlog, decide: decideBlog }
+
+const WRITE = { resource: BLOG_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const blogCreate = defineCommand({
+  name: 'blogCreate',
+  tool: 'create_blog',
+  description:
+    'Create a blog (e.g. News) to hold posts. Only title is required; handle (the URL name, unique in the store: /blogs/<handle>) ' +
+    'is generated from the title when omitted. Returns the blog. Fails with CONFLICT when the handle you pass is used by another blog.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: false },
+  input: blogCreateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const blogId = env.newId()
+    const handle = input.handle ?? (await freeHandle(input.title, blogId, 'blog', storeId, blogHandleKey, env))
+    const command: BlogCommand = { type: 'BlogCreate', data: { blogId, title: input.title, handle } }
+    return { stream: blogStream(storeId, blogId), entityId: blogId, command }
+  },
+  decider: blogDecider,
+  uniqueness: blogHandleReservations,
+})
+
+export const blogUpdate = defineCommand({
+  name: 'blogUpdate',
+  tool: 'update_blog',
+  description: 'Retitle a blog or change its handle. Omitted fields stay. Returns the blog. Fails with NOT_FOUND for an unknown id and CONFLICT for a taken handle.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: blogUpdateInput,
+  prepare(input, env) {
+    const command: BlogCommand = { type: 'BlogUpdate', data: { blogId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined } }
+    return { stream: blogStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: blogDecider,
+  uniqueness: blogHandleReservations,
+})
+
+export const blogDelete = defineCommand({
+  name: 'blogDelete',
+  tool: 'delete_blog',
+  description:
+    'Delete a blog for good. A blog that still has posts is refused with BAD_USER_INPUT unless deletePosts is true, which deletes ' +
+    'its posts with it. Returns the deleted id. Fails with NOT_FOUND when the id is unknown or already deleted.',
+  ...WRITE,
+  annotations: { destructive: true, idempotent: false },
+  input: blogDeleteInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    if (!env.catalogUsage?.postsOfBlog) throw new Error('blogDelete needs catalogUsage.postsOfBlog in its PrepareEnv: it checks which posts the blog holds')
+    const postIds = await env.catalogUsage.postsOfBlog(storeId, input.id)
+    const command: BlogCommand = { type: 'BlogDelete', data: { blogId: input.id, deletePosts: input.deletePosts ?? false, postIds } }
+    return { stream: blogStream(storeId, input.id), entityId: input.id, command }
+  },
+  decider: blogDecider,
+  uniqueness: blogHandleReservations,
+})
+
+export const blogCommands: readonly AnyCommandDefinition[] = [blogCreate, blogUpdate, blogDelete]
+
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export function blogHandleReservations(events: readonly BlogEvent[], _before: BlogState, ctx: DecideContext): UniquenessChange[] {
+  const { claim, release } = handleChanges(storeOf(ctx), blogHandleKey, (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`)
+  return events.flatMap((event): UniquenessChange[] => {
+    switch (event.type) {
+      case 'BlogCreated':
+        return [claim(event.data.handle, event.data.blogId)]
+      case 'BlogHandleChanged':
+        return [release(event.data.from, event.data.blogId), claim(event.data.to, event.data.blogId)]
+      case 'BlogDeleted':
+        return [release(event.data.handle, event.data.blogId)]
+      default:
+        return []
+    }
+  })
+}

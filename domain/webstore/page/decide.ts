@@ -1,0 +1,61 @@
+import { NO_SEO, seoChanges, withSeo } from '../../catalog/product/seo.js'
+import type { DecideContext } from '../../shared/context.js'
+import { conflict, notFound } from '../../shared/errors.js'
+import { publicationChanges, publishDueChanges, UNPUBLISHED } from '../shared/publication.js'
+import type { PageCommand, PageCreate, PageUpdate } from './commands.js'
+import { pagePublicationEvent, type PageEvent } from './events.js'
+import type { LivePage, PageState } from './page.js'
+
+/** Pure: the answer depends on the command, the page's history and the time in `ctx`. */
+export function decidePage(command: PageCommand, state: PageState, ctx: DecideContext): PageEvent[] {
+  switch (command.type) {
+    case 'PageCreate':
+      return create(command, state, ctx)
+    case 'PageUpdate':
+      return update(command, state, ctx)
+    case 'PageDelete': {
+      const page = live(state, command.data.pageId)
+      return [{ type: 'PageDeleted', data: { pageId: page.pageId, handle: page.handle } }]
+    }
+    case 'PagePublishDue':
+      // A page deleted since the scheduler's poll is no error: there is nothing to publish.
+      if (state.kind !== 'existing') return []
+      return publishDueChanges(state.page, ctx.now).map((change) => pagePublicationEvent(state.page.pageId, change))
+    default: {
+      const _exhaustive: never = command
+      return _exhaustive
+    }
+  }
+}
+
+function create(command: PageCreate, state: PageState, ctx: DecideContext): PageEvent[] {
+  if (state.kind !== 'empty') throw conflict(`page '${command.data.pageId}' already exists; use pageUpdate to change it`)
+  const { status, seo, publishAt, ...fields } = command.data
+  return [
+    { type: 'PageCreated', data: fields },
+    ...seoChanges(fields.pageId, NO_SEO, seo).map(({ data }): PageEvent => ({ type: 'PageSeoChanged', data: { pageId: fields.pageId, title: data.title, description: data.description } })),
+    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(fields.pageId, change)),
+  ]
+}
+
+/** Only fields that really change become events, so repeating an update records nothing. */
+function update(command: PageUpdate, state: PageState, ctx: DecideContext): PageEvent[] {
+  const page = live(state, command.data.pageId)
+  const { pageId, title, handle, body, templateSuffix, status, seo, publishAt } = command.data
+  const events: PageEvent[] = []
+  if (title !== undefined && title !== page.title) events.push({ type: 'PageRetitled', data: { pageId, title } })
+  if (handle !== undefined && handle !== page.handle) events.push({ type: 'PageHandleChanged', data: { pageId, from: page.handle, to: handle } })
+  if (body !== undefined && body !== page.body) events.push({ type: 'PageBodyChanged', data: { pageId, body } })
+  if (templateSuffix !== undefined && templateSuffix !== page.templateSuffix) events.push({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } })
+  for (const { data } of seoChanges(pageId, page.seo, withSeo(page.seo, seo))) {
+    events.push({ type: 'PageSeoChanged', data: { pageId, title: data.title, description: data.description } })
+  }
+  events.push(...publicationChanges(page, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(pageId, change)))
+  return events
+}
+
+/** Another store's page lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */
+function live(state: PageState, pageId: string): LivePage {
+  if (state.kind !== 'existing') throw notFound('page', pageId)
+  return state.page
+}

@@ -1,0 +1,135 @@
+import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
+import type { DecideContext } from '../../shared/context.js'
+import type { Decider } from '../../shared/event.js'
+import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { pageCreateInput, pageDeleteInput, pagePublishDueInput, pageUpdateInput, type PageCommand } from './commands.js'
+import { decidePage } from './decide.js'
+import type { PageEvent } from './events.js'
+import { evolvePage, initialPageState, type PageState } from './page.js'
+import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
+
+export const pageDecider: Decider<PageState, PageCommand, PageEvent> = { initialState: initialPageState, evolve: evolvePage, decide: decidePage }
+
+const WRITE = { resource: PAGE_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const pageCreate = defineCommand({
+  name: 'pageCreate',
+  tool: 'create_page',
+  description:
+    'Create a web store page (About us, Contact, Shipping policy …). Only title is required. handle (the URL name, unique in the ' +
+    'store: /pages/<handle>) is generated from the title when omitted, adding -2, -3 … if needed. body is HTML; scripts, event ' +
+    'handlers, styles and javascript: URLs are removed. status is PUBLISHED when omitted (DRAFT keeps it hidden); publishAt ' +
+    '(ISO-8601) schedules a DRAFT to go live by itself, and status then defaults to DRAFT. templateSuffix picks ' +
+    'templates/page.<suffix>.json; seo {title, description} sets the search listing. Returns the page. Fails with CONFLICT when ' +
+    'the handle you pass is used by another page.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: false },
+  input: pageCreateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const pageId = env.newId()
+    const handle = input.handle ?? (await freeHandle(input.title, pageId, 'page', storeId, pageHandleKey, env))
+    const command: PageCommand = {
+      type: 'PageCreate',
+      data: {
+        pageId,
+        title: input.title,
+        handle,
+        body: input.body ?? '',
+        templateSuffix: input.templateSuffix ?? '',
+        status: input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED'),
+        seo: withSeo(NO_SEO, input.seo),
+        publishAt: input.publishAt ?? null,
+      },
+    }
+    return { stream: pageStream(storeId, pageId), entityId: pageId, command }
+  },
+  decider: pageDecider,
+  uniqueness: pageHandleReservations,
+})
+
+export const pageUpdate = defineCommand({
+  name: 'pageUpdate',
+  tool: 'update_page',
+  description:
+    'Change fields of a page, found by id. Send only what should change: omitted or null fields stay, an empty string clears body ' +
+    'or templateSuffix, seo parts given replace the old ones. status PUBLISHED puts the page live now, DRAFT hides it; publishAt ' +
+    'schedules a DRAFT to go live at that time and null cancels the schedule. Repeating a call changes nothing. Returns the page. ' +
+    'Fails with NOT_FOUND when the id is unknown or deleted, and CONFLICT when the new handle is used by another page.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: pageUpdateInput,
+  prepare(input, env) {
+    const command: PageCommand = {
+      type: 'PageUpdate',
+      data: {
+        pageId: input.id,
+        title: input.title ?? undefined,
+        handle: input.handle ?? undefined,
+        body: input.body ?? undefined,
+        templateSuffix: input.templateSuffix ?? undefined,
+        status: input.status ?? undefined,
+        seo: input.seo ?? undefined,
+        // Unlike the other fields, null means something here: it cancels the schedule.
+        publishAt: input.publishAt,
+      },
+    }
+    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: pageDecider,
+  uniqueness: pageHandleReservations,
+})
+
+export const pageDelete = defineCommand({
+  name: 'pageDelete',
+  tool: 'delete_page',
+  description:
+    'Delete a page, found by id, for good: it leaves the storefront, menu items linking to it are reported as broken, and its ' +
+    'handle becomes free. To hide a page but keep it, set its status to DRAFT with update_page instead. Returns the deleted id. ' +
+    'Fails with NOT_FOUND when the id is unknown or already deleted.',
+  ...WRITE,
+  annotations: { destructive: true, idempotent: false },
+  input: pageDeleteInput,
+  prepare(input, env) {
+    const command: PageCommand = { type: 'PageDelete', data: { pageId: input.id } }
+    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: pageDecider,
+  uniqueness: pageHandleReservations,
+})
+
+/** Run by the publish scheduler (actor `system:scheduler`), not offered to clients. */
+export const pagePublishDue = defineCommand({
+  name: 'pagePublishDue',
+  tool: 'publish_due_page',
+  description: 'Publishes a DRAFT page whose publishAt has come; changes nothing when it is not due (any more).',
+  ...WRITE,
+  transports: [],
+  annotations: { destructive: false, idempotent: true },
+  input: pagePublishDueInput,
+  prepare(input, env) {
+    const command: PageCommand = { type: 'PagePublishDue', data: { pageId: input.id } }
+    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: pageDecider,
+})
+
+export const pageCommands: readonly AnyCommandDefinition[] = [pageCreate, pageUpdate, pageDelete, pagePublishDue]
+
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export function pageHandleReservations(events: readonly PageEvent[], _before: PageState, ctx: DecideContext): UniquenessChange[] {
+  const { claim, release } = handleChanges(storeOf(ctx), pageHandleKey, (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`)
+  return events.flatMap((event): UniquenessChange[] => {
+    switch (event.type) {
+      case 'PageCreated':
+        return [claim(event.data.handle, event.data.pageId)]
+      case 'PageHandleChanged':
+        return [release(event.data.from, event.data.pageId), claim(event.data.to, event.data.pageId)]
+      case 'PageDeleted':
+        return [release(event.data.handle, event.data.pageId)]
+      default:
+        return []
+    }
+  })
+}

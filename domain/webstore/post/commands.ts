@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { strictInput } from '../../catalog/product/commands.js'
+import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
+import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { htmlBodyInput } from '../shared/html-body.js'
+import { publishAtInput, statusInput, type PublicationStatus } from '../shared/publication.js'
+import type { PostFields } from './events.js'
+
+export const EXCERPT_MAX_LENGTH = 1000
+export const AUTHOR_MAX_LENGTH = 255
+export const POST_TAG_MAX_LENGTH = 255
+export const POST_TAGS_MAX_COUNT = 250
+
+const excerpt = z
+  .string({ error: 'excerpt must be a string' })
+  .trim()
+  .max(EXCERPT_MAX_LENGTH, `excerpt must be at most ${EXCERPT_MAX_LENGTH} characters`)
+  .describe('A short plain-text summary shown in post lists; an empty string clears it.')
+
+const author = z
+  .string({ error: 'author must be a string' })
+  .trim()
+  .max(AUTHOR_MAX_LENGTH, `author must be at most ${AUTHOR_MAX_LENGTH} characters`)
+  .describe('The name shown as the author; an empty string clears it.')
+
+const tags = z
+  .array(
+    z.string({ error: 'each tag must be a string' }).trim().min(1, 'a tag must not be empty').max(POST_TAG_MAX_LENGTH, `a tag must be at most ${POST_TAG_MAX_LENGTH} characters`),
+    { error: 'tags must be a list of strings' },
+  )
+  .max(POST_TAGS_MAX_COUNT, `a post may have at most ${POST_TAGS_MAX_COUNT} tags`)
+  .overwrite((list) => [...new Set(list)])
+  .describe('Labels for filtering (/blogs/news/tagged/<tag>); duplicates are dropped. On update the list replaces the old one.')
+
+const coverMediaId = z
+  .union([z.literal(''), z.uuid()], { error: 'coverMediaId must be a media id (a UUID), or an empty string to remove the cover' })
+  .overwrite((id) => id.toLowerCase())
+  .describe('A media id of the store library (upload_image) shown as the cover; an empty string removes it.')
+
+const postFields = {
+  title: titleInput().describe('The post title, e.g. "Summer lookbook".'),
+  handle: handleInput('summer-lookbook', 'its blog'),
+  body: htmlBodyInput('body'),
+  excerpt,
+  author,
+  tags,
+  coverMediaId,
+  status: statusInput('post'),
+  seo: seoInput,
+  publishAt: publishAtInput,
+}
+
+// Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
+export const postCreateInput = strictInput('postCreate', {
+  blogId: entityId('blog', 'blogId').describe('The blog the post belongs to (create_blog, list_blogs).'),
+  title: postFields.title,
+  handle: postFields.handle.nullish(),
+  body: postFields.body.nullish(),
+  excerpt: postFields.excerpt.nullish(),
+  author: postFields.author.nullish(),
+  tags: postFields.tags.nullish(),
+  coverMediaId: postFields.coverMediaId.nullish(),
+  status: postFields.status.nullish(),
+  seo: postFields.seo.nullish(),
+  publishAt: postFields.publishAt.nullish(),
+})
+
+export const postUpdateInput = strictInput('postUpdate', {
+  id: entityId('post').describe('The post id returned by create_post.'),
+  title: postFields.title.nullish(),
+  handle: postFields.handle.nullish(),
+  body: postFields.body.nullish(),
+  excerpt: postFields.excerpt.nullish(),
+  author: postFields.author.nullish(),
+  tags: postFields.tags.nullish(),
+  coverMediaId: postFields.coverMediaId.nullish(),
+  status: postFields.status.nullish(),
+  seo: postFields.seo.nullish(),
+  publishAt: postFields.publishAt.nullish(),
+})
+
+export const postDeleteInput = strictInput('postDelete', { id: entityId('post') })
+export const postPublishDueInput = z.strictObject({ id: entityId('post') })
+
+/** Every field resolved by `prepare`: id, free handle, and the blog and cover checked to live in the store. */
+export type PostCreate = { type: 'PostCreate'; data: PostFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null } }
+/** Fields left out stay; `coverMediaId` null removes the cover, `publishAt` null cancels the schedule. */
+export type PostUpdate = {
+  type: 'PostUpdate'
+  data: { postId: string } & Partial<Omit<PostFields, 'postId' | 'blogId'>> & { status?: PublicationStatus; seo?: SeoInput; publishAt?: string | null }
+}
+export type PostDelete = { type: 'PostDelete'; data: { postId: string } }
+export type PostPublishDue = { type: 'PostPublishDue'; data: { postId: string } }
+
+export type PostCommand = PostCreate | PostUpdate | PostDelete | PostPublishDue

@@ -1,0 +1,71 @@
+import { NO_SEO, seoChanges, withSeo } from '../../catalog/product/seo.js'
+import type { DecideContext } from '../../shared/context.js'
+import { conflict, notFound } from '../../shared/errors.js'
+import { publicationChanges, publishDueChanges, UNPUBLISHED } from '../shared/publication.js'
+import type { PostCommand, PostCreate, PostUpdate } from './commands.js'
+import { postPublicationEvent, type PostEvent } from './events.js'
+import type { LivePost, PostState } from './post.js'
+
+/** Pure: the answer depends on the command, the post's history and the time in `ctx`. */
+export function decidePost(command: PostCommand, state: PostState, ctx: DecideContext): PostEvent[] {
+  switch (command.type) {
+    case 'PostCreate':
+      return create(command, state, ctx)
+    case 'PostUpdate':
+      return update(command, state, ctx)
+    case 'PostDelete': {
+      const post = live(state, command.data.postId)
+      return [{ type: 'PostDeleted', data: { postId: post.postId, blogId: post.blogId, handle: post.handle } }]
+    }
+    case 'PostPublishDue':
+      // A post deleted since the scheduler's poll is no error: there is nothing to publish.
+      if (state.kind !== 'existing') return []
+      return publishDueChanges(state.post, ctx.now).map((change) => postPublicationEvent(state.post.postId, change))
+    default: {
+      const _exhaustive: never = command
+      return _exhaustive
+    }
+  }
+}
+
+function create(command: PostCreate, state: PostState, ctx: DecideContext): PostEvent[] {
+  if (state.kind !== 'empty') throw conflict(`post '${command.data.postId}' already exists; use postUpdate to change it`)
+  const { status, seo, publishAt, ...fields } = command.data
+  return [
+    { type: 'PostCreated', data: { ...fields, tags: [...fields.tags] } },
+    ...seoEvents(fields.postId, seoChanges(fields.postId, NO_SEO, seo)),
+    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(fields.postId, change)),
+  ]
+}
+
+/** Only fields that really change become events, so repeating an update records nothing. */
+function update(command: PostUpdate, state: PostState, ctx: DecideContext): PostEvent[] {
+  const post = live(state, command.data.postId)
+  const { postId, title, handle, body, excerpt, author, tags, coverMediaId, status, seo, publishAt } = command.data
+  const events: PostEvent[] = []
+  if (title !== undefined && title !== post.title) events.push({ type: 'PostRetitled', data: { postId, title } })
+  if (handle !== undefined && handle !== post.handle) events.push({ type: 'PostHandleChanged', data: { postId, blogId: post.blogId, from: post.handle, to: handle } })
+  if (body !== undefined && body !== post.body) events.push({ type: 'PostBodyChanged', data: { postId, body } })
+  if (excerpt !== undefined && excerpt !== post.excerpt) events.push({ type: 'PostExcerptChanged', data: { postId, excerpt } })
+  if (author !== undefined && author !== post.author) events.push({ type: 'PostAuthorChanged', data: { postId, author } })
+  if (tags !== undefined) {
+    // Tags are a set: a new order of the same tags is not a change.
+    const added = tags.filter((tag) => !post.tags.includes(tag))
+    const removed = post.tags.filter((tag) => !tags.includes(tag))
+    if (added.length || removed.length) events.push({ type: 'PostTagsChanged', data: { postId, tags: [...tags], added, removed } })
+  }
+  if (coverMediaId !== undefined && coverMediaId !== post.coverMediaId) events.push({ type: 'PostCoverChanged', data: { postId, mediaId: coverMediaId } })
+  events.push(...seoEvents(postId, seoChanges(postId, post.seo, withSeo(post.seo, seo))))
+  events.push(...publicationChanges(post, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(postId, change)))
+  return events
+}
+
+function seoEvents(postId: string, changes: { data: { title: string; description: string } }[]): PostEvent[] {
+  return changes.map(({ data }) => ({ type: 'PostSeoChanged', data: { postId, title: data.title, description: data.description } }))
+}
+
+/** Another store's post lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */
+function live(state: PostState, postId: string): LivePost {
+  if (state.kind !== 'existing') throw notFound('post', postId)
+  return state.post
+}

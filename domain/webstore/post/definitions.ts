@@ -1,0 +1,177 @@
+import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
+import { liveMediaKey } from '../../media/streams.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import type { DecideContext } from '../../shared/context.js'
+import { DomainError, notFound } from '../../shared/errors.js'
+import { fold, type Decider } from '../../shared/event.js'
+import type { BlogEvent } from '../blog/blog.js'
+import { blogDecider } from '../blog/definitions.js'
+import { blogStream } from '../blog/streams.js'
+import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { postCreateInput, postDeleteInput, postPublishDueInput, postUpdateInput, type PostCommand } from './commands.js'
+import { decidePost } from './decide.js'
+import type { PostEvent } from './events.js'
+import { evolvePost, initialPostState, type PostState } from './post.js'
+import { POST_CATEGORY, postHandleKey, postStream } from './streams.js'
+
+export const postDecider: Decider<PostState, PostCommand, PostEvent> = { initialState: initialPostState, evolve: evolvePost, decide: decidePost }
+
+const WRITE = { resource: POST_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const postCreate = defineCommand({
+  name: 'postCreate',
+  tool: 'create_post',
+  description:
+    'Create a blog post in a blog (blogId from create_blog or list_blogs). title is required; handle (unique within the blog: ' +
+    '/blogs/<blog>/<handle>) is generated from the title when omitted. body is HTML (scripts, event handlers, styles and ' +
+    'javascript: URLs are removed); excerpt is plain text; author and tags are free text; coverMediaId is a media id of the store ' +
+    'library. status is PUBLISHED when omitted (DRAFT keeps it hidden); publishAt (ISO-8601) schedules a DRAFT to go live by ' +
+    'itself, and status then defaults to DRAFT. Returns the post. Fails with NOT_FOUND when the blog or the cover media is not in ' +
+    'this store, and CONFLICT when the handle is used by another post of the blog.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: false },
+  input: postCreateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    if (!(await blogLives(env, storeId, input.blogId))) {
+      throw new DomainError('NOT_FOUND', `blog '${input.blogId}' does not exist in this store; create it with blogCreate or pick one from blogs`, { field: ['input', 'blogId'] })
+    }
+    const postId = env.newId()
+    const command: PostCommand = {
+      type: 'PostCreate',
+      data: {
+        postId,
+        blogId: input.blogId,
+        title: input.title,
+        handle: input.handle ?? (await freeHandle(input.title, postId, 'post', storeId, postHandleKey(input.blogId), env)),
+        body: input.body ?? '',
+        excerpt: input.excerpt ?? '',
+        author: input.author ?? '',
+        tags: input.tags ?? [],
+        coverMediaId: (await liveCover(env, storeId, input.coverMediaId)) ?? null,
+        status: input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED'),
+        seo: withSeo(NO_SEO, input.seo),
+        publishAt: input.publishAt ?? null,
+      },
+    }
+    return { stream: postStream(storeId, postId), entityId: postId, command }
+  },
+  decider: postDecider,
+  uniqueness: postHandleReservations,
+})
+
+export const postUpdate = defineCommand({
+  name: 'postUpdate',
+  tool: 'update_post',
+  description:
+    'Change fields of a post, found by id. Send only what should change: omitted or null fields stay, an empty string clears body, ' +
+    'excerpt or author, tags replaces the whole list, coverMediaId "" removes the cover. status PUBLISHED puts the post live now, ' +
+    'DRAFT hides it; publishAt schedules a DRAFT and null cancels the schedule. Repeating a call changes nothing. Returns the post. ' +
+    'Fails with NOT_FOUND for an unknown post or cover media, and CONFLICT when the new handle is used in the blog.',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: postUpdateInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    await requireLiveBlogOf(env, storeId, input.id)
+    const command: PostCommand = {
+      type: 'PostUpdate',
+      data: {
+        postId: input.id,
+        title: input.title ?? undefined,
+        handle: input.handle ?? undefined,
+        body: input.body ?? undefined,
+        excerpt: input.excerpt ?? undefined,
+        author: input.author ?? undefined,
+        tags: input.tags ?? undefined,
+        coverMediaId: await liveCover(env, storeId, input.coverMediaId),
+        status: input.status ?? undefined,
+        seo: input.seo ?? undefined,
+        // Unlike the other fields, null means something here: it cancels the schedule.
+        publishAt: input.publishAt,
+      },
+    }
+    return { stream: postStream(storeId, input.id), entityId: input.id, command }
+  },
+  decider: postDecider,
+  uniqueness: postHandleReservations,
+})
+
+export const postDelete = defineCommand({
+  name: 'postDelete',
+  tool: 'delete_post',
+  description:
+    'Delete a post, found by id, for good; its handle becomes free in its blog. To hide it but keep it, set status DRAFT with ' +
+    'update_post instead. Returns the deleted id. Fails with NOT_FOUND when the id is unknown or already deleted.',
+  ...WRITE,
+  annotations: { destructive: true, idempotent: false },
+  input: postDeleteInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    await requireLiveBlogOf(env, storeId, input.id)
+    const command: PostCommand = { type: 'PostDelete', data: { postId: input.id } }
+    return { stream: postStream(storeId, input.id), entityId: input.id, command }
+  },
+  decider: postDecider,
+  uniqueness: postHandleReservations,
+})
+
+/** Run by the publish scheduler (actor `system:scheduler`), not offered to clients. */
+export const postPublishDue = defineCommand({
+  name: 'postPublishDue',
+  tool: 'publish_due_post',
+  description: 'Publishes a DRAFT post whose publishAt has come; changes nothing when it is not due (any more).',
+  ...WRITE,
+  transports: [],
+  annotations: { destructive: false, idempotent: true },
+  input: postPublishDueInput,
+  prepare(input, env) {
+    const command: PostCommand = { type: 'PostPublishDue', data: { postId: input.id } }
+    return { stream: postStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+  },
+  decider: postDecider,
+})
+
+export const postCommands: readonly AnyCommandDefinition[] = [postCreate, postUpdate, postDelete, postPublishDue]
+
+/** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
+export function postHandleReservations(events: readonly PostEvent[], _before: PostState, ctx: DecideContext): UniquenessChange[] {
+  const storeId = storeOf(ctx)
+  const message = (handle: string) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`
+  const blogOf = (blogId: string) => handleChanges(storeId, postHandleKey(blogId), message)
+  return events.flatMap((event): UniquenessChange[] => {
+    switch (event.type) {
+      case 'PostCreated':
+        return [blogOf(event.data.blogId).claim(event.data.handle, event.data.postId)]
+      case 'PostHandleChanged': {
+        const { release, claim } = blogOf(event.data.blogId)
+        return [release(event.data.from, event.data.postId), claim(event.data.to, event.data.postId)]
+      }
+      case 'PostDeleted':
+        return [blogOf(event.data.blogId).release(event.data.handle, event.data.postId)]
+      default:
+        return []
+    }
+  })
+}
+
+async function blogLives(env: PrepareEnv, storeId: string, blogId: string): Promise<boolean> {
+  const history = await env.readStream(blogStream(storeId, blogId))
+  return fold(blogDecider, history as unknown as BlogEvent[]).kind === 'existing'
+}
+
+/** A post of a blog deleted with its posts is gone too: it answers NOT_FOUND like a missing one. */
+async function requireLiveBlogOf(env: PrepareEnv, storeId: string, postId: string): Promise<void> {
+  const post = fold(postDecider, (await env.readStream(postStream(storeId, postId))) as unknown as PostEvent[])
+  if (post.kind === 'existing' && !(await blogLives(env, storeId, post.post.blogId))) throw notFound('post', postId)
+}
+
+/** Undefined: not given. '': remove the cover. A media id: must live in this store, checked against its reservation. */
+async function liveCover(env: PrepareEnv, storeId: string, mediaId: string | null | undefined): Promise<string | null | undefined> {
+  if (mediaId == null) return undefined
+  if (mediaId === '') return null
+  if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
+    throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store; upload it first (mediaCreate or upload_image)`, { field: ['input', 'coverMediaId'] })
+  }
+  return mediaId
+}
