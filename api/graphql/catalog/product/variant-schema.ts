@@ -1,9 +1,9 @@
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 const VARIANT_FIELDS = `
-    "Price in the store currency as a decimal string, e.g. \\"19.99\\"; no more decimals than the currency has."
+    "The price before a reduction, as a decimal string in the store currency; \\"\\" removes it on update."
     compareAtPrice: Decimal
-    "What the variant costs the merchant; never shown to shoppers."
+    "What the variant costs the merchant, never shown to shoppers; \\"\\" removes it on update."
     cost: Decimal
     "Unique in the store; empty for none."
     sku: String
