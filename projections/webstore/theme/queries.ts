@@ -57,12 +57,13 @@ export function listThemes(db: AnyDb, storeId: string, args: ListArgs & { filter
 
 export type ThemeFileNode = ThemeFileRow & { id: string }
 
-/** A theme's files in path order, optionally only the given paths; the cursor is the path. */
+/** A theme's files in path order, optionally only the given paths. */
 export function themeFiles(db: AnyDb, storeId: string, themeId: string, args: ListArgs & { paths?: readonly string[] | null }, options?: PaginateOptions): Promise<Connection<ThemeFileNode>> {
   const inner = (db as ThemeDb)
     .selectFrom('theme_files')
     .selectAll()
-    .select('path as id')
+    // Cursors pair the sort value with a UUID id: a file's is derived from its path, unique within the theme.
+    .select(sql<string>`md5(path)::uuid::text`.as('id'))
     .where('store_id', '=', storeId)
     .where('theme_id', '=', themeId)
     .$if(args.paths != null, (q) => (args.paths!.length ? q.where('path', 'in', args.paths!) : q.where(sql<boolean>`false`)))

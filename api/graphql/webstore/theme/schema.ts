@@ -45,7 +45,7 @@ export const themeTypeDefs = /* GraphQL */ `
     source: ThemeSource!
     "The theme this one was duplicated from (source THEME); null otherwise."
     sourceThemeId: ID
-    "The theme's files in path order; paths narrows them to the given ones. The cursor is the path."
+    "The theme's files in path order; paths narrows them to the given ones."
     files(
       "Only these paths, e.g. [\\"layout/theme.liquid\\", \\"config/settings_data.json\\"]."
       paths: [String!]
