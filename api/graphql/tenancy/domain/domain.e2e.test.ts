@@ -108,9 +108,11 @@ describe('storeDomainAdd', () => {
     expect(onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: `evil.${host}.` } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'hostname'] })
   })
 
-  it('needs settings:write', async () => {
+  it('needs settings:write, for every domain mutation', async () => {
     const reader = await t.key(shop.storeSlug, ['settings:read'])
+    const id = '0190a0b0-0000-7000-8000-0000000000ff'
     expect(onlyError(await t.gql(reader, ADD, { input: { hostname: 'reader.example.com' } }))).toMatchObject({ code: 'FORBIDDEN' })
+    for (const mutation of [VERIFY, PRIMARY, REMOVE]) expect(onlyError(await t.gql(reader, mutation, { id }))).toMatchObject({ code: 'FORBIDDEN' })
   })
 })
 
@@ -182,6 +184,7 @@ describe('storeDomainSetPrimary and storeDomainRemove', () => {
   it('answers NOT_FOUND when removing another store’s domain, and leaves it', async () => {
     const foreign = await add(rival, 'keep.example.net')
     expect(onlyError(await t.gql(shop.apiKey, REMOVE, { id: foreign.id }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await t.gql(shop.apiKey, PRIMARY, { id: foreign.id }))).toMatchObject({ code: 'NOT_FOUND' })
     const list = await t.gql<{ storeDomains: { totalCount: number } }>(rival.apiKey, LIST, { filter: { hostname: { eq: 'keep.example.net' } } })
     expect(list.data!.storeDomains.totalCount).toBe(1)
   })
