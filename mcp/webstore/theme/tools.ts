@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { DomainError, notFound } from '../../../domain/shared/errors.js'
+import { grants, type Scope } from '../../../domain/shared/scopes.js'
+import { listThemes, mainTheme, themeById, themeFileByPath } from '../../../projections/webstore/theme/queries.js'
+import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { requireStore } from '../../shared/session.js'
+import { readTool, type ShopTool } from '../../shared/tool.js'
+import { themeJson, themeSchema } from './views.js'
+
+const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
+const role = z.enum(['MAIN', 'DRAFT', 'UNPUBLISHED'])
+
+const getThemeArgs = z.strictObject({ id: z.string().nullish().describe('The theme id; omitted: the main theme.') })
+const getThemeFileArgs = z.strictObject({
+  themeId: z.string().describe('The theme id.'),
+  path: z.string().describe("The file's path, e.g. 'sections/header.liquid' or 'templates/index.json'."),
+})
+const listThemesArgs = z.strictObject({
+  ...listArgsShape,
+  filter: z.strictObject({ role: z.array(role).nullish(), name: stringFilter.nullish() }).nullish(),
+  sort: z.enum(['NAME_ASC', 'NAME_DESC', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'UPDATED_AT_ASC', 'UPDATED_AT_DESC']).nullish().describe('CREATED_AT_DESC when omitted.'),
+})
+
+export const themeReadTools: readonly ShopTool[] = [
+  readTool({
+    name: 'get_theme',
+    description:
+      'Get a theme of the current store by id, or the main theme (the one shoppers see) when no id is given: its role, its ' +
+      'files (paths, sizes and checksums; get_theme_file returns a content) and the global settings in effect. Fails with NOT_FOUND ' +
+      'when the store has no such theme.',
+    available: canRead,
+    input: getThemeArgs,
+    output: themeSchema,
+    async run(args, { session }) {
+      const db = session.platform.database.db
+      const storeId = requireStore(session).id
+      const theme = args.id ? await themeById(db, storeId, args.id) : await mainTheme(db, storeId)
+      if (!theme) throw args.id ? notFound('theme', args.id) : new DomainError('NOT_FOUND', 'the store has no main theme yet; try again in a moment')
+      return themeJson(db, theme)
+    },
+  }),
+  readTool({
+    name: 'get_theme_file',
+    description:
+      'Get the content of one file of a theme (Liquid, JSON, CSS …) before changing it with upsert_theme_file. Fails with ' +
+      'NOT_FOUND when the theme or the file does not exist.',
+    available: canRead,
+    input: getThemeFileArgs,
+    output: z.object({ path: z.string(), content: z.string(), checksum: z.string(), size: z.number().int() }),
+    async run(args, { session }) {
+      const db = session.platform.database.db
+      const storeId = requireStore(session).id
+      const theme = await themeById(db, storeId, args.themeId)
+      if (!theme) throw notFound('theme', args.themeId)
+      const file = await themeFileByPath(db, storeId, theme.id, args.path)
+      if (!file) throw new DomainError('NOT_FOUND', `theme '${theme.id}' has no file '${args.path}'`, { field: ['path'] })
+      return { path: file.path, content: file.content, checksum: file.checksum, size: file.size }
+    },
+  }),
+  readTool({
+    name: 'list_themes',
+    description:
+      "List the current store's themes with filters (role, name), sort and pagination (the arguments of GraphQL's themes " +
+      'query). Returns nodes, pageInfo and totalCount.',
+    available: canRead,
+    input: listThemesArgs,
+    output: listSchema(themeSchema),
+    async run(args, { session }) {
+      const db = session.platform.database.db
+      const page = await listThemes(db, requireStore(session).id, args)
+      return { nodes: await Promise.all(page.nodes.map((theme) => themeJson(db, theme))), pageInfo: page.pageInfo, totalCount: page.totalCount }
+    },
+  }),
+]
