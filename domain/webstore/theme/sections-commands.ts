@@ -57,6 +57,10 @@ export const themeSectionAddInput = strictInput('themeSectionAdd', {
   settings: settings("Setting id → value, checked against the section's {% schema %}; settings left out use their defaults.").nullish(),
   position,
   id: instanceId('id', 'The new section id in the template; generated from the type when omitted.').nullish(),
+  preset: z
+    .string({ error: 'preset must be the name of one of the section\'s presets' })
+    .nullish()
+    .describe("Start from this preset of the section's {% schema %} (its settings and blocks); settings given override the preset's."),
 })
 export const themeSectionUpdateInput = strictInput('themeSectionUpdate', {
   ...common,
@@ -95,7 +99,10 @@ export const themeBlocksReorderInput = strictInput('themeBlocksReorder', {
 type OnTemplate = { themeId: string; template: string }
 
 /** `sectionId` is chosen by `prepare` (the input's id, or one made from the type). */
-export type ThemeSectionAdd = { type: 'ThemeSectionAdd'; data: OnTemplate & { sectionId: string; sectionType: string; settings: Record<string, unknown>; position: number | null } }
+export type ThemeSectionAdd = {
+  type: 'ThemeSectionAdd'
+  data: OnTemplate & { sectionId: string; sectionType: string; settings: Record<string, unknown>; position: number | null; preset: string | null }
+}
 export type ThemeSectionUpdate = { type: 'ThemeSectionUpdate'; data: OnTemplate & { sectionId: string; settings: Record<string, unknown> } }
 export type ThemeSectionRemove = { type: 'ThemeSectionRemove'; data: OnTemplate & { sectionId: string } }
 export type ThemeSectionsReorder = { type: 'ThemeSectionsReorder'; data: OnTemplate & { sectionIds: string[] } }

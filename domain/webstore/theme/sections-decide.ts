@@ -11,12 +11,15 @@ import type {
   ThemeSectionUpdate,
 } from './sections-commands.js'
 import type { ThemeSectionEvent } from './sections-events.js'
+import type { SectionSchema } from './section-schema.js'
 import {
   checkBlockLimits,
+  checkPlacement,
   checkSectionLimits,
   checkSettings,
   mergeSettings,
   requireBlockDefinition,
+  requirePreset,
   requireSectionSchema,
   settingsOf,
 } from './sections-schema.js'
@@ -78,17 +81,40 @@ function section(tpl: TemplateJson, name: string, sectionId: string): SectionIns
 const withSection = (tpl: TemplateJson, sectionId: string, next: SectionInstance): TemplateJson => ({ ...tpl, sections: { ...tpl.sections, [sectionId]: next } })
 
 function addSection(command: ThemeSectionAdd, theme: LiveTheme): ThemeSectionEvent[] {
-  const { themeId, template: name, sectionId, sectionType: type, position } = command.data
+  const { themeId, template: name, sectionId, sectionType: type, position, preset } = command.data
   const tpl = template(theme, name, true)
   if (tpl.sections[sectionId]) throw conflict(`template '${name}' already has a section '${sectionId}'; choose another id`, ['input', 'id'])
   const schema = requireSectionSchema(theme, type, ['input', 'type'])
+  checkPlacement(schema, type, name, ['input', 'type'])
   checkSectionLimits(tpl, type, schema, ['input', 'type'])
   checkSettings(settingsOf(schema.settings), command.data.settings, ['input', 'settings'])
-  const settings = mergeSettings({}, command.data.settings).settings
+  const start = preset ? presetSection(schema, type, preset) : { type }
+  const settings = mergeSettings(start.settings ?? {}, command.data.settings).settings
   const order = withInserted(tpl.order, sectionId, position)
-  const next: TemplateJson = { ...tpl, sections: { ...tpl.sections, [sectionId]: { type, settings } }, order }
+  const next: TemplateJson = { ...tpl, sections: { ...tpl.sections, [sectionId]: { ...start, settings } }, order }
   const file = templateFile(name, next)
-  return [{ type: 'ThemeSectionAdded', data: { themeId, template: name, sectionId, type, settings, position: order.indexOf(sectionId), file } }]
+  return [{ type: 'ThemeSectionAdded', data: { themeId, template: name, sectionId, type, settings, position: order.indexOf(sectionId), preset, file } }]
+}
+
+/**
+ * A section as a preset of its schema makes it: the preset's settings and blocks, each checked
+ * like an API call's (a preset may predate a schema change). Block ids are `<type>_<n>`.
+ */
+function presetSection(schema: SectionSchema, type: string, name: string): SectionInstance {
+  const field = ['input', 'preset']
+  const preset = requirePreset(schema, type, name, field)
+  const section: SectionInstance = { type, settings: { ...preset.settings }, blocks: {}, block_order: [] }
+  checkSettings(settingsOf(schema.settings), section.settings!, field)
+  for (const [index, presetBlock] of (preset.blocks ?? []).entries()) {
+    const definition = requireBlockDefinition(schema, type, presetBlock.type, field)
+    checkBlockLimits(section, schema, definition, field)
+    const blockSettings = { ...presetBlock.settings }
+    checkSettings(settingsOf(definition.settings), blockSettings, field)
+    const id = `${presetBlock.type.replace(/[^A-Za-z0-9_]/g, '_')}_${index + 1}`
+    section.blocks![id] = { type: presetBlock.type, settings: blockSettings }
+    section.block_order!.push(id)
+  }
+  return section
 }
 
 function updateSection(command: ThemeSectionUpdate, theme: LiveTheme): ThemeSectionEvent[] {

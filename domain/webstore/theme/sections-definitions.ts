@@ -81,14 +81,14 @@ export const themeSectionAdd = defineCommand({
   description:
     'Add a section to a template of a theme. ' +
     WHERE +
-    "type is a section file of the theme (sections/<type>.liquid); settings are checked against its {% schema %} (unknown ids and wrong types fail with BAD_USER_INPUT at input.settings.<id>); left-out settings use their defaults. position counts from 0 (the end when omitted). A template holds at most 25 sections; a schema's limit caps one type. Adding to a section group that does not exist yet creates it. Returns the theme, the template and the new section (its id is generated from the type unless id is given).",
+    "type is a section file of the theme (sections/<type>.liquid); settings are checked against its {% schema %} (unknown ids and wrong types fail with BAD_USER_INPUT at input.settings.<id>); left-out settings use their defaults. preset names one of the schema's presets to start from (its settings and blocks). The schema's enabled_on/disabled_on decide where the type may go. position counts from 0 (the end when omitted). A template holds at most 25 sections; a schema's limit caps one type. Adding to a section group that does not exist yet creates it. Returns the theme, the template and the new section (its id is generated from the type unless id is given).",
   ...WRITE,
   annotations: { destructive: false, idempotent: false },
   input: themeSectionAddInput,
   prepare: (input, env) => {
     const command: ThemeSectionCommand = {
       type: 'ThemeSectionAdd',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.id ?? instanceIdFor(input.type, env), sectionType: input.type, settings: input.settings ?? {}, position: input.position ?? null },
+      data: { themeId: input.themeId, template: input.template, sectionId: input.id ?? instanceIdFor(input.type, env), sectionType: input.type, settings: input.settings ?? {}, position: input.position ?? null, preset: input.preset ?? null },
     }
     return onTheme(env, command, { values: input.settings ?? {}, sectionType: input.type })
   },

@@ -8,8 +8,14 @@ import type { ThemeFile } from './files.js'
  */
 type OnTemplate = { themeId: string; template: string; file: ThemeFile }
 
-/** A section instance was inserted at `position` of the template's order, with the settings given (defaults apply to the rest). */
-export type ThemeSectionAdded = DomainEvent<'ThemeSectionAdded', OnTemplate & { sectionId: string; type: string; settings: Record<string, unknown>; position: number }>
+/**
+ * A section instance was inserted at `position` of the template's order with these stored
+ * settings (defaults apply to the rest); from `preset`, it also got the preset's blocks (in `file`).
+ */
+export type ThemeSectionAdded = DomainEvent<
+  'ThemeSectionAdded',
+  OnTemplate & { sectionId: string; type: string; settings: Record<string, unknown>; position: number; preset: string | null }
+>
 /** `settings` is the section's whole new stored settings, `changed` the ids whose value changed (a removed id went back to its default). */
 export type ThemeSectionSettingsChanged = DomainEvent<'ThemeSectionSettingsChanged', OnTemplate & { sectionId: string; settings: Record<string, unknown>; changed: string[] }>
 export type ThemeSectionRemoved = DomainEvent<'ThemeSectionRemoved', OnTemplate & { sectionId: string; type: string }>

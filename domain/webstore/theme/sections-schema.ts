@@ -2,7 +2,7 @@ import { badInput } from '../../shared/errors.js'
 import { MAX_BLOCKS_LIMIT, parseSectionSchema, settingValuesProblem, type SectionSchema } from './section-schema.js'
 import { inputSettings, type SettingDefinition } from './setting-definitions.js'
 import type { SectionInstance, TemplateJson } from './sections-template.js'
-import { MAX_SECTIONS_PER_TEMPLATE, orderedBlockIds } from './sections-template.js'
+import { groupOf, MAX_SECTIONS_PER_TEMPLATE, orderedBlockIds } from './sections-template.js'
 import type { LiveTheme } from './theme.js'
 
 type Field = readonly (string | number)[]
@@ -105,5 +105,43 @@ export function checkBlockLimits(section: SectionInstance, schema: SectionSchema
   const sameType = ids.filter((id) => section.blocks![id]!.type === definition.type).length
   if (definition.limit !== undefined && sameType >= definition.limit) {
     throw badInput(field, `a '${section.type}' section may hold at most ${definition.limit} '${definition.type}' block(s); it has ${sameType}`)
+  }
+}
+
+type Preset = NonNullable<SectionSchema['presets']>[number]
+
+/** The preset of a section type by name, or BAD_USER_INPUT at `field` listing its presets. */
+export function requirePreset(schema: SectionSchema, type: string, name: string, field: Field): Preset {
+  const preset = schema.presets?.find((p) => p.name === name)
+  if (preset) return preset
+  const known = (schema.presets ?? []).map((p) => `'${p.name}'`)
+  throw badInput(field, known.length ? `section type '${type}' has no preset '${name}'; its presets are ${known.join(', ')}` : `section type '${type}' has no presets`)
+}
+
+/** Where a place named by `enabled_on`/`disabled_on` lists: `templates` by page type ('product' for 'product.alternate'), or `groups`. */
+function placeList(rule: unknown, template: string): { list: string[] | null; place: string } {
+  const group = groupOf(template)
+  const kind = group ? 'groups' : 'templates'
+  const place = group ?? template.split('.')[0]!
+  const list = typeof rule === 'object' && rule !== null && Array.isArray((rule as Record<string, unknown>)[kind]) ? ((rule as Record<string, unknown[]>)[kind]!.filter((x) => typeof x === 'string') as string[]) : null
+  return { list, place }
+}
+
+/**
+ * A section may be placed where its schema's `enabled_on` allows it (when present) and not where
+ * `disabled_on` forbids it, as on Shopify: `{"templates": ["index", "page"], "groups": ["header"]}`,
+ * with `"*"` for all. An `enabled_on` without `groups` keeps the section out of section groups.
+ */
+export function checkPlacement(schema: SectionSchema, type: string, template: string, field: Field): void {
+  const where = groupOf(template) ? `section group '${template}'` : `template '${template}'`
+  if (schema.enabled_on !== undefined) {
+    const { list, place } = placeList(schema.enabled_on, template)
+    if (!list || !(list.includes('*') || list.includes(place))) {
+      throw badInput(field, `section type '${type}' is not enabled on ${where}: its schema's enabled_on allows ${JSON.stringify(schema.enabled_on)}`)
+    }
+  }
+  if (schema.disabled_on !== undefined) {
+    const { list, place } = placeList(schema.disabled_on, template)
+    if (list && (list.includes('*') || list.includes(place))) throw badInput(field, `section type '${type}' is disabled on ${where} by its schema's disabled_on`)
   }
 }

@@ -34,15 +34,30 @@ const PROMO = `<div>{{ section.settings.title }}</div>
 {% endschema %}
 `
 const PLAIN = '<p>No schema here</p>\n'
+/** Only on product pages and in the footer group; never on the 404 page. */
+const PLACED = `{% schema %}
+{ "name": "Placed", "enabled_on": { "templates": ["product", "404"], "groups": ["footer"] }, "disabled_on": { "templates": ["404"] } }
+{% endschema %}
+`
+const NOWHERE_GROUPED = `{% schema %}
+{ "name": "Templates only", "enabled_on": { "templates": ["*"] } }
+{% endschema %}
+`
 
-const files = [...defaultThemeFiles(), themeFile('sections/promo.liquid', PROMO), themeFile('sections/plain.liquid', PLAIN)]
+const files = [
+  ...defaultThemeFiles(),
+  themeFile('sections/promo.liquid', PROMO),
+  themeFile('sections/plain.liquid', PLAIN),
+  themeFile('sections/placed.liquid', PLACED),
+  themeFile('sections/templates-only.liquid', NOWHERE_GROUPED),
+]
 const created: ThemeCreated = { type: 'ThemeCreated', data: { themeId: THEME, name: 'Summer', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files } }
 const index = parseTemplate(files.find((f) => f.path === 'templates/index.json')!.content)!
 
 const on = { themeId: THEME, template: 'index' }
-const addSection = (sectionType: string, settings: Record<string, unknown> = {}, extra: Partial<{ sectionId: string; position: number | null; template: string }> = {}): ThemeSectionCommand => ({
+const addSection = (sectionType: string, settings: Record<string, unknown> = {}, extra: Partial<{ sectionId: string; position: number | null; template: string; preset: string | null }> = {}): ThemeSectionCommand => ({
   type: 'ThemeSectionAdd',
-  data: { ...on, sectionId: 'promo_1', sectionType, settings, position: null, ...extra },
+  data: { ...on, sectionId: 'promo_1', sectionType, settings, position: null, preset: null, ...extra },
 })
 const addBlock = (blockType: string, settings: Record<string, unknown> = {}, extra: Partial<{ blockId: string; sectionId: string; position: number | null }> = {}): ThemeSectionCommand => ({
   type: 'ThemeBlockAdd',
@@ -63,7 +78,7 @@ describe('themeSectionAdd', () => {
     spec
       .given([created])
       .when(addSection('promo', { title: 'Half price' }))
-      .then([{ type: 'ThemeSectionAdded', data: { ...on, sectionId: 'promo_1', type: 'promo', settings: { title: 'Half price' }, position: 3, file: templateFile('index', next) } }])
+      .then([{ type: 'ThemeSectionAdded', data: { ...on, sectionId: 'promo_1', type: 'promo', settings: { title: 'Half price' }, position: 3, preset: null, file: templateFile('index', next) } }])
   })
 
   it('inserts at a position; nulls are left to the defaults', () => {
@@ -93,6 +108,24 @@ describe('themeSectionAdd', () => {
     const full: TemplateJson = { sections: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`s${i}`, { type: 'plain' }])), order: Array.from({ length: 25 }, (_, i) => `s${i}`) }
     const fullEvent: ThemeEvent = { type: 'ThemeFileChanged', data: { themeId: THEME, ...templateFile('index', full) } }
     spec.given([created, fullEvent]).when(addSection('plain')).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: 'at most 25 sections' })
+  })
+
+  it("starts from a preset: its blocks with ids by type and position, its settings under the ones given", () => {
+    const { events, template } = run([created], addSection('rich-text', { alignment: 'right' }, { sectionId: 'rt', preset: 'Rich text' }))
+    expect(events[0]!.data).toMatchObject({ sectionId: 'rt', preset: 'Rich text', settings: { alignment: 'right' } })
+    expect(template.sections.rt).toEqual({ type: 'rich-text', settings: { alignment: 'right' }, blocks: { heading_1: { type: 'heading', settings: {} }, text_2: { type: 'text', settings: {} } }, block_order: ['heading_1', 'text_2'] })
+    spec.given([created]).when(addSection('rich-text', {}, { preset: 'Hero' })).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'preset'], message: "its presets are 'Rich text'" })
+    spec.given([created]).when(addSection('promo', {}, { preset: 'Any' })).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'preset'], message: 'has no presets' })
+  })
+
+  it("keeps a section where its schema's enabled_on and disabled_on allow it", () => {
+    expect(run([created], addSection('placed', {}, { template: 'product' })).events).toHaveLength(1)
+    expect(run([created], addSection('placed', {}, { template: 'group:footer' })).events).toHaveLength(1)
+    spec.given([created]).when(addSection('placed')).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: "not enabled on template 'index'" })
+    spec.given([created]).when(addSection('placed', {}, { template: '404' })).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: 'disabled on' })
+    spec.given([created]).when(addSection('placed', {}, { template: 'group:header' })).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'] })
+    expect(run([created], addSection('templates-only')).events).toHaveLength(1)
+    spec.given([created]).when(addSection('templates-only', {}, { template: 'group:footer' })).thenFails({ code: 'BAD_USER_INPUT', message: "not enabled on section group 'group:footer'" })
   })
 
   it('refuses a taken id with CONFLICT, a missing template or theme with NOT_FOUND', () => {

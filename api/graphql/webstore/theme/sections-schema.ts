@@ -64,6 +64,8 @@ export const themeSectionTypeDefs = /* GraphQL */ `
     position: Int
     "The new section's id; generated from the type when omitted."
     id: String
+    "Start from this preset of the section's {% schema %} (its settings and blocks); settings given override the preset's."
+    preset: String
   }
 
   input ThemeSectionUpdateInput {

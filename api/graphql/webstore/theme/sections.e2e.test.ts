@@ -96,6 +96,14 @@ describe('themeSectionAdd', () => {
     expect(banner.section!.renderData.settings).toEqual({ image_position: 'left', heading: 'Image with text' })
   })
 
+  it("starts from a preset of the section's schema, blocks included", async () => {
+    const added = await ok('themeSectionAdd', { type: 'rich-text', id: 'from-preset', preset: 'Rich text' })
+    expect(added.section!.blocks.map((b) => [b.id, b.type])).toEqual([['heading_1', 'heading'], ['text_2', 'text']])
+    expect(added.section!.renderData.blocks[0]!.settings).toEqual({ heading: 'Talk about your brand' })
+    await ok('themeSectionRemove', { sectionId: 'from-preset' })
+    await fails('themeSectionAdd', { type: 'rich-text', preset: 'Hero' }, { code: 'BAD_USER_INPUT', field: ['input', 'preset'] })
+  })
+
   it('creates a section group on its first section, listed in sectionGroups', async () => {
     const added = await ok('themeSectionAdd', { template: 'group:header', type: 'header', id: 'header' })
     expect(added.template).toMatchObject({ name: 'group:header', path: 'sections/header-group.json', sections: [{ id: 'header', type: 'header' }] })
