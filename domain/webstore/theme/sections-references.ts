@@ -3,13 +3,18 @@ import { liveMediaKey } from '../../media/streams.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
 import { isUuid } from '../../shared/ids.js'
+import { blogHandleKey } from '../blog/streams.js'
+import { pageHandleKey } from '../page/streams.js'
 import type { SettingDefinition } from './setting-definitions.js'
+
+/** Resource pickers whose value is a handle, and the reservation key that handle holds while the resource lives. */
+const HANDLE_KEYS: Partial<Record<string, (handle: string) => string>> = { product: productHandleKey, page: pageHandleKey, blog: blogHandleKey }
 
 /**
  * Checks the references among setting values that the event store answers cheaply, by the
- * reservations their owners hold: a `product` setting names a product handle of this store, an
- * `image_picker` holding a UUID names a media of this store (a URL is taken as it is).
- * Collection, page and blog pickers are not checked here: a missing one renders as blank.
+ * reservations their owners hold: `product`, `page` and `blog` settings name a handle of this
+ * store, an `image_picker` holding a UUID names a media of this store (a URL is taken as it is).
+ * Collection and menu pickers are not checked here: a missing one renders as blank.
  * Runs in `prepare`; another store's product or media looks exactly like a missing one.
  */
 export async function checkReferences(
@@ -23,8 +28,10 @@ export async function checkReferences(
   for (const [id, value] of Object.entries(values)) {
     const definition = byId.get(id)
     if (!definition || typeof value !== 'string' || value === '') continue
-    if (definition.type === 'product' && !(await env.reservationOwner(storeId, productHandleKey(value)))) {
-      throw badInput([...field, id], `'${id}' names product '${value}', but this store has no product with that handle; give the handle of an existing product`)
+    const handleKey = HANDLE_KEYS[definition.type]
+    if (handleKey && !(await env.reservationOwner(storeId, handleKey(value)))) {
+      const kind = definition.type
+      throw badInput([...field, id], `'${id}' names ${kind} '${value}', but this store has no ${kind} with that handle; give the handle of an existing ${kind}`)
     }
     if (definition.type === 'image_picker' && isUuid(value) && !(await env.reservationOwner(storeId, liveMediaKey(value.toLowerCase())))) {
       throw badInput([...field, id], `'${id}' names media '${value}', which does not exist in this store; upload the image first (upload_image) and use its id`)

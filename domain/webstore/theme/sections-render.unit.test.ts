@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { productHandleKey } from '../../catalog/product/streams.js'
 import { liveMediaKey } from '../../media/streams.js'
+import { blogHandleKey } from '../blog/streams.js'
+import { pageHandleKey } from '../page/streams.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { DomainError } from '../../shared/errors.js'
 import { defaultThemeFiles } from './default-theme.js'
@@ -94,13 +96,15 @@ describe('template names', () => {
   })
 })
 
-function env(options: { products?: string[]; media?: string[] } = {}): PrepareEnv {
+function env(options: { products?: string[]; media?: string[]; pages?: string[]; blogs?: string[] } = {}): PrepareEnv {
   return {
     ctx: { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE },
     newId: () => '01900000-0000-7000-8000-00000000beef',
     async reservationOwner(scope, key) {
       if (scope !== STORE) return null
       if ((options.products ?? []).some((handle) => productHandleKey(handle) === key)) return 'product-id'
+      if ((options.pages ?? []).some((handle) => pageHandleKey(handle) === key)) return 'page-id'
+      if ((options.blogs ?? []).some((handle) => blogHandleKey(handle) === key)) return 'blog-id'
       return (options.media ?? []).find((id) => liveMediaKey(id) === key) ?? null
     },
     readStream: async (stream) =>
@@ -132,6 +136,22 @@ describe('references in settings', () => {
       code: 'BAD_USER_INPUT',
       field: ['input', 'settings', 'featured'],
       message: expect.stringContaining("no product with that handle"),
+    })
+  })
+
+  it('refuses a page or blog handle this store does not have, and accepts existing ones', async () => {
+    const pickers = [
+      { type: 'page' as const, id: 'about', label: 'About page' },
+      { type: 'blog' as const, id: 'news', label: 'Blog' },
+    ]
+    await expect(checkReferences(env({ pages: ['about-us'], blogs: ['journal'] }), STORE, pickers, { about: 'about-us', news: 'journal' }, ['input', 'settings'])).resolves.toBeUndefined()
+    await expect(failure(() => checkReferences(env({ blogs: ['journal'] }), STORE, pickers, { about: 'about-us' }, ['input', 'settings']))).resolves.toMatchObject({
+      field: ['input', 'settings', 'about'],
+      message: expect.stringContaining('no page with that handle'),
+    })
+    await expect(failure(() => checkReferences(env({ pages: ['about-us'] }), STORE, pickers, { news: 'journal' }, ['input', 'settings']))).resolves.toMatchObject({
+      field: ['input', 'settings', 'news'],
+      message: expect.stringContaining('no blog with that handle'),
     })
   })
 
