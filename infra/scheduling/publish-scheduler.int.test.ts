@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductEvent } from '../../domain/catalog/product/events.js'
 import { productStream } from '../../domain/catalog/product/streams.js'
+import { allProjections } from '../../projections/all.js'
 import { productsProjection } from '../../projections/catalog/product/projection.js'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import type { CommandContext } from '../commands/context.js'
@@ -48,7 +49,8 @@ async function scheduled(publishAt: string, status: 'DRAFT' | 'ACTIVE' = 'DRAFT'
 beforeAll(async () => {
   test = await createTestDatabase()
   db = test.database.db
-  await productsProjection.createTables(db)
+  // The scheduler polls every kind of scheduled entity, each in its own read model.
+  for (const projection of allProjections) await projection.createTables(db)
 })
 afterAll(async () => {
   await test?.drop()
