@@ -33,7 +33,8 @@ export const productDuplicate = defineCommand({
   name: 'productDuplicate',
   tool: 'duplicate_product',
   description:
-    'Copy a product, found by id, into a new product with its own id: description, vendor, tags, SEO and media are copied; ' +
+    'Copy a product, found by id, into a new product with its own id: description, vendor, tags, SEO, media, options, ' +
+    'variants (with new ids, SKUs and barcodes empty as they must be unique, stock 0) and attribute values are copied; ' +
     'title is required and handle is generated from it when omitted. The copy is DRAFT unless you pass status, and is not ' +
     'scheduled for publishing. Returns the new product. Fails with NOT_FOUND when the source is unknown or deleted, and ' +
     'with CONFLICT when the handle you pass is taken.',
@@ -76,11 +77,12 @@ export const productRevert = defineCommand({
   tool: 'revert_product',
   description:
     'Restore a product, found by id, to how it was at an earlier revision (see its history): title, handle, description, ' +
-    'status, vendor, tags, SEO, publish schedule and media go back to their values then. This appends ordinary change ' +
+    'status, vendor, tags, SEO, publish schedule, media, options, variants (stock excepted) and attribute values go back ' +
+    'to their values then. This appends ordinary change ' +
     'events after a ProductReverted marker, so the history keeps both the changes and the revert, and reverting again ' +
     'is possible. Media deleted from the library since then are left out. Fails with BAD_USER_INPUT when toRevision is ' +
     "beyond the product's current revision, NOT_FOUND when the product is unknown or deleted, and CONFLICT when the old " +
-    'handle is now used by another product.',
+    'handle or a SKU is now used by another product.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: productRevertInput,
