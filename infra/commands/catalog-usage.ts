@@ -1,5 +1,6 @@
 import type { CatalogUsage } from '../../domain/shared/command.js'
 import { attributeUsage, productsInAttributeSet } from '../../projections/catalog/product-attribute/queries.js'
+import { postIdsOfBlog } from '../../projections/webstore/post/queries.js'
 import type { AnyDb } from '../database/database.js'
 
 /**
@@ -11,5 +12,6 @@ export function catalogUsageFrom(db: AnyDb): CatalogUsage {
   return {
     attributeUsage: (storeId, attributeId) => attributeUsage(db, storeId, attributeId),
     productsInAttributeSet: (storeId, attributeSetId) => productsInAttributeSet(db, storeId, attributeSetId),
+    postsOfBlog: (storeId, blogId) => postIdsOfBlog(db, storeId, blogId),
   }
 }

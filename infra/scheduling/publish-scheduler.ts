@@ -1,6 +1,9 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
+import type { Scope } from '../../domain/shared/scopes.js'
 import { dueForPublishing } from '../../projections/catalog/product/schedule.js'
+import { duePages } from '../../projections/webstore/page/visibility.js'
+import { duePosts } from '../../projections/webstore/post/visibility.js'
 import type { CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../database/database.js'
@@ -9,8 +12,26 @@ import type { Logger } from '../logging/logger.js'
 /** Who publishes a scheduled product, as the audit log shows it. */
 export const SCHEDULER_ACTOR: Actor = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
 
-/** Products published per poll at most; the next poll takes the rest at once. */
+/** Entities published per kind and poll at most; the next poll takes the rest at once. */
 const BATCH = 100
+
+/** A kind of entity with a `publishAt`: where the due ones are found, and the idempotent command that publishes one. */
+export interface ScheduledKind {
+  command: string
+  scope: Scope
+  due(db: AnyDb, now: Date, limit: number): Promise<{ organizationId: string; storeId: string; id: string }[]>
+}
+
+/** Products turn ACTIVE; web store pages and blog posts turn PUBLISHED. */
+export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
+  {
+    command: 'productPublishDue',
+    scope: 'products:write',
+    due: async (db, now, limit) => (await dueForPublishing(db, now, limit)).map(({ productId, ...tenant }) => ({ ...tenant, id: productId })),
+  },
+  { command: 'pagePublishDue', scope: 'webstore:write', due: duePages },
+  { command: 'postPublishDue', scope: 'webstore:write', due: duePosts },
+]
 
 export interface PublishSchedulerOptions {
   db: AnyDb
@@ -21,9 +42,9 @@ export interface PublishSchedulerOptions {
 }
 
 /**
- * Turns scheduled products ACTIVE when their publishAt has come, with nobody calling: every
- * `intervalMs` it reads the due products from the read model and runs `productPublishDue` for
- * each. It runs wherever projections run; several nodes may poll at once, because the command
+ * Publishes scheduled products, pages and posts when their publishAt has come, with nobody
+ * calling: every `intervalMs` it reads the due ones of each `SCHEDULED_KINDS` from the read
+ * models and runs that kind's publish-due command for each. It runs wherever projections run; several nodes may poll at once, because the command
  * decides on the product's stream and changes a product that is no longer due into nothing.
  */
 export class PublishScheduler {
@@ -46,27 +67,28 @@ export class PublishScheduler {
     await this.running
   }
 
-  /** One poll: publishes what is due at `now` and answers how many products it changed. */
+  /** One poll: publishes what is due at `now` and answers how many entities it changed. */
   async tick(now = new Date()): Promise<number> {
-    const due = await dueForPublishing(this.options.db, now, BATCH)
     let published = 0
-    for (const product of due) {
-      if (this.stopped) break
-      const ctx: CommandContext = {
-        organizationId: product.organizationId,
-        storeId: product.storeId,
-        actor: SCHEDULER_ACTOR,
-        scopes: ['products:write'],
-        correlationId: uuidv7(),
-        causationId: null,
-        now: new Date(),
-      }
-      try {
-        const result = await this.options.execute('productPublishDue', { id: product.productId }, ctx)
-        if (result.position !== null) published++
-      } catch (error) {
-        // One product that cannot be published must not hold up the others; the next poll retries it.
-        this.options.logger.warn({ err: error, productId: product.productId, storeId: product.storeId }, 'scheduled publish failed')
+    for (const kind of SCHEDULED_KINDS) {
+      for (const entity of await kind.due(this.options.db, now, BATCH)) {
+        if (this.stopped) return published
+        const ctx: CommandContext = {
+          organizationId: entity.organizationId,
+          storeId: entity.storeId,
+          actor: SCHEDULER_ACTOR,
+          scopes: [kind.scope],
+          correlationId: uuidv7(),
+          causationId: null,
+          now: new Date(),
+        }
+        try {
+          const result = await this.options.execute(kind.command, { id: entity.id }, ctx)
+          if (result.position !== null) published++
+        } catch (error) {
+          // One entity that cannot be published must not hold up the others; the next poll retries it.
+          this.options.logger.warn({ err: error, command: kind.command, id: entity.id, storeId: entity.storeId }, 'scheduled publish failed')
+        }
       }
     }
     return published
@@ -77,7 +99,7 @@ export class PublishScheduler {
     this.timer = setTimeout(() => {
       this.running = this.tick()
         .then((published) => {
-          if (published) this.options.logger.info({ published }, 'published scheduled products')
+          if (published) this.options.logger.info({ published }, 'published scheduled entities')
         })
         .catch((error: unknown) => this.options.logger.error({ err: error }, 'publish scheduler poll failed'))
         .finally(() => {

@@ -1,0 +1,84 @@
+import type { BlogDeleted } from '../../../domain/webstore/blog/blog.js'
+import { POST_EVENT_TYPES, type PostEvent } from '../../../domain/webstore/post/events.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import type { Projection } from '../../../infra/projections/projection.js'
+import { changeRow, publicationColumns, storeOf } from '../shared/content.js'
+import { createPostTables, type PostDb } from './tables.js'
+
+/**
+ * The `posts` read model: one row per live post of every store, guarded by revision against
+ * replays. A blog deleted with its posts (`BlogDeleted`) takes every row of that blog with it.
+ */
+export const postsProjection: Projection = {
+  name: 'posts',
+  version: 1,
+  eventTypes: [...POST_EVENT_TYPES, 'BlogDeleted'],
+  tables: ['posts'],
+  storeTables: ['posts'],
+  createTables: createPostTables,
+  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+    const db: PostDb = trx
+    const event = { type: recorded.type, data: recorded.data } as PostEvent | BlogDeleted
+    if (event.type === 'BlogDeleted') {
+      await db.deleteFrom('posts').where('store_id', '=', storeOf(recorded)).where('blog_id', '=', event.data.blogId).execute()
+      return
+    }
+    const change = (fields: Record<string, unknown>) => changeRow(trx, 'posts', event.data.postId, recorded, fields)
+    switch (event.type) {
+      case 'PostCreated': {
+        const { postId, blogId, title, handle, body, excerpt, author, tags, coverMediaId } = event.data
+        await db
+          .insertInto('posts')
+          .values({
+            store_id: storeOf(recorded),
+            organization_id: recorded.metadata.organizationId,
+            id: postId,
+            blog_id: blogId,
+            title,
+            handle,
+            body,
+            excerpt,
+            author,
+            tags,
+            cover_media_id: coverMediaId,
+            status: 'DRAFT',
+            revision: recorded.revision,
+            created_at: recorded.metadata.occurredAt,
+            updated_at: recorded.metadata.occurredAt,
+          })
+          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
+          .execute()
+        return
+      }
+      case 'PostRetitled':
+        return change({ title: event.data.title })
+      case 'PostHandleChanged':
+        return change({ handle: event.data.to })
+      case 'PostBodyChanged':
+        return change({ body: event.data.body })
+      case 'PostExcerptChanged':
+        return change({ excerpt: event.data.excerpt })
+      case 'PostAuthorChanged':
+        return change({ author: event.data.author })
+      case 'PostTagsChanged':
+        return change({ tags: event.data.tags })
+      case 'PostCoverChanged':
+        return change({ cover_media_id: event.data.mediaId })
+      case 'PostSeoChanged':
+        return change({ seo_title: event.data.title, seo_description: event.data.description })
+      case 'PostPublished':
+      case 'PostUnpublished':
+      case 'PostPublishScheduled':
+      case 'PostPublishUnscheduled':
+        return change(publicationColumns(event.type, event.data)!)
+      case 'PostDeleted':
+        await db.deleteFrom('posts').where('store_id', '=', storeOf(recorded)).where('id', '=', event.data.postId).where('revision', '<', recorded.revision).execute()
+        return
+      default: {
+        const _exhaustive: never = event
+        return _exhaustive
+      }
+    }
+  },
+}
