@@ -62,11 +62,14 @@ export const themeSectionAddInput = strictInput('themeSectionAdd', {
     .nullish()
     .describe("Start from this preset of the section's {% schema %} (its settings and blocks); settings given override the preset's."),
 })
+const disabled = (what: string) => z.boolean({ error: 'disabled must be true or false' }).nullish().describe(`true hides the ${what} (kept, not rendered); false shows it again.`)
+
 export const themeSectionUpdateInput = strictInput('themeSectionUpdate', {
   ...common,
   sectionId,
-  settings: settings("Setting id → new value, checked against the section's {% schema %}; null resets one to its default; ids left out stay."),
-})
+  settings: settings("Setting id → new value, checked against the section's {% schema %}; null resets one to its default; ids left out stay.").nullish(),
+  disabled: disabled('section'),
+}).refine((input) => input.settings != null || input.disabled != null, { message: 'themeSectionUpdate needs settings or disabled', path: ['settings'] })
 export const themeSectionRemoveInput = strictInput('themeSectionRemove', { ...common, sectionId })
 export const themeSectionsReorderInput = strictInput('themeSectionsReorder', {
   ...common,
@@ -87,8 +90,9 @@ export const themeBlockUpdateInput = strictInput('themeBlockUpdate', {
   ...common,
   sectionId,
   blockId,
-  settings: settings("Setting id → new value, checked against the block's settings in the section's {% schema %}; null resets one; ids left out stay."),
-})
+  settings: settings("Setting id → new value, checked against the block's settings in the section's {% schema %}; null resets one; ids left out stay.").nullish(),
+  disabled: disabled('block'),
+}).refine((input) => input.settings != null || input.disabled != null, { message: 'themeBlockUpdate needs settings or disabled', path: ['settings'] })
 export const themeBlockRemoveInput = strictInput('themeBlockRemove', { ...common, sectionId, blockId })
 export const themeBlocksReorderInput = strictInput('themeBlocksReorder', {
   ...common,
@@ -103,14 +107,18 @@ export type ThemeSectionAdd = {
   type: 'ThemeSectionAdd'
   data: OnTemplate & { sectionId: string; sectionType: string; settings: Record<string, unknown>; position: number | null; preset: string | null }
 }
-export type ThemeSectionUpdate = { type: 'ThemeSectionUpdate'; data: OnTemplate & { sectionId: string; settings: Record<string, unknown> } }
+/** `disabled` null leaves the section shown or hidden as it is. */
+export type ThemeSectionUpdate = { type: 'ThemeSectionUpdate'; data: OnTemplate & { sectionId: string; settings: Record<string, unknown>; disabled: boolean | null } }
 export type ThemeSectionRemove = { type: 'ThemeSectionRemove'; data: OnTemplate & { sectionId: string } }
 export type ThemeSectionsReorder = { type: 'ThemeSectionsReorder'; data: OnTemplate & { sectionIds: string[] } }
 export type ThemeBlockAdd = {
   type: 'ThemeBlockAdd'
   data: OnTemplate & { sectionId: string; blockId: string; blockType: string; settings: Record<string, unknown>; position: number | null }
 }
-export type ThemeBlockUpdate = { type: 'ThemeBlockUpdate'; data: OnTemplate & { sectionId: string; blockId: string; settings: Record<string, unknown> } }
+export type ThemeBlockUpdate = {
+  type: 'ThemeBlockUpdate'
+  data: OnTemplate & { sectionId: string; blockId: string; settings: Record<string, unknown>; disabled: boolean | null }
+}
 export type ThemeBlockRemove = { type: 'ThemeBlockRemove'; data: OnTemplate & { sectionId: string; blockId: string } }
 export type ThemeBlocksReorder = { type: 'ThemeBlocksReorder'; data: OnTemplate & { sectionId: string; blockIds: string[] } }
 

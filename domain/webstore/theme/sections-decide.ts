@@ -23,7 +23,7 @@ import {
   requireSectionSchema,
   settingsOf,
 } from './sections-schema.js'
-import { emptyGroup, groupOf, orderedBlockIds, readTemplate, templateFile, templatePath, withInserted, withOrder, type SectionInstance, type TemplateJson } from './sections-template.js'
+import { emptyGroup, groupOf, orderedBlockIds, readTemplate, templateFile, templatePath, withInserted, withOrder, type BlockInstance, type SectionInstance, type TemplateJson } from './sections-template.js'
 import type { LiveTheme, ThemeState } from './theme.js'
 
 /**
@@ -124,9 +124,27 @@ function updateSection(command: ThemeSectionUpdate, theme: LiveTheme): ThemeSect
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
   checkSettings(settingsOf(schema.settings), command.data.settings, ['input', 'settings'])
   const { settings, changed } = mergeSettings(current.settings ?? {}, command.data.settings)
-  if (changed.length === 0) return []
-  const file = templateFile(name, withSection(tpl, sectionId, { ...current, settings }))
-  return [{ type: 'ThemeSectionSettingsChanged', data: { themeId, template: name, sectionId, settings, changed, file } }]
+  const events: ThemeSectionEvent[] = []
+  let next: SectionInstance = current
+  if (changed.length) {
+    next = { ...next, settings }
+    events.push({ type: 'ThemeSectionSettingsChanged', data: { themeId, template: name, sectionId, settings, changed, file: templateFile(name, withSection(tpl, sectionId, next)) } })
+  }
+  const { disabled } = command.data
+  if (disabled !== null && disabled !== (current.disabled === true)) {
+    next = withDisabled(next, disabled)
+    const data = { themeId, template: name, sectionId, file: templateFile(name, withSection(tpl, sectionId, next)) }
+    events.push(disabled ? { type: 'ThemeSectionDisabled', data } : { type: 'ThemeSectionEnabled', data })
+  }
+  return events
+}
+
+/** Shopify writes `"disabled": true` on hidden sections and blocks and leaves the key out on shown ones. */
+function withDisabled<T extends { disabled?: boolean }>(instance: T, disabled: boolean): T {
+  const next = { ...instance }
+  if (disabled) next.disabled = true
+  else delete next.disabled
+  return next
 }
 
 function removeSection(command: ThemeSectionRemove, theme: LiveTheme): ThemeSectionEvent[] {
@@ -190,10 +208,20 @@ function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionE
   const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'])
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
-  if (changed.length === 0) return []
-  const next: SectionInstance = { ...current, blocks: { ...current.blocks, [blockId]: { ...existing, settings } } }
-  const file = templateFile(name, withSection(tpl, sectionId, next))
-  return [{ type: 'ThemeBlockSettingsChanged', data: { themeId, template: name, sectionId, blockId, settings, changed, file } }]
+  const fileWith = (b: BlockInstance) => templateFile(name, withSection(tpl, sectionId, { ...current, blocks: { ...current.blocks, [blockId]: b } }))
+  const events: ThemeSectionEvent[] = []
+  let next: BlockInstance = existing
+  if (changed.length) {
+    next = { ...next, settings }
+    events.push({ type: 'ThemeBlockSettingsChanged', data: { themeId, template: name, sectionId, blockId, settings, changed, file: fileWith(next) } })
+  }
+  const { disabled } = command.data
+  if (disabled !== null && disabled !== (existing.disabled === true)) {
+    next = withDisabled(next, disabled)
+    const data = { themeId, template: name, sectionId, blockId, file: fileWith(next) }
+    events.push(disabled ? { type: 'ThemeBlockDisabled', data } : { type: 'ThemeBlockEnabled', data })
+  }
+  return events
 }
 
 function removeBlock(command: ThemeBlockRemove, theme: LiveTheme): ThemeSectionEvent[] {

@@ -99,14 +99,18 @@ export const themeSectionUpdate = defineCommand({
   name: 'themeSectionUpdate',
   tool: 'update_theme_section',
   description:
-    "Change settings of a section of a template, found by sectionId. settings is setting id → value, checked against the section's {% schema %}; null resets a setting to its default; ids left out stay. " +
+    "Change settings of a section of a template, found by sectionId, or hide and show it. settings is setting id → value, checked against the section's {% schema %}; null resets a setting to its default; ids left out stay. disabled: true hides the section (kept, not rendered), false shows it again. " +
     WHERE +
     'Returns the theme, the template and the section. Fails with NOT_FOUND when the theme, template or section is unknown.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeSectionUpdateInput,
   prepare: (input, env) =>
-    onTheme(env, { type: 'ThemeSectionUpdate', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, settings: input.settings } }, { values: input.settings, sectionId: input.sectionId }),
+    onTheme(
+      env,
+      { type: 'ThemeSectionUpdate', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, settings: input.settings ?? {}, disabled: input.disabled ?? null } },
+      { values: input.settings ?? {}, sectionId: input.sectionId },
+    ),
   decider: themeSectionsDecider,
 })
 
@@ -159,7 +163,7 @@ export const themeBlockUpdate = defineCommand({
   name: 'themeBlockUpdate',
   tool: 'update_theme_block',
   description:
-    "Change settings of a block of a section, found by sectionId and blockId. settings is setting id → value, checked against the block's settings in the section's {% schema %}; null resets one to its default; ids left out stay. " +
+    "Change settings of a block of a section, found by sectionId and blockId, or hide and show it. settings is setting id → value, checked against the block's settings in the section's {% schema %}; null resets one to its default; ids left out stay. disabled: true hides the block, false shows it again. " +
     WHERE +
     'Returns the theme, the template, the section and the block.',
   ...WRITE,
@@ -168,8 +172,11 @@ export const themeBlockUpdate = defineCommand({
   prepare: (input, env) =>
     onTheme(
       env,
-      { type: 'ThemeBlockUpdate', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId, settings: input.settings } },
-      { values: input.settings, sectionId: input.sectionId, blockId: input.blockId },
+      {
+        type: 'ThemeBlockUpdate',
+        data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId, settings: input.settings ?? {}, disabled: input.disabled ?? null },
+      },
+      { values: input.settings ?? {}, sectionId: input.sectionId, blockId: input.blockId },
     ),
   decider: themeSectionsDecider,
 })

@@ -18,6 +18,9 @@ export type ThemeSectionAdded = DomainEvent<
 >
 /** `settings` is the section's whole new stored settings, `changed` the ids whose value changed (a removed id went back to its default). */
 export type ThemeSectionSettingsChanged = DomainEvent<'ThemeSectionSettingsChanged', OnTemplate & { sectionId: string; settings: Record<string, unknown>; changed: string[] }>
+/** The section is kept in the template but no longer rendered (`"disabled": true`). */
+export type ThemeSectionDisabled = DomainEvent<'ThemeSectionDisabled', OnTemplate & { sectionId: string }>
+export type ThemeSectionEnabled = DomainEvent<'ThemeSectionEnabled', OnTemplate & { sectionId: string }>
 export type ThemeSectionRemoved = DomainEvent<'ThemeSectionRemoved', OnTemplate & { sectionId: string; type: string }>
 /** `order` is the template's whole new section order. */
 export type ThemeSectionsReordered = DomainEvent<'ThemeSectionsReordered', OnTemplate & { order: string[] }>
@@ -26,6 +29,9 @@ export type ThemeBlockSettingsChanged = DomainEvent<
   'ThemeBlockSettingsChanged',
   OnTemplate & { sectionId: string; blockId: string; settings: Record<string, unknown>; changed: string[] }
 >
+/** The block is kept in its section but no longer rendered. */
+export type ThemeBlockDisabled = DomainEvent<'ThemeBlockDisabled', OnTemplate & { sectionId: string; blockId: string }>
+export type ThemeBlockEnabled = DomainEvent<'ThemeBlockEnabled', OnTemplate & { sectionId: string; blockId: string }>
 export type ThemeBlockRemoved = DomainEvent<'ThemeBlockRemoved', OnTemplate & { sectionId: string; blockId: string; type: string }>
 /** `blockOrder` is the section's whole new block order. */
 export type ThemeBlocksReordered = DomainEvent<'ThemeBlocksReordered', OnTemplate & { sectionId: string; blockOrder: string[] }>
@@ -33,10 +39,14 @@ export type ThemeBlocksReordered = DomainEvent<'ThemeBlocksReordered', OnTemplat
 export type ThemeSectionEvent =
   | ThemeSectionAdded
   | ThemeSectionSettingsChanged
+  | ThemeSectionDisabled
+  | ThemeSectionEnabled
   | ThemeSectionRemoved
   | ThemeSectionsReordered
   | ThemeBlockAdded
   | ThemeBlockSettingsChanged
+  | ThemeBlockDisabled
+  | ThemeBlockEnabled
   | ThemeBlockRemoved
   | ThemeBlocksReordered
 
@@ -44,10 +54,14 @@ export type ThemeSectionEvent =
 export const THEME_SECTION_EVENTS: Record<ThemeSectionEvent['type'], true> = {
   ThemeSectionAdded: true,
   ThemeSectionSettingsChanged: true,
+  ThemeSectionDisabled: true,
+  ThemeSectionEnabled: true,
   ThemeSectionRemoved: true,
   ThemeSectionsReordered: true,
   ThemeBlockAdded: true,
   ThemeBlockSettingsChanged: true,
+  ThemeBlockDisabled: true,
+  ThemeBlockEnabled: true,
   ThemeBlockRemoved: true,
   ThemeBlocksReordered: true,
 }

@@ -137,7 +137,10 @@ describe('themeSectionAdd', () => {
 })
 
 describe('themeSectionUpdate', () => {
-  const update = (settings: Record<string, unknown>, sectionId = 'promo_1'): ThemeSectionCommand => ({ type: 'ThemeSectionUpdate', data: { ...on, sectionId, settings } })
+  const update = (settings: Record<string, unknown>, sectionId = 'promo_1', disabled: boolean | null = null): ThemeSectionCommand => ({
+    type: 'ThemeSectionUpdate',
+    data: { ...on, sectionId, settings, disabled },
+  })
 
   it('changes the given settings, resets nulls, and records the ids that changed', () => {
     const { events, template } = run([created, ...promoAdded], update({ title: null, boxed: true }))
@@ -147,6 +150,16 @@ describe('themeSectionUpdate', () => {
 
   it('records nothing when nothing changes', () => {
     spec.given([created, ...promoAdded]).when(update({ title: 'Half price' })).then([])
+  })
+
+  it('hides and shows a section; hiding a hidden one records nothing', () => {
+    const hidden = run([created, ...promoAdded], update({}, 'promo_1', true))
+    expect(hidden.events.map((e) => e.type)).toEqual(['ThemeSectionDisabled'])
+    expect(hidden.template.sections.promo_1).toEqual({ type: 'promo', settings: { title: 'Half price' }, disabled: true })
+    spec.given([created, ...promoAdded, ...hidden.events]).when(update({}, 'promo_1', true)).then([])
+    const both = themeSectionsDecider.decide(update({ boxed: true }, 'promo_1', false), fold(themeSectionsDecider, [created, ...promoAdded, ...hidden.events]), ctx) as ThemeSectionEvent[]
+    expect(both.map((e) => e.type)).toEqual(['ThemeSectionSettingsChanged', 'ThemeSectionEnabled'])
+    expect(parseTemplate(both[1]!.data.file.content)!.sections.promo_1).toEqual({ type: 'promo', settings: { title: 'Half price', boxed: true } })
   })
 
   it('refuses unknown ids, wrong types and unknown sections', () => {
@@ -236,13 +249,26 @@ describe('themeBlockAdd', () => {
 })
 
 describe('themeBlockUpdate', () => {
-  const update = (settings: Record<string, unknown>, blockId = 'heading-1'): ThemeSectionCommand => ({ type: 'ThemeBlockUpdate', data: { ...on, sectionId: 'story', blockId, settings } })
+  const update = (settings: Record<string, unknown>, blockId = 'heading-1', disabled: boolean | null = null): ThemeSectionCommand => ({
+    type: 'ThemeBlockUpdate',
+    data: { ...on, sectionId: 'story', blockId, settings, disabled },
+  })
 
   it('changes block settings; the same values record nothing', () => {
     const { events, template } = run([created], update({ heading: 'Made by hand' }))
     expect(events[0]).toMatchObject({ type: 'ThemeBlockSettingsChanged', data: { blockId: 'heading-1', settings: { heading: 'Made by hand' }, changed: ['heading'] } })
     expect(template.sections.story!.blocks!['heading-1']!.settings).toEqual({ heading: 'Made by hand' })
     spec.given([created]).when(update({ heading: 'Our story' })).then([])
+  })
+
+  it('hides and shows a block', () => {
+    const hidden = run([created], update({}, 'text-1', true))
+    expect(hidden.events).toMatchObject([{ type: 'ThemeBlockDisabled', data: { sectionId: 'story', blockId: 'text-1' } }])
+    expect(hidden.template.sections.story!.blocks!['text-1']).toMatchObject({ type: 'text', disabled: true })
+    spec.given([created, ...hidden.events]).when(update({}, 'text-1', true)).then([])
+    const shown = run([created, ...hidden.events], update({}, 'text-1', false))
+    expect(shown.events.map((e) => e.type)).toEqual(['ThemeBlockEnabled'])
+    expect(shown.template.sections.story!.blocks!['text-1']!.disabled).toBeUndefined()
   })
 
   it('refuses settings of another block type and unknown blocks', () => {

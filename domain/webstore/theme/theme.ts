@@ -39,10 +39,14 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
     case 'ThemeSettingsChanged':
     case 'ThemeSectionAdded':
     case 'ThemeSectionSettingsChanged':
+    case 'ThemeSectionDisabled':
+    case 'ThemeSectionEnabled':
     case 'ThemeSectionRemoved':
     case 'ThemeSectionsReordered':
     case 'ThemeBlockAdded':
     case 'ThemeBlockSettingsChanged':
+    case 'ThemeBlockDisabled':
+    case 'ThemeBlockEnabled':
     case 'ThemeBlockRemoved':
     case 'ThemeBlocksReordered':
       return { kind: 'existing', theme: { ...theme, files: { ...theme.files, [event.data.file.path]: event.data.file } } }

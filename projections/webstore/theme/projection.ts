@@ -45,10 +45,14 @@ export const themesProjection: Projection = {
       case 'ThemeSettingsChanged':
       case 'ThemeSectionAdded':
       case 'ThemeSectionSettingsChanged':
+      case 'ThemeSectionDisabled':
+      case 'ThemeSectionEnabled':
       case 'ThemeSectionRemoved':
       case 'ThemeSectionsReordered':
       case 'ThemeBlockAdded':
       case 'ThemeBlockSettingsChanged':
+      case 'ThemeBlockDisabled':
+      case 'ThemeBlockEnabled':
       case 'ThemeBlockRemoved':
       case 'ThemeBlocksReordered':
         await upsertFile(db, storeId, event.data.themeId, event.data.file, at)

@@ -73,7 +73,9 @@ export const themeSectionTypeDefs = /* GraphQL */ `
     template: String!
     sectionId: ID!
     "Setting id → new value; null resets one to its default; ids left out stay."
-    settings: JSON!
+    settings: JSON
+    "true hides the section (kept in the template, not rendered); false shows it again."
+    disabled: Boolean
   }
 
   input ThemeSectionRemoveInput {
@@ -109,7 +111,9 @@ export const themeSectionTypeDefs = /* GraphQL */ `
     sectionId: ID!
     blockId: ID!
     "Setting id → new value; null resets one to its default; ids left out stay."
-    settings: JSON!
+    settings: JSON
+    "true hides the block (kept in its section, not rendered); false shows it again."
+    disabled: Boolean
   }
 
   input ThemeBlockRemoveInput {
@@ -201,7 +205,7 @@ export const themeSectionTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "Add a section to a template or section group; settings checked against its {% schema %}."
     themeSectionAdd(input: ThemeSectionAddInput!): ThemeSectionAddPayload!
-    "Change a section's settings."
+    "Change a section's settings, or hide or show it."
     themeSectionUpdate(input: ThemeSectionUpdateInput!): ThemeSectionUpdatePayload!
     "Remove a section and its blocks from a template."
     themeSectionRemove(input: ThemeSectionRemoveInput!): ThemeSectionRemovePayload!
@@ -209,7 +213,7 @@ export const themeSectionTypeDefs = /* GraphQL */ `
     themeSectionsReorder(input: ThemeSectionsReorderInput!): ThemeSectionsReorderPayload!
     "Add a block to a section (at most the schema's max_blocks, never above 50, and each type's limit)."
     themeBlockAdd(input: ThemeBlockAddInput!): ThemeBlockAddPayload!
-    "Change a block's settings."
+    "Change a block's settings, or hide or show it."
     themeBlockUpdate(input: ThemeBlockUpdateInput!): ThemeBlockUpdatePayload!
     "Remove a block from a section."
     themeBlockRemove(input: ThemeBlockRemoveInput!): ThemeBlockRemovePayload!

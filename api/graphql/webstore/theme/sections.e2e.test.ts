@@ -138,6 +138,14 @@ describe('themeSectionUpdate', () => {
     expect(same.eventPosition).toBeNull()
   })
 
+  it('hides a section and shows it again', async () => {
+    const hidden = await ok('themeSectionUpdate', { sectionId: 'featured', disabled: true })
+    expect(hidden.section).toMatchObject({ id: 'featured', disabled: true })
+    const shown = await ok('themeSectionUpdate', { sectionId: 'featured', disabled: false })
+    expect(shown.section!.disabled).toBe(false)
+    await fails('themeSectionUpdate', { sectionId: 'featured' }, { code: 'BAD_USER_INPUT', field: ['input', 'settings'], message: 'needs settings or disabled' })
+  })
+
   it('refuses an unknown setting, a wrong type and an unknown section', async () => {
     await fails('themeSectionUpdate', { sectionId: 'banner', settings: { subtitle: 'x' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'subtitle'] })
     await fails('themeSectionUpdate', { sectionId: 'banner', settings: { button_link: 'not a url' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'button_link'], message: 'URL' })
@@ -171,6 +179,14 @@ describe('blocks', () => {
     expect(updated.section!.renderData.blocks.find((b) => b.id === 'text-1')!.settings).toEqual({ text: '<p>Since 1999</p>' })
     await fails('themeBlockUpdate', { sectionId: 'story', blockId: 'text-1', settings: { heading: 'x' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'heading'] })
     await fails('themeBlockUpdate', { sectionId: 'story', blockId: 'ghost', settings: { text: 'x' } }, { code: 'NOT_FOUND', field: ['input', 'blockId'] })
+  })
+
+  it('hides a block: it stays in the section and leaves renderData', async () => {
+    const hidden = await ok('themeBlockUpdate', { sectionId: 'story', blockId: 'heading-1', disabled: true })
+    expect(hidden.block!.disabled).toBe(true)
+    expect(hidden.section!.renderData.blocks.map((b) => b.id)).not.toContain('heading-1')
+    const shown = await ok('themeBlockUpdate', { sectionId: 'story', blockId: 'heading-1', disabled: false })
+    expect(shown.section!.renderData.blocks.map((b) => b.id)).toContain('heading-1')
   })
 
   it('refuses a block type the section does not declare, and a block setting of the wrong type', async () => {
