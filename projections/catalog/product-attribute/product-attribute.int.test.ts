@@ -44,7 +44,7 @@ const values = (productId: string): StoredValue[] => [
 const atoms = (productId: string) =>
   db
     .selectFrom('product_attribute_values')
-    .select(['code', 'value_text', 'value_number', 'value_boolean', sql('value_date::text').as('value_date')])
+    .select(['code', 'value_text', 'value_number', 'value_boolean', sql<string | null>`value_date::text`.as('value_date')])
     .where('store_id', '=', STORE)
     .where('product_id', '=', productId)
     .orderBy('code')
