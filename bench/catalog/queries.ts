@@ -34,8 +34,8 @@ type Condition = 'status' | 'category' | 'price' | 'color'
  */
 const CONDITIONS: Record<Condition, string> = {
   status: `p.status = 'ACTIVE'`,
-  category: `exists (select 1 from category_products cp where cp.store_id = p.store_id and cp.product_id = p.id and cp.category_id in (
-    select c.id from categories c where c.store_id = p.store_id and (c.id = $2 or $2::uuid = any(c.ancestor_ids))))`,
+  category: `p.id in (select cp.product_id from category_products cp where cp.store_id = $1 and cp.category_id in (
+    select c.id from categories c where c.store_id = $1 and (c.id = $2 or $2::uuid = any(c.ancestor_ids))))`,
   price: `p.price_max >= $3 and p.price_min <= $4`,
   color: `exists (select 1 from product_attribute_values v where v.store_id = p.store_id and v.product_id = p.id and v.code = 'color' and v.value_text = any($5::text[]))`,
 }

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import { ALL_SCOPES } from '../../domain/shared/scopes.js'
 import type { Tenant, TestApp } from './app.js'
 
 /** A small catalog whose products differ in every filterable dimension: price, stock, category, attributes, tags, status. */
@@ -11,6 +9,7 @@ export interface Catalog {
 
 const CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }'
 const CATEGORY = 'mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { id } } }'
+const ATTRIBUTE = 'mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }'
 const ADD_TO_CATEGORY = 'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
 
 /**
@@ -23,13 +22,7 @@ const ADD_TO_CATEGORY = 'mutation ($input: CategoryProductsAddInput!) { category
  */
 export const CATALOG_HANDLES = ['blue-scarf', 'blue-tee', 'gift-card', 'green-cap', 'red-tee']
 
-/** Registry commands for attribute definitions and values, which this catalog needs before their GraphQL lands in every test. */
-async function command(t: TestApp, shop: Tenant, name: string, input: Record<string, unknown>): Promise<void> {
-  const ctx = { organizationId: shop.organizationId, storeId: shop.storeId, actor: { type: 'system' as const, id: 'test' }, scopes: ALL_SCOPES, correlationId: randomUUID(), causationId: null, now: new Date() }
-  await t.platform.executeAndWait(name, input, ctx)
-}
-
-/** Creates the catalog in `shop`, products and categories through GraphQL, in the order listed above (so ids follow it). */
+/** Creates the catalog in `shop` through GraphQL, in the order listed above (so ids follow it). */
 export async function seedCatalog(t: TestApp, shop: Tenant): Promise<Catalog> {
   const categories = new Map<string, string>()
   const category = async (key: string, input: Record<string, unknown>) => {
@@ -40,10 +33,11 @@ export async function seedCatalog(t: TestApp, shop: Tenant): Promise<Catalog> {
   await category('clothing', { title: 'Clothing', handle: 'clothing' })
   await category('shirts', { title: 'Shirts', handle: 'shirts', parentId: categories.get('clothing') })
   await category('accessories', { title: 'Accessories', handle: 'accessories' })
-  await command(t, shop, 'attributeCreate', { code: 'color', name: 'Color', type: 'SELECT', filterable: true, options: ['red', 'blue', 'green'].map((code) => ({ code, label: code })) })
-  await command(t, shop, 'attributeCreate', { code: 'size_cm', name: 'Size', type: 'NUMBER', filterable: true })
-  await command(t, shop, 'attributeCreate', { code: 'organic', name: 'Organic', type: 'BOOLEAN', filterable: true })
-  await command(t, shop, 'attributeCreate', { code: 'note', name: 'Note', type: 'TEXT', filterable: false })
+  const attribute = async (input: Record<string, unknown>) => expect((await t.gql(shop.apiKey, ATTRIBUTE, { input })).errors).toBeUndefined()
+  await attribute({ code: 'color', name: 'Color', type: 'SELECT', filterable: true, options: ['red', 'blue', 'green'].map((code) => ({ code, label: code })) })
+  await attribute({ code: 'size_cm', name: 'Size', type: 'NUMBER', filterable: true })
+  await attribute({ code: 'organic', name: 'Organic', type: 'BOOLEAN', filterable: true })
+  await attribute({ code: 'note', name: 'Note', type: 'TEXT', filterable: false })
 
   const specs: [string, Record<string, unknown>, string | null, Record<string, unknown>][] = [
     ['red-tee', { title: 'Red Tee', tags: ['summer', 'cotton'], options: [{ name: 'Size', values: ['S', 'M'] }], variants: [
@@ -57,7 +51,8 @@ export async function seedCatalog(t: TestApp, shop: Tenant): Promise<Catalog> {
   ]
   const products = new Map<string, string>()
   for (const [handle, input, categoryKey, attributes] of specs) {
-    const response = await t.gql<{ productCreate: { product: { id: string } } }>(shop.apiKey, CREATE, { input: { handle, ...input } })
+    const values = Object.entries(attributes).map(([code, value]) => ({ code, value }))
+    const response = await t.gql<{ productCreate: { product: { id: string } } }>(shop.apiKey, CREATE, { input: { handle, ...input, attributes: values } })
     expect(response.errors, handle).toBeUndefined()
     const id = response.data!.productCreate.product.id
     products.set(handle, id)
@@ -65,8 +60,6 @@ export async function seedCatalog(t: TestApp, shop: Tenant): Promise<Catalog> {
       const added = await t.gql(shop.apiKey, ADD_TO_CATEGORY, { input: { categoryId: categories.get(categoryKey), productIds: [id] } })
       expect(added.errors).toBeUndefined()
     }
-    const values = Object.entries(attributes).map(([code, value]) => ({ code, value }))
-    if (values.length) await command(t, shop, 'productAttributesSet', { productId: id, values })
   }
   return { products, categories }
 }
