@@ -23,6 +23,8 @@ import { themeSectionCommands } from './webstore/theme/sections-definitions.js'
 import { pageCommands } from './webstore/page/definitions.js'
 import { blogCommands } from './webstore/blog/definitions.js'
 import { postCommands } from './webstore/post/definitions.js'
+import { menuCommands } from './webstore/menu/definitions.js'
+import { collectionCommands } from './webstore/collection/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -50,4 +52,6 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...pageCommands,
   ...blogCommands,
   ...postCommands,
+  ...menuCommands,
+  ...collectionCommands,
 ]

@@ -16,6 +16,8 @@ import { THEME_CATEGORY } from './webstore/theme/streams.js'
 import { PAGE_CATEGORY } from './webstore/page/streams.js'
 import { BLOG_CATEGORY } from './webstore/blog/streams.js'
 import { POST_CATEGORY } from './webstore/post/streams.js'
+import { MENU_CATEGORY } from './webstore/menu/streams.js'
+import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -42,6 +44,8 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [PAGE_CATEGORY]: ['webstore'],
   [BLOG_CATEGORY]: ['webstore'],
   [POST_CATEGORY]: ['webstore'],
+  [MENU_CATEGORY]: ['webstore'],
+  [COLLECTION_CATEGORY]: ['webstore'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

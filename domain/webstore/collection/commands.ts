@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { strictInput } from '../../catalog/product/commands.js'
+import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
+import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { htmlBodyInput } from '../shared/html-body.js'
+import { statusInput, type PublicationStatus } from '../shared/publication.js'
+import { COLLECTION_SORT_ORDERS, COLLECTION_TYPES, type CollectionFields, type CollectionSortOrder } from './events.js'
+import { rulesInput, type CollectionRule } from './rules.js'
+
+/** Products one call may name. */
+export const COLLECTION_PRODUCTS_PER_CALL = 250
+
+const imageId = z
+  .union([z.literal(''), entityId('media', 'imageId')], { error: 'imageId must be a media id (a UUID), or an empty string to remove the image' })
+  .describe('A media id of the media library (upload_image returns one); an empty string removes the image.')
+
+const type = z
+  .enum(COLLECTION_TYPES, { error: `type must be one of ${COLLECTION_TYPES.join(', ')}` })
+  .describe('MANUAL (you add and order products) or SMART (rules pick them). SMART when rules are given, else MANUAL. Cannot change later.')
+
+const sortOrder = z
+  .enum(COLLECTION_SORT_ORDERS, { error: `sortOrder must be one of ${COLLECTION_SORT_ORDERS.join(', ')}` })
+  .describe('How the products are ordered: MANUAL (your order, MANUAL collections only), TITLE_ASC/DESC, PRICE_ASC/DESC (lowest variant price), CREATED_ASC/DESC.')
+
+const disjunctive = z
+  .boolean({ error: 'disjunctive must be true or false' })
+  .describe('SMART only: true when a product matching ANY rule belongs, false (the default) when it must match ALL of them.')
+
+const productIds = z
+  .array(entityId('product', 'each product id'), { error: (issue) => (issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids') })
+  .min(1, 'productIds must name at least one product')
+  .max(COLLECTION_PRODUCTS_PER_CALL, `productIds may name at most ${COLLECTION_PRODUCTS_PER_CALL} products per call`)
+  .describe('Product ids of this store (create_product and list_products return them).')
+
+// Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
+export const collectionCreateInput = strictInput('collectionCreate', {
+  title: titleInput().describe('The collection title, e.g. "Summer sale".'),
+  handle: handleInput('summer-sale', 'the store').nullish(),
+  description: htmlBodyInput('description').nullish(),
+  imageId: imageId.nullish(),
+  seo: seoInput.nullish(),
+  status: statusInput('collection').nullish(),
+  type: type.nullish(),
+  rules: rulesInput.nullish(),
+  disjunctive: disjunctive.nullish(),
+  sortOrder: sortOrder.nullish(),
+})
+
+export const collectionUpdateInput = strictInput('collectionUpdate', {
+  id: entityId('collection').describe('The collection id returned by create_collection (a UUID).'),
+  title: titleInput().nullish(),
+  handle: handleInput('summer-sale', 'the store').nullish(),
+  description: htmlBodyInput('description').nullish(),
+  imageId: imageId.nullish(),
+  seo: seoInput.nullish(),
+  status: statusInput('collection').nullish(),
+  rules: rulesInput.nullish(),
+  disjunctive: disjunctive.nullish(),
+  sortOrder: sortOrder.nullish(),
+})
+
+export const collectionDeleteInput = strictInput('collectionDelete', { id: entityId('collection') })
+
+export const collectionProductsAddInput = strictInput('collectionProductsAdd', {
+  collectionId: entityId('collection', 'collectionId'),
+  productIds: productIds.overwrite((ids) => [...new Set(ids)]),
+  position: z
+    .number({ error: 'position must be a number' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .nullish()
+    .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
+})
+export const collectionProductsRemoveInput = strictInput('collectionProductsRemove', { collectionId: entityId('collection', 'collectionId'), productIds })
+export const collectionProductsReorderInput = strictInput('collectionProductsReorder', { collectionId: entityId('collection', 'collectionId'), productIds })
+
+/** Every field resolved: `prepare` has chosen the id, a free handle and the defaults of the type. */
+export type CollectionCreate = { type: 'CollectionCreate'; data: CollectionFields & { status: PublicationStatus; seo: ProductSeo } }
+/** Fields left out stay; `imageId` null removes the image. */
+export type CollectionUpdate = {
+  type: 'CollectionUpdate'
+  data: {
+    collectionId: string
+    title?: string
+    handle?: string
+    description?: string
+    imageId?: string | null
+    seo?: SeoInput
+    status?: PublicationStatus
+    rules?: CollectionRule[]
+    disjunctive?: boolean
+    sortOrder?: CollectionSortOrder
+  }
+}
+export type CollectionDelete = { type: 'CollectionDelete'; data: { collectionId: string } }
+export type CollectionProductsAdd = { type: 'CollectionProductsAdd'; data: { collectionId: string; productIds: string[]; position: number | null } }
+export type CollectionProductsRemove = { type: 'CollectionProductsRemove'; data: { collectionId: string; productIds: string[] } }
+export type CollectionProductsReorder = { type: 'CollectionProductsReorder'; data: { collectionId: string; productIds: string[] } }
+
+export type CollectionCommand = CollectionCreate | CollectionUpdate | CollectionDelete | CollectionProductsAdd | CollectionProductsRemove | CollectionProductsReorder
