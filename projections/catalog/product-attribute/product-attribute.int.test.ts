@@ -33,12 +33,12 @@ async function project(type: string, data: Record<string, unknown>, storeId = ST
   await db.transaction().execute((trx) => productAttributesProjection.apply(recorded, trx))
 }
 
-const values = (productId: string): StoredValue[] => [
+const values = (): StoredValue[] => [
   { attributeId: SIZE, code: 'size', type: 'SELECT', value: 'm' },
   { attributeId: WIDTH, code: 'width', type: 'NUMBER', value: 12.5 },
   { attributeId: LAUNCH, code: 'launch', type: 'DATE', value: '2026-12-01' },
   { attributeId: SALE, code: 'on_sale', type: 'BOOLEAN', value: true },
-  { attributeId: COLOURS, code: 'colours', type: 'MULTISELECT', value: productId.endsWith('0') ? ['red'] : ['red', 'blue'] },
+  { attributeId: COLOURS, code: 'colours', type: 'MULTISELECT', value: ['red', 'blue'] },
 ]
 
 const atoms = (productId: string) =>
@@ -64,8 +64,8 @@ afterAll(async () => {
 
 describe('product_attributes projection', () => {
   it('writes one row per atomic value, a multiselect of two options as two rows', async () => {
-    const p = randomUUID().replace(/.$/, '1')
-    await project('ProductAttributeValuesSet', { productId: p, values: values(p) })
+    const p = randomUUID()
+    await project('ProductAttributeValuesSet', { productId: p, values: values() })
     expect(await atoms(p)).toEqual([
       { code: 'colours', value_text: 'blue', value_number: null, value_boolean: null, value_date: null },
       { code: 'colours', value_text: 'red', value_number: null, value_boolean: null, value_date: null },
@@ -79,7 +79,7 @@ describe('product_attributes projection', () => {
 
   it('replaces a value whole, removes values, and is the same when an event is applied twice', async () => {
     const p = randomUUID()
-    await project('ProductAttributeValuesSet', { productId: p, values: values(p) })
+    await project('ProductAttributeValuesSet', { productId: p, values: values() })
     const changed = { productId: p, values: [{ attributeId: COLOURS, code: 'colours', type: 'MULTISELECT', value: ['green'] }] }
     await project('ProductAttributeValuesSet', changed)
     await project('ProductAttributeValuesSet', changed)
@@ -92,9 +92,9 @@ describe('product_attributes projection', () => {
     const [a, b] = [randomUUID(), randomUUID()]
     for (const p of [a, b]) {
       await project('ProductAttributeSetChanged', { productId: p, from: null, to: SET, dropped: [] })
-      await project('ProductAttributeValuesSet', { productId: p, values: values(p) })
+      await project('ProductAttributeValuesSet', { productId: p, values: values() })
     }
-    await project('ProductAttributeValuesSet', { productId: randomUUID(), values: values(randomUUID()) }, OTHER)
+    await project('ProductAttributeValuesSet', { productId: randomUUID(), values: values() }, OTHER)
     expect(await productsInAttributeSet(db, STORE, SET)).toBe(2)
     expect(await attributeSetIdsOfProducts(db, STORE, [a, randomUUID()])).toEqual([SET, null])
 
