@@ -1,0 +1,230 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+const POST_LIST_ARGS = `${LIST_ARGS}
+      filter: PostFilter
+      "Newest published first by default; drafts sort by their creation time."
+      sort: PostSort = PUBLISHED_AT_DESC`
+
+/** SDL of blogs and their posts. */
+export const blogTypeDefs = /* GraphQL */ `
+  "Order of a blog list; ties are broken by id."
+  enum BlogSort {
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
+  enum PostStatus {
+    DRAFT
+    PUBLISHED
+  }
+
+  "Order of a post list; ties are broken by id. PUBLISHED_AT sorts drafts by their creation time."
+  enum PostSort {
+    PUBLISHED_AT_DESC
+    PUBLISHED_AT_ASC
+    TITLE_ASC
+    TITLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "A blog (e.g. News) holding posts, served at /blogs/<handle>."
+  type Blog {
+    id: ID!
+    title: String!
+    "The URL name, unique in the store."
+    handle: String!
+    "The blog's posts, drafts included."
+    posts(${POST_LIST_ARGS}
+    ): PostConnection!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    revision: Int!
+    "Every event of this blog, newest first."
+    history(first: Int, after: String): AuditEntryConnection!
+  }
+
+  "A blog post, served at /blogs/<blog handle>/<handle>."
+  type Post {
+    id: ID!
+    blog: Blog!
+    title: String!
+    "The URL name, unique within its blog."
+    handle: String!
+    "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
+    body: String!
+    "Plain-text summary for lists."
+    excerpt: String!
+    author: String!
+    tags: [String!]!
+    "The cover image from the store's media library; null without one."
+    cover: Media
+    status: PostStatus!
+    seo: PageSeo!
+    "When this DRAFT goes live by itself; null when not scheduled."
+    publishAt: DateTime
+    "When it went live; null while DRAFT."
+    publishedAt: DateTime
+    "Whether shoppers see it now: PUBLISHED and published by now."
+    visible: Boolean!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    revision: Int!
+    "Every event of this post, newest first."
+    history(first: Int, after: String): AuditEntryConnection!
+  }
+
+  ${connectionTypeDefs('Blog')}
+  ${connectionTypeDefs('Post')}
+
+  input BlogFilter {
+    title: StringFilter
+    handle: StringFilter
+    and: [BlogFilter!]
+    or: [BlogFilter!]
+  }
+
+  input PostFilter {
+    blogId: ID
+    "Posts carrying this tag."
+    tag: String
+    author: StringFilter
+    "Any of these statuses."
+    status: [PostStatus!]
+    publishedAt: DateTimeRangeFilter
+    "Every word in the title, handle, excerpt, author or body, ignoring case."
+    search: String
+    and: [PostFilter!]
+    or: [PostFilter!]
+  }
+
+  input BlogCreateInput {
+    title: String!
+    "Generated from the title when omitted."
+    handle: String
+  }
+
+  input BlogUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+  }
+
+  input BlogDeleteInput {
+    id: ID!
+    "Delete the blog's posts with it; without it a blog with posts is not deleted."
+    deletePosts: Boolean
+  }
+
+  input PostCreateInput {
+    blogId: ID!
+    title: String!
+    "Generated from the title when omitted; unique within the blog."
+    handle: String
+    "HTML; sanitized on the way in."
+    body: String
+    excerpt: String
+    author: String
+    tags: [String!]
+    "A media id of the store's library."
+    coverMediaId: ID
+    "PUBLISHED when omitted, DRAFT when publishAt is given."
+    status: PostStatus
+    seo: PageSeoInput
+    "Go live by itself at this time; needs status DRAFT."
+    publishAt: DateTime
+  }
+
+  input PostUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+    body: String
+    excerpt: String
+    author: String
+    "Replaces the whole list."
+    tags: [String!]
+    "A media id of the store's library; an empty string removes the cover."
+    coverMediaId: String
+    "PUBLISHED puts it live now; DRAFT hides it."
+    status: PostStatus
+    seo: PageSeoInput
+    "Schedule a DRAFT to go live at this time; null cancels the schedule."
+    publishAt: DateTime
+  }
+
+  input PostDeleteInput {
+    id: ID!
+  }
+
+  type BlogCreatePayload {
+    blog: Blog
+    eventPosition: String
+  }
+
+  type BlogUpdatePayload {
+    blog: Blog
+    "Null when nothing changed."
+    eventPosition: String
+  }
+
+  type BlogDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  type PostCreatePayload {
+    post: Post
+    eventPosition: String
+  }
+
+  type PostUpdatePayload {
+    post: Post
+    "Null when nothing changed."
+    eventPosition: String
+  }
+
+  type PostDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One blog by id or handle; NOT_FOUND when the store has no such blog."
+    blog(id: ID, handle: String): Blog
+    "The store's blogs."
+    blogs(${LIST_ARGS}
+      filter: BlogFilter
+      sort: BlogSort = CREATED_AT_DESC
+    ): BlogConnection!
+    "One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post."
+    post(id: ID, blogHandle: String, handle: String): Post
+    "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date."
+    posts(${POST_LIST_ARGS}
+    ): PostConnection!
+  }
+
+  extend type Mutation {
+    "Creates a blog. Needs webstore:write."
+    blogCreate(input: BlogCreateInput!): BlogCreatePayload!
+    "Retitles a blog or changes its handle. Needs webstore:write."
+    blogUpdate(input: BlogUpdateInput!): BlogUpdatePayload!
+    "Deletes a blog; one with posts only with deletePosts: true. Needs webstore:write."
+    blogDelete(input: BlogDeleteInput!): BlogDeletePayload!
+    "Creates a post in a blog. Needs webstore:write."
+    postCreate(input: PostCreateInput!): PostCreatePayload!
+    "Changes a post's fields, cover, status or schedule. Needs webstore:write."
+    postUpdate(input: PostUpdateInput!): PostUpdatePayload!
+    "Deletes a post for good; its handle becomes free in its blog. Needs webstore:write."
+    postDelete(input: PostDeleteInput!): PostDeletePayload!
+  }
+`

@@ -1,0 +1,146 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+/** SDL of web store pages. */
+export const pageTypeDefs = /* GraphQL */ `
+  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
+  enum PageStatus {
+    DRAFT
+    PUBLISHED
+  }
+
+  "Order of a page list; ties are broken by id."
+  enum PageSort {
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "What search engines and link previews show for a page or post."
+  type PageSeo {
+    "At most 70 characters; empty when not set (the title is used then)."
+    title: String!
+    "At most 320 characters; empty when not set."
+    description: String!
+  }
+
+  "Parts left out keep their value; an empty string clears one."
+  input PageSeoInput {
+    title: String
+    description: String
+  }
+
+  "A web store page such as About us or Shipping policy, served at /pages/<handle>."
+  type Page {
+    id: ID!
+    title: String!
+    "The URL name, unique in the store."
+    handle: String!
+    "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
+    body: String!
+    "Renders with templates/page.<suffix>.json; empty for page.json."
+    templateSuffix: String!
+    status: PageStatus!
+    seo: PageSeo!
+    "When this DRAFT goes live by itself; null when not scheduled."
+    publishAt: DateTime
+    "When it went live; null while DRAFT."
+    publishedAt: DateTime
+    "Whether shoppers see it now: PUBLISHED and published by now."
+    visible: Boolean!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    "Stream revision of the last change."
+    revision: Int!
+    "Every event of this page, newest first, with its actor and time."
+    history(first: Int, after: String): AuditEntryConnection!
+  }
+
+  ${connectionTypeDefs('Page')}
+
+  input PageFilter {
+    title: StringFilter
+    handle: StringFilter
+    "Any of these statuses."
+    status: [PageStatus!]
+    "Every word in the title, handle or body, ignoring case."
+    search: String
+    updatedAt: DateTimeRangeFilter
+    publishedAt: DateTimeRangeFilter
+    and: [PageFilter!]
+    or: [PageFilter!]
+  }
+
+  input PageCreateInput {
+    title: String!
+    "Generated from the title when omitted."
+    handle: String
+    "HTML; sanitized on the way in."
+    body: String
+    templateSuffix: String
+    "PUBLISHED when omitted, DRAFT when publishAt is given."
+    status: PageStatus
+    seo: PageSeoInput
+    "Go live by itself at this time; needs status DRAFT."
+    publishAt: DateTime
+  }
+
+  input PageUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+    "HTML; sanitized on the way in. An empty string clears it."
+    body: String
+    templateSuffix: String
+    "PUBLISHED puts it live now; DRAFT hides it."
+    status: PageStatus
+    "Parts given replace the old ones."
+    seo: PageSeoInput
+    "Schedule a DRAFT to go live at this time; null cancels the schedule."
+    publishAt: DateTime
+  }
+
+  input PageDeleteInput {
+    id: ID!
+  }
+
+  type PageCreatePayload {
+    page: Page
+    "Log position of the write."
+    eventPosition: String
+  }
+
+  type PageUpdatePayload {
+    page: Page
+    "Log position of the write; null when nothing changed."
+    eventPosition: String
+  }
+
+  type PageDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One page by id or handle; NOT_FOUND when the store has no such page."
+    page(id: ID, handle: String): Page
+    "The store's pages, drafts included."
+    pages(${LIST_ARGS}
+      filter: PageFilter
+      sort: PageSort = CREATED_AT_DESC
+    ): PageConnection!
+  }
+
+  extend type Mutation {
+    "Creates a page. Needs webstore:write."
+    pageCreate(input: PageCreateInput!): PageCreatePayload!
+    "Changes a page's fields, status or schedule. Needs webstore:write."
+    pageUpdate(input: PageUpdateInput!): PageUpdatePayload!
+    "Deletes a page for good; its handle becomes free. Needs webstore:write."
+    pageDelete(input: PageDeleteInput!): PageDeletePayload!
+  }
+`
