@@ -25,6 +25,8 @@ import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { allReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
 import { reactionMigrations } from './reactions/schema.js'
+import { mediaServices } from './media/services.js'
+import { themeAssetWriter } from './webstore/theme-assets.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
@@ -107,7 +109,7 @@ export class Platform {
 
   /** Runs a command through the registry: the one write path of every transport. */
   execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    return executeCommand(this.eventStore, this.registry.get(name), input, ctx, catalogUsageFrom(this.database.db))
+    return executeCommand(this.eventStore, this.registry.get(name), input, ctx, catalogUsageFrom(this.database.db), themeAssetWriter(mediaServices(this).blobs))
   }
 
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */

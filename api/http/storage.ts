@@ -11,6 +11,8 @@ import { blobKeys } from '../../infra/media/storage/keys.js'
 import { parseVariantRequest } from '../../infra/media/variants.js'
 import type { Platform } from '../../infra/platform.js'
 import { findMediaByHash } from '../../projections/media/queries.js'
+import { themeAssetKey } from '../../infra/webstore/theme-assets.js'
+import { themeAssetByHash } from '../../projections/webstore/theme/queries.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const FILE = /^([0-9a-f]{64})(?:\.([a-z0-9]{2,5}))?$/
@@ -67,6 +69,20 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
     const bytes = await services.blobs.get(blobKeys.original(media.storeId, hash))
     if (!bytes) return missing(reply)
     return reply.type(media.mimeType).send(bytes)
+  })
+
+  // Binary assets of the store's themes (images and fonts from uploaded zips), by hash.
+  app.get<{ Params: { storeId: string; hash: string } }>('/storage/:storeId/theme-assets/:hash', async (request, reply) => {
+    const { storeId, hash } = request.params
+    if (!UUID.test(storeId) || !/^[0-9a-f]{64}$/.test(hash)) return missing(reply)
+    const asset = await themeAssetByHash(platform.database.db, storeId, hash)
+    if (!asset) return missing(reply)
+    const etag = `"${hash}"`
+    reply.headers({ ...SERVED_HEADERS, etag })
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    const bytes = await mediaServices(platform).blobs.get(themeAssetKey(storeId, hash))
+    if (!bytes) return missing(reply)
+    return reply.type(asset.content_type).send(bytes)
   })
 
   app.put<{ Params: { token: string } }>('/storage/uploads/:token', async (request, reply) => {

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { DecideContext } from './context.js'
 import type { Decider, DomainEvent } from './event.js'
 import { grants, type Scope } from './scopes.js'
+import type { TranslatableResourceType } from '../webstore/translation/events.js'
 
 /**
  * A change to a unique value that the events of a command imply: claiming `key` for `ownerId`
@@ -34,6 +35,16 @@ export interface PrepareEnv {
   readStream(stream: string): Promise<PastEvent[]>
   /** Facts about how products use attributes and attribute sets; absent where no read model is at hand. */
   catalogUsage?: CatalogUsage
+  /** Content-addressed storage for bytes that must not enter events (binary theme assets); absent where none is at hand. */
+  blobs?: BlobWriter
+}
+
+/**
+ * Stores bytes under their SHA-256 within a store, before the event that names the hash is
+ * appended: a refused command leaves an unreferenced blob, never an event without its bytes.
+ */
+export interface BlobWriter {
+  put(storeId: string, hash: string, bytes: Uint8Array, contentType: string): Promise<void>
 }
 
 /**
@@ -48,6 +59,14 @@ export interface CatalogUsage {
   productsInAttributeSet(storeId: string, attributeSetId: string): Promise<number>
   /** Ids of the live posts of a blog (posts read model), which blogDelete refuses to orphan. */
   postsOfBlog?(storeId: string, blogId: string): Promise<string[]>
+  /** A resource's translatable text by key, found by id in its kind's read model; null when the store has no such resource. */
+  translatableSource?(storeId: string, resourceId: string): Promise<TranslatableSourceText | null>
+}
+
+/** The text fields of a resource that may be translated, e.g. `{ title: 'Shirt', 'seo.title': '' }`. */
+export interface TranslatableSourceText {
+  resourceType: TranslatableResourceType
+  texts: Record<string, string>
 }
 
 export interface Prepared<Command> {

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
-import { commandScopesText, grantsCommand, type AnyCommandDefinition, type CatalogUsage, type PrepareEnv } from '../../domain/shared/command.js'
+import { commandScopesText, grantsCommand, type AnyCommandDefinition, type BlobWriter, type CatalogUsage, type PrepareEnv } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../eventstore/port.js'
@@ -28,6 +28,7 @@ export async function executeCommand(
   rawInput: unknown,
   ctx: CommandContext,
   catalogUsage?: CatalogUsage,
+  blobs?: BlobWriter,
 ): Promise<CommandResult> {
   if (!grantsCommand(ctx.scopes, definition)) {
     throw new DomainError('FORBIDDEN', `${definition.name} needs the ${commandScopesText(definition)} scope, which this credential does not have`)
@@ -39,6 +40,7 @@ export async function executeCommand(
   const env: PrepareEnv = {
     ctx,
     catalogUsage,
+    blobs,
     newId: () => uuidv7(),
     reservationOwner: (scope, key) => reservationOwner(store, scope, key),
     readStream: async (stream) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ThemeRole, ThemeSource } from './events.js'
-import { themeFilePath, type ThemeFile } from './files.js'
+import { binaryAssetType, isThemeFilePath, themeFilePath, type ThemeFile } from './files.js'
 import type { ThemeRoles } from './theme.js'
 
 export const THEME_NAME_MAX_LENGTH = 100
@@ -57,7 +57,13 @@ export const themeFileUpsertInput = strictInput('themeFileUpsert', {
   path: themeFilePath,
   content: z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be a string') }).describe('The whole new content of the file (UTF-8 text).'),
 })
-export const themeFileDeleteInput = strictInput('themeFileDelete', { themeId: themeId('themeId'), path: themeFilePath })
+export const themeFileDeleteInput = strictInput('themeFileDelete', {
+  themeId: themeId('themeId'),
+  path: z
+    .string({ error: (issue) => (issue.input === undefined ? 'path is required' : 'path must be a string') })
+    .trim()
+    .refine((path) => isThemeFilePath(path) || binaryAssetType(path) !== null, { message: 'path must name a file of the theme, e.g. snippets/card.liquid or assets/logo.png' }),
+})
 export const themeSettingsUpdateInput = strictInput('themeSettingsUpdate', {
   id: themeId(),
   settings: z

@@ -1,7 +1,7 @@
 import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
 import type { ThemeCommand, ThemeCreate, ThemeDelete, ThemeFileDelete, ThemeFileUpsert, ThemePublish, ThemeRename, ThemeSettingsUpdate } from './commands.js'
 import type { ThemeEvent, ThemeRole } from './events.js'
-import { byteLength, isThemeFilePath, REQUIRED_FILES, SETTINGS_DATA_PATH, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, validateThemeFile } from './files.js'
+import { binaryAssetType, byteLength, isThemeFilePath, REQUIRED_FILES, SETTINGS_DATA_PATH, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, validateThemeFile } from './files.js'
 import { applySettings } from './settings.js'
 import { roleOf, type LiveTheme, type ThemeState } from './theme.js'
 
@@ -41,7 +41,8 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
   const total = files.reduce((sum, f) => sum + f.size, 0)
   if (total > THEME_MAX_BYTES) throw badInput(field, `a theme may hold at most ${THEME_MAX_BYTES} bytes of files; this one holds ${total}`)
   for (const file of files) {
-    if (!isThemeFilePath(file.path)) throw badInput(field, `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/ (text), locales/ and config/ files`)
+    if (file.contentType !== undefined && binaryAssetType(file.path) === file.contentType) continue
+    if (!isThemeFilePath(file.path)) throw badInput(field, `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/, locales/ and config/ files`)
     validateThemeFile(file.path, file.content, field)
   }
   const missing = REQUIRED_FILES.filter((path) => !files.some((f) => f.path === path))

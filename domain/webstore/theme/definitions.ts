@@ -59,7 +59,7 @@ export const themeCreate = defineCommand({
     const zip = input.source === 'ZIP'
     const command: ThemeCreate = {
       type: 'ThemeCreate',
-      data: { themeId, name: input.name, source: zip ? 'ZIP' : 'DEFAULT', sourceThemeId: null, files: zip ? themeFilesFromZip(input.zip!) : defaultThemeFiles(), role: input.role ?? null },
+      data: { themeId, name: input.name, source: zip ? 'ZIP' : 'DEFAULT', sourceThemeId: null, files: zip ? await themeFilesFromZip(input.zip!, storeId, env.blobs) : defaultThemeFiles(), role: input.role ?? null },
       roles: await storeRoles(env, storeId),
       filesField: zip ? ['input', 'zip'] : ['input', 'source'],
     }

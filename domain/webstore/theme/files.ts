@@ -6,8 +6,12 @@ import { liquidSyntaxError, type SourceError } from './liquid.js'
 import { parseSectionSchema } from './section-schema.js'
 import { parseSettingsSchema } from './settings-schema.js'
 
-/** One file of a theme as events and the read model hold it. Text only: binary assets belong in media. */
-export type ThemeFile = { path: string; content: string; checksum: string; size: number }
+/**
+ * One file of a theme as events and the read model hold it. A binary asset (an image or font
+ * from an uploaded zip) has no content: its bytes are in the blob store under its checksum
+ * (SHA-256), and `contentType` says what they are.
+ */
+export type ThemeFile = { path: string; content: string; checksum: string; size: number; contentType?: string }
 
 /** Per-file and per-theme limits: theme files travel inside events, which must stay small. */
 export const FILE_MAX_BYTES = 256 * 1024
@@ -28,6 +32,32 @@ const PATH_RULES: readonly RegExp[] = [
   new RegExp(`^locales/${NAME}\\.json$`),
   /^config\/(settings_schema|settings_data)\.json$/,
 ]
+
+/** Binary assets a theme zip may bring, by extension, with the type they are served as. */
+export const BINARY_ASSET_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+}
+const BINARY_ASSET = new RegExp(`^assets/${NAME}\\.(${Object.keys(BINARY_ASSET_TYPES).join('|')})$`)
+
+/** The content type of a binary asset path (assets/logo.png → image/png), or null for any other path. */
+export function binaryAssetType(path: string): string | null {
+  return BINARY_ASSET.test(path) ? BINARY_ASSET_TYPES[path.slice(path.lastIndexOf('.') + 1)]! : null
+}
+
+/** A binary asset as stored: no content, its bytes' SHA-256 and size. */
+export function binaryThemeFile(path: string, bytes: Uint8Array, contentType: string): ThemeFile {
+  return { path, content: '', checksum: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, contentType }
+}
 
 export const SETTINGS_SCHEMA_PATH = 'config/settings_schema.json'
 export const SETTINGS_DATA_PATH = 'config/settings_data.json'

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate'
+import type { BlobWriter } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
-import { FILE_MAX_BYTES, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, type ThemeFile } from './files.js'
+import { binaryAssetType, binaryThemeFile, FILE_MAX_BYTES, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, type ThemeFile } from './files.js'
 
 const ZIP_FIELD = ['input', 'zip'] as const
 /** Folders a theme has at its root; a zip may wrap them in one folder of its own. */
@@ -9,11 +10,12 @@ const THEME_FOLDERS = ['layout', 'templates', 'sections', 'snippets', 'assets', 
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\.git\/)/
 
 /**
- * The text files of a theme zip (base64). A single top folder wrapping the theme is dropped.
- * Binary files (images, fonts) are refused: upload them as media and reference their URLs, so
- * events hold text only. Sizes are checked while inflating, before anything is decoded.
+ * The files of a theme zip (base64). A single top folder wrapping the theme is dropped. Images
+ * and fonts under assets/ go to the blob store (`blobs`) and the file records their hash, so
+ * events hold text only; any other non-UTF-8 file is refused. Sizes are checked while
+ * inflating, before anything is decoded.
  */
-export function themeFilesFromZip(base64: string): ThemeFile[] {
+export async function themeFilesFromZip(base64: string, storeId: string, blobs: BlobWriter | undefined): Promise<ThemeFile[]> {
   let entries: Record<string, Uint8Array>
   let inflated = 0
   try {
@@ -34,19 +36,27 @@ export function themeFilesFromZip(base64: string): ThemeFile[] {
   if (names.length > THEME_MAX_FILES) throw badInput(ZIP_FIELD, `the zip holds ${names.length} files; a theme may have at most ${THEME_MAX_FILES}`)
   const prefix = commonWrapper(names)
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  return names
-    .map((name) => {
-      const path = name.slice(prefix.length)
-      let content: string
-      try {
-        content = decoder.decode(entries[name]!)
-      } catch {
-        throw badInput(ZIP_FIELD, `${path} is not UTF-8 text; upload images and fonts as media and reference their URLs from the theme`)
-      }
-      return themeFile(path, content)
-    })
-    .sort((a, b) => a.path.localeCompare(b.path))
+  const files: ThemeFile[] = []
+  for (const name of names) {
+    const path = name.slice(prefix.length)
+    const bytes = entries[name]!
+    const contentType = binaryAssetType(path)
+    if (contentType && blobs) {
+      const file = binaryThemeFile(path, bytes, contentType)
+      await blobs.put(storeId, file.checksum, bytes, contentType)
+      files.push(file)
+      continue
+    }
+    try {
+      files.push(themeFile(path, decoder.decode(bytes)))
+    } catch {
+      throw badInput(ZIP_FIELD, `${path} is not UTF-8 text; binary files may only be images and fonts in assets/ (${BINARY_EXTENSIONS})`)
+    }
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path))
 }
+
+const BINARY_EXTENSIONS = 'png, jpg, gif, webp, avif, ico, woff, woff2, ttf, otf'
 
 /** `my-theme/` when every entry sits in that one folder and it is not a theme folder itself. */
 function commonWrapper(names: readonly string[]): string {

@@ -11,7 +11,7 @@ import { createThemeTables, type ThemeDb } from './tables.js'
  */
 export const themesProjection: Projection = {
   name: 'themes',
-  version: 1,
+  version: 2,
   eventTypes: THEME_EVENT_TYPES,
   tables: ['themes', 'theme_files'],
   storeTables: ['themes', 'theme_files'],
@@ -79,13 +79,13 @@ export const themesProjection: Projection = {
 }
 
 function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) {
-  return { store_id: storeId, theme_id: themeId, path: file.path, content: file.content, checksum: file.checksum, size: file.size, updated_at: at }
+  return { store_id: storeId, theme_id: themeId, path: file.path, content: file.content, checksum: file.checksum, size: file.size, content_type: file.contentType ?? null, updated_at: at }
 }
 
 async function upsertFile(db: ThemeDb, storeId: string, themeId: string, file: ThemeFile, at: string): Promise<void> {
   await db
     .insertInto('theme_files')
     .values(fileRow(storeId, themeId, file, at))
-    .onConflict((c) => c.columns(['store_id', 'theme_id', 'path']).doUpdateSet({ content: file.content, checksum: file.checksum, size: file.size, updated_at: at }))
+    .onConflict((c) => c.columns(['store_id', 'theme_id', 'path']).doUpdateSet({ content: file.content, checksum: file.checksum, size: file.size, content_type: file.contentType ?? null, updated_at: at }))
     .execute()
 }

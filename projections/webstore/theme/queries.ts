@@ -71,6 +71,19 @@ export function themeFiles(db: AnyDb, storeId: string, themeId: string, args: Li
   return paginate(query as never, args, { column: 'path', direction: 'asc' }, options) as Promise<Connection<ThemeFileNode>>
 }
 
+/** The binary asset of a store's live theme with these bytes (for serving them), or undefined. */
+export async function themeAssetByHash(db: AnyDb, storeId: string, hash: string): Promise<{ content_type: string } | undefined> {
+  if (!isUuid(storeId)) return undefined
+  const row = await (db as ThemeDb)
+    .selectFrom('theme_files')
+    .select('content_type')
+    .where('store_id', '=', storeId)
+    .where('checksum', '=', hash)
+    .where('content_type', 'is not', null)
+    .executeTakeFirst()
+  return row?.content_type ? { content_type: row.content_type } : undefined
+}
+
 /** One file of a theme, or undefined. */
 export async function themeFileByPath(db: AnyDb, storeId: string, themeId: string, path: string): Promise<ThemeFileRow | undefined> {
   return (db as ThemeDb).selectFrom('theme_files').selectAll().where('store_id', '=', storeId).where('theme_id', '=', themeId).where('path', '=', path).executeTakeFirst()

@@ -25,6 +25,8 @@ export interface ThemeFilesTable {
   content: string
   checksum: string
   size: number
+  /** Set for binary assets only: their bytes are in the blob store under `checksum`, and `content` is empty. */
+  content_type: string | null
   updated_at: Timestamp
 }
 
@@ -62,6 +64,7 @@ export async function createThemeTables(db: AnyDb): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('checksum', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('content_type', 'text')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('theme_files_pkey', ['store_id', 'theme_id', 'path'])
     .execute()

@@ -12,7 +12,7 @@ import {
   type ThemeFilter,
   type ThemeSort,
 } from '../../../../projections/webstore/theme/queries.js'
-import type { ThemeRow } from '../../../../projections/webstore/theme/tables.js'
+import type { ThemeFileRow, ThemeRow } from '../../../../projections/webstore/theme/tables.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -61,7 +61,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
     sections: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).sections,
   },
   ThemeFile: {
-    updatedAt: (file: { updated_at: Date }) => file.updated_at,
+    contentType: (file: ThemeFileRow) => file.content_type,
+    url: (file: ThemeFileRow) => (file.content_type ? `/storage/${file.store_id}/theme-assets/${file.checksum}` : null),
+    updatedAt: (file: ThemeFileRow) => file.updated_at,
   },
   ViewerStore: {
     // The viewer lists every reachable store; their themes only for credentials that may read them.

@@ -72,13 +72,18 @@ export const themeTypeDefs = /* GraphQL */ `
     schema: JSON
   }
 
-  "One text file of a theme."
+  "One file of a theme: a text file, or a binary asset (an image or font from an uploaded zip) served from url."
   type ThemeFile {
     "e.g. sections/header.liquid."
     path: String!
+    "The text; empty for a binary asset."
     content: String!
-    "SHA-256 of the content, hex: compare it to skip downloading unchanged files."
+    "SHA-256 of the content (of the bytes for a binary asset), hex: compare it to skip downloading unchanged files."
     checksum: String!
+    "A binary asset's type, e.g. image/png; null for text files."
+    contentType: String
+    "Where a binary asset's bytes are served (/storage/<storeId>/theme-assets/<sha256>), cacheable for a year; null for text files."
+    url: String
     "Bytes (UTF-8)."
     size: Int!
     updatedAt: DateTime!

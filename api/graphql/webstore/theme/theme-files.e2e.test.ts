@@ -112,6 +112,25 @@ describe('themeCreate from a zip', () => {
     expect((await fileOf('snippets/from-zip.liquid', created.data.theme.id))!.content).toBe('zipped {{ x }}')
   })
 
+  it('keeps images and fonts of a zip in the blob store and serves them by hash', async () => {
+    const logo = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0x42])
+    const created = await run('themeCreate', { name: 'With logo', source: 'ZIP', zip: themeZip({ 'assets/logo.png': logo }), role: 'UNPUBLISHED' })
+    const listed = await gql<{ theme: { files: { nodes: { content: string; contentType: string; size: number; url: string }[] } } }>(
+      'query($id: ID!) { theme(id: $id) { files(paths: ["assets/logo.png"]) { nodes { content contentType size url } } } }',
+      { id: created.data.theme.id },
+    )
+    const file = listed.data!.theme.files.nodes[0]!
+    expect(file).toMatchObject({ content: '', contentType: 'image/png', size: logo.byteLength })
+    const served = await t.app.inject({ method: 'GET', url: file.url })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(new Uint8Array(served.rawPayload)).toEqual(logo)
+    const elsewhere = await t.app.inject({ method: 'GET', url: file.url.replace(shop.storeId, '01900000-0000-7000-8000-00000000ffff') })
+    expect(elsewhere.statusCode).toBe(404)
+    await run('themeFileDelete', { themeId: created.data.theme.id, path: 'assets/logo.png' })
+    expect(await fileOf('assets/logo.png', created.data.theme.id)).toBeNull()
+  })
+
   it('refuses a zip with a Liquid error, a missing required file, a binary file or bad bytes', async () => {
     const broken = await run('themeCreate', { name: 'Broken', source: 'ZIP', zip: themeZip({ 'sections/header.liquid': '{% for x in y %}' }) })
     expect(broken.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'zip'], line: 1, column: 1 })
