@@ -12,8 +12,9 @@ import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 import { themesProjection } from './webstore/theme/projection.js'
 import { pagesProjection } from './webstore/page/projection.js'
+import { collectionsProjection } from './webstore/collection/projection.js'
 import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, pagesProjection, blogsProjection, postsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, auditLogProjection]

@@ -23,9 +23,10 @@ import { apiKeySlice } from './tenancy/api-key/resolvers.js'
 import { memberSlice } from './tenancy/member/resolvers.js'
 import { viewerSlice } from './tenancy/viewer/resolvers.js'
 import { themeSlice } from './webstore/theme/resolvers.js'
+import { collectionSlice } from './webstore/collection/resolvers.js'
 import { themeSectionSlice } from './webstore/theme/sections-resolvers.js'
 import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, pageSlice, blogSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, pageSlice, blogSlice, collectionSlice, auditLogSlice]

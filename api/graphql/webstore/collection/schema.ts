@@ -1,0 +1,263 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+/** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
+const COLLECTION_PAYLOADS = ['CollectionCreate', 'CollectionUpdate', 'CollectionProductsAdd', 'CollectionProductsRemove', 'CollectionProductsReorder']
+
+export const collectionTypeDefs = /* GraphQL */ `
+  "MANUAL: the merchant picks and orders the products; SMART: rules pick them and membership follows every product change."
+  enum CollectionType {
+    MANUAL
+    SMART
+  }
+
+  "DRAFT: hidden from shoppers; PUBLISHED: on the storefront."
+  enum CollectionStatus {
+    DRAFT
+    PUBLISHED
+  }
+
+  "How a collection orders its products. MANUAL is the merchant's order, for MANUAL collections only."
+  enum CollectionSortOrder {
+    MANUAL
+    TITLE_ASC
+    TITLE_DESC
+    "By the lowest variant price."
+    PRICE_ASC
+    PRICE_DESC
+    CREATED_ASC
+    CREATED_DESC
+  }
+
+  "Order of the collections list; ties are broken by id so cursors never skip or repeat."
+  enum CollectionSort {
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "The product fact a smart collection rule looks at."
+  enum CollectionRuleField {
+    "Any of the product's tags."
+    TAG
+    TITLE
+    VENDOR
+    "Any variant's price, as an amount in the store currency (\\"49.99\\")."
+    PRICE
+    "The total stock of the variants whose inventory is tracked."
+    INVENTORY
+    "The values of the attribute named by attributeCode."
+    ATTRIBUTE
+    "Direct assignment to the category whose id is the value."
+    CATEGORY
+    "The product status: DRAFT, ACTIVE or ARCHIVED."
+    PRODUCT_STATUS
+  }
+
+  "How a rule compares. Text compares ignoring case; GREATER_THAN and LESS_THAN compare numbers."
+  enum CollectionRuleRelation {
+    EQUALS
+    NOT_EQUALS
+    CONTAINS
+    NOT_CONTAINS
+    STARTS_WITH
+    ENDS_WITH
+    GREATER_THAN
+    LESS_THAN
+  }
+
+  "One condition of a smart collection."
+  type CollectionRule {
+    field: CollectionRuleField!
+    relation: CollectionRuleRelation!
+    "What the fact is compared with, as text."
+    value: String!
+    "The attribute code of an ATTRIBUTE rule; null for other fields."
+    attributeCode: String
+  }
+
+  "One condition, e.g. {field: TAG, relation: EQUALS, value: \\"summer\\"}."
+  input CollectionRuleInput {
+    field: CollectionRuleField!
+    relation: CollectionRuleRelation!
+    "PRICE: an amount (\\"49.99\\"); INVENTORY: a whole number; CATEGORY: a category id; PRODUCT_STATUS: DRAFT, ACTIVE or ARCHIVED; text otherwise."
+    value: String!
+    "Required for ATTRIBUTE rules, refused for the others."
+    attributeCode: String
+  }
+
+  "What search engines and link previews show for a collection."
+  type CollectionSeo {
+    "At most 70 characters; empty when not set (the title is used then)."
+    title: String!
+    "At most 320 characters; empty when not set."
+    description: String!
+  }
+
+  "Parts left out keep their value; an empty string clears one."
+  input CollectionSeoInput {
+    title: String
+    description: String
+  }
+
+  "A group of products shown together on the storefront at /collections/<handle>."
+  type Collection {
+    id: ID!
+    title: String!
+    "The URL name, unique in the store."
+    handle: String!
+    "Sanitized HTML."
+    description: String!
+    "The collection image from the media library; null when none."
+    image: Media
+    seo: CollectionSeo!
+    status: CollectionStatus!
+    "When it was last published; null while DRAFT."
+    publishedAt: DateTime
+    type: CollectionType!
+    "SMART only: the conditions products must meet; empty for MANUAL collections."
+    rules: [CollectionRule!]!
+    "SMART only: true when ANY rule suffices, false when ALL must hold."
+    disjunctive: Boolean!
+    sortOrder: CollectionSortOrder!
+    "The products, in the collection's sort order; a SMART collection's follow its rules as products change."
+    products(${LIST_ARGS}): ProductConnection!
+    "How many products the collection holds now."
+    productsCount: Int!
+    "Every change of this collection, newest first, with its actor and time."
+    history(
+      "Page size, at most 250 (default 20)."
+      first: Int
+      "The endCursor of the previous page: the next page holds older events."
+      after: String
+    ): AuditEntryConnection!
+    "The collection's own events so far, minus one (0 after creation)."
+    revision: Int!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  ${connectionTypeDefs('Collection')}
+
+  "Conditions on collections; all given fields must hold. and/or combine nested filters."
+  input CollectionFilter {
+    title: StringFilter
+    handle: StringFilter
+    type: [CollectionType!]
+    status: [CollectionStatus!]
+    "Every word must appear (ignoring case) in the title, handle or description."
+    search: String
+    updatedAt: DateTimeRangeFilter
+    and: [CollectionFilter!]
+    or: [CollectionFilter!]
+  }
+
+  input CollectionCreateInput {
+    title: String!
+    "Generated from the title when omitted (summer-sale, then summer-sale-2 when taken)."
+    handle: String
+    "HTML; scripts, event handlers and styles are removed."
+    description: String
+    "A media id of the media library."
+    imageId: ID
+    seo: CollectionSeoInput
+    "PUBLISHED when omitted."
+    status: CollectionStatus
+    "SMART when rules are given, else MANUAL. Cannot change later."
+    type: CollectionType
+    "SMART collections: at least one rule."
+    rules: [CollectionRuleInput!]
+    "SMART collections: true for ANY rule, false (default) for ALL."
+    disjunctive: Boolean
+    "MANUAL for MANUAL collections, CREATED_DESC for SMART ones, when omitted."
+    sortOrder: CollectionSortOrder
+  }
+
+  "Only the fields given change; the rest stay as they are."
+  input CollectionUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+    description: String
+    "A media id; an empty string removes the image."
+    imageId: ID
+    seo: CollectionSeoInput
+    status: CollectionStatus
+    "SMART only: the whole new rule list; membership is re-evaluated at once."
+    rules: [CollectionRuleInput!]
+    disjunctive: Boolean
+    sortOrder: CollectionSortOrder
+  }
+
+  input CollectionDeleteInput {
+    id: ID!
+  }
+
+  input CollectionProductsAddInput {
+    collectionId: ID!
+    productIds: [ID!]!
+    "Where to insert them among the collection's products, from 0; last when omitted."
+    position: Int
+  }
+
+  input CollectionProductsRemoveInput {
+    collectionId: ID!
+    productIds: [ID!]!
+  }
+
+  input CollectionProductsReorderInput {
+    collectionId: ID!
+    "The listed products come first, in this order; the others keep their order after them."
+    productIds: [ID!]!
+  }
+
+  ${COLLECTION_PAYLOADS.map(
+    (name) => `
+  "The collection after ${name.replace(/^Collection/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}."
+  type ${name}Payload {
+    collection: Collection
+    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
+    eventPosition: String
+  }`,
+  ).join('\n')}
+
+  type CollectionDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Product {
+    "The collections the product belongs to now (manual picks and smart matches), by title."
+    collections: [Collection!]!
+  }
+
+  extend type Query {
+    "One collection by id or handle. NOT_FOUND when the store has no such collection."
+    collection(id: ID, handle: String): Collection
+    "The store's collections."
+    collections(
+      ${LIST_ARGS}
+      filter: CollectionFilter
+      sort: CollectionSort = CREATED_AT_DESC
+    ): CollectionConnection!
+  }
+
+  extend type Mutation {
+    "Creates a MANUAL or SMART collection. Needs webstore:write."
+    collectionCreate(input: CollectionCreateInput!): CollectionCreatePayload!
+    "Changes the given fields of a collection; new rules re-evaluate its products at once. Needs webstore:write."
+    collectionUpdate(input: CollectionUpdateInput!): CollectionUpdatePayload!
+    "Deletes a collection; its products stay in the catalog. Needs webstore:write."
+    collectionDelete(input: CollectionDeleteInput!): CollectionDeletePayload!
+    "Adds products to a MANUAL collection at a position. Needs webstore:write."
+    collectionProductsAdd(input: CollectionProductsAddInput!): CollectionProductsAddPayload!
+    "Takes products out of a MANUAL collection. Needs webstore:write."
+    collectionProductsRemove(input: CollectionProductsRemoveInput!): CollectionProductsRemovePayload!
+    "Sets the order of a MANUAL collection's products. Needs webstore:write."
+    collectionProductsReorder(input: CollectionProductsReorderInput!): CollectionProductsReorderPayload!
+  }
+`

@@ -1,0 +1,161 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
+import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
+import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
+import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import { searchCondition } from '../shared/content.js'
+import type { CollectionDatabase, CollectionDb, CollectionRow } from './tables.js'
+
+/** A collection as the API serves it. */
+export interface CollectionRecord {
+  id: string
+  title: string
+  handle: string
+  description: string
+  imageId: string | null
+  seo: { title: string; description: string }
+  status: PublicationStatus
+  publishedAt: Date | null
+  type: CollectionType
+  sortOrder: CollectionSortOrder
+  rules: CollectionRule[]
+  disjunctive: boolean
+  createdAt: Date
+  updatedAt: Date
+  revision: number
+}
+
+export interface CollectionFilter {
+  title?: StringFilter | null
+  handle?: StringFilter | null
+  type?: readonly CollectionType[] | null
+  status?: readonly PublicationStatus[] | null
+  /** Every word in the title, handle or description, ignoring case. */
+  search?: string | null
+  updatedAt?: DateTimeRangeFilter | null
+  and?: readonly CollectionFilter[] | null
+  or?: readonly CollectionFilter[] | null
+}
+
+const SORTS = sortOptions({ TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
+export type CollectionSort = keyof typeof SORTS
+export const COLLECTION_SORTS = Object.keys(SORTS) as CollectionSort[]
+
+export interface ListCollectionsArgs extends ListArgs {
+  filter?: CollectionFilter | null
+  sort?: CollectionSort | null
+}
+
+/** One collection of the store by id or handle, or null (another store's id included). */
+export async function findCollection(db: CollectionDb, storeId: string, by: { id: string } | { handle: string }): Promise<CollectionRecord | null> {
+  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
+  const query = db.selectFrom('collections').selectAll().where('store_id', '=', storeId)
+  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)).executeTakeFirst()
+  return row ? toCollectionRecord(row) : null
+}
+
+/**
+ * One page of the store's collections.
+ *
+ * @example await listCollections(db, storeId, { first: 10, filter: { type: ['SMART'] }, sort: 'TITLE_ASC' })
+ */
+export async function listCollections(db: CollectionDb, storeId: string, args: ListCollectionsArgs = {}, options: PaginateOptions = {}): Promise<Connection<CollectionRecord>> {
+  const sortName = args.sort ?? 'CREATED_AT_DESC'
+  const sort: SortSpec | undefined = SORTS[sortName]
+  if (!sort) throw badInput(['sort'], `sort must be one of ${COLLECTION_SORTS.join(', ')}; got '${sortName}'`)
+  const query = db
+    .selectFrom('collections')
+    .selectAll()
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where((eb) => combineFilter(eb, args.filter, conditions))
+  const page = await paginate<CollectionRow>(query as never, args, sort, options)
+  return { ...page, nodes: page.nodes.map(toCollectionRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCollectionRecord(edge.node) })) }
+}
+
+function conditions(eb: ExpressionBuilder<CollectionDatabase, 'collections'>, filter: CollectionFilter): Expression<SqlBool>[] {
+  const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
+  if (filter.type != null) list.push(filter.type.length ? eb('type', 'in', filter.type) : sql<SqlBool>`false`)
+  if (filter.status != null) list.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'description']))
+  list.push(...dateRangeConditions(eb, 'updated_at', filter.updatedAt))
+  return list
+}
+
+/** The sort column of the member list for each order; PRICE sorts put products without variants first (-1). */
+const MEMBER_SORTS: Record<CollectionSortOrder, SortSpec> = {
+  MANUAL: { column: 'position', direction: 'asc' },
+  TITLE_ASC: { column: 'title', direction: 'asc' },
+  TITLE_DESC: { column: 'title', direction: 'desc' },
+  PRICE_ASC: { column: 'price', direction: 'asc' },
+  PRICE_DESC: { column: 'price', direction: 'desc' },
+  CREATED_ASC: { column: 'created_at', direction: 'asc' },
+  CREATED_DESC: { column: 'created_at', direction: 'desc' },
+}
+
+/** One page of a collection's product ids in the collection's sort order. */
+export async function collectionProductIds(db: CollectionDb, storeId: string, collection: Pick<CollectionRecord, 'id' | 'sortOrder'>, args: ListArgs, options: PaginateOptions = {}): Promise<Connection<{ id: string }>> {
+  const members = db
+    .selectFrom('collection_products as cp')
+    .innerJoin('collection_product_facts as f', (join) => join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'))
+    .select(['cp.product_id as id', 'cp.position as position', sql<string>`lower(f.title)`.as('title'), sql<string>`coalesce(f.price_min, -1)`.as('price'), 'f.created_at as created_at'])
+    .where('cp.store_id', '=', storeId)
+    .where('cp.collection_id', '=', collection.id)
+  const query = db.selectFrom(members.as('m')).selectAll()
+  return paginate<{ id: string }>(query as never, args, MEMBER_SORTS[collection.sortOrder], options)
+}
+
+/** How many products each collection holds (a dataloader's batch function). */
+export async function productCountsOfCollections(db: CollectionDb, storeId: string, collectionIds: readonly string[]): Promise<number[]> {
+  const wanted = [...new Set(collectionIds.filter(isUuid))]
+  if (!isUuid(storeId) || wanted.length === 0) return collectionIds.map(() => 0)
+  const rows = await db
+    .selectFrom('collection_products as cp')
+    .innerJoin('collection_product_facts as f', (join) => join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'))
+    .select(['cp.collection_id', sql<string>`count(*)`.as('count')])
+    .where('cp.store_id', '=', storeId)
+    .where('cp.collection_id', 'in', wanted)
+    .groupBy('cp.collection_id')
+    .execute()
+  const counts = new Map(rows.map((row) => [row.collection_id, Number(row.count)]))
+  return collectionIds.map((id) => counts.get(id) ?? 0)
+}
+
+/** The collections each product belongs to, by title (a dataloader's batch function). */
+export async function collectionsOfProducts(db: CollectionDb, storeId: string, productIds: readonly string[]): Promise<CollectionRecord[][]> {
+  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+  const rows = await db
+    .selectFrom('collection_products as cp')
+    .innerJoin('collections as c', (join) => join.onRef('c.store_id', '=', 'cp.store_id').onRef('c.id', '=', 'cp.collection_id'))
+    .selectAll('c')
+    .select('cp.product_id')
+    .where('cp.store_id', '=', storeId)
+    .where('cp.product_id', 'in', wanted)
+    .orderBy('c.title')
+    .orderBy('c.id')
+    .execute()
+  return productIds.map((id) => rows.filter((row) => row.product_id === id.toLowerCase()).map(toCollectionRecord))
+}
+
+export function toCollectionRecord(row: CollectionRow): CollectionRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    handle: row.handle,
+    description: row.description,
+    imageId: row.image_id,
+    seo: { title: row.seo_title, description: row.seo_description },
+    status: row.status,
+    publishedAt: row.published_at,
+    type: row.type,
+    sortOrder: row.sort_order,
+    rules: typeof row.rules === 'string' ? (JSON.parse(row.rules) as CollectionRule[]) : row.rules,
+    disjunctive: row.disjunctive,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
+}
