@@ -1,5 +1,7 @@
 import { notFound } from '../../../../domain/shared/errors.js'
 import { grants } from '../../../../domain/shared/scopes.js'
+import { THEME_CATEGORY } from '../../../../domain/webstore/theme/streams.js'
+import { readEntityHistory } from '../../../../projections/audit/log/history.js'
 import type { ListArgs } from '../../../../projections/shared/pagination.js'
 import {
   listThemes,
@@ -59,6 +61,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     settings: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settings,
     settingsSchema: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settingsSchema,
     sections: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).sections,
+    history: (theme: ThemeRow, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext, info) =>
+      readEntityHistory(ctx.platform.database.db, theme.store_id, { entityType: THEME_CATEGORY, entityId: theme.id }, args, { count: wantsTotal(info) }),
   },
   ThemeFile: {
     contentType: (file: ThemeFileRow) => file.content_type,

@@ -61,6 +61,13 @@ export const themeTypeDefs = /* GraphQL */ `
     sections: [ThemeSectionDefinition!]!
     createdAt: DateTime!
     updatedAt: DateTime!
+    "Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live."
+    history(
+      "Page size, at most 250 (default 20)."
+      first: Int
+      "The endCursor of the previous page: the next page holds older events."
+      after: String
+    ): AuditEntryConnection!
   }
 
   "A section type of a theme: sections/<type>.liquid and what its {% schema %} declares."

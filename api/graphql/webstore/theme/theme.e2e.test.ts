@@ -71,6 +71,8 @@ describe('themeCreate, themeRename, themeDuplicate', () => {
   it('renames and duplicates with every file', async () => {
     const theme = await create({ name: 'Rename me', role: 'UNPUBLISHED' })
     expect((await run('themeRename', { id: theme.id, name: 'Renamed' })).data.theme.name).toBe('Renamed')
+    const history = await gql<{ theme: { history: { nodes: { type: string }[] } } }>('query($id: ID!) { theme(id: $id) { history { nodes { type } } } }', { id: theme.id })
+    expect(history.data!.theme.history.nodes.map((n) => n.type)).toEqual(['ThemeRenamed', 'ThemeCreated'])
     await run('themeFileUpsert', { themeId: theme.id, path: 'snippets/only-here.liquid', content: 'only {{ here }}' })
     const copy = (await run('themeDuplicate', { id: theme.id, role: 'UNPUBLISHED' })).data.theme
     expect(copy).toMatchObject({ name: 'Copy of Renamed', source: 'THEME', sourceThemeId: theme.id, role: 'UNPUBLISHED' })
