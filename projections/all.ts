@@ -11,10 +11,11 @@ import { storeDomainsProjection } from './tenancy/domain/projection.js'
 import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 import { themesProjection } from './webstore/theme/projection.js'
+import { menusProjection } from './webstore/menu/projection.js'
 import { pagesProjection } from './webstore/page/projection.js'
 import { collectionsProjection } from './webstore/collection/projection.js'
 import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, auditLogProjection]

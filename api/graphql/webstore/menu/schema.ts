@@ -1,0 +1,199 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const menuTypeDefs = /* GraphQL */ `
+  "What a menu item points at."
+  enum MenuLinkType {
+    "Any http(s) URL, a path on the store (/sale), mailto: or tel: (url)."
+    URL
+    "The store's home page."
+    HOME
+    PRODUCT
+    CATEGORY
+    COLLECTION
+    PAGE
+    BLOG
+    POST
+  }
+
+  "Order of a menu list; ties are broken by id so cursors never skip or repeat."
+  enum MenuSort {
+    TITLE_ASC
+    TITLE_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "Where a menu item leads."
+  type MenuLink {
+    type: MenuLinkType!
+    "The address, for URL links; null otherwise."
+    url: String
+    "The id of the product, category, collection, page, blog or post; null for URL and HOME."
+    resourceId: ID
+  }
+
+  "One entry of a menu, with its sub-items (menus are at most 3 levels deep)."
+  type MenuItem {
+    id: ID!
+    "The text shown."
+    title: String!
+    link: MenuLink!
+    "Sub-items in order; empty for a leaf."
+    items: [MenuItem!]!
+  }
+
+  "A menu item whose link leads nowhere: its target was deleted or never existed."
+  type MenuBrokenLink {
+    itemId: ID!
+    title: String!
+    link: MenuLink!
+    "Why, e.g. 'page deleted' or 'product not found'."
+    reason: String!
+  }
+
+  "A navigation menu of the web store (main menu, footer …), found by themes through its handle."
+  type Menu {
+    id: ID!
+    "Unique in the store, e.g. main-menu."
+    handle: String!
+    title: String!
+    "Top-level items in order, each with its sub-items."
+    items: [MenuItem!]!
+    "How many items the menu holds at all levels (at most 250)."
+    itemCount: Int!
+    "Items whose product, category, collection, page, blog or post is gone, checked when read."
+    brokenLinks: [MenuBrokenLink!]!
+    "Every event of this menu, newest first, with its actor and time."
+    history(
+      "Page size, at most 250 (default 20)."
+      first: Int
+      "The endCursor of the previous page: the next page holds older events."
+      after: String
+    ): AuditEntryConnection!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    "Revision of the menu's stream after its last change (0 after creation)."
+    revision: Int!
+  }
+
+  ${connectionTypeDefs('Menu')}
+
+  "Conditions on menus; all given fields must hold. and/or combine nested filters."
+  input MenuFilter {
+    title: StringFilter
+    handle: StringFilter
+    "Every word must appear in the title or handle, ignoring case."
+    search: String
+    updatedAt: DateTimeRangeFilter
+    and: [MenuFilter!]
+    or: [MenuFilter!]
+  }
+
+  "A link: url for URL, resourceId for PRODUCT, CATEGORY, COLLECTION, PAGE, BLOG and POST, nothing for HOME."
+  input MenuLinkInput {
+    type: MenuLinkType!
+    url: String
+    resourceId: ID
+  }
+
+  input MenuCreateInput {
+    title: String!
+    "Generated from the title when omitted (main-menu, then main-menu-2 when taken)."
+    handle: String
+  }
+
+  "Only the fields given change."
+  input MenuUpdateInput {
+    id: ID!
+    title: String
+    handle: String
+  }
+
+  input MenuDeleteInput {
+    id: ID!
+  }
+
+  input MenuItemAddInput {
+    menuId: ID!
+    "The item to nest under; top level when omitted. At most 3 levels."
+    parentId: ID
+    "Index among the siblings, 0 first; the end when omitted."
+    position: Int
+    title: String!
+    link: MenuLinkInput!
+  }
+
+  "Only the fields given change."
+  input MenuItemUpdateInput {
+    menuId: ID!
+    "The item's id."
+    id: ID!
+    title: String
+    link: MenuLinkInput
+  }
+
+  input MenuItemMoveInput {
+    menuId: ID!
+    "The item to move; its sub-items move with it."
+    id: ID!
+    "The new parent; top level when omitted or null."
+    parentId: ID
+    "Index among the new siblings, 0 first; the end when omitted."
+    position: Int
+  }
+
+  input MenuItemRemoveInput {
+    menuId: ID!
+    "The item to remove; its sub-items go with it."
+    id: ID!
+  }
+
+  type MenuPayload {
+    menu: Menu
+    "Log position of the write; null when nothing changed. Send it as X-Consistency-Position to read at least this fresh."
+    eventPosition: String
+  }
+
+  type MenuItemAddPayload {
+    menu: Menu
+    "The id of the new item."
+    itemId: ID!
+    eventPosition: String
+  }
+
+  type MenuDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read."
+    menu(id: ID, handle: String): Menu
+    "The store's menus. Needs webstore:read."
+    menus(${LIST_ARGS}
+      filter: MenuFilter
+      sort: MenuSort = CREATED_AT_DESC
+    ): MenuConnection!
+  }
+
+  extend type Mutation {
+    "Creates an empty menu. Needs webstore:write."
+    menuCreate(input: MenuCreateInput!): MenuPayload!
+    "Renames a menu or changes its handle. Needs webstore:write."
+    menuUpdate(input: MenuUpdateInput!): MenuPayload!
+    "Deletes a menu with its items and frees its handle. Needs webstore:write."
+    menuDelete(input: MenuDeleteInput!): MenuDeletePayload!
+    "Adds an item to a menu. Needs webstore:write."
+    menuItemAdd(input: MenuItemAddInput!): MenuItemAddPayload!
+    "Changes the title or link of a menu item. Needs webstore:write."
+    menuItemUpdate(input: MenuItemUpdateInput!): MenuPayload!
+    "Moves a menu item with its sub-items to another parent or position. Needs webstore:write."
+    menuItemMove(input: MenuItemMoveInput!): MenuPayload!
+    "Removes a menu item with its sub-items. Needs webstore:write."
+    menuItemRemove(input: MenuItemRemoveInput!): MenuPayload!
+  }
+`
