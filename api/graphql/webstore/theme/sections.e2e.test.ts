@@ -35,7 +35,7 @@ function mutate(name: string, input: Record<string, unknown>, key = shop.apiKey)
 
 async function ok(name: string, input: Record<string, unknown>): Promise<Payload> {
   const response = await mutate(name, input)
-  expect(response.errors).toBeUndefined()
+  expect(response.errors, JSON.stringify(response.errors)).toBeUndefined()
   return response.data![name]!
 }
 
@@ -202,7 +202,8 @@ describe('blocks', () => {
     // The story section now has 5 blocks; rich-text allows 10.
     for (let i = 0; i < 5; i++) await ok('themeBlockAdd', { sectionId: 'story', type: 'text', id: `more-${i}` })
     await fails('themeBlockAdd', { sectionId: 'story', type: 'text' }, { code: 'BAD_USER_INPUT', field: ['input', 'type'], message: 'at most 10 blocks' })
-  })
+    // Seven writes, each waiting for the read models: give a loaded database room.
+  }, 120_000)
 
   it('reorders and removes blocks', async () => {
     const reordered = await ok('themeBlocksReorder', { sectionId: 'story', blockIds: ['button-1', 'api-heading'] })
