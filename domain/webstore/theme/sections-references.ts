@@ -4,17 +4,25 @@ import type { PrepareEnv } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
 import { isUuid } from '../../shared/ids.js'
 import { blogHandleKey } from '../blog/streams.js'
+import { collectionHandleKey } from '../collection/streams.js'
+import { menuHandleKey } from '../menu/streams.js'
 import { pageHandleKey } from '../page/streams.js'
 import type { SettingDefinition } from './setting-definitions.js'
 
 /** Resource pickers whose value is a handle, and the reservation key that handle holds while the resource lives. */
-const HANDLE_KEYS: Partial<Record<string, (handle: string) => string>> = { product: productHandleKey, page: pageHandleKey, blog: blogHandleKey }
+const HANDLE_KEYS: Partial<Record<string, { kind: string; key: (handle: string) => string }>> = {
+  product: { kind: 'product', key: productHandleKey },
+  collection: { kind: 'collection', key: collectionHandleKey },
+  page: { kind: 'page', key: pageHandleKey },
+  blog: { kind: 'blog', key: blogHandleKey },
+  link_list: { kind: 'menu', key: menuHandleKey },
+}
 
 /**
  * Checks the references among setting values that the event store answers cheaply, by the
- * reservations their owners hold: `product`, `page` and `blog` settings name a handle of this
- * store, an `image_picker` holding a UUID names a media of this store (a URL is taken as it is).
- * Collection and menu pickers are not checked here: a missing one renders as blank.
+ * reservations their owners hold: `product`, `collection`, `page`, `blog` and `link_list` (menu)
+ * settings name a handle of this store, an `image_picker` holding a UUID names a media of this
+ * store (a URL is taken as it is).
  * Runs in `prepare`; another store's product or media looks exactly like a missing one.
  */
 export async function checkReferences(
@@ -28,9 +36,9 @@ export async function checkReferences(
   for (const [id, value] of Object.entries(values)) {
     const definition = byId.get(id)
     if (!definition || typeof value !== 'string' || value === '') continue
-    const handleKey = HANDLE_KEYS[definition.type]
-    if (handleKey && !(await env.reservationOwner(storeId, handleKey(value)))) {
-      const kind = definition.type
+    const picker = HANDLE_KEYS[definition.type]
+    if (picker && !(await env.reservationOwner(storeId, picker.key(value)))) {
+      const { kind } = picker
       throw badInput([...field, id], `'${id}' names ${kind} '${value}', but this store has no ${kind} with that handle; give the handle of an existing ${kind}`)
     }
     if (definition.type === 'image_picker' && isUuid(value) && !(await env.reservationOwner(storeId, liveMediaKey(value.toLowerCase())))) {

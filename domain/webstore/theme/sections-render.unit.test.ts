@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { productHandleKey } from '../../catalog/product/streams.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { blogHandleKey } from '../blog/streams.js'
+import { collectionHandleKey } from '../collection/streams.js'
+import { menuHandleKey } from '../menu/streams.js'
 import { pageHandleKey } from '../page/streams.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { DomainError } from '../../shared/errors.js'
@@ -96,7 +98,7 @@ describe('template names', () => {
   })
 })
 
-function env(options: { products?: string[]; media?: string[]; pages?: string[]; blogs?: string[] } = {}): PrepareEnv {
+function env(options: { products?: string[]; media?: string[]; pages?: string[]; blogs?: string[]; collections?: string[]; menus?: string[] } = {}): PrepareEnv {
   return {
     ctx: { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE },
     newId: () => '01900000-0000-7000-8000-00000000beef',
@@ -105,6 +107,8 @@ function env(options: { products?: string[]; media?: string[]; pages?: string[];
       if ((options.products ?? []).some((handle) => productHandleKey(handle) === key)) return 'product-id'
       if ((options.pages ?? []).some((handle) => pageHandleKey(handle) === key)) return 'page-id'
       if ((options.blogs ?? []).some((handle) => blogHandleKey(handle) === key)) return 'blog-id'
+      if ((options.collections ?? []).some((handle) => collectionHandleKey(handle) === key)) return 'collection-id'
+      if ((options.menus ?? []).some((handle) => menuHandleKey(handle) === key)) return 'menu-id'
       return (options.media ?? []).find((id) => liveMediaKey(id) === key) ?? null
     },
     readStream: async (stream) =>
@@ -139,12 +143,23 @@ describe('references in settings', () => {
     })
   })
 
-  it('refuses a page or blog handle this store does not have, and accepts existing ones', async () => {
+  it('refuses a page, blog, collection or menu handle this store does not have, and accepts existing ones', async () => {
     const pickers = [
       { type: 'page' as const, id: 'about', label: 'About page' },
       { type: 'blog' as const, id: 'news', label: 'Blog' },
+      { type: 'collection' as const, id: 'featured', label: 'Collection' },
+      { type: 'link_list' as const, id: 'menu', label: 'Menu' },
     ]
-    await expect(checkReferences(env({ pages: ['about-us'], blogs: ['journal'] }), STORE, pickers, { about: 'about-us', news: 'journal' }, ['input', 'settings'])).resolves.toBeUndefined()
+    const all = env({ pages: ['about-us'], blogs: ['journal'], collections: ['summer'], menus: ['main-menu'] })
+    await expect(checkReferences(all, STORE, pickers, { about: 'about-us', news: 'journal', featured: 'summer', menu: 'main-menu' }, ['input', 'settings'])).resolves.toBeUndefined()
+    await expect(failure(() => checkReferences(env(), STORE, pickers, { featured: 'summer' }, ['input', 'settings']))).resolves.toMatchObject({
+      field: ['input', 'settings', 'featured'],
+      message: expect.stringContaining('no collection with that handle'),
+    })
+    await expect(failure(() => checkReferences(env(), STORE, pickers, { menu: 'main-menu' }, ['input', 'settings']))).resolves.toMatchObject({
+      field: ['input', 'settings', 'menu'],
+      message: expect.stringContaining('no menu with that handle'),
+    })
     await expect(failure(() => checkReferences(env({ blogs: ['journal'] }), STORE, pickers, { about: 'about-us' }, ['input', 'settings']))).resolves.toMatchObject({
       field: ['input', 'settings', 'about'],
       message: expect.stringContaining('no page with that handle'),

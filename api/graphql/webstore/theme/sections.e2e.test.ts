@@ -150,6 +150,7 @@ describe('themeSectionUpdate', () => {
     await fails('themeSectionUpdate', { sectionId: 'banner', settings: { subtitle: 'x' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'subtitle'] })
     await fails('themeSectionUpdate', { sectionId: 'banner', settings: { button_link: 'not a url' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'button_link'], message: 'URL' })
     await fails('themeSectionUpdate', { sectionId: 'nope', settings: { heading: 'x' } }, { code: 'NOT_FOUND', field: ['input', 'sectionId'] })
+    await fails('themeSectionUpdate', { sectionId: 'featured', settings: { collection: 'no-such-collection' } }, { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'collection'], message: 'no collection' })
   })
 })
 
