@@ -25,6 +25,7 @@ import { blogCommands } from './webstore/blog/definitions.js'
 import { postCommands } from './webstore/post/definitions.js'
 import { menuCommands } from './webstore/menu/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
+import { translationCommands } from './webstore/translation/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -54,4 +55,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...postCommands,
   ...menuCommands,
   ...collectionCommands,
+  ...translationCommands,
 ]

@@ -18,6 +18,7 @@ import { BLOG_CATEGORY } from './webstore/blog/streams.js'
 import { POST_CATEGORY } from './webstore/post/streams.js'
 import { MENU_CATEGORY } from './webstore/menu/streams.js'
 import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
+import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -46,6 +47,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [POST_CATEGORY]: ['webstore'],
   [MENU_CATEGORY]: ['webstore'],
   [COLLECTION_CATEGORY]: ['webstore'],
+  [TRANSLATION_CATEGORY]: ['webstore'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

@@ -16,6 +16,7 @@ import { pagesProjection } from './webstore/page/projection.js'
 import { collectionsProjection } from './webstore/collection/projection.js'
 import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
+import { translationsProjection } from './webstore/translation/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, translationsProjection, auditLogProjection]

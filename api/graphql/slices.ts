@@ -28,6 +28,7 @@ import { themeSectionSlice } from './webstore/theme/sections-resolvers.js'
 import { menuSlice } from './webstore/menu/resolvers.js'
 import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
+import { translationSlice } from './webstore/translation/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, menuSlice, pageSlice, blogSlice, collectionSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, menuSlice, pageSlice, blogSlice, collectionSlice, translationSlice, auditLogSlice]

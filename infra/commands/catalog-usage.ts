@@ -1,6 +1,7 @@
 import type { CatalogUsage } from '../../domain/shared/command.js'
 import { attributeUsage, productsInAttributeSet } from '../../projections/catalog/product-attribute/queries.js'
 import { postIdsOfBlog } from '../../projections/webstore/post/queries.js'
+import { findTranslatableSource } from '../../projections/webstore/translation/sources.js'
 import type { AnyDb } from '../database/database.js'
 
 /**
@@ -13,5 +14,6 @@ export function catalogUsageFrom(db: AnyDb): CatalogUsage {
     attributeUsage: (storeId, attributeId) => attributeUsage(db, storeId, attributeId),
     productsInAttributeSet: (storeId, attributeSetId) => productsInAttributeSet(db, storeId, attributeSetId),
     postsOfBlog: (storeId, blogId) => postIdsOfBlog(db, storeId, blogId),
+    translatableSource: (storeId, resourceId) => findTranslatableSource(db, storeId, resourceId),
   }
 }

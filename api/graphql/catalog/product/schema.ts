@@ -23,11 +23,11 @@ export const productTypeDefs = /* GraphQL */ `
   "A product of the store's catalog."
   type Product {
     id: ID!
-    "The name shown to shoppers."
-    title: String!
+    "The name shown to shoppers; in locale when given, falling back to the store's default locale."
+    title(locale: Locale): String!
     "The URL name, unique in the store."
     handle: String!
-    description: String!
+    description(locale: Locale): String!
     status: ProductStatus!
     "The brand or maker; empty when not set."
     vendor: String!

@@ -1,0 +1,95 @@
+import { badInput } from '../../../../domain/shared/errors.js'
+import { canonicalLocale } from '../../../../domain/tenancy/store/config.js'
+import { translationValues } from '../../../../projections/webstore/translation/queries.js'
+import { requireStore, type RequestContext } from '../../shared/context.js'
+
+// Translatable fields take an optional `locale` argument (API-CONVENTIONS.md): a field resolver
+// made by `localized` answers the translation of that locale and falls back to the source text,
+// the store's default locale. All lookups of a request are batched: one query per locale and tick.
+
+/** The canonical form of a `locale` argument (`FR-ca` → `fr-CA`), null when absent; BAD_USER_INPUT when not BCP-47. */
+export function localeArgument(locale: string | null | undefined, field = 'locale'): string | null {
+  if (locale === null || locale === undefined) return null
+  const canonical = canonicalLocale(locale.trim())
+  if (!canonical) throw badInput([field], `'${locale}' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`)
+  return canonical
+}
+
+type Values = Record<string, string> | undefined
+
+type Waiter = { resolve(values: Values): void; reject(error: unknown): void }
+
+/** Collects the (locale, resource) lookups of one request and answers them with one query per locale. */
+class TranslationBatcher {
+  private readonly cache = new Map<string, Promise<Values>>()
+  /** locale → resource id → who waits for its values. */
+  private pending = new Map<string, Map<string, Waiter>>()
+
+  constructor(private readonly ctx: RequestContext) {}
+
+  load(locale: string, resourceId: string): Promise<Values> {
+    const cacheKey = `${locale} ${resourceId}`
+    let promise = this.cache.get(cacheKey)
+    if (!promise) {
+      if (this.pending.size === 0) setImmediate(() => void this.flush())
+      promise = new Promise<Values>((resolve, reject) => {
+        const waiting = this.pending.get(locale) ?? new Map<string, Waiter>()
+        waiting.set(resourceId, { resolve, reject })
+        this.pending.set(locale, waiting)
+      })
+      this.cache.set(cacheKey, promise)
+    }
+    return promise
+  }
+
+  private async flush(): Promise<void> {
+    const pending = this.pending
+    this.pending = new Map()
+    await Promise.all(
+      [...pending].map(async ([locale, waiting]) => {
+        try {
+          const values = await translationValues(this.ctx.platform.database.db, requireStore(this.ctx).id, locale, [...waiting.keys()])
+          for (const [resourceId, waiter] of waiting) waiter.resolve(values.get(resourceId))
+        } catch (error) {
+          for (const waiter of waiting.values()) waiter.reject(error)
+        }
+      }),
+    )
+  }
+}
+
+const batchers = new WeakMap<object, TranslationBatcher>()
+
+function batcherOf(ctx: RequestContext): TranslationBatcher {
+  let batcher = batchers.get(ctx)
+  if (!batcher) {
+    batcher = new TranslationBatcher(ctx)
+    batchers.set(ctx, batcher)
+  }
+  return batcher
+}
+
+/** `fr-CA` falls back to `fr`, then to the source. */
+function localeChain(locale: string): string[] {
+  const language = locale.split('-')[0]!
+  return language !== locale ? [locale, language] : [locale]
+}
+
+/**
+ * The value of a translatable field in the requested locale: its translation when one is
+ * registered, else the source text.
+ *
+ * @example Product: { title: localized('title', (product: ProductRecord) => product.title) }
+ */
+export function localized<Parent extends { id: string }>(key: string | ((parent: Parent) => string), source: (parent: Parent) => string) {
+  return async (parent: Parent, args: { locale?: string | null }, ctx: RequestContext): Promise<string> => {
+    const locale = localeArgument(args.locale)
+    if (locale === null) return source(parent)
+    const name = typeof key === 'string' ? key : key(parent)
+    for (const candidate of localeChain(locale)) {
+      const value = (await batcherOf(ctx).load(candidate, parent.id))?.[name]
+      if (value !== undefined) return value
+    }
+    return source(parent)
+  }
+}

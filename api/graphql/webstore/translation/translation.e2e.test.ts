@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
+import { createPage } from '../../../../test/support/webstore-content.js'
+
+// Translations through the GraphQL endpoint: the must-show (outdated flag, locale reads with
+// fallback), removal, lists, every error path, scopes and tenant isolation.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+const RESOURCE_FIELDS = 'resourceId resourceType translatableContent { key value digest } translations { locale key value sourceDigest outdated }'
+const RESOURCE = `query ($id: ID!, $locale: Locale) { translatableResource(resourceId: $id) { resourceId resourceType translatableContent { key value digest } translations(locale: $locale) { locale key value sourceDigest outdated } } }`
+const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
+const REMOVE = `mutation ($input: TranslationsRemoveInput!) { translationsRemove(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
+const LOCALIZED = `query ($id: ID, $locale: Locale) { product(id: $id) { title(locale: $locale) description(locale: $locale) } }`
+const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
+
+type Translation = { locale: string; key: string; value: string; sourceDigest: string; outdated: boolean }
+type Resource = { resourceId: string; resourceType: string; translatableContent: { key: string; value: string; digest: string }[]; translations: Translation[] }
+type Written = { translatableResource: Resource | null; eventPosition: string | null }
+
+const register = (apiKey: string, input: Record<string, unknown>) => t.gql<{ translationsRegister: Written }>(apiKey, REGISTER, { input })
+const remove = (apiKey: string, input: Record<string, unknown>) => t.gql<{ translationsRemove: Written }>(apiKey, REMOVE, { input })
+const resource = (apiKey: string, id: string, locale?: string) => t.gql<{ translatableResource: Resource }>(apiKey, RESOURCE, { id, locale })
+const localized = async (apiKey: string, id: string, locale?: string) => {
+  const response = await t.gql<{ product: { title: string; description: string } }>(apiKey, LOCALIZED, { id, locale })
+  expect(response.errors).toBeUndefined()
+  return response.data!.product
+}
+
+/** A store with en (default), fr and de enabled. */
+async function multilingual(slug: string) {
+  const tenant = await t.tenant(slug)
+  const enabled = await t.gql(tenant.apiKey, ENABLE_LOCALES, { input: { enabledLocales: ['en', 'fr', 'de'] } })
+  expect(enabled.errors).toBeUndefined()
+  return tenant
+}
+
+describe('translationsRegister and locale reads', () => {
+  it('flags a French translation outdated when the English source is edited; fr reads return French and fall back to the default', async () => {
+    const { apiKey } = await multilingual('tr-must-show')
+    const product = await createProduct(t, apiKey, { title: 'Summer shirt', description: '<p>Light cotton</p>' })
+
+    const before = await resource(apiKey, product.id)
+    expect(before.errors).toBeUndefined()
+    expect(before.data!.translatableResource).toEqual({
+      resourceId: product.id,
+      resourceType: 'PRODUCT',
+      translatableContent: [
+        { key: 'title', value: 'Summer shirt', digest: digest('Summer shirt') },
+        { key: 'description', value: '<p>Light cotton</p>', digest: digest('<p>Light cotton</p>') },
+      ],
+      translations: [],
+    })
+
+    const written = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt') }] })
+    expect(written.errors).toBeUndefined()
+    expect(written.data!.translationsRegister.eventPosition).toMatch(POSITION)
+    expect(written.data!.translationsRegister.translatableResource!.translations).toEqual([
+      { locale: 'fr', key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt'), outdated: false },
+    ])
+
+    expect(await localized(apiKey, product.id, 'fr')).toEqual({ title: "Chemise d'été", description: '<p>Light cotton</p>' })
+    expect(await localized(apiKey, product.id, 'fr-CA')).toEqual({ title: "Chemise d'été", description: '<p>Light cotton</p>' })
+    expect(await localized(apiKey, product.id, 'de')).toEqual({ title: 'Summer shirt', description: '<p>Light cotton</p>' })
+    expect(await localized(apiKey, product.id)).toEqual({ title: 'Summer shirt', description: '<p>Light cotton</p>' })
+
+    const edited = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title: 'Summer linen shirt' } })
+    expect(edited.errors).toBeUndefined()
+    const after = (await resource(apiKey, product.id, 'fr')).data!.translatableResource
+    expect(after.translatableContent[0]).toEqual({ key: 'title', value: 'Summer linen shirt', digest: digest('Summer linen shirt') })
+    expect(after.translations).toEqual([{ locale: 'fr', key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt'), outdated: true }])
+    // Outdated translations still show until they are redone.
+    expect((await localized(apiKey, product.id, 'fr')).title).toBe("Chemise d'été")
+
+    const redone = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: "Chemise d'été en lin", sourceDigest: digest('Summer linen shirt') }] })
+    expect(redone.data!.translationsRegister.translatableResource!.translations).toEqual([
+      { locale: 'fr', key: 'title', value: "Chemise d'été en lin", sourceDigest: digest('Summer linen shirt'), outdated: false },
+    ])
+    expect(await auditTrail(t, apiKey, product.id)).toEqual(expect.arrayContaining(['TranslationRegistered@0', 'TranslationRegistered@1']))
+  })
+
+  it('records nothing when the same translations are registered again', async () => {
+    const { apiKey } = await multilingual('tr-repeat')
+    const product = await createProduct(t, apiKey, { title: 'Mug' })
+    const input = { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: 'Tasse', sourceDigest: digest('Mug') }] }
+    expect((await register(apiKey, input)).data!.translationsRegister.eventPosition).toMatch(POSITION)
+    expect((await register(apiKey, input)).data!.translationsRegister.eventPosition).toBeNull()
+  })
+
+  it('translates pages and reads translations of one locale or all', async () => {
+    const { apiKey } = await multilingual('tr-page')
+    const page = await createPage(t, apiKey, { title: 'About us', body: '<p>Hello</p>', seo: { description: 'Who we are' } })
+    const content = (await resource(apiKey, page.id)).data!.translatableResource
+    expect(content.resourceType).toBe('PAGE')
+    expect(content.translatableContent.map((item) => item.key)).toEqual(['title', 'body', 'seo.description'])
+    await register(apiKey, { resourceId: page.id, locale: 'fr', translations: [{ key: 'body', value: '<p>Bonjour</p>', sourceDigest: digest('<p>Hello</p>') }] })
+    await register(apiKey, { resourceId: page.id, locale: 'de', translations: [{ key: 'seo.description', value: 'Wer wir sind', sourceDigest: digest('Who we are') }] })
+    expect((await resource(apiKey, page.id)).data!.translatableResource.translations.map((item) => `${item.locale}:${item.key}`)).toEqual(['de:seo.description', 'fr:body'])
+    expect((await resource(apiKey, page.id, 'fr')).data!.translatableResource.translations.map((item) => item.value)).toEqual(['<p>Bonjour</p>'])
+  })
+})
+
+describe('translationsRegister errors change nothing', () => {
+  let apiKey: string
+  let productId: string
+  const title = { key: 'title', value: 'Chemise', sourceDigest: digest('Shirt') }
+  beforeAll(async () => {
+    apiKey = (await multilingual('tr-errors')).apiKey
+    productId = (await createProduct(t, apiKey, { title: 'Shirt' })).id
+  })
+  const unchanged = async () => expect((await resource(apiKey, productId)).data!.translatableResource.translations).toEqual([])
+
+  it('answers CONFLICT for a digest of another source text', async () => {
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [{ ...title, sourceDigest: digest('Shirts') }] }))).toEqual({
+      code: 'CONFLICT',
+      field: ['input', 'translations', 0, 'sourceDigest'],
+      message: "the source of 'title' changed since its digest was fetched; fetch translatableResource again and translate the current text",
+    })
+    await unchanged()
+  })
+
+  it('answers BAD_USER_INPUT for a locale not enabled, the default locale, an unknown key and malformed input', async () => {
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'es', translations: [title] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'locale'],
+      message: "locale 'es' is not enabled on this store (the enabled ones besides the default are fr, de); enable it with storeUpdate enabledLocales first",
+    })
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'en', translations: [title] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [title, { key: 'vendor', value: 'x', sourceDigest: digest('') }] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'translations', 1, 'key'],
+      message: "'vendor' is not a translatable key of this product; its keys are title",
+    })
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [{ ...title, sourceDigest: 'abc' }] }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'translations', 0, 'sourceDigest'],
+    })
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'no such locale', translations: [title] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
+    await unchanged()
+  })
+
+  it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a bad locale argument', async () => {
+    const unknown = '01900000-0000-7000-8000-000000000bad'
+    expect(onlyError(await register(apiKey, { resourceId: unknown, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'NOT_FOUND', message: `translatable resource '${unknown}' does not exist in this store` })
+    expect(onlyError(await resource(apiKey, unknown))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await remove(apiKey, { resourceId: unknown, locale: 'fr', keys: ['title'] }))).toMatchObject({ code: 'NOT_FOUND' })
+    const badLocale = await t.gql(apiKey, LOCALIZED, { id: productId, locale: '!!' })
+    expect(badLocale.errors!.map((error) => [error.extensions.code, error.extensions.field, error.path])).toEqual([
+      ['BAD_USER_INPUT', ['locale'], ['product', 'title']],
+      ['BAD_USER_INPUT', ['locale'], ['product', 'description']],
+    ])
+  })
+
+  it("treats another store's resources as missing and needs webstore:write to write", async () => {
+    const other = await multilingual('tr-other')
+    expect(onlyError(await register(other.apiKey, { resourceId: productId, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await resource(other.apiKey, productId))).toMatchObject({ code: 'NOT_FOUND' })
+    const readOnly = await t.key('tr-errors', ['webstore:read', 'products:read'])
+    expect(onlyError(await register(readOnly, { resourceId: productId, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect((await resource(readOnly, productId)).errors).toBeUndefined()
+    const noWebstore = await t.key('tr-errors', ['products:read'])
+    expect(onlyError(await resource(noWebstore, productId))).toMatchObject({ code: 'FORBIDDEN' })
+    await unchanged()
+  })
+})
+
+describe('translationsRemove', () => {
+  it('removes translations of one locale so reads fall back, and records nothing the second time', async () => {
+    const { apiKey } = await multilingual('tr-remove')
+    const product = await createProduct(t, apiKey, { title: 'Cap', description: 'Warm' })
+    await register(apiKey, {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [
+        { key: 'title', value: 'Casquette', sourceDigest: digest('Cap') },
+        { key: 'description', value: 'Chaud', sourceDigest: digest('Warm') },
+      ],
+    })
+    await register(apiKey, { resourceId: product.id, locale: 'de', translations: [{ key: 'title', value: 'Mütze', sourceDigest: digest('Cap') }] })
+
+    const removed = await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: ['title'] })
+    expect(removed.errors).toBeUndefined()
+    expect(removed.data!.translationsRemove.eventPosition).toMatch(POSITION)
+    expect(removed.data!.translationsRemove.translatableResource!.translations.map((item) => `${item.locale}:${item.key}`)).toEqual(['de:title', 'fr:description'])
+    expect(await localized(apiKey, product.id, 'fr')).toEqual({ title: 'Cap', description: 'Chaud' })
+    expect((await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: ['title'] })).data!.translationsRemove.eventPosition).toBeNull()
+    expect(onlyError(await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: [] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'keys'] })
+  })
+})
+
+describe('translatableResources', () => {
+  it('lists the resources of one kind oldest first in cursor and page mode, with translations', async () => {
+    const { apiKey } = await multilingual('tr-list')
+    const a = await createProduct(t, apiKey, { title: 'A' })
+    const b = await createProduct(t, apiKey, { title: 'B' })
+    const c = await createProduct(t, apiKey, { title: 'C' })
+    await createPage(t, apiKey, { title: 'Not a product' })
+    await register(apiKey, { resourceId: b.id, locale: 'fr', translations: [{ key: 'title', value: 'Bé', sourceDigest: digest('B') }] })
+    const LIST = `query ($type: TranslatableResourceType!, $first: Int, $after: String, $page: Int, $limit: Int) {
+      translatableResources(resourceType: $type, first: $first, after: $after, page: $page, limit: $limit) {
+        nodes { resourceId translatableContent { value } translations { value } } totalCount pageInfo { hasNextPage endCursor totalPages } } }`
+    type List = { translatableResources: { nodes: { resourceId: string; translatableContent: { value: string }[]; translations: { value: string }[] }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null; totalPages: number | null } } }
+    const first = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', first: 2 })
+    expect(first.errors).toBeUndefined()
+    const list = first.data!.translatableResources
+    expect(list.nodes).toEqual([
+      { resourceId: a.id, translatableContent: [{ value: 'A' }], translations: [] },
+      { resourceId: b.id, translatableContent: [{ value: 'B' }], translations: [{ value: 'Bé' }] },
+    ])
+    expect(list.totalCount).toBe(3)
+    const next = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', first: 2, after: list.pageInfo.endCursor })
+    expect(next.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([c.id])
+    expect(next.data!.translatableResources.pageInfo.hasNextPage).toBe(false)
+    const paged = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', page: 2, limit: 2 })
+    expect(paged.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([c.id])
+    expect(paged.data!.translatableResources.pageInfo.totalPages).toBe(2)
+    expect((await t.gql<List>(apiKey, LIST, { type: 'PAGE' })).data!.translatableResources.totalCount).toBe(1)
+    expect(onlyError(await t.gql(apiKey, LIST, { type: 'PRODUCT', first: 251 }))).toMatchObject({ code: 'BAD_USER_INPUT' })
+  })
+})

@@ -1,0 +1,83 @@
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import type { Decider } from '../../shared/event.js'
+import type { StoreEvent } from '../../tenancy/store/events.js'
+import { evolveStore, initialStore } from '../../tenancy/store/store.js'
+import { storeStream } from '../../tenancy/store/streams.js'
+import { storeOf } from '../shared/handles.js'
+import { translationsRegisterInput, translationsRemoveInput, type StoreLocales, type TranslatableSourceFacts, type TranslationCommand } from './commands.js'
+import { decideTranslation } from './decide.js'
+import { sourceDigest } from './digest.js'
+import type { TranslationEvent } from './events.js'
+import { TRANSLATION_CATEGORY, translationStream } from './streams.js'
+import { evolveTranslation, initialTranslationState, type TranslationState } from './translation.js'
+
+export const translationDecider: Decider<TranslationState, TranslationCommand, TranslationEvent> = {
+  initialState: initialTranslationState,
+  evolve: evolveTranslation,
+  decide: (command, state) => decideTranslation(command, state),
+}
+
+const WRITE = { resource: TRANSLATION_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+
+export const translationsRegister = defineCommand({
+  name: 'translationsRegister',
+  tool: 'register_translations',
+  description:
+    'Translate text fields of a product, category, attribute, media item, page, blog, post, collection or menu into one locale. ' +
+    'First call get_translatable_resource with the resource id: it lists each key (title, description, seo.title, options.0.name …) ' +
+    'with its source text and digest. Send {key, value, sourceDigest} per key, sourceDigest being the digest you were given: it ' +
+    'proves which source text you translated. The locale must be enabled on the store and not be its default locale. A key already ' +
+    'translated is overwritten. Returns the resource with its translations. Fails with NOT_FOUND for an unknown id, BAD_USER_INPUT ' +
+    'for a locale that is not enabled or a key the resource does not have, and CONFLICT when the source text changed since you ' +
+    'fetched it (fetch it again and translate the current text).',
+  ...WRITE,
+  annotations: { destructive: false, idempotent: true },
+  input: translationsRegisterInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const command: TranslationCommand = {
+      type: 'TranslationsRegister',
+      data: input,
+      facts: { source: await sourceFacts(env, storeId, input.resourceId), locales: await storeLocales(env, storeId) },
+    }
+    return { stream: translationStream(storeId, input.resourceId), entityId: input.resourceId, command }
+  },
+  decider: translationDecider,
+})
+
+export const translationsRemove = defineCommand({
+  name: 'translationsRemove',
+  tool: 'remove_translations',
+  description:
+    'Remove translations of a resource in one locale, by key: reads in that locale show the source text for those keys again. ' +
+    'Keys without a translation are skipped, so repeating a call changes nothing. Works for a locale no longer enabled too. ' +
+    'Returns the resource with its remaining translations. Fails with NOT_FOUND when the id is unknown.',
+  ...WRITE,
+  annotations: { destructive: true, idempotent: true },
+  input: translationsRemoveInput,
+  async prepare(input, env) {
+    const storeId = storeOf(env.ctx)
+    const command: TranslationCommand = { type: 'TranslationsRemove', data: input, facts: { source: await sourceFacts(env, storeId, input.resourceId) } }
+    return { stream: translationStream(storeId, input.resourceId), entityId: input.resourceId, command }
+  },
+  decider: translationDecider,
+})
+
+export const translationCommands: readonly AnyCommandDefinition[] = [translationsRegister, translationsRemove]
+
+/** The resource's kind and the digest of each key's current source text, from its read model. */
+async function sourceFacts(env: PrepareEnv, storeId: string, resourceId: string): Promise<TranslatableSourceFacts | null> {
+  if (!env.catalogUsage?.translatableSource) throw new Error('translations need catalogUsage.translatableSource in their PrepareEnv: they check the source text')
+  const source = await env.catalogUsage.translatableSource(storeId, resourceId)
+  if (!source) return null
+  const digests = Object.fromEntries(Object.entries(source.texts).map(([key, text]) => [key, sourceDigest(text)]))
+  return { resourceType: source.resourceType, digests }
+}
+
+/** The store's locales from its own stream, the authority on them. */
+async function storeLocales(env: PrepareEnv, storeId: string): Promise<StoreLocales> {
+  const events = await env.readStream(storeStream(env.ctx.organizationId, storeId))
+  const store = events.reduce((state, event) => evolveStore(state, { type: event.type, data: event.data } as StoreEvent), initialStore())
+  if (store.status === 'absent') throw new Error(`store '${storeId}' has no history in organization '${env.ctx.organizationId}'`)
+  return { defaultLocale: store.config.defaultLocale, enabledLocales: store.config.enabledLocales }
+}

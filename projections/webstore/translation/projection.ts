@@ -1,0 +1,54 @@
+import { TRANSLATION_EVENT_TYPES, type TranslationEvent } from '../../../domain/webstore/translation/events.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import type { Projection } from '../../../infra/projections/projection.js'
+import { storeOf } from '../shared/content.js'
+import { createTranslationTables, type TranslationDb } from './tables.js'
+
+/** The `translations` read model: the current value of every translated key per resource and locale. */
+export const translationsProjection: Projection = {
+  name: 'translations',
+  version: 1,
+  eventTypes: TRANSLATION_EVENT_TYPES,
+  tables: ['translations'],
+  storeTables: ['translations'],
+  createTables: createTranslationTables,
+  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+    const db: TranslationDb = trx
+    const event = { type: recorded.type, data: recorded.data } as TranslationEvent
+    const storeId = storeOf(recorded)
+    switch (event.type) {
+      case 'TranslationRegistered': {
+        const { resourceId, resourceType, locale, key, value, sourceDigest } = event.data
+        const at = recorded.metadata.occurredAt
+        await db
+          .insertInto('translations')
+          .values({ store_id: storeId, resource_id: resourceId, resource_type: resourceType, locale, key, value, source_digest: sourceDigest, revision: recorded.revision, updated_at: at })
+          .onConflict((c) =>
+            c
+              .columns(['store_id', 'locale', 'resource_id', 'key'])
+              .doUpdateSet({ value, source_digest: sourceDigest, revision: recorded.revision, updated_at: at })
+              .where('translations.revision', '<', recorded.revision),
+          )
+          .execute()
+        return
+      }
+      case 'TranslationRemoved': {
+        const { resourceId, locale, key } = event.data
+        await db
+          .deleteFrom('translations')
+          .where('store_id', '=', storeId)
+          .where('locale', '=', locale)
+          .where('resource_id', '=', resourceId)
+          .where('key', '=', key)
+          .where('revision', '<', recorded.revision)
+          .execute()
+        return
+      }
+      default: {
+        const _exhaustive: never = event
+        return _exhaustive
+      }
+    }
+  },
+}
