@@ -69,7 +69,8 @@ export const themeFilePath = z
   .refine(isThemeFilePath, {
     message:
       'path must name a theme file: layout/*.liquid, templates/*.json or .liquid (templates/customers/ too), sections/*.liquid or .json, ' +
-      'snippets/*.liquid, assets/*.css|.js|.json|.svg|.txt (and .css.liquid, .js.liquid), locales/*.json, config/settings_schema.json or config/settings_data.json',
+      'snippets/*.liquid, assets/*.css|.js|.json|.svg|.txt (and .css.liquid, .js.liquid), locales/*.json, config/settings_schema.json or config/settings_data.json; ' +
+      'images and fonts in assets/ come in a theme zip (themeCreate with source ZIP)',
   })
   .describe("The file's path in the theme, e.g. 'sections/header.liquid' or 'templates/index.json'.")
 

@@ -3,7 +3,7 @@ import type { AttributeValue } from '../../../domain/catalog/attribute/values.js
 import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { CollectionDb } from './tables.js'
+import { tablesOf, type CollectionDb } from './tables.js'
 
 // The product and category events that can change what a smart rule sees, applied to this
 // projection's own facts tables. Each answers the products whose membership must be re-evaluated.
@@ -132,7 +132,7 @@ function major(data: Data): string {
 async function refreshPriceMin(db: CollectionDb, storeId: string, productId: string): Promise<void> {
   await db
     .updateTable('collection_product_facts')
-    .set({ price_min: sql<string | null>`(select min(v.price) from collection_variant_facts v where v.store_id = ${storeId}::uuid and v.product_id = ${productId}::uuid)` })
+    .set({ price_min: sql<string | null>`(select min(v.price) from ${tablesOf(db)('collection_variant_facts')} v where v.store_id = ${storeId}::uuid and v.product_id = ${productId}::uuid)` })
     .where('store_id', '=', storeId)
     .where('product_id', '=', productId)
     .execute()

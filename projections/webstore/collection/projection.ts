@@ -6,7 +6,7 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { changeRow, storeOf } from '../shared/content.js'
 import { FACT_EVENT_TYPES, applyFact } from './facts.js'
 import { evaluateMembership, smartCollections } from './membership.js'
-import { COLLECTION_TABLES, createCollectionTables, type CollectionDb } from './tables.js'
+import { COLLECTION_TABLES, createCollectionTables, tablesOf, type CollectionDb } from './tables.js'
 
 const COLLECTION_TYPES: readonly string[] = COLLECTION_EVENT_TYPES
 
@@ -122,7 +122,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
     case 'CollectionProductsReordered': {
       const order = sql.join(event.data.productIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`))
       await sql`
-        update collection_products cp set position = o.position
+        update ${tablesOf(trx)('collection_products')} cp set position = o.position
         from (values ${order}) as o(product_id, position)
         where cp.store_id = ${storeId}::uuid and cp.collection_id = ${collectionId}::uuid and cp.product_id = o.product_id
       `.execute(trx)

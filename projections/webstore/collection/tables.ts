@@ -183,3 +183,16 @@ export async function createCollectionTables(db: AnyDb): Promise<void> {
   ]
   for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
 }
+
+/** A table reference for raw SQL: names the table in the schema `db` is bound to. */
+export type TableRef = (name: keyof CollectionDatabase) => ReturnType<typeof sql.table>
+
+/**
+ * Raw SQL escapes kysely's `withSchema`, and a whole rebuild binds the projection's db to a schema
+ * of its own; the schema is read off a compiled query so raw statements name the same tables.
+ */
+export function tablesOf(db: AnyDb): TableRef {
+  const compiled = (db as CollectionDb).selectFrom('collections').selectAll().compile().sql
+  const schema = /from "([^"]+)"\."collections"/.exec(compiled)?.[1]
+  return (name) => sql.table(schema ? `${schema}.${name}` : name)
+}
