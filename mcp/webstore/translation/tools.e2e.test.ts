@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { createProduct } from '../../../test/support/products.js'
+
+// An agent translating through MCP: the read tools and the generated write tools.
+
+let t: TestApp
+let shop: Tenant
+let client: Client
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('translation-tools')
+  const enabled = await t.gql(shop.apiKey, 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }', { input: { enabledLocales: ['en', 'fr'] } })
+  expect(enabled.errors).toBeUndefined()
+  client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+})
+
+afterAll(async () => {
+  await client?.close()
+  await t?.close()
+})
+
+type Resource = { resourceId: string; translatableContent: { key: string; value: string; digest: string }[]; translations: { locale: string; key: string; value: string; outdated: boolean }[] }
+
+describe('translation tools', () => {
+  it('reads the source with its digest, registers, lists and removes a translation', async () => {
+    const product = await createProduct(t, shop.apiKey, { title: 'Scarf' })
+    const source = await callTool<Resource>(client, 'get_translatable_resource', { resourceId: product.id })
+    expect(source.data.translatableContent).toEqual([{ key: 'title', value: 'Scarf', digest: createHash('sha256').update('Scarf').digest('hex') }])
+
+    const registered = await callTool<Resource>(client, 'register_translations', {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: 'Écharpe', sourceDigest: source.data.translatableContent[0]!.digest }],
+    })
+    expect(registered.data.translations).toMatchObject([{ locale: 'fr', key: 'title', value: 'Écharpe', outdated: false }])
+
+    const list = await callTool<{ nodes: Resource[]; totalCount: number }>(client, 'list_translatable_resources', { resourceType: 'PRODUCT' })
+    expect(list.data.totalCount).toBe(1)
+    expect(list.data.nodes[0]!.translations.map((translation) => translation.value)).toEqual(['Écharpe'])
+
+    const removed = await callTool<Resource>(client, 'remove_translations', { resourceId: product.id, locale: 'fr', keys: ['title'], confirm: true })
+    expect(removed.data.translations).toEqual([])
+  })
+
+  it('answers CONFLICT for a stale digest and NOT_FOUND for an unknown id', async () => {
+    const product = await createProduct(t, shop.apiKey, { title: 'Gloves' })
+    const stale = await callToolError(client, 'register_translations', { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: 'Gants', sourceDigest: '0'.repeat(64) }] })
+    expect(stale).toMatchObject({ code: 'CONFLICT', field: ['input', 'translations', 0, 'sourceDigest'] })
+    expect((await callToolError(client, 'get_translatable_resource', { resourceId: '01900000-0000-7000-8000-000000000bad' })).code).toBe('NOT_FOUND')
+  })
+})
