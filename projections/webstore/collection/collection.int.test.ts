@@ -4,6 +4,7 @@ import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
 import { eventually } from '../../../test/support/projections.js'
+import { findPublishedCollection, listPublishedCollections } from './visibility.js'
 
 // Membership is computed from facts this projection keeps itself, in log order: a replay of one
 // store or of the whole log must arrive at the same rows.
@@ -50,5 +51,17 @@ describe('collections read model', () => {
     expect(await rows(storeId)).toEqual(before)
     await rebuild(null)
     expect(await rows(storeId)).toEqual(before)
+  })
+
+  it('shows shoppers published collections only, whatever the filter', async () => {
+    const { apiKey, storeId } = await t.tenant('col-visible')
+    await createCollection(t, apiKey, { title: 'Live', handle: 'live' })
+    await createCollection(t, apiKey, { title: 'Hidden', handle: 'hidden', status: 'DRAFT' })
+    const db = t.platform.database.db
+    expect((await findPublishedCollection(db, storeId, 'live'))?.title).toBe('Live')
+    expect(await findPublishedCollection(db, storeId, 'hidden')).toBeNull()
+    expect((await listPublishedCollections(db, storeId)).nodes.map((node) => node.title)).toEqual(['Live'])
+    const widened = await listPublishedCollections(db, storeId, { filter: { or: [{ status: ['DRAFT'] }, { handle: { eq: 'hidden' } }] } })
+    expect(widened.nodes).toEqual([])
   })
 })
