@@ -37,7 +37,7 @@ export const mediaTypeDefs = /* GraphQL */ `
     "The name shown in the library; its extension matches the type."
     filename: String!
     "Describes the image for people who cannot see it; empty when not set."
-    alt: String!
+    alt(locale: Locale): String!
     "Pixels; null for files."
     width: Int
     height: Int

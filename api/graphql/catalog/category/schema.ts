@@ -50,7 +50,7 @@ export const categoryTypeDefs = /* GraphQL */ `
   type Category {
     id: ID!
     "The name shown to shoppers."
-    title: String!
+    title(locale: Locale): String!
     "The URL name, unique among the category's siblings."
     handle: String!
     "The handles from the root down, e.g. men/shirts; category(handlePath:) finds it by this."
@@ -69,7 +69,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     ancestors: [CategoryCrumb!]!
     "The ancestors, root first, then the category itself: what a storefront shows above the page."
     breadcrumbs: [CategoryCrumb!]!
-    description: String!
+    description(locale: Locale): String!
     "The category's image from the media library; null when none."
     image: Media
     seo: CategorySeo!

@@ -40,7 +40,7 @@ export const blogTypeDefs = /* GraphQL */ `
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
   type Blog {
     id: ID!
-    title: String!
+    title(locale: Locale): String!
     "The URL name, unique in the store."
     handle: String!
     "The blog's posts, drafts included."
@@ -57,13 +57,13 @@ export const blogTypeDefs = /* GraphQL */ `
   type Post {
     id: ID!
     blog: Blog!
-    title: String!
+    title(locale: Locale): String!
     "The URL name, unique within its blog."
     handle: String!
     "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
-    body: String!
+    body(locale: Locale): String!
     "Plain-text summary for lists."
-    excerpt: String!
+    excerpt(locale: Locale): String!
     author: String!
     tags: [String!]!
     "The cover image from the store's media library; null without one."

@@ -107,11 +107,11 @@ export const collectionTypeDefs = /* GraphQL */ `
   "A group of products shown together on the storefront at /collections/<handle>."
   type Collection {
     id: ID!
-    title: String!
+    title(locale: Locale): String!
     "The URL name, unique in the store."
     handle: String!
     "Sanitized HTML."
-    description: String!
+    description(locale: Locale): String!
     "The collection image from the media library; null when none."
     image: Media
     seo: CollectionSeo!

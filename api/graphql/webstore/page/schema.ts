@@ -37,11 +37,11 @@ export const pageTypeDefs = /* GraphQL */ `
   "A web store page such as About us or Shipping policy, served at /pages/<handle>."
   type Page {
     id: ID!
-    title: String!
+    title(locale: Locale): String!
     "The URL name, unique in the store."
     handle: String!
     "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
-    body: String!
+    body(locale: Locale): String!
     "Renders with templates/page.<suffix>.json; empty for page.json."
     templateSuffix: String!
     status: PageStatus!

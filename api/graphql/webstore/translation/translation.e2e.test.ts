@@ -105,6 +105,24 @@ describe('translationsRegister and locale reads', () => {
     await register(apiKey, { resourceId: page.id, locale: 'de', translations: [{ key: 'seo.description', value: 'Wer wir sind', sourceDigest: digest('Who we are') }] })
     expect((await resource(apiKey, page.id)).data!.translatableResource.translations.map((item) => `${item.locale}:${item.key}`)).toEqual(['de:seo.description', 'fr:body'])
     expect((await resource(apiKey, page.id, 'fr')).data!.translatableResource.translations.map((item) => item.value)).toEqual(['<p>Bonjour</p>'])
+    const read = await t.gql<{ page: { title: string; body: string } }>(apiKey, 'query ($id: ID) { page(id: $id) { title(locale: "fr") body(locale: "fr") } }', { id: page.id })
+    expect(read.data!.page).toEqual({ title: 'About us', body: '<p>Bonjour</p>' })
+  })
+
+  it('reads categories and product lists with a locale', async () => {
+    const { apiKey } = await multilingual('tr-types')
+    const products = [await createProduct(t, apiKey, { title: 'One' }), await createProduct(t, apiKey, { title: 'Two' })]
+    for (const [index, product] of products.entries()) {
+      await register(apiKey, { resourceId: product.id, locale: 'de', translations: [{ key: 'title', value: `Eins ${index}`, sourceDigest: digest(product.title) }] })
+    }
+    const list = await t.gql<{ products: { nodes: { title: string }[] } }>(apiKey, 'query { products(sort: CREATED_AT_ASC) { nodes { title(locale: "de") } } }')
+    expect(list.data!.products.nodes).toEqual([{ title: 'Eins 0' }, { title: 'Eins 1' }])
+    const category = await t.gql<{ categoryCreate: { category: { id: string } } }>(apiKey, 'mutation { categoryCreate(input: {title: "Hats", description: "Warm hats"}) { category { id } } }')
+    expect(category.errors).toBeUndefined()
+    const categoryId = category.data!.categoryCreate.category.id
+    await register(apiKey, { resourceId: categoryId, locale: 'de', translations: [{ key: 'title', value: 'Hüte', sourceDigest: digest('Hats') }] })
+    const read = await t.gql<{ category: { title: string; description: string } }>(apiKey, 'query ($id: ID) { category(id: $id) { title(locale: "de") description(locale: "de") } }', { id: categoryId })
+    expect(read.data!.category).toEqual({ title: 'Hüte', description: 'Warm hats' })
   })
 })
 
