@@ -24,6 +24,7 @@ import { pageCommands } from './webstore/page/definitions.js'
 import { blogCommands } from './webstore/blog/definitions.js'
 import { postCommands } from './webstore/post/definitions.js'
 import { menuCommands } from './webstore/menu/definitions.js'
+import { contentCommands } from './webstore/content/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
 
@@ -54,6 +55,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...blogCommands,
   ...postCommands,
   ...menuCommands,
+  ...contentCommands,
   ...collectionCommands,
   ...translationCommands,
 ]

@@ -17,6 +17,7 @@ import { PAGE_CATEGORY } from './webstore/page/streams.js'
 import { BLOG_CATEGORY } from './webstore/blog/streams.js'
 import { POST_CATEGORY } from './webstore/post/streams.js'
 import { MENU_CATEGORY } from './webstore/menu/streams.js'
+import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from './webstore/content/streams.js'
 import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 
@@ -46,6 +47,8 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [BLOG_CATEGORY]: ['webstore'],
   [POST_CATEGORY]: ['webstore'],
   [MENU_CATEGORY]: ['webstore'],
+  [CONTENT_TYPE_CATEGORY]: ['webstore'],
+  [CONTENT_ENTRY_CATEGORY]: ['webstore'],
   [COLLECTION_CATEGORY]: ['webstore'],
   [TRANSLATION_CATEGORY]: ['webstore'],
 }

@@ -12,6 +12,7 @@ import { accountsProjection } from './tenancy/accounts/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
 import { themesProjection } from './webstore/theme/projection.js'
 import { menusProjection } from './webstore/menu/projection.js'
+import { contentProjection } from './webstore/content/projection.js'
 import { pagesProjection } from './webstore/page/projection.js'
 import { collectionsProjection } from './webstore/collection/projection.js'
 import { blogsProjection } from './webstore/blog/projection.js'
@@ -19,4 +20,4 @@ import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, translationsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, contentProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, translationsProjection, auditLogProjection]

@@ -26,9 +26,10 @@ import { themeSlice } from './webstore/theme/resolvers.js'
 import { collectionSlice } from './webstore/collection/resolvers.js'
 import { themeSectionSlice } from './webstore/theme/sections-resolvers.js'
 import { menuSlice } from './webstore/menu/resolvers.js'
+import { contentSlice } from './webstore/content/resolvers.js'
 import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, menuSlice, pageSlice, blogSlice, collectionSlice, translationSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, menuSlice, contentSlice, pageSlice, blogSlice, collectionSlice, translationSlice, auditLogSlice]

@@ -24,7 +24,7 @@ export const MENU_BY_ID = `query ($id: ID, $handle: String) { menu(id: $id, hand
 /** Runs a mutation that must succeed and returns its payload field. */
 export async function ok<T>(t: TestApp, apiKey: string, query: string, input: Record<string, unknown>, field: string): Promise<T> {
   const response = await t.gql<Record<string, T>>(apiKey, query, { input })
-  expect(response.errors).toBeUndefined()
+  expect(response.errors, JSON.stringify(response.errors)).toBeUndefined()
   return response.data![field]!
 }
 

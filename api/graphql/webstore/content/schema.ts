@@ -1,0 +1,215 @@
+import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+
+export const contentTypeDefs = /* GraphQL */ `
+  "What a content field holds. The *_REFERENCE types and MEDIA hold ids checked to exist in the store."
+  enum ContentFieldType {
+    TEXT
+    "HTML, sanitized like page bodies."
+    RICH_TEXT
+    NUMBER
+    BOOLEAN
+    "2026-06-21 or an ISO-8601 date-time."
+    DATE
+    "http(s), a /path, mailto: or tel:."
+    URL
+    MEDIA
+    PRODUCT_REFERENCE
+    CATEGORY_REFERENCE
+    PAGE_REFERENCE
+  }
+
+  enum ContentTypeSort {
+    NAME_ASC
+    NAME_DESC
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  enum ContentEntrySort {
+    HANDLE_ASC
+    HANDLE_DESC
+    CREATED_AT_ASC
+    CREATED_AT_DESC
+    UPDATED_AT_ASC
+    UPDATED_AT_DESC
+  }
+
+  "Optional limits on a field's values."
+  type ContentFieldValidations {
+    "Smallest number allowed (NUMBER)."
+    min: Float
+    "Largest number allowed (NUMBER)."
+    max: Float
+    "Longest text allowed (TEXT)."
+    maxLength: Int
+    "The only texts allowed (TEXT)."
+    choices: [String!]
+  }
+
+  "One field of a content type."
+  type ContentField {
+    "The key entries hold the value under, e.g. hero_image."
+    key: String!
+    name: String!
+    type: ContentFieldType!
+    "Whether every entry must have a value."
+    required: Boolean!
+    "Whether the value is a list of values of type."
+    list: Boolean!
+    validations: ContentFieldValidations!
+  }
+
+  "A kind of structured content (like Shopify metaobjects): testimonials, FAQs, lookbooks."
+  type ContentType {
+    id: ID!
+    "Unique in the store."
+    handle: String!
+    name: String!
+    fields: [ContentField!]!
+    "Every event of this type, newest first."
+    history(first: Int, after: String): AuditEntryConnection!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    revision: Int!
+  }
+
+  "One entry of a content type; sections reference entries by id."
+  type ContentEntry {
+    id: ID!
+    "Unique within its type."
+    handle: String!
+    type: ContentType!
+    "Values by field key (only the type's current fields); references are ids."
+    fields: JSON!
+    "Every event of this entry, newest first."
+    history(first: Int, after: String): AuditEntryConnection!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    revision: Int!
+  }
+
+  ${connectionTypeDefs('ContentType')}
+  ${connectionTypeDefs('ContentEntry')}
+
+  "Conditions on entries; all given fields must hold."
+  input ContentEntryFilter {
+    handle: StringFilter
+    "Every word somewhere in the handle or the values, ignoring case."
+    search: String
+    updatedAt: DateTimeRangeFilter
+    and: [ContentEntryFilter!]
+    or: [ContentEntryFilter!]
+  }
+
+  input ContentFieldValidationsInput {
+    min: Float
+    max: Float
+    maxLength: Int
+    choices: [String!]
+  }
+
+  input ContentFieldInput {
+    "Lowercase letters, digits and _, starting with a letter."
+    key: String!
+    "The key when omitted."
+    name: String
+    type: ContentFieldType!
+    "false when omitted."
+    required: Boolean
+    "false when omitted."
+    list: Boolean
+    validations: ContentFieldValidationsInput
+  }
+
+  input ContentTypeCreateInput {
+    name: String!
+    "Generated from the name when omitted."
+    handle: String
+    fields: [ContentFieldInput!]!
+  }
+
+  "Only the fields given change; fields replaces the whole list (a field keeps its type and list flag, none may become required)."
+  input ContentTypeUpdateInput {
+    id: ID!
+    name: String
+    handle: String
+    fields: [ContentFieldInput!]
+  }
+
+  input ContentTypeDeleteInput {
+    id: ID!
+  }
+
+  "The type by typeId or typeHandle (exactly one)."
+  input ContentEntryCreateInput {
+    typeId: ID
+    typeHandle: String
+    "Generated from the first text field when omitted."
+    handle: String
+    "Values by field key, e.g. {title: \\"Summer\\", price: 49}."
+    fields: JSON!
+  }
+
+  "Keys given in fields replace those values (null clears one); the rest stay."
+  input ContentEntryUpdateInput {
+    id: ID!
+    handle: String
+    fields: JSON
+  }
+
+  input ContentEntryDeleteInput {
+    id: ID!
+  }
+
+  type ContentTypePayload {
+    contentType: ContentType
+    eventPosition: String
+  }
+
+  type ContentEntryPayload {
+    contentEntry: ContentEntry
+    eventPosition: String
+  }
+
+  type ContentDeletePayload {
+    deletedId: ID!
+    eventPosition: String
+  }
+
+  extend type Query {
+    "One content type by id or handle. Needs webstore:read."
+    contentType(id: ID, handle: String): ContentType
+    "The store's content types. Needs webstore:read."
+    contentTypes(${LIST_ARGS}
+      sort: ContentTypeSort = CREATED_AT_DESC
+    ): ContentTypeConnection!
+    "One entry by id, or by typeHandle and handle. Needs webstore:read."
+    contentEntry(id: ID, typeHandle: String, handle: String): ContentEntry
+    "The entries of one content type (by handle). Needs webstore:read."
+    contentEntries(
+      type: String!
+      ${LIST_ARGS}
+      filter: ContentEntryFilter
+      sort: ContentEntrySort = CREATED_AT_DESC
+    ): ContentEntryConnection!
+  }
+
+  extend type Mutation {
+    "Defines a content type. Needs webstore:write."
+    contentTypeCreate(input: ContentTypeCreateInput!): ContentTypePayload!
+    "Changes a content type. Needs webstore:write."
+    contentTypeUpdate(input: ContentTypeUpdateInput!): ContentTypePayload!
+    "Deletes a content type; its entries are no longer served. Needs webstore:write."
+    contentTypeDelete(input: ContentTypeDeleteInput!): ContentDeletePayload!
+    "Creates an entry, validated against its type. Needs webstore:write."
+    contentEntryCreate(input: ContentEntryCreateInput!): ContentEntryPayload!
+    "Changes an entry's handle or values. Needs webstore:write."
+    contentEntryUpdate(input: ContentEntryUpdateInput!): ContentEntryPayload!
+    "Deletes an entry. Needs webstore:write."
+    contentEntryDelete(input: ContentEntryDeleteInput!): ContentDeletePayload!
+  }
+`
