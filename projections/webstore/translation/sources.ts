@@ -2,6 +2,7 @@ import type { TranslatableSourceText } from '../../../domain/shared/command.js'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { themes } from './theme-source.js'
 
 // The registry of translatable resource kinds: for each, where its live resources are and which of
 // their fields are text a shopper reads. Keys are stable paths ("seo.title", "options.0.name").
@@ -96,6 +97,7 @@ export const TRANSLATABLE_KINDS: readonly TranslatableKind[] = [
     column: 'items',
     texts: (items) => Object.fromEntries(json<MenuItem[]>(items).map((item) => [`items.${item.itemId}.title`, item.title])),
   }),
+  themes,
 ]
 
 /** The kind of a resource type. */

@@ -16,11 +16,12 @@ export const translationTypeDefs = /* GraphQL */ `
     POST
     COLLECTION
     MENU
+    THEME
   }
 
   "A source text in the store's default locale, as a translator works from it."
   type TranslatableContent {
-    "The field: title, description, seo.title, seo.description, options.<position>.name (products), options.<code>.label (attributes), items.<itemId>.title (menus), alt (media), body, excerpt …"
+    "The field: title, description, seo.title, seo.description, options.<position>.name (products), options.<code>.label (attributes), items.<itemId>.title (menus), alt (media), body, excerpt, locales.<key> and <file>.sections.<id>[.blocks.<id>].settings.<setting> (themes) …"
     key: String!
     "The current source text."
     value: String!

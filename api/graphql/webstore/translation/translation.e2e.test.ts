@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
+import { untilMainTheme } from '../../../../test/support/themes.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
 
 // Translations through the GraphQL endpoint: the must-show (outdated flag, locale reads with
@@ -123,6 +124,24 @@ describe('translationsRegister and locale reads', () => {
     await register(apiKey, { resourceId: categoryId, locale: 'de', translations: [{ key: 'title', value: 'Hüte', sourceDigest: digest('Hats') }] })
     const read = await t.gql<{ category: { title: string; description: string } }>(apiKey, 'query ($id: ID) { category(id: $id) { title(locale: "de") description(locale: "de") } }', { id: categoryId })
     expect(read.data!.category).toEqual({ title: 'Hüte', description: 'Warm hats' })
+  })
+})
+
+describe('theme translations', () => {
+  it("lists the default locale's strings and the text settings of placed sections, and translates them", async () => {
+    const { apiKey } = await multilingual('tr-theme')
+    const theme = await untilMainTheme(t, apiKey)
+    const content = (await resource(apiKey, theme.id)).data!.translatableResource
+    expect(content.resourceType).toBe('THEME')
+    const keys = content.translatableContent.map((item) => item.key)
+    expect(keys.some((key) => key.startsWith('locales.'))).toBe(true)
+    expect(keys.some((key) => /^templates\/index\.json\.sections\.[^.]+\.settings\./.test(key))).toBe(true)
+    // Colors and pickers are settings too, but not text.
+    expect(content.translatableContent.every((item) => !/^#[0-9a-f]{3,8}$/i.test(item.value))).toBe(true)
+    const first = content.translatableContent.find((item) => item.key.startsWith('locales.'))!
+    const written = await register(apiKey, { resourceId: theme.id, locale: 'fr', translations: [{ key: first.key, value: 'Traduit', sourceDigest: first.digest }] })
+    expect(written.errors).toBeUndefined()
+    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([{ locale: 'fr', key: first.key, value: 'Traduit', outdated: false }])
   })
 })
 
