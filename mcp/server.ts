@@ -16,6 +16,7 @@ import { contextTools } from './tenancy/context/tools.js'
 import { storeReadTools } from './tenancy/store/tools.js'
 import { themeSectionReadTools } from './webstore/theme/section-tools.js'
 import { themeReadTools } from './webstore/theme/tools.js'
+import { menuReadTools } from './webstore/menu/tools.js'
 import { collectionReadTools } from './webstore/collection/tools.js'
 import { contentReadTools } from './webstore/content/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
@@ -27,7 +28,7 @@ const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
  * The tools not generated from the registry: reads, and the writes whose work is more than one
  * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
  */
-const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...productBulkTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...themeReadTools, ...themeSectionReadTools, ...contentReadTools, ...collectionReadTools, ...translationReadTools, ...auditLogTools]
+const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...productBulkTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...themeReadTools, ...themeSectionReadTools, ...menuReadTools, ...contentReadTools, ...collectionReadTools, ...translationReadTools, ...auditLogTools]
 
 export interface ShopServerOptions {
   /** How the transport selects a store, for the message asking for one. */
