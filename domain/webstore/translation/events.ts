@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../shared/event.js'
 
 /** The kinds of resource whose text fields may be translated (`translatableResources(resourceType)`). */
-export const TRANSLATABLE_RESOURCE_TYPES = ['PRODUCT', 'CATEGORY', 'ATTRIBUTE', 'MEDIA', 'PAGE', 'BLOG', 'POST', 'COLLECTION', 'MENU', 'THEME'] as const
+export const TRANSLATABLE_RESOURCE_TYPES = ['PRODUCT', 'CATEGORY', 'ATTRIBUTE', 'MEDIA', 'PAGE', 'BLOG', 'POST', 'COLLECTION', 'MENU', 'THEME', 'CONTENT_ENTRY'] as const
 export type TranslatableResourceType = (typeof TRANSLATABLE_RESOURCE_TYPES)[number]
 
 /** One key of a resource in one locale; `sourceDigest` is the digest of the source text it translates. */

@@ -2,6 +2,7 @@ import type { TranslatableSourceText } from '../../../domain/shared/command.js'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { contentEntries } from './content-source.js'
 import { themes } from './theme-source.js'
 
 // The registry of translatable resource kinds: for each, where its live resources are and which of
@@ -59,7 +60,10 @@ function columnKind(type: TranslatableResourceType, table: string, columns: Reco
 
 const SEO = { 'seo.title': 'seo_title', 'seo.description': 'seo_description' }
 
-/** Products: their own fields and the names of their options (`options.<position>.name`), read from product_options. */
+/**
+ * Products: their own fields, the names of their options (`options.<position>.name`, from
+ * product_options) and their TEXT and RICH_TEXT attribute values (`attributes.<code>`, from product_attributes).
+ */
 const products: TranslatableKind = {
   type: 'PRODUCT',
   table: 'products',
@@ -75,6 +79,18 @@ const products: TranslatableKind = {
       .execute()
     for (const option of options as { product_id: string; name: string; position: number }[]) {
       found.get(option.product_id)![`options.${option.position}.name`] = option.name
+    }
+    const attributes = await db
+      .selectFrom('product_attributes')
+      .select(['product_id', 'code', 'value'])
+      .where('store_id', '=', storeId)
+      .where('product_id', 'in', [...found.keys()])
+      .where('type', 'in', ['TEXT', 'RICH_TEXT'])
+      .orderBy('code')
+      .execute()
+    for (const attribute of attributes as { product_id: string; code: string; value: unknown }[]) {
+      // jsonb: a TEXT value comes back as the string itself.
+      if (typeof attribute.value === 'string' && attribute.value !== '') found.get(attribute.product_id)![`attributes.${attribute.code}`] = attribute.value
     }
     return found
   },
@@ -98,6 +114,7 @@ export const TRANSLATABLE_KINDS: readonly TranslatableKind[] = [
     texts: (items) => Object.fromEntries(json<MenuItem[]>(items).map((item) => [`items.${item.itemId}.title`, item.title])),
   }),
   themes,
+  contentEntries,
 ]
 
 /** The kind of a resource type. */

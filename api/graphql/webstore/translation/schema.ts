@@ -17,11 +17,12 @@ export const translationTypeDefs = /* GraphQL */ `
     COLLECTION
     MENU
     THEME
+    CONTENT_ENTRY
   }
 
   "A source text in the store's default locale, as a translator works from it."
   type TranslatableContent {
-    "The field: title, description, seo.title, seo.description, options.<position>.name (products), options.<code>.label (attributes), items.<itemId>.title (menus), alt (media), body, excerpt, locales.<key> and <file>.sections.<id>[.blocks.<id>].settings.<setting> (themes) …"
+    "The field: title, description, seo.title, seo.description, options.<position>.name (products), options.<code>.label (attributes), items.<itemId>.title (menus), alt (media), body, excerpt, locales.<key> and <file>.sections.<id>[.blocks.<id>].settings.<setting> (themes), fields.<key> (content entries) …"
     key: String!
     "The current source text."
     value: String!

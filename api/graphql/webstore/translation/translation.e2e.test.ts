@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { createAttribute } from '../../../../test/support/attributes.js'
 import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
 import { untilMainTheme } from '../../../../test/support/themes.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
@@ -142,6 +143,50 @@ describe('theme translations', () => {
     const written = await register(apiKey, { resourceId: theme.id, locale: 'fr', translations: [{ key: first.key, value: 'Traduit', sourceDigest: first.digest }] })
     expect(written.errors).toBeUndefined()
     expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([{ locale: 'fr', key: first.key, value: 'Traduit', outdated: false }])
+  })
+})
+
+describe('product option names and attribute values', () => {
+  it('lists option names and TEXT attribute values of a product, not its numbers', async () => {
+    const { apiKey } = await multilingual('tr-product-parts')
+    await createAttribute(t, apiKey, { code: 'material', name: 'Material', type: 'TEXT' })
+    await createAttribute(t, apiKey, { code: 'weight', name: 'Weight', type: 'NUMBER' })
+    const product = await createProduct(t, apiKey, { title: 'Tee', options: [{ name: 'Size', values: ['S', 'M'] }] })
+    const set = await t.gql(apiKey, 'mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }', {
+      input: { productId: product.id, values: [{ code: 'material', value: 'Cotton' }, { code: 'weight', value: 120 }] },
+    })
+    expect(set.errors).toBeUndefined()
+    const content = (await resource(apiKey, product.id)).data!.translatableResource.translatableContent
+    expect(content.map((item) => [item.key, item.value])).toEqual([
+      ['title', 'Tee'],
+      ['options.0.name', 'Size'],
+      ['attributes.material', 'Cotton'],
+    ])
+    const written = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'attributes.material', value: 'Coton', sourceDigest: digest('Cotton') }] })
+    expect(written.errors).toBeUndefined()
+  })
+})
+
+describe('content entry translations', () => {
+  it('lists the text fields of an entry, not its numbers, and translates them', async () => {
+    const { apiKey } = await multilingual('tr-content')
+    const type = await t.gql<{ contentTypeCreate: { contentType: { id: string } } }>(
+      apiKey,
+      'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }',
+      { input: { name: 'Banner', fields: [{ key: 'headline', type: 'TEXT' }, { key: 'priority', type: 'NUMBER' }] } },
+    )
+    expect(type.errors).toBeUndefined()
+    const entry = await t.gql<{ contentEntryCreate: { contentEntry: { id: string } } }>(
+      apiKey,
+      'mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }',
+      { input: { typeId: type.data!.contentTypeCreate.contentType.id, fields: { headline: 'Summer sale', priority: 3 } } },
+    )
+    expect(entry.errors).toBeUndefined()
+    const entryId = entry.data!.contentEntryCreate.contentEntry.id
+    const content = (await resource(apiKey, entryId)).data!.translatableResource
+    expect(content).toMatchObject({ resourceType: 'CONTENT_ENTRY', translatableContent: [{ key: 'fields.headline', value: 'Summer sale', digest: digest('Summer sale') }] })
+    const written = await register(apiKey, { resourceId: entryId, locale: 'fr', translations: [{ key: 'fields.headline', value: 'Soldes d’été', sourceDigest: digest('Summer sale') }] })
+    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([{ key: 'fields.headline', value: 'Soldes d’été', outdated: false }])
   })
 })
 
