@@ -5,7 +5,7 @@ import type { DecideContext } from '../../shared/context.js'
 import type { ContentEntryCommand, ContentEntryEvent } from './content-entry.js'
 import type { ContentTypeEvent } from './content-type.js'
 import { contentEntryCreate, contentEntryDecider, contentTypeCreate, contentTypeDecider, entryHandleReservations } from './definitions.js'
-import type { ContentField } from './fields.js'
+import { validateEntryFields, type ContentField } from './fields.js'
 import { contentEntryStream, contentTypeHandleKey, contentTypeStream } from './streams.js'
 
 const STORE = '01900000-0000-7000-8000-00000000a001'
@@ -123,5 +123,30 @@ describe('contentEntryUpdate and contentEntryDelete', () => {
     entries.given([entryCreated]).when({ type: 'ContentEntryDelete', data: { entryId: E } }).then([deleted])
     entries.given([entryCreated, deleted]).when({ type: 'ContentEntryDelete', data: { entryId: E } }).thenFails({ code: 'NOT_FOUND' })
     expect(entryHandleReservations([deleted], { kind: 'empty' }, ctx)).toEqual([{ kind: 'release', scope: STORE, key: `content-entry-handle:${T}:sale`, ownerId: E }])
+  })
+})
+
+describe('validateEntryFields', () => {
+  const check = (type: ContentField['type'], value: unknown, extra: Partial<ContentField> = {}) => () => validateEntryFields([field('v', type, extra)], { v: value })
+
+  it('normalises values of every type', () => {
+    expect(validateEntryFields([field('v', 'RICH_TEXT')], { v: '<p onclick="x()">Hi</p><script>1</script>' })).toEqual({ v: '<p>Hi</p>' })
+    expect(check('BOOLEAN', true)()).toEqual({ v: true })
+    expect(check('DATE', '2026-06-21')()).toEqual({ v: '2026-06-21' })
+    expect(check('DATE', '2026-06-21T10:00:00Z')()).toEqual({ v: '2026-06-21T10:00:00Z' })
+    expect(check('URL', 'mailto:a@b.c')()).toEqual({ v: 'mailto:a@b.c' })
+    expect(check('MEDIA', P.toUpperCase())()).toEqual({ v: P })
+    expect(check('TEXT', 'red', { validations: { ...NONE, choices: ['red', 'blue'] } })()).toEqual({ v: 'red' })
+  })
+
+  it('refuses wrong values with a message naming the field and what to give', () => {
+    expect(check('BOOLEAN', 'yes')).toThrow('v must be true or false')
+    expect(check('DATE', '21/06/2026')).toThrow("v must be a date like '2026-06-21'")
+    expect(check('DATE', '2026-13-45')).toThrow('v must be a date')
+    expect(check('URL', 'javascript:alert(1)')).toThrow("v must be an http(s) URL, a path starting with '/'")
+    expect(check('NUMBER', 6, { validations: { ...NONE, max: 5 } })).toThrow('v must be at most 5')
+    expect(check('TEXT', 'green', { validations: { ...NONE, choices: ['red', 'blue'] } })).toThrow('v must be one of red, blue')
+    expect(check('PAGE_REFERENCE', 'about-us')).toThrow('v must be the id (a UUID) of a page')
+    expect(check('TEXT', ['a'])).toThrow('v must be text')
   })
 })
