@@ -41,7 +41,9 @@ describe('scopes', () => {
     const reader = await connect(httpTransport(url, await t.key('mcp-shop', ['products:read'])))
     try {
       const { tools } = await reader.listTools()
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_audit_log', 'get_category', 'get_context', 'get_media', 'get_product', 'list_categories', 'list_media', 'list_products', 'search_catalog'])
+      expect(tools.map((tool) => tool.name).sort()).toEqual(
+        ['get_attribute', 'get_audit_log', 'get_category', 'get_context', 'get_media', 'get_product', 'list_attribute_sets', 'list_attributes', 'list_categories', 'list_media', 'list_products', 'search_catalog'],
+      )
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true)
 
       const before = await productCount(shop.apiKey)

@@ -25,7 +25,7 @@ interface ProductList {
   totalCount: number
 }
 
-const PRODUCT_FIELDS = 'id title handle description status vendor tags createdAt updatedAt revision'
+const PRODUCT_FIELDS = 'id title handle description status vendor tags seo { title description } publishAt createdAt updatedAt revision'
 const POSITION = /^\d{20}-\d{20}$/
 
 let t: TestApp
@@ -48,7 +48,13 @@ describe('tools/list', () => {
     const { tools } = await client.listTools()
     const commands = t.platform.registry.list('mcp').map((definition) => definition.tool)
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
-    const reads = ['get_context', 'get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets', 'get_media', 'list_media', 'get_theme_template', 'list_theme_section_groups', 'get_audit_log']
+    const reads = [
+      ...['get_context', 'get_store', 'get_global_settings', 'get_audit_log'],
+      ...['get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets'],
+      ...['get_media', 'list_media', 'get_theme', 'get_theme_file', 'list_themes', 'get_theme_template', 'list_theme_section_groups'],
+      ...['get_page', 'list_pages', 'list_blogs', 'get_post', 'list_posts', 'get_menu', 'list_menus', 'get_content_entry', 'list_content_entries'],
+      ...['get_collection', 'list_collections', 'list_collection_products', 'get_translatable_resource', 'list_translatable_resources'],
+    ]
     // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
     // so are the bulk product tools, one command per item.
     const handWiredWrites = ['upload_image', 'delete_media', 'create_products', 'update_products', 'delete_products']
@@ -62,7 +68,7 @@ describe('tools/list', () => {
     expect(create.description).toMatch(/^Create a product in the current store/)
     expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
     expect(create.inputSchema).toMatchObject({ type: 'object', required: ['title'], additionalProperties: false })
-    expect(Object.keys(create.inputSchema.properties!)).toEqual(['title', 'handle', 'description', 'status', 'vendor', 'tags'])
+    expect(Object.keys(create.inputSchema.properties!)).toEqual(['title', 'handle', 'description', 'status', 'vendor', 'tags', 'seo', 'publishAt', 'options', 'variants', 'attributeSetId', 'attributes'])
     expect(create.outputSchema).toMatchObject({ type: 'object' })
 
     expect(byName.get('update_product')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true })
