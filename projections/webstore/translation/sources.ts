@@ -1,4 +1,5 @@
 import type { TranslatableSourceText } from '../../../domain/shared/command.js'
+import { isUuid } from '../../../domain/shared/ids.js'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
@@ -126,6 +127,8 @@ export function kindOf(type: TranslatableResourceType): TranslatableKind {
 
 /** A resource of the store by id, whatever its kind, with its source texts; null when none has that id. */
 export async function findTranslatableSource(db: AnyDb, storeId: string, resourceId: string): Promise<TranslatableSourceText | null> {
+  // Ids are uuid columns: text that is no UUID names nothing, rather than failing the query.
+  if (!isUuid(resourceId)) return null
   for (const kind of TRANSLATABLE_KINDS) {
     const texts = (await kind.load(db, storeId, [resourceId])).get(resourceId)
     if (texts) return { resourceType: kind.type, texts }

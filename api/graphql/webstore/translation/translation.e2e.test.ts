@@ -233,6 +233,7 @@ describe('translationsRegister errors change nothing', () => {
     const unknown = '01900000-0000-7000-8000-000000000bad'
     expect(onlyError(await register(apiKey, { resourceId: unknown, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'NOT_FOUND', message: `translatable resource '${unknown}' does not exist in this store` })
     expect(onlyError(await resource(apiKey, unknown))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await resource(apiKey, 'not-a-uuid'))).toMatchObject({ code: 'NOT_FOUND', message: "translatable resource 'not-a-uuid' does not exist in this store" })
     expect(onlyError(await remove(apiKey, { resourceId: unknown, locale: 'fr', keys: ['title'] }))).toMatchObject({ code: 'NOT_FOUND' })
     const badLocale = await t.gql(apiKey, LOCALIZED, { id: productId, locale: '!!' })
     // One error per localized field asked for (title and description).
