@@ -90,7 +90,7 @@ export const attributeTypeDefs = /* GraphQL */ `
     id: ID!
     "Unique in the store and never changed."
     code: String!
-    name: String!
+    name(locale: Locale): String!
     type: AttributeType!
     "The choices of SELECT and MULTISELECT attributes, in order; empty for other types."
     options: [AttributeOption!]!

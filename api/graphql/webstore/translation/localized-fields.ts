@@ -1,3 +1,4 @@
+import type { AttributeRecord } from '../../../../projections/catalog/attribute/queries.js'
 import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { CategoryRecord } from '../../../../projections/catalog/category/queries.js'
 import type { MediaRecord } from '../../../../projections/media/queries.js'
@@ -20,6 +21,9 @@ export const localizedFieldResolvers = {
   Category: {
     title: localized('title', (category: CategoryRecord) => category.title),
     description: localized('description', (category: CategoryRecord) => category.description),
+  },
+  Attribute: {
+    name: localized('name', (attribute: AttributeRecord) => attribute.name),
   },
   Media: {
     alt: localized('alt', (media: MediaRecord) => media.alt),

@@ -149,7 +149,7 @@ describe('theme translations', () => {
 describe('product option names and attribute values', () => {
   it('lists option names and TEXT attribute values of a product, not its numbers', async () => {
     const { apiKey } = await multilingual('tr-product-parts')
-    await createAttribute(t, apiKey, { code: 'material', name: 'Material', type: 'TEXT' })
+    const material = await createAttribute(t, apiKey, { code: 'material', name: 'Material', type: 'TEXT' })
     await createAttribute(t, apiKey, { code: 'weight', name: 'Weight', type: 'NUMBER' })
     const product = await createProduct(t, apiKey, { title: 'Tee', options: [{ name: 'Size', values: ['S', 'M'] }] })
     const set = await t.gql(apiKey, 'mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }', {
@@ -164,6 +164,9 @@ describe('product option names and attribute values', () => {
     ])
     const written = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'attributes.material', value: 'Coton', sourceDigest: digest('Cotton') }] })
     expect(written.errors).toBeUndefined()
+    await register(apiKey, { resourceId: material.id, locale: 'fr', translations: [{ key: 'name', value: 'Matière', sourceDigest: digest('Material') }] })
+    const read = await t.gql<{ attribute: { name: string } }>(apiKey, 'query ($id: ID) { attribute(id: $id) { name(locale: "fr") } }', { id: material.id })
+    expect(read.data!.attribute).toEqual({ name: 'Matière' })
   })
 })
 
