@@ -7,6 +7,7 @@ import { blogHandleKey } from '../blog/streams.js'
 import { collectionHandleKey } from '../collection/streams.js'
 import { menuHandleKey } from '../menu/streams.js'
 import { pageHandleKey } from '../page/streams.js'
+import { contentEntriesProblem } from './sections-content-entries.js'
 import type { SettingDefinition } from './setting-definitions.js'
 
 /** Resource pickers whose value is a handle, and the reservation key that handle holds while the resource lives. */
@@ -22,8 +23,9 @@ const HANDLE_KEYS: Partial<Record<string, { kind: string; key: (handle: string) 
  * Checks the references among setting values that the event store answers cheaply, by the
  * reservations their owners hold: `product`, `collection`, `page`, `blog` and `link_list` (menu)
  * settings name a handle of this store, an `image_picker` holding a UUID names a media of this
- * store (a URL is taken as it is).
- * Runs in `prepare`; another store's product or media looks exactly like a missing one.
+ * store (a URL is taken as it is), a `metaobject` or `metaobject_list` names live content entries
+ * of this store (of its `metaobject_type`, when the setting declares one).
+ * Runs in `prepare`; another store's product, media or entry looks exactly like a missing one.
  */
 export async function checkReferences(
   env: PrepareEnv,
@@ -35,6 +37,11 @@ export async function checkReferences(
   const byId = new Map(definitions.map((d) => [d.id, d]))
   for (const [id, value] of Object.entries(values)) {
     const definition = byId.get(id)
+    if (definition?.type === 'metaobject' || definition?.type === 'metaobject_list') {
+      const problem = await contentEntriesProblem(env, storeId, definition, value)
+      if (problem) throw badInput([...field, id], problem)
+      continue
+    }
     if (!definition || typeof value !== 'string' || value === '') continue
     const picker = HANDLE_KEYS[definition.type]
     if (picker && !(await env.reservationOwner(storeId, picker.key(value)))) {

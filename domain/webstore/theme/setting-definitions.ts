@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isUuid } from '../../shared/ids.js'
 
 /** Input setting types a section, block or the theme's settings_schema.json may declare. */
 export const SETTING_TYPES = [
@@ -22,11 +23,16 @@ export const SETTING_TYPES = [
   'page',
   'blog',
   'link_list',
+  'metaobject',
+  'metaobject_list',
 ] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 /** Sidebar-only entries: they have no id and hold no value. */
 export const INFO_SETTING_TYPES = ['header', 'paragraph'] as const
+
+/** Shopify's cap on a `metaobject_list`, kept so themes move between platforms unchanged. */
+export const MAX_LIST_ENTRIES = 50
 
 const SETTING_ID = /^[a-z0-9_]+$/
 
@@ -45,6 +51,14 @@ const inputSetting = z
     step: z.number().positive('step must be positive').optional(),
     unit: z.string().optional(),
     options: z.array(option, { error: 'options must be a list of {value, label}' }).optional(),
+    /** `metaobject` / `metaobject_list`: the handle of the content type the entries must have. */
+    metaobject_type: z.string({ error: 'metaobject_type must be a content type handle' }).min(1, 'metaobject_type must not be empty').optional(),
+    /** `metaobject_list`: at most this many entries. */
+    limit: z
+      .int({ error: 'limit must be a whole number' })
+      .min(1, 'limit must be at least 1')
+      .max(MAX_LIST_ENTRIES, `limit must be at most ${MAX_LIST_ENTRIES}`)
+      .optional(),
   })
   .superRefine((setting, ctx) => {
     if ((setting.type === 'select' || setting.type === 'radio') && !setting.options?.length) {
@@ -92,7 +106,7 @@ const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 /**
  * What is wrong with a value for a setting, or null when it fits. Empty values are allowed for
  * text-like settings (a cleared field); resource pickers hold a handle, image pickers a media
- * reference or URL.
+ * reference or URL, `metaobject` a content entry id and `metaobject_list` a list of them.
  */
 export function settingValueProblem(setting: SettingDefinition, value: unknown): string | null {
   switch (setting.type) {
@@ -118,6 +132,14 @@ export function settingValueProblem(setting: SettingDefinition, value: unknown):
       return typeof value === 'string' && (value === '' || /^(\/|https?:\/\/|mailto:|tel:)/.test(value))
         ? null
         : `'${setting.id}' must be a URL (https://…, a path starting with /, mailto: or tel:)`
+    case 'metaobject':
+      return typeof value === 'string' && (value === '' || isUuid(value)) ? null : `'${setting.id}' must be the id of a content entry`
+    case 'metaobject_list': {
+      const limit = setting.limit ?? MAX_LIST_ENTRIES
+      if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && isUuid(id))) return `'${setting.id}' must be a list of content entry ids`
+      if (value.length > limit) return `'${setting.id}' holds at most ${limit} content entries, not ${value.length}`
+      return new Set(value.map((id: string) => id.toLowerCase())).size === value.length ? null : `'${setting.id}' names a content entry twice; list each once`
+    }
     default:
       return typeof value === 'string' ? null : `'${setting.id}' must be a string`
   }
