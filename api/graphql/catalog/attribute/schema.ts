@@ -55,8 +55,8 @@ export const attributeTypeDefs = /* GraphQL */ `
   type AttributeOption {
     "Stable; product values store it."
     code: String!
-    "What shoppers read."
-    label: String!
+    "What shoppers read; in that locale when given, falling back to the store's default locale."
+    label(locale: Locale): String!
   }
 
   "Limits on values; each applies to some types only, the others are null."

@@ -21,12 +21,12 @@ export const categoryTypeDefs = /* GraphQL */ `
     UPDATED_AT_DESC
   }
 
-  "What search engines and link previews show for a category."
+  "What search engines and link previews show for a category; locale translates title and description."
   type CategorySeo {
     "At most 70 characters; empty when not set (the category title is used then)."
-    title: String!
+    title(locale: Locale): String!
     "At most 320 characters; empty when not set."
-    description: String!
+    description(locale: Locale): String!
   }
 
   "Parts left out keep their value; an empty string clears one."

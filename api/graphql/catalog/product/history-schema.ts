@@ -1,11 +1,11 @@
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
-  "What search engines and link previews show for a product."
+  "What search engines and link previews show for a product; locale translates title and description."
   type ProductSeo {
     "At most 70 characters; empty when not set (the product title is used then)."
-    title: String!
+    title(locale: Locale): String!
     "At most 320 characters; empty when not set."
-    description: String!
+    description(locale: Locale): String!
   }
 
   "Parts left out keep their value; an empty string clears one."

@@ -50,7 +50,8 @@ export const productVariantTypeDefs = /* GraphQL */ `
   "An option of a product, such as Size, with its values in the order shoppers see them."
   type ProductOption {
     id: ID!
-    name: String!
+    "In that locale when given, falling back to the store's default locale."
+    name(locale: Locale): String!
     "Place among the product's options, from 0; variant titles follow this order."
     position: Int!
     values: [String!]!

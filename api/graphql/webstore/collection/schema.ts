@@ -90,12 +90,12 @@ export const collectionTypeDefs = /* GraphQL */ `
     attributeCode: String
   }
 
-  "What search engines and link previews show for a collection."
+  "What search engines and link previews show for a collection; locale translates title and description."
   type CollectionSeo {
     "At most 70 characters; empty when not set (the title is used then)."
-    title: String!
+    title(locale: Locale): String!
     "At most 320 characters; empty when not set."
-    description: String!
+    description(locale: Locale): String!
   }
 
   "Parts left out keep their value; an empty string clears one."

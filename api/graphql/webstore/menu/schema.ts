@@ -39,8 +39,8 @@ export const menuTypeDefs = /* GraphQL */ `
   "One entry of a menu, with its sub-items (menus are at most 3 levels deep)."
   type MenuItem {
     id: ID!
-    "The text shown."
-    title: String!
+    "The text shown; in that locale when given (translations fall back to the store's default locale)."
+    title(locale: Locale): String!
     link: MenuLink!
     "Sub-items in order; empty for a leaf."
     items: [MenuItem!]!
@@ -60,7 +60,8 @@ export const menuTypeDefs = /* GraphQL */ `
     id: ID!
     "Unique in the store, e.g. main-menu."
     handle: String!
-    title: String!
+    "In that locale when given, falling back to the store's default locale."
+    title(locale: Locale): String!
     "Top-level items in order, each with its sub-items."
     items: [MenuItem!]!
     "How many items the menu holds at all levels (at most 250)."

@@ -20,12 +20,12 @@ export const pageTypeDefs = /* GraphQL */ `
     UPDATED_AT_DESC
   }
 
-  "What search engines and link previews show for a page or post."
+  "What search engines and link previews show for a page or post; locale translates title and description."
   type PageSeo {
     "At most 70 characters; empty when not set (the title is used then)."
-    title: String!
+    title(locale: Locale): String!
     "At most 320 characters; empty when not set."
-    description: String!
+    description(locale: Locale): String!
   }
 
   "Parts left out keep their value; an empty string clears one."

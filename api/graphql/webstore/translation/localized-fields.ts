@@ -1,29 +1,66 @@
+import type { AttributeOption } from '../../../../domain/catalog/attribute/events.js'
+import type { MenuItemNode } from '../../../../domain/webstore/menu/items.js'
 import type { AttributeRecord } from '../../../../projections/catalog/attribute/queries.js'
 import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import type { OptionRecord } from '../../../../projections/catalog/product/variant-queries.js'
 import type { CategoryRecord } from '../../../../projections/catalog/category/queries.js'
 import type { MediaRecord } from '../../../../projections/media/queries.js'
 import type { BlogRecord } from '../../../../projections/webstore/blog/queries.js'
 import type { CollectionRecord } from '../../../../projections/webstore/collection/queries.js'
 import type { PageRecord } from '../../../../projections/webstore/page/queries.js'
+import type { MenuRecord } from '../../../../projections/webstore/menu/queries.js'
 import type { PostRecord } from '../../../../projections/webstore/post/queries.js'
 import { localized } from './localized.js'
 
 // The field resolvers that give other slices' text fields their `locale` argument. The keys are
 // those of projections/webstore/translation/sources.ts, so what translatableResource lists is
-// what these read.
+// what these read. Nested text is translated on its resource, so the parent resolver puts that
+// resource's id on the child (menuId, attributeId, resourceId).
+
+type Seo = { title: string; description: string }
+/** SEO of a resource, carrying its id; a snapshot's SEO (product history) comes without one. */
+type ResourceSeo = Seo & { resourceId?: string }
+
+const withResourceId = (resource: { id: string; seo: Seo }): ResourceSeo => ({ ...resource.seo, resourceId: resource.id })
+
+const seoFields = {
+  title: localized('seo.title', (seo: ResourceSeo) => seo.title, (seo) => seo.resourceId),
+  description: localized('seo.description', (seo: ResourceSeo) => seo.description, (seo) => seo.resourceId),
+}
+
+type LocatedMenuItem = Omit<MenuItemNode, 'items'> & { menuId: string; items: LocatedMenuItem[] }
+
+function withMenuId(items: readonly MenuItemNode[], menuId: string): LocatedMenuItem[] {
+  return items.map((item) => ({ ...item, menuId, items: withMenuId(item.items, menuId) }))
+}
 
 /** Resolvers merged into the translation slice, per GraphQL type. */
 export const localizedFieldResolvers = {
   Product: {
     title: localized('title', (product: ProductRecord) => product.title),
     description: localized('description', (product: ProductRecord) => product.description),
+    seo: withResourceId,
+  },
+  ProductSeo: seoFields,
+  ProductOption: {
+    name: localized((option: OptionRecord) => `options.${option.position}.name`, (option) => option.name, (option) => option.productId),
   },
   Category: {
     title: localized('title', (category: CategoryRecord) => category.title),
     description: localized('description', (category: CategoryRecord) => category.description),
+    seo: withResourceId,
   },
+  CategorySeo: seoFields,
   Attribute: {
     name: localized('name', (attribute: AttributeRecord) => attribute.name),
+    options: (attribute: AttributeRecord) => attribute.options.map((option) => ({ ...option, attributeId: attribute.id })),
+  },
+  AttributeOption: {
+    label: localized(
+      (option: AttributeOption & { attributeId: string }) => `options.${option.code}.label`,
+      (option) => option.label,
+      (option) => option.attributeId,
+    ),
   },
   Media: {
     alt: localized('alt', (media: MediaRecord) => media.alt),
@@ -31,11 +68,15 @@ export const localizedFieldResolvers = {
   Collection: {
     title: localized('title', (collection: CollectionRecord) => collection.title),
     description: localized('description', (collection: CollectionRecord) => collection.description),
+    seo: withResourceId,
   },
+  CollectionSeo: seoFields,
   Page: {
     title: localized('title', (page: PageRecord) => page.title),
     body: localized('body', (page: PageRecord) => page.body),
+    seo: withResourceId,
   },
+  PageSeo: seoFields,
   Blog: {
     title: localized('title', (blog: BlogRecord) => blog.title),
   },
@@ -43,5 +84,13 @@ export const localizedFieldResolvers = {
     title: localized('title', (post: PostRecord) => post.title),
     excerpt: localized('excerpt', (post: PostRecord) => post.excerpt),
     body: localized('body', (post: PostRecord) => post.body),
+    seo: withResourceId,
+  },
+  Menu: {
+    title: localized('title', (menu: MenuRecord) => menu.title),
+    items: (menu: MenuRecord) => withMenuId(menu.items, menu.id),
+  },
+  MenuItem: {
+    title: localized((item: LocatedMenuItem) => `items.${item.itemId}.title`, (item) => item.title, (item) => item.menuId),
   },
 }

@@ -77,17 +77,26 @@ function localeChain(locale: string): string[] {
 
 /**
  * The value of a translatable field in the requested locale: its translation when one is
- * registered, else the source text.
+ * registered, else the source text. Nested text (a menu item, a product option) is translated
+ * on its resource: `resourceId` names that resource when the parent is not it; without one the
+ * source text answers.
  *
  * @example Product: { title: localized('title', (product: ProductRecord) => product.title) }
+ * @example ProductOption: { name: localized((o) => `options.${o.position}.name`, (o) => o.name, (o) => o.productId) }
  */
-export function localized<Parent extends { id: string }>(key: string | ((parent: Parent) => string), source: (parent: Parent) => string) {
+export function localized<Parent>(
+  key: string | ((parent: Parent) => string),
+  source: (parent: Parent) => string,
+  resourceId: (parent: Parent) => string | undefined = (parent) => (parent as { id: string }).id,
+) {
   return async (parent: Parent, args: { locale?: string | null }, ctx: RequestContext): Promise<string> => {
     const locale = localeArgument(args.locale)
-    if (locale === null) return source(parent)
+    const id = resourceId(parent)
+    // Text reached without its resource (a product's SEO in a history snapshot) has only its source.
+    if (locale === null || id === undefined) return source(parent)
     const name = typeof key === 'string' ? key : key(parent)
     for (const candidate of localeChain(locale)) {
-      const value = (await batcherOf(ctx).load(candidate, parent.id))?.[name]
+      const value = (await batcherOf(ctx).load(candidate, id))?.[name]
       if (value !== undefined) return value
     }
     return source(parent)

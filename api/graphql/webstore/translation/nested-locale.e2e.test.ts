@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { createAttribute } from '../../../../test/support/attributes.js'
+import { createProduct } from '../../../../test/support/products.js'
+
+// Nested translatable text read with `locale`: menu item titles, product option names, attribute
+// option labels and SEO, each translated on its resource under the key sources.ts lists.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }`
+const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
+const CREATE_MENU = `mutation ($input: MenuCreateInput!) { menuCreate(input: $input) { menu { id } } }`
+const ADD_ITEM = `mutation ($input: MenuItemAddInput!) { menuItemAdd(input: $input) { itemId } }`
+const MENU = `query ($id: ID, $locale: Locale) { menu(id: $id) { title(locale: $locale) items { id title(locale: $locale) items { id title(locale: $locale) } } } }`
+const PRODUCT = `query ($id: ID, $locale: Locale) { product(id: $id) { options { name(locale: $locale) } seo { title(locale: $locale) description(locale: $locale) } } }`
+const ATTRIBUTE = `query ($id: ID, $locale: Locale) { attribute(id: $id) { options { code label(locale: $locale) } } }`
+
+/** A store with en (default), fr and de enabled. */
+async function multilingual(slug: string) {
+  const tenant = await t.tenant(slug)
+  const enabled = await t.gql(tenant.apiKey, ENABLE_LOCALES, { input: { enabledLocales: ['en', 'fr', 'de'] } })
+  expect(enabled.errors).toBeUndefined()
+  return tenant
+}
+
+/** Registers French values, each with the digest of its English source. */
+async function french(apiKey: string, resourceId: string, translations: { key: string; value: string; source: string }[]) {
+  const input = { resourceId, locale: 'fr', translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })) }
+  const written = await t.gql(apiKey, REGISTER, { input })
+  expect(written.errors).toBeUndefined()
+}
+
+async function read<Data>(apiKey: string, query: string, id: string, locale?: string): Promise<Data> {
+  const response = await t.gql<Data>(apiKey, query, { id, locale })
+  expect(response.errors).toBeUndefined()
+  return response.data!
+}
+
+describe('nested text takes a locale', () => {
+  it('reads menu and menu item titles, nested ones too, in French and falls back to the source', async () => {
+    const { apiKey } = await multilingual('nested-menu')
+    const created = await t.gql<{ menuCreate: { menu: { id: string } } }>(apiKey, CREATE_MENU, { input: { title: 'Main menu' } })
+    expect(created.errors).toBeUndefined()
+    const menuId = created.data!.menuCreate.menu.id
+    const add = async (title: string, parentId?: string) => {
+      const added = await t.gql<{ menuItemAdd: { itemId: string } }>(apiKey, ADD_ITEM, { input: { menuId, parentId, title, link: { type: 'HOME' } } })
+      expect(added.errors).toBeUndefined()
+      return added.data!.menuItemAdd.itemId
+    }
+    const shop = await add('Shop')
+    const sale = await add('Sale', shop)
+    await french(apiKey, menuId, [
+      { key: 'title', value: 'Menu principal', source: 'Main menu' },
+      { key: `items.${shop}.title`, value: 'Boutique', source: 'Shop' },
+      { key: `items.${sale}.title`, value: 'Soldes', source: 'Sale' },
+    ])
+
+    const menu = (locale?: string) => read<{ menu: unknown }>(apiKey, MENU, menuId, locale).then((data) => data.menu)
+    expect(await menu('fr')).toEqual({ title: 'Menu principal', items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }] })
+    expect(await menu('fr-CA')).toEqual({ title: 'Menu principal', items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }] })
+    const english = { title: 'Main menu', items: [{ id: shop, title: 'Shop', items: [{ id: sale, title: 'Sale' }] }] }
+    expect(await menu('de')).toEqual(english)
+    expect(await menu()).toEqual(english)
+  })
+
+  it('reads product option names and SEO in French and falls back to the source', async () => {
+    const { apiKey } = await multilingual('nested-product')
+    const product = await createProduct(t, apiKey, {
+      title: 'Shirt',
+      options: [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Color', values: ['Red'] },
+      ],
+      seo: { title: 'Cotton shirt', description: 'A light shirt' },
+    })
+    await french(apiKey, product.id, [
+      { key: 'options.0.name', value: 'Taille', source: 'Size' },
+      { key: 'seo.title', value: 'Chemise en coton', source: 'Cotton shirt' },
+    ])
+
+    const productView = (locale?: string) => read<{ product: unknown }>(apiKey, PRODUCT, product.id, locale).then((data) => data.product)
+    expect(await productView('fr')).toEqual({ options: [{ name: 'Taille' }, { name: 'Color' }], seo: { title: 'Chemise en coton', description: 'A light shirt' } })
+    const english = { options: [{ name: 'Size' }, { name: 'Color' }], seo: { title: 'Cotton shirt', description: 'A light shirt' } }
+    expect(await productView('de')).toEqual(english)
+    expect(await productView()).toEqual(english)
+  })
+
+  it('reads attribute option labels in French and falls back to the source', async () => {
+    const { apiKey } = await multilingual('nested-attribute')
+    const attribute = await createAttribute(t, apiKey, {
+      code: 'color',
+      name: 'Color',
+      type: 'SELECT',
+      options: [
+        { code: 'red', label: 'Red' },
+        { code: 'blue', label: 'Blue' },
+      ],
+    })
+    await french(apiKey, attribute.id, [{ key: 'options.red.label', value: 'Rouge', source: 'Red' }])
+
+    const options = (locale?: string) => read<{ attribute: { options: unknown } }>(apiKey, ATTRIBUTE, attribute.id, locale).then((data) => data.attribute.options)
+    expect(await options('fr')).toEqual([
+      { code: 'red', label: 'Rouge' },
+      { code: 'blue', label: 'Blue' },
+    ])
+    const english = [
+      { code: 'red', label: 'Red' },
+      { code: 'blue', label: 'Blue' },
+    ]
+    expect(await options('de')).toEqual(english)
+    expect(await options()).toEqual(english)
+  })
+
+  it('refuses a locale that is no BCP-47 tag on nested text', async () => {
+    const { apiKey } = await multilingual('nested-bad-locale')
+    const attribute = await createAttribute(t, apiKey, { code: 'size', name: 'Size', type: 'SELECT', options: [{ code: 's', label: 'Small' }] })
+    const response = await t.gql(apiKey, ATTRIBUTE, { id: attribute.id, locale: 'not a locale!' })
+    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' })
+  })
+})
