@@ -83,8 +83,8 @@ export const contentTypeDefs = /* GraphQL */ `
     "Unique within its type."
     handle: String!
     type: ContentType!
-    "Values by field key (only the type's current fields); references are ids."
-    fields: JSON!
+    "Values by field key (only the type's current fields); references are ids. With a locale, TEXT and RICH_TEXT values are its translation (fr-CA falls back to fr, then to the source)."
+    fields(locale: Locale): JSON!
     "Every event of this entry, newest first."
     history(first: Int, after: String): AuditEntryConnection!
     createdAt: DateTime!

@@ -10,6 +10,7 @@ import type { CollectionRecord } from '../../../../projections/webstore/collecti
 import type { PageRecord } from '../../../../projections/webstore/page/queries.js'
 import type { MenuRecord } from '../../../../projections/webstore/menu/queries.js'
 import type { PostRecord } from '../../../../projections/webstore/post/queries.js'
+import { localizedContentFields } from './localized-content.js'
 import { localized } from './localized.js'
 
 // The field resolvers that give other slices' text fields their `locale` argument. The keys are
@@ -92,5 +93,7 @@ export const localizedFieldResolvers = {
   },
   MenuItem: {
     title: localized((item: LocatedMenuItem) => `items.${item.itemId}.title`, (item) => item.title, (item) => item.menuId),
+  },  ContentEntry: {
+    fields: localizedContentFields,
   },
 }

@@ -76,6 +76,17 @@ function localeChain(locale: string): string[] {
 }
 
 /**
+ * Every translated value of one resource in `locale`, key → value, with the fallback applied
+ * (`fr-CA` values win over `fr` ones); batched like `localized`. For resolvers that translate
+ * several keys at once (a content entry's fields).
+ */
+export async function localizedValues(ctx: RequestContext, locale: string, resourceId: string): Promise<Record<string, string>> {
+  const chain = localeChain(locale)
+  const found = await Promise.all(chain.map((candidate) => batcherOf(ctx).load(candidate, resourceId)))
+  return Object.assign({}, ...found.reverse())
+}
+
+/**
  * The value of a translatable field in the requested locale: its translation when one is
  * registered, else the source text. Nested text (a menu item, a product option) is translated
  * on its resource: `resourceId` names that resource when the parent is not it; without one the
