@@ -10,10 +10,26 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/**
+ * The HTTP status each code answers with on `application/json` (API-CONVENTIONS.md, "Errors");
+ * the others answer 200 as GraphQL errors. One table for every transport.
+ */
+export const HTTP_STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+}
 
 export class DomainError extends Error {
   readonly code: ErrorCode
