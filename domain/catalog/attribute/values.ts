@@ -1,4 +1,5 @@
 import { badInput } from '../../shared/errors.js'
+import { dateTimeProblem } from '../../shared/boundary.js'
 import { isUuid } from '../../shared/ids.js'
 import { DATE_PATTERN } from './commands.js'
 import type { AttributeFields, AttributeType } from './events.js'
@@ -133,8 +134,9 @@ function decimalsOf(value: number): number {
   return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0
 }
 
+/** A real calendar day in the years 1–9999: `date` columns hold no year 0. */
 function isDay(text: string): boolean {
   if (!DATE_PATTERN.test(text)) return false
   const date = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+  return dateTimeProblem(date) === undefined && date.toISOString().slice(0, 10) === text
 }

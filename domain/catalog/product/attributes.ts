@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DomainError, badInput, conflict, notFound } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
+import { jsonInput } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeFields } from '../attribute/events.js'
 import { requireComplete, requireInSet, validateValue, type SetFacts, type StoredValue } from '../attribute/values.js'
@@ -34,7 +35,7 @@ export const attributeValuesInput = z
   .array(
     z.strictObject({
       code: attributeCode,
-      value: z.json({ error: 'value must be JSON' }).describe(
+      value: jsonInput('value').describe(
         'By type: TEXT/RICH_TEXT a string, NUMBER a number, BOOLEAN true/false, DATE "YYYY-MM-DD", SELECT an option code, MULTISELECT a list of option codes, COLOR "#rrggbb", MEDIA a media id.',
       ),
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { badInput } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
+import { dateTimeInput } from '../../shared/input-types.js'
 import type { ProductEvent, ProductStatus } from './events.js'
 import type { ProductState } from './product.js'
 
@@ -14,12 +15,9 @@ export type ProductPublishUnscheduled = DomainEvent<'ProductPublishUnscheduled',
 
 export type ProductPublishingEvent = ProductPublishScheduled | ProductPublishUnscheduled
 
-/** GraphQL hands a DateTime over as a Date, MCP and the CLI as a string: both become one ISO-8601 UTC string. */
-const PUBLISH_AT_FORMAT = 'publishAt must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z'
-export const publishAtInput = z
-  .union([z.date({ error: PUBLISH_AT_FORMAT }), z.iso.datetime({ offset: true, error: PUBLISH_AT_FORMAT })], { error: PUBLISH_AT_FORMAT })
-  .transform((value) => new Date(value).toISOString())
-  .describe('When the product goes on sale by itself (ISO-8601). It must be hidden (DRAFT or ARCHIVED) until then; null cancels the schedule.')
+export const publishAtInput = dateTimeInput('publishAt').describe(
+  'When the product goes on sale by itself (ISO-8601). It must be hidden (DRAFT or ARCHIVED) until then; null cancels the schedule.',
+)
 
 export type ProductPublishDue = { type: 'ProductPublishDue'; data: { productId: string } }
 

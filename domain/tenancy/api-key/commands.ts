@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateTimeInput } from '../../shared/input-types.js'
 import { ALL_SCOPES, isScope, type Scope } from '../../shared/scopes.js'
 import type { ApiKeyCreated } from './events.js'
 
@@ -36,9 +37,7 @@ export const apiKeyCreateInput = z.object({
     .min(1, 'give at least one store id, or null for every store of the organization')
     .transform((ids) => [...new Set(ids)])
     .nullable(),
-  expiresAt: z.iso
-    .datetime({ offset: true, message: 'expiresAt must be an ISO-8601 date-time, e.g. 2030-01-31T00:00:00Z' })
-    .transform((text) => new Date(text).toISOString())
+  expiresAt: dateTimeInput('expiresAt')
     .nullable()
     .optional()
     .transform((value) => value ?? null),

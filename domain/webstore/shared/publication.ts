@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { badInput } from '../../shared/errors.js'
+import { dateTimeInput } from '../../shared/input-types.js'
 
 // Pages and blog posts share one publication model: DRAFT or PUBLISHED, a `publishedAt` stamped
 // when they go live, and an optional `publishAt` that schedules a DRAFT to go live by itself
@@ -32,12 +33,7 @@ export function statusInput(resource: string) {
     .describe(`DRAFT (hidden) or PUBLISHED (on the storefront). A ${resource} scheduled with publishAt stays DRAFT until then.`)
 }
 
-const PUBLISH_AT_FORMAT = 'publishAt must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z'
-/** GraphQL hands a DateTime over as a Date, MCP and the CLI as a string: both become one ISO-8601 UTC string. */
-export const publishAtInput = z
-  .union([z.date({ error: PUBLISH_AT_FORMAT }), z.iso.datetime({ offset: true, error: PUBLISH_AT_FORMAT })], { error: PUBLISH_AT_FORMAT })
-  .transform((value) => new Date(value).toISOString())
-  .describe('When a DRAFT goes live by itself (ISO-8601); null cancels the schedule.')
+export const publishAtInput = dateTimeInput('publishAt').describe('When a DRAFT goes live by itself (ISO-8601); null cancels the schedule.')
 
 /**
  * The changes that take `current` to the requested status and schedule. `next.status` and

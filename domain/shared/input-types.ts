@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { dateTimeProblem, describePath, jsonProblem } from './boundary.js'
+
+/** Range of a Postgres `integer`, where positions, counts and quantities are stored. */
+export const INT4_MIN = -2_147_483_648
+export const INT4_MAX = 2_147_483_647
+
+/** A JSON value as stored in `jsonb`. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+
+/**
+ * The one date-time input of every command: an ISO-8601 string with an offset (MCP, CLI) or a
+ * Date (GraphQL's DateTime scalar), in the years 1–9999 so every projection can store it,
+ * turned into one ISO-8601 UTC string.
+ *
+ * @example dateTimeInput('publishAt').parse('2026-12-01T10:00:00+01:00') // '2026-12-01T09:00:00.000Z'
+ */
+export function dateTimeInput(field: string) {
+  const format = `${field} must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z`
+  return z
+    .union([z.date({ error: format }), z.iso.datetime({ offset: true, error: format })], { error: format })
+    .superRefine((value, check) => {
+      const problem = dateTimeProblem(new Date(value))
+      if (problem) check.addIssue({ code: 'custom', message: `${field} ${problem}`, input: value })
+    })
+    .transform((value) => new Date(value).toISOString())
+}
+
+/**
+ * A free-form JSON value, bounded as `jsonb` needs it (see `jsonProblem`): checked without
+ * recursion, so a value nested 10,000 deep is refused instead of overflowing the stack.
+ */
+export function jsonInput(field: string) {
+  return z.unknown().transform((value, check): JsonValue => {
+    if (value === undefined) {
+      check.addIssue({ code: 'custom', message: `${field} is required`, input: value })
+      return z.NEVER
+    }
+    const problem = jsonProblem(value)
+    if (problem) {
+      const where = problem.path.length ? `${field}.${describePath(problem.path)}` : field
+      check.addIssue({ code: 'custom', message: `${where} ${problem.message}`, path: [...problem.path], input: value })
+      return z.NEVER
+    }
+    return value as JsonValue
+  })
+}
+
+/**
+ * A whole number that fits the `integer` column it lands in: `min` and `max` default to the
+ * column's range, so a value that passes never overflows a projection.
+ *
+ * @example wholeNumber('position', { min: 0 }) // 0 … 2147483647
+ */
+export function wholeNumber(field: string, { min = INT4_MIN, max = INT4_MAX }: { min?: number; max?: number } = {}) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(min, min === 0 ? `${field} must be 0 or more` : `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`)
+}
+
