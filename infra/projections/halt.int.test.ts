@@ -11,11 +11,13 @@ import { Platform } from '../platform.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import { projectionStatuses } from './status.js'
-import { appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
+import { COUNTED, appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 /**
- * A failing event stops its projection where it is: the batch it was in leaves no trace, the
- * failure shows in the status and /health, later events wait, and nothing is ever skipped.
+ * A failing event that no store can be parked under (an organization-level stream, or a
+ * projection without store rows) stops its projection where it is: the batch it was in leaves no
+ * trace, the failure shows in the status and /health, later events wait, and nothing is ever
+ * skipped. (A store's failing event parks only that store: park.int.test.ts.)
  */
 let engine: TestEngine
 
@@ -36,9 +38,11 @@ async function rebuilt(id: string): Promise<RebuildRow> {
   return row!
 }
 
-describe('a failing event halts its projection', () => {
+describe('a failing organization-level event halts its projection', () => {
   const counter = counterProjection('halting')
   const storeId = randomUUID()
+  // The organization's streams: rows under the store, but no store to park the failure under.
+  const organization = randomUUID()
   let positions: string[]
   let app: App
   let platform: Platform
@@ -57,7 +61,7 @@ describe('a failing event halts its projection', () => {
 
   it('rolls the whole batch back with its checkpoint and records the event that failed', async () => {
     // Appended before the runner starts, so all five arrive in one batch.
-    positions = await appendCounted(engine.store, storeId, 5, 5)
+    positions = await appendCounted(engine.store, storeId, 5, 5, COUNTED, organization)
     const third = (await engine.store.readAll({ filter: { eventTypes: ['Counted'] } }))[2]!
     counter.failWhen = (event) => event.id === third.id
     const runner = await engine.runner([counter], { batchSize: 50 })
@@ -77,8 +81,13 @@ describe('a failing event halts its projection', () => {
       expect(status).toMatchObject({ name: counter.name, state: 'failed', position: null, lag: 5, eventsApplied: 0, errorPosition: third.position, lastError: checkpoint.last_error })
     })
 
-    const health = (await app.inject({ method: 'GET', url: '/health' })).json<{ projections: unknown[] }>()
-    expect(health.projections).toContainEqual({ name: counter.name, state: 'failed', position: null, lag: 5, lastError: checkpoint.last_error })
+    const response = await app.inject({ method: 'GET', url: '/health' })
+    const health = response.json<{ status: string; projections: unknown[] }>()
+    expect(response.statusCode).toBe(200)
+    expect(health.status).toBe('degraded')
+    expect(health.projections).toContainEqual({ name: counter.name, state: 'failed', position: null, lag: 5, lastError: checkpoint.last_error, parkedStores: 0 })
+    expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503)
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toContain(`emporium_projection_halted{projection="${counter.name}"} 1`)
     await runner.stop()
   })
 
@@ -86,7 +95,7 @@ describe('a failing event halts its projection', () => {
     const runner = await engine.runner([counter], { batchSize: 50 })
     // Restarted with the bug still there: it retries the same event and halts on it again.
     await eventually(async () => expect(counter.calls).toBe(6))
-    positions.push(...(await appendCounted(engine.store, storeId, 4, 5)))
+    positions.push(...(await appendCounted(engine.store, storeId, 4, 5, COUNTED, organization)))
     await sleep(500)
     expect(counter.calls).toBe(6)
     expect(await dump(engine.database.db, counter.table)).toEqual([])
@@ -101,8 +110,26 @@ describe('a failing event halts its projection', () => {
     expect(checkpoint).toMatchObject({ status: 'running', position: positions.at(-1), last_error: null, error_position: null, error_event_id: null })
     expect(Number(checkpoint.events_applied)).toBe(9)
     const [status2] = await projectionStatuses(engine.database, engine.store, [counter])
-    expect(status2).toMatchObject({ state: 'running', lag: 0, eventsApplied: 9, lastError: null })
+    expect(status2).toMatchObject({ state: 'running', lag: 0, eventsApplied: 9, lastError: null, parkedStores: [] })
+    expect((await app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok' })
     await fixed.stop()
+  })
+})
+
+describe('a projection without store rows', () => {
+  it('halts as a whole on a failing event of a store stream: there are no store rows to park', async () => {
+    const counter = counterProjection('organizational', { storeRows: false })
+    const [storeA, storeB] = [randomUUID(), randomUUID()]
+    counter.failWhen = (event) => event.metadata.storeId === storeA
+    await appendCounted(engine.store, storeA, 1)
+    await appendCounted(engine.store, storeB, 2)
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
+    const [status] = await projectionStatuses(engine.database, engine.store, [counter])
+    expect(status).toMatchObject({ state: 'failed', position: null, eventsApplied: 0, parkedStores: [] })
+    // Store B's events wait behind the failure too: nothing is applied.
+    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    await runner.stop()
   })
 })
 
@@ -115,7 +142,7 @@ describe('a halted projection under maintenance', () => {
     await caughtUp(engine.database, counter)
 
     counter.failWhen = (event) => event.metadata.storeId === storeB
-    await appendCounted(engine.store, storeB, 2)
+    await appendCounted(engine.store, storeB, 2, 3, COUNTED, randomUUID())
     await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
     const halted = await checkpointOf(engine.database, counter.name)
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
+import { failureText, parkStore, readParked, unparkStores, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 import { projectionFilter, readCheckpoint, yieldToEventLoop, type ProjectionWorker } from './worker.js'
 
@@ -15,6 +16,8 @@ export interface RebuildDeps {
   progress: Progress
   /** Aborted when this process gives the projection up (shutdown, lost session): stop between batches. */
   signal?: AbortSignal
+  /** Told when a replay that got through unparks stores, so this process takes their writes again at once. */
+  parked?: ParkedListener
 }
 
 /**
@@ -65,8 +68,11 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
           .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: processed, updated_at: sql`now()` })
           .where('name', '=', projection.name)
           .execute()
+        // Every store's history was replayed without failing: none stays parked.
+        await unparkStores(trx, projection.name, null)
         await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
       })
+      deps.parked?.unparked(projection.name, null)
     })
     deps.progress(processed, Math.max(total, processed))
   } catch (error) {
@@ -79,7 +85,11 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
 /**
  * Rebuilds one store's rows: with live processing paused, deletes the store's rows and replays
  * the store's events up to the checkpoint in one transaction, so readers see the old rows until
- * the new ones commit and other stores are untouched.
+ * the new ones commit and other stores are untouched. This is also how a parked store is retried:
+ * the checkpoint went on past its unapplied events, so the replay applies each of them once, and
+ * the store is unparked in the same transaction; the live worker, paused meanwhile, applies the
+ * store's events after the checkpoint as soon as it resumes. A replay that fails on an event
+ * leaves everything as it was (a parked store stays parked, with that failure recorded).
  */
 export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Promise<void> {
   const { database, eventStore, projection, worker, storeId } = deps
@@ -89,21 +99,35 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
     const filter: LogFilter = { ...projectionFilter(projection), scopeId: storeId }
     // Read before opening the transaction: PGlite has one connection, which the transaction holds.
     const events = checkpoint === null ? [] : await readEverything(eventStore, filter, checkpoint, deps.batchSize)
+    const parked = (await readParked(database.db, { projection: projection.name, storeId })).length > 0
     deps.progress(0, events.length)
-    await database.db.transaction().execute(async (trx) => {
-      if (projection.clearStore) await projection.clearStore(trx, storeId)
-      else for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
-      let processed = 0
-      for (const event of events) {
-        if (processed % deps.batchSize === 0) {
-          deps.signal?.throwIfAborted()
-          await yieldToEventLoop()
+    let current: RecordedEvent | undefined
+    try {
+      await database.db.transaction().execute(async (trx) => {
+        if (projection.clearStore) await projection.clearStore(trx, storeId)
+        else for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
+        let processed = 0
+        for (const event of events) {
+          if (processed % deps.batchSize === 0) {
+            deps.signal?.throwIfAborted()
+            await yieldToEventLoop()
+          }
+          current = event
+          await projection.apply(event, trx)
+          current = undefined
+          processed++
+          if (processed % deps.batchSize === 0) deps.progress(processed, events.length)
         }
-        await projection.apply(event, trx)
-        processed++
-        if (processed % deps.batchSize === 0) deps.progress(processed, events.length)
+        if (parked) await unparkStores(trx, projection.name, storeId)
+      })
+    } catch (error) {
+      if (parked && current) {
+        await parkStore(database.db, projection.name, storeId, current, failureText(current, error))
+        throw new Error(`store ${storeId} stays parked in ${projection.name}: ${failureText(current, error)}`)
       }
-    })
+      throw error
+    }
+    if (parked) deps.parked?.unparked(projection.name, storeId)
     deps.progress(events.length, events.length)
   })
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Logger } from 'pino'
 import type { AnyDb, Database } from '../database/database.js'
 import type { EventStore } from '../eventstore/port.js'
+import type { ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 import { rebuildBeside, rebuildStore } from './rebuild.js'
 import { REBUILD_CHANNEL, type RebuildRow } from './schema.js'
@@ -16,6 +17,8 @@ export interface RunnerOptions {
   batchSize?: number
   /** How often to try for projections another process owns, and to look for rebuild requests. */
   lockIntervalMs?: number
+  /** Told at once when a store is parked or unparked here (the write path's parked set). */
+  parked?: ParkedListener
 }
 
 /**
@@ -99,7 +102,8 @@ export class ProjectionRunner {
     } finally {
       this.ownership.abort()
       await Promise.all(this.rebuilds.values())
-      await Promise.all([...this.workers.values()].map((w) => w.stop()))
+      // Settled, not all: one worker that fails to stop must not leave the others registered, or the next session would never start them again.
+      await Promise.allSettled([...this.workers.values()].map((w) => w.stop()))
       this.workers.clear()
       this.lost.clear()
       await sql`select pg_advisory_unlock_all()`.execute(session).catch(() => undefined)
@@ -149,6 +153,7 @@ export class ProjectionRunner {
           this.lost.add(name)
           this.nudge()
         },
+        parked: this.options.parked,
         batchSize: this.options.batchSize ?? 200,
       })
       try {
@@ -185,6 +190,7 @@ export class ProjectionRunner {
       .select('id')
       .where('projection', '=', projection.name)
       .where('store_id', 'is', null)
+      .where('kind', '=', 'rebuild')
       .where('status', '=', 'pending')
       .executeTakeFirst()
     if (queued) return
@@ -237,9 +243,11 @@ export class ProjectionRunner {
         written = written.then(() => db.updateTable('projection_rebuilds').set({ processed, total }).where('id', '=', request.id).execute()).catch(() => undefined)
       }
     }
-    const deps = { database: this.options.database, eventStore: this.options.eventStore, projection, worker, batchSize: this.options.batchSize ?? 500, progress, signal }
+    const deps = { database: this.options.database, eventStore: this.options.eventStore, projection, worker, batchSize: this.options.batchSize ?? 500, progress, signal, parked: this.options.parked }
     try {
+      // A store's retry is its rebuild; a halted projection's retry restarts it from its checkpoint.
       if (request.store_id) await rebuildStore({ ...deps, storeId: request.store_id })
+      else if (request.kind === 'retry') worker.resume()
       else await rebuildBeside(deps)
       await written
       await db.updateTable('projection_rebuilds').set({ status: 'done', processed: latest.processed, total: latest.total, finished_at: sql`now()` }).where('id', '=', request.id).execute()
@@ -263,15 +271,18 @@ function lockKey(name: string) {
   return sql<number>`hashtext(${`emporium.projection.${name}`})`
 }
 
-/** Queues a rebuild of one projection (whole, or one store's rows); its owner carries it out. */
+/**
+ * Queues a rebuild of one projection (whole, or one store's rows) or a retry (of a parked store:
+ * its rebuild; of a halted projection: a restart from its checkpoint); its owner carries it out.
+ */
 export async function requestRebuild(
   database: Database,
-  request: { projection: string; storeId: string | null; requestedBy: Record<string, unknown> },
+  request: { projection: string; storeId: string | null; requestedBy: Record<string, unknown>; kind?: 'rebuild' | 'retry' },
 ): Promise<string> {
   const id = crypto.randomUUID()
   await database.db
     .insertInto('projection_rebuilds')
-    .values({ id, projection: request.projection, store_id: request.storeId, status: 'pending', requested_by: JSON.stringify(request.requestedBy) })
+    .values({ id, projection: request.projection, store_id: request.storeId, kind: request.kind ?? 'rebuild', status: 'pending', requested_by: JSON.stringify(request.requestedBy) })
     .execute()
   await sql`select pg_notify(${REBUILD_CHANNEL}, ${id})`.execute(database.db)
   return id

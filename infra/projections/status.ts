@@ -1,5 +1,6 @@
 import type { Database } from '../database/database.js'
 import { comparePositions, type EventStore } from '../eventstore/port.js'
+import { readParked } from './parked.js'
 import type { Projection } from './projection.js'
 import type { CheckpointRow, RebuildRow } from './schema.js'
 import { projectionFilter } from './worker.js'
@@ -17,12 +18,24 @@ export interface ProjectionStatus {
   lastError: string | null
   errorPosition: string | null
   updatedAt: Date | null
+  /** Stores whose events this projection leaves unapplied until `emporium projections retry`. */
+  parkedStores: ParkedStore[]
+}
+
+export interface ParkedStore {
+  storeId: string
+  /** `<event type> <event id>: <message>` of the latest failure. */
+  error: string
+  eventId: string
+  position: string
+  parkedAt: Date
 }
 
 /** What `emporium projections status` and `/health` show. */
 export async function projectionStatuses(database: Database, eventStore: EventStore, projections: readonly Projection[]): Promise<ProjectionStatus[]> {
   const rows = (await database.db.selectFrom('projection_checkpoints').selectAll().execute()) as CheckpointRow[]
-  const running = (await database.db.selectFrom('projection_rebuilds').select('projection').where('status', '=', 'running').execute()) as Pick<RebuildRow, 'projection'>[]
+  const running = (await database.db.selectFrom('projection_rebuilds').select('projection').where('status', '=', 'running').where('kind', '=', 'rebuild').execute()) as Pick<RebuildRow, 'projection'>[]
+  const parked = await readParked(database.db)
   return Promise.all(
     projections.map(async (projection) => {
       const row = rows.find((r) => r.name === projection.name)
@@ -43,7 +56,15 @@ export async function projectionStatuses(database: Database, eventStore: EventSt
         lastError: row?.last_error ?? null,
         errorPosition: row?.error_position ?? null,
         updatedAt: row?.updated_at ?? null,
+        parkedStores: parked
+          .filter((p) => p.projection === projection.name)
+          .map((p) => ({ storeId: p.store_id, error: p.error, eventId: p.event_id, position: p.position, parkedAt: p.parked_at })),
       }
     }),
   )
+}
+
+/** Degraded while any projection is halted or has a parked store: some read models are not following the log. */
+export function isDegraded(statuses: readonly ProjectionStatus[]): boolean {
+  return statuses.some((s) => s.state === 'failed' || s.parkedStores.length > 0)
 }

@@ -4,6 +4,8 @@ import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
+import { isConnectionLoss } from '../database/unavailable.js'
+import { failureText, parkStore, parkableStoreOf, readParked, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 
 export interface WorkerDeps {
@@ -15,11 +17,35 @@ export interface WorkerDeps {
   onAdvance: (name: string, position: string) => void
   /** Told when the checkpoint moved under this worker: it has stopped, and another process owns the projection now. */
   onLostOwnership?: (name: string) => void
+  /** Told the moment a store is parked here, so this process refuses its writes at once. */
+  parked?: ParkedListener
   batchSize: number
 }
 
 /** Thrown when the checkpoint moved under us: another process owns the projection now. */
 class LostOwnership extends Error {}
+
+/** The projection's own `apply` threw on this event (not the database around it). */
+class ApplyFailure extends Error {
+  constructor(
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(failureText(event, cause))
+  }
+}
+
+/**
+ * Errors of the database connection rather than of the event: parking a store for them would
+ * stop it for nothing, so they halt the batch as before and it is tried again.
+ */
+function isTransient(error: unknown): boolean {
+  if (isConnectionLoss(error)) return true
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code))) return true
+  const message = error instanceof Error ? error.message : ''
+  return /Connection terminated|ECONNREFUSED|ECONNRESET|connection is closed|Client has encountered a connection error/i.test(message)
+}
 
 export function projectionFilter(projection: Projection): LogFilter {
   return projection.eventTypes === '*' ? {} : { eventTypes: projection.eventTypes }
@@ -28,8 +54,11 @@ export function projectionFilter(projection: Projection): LogFilter {
 /**
  * Keeps one projection current: follows the log from its checkpoint and applies each batch in
  * one transaction together with the checkpoint, so a crash at any instant neither loses nor
- * doubles an effect. An event that fails halts the projection and records why; it is never
- * skipped. Maintenance (rebuilds) runs through `exclusive`, between batches.
+ * doubles an effect. An event that fails is never skipped: in a projection with store rows it
+ * parks its store (the batch is applied again without that store's events, and the park commits
+ * with the checkpoint), and the store's later events wait for a retry, which replays them with a
+ * store rebuild; any other failure halts the projection and records why. Maintenance (rebuilds,
+ * retries) runs through `exclusive`, between batches.
  */
 export class ProjectionWorker {
   private subscription: Subscription | null = null
@@ -39,6 +68,8 @@ export class ProjectionWorker {
   private halted = false
   /** Stopped for good (shutdown, lost ownership): `exclusive` must not resume it. */
   private stopped = false
+  /** Stores whose events this projection leaves unapplied until a retry replays them. */
+  private parked = new Set<string>()
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -69,9 +100,21 @@ export class ProjectionWorker {
     if (checkpoint?.status === 'failed') {
       this.deps.logger.warn({ projection: this.name, error: checkpoint.last_error }, 'projection failed before; retrying from its checkpoint')
     }
+    this.parked = await this.loadParked()
     this.halted = false
     this.stopped = false
     this.follow()
+  }
+
+  /** Retries a halted projection from its checkpoint (after a fix); a running one is left alone. */
+  resume(): void {
+    if (!this.halted || this.stopped) return
+    this.halted = false
+    this.follow()
+  }
+
+  private async loadParked(): Promise<Set<string>> {
+    return new Set((await readParked(this.deps.database.db, { projection: this.name })).map((row) => row.store_id))
   }
 
   async stop(): Promise<void> {
@@ -82,7 +125,8 @@ export class ProjectionWorker {
   private async pause(): Promise<void> {
     await this.subscription?.close()
     this.subscription = null
-    await this.inFlight
+    // A batch that failed has been reported through the subscription already; stopping must not fail with it.
+    await this.inFlight.catch(() => undefined)
   }
 
   /**
@@ -97,6 +141,8 @@ export class ProjectionWorker {
     } finally {
       const checkpoint = await readCheckpoint(this.deps.database.db, this.name)
       this.position = checkpoint?.position ?? null
+      // A retry or rebuild may have unparked stores (or failed and kept them parked).
+      this.parked = await this.loadParked()
       if (checkpoint?.status !== 'failed') this.halted = false
       if (!this.halted && !this.stopped) this.follow()
     }
@@ -121,32 +167,62 @@ export class ProjectionWorker {
     const { projection } = this.deps
     const before = this.position
     const last = events[events.length - 1]!.position
-    let current: RecordedEvent | undefined
-    try {
-      await this.deps.database.db.transaction().execute(async (trx) => {
-        for (const event of events) {
-          current = event
-          await projection.apply(event, trx)
-        }
-        current = undefined
-        await advanceCheckpoint(trx, projection.name, before, last, events.length)
-      })
-      this.position = last
-      this.deps.onAdvance(projection.name, last)
-      await yieldToEventLoop()
-    } catch (error) {
-      this.halted = true
-      void this.subscription?.close()
-      this.subscription = null
-      if (error instanceof LostOwnership) {
-        this.stopped = true
-        this.deps.logger.warn({ projection: projection.name }, 'projection checkpoint moved elsewhere; another process owns it now')
-        this.deps.onLostOwnership?.(projection.name)
-        return
-      }
-      await recordFailure(this.deps.database.db, projection.name, error, current)
-      this.deps.logger.error({ projection: projection.name, err: error, eventId: current?.id, position: current?.position }, 'projection halted on a failing event')
+    // Stores this batch parks: it is applied again without their events until it goes through.
+    const parking = new Map<string, ApplyFailure>()
+    const skipped = (event: RecordedEvent): boolean => {
+      const store = parkableStoreOf(event)
+      return store !== null && (this.parked.has(store) || parking.has(store))
     }
+    for (;;) {
+      try {
+        await this.deps.database.db.transaction().execute(async (trx) => {
+          let applied = 0
+          for (const event of events) {
+            if (skipped(event)) continue
+            try {
+              await projection.apply(event, trx)
+            } catch (error) {
+              throw new ApplyFailure(event, error)
+            }
+            applied++
+          }
+          for (const [store, failure] of parking) await parkStore(trx, projection.name, store, failure.event, failure.message)
+          await advanceCheckpoint(trx, projection.name, before, last, applied)
+        })
+        break
+      } catch (error) {
+        // The database went away (a restart): no event failed. The subscription retries this batch from the same checkpoint once it is back.
+        if (isConnectionLoss(error)) throw error
+        const store = error instanceof ApplyFailure && !isTransient(error.cause) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
+        if (store === null) return this.halt(error)
+        parking.set(store, error as ApplyFailure)
+      }
+    }
+    for (const [store, failure] of parking) {
+      this.parked.add(store)
+      this.deps.parked?.parked(projection.name, store, failure.message)
+      this.deps.logger.error({ projection: projection.name, storeId: store, err: failure.cause, eventId: failure.event.id, position: failure.event.position }, 'store parked in projection on a failing event; its other stores go on')
+    }
+    this.position = last
+    this.deps.onAdvance(projection.name, last)
+    await yieldToEventLoop()
+  }
+
+  private async halt(error: unknown): Promise<void> {
+    const { projection } = this.deps
+    this.halted = true
+    void this.subscription?.close()
+    this.subscription = null
+    if (error instanceof LostOwnership) {
+      this.stopped = true
+      this.deps.logger.warn({ projection: projection.name }, 'projection checkpoint moved elsewhere; another process owns it now')
+      this.deps.onLostOwnership?.(projection.name)
+      return
+    }
+    const event = error instanceof ApplyFailure ? error.event : undefined
+    const cause = error instanceof ApplyFailure ? error.cause : error
+    await recordFailure(this.deps.database.db, projection.name, cause, event)
+    this.deps.logger.error({ projection: projection.name, err: cause, eventId: event?.id, position: event?.position }, 'projection halted on a failing event')
   }
 }
 
@@ -183,7 +259,7 @@ async function recordFailure(db: AnyDb, name: string, error: unknown, event: Rec
     .updateTable('projection_checkpoints')
     .set({
       status: 'failed',
-      last_error: event ? `${event.type} ${event.id}: ${message}` : message,
+      last_error: event ? failureText(event, error) : message,
       error_position: event?.position ?? null,
       error_event_id: event?.id ?? null,
       updated_at: sql`now()`,

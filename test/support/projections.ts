@@ -40,8 +40,12 @@ export interface CounterProjection extends Projection {
   calls: number
 }
 
-/** Adds `weight` per event (of `eventTypes`, by default `Counted`) to its (store, entity) row. */
-export function counterProjection(name = 'counter', options: { version?: number; weight?: number; eventTypes?: string[] } = {}): CounterProjection {
+/**
+ * Adds `weight` per event (of `eventTypes`, by default `Counted`) to its (store, entity) row.
+ * `storeRows: false` declares no store tables, as organization-level read models do: a failing
+ * event then halts it as a whole instead of parking its store.
+ */
+export function counterProjection(name = 'counter', options: { version?: number; weight?: number; eventTypes?: string[]; storeRows?: boolean } = {}): CounterProjection {
   const table = `${name}_counts`
   const weight = options.weight ?? 1
   const projection: CounterProjection = {
@@ -49,7 +53,7 @@ export function counterProjection(name = 'counter', options: { version?: number;
     version: options.version ?? 1,
     eventTypes: options.eventTypes ?? [COUNTED],
     tables: [table],
-    storeTables: [table],
+    storeTables: options.storeRows === false ? [] : [table],
     table,
     failWhen: null,
     gate: null,
@@ -96,12 +100,16 @@ export function countedEvent(storeId: string, entity: string, type = COUNTED): N
   }
 }
 
-/** Appends `count` events, one per append, spread over `entities` entities of the store; returns their positions. */
-export async function appendCounted(store: EventStore, storeId: string, count: number, entities = 3, type = COUNTED): Promise<string[]> {
+/**
+ * Appends `count` events, one per append, spread over `entities` entities of the store; returns
+ * their positions. `scope` puts them on other streams than the store's own (an organization's:
+ * events that no store can be parked under).
+ */
+export async function appendCounted(store: EventStore, storeId: string, count: number, entities = 3, type = COUNTED, scope = storeId): Promise<string[]> {
   const positions = []
   for (let i = 0; i < count; i++) {
     const entity = `e${i % entities}`
-    const result = await store.append(`counted-${storeId}_${entity}`, [countedEvent(storeId, entity, type)], { expectedRevision: 'any' })
+    const result = await store.append(`counted-${scope}_${entity}`, [countedEvent(storeId, entity, type)], { expectedRevision: 'any' })
     positions.push(result.position)
   }
   return positions
