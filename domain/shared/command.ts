@@ -21,6 +21,10 @@ export interface PastEvent {
   revision: number
   /** When it was decided (ISO-8601), for as-of reads and reverts. */
   occurredAt: string
+  /** Shared by the events one command appended (see `EventMetadata.commandId`); absent on events recorded before it was stamped. */
+  commandId?: string
+  /** Shared by every event one request caused; with `occurredAt`, what tells the commands of older events apart. */
+  correlationId?: string
 }
 
 /**

@@ -210,8 +210,11 @@ describe('deciding and appending', () => {
         causationId: 'cause-1',
         schemaVersion: EVENT_SCHEMA_VERSION,
         occurredAt: '2026-11-21T10:00:00.000Z',
+        commandId: expect.any(String),
       })
     }
+    // One command: its events and its reservations share one command id.
+    expect(new Set([...stored, ...reservation].map((e) => e.metadata.commandId)).size).toBe(1)
   })
 })
 

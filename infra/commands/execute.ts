@@ -44,7 +44,14 @@ export async function executeCommand(
     newId: () => uuidv7(),
     reservationOwner: (scope, key) => reservationOwner(store, scope, key),
     readStream: async (stream) =>
-      (await store.readStream(stream)).map((e) => ({ type: e.type, data: e.data, revision: e.revision, occurredAt: e.metadata.occurredAt })),
+      (await store.readStream(stream)).map((e) => ({
+        type: e.type,
+        data: e.data,
+        revision: e.revision,
+        occurredAt: e.metadata.occurredAt,
+        commandId: e.metadata.commandId,
+        correlationId: e.metadata.correlationId,
+      })),
   }
 
   for (let attempt = 0; ; attempt++) {
@@ -72,6 +79,7 @@ async function attemptOnce(
   const events = definition.decider.decide(prepared.command, state, ctx)
   if (events.length === 0) return { entityId: prepared.entityId, position: null, events: [] }
 
+  const commandId = uuidv7()
   const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
     id: uuidv7(),
     type,
@@ -84,6 +92,7 @@ async function attemptOnce(
       causationId: ctx.causationId,
       schemaVersion: EVENT_SCHEMA_VERSION,
       occurredAt: ctx.now.toISOString(),
+      commandId,
     },
   })
   const uniqueness = definition.uniqueness?.(events, state, ctx) ?? []

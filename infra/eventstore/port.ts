@@ -20,6 +20,12 @@ export interface EventMetadata {
   schemaVersion: number
   /** When the command was decided (the decider's `now`). */
   occurredAt: string
+  /**
+   * One id per command, shared by every event it appended: where one command ends in a stream
+   * (reverts restore whole commands). A request may run several commands under one correlation
+   * id and instant, so those cannot tell. Absent on events recorded before it was stamped.
+   */
+  commandId?: string
 }
 
 export interface NewEvent {

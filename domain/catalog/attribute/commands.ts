@@ -184,7 +184,7 @@ export type AttributeOptionAdd = { type: 'AttributeOptionAdd'; data: { attribute
 export type AttributeOptionUpdate = { type: 'AttributeOptionUpdate'; data: { attributeId: string; code: string; label: string } }
 export type AttributeOptionRemove = { type: 'AttributeOptionRemove'; data: { attributeId: string; code: string }; usage: AttributeUsage }
 export type AttributeOptionReorder = { type: 'AttributeOptionReorder'; data: { attributeId: string; codes: string[] } }
-/** `target` is the attribute as it was at `toRevision`, folded by `prepare`; null when the stream has no such revision. */
+/** `target` is the attribute as the command that wrote `toRevision` left it, folded by `prepare`; null when the stream has no such revision. */
 export type AttributeRevert = {
   type: 'AttributeRevert'
   data: { attributeId: string; toRevision: number; target: AttributeFields | null }

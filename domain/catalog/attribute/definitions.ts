@@ -2,6 +2,7 @@ import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type Uniquen
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
+import { commandEndRevision } from '../../shared/revert-point.js'
 import { evolveAttribute, initialAttributeState, type AttributeState } from './attribute.js'
 import {
   attributeCreateInput,
@@ -165,7 +166,8 @@ export const attributeRevert = defineCommand({
   name: 'attributeRevert',
   tool: 'revert_attribute',
   description:
-    'Bring an attribute back to how it was at a revision of its history (Attribute.history lists them): name, type, flags, validation and ' +
+    'Bring an attribute back to how it was at a revision of its history (Attribute.history lists them), as the whole change that wrote ' +
+    'that revision left it (0: as its creation made it): name, type, flags, validation and ' +
     'options. Recorded as new events, so the revert itself can be reverted. Refused when it would change the type or remove an option ' +
     'while products hold such values. Returns the attribute.',
   ...WRITE,
@@ -174,11 +176,14 @@ export const attributeRevert = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const stream = attributeStream(storeId, input.id)
-    const past = (await env.readStream(stream)).filter((event) => event.revision <= input.toRevision)
+    const history = await env.readStream(stream)
+    // The attribute as the whole command that wrote toRevision left it: the state Attribute.history shows.
+    const past = history.filter((event) => event.revision <= commandEndRevision(history, input.toRevision))
     const state = fold(attributeDecider, past.map((event) => ({ type: event.type, data: event.data }) as AttributeEvent))
+    const exists = history.some((event) => event.revision === input.toRevision)
     const command: AttributeCommand = {
       type: 'AttributeRevert',
-      data: { attributeId: input.id, toRevision: input.toRevision, target: state.kind === 'existing' && past.length === input.toRevision + 1 ? state.attribute : null },
+      data: { attributeId: input.id, toRevision: input.toRevision, target: state.kind === 'existing' && exists ? state.attribute : null },
       usage: await usageOf(env, storeId, input.id),
     }
     return { ...target(storeId, input.id), command }

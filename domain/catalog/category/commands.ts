@@ -128,7 +128,7 @@ export const categoryRevertInput = strictInput('categoryRevert', {
     .number({ error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number') })
     .int('toRevision must be a whole number')
     .min(0, 'toRevision must be 0 or more')
-    .describe("The revision to restore, from the category's history (0 is its creation)."),
+    .describe("The revision to restore, from the category's history: the category comes back as the whole change that wrote it left it (0: as created)."),
 })
 
 export type CategoryCreateInput = z.output<typeof categoryCreateInput>

@@ -1,6 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type PastEvent } from '../../shared/command.js'
 import { DomainError, badInput, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
+import { commandEndIndex } from '../../shared/revert-point.js'
 import { liveMediaKey } from '../../media/streams.js'
 import {
   categoryCreateInput,
@@ -147,7 +148,8 @@ export const categoryRevert = defineCommand({
   tool: 'revert_category',
   description:
     "Restore a category's title, handle, description, image and SEO as they were at an earlier revision (toRevision, from its " +
-    'history; 0 is its creation). Its place in the tree stays; use move_category for that. The history keeps everything: a ' +
+    'history), as the whole change that wrote that revision left them (0: as its creation made them). Its place in the tree ' +
+    'stays; use move_category for that. The history keeps everything: a ' +
     'CategoryReverted entry followed by the changes. Returns the category. Fails with BAD_USER_INPUT when the revision does ' +
     'not exist or its image has since been deleted, NOT_FOUND when the category is unknown or deleted.',
   ...WRITE,
@@ -171,16 +173,18 @@ export const categoryRevert = defineCommand({
 export const categoryCommands: readonly AnyCommandDefinition[] = [categoryCreate, categoryUpdate, categoryMove, categoryReorder, categoryDelete, categoryRevert]
 
 /**
- * A category's fields after its own event number `revision` (0: its creation), folded from the
- * tree stream's events that carry its id.
+ * A category's fields as the whole command that wrote its own event number `revision` left them
+ * (0: as its creation made it), folded from the tree stream's events that carry its id.
  */
 export function categoryAtRevision(treeEvents: readonly PastEvent[], categoryId: string, revision: number): CategoryContent {
-  const own = treeEvents.filter((event) => event.data.categoryId === categoryId) as unknown as CategoryEvent[]
+  const own = treeEvents.flatMap((event, index) => (event.data.categoryId === categoryId ? [index] : []))
   if (own.length === 0) throw notFound('category', categoryId)
   if (revision >= own.length) {
     throw badInput(['input', 'toRevision'], `category '${categoryId}' has revisions 0 to ${own.length - 1}; choose one of them from its history`)
   }
-  const node = fold(categoryTreeDecider, own.slice(0, revision + 1)).nodes[categoryId]
+  const end = commandEndIndex(treeEvents, own[revision]!)
+  const through = own.filter((index) => index <= end).map((index) => treeEvents[index]) as unknown as CategoryEvent[]
+  const node = fold(categoryTreeDecider, through).nodes[categoryId]
   if (!node) throw badInput(['input', 'toRevision'], `category '${categoryId}' was deleted at revision ${revision}; choose an earlier one`)
   const { title, handle, description, imageId, seo } = node
   return { title, handle, description, imageId, seo: { ...seo } }

@@ -1,5 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { badInput, notFound } from '../../shared/errors.js'
+import { commandEndRevision } from '../../shared/revert-point.js'
 import type { Decider } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { skuReservations, type CatalogDraft } from './catalog.js'
@@ -76,7 +77,8 @@ export const productRevert = defineCommand({
   name: 'productRevert',
   tool: 'revert_product',
   description:
-    'Restore a product, found by id, to how it was at an earlier revision (see its history): title, handle, description, ' +
+    'Restore a product, found by id, to how it was at an earlier revision (see its history), as the whole change that wrote ' +
+    'that revision left it (0: as its creation made it, variants and SEO included): title, handle, description, ' +
     'status, vendor, tags, SEO, publish schedule, media, options, variants (stock excepted) and attribute values go back ' +
     'to their values then. This appends ordinary change ' +
     'events after a ProductReverted marker, so the history keeps both the changes and the revert, and reverting again ' +
@@ -95,7 +97,8 @@ export const productRevert = defineCommand({
     if (input.toRevision > current) {
       throw badInput(['input', 'toRevision'], `toRevision must be between 0 and ${current}, the product's current revision; Product.history lists them`)
     }
-    const target = foldProductSnapshot(history, input.toRevision)
+    // The product as the whole command that wrote toRevision left it: the state Product.history shows.
+    const target = foldProductSnapshot(history, commandEndRevision(history, input.toRevision))
     // Every revision of a live product's stream is a live product: deletion is final and comes last.
     if (target.product.kind !== 'existing') throw notFound('product', input.id)
     const command: ProductRevert = {

@@ -22,8 +22,10 @@ export const productRevertInput = strictInput('productRevert', {
   toRevision: z
     .number({ error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number') })
     .int('toRevision must be a whole number')
-    .min(0, 'toRevision must be 0 or more (0 is the creation)')
-    .describe("The revision to restore, as Product.history or the audit log lists them (0 is the creation)."),
+    .min(0, 'toRevision must be 0 or more (0 is the product as its creation made it)')
+    .describe(
+      'The revision to restore, as Product.history or the audit log lists them: the product comes back as the whole change that wrote it left it (0: as created, variants and SEO included).',
+    ),
 })
 
 export type ProductRevertInput = z.output<typeof productRevertInput>

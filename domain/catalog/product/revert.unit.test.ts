@@ -109,11 +109,21 @@ describe('productRevert prepare', () => {
     expect((await prepare({ id: ID, toRevision: 1 }, env(history))).command.data.target).toMatchObject({ title: 'Blue Shirt', handle: 'red-shirt' })
   })
 
+  it('folds through the whole command that wrote toRevision: revision 0 is the product as its create command made it', async () => {
+    const command = (commandId: string) => (event: ProductEvent, revision: number): PastEvent => ({ ...event, revision, occurredAt: '2026-01-01T00:00:00Z', commandId })
+    const creation = [created, changes[6]!, changes[8]!].map(command('create'))
+    const update = [changes[0]!, changes[2]!].map((event, index) => command('update')(event, index + 3))
+    const prepared = await prepare({ id: ID, toRevision: 0 }, env([...creation, ...update], [M1]))
+    expect(prepared.command.data.target).toMatchObject({ title: 'Red Shirt', seo: { title: 'Blue', description: 'Blue shirt' } })
+    expect(prepared.command.data.mediaIds).toEqual([M1])
+    expect((await prepare({ id: ID, toRevision: 3 }, env([...creation, ...update]))).command.data.target).toMatchObject({ title: 'Blue Shirt', description: 'Softer' })
+  })
+
   it('refuses a revision beyond the current one with the field path and the range', async () => {
     const error = await Promise.resolve(prepare({ id: ID, toRevision: 10 }, env(history))).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DomainError)
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'toRevision'], message: expect.stringContaining('between 0 and 9') })
-    expect(productRevertInput.safeParse({ id: ID, toRevision: -1 }).error?.issues[0]).toMatchObject({ path: ['toRevision'], message: 'toRevision must be 0 or more (0 is the creation)' })
+    expect(productRevertInput.safeParse({ id: ID, toRevision: -1 }).error?.issues[0]).toMatchObject({ path: ['toRevision'], message: 'toRevision must be 0 or more (0 is the product as its creation made it)' })
     expect(productRevertInput.safeParse({ id: ID, toRevision: 1.5 }).error?.issues[0]?.message).toBe('toRevision must be a whole number')
   })
 

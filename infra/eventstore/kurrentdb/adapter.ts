@@ -66,6 +66,7 @@ function encodeMetadata(metadata: EventMetadata): Record<string, string> {
     causationId: metadata.causationId ?? '',
     schemaVersion: String(metadata.schemaVersion),
     occurredAt: metadata.occurredAt,
+    ...(metadata.commandId ? { commandId: metadata.commandId } : {}),
   }
 }
 
@@ -79,6 +80,7 @@ function decodeMetadata(raw: unknown): EventMetadata {
     causationId: flat.causationId || null,
     schemaVersion: Number(flat.schemaVersion ?? 1),
     occurredAt: flat.occurredAt ?? '',
+    ...(flat.commandId ? { commandId: flat.commandId } : {}),
   }
 }
 

@@ -39,7 +39,8 @@ describe('product lifecycle tools', () => {
 
     await callTool(client, 'update_product', { id: created.data.id, title: 'Desk Lamp' })
     const reverted = await callTool<ProductJson>(client, 'revert_product', { id: created.data.id, toRevision: 0 })
-    expect(reverted.data).toMatchObject({ title: 'Lamp', seo: { title: '', description: '' }, publishAt: null })
+    // Revision 0 is the product as create_product made it, SEO and schedule included.
+    expect(reverted.data).toMatchObject({ title: 'Lamp', seo: { title: 'Lamp | Acme', description: '' }, publishAt })
   })
 
   it('names the argument at fault', async () => {

@@ -212,7 +212,7 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   input AttributeRevertInput {
     id: ID!
-    "The revision to restore, as Attribute.history lists them (0 is the creation)."
+    "The revision to restore, as Attribute.history lists them: it comes back as the whole change that wrote that revision left it (0: as created)."
     toRevision: Int!
   }
 

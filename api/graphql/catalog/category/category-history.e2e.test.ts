@@ -94,6 +94,23 @@ describe('categoryRevert', () => {
     expect(log.auditLog.nodes[3]!.data).toEqual({ categoryId: shirts.id, toRevision: 0 })
   })
 
+  it('restores a revision inside a change of several fields as that whole change left the category', async () => {
+    const { apiKey, shirts } = await renamed('hist-revert-command')
+    // One categoryUpdate of title, handle, description: revisions 3, 4 and 5.
+    await must(t, apiKey, UPDATE_CATEGORY, { input: { id: shirts.id, title: 'Tees', handle: 'tees', description: 'Short sleeves' } })
+    await must(t, apiKey, UPDATE_CATEGORY, { input: { id: shirts.id, title: 'Polos', description: 'Collars' } })
+    const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(
+      t,
+      apiKey,
+      REVERT.replace('title handle', 'title handle description'),
+      { input: { id: shirts.id, toRevision: 3 } },
+    )
+    expect(reverted.categoryRevert.category).toMatchObject({ title: 'Tees', handle: 'tees', description: 'Short sleeves', path: 'men/tees' })
+    // Revision 1 is the first of the rename's two events: the handle comes back with the title.
+    const renamedBack = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, { input: { id: shirts.id, toRevision: 1 } })
+    expect(renamedBack.categoryRevert.category).toMatchObject({ title: 'Tops', handle: 'tops', path: 'men/tops' })
+  })
+
   it('keeps the place in the tree and records nothing when already as at that revision', async () => {
     const { apiKey, shirts } = await renamed('hist-revert-place')
     await must(t, apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: null } })

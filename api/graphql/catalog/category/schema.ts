@@ -158,7 +158,7 @@ export const categoryTypeDefs = /* GraphQL */ `
 
   input CategoryRevertInput {
     id: ID!
-    "The revision to restore, as Category.history lists them (0 is the creation)."
+    "The revision to restore, as Category.history lists them: it comes back as the whole change that wrote that revision left it (0: as created)."
     toRevision: Int!
   }
 

@@ -55,7 +55,7 @@ export const productHistoryTypeDefs = /* GraphQL */ `
 
   input ProductRevertInput {
     id: ID!
-    "The revision to restore, as Product.history lists them (0 is the creation)."
+    "The revision to restore, as Product.history lists them: it comes back as the whole change that wrote that revision left it (0: as created)."
     toRevision: Int!
   }
 
