@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readParked } from './parked.js'
+import { requestRebuild } from './runner.js'
+import type { RebuildRow } from './schema.js'
+import { projectionStatuses } from './status.js'
+import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, openEngine, type TestEngine } from '../../test/support/projections.js'
+
+/**
+ * A store's failing event parks that store in that projection only: every other store goes on,
+ * the parked store's events wait (never skipped), and a retry replays them exactly once.
+ */
+let engine: TestEngine
+
+beforeAll(async () => {
+  engine = await openEngine()
+})
+
+afterAll(async () => {
+  await engine.close()
+})
+
+async function finished(id: string): Promise<RebuildRow> {
+  let row: RebuildRow | undefined
+  await eventually(async () => {
+    row = (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirst()) as RebuildRow
+    expect(row.status).toMatch(/done|failed/)
+  })
+  return row!
+}
+
+const retry = (projection: string, storeId: string) => requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind: 'retry' })
+
+describe('a failing store event', () => {
+  const counter = counterProjection('parking')
+  const [storeA, storeB] = [randomUUID(), randomUUID()]
+
+  it("parks its store; the batch is applied without that store's events and the checkpoint moves on for the others", async () => {
+    // Both stores in one batch: A's failing event sits between events of both.
+    await appendCounted(engine.store, storeA, 1)
+    await appendCounted(engine.store, storeB, 2)
+    await appendCounted(engine.store, storeA, 3)
+    await appendCounted(engine.store, storeB, 2)
+    const failing = (await engine.store.readAll({ filter: { scopeId: storeA } }))[2]!
+    counter.failWhen = (event) => event.id === failing.id
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await caughtUp(engine.database, counter)
+
+    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    // A's events before the failing one were in the rolled-back batch: none of A is applied.
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    const checkpoint = await checkpointOf(engine.database, counter.name)
+    expect(checkpoint).toMatchObject({ status: 'running', last_error: null })
+    expect(Number(checkpoint.events_applied)).toBe(4)
+    const [status] = await projectionStatuses(engine.database, engine.store, [counter])
+    expect(status).toMatchObject({
+      state: 'running',
+      lag: 0,
+      parkedStores: [{ storeId: storeA, error: `Counted ${failing.id}: cannot count e1`, eventId: failing.id, position: failing.position, parkedAt: expect.any(Date) }],
+    })
+
+    // Later events: B's are applied, A's wait.
+    await appendCounted(engine.store, storeA, 2)
+    await appendCounted(engine.store, storeB, 3)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    await runner.stop()
+  })
+
+  it('stays parked across a restart of its owner', async () => {
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await appendCounted(engine.store, storeA, 1)
+    await appendCounted(engine.store, storeB, 1)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    await runner.stop()
+  })
+
+  it('stays parked with the new failure when a retry meets the cause again, and leaves the rows as they were', async () => {
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    const before = (await readParked(engine.database.db, { projection: counter.name }))[0]!
+    expect(await finished(await retry(counter.name, storeA))).toMatchObject({ status: 'failed', error: expect.stringContaining(`stays parked in ${counter.name}`) })
+    const after = await readParked(engine.database.db, { projection: counter.name })
+    expect(after).toMatchObject([{ store_id: storeA, event_id: before.event_id, error: before.error }])
+    expect(after[0]!.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime())
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    // The live worker resumed after the retry: B goes on, A still waits.
+    await appendCounted(engine.store, storeB, 1)
+    await appendCounted(engine.store, storeA, 1)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    await runner.stop()
+  })
+
+  it('resumes after a retry once the cause is gone: every event of the store applied exactly once, live events included', async () => {
+    const runner = await engine.runner([counter], { batchSize: 5 })
+    counter.failWhen = null
+    // Events of A keep arriving while the retry replays: each must land once, by the replay or live.
+    const id = await retry(counter.name, storeA)
+    const writes = appendCounted(engine.store, storeA, 12)
+    expect(await finished(id)).toMatchObject({ status: 'done' })
+    await writes
+    await appendCounted(engine.store, storeA, 2)
+    await caughtUp(engine.database, counter)
+    // The counter is not idempotent: a doubled or missing event shows in the hits.
+    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    expect(await readParked(engine.database.db)).toEqual([])
+    const [status] = await projectionStatuses(engine.database, engine.store, [counter])
+    expect(status).toMatchObject({ state: 'running', lag: 0, parkedStores: [] })
+    await runner.stop()
+  })
+})
+
+describe('parking more than one store', () => {
+  it('parks each failing store of one batch, and a whole rebuild that gets through unparks them all', async () => {
+    const counter = counterProjection('multiparking')
+    const [storeA, storeB, storeC] = [randomUUID(), randomUUID(), randomUUID()]
+    for (const store of [storeA, storeB, storeC, storeA, storeB, storeC]) await appendCounted(engine.store, store, 1)
+    counter.failWhen = (event) => event.metadata.storeId === storeA || event.metadata.storeId === storeB
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await caughtUp(engine.database, counter)
+    expect((await readParked(engine.database.db, { projection: counter.name })).map((row) => row.store_id).sort()).toEqual([storeA, storeB].sort())
+    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
+    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+
+    counter.failWhen = null
+    expect(await finished(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
+    await appendCounted(engine.store, storeA, 2)
+    await caughtUp(engine.database, counter)
+    for (const store of [storeA, storeB, storeC]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    await runner.stop()
+  })
+})
