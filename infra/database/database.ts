@@ -1,11 +1,16 @@
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PGliteDialect } from 'kysely'
 import pg from 'pg'
+import { ListenConnection, type Listener } from './listen-connection.js'
+import { UnavailableMappingPostgresDialect } from './unavailable-driver.js'
 
 /** Any kysely instance over our schema; tables are typed per slice in `projections/`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>
 
-export type Listener = (payload: string) => void
+export type { Listener }
+
+/** How long a query waits for a pooled connection, or a new one to open, before the database counts as unavailable. */
+const CONNECT_TIMEOUT_MS = 10_000
 
 /**
  * One Postgres, reached through `pg` (a pool) or embedded PGlite. Everything that is not plain
@@ -15,7 +20,11 @@ export type Listener = (payload: string) => void
 export interface Database {
   kind: 'pg' | 'pglite'
   db: AnyDb
-  /** LISTEN on a channel; returns the unlisten function. */
+  /**
+   * LISTEN on a channel; returns the unlisten function. On Postgres the LISTEN connection is
+   * re-established after a loss, and listeners then hear an empty payload: notifications may
+   * have been missed, look for yourself.
+   */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>
   /**
    * Run `work` on one connection held for its whole duration (session-level advisory locks
@@ -37,7 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // A connect that hangs (a server gone without closing its sockets) fails after this instead of holding the request.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
   // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) is dropped
   // by the pool; the next query opens a fresh one. Unhandled, the event would kill the process.
   pool.on('error', () => undefined)
@@ -46,46 +56,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // drops (pg_terminate_backend, idle_session_timeout, failover) would emit an unhandled 'error'
   // and kill the process. Its next query fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) })
-  let listenClient: pg.Client | undefined
-  const listeners = new Map<string, Set<Listener>>()
-
-  async function listenConnection(): Promise<pg.Client> {
-    if (listenClient) return listenClient
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    client.on('notification', (message) => {
-      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '')
-    })
-    // A lost LISTEN connection must not crash the process: subscribers fall back to polling.
-    client.on('error', () => {
-      listenClient = undefined
-    })
-    listenClient = client
-    return client
-  }
+  const db = new Kysely({ dialect: new UnavailableMappingPostgresDialect({ pool }) })
+  const listenConnection = new ListenConnection(url)
 
   return {
     kind: 'pg',
     db,
-    async listen(channel, listener) {
-      const client = await listenConnection()
-      let set = listeners.get(channel)
-      if (!set) {
-        set = new Set()
-        listeners.set(channel, set)
-        await client.query(`LISTEN ${quoteIdent(channel)}`)
-      }
-      set.add(listener)
-      return async () => {
-        set.delete(listener)
-      }
-    },
+    listen: (channel, listener) => listenConnection.listen(channel, listener),
     async withSession(work) {
       return db.connection().execute(work)
     },
     async close() {
-      await listenClient?.end().catch(() => undefined)
+      await listenConnection.close()
       await db.destroy()
     },
   }
@@ -112,6 +94,3 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`
-}

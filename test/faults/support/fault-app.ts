@@ -1,0 +1,50 @@
+import { buildApp, type App } from '../../../api/app.js'
+import { allCommands } from '../../../domain/commands.js'
+import { ALL_SCOPES } from '../../../domain/shared/scopes.js'
+import { loadConfig, type Config } from '../../../infra/config.js'
+import { openDatabase } from '../../../infra/database/database.js'
+import { createLogger } from '../../../infra/logging/logger.js'
+import { createTenant } from '../../../infra/operations/tenants.js'
+import { Platform } from '../../../infra/platform.js'
+import { allProjections } from '../../../projections/all.js'
+import type { GraphQLResponse, Tenant } from '../../support/app.js'
+
+export interface FaultApp {
+  app: App
+  platform: Platform
+  tenant(slug: string): Promise<Tenant>
+  /** POST /graphql through `app.inject`, keeping the status and headers a client would see. */
+  gql<Data = Record<string, unknown>>(apiKey: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<Data>>
+  close(): Promise<void>
+}
+
+/**
+ * The whole API in this process on a database of the test's choosing (a private cluster it
+ * restarts), where `startTestApp` always makes its own on the shared server.
+ */
+export async function startFaultApp(databaseUrl: string | undefined, config: Partial<Config> = {}): Promise<FaultApp> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 10 })
+  const settings: Config = { ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }), databaseUrl, logLevel: 'silent', ...config }
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
+  const platform = await Platform.open(settings, logger, { commands: allCommands, projections: allProjections }, { runProjections: true, database })
+  const app = await buildApp(platform)
+  return {
+    app,
+    platform,
+    tenant: (slug) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes: ALL_SCOPES }),
+    async gql(apiKey, query, variables) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        payload: JSON.stringify({ query, variables }),
+      })
+      const body = response.json() as { data?: unknown; errors?: GraphQLResponse['errors'] }
+      return { status: response.statusCode, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers }
+    },
+    async close() {
+      await app.close()
+      await platform.close()
+    },
+  }
+}
