@@ -67,7 +67,8 @@ export class Reactor {
         try {
           await this.options.execute(command.command, command.input, ctx)
         } catch (error) {
-          if (!(error instanceof DomainError) || error.code === 'INTERNAL_SERVER_ERROR') throw error
+          // A database that is restarting refuses nothing: the event is retried, not passed.
+          if (!(error instanceof DomainError) || error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'SERVICE_UNAVAILABLE') throw error
           this.options.logger.warn({ reaction: reaction.name, eventId: event.id, command: command.command, err: error }, 'reaction command refused; passing the event')
         }
       }
