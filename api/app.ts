@@ -11,6 +11,7 @@ import { graphqlUploads } from './graphql/media/upload.js'
 import { healthRoutes } from './http/health.js'
 import { internalRoutes } from './http/internal.js'
 import { metricsRoutes } from './http/metrics.js'
+import { playgroundRoutes } from './http/playground.js'
 import { storageRoutes } from './http/storage.js'
 
 export { BODY_LIMIT_BYTES }
@@ -45,6 +46,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlUploads, { platform })
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
+  if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
