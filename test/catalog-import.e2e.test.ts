@@ -86,6 +86,56 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     expect(events.filter((e) => e.type === 'ProductStatusChanged')).toHaveLength(1)
   })
 
+  it('on a dry run reports exactly what the real run then does, lines that build on earlier lines included', async () => {
+    const file = path.join(dir, 'parity.ndjson')
+    const mugs = { options: [{ name: 'Colour', values: ['White', 'Blue'] }], variants: [{ price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] }] }
+    await writeFile(
+      file,
+      [
+        JSON.stringify({ title: 'Parity Mug', ...mugs }),
+        // Line 1's product, by its handle: the real run updates it, so the dry run must too.
+        JSON.stringify({ title: 'Parity Mug', handle: 'parity-mug', tags: ['ceramic'] }),
+        JSON.stringify({ title: 'Parity Cup', variants: [{ price: 'cheap' }] }),
+      ].join('\n'),
+    )
+    const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
+    const dry = await cli(['catalog', 'import', '--store', 'imports', file, '--dry-run'])
+    expect((await cli(['events', 'export', '--store', 'imports'])).lines.length).toBe(before)
+    const real = await cli(['catalog', 'import', '--store', 'imports', file])
+    expect(real.lines).toEqual([
+      { rejected: { line: 3, code: 'BAD_USER_INPUT', field: ['variants', 0, 'price'], message: expect.any(String) } },
+      { store: 'imports', lines: 3, created: 1, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 1 },
+    ])
+    expect(dry.lines).toEqual([real.lines[0], { ...real.lines[1], dryRun: true, eventPosition: null }])
+  })
+
+  it('matches variants without SKUs by their option values: a re-run appends nothing, a new price updates the variant', async () => {
+    const file = path.join(dir, 'mugs.ndjson')
+    const line = (blue: string) =>
+      JSON.stringify({
+        title: 'Option Mug',
+        options: [{ name: 'Colour', values: ['White', 'Blue'] }],
+        variants: [
+          { price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] },
+          { price: blue, optionValues: [{ name: 'Colour', value: 'Blue' }] },
+        ],
+      })
+    await writeFile(file, line('9.00'))
+    expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines.at(-1)).toMatchObject({ created: 1, rejected: 0 })
+    const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
+    const again = await cli(['catalog', 'import', '--store', 'imports', file])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.lines).toEqual([{ store: 'imports', lines: 1, created: 0, updated: 0, unchanged: 1, dryRun: false, eventPosition: null, rejected: 0 }])
+    expect((await cli(['events', 'export', '--store', 'imports'])).lines.length).toBe(before)
+
+    await writeFile(file, line('9.50'))
+    expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines).toEqual([
+      { store: 'imports', lines: 1, created: 0, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 0 },
+    ])
+    const added = (await cli(['events', 'export', '--store', 'imports'])).lines.slice(before)
+    expect(added.map((e) => [e.type, (e.data as { price?: number }).price])).toEqual([['ProductVariantPriceChanged', 950]])
+  })
+
   it('explains its usage and an unknown store', async () => {
     const usage = await cli(['catalog', 'import', '--store', 'imports'])
     expect(usage.code).not.toBe(0)

@@ -1,13 +1,17 @@
 import { sql } from 'kysely'
-import type { z } from 'zod'
-import { productHandleKey } from '../../../domain/catalog/product/streams.js'
+import { foldProductSnapshot } from '../../../domain/catalog/product/snapshot.js'
+import { productHandleKey, productStream } from '../../../domain/catalog/product/streams.js'
 import { DomainError, type ErrorCode } from '../../../domain/shared/errors.js'
 import { handleize } from '../../../domain/shared/handle.js'
+import { catalogUsageFrom } from '../../commands/catalog-usage.js'
 import type { CommandContext } from '../../commands/context.js'
+import { executeCommand, type CommandResult } from '../../commands/execute.js'
 import { reservationOwner } from '../../commands/reservations.js'
-import { comparePositions } from '../../eventstore/port.js'
+import { comparePositions, type EventStore } from '../../eventstore/port.js'
 import type { Platform } from '../../platform.js'
+import { DryRunEventStore } from './dry-run-store.js'
 import { parseNdjson } from './ndjson.js'
+import { matchVariant, type ImportVariant } from './variants.js'
 
 /** What became of one line. */
 export type LineOutcome = 'created' | 'updated' | 'unchanged' | 'rejected'
@@ -33,7 +37,10 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
-  /** Check every line without writing: creations and updates are validated, not run. */
+  /**
+   * Run every line's commands against an in-memory copy of the log: the report is the one a real
+   * run would give now (same counts, same rejections), and nothing is written.
+   */
   dryRun?: boolean
   /** Called after each line, e.g. to move a progress bar. */
   onProgress?(done: number, total: number): void
@@ -49,14 +56,22 @@ interface Written {
   position: string
 }
 
+/** Where a line's commands go: the platform's write path, or a dry run's in-memory log. */
+interface Writer {
+  store: EventStore
+  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult>
+  dryRun: boolean
+}
+
 /**
  * Imports an NDJSON catalog, one product per line with productCreate's fields plus `categories`
  * (handle paths like `"men/shirts"`). A product is matched by handle (given, or made from the
  * title as productCreate would): a new handle creates the product; an existing one is updated
- * with the line's fields, variants matched by SKU (updated, or created when the SKU is new),
- * attributes set and categories added. Every write is a registry command, and commands that
- * change nothing append nothing, so importing the same file twice appends nothing the second
- * time. A bad line is rejected on its own with its line number and field; the others go in.
+ * with the line's fields, variants matched by SKU, else by their option values (updated, or
+ * created when neither matches), attributes set and categories added. Every write is a registry
+ * command, and commands that change nothing append nothing, so importing the same file twice
+ * appends nothing the second time. A bad line is rejected on its own with its line number and
+ * field; the others go in. A dry run runs the same commands on an in-memory copy of the log.
  *
  * @example await importProducts(platform, ctx, text, { onProgress: (done, total) => bar.update(done) })
  */
@@ -65,18 +80,19 @@ export async function importProducts(platform: Platform, ctx: CommandContext, te
   if (!storeId) throw new DomainError('BAD_USER_INPUT', 'an import goes into one store: select it with the X-Store header (store id or slug)')
   const lines = parseNdjson(text)
   const report: ImportReport = { lines: lines.length, created: 0, updated: 0, unchanged: 0, rejected: [], dryRun: Boolean(options.dryRun), eventPosition: null }
+  const writer = writerFor(platform, Boolean(options.dryRun))
   const written: Written[] = []
   for (const [index, parsed] of lines.entries()) {
     if ('error' in parsed) {
       report.rejected.push({ line: parsed.line, code: 'BAD_USER_INPUT', field: [], message: parsed.error })
     } else {
-      const importer = new LineImporter(platform, ctx, storeId, Boolean(options.dryRun))
+      const importer = new LineImporter(platform, writer, ctx, storeId)
       try {
         report[await importer.run(parsed.value)]++
       } catch (error) {
         report.rejected.push(rejection(parsed.line, error, platform))
       }
-      written.push(...importer.written)
+      if (!writer.dryRun) written.push(...importer.written)
     }
     options.onProgress?.(index + 1, lines.length)
   }
@@ -87,6 +103,17 @@ export async function importProducts(platform: Platform, ctx: CommandContext, te
   return report
 }
 
+/**
+ * The real write path, or for a dry run the same command path over a log kept in memory: the
+ * dry run decides exactly as the real run would, against the store as it is now.
+ */
+function writerFor(platform: Platform, dryRun: boolean): Writer {
+  if (!dryRun) return { store: platform.eventStore, execute: (name, input, ctx) => platform.execute(name, input, ctx), dryRun }
+  const store = new DryRunEventStore(platform.eventStore)
+  const usage = catalogUsageFrom(platform.database.db)
+  return { store, execute: (name, input, ctx) => executeCommand(store, platform.registry.get(name), input, ctx, usage), dryRun }
+}
+
 /** One line's commands. Each runs on its own: a later one failing leaves the earlier ones applied, as reported. */
 class LineImporter {
   readonly written: Written[] = []
@@ -94,16 +121,16 @@ class LineImporter {
 
   constructor(
     private readonly platform: Platform,
+    private readonly writer: Writer,
     private readonly ctx: CommandContext,
     private readonly storeId: string,
-    private readonly dryRun: boolean,
   ) {}
 
   async run(line: Record<string, unknown>): Promise<Exclude<LineOutcome, 'rejected'>> {
     const { categories, ...fields } = line
     const paths = categoryPaths(categories)
     const handle = typeof fields.handle === 'string' && fields.handle.trim() ? fields.handle.trim() : handleize(String(fields.title ?? ''))
-    const existing = handle ? await reservationOwner(this.platform.eventStore, this.storeId, productHandleKey(handle)) : null
+    const existing = handle ? await reservationOwner(this.writer.store, this.storeId, productHandleKey(handle)) : null
     const categoryIds = await this.categoryIds(paths)
     if (existing === null) {
       const productId = await this.command('productCreate', { ...fields, ...(handle ? { handle } : {}) })
@@ -119,18 +146,28 @@ class LineImporter {
     return this.changed ? 'updated' : 'unchanged'
   }
 
-  /** Variants are matched by SKU: a known SKU updates its variant, a new one adds a variant. */
+  /**
+   * Each variant of the line is matched against the product's variants as its stream has them
+   * (read models may lag behind a line written a moment ago): by SKU, else by its option values,
+   * a combination that is unique per product. A match is updated; otherwise a variant is added.
+   */
   private async variants(productId: string, variants: unknown[]): Promise<void> {
+    const snapshot = foldProductSnapshot(await this.writer.store.readStream(productStream(this.storeId, productId)))
+    const catalog = snapshot.variants.kind === 'existing' ? snapshot.variants.catalog : null
     for (const [index, variant] of variants.entries()) {
       const field = ['variants', index]
-      const sku = (variant as { sku?: unknown } | null)?.sku
-      if (typeof sku !== 'string' || !sku.trim()) {
-        throw new DomainError('BAD_USER_INPUT', 'a variant of a product that exists already needs its sku: the import matches variants by SKU', { field: ['input', ...field, 'sku'] })
+      const line = (variant ?? {}) as ImportVariant
+      const match = catalog ? matchVariant(catalog, line) : { kind: 'none' as const }
+      const { optionValues, inventoryQuantity, ...rest } = line as Record<string, unknown>
+      if (match.kind === 'found') await this.command('productVariantUpdate', { productId, id: match.variant.variantId, ...rest }, field)
+      else if (match.kind === 'none') await this.command('productVariantCreate', { productId, optionValues, inventoryQuantity, ...rest }, field)
+      else {
+        throw new DomainError(
+          'BAD_USER_INPUT',
+          'a variant of a product that exists already needs its sku or its optionValues (one value per option): the import matches variants by SKU, else by option values',
+          { field: ['input', ...field, 'sku'] },
+        )
       }
-      const { rows } = await sql<{ id: string }>`select id from product_variants where store_id = ${this.storeId} and product_id = ${productId} and sku = ${sku.trim()}`.execute(this.platform.database.db)
-      const { optionValues, inventoryQuantity, ...rest } = variant as Record<string, unknown>
-      if (rows[0]) await this.command('productVariantUpdate', { productId, id: rows[0].id, ...rest }, field)
-      else await this.command('productVariantCreate', { productId, optionValues, inventoryQuantity, ...rest }, field)
     }
   }
 
@@ -149,18 +186,12 @@ class LineImporter {
   }
 
   /**
-   * Runs (or on a dry run, validates) a command. `under` places the command's own field paths
-   * within the line (`['variants', 2]`), so the rejection names the line's field.
+   * Runs a command (on a dry run, on the in-memory log). `under` places the command's own field
+   * paths within the line (`['variants', 2]`), so the rejection names the line's field.
    */
   private async command(name: string, input: Record<string, unknown>, under: (string | number)[] = []): Promise<string> {
     try {
-      if (this.dryRun) {
-        validate(this.platform.registry.get(name).input, input)
-        // A dry run cannot tell whether a valid change changes anything: an existing product counts as updated.
-        this.changed = true
-        return String(input.id ?? input.productId ?? '')
-      }
-      const result = await this.platform.execute(name, input, this.ctx)
+      const result = await this.writer.execute(name, input, this.ctx)
       if (result.position !== null) this.changed = true
       this.written.push(...result.events)
       return result.entityId
@@ -180,13 +211,6 @@ function categoryPaths(value: unknown): string[] {
     throw new DomainError('BAD_USER_INPUT', 'categories must be a list of handle paths like ["men/shirts"]', { field: ['input', 'categories'] })
   }
   return value as string[]
-}
-
-function validate(schema: z.ZodType, input: unknown): void {
-  const parsed = schema.safeParse(input)
-  if (parsed.success) return
-  const issue = parsed.error.issues[0]!
-  throw new DomainError('BAD_USER_INPUT', issue.message, { field: ['input', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))] })
 }
 
 function omit(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

@@ -6,7 +6,11 @@ export const productImportTypeDefs = /* GraphQL */ `
   """
   input ProductsImportInput {
     stagedUploadId: ID!
-    "Check every line without writing anything; the staged file is kept for the real run."
+    """
+    Run every line's commands against the store as it is now without writing anything: the report
+    is the one the real run would give now (same counts, same rejections). The staged file is kept
+    for the real run.
+    """
     dryRun: Boolean = false
   }
 
@@ -26,7 +30,7 @@ export const productImportTypeDefs = /* GraphQL */ `
     lines: Int!
     "Products created (on a dry run: that would be created)."
     created: Int!
-    "Existing products, matched by handle, that changed."
+    "Existing products, matched by handle, that changed (on a dry run: that would change)."
     updated: Int!
     "Existing products the line left as they were: nothing was appended for them."
     unchanged: Int!
@@ -43,8 +47,9 @@ export const productImportTypeDefs = /* GraphQL */ `
   extend type Mutation {
     """
     Imports a staged NDJSON catalog file, synchronously: products are matched by handle (created
-    when new, else updated with the fields given) and variants by SKU; importing the same file
-    again appends nothing. Bad lines are reported and skipped. Needs products:write.
+    when new, else updated with the fields given) and their variants by SKU, else by option values
+    (the combination is unique per product); importing the same file again appends nothing. Bad
+    lines are reported and skipped. Needs products:write.
     """
     productsImport(input: ProductsImportInput!): ProductsImportPayload!
   }

@@ -196,3 +196,83 @@ describe('productsImport', () => {
     expect((await runImport(shop.apiKey, unmatched)).data!.productsImport.report.rejected).toMatchObject([{ line: 1, field: ['variants', '0', 'sku'] }])
   })
 })
+
+describe('productsImport dry run', () => {
+  it('reports exactly what the real run then does, new products in categories included, and writes nothing', async () => {
+    const created = await t.gql<{ categoryCreate: { category: { id: string } } }>(shop.apiKey, 'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }', {
+      i: { title: 'Kitchen', handle: 'kitchen' },
+    })
+    expect(created.errors).toBeUndefined()
+    const text = [
+      JSON.stringify({ title: 'Dry Kettle', categories: ['kitchen'] }),
+      JSON.stringify({
+        title: 'Dry Apron',
+        categories: ['kitchen'],
+        options: [{ name: 'Colour', values: ['Red', 'Blue'] }],
+        variants: [
+          { price: '20.00', sku: 'DRY-APRON-RED', optionValues: [{ name: 'Colour', value: 'Red' }] },
+          { price: '21.00', optionValues: [{ name: 'Colour', value: 'Blue' }] },
+        ],
+      }),
+      JSON.stringify({ title: 'Dry Spoon', categories: ['kitchen/none'] }),
+      JSON.stringify({ title: 'Dry Fork', variants: [{ price: 'free' }] }),
+      // The same handle as line 1: the real run updates what line 1 created, and so must the dry run.
+      JSON.stringify({ title: 'Dry Kettle', handle: 'dry-kettle', tags: ['steel'] }),
+      JSON.stringify({ title: 'Import Hat' }),
+    ].join('\n')
+    const stagedUploadId = await stage(shop.apiKey, text)
+    const before = await storeEvents(shop.storeId)
+    const dry = await t.gql<ImportData>(shop.apiKey, IMPORT, { input: { stagedUploadId, dryRun: true } })
+    expect(dry.errors).toBeUndefined()
+    expect(dry.data!.productsImport.eventPosition).toBeNull()
+    expect(await storeEvents(shop.storeId)).toBe(before)
+    expect(await productByHandle(shop.apiKey, 'dry-kettle')).toBeNull()
+
+    const real = await t.gql<ImportData>(shop.apiKey, IMPORT, { input: { stagedUploadId } })
+    expect(real.errors).toBeUndefined()
+    const report = real.data!.productsImport.report
+    expect(report).toMatchObject({ lines: 6, created: 2, updated: 1, unchanged: 1, dryRun: false })
+    expect(report.rejected.map((r) => [r.line, r.field])).toEqual([
+      [3, ['categories', '0']],
+      [4, ['variants', '0', 'price']],
+    ])
+    expect(dry.data!.productsImport.report).toEqual({ ...report, dryRun: true })
+    expect(await storeEvents(shop.storeId)).toBeGreaterThan(before)
+    expect(await productByHandle(shop.apiKey, 'dry-kettle')).toMatchObject({ tags: ['steel'] })
+  })
+})
+
+describe('productsImport of variants without SKUs', () => {
+  const VARIANTS = 'query ($h: String) { product(handle: $h) { variants { sku price { amount } optionValues { value } } } }'
+  const line = (blue: string) =>
+    JSON.stringify({
+      title: 'Plain Mug',
+      handle: 'plain-mug',
+      options: [{ name: 'Colour', values: ['White', 'Blue'] }],
+      variants: [
+        { price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] },
+        { price: blue, optionValues: [{ name: 'Colour', value: 'Blue' }] },
+      ],
+    })
+
+  it('matches them by option values: the same file again is unchanged and appends nothing', async () => {
+    expect((await runImport(shop.apiKey, line('9.00'))).data!.productsImport.report).toMatchObject({ created: 1, rejected: [] })
+    const before = await storeEvents(shop.storeId)
+    const again = await runImport(shop.apiKey, line('9.00'))
+    expect(again.data!.productsImport).toEqual({ report: { lines: 1, created: 0, updated: 0, unchanged: 1, dryRun: false, rejected: [] }, eventPosition: null })
+    expect(await storeEvents(shop.storeId)).toBe(before)
+  })
+
+  it('updates the variant whose option values a line names when its price changes', async () => {
+    const before = await storeEvents(shop.storeId)
+    const repriced = await runImport(shop.apiKey, line('9.50'))
+    expect(repriced.data!.productsImport.report).toMatchObject({ updated: 1, unchanged: 0, rejected: [] })
+    // One ProductVariantPriceChanged: no variant added.
+    expect(await storeEvents(shop.storeId)).toBe(before + 1)
+    const product = await t.gql<{ product: { variants: { sku: string; price: { amount: string }; optionValues: { value: string }[] }[] } }>(shop.apiKey, VARIANTS, { h: 'plain-mug' })
+    expect(product.data!.product.variants.map((v) => [v.optionValues[0]!.value, v.sku, v.price.amount])).toEqual([
+      ['White', '', '8.00'],
+      ['Blue', '', '9.50'],
+    ])
+  })
+})
