@@ -1,13 +1,17 @@
 import { loadConfig, ConfigError, type Config } from '../infra/config.js'
-import { createLogger, type Logger } from '../infra/logging/logger.js'
+import { createLogger, logFormat, type Logger } from '../infra/logging/logger.js'
 import { Platform } from '../infra/platform.js'
 import { allCommands } from '../domain/commands.js'
 import { allProjections } from '../projections/all.js'
 
 /** Loads the configuration or exits with the one line that names the bad variable. */
 export function configOrExit(): Config {
+  return orExit(() => loadConfig())
+}
+
+function orExit<T>(read: () => T): T {
   try {
-    return loadConfig()
+    return read()
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
@@ -20,10 +24,13 @@ export function configOrExit(): Config {
 /**
  * Opens the platform for a CLI command. Logs go to stderr so stdout stays machine-readable (one
  * JSON line per result); the long-running servers (`serve`, `project`) log to stdout as usual.
+ * Pretty lines when that stream is a terminal, JSON otherwise (`LOG_FORMAT` overrides).
  */
 export async function openCliPlatform(options: { runProjections: boolean; logLevel?: string; logsTo?: 'stdout' | 'stderr' }): Promise<{ platform: Platform; logger: Logger }> {
   const config = configOrExit()
-  const logger = createLogger(options.logLevel ?? config.logLevel, 'emporium', options.logsTo === 'stdout' ? process.stdout : process.stderr)
+  const destination = options.logsTo === 'stdout' ? process.stdout : process.stderr
+  const format = orExit(() => logFormat(process.env.LOG_FORMAT, destination.isTTY))
+  const logger = createLogger(options.logLevel ?? config.logLevel, 'emporium', destination, format)
   const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections })
   return { platform, logger }
 }
