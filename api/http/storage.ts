@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { MEDIA_EXTENSIONS } from '../../domain/media/events.js'
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
-import { formatBytes } from '../../infra/media/fetch-url.js'
 import type { ImageMimeType } from '../../infra/media/image.js'
 import { mediaServices } from '../../infra/media/services.js'
 import { verifyStagedUpload } from '../../infra/media/staged-token.js'
@@ -13,6 +12,7 @@ import type { Platform } from '../../infra/platform.js'
 import { findMediaByHash } from '../../projections/media/queries.js'
 import { themeAssetKey } from '../../infra/webstore/theme-assets.js'
 import { themeAssetByHash } from '../../projections/webstore/theme/queries.js'
+import { refuseRestOfBody } from './refuse-body.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const FILE = /^([0-9a-f]{64})(?:\.([a-z0-9]{2,5}))?$/
@@ -97,30 +97,66 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
     }
     const { grant } = check
     const limit = Math.min(grant.fileSize, services.maxBytes)
+    // Refused from the header alone when it says so, before a byte of the body is read.
+    const declared = contentLength(request.headers['content-length'])
+    if (declared !== null && declared > limit) return tooLarge(request, reply, `Content-Length says ${declared} bytes but this upload URL takes at most ${limit}`)
+    if (declared !== null && declared < grant.fileSize) return shortBody(request, reply, declared, grant.fileSize)
     const body = request.body as Readable | undefined
-    const bytes = body ? await readAtMost(body, limit) : Buffer.alloc(0)
-    if (bytes === null) return send(reply, 413, 'BAD_USER_INPUT', `the body is larger than the ${formatBytes(limit)} announced as fileSize; ask for a new upload URL with the right fileSize`)
-    if (bytes.length !== grant.fileSize) {
-      return send(reply, 400, 'BAD_USER_INPUT', `the body has ${bytes.length} bytes but fileSize announced ${grant.fileSize}; send the whole file`)
+    const read = body ? await readAtMost(body, limit) : { bytes: Buffer.alloc(0) }
+    if ('failed' in read) {
+      refuseRestOfBody(request, reply)
+      return send(reply, 400, 'BAD_REQUEST', 'the body could not be read to its end (the connection broke); send the whole file again')
     }
+    if ('over' in read) return tooLarge(request, reply, `the body ran past the ${limit} bytes this upload URL takes`)
+    const { bytes } = read
+    if (bytes.length !== grant.fileSize) return shortBody(request, reply, bytes.length, grant.fileSize)
     await keepStagedUpload(services.blobs, grant.storeId, grant.uploadId, bytes)
     return reply.code(200).send({ stagedUploadId: grant.uploadId, bytes: bytes.length })
   })
 }
 
-/** Reads the stream whole, or returns null as soon as it is longer than `max` (reading stops there). */
-async function readAtMost(stream: Readable, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let total = 0
-  for await (const chunk of stream) {
-    total += (chunk as Buffer).length
-    if (total > max) {
-      stream.destroy()
-      return null
+type Read = { bytes: Buffer } | { over: true } | { failed: true }
+
+/**
+ * Reads the stream whole, or stops as soon as it is longer than `max`: the stream is left
+ * paused, never destroyed, because destroying an unfinished request destroys its socket before
+ * the 413 can reach the client.
+ */
+function readAtMost(stream: Readable, max: number): Promise<Read> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let total = 0
+    const done = (result: Read) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onError)
+      resolve(result)
     }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
+    const onData = (chunk: Buffer) => {
+      total += chunk.length
+      if (total > max) {
+        stream.pause()
+        return done({ over: true })
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => done({ bytes: Buffer.concat(chunks) })
+    const onError = () => done({ failed: true })
+    stream.on('data', onData).on('end', onEnd).on('error', onError)
+  })
+}
+
+/** A well-formed `Content-Length`, or null (absent: the body is chunked). Fastify has refused malformed ones already. */
+function contentLength(header: string | undefined): number | null {
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : null
+}
+
+function tooLarge(request: FastifyRequest, reply: FastifyReply, what: string): FastifyReply {
+  refuseRestOfBody(request, reply)
+  return send(reply, 413, 'PAYLOAD_TOO_LARGE', `${what} (the fileSize it was created with); ask for a new upload URL with the right fileSize`)
+}
+
+function shortBody(request: FastifyRequest, reply: FastifyReply, length: number, fileSize: number): FastifyReply {
+  refuseRestOfBody(request, reply)
+  return send(reply, 400, 'BAD_REQUEST', `the body has ${length} bytes but fileSize announced ${fileSize}; send the whole file`)
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
