@@ -61,7 +61,6 @@ async function createMedia(ctx: GraphQLContext, { input }: MediaCreateArgs) {
   const services = mediaServices(ctx.platform)
   if (input.file) {
     const { file } = input
-    if (file.bytes === null) throw badInput(['input', 'file'], `the file is larger than the ${formatBytes(services.maxBytes)} limit; upload a smaller file`)
     const result = await ingestMedia(ctx.platform, commandContext(ctx), { bytes: file.bytes, filename: input.filename ?? file.filename, alt: input.alt })
     return { media: result.media, eventPosition: result.eventPosition }
   }

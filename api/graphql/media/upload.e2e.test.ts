@@ -68,9 +68,10 @@ describe('multipart uploads', () => {
     })
   })
 
-  it('refuses a 30 MB file with the limit in the message', async () => {
-    const { errors } = await uploadFile(t, shop.apiKey, { data: Buffer.alloc(30 * 1024 * 1024, 7), filename: 'big.png' })
-    expect(errors?.[0]).toMatchObject({ message: 'the file is larger than the 20 MB limit; upload a smaller file', extensions: { code: 'BAD_USER_INPUT', field: ['input', 'file'] } })
+  it('refuses a 30 MB file with PAYLOAD_TOO_LARGE and the limit in the message', async () => {
+    const { response, errors } = await uploadFile(t, shop.apiKey, { data: Buffer.alloc(30 * 1024 * 1024, 7), filename: 'big.png' })
+    expect(response.statusCode).toBe(413)
+    expect(errors).toEqual([{ message: "the file 'big.png' (part 0) is larger than the 20 MB limit; upload a smaller file", extensions: { code: 'PAYLOAD_TOO_LARGE' } }])
   })
 
   it('stores identical uploads once: two media, one blob', async () => {
@@ -100,7 +101,9 @@ describe('multipart uploads', () => {
       t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': contentType, authorization: `Bearer ${shop.apiKey}` }, payload })
     const query = 'mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { id } } }'
     const noMap = multipartBody({ operations: JSON.stringify({ query, variables: { input: { file: null } } }) }, [])
-    expect((await post(noMap.payload, noMap.contentType)).json().errors[0].message).toMatch(/needs an operations field and a map field/)
+    const noMapAnswer = await post(noMap.payload, noMap.contentType)
+    expect(noMapAnswer.statusCode).toBe(400)
+    expect(noMapAnswer.json().errors[0]).toMatchObject({ message: expect.stringMatching(/needs an operations field and a map field/), extensions: { code: 'BAD_REQUEST' } })
     const outside = multipartBody({ operations: JSON.stringify({ query }), map: JSON.stringify({ 0: ['query'] }) }, [{ name: '0', filename: 'a', contentType: 'x/y', data: Buffer.from('a') }])
     expect((await post(outside.payload, outside.contentType)).json().errors[0].message).toMatch(/not a path into the variables/)
     const forged = await t.gql(shop.apiKey, query, { input: { file: { filename: 'a.png', bytes: 'AAAA' } } })
@@ -151,8 +154,12 @@ describe('staged uploads', () => {
     expect(late.statusCode).toBe(403)
     expect(late.json().errors[0].message).toMatch(/expired at .*ask for a new one/)
 
-    expect((await put(upload.url, Buffer.concat([data, data]))).statusCode).toBe(413)
-    expect((await put(upload.url, data.subarray(1))).statusCode).toBe(400)
+    const over = await put(upload.url, Buffer.concat([data, data]))
+    expect(over.statusCode).toBe(413)
+    expect(over.json().errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE')
+    const short = await put(upload.url, data.subarray(1))
+    expect(short.statusCode).toBe(400)
+    expect(short.json().errors[0].extensions.code).toBe('BAD_REQUEST')
   })
 
   it('validates the request: size within the limit, allowed types, a usable name; ids of another store find nothing', async () => {

@@ -1,27 +1,29 @@
-import multipart from '@fastify/multipart'
+import multipart, { type MultipartFile } from '@fastify/multipart'
+import { finished } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { GraphQLScalarType } from 'graphql'
-import { DomainError, badInput } from '../../../domain/shared/errors.js'
-import { authenticateApiKey } from '../../../infra/auth/authenticate.js'
+import { DomainError, HTTP_STATUS_OF, badInput } from '../../../domain/shared/errors.js'
+import { formatBytes } from '../../../infra/media/fetch-url.js'
 import { mediaServices } from '../../../infra/media/services.js'
 import type { Platform } from '../../../infra/platform.js'
+import { refuseRestOfBody } from '../../http/refuse-body.js'
+import { requestCredentials } from '../../http/session/credentials.js'
 import { errorBody } from '../shared/errors.js'
 import { BODY_LIMIT_BYTES } from '../shared/limits.js'
 
 /** Files one multipart request may carry. */
 export const MAX_FILES_PER_REQUEST = 10
 
-/**
- * A file of a GraphQL multipart request, as the `Upload` scalar hands it to resolvers. `bytes`
- * is null when the file was larger than the upload limit: its bytes were read and dropped, and
- * the mutation that takes it reports the limit on its own field.
- */
+/** Fields one multipart request may carry: the spec needs two (`operations`, `map`); a few more are tolerated and ignored. */
+export const MAX_FIELDS_PER_REQUEST = 10
+
+/** A file of a GraphQL multipart request, as the `Upload` scalar hands it to resolvers. */
 export class UploadedFile {
   constructor(
     readonly filename: string,
     readonly mimeType: string,
-    readonly bytes: Buffer | null,
+    readonly bytes: Buffer,
   ) {}
 }
 
@@ -43,42 +45,66 @@ export const uploadScalar = new GraphQLScalarType({
 /**
  * `POST /graphql` as `multipart/form-data` per the graphql-multipart-request spec: an
  * `operations` field (the usual JSON body with null where files go), a `map` field (file part
- * name → variable paths), then the files. The credential is checked before a byte of a file is
- * read; files are read with the media byte limit; the body handed to GraphQL is `operations`
- * with each file in its place.
+ * name → variable paths), then the files. The credential (bearer key, or session cookie with
+ * its CSRF header, exactly as on JSON requests) is checked before a byte of the body is read;
+ * the body handed to GraphQL is `operations` with each file in its place.
+ *
+ * A request over a limit (files, fields, a field's or a file's bytes) answers
+ * `PAYLOAD_TOO_LARGE` (413) as soon as the limit is passed, and one that breaks the multipart
+ * format or the spec `BAD_REQUEST` (400); in both cases the rest of the body is not read.
  *
  * Registered on the root so its parser and hook reach the `/graphql` route of the GraphQL plugin.
  */
 export const graphqlUploads = fp(async (app: FastifyInstance, options: { platform: Platform }) => {
   const { platform } = options
-  // A file over the limit is cut off, not an error of the whole request: the mutation that
-  // takes it reports the limit on its own field.
-  await app.register(multipart, { throwFileSizeLimit: false })
+  await app.register(multipart)
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'POST' || request.routeOptions.url !== '/graphql' || !request.isMultipart()) return
-    try {
-      const header = request.headers.authorization ?? ''
-      await authenticateApiKey(platform.database.db, /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null, new Date())
-      request.body = await readOperations(request, mediaServices(platform).maxBytes)
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error
-      if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
-      return reply.code(error.code === 'UNAUTHENTICATED' ? 401 : 400).send(errorBody(error.code, error.message, error.field ? { field: error.field } : {}))
-    }
+    const refusal = (await credentialRefusal(platform, request)) ?? (await readBody(request, mediaServices(platform).maxBytes))
+    if (!refusal) return
+    refuseRestOfBody(request, reply)
+    if (refusal.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
+    return reply.code(HTTP_STATUS_OF[refusal.code] ?? 200).send(errorBody(refusal.code, refusal.message, refusal.field ? { field: refusal.field } : {}))
   })
 }, { name: 'emporium-graphql-uploads' })
+
+/**
+ * Why the request's credential is refused, if it is: the same credentials as on JSON requests
+ * (`requestCredentials` checks the cookie's CSRF header too). Other failures (the database
+ * away) are not the client's, and go on up.
+ */
+async function credentialRefusal(platform: Platform, request: FastifyRequest): Promise<DomainError | undefined> {
+  try {
+    if (await requestCredentials(platform, request)) return undefined
+    return new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>, or the session cookie with the X-Emporium-CSRF header')
+  } catch (error) {
+    if (error instanceof DomainError) return error
+    throw error
+  }
+}
+
+/** Puts the operations, files in place, as the request's body; or says why the body is refused. */
+async function readBody(request: FastifyRequest, maxBytes: number): Promise<DomainError | undefined> {
+  try {
+    request.body = await readOperations(request, maxBytes)
+    return undefined
+  } catch (error) {
+    return multipartRefusal(error)
+  }
+}
 
 async function readOperations(request: FastifyRequest, maxBytes: number): Promise<unknown> {
   let operations: unknown
   let map: Record<string, unknown> | undefined
   const files = new Map<string, UploadedFile>()
   const parts = request.parts({
-    limits: { fieldSize: BODY_LIMIT_BYTES, fields: 10, fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, headerPairs: 200 },
+    limits: { fieldSize: BODY_LIMIT_BYTES, fields: MAX_FIELDS_PER_REQUEST, fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, parts: MAX_FIELDS_PER_REQUEST + MAX_FILES_PER_REQUEST, headerPairs: 200 },
   })
   for await (const part of parts) {
     if (part.type === 'field') {
       if (part.fieldname !== 'operations' && part.fieldname !== 'map') continue
-      if (part.valueTruncated) throw specError(`the ${part.fieldname} field is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB`)
+      if (part.valueTruncated) throw new DomainError('PAYLOAD_TOO_LARGE', `the ${part.fieldname} field is larger than the ${formatBytes(BODY_LIMIT_BYTES)} limit; send less per request`)
+      if ((part.fieldname === 'operations' ? operations : map) !== undefined) throw specError(`the ${part.fieldname} field appears twice; send it once`)
       const value = parseJson(part.fieldname, String(part.value))
       if (part.fieldname === 'operations') operations = value
       else if (value && typeof value === 'object' && !Array.isArray(value)) map = value as Record<string, unknown>
@@ -86,12 +112,9 @@ async function readOperations(request: FastifyRequest, maxBytes: number): Promis
       continue
     }
     if (operations === undefined || map === undefined) throw specError('the operations and map fields must come before the files')
-    if (!(part.fieldname in map)) {
-      part.file.resume()
-      continue
-    }
-    const bytes = await part.toBuffer()
-    files.set(part.fieldname, new UploadedFile(part.filename, part.mimetype, part.file.truncated ? null : bytes))
+    const bytes = await readFile(part, maxBytes)
+    // A file the map does not name goes nowhere; it was read only to reach the next part.
+    if (Object.hasOwn(map, part.fieldname)) files.set(part.fieldname, new UploadedFile(part.filename, part.mimetype, bytes))
   }
   if (operations === undefined || map === undefined) throw specError('a multipart GraphQL request needs an operations field and a map field')
   for (const [name, paths] of Object.entries(map)) {
@@ -101,6 +124,47 @@ async function readOperations(request: FastifyRequest, maxBytes: number): Promis
     for (const path of paths) place(operations, String(path), file)
   }
   return operations
+}
+
+/**
+ * A file part's bytes, refused the moment they pass the limit: busboy would otherwise read the
+ * rest of an oversized file off the socket only to drop it. The part may have ended, failed or
+ * passed the limit already (a body that arrived at once), which `finished` and `truncated` see.
+ */
+function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const settle = (error?: Error | null) => {
+      stopWatching()
+      part.file.off('limit', settle)
+      if (part.file.truncated) reject(new DomainError('PAYLOAD_TOO_LARGE', `the file '${part.filename}' (part ${part.fieldname}) is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`))
+      else if (error) reject(error)
+      else resolve(Buffer.concat(chunks))
+    }
+    part.file.on('data', (chunk: Buffer) => chunks.push(chunk))
+    part.file.once('limit', settle)
+    const stopWatching = finished(part.file, settle)
+  })
+}
+
+/** What the multipart parser raises, as the client's fault it is: over a limit, or not multipart as the spec says. */
+function multipartRefusal(error: unknown): DomainError {
+  if (error instanceof DomainError) return error
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return new DomainError('PAYLOAD_TOO_LARGE', `a multipart request may carry at most ${MAX_FILES_PER_REQUEST} files; send the others in another request`)
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new DomainError('PAYLOAD_TOO_LARGE', `a multipart request may carry at most ${MAX_FIELDS_PER_REQUEST} fields and ${MAX_FILES_PER_REQUEST} files; send only operations, map and the files`)
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new DomainError('PAYLOAD_TOO_LARGE', 'a file is larger than the upload limit; upload a smaller file')
+    case 'FST_PROTO_VIOLATION':
+      return specError('a part is named like a built-in property (__proto__, constructor, …); name the file parts 0, 1, 2, …')
+  }
+  // busboy's own words for a cut or garbled body are safe to repeat; anything else is summed up.
+  const known = typeof message === 'string' && /^(Unexpected end of (form|file|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(message)
+  return specError(`the multipart body is malformed or cut short${known ? ` (${message})` : ''}; send a complete multipart/form-data body with its boundary`)
 }
 
 /** Puts a file where the spec path (`variables.input.file`, `0.variables.files.1`) points; only under `variables`. */
@@ -128,5 +192,5 @@ function parseJson(field: string, text: string): unknown {
 }
 
 function specError(message: string): DomainError {
-  return new DomainError('BAD_USER_INPUT', `${message} (see the graphql-multipart-request spec)`)
+  return new DomainError('BAD_REQUEST', `${message} (see the graphql-multipart-request spec)`)
 }
