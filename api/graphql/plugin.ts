@@ -12,6 +12,7 @@ import { checkCsrf } from '../http/session/csrf.js'
 import { requestCredentials } from '../http/session/credentials.js'
 import { isAnonymousRequest } from './tenancy/account/anonymous.js'
 import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
+import { installInputBounds } from './shared/input-bounds.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
 import { servePastFields } from './shared/past-fields.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
@@ -99,6 +100,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const optOut = recursiveVariablesOptOut(app.graphql.schema)
   app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))
   installCostHooks(app, options.rateLimiter, options.metrics)
+  installInputBounds(app)
 }
 
 const POSITION_SHAPE = /^\d{20}-\d{20}$/

@@ -7,6 +7,7 @@
  *
  * Every walk here is iterative: an attacker's input may be nested far deeper than the stack.
  */
+import { DomainError } from './errors.js'
 
 export type Path = readonly (string | number)[]
 
@@ -62,6 +63,20 @@ export function describePath(path: Path): string {
   return path.length ? path.join('.') : 'input'
 }
 
+/** The BAD_USER_INPUT of a problem: the message starts with the field, `extensions.field` is its path. */
+export function refusal(problem: Problem): DomainError {
+  return new DomainError('BAD_USER_INPUT', `${describePath(problem.path)} ${problem.message}`, { field: problem.path })
+}
+
+/**
+ * Refuses a raw command or tool input under `at` (`['input']`) holding a string Postgres cannot
+ * store or nested deeper than any input: before zod, whose parse recurses with the value.
+ */
+export function requireStorable(raw: unknown, at: Path): void {
+  const problem = unstorableInput(raw)
+  if (problem) throw refusal({ path: [...at, ...problem.path], message: problem.message })
+}
+
 /**
  * The first string (value or object key) Postgres cannot store, anywhere in `value`, or a nesting
  * deeper than `INPUT_MAX_DEPTH`. For any input before it is parsed: zod and graphql-js recurse.
@@ -77,7 +92,7 @@ export function unstorableInput(value: unknown): Problem | undefined {
       if (problem) return { path, message: problem }
       continue
     }
-    if (typeof current !== 'object' || current === null) continue
+    if (!isPlain(current)) continue
     if (path.length >= INPUT_MAX_DEPTH) {
       return { path, message: `is nested more than ${INPUT_MAX_DEPTH} levels deep; no input nests that deep, so send a flatter value` }
     }
@@ -94,6 +109,14 @@ export function unstorableInput(value: unknown): Problem | undefined {
     }
   }
   return undefined
+}
+
+/** Arrays and plain objects: what JSON and GraphQL inputs are made of. A Date or a Buffer holds no text to check. */
+function isPlain(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return true
+  const prototype = Object.getPrototypeOf(value) as unknown
+  return prototype === Object.prototype || prototype === null
 }
 
 /**

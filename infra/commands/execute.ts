@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
+import { requireStorable } from '../../domain/shared/boundary.js'
 import { commandScopesText, grantsCommand, type AnyCommandDefinition, type BlobWriter, type CatalogUsage, type PrepareEnv } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
@@ -113,6 +114,7 @@ async function attemptOnce(
 }
 
 function parseInput(schema: z.ZodType, raw: unknown): unknown {
+  requireStorable(raw, ['input'])
   const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!

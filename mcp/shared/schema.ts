@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { filterProblem, refusal, requireStorable } from '../../domain/shared/boundary.js'
 import { DomainError } from '../../domain/shared/errors.js'
 
 export type JsonSchema = Record<string, unknown>
@@ -27,6 +28,11 @@ export function advertise(json: JsonSchema): z.ZodObject {
  * as GraphQL names the argument of a query (`first`, `filter.title.eq`).
  */
 export function parseArgs<T>(schema: z.ZodType<T>, raw: unknown): T {
+  // The filter bounds first: they name the limit a deep filter breaks.
+  const filter = typeof raw === 'object' && raw !== null ? (raw as { filter?: unknown }).filter : undefined
+  const bombed = filter == null ? undefined : filterProblem(filter, ['filter'])
+  if (bombed) throw refusal(bombed)
+  requireStorable(raw, [])
   const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
@@ -41,6 +47,7 @@ export function parseArgs<T>(schema: z.ZodType<T>, raw: unknown): T {
  * the argument at fault the same way.
  */
 export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
+  requireStorable(raw, ['input'])
   const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!

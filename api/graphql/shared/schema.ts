@@ -1,11 +1,11 @@
-import { DateTimeResolver, JSONResolver } from 'graphql-scalars'
 import { moneyResolvers, moneyTypeDefs } from './money.js'
+import { DATE_TIME_DESCRIPTION, JSON_DESCRIPTION, dateTimeScalar, jsonScalar } from './scalars.js'
 
 /** Types every slice shares: scalars, pagination and the common filter inputs. */
 export const sharedTypeDefs = /* GraphQL */ `
-  "ISO-8601 date and time in UTC, e.g. 2026-11-21T08:00:00.000Z."
+  "${DATE_TIME_DESCRIPTION}"
   scalar DateTime
-  "Free-form JSON; used for settings and event payloads only."
+  "${JSON_DESCRIPTION}"
   scalar JSON
 
   type Query
@@ -39,8 +39,8 @@ export const sharedTypeDefs = /* GraphQL */ `
 `
 
 export const sharedResolvers = {
-  DateTime: DateTimeResolver,
-  JSON: JSONResolver,
+  DateTime: dateTimeScalar,
+  JSON: jsonScalar,
   ...moneyResolvers,
 }
 
