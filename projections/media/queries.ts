@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import { badInput } from '../../domain/shared/errors.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
 import type { MediaDatabase, MediaDb, MediaRow } from './tables.js'
 import { isUuid } from '../../domain/shared/ids.js'
@@ -121,8 +121,8 @@ function mediaConditions(eb: ExpressionBuilder<MediaDatabase, 'media'>, filter: 
     ...stringConditions(eb, 'filename', filter.filename),
     ...dateRangeConditions(eb, 'created_at', filter.createdAt),
   ]
-  if (filter.kind != null) conditions.push(filter.kind.length ? eb('kind', 'in', filter.kind) : sql<SqlBool>`false`)
-  if (filter.mimeType != null) conditions.push(filter.mimeType.length ? eb('mime_type', 'in', filter.mimeType as MediaMimeType[]) : sql<SqlBool>`false`)
+  if (filter.kind != null) conditions.push(inList('kind', filter.kind))
+  if (filter.mimeType != null) conditions.push(inList('mime_type', filter.mimeType))
   if (filter.used != null) {
     const shown = eb.exists(
       eb

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { filterProblem, refusal } from '../../domain/shared/boundary.js'
 
 /** `StringFilter` of the GraphQL conventions. */
 export interface StringFilter {
@@ -22,10 +23,19 @@ export function stringConditions(eb: Eb, column: string, filter: StringFilter | 
   if (!filter) return []
   const conditions: Expression<SqlBool>[] = []
   if (filter.eq != null) conditions.push(eb(column, '=', filter.eq))
-  if (filter.in != null) conditions.push(filter.in.length ? eb(column, 'in', filter.in) : sql<SqlBool>`false`)
+  if (filter.in != null) conditions.push(inList(column, filter.in))
   if (filter.contains != null) conditions.push(eb(column, 'ilike', `%${escapeLike(filter.contains)}%`))
   if (filter.startsWith != null) conditions.push(eb(column, 'ilike', `${escapeLike(filter.startsWith)}%`))
   return conditions
+}
+
+/**
+ * `column` is one of `values` (none: false). Duplicates are dropped and the list travels as one
+ * array parameter: Postgres takes at most 65,535 parameters in a query, a client's list may be longer.
+ */
+export function inList(column: string, values: readonly string[]): Expression<SqlBool> {
+  const distinct = [...new Set(values)]
+  return distinct.length ? sql<SqlBool>`${sql.ref(column)} = any(${distinct}::text[])` : sql<SqlBool>`false`
 }
 
 export function dateRangeConditions(eb: Eb, column: string, filter: DateTimeRangeFilter | null | undefined): Expression<SqlBool>[] {
@@ -36,19 +46,33 @@ export function dateRangeConditions(eb: Eb, column: string, filter: DateTimeRang
   return conditions
 }
 
+type Combinable<Filter> = { and?: readonly Filter[] | null; or?: readonly Filter[] | null }
+
 /**
  * Turns a filter with `and`/`or` lists into one condition; `own` gives the conditions of one
- * level (all of which must hold).
+ * level (all of which must hold). The filter's bounds are checked first (the transports check
+ * them too, with the argument's own path): the recursion below, and kysely's compiling of the
+ * result, are then at most 5 levels deep and 500 branches wide.
  */
-export function combineFilter<Filter extends { and?: readonly Filter[] | null; or?: readonly Filter[] | null }>(
+export function combineFilter<Filter extends Combinable<Filter>>(
+  eb: Eb,
+  filter: Filter | null | undefined,
+  own: (eb: Eb, filter: Filter) => Expression<SqlBool>[],
+): Expression<SqlBool> {
+  const problem = filter ? filterProblem(filter, ['filter']) : undefined
+  if (problem) throw refusal(problem)
+  return combineChecked(eb, filter, own)
+}
+
+function combineChecked<Filter extends Combinable<Filter>>(
   eb: Eb,
   filter: Filter | null | undefined,
   own: (eb: Eb, filter: Filter) => Expression<SqlBool>[],
 ): Expression<SqlBool> {
   if (!filter) return sql<SqlBool>`true`
   const conditions = own(eb, filter)
-  if (filter.and?.length) conditions.push(eb.and(filter.and.map((f) => combineFilter(eb, f, own))))
-  if (filter.or?.length) conditions.push(eb.or(filter.or.map((f) => combineFilter(eb, f, own))))
+  if (filter.and?.length) conditions.push(eb.and(filter.and.map((f) => combineChecked(eb, f, own))))
+  if (filter.or?.length) conditions.push(eb.or(filter.or.map((f) => combineChecked(eb, f, own))))
   return conditions.length ? eb.and(conditions) : sql<SqlBool>`true`
 }
 

@@ -1,6 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
+import { dateTimeProblem, textProblem } from '../../domain/shared/boundary.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { isUuid } from '../../domain/shared/ids.js'
+import { INT4_MAX } from '../../domain/shared/input-types.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 250
@@ -94,7 +96,10 @@ export async function paginate<Row extends { id: string }>(
   if (mode.after) {
     const { value, id } = mode.after
     const op = direction === 'asc' ? '>' : '<'
-    page = page.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(value, id)))
+    // A number goes as bigint whatever the column: a forged cursor's number never overflows an
+    // integer column, and Postgres compares integer with bigint through the same index.
+    const bound = typeof value === 'number' ? sql`${value}::bigint` : value
+    page = page.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(bound, id)))
   }
   const rows = (await page.limit(mode.size + 1).execute()) as Row[]
   const hasNextPage = rows.length > mode.size
@@ -138,7 +143,9 @@ function readMode(args: ListArgs, sort: SortSpec): Mode {
     return { kind: 'cursor', size: checkSize('first', args.first), page: 1, after: args.after ? decodeCursor(args.after, sort) : null }
   }
   const page = args.page ?? 1
+  // GraphQL's Int stops there; an MCP number would not, and its offset would overflow.
   if (!Number.isInteger(page) || page < 1) throw badInput(['page'], `page must be 1 or more; got ${page}`)
+  if (page > INT4_MAX) throw badInput(['page'], `page must be at most ${INT4_MAX}; got ${page}`)
   return { kind: 'page', size: checkSize('limit', args.limit), page, after: null }
 }
 
@@ -168,12 +175,15 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: str
   const [signature, plain, id] = parsed as [unknown, { d?: unknown; v?: unknown } | null, unknown]
   if (signature !== `${sort.column}:${sort.direction}`) throw refuse('was made for another sort')
   if (typeof id !== 'string' || !isUuid(id) || typeof plain !== 'object' || plain === null) throw refuse('is not a cursor this list returned')
+  // Cursors are the client's to send back, so they are input: what they hold must be storable.
   if (plain.d !== undefined) {
     const date = new Date(String(plain.d))
-    if (Number.isNaN(date.getTime())) throw refuse('is not a cursor this list returned')
+    if (dateTimeProblem(date)) throw refuse('is not a cursor this list returned')
     return { value: date, id }
   }
   const value = plain.v
-  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw refuse('is not a cursor this list returned')
+  const storable =
+    value === null || typeof value === 'boolean' || (typeof value === 'string' && !textProblem(value)) || (typeof value === 'number' && Number.isSafeInteger(value))
+  if (!storable) throw refuse('is not a cursor this list returned')
   return { value, id }
 }

@@ -3,7 +3,7 @@ import { badInput } from '../../domain/shared/errors.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from '../../domain/tenancy/store/config.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../shared/pagination.js'
 import type { StoreRow, TenancyTables } from './tables.js'
 
@@ -102,7 +102,7 @@ function storeConditions(eb: ExpressionBuilder<TenancyTables, 'stores'>, filter:
     ...dateRangeConditions(eb, 'created_at', filter.createdAt),
     ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
   ]
-  if (filter.status != null) conditions.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.status != null) conditions.push(inList('status', filter.status))
   if (filter.commerceEnabled != null) conditions.push(eb('commerce_enabled', '=', filter.commerceEnabled))
   return conditions
 }

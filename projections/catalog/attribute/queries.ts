@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, stringConditions, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { AttributeDatabase, AttributeDb, AttributeRow } from './tables.js'
 
@@ -93,7 +93,7 @@ export async function listAttributes(db: AttributeDb, storeId: string, args: Lis
 
 function conditions(eb: ExpressionBuilder<AttributeDatabase, 'attributes'>, filter: AttributeFilter): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'code', filter.code), ...stringConditions(eb, 'name', filter.name)]
-  if (filter.type != null) list.push(filter.type.length ? eb('type', 'in', filter.type) : sql<SqlBool>`false`)
+  if (filter.type != null) list.push(inList('type', filter.type))
   if (filter.required != null) list.push(eb('required', '=', filter.required))
   if (filter.filterable != null) list.push(eb('filterable', '=', filter.filterable))
   if (filter.visible != null) list.push(eb('visible', '=', filter.visible))

@@ -1,6 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { toMinorUnits } from '../../../domain/catalog/product/money.js'
+import { dateTimeProblem } from '../../../domain/shared/boundary.js'
 import { badInput } from '../../../domain/shared/errors.js'
+import { INT4_MAX, INT4_MIN } from '../../../domain/shared/input-types.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { StringFilter } from '../../shared/filters.js'
@@ -53,6 +55,8 @@ export interface CatalogFilter {
 }
 
 /** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
+type PriceUse = { price?: unknown; and?: readonly PriceUse[] | null; or?: readonly PriceUse[] | null }
+
 export interface FilterScope {
   storeId: string
   currency: string
@@ -74,8 +78,8 @@ export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterSc
   const conditions: Expression<SqlBool>[] = []
   if (filter.price) conditions.push(...priceConditions(eb, filter.price, scope))
   if (filter.inventory) {
-    if (filter.inventory.min != null) conditions.push(eb('inventory_total', '>=', filter.inventory.min))
-    if (filter.inventory.max != null) conditions.push(eb('inventory_total', '<=', filter.inventory.max))
+    if (filter.inventory.min != null) conditions.push(eb('inventory_total', '>=', integerBound(filter.inventory.min, 'min')))
+    if (filter.inventory.max != null) conditions.push(eb('inventory_total', '<=', integerBound(filter.inventory.max, 'max')))
   }
   if (filter.category) conditions.push(categoryCondition(filter.category, scope.storeId))
   for (const [index, attribute] of (filter.attributes ?? []).entries()) conditions.push(attributeCondition(attribute, index))
@@ -83,6 +87,14 @@ export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterSc
   const search = filter.search == null ? null : searchCondition(filter.search, scope.storeId)
   if (search) conditions.push(search)
   return conditions
+}
+
+/** A bound compared with the integer column: GraphQL's Int fits, a tool's number may not. */
+function integerBound(value: number, end: 'min' | 'max'): number {
+  if (!Number.isInteger(value) || value < INT4_MIN || value > INT4_MAX) {
+    throw badInput(['filter', 'inventory', end], `inventory.${end} must be a whole number between ${INT4_MIN} and ${INT4_MAX}; got ${value}`)
+  }
+  return value
 }
 
 /**
@@ -123,7 +135,8 @@ function attributeRange(range: AttributeRange, field: (string | number)[]) {
   const bound = (value: string, end: 'min' | 'max') => {
     const op = sql.raw(end === 'min' ? '>=' : '<=')
     if (DECIMAL.test(value)) return sql`v.value_number ${op} ${value}::numeric`
-    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return sql`v.value_date ${op} ${value}::date`
+    // Year 0 parses in JavaScript but is no Postgres date.
+    if (ISO_DATE.test(value) && dateTimeProblem(new Date(value)) === undefined) return sql`v.value_date ${op} ${value}::date`
     throw badInput([...field, end], `range.${end} must be a number like "10.5" or a date like "2026-01-31"; got '${value.slice(0, 40)}'`)
   }
   return [...(range.min != null ? [bound(range.min, 'min')] : []), ...(range.max != null ? [bound(range.max, 'max')] : [])]
@@ -145,10 +158,15 @@ function escapeLike(text: string): string {
 }
 
 /** Whether a filter, at any depth, filters on price: only then is the store's currency needed. */
-export function usesPrice(filter: { price?: unknown; and?: readonly unknown[] | null; or?: readonly unknown[] | null } | null | undefined): boolean {
-  if (!filter) return false
-  if (filter.price != null) return true
-  return [...(filter.and ?? []), ...(filter.or ?? [])].some((f) => usesPrice(f as typeof filter))
+export function usesPrice(filter: PriceUse | null | undefined): boolean {
+  // Without recursion: it runs before combineFilter has checked the filter's bounds.
+  const pending = filter ? [filter] : []
+  while (pending.length) {
+    const current = pending.pop()!
+    if (current.price != null) return true
+    for (const branch of [current.and ?? [], current.or ?? []]) for (const item of branch) pending.push(item)
+  }
+  return false
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import { catalogConditions, filterScope, usesPrice, type CatalogFilter, type FilterScope } from './filters.js'
 import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
@@ -140,7 +140,7 @@ function productConditions(eb: ExpressionBuilder<ProductDatabase, 'products'>, f
     ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
     ...tagConditions(filter.tags),
   ]
-  if (filter.status != null) conditions.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.status != null) conditions.push(inList('status', filter.status))
   // search is a catalog condition: it needs the store's language (search-language.ts).
   return conditions
 }

@@ -1,10 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Actor } from '../../../domain/shared/context.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { MEMBER_ROLES, type MemberRole } from '../../../domain/tenancy/member/roles.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import { accounts, type AccountTables, type MemberRow, type UserRow } from './tables.js'
 
@@ -111,8 +111,8 @@ export async function listMembers(db: AnyDb, organizationId: string, args: ListM
 
 function memberConditions(eb: ExpressionBuilder<AccountTables, 'members'>, filter: MemberFilter): Expression<SqlBool>[] {
   const conditions = [...stringConditions(eb, 'email', filter.email), ...dateRangeConditions(eb, 'created_at', filter.createdAt)]
-  if (filter.role != null) conditions.push(filter.role.length ? eb('role', 'in', filter.role) : sql<SqlBool>`false`)
-  if (filter.status != null) conditions.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.role != null) conditions.push(inList('role', filter.role))
+  if (filter.status != null) conditions.push(inList('status', filter.status))
   return conditions
 }
 

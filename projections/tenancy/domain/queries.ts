@@ -4,7 +4,7 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
 import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { StoreDomainDb, StoreDomainRow } from './tables.js'
 
@@ -62,7 +62,7 @@ export async function listStoreDomains(db: AnyDb, storeId: string, args: ListSto
     .where((eb) =>
       combineFilter(eb, args.filter, (inner, filter: StoreDomainFilter) => {
         const conditions = [...stringConditions(inner, 'hostname', filter.hostname), ...dateRangeConditions(inner, 'created_at', filter.createdAt)]
-        if (filter.status != null) conditions.push(filter.status.length ? inner('status', 'in', filter.status) : sql<SqlBool>`false`)
+        if (filter.status != null) conditions.push(inList('status', filter.status))
         if (filter.primary != null) conditions.push(inner('is_primary', '=', filter.primary))
         return conditions
       }),

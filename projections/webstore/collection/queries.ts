@@ -4,7 +4,7 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { CollectionDatabase, CollectionDb, CollectionRow } from './tables.js'
@@ -77,8 +77,8 @@ export async function listCollections(db: CollectionDb, storeId: string, args: L
 
 function conditions(eb: ExpressionBuilder<CollectionDatabase, 'collections'>, filter: CollectionFilter): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
-  if (filter.type != null) list.push(filter.type.length ? eb('type', 'in', filter.type) : sql<SqlBool>`false`)
-  if (filter.status != null) list.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.type != null) list.push(inList('type', filter.type))
+  if (filter.status != null) list.push(inList('status', filter.status))
   list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'description']))
   list.push(...dateRangeConditions(eb, 'updated_at', filter.updatedAt))
   return list

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { PageDatabase, PageDb, PageRow } from './tables.js'
@@ -72,7 +72,7 @@ export async function listPages(db: PageDb, storeId: string, args: ListPagesArgs
 
 function conditions(eb: ExpressionBuilder<PageDatabase, 'pages'>, filter: PageFilter): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
-  if (filter.status != null) list.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.status != null) list.push(inList('status', filter.status))
   list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'body']))
   list.push(...dateRangeConditions(eb, 'updated_at', filter.updatedAt), ...dateRangeConditions(eb, 'published_at', filter.publishedAt))
   return list

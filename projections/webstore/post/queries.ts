@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { PostDatabase, PostDb, PostRow } from './tables.js'
@@ -88,7 +88,7 @@ function conditions(eb: ExpressionBuilder<PostDatabase, 'posts'>, filter: PostFi
   const list = stringConditions(eb, 'author', filter.author)
   if (filter.blogId != null) list.push(isUuid(filter.blogId) ? eb('blog_id', '=', filter.blogId.toLowerCase()) : sql<SqlBool>`false`)
   if (filter.tag != null) list.push(sql<SqlBool>`${filter.tag} = any(tags)`)
-  if (filter.status != null) list.push(filter.status.length ? eb('status', 'in', filter.status) : sql<SqlBool>`false`)
+  if (filter.status != null) list.push(inList('status', filter.status))
   list.push(...dateRangeConditions(eb, 'published_at', filter.publishedAt))
   list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'excerpt', 'author', 'body']))
   return list

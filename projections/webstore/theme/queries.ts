@@ -6,7 +6,7 @@ import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore
 import { effectiveSettings, themeSettingsSchema } from '../../../domain/webstore/theme/settings.js'
 import type { SettingsSchema } from '../../../domain/webstore/theme/settings-schema.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import type { ThemeDb, ThemeFileRow, ThemeRow } from './tables.js'
 
@@ -47,7 +47,7 @@ export function listThemes(db: AnyDb, storeId: string, args: ListArgs & { filter
     .where('store_id', '=', storeId)
     .where((eb) =>
       combineFilter(eb, args.filter, (eb, f) => [
-        ...(f.role ? [f.role.length ? eb('role', 'in', f.role) : sql<boolean>`false`] : []),
+        ...(f.role ? [inList('role', f.role)] : []),
         ...stringConditions(eb, 'name', f.name),
         ...dateRangeConditions(eb, 'updated_at', f.updatedAt),
       ]),
