@@ -54,6 +54,14 @@ describe('write tools', () => {
   })
 })
 
+describe('numbers', () => {
+  it('refuse a position beyond the integer column it lands in', async () => {
+    const created = await callTool<{ id: string }>(client, 'create_product', { title: 'Far Option' })
+    const error = await callToolError(client, 'add_product_option', { productId: created.data.id, name: 'Size', values: ['S'], position: 1e12 })
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'position'], message: expect.stringMatching(/at most 2147483647/) })
+  })
+})
+
 describe('read tools', () => {
   it('refuse filter bombs naming the limit, and strings text cannot hold', async () => {
     const deep = await callToolError(client, 'list_products', { filter: nestedFilter(2_000) })

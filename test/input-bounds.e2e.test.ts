@@ -160,3 +160,13 @@ describe('deep and long JSON (defect 7)', () => {
     expect(onlyError(literal)).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/more than 32 levels/) })
   })
 })
+
+describe('numbers to their column ranges (defect 2)', () => {
+  it("refuses stock whose sum over a product's variants would overflow the integer column, and keeps projecting", async () => {
+    const variants = ['S', 'M', 'L'].map((size) => ({ price: '10', inventoryQuantity: 1_000_000_000, optionValues: [{ name: 'Size', value: size }] }))
+    const input = { title: 'Stock Pile', options: [{ name: 'Size', values: ['S', 'M', 'L'] }], variants }
+    const response = await t.gql(shop.apiKey, CREATE_PRODUCT, { input })
+    expectRefused(response, ['input', 'variants', 0, 'inventoryQuantity'], /at most 10000000/)
+    expect(await createProduct(t, shop.apiKey, { title: 'After The Pile' })).toMatchObject({ title: 'After The Pile' })
+  })
+})

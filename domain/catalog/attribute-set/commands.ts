@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeSetSection } from './events.js'
 
@@ -51,7 +52,7 @@ export const attributeSetAttributeAddInput = strictInput('attributeSetAttributeA
   id: attributeSetId,
   code: attributeCode,
   section: sectionName.nullish().describe('The section to put it in, created last when new; "General" when omitted.'),
-  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').nullish()
+  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`).nullish()
     .describe('Where in the section, counting from 0; last when omitted.'),
 })
 export const attributeSetAttributeRemoveInput = strictInput('attributeSetAttributeRemove', { id: attributeSetId, code: attributeCode })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { ATTRIBUTE_TYPES, type AttributeFields, type AttributeOption, type AttributeType, type AttributeValidation } from './events.js'
 
 export const CODE_MAX_LENGTH = 64
@@ -126,7 +127,7 @@ export const attributeOptionAddInput = strictInput('attributeOptionAdd', {
   id: attributeId,
   code: optionCode,
   label: optionLabel,
-  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').nullish()
+  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`).nullish()
     .describe('Where to insert, counting from 0; last when omitted.'),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 
@@ -68,7 +69,7 @@ const seo = z
 const position = z
   .number({ error: 'position must be a number' })
   .int('position must be a whole number')
-  .min(0, 'position must be 0 or more')
+  .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .describe('Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.')
 
 function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {

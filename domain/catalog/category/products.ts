@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { badInput } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
 
@@ -51,7 +52,7 @@ export const categoryProductsAddInput = strictInput('categoryProductsAdd', {
   position: z
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
+    .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { DECIMAL_PATTERN } from './money.js'
 import { INVENTORY_REASONS, WEIGHT_UNITS, type InventoryReason, type OptionValue, type VariantFields, type Weight } from './variant-events.js'
 import { OPTION_VALUES_MAX, OPTIONS_MAX, VARIANTS_MAX } from './variants.js'
@@ -10,8 +11,11 @@ export const BARCODE_MAX_LENGTH = 255
 export const NOTE_MAX_LENGTH = 1000
 /** Items one bulk call may hold. */
 export const BULK_MAX = 100
-/** Stock levels stay within a Postgres integer. */
-export const QUANTITY_LIMIT = 1_000_000_000
+/**
+ * Stock of one variant, either way. A product's stock (`products.inventory_total`) is the sum over
+ * its variants: VARIANTS_MAX of them at this limit stay within a Postgres integer.
+ */
+export const QUANTITY_LIMIT = 10_000_000
 
 // Messages name the field and the rule, because agents and integrations act on them verbatim;
 // the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
@@ -147,7 +151,7 @@ export const productVariantsCreateList = z
   .max(VARIANTS_MAX, `a product may have at most ${VARIANTS_MAX} variants`)
   .describe('The sellable combinations of option values, each with its price.')
 
-const positionField = z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more')
+const positionField = z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
 
 export const productOptionAddInput = strictInput('productOptionAdd', {
   productId,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { strictInput } from '../../catalog/product/commands.js'
 import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
@@ -67,7 +68,7 @@ export const collectionProductsAddInput = strictInput('collectionProductsAdd', {
   position: z
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
+    .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })

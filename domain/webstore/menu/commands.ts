@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { strictInput } from '../../catalog/product/commands.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
 import { menuLinkInput, type MenuLink } from './links.js'
@@ -7,7 +8,7 @@ export const MENU_TITLE_MAX_LENGTH = 255
 
 const position = z
   .int({ error: 'position must be a whole number' })
-  .min(0, 'position must be 0 or more (0 is first among the siblings)')
+  .min(0, 'position must be 0 or more (0 is first among the siblings)').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .describe('Index among the siblings, 0 first; the end when omitted.')
 
 const parentId = z

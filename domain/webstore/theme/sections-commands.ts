@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '../../shared/input-types.js'
 import { MAX_BLOCKS_LIMIT } from './section-schema.js'
 import { MAX_SECTIONS_PER_TEMPLATE, templateName } from './sections-template.js'
 
@@ -37,7 +38,7 @@ const settings = (what: string) =>
 
 const position = z
   .int({ error: 'position must be a whole number' })
-  .min(0, 'position must be 0 or more')
+  .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .nullish()
   .describe('Where to insert, counting from 0 (0 puts it first); the end when omitted or beyond it.')
 
