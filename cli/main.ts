@@ -11,6 +11,7 @@ const USAGE = `usage: emporium <command>
   keys create --store SLUG --scopes LIST [--name NAME]
   projections status
   projections rebuild [--projection NAME] [--store SLUG]
+  projections retry [--projection NAME] [--store SLUG|ID]   after a fix: replay parked stores, restart halted projections
   events export --store SLUG        every event of a store as NDJSON on stdout
   catalog import --store SLUG FILE [--dry-run]   import products from NDJSON (one per line); re-running changes nothing
 

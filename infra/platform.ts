@@ -16,6 +16,7 @@ import { openEventStore } from './eventstore/open.js'
 import { comparePositions, type EventStore } from './eventstore/port.js'
 import { eventStoreMigrations } from './eventstore/postgres/schema.js'
 import type { Logger } from './logging/logger.js'
+import { ParkedStores } from './projections/parked-set.js'
 import type { Projection } from './projections/projection.js'
 import { ProjectionRunner } from './projections/runner.js'
 import { projectionMigrations } from './projections/schema.js'
@@ -63,6 +64,8 @@ export class Platform {
     commands: readonly AnyCommandDefinition[],
     readonly waiter: ReadModelWaiter,
     readonly runner: ProjectionRunner | null,
+    /** Stores parked by a failing event in some projection: their writes are refused at once. */
+    readonly parked: ParkedStores,
   ) {
     this.registry = new CommandRegistry(commands)
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
@@ -82,17 +85,19 @@ export class Platform {
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()
+    const parked = new ParkedStores(database)
+    await parked.start()
     const runner = options.runProjections
-      ? new ProjectionRunner({ database, eventStore, projections: parts.projections, logger, onAdvance: (name, position) => waiter.observe(name, position) })
+      ? new ProjectionRunner({ database, eventStore, projections: parts.projections, logger, onAdvance: (name, position) => waiter.observe(name, position), parked })
       : null
     await runner?.start()
-    const platform = new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner)
+    const platform = new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner, parked)
     if (runner) {
       platform.publishScheduler = new PublishScheduler({
         db: database.db,
         intervalMs: config.publishSchedulerIntervalMs,
         logger,
-        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+        execute: (name, input, ctx) => platform.append(name, input, ctx),
       })
       platform.publishScheduler.start()
       platform.reactor = new Reactor({
@@ -100,15 +105,27 @@ export class Platform {
         eventStore,
         reactions: allReactions,
         logger,
-        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+        execute: (name, input, ctx) => platform.append(name, input, ctx),
       })
       await platform.reactor.start()
     }
     return platform
   }
 
-  /** Runs a command through the registry: the one write path of every transport. */
-  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+  /**
+   * Runs a command through the registry: the one write path of every transport. A store parked by
+   * a failing event answers SERVICE_UNAVAILABLE at once: its read models would never show the write.
+   */
+  async execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+    if (ctx.storeId) this.parked.refuseWrites(ctx.storeId)
+    return this.append(name, input, ctx)
+  }
+
+  /**
+   * The write path without the parked-store check, for the platform's own writers (scheduler,
+   * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
+   */
+  private append(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
     return executeCommand(this.eventStore, this.registry.get(name), input, ctx, catalogUsageFrom(this.database.db), themeAssetWriter(mediaServices(this).blobs))
   }
 
@@ -150,6 +167,7 @@ export class Platform {
     await this.publishScheduler?.stop()
     await this.reactor?.stop()
     await this.runner?.stop()
+    await this.parked.stop()
     await this.waiter.stop()
     await this.eventStore.close()
     await this.database.close()

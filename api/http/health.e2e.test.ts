@@ -7,7 +7,7 @@ import { POSITION, createProduct } from '../../test/support/products.js'
 
 interface Health {
   status: string
-  projections: { name: string; state: string; position: string | null; lag: number; lastError: string | null }[]
+  projections: { name: string; state: string; position: string | null; lag: number; lastError: string | null; parkedStores: number }[]
 }
 
 let t: TestApp
@@ -30,7 +30,7 @@ describe('/health', () => {
     expect(body.projections.map((p) => p.name)).toEqual(t.platform.projections.map((p) => p.name))
     expect(body.projections.map((p) => p.name)).toEqual(expect.arrayContaining(['tenancy', 'products', 'audit_log']))
     for (const projection of body.projections) {
-      expect(projection).toEqual({ name: projection.name, state: 'running', position: projection.position, lag: 0, lastError: null })
+      expect(projection).toEqual({ name: projection.name, state: 'running', position: projection.position, lag: 0, lastError: null, parkedStores: 0 })
     }
   })
 

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Platform } from '../../infra/platform.js'
-import { projectionStatuses } from '../../infra/projections/status.js'
+import { isDegraded, projectionStatuses } from '../../infra/projections/status.js'
 
 /** How far behind the log a projection may be for `/ready` to say yes. */
 const READY_MAX_LAG = 1_000
 
 /**
- * `/health`: liveness, with each projection's state as details (a halted projection shows its
- * error here). `/ready`: the database and event store answer and every projection is running
- * and caught up within the bound; 503 otherwise, so a load balancer holds traffic back.
+ * `/health`: liveness, always 200 while the process answers, with each projection's state as
+ * details (a halted projection shows its error here, a projection with parked stores how many);
+ * its `status` is `degraded` while any projection is halted or has a parked store, or the
+ * projections cannot be read. `/ready`: the database and event store answer and every projection
+ * is running, has no parked store and is caught up within the bound; 503 otherwise, so a load
+ * balancer holds traffic back.
  */
 export async function healthRoutes(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
   const { platform } = options
   app.get('/health', async () => {
-    const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => [])
+    const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null)
     return {
-      status: 'ok',
-      projections: projections.map((p) => ({ name: p.name, state: p.state, position: p.position, lag: p.lag, lastError: p.lastError })),
+      status: projections === null || isDegraded(projections) ? 'degraded' : 'ok',
+      // Counts only: which stores, and why, is for operators (`emporium projections status`), not this open route.
+      projections: (projections ?? []).map((p) => ({ name: p.name, state: p.state, position: p.position, lag: p.lag, lastError: p.lastError, parkedStores: p.parkedStores.length })),
     }
   })
   app.get('/ready', async (_request, reply) => {
@@ -36,8 +40,9 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
     }
     if (checks.database === 'ok') {
       const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
-      const behind = projections.filter((p) => p.state !== 'running' || p.lag > READY_MAX_LAG)
-      checks.projections = behind.length ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}`).join(', ')}` : 'ok'
+      const behind = projections.filter((p) => p.state !== 'running' || p.lag > READY_MAX_LAG || p.parkedStores.length > 0)
+      const parked = (p: (typeof projections)[number]): string => (p.parkedStores.length ? ` parked stores ${p.parkedStores.length}` : '')
+      checks.projections = behind.length ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}${parked(p)}`).join(', ')}` : 'ok'
     }
     const ready = Object.values(checks).every((v) => v === 'ok')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })

@@ -1,31 +1,68 @@
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
+import { isUuid } from '../../domain/shared/ids.js'
 import type { Platform } from '../../infra/platform.js'
+import { retryProjections } from '../../infra/projections/retry.js'
 import { requestRebuild } from '../../infra/projections/runner.js'
 import type { RebuildRow } from '../../infra/projections/schema.js'
-import { projectionStatuses } from '../../infra/projections/status.js'
+import { isDegraded, projectionStatuses, type ProjectionStatus } from '../../infra/projections/status.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
 
+const USAGE = 'usage: emporium projections status | rebuild [--projection NAME] [--store SLUG] | retry [--projection NAME] [--store SLUG|ID]'
+
 /**
  * `emporium projections status` prints one JSON line per projection (position, lag, state,
- * last error). `emporium projections rebuild [--projection NAME] [--store SLUG]` queues the
- * rebuild for the owner of each projection — a running server, or this process when none
- * runs — and follows its progress (a bar on a terminal, JSON lines otherwise).
+ * last error, parked stores with their slugs); it exits 1 while any is halted or has a parked
+ * store. `emporium projections rebuild [--projection NAME] [--store SLUG]` queues the rebuild for
+ * the owner of each projection — a running server, or this process when none runs — and follows
+ * its progress (a bar on a terminal, JSON lines otherwise). `emporium projections retry
+ * [--projection NAME] [--store SLUG|ID]` retries, after a fix, what failing events stopped: one
+ * JSON line per parked store or halted projection with the result; exits 1 if any is still stopped.
  */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args
   if (action === 'status') return status()
   if (action === 'rebuild') return rebuild(rest)
-  fail('usage: emporium projections status | rebuild [--projection NAME] [--store SLUG]')
+  if (action === 'retry') return retry(rest)
+  fail(USAGE)
 }
 
 async function status(): Promise<void> {
   const { platform } = await openCliPlatform({ runProjections: false, logLevel: 'warn' })
-  const statuses = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
+  const statuses = await statusLines(platform)
   for (const s of statuses) process.stdout.write(`${JSON.stringify(s)}\n`)
   await platform.close()
-  if (statuses.some((s) => s.state === 'failed')) process.exitCode = 1
+  if (isDegraded(statuses)) process.exitCode = 1
+}
+
+/** What `projections status` prints: each projection's status, its parked stores named by slug too. */
+export async function statusLines(platform: Platform): Promise<(ProjectionStatus & { parkedStores: (ProjectionStatus['parkedStores'][number] & { slug: string | null })[] })[]> {
+  const statuses = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
+  const ids = [...new Set(statuses.flatMap((s) => s.parkedStores.map((p) => p.storeId)).filter(isUuid))]
+  const slugs = new Map<string, string>()
+  if (ids.length) for (const row of (await platform.database.db.selectFrom('stores').select(['id', 'slug']).where('id', 'in', ids).execute()) as { id: string; slug: string }[]) slugs.set(row.id, row.slug)
+  return statuses.map((s) => ({ ...s, parkedStores: s.parkedStores.map((p) => ({ ...p, slug: slugs.get(p.storeId) ?? null })) }))
+}
+
+async function retry(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { projection: { type: 'string' }, store: { type: 'string' } } })
+  // This process takes part as a projection owner, so the retry also runs with no server up.
+  const { platform } = await openCliPlatform({ runProjections: true, logLevel: 'warn' })
+  try {
+    let storeId: string | undefined
+    if (values.store !== undefined) {
+      const store = isUuid(values.store) ? { id: values.store } : await findStoreBySlug(platform.database.db, values.store)
+      if (!store) fail(`no store with slug '${values.store}'`)
+      storeId = store.id
+    }
+    const outcomes = await retryProjections(platform.database, platform.projections, { projection: values.projection, storeId }).catch((error: unknown) => fail((error as Error).message))
+    if (outcomes.length === 0) process.stderr.write('nothing to retry: no matching parked store or halted projection\n')
+    for (const outcome of outcomes) process.stdout.write(`${JSON.stringify(outcome)}\n`)
+    if (outcomes.some((o) => o.result !== 'resumed')) process.exitCode = 1
+  } finally {
+    await platform.close()
+  }
 }
 
 async function rebuild(args: string[]): Promise<void> {

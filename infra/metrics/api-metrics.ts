@@ -33,13 +33,17 @@ export function createApiMetrics(platform: Pick<Platform, 'database' | 'eventSto
   const lag = registry.gauge('emporium_projection_lag_events', 'Events between a projection checkpoint and the head of the log it follows.', ['projection'])
   const applied = registry.counter('emporium_projection_events_applied_total', 'Events a projection has applied since it was last built.', ['projection'])
   const running = registry.gauge('emporium_projection_running', '1 while a projection is running, 0 when it is failed, rebuilding or new.', ['projection'])
+  const halted = registry.gauge('emporium_projection_halted', '1 while a projection is halted on a failing event (no store to park it under), else 0.', ['projection'])
+  const parked = registry.gauge('emporium_projection_parked_stores', 'Stores a projection has parked on a failing event: their events wait for `emporium projections retry`.', ['projection'])
   registry.collect(async () => {
-    for (const family of [lag, applied, running]) family.reset()
+    for (const family of [lag, applied, running, halted, parked]) family.reset()
     try {
       for (const status of await projectionStatuses(platform.database, platform.eventStore, platform.projections)) {
         lag.set({ projection: status.name }, status.lag)
         applied.set({ projection: status.name }, status.eventsApplied)
         running.set({ projection: status.name }, status.state === 'running' ? 1 : 0)
+        halted.set({ projection: status.name }, status.state === 'failed' ? 1 : 0)
+        parked.set({ projection: status.name }, status.parkedStores.length)
       }
     } catch (error) {
       // The request counters are still worth a scrape when the database is away; /ready reports the outage.

@@ -123,7 +123,7 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
     } catch (error) {
       if (parked && current) {
         await parkStore(database.db, projection.name, storeId, current, failureText(current, error))
-        throw new Error(`store ${storeId} stays parked in ${projection.name}: ${failureText(current, error)}`)
+        throw new Error(`store ${storeId} stays parked in ${projection.name}: ${failureText(current, error)}`, { cause: error })
       }
       throw error
     }

@@ -2,9 +2,9 @@ import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
+import { isConnectionLoss } from '../database/unavailable.js'
 import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
-import { isConnectionLoss } from '../database/unavailable.js'
 import { failureText, parkStore, parkableStoreOf, readParked, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 
@@ -36,15 +36,12 @@ class ApplyFailure extends Error {
 }
 
 /**
- * Errors of the database connection rather than of the event: parking a store for them would
- * stop it for nothing, so they halt the batch as before and it is tried again.
+ * Errors of the database rather than of the event (a lost connection, a deadlock): parking a
+ * store for them would stop it for nothing, so they halt the batch as before and it is tried again.
  */
 function isTransient(error: unknown): boolean {
-  if (isConnectionLoss(error)) return true
   const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code))) return true
-  const message = error instanceof Error ? error.message : ''
-  return /Connection terminated|ECONNREFUSED|ECONNRESET|connection is closed|Client has encountered a connection error/i.test(message)
+  return isConnectionLoss(error) || code === '40001' || code === '40P01'
 }
 
 export function projectionFilter(projection: Projection): LogFilter {

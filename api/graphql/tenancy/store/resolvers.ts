@@ -1,3 +1,4 @@
+import { readModelStatus } from '../../../../infra/projections/store-status.js'
 import { listStoreDetails, type ListStoresArgs } from '../../../../projections/tenancy/store-queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { requireScope, requireStore, type RequestContext } from '../../shared/context.js'
@@ -19,6 +20,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
       requireScope(ctx, 'settings:read')
       return listStoreDetails(ctx.platform.database.db, reachOf(ctx), args, { count: wantsTotal(info) })
     },
+  },
+  Store: {
+    readModelStatus: (store: { id: string }, _args: unknown, ctx: RequestContext) => readModelStatus(ctx.platform.database.db, store.id),
   },
   Mutation: {
     storeCreate: async (_root, { input }: Input, ctx) => {

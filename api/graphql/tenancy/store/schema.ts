@@ -54,6 +54,21 @@ export const storeTypeDefs = /* GraphQL */ `
     description: String!
   }
 
+  "CURRENT: the read models follow the store's writes. STALE: a projection could not apply one of the store's events; reads answer, possibly out of date, and writes answer SERVICE_UNAVAILABLE until an operator has fixed the cause and run emporium projections retry."
+  enum ReadModelState {
+    CURRENT
+    STALE
+  }
+
+  "Whether a store's read models are up to date; projection and error name the first projection it is parked in."
+  type ReadModelStatus {
+    state: ReadModelState!
+    "The projection that could not apply the store's event; null when CURRENT."
+    projection: String
+    "Which event failed and why; null when CURRENT."
+    error: String
+  }
+
   "A store of the organization with its configuration."
   type Store {
     id: ID!
@@ -82,6 +97,8 @@ export const storeTypeDefs = /* GraphQL */ `
     commerceToggledAt: DateTime
     createdAt: DateTime!
     updatedAt: DateTime!
+    "Whether the store's read models are current or stale (parked on an event a projection could not apply)."
+    readModelStatus: ReadModelStatus!
   }
 
   ${connectionTypeDefs('Store')}
