@@ -26,6 +26,7 @@ const schema = z.object({
   MEDIA_S3_BUCKET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   PUBLISH_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   GRAPHQL_PLAYGROUND: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
@@ -64,6 +65,8 @@ export interface Config {
   mediaS3Bucket: string | undefined
   logLevel: RawConfig['LOG_LEVEL']
   readWaitMs: number
+  /** How long SIGTERM/SIGINT may take: requests drain, projections stop at a checkpoint, then the process exits regardless. */
+  shutdownTimeoutMs: number
   /** How often the publish scheduler looks for products whose publishAt has come. */
   publishSchedulerIntervalMs: number
   graphqlPlayground: boolean
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaS3Bucket: c.MEDIA_S3_BUCKET,
     logLevel: c.LOG_LEVEL,
     readWaitMs: c.READ_WAIT_MS,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     publishSchedulerIntervalMs: c.PUBLISH_SCHEDULER_INTERVAL_MS,
     graphqlPlayground: c.GRAPHQL_PLAYGROUND,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { buildApp } from '../../api/app.js'
 import { ensureDemoTenant } from '../../infra/operations/demo.js'
 import { openCliPlatform } from '../platform.js'
+import { exitOnSignals } from '../shutdown.js'
 
 /** `emporium serve`: the API server; runs the projections in-process unless `--no-projections`. */
 export async function run(args: string[]): Promise<void> {
@@ -9,17 +10,15 @@ export async function run(args: string[]): Promise<void> {
   const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'], logsTo: 'stdout' })
   const demo = await ensureDemoTenant(platform)
   const app = await buildApp(platform)
-  let closing = false
-  const shutdown = async (signal: string): Promise<void> => {
-    if (closing) return
-    closing = true
-    logger.info({ signal }, 'shutting down: draining requests, stopping projections at a checkpoint')
-    await app.close()
-    await platform.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  exitOnSignals(
+    {
+      // fastify stops listening at once, answers 503 on kept-alive connections, and waits for the requests in flight.
+      drain: () => app.close(),
+      abandon: () => app.server.closeAllConnections(),
+      stop: () => platform.close(),
+    },
+    { timeoutMs: platform.config.shutdownTimeoutMs, logger },
+  )
   const address = await app.listen({ port: platform.config.port, host: platform.config.host })
   logger.info({ address, backend: platform.database.kind }, 'emporium is serving')
   if (demo) {

@@ -9,6 +9,21 @@ import { Platform } from '../../../infra/platform.js'
 import { allProjections } from '../../../projections/all.js'
 import type { GraphQLResponse, Tenant } from '../../support/app.js'
 
+/**
+ * Creates a tenant in the database a server process serves (which runs the projections), from
+ * this process: the platform opened here only appends and waits for the server's read models.
+ */
+export async function createTenantIn(databaseUrl: string, slug: string): Promise<Tenant> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 2 })
+  const logger = createLogger('silent')
+  const platform = await Platform.open({ ...loadConfig({}), databaseUrl, logLevel: 'silent' }, logger, { commands: allCommands, projections: allProjections }, { runProjections: false, database })
+  try {
+    return await createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes: ALL_SCOPES })
+  } finally {
+    await platform.close()
+  }
+}
+
 export interface FaultApp {
   app: App
   platform: Platform
