@@ -10,6 +10,7 @@ import { insertWrites } from '../eventstore/postgres/adapter.js'
 import { Platform } from '../platform.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
+import { retryProjections } from './retry.js'
 import { projectionStatuses } from './status.js'
 import { COUNTED, appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
@@ -129,6 +130,21 @@ describe('a projection without store rows', () => {
     expect(status).toMatchObject({ state: 'failed', position: null, eventsApplied: 0, parkedStores: [] })
     // Store B's events wait behind the failure too: nothing is applied.
     expect(await dump(engine.database.db, counter.table)).toEqual([])
+
+    // `projections retry` restarts it from its checkpoint: halted again while the cause is there…
+    const halted = await checkpointOf(engine.database, counter.name)
+    expect(await retryProjections(engine.database, [counter], { projection: counter.name, pollMs: 20 })).toEqual([
+      { projection: counter.name, storeId: null, result: 'halted', error: halted.last_error },
+    ])
+    expect((await checkpointOf(engine.database, counter.name)).updated_at.getTime()).toBeGreaterThan(halted.updated_at.getTime())
+    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    // …and following the log again, each event once, after the fix; with no restart of the owner.
+    counter.failWhen = null
+    expect(await retryProjections(engine.database, [counter], { pollMs: 20 })).toEqual([{ projection: counter.name, storeId: null, result: 'resumed', error: null }])
+    await appendCounted(engine.store, storeB, 1)
+    await caughtUp(engine.database, counter)
+    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    expect(await retryProjections(engine.database, [counter], {})).toEqual([])
     await runner.stop()
   })
 })
