@@ -98,10 +98,16 @@ export async function paginate<Row extends { id: string }>(
     const op = direction === 'asc' ? '>' : '<'
     // A number goes as bigint whatever the column: a forged cursor's number never overflows an
     // integer column, and Postgres compares integer with bigint through the same index.
-    const bound = typeof value === 'number' ? sql`${value}::bigint` : value
+    // Anything else goes as text for Postgres to read as the column's type: the drivers' own
+    // encoders would throw on a forged cursor's boolean for a date column before Postgres could refuse it.
+    const bound = typeof value === 'number' ? sql`${value}::bigint` : value instanceof Date ? value.toISOString() : value === null ? null : String(value)
     page = page.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(bound, id)))
   }
-  const rows = (await page.limit(mode.size + 1).execute()) as Row[]
+  const rows = (await page.limit(mode.size + 1).execute().catch((error: unknown) => {
+    // A forged cursor may hold a well-formed value of another type than the sort column ('abc'
+    // for a date, a number for a date): Postgres refuses to read or compare it.
+    throw mode.after && isTypeMismatch(error) ? cursorRefused('holds a value of another type than this sort') : error
+  })) as Row[]
   const hasNextPage = rows.length > mode.size
   return connection(rows.slice(0, mode.size), sort, {
     hasNextPage,
@@ -163,8 +169,13 @@ function encodeCursor(sort: SortSpec, value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([`${sort.column}:${sort.direction}`, plain, id])).toString('base64url')
 }
 
+const cursorRefused = (why: string) => badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
+
+/** Postgres data exceptions (class 22), an operator missing for the two types (42883), or a type mismatch (42804). */
+const isTypeMismatch = (error: unknown): boolean => /^(22...|42883|42804)$/.test(String((error as { code?: unknown } | null)?.code ?? ''))
+
 function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: string } {
-  const refuse = (why: string) => badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
+  const refuse = cursorRefused
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))

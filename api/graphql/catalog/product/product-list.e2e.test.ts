@@ -164,6 +164,16 @@ describe('list argument limits', () => {
     expect(onlyError(await list({ first: 2, after: forged, sort: 'CREATED_AT_ASC' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
   })
 
+  it('refuses a forged cursor whose value has another type than the sort column, instead of failing in SQL', async () => {
+    const id = '01900000-0000-7000-8000-000000000000'
+    for (const plain of [{ v: 'abc' }, { v: true }, { v: 5 }]) {
+      const forged = Buffer.from(JSON.stringify(['created_at:asc', plain, id])).toString('base64url')
+      const response = await list({ first: 2, after: forged, sort: 'CREATED_AT_ASC' })
+      expect(response.status).toBe(200)
+      expect(onlyError(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+    }
+  })
+
   it('refuses an unknown sort as a GraphQL input error', async () => {
     const response = await list({ sort: 'POPULARITY_ASC' })
     expect(response.status).toBe(200)
