@@ -143,7 +143,7 @@ export async function resolveStore(db: AnyDb, principal: Principal, xStore: stri
     return reachable.length === 1 ? toRef(reachable[0]!) : null
   }
   const store = await findStore(db, principal.organizationId, reference)
-  if (!store) throw new DomainError('NOT_FOUND', `store '${reference}' does not exist; check the X-Store header (a store id or slug)`)
+  if (!store) throw new DomainError('NOT_FOUND', `store '${reference.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)`)
   if (principal.storeIds !== null && !principal.storeIds.includes(store.id)) {
     throw new DomainError('FORBIDDEN', `this key cannot reach store '${reference}'; use a key that includes it, or one for every store`)
   }

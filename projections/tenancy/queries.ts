@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { textProblem } from '../../domain/shared/boundary.js'
 import type { Actor } from '../../domain/shared/context.js'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
 import { isUuid } from '../../domain/shared/ids.js'
@@ -59,6 +60,8 @@ export async function findOrganization(db: AnyDb, id: string): Promise<Organizat
  */
 export async function findStore(db: AnyDb, organizationId: string, idOrSlug: string): Promise<StoreRecord | null> {
   const reference = idOrSlug.trim()
+  // Text Postgres cannot hold (a NUL in an X-Store header) names no store; the query would fail on it.
+  if (textProblem(reference)) return null
   let query = tenancy(db).selectFrom('stores').selectAll().where('organization_id', '=', organizationId)
   query = isUuid(reference) ? query.where('id', '=', reference) : query.where('slug', '=', reference.toLowerCase())
   const row = await query.executeTakeFirst()

@@ -152,6 +152,14 @@ describe('a key reaching several stores', () => {
     }
   })
 
+  it('answers NOT_FOUND for an X-Store no store can have (a NUL, thousands of characters), naming at most 100 of them', async () => {
+    for (const xStore of ['multi\u0000outlet', 'x'.repeat(10_000)]) {
+      const response = await t.gql(wide, '{ viewer { scopes } }', {}, { 'x-store': xStore })
+      expect(response.status).toBe(200)
+      expect(onlyError(response)).toEqual({ code: 'NOT_FOUND', message: `store '${xStore.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)` })
+    }
+  })
+
   it('refuses X-Store naming a store of the organization the key is not limited to with FORBIDDEN', async () => {
     const response = await t.gql(main.apiKey, '{ products { totalCount } }', {}, { 'x-store': 'multi-outlet' })
     expect(onlyError(response)).toEqual({
