@@ -47,6 +47,17 @@ export function jsonInput(field: string) {
 }
 
 /**
+ * An object of id → value (theme, section and store settings, content entry fields): free-form
+ * JSON, bounded like every JSON value before the values are checked one by one.
+ */
+export function jsonObject(error: string) {
+  return z.record(z.string(), z.unknown(), { error }).superRefine((value, check) => {
+    const problem = jsonProblem(value)
+    if (problem) check.addIssue({ code: 'custom', message: problem.message, path: [...problem.path], input: value })
+  })
+}
+
+/**
  * A whole number that fits the `integer` column it lands in: `min` and `max` default to the
  * column's range, so a value that passes never overflows a projection.
  *

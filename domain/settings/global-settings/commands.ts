@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonObject } from '../../shared/input-types.js'
 import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingsGroup } from './groups.js'
 
 /** The fields of one group, each optional: fields left out or null stay as they are (GraphQL sends null for unset variables). */
@@ -18,7 +19,7 @@ function groupValues(group: SettingsGroup) {
 export const globalSettingsUpdateInput = z
   .strictObject({
     group: z.enum(SETTINGS_GROUPS, { error: `group must be one of ${SETTINGS_GROUPS.join(', ')}` }),
-    values: z.record(z.string(), z.unknown(), { error: "values must be an object of the group's fields, e.g. { enabled: true, message: 'Back soon' }" }),
+    values: jsonObject("values must be an object of the group's fields, e.g. { enabled: true, message: 'Back soon' }"),
   })
   .transform((input, refinement) => {
     const parsed = groupValues(input.group).safeParse(input.values)

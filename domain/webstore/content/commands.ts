@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { HANDLE_MAX_LENGTH } from '../../shared/handle.js'
+import { jsonObject } from '../../shared/input-types.js'
 import { strictInput } from '../../catalog/product/commands.js'
 import { entityId, handleInput } from '../page/commands.js'
 import { contentFieldsInput } from './fields.js'
 
 const name = z.string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') }).trim().min(1, 'name must not be empty').max(255, 'name must be at most 255 characters')
-const values = z
-  .record(z.string(), z.unknown(), { error: 'fields must be an object of field key to value, e.g. {"title": "Summer", "price": 49}' })
+const values = jsonObject('fields must be an object of field key to value, e.g. {"title": "Summer", "price": 49}')
   .describe('Values by field key, checked against the content type: text, HTML, numbers, booleans, dates, URLs, or ids for media and references; lists as arrays.')
 const typeId = z
   .uuid({ error: 'typeId must be a content type id (a UUID)' })
@@ -30,7 +31,7 @@ export const contentTypeDeleteInput = strictInput('contentTypeDelete', { id: ent
 
 export const contentEntryCreateInput = strictInput('contentEntryCreate', {
   typeId: typeId.describe('The content type, by id; or give typeHandle.'),
-  typeHandle: z.string({ error: 'typeHandle must be a string' }).trim().min(1).nullish().describe('The content type, by handle; or give typeId.'),
+  typeHandle: z.string({ error: 'typeHandle must be a string' }).trim().min(1).max(HANDLE_MAX_LENGTH, `typeHandle must be at most ${HANDLE_MAX_LENGTH} characters`).nullish().describe('The content type, by handle; or give typeId.'),
   handle: handleInput('summer-sale', 'its content type').nullish(),
   fields: values,
 }).refine((input) => Boolean(input.typeId) !== Boolean(input.typeHandle), { message: 'give the content type as typeId or typeHandle (exactly one)', path: ['typeId'] })

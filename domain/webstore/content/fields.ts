@@ -12,6 +12,7 @@ export type ReferenceType = (typeof REFERENCE_TYPES)[number]
 export const MAX_FIELDS = 50
 export const MAX_LIST_VALUES = 100
 export const TEXT_MAX_LENGTH = 10_000
+export const CHOICE_MAX_LENGTH = 255
 
 /** Optional limits on a field's values: `min`/`max` for numbers, `maxLength` and `choices` for text. */
 export type FieldValidations = { min: number | null; max: number | null; maxLength: number | null; choices: string[] | null }
@@ -26,7 +27,7 @@ const validationsInput = z
     min: z.number({ error: 'validations.min must be a number' }).nullish(),
     max: z.number({ error: 'validations.max must be a number' }).nullish(),
     maxLength: z.int({ error: 'validations.maxLength must be a whole number' }).min(1, 'validations.maxLength must be at least 1').max(TEXT_MAX_LENGTH).nullish(),
-    choices: z.array(z.string().trim().min(1, 'choices must not be empty strings')).min(1, 'validations.choices needs at least one choice').max(100).nullish(),
+    choices: z.array(z.string().trim().min(1, 'choices must not be empty strings').max(CHOICE_MAX_LENGTH, `a choice must be at most ${CHOICE_MAX_LENGTH} characters`)).min(1, 'validations.choices needs at least one choice').max(100).nullish(),
   })
   .transform((v): FieldValidations => ({ min: v.min ?? null, max: v.max ?? null, maxLength: v.maxLength ?? null, choices: v.choices ?? null }))
 

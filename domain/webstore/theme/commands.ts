@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonObject } from '../../shared/input-types.js'
 import type { ThemeRole, ThemeSource } from './events.js'
 import { binaryAssetType, isThemeFilePath, themeFilePath, type ThemeFile } from './files.js'
 import type { ThemeRoles } from './theme.js'
@@ -66,8 +67,7 @@ export const themeFileDeleteInput = strictInput('themeFileDelete', {
 })
 export const themeSettingsUpdateInput = strictInput('themeSettingsUpdate', {
   id: themeId(),
-  settings: z
-    .record(z.string(), z.unknown(), { error: 'settings must be an object of setting id → value' })
+  settings: jsonObject('settings must be an object of setting id → value')
     .describe('Setting id → new value, checked against config/settings_schema.json; null resets a setting to its default. Ids left out stay.'),
 })
 export const themePublishInput = strictInput('themePublish', { id: themeId() })

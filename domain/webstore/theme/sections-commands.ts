@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { INT4_MAX, jsonObject } from '../../shared/input-types.js'
 import { MAX_BLOCKS_LIMIT } from './section-schema.js'
 import { MAX_SECTIONS_PER_TEMPLATE, templateName } from './sections-template.js'
 
@@ -34,7 +34,7 @@ const sectionType = (field: string, what: string) =>
     .describe(what)
 
 const settings = (what: string) =>
-  z.record(z.string(), z.unknown(), { error: 'settings must be an object of setting id → value' }).describe(what)
+  jsonObject('settings must be an object of setting id → value').describe(what)
 
 const position = z
   .int({ error: 'position must be a whole number' })
