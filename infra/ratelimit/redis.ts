@@ -39,6 +39,9 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return {allowed, tostring(tokens), tostring(wait)}
 `
 
+/** Longest wait between two attempts to reach a lost Redis. */
+const RECONNECT_MAX_MS = 1_000
+
 interface WithTakeCommand {
   emporiumTakeTokens(key: string, capacity: number, rate: number, cost: number, ttlMs: number): Promise<[number, string, string]>
 }
@@ -59,7 +62,15 @@ export class RedisBucketStore implements BucketStore {
    * own). A server that is down at start is not fatal: the store answers once it is back.
    */
   static async open(url: string, options: { prefix: string; onError: (error: Error) => void }): Promise<RedisBucketStore> {
-    const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000 })
+    const client = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1_000,
+      connectTimeout: 2_000,
+      // Reconnect forever, at least once a second: budgets are enforced again within a second of Redis coming back.
+      retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
+    })
     client.on('error', options.onError)
     client.defineCommand('emporiumTakeTokens', { numberOfKeys: 1, lua: TAKE_SCRIPT })
     await client.connect().catch(options.onError)
