@@ -135,3 +135,24 @@ describe('parking more than one store', () => {
     await runner.stop()
   })
 })
+
+describe('a database error met while applying', () => {
+  it('parks nothing and halts nothing: the batch is tried again from the same checkpoint', async () => {
+    const counter = counterProjection('deadlocked')
+    const store = randomUUID()
+    let deadlocks = 2
+    counter.failWhen = () => {
+      if (deadlocks === 0) return false
+      deadlocks--
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
+    }
+    await appendCounted(engine.store, store, 3)
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await caughtUp(engine.database, counter)
+    expect(deadlocks).toBe(0)
+    expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'running', last_error: null })
+    expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    await runner.stop()
+  })
+})

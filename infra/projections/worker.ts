@@ -36,11 +36,12 @@ class ApplyFailure extends Error {
 }
 
 /**
- * Errors of the database rather than of the event (a lost connection, a deadlock): parking a
- * store for them would stop it for nothing, so they halt the batch as before and it is tried again.
+ * Errors of the database rather than of the event (a lost connection, a deadlock), also when
+ * `apply` met them: parking a store or halting for them would stop it for nothing.
  */
 function isTransient(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
+  const cause = error instanceof ApplyFailure ? error.cause : error
+  const code = (cause as { code?: unknown } | null)?.code
   return isConnectionLoss(error) || code === '40001' || code === '40P01'
 }
 
@@ -188,9 +189,10 @@ export class ProjectionWorker {
         })
         break
       } catch (error) {
-        // The database went away (a restart): no event failed. The subscription retries this batch from the same checkpoint once it is back.
-        if (isConnectionLoss(error)) throw error
-        const store = error instanceof ApplyFailure && !isTransient(error.cause) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
+        // The database went away (a restart) or gave up on the transaction (a deadlock): no event
+        // failed. The subscription retries this batch from the same checkpoint once it is back.
+        if (isTransient(error)) throw error
+        const store = error instanceof ApplyFailure && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
         if (store === null) return this.halt(error)
         parking.set(store, error as ApplyFailure)
       }
