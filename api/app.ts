@@ -7,6 +7,8 @@ import { mcpPlugin } from '../mcp/http.js'
 import { graphqlSlices } from './graphql/slices.js'
 import { graphqlPlugin } from './graphql/plugin.js'
 import { BODY_LIMIT_BYTES } from './graphql/shared/limits.js'
+import { bodyError } from './graphql/shared/errors.js'
+import { DomainError, HTTP_STATUS_OF, type ErrorCode } from '../domain/shared/errors.js'
 import { graphqlUploads } from './graphql/media/upload.js'
 import { healthRoutes } from './http/health.js'
 import { internalRoutes } from './http/internal.js'
@@ -27,15 +29,9 @@ export async function buildApp(platform: Platform) {
     logController: new LogController({ disableRequestLogging: platform.config.logLevel !== 'debug' && platform.config.logLevel !== 'trace' }),
   })
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode ?? 500
+    const { status, code, message } = describeError(error, String(request.id))
     if (status >= 500) request.log.error({ err: error }, 'request failed')
-    const message =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? `the request body is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB limit; send less per request`
-        : status >= 500
-          ? `internal server error; quote request id ${request.id} when reporting it`
-          : error.message
-    const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT'
+    if (error instanceof DomainError && typeof error.details?.retryAfter === 'number') reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] })
   })
   const metrics = createApiMetrics(platform, platform.logger)
@@ -53,3 +49,23 @@ export async function buildApp(platform: Platform) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * What an error of a route outside GraphQL (mercurius formats its own) answers: what fastify
+ * raised reading the body is the client's (BAD_REQUEST 400 or 415, PAYLOAD_TOO_LARGE 413), a
+ * domain error answers its code's status, another 4xx keeps its status, and only the rest is
+ * ours (INTERNAL_SERVER_ERROR 500, with no internals in the message).
+ */
+function describeError(error: Error & { statusCode?: number; code?: string }, requestId: string): { status: number; code: ErrorCode; message: string } {
+  if (error instanceof DomainError) {
+    const status = HTTP_STATUS_OF[error.code] ?? (error.code === 'NOT_FOUND' ? 404 : error.code === 'FORBIDDEN' ? 403 : error.code === 'CONFLICT' ? 409 : 400)
+    return { status, code: error.code, message: error.message }
+  }
+  const body = bodyError(error, BODY_LIMIT_BYTES)
+  if (body) return { status: error.statusCode ?? HTTP_STATUS_OF[body.code]!, ...body }
+  const status = error.statusCode ?? 500
+  if (status >= 500 && status !== 503) return { status, code: 'INTERNAL_SERVER_ERROR', message: `internal server error; quote request id ${requestId} when reporting it` }
+  // A route's own 400 (a bad parameter) stays BAD_USER_INPUT; 401, 413, 429 and 503 name theirs.
+  const code = status === 400 ? undefined : (Object.entries(HTTP_STATUS_OF).find(([, s]) => s === status)?.[0] as ErrorCode | undefined)
+  return { status, code: code ?? 'BAD_USER_INPUT', message: error.message }
+}

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import mercurius, { type IResolvers, type MercuriusLoaders } from 'mercurius'
-import { DomainError } from '../../domain/shared/errors.js'
+import { DomainError, HTTP_STATUS_OF } from '../../domain/shared/errors.js'
 import type { ApiMetrics } from '../../infra/metrics/api-metrics.js'
 import { principalActor } from '../../infra/auth/authenticate.js'
 import type { Platform } from '../../infra/platform.js'
@@ -11,11 +10,12 @@ import { newCorrelationId, type GraphQLContext, type RequestContext } from './sh
 import { checkCsrf } from '../http/session/csrf.js'
 import { requestCredentials } from '../http/session/credentials.js'
 import { isAnonymousRequest } from './tenancy/account/anonymous.js'
-import { errorBody, formatError, statusFor, transportStatus } from './shared/errors.js'
+import { GRAPHQL_RESPONSE_JSON, acceptsGraphQLResponse, errorBody, formatError, retryAfterOf, statusFor, transportStatus } from './shared/errors.js'
+import { RequestRefusal, checkConsistencyPosition, checkGraphQLRequest } from './shared/http-request.js'
 import { installInputBounds } from './shared/input-bounds.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
 import { servePastFields } from './shared/past-fields.js'
-import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, aliasLimit, depthLimit, type QueryLimits } from './shared/limits.js'
+import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, documentLimitRules, noIntrospection, type QueryLimits } from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
 /** What each `api/graphql/<area>/<resource>/` folder contributes to the one schema. */
@@ -61,17 +61,35 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     }
   })
 
+  // Before fastify's schema validation, which would coerce `{"query": 123}` into a string.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.routeOptions.url !== '/graphql') return
+    try {
+      checkGraphQLRequest(request)
+    } catch (error) {
+      return sendDomainError(reply, error)
+    }
+  })
+
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql') return
     const body = request.body
     if (Array.isArray(body) && body.length > limits.maxBatch) {
-      return reply.code(200).send(errorBody('QUERY_TOO_COMPLEX', `a batch may hold at most ${limits.maxBatch} operations; got ${body.length}`))
+      return sendDomainError(reply, new DomainError('QUERY_TOO_COMPLEX', `a batch may hold at most ${limits.maxBatch} operations; got ${body.length}`))
     }
     try {
-      request.requestContext = await authenticate(platform, request)
+      request.requestContext = await authenticate(platform, request, limits.maxTokens)
     } catch (error) {
       return sendDomainError(reply, error)
     }
+  })
+
+  // GraphQL-over-HTTP: a client that accepts application/graphql-response+json gets it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url === '/graphql' && acceptsGraphQLResponse(request.headers.accept) && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('content-type', `${GRAPHQL_RESPONSE_JSON}; charset=utf-8`)
+    }
+    return payload
   })
 
   await app.register(mercurius, {
@@ -84,35 +102,56 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     jit: 1,
     cache: true,
     allowBatchedQueries: true,
+    // The parser stops at maxTokens: a document's size bounds every step after it.
+    graphql: { parseOptions: { maxTokens: limits.maxTokens } },
     validationRules: [
-      depthLimit(limits.maxDepth),
-      aliasLimit(limits.maxAliases),
-      ...(platform.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
+      ...documentLimitRules(limits),
+      ...(platform.config.graphqlIntrospection ? [] : [noIntrospection]),
     ],
     context: (request) => request.requestContext ?? { platform },
     errorFormatter: (execution, context) => {
-      const requestId = String((context as { reply?: FastifyReply }).reply?.request.id ?? '')
-      const errors = execution.errors.flatMap((e) => formatError(e, platform.logger, requestId, BODY_LIMIT_BYTES))
-      const statusCode = transportStatus(execution.errors) ?? statusFor(errors, execution.data != null)
-      return { statusCode, response: { data: execution.data ?? null, errors, ...refusalExtensions(execution.errors) } }
+      const reply = (context as { reply?: FastifyReply }).reply
+      const requestId = String(reply?.request.id ?? '')
+      const errors = execution.errors.flatMap((e) => formatError(e, { logger: platform.logger, requestId, bodyLimitBytes: BODY_LIMIT_BYTES, maxTokens: limits.maxTokens }))
+      // Errors raised before execution (parse, validation, limits, refusals) come without `data`.
+      const executed = execution.data !== undefined
+      const graphqlResponse = acceptsGraphQLResponse(reply?.request.headers.accept)
+      const statusCode = transportStatus(execution.errors) ?? statusFor(errors, { executed, hasData: execution.data != null, graphqlResponse })
+      const retryAfter = retryAfterOf(errors)
+      if (retryAfter !== undefined) reply?.header('retry-after', String(retryAfter))
+      const data = executed || !graphqlResponse ? { data: execution.data ?? null } : {}
+      return { statusCode, response: { ...data, errors, ...refusalExtensions(execution.errors) } }
     },
+  })
+  // Mercurius reads a source that is not GraphQL as a JSON AST, which would skip the token limit
+  // and feed validation any shape: a query is GraphQL text.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (looksLikeJson(source)) throw new DomainError('BAD_USER_INPUT', 'Syntax Error: the query is JSON, not a GraphQL document; send the document as text in "query"')
   })
   const optOut = recursiveVariablesOptOut(app.graphql.schema)
   app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))
   installCostHooks(app, options.rateLimiter, options.metrics)
-  installInputBounds(app)
+  installInputBounds(app, limits)
 }
 
-const POSITION_SHAPE = /^\d{20}-\d{20}$/
+function looksLikeJson(source: string): boolean {
+  if (!/^\s*[[{]\s*["\]}]/.test(source)) return false
+  try {
+    JSON.parse(source)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /**
  * The request's context: a bearer key, else the session cookie (CSRF-checked); undefined for the
  * few account operations that run without a credential (signUp, login, …), which get only the
  * platform. A stale cookie does not stand in the way of logging in again.
  */
-async function authenticate(platform: Platform, request: FastifyRequest): Promise<RequestContext | undefined> {
+async function authenticate(platform: Platform, request: FastifyRequest, maxTokens: number): Promise<RequestContext | undefined> {
   // Parsed only for requests without a working credential: the hot path never pays for it.
-  const anonymous = () => isAnonymousRequest(request.body)
+  const anonymous = () => isAnonymousRequest(request.body, maxTokens)
   const credentials = await requestCredentials(platform, request).catch((error: unknown) => {
     if (!request.headers.authorization && error instanceof DomainError && error.code === 'UNAUTHENTICATED' && anonymous()) return null
     throw error
@@ -125,11 +164,7 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   const { principal, store } = credentials
   const position = request.headers['x-consistency-position']
   if (typeof position === 'string' && position) {
-    // A header the event store cannot decode would fail deep in the adapter as a 500; it is the
-    // client's mistake. Both adapters write positions as <20 digits>-<20 digits>.
-    if (!POSITION_SHAPE.test(position)) {
-      throw new DomainError('BAD_USER_INPUT', `X-Consistency-Position '${position.slice(0, 60)}' is not a position; send an eventPosition a mutation returned`)
-    }
+    checkConsistencyPosition(position)
     await platform.waitForPosition(position)
   }
   return {
@@ -142,11 +177,14 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   }
 }
 
+/** Answers a request refused before GraphQL runs, with the status API-CONVENTIONS.md gives its code. */
 function sendDomainError(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof DomainError)) throw error
   if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
-  const status = error.code === 'UNAUTHENTICATED' ? 401 : error.code === 'RATE_LIMITED' ? 429 : 200
-  return reply.code(status).send(errorBody(error.code, error.message, error.field ? { field: error.field } : {}))
+  const retryAfter = error.details?.retryAfter
+  if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)))
+  const status = error instanceof RequestRefusal ? error.status : (HTTP_STATUS_OF[error.code] ?? (acceptsGraphQLResponse(reply.request.headers.accept) ? 400 : 200))
+  return reply.code(status).send(errorBody(error.code, error.message, { ...(error.field ? { field: error.field } : {}), ...(error.details ?? {}) }))
 }
 
 function mergeResolvers(slices: readonly GraphQLSlice[]): GraphQLSlice['resolvers'] {

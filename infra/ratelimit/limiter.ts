@@ -1,8 +1,8 @@
 import type { Principal } from '../auth/authenticate.js'
 import type { Logger } from '../logging/logger.js'
-import { bucketKeyOf } from './credential.js'
+import { bucketKeyOf, type RateLimitedClient } from './credential.js'
 import { MemoryBucketStore } from './memory.js'
-import { DEFAULT_PLAN, type Plan } from './plans.js'
+import { ANONYMOUS_PLAN, DEFAULT_PLAN, type Plan } from './plans.js'
 import type { BucketState, BucketStore } from './port.js'
 import { RedisBucketStore } from './redis.js'
 
@@ -60,43 +60,44 @@ export class RateLimiter {
     private readonly planOf: (principal: Principal) => string | undefined = () => undefined,
   ) {}
 
-  /** The plan a credential's requests are limited by. */
-  planFor(principal: Principal): Plan {
-    return this.settings.plans[this.planOf(principal) ?? DEFAULT_PLAN] ?? this.settings.plans[DEFAULT_PLAN]!
+  /** The plan a credential's requests are limited by; anonymous clients are on the `anonymous` plan if one is set. */
+  planFor(client: RateLimitedClient): Plan {
+    const plan = client.type === 'anonymous' ? ANONYMOUS_PLAN : this.planOf(client)
+    return this.settings.plans[plan ?? DEFAULT_PLAN] ?? this.settings.plans[DEFAULT_PLAN]!
   }
 
   /** The largest cost one query of this credential may ask for: a larger one could never run. */
-  maxQueryCost(principal: Principal): number {
-    return Math.min(this.settings.maxQueryCost, this.planFor(principal).bucket)
+  maxQueryCost(client: RateLimitedClient): number {
+    return Math.min(this.settings.maxQueryCost, this.planFor(client).bucket)
   }
 
   /** Takes `cost` points from the credential's bucket, or refuses and says how long to wait. */
-  async take(principal: Principal, cost: number): Promise<Verdict> {
-    const plan = this.planFor(principal)
-    const state = await this.apply(principal, cost, plan)
+  async take(client: RateLimitedClient, cost: number): Promise<Verdict> {
+    const plan = this.planFor(client)
+    const state = await this.apply(client, cost, plan)
     return { allowed: state.allowed, retryAfterSeconds: state.allowed ? 0 : Math.max(1, Math.ceil(state.waitSeconds)), status: statusOf(state, plan) }
   }
 
   /** Gives back points a request asked for and did not use. */
-  async refund(principal: Principal, points: number): Promise<ThrottleStatus> {
-    const plan = this.planFor(principal)
-    return statusOf(await this.apply(principal, -Math.max(0, points), plan), plan)
+  async refund(client: RateLimitedClient, points: number): Promise<ThrottleStatus> {
+    const plan = this.planFor(client)
+    return statusOf(await this.apply(client, -Math.max(0, points), plan), plan)
   }
 
   /** The bucket as it stands, taking nothing. */
-  async peek(principal: Principal): Promise<ThrottleStatus> {
-    const plan = this.planFor(principal)
-    return statusOf(await this.apply(principal, 0, plan), plan)
+  async peek(client: RateLimitedClient): Promise<ThrottleStatus> {
+    const plan = this.planFor(client)
+    return statusOf(await this.apply(client, 0, plan), plan)
   }
 
   async close(): Promise<void> {
     await this.store?.close()
   }
 
-  private async apply(principal: Principal, cost: number, plan: Plan): Promise<BucketState> {
+  private async apply(client: RateLimitedClient, cost: number, plan: Plan): Promise<BucketState> {
     if (!this.store) return { allowed: true, available: plan.bucket, waitSeconds: 0 }
     try {
-      return await this.store.take(bucketKeyOf(principal), cost, plan)
+      return await this.store.take(bucketKeyOf(client), cost, plan)
     } catch (error) {
       this.storeFailed(error as Error)
       return { allowed: true, available: plan.bucket, waitSeconds: 0 }

@@ -9,6 +9,9 @@ export interface Plan {
 /** Plans are keyed by the organization's plan; organizations without one are on this plan. */
 export const DEFAULT_PLAN = 'standard'
 
+/** Requests without a credential spend per client address from this plan when `RATE_LIMIT_PLANS` sets it, else from the default one. */
+export const ANONYMOUS_PLAN = 'anonymous'
+
 /**
  * The built-in plans, after Shopify's: a bigger plan holds a bigger burst and refills faster.
  * `RATE_LIMIT_BUCKET` / `RATE_LIMIT_RESTORE_PER_SECOND` set the standard plan and

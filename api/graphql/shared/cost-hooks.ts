@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { DocumentNode, GraphQLError } from 'graphql'
 import { DomainError } from '../../../domain/shared/errors.js'
 import type { Principal } from '../../../infra/auth/authenticate.js'
+import type { RateLimitedClient } from '../../../infra/ratelimit/credential.js'
 import type { ApiMetrics } from '../../../infra/metrics/api-metrics.js'
 import type { RateLimiter, ThrottleStatus } from '../../../infra/ratelimit/limiter.js'
 import { actualQueryCost, findOperation, requestedQueryCost, type Variables } from './cost.js'
@@ -15,7 +16,7 @@ export interface CostExtension {
 }
 
 interface Costed {
-  principal: Principal
+  client: RateLimitedClient
   document: DocumentNode
   operationName: string | null
   variables: Variables
@@ -43,24 +44,29 @@ const refusals = new WeakMap<DomainError, CostExtension>()
  * - after it ran, its actual cost (lists at their returned lengths) is computed and the
  *   difference refunded; `extensions.cost` reports both and the bucket.
  * Nothing runs when refused. In a batch each operation is costed and charged by itself.
+ * Anonymous operations (signUp, login, …) are costed the same way and charged to their client
+ * address's bucket (`anon:<ip>`), so a request without a credential is bounded too.
  */
 export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, metrics: ApiMetrics): void {
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
     const ctx = context as unknown as HookContext
-    const principal = ctx.principal
-    if (!principal) return
+    const client: RateLimitedClient = ctx.principal ?? { type: 'anonymous', ip: ctx.reply.request.ip }
     const operationName = operationNameOf(ctx)
     const vars = (variables ?? {}) as Variables
     const requested = requestedQueryCost(schema, document, operationName, vars)
-    const max = limiter.maxQueryCost(principal)
+    const max = limiter.maxQueryCost(client)
     if (requested > max) {
-      throw refuse({ requestedQueryCost: requested, actualQueryCost: null, throttleStatus: await limiter.peek(principal) }, new DomainError(
+      // An infinite cost is a document too large to cost at all: the walk stopped (MAX_COST_WALK_STEPS).
+      const shown = Number.isFinite(requested) ? requested : null
+      throw refuse({ requestedQueryCost: shown ?? max + 1, actualQueryCost: null, throttleStatus: await limiter.peek(client) }, new DomainError(
         'QUERY_TOO_COMPLEX',
-        `this query may cost ${requested} points and one query may cost at most ${max}; ask for fewer items (first/limit) or fewer nested lists, or split it into several queries`,
-        { details: { requestedQueryCost: requested, maxQueryCost: max } },
+        shown === null
+          ? `this query selects too much to be costed and one query may cost at most ${max} points; ask for fewer items or split it into several queries`
+          : `this query may cost ${requested} points and one query may cost at most ${max}; ask for fewer items (first/limit) or fewer nested lists, or split it into several queries`,
+        { details: { requestedQueryCost: shown, maxQueryCost: max } },
       ))
     }
-    const verdict = await limiter.take(principal, requested)
+    const verdict = await limiter.take(client, requested)
     if (!verdict.allowed) {
       metrics.rateLimited.inc({ transport: 'graphql' })
       ctx.reply.header('retry-after', String(verdict.retryAfterSeconds))
@@ -69,20 +75,20 @@ export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, met
       const { currentlyAvailable, restoreRate } = verdict.status
       throw refuse({ requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status }, new DomainError(
         'RATE_LIMITED',
-        `this credential's query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and the budget refills at ${restoreRate} per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
+        `${client.type === 'anonymous' ? 'this address' : 'this credential'}'s query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and the budget refills at ${restoreRate} per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
         { details: { retryAfter: verdict.retryAfterSeconds } },
       ))
     }
-    ctx[COSTED] = { principal, document, operationName, variables: vars, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status } }
+    ctx[COSTED] = { client, document, operationName, variables: vars, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status } }
   })
 
   app.graphql.addHook('onResolution', async (execution, context) => {
     const costed = (context as unknown as HookContext)[COSTED]
     if (!costed) return
-    const { principal, document, operationName, variables, cost } = costed
+    const { client, document, operationName, variables, cost } = costed
     const actual = actualQueryCost(app.graphql.schema, document, operationName, variables, execution.data, cost.requestedQueryCost)
     const unused = cost.requestedQueryCost - actual
-    const throttleStatus = unused > 0 ? await limiter.refund(principal, unused) : cost.throttleStatus
+    const throttleStatus = unused > 0 ? await limiter.refund(client, unused) : cost.throttleStatus
     metrics.costConsumed.inc({ operation: findOperation(document, operationName)?.operation ?? 'query', transport: 'graphql' }, actual)
     const extensions = { ...execution.extensions, cost: { ...cost, actualQueryCost: actual, throttleStatus } satisfies CostExtension }
     Object.assign(execution, { extensions })

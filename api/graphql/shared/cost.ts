@@ -8,12 +8,21 @@ import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
  * mutation field 10 plus its payload's selection. `pageInfo` and `totalCount` are part of a
  * connection's 2; a node selected through both `nodes` and `edges { node }` is the same row and
  * counts once. A plain list (not a connection) costs as one object: those lists are short and
- * carry no page size to multiply by. Introspection is costed by the same rules.
+ * carry no page size to multiply by. The whole schema (`__schema`) costs a flat 100 however it is
+ * selected: one standard introspection query runs, aliased copies of it add up; `__type` is costed
+ * by the same rules as data.
  *
  * The walk reads the schema by field names and type tags and the document as plain AST, so it
  * needs neither graphql's `visit` nor its type predicates (see the note at the end).
  */
-export const COST = { object: 1, connection: 2, mutation: 10, defaultPageSize: 20 } as const
+export const COST = { object: 1, connection: 2, mutation: 10, defaultPageSize: 20, schema: 100 } as const
+
+/**
+ * Selections a requested cost may visit. Each selection set is costed once per type (memoised),
+ * so a real document stays far below this; past it the walk stops and the cost is infinite,
+ * which any maximum refuses.
+ */
+export const MAX_COST_WALK_STEPS = 100_000
 
 export type Variables = Readonly<Record<string, unknown>>
 
@@ -54,7 +63,13 @@ interface Walk {
   schema: GraphQLSchema
   fragments: ReadonlyMap<string, FragmentDefinitionNode>
   variables: Variables
+  /** Requested costs by selection set, type and field base: a fragment spread many times is costed once. */
+  memo: WeakMap<SelectionSetNode, Map<string, number>>
+  /** Selections the walk may still visit: bounded when costing a request, not when costing a result already produced. */
+  stepsLeft: number
 }
+
+class WalkTooLong extends Error {}
 
 function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Variables, result: Result): number {
   const operation = findOperation(document, operationName)
@@ -62,12 +77,29 @@ function operationCost(schema: GraphQLSchema, document: DocumentNode, operationN
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
   if (!root) return 0
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]))
-  const walk: Walk = { schema, fragments, variables }
-  return selectionCost(walk, operation.selectionSet, root, result, operation.operation === 'mutation' ? COST.mutation : COST.object)
+  const walk: Walk = { schema, fragments, variables, memo: new WeakMap(), stepsLeft: result ? Infinity : MAX_COST_WALK_STEPS }
+  try {
+    return selectionCost(walk, operation.selectionSet, root, result, operation.operation === 'mutation' ? COST.mutation : COST.object)
+  } catch (error) {
+    if (error instanceof WalkTooLong) return Infinity
+    throw error
+  }
 }
 
 /** The cost of a selection on an object of `type`; `fieldBase` is what each object field there costs by itself. */
 function selectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType, result: Result, fieldBase: number = COST.object): number {
+  if (result) return uncachedSelectionCost(walk, set, type, result, fieldBase)
+  const key = `${type.name}:${fieldBase}`
+  let costs = walk.memo.get(set)
+  const known = costs?.get(key)
+  if (known !== undefined) return known
+  const cost = uncachedSelectionCost(walk, set, type, undefined, fieldBase)
+  if (!costs) walk.memo.set(set, (costs = new Map()))
+  costs.set(key, cost)
+  return cost
+}
+
+function uncachedSelectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType, result: Result, fieldBase: number): number {
   if (isAbstract(type)) {
     const typename = result && (result.data as { __typename?: unknown } | null)?.__typename
     const concrete = typeof typename === 'string' ? [walk.schema.getType(typename)] : walk.schema.getPossibleTypes(type as never)
@@ -78,6 +110,10 @@ function selectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType
   for (const [key, nodes] of collectFields(walk, set, type)) {
     const field = fieldOf(walk.schema, type, nodes[0]!.name.value)
     if (!field) continue
+    if (nodes[0]!.name.value === '__schema') {
+      total += COST.schema
+      continue
+    }
     const value = result ? { data: (result.data as Record<string, unknown> | null)?.[key] } : undefined
     total += fieldCost(walk, nodes, field.type, value, fieldBase)
   }
@@ -140,6 +176,7 @@ function valueOf(walk: Walk, node: ValueNode): unknown {
 /** Fields of a selection on a concrete type by response key, through fragments, honouring @skip and @include. */
 function collectFields(walk: Walk, set: SelectionSetNode, type: GraphQLObjectType, into = new Map<string, FieldNode[]>(), seen = new Set<string>()): Map<string, FieldNode[]> {
   for (const selection of set.selections) {
+    if (--walk.stepsLeft < 0) throw new WalkTooLong()
     if (!included(walk, selection.directives)) continue
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value
@@ -171,7 +208,9 @@ function applies(walk: Walk, condition: string | undefined, type: GraphQLObjectT
   return conditionType !== undefined && conditionType !== null && isAbstract(conditionType) && walk.schema.isSubType(conditionType as never, type)
 }
 
+/** One field's own selection set as it is (the memo knows it by identity), several merged into one. */
 function mergedSelections(nodes: readonly FieldNode[]): SelectionSetNode {
+  if (nodes.length === 1 && nodes[0]!.selectionSet) return nodes[0]!.selectionSet
   return { kind: Kind.SELECTION_SET, selections: nodes.flatMap((n) => n.selectionSet?.selections ?? []) }
 }
 

@@ -11,6 +11,7 @@ const schema = buildSchema(/* GraphQL */ `
     title: String!
     status: Status!
     vendor: Vendor
+    related: Product
     media: [Media!]!
     variants(first: Int): VariantConnection!
   }
@@ -54,7 +55,9 @@ describe('requested query cost', () => {
     ['an interface costs its most expensive type', '{ node(id: "1") { id ... on Product { vendor { name } } } }', 2],
     ['a mutation costs 10 plus its payload', 'mutation { productCreate(title: "x") { product { id vendor { name } } eventPosition } }', 10 + 1 + 1],
     ['__typename is free', '{ __typename product(id: "1") { __typename } }', 1],
-    ['introspection is costed like anything else', '{ __schema { types { name fields { name } } } }', 3],
+    ['the whole schema costs a flat 100 however it is selected', '{ __schema { types { name fields { name } } } }', 100],
+    ['aliased copies of the schema add up', '{ a: __schema { queryType { name } } b: __schema { types { name } } }', 200],
+    ['a single type is costed like data', '{ __type(name: "Product") { name fields { name } } }', 2],
   ])('%s', (_name, query, cost) => {
     expect(requested(query)).toBe(cost)
   })
@@ -69,6 +72,22 @@ describe('requested query cost', () => {
     expect(requested(query, { full: true })).toBe(2)
     expect(requested(query, { full: false })).toBe(2)
     expect(requested('{ product(id: "1") { vendor @skip(if: true) { name } } }')).toBe(1)
+  })
+
+  it('costs a fragment spread many times once, however the spreads fan out', () => {
+    // 2^20 vendors once spread out, with every level of product nesting its own selection.
+    const fragments = ['fragment F0 on Product { vendor { name } }']
+    for (let level = 1; level <= 20; level++) fragments.push(`fragment F${level} on Product { ...F${level - 1} ...F${level - 1} }`)
+    expect(requested(`{ product(id: "1") { ...F20 } } ${fragments.join(' ')}`)).toBe(2)
+    // Each level selects the previous one under two related products: 3·2^30 − 2 objects, costed in one walk per fragment.
+    const branching = ['fragment B0 on Product { vendor { name } }']
+    for (let level = 1; level <= 30; level++) branching.push(`fragment B${level} on Product { a: related { ...B${level - 1} } b: related { ...B${level - 1} } }`)
+    expect(requested(`{ product(id: "1") { ...B30 } } ${branching.join(' ')}`)).toBe(1 + 3 * 2 ** 30 - 2)
+  })
+
+  it('is infinite when a document has more selections than the walk may visit', () => {
+    const wide = `{ products(first: 1) { nodes { ${Array.from({ length: 100_001 }, (_, i) => `f${i}: id`).join(' ')} } } }`
+    expect(requested(wide)).toBe(Infinity)
   })
 
   it('costs the operation that is run', () => {
