@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js'
 import { createTenantIn } from './support/fault-app.js'
 import { auditLedger } from './support/ledger.js'
 import { startServerProcess, type ServerProcess } from './support/server-process.js'
-import { PRODUCT_CREATE, productCreateOutcome, type WriteOutcome } from './support/write-load.js'
+import { createProductOverHttp, PRODUCT_CREATE, productCreateOutcome, type WriteOutcome } from './support/write-load.js'
 
 /**
  * SIGTERM to a real `emporium serve`: new connections are refused at once, a request in
@@ -38,7 +38,7 @@ describe('SIGTERM', () => {
     server = await startServerProcess({ ...backend, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) })
     const { apiKey, storeId } = test ? await createTenantIn(test.url!, 'sigterm') : await server.demoTenant()
     const outcomes: WriteOutcome[] = []
-    for (let i = 0; i < 5; i++) outcomes.push(await createProduct(server.baseUrl, apiKey, `before SIGTERM ${i}`))
+    for (let i = 0; i < 5; i++) outcomes.push(await createProductOverHttp(server.baseUrl, apiKey, `before SIGTERM ${i}`))
     expect(outcomes.every((o) => o.ok)).toBe(true)
 
     // One request whose body is half sent when the signal comes, one whose body never comes.
@@ -83,15 +83,6 @@ describe('SIGTERM', () => {
     }
   })
 })
-
-async function createProduct(baseUrl: string, apiKey: string, title: string): Promise<WriteOutcome> {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify({ query: PRODUCT_CREATE, variables: { input: { title } } }),
-  })
-  return productCreateOutcome(title, { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as never })
-}
 
 /**
  * A POST /graphql over a raw socket whose headers the server has read (it answered `100

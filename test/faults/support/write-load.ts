@@ -80,3 +80,13 @@ export function productCreateOutcome(
 }
 
 export const PRODUCT_CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id title } } }'
+
+/** `productCreate` over real HTTP, as an outside client sees it; a connection that dies rejects. */
+export async function createProductOverHttp(baseUrl: string, apiKey: string, title: string): Promise<WriteOutcome> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify({ query: PRODUCT_CREATE, variables: { input: { title } } }),
+  })
+  return productCreateOutcome(title, { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as never })
+}
