@@ -170,3 +170,13 @@ describe('numbers to their column ranges (defect 2)', () => {
     expect(await createProduct(t, shop.apiKey, { title: 'After The Pile' })).toMatchObject({ title: 'After The Pile' })
   })
 })
+
+describe('X-Store header', () => {
+  it('answers NOT_FOUND for any store reference it cannot find: long, non-ASCII, almost a UUID', async () => {
+    for (const reference of ['x'.repeat(5_000), 'ÿü-shop', '0190a000-0000-7000-8000-00000000000z', '%00']) {
+      const response = await t.gql(shop.apiKey, PRODUCT_COUNT, undefined, { 'x-store': reference })
+      expect(response.status).toBe(200)
+      expect(onlyError(response).code).toBe('NOT_FOUND')
+    }
+  })
+})
