@@ -43,7 +43,8 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const args = ['--import', 'tsx', ...(options.probe ? ['--expose-gc', '--import', PROBE] : []), path.join(ROOT, 'cli/main.ts'), 'serve']
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', GRAPHQL_PLAYGROUND: 'false', ...env },
+    // A rate-limit budget no fault run spends: they are about faults, not budgets.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', GRAPHQL_PLAYGROUND: 'false', RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: LogLine[] = []
