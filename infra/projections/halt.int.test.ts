@@ -122,14 +122,14 @@ describe('a projection without store rows', () => {
     const counter = counterProjection('organizational', { storeRows: false })
     const [storeA, storeB] = [randomUUID(), randomUUID()]
     counter.failWhen = (event) => event.metadata.storeId === storeA
-    await appendCounted(engine.store, storeA, 1)
+    const [failing] = await appendCounted(engine.store, storeA, 1)
     await appendCounted(engine.store, storeB, 2)
     const runner = await engine.runner([counter], { batchSize: 50 })
     await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
     const [status] = await projectionStatuses(engine.database, engine.store, [counter])
-    expect(status).toMatchObject({ state: 'failed', position: null, eventsApplied: 0, parkedStores: [] })
-    // Store B's events wait behind the failure too: nothing is applied.
-    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    expect(status).toMatchObject({ state: 'failed', errorPosition: failing, parkedStores: [] })
+    // Store B's events wait behind the failure too: nothing of either store is applied.
+    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual([])
 
     // `projections retry` restarts it from its checkpoint: halted again while the cause is there…
     const halted = await checkpointOf(engine.database, counter.name)
@@ -137,7 +137,7 @@ describe('a projection without store rows', () => {
       { projection: counter.name, storeId: null, result: 'halted', error: halted.last_error },
     ])
     expect((await checkpointOf(engine.database, counter.name)).updated_at.getTime()).toBeGreaterThan(halted.updated_at.getTime())
-    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual([])
     // …and following the log again, each event once, after the fix; with no restart of the owner.
     counter.failWhen = null
     expect(await retryProjections(engine.database, [counter], { pollMs: 20 })).toEqual([{ projection: counter.name, storeId: null, result: 'resumed', error: null }])

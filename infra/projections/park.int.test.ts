@@ -136,6 +136,36 @@ describe('parking more than one store', () => {
   })
 })
 
+describe('a whole rebuild', () => {
+  it("parks a store whose event still fails instead of failing: the new version's other stores go on, and a retry after the fix brings the store back", async () => {
+    const counter = counterProjection('rebuilt_parking')
+    const [storeA, storeC] = [randomUUID(), randomUUID()]
+    counter.failWhen = (event) => event.metadata.storeId === storeA && event.data.entity === 'e1'
+    const runner = await engine.runner([counter], { batchSize: 50 })
+    await appendCounted(engine.store, storeA, 3)
+    await appendCounted(engine.store, storeC, 3)
+    await caughtUp(engine.database, counter)
+    const live = await readParked(engine.database.db, { projection: counter.name })
+    expect(live.map((row) => row.store_id)).toEqual([storeA])
+
+    // The new build parks A on the same event and swaps in with C complete.
+    expect(await finished(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    const rebuilt = await readParked(engine.database.db, { projection: counter.name })
+    expect(rebuilt).toMatchObject([{ store_id: storeA, event_id: live[0]!.event_id, error: live[0]!.error }])
+    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
+    await appendCounted(engine.store, storeA, 1)
+    await appendCounted(engine.store, storeC, 1)
+    await caughtUp(engine.database, counter)
+    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
+
+    counter.failWhen = null
+    expect(await finished(await retry(counter.name, storeA))).toMatchObject({ status: 'done' })
+    for (const store of [storeA, storeC]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
+    await runner.stop()
+  })
+})
+
 describe('a database error met while applying', () => {
   it('parks nothing and halts nothing: the batch is tried again from the same checkpoint', async () => {
     const counter = counterProjection('deadlocked')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { parseStreamName } from '../../domain/shared/streams.js'
 import type { AnyDb } from '../database/database.js'
+import { isConnectionLoss } from '../database/unavailable.js'
 import type { RecordedEvent } from '../eventstore/port.js'
 import { PARKED_CHANNEL, type ParkedRow } from './schema.js'
 
@@ -23,6 +24,26 @@ export function parkableStoreOf(event: RecordedEvent): string | null {
 
 export function failureText(event: Pick<RecordedEvent, 'type' | 'id'>, error: unknown): string {
   return `${event.type} ${event.id}: ${error instanceof Error ? error.message : String(error)}`
+}
+
+/** The projection's own `apply` threw on this event (not the database around it). */
+export class ApplyFailure extends Error {
+  constructor(
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(failureText(event, cause))
+  }
+}
+
+/**
+ * Errors of the database rather than of the event (a lost connection, a deadlock), also when
+ * `apply` met them: parking a store or halting for them would stop it for nothing.
+ */
+export function isTransient(error: unknown): boolean {
+  const cause = error instanceof ApplyFailure ? error.cause : error
+  const code = (cause as { code?: unknown } | null)?.code
+  return isConnectionLoss(error) || code === '40001' || code === '40P01'
 }
 
 /** Parks a store (or records the latest failure of a parked one); told to every process at commit. */

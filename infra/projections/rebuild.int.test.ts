@@ -14,7 +14,7 @@ import { Platform } from '../platform.js'
 import type { Projection } from './projection.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
+import { COUNTED, appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
 
 let engine: TestEngine
 
@@ -233,12 +233,15 @@ describe('rebuilding a whole projection beside the live tables', () => {
   it('drops its half-built copy and leaves the live tables serving when the build fails', async () => {
     const counter = counterProjection('unbuildable')
     const storeId = randomUUID()
+    // An organization's stream: its failing event has no store to park, so the build fails.
+    const organization = randomUUID()
     const runner = await engine.runner([counter])
-    await appendCounted(engine.store, storeId, 6)
+    await appendCounted(engine.store, storeId, 5)
+    await appendCounted(engine.store, storeId, 1, 1, COUNTED, organization)
     await caughtUp(engine.database, counter)
     const live = await dump(engine.database.db, counter.table)
 
-    counter.failWhen = () => true
+    counter.failWhen = (event) => event.streamName.startsWith(`counted-${organization}_`)
     const row = await finished(await ask(counter.name, null))
     expect(row).toMatchObject({ status: 'failed', error: 'cannot count e0' })
     expect(await schemaExists('rebuild_unbuildable')).toBe(false)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
-import { failureText, parkStore, readParked, unparkStores, type ParkedListener } from './parked.js'
+import { ApplyFailure, failureText, isTransient, parkStore, parkableStoreOf, readParked, unparkStores, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 import { projectionFilter, readCheckpoint, yieldToEventLoop, type ProjectionWorker } from './worker.js'
 
@@ -23,7 +23,9 @@ export interface RebuildDeps {
 /**
  * Rebuilds a whole projection without downtime: builds it from the log in a schema of its own
  * while the live tables keep serving and following, then pauses the live worker, catches the
- * new tables up, and swaps them in with the checkpoint in one transaction.
+ * new tables up, and swaps them in with the checkpoint in one transaction. A store whose event
+ * fails is parked as the live worker would park it (the new version's other stores go on), and
+ * the parked stores swap in with the tables; any other failure fails the rebuild.
  */
 export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
   const { database, eventStore, projection, worker } = deps
@@ -37,17 +39,38 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
 
     let position: string | null = null
     let processed = 0
+    const parked = new Map<string, ApplyFailure>()
     const head = await eventStore.headPosition(filter)
     const total = await countEvents(eventStore, filter, head)
+    const applyBatch = async (events: RecordedEvent[]): Promise<void> => {
+      for (;;) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            for (const event of events) {
+              const store = parkableStoreOf(event)
+              if (store !== null && parked.has(store)) continue
+              try {
+                await projection.apply(event, trx.withSchema(schema))
+              } catch (error) {
+                throw new ApplyFailure(event, error)
+              }
+            }
+          })
+          return
+        } catch (error) {
+          const store = error instanceof ApplyFailure && !isTransient(error) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
+          if (store === null) throw error instanceof ApplyFailure ? error.cause : error
+          parked.set(store, error as ApplyFailure)
+        }
+      }
+    }
     const replayUntil = async (to: string | null): Promise<void> => {
       if (to === null) return
       for (;;) {
         deps.signal?.throwIfAborted()
         const events = await eventStore.readAll({ from: position, to, filter, limit: deps.batchSize })
         if (events.length === 0) return
-        await db.transaction().execute(async (trx) => {
-          for (const event of events) await projection.apply(event, trx.withSchema(schema))
-        })
+        await applyBatch(events)
         position = events[events.length - 1]!.position
         processed += events.length
         deps.progress(processed, Math.max(total, processed))
@@ -68,11 +91,13 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
           .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: processed, updated_at: sql`now()` })
           .where('name', '=', projection.name)
           .execute()
-        // Every store's history was replayed without failing: none stays parked.
+        // The new tables' parked stores replace the old ones': a store whose events now apply is current again.
         await unparkStores(trx, projection.name, null)
+        for (const [store, failure] of parked) await parkStore(trx, projection.name, store, failure.event, failure.message)
         await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
       })
       deps.parked?.unparked(projection.name, null)
+      for (const [store, failure] of parked) deps.parked?.parked(projection.name, store, failure.message)
     })
     deps.progress(processed, Math.max(total, processed))
   } catch (error) {

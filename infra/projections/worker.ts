@@ -2,10 +2,9 @@ import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
-import { isConnectionLoss } from '../database/unavailable.js'
 import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
-import { failureText, parkStore, parkableStoreOf, readParked, type ParkedListener } from './parked.js'
+import { ApplyFailure, failureText, isTransient, parkStore, parkableStoreOf, readParked, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 
 export interface WorkerDeps {
@@ -24,26 +23,6 @@ export interface WorkerDeps {
 
 /** Thrown when the checkpoint moved under us: another process owns the projection now. */
 class LostOwnership extends Error {}
-
-/** The projection's own `apply` threw on this event (not the database around it). */
-class ApplyFailure extends Error {
-  constructor(
-    readonly event: RecordedEvent,
-    override readonly cause: unknown,
-  ) {
-    super(failureText(event, cause))
-  }
-}
-
-/**
- * Errors of the database rather than of the event (a lost connection, a deadlock), also when
- * `apply` met them: parking a store or halting for them would stop it for nothing.
- */
-function isTransient(error: unknown): boolean {
-  const cause = error instanceof ApplyFailure ? error.cause : error
-  const code = (cause as { code?: unknown } | null)?.code
-  return isConnectionLoss(error) || code === '40001' || code === '40P01'
-}
 
 export function projectionFilter(projection: Projection): LogFilter {
   return projection.eventTypes === '*' ? {} : { eventTypes: projection.eventTypes }
