@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { productsByIds } from '../../../projections/catalog/product/queries.js'
-import { COLLECTION_SORTS, collectionProductIds, findCollection, listCollections } from '../../../projections/webstore/collection/queries.js'
+import { COLLECTION_SORTS, collectionProducts, findCollection, listCollections } from '../../../projections/webstore/collection/queries.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
 import { requireStore, type ToolCall } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
@@ -89,9 +88,8 @@ export const collectionReadTools: readonly ShopTool[] = [
       const collection = await readCollection(call, { id })
       const db = call.session.platform.database.db
       const storeId = requireStore(call.session).id
-      const page = await collectionProductIds(db, storeId, collection, list)
-      const products = await productsByIds(db, storeId, page.nodes.map((node) => node.id))
-      const nodes = products.flatMap((product) => (product ? [{ id: product.id, title: product.title, handle: product.handle, status: product.status }] : []))
+      const page = await collectionProducts(db, storeId, collection, list)
+      const nodes = page.nodes.map((product) => ({ id: product.id, title: product.title, handle: product.handle, status: product.status }))
       return { nodes, pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),

@@ -2,8 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, dateRangeConditions, searchWords, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from '../product/queries.js'
 import type { CategoryDatabase, CategoryDb, CategoryRow } from './tables.js'
 
 /** A category as the API serves it. */
@@ -145,44 +146,11 @@ function categoryConditions(eb: ExpressionBuilder<CategoryDatabase, 'categories'
     ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
   ]
   if (filter.depth != null) conditions.push(eb('depth', '=', filter.depth))
-  for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean)) {
+  for (const word of searchWords(filter.search)) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     conditions.push(eb.or([eb('title', 'ilike', pattern), eb('handle', 'ilike', pattern), eb('description', 'ilike', pattern)]))
   }
   return conditions
-}
-
-/**
- * The ids of the products assigned to a category, or (with `includeDescendants`, the default)
- * to it or any category below it: a subquery for `where(column, 'in', …)`. Another store's
- * category id matches nothing.
- *
- * @example db.selectFrom('products').where((eb) => eb('id', 'in', productIdsInCategorySubtree(eb, storeId, categoryId)))
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function productIdsInCategorySubtree(eb: ExpressionBuilder<any, any>, storeId: string, categoryId: string, includeDescendants = true) {
-  const db = eb as unknown as ExpressionBuilder<CategoryDatabase, never>
-  const id = isUuid(categoryId) ? categoryId.toLowerCase() : '00000000-0000-0000-0000-000000000000'
-  return db
-    .selectFrom('category_products')
-    .select('category_products.product_id')
-    .where('category_products.store_id', '=', storeId)
-    .where('category_products.category_id', 'in', (sub) =>
-      sub
-        .selectFrom('categories')
-        .select('categories.id')
-        .where('categories.store_id', '=', storeId)
-        .where((c) => (includeDescendants ? c.or([c('categories.id', '=', id), sql<SqlBool>`${id}::uuid = any(categories.ancestor_ids)`]) : c('categories.id', '=', id))),
-    )
-}
-
-/**
- * `productColumn IN (products of the category's subtree)`: the condition a product filter
- * "in category (with descendants)" needs.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function categorySubtreeCondition(eb: ExpressionBuilder<any, any>, storeId: string, categoryId: string, options: { includeDescendants?: boolean; productColumn?: string } = {}): Expression<SqlBool> {
-  return eb(options.productColumn ?? 'id', 'in', productIdsInCategorySubtree(eb, storeId, categoryId, options.includeDescendants ?? true))
 }
 
 /** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */
@@ -202,32 +170,31 @@ export async function productCountsOfCategories(db: AnyDb, storeId: string, cate
   return categoryIds.map((id) => byId.get(id.toLowerCase()) ?? 0)
 }
 
+export interface CategoryProductsArgs extends ListProductsArgs {
+  includeDescendants?: boolean | null
+}
+
 /**
- * A page of a category's product ids: its own products by position, or with
- * `includeDescendants` those of its whole subtree, each once, by title (positions are per
- * category, so they cannot order a list spanning several).
+ * One page of a category's products, filtered like every product list: its own products by
+ * position, or with `includeDescendants` those of its whole subtree, each once, by title
+ * (positions are per category, so they cannot order a list spanning several), unless
+ * `args.sort` gives another order. Every status is listed unless the filter says otherwise:
+ * this is the admin's view.
+ *
+ * @example await categoryProducts(db, storeId, categoryId, { first: 20, filter: { status: ['DRAFT'] }, sort: 'PRICE_ASC' })
  */
-export async function categoryProductIds(
-  db: AnyDb,
-  storeId: string,
-  categoryId: string,
-  args: ListArgs & { includeDescendants?: boolean | null },
-  options: PaginateOptions = {},
-): Promise<Connection<{ id: string }>> {
-  if (args.includeDescendants) {
-    const query = db
-      .selectFrom('products')
-      .select(['id', 'title'])
-      .where('store_id', '=', storeId)
-      .where((eb) => categorySubtreeCondition(eb, storeId, categoryId))
-    return paginate<{ id: string; title: string }>(query, args, { column: 'title', direction: 'asc' }, options)
+export function categoryProducts(db: AnyDb, storeId: string, categoryId: string, args: CategoryProductsArgs, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
+  const { includeDescendants, ...list } = args
+  if (includeDescendants) {
+    const inSubtree: ProductFilter = { category: { id: categoryId, includeDescendants: true } }
+    return listProducts(db, storeId, { ...list, filter: list.filter ? { and: [inSubtree, list.filter] } : inSubtree, sort: list.sort ?? 'TITLE_ASC' }, options)
   }
-  const query = db
+  const members = db
     .selectFrom('category_products')
-    .select(['product_id as id', 'position'])
+    .select(['product_id', 'position as sort_key'])
     .where('store_id', '=', storeId)
     .where('category_id', '=', categoryId)
-  return paginate<{ id: string; position: number }>(query, args, { column: 'position', direction: 'asc' }, options)
+  return listProducts(db, storeId, list, options, { members, order: { column: 'category_position', direction: 'asc' } })
 }
 
 /** The categories each product is assigned to, by path (a dataloader's batch function). */

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
@@ -100,11 +100,26 @@ export async function productsByIds(db: ProductDb, storeId: string, ids: readonl
 }
 
 /**
- * One page of the store's products, filtered and sorted, in page or cursor mode.
+ * A part of the store's products with an order of its own, such as a collection's or a
+ * category's. `members` selects one row per member: `product_id`, and `sort_key`, its place in
+ * the part's own order. That order, `order` on the `sort_key` under a column name of its own
+ * (so a cursor of one kind of order never passes for another's), is the list's when the caller
+ * gives no sort; with a sort, the members are ordered as every product list is. (`Column` is
+ * generic so that the key's alias keeps a name type the row types can carry.)
+ */
+export interface ProductSubset<Column extends string = string> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  members: SelectQueryBuilder<any, any, { product_id: string; sort_key: unknown }>
+  order: { column: Column; direction: SortSpec['direction'] }
+}
+
+/**
+ * One page of the store's products, filtered and sorted, in page or cursor mode; with a
+ * `subset`, only its members, in its own order unless `args.sort` says otherwise.
  *
  * @example await listProducts(db, storeId, { first: 50, filter: { status: ['ACTIVE'], search: 'red sh' }, sort: 'TITLE_ASC' })
  */
-export async function listProducts(db: ProductDb, storeId: string, args: ListProductsArgs = {}, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
+export async function listProducts<Column extends string>(db: ProductDb, storeId: string, args: ListProductsArgs = {}, options: PaginateOptions = {}, subset?: ProductSubset<Column>): Promise<Connection<ProductRecord>> {
   const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
@@ -115,7 +130,14 @@ export async function listProducts(db: ProductDb, storeId: string, args: ListPro
     .select([...COLUMNS, 'price_sort', 'inventory_total'])
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, withCatalog(scope)))
-  const page = await paginate<ListedRow>(query, args, sort, options)
+  let page: Connection<ListedRow>
+  if (!subset) page = await paginate<ListedRow>(query, args, sort, options)
+  else if (args.sort != null) page = await paginate<ListedRow>(query.where(sql<SqlBool>`products.id in (select m.product_id from (${subset.members}) as m)`), args, sort, options)
+  else {
+    // Wrapped, so the sort key is a plain column that keyset pagination can order and compare on.
+    const keyed = query.innerJoin(subset.members.as('m'), 'm.product_id', 'products.id').select(sql`m.sort_key`.as(subset.order.column))
+    page = await paginate<ListedRow>(db.selectFrom(keyed.as('listed')).selectAll(), args, subset.order, options)
+  }
   return {
     ...page,
     nodes: page.nodes.map(toRecord),

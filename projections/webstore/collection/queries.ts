@@ -1,9 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
 import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
@@ -84,27 +86,36 @@ function conditions(eb: ExpressionBuilder<CollectionDatabase, 'collections'>, fi
   return list
 }
 
-/** The sort column of the member list for each order; PRICE sorts put products without variants first (-1). */
-const MEMBER_SORTS: Record<CollectionSortOrder, SortSpec> = {
-  MANUAL: { column: 'position', direction: 'asc' },
-  TITLE_ASC: { column: 'title', direction: 'asc' },
-  TITLE_DESC: { column: 'title', direction: 'desc' },
-  PRICE_ASC: { column: 'price', direction: 'asc' },
-  PRICE_DESC: { column: 'price', direction: 'desc' },
-  CREATED_ASC: { column: 'created_at', direction: 'asc' },
-  CREATED_DESC: { column: 'created_at', direction: 'desc' },
+/**
+ * Each sort order as a key per member over `cp` (membership) and `f` (the facts this projection
+ * keeps), under a column name per kind of key; PRICE orders put products without variants first (-1).
+ */
+const MEMBER_ORDERS: Record<CollectionSortOrder, { key: RawBuilder<unknown>; order: SortSpec }> = {
+  MANUAL: { key: sql`cp.position`, order: { column: 'collection_position', direction: 'asc' } },
+  TITLE_ASC: { key: sql`lower(f.title)`, order: { column: 'collection_title', direction: 'asc' } },
+  TITLE_DESC: { key: sql`lower(f.title)`, order: { column: 'collection_title', direction: 'desc' } },
+  PRICE_ASC: { key: sql`coalesce(f.price_min, -1)`, order: { column: 'collection_price', direction: 'asc' } },
+  PRICE_DESC: { key: sql`coalesce(f.price_min, -1)`, order: { column: 'collection_price', direction: 'desc' } },
+  CREATED_ASC: { key: sql`f.created_at`, order: { column: 'collection_created_at', direction: 'asc' } },
+  CREATED_DESC: { key: sql`f.created_at`, order: { column: 'collection_created_at', direction: 'desc' } },
 }
 
-/** One page of a collection's product ids in the collection's sort order. */
-export async function collectionProductIds(db: CollectionDb, storeId: string, collection: Pick<CollectionRecord, 'id' | 'sortOrder'>, args: ListArgs, options: PaginateOptions = {}): Promise<Connection<{ id: string }>> {
+/**
+ * One page of a collection's products, filtered like every product list; in the collection's
+ * own sort order (its manual positions, or the smart order), unless `args.sort` gives another.
+ * Every status is listed unless the filter says otherwise: this is the admin's view.
+ *
+ * @example await collectionProducts(db, storeId, collection, { first: 20, filter: { status: ['ACTIVE'] } })
+ */
+export function collectionProducts(db: AnyDb, storeId: string, collection: Pick<CollectionRecord, 'id' | 'sortOrder'>, args: ListProductsArgs, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
+  const { key, order } = MEMBER_ORDERS[collection.sortOrder]
   const members = db
     .selectFrom('collection_products as cp')
     .innerJoin('collection_product_facts as f', (join) => join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'))
-    .select(['cp.product_id as id', 'cp.position as position', sql<string>`lower(f.title)`.as('title'), sql<string>`coalesce(f.price_min, -1)`.as('price'), 'f.created_at as created_at'])
+    .select(['cp.product_id as product_id', key.as('sort_key')])
     .where('cp.store_id', '=', storeId)
     .where('cp.collection_id', '=', collection.id)
-  const query = db.selectFrom(members.as('m')).selectAll()
-  return paginate<{ id: string }>(query as never, args, MEMBER_SORTS[collection.sortOrder], options)
+  return listProducts(db, storeId, args, options, { members, order })
 }
 
 /** How many products each collection holds (a dataloader's batch function). */

@@ -4,17 +4,16 @@ import { readEntityHistory } from '../../../../projections/audit/log/history.js'
 import { findCategoryAsOf } from '../../../../projections/catalog/category/as-of.js'
 import {
   categoriesByIds,
-  categoryProductIds,
+  categoryProducts,
   findCategory,
   listCategories,
   productCountsOfCategories,
   type CategoryCrumb,
+  type CategoryProductsArgs,
   type CategoryRecord,
   type ListCategoriesArgs,
 } from '../../../../projections/catalog/category/queries.js'
-import { productsByIds } from '../../../../projections/catalog/product/queries.js'
 import { findMedia } from '../../../../projections/media/queries.js'
-import type { ListArgs } from '../../../../projections/shared/pagination.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -66,14 +65,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     breadcrumbs: async (category: CategoryRecord, _args, ctx) => [...(await ancestors(category, ctx)), crumb(category)],
     children: (category: CategoryRecord, args: ListCategoriesArgs, ctx, info) =>
       listCategories(ctx.platform.database.db, readableStore(ctx), { ...args, parentId: category.id }, { count: wantsTotal(info) }),
-    products: async (category: CategoryRecord, args: ListArgs & { includeDescendants?: boolean | null }, ctx, info) => {
-      const storeId = readableStore(ctx)
-      const db = ctx.platform.database.db
-      const page = await categoryProductIds(db, storeId, category.id, args, { count: wantsTotal(info) })
-      const products = await productsByIds(db, storeId, page.nodes.map((node) => node.id))
-      const edges = page.edges.flatMap((edge, index) => (products[index] ? [{ cursor: edge.cursor, node: products[index] }] : []))
-      return { ...page, nodes: edges.map((edge) => edge.node), edges }
-    },
+    products: (category: CategoryRecord, args: CategoryProductsArgs, ctx, info) =>
+      categoryProducts(ctx.platform.database.db, readableStore(ctx), category.id, args, { count: wantsTotal(info) }),
     history: (category: CategoryRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
       readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType: CATEGORY_ENTITY, entityId: category.id }, args, { count: wantsTotal(info) }),
   },

@@ -75,9 +75,12 @@ export const categoryTypeDefs = /* GraphQL */ `
     seo: CategorySeo!
     "Distinct products assigned to this category or any category below it."
     productCount: Int!
-    "The assigned products: the category's own by position, or with includeDescendants those of its whole subtree, each once, by title."
+    "The assigned products, every status unless filtered: the category's own, or with includeDescendants those of its whole subtree, each once."
     products(${LIST_ARGS}
       includeDescendants: Boolean = false
+      filter: ProductFilter
+      "Without a sort, the category's own products by position, a whole subtree's by title."
+      sort: ProductSort
     ): ProductConnection!
     "Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes."
     history(

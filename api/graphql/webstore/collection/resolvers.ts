@@ -1,11 +1,10 @@
 import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
-import { productsByIds, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import type { ListProductsArgs, ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import { findMedia } from '../../../../projections/media/queries.js'
-import type { ListArgs } from '../../../../projections/shared/pagination.js'
 import {
-  collectionProductIds,
+  collectionProducts,
   collectionsOfProducts,
   findCollection,
   listCollections,
@@ -41,14 +40,8 @@ async function written(ctx: RequestContext, name: string, input: unknown) {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Collection: {
-    products: async (collection: CollectionRecord, args: ListArgs, ctx, info) => {
-      const storeId = readableStore(ctx)
-      const db = ctx.platform.database.db
-      const page = await collectionProductIds(db, storeId, collection, args, { count: wantsTotal(info) })
-      const products = await productsByIds(db, storeId, page.nodes.map((node) => node.id))
-      const edges = page.edges.flatMap((edge, index) => (products[index] ? [{ cursor: edge.cursor, node: products[index] }] : []))
-      return { ...page, nodes: edges.map((edge) => edge.node), edges }
-    },
+    products: (collection: CollectionRecord, args: ListProductsArgs, ctx, info) =>
+      collectionProducts(ctx.platform.database.db, readableStore(ctx), collection, args, { count: wantsTotal(info) }),
     history: (collection: CollectionRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
       readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType: COLLECTION_CATEGORY, entityId: collection.id }, args, { count: wantsTotal(info) }),
   },

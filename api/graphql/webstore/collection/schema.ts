@@ -124,8 +124,12 @@ export const collectionTypeDefs = /* GraphQL */ `
     "SMART only: true when ANY rule suffices, false when ALL must hold."
     disjunctive: Boolean!
     sortOrder: CollectionSortOrder!
-    "The products, in the collection's sort order; a SMART collection's follow its rules as products change."
-    products(${LIST_ARGS}): ProductConnection!
+    "The products, every status unless filtered; a SMART collection's follow its rules as products change."
+    products(${LIST_ARGS}
+      filter: ProductFilter
+      "Without a sort, the collection's own order (sortOrder: its manual positions, or the smart order)."
+      sort: ProductSort
+    ): ProductConnection!
     "How many products the collection holds now."
     productsCount: Int!
     "Every change of this collection, newest first, with its actor and time."
