@@ -180,3 +180,25 @@ describe('X-Store header', () => {
     }
   })
 })
+
+describe('list arguments that reach SQL', () => {
+  it('refuses a search of more words than a statement should hold, in every list with search', async () => {
+    const search = Array.from({ length: 5_000 }, (_, i) => `w${i}`).join(' ')
+    for (const list of ['products', 'pages', 'categories', 'attributes']) {
+      expectRefused(await t.gql(shop.apiKey, `query ($s: String) { ${list}(filter: {search: $s}) { totalCount } }`, { s: search }), ['filter', 'search'], /at most 32 words/)
+    }
+  })
+
+  it('takes an in-list longer than Postgres takes parameters', async () => {
+    const titles = Array.from({ length: 70_000 }, (_, i) => `t${i}`)
+    const response = await t.gql<{ products: { totalCount: number } }>(shop.apiKey, 'query ($in: [String!]) { products(filter: {title: {in: $in}}) { totalCount } }', { in: titles })
+    expect(response.errors).toBeUndefined()
+    expect(response.data!.products.totalCount).toBe(0)
+  })
+
+  it('refuses attribute range bounds numeric cannot hold and dates in year 0', async () => {
+    const range = (min: string) => t.gql(shop.apiKey, 'query ($min: String) { products(filter: {attributes: [{code: "width", range: {min: $min}}]}) { totalCount } }', { min })
+    expectRefused(await range('1'.repeat(200_000)), ['filter', 'attributes', 0, 'range', 'min'], /at most 400 characters/)
+    expectRefused(await range('0000-01-01'), ['filter', 'attributes', 0, 'range', 'min'], /a date like/)
+  })
+})

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { filterProblem, refusal } from '../../domain/shared/boundary.js'
+import { badInput } from '../../domain/shared/errors.js'
 
 /** `StringFilter` of the GraphQL conventions. */
 export interface StringFilter {
@@ -36,6 +37,16 @@ export function stringConditions(eb: Eb, column: string, filter: StringFilter | 
 export function inList(column: string, values: readonly string[]): Expression<SqlBool> {
   const distinct = [...new Set(values)]
   return distinct.length ? sql<SqlBool>`${sql.ref(column)} = any(${distinct}::text[])` : sql<SqlBool>`false`
+}
+
+/** Words of one search: more narrow nothing that the first few have not, and each costs a condition. */
+export const SEARCH_WORDS_MAX = 32
+
+/** The words of a `search` filter, at most `SEARCH_WORDS_MAX`: a pasted page would overflow the statement's parameters. */
+export function searchWords(search: string | null | undefined): string[] {
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean)
+  if (words.length > SEARCH_WORDS_MAX) throw badInput(['filter', 'search'], `search may hold at most ${SEARCH_WORDS_MAX} words; got ${words.length}: search for the few that matter`)
+  return words
 }
 
 export function dateRangeConditions(eb: Eb, column: string, filter: DateTimeRangeFilter | null | undefined): Expression<SqlBool>[] {

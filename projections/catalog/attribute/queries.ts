@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, inList, stringConditions, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, inList, searchWords, stringConditions, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { AttributeDatabase, AttributeDb, AttributeRow } from './tables.js'
 
@@ -97,7 +97,7 @@ function conditions(eb: ExpressionBuilder<AttributeDatabase, 'attributes'>, filt
   if (filter.required != null) list.push(eb('required', '=', filter.required))
   if (filter.filterable != null) list.push(eb('filterable', '=', filter.filterable))
   if (filter.visible != null) list.push(eb('visible', '=', filter.visible))
-  for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean)) {
+  for (const word of searchWords(filter.search)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     list.push(eb.or([eb('code', 'ilike', like), eb('name', 'ilike', like)]))
   }

@@ -68,6 +68,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A currency with the usual two decimals, for stores the tenancy read model does not show yet. */
 const DEFAULT_CURRENCY = 'USD'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** Characters of a range bound: any double's digits fit, Postgres' numeric limit is far off. */
+const RANGE_MAX_LENGTH = 400
 
 /**
  * The conditions of a filter level's catalog fields. Each is written so an index serves it: a
@@ -134,10 +136,10 @@ function attributeCondition(filter: AttributeFilter, index: number): Expression<
 function attributeRange(range: AttributeRange, field: (string | number)[]) {
   const bound = (value: string, end: 'min' | 'max') => {
     const op = sql.raw(end === 'min' ? '>=' : '<=')
-    if (DECIMAL.test(value)) return sql`v.value_number ${op} ${value}::numeric`
+    if (value.length <= RANGE_MAX_LENGTH && DECIMAL.test(value)) return sql`v.value_number ${op} ${value}::numeric`
     // Year 0 parses in JavaScript but is no Postgres date.
     if (ISO_DATE.test(value) && dateTimeProblem(new Date(value)) === undefined) return sql`v.value_date ${op} ${value}::date`
-    throw badInput([...field, end], `range.${end} must be a number like "10.5" or a date like "2026-01-31"; got '${value.slice(0, 40)}'`)
+    throw badInput([...field, end], `range.${end} must be a number like "10.5" (at most ${RANGE_MAX_LENGTH} characters) or a date like "2026-01-31"; got '${value.slice(0, 40)}'`)
   }
   return [...(range.min != null ? [bound(range.min, 'min')] : []), ...(range.max != null ? [bound(range.max, 'max')] : [])]
 }

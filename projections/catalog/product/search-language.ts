@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import { searchWords } from '../../shared/filters.js'
 
 /**
  * Postgres text-search configurations by language subtag of the store's default locale
@@ -77,7 +78,7 @@ export function languageVector(storeId: unknown, title: unknown, tags: unknown, 
  * @example searchCondition('red shirts', storeId) // (english 'red' | simple 'red') & (english 'shirt':* | simple 'shirts':*)
  */
 export function searchCondition(text: string, storeId: string): Expression<SqlBool> | null {
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  const words = searchWords(text).filter((word) => /[\p{L}\p{N}]/u.test(word))
   if (words.length === 0) return null
   const config = storeConfig(storeId)
   const queries = words.map((word, index) => {

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import { combineFilter, dateRangeConditions, searchWords, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { ContentDatabase, ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
 
@@ -101,15 +101,14 @@ export async function listContentEntries(
 function entryConditions(eb: ExpressionBuilder<ContentDatabase, 'content_entries'>, filter: ContentEntryFilter): Expression<SqlBool>[] {
   return [
     ...stringConditions(eb, 'handle', filter.handle),
-    ...searchWords(filter.search),
+    ...searchMatches(filter.search),
     ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
   ]
 }
 
 /** Every word in the handle or the values' JSON text, ignoring case. */
-function searchWords(search: string | null | undefined): Expression<SqlBool>[] {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean)
-  return words.map((word) => sql<SqlBool>`(handle || ' ' || fields::text) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+function searchMatches(search: string | null | undefined): Expression<SqlBool>[] {
+  return searchWords(search).map((word) => sql<SqlBool>`(handle || ' ' || fields::text) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
 }
 
 function sortSpec<Name extends string>(sorts: Record<Name, SortSpec>, name: string): SortSpec {

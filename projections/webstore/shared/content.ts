@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import { searchWords } from '../../shared/filters.js'
 
 // What the pages and posts read models share: the store of an event, guarded writes by revision,
 // the publication columns and the rule of what shoppers may see.
@@ -64,7 +65,7 @@ export async function dueRows(db: AnyDb, table: string, now: Date, limit: number
 
 /** `search`: every word must appear in the title, handle or body, ignoring case. */
 export function searchCondition(eb: Eb, search: string | null | undefined, columns: readonly string[]): Expression<SqlBool>[] {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean)
+  const words = searchWords(search)
   const text = sql.join(columns.map((column) => sql`coalesce(${sql.ref(column)}, '')`), sql` || ' ' || `)
   return words.map((word) => sql<SqlBool>`(${text}) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
 }
