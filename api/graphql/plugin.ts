@@ -15,6 +15,7 @@ import { RequestRefusal, checkConsistencyPosition, checkGraphQLRequest } from '.
 import { installInputBounds } from './shared/input-bounds.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
 import { servePastFields } from './shared/past-fields.js'
+import { documentShapeProblem } from './shared/document-shape.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, documentLimitRules, noIntrospection, type QueryLimits } from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
@@ -127,6 +128,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   // and feed validation any shape: a query is GraphQL text.
   app.graphql.addHook('preParsing', async (_schema, source) => {
     if (looksLikeJson(source)) throw new DomainError('BAD_USER_INPUT', 'Syntax Error: the query is JSON, not a GraphQL document; send the document as text in "query"')
+  })
+  // Before graphql-js validates: some of its rules cost the square of what a document repeats.
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    const problem = documentShapeProblem(document, limits)
+    if (problem) throw new DomainError('QUERY_TOO_COMPLEX', problem)
   })
   const optOut = recursiveVariablesOptOut(app.graphql.schema)
   app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))

@@ -48,10 +48,9 @@ describe('with introspection on', () => {
 
   it("refuses the schema's fields nested through their types' fields, and ofType chains past 20", async () => {
     const multiplied = '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }'
-    // graphql-js' own MaxIntrospectionDepthRule refuses it too, as BAD_USER_INPUT.
-    expect((await t.gql(shop.apiKey, multiplied)).errors).toContainEqual({
+    expect(onlyError(await t.gql(shop.apiKey, multiplied))).toEqual({
+      code: 'QUERY_TOO_COMPLEX',
       message: "introspection nests 4 lists and may nest at most 3 (types, fields, args); read a field's type by name instead of its fields again",
-      extensions: { code: 'QUERY_TOO_COMPLEX' },
     })
     const ofTypes = (n: number) => `{ __type(name: "Product") { fields { type { ${'ofType { '.repeat(n)}name${' }'.repeat(n)} } } } }`
     expect((await t.gql(shop.apiKey, ofTypes(16))).errors).toBeUndefined()

@@ -42,11 +42,20 @@ describe('fragment fan-out', () => {
 })
 
 describe('document size', () => {
-  it('stops parsing at 5000 tokens', async () => {
+  it('stops parsing at 2000 tokens', async () => {
     const response = await t.gql(null, manyTokens(140_000))
     expect(response.status).toBe(401)
-    const keyed = await t.gql(shop.apiKey, manyTokens(6000))
-    expect(onlyError(keyed)).toEqual({ code: 'QUERY_TOO_COMPLEX', message: 'the document has more than 5000 tokens; send a smaller one or split it into several requests' })
+    const keyed = await t.gql(shop.apiKey, manyTokens(2500))
+    expect(onlyError(keyed)).toEqual({ code: 'QUERY_TOO_COMPLEX', message: 'the document has more than 2000 tokens; send a smaller one or split it into several requests' })
+  })
+
+  it('refuses a field repeated so often that checking it merges would take more than 10000 comparisons, before validation', async () => {
+    const repeated = (n: number) => `{ ${'viewer { scopes } '.repeat(n)}}`
+    expect(onlyError(await t.gql(shop.apiKey, repeated(71)))).toEqual({
+      code: 'QUERY_TOO_COMPLEX',
+      message: 'the document selects the same fields so often that checking they merge takes more than 10000 comparisons; select each field once per selection set',
+    })
+    expect((await t.gql(shop.apiKey, repeated(70))).errors).toBeUndefined()
   })
 
   it('refuses more than 50 directives', async () => {
