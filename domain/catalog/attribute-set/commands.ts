@@ -31,6 +31,8 @@ const sections = z
   .array(z.strictObject({ name: sectionName.describe('The section title, e.g. "Dimensions".'), attributeCodes: codes.describe('Attribute codes, in display order.') }), {
     error: 'sections must be a list of {name, attributeCodes}',
   })
+  // Every code of every section is looked up: the sections are bounded like the attributes they hold.
+  .max(SET_ATTRIBUTES_MAX, `a set may have at most ${SET_ATTRIBUTES_MAX} sections`)
   .describe('The layout: sections in order, each with its attributes in order. An attribute may sit in one section only.')
 
 function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {

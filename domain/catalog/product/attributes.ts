@@ -57,7 +57,11 @@ export const productAttributesSetInput = strictInput('productAttributesSet', {
 })
 export const productAttributesRemoveInput = strictInput('productAttributesRemove', {
   productId,
-  codes: z.array(attributeCode, { error: 'codes must be a list of attribute codes' }).min(1, 'codes must name at least one attribute'),
+  // Each code is looked up on its own: an unbounded list would be one request doing thousands of reads.
+  codes: z
+    .array(attributeCode, { error: 'codes must be a list of attribute codes' })
+    .min(1, 'codes must name at least one attribute')
+    .max(PRODUCT_ATTRIBUTE_VALUES_MAX, `at most ${PRODUCT_ATTRIBUTE_VALUES_MAX} codes per call`),
 })
 export const productAttributeSetChangeInput = strictInput('productAttributeSetChange', {
   productId,

@@ -44,6 +44,12 @@ describe('attributeSetCreate and reads', () => {
     })
     expect((await t.gql<{ attributeSets: { totalCount: number } }>(apiKey, '{ attributeSets { totalCount } }')).data!.attributeSets.totalCount).toBe(0)
   })
+
+  it('refuses more than 500 sections before looking up their codes', async () => {
+    const { apiKey } = await t.tenant('set-many-sections')
+    const response = await run(apiKey, 'attributeSetCreate', { name: 'X', sections: Array.from({ length: 2_000 }, (_, i) => ({ name: `S${i}`, attributeCodes: ['ghost'] })) })
+    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'sections'], message: 'input.sections: a set may have at most 500 sections' })
+  })
 })
 
 describe('attributeSetUpdate and attributes', () => {

@@ -143,6 +143,13 @@ describe('productAttributesRemove', () => {
     })
     expect((await t.gql<{ productAttributesRemove: { eventPosition: string | null } }>(apiKey, REMOVE, { input: { productId: id, codes: ['width'] } })).data!.productAttributesRemove.eventPosition).toBeNull()
   })
+
+  it('refuses more than 250 codes at once before looking any of them up', async () => {
+    const { apiKey } = await shop('pa-remove-many')
+    const product = await createProduct(t, apiKey, { title: 'Tee' })
+    const response = await t.gql(apiKey, REMOVE, { input: { productId: product.id, codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`) } })
+    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'codes'], message: 'input.codes: at most 250 codes per call' })
+  })
 })
 
 describe('productAttributeSetChange', () => {
