@@ -67,11 +67,13 @@ export function requestFor(op: Operation, args: Record<string, FuzzValue>, mode:
   return `{"query":${JSON.stringify(query)},"variables":${variables}}`
 }
 
-/** Well-formed required arguments, plus the branch `path` leads into. */
-function wellFormed(op: Operation, path: readonly string[], ctx: ValueContext): Record<string, FuzzValue> {
+/** Well-formed required arguments, plus the branch `path` leads into (every argument and field with `full`). */
+function wellFormed(op: Operation, path: readonly string[], ctx: ValueContext, full = false): Record<string, FuzzValue> {
   const args: Record<string, FuzzValue> = {}
   for (const arg of op.field.args) {
-    if (arg.name === path[0] || isRequired(arg)) args[arg.name] = baseline(arg.type, arg.name, ctx, arg.name === path[0] ? path.slice(1) : [])
+    if (arg.name === path[0] || isRequired(arg) || (full && !PAGINATION.includes(arg.name))) {
+      args[arg.name] = baseline(arg.type, arg.name, ctx, arg.name === path[0] ? path.slice(1) : [], 0, full)
+    }
   }
   return args
 }
@@ -171,7 +173,9 @@ export function casesFor(op: Operation, ctx: ValueContext, perPath: number): Gra
     const m = mode()
     out.push({ operation: op.field.name, kind: op.kind, path, cls, mode: m, body: requestFor(op, args, m, ctx.types) })
   }
+  // Well-formed calls first: accepted writes carry the run's odd but valid values to the projections.
   if (!op.field.args.length) push('()', 'no-arguments', {})
+  else push('()', 'well-formed', wellFormed(op, [], ctx, true))
   for (const { path, ref } of argumentPaths(op.field, ctx.types)) {
     for (const variant of leastUsed(malformedFor(ref, path.at(-1)!, ctx), perPath, ctx)) {
       push(path.join('.'), variant.cls, argumentsWith(op, path, variant.value, ctx))

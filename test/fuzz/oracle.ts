@@ -9,6 +9,8 @@ export interface Verdict {
   codes: string[]
   /** Errors and no data for the operation: nothing may have changed. */
   refused: boolean
+  /** Data for the operation and no error. */
+  accepted: boolean
   problems: { problem: string; message: string }[]
 }
 
@@ -18,9 +20,9 @@ const LEAKS = /Maximum call stack|RangeError|TypeError|Cannot read propert|\bat 
 /**
  * Checks one answer against the contract of issue 11: never 5xx (503 is for a backend being
  * down, which never happens here), always JSON, every error with a documented code and a
- * message that does not leak internals.
+ * message that does not leak internals, and no id of the other tenant in the data.
  */
-export function judge(status: number, body: string, operation: string | null): Verdict {
+export function judge(status: number, body: string, operation: string | null, foreignIds: readonly string[] = []): Verdict {
   const problems: Verdict['problems'] = []
   if (status >= 500) problems.push({ problem: `HTTP ${status}`, message: body.slice(0, 300) })
   let parsed: { data?: Record<string, unknown> | null; errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | undefined
@@ -41,7 +43,12 @@ export function judge(status: number, body: string, operation: string | null): V
   }
   const data = parsed?.data
   const refused = errors.length > 0 && (data == null || (operation !== null && data[operation] == null))
-  return { status, codes, refused, problems }
+  const accepted = !errors.length && data != null
+  // The request may name another tenant's ids (and a refusal may quote them); the data never shows them.
+  const shown = data ? JSON.stringify(data) : ''
+  const leaked = foreignIds.find((id) => shown.includes(id))
+  if (leaked) problems.push({ problem: "another tenant's id in the data", message: shown.slice(0, 300) })
+  return { status, codes, refused, accepted, problems }
 }
 
 export interface Finding {

@@ -5,7 +5,7 @@ import { discover, seedResources } from './fixtures.js'
 import { httpCases } from './http-cases.js'
 import { Findings, judge } from './oracle.js'
 import { Rng } from './prng.js'
-import { introspect, type SchemaModel } from './schema-model.js'
+import { introspect, type Operation, type SchemaModel } from './schema-model.js'
 import type { FuzzWorld } from './world.js'
 
 export interface FuzzOptions {
@@ -13,6 +13,8 @@ export interface FuzzOptions {
   /** Malformed values drawn per argument path. */
   perPath: number
   log: (line: string) => void
+  /** Log every answer (FUZZ_VERBOSE=1): case, status, codes and the first message. */
+  verbose?: boolean
 }
 
 export interface FuzzReport {
@@ -23,6 +25,7 @@ export interface FuzzReport {
   paths: number
   byStatus: Record<string, number>
   byCode: Record<string, number>
+  byOutcome: Record<string, number>
   findings: Findings
   seconds: number
 }
@@ -30,8 +33,10 @@ export interface FuzzReport {
 /** Health is read this often (in requests), and after any request slower than SLOW_MS. */
 const HEALTH_EVERY = 100
 const SLOW_MS = 1_000
-/** Writes that remove what later cases point at go last. */
-const DESTRUCTIVE = /Delete|Remove|Archive|Revoke|Rotate|logout|OwnershipTransfer/
+/** Writes that remove what later cases point at go last, and those that shut tenant A out at the very end. */
+const DESTRUCTIVE = /Delete|Remove|Revoke|Rotate|logout/
+const TERMINAL = /storeArchive|OwnershipTransfer/
+const rank = (op: Operation): number => (op.kind === 'query' ? 0 : TERMINAL.test(op.field.name) ? 3 : DESTRUCTIVE.test(op.field.name) ? 2 : 1)
 
 interface Sent {
   operation: string
@@ -58,13 +63,15 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
 
   const idTypes = [...new Set([...world.a.ids.keys(), ...world.b.ids.keys()])]
   const ctx = { operation: '', types: model.types, world, rng, idTypes, classUses: new Map<string, number>() }
-  const ordered = [...model.operations].sort((x, y) => Number(x.kind === 'mutation') - Number(y.kind === 'mutation') || Number(DESTRUCTIVE.test(x.field.name)) - Number(DESTRUCTIVE.test(y.field.name)))
+  const ordered = [...model.operations].sort((x, y) => rank(x) - rank(y))
   const cases: GraphQLCase[] = []
   for (const op of ordered) cases.push(...casesFor(op, { ...ctx, operation: op.field.name }, options.perPath))
   options.log(`fuzz: seed ${options.seed}, ${model.operations.length} operations, ${new Set(cases.map((c) => `${c.operation}.${c.path}`)).size} argument paths, ${cases.length} GraphQL cases; introspection ${introspected.standard ? 'standard' : 'shallow (the standard query was refused)'}`)
 
   const byStatus: Record<string, number> = {}
   const byCode: Record<string, number> = {}
+  const byOutcome: Record<string, number> = {}
+  const foreignIds = [...world.b.ids.values()].flat()
   let requests = 0
   let sinceHealth: Sent[] = []
   const health = async (): Promise<boolean> => {
@@ -88,8 +95,13 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
       if (/Invalid character|ERR_INVALID_CHAR/i.test(String(error))) return true
       throw error
     }
-    const verdict = json ? judge(response.statusCode, response.body, operation) : { status: response.statusCode, codes: [], refused: false, problems: response.statusCode >= 500 ? [{ problem: `HTTP ${response.statusCode}`, message: response.body.slice(0, 300) }] : [] }
+    const verdict = json
+      ? judge(response.statusCode, response.body, operation, foreignIds)
+      : { status: response.statusCode, codes: [], refused: false, accepted: false, problems: response.statusCode >= 500 ? [{ problem: `HTTP ${response.statusCode}`, message: response.body.slice(0, 300) }] : [] }
     byStatus[verdict.status] = (byStatus[verdict.status] ?? 0) + 1
+    const outcome = verdict.accepted ? 'accepted' : verdict.refused ? 'refused' : 'partial or other'
+    if (options.verbose) options.log(`fuzz: #${requests} ${sent.operation} ${sent.path} [${sent.cls}] → ${verdict.status} ${outcome} ${verdict.codes.join(' ')} ${response.body.slice(0, 200)}`)
+    byOutcome[outcome] = (byOutcome[outcome] ?? 0) + 1
     for (const code of new Set(verdict.codes)) byCode[code] = (byCode[code] ?? 0) + 1
     if (verdict.problems.length) {
       // One finding per request: a 500 is also an INTERNAL_SERVER_ERROR; the most telling message goes with it.
@@ -122,7 +134,7 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   await health()
   const after = await victimState(t, world)
   if (after !== before) findings.add({ problem: "tenant B's data changed", operation: '(all)', path: '', cls: '', status: 0, message: `before ${before}, after ${after}`, example: '' })
-  return { seed: options.seed, introspection: introspected.standard ? 'standard' : 'shallow', requests, operations: model.operations.length, paths: new Set(cases.map((c) => `${c.operation}.${c.path}`)).size, byStatus, byCode, findings, seconds: Math.round((Date.now() - started) / 1000) }
+  return { seed: options.seed, introspection: introspected.standard ? 'standard' : 'shallow', requests, operations: model.operations.length, paths: new Set(cases.map((c) => `${c.operation}.${c.path}`)).size, byStatus, byCode, byOutcome, findings, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
 /** Tenant B's store head position and audit log size: the fuzz through A's key must move neither. */
@@ -140,12 +152,12 @@ async function writtenBy(t: TestApp, head: string | null, correlationId: string)
   return events.filter((e) => e.metadata.correlationId === correlationId).map((e) => e.type)
 }
 
-/** `/health` must answer 200, not degraded, with no projection failed. */
+/** `/health` must answer 200, not degraded, with no projection halted and no store parked. */
 async function healthProblem(t: TestApp): Promise<string | null> {
   const response = await t.app.inject({ method: 'GET', url: '/health' })
   if (response.statusCode !== 200) return `/health answered ${response.statusCode}`
-  const body = response.json() as { status?: string; projections?: { name: string; state: string; lastError: string | null }[] }
-  if (body.status === 'degraded') return `/health is degraded: ${JSON.stringify(body).slice(0, 300)}`
-  const failed = (body.projections ?? []).filter((p) => p.state === 'failed' || p.lastError)
-  return failed.length ? `projection ${failed.map((p) => `${p.name} ${p.state}: ${p.lastError}`).join('; ')}` : null
+  const body = response.json() as { status?: string; projections?: { name: string; state: string; lastError: string | null; parkedStores?: number }[] }
+  const failed = (body.projections ?? []).filter((p) => p.state === 'failed' || p.lastError || p.parkedStores)
+  if (failed.length) return `projection ${failed.map((p) => `${p.name} ${p.state}${p.parkedStores ? ` (${p.parkedStores} parked)` : ''}: ${p.lastError}`).join('; ')}`
+  return body.status === 'degraded' ? `/health is degraded: ${JSON.stringify(body).slice(0, 300)}` : null
 }
