@@ -113,11 +113,12 @@ export class Platform {
   }
 
   /**
-   * Runs a command through the registry: the one write path of every transport. A store parked by
-   * a failing event answers SERVICE_UNAVAILABLE at once: its read models would never show the write.
+   * Runs a command through the registry: the one write path of every transport. A store command
+   * on a store parked by a failing event answers SERVICE_UNAVAILABLE at once: its read models would
+   * not show the write. Organization-level commands go on (their read models have no store rows to park).
    */
   async execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    if (ctx.storeId) this.parked.refuseWrites(ctx.storeId)
+    if (ctx.storeId && this.registry.get(name).storeScoped) this.parked.refuseWrites(ctx.storeId)
     return this.append(name, input, ctx)
   }
 
