@@ -50,6 +50,8 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
         if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', bearerChallenge(request.headers.authorization))
+        // A restarting database (SERVICE_UNAVAILABLE) says when to come back.
+        if (typeof error.details?.retryAfter === 'number') reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
         return sendError(reply, statusOf(error.code), error.code, error.message)
       }
     },
@@ -150,7 +152,7 @@ function normalizeOrigin(origin: string): string {
 }
 
 function statusOf(code: ErrorCode): number {
-  return code === 'UNAUTHENTICATED' ? 401 : code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400
+  return code === 'UNAUTHENTICATED' ? 401 : code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : code === 'INTERNAL_SERVER_ERROR' ? 500 : code === 'SERVICE_UNAVAILABLE' ? 503 : 400
 }
 
 function correlationIdOf(header: string | string[] | undefined): string {

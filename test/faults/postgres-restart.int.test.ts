@@ -67,6 +67,40 @@ describe.skipIf(!runs)('PostgreSQL restarted under write load', () => {
     expect(report.productRows).toBe(report.createdEvents)
   })
 
+  it('answers SERVICE_UNAVAILABLE on every transport while the database is down, and serves again once it is back', { timeout: 60_000 }, async () => {
+    const tenant = await t.tenant('pg-down')
+    const inject = (url: string, body?: unknown) =>
+      t.app.inject({
+        method: body ? 'POST' : 'GET',
+        url,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${tenant.apiKey}` },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      })
+    const mcpCall = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {} } }
+    await server.halt('fast')
+    try {
+      const read = await t.gql(tenant.apiKey, '{ products(first: 5) { totalCount } }')
+      expect(read).toMatchObject({ status: 503, errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: expect.any(Number) } }] })
+      expect(read.headers['retry-after']).toMatch(/^\d+$/)
+
+      const tool = await inject('/mcp', mcpCall)
+      expect(tool.statusCode).toBe(503)
+      expect(tool.headers['retry-after']).toMatch(/^\d+$/)
+      expect(JSON.stringify(tool.json())).toContain('SERVICE_UNAVAILABLE')
+
+      // Liveness stays up and says what it can; readiness says not ready.
+      expect((await inject('/health')).statusCode).toBe(200)
+      expect((await inject('/ready')).statusCode).toBe(503)
+    } finally {
+      await server.start()
+    }
+    const deadline = Date.now() + 20_000
+    let back = await t.gql(tenant.apiKey, '{ products(first: 5) { totalCount } }')
+    while (back.status !== 200 && Date.now() < deadline) back = await t.gql(tenant.apiKey, '{ products(first: 5) { totalCount } }')
+    expect(back).toMatchObject({ status: 200, data: { products: { totalCount: 0 } } })
+    expect((await inject('/mcp', mcpCall)).statusCode).toBe(200)
+  })
+
   it('hears notifications again after its LISTEN connection is terminated', { timeout: 30_000 }, async () => {
     const heard: string[] = []
     const unlisten = await t.platform.database.listen('fault_probe', (payload) => heard.push(payload))
