@@ -89,6 +89,8 @@ async function readBody(request: FastifyRequest, maxBytes: number): Promise<Doma
     request.body = await readOperations(request, maxBytes)
     return undefined
   } catch (error) {
+    // The parser's own errors are kept in the log: one that is ours rather than the body's shows there.
+    if (!(error instanceof DomainError)) request.log.info({ err: error }, 'multipart body refused')
     return multipartRefusal(error)
   }
 }
@@ -119,8 +121,8 @@ async function readOperations(request: FastifyRequest, maxBytes: number): Promis
   if (operations === undefined || map === undefined) throw specError('a multipart GraphQL request needs an operations field and a map field')
   for (const [name, paths] of Object.entries(map)) {
     const file = files.get(name)
-    if (!file) throw specError(`map names the file part '${name}', but the request has no such file`)
-    if (!Array.isArray(paths)) throw specError(`map['${name}'] must be a list of variable paths`)
+    if (!file) throw specError(`map names the file part '${quote(name)}', but the request has no such file`)
+    if (!Array.isArray(paths)) throw specError(`map['${quote(name)}'] must be a list of variable paths`)
     for (const path of paths) place(operations, String(path), file)
   }
   return operations
@@ -137,7 +139,7 @@ function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
     const settle = (error?: Error | null) => {
       stopWatching()
       part.file.off('limit', settle)
-      if (part.file.truncated) reject(new DomainError('PAYLOAD_TOO_LARGE', `the file '${part.filename}' (part ${part.fieldname}) is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`))
+      if (part.file.truncated) reject(new DomainError('PAYLOAD_TOO_LARGE', `the file '${quote(part.filename)}' (part ${quote(part.fieldname)}) is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`))
       else if (error) reject(error)
       else resolve(Buffer.concat(chunks))
     }
@@ -172,12 +174,12 @@ function place(operations: unknown, path: string, file: UploadedFile): void {
   const segments = path.split('.')
   const start = Array.isArray(operations) ? 1 : 0
   if (segments[start] !== 'variables' || segments.length < start + 2 || segments.some((s) => s === '__proto__' || s === 'constructor' || s === 'prototype')) {
-    throw specError(`'${path}' is not a path into the variables of an operation`)
+    throw specError(`'${quote(path)}' is not a path into the variables of an operation`)
   }
   let target = operations as Record<string, unknown>
   for (const segment of segments.slice(0, -1)) {
     const next = target?.[segment]
-    if (next === null || typeof next !== 'object') throw specError(`'${path}' does not lead to a variable of the operations`)
+    if (next === null || typeof next !== 'object') throw specError(`'${quote(path)}' does not lead to a variable of the operations`)
     target = next as Record<string, unknown>
   }
   target[segments.at(-1)!] = file
@@ -189,6 +191,11 @@ function parseJson(field: string, text: string): unknown {
   } catch {
     throw specError(`the ${field} field is not valid JSON`)
   }
+}
+
+/** The client's text as a message quotes it: at most 100 characters. */
+function quote(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text
 }
 
 function specError(message: string): DomainError {
