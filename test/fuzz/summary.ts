@@ -10,7 +10,7 @@ export function summarize(report: FuzzReport): string {
   const findings = report.findings.lines()
   return [
     `fuzz summary (seed ${report.seed}; replay with FUZZ_SEED=${report.seed})`,
-    `  ${report.requests} requests in ${report.seconds} s: ${report.operations} operations, ${report.paths} argument paths; introspection ${report.introspection}`,
+    `  ${report.requests} requests in ${report.seconds} s: ${report.operations} operations, ${report.paths} argument paths`,
     ...table('by outcome', report.byOutcome),
     ...table('by HTTP status', report.byStatus),
     ...table('by extensions.code', report.byCode),
