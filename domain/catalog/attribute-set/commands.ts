@@ -62,6 +62,7 @@ export const attributeSetAttributeReorderInput = strictInput('attributeSetAttrib
   id: attributeSetId,
   section: sectionName.nullish().describe('The section to reorder; "General" when omitted.'),
   codes: z.array(attributeCode, { error: 'codes must be a list of attribute codes' }).min(1, 'codes must name at least one attribute')
+    .max(SET_ATTRIBUTES_MAX, `a set holds at most ${SET_ATTRIBUTES_MAX} attributes to reorder`)
     .describe('Attribute codes of the section in their new order; the others keep their order after them.'),
 })
 

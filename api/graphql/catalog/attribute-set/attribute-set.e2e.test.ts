@@ -45,10 +45,12 @@ describe('attributeSetCreate and reads', () => {
     expect((await t.gql<{ attributeSets: { totalCount: number } }>(apiKey, '{ attributeSets { totalCount } }')).data!.attributeSets.totalCount).toBe(0)
   })
 
-  it('refuses more than 500 sections before looking up their codes', async () => {
+  it('refuses more than 500 sections, or 500 codes to reorder, before looking up their codes', async () => {
     const { apiKey } = await t.tenant('set-many-sections')
     const response = await run(apiKey, 'attributeSetCreate', { name: 'X', sections: Array.from({ length: 2_000 }, (_, i) => ({ name: `S${i}`, attributeCodes: ['ghost'] })) })
     expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'sections'], message: 'input.sections: a set may have at most 500 sections' })
+    const reorder = await run(apiKey, 'attributeSetAttributeReorder', { id: '01900000-0000-7000-8000-000000000000', codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`) })
+    expect(onlyError(reorder)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'codes'], message: 'input.codes: a set holds at most 500 attributes to reorder' })
   })
 })
 
