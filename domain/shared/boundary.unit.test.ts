@@ -100,7 +100,7 @@ describe('the shared zod types', () => {
 
   it('jsonInput refuses a deep value with its path inside the value', () => {
     const issue = jsonInput('value').safeParse(deepJson(10_000)).error?.issues[0]
-    expect(issue?.message).toMatch(/^value\.0\.0.*more than 32 levels/)
+    expect(issue?.message).toMatch(/^is nested more than 32 levels/)
     expect(issue?.path).toHaveLength(JSON_MAX_DEPTH)
     expect(jsonInput('value').parse({ a: [1, 'two', null] })).toEqual({ a: [1, 'two', null] })
   })

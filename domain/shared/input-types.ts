@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateTimeProblem, describePath, jsonProblem } from './boundary.js'
+import { dateTimeProblem, jsonProblem } from './boundary.js'
 
 /** Range of a Postgres `integer`, where positions, counts and quantities are stored. */
 export const INT4_MIN = -2_147_483_648
@@ -36,10 +36,10 @@ export function jsonInput(field: string) {
       check.addIssue({ code: 'custom', message: `${field} is required`, input: value })
       return z.NEVER
     }
+    // The issue's path leads into the value, and messages are read after it (`input.value.0.0: is nested …`).
     const problem = jsonProblem(value)
     if (problem) {
-      const where = problem.path.length ? `${field}.${describePath(problem.path)}` : field
-      check.addIssue({ code: 'custom', message: `${where} ${problem.message}`, path: [...problem.path], input: value })
+      check.addIssue({ code: 'custom', message: problem.message, path: [...problem.path], input: value })
       return z.NEVER
     }
     return value as JsonValue
