@@ -27,7 +27,7 @@ export const loginInput = z.strictObject({
 export type LoginInput = z.infer<typeof loginInput>
 
 export const passwordChangeInput = z.strictObject({
-  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required'),
+  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(1000, 'currentPassword is too long'),
   newPassword: password,
 })
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>
@@ -35,7 +35,7 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeInput>
 export const passwordResetRequestInput = z.strictObject({ email })
 
 export const passwordResetCompleteInput = z.strictObject({
-  token: z.string({ error: 'token is required: the code from the password reset email' }).trim().min(1, 'token is required: the code from the password reset email'),
+  token: z.string({ error: 'token is required: the code from the password reset email' }).trim().min(1, 'token is required: the code from the password reset email').max(1000, 'token is too long: send the code from the password reset email'),
   newPassword: password,
 })
 export type PasswordResetCompleteInput = z.infer<typeof passwordResetCompleteInput>
