@@ -201,4 +201,11 @@ describe('list arguments that reach SQL', () => {
     expectRefused(await range('1'.repeat(200_000)), ['filter', 'attributes', 0, 'range', 'min'], /at most 400 characters/)
     expectRefused(await range('0000-01-01'), ['filter', 'attributes', 0, 'range', 'min'], /a date like/)
   })
+
+  it('refuses more attribute conditions on a level than a statement should hold', async () => {
+    // Three parameters each: 66,000 in all, past the 65,535 a statement takes, within the 1 MB body limit.
+    const attributes = Array.from({ length: 22_000 }, () => ({ code: 'w', range: { min: '1', max: '2' } }))
+    const response = await t.gql(shop.apiKey, 'query ($a: [ProductAttributeFilter!]) { products(filter: {attributes: $a}) { totalCount } }', { a: attributes })
+    expectRefused(response, ['filter', 'attributes'], /at most 20 attribute conditions/)
+  })
 })

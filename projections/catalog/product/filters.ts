@@ -68,6 +68,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A currency with the usual two decimals, for stores the tenancy read model does not show yet. */
 const DEFAULT_CURRENCY = 'USD'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** Attribute conditions on one filter level. */
+export const ATTRIBUTE_CONDITIONS_MAX = 20
 /** Characters of a range bound: any double's digits fit, Postgres' numeric limit is far off. */
 const RANGE_MAX_LENGTH = 400
 
@@ -84,7 +86,12 @@ export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterSc
     if (filter.inventory.max != null) conditions.push(eb('inventory_total', '<=', integerBound(filter.inventory.max, 'max')))
   }
   if (filter.category) conditions.push(categoryCondition(filter.category, scope.storeId))
-  for (const [index, attribute] of (filter.attributes ?? []).entries()) conditions.push(attributeCondition(attribute, index))
+  const attributes = filter.attributes ?? []
+  // Each is a subquery with its own parameters: a filter's 500 branches must still fit one statement.
+  if (attributes.length > ATTRIBUTE_CONDITIONS_MAX) {
+    throw badInput(['filter', 'attributes'], `a filter may name at most ${ATTRIBUTE_CONDITIONS_MAX} attribute conditions on one level; got ${attributes.length}`)
+  }
+  for (const [index, attribute] of attributes.entries()) conditions.push(attributeCondition(attribute, index))
   if (filter.sku) conditions.push(...skuConditions(filter.sku))
   const search = filter.search == null ? null : searchCondition(filter.search, scope.storeId)
   if (search) conditions.push(search)
