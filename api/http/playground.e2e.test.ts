@@ -86,6 +86,12 @@ describe('with GRAPHQL_PLAYGROUND=false', () => {
 
 const chromium = browserSupport()
 
+/** The part of an introspection answer the browser test reads. */
+interface IntrospectionAnswer {
+  data?: { __schema: { queryType: { name: string } } } | null
+  errors?: unknown[]
+}
+
 /** Typed as a user would; insertText, because typing "{" keystroke by keystroke gets its "}" closed for us. */
 async function replaceEditorText(editor: Locator, text: string): Promise<void> {
   await editor.click()
@@ -96,9 +102,17 @@ async function replaceEditorText(editor: Locator, text: string): Promise<void> {
 describe.skipIf(chromium.skip)('the playground in a browser, with every outside request blocked', () => {
   let browser: TestBrowser
   let tab: BrowserTab
+  /** Every answer to GraphiQL's schema request (the standard introspection query), read as it arrives. */
+  const schemaAnswers: Promise<{ status: number; body: IntrospectionAnswer }>[] = []
   beforeAll(async () => {
     browser = await launchTestBrowser()
     tab = await browser.open(origin, '/graphiql')
+    tab.page.on('response', (response) => {
+      const request = response.request()
+      if (new URL(response.url()).pathname !== '/graphql' || request.method() !== 'POST') return
+      if ((request.postDataJSON() as { operationName?: string } | null)?.operationName !== 'IntrospectionQuery') return
+      schemaAnswers.push(response.json().then((body: IntrospectionAnswer) => ({ status: response.status(), body })))
+    })
   })
   afterAll(async () => {
     await tab?.close()
@@ -117,6 +131,38 @@ describe.skipIf(chromium.skip)('the playground in a browser, with every outside 
 
     await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: 10_000 }).toContain(shop.organizationId)
   })
+
+  it('loads the schema with the key typed: the documentation explorer lists the Query type and its fields, the editor completes them', async () => {
+    const { page } = tab
+    // The key typed above made GraphiQL ask for the schema; the standard introspection query is answered in full.
+    await expect.poll(() => schemaAnswers.length, { timeout: 30_000 }).toBeGreaterThan(0)
+    for (const { status, body } of await Promise.all(schemaAnswers)) {
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined()
+      expect(status).toBe(200)
+      expect(body.data?.__schema.queryType.name).toBe('Query')
+    }
+
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click()
+    const explorer = page.locator('.graphiql-doc-explorer')
+    await explorer.getByText('Root Types').waitFor({ state: 'visible', timeout: 30_000 })
+    await explorer.locator('.graphiql-doc-explorer-type-name', { hasText: /^Query$/ }).first().click()
+    await explorer.locator('.graphiql-doc-explorer-title', { hasText: /^Query$/ }).waitFor({ state: 'visible', timeout: 15_000 })
+    for (const field of ['products', 'viewer']) {
+      await explorer.locator('.graphiql-doc-explorer-field-name', { hasText: new RegExp(`^${field}$`) }).waitFor({ state: 'visible', timeout: 15_000 })
+    }
+    expect(await explorer.locator('.graphiql-doc-explorer-error').allInnerTexts()).toEqual([])
+
+    // Completion comes from the same schema: typing the start of a root field offers it.
+    const editor = page.locator('.graphiql-query-editor .CodeMirror')
+    await replaceEditorText(editor, '{ ')
+    await page.keyboard.type('vie')
+    const hint = page.locator('.CodeMirror-hints .CodeMirror-hint', { hasText: /^viewer$/ })
+    await hint.waitFor({ state: 'visible', timeout: 15_000 })
+    await page.keyboard.press('Escape')
+    await hint.waitFor({ state: 'hidden', timeout: 5_000 })
+
+    expect(await page.locator('.graphiql-response').innerText()).not.toMatch(/exceeds|Error fetching schema|Add your API key/)
+  }, 90_000)
 
   it('opens a dialog (whose style element the policy must allow)', async () => {
     await tab.page.getByLabel('Open settings dialog').click()
