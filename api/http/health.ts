@@ -16,8 +16,9 @@ const READY_MAX_LAG = 1_000
  */
 export async function healthRoutes(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
   const { platform } = options
+  const statuses = sharedSnapshot(() => projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null))
   app.get('/health', async () => {
-    const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null)
+    const projections = await statuses()
     return {
       status: projections === null || isDegraded(projections) ? 'degraded' : 'ok',
       // Counts only: which stores, and why, is for operators (`emporium projections status`), not this open route.
@@ -47,4 +48,19 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
     const ready = Object.values(checks).every((v) => v === 'ok')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
   })
+}
+
+/**
+ * `/health` is open and probed often: requests that arrive while the projection statuses are
+ * being read (a few queries per projection) share that reading instead of starting their own,
+ * so a flood of probes costs the database one reading at a time.
+ */
+function sharedSnapshot<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | null = null
+  return () => {
+    inFlight ??= read().finally(() => {
+      inFlight = null
+    })
+    return inFlight
+  }
 }
