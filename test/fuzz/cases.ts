@@ -68,7 +68,7 @@ export function requestFor(op: Operation, args: Record<string, FuzzValue>, mode:
 }
 
 /** Well-formed required arguments, plus the branch `path` leads into (every argument and field with `full`). */
-function wellFormed(op: Operation, path: readonly string[], ctx: ValueContext, full = false): Record<string, FuzzValue> {
+export function wellFormed(op: Operation, path: readonly string[], ctx: ValueContext, full = false): Record<string, FuzzValue> {
   const args: Record<string, FuzzValue> = {}
   for (const arg of op.field.args) {
     if (arg.name === path[0] || isRequired(arg) || (full && !PAGINATION.includes(arg.name))) {
@@ -154,7 +154,7 @@ function paginationCombos(op: Operation, ctx: ValueContext): { cls: string; args
  * `count` variants, the classes the run has used least first (ties at random): with one value
  * per path the short form still sends every class somewhere.
  */
-function leastUsed(variants: Variant[], count: number, ctx: ValueContext): Variant[] {
+export function leastUsed(variants: Variant[], count: number, ctx: ValueContext): Variant[] {
   const shuffled = ctx.rng.sample(variants, variants.length)
   const chosen = shuffled.sort((x, y) => (ctx.classUses.get(x.cls) ?? 0) - (ctx.classUses.get(y.cls) ?? 0)).slice(0, count)
   for (const variant of chosen) ctx.classUses.set(variant.cls, (ctx.classUses.get(variant.cls) ?? 0) + 1)

@@ -3,6 +3,7 @@ import type { TestApp } from '../support/app.js'
 import { casesFor, type GraphQLCase } from './cases.js'
 import { discover, seedResources } from './fixtures.js'
 import { httpCases } from './http-cases.js'
+import { nestedCases } from './nested-cases.js'
 import { Findings, judge } from './oracle.js'
 import { Rng } from './prng.js'
 import { introspect, type Operation, type SchemaModel } from './schema-model.js'
@@ -68,7 +69,11 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   const ctx = { operation: '', types: model.types, world, rng, idTypes, classUses: new Map<string, number>() }
   const ordered = [...model.operations].sort((x, y) => rank(x) - rank(y))
   const cases: GraphQLCase[] = []
-  for (const op of ordered) cases.push(...casesFor(op, { ...ctx, operation: op.field.name }, options.perPath))
+  for (const op of ordered) {
+    cases.push(...casesFor(op, { ...ctx, operation: op.field.name }, options.perPath))
+    // Nested arguments go with the queries, before any write removes what they reach.
+    if (op === ordered.findLast((o) => o.kind === 'query')) cases.push(...nestedCases(model.operations, ctx, options.perPath))
+  }
   options.log(`fuzz: seed ${options.seed}, ${model.operations.length} operations, ${new Set(cases.map((c) => `${c.operation}.${c.path}`)).size} argument paths, ${cases.length} GraphQL cases`)
 
   const byStatus: Record<string, number> = {}
