@@ -79,7 +79,8 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
           : status >= 500
             ? `internal server error; quote request id ${request.id} when reporting it`
             : error.message
-      return sendError(reply, status, status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT', message)
+      const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST'
+      return sendError(reply, status, code, message)
     },
     async handler(request, reply) {
       const caller = callers.get(request)!
