@@ -23,6 +23,7 @@ export async function buildApp(platform: Platform) {
   const app = Fastify({
     loggerInstance: platform.logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: platform.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => uuidv7(),
     // One line per request is noise at info level and costs throughput; debug turns it on.

@@ -49,7 +49,17 @@ const schema = z.object({
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, or comma-separated proxy addresses/CIDRs')
+    .default('false')
+    .transform(trustProxySetting),
 })
+
+/** fastify's `trustProxy`: which `X-Forwarded-For` hops to believe when telling a client's address. */
+function trustProxySetting(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value
+}
 
 export type RawConfig = z.infer<typeof schema>
 
@@ -86,6 +96,11 @@ export interface Config {
   rateLimit: RateLimitSettings
   /** Bearer token `/metrics` asks for; undefined = open. */
   metricsToken: string | undefined
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (fastify's `trustProxy`): behind a load balancer
+   * the client's address, which anonymous budgets are kept by, is otherwise the balancer's.
+   */
+  trustProxy: boolean | string
 }
 
 export class ConfigError extends Error {}
@@ -131,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
     },
     metricsToken: c.METRICS_TOKEN,
+    trustProxy: c.TRUST_PROXY,
   }
 }
