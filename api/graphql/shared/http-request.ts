@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '../../../domain/shared/errors.js'
+import { checkNesting } from './nesting.js'
 
 /**
  * A request to `/graphql` that is not a GraphQL request at all (GraphQL-over-HTTP, "Request
@@ -41,6 +42,7 @@ function checkParameters(params: unknown, where: string, encoded: boolean): void
   if (typeof record.query !== 'string' || record.query.trim() === '') {
     throw new RequestRefusal(`"query" in the ${where} must be a GraphQL document as a string; got ${describe(record.query)}`)
   }
+  checkNesting(record.query)
   if (record.operationName !== undefined && record.operationName !== null && typeof record.operationName !== 'string') {
     throw new RequestRefusal(`"operationName" in the ${where} must be a string or null; got ${describe(record.operationName)}`)
   }
