@@ -93,6 +93,7 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
     post('byte-order-mark', `\ufeff${viewer('')}`),
     post('body-2mb', viewer(`,"extensions":{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`)),
     post('deep-json-body', `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+    post('deep-list-literal', JSON.stringify({ query: `{ products(filter: {tags: ${'['.repeat(10_000)}"x"${']'.repeat(10_000)}}) { totalCount } }` })),
     post('deep-selection', JSON.stringify({ query: `{ viewer ${'{ a '.repeat(5_000)}${'}'.repeat(5_000)} }` })),
     post('many-tokens', JSON.stringify({ query: `{ viewer { ${'__typename '.repeat(50_000)}} }` })),
     post('many-directives', JSON.stringify({ query: `{ viewer ${'@skip(if: false) '.repeat(2_000)}{ __typename } }` })),
