@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { postGraphQL, startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The /graphql endpoint itself: limits, batching, transport errors, GET and the playground,
@@ -15,13 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** POST /graphql with any body, as a client library would send it. */
-const post = (payload: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.apiKey}`, ...headers },
-    payload,
-  })
+const post = (payload: string, headers: Record<string, string> = {}) => postGraphQL(t.app, payload, { authorization: `Bearer ${shop.apiKey}`, ...headers })
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
 const count = async () => (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products.totalCount
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { postGraphQL, startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The transport rules of /graphql (GraphQL-over-HTTP, API-CONVENTIONS.md "Errors"): what is
@@ -16,13 +16,7 @@ afterAll(() => t.close())
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json'
 
-const post = (payload: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.apiKey}`, ...headers },
-    payload,
-  })
+const post = (payload: string, headers: Record<string, string> = {}) => postGraphQL(t.app, payload, { authorization: `Bearer ${shop.apiKey}`, ...headers })
 
 describe('a body that is not a GraphQL request', () => {
   it.each([

@@ -40,6 +40,29 @@ export interface TestApp {
  */
 const TEST_ENV = { RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }
 
+/** POST /graphql through `app.inject`, keeping the status and headers a client would see. */
+export async function injectGraphQL<Data = Record<string, unknown>>(
+  app: App,
+  apiKey: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<GraphQLResponse<Data>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
+    payload: JSON.stringify({ query, variables }),
+  })
+  const body = response.json() as { data?: Data; errors?: GraphQLResponse['errors'] }
+  return { status: response.statusCode, data: body.data ?? null, errors: body.errors, headers: response.headers }
+}
+
+/** POST /graphql with any body (JSON by default), as a client library or an attacker would send it. */
+export function postGraphQL(app: App, payload: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload })
+}
+
 /** The whole API on a per-file database, driven through `app.inject()` as a client would. */
 export async function startTestApp(options: { runProjections?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const test = await createTestDatabase()
@@ -53,16 +76,7 @@ export async function startTestApp(options: { runProjections?: boolean; config?:
     test,
     tenant: (slug, scopes = ALL_SCOPES) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes }),
     key: async (storeSlug, scopes) => (await createKey(platform, { storeSlug, scopes, name: `test key ${scopes.join(' ')}` })).apiKey,
-    async gql(apiKey, query, variables, headers = {}) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
-        payload: JSON.stringify({ query, variables }),
-      })
-      const body = response.json() as { data?: unknown; errors?: GraphQLResponse['errors'] }
-      return { status: response.statusCode, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers }
-    },
+    gql: (apiKey, query, variables, headers) => injectGraphQL(app, apiKey, query, variables, headers),
     async close() {
       await app.close()
       await platform.close()

@@ -7,7 +7,7 @@ import { createLogger } from '../../../infra/logging/logger.js'
 import { createTenant } from '../../../infra/operations/tenants.js'
 import { Platform } from '../../../infra/platform.js'
 import { allProjections } from '../../../projections/all.js'
-import type { GraphQLResponse, Tenant } from '../../support/app.js'
+import { injectGraphQL, type GraphQLResponse, type Tenant } from '../../support/app.js'
 
 /**
  * Creates a tenant in the database a server process serves (which runs the projections), from
@@ -47,16 +47,7 @@ export async function startFaultApp(databaseUrl: string | undefined, config: Par
     app,
     platform,
     tenant: (slug) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes: ALL_SCOPES }),
-    async gql(apiKey, query, variables) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-        payload: JSON.stringify({ query, variables }),
-      })
-      const body = response.json() as { data?: unknown; errors?: GraphQLResponse['errors'] }
-      return { status: response.statusCode, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers }
-    },
+    gql: (apiKey, query, variables) => injectGraphQL(app, apiKey, query, variables),
     async close() {
       await app.close()
       await platform.close()
