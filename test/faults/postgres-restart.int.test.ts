@@ -5,7 +5,7 @@ import { EVENTS_CHANNEL } from '../../infra/eventstore/postgres/adapter.js'
 import { startFaultApp, type FaultApp } from './support/fault-app.js'
 import { auditLedger, waitForProjections } from './support/ledger.js'
 import { requireBinary, startPrivatePostgres, type PrivatePostgres } from './support/private-servers.js'
-import { PRODUCT_CREATE, productCreateOutcome, startWriteLoad, type WriteOutcome } from './support/write-load.js'
+import { PRODUCT_CREATE, productCreateOutcome, startWriteLoad, type ProductCreateBody, type WriteOutcome } from './support/write-load.js'
 
 /**
  * PostgreSQL restarted (cleanly, then as a crash) while clients write: the writes caught by the
@@ -34,8 +34,8 @@ describe.skipIf(!runs)('PostgreSQL restarted under write load', () => {
     const tenant = await t.tenant('pg-restart')
     const load = startWriteLoad(
       async (title) => {
-        const response = await t.gql(tenant.apiKey, PRODUCT_CREATE, { input: { title } })
-        return productCreateOutcome(title, { status: response.status, headers: response.headers, body: { data: response.data as never, errors: response.errors } })
+        const response = await t.gql<NonNullable<ProductCreateBody['data']>>(tenant.apiKey, PRODUCT_CREATE, { input: { title } })
+        return productCreateOutcome(title, { status: response.status, headers: response.headers, body: { data: response.data, errors: response.errors } })
       },
       { writers: 4, prefix: 'restart' },
     )

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js'
 import { createTenantIn } from './support/fault-app.js'
 import { auditLedger } from './support/ledger.js'
 import { startServerProcess, type ServerProcess } from './support/server-process.js'
-import { createProductOverHttp, PRODUCT_CREATE, productCreateOutcome, type WriteOutcome } from './support/write-load.js'
+import { createProductOverHttp, PRODUCT_CREATE, productCreateOutcome, type ProductCreateBody, type WriteOutcome } from './support/write-load.js'
 
 /**
  * SIGTERM to a real `emporium serve`: new connections are refused at once, a request in
@@ -60,7 +60,7 @@ describe('SIGTERM', () => {
     inFlight.socket.write(body.slice(20))
     const answer = await inFlight.response
     expect(answer.status).toBe(200)
-    const completed = productCreateOutcome('in flight at SIGTERM', { status: answer.status, headers: {}, body: JSON.parse(answer.body) as never })
+    const completed = productCreateOutcome('in flight at SIGTERM', { status: answer.status, headers: {}, body: JSON.parse(answer.body) as ProductCreateBody })
     expect(completed.ok).toBe(true)
     outcomes.push(completed)
 

@@ -68,10 +68,13 @@ export function startWriteLoad(write: (title: string) => Promise<WriteOutcome>, 
 }
 
 /** A `productCreate` response as an outcome, whatever transport carried it. */
-export function productCreateOutcome(
-  title: string,
-  response: { status: number; headers: Record<string, unknown>; body: { data?: { productCreate?: { product?: { id: string } | null } | null } | null; errors?: { message: string; extensions?: { code?: string } }[] } },
-): WriteOutcome {
+/** What a `productCreate` answer holds, as far as the write ledger cares. */
+export interface ProductCreateBody {
+  data?: { productCreate?: { product?: { id: string } | null } | null } | null
+  errors?: { message: string; extensions?: Record<string, unknown> & { code?: string } }[]
+}
+
+export function productCreateOutcome(title: string, response: { status: number; headers: Record<string, unknown>; body: ProductCreateBody }): WriteOutcome {
   const product = response.body.data?.productCreate?.product
   const error = response.body.errors?.[0]
   if (product && !error) return { ok: true, title, id: product.id }
@@ -88,5 +91,5 @@ export async function createProductOverHttp(baseUrl: string, apiKey: string, tit
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
     body: JSON.stringify({ query: PRODUCT_CREATE, variables: { input: { title } } }),
   })
-  return productCreateOutcome(title, { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as never })
+  return productCreateOutcome(title, { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as ProductCreateBody })
 }
