@@ -84,15 +84,16 @@ describe('requests the server cannot take', () => {
     const response = await post(JSON.stringify({ query: '{ viewer { scopes } }', variables: { padding: 'x'.repeat(1024 * 1024) } }))
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({
-      data: null,
       errors: [{ message: 'the request body is larger than the 1 MB limit; send less per request', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
     })
   })
 
-  it('answers a body that is not JSON with 400 BAD_REQUEST', async () => {
+  it('answers a body that is not JSON with 400 BAD_REQUEST and no data: it was no GraphQL request', async () => {
     const response = await post('{"query": ')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' }, message: expect.stringContaining('not valid JSON') }] })
+    const body = response.json()
+    expect(body).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' }, message: expect.stringContaining('not valid JSON') }] })
+    expect(body).not.toHaveProperty('data')
   })
 
   it.each([
@@ -144,7 +145,7 @@ describe('GET /graphql', () => {
     const mutation = 'mutation { productCreate(input: { title: "Via GET" }) { product { id } } }'
     const response = await get(`/graphql?query=${encodeURIComponent(mutation)}`, { authorization: `Bearer ${shop.apiKey}` })
     expect(response.statusCode).toBe(405)
-    expect(response.json()).toEqual({ data: null, errors: [{ message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_REQUEST' } }] })
+    expect(response.json()).toEqual({ errors: [{ message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_REQUEST' } }] })
     expect(await count()).toBe(0)
   })
 })

@@ -117,10 +117,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
       // Errors raised before execution (parse, validation, limits, refusals) come without `data`.
       const executed = execution.data !== undefined
       const graphqlResponse = acceptsGraphQLResponse(reply?.request.headers.accept)
-      const statusCode = transportStatus(execution.errors) ?? statusFor(errors, { executed, hasData: execution.data != null, graphqlResponse })
+      const transport = transportStatus(execution.errors)
+      const statusCode = transport ?? statusFor(errors, { executed, hasData: execution.data != null, graphqlResponse })
       const retryAfter = retryAfterOf(errors)
       if (retryAfter !== undefined) reply?.header('retry-after', String(retryAfter))
-      const data = executed || !graphqlResponse ? { data: execution.data ?? null } : {}
+      // What was no GraphQL request (unreadable body, 405, 413, 415) never has `data`, whatever the media type.
+      const data = transport === undefined && (executed || !graphqlResponse) ? { data: execution.data ?? null } : {}
       return { statusCode, response: { ...data, errors, ...refusalExtensions(execution.errors) } }
     },
   })
