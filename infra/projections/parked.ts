@@ -3,6 +3,7 @@ import { parseStreamName } from '../../domain/shared/streams.js'
 import type { AnyDb } from '../database/database.js'
 import { isConnectionLoss } from '../database/unavailable.js'
 import type { RecordedEvent } from '../eventstore/port.js'
+import type { Projection } from './projection.js'
 import { PARKED_CHANNEL, type ParkedRow } from './schema.js'
 
 /**
@@ -44,6 +45,51 @@ export function isTransient(error: unknown): boolean {
   const cause = error instanceof ApplyFailure ? error.cause : error
   const code = (cause as { code?: unknown } | null)?.code
   return isConnectionLoss(error) || code === '40001' || code === '40P01'
+}
+
+/** The events of one batch a parking transaction applies, and those of stores parked before it or by it it leaves. */
+export interface ParkingAttempt {
+  /** Applies the event unless its store is parked; a throw of `apply` becomes an `ApplyFailure`. */
+  apply(event: RecordedEvent, trx: AnyDb): Promise<boolean>
+  /** The stores this batch parks so far, with the failure that parked each. */
+  parking: ReadonlyMap<string, ApplyFailure>
+}
+
+/**
+ * Runs `attempt` (one transaction over a batch) until it goes through, parking the store of each
+ * event that fails and running it again without that store's events: the worker and a whole
+ * rebuild park alike. Returns the stores the batch parked. A failure no store can be parked for
+ * (an organization-level event, a projection without store rows) or of the database itself
+ * (`isTransient`) is thrown as it came.
+ *
+ * @example const parking = await applyParking(projection, (store) => parked.has(store), ({ apply }) => db.transaction().execute(...))
+ */
+export async function applyParking(
+  projection: Pick<Projection, 'storeTables' | 'apply'>,
+  parkedBefore: (store: string) => boolean,
+  attempt: (batch: ParkingAttempt) => Promise<void>,
+): Promise<Map<string, ApplyFailure>> {
+  const parking = new Map<string, ApplyFailure>()
+  const apply = async (event: RecordedEvent, trx: AnyDb): Promise<boolean> => {
+    const store = parkableStoreOf(event)
+    if (store !== null && (parkedBefore(store) || parking.has(store))) return false
+    try {
+      await projection.apply(event, trx)
+    } catch (error) {
+      throw new ApplyFailure(event, error)
+    }
+    return true
+  }
+  for (;;) {
+    try {
+      await attempt({ apply, parking })
+      return parking
+    } catch (error) {
+      const store = error instanceof ApplyFailure && !isTransient(error) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
+      if (store === null) throw error
+      parking.set(store, error as ApplyFailure)
+    }
+  }
 }
 
 /** Parks a store (or records the latest failure of a parked one); told to every process at commit. */

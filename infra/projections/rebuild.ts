@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import type { Database } from '../database/database.js'
+import type { AnyDb, Database } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
-import { ApplyFailure, failureText, isTransient, parkStore, parkableStoreOf, readParked, unparkStores, type ParkedListener } from './parked.js'
+import { ApplyFailure, applyParking, failureText, parkStore, readParked, unparkStores, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 import { projectionFilter, readCheckpoint, yieldToEventLoop, type ProjectionWorker } from './worker.js'
 
@@ -42,26 +42,17 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
     const parked = new Map<string, ApplyFailure>()
     const head = await eventStore.headPosition(filter)
     const total = await countEvents(eventStore, filter, head)
+    const rebuilt = { ...projection, apply: (event: RecordedEvent, trx: AnyDb) => projection.apply(event, trx.withSchema(schema)) }
     const applyBatch = async (events: RecordedEvent[]): Promise<void> => {
-      for (;;) {
-        try {
-          await db.transaction().execute(async (trx) => {
-            for (const event of events) {
-              const store = parkableStoreOf(event)
-              if (store !== null && parked.has(store)) continue
-              try {
-                await projection.apply(event, trx.withSchema(schema))
-              } catch (error) {
-                throw new ApplyFailure(event, error)
-              }
-            }
-          })
-          return
-        } catch (error) {
-          const store = error instanceof ApplyFailure && !isTransient(error) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
-          if (store === null) throw error instanceof ApplyFailure ? error.cause : error
-          parked.set(store, error as ApplyFailure)
-        }
+      try {
+        const parking = await applyParking(rebuilt, (store) => parked.has(store), ({ apply }) =>
+          db.transaction().execute(async (trx) => {
+            for (const event of events) await apply(event, trx)
+          }),
+        )
+        for (const [store, failure] of parking) parked.set(store, failure)
+      } catch (error) {
+        throw error instanceof ApplyFailure ? error.cause : error
       }
     }
     const replayUntil = async (to: string | null): Promise<void> => {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
-import { ApplyFailure, failureText, isTransient, parkStore, parkableStoreOf, readParked, type ParkedListener } from './parked.js'
+import { ApplyFailure, applyParking, failureText, isTransient, parkStore, readParked, type ParkedListener } from './parked.js'
 import type { Projection } from './projection.js'
 
 export interface WorkerDeps {
@@ -144,37 +144,21 @@ export class ProjectionWorker {
     const { projection } = this.deps
     const before = this.position
     const last = events[events.length - 1]!.position
-    // Stores this batch parks: it is applied again without their events until it goes through.
-    const parking = new Map<string, ApplyFailure>()
-    const skipped = (event: RecordedEvent): boolean => {
-      const store = parkableStoreOf(event)
-      return store !== null && (this.parked.has(store) || parking.has(store))
-    }
-    for (;;) {
-      try {
-        await this.deps.database.db.transaction().execute(async (trx) => {
+    let parking: Map<string, ApplyFailure>
+    try {
+      parking = await applyParking(projection, (store) => this.parked.has(store), ({ apply, parking }) =>
+        this.deps.database.db.transaction().execute(async (trx) => {
           let applied = 0
-          for (const event of events) {
-            if (skipped(event)) continue
-            try {
-              await projection.apply(event, trx)
-            } catch (error) {
-              throw new ApplyFailure(event, error)
-            }
-            applied++
-          }
+          for (const event of events) if (await apply(event, trx)) applied++
           for (const [store, failure] of parking) await parkStore(trx, projection.name, store, failure.event, failure.message)
           await advanceCheckpoint(trx, projection.name, before, last, applied)
-        })
-        break
-      } catch (error) {
-        // The database went away (a restart) or gave up on the transaction (a deadlock): no event
-        // failed. The subscription retries this batch from the same checkpoint once it is back.
-        if (isTransient(error)) throw error
-        const store = error instanceof ApplyFailure && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
-        if (store === null) return this.halt(error)
-        parking.set(store, error as ApplyFailure)
-      }
+        }),
+      )
+    } catch (error) {
+      // The database went away (a restart) or gave up on the transaction (a deadlock): no event
+      // failed. The subscription retries this batch from the same checkpoint once it is back.
+      if (isTransient(error)) throw error
+      return this.halt(error)
     }
     for (const [store, failure] of parking) {
       this.parked.add(store)
