@@ -39,8 +39,9 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
     } catch (error) {
       checks.eventStore = `unreachable: ${(error as Error).message}`
     }
-    if (checks.database === 'ok') {
-      const projections = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
+    const projections = checks.database === 'ok' ? await statuses() : undefined
+    if (projections === null) checks.projections = 'unreadable: the projection statuses could not be read'
+    if (projections) {
       const behind = projections.filter((p) => p.state !== 'running' || p.lag > READY_MAX_LAG || p.parkedStores.length > 0)
       const parked = (p: (typeof projections)[number]): string => (p.parkedStores.length ? ` parked stores ${p.parkedStores.length}` : '')
       checks.projections = behind.length ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}${parked(p)}`).join(', ')}` : 'ok'
@@ -51,9 +52,9 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
 }
 
 /**
- * `/health` is open and probed often: requests that arrive while the projection statuses are
- * being read (a few queries per projection) share that reading instead of starting their own,
- * so a flood of probes costs the database one reading at a time.
+ * `/health` and `/ready` are open and probed often: requests that arrive while the projection
+ * statuses are being read (a few queries per projection) share that reading instead of starting
+ * their own, so a flood of probes costs the database one reading at a time.
  */
 function sharedSnapshot<T>(read: () => Promise<T>): () => Promise<T> {
   let inFlight: Promise<T> | null = null
