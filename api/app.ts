@@ -27,16 +27,21 @@ export async function buildApp(platform: Platform) {
     requestIdHeader: 'x-request-id',
     genReqId: () => uuidv7(),
     // One line per request is noise at info level and costs throughput; debug turns it on.
-    logController: new LogController({ disableRequestLogging: platform.config.logLevel !== 'debug' && platform.config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: platform.config.logLevel !== 'debug' && platform.config.logLevel !== 'trace',
+    }),
   })
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const { status, code, message } = describeError(error, String(request.id))
     if (status >= 500) request.log.error({ err: error }, 'request failed')
-    if (error instanceof DomainError && typeof error.details?.retryAfter === 'number') reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
+    if (error instanceof DomainError && typeof error.details?.retryAfter === 'number')
+      reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
     return reply.code(status).send({ errors: [{ message, extensions: { code } }] })
   })
   const metrics = createApiMetrics(platform, platform.logger)
-  const rateLimiter = await openRateLimiter(platform.config, platform.logger, { storeFailed: () => metrics.rateLimitStoreErrors.inc() })
+  const rateLimiter = await openRateLimiter(platform.config, platform.logger, {
+    storeFailed: () => metrics.rateLimitStoreErrors.inc(),
+  })
   app.addHook('onClose', () => rateLimiter.close())
   await app.register(metricsRoutes, { metrics, token: platform.config.metricsToken })
   await app.register(healthRoutes, { platform })
@@ -57,16 +62,29 @@ export type App = Awaited<ReturnType<typeof buildApp>>
  * domain error answers its code's status, another 4xx keeps its status, and only the rest is
  * ours (INTERNAL_SERVER_ERROR 500, with no internals in the message).
  */
-function describeError(error: Error & { statusCode?: number; code?: string }, requestId: string): { status: number; code: ErrorCode; message: string } {
+function describeError(
+  error: Error & { statusCode?: number; code?: string },
+  requestId: string,
+): { status: number; code: ErrorCode; message: string } {
   if (error instanceof DomainError) {
-    const status = HTTP_STATUS_OF[error.code] ?? (error.code === 'NOT_FOUND' ? 404 : error.code === 'FORBIDDEN' ? 403 : error.code === 'CONFLICT' ? 409 : 400)
+    const status =
+      HTTP_STATUS_OF[error.code] ??
+      (error.code === 'NOT_FOUND' ? 404 : error.code === 'FORBIDDEN' ? 403 : error.code === 'CONFLICT' ? 409 : 400)
     return { status, code: error.code, message: error.message }
   }
   const body = bodyError(error, BODY_LIMIT_BYTES)
   if (body) return { status: error.statusCode ?? HTTP_STATUS_OF[body.code]!, ...body }
   const status = error.statusCode ?? 500
-  if (status >= 500 && status !== 503) return { status, code: 'INTERNAL_SERVER_ERROR', message: `internal server error; quote request id ${requestId} when reporting it` }
+  if (status >= 500 && status !== 503)
+    return {
+      status,
+      code: 'INTERNAL_SERVER_ERROR',
+      message: `internal server error; quote request id ${requestId} when reporting it`,
+    }
   // A route's own 400 (a bad parameter) stays BAD_USER_INPUT; 401, 413, 429 and 503 name theirs.
-  const code = status === 400 ? undefined : (Object.entries(HTTP_STATUS_OF).find(([, s]) => s === status)?.[0] as ErrorCode | undefined)
+  const code =
+    status === 400
+      ? undefined
+      : (Object.entries(HTTP_STATUS_OF).find(([, s]) => s === status)?.[0] as ErrorCode | undefined)
   return { status, code: code ?? 'BAD_USER_INPUT', message: error.message }
 }

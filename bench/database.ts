@@ -17,7 +17,9 @@ export interface BenchDatabase {
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `emporium_bench_${randomBytes(6).toString('hex')}`
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`)).catch((error: unknown) => {
-    throw new Error(`cannot create the bench database through ${redacted(adminUrl)} (set DATABASE_URL to an admin URL): ${(error as Error).message}`)
+    throw new Error(
+      `cannot create the bench database through ${redacted(adminUrl)} (set DATABASE_URL to an admin URL): ${(error as Error).message}`,
+    )
   })
   const url = new URL(adminUrl)
   url.pathname = `/${name}`

@@ -11,7 +11,10 @@ export interface FloorServer {
 /** Starts the floor server in a worker thread of the bench process. */
 export async function startFloor(options: FloorOptions): Promise<FloorServer> {
   const worker = new Worker(new URL('./floor-worker.js', import.meta.url), { workerData: options })
-  const [message] = (await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => Promise.reject(error as Error))])) as [{ url: string }]
+  const [message] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
+  ])) as [{ url: string }]
   let stopped = false
   return {
     url: `${message.url}/products`,

@@ -28,11 +28,36 @@ export function judge(m: Measurements): Target[] {
   const ratio = list.reqPerSec / floor.reqPerSec
   const catalogRatio = find(m, 'catalog list').reqPerSec / find(m, 'catalog floor').reqPerSec
   return [
-    { name: 'list vs floor', goal: `≥ ${LIST_RATIO_MIN}× floor`, measured: `${ratio.toFixed(2)}×`, pass: ratio >= LIST_RATIO_MIN },
-    { name: 'productUpdate throughput', goal: `≥ ${UPDATE_RPS_MIN} req/s`, measured: `${update.reqPerSec.toFixed(0)} req/s`, pass: update.reqPerSec >= UPDATE_RPS_MIN },
-    { name: 'productUpdate p99', goal: `≤ ${UPDATE_P99_MAX_MS} ms`, measured: `${update.p99Ms} ms`, pass: update.p99Ms <= UPDATE_P99_MAX_MS },
-    { name: 'catalog list vs its floor', goal: `≥ ${CATALOG_RATIO_MIN}× catalog floor`, measured: `${catalogRatio.toFixed(2)}×`, pass: catalogRatio >= CATALOG_RATIO_MIN },
-    { name: 'idle RSS', goal: `≤ ${IDLE_RSS_MAX_MB} MB`, measured: `${m.idleRssMb.toFixed(1)} MB`, pass: m.idleRssMb <= IDLE_RSS_MAX_MB },
+    {
+      name: 'list vs floor',
+      goal: `≥ ${LIST_RATIO_MIN}× floor`,
+      measured: `${ratio.toFixed(2)}×`,
+      pass: ratio >= LIST_RATIO_MIN,
+    },
+    {
+      name: 'productUpdate throughput',
+      goal: `≥ ${UPDATE_RPS_MIN} req/s`,
+      measured: `${update.reqPerSec.toFixed(0)} req/s`,
+      pass: update.reqPerSec >= UPDATE_RPS_MIN,
+    },
+    {
+      name: 'productUpdate p99',
+      goal: `≤ ${UPDATE_P99_MAX_MS} ms`,
+      measured: `${update.p99Ms} ms`,
+      pass: update.p99Ms <= UPDATE_P99_MAX_MS,
+    },
+    {
+      name: 'catalog list vs its floor',
+      goal: `≥ ${CATALOG_RATIO_MIN}× catalog floor`,
+      measured: `${catalogRatio.toFixed(2)}×`,
+      pass: catalogRatio >= CATALOG_RATIO_MIN,
+    },
+    {
+      name: 'idle RSS',
+      goal: `≤ ${IDLE_RSS_MAX_MB} MB`,
+      measured: `${m.idleRssMb.toFixed(1)} MB`,
+      pass: m.idleRssMb <= IDLE_RSS_MAX_MB,
+    },
   ]
 }
 
@@ -59,13 +84,24 @@ export function renderReport(m: Measurements, targets: Target[]): string {
       (s.reqPerSec / floorOf(s.name)).toFixed(2),
     ]),
   ]
-  const lines = [table(rows), '', `server RSS: idle ${m.idleRssMb.toFixed(1)} MB after seeding, peak ${m.peakRssMb.toFixed(1)} MB over the whole run`, '']
-  lines.push(table([['target', 'goal', 'measured', 'result'], ...targets.map((t) => [t.name, t.goal, t.measured, t.pass ? 'PASS' : 'FAIL'])]))
+  const lines = [
+    table(rows),
+    '',
+    `server RSS: idle ${m.idleRssMb.toFixed(1)} MB after seeding, peak ${m.peakRssMb.toFixed(1)} MB over the whole run`,
+    '',
+  ]
+  lines.push(
+    table([
+      ['target', 'goal', 'measured', 'result'],
+      ...targets.map((t) => [t.name, t.goal, t.measured, t.pass ? 'PASS' : 'FAIL']),
+    ]),
+  )
   return lines.join('\n')
 }
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)))
-  const line = (row: string[]): string => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')
+  const line = (row: string[]): string =>
+    row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')
 }

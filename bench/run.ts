@@ -46,7 +46,8 @@ function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds; got '${raw}'`)
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number of seconds; got '${raw}'`)
   return value
 }
 
@@ -76,14 +77,22 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUrl: string, duration: number, warmup: number): Promise<void> {
+async function measure(
+  server: ServerProcess,
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string,
+  duration: number,
+  warmup: number,
+): Promise<void> {
   const tenant = await createTenant(env, 'Bench', 'bench-store')
   log(`tenant: store ${tenant.storeSlug} (${tenant.storeId})`)
 
   const seedStart = performance.now()
   const products = await seedProducts(server.url, tenant.apiKey, PRODUCT_COUNT, SEED_CONCURRENCY)
   const seedSeconds = (performance.now() - seedStart) / 1000
-  log(`seeded ${PRODUCT_COUNT} products in ${seedSeconds.toFixed(1)} s (${(PRODUCT_COUNT / seedSeconds).toFixed(0)} creates/s at concurrency ${SEED_CONCURRENCY})`)
+  log(
+    `seeded ${PRODUCT_COUNT} products in ${seedSeconds.toFixed(1)} s (${(PRODUCT_COUNT / seedSeconds).toFixed(0)} creates/s at concurrency ${SEED_CONCURRENCY})`,
+  )
 
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
   const idleRssMb = await rssMb(server.pid)
@@ -96,10 +105,16 @@ async function measure(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUr
   // Other work on the machine moves every number; the load average says how much there was.
   const loadBefore = loadavg()[0]!
   const results: ScenarioResult[] = []
-  for (const scenario of scenarios({ floorUrl: floor.url, graphqlUrl: `${server.url}/graphql`, apiKey: tenant.apiKey, products })) {
+  for (const scenario of scenarios({
+    floorUrl: floor.url,
+    graphqlUrl: `${server.url}/graphql`,
+    apiKey: tenant.apiKey,
+    products,
+  })) {
     log(`${scenario.name}: ${warmup} s warm-up, ${duration} s measured, ${scenario.connections} connections`)
     const result = await runScenario(scenario, duration, warmup)
-    if (result.requests === 0) throw new Error(`scenario '${scenario.name}' completed no request; is the server still up?`)
+    if (result.requests === 0)
+      throw new Error(`scenario '${scenario.name}' completed no request; is the server still up?`)
     results.push(result)
   }
   const catalog = await measureCatalog(server, env, databaseUrl, duration, warmup, log)
@@ -110,22 +125,43 @@ async function measure(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUr
   const measurements = { scenarios: results, idleRssMb, peakRssMb }
   const targets = judge(measurements)
   process.stdout.write(`\n${renderReport(measurements, targets)}\n\n`)
-  process.stdout.write(`machine: ${machine.cores} cores, 1-minute load average ${machine.loadBefore.toFixed(1)} before the runs, ${machine.loadAfter.toFixed(1)} after\n\n`)
+  process.stdout.write(
+    `machine: ${machine.cores} cores, 1-minute load average ${machine.loadBefore.toFixed(1)} before the runs, ${machine.loadAfter.toFixed(1)} after\n\n`,
+  )
   const warnings = server.warnings()
-  if (warnings.length) log(`the server logged ${warnings.length} warn/error lines; the first: ${warnings[0]!.slice(0, 500)}`)
-  const summary = { durationSec: duration, products: PRODUCT_COUNT, seedSeconds: round(seedSeconds), catalogSeedSeconds: round(catalog.seedSeconds), ...measurements, targets, machine, serverWarnings: warnings.length }
-  process.stdout.write(`${JSON.stringify(summary, (_key, value: unknown) => (typeof value === 'number' ? round(value) : value))}\n`)
+  if (warnings.length)
+    log(`the server logged ${warnings.length} warn/error lines; the first: ${warnings[0]!.slice(0, 500)}`)
+  const summary = {
+    durationSec: duration,
+    products: PRODUCT_COUNT,
+    seedSeconds: round(seedSeconds),
+    catalogSeedSeconds: round(catalog.seedSeconds),
+    ...measurements,
+    targets,
+    machine,
+    serverWarnings: warnings.length,
+  }
+  process.stdout.write(
+    `${JSON.stringify(summary, (_key, value: unknown) => (typeof value === 'number' ? round(value) : value))}\n`,
+  )
 }
 
 /**
  * Before any load: the floor and the GraphQL list must return the same document, and one lookup
  * and one update must succeed, so a broken setup fails loudly instead of measuring error pages.
  */
-async function checkSameAnswers(baseUrl: string, apiKey: string, floorUrl: string, product: { id: string; handle: string; title: string }): Promise<void> {
+async function checkSameAnswers(
+  baseUrl: string,
+  apiKey: string,
+  floorUrl: string,
+  product: { id: string; handle: string; title: string },
+): Promise<void> {
   const viaGraphql = await graphqlOk<unknown>(baseUrl, apiKey, LIST_QUERY)
   const viaFloor = ((await (await fetch(floorUrl)).json()) as { data: unknown }).data
   if (!isDeepStrictEqual(viaGraphql, viaFloor)) {
-    throw new Error(`the floor does not answer what GraphQL answers:\n graphql ${JSON.stringify(viaGraphql).slice(0, 400)}\n floor   ${JSON.stringify(viaFloor).slice(0, 400)}`)
+    throw new Error(
+      `the floor does not answer what GraphQL answers:\n graphql ${JSON.stringify(viaGraphql).slice(0, 400)}\n floor   ${JSON.stringify(viaFloor).slice(0, 400)}`,
+    )
   }
   await graphqlOk(baseUrl, apiKey, BY_HANDLE_QUERY, { handle: product.handle })
   await graphqlOk(baseUrl, apiKey, UPDATE_MUTATION, { input: { id: product.id, title: `${product.title} (probe)` } })
@@ -135,7 +171,10 @@ function round(value: number): number {
   return Math.round(value * 100) / 100
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.on(signal, () => {
     interrupted = true
     log(`${signal}: stopping the server and dropping the database`)

@@ -1,5 +1,12 @@
 import autocannon from 'autocannon'
-import { BY_HANDLE_QUERY, LIST_QUERY, UPDATE_MUTATION, graphqlBody, graphqlHeaders, type GraphQLError } from './graphql.js'
+import {
+  BY_HANDLE_QUERY,
+  LIST_QUERY,
+  UPDATE_MUTATION,
+  graphqlBody,
+  graphqlHeaders,
+  type GraphQLError,
+} from './graphql.js'
 import type { SeededProduct } from './seed.js'
 
 /** One load run as autocannon describes it, with the bodies' GraphQL errors counted. */
@@ -34,9 +41,15 @@ export interface Targets {
 
 export function scenarios(t: Targets): Scenario[] {
   const headers = graphqlHeaders(t.apiKey)
-  const scenario = (name: string, connections: number, options: Omit<autocannon.Options, 'url' | 'connections'>, url = t.graphqlUrl): Scenario => {
+  const scenario = (
+    name: string,
+    connections: number,
+    options: Omit<autocannon.Options, 'url' | 'connections'>,
+    url = t.graphqlUrl,
+  ): Scenario => {
     const s: Scenario = { name, connections, errorCodes: {}, options: { url, connections, ...options } }
-    for (const request of s.options.requests ?? []) request.onResponse = (_status, body) => countErrors(body, s.errorCodes)
+    for (const request of s.options.requests ?? [])
+      request.onResponse = (_status, body) => countErrors(body, s.errorCodes)
     return s
   }
   let handleIndex = 0
@@ -66,7 +79,10 @@ export function scenarios(t: Targets): Scenario[] {
           setupRequest: (request) => {
             const seq = updateSeq++
             const product = t.products[seq % t.products.length]!
-            return { ...request, body: graphqlBody(UPDATE_MUTATION, { input: { id: product.id, title: `${product.title} (rev ${seq})` } }) }
+            return {
+              ...request,
+              body: graphqlBody(UPDATE_MUTATION, { input: { id: product.id, title: `${product.title} (rev ${seq})` } }),
+            }
           },
         },
       ],

@@ -9,8 +9,36 @@ export interface SeededProduct {
 const ADJECTIVES = ['Classic', 'Rustic', 'Modern', 'Vintage', 'Organic', 'Urban', 'Coastal', 'Nordic', 'Bold', 'Quiet']
 const MATERIALS = ['Linen', 'Wool', 'Cotton', 'Leather', 'Canvas', 'Oak', 'Ceramic', 'Copper', 'Bamboo', 'Denim']
 const NOUNS = ['Shirt', 'Scarf', 'Tote', 'Mug', 'Lamp', 'Wallet', 'Blanket', 'Apron', 'Planter', 'Jacket']
-const VENDORS = ['Acme', 'Northwind', 'Bluebird Goods', 'Atelier Rye', 'Foxglove', 'Kettle & Co', 'Maple Works', 'Tidewater', 'Juniper', 'Harbor Supply', 'Sunforge']
-const TAGS = ['new', 'sale', 'bestseller', 'eco', 'handmade', 'limited', 'gift', 'summer', 'winter', 'unisex', 'kids', 'home', 'outdoor', 'premium', 'basics']
+const VENDORS = [
+  'Acme',
+  'Northwind',
+  'Bluebird Goods',
+  'Atelier Rye',
+  'Foxglove',
+  'Kettle & Co',
+  'Maple Works',
+  'Tidewater',
+  'Juniper',
+  'Harbor Supply',
+  'Sunforge',
+]
+const TAGS = [
+  'new',
+  'sale',
+  'bestseller',
+  'eco',
+  'handmade',
+  'limited',
+  'gift',
+  'summer',
+  'winter',
+  'unisex',
+  'kids',
+  'home',
+  'outdoor',
+  'premium',
+  'basics',
+]
 
 /**
  * The i-th product of the bench catalog, the same on every run. Titles are distinct for the first
@@ -21,19 +49,32 @@ export function catalogProduct(i: number): { title: string; vendor: string; tags
   const title = `${ADJECTIVES[i % 10]} ${MATERIALS[Math.floor(i / 10) % 10]} ${NOUNS[Math.floor(i / 100) % 10]}${i >= 1000 ? ` ${Math.floor(i / 1000) + 1}` : ''}`
   const tagCount = 1 + (i % 3)
   const tags = Array.from({ length: tagCount }, (_, k) => TAGS[(i * 7 + k * 4) % TAGS.length]!)
-  return { title, vendor: VENDORS[i % VENDORS.length]!, tags, description: `${title} by ${VENDORS[i % VENDORS.length]}: a bench catalog item.` }
+  return {
+    title,
+    vendor: VENDORS[i % VENDORS.length]!,
+    tags,
+    description: `${title} by ${VENDORS[i % VENDORS.length]}: a bench catalog item.`,
+  }
 }
 
 /** Creates `count` products through `productCreate`, `concurrency` at a time; any error stops the bench. */
-export async function seedProducts(baseUrl: string, apiKey: string, count: number, concurrency: number): Promise<SeededProduct[]> {
+export async function seedProducts(
+  baseUrl: string,
+  apiKey: string,
+  count: number,
+  concurrency: number,
+): Promise<SeededProduct[]> {
   const products: SeededProduct[] = new Array(count)
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < count) {
       const i = next++
-      const result = await graphql<{ productCreate: { product: SeededProduct } }>(baseUrl, apiKey, CREATE_MUTATION, { input: catalogProduct(i) })
+      const result = await graphql<{ productCreate: { product: SeededProduct } }>(baseUrl, apiKey, CREATE_MUTATION, {
+        input: catalogProduct(i),
+      })
       const product = result.data?.productCreate.product
-      if (result.errors.length || !product) throw new Error(`productCreate #${i} failed (HTTP ${result.status}): ${JSON.stringify(result.errors)}`)
+      if (result.errors.length || !product)
+        throw new Error(`productCreate #${i} failed (HTTP ${result.status}): ${JSON.stringify(result.errors)}`)
       products[i] = product
     }
   }

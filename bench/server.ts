@@ -36,14 +36,24 @@ export async function freePort(): Promise<number> {
  * the cost of rate limiting (costing every query, taking and refunding), not throttling.
  */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_BUCKET: '1000000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000000', ...overrides }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_BUCKET: '1000000000',
+    RATE_LIMIT_RESTORE_PER_SECOND: '1000000000',
+    ...overrides,
+  }
   // Events sent to an external event store would outlive the bench database that is dropped at the end.
   delete env.EVENTSTORE_URL
   return env
 }
 
 /** Starts `emporium serve` and resolves once `/ready` answers 200. */
-export async function startServer(env: NodeJS.ProcessEnv, port: number, readyTimeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyTimeoutMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const tail: string[] = []
   const warnings: string[] = []
@@ -70,11 +80,16 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, readyTim
   const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (exited) throw new Error(`the server ${exited} before it was ready:\n${tail.join('\n')}`)
-    const status = await fetch(`${url}/ready`).then((r) => r.status, () => 0)
+    const status = await fetch(`${url}/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )
     if (status === 200) return server
     if (Date.now() > deadline) {
       await server.stop()
-      throw new Error(`the server was not ready within ${readyTimeoutMs / 1000} s (last /ready status ${status}):\n${tail.join('\n')}`)
+      throw new Error(
+        `the server was not ready within ${readyTimeoutMs / 1000} s (last /ready status ${status}):\n${tail.join('\n')}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -116,7 +131,11 @@ export interface Tenant {
 
 /** `emporium tenant create`, exactly as an operator runs it; its last stdout line is the tenant as JSON. */
 export async function createTenant(env: NodeJS.ProcessEnv, org: string, store: string): Promise<Tenant> {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'tenant', 'create', '--org', org, '--store', store], { cwd: ROOT, env, timeout: 60_000 })
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [CLI, 'tenant', 'create', '--org', org, '--store', store],
+    { cwd: ROOT, env, timeout: 60_000 },
+  )
   const last = stdout.trim().split('\n').at(-1) ?? ''
   const tenant = JSON.parse(last) as Partial<Tenant>
   if (!tenant.apiKey || !tenant.storeId) throw new Error(`tenant create printed no key: ${stdout}`)

@@ -41,7 +41,12 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error)
+  const message =
+    error instanceof DomainError
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error)
   process.stderr.write(`emporium: ${message}\n`)
   process.exit(1)
 })

@@ -26,12 +26,21 @@ function orExit<T>(read: () => T): T {
  * JSON line per result); the long-running servers (`serve`, `project`) log to stdout as usual.
  * Pretty lines when that stream is a terminal, JSON otherwise (`LOG_FORMAT` overrides).
  */
-export async function openCliPlatform(options: { runProjections: boolean; logLevel?: string; logsTo?: 'stdout' | 'stderr' }): Promise<{ platform: Platform; logger: Logger }> {
+export async function openCliPlatform(options: {
+  runProjections: boolean
+  logLevel?: string
+  logsTo?: 'stdout' | 'stderr'
+}): Promise<{ platform: Platform; logger: Logger }> {
   const config = configOrExit()
   const destination = options.logsTo === 'stdout' ? process.stdout : process.stderr
   const format = orExit(() => logFormat(process.env.LOG_FORMAT, destination.isTTY))
   const logger = createLogger(options.logLevel ?? config.logLevel, 'emporium', destination, format)
-  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections })
+  const platform = await Platform.open(
+    config,
+    logger,
+    { commands: allCommands, projections: allProjections },
+    { runProjections: options.runProjections },
+  )
   return { platform, logger }
 }
 

@@ -29,23 +29,37 @@ const ABANDON_GRACE_MS = 500
  * projections stop at a checkpoint in what remains. A projection batch cut short by the process
  * exiting is rolled back with its checkpoint, so even then nothing is lost or applied twice.
  */
-export async function gracefulShutdown(steps: ShutdownSteps, options: { timeoutMs: number; logger: Logger }): Promise<ShutdownOutcome> {
+export async function gracefulShutdown(
+  steps: ShutdownSteps,
+  options: { timeoutMs: number; logger: Logger },
+): Promise<ShutdownOutcome> {
   const { timeoutMs, logger } = options
   const started = Date.now()
   const remaining = () => Math.max(0, timeoutMs - (Date.now() - started))
   let requestsDrained = true
   if (steps.drain) {
-    const drained = steps.drain().catch((error: unknown) => logger.error({ err: error }, 'closing the HTTP server failed'))
+    const drained = steps
+      .drain()
+      .catch((error: unknown) => logger.error({ err: error }, 'closing the HTTP server failed'))
     requestsDrained = await within(drained, Math.floor(timeoutMs * DRAIN_SHARE))
     if (!requestsDrained) {
-      logger.warn({ afterMs: Date.now() - started }, 'requests still running at their shutdown deadline; closing their connections')
+      logger.warn(
+        { afterMs: Date.now() - started },
+        'requests still running at their shutdown deadline; closing their connections',
+      )
       steps.abandon?.()
       await within(drained, Math.min(ABANDON_GRACE_MS, remaining()))
     }
   }
-  const stopping = steps.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping the projections or closing the database failed'))
+  const stopping = steps
+    .stop()
+    .catch((error: unknown) => logger.error({ err: error }, 'stopping the projections or closing the database failed'))
   const stopped = await within(stopping, remaining())
-  if (!stopped) logger.error({ timeoutMs }, 'projections did not stop within the shutdown bound; exiting anyway (a batch cut short is rolled back with its checkpoint)')
+  if (!stopped)
+    logger.error(
+      { timeoutMs },
+      'projections did not stop within the shutdown bound; exiting anyway (a batch cut short is rolled back with its checkpoint)',
+    )
   return { requestsDrained, stopped, elapsedMs: Date.now() - started }
 }
 
@@ -61,7 +75,10 @@ export function exitOnSignals(steps: ShutdownSteps, options: { timeoutMs: number
       process.exit(1)
     }
     shuttingDown = true
-    options.logger.info({ signal, timeoutMs: options.timeoutMs }, 'shutting down: refusing new connections, draining requests, stopping projections at a checkpoint')
+    options.logger.info(
+      { signal, timeoutMs: options.timeoutMs },
+      'shutting down: refusing new connections, draining requests, stopping projections at a checkpoint',
+    )
     void gracefulShutdown(steps, options).then((outcome) => {
       options.logger.info(outcome, 'shut down')
       process.exit(0)

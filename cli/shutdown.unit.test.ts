@@ -46,7 +46,10 @@ describe('a bounded shutdown', () => {
   })
 
   it('goes on to stop the projections when closing the server fails', async () => {
-    const outcome = await gracefulShutdown({ drain: () => Promise.reject(new Error('boom')), stop: async () => undefined }, { timeoutMs: 500, logger })
+    const outcome = await gracefulShutdown(
+      { drain: () => Promise.reject(new Error('boom')), stop: async () => undefined },
+      { timeoutMs: 500, logger },
+    )
     expect(outcome).toMatchObject({ requestsDrained: true, stopped: true })
   })
 })

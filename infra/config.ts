@@ -18,40 +18,77 @@ const schema = z.object({
     .optional(),
   EVENTSTORE_URL: z
     .string()
-    .regex(/^(esdb|kurrentdb|kdb|esdb\+discover|kurrentdb\+discover|kdb\+discover):\/\//, 'must be a kurrentdb:// or esdb:// connection string')
+    .regex(
+      /^(esdb|kurrentdb|kdb|esdb\+discover|kurrentdb\+discover|kdb\+discover):\/\//,
+      'must be a kurrentdb:// or esdb:// connection string',
+    )
     .optional(),
   PLATFORM_HOST: z.string().min(1).default('localhost'),
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   MEDIA_S3_BUCKET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   PUBLISH_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
-  GRAPHQL_PLAYGROUND: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  GRAPHQL_PLAYGROUND: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  GRAPHQL_INTROSPECTION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
-  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024, 'must be at least 1024 bytes').max(2 ** 30, 'must be at most 1 GiB').default(20 * 1024 * 1024),
-  MEDIA_MAX_PIXELS: z.coerce.number().int().min(1_000_000, 'must be at least 1 MP').max(500_000_000, 'must be at most 500 MP').default(40_000_000),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be at least 1024 bytes')
+    .max(2 ** 30, 'must be at most 1 GiB')
+    .default(20 * 1024 * 1024),
+  MEDIA_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(1_000_000, 'must be at least 1 MP')
+    .max(500_000_000, 'must be at most 500 MP')
+    .default(40_000_000),
   MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
-  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   MCP_ALLOWED_ORIGINS: z
     .string()
-    .regex(/^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/, 'must be a comma-separated list of origins such as https://admin.example.com')
+    .regex(
+      /^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/,
+      'must be a comma-separated list of origins such as https://admin.example.com',
+    )
     .optional(),
-  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RATE_LIMIT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   RATE_LIMIT_BUCKET: z.coerce.number().int().min(1).default(BUILT_IN_PLANS.standard!.bucket),
   RATE_LIMIT_RESTORE_PER_SECOND: z.coerce.number().positive().default(BUILT_IN_PLANS.standard!.restorePerSecond),
   RATE_LIMIT_MAX_QUERY_COST: z.coerce.number().int().min(1).default(1_000),
   RATE_LIMIT_PLANS: z
     .string()
-    .refine((text) => 'plans' in parsePlans(text), 'must be comma-separated name=bucket/restorePerSecond entries such as advanced=2000/100')
+    .refine(
+      (text) => 'plans' in parsePlans(text),
+      'must be comma-separated name=bucket/restorePerSecond entries such as advanced=2000/100',
+    )
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false, or comma-separated proxy addresses/CIDRs')
+    .regex(
+      /^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, or comma-separated proxy addresses/CIDRs',
+    )
     .default('false')
     .transform(trustProxySetting),
 })

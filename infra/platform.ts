@@ -73,7 +73,12 @@ export class Platform {
   }
 
   /** Opens everything; `database` lets tests hand in the per-file database they made. */
-  static async open(config: Config, logger: Logger, parts: PlatformParts, options: { runProjections: boolean; database?: Database }): Promise<Platform> {
+  static async open(
+    config: Config,
+    logger: Logger,
+    parts: PlatformParts,
+    options: { runProjections: boolean; database?: Database },
+  ): Promise<Platform> {
     const database =
       options.database ??
       (await openDatabase({
@@ -81,17 +86,40 @@ export class Platform {
         dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
         poolSize: config.databasePoolSize,
       }))
-    await migrateToLatest(database.db, { ...eventStoreMigrations, ...projectionMigrations, ...apiKeySecretMigrations, ...accountMigrations, ...reactionMigrations })
+    await migrateToLatest(database.db, {
+      ...eventStoreMigrations,
+      ...projectionMigrations,
+      ...apiKeySecretMigrations,
+      ...accountMigrations,
+      ...reactionMigrations,
+    })
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()
     const parked = new ParkedStores(database)
     await parked.start()
     const runner = options.runProjections
-      ? new ProjectionRunner({ database, eventStore, projections: parts.projections, logger, onAdvance: (name, position) => waiter.observe(name, position), parked })
+      ? new ProjectionRunner({
+          database,
+          eventStore,
+          projections: parts.projections,
+          logger,
+          onAdvance: (name, position) => waiter.observe(name, position),
+          parked,
+        })
       : null
     await runner?.start()
-    const platform = new Platform(config, logger, database, eventStore, parts.projections, parts.commands, waiter, runner, parked)
+    const platform = new Platform(
+      config,
+      logger,
+      database,
+      eventStore,
+      parts.projections,
+      parts.commands,
+      waiter,
+      runner,
+      parked,
+    )
     if (runner) {
       platform.publishScheduler = new PublishScheduler({
         db: database.db,
@@ -127,14 +155,22 @@ export class Platform {
    * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
    */
   private append(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    return executeCommand(this.eventStore, this.registry.get(name), input, ctx, catalogUsageFrom(this.database.db), themeAssetWriter(mediaServices(this).blobs))
+    return executeCommand(
+      this.eventStore,
+      this.registry.get(name),
+      input,
+      ctx,
+      catalogUsageFrom(this.database.db),
+      themeAssetWriter(mediaServices(this).blobs),
+    )
   }
 
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
   async executeAndWait(name: string, input: unknown, ctx: CommandContext): Promise<MutationResult> {
     const result = await this.execute(name, input, ctx)
     const visible = result.position === null || (await this.waiter.waitFor(result.events, this.config.readWaitMs))
-    if (!visible) this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
+    if (!visible)
+      this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
     return { ...result, visible }
   }
 
@@ -151,13 +187,20 @@ export class Platform {
       for (const projection of pending) {
         const checkpoint = this.waiter.checkpoint(projection.name)
         if (comparePositions(checkpoint, position) >= 0) continue
-        const behind = await this.eventStore.countAll({ filter: projectionFilter(projection), from: checkpoint, to: position })
+        const behind = await this.eventStore.countAll({
+          filter: projectionFilter(projection),
+          from: checkpoint,
+          to: position,
+        })
         if (behind > 0) still.push(projection)
       }
       pending = still
       if (pending.length === 0) return
       if (Date.now() > deadline) {
-        throw new DomainError('CONFLICT', `the read models have not reached position ${position} yet (${pending.map((p) => p.name).join(', ')}); retry shortly`)
+        throw new DomainError(
+          'CONFLICT',
+          `the read models have not reached position ${position} yet (${pending.map((p) => p.name).join(', ')}); retry shortly`,
+        )
       }
       await new Promise((resolve) => setTimeout(resolve, 25))
       await this.waiter.refresh()

@@ -41,9 +41,20 @@ describe('scopes', () => {
     const reader = await connect(httpTransport(url, await t.key('mcp-shop', ['products:read'])))
     try {
       const { tools } = await reader.listTools()
-      expect(tools.map((tool) => tool.name).sort()).toEqual(
-        ['get_attribute', 'get_audit_log', 'get_category', 'get_context', 'get_media', 'get_product', 'list_attribute_sets', 'list_attributes', 'list_categories', 'list_media', 'list_products', 'search_catalog'],
-      )
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'get_attribute',
+        'get_audit_log',
+        'get_category',
+        'get_context',
+        'get_media',
+        'get_product',
+        'list_attribute_sets',
+        'list_attributes',
+        'list_categories',
+        'list_media',
+        'list_products',
+        'search_catalog',
+      ])
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true)
 
       const before = await productCount(shop.apiKey)
@@ -61,7 +72,11 @@ describe('scopes', () => {
       const names = (await webstore.listTools()).tools.map((tool) => tool.name)
       expect(names).toContain('get_context')
       // A collection's product tools are web store tools: they add catalog products to a collection, not change them.
-      expect(names.filter((name) => (name.includes('product') && !name.includes('collection_')) || name === 'search_catalog')).toEqual([])
+      expect(
+        names.filter(
+          (name) => (name.includes('product') && !name.includes('collection_')) || name === 'search_catalog',
+        ),
+      ).toEqual([])
     } finally {
       await webstore.close()
     }
@@ -81,7 +96,11 @@ describe('store selection', () => {
     }
     await t.platform.executeAndWait('storeCreate', { name: 'Second', slug: 'mcp-shop-two' }, operator)
     const execute = (name: string, input: unknown, ctx: typeof operator) => t.platform.executeAndWait(name, input, ctx)
-    const { apiKey } = await issueApiKey({ db: t.platform.database.db, execute }, { name: 'every store', scopes: ['products:write'], storeIds: null }, operator)
+    const { apiKey } = await issueApiKey(
+      { db: t.platform.database.db, execute },
+      { name: 'every store', scopes: ['products:write'], storeIds: null },
+      operator,
+    )
 
     const unselected = await connect(httpTransport(url, apiKey))
     const context = await callTool<{ currentStore: unknown; stores: { slug: string }[] }>(unselected, 'get_context')
@@ -102,10 +121,13 @@ describe('store selection', () => {
 describe('tenant isolation', () => {
   it("another tenant's product is NOT_FOUND exactly like an id that does not exist", async () => {
     const theirs = await connect(httpTransport(url, other.apiKey))
-    const foreignId = ((await callTool<{ id: string }>(theirs, 'create_product', { title: 'Not yours' })).data).id
+    const foreignId = (await callTool<{ id: string }>(theirs, 'create_product', { title: 'Not yours' })).data.id
     await theirs.close()
     const randomId = uuidv7()
-    const withId = (error: { message: string }, id: string) => ({ ...error, message: error.message.replace(id, '<id>') })
+    const withId = (error: { message: string }, id: string) => ({
+      ...error,
+      message: error.message.replace(id, '<id>'),
+    })
 
     for (const [tool, args] of [
       ['get_product', (id: string) => ({ id })],
@@ -117,9 +139,15 @@ describe('tenant isolation', () => {
       expect(foreign.code, tool).toBe('NOT_FOUND')
       expect(withId(foreign, foreignId), tool).toEqual(withId(missing, randomId))
     }
-    const list = await callTool<{ totalCount: number }>(writer, 'list_products', { filter: { title: { eq: 'Not yours' } } })
+    const list = await callTool<{ totalCount: number }>(writer, 'list_products', {
+      filter: { title: { eq: 'Not yours' } },
+    })
     expect(list.data.totalCount).toBe(0)
-    const kept = await t.gql<{ product: { title: string } }>(other.apiKey, 'query ($id: ID) { product(id: $id) { title } }', { id: foreignId })
+    const kept = await t.gql<{ product: { title: string } }>(
+      other.apiKey,
+      'query ($id: ID) { product(id: $id) { title } }',
+      { id: foreignId },
+    )
     expect(kept.data?.product.title).toBe('Not yours')
   })
 })
@@ -128,9 +156,13 @@ describe('errors carry the code, message and field GraphQL gives', () => {
   it('an empty title is BAD_USER_INPUT on input.title, worded as in GraphQL', async () => {
     const error = await callToolError(writer, 'create_product', { title: '   ' })
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'] })
-    const viaGraphQL = await t.gql(shop.apiKey, 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }', {
-      input: { title: '   ' },
-    })
+    const viaGraphQL = await t.gql(
+      shop.apiKey,
+      'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }',
+      {
+        input: { title: '   ' },
+      },
+    )
     const extensions = viaGraphQL.errors![0]!.extensions
     expect({ code: error.code, message: error.message, field: error.field }).toEqual({
       code: extensions.code,
@@ -141,27 +173,51 @@ describe('errors carry the code, message and field GraphQL gives', () => {
 
   it('a taken handle is CONFLICT; arguments a tool does not take are BAD_USER_INPUT', async () => {
     await callTool(writer, 'create_product', { title: 'Original', handle: 'taken' })
-    expect(await callToolError(writer, 'create_product', { title: 'Copy', handle: 'taken' })).toMatchObject({ code: 'CONFLICT', field: ['input', 'handle'] })
-    expect(await callToolError(writer, 'create_product', { title: 'X', price: 5 })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input'] })
-    expect(await callToolError(writer, 'list_products', { first: 500 })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
-    expect(await callToolError(writer, 'list_products', { page: 1, first: 5 })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
+    expect(await callToolError(writer, 'create_product', { title: 'Copy', handle: 'taken' })).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+    })
+    expect(await callToolError(writer, 'create_product', { title: 'X', price: 5 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input'],
+    })
+    expect(await callToolError(writer, 'list_products', { first: 500 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
+    expect(await callToolError(writer, 'list_products', { page: 1, first: 5 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
     expect(await callToolError(writer, 'get_product', {})).toMatchObject({ code: 'BAD_USER_INPUT', field: ['id'] })
-    expect(await callToolError(writer, 'search_catalog', { query: '***' })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['query'] })
+    expect(await callToolError(writer, 'search_catalog', { query: '***' })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['query'],
+    })
   })
 })
 
 describe('HTTP: credentials, methods, origins', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fetch', version: '1' } } }
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fetch', version: '1' } },
+  }
   const post = (headers: Record<string, string>, body: unknown = initialize) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) })
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    })
 
   it('answers 401 with WWW-Authenticate: Bearer to a missing, garbage or revoked key', async () => {
     const revoked = await t.key('mcp-shop', ['products:read'])
-    const keyId = (await connect(httpTransport(url, revoked)).then(async (client) => {
+    const keyId = await connect(httpTransport(url, revoked)).then(async (client) => {
       const { data } = await callTool<{ credential: { id: string } }>(client, 'get_context')
       await client.close()
       return data.credential.id
-    }))
+    })
     await revokeKey(t.platform, { organizationId: shop.organizationId, keyId })
 
     for (const [authorization, challenge, reason] of [
@@ -200,6 +256,8 @@ describe('HTTP: credentials, methods, origins', () => {
     expect((await post({ authorization: `Bearer ${shop.apiKey}`, 'x-store': 'mcp-shop' })).status).toBe(200)
     const unknown = await post({ authorization: `Bearer ${shop.apiKey}`, 'x-store': 'mcp-other' })
     expect(unknown.status).toBe(404)
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/store 'mcp-other' does not exist/)
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+      /store 'mcp-other' does not exist/,
+    )
   })
 })

@@ -46,7 +46,12 @@ function commandTool(definition: AnyCommandDefinition): ShopTool {
     available: (scopes) => grantsCommand(scopes, definition),
     input: destructive ? withConfirm(definition) : definition.input,
     output: deletes ? deletedSchema : view ? view.schema.extend({ eventPosition }) : writtenSchema,
-    annotations: { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: destructive,
+      idempotentHint: idempotent,
+      openWorldHint: false,
+    },
     async run(args, call) {
       // The registry does not know `confirm`: it takes the command's own input.
       const input = destructive ? confirmed(definition.tool, args) : args

@@ -25,7 +25,8 @@ interface ProductList {
   totalCount: number
 }
 
-const PRODUCT_FIELDS = 'id title handle description status vendor tags seo { title description } publishAt createdAt updatedAt revision'
+const PRODUCT_FIELDS =
+  'id title handle description status vendor tags seo { title description } publishAt createdAt updatedAt revision'
 const POSITION = /^\d{20}-\d{20}$/
 
 let t: TestApp
@@ -50,10 +51,43 @@ describe('tools/list', () => {
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
     const reads = [
       ...['get_context', 'get_store', 'get_global_settings', 'get_audit_log'],
-      ...['get_product', 'list_products', 'search_catalog', 'get_category', 'list_categories', 'get_attribute', 'list_attributes', 'list_attribute_sets'],
-      ...['get_media', 'list_media', 'get_theme', 'get_theme_file', 'list_themes', 'get_theme_template', 'list_theme_section_groups'],
-      ...['get_page', 'list_pages', 'list_blogs', 'get_post', 'list_posts', 'get_menu', 'list_menus', 'get_content_entry', 'list_content_entries'],
-      ...['get_collection', 'list_collections', 'list_collection_products', 'get_translatable_resource', 'list_translatable_resources'],
+      ...[
+        'get_product',
+        'list_products',
+        'search_catalog',
+        'get_category',
+        'list_categories',
+        'get_attribute',
+        'list_attributes',
+        'list_attribute_sets',
+      ],
+      ...[
+        'get_media',
+        'list_media',
+        'get_theme',
+        'get_theme_file',
+        'list_themes',
+        'get_theme_template',
+        'list_theme_section_groups',
+      ],
+      ...[
+        'get_page',
+        'list_pages',
+        'list_blogs',
+        'get_post',
+        'list_posts',
+        'get_menu',
+        'list_menus',
+        'get_content_entry',
+        'list_content_entries',
+      ],
+      ...[
+        'get_collection',
+        'list_collections',
+        'list_collection_products',
+        'get_translatable_resource',
+        'list_translatable_resources',
+      ],
     ]
     // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
     // so are the bulk product tools, one command per item.
@@ -68,10 +102,27 @@ describe('tools/list', () => {
     expect(create.description).toMatch(/^Create a product in the current store/)
     expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
     expect(create.inputSchema).toMatchObject({ type: 'object', required: ['title'], additionalProperties: false })
-    expect(Object.keys(create.inputSchema.properties!)).toEqual(['title', 'handle', 'description', 'status', 'vendor', 'tags', 'seo', 'publishAt', 'options', 'variants', 'attributeSetId', 'attributes'])
+    expect(Object.keys(create.inputSchema.properties!)).toEqual([
+      'title',
+      'handle',
+      'description',
+      'status',
+      'vendor',
+      'tags',
+      'seo',
+      'publishAt',
+      'options',
+      'variants',
+      'attributeSetId',
+      'attributes',
+    ])
     expect(create.outputSchema).toMatchObject({ type: 'object' })
 
-    expect(byName.get('update_product')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true })
+    expect(byName.get('update_product')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    })
     const remove = byName.get('delete_product')!
     expect(remove.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
     expect(remove.inputSchema).toMatchObject({ required: ['id', 'confirm'], properties: { confirm: { const: true } } })
@@ -79,7 +130,14 @@ describe('tools/list', () => {
     for (const name of ['get_product', 'list_products', 'search_catalog', 'get_context', 'get_audit_log']) {
       expect(byName.get(name)!.annotations, name).toMatchObject({ readOnlyHint: true, destructiveHint: false })
     }
-    expect(Object.keys(byName.get('list_products')!.inputSchema.properties!)).toEqual(['page', 'limit', 'first', 'after', 'filter', 'sort'])
+    expect(Object.keys(byName.get('list_products')!.inputSchema.properties!)).toEqual([
+      'page',
+      'limit',
+      'first',
+      'after',
+      'filter',
+      'sort',
+    ])
   })
 })
 
@@ -87,23 +145,59 @@ describe('writing and reading products', () => {
   let created: Written
 
   it('create_product answers with the product as the read model has it, which GraphQL and get_product then show', async () => {
-    const outcome = await callTool<Written>(client, 'create_product', { title: 'Red Shirt', tags: ['red', 'cotton'], vendor: 'Acme' })
+    const outcome = await callTool<Written>(client, 'create_product', {
+      title: 'Red Shirt',
+      tags: ['red', 'cotton'],
+      vendor: 'Acme',
+    })
     expect(outcome.isError).toBe(false)
     created = outcome.data
-    expect(created).toMatchObject({ title: 'Red Shirt', handle: 'red-shirt', status: 'ACTIVE', vendor: 'Acme', tags: ['red', 'cotton'], revision: 0 })
+    expect(created).toMatchObject({
+      title: 'Red Shirt',
+      handle: 'red-shirt',
+      status: 'ACTIVE',
+      vendor: 'Acme',
+      tags: ['red', 'cotton'],
+      revision: 0,
+    })
     expect(created.eventPosition).toMatch(POSITION)
 
     const { eventPosition: _position, media, options, variants, ...product } = created
     expect({ media, options, variants }).toEqual({ media: [], options: [], variants: [] })
-    const viaGraphQL = await t.gql<{ product: Product }>(tenant.apiKey, `query ($id: ID) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id: created.id })
+    const viaGraphQL = await t.gql<{ product: Product }>(
+      tenant.apiKey,
+      `query ($id: ID) { product(id: $id) { ${PRODUCT_FIELDS} } }`,
+      { id: created.id },
+    )
     expect(viaGraphQL.data?.product).toEqual(product)
-    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({ ...product, media: [], options: [], variants: [] })
-    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({ ...product, media: [], options: [], variants: [] })
+    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({
+      ...product,
+      media: [],
+      options: [],
+      variants: [],
+    })
+    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({
+      ...product,
+      media: [],
+      options: [],
+      variants: [],
+    })
   })
 
   it('update_product changes only the given fields; repeating it changes nothing', async () => {
-    const updated = await callTool<Written>(client, 'update_product', { id: created.id, title: 'Crimson Shirt', status: 'DRAFT' })
-    expect(updated.data).toMatchObject({ id: created.id, title: 'Crimson Shirt', status: 'DRAFT', handle: 'red-shirt', vendor: 'Acme', revision: 2 })
+    const updated = await callTool<Written>(client, 'update_product', {
+      id: created.id,
+      title: 'Crimson Shirt',
+      status: 'DRAFT',
+    })
+    expect(updated.data).toMatchObject({
+      id: created.id,
+      title: 'Crimson Shirt',
+      status: 'DRAFT',
+      handle: 'red-shirt',
+      vendor: 'Acme',
+      revision: 2,
+    })
     expect(updated.data.eventPosition).toMatch(POSITION)
 
     const again = await callTool<Written>(client, 'update_product', { id: created.id, title: 'Crimson Shirt' })
@@ -120,7 +214,10 @@ describe('writing and reading products', () => {
     }
     const titles = (list: ProductList) => list.nodes.map((p) => p.title)
 
-    const kitchen = await callTool<ProductList>(client, 'list_products', { filter: { tags: { any: ['kitchen'] } }, sort: 'TITLE_ASC' })
+    const kitchen = await callTool<ProductList>(client, 'list_products', {
+      filter: { tags: { any: ['kitchen'] } },
+      sort: 'TITLE_ASC',
+    })
     expect(titles(kitchen.data)).toEqual(['Blue Mug', 'Green Mug', 'Yellow Mug'])
     expect(kitchen.data.totalCount).toBe(3)
 
@@ -130,13 +227,19 @@ describe('writing and reading products', () => {
     })
     expect(titles(acmeOrDraft.data)).toEqual(['Crimson Shirt', 'Yellow Mug'])
 
-    const searched = await callTool<ProductList>(client, 'list_products', { filter: { search: 'mu', title: { startsWith: 'g' } } })
+    const searched = await callTool<ProductList>(client, 'list_products', {
+      filter: { search: 'mu', title: { startsWith: 'g' } },
+    })
     expect(titles(searched.data)).toEqual(['Green Mug'])
 
     const first = await callTool<ProductList>(client, 'list_products', { first: 2, sort: 'TITLE_ASC' })
     expect(titles(first.data)).toEqual(['Blue Mug', 'Crimson Shirt'])
     expect(first.data.pageInfo.hasNextPage).toBe(true)
-    const rest = await callTool<ProductList>(client, 'list_products', { first: 2, after: first.data.pageInfo.endCursor, sort: 'TITLE_ASC' })
+    const rest = await callTool<ProductList>(client, 'list_products', {
+      first: 2,
+      after: first.data.pageInfo.endCursor,
+      sort: 'TITLE_ASC',
+    })
     expect(titles(rest.data)).toEqual(['Green Mug', 'Yellow Mug'])
 
     const page2 = await callTool<ProductList>(client, 'list_products', { page: 2, limit: 3, sort: 'TITLE_ASC' })
@@ -144,7 +247,9 @@ describe('writing and reading products', () => {
   })
 
   it('search_catalog returns compact hits for words, the last one a prefix', async () => {
-    const { data } = await callTool<{ hits: Record<string, unknown>[]; totalCount: number }>(client, 'search_catalog', { query: 'kitchen mu' })
+    const { data } = await callTool<{ hits: Record<string, unknown>[]; totalCount: number }>(client, 'search_catalog', {
+      query: 'kitchen mu',
+    })
     expect(data.totalCount).toBe(3)
     expect(Object.keys(data.hits[0]!).sort()).toEqual(['handle', 'id', 'status', 'title', 'type', 'vendor'])
     expect(data.hits.map((hit) => hit.title).sort()).toEqual(['Blue Mug', 'Green Mug', 'Yellow Mug'])
@@ -160,9 +265,15 @@ describe('writing and reading products', () => {
   })
 
   it('delete_product with confirm: true deletes and answers with the deleted id', async () => {
-    const deleted = await callTool<{ deletedId: string; eventPosition: string }>(client, 'delete_product', { id: created.id, confirm: true })
+    const deleted = await callTool<{ deletedId: string; eventPosition: string }>(client, 'delete_product', {
+      id: created.id,
+      confirm: true,
+    })
     expect(deleted.data).toEqual({ deletedId: created.id, eventPosition: expect.stringMatching(POSITION) })
-    expect(await callToolError(client, 'get_product', { id: created.id })).toEqual({ code: 'NOT_FOUND', message: `product '${created.id}' does not exist in this store` })
+    expect(await callToolError(client, 'get_product', { id: created.id })).toEqual({
+      code: 'NOT_FOUND',
+      message: `product '${created.id}' does not exist in this store`,
+    })
     const viaGraphQL = await t.gql(tenant.apiKey, `query ($id: ID) { product(id: $id) { id } }`, { id: created.id })
     expect(viaGraphQL.errors?.[0]?.extensions.code).toBe('NOT_FOUND')
   })
@@ -185,7 +296,10 @@ describe('context and history', () => {
     await callTool(client, 'update_product', { id: product.id, vendor: 'Audit Co' })
     const { data: context } = await callTool<{ credential: { id: string } }>(client, 'get_context')
 
-    const { data } = await callTool<{ nodes: { type: string; actor: unknown; entityType: string }[]; totalCount: number }>(client, 'get_audit_log', {
+    const { data } = await callTool<{
+      nodes: { type: string; actor: unknown; entityType: string }[]
+      totalCount: number
+    }>(client, 'get_audit_log', {
       filter: { entityId: product.id },
     })
     expect(data.nodes.map((entry) => entry.type)).toEqual(['ProductCreated', 'ProductVendorChanged'])
@@ -199,7 +313,10 @@ describe('context and history', () => {
     )
     expect(viaGraphQL.data?.auditLog.nodes).toEqual([{ actor }, { actor }])
 
-    const byActor = await callTool<{ totalCount: number }>(client, 'get_audit_log', { filter: { actorId: context.credential.id }, first: 1 })
+    const byActor = await callTool<{ totalCount: number }>(client, 'get_audit_log', {
+      filter: { actorId: context.credential.id },
+      first: 1,
+    })
     expect(byActor.data.totalCount).toBeGreaterThan(2)
   })
 })

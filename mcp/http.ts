@@ -30,7 +30,10 @@ interface Caller {
  * between clients and any API node can answer any request. No SSE stream is offered: GET and
  * DELETE answer 405, as the spec allows.
  */
-export async function mcpPlugin(app: FastifyInstance, options: { platform: Platform; rateLimiter: RateLimiter; metrics: ApiMetrics }): Promise<void> {
+export async function mcpPlugin(
+  app: FastifyInstance,
+  options: { platform: Platform; rateLimiter: RateLimiter; metrics: ApiMetrics },
+): Promise<void> {
   const { platform, rateLimiter, metrics } = options
   const allowedOrigins = new Set(platform.config.mcpAllowedOrigins.map(normalizeOrigin))
   const callers = new WeakMap<FastifyRequest, Caller>()
@@ -43,15 +46,22 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
     // Before the body is read: a caller without a valid key cannot make the server buffer an image's worth of it.
     async onRequest(request, reply) {
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
-        return sendError(reply, 403, 'FORBIDDEN', `Origin ${request.headers.origin} may not call this MCP endpoint; add it to MCP_ALLOWED_ORIGINS to allow it`)
+        return sendError(
+          reply,
+          403,
+          'FORBIDDEN',
+          `Origin ${request.headers.origin} may not call this MCP endpoint; add it to MCP_ALLOWED_ORIGINS to allow it`,
+        )
       }
       try {
         callers.set(request, await authenticate(platform, request))
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
-        if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', bearerChallenge(request.headers.authorization))
+        if (error.code === 'UNAUTHENTICATED')
+          reply.header('www-authenticate', bearerChallenge(request.headers.authorization))
         // A restarting database (SERVICE_UNAVAILABLE) says when to come back.
-        if (typeof error.details?.retryAfter === 'number') reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
+        if (typeof error.details?.retryAfter === 'number')
+          reply.header('retry-after', String(Math.ceil(error.details.retryAfter)))
         return sendError(reply, statusOf(error.code), error.code, error.message)
       }
     },
@@ -67,7 +77,15 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
         .code(429)
         .header('retry-after', String(verdict.retryAfterSeconds))
         .type('application/json')
-        .send({ jsonrpc: '2.0', error: { code: RPC_SERVER_ERROR, message, data: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds } }, id: null })
+        .send({
+          jsonrpc: '2.0',
+          error: {
+            code: RPC_SERVER_ERROR,
+            message,
+            data: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds },
+          },
+          id: null,
+        })
     },
     errorHandler(error: Error & { statusCode?: number; code?: string }, request, reply) {
       const status = error.statusCode ?? 500
@@ -99,7 +117,14 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
         request.log.error({ err: error }, 'MCP request failed')
         if (!reply.raw.headersSent) {
           reply.raw.writeHead(500, { 'content-type': 'application/json' })
-          reply.raw.end(JSON.stringify(rpcError('INTERNAL_SERVER_ERROR', `internal server error; quote request id ${request.id} when reporting it`)))
+          reply.raw.end(
+            JSON.stringify(
+              rpcError(
+                'INTERNAL_SERVER_ERROR',
+                `internal server error; quote request id ${request.id} when reporting it`,
+              ),
+            ),
+          )
         }
       }
     },
@@ -109,17 +134,28 @@ export async function mcpPlugin(app: FastifyInstance, options: { platform: Platf
     method: ['GET', 'DELETE'],
     url: '/mcp',
     handler: (_request, reply) =>
-      sendError(reply.header('allow', 'POST'), 405, 'BAD_USER_INPUT', 'this MCP endpoint is stateless and answers POST only: no SSE stream, no sessions to delete'),
+      sendError(
+        reply.header('allow', 'POST'),
+        405,
+        'BAD_USER_INPUT',
+        'this MCP endpoint is stateless and answers POST only: no SSE stream, no sessions to delete',
+      ),
   })
 }
 
 /** A bearer key on every request, or (for agents running in the admin UI) the session cookie, CSRF-checked as on GraphQL. */
 async function authenticate(platform: Platform, request: FastifyRequest): Promise<Caller> {
   const credentials = await requestCredentials(platform, request)
-  if (!credentials) throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key> on every request')
+  if (!credentials)
+    throw new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key> on every request')
   const { principal, store } = credentials
   // The origin the client used, built as GraphQL builds staged upload URLs, so both answer alike.
-  return { principal, store, correlationId: correlationIdOf(request.headers['x-correlation-id']), origin: `${request.protocol}://${request.host}` }
+  return {
+    principal,
+    store,
+    correlationId: correlationIdOf(request.headers['x-correlation-id']),
+    origin: `${request.protocol}://${request.host}`,
+  }
 }
 
 /** RFC 6750: no credential gets the bare challenge; a credential that failed says why in `error`. */
@@ -153,7 +189,17 @@ function normalizeOrigin(origin: string): string {
 }
 
 function statusOf(code: ErrorCode): number {
-  return code === 'UNAUTHENTICATED' ? 401 : code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : code === 'INTERNAL_SERVER_ERROR' ? 500 : code === 'SERVICE_UNAVAILABLE' ? 503 : 400
+  return code === 'UNAUTHENTICATED'
+    ? 401
+    : code === 'FORBIDDEN'
+      ? 403
+      : code === 'NOT_FOUND'
+        ? 404
+        : code === 'INTERNAL_SERVER_ERROR'
+          ? 500
+          : code === 'SERVICE_UNAVAILABLE'
+            ? 503
+            : 400
 }
 
 function correlationIdOf(header: string | string[] | undefined): string {

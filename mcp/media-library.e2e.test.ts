@@ -45,7 +45,12 @@ beforeAll(async () => {
   client = await connect(httpTransport(url, shop.apiKey))
   productId = (await callTool<{ id: string }>(client, 'create_product', { title: 'Lamp' })).data.id
   const upload = async (filename: string, colour: string) =>
-    (await callTool<{ media: Media }>(client, 'upload_image', { data: (await image(40, 30, 'png', colour)).toString('base64'), filename })).data.media
+    (
+      await callTool<{ media: Media }>(client, 'upload_image', {
+        data: (await image(40, 30, 'png', colour)).toString('base64'),
+        filename,
+      })
+    ).data.media
   front = await upload('lamp-front.png', '#112233')
   back = await upload('lamp-back.png', '#445566')
 })
@@ -57,17 +62,22 @@ afterAll(async () => {
 })
 
 const names = async (c: Client) => (await c.listTools()).tools.map((tool) => tool.name)
-const productMedia = async () => (await callTool<{ media: ProductMedia[] }>(client, 'get_product', { id: productId })).data.media
+const productMedia = async () =>
+  (await callTool<{ media: ProductMedia[] }>(client, 'get_product', { id: productId })).data.media
 const entry = (m: Media, position: number): ProductMedia => ({ id: m.id, url: m.url, alt: m.alt, position })
 
 describe('who sees the media tools', () => {
   it('a write key sees all four, delete_media destructive and asking for confirm', async () => {
     const { tools } = await client.listTools()
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
-    for (const name of ['get_media', 'list_media']) expect(byName.get(name)?.annotations, name).toMatchObject({ readOnlyHint: true })
+    for (const name of ['get_media', 'list_media'])
+      expect(byName.get(name)?.annotations, name).toMatchObject({ readOnlyHint: true })
     const remove = byName.get('delete_media')!
     expect(remove.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false })
-    expect(remove.inputSchema).toMatchObject({ required: ['id', 'confirm'], properties: { confirm: { const: true }, force: {} } })
+    expect(remove.inputSchema).toMatchObject({
+      required: ['id', 'confirm'],
+      properties: { confirm: { const: true }, force: {} },
+    })
   })
 
   it('a read-only key sees get_media and list_media but neither upload_image nor delete_media, and calling them changes nothing', async () => {
@@ -75,11 +85,20 @@ describe('who sees the media tools', () => {
     try {
       const offered = await names(reader)
       expect(offered).toEqual(expect.arrayContaining(['get_media', 'list_media']))
-      expect(offered.filter((name) => ['upload_image', 'delete_media', 'update_media', 'attach_product_media'].includes(name))).toEqual([])
+      expect(
+        offered.filter((name) =>
+          ['upload_image', 'delete_media', 'update_media', 'attach_product_media'].includes(name),
+        ),
+      ).toEqual([])
 
       const before = (await callTool<MediaList>(reader, 'list_media')).data.totalCount
-      expect((await reader.callTool({ name: 'upload_image', arguments: { data: 'iVBORw0KGgo=', filename: 'x.png' } })).isError).toBe(true)
-      expect((await reader.callTool({ name: 'delete_media', arguments: { id: front.id, confirm: true } })).isError).toBe(true)
+      expect(
+        (await reader.callTool({ name: 'upload_image', arguments: { data: 'iVBORw0KGgo=', filename: 'x.png' } }))
+          .isError,
+      ).toBe(true)
+      expect(
+        (await reader.callTool({ name: 'delete_media', arguments: { id: front.id, confirm: true } })).isError,
+      ).toBe(true)
       expect((await callTool<MediaList>(reader, 'list_media')).data.totalCount).toBe(before)
       expect((await callTool(reader, 'get_media', { id: front.id })).isError).toBe(false)
     } finally {
@@ -91,7 +110,9 @@ describe('who sees the media tools', () => {
     const webstore = await connect(httpTransport(url, await t.key('mcp-library', ['webstore:write'])))
     try {
       const offered = await names(webstore)
-      expect(offered).toEqual(expect.arrayContaining(['upload_image', 'update_media', 'delete_media', 'get_media', 'list_media']))
+      expect(offered).toEqual(
+        expect.arrayContaining(['upload_image', 'update_media', 'delete_media', 'get_media', 'list_media']),
+      )
       // A collection's product list is web store content; the catalog's product tools are not offered.
       expect(offered.filter((name) => name.includes('product') && !name.endsWith('collection_products'))).toEqual([])
     } finally {
@@ -102,8 +123,16 @@ describe('who sees the media tools', () => {
 
 describe('write tools answer with their effect', () => {
   it('update_media answers with the media as get_media then shows it', async () => {
-    const updated = await callTool<Media & { eventPosition: string | null }>(client, 'update_media', { id: front.id, alt: 'Lamp, lit, from the front' })
-    expect(updated.data).toMatchObject({ id: front.id, alt: 'Lamp, lit, from the front', filename: 'lamp-front.png', revision: 1 })
+    const updated = await callTool<Media & { eventPosition: string | null }>(client, 'update_media', {
+      id: front.id,
+      alt: 'Lamp, lit, from the front',
+    })
+    expect(updated.data).toMatchObject({
+      id: front.id,
+      alt: 'Lamp, lit, from the front',
+      filename: 'lamp-front.png',
+      revision: 1,
+    })
     expect(updated.data.eventPosition).toMatch(POSITION)
     const { eventPosition: _position, ...view } = updated.data
     expect((await callTool(client, 'get_media', { id: front.id })).data).toEqual(view)
@@ -111,13 +140,22 @@ describe('write tools answer with their effect', () => {
   })
 
   it('attach, reorder and detach_product_media answer with the product and its media in order', async () => {
-    const attached = await callTool<{ media: ProductMedia[] }>(client, 'attach_product_media', { productId, mediaIds: [front.id, back.id] })
+    const attached = await callTool<{ media: ProductMedia[] }>(client, 'attach_product_media', {
+      productId,
+      mediaIds: [front.id, back.id],
+    })
     expect(attached.data.media).toEqual([entry(front, 0), entry(back, 1)])
 
-    const reordered = await callTool<{ media: ProductMedia[] }>(client, 'reorder_product_media', { productId, mediaIds: [back.id] })
+    const reordered = await callTool<{ media: ProductMedia[] }>(client, 'reorder_product_media', {
+      productId,
+      mediaIds: [back.id],
+    })
     expect(reordered.data.media).toEqual([entry(back, 0), entry(front, 1)])
 
-    const detached = await callTool<{ media: ProductMedia[] }>(client, 'detach_product_media', { productId, mediaIds: [back.id] })
+    const detached = await callTool<{ media: ProductMedia[] }>(client, 'detach_product_media', {
+      productId,
+      mediaIds: [back.id],
+    })
     expect(detached.data.media).toEqual([entry(front, 0)])
     expect(await productMedia()).toEqual([entry(front, 0)])
   })
@@ -128,13 +166,20 @@ describe('read tools', () => {
     const filenames = (list: MediaList) => list.nodes.map((m) => m.filename)
     const used = await callTool<MediaList>(client, 'list_media', { filter: { used: true } })
     expect(filenames(used.data)).toEqual(['lamp-front.png'])
-    const unused = await callTool<MediaList>(client, 'list_media', { filter: { used: false, kind: ['IMAGE'] }, sort: 'FILENAME_ASC' })
+    const unused = await callTool<MediaList>(client, 'list_media', {
+      filter: { used: false, kind: ['IMAGE'] },
+      sort: 'FILENAME_ASC',
+    })
     expect(filenames(unused.data)).toEqual(['lamp-back.png'])
 
     const first = await callTool<MediaList>(client, 'list_media', { first: 1, sort: 'FILENAME_DESC' })
     expect(filenames(first.data)).toEqual(['lamp-front.png'])
     expect(first.data.pageInfo.hasNextPage).toBe(true)
-    const rest = await callTool<MediaList>(client, 'list_media', { first: 1, after: first.data.pageInfo.endCursor, sort: 'FILENAME_DESC' })
+    const rest = await callTool<MediaList>(client, 'list_media', {
+      first: 1,
+      after: first.data.pageInfo.endCursor,
+      sort: 'FILENAME_DESC',
+    })
     expect(filenames(rest.data)).toEqual(['lamp-back.png'])
 
     const search = { or: [{ alt: { contains: 'LIT' } }, { filename: { startsWith: 'lamp-b' } }] }
@@ -147,17 +192,31 @@ describe('read tools', () => {
     expect(viaTool.data.nodes.map((m) => m.id)).toEqual(viaGraphQL.data!.medias.nodes.map((m) => m.id))
     expect(viaTool.data.nodes.map((m) => m.id)).toEqual([front.id, back.id])
 
-    expect(await callToolError(client, 'list_media', { first: 500 })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
-    expect(await callToolError(client, 'list_media', { sort: 'NEWEST' })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['sort'] })
+    expect(await callToolError(client, 'list_media', { first: 500 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
+    expect(await callToolError(client, 'list_media', { sort: 'NEWEST' })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['sort'],
+    })
   })
 
   it("another store's media is NOT_FOUND exactly like an id that does not exist", async () => {
     const other = await t.tenant('mcp-library-other')
     const theirs = await connect(httpTransport(url, other.apiKey))
-    const foreign = (await callTool<{ media: Media }>(theirs, 'upload_image', { data: (await image(8, 8)).toString('base64'), filename: 'theirs.png' })).data.media
+    const foreign = (
+      await callTool<{ media: Media }>(theirs, 'upload_image', {
+        data: (await image(8, 8)).toString('base64'),
+        filename: 'theirs.png',
+      })
+    ).data.media
     await theirs.close()
     const missing = '01900000-0000-7000-8000-0000000000bb'
-    const withId = (error: { message: string }, id: string) => ({ ...error, message: error.message.replace(id, '<id>') })
+    const withId = (error: { message: string }, id: string) => ({
+      ...error,
+      message: error.message.replace(id, '<id>'),
+    })
 
     for (const [tool, args] of [
       ['get_media', (id: string) => ({ id })],
@@ -166,15 +225,24 @@ describe('read tools', () => {
     ] as const) {
       const foreignError = await callToolError(client, tool, args(foreign.id))
       expect(foreignError.code, tool).toBe('NOT_FOUND')
-      expect(withId(foreignError, foreign.id), tool).toEqual(withId(await callToolError(client, tool, args(missing)), missing))
+      expect(withId(foreignError, foreign.id), tool).toEqual(
+        withId(await callToolError(client, tool, args(missing)), missing),
+      )
     }
-    expect(await callToolError(client, 'get_media', { id: missing })).toEqual({ code: 'NOT_FOUND', message: `media '${missing}' does not exist in this store` })
+    expect(await callToolError(client, 'get_media', { id: missing })).toEqual({
+      code: 'NOT_FOUND',
+      message: `media '${missing}' does not exist in this store`,
+    })
   })
 })
 
 describe('delete_media', () => {
   it('refuses without confirm: true and changes nothing', async () => {
-    for (const args of [{ id: back.id }, { id: back.id, confirm: false }, { id: back.id, force: true, confirm: 'yes' }]) {
+    for (const args of [
+      { id: back.id },
+      { id: back.id, confirm: false },
+      { id: back.id, force: true, confirm: 'yes' },
+    ]) {
       const error = await callToolError(client, 'delete_media', args)
       expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'confirm'] })
       expect(error.message).toMatch(/^delete_media cannot be undone, so it needs confirm: true.*Nothing was changed\.$/)
@@ -191,12 +259,20 @@ describe('delete_media', () => {
     })
     expect(await productMedia()).toEqual([entry(front, 0)])
 
-    const deleted = await callTool<{ deletedId: string; detachedFromProductIds: string[]; eventPosition: string }>(client, 'delete_media', {
-      id: front.id,
-      force: true,
-      confirm: true,
+    const deleted = await callTool<{ deletedId: string; detachedFromProductIds: string[]; eventPosition: string }>(
+      client,
+      'delete_media',
+      {
+        id: front.id,
+        force: true,
+        confirm: true,
+      },
+    )
+    expect(deleted.data).toEqual({
+      deletedId: front.id,
+      detachedFromProductIds: [productId],
+      eventPosition: expect.stringMatching(POSITION),
     })
-    expect(deleted.data).toEqual({ deletedId: front.id, detachedFromProductIds: [productId], eventPosition: expect.stringMatching(POSITION) })
     expect(await productMedia()).toEqual([])
     expect((await callToolError(client, 'get_media', { id: front.id })).code).toBe('NOT_FOUND')
     const viaGraphQL = await t.gql(shop.apiKey, 'query ($id: ID!) { media(id: $id) { id } }', { id: front.id })
@@ -204,7 +280,10 @@ describe('delete_media', () => {
   })
 
   it('deletes an unused media with confirm alone', async () => {
-    const deleted = await callTool<{ deletedId: string; detachedFromProductIds: string[] }>(client, 'delete_media', { id: back.id, confirm: true })
+    const deleted = await callTool<{ deletedId: string; detachedFromProductIds: string[] }>(client, 'delete_media', {
+      id: back.id,
+      confirm: true,
+    })
     expect(deleted.data).toMatchObject({ deletedId: back.id, detachedFromProductIds: [] })
     expect((await callTool<MediaList>(client, 'list_media')).data.totalCount).toBe(0)
   })

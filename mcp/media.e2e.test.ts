@@ -20,7 +20,9 @@ interface Uploaded {
 }
 
 const POSITION = /^\d{20}-\d{20}$/
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+)
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 let t: TestApp
@@ -50,7 +52,10 @@ beforeAll(async () => {
   media = await useTestMedia(t, {
     urlImport: {
       policy: { testOnlyLoopbackPorts: [imagesPort] },
-      resolve: async (host) => (host === 'images.example' ? [{ address: '127.0.0.1', family: 4 }] : Promise.reject(new Error('no DNS in tests'))),
+      resolve: async (host) =>
+        host === 'images.example'
+          ? [{ address: '127.0.0.1', family: 4 }]
+          : Promise.reject(new Error('no DNS in tests')),
     },
   })
   mcpUrl = await listenForMcp(t)
@@ -70,7 +75,11 @@ async function mediaCount(): Promise<number> {
 }
 
 async function graphQLUrlError(url: string) {
-  const response = await t.gql(shop.apiKey, 'mutation ($input: MediaCreateFromUrlInput!) { mediaCreateFromUrl(input: $input) { media { id } } }', { input: { url } })
+  const response = await t.gql(
+    shop.apiKey,
+    'mutation ($input: MediaCreateFromUrlInput!) { mediaCreateFromUrl(input: $input) { media { id } } }',
+    { input: { url } },
+  )
   const error = response.errors![0]!
   return { code: error.extensions.code, message: error.message, field: error.extensions.field }
 }
@@ -78,8 +87,15 @@ async function graphQLUrlError(url: string) {
 describe('upload_image over streamable HTTP', () => {
   it('is listed for a write key: open-world, taking data or url, a file name, alt text and a product', async () => {
     const tool = (await client.listTools()).tools.find((candidate) => candidate.name === 'upload_image')!
-    expect(tool.description).toMatch(/^Put an image \(JPEG, PNG, WebP, AVIF, GIF\) or a PDF into the current store's media library/)
-    expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true })
+    expect(tool.description).toMatch(
+      /^Put an image \(JPEG, PNG, WebP, AVIF, GIF\) or a PDF into the current store's media library/,
+    )
+    expect(tool.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    })
     expect(tool.inputSchema).toMatchObject({ type: 'object', required: ['filename'], additionalProperties: false })
     expect(Object.keys(tool.inputSchema.properties!)).toEqual(['data', 'url', 'filename', 'alt', 'productId'])
   })
@@ -95,7 +111,15 @@ describe('upload_image over streamable HTTP', () => {
     expect(outcome.isError).toBe(false)
     const uploaded = outcome.data
     expect(uploaded).toMatchObject({
-      media: { kind: 'IMAGE', mimeType: 'image/png', filename: 'red-shirt.png', alt: 'Red shirt, front', width: 64, height: 48, revision: 0 },
+      media: {
+        kind: 'IMAGE',
+        mimeType: 'image/png',
+        filename: 'red-shirt.png',
+        alt: 'Red shirt, front',
+        width: 64,
+        height: 48,
+        revision: 0,
+      },
       attachedToProductId: product.id,
       eventPosition: expect.stringMatching(POSITION),
     })
@@ -110,9 +134,13 @@ describe('upload_image over streamable HTTP', () => {
     )
     expect(viaGraphQL.errors).toBeUndefined()
     expect(viaGraphQL.data?.media).toEqual(uploaded.media)
-    expect(viaGraphQL.data?.product.media).toEqual([{ id: uploaded.media.id, url: uploaded.media.url, alt: 'Red shirt, front' }])
+    expect(viaGraphQL.data?.product.media).toEqual([
+      { id: uploaded.media.id, url: uploaded.media.url, alt: 'Red shirt, front' },
+    ])
     const viaTool = await callTool<{ media: unknown[] }>(client, 'get_product', { id: product.id })
-    expect(viaTool.data.media).toEqual([{ id: uploaded.media.id, url: uploaded.media.url, alt: 'Red shirt, front', position: 0 }])
+    expect(viaTool.data.media).toEqual([
+      { id: uploaded.media.id, url: uploaded.media.url, alt: 'Red shirt, front', position: 0 },
+    ])
 
     const served = await fetch(uploaded.url)
     expect(served.status).toBe(200)
@@ -123,13 +151,20 @@ describe('upload_image over streamable HTTP', () => {
     expect(bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE)
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 })
 
-    const log = await callTool<{ nodes: { type: string; actor: { type: string } }[] }>(client, 'get_audit_log', { filter: { entityId: uploaded.media.id } })
+    const log = await callTool<{ nodes: { type: string; actor: { type: string } }[] }>(client, 'get_audit_log', {
+      filter: { entityId: uploaded.media.id },
+    })
     expect(log.data.nodes.map((entry) => [entry.type, entry.actor.type])).toEqual([['MediaCreated', 'mcp']])
   })
 
   it('stores a PNG named .jpg, sent as a data URL claiming image/jpeg, as the PNG it is', async () => {
     // Unused arguments as null, as agents often send them.
-    const { data } = await callTool<Uploaded>(client, 'upload_image', { data: `data:image/jpeg;base64,${png.toString('base64')}`, url: null, productId: null, filename: 'photo.jpg' })
+    const { data } = await callTool<Uploaded>(client, 'upload_image', {
+      data: `data:image/jpeg;base64,${png.toString('base64')}`,
+      url: null,
+      productId: null,
+      filename: 'photo.jpg',
+    })
     expect(data.media).toMatchObject({ mimeType: 'image/png', filename: 'photo.png', alt: '' })
     expect(data.url).toMatch(/\.png$/)
     expect(data.attachedToProductId).toBeNull()
@@ -138,18 +173,32 @@ describe('upload_image over streamable HTTP', () => {
   it("refuses an SVG with GraphQL's code and message, and malformed calls on the argument at fault, storing nothing", async () => {
     const before = await mediaCount()
     const error = await callToolError(client, 'upload_image', { data: SVG.toString('base64'), filename: 'logo.svg' })
-    const viaGraphQL = (await uploadFile(t, shop.apiKey, { data: SVG, filename: 'logo.svg', contentType: 'image/svg+xml' })).errors![0]!
+    const viaGraphQL = (
+      await uploadFile(t, shop.apiKey, { data: SVG, filename: 'logo.svg', contentType: 'image/svg+xml' })
+    ).errors![0]!
     expect(error).toEqual({ code: 'BAD_USER_INPUT', message: viaGraphQL.message, field: ['input', 'data'] })
     expect(viaGraphQL.extensions.code).toBe('BAD_USER_INPUT')
     expect(error.message).toMatch(/^SVG images are refused because they can carry scripts/)
 
     for (const [args, field, message] of [
       [{ filename: 'a.png', data: null }, ['input', 'data'], /give either data .* or url .*, exactly one of them/],
-      [{ filename: 'a.png', data: png.toString('base64'), url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg` }, ['input', 'data'], /exactly one of them/],
+      [
+        { filename: 'a.png', data: png.toString('base64'), url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg` },
+        ['input', 'data'],
+        /exactly one of them/,
+      ],
       [{ filename: 'a.png', data: 'not base64 at all!' }, ['input', 'data'], /data must be the file encoded as base64/],
       [{ data: png.toString('base64') }, ['input', 'filename'], /^input\.filename: /],
-      [{ filename: 'a.png', data: png.toString('base64'), productId: 'shirt' }, ['input', 'productId'], /productId must be a product id \(a UUID\)/],
-      [{ filename: 'a.png', data: png.toString('base64'), alt: 'x'.repeat(600) }, ['input', 'alt'], /^alt must be at most 512 characters$/],
+      [
+        { filename: 'a.png', data: png.toString('base64'), productId: 'shirt' },
+        ['input', 'productId'],
+        /productId must be a product id \(a UUID\)/,
+      ],
+      [
+        { filename: 'a.png', data: png.toString('base64'), alt: 'x'.repeat(600) },
+        ['input', 'alt'],
+        /^alt must be at most 512 characters$/,
+      ],
       [{ filename: 'a.png', data: png.toString('base64'), colour: 'red' }, ['input'], /colour/],
     ] as const) {
       const refused = await callToolError(client, 'upload_image', args)
@@ -162,16 +211,30 @@ describe('upload_image over streamable HTTP', () => {
   it('checks productId before storing anything: an unknown product, or a key that may not attach', async () => {
     const before = await mediaCount()
     const missing = '01900000-0000-7000-8000-0000000000aa'
-    const error = await callToolError(client, 'upload_image', { data: png.toString('base64'), filename: 'a.png', productId: missing })
-    expect(error).toEqual({ code: 'NOT_FOUND', message: `product '${missing}' does not exist in this store`, field: ['input', 'productId'] })
+    const error = await callToolError(client, 'upload_image', {
+      data: png.toString('base64'),
+      filename: 'a.png',
+      productId: missing,
+    })
+    expect(error).toEqual({
+      code: 'NOT_FOUND',
+      message: `product '${missing}' does not exist in this store`,
+      field: ['input', 'productId'],
+    })
 
     const webstore = await connect(httpTransport(mcpUrl, await t.key('mcp-media', ['webstore:write'])))
     try {
-      const forbidden = await callToolError(webstore, 'upload_image', { data: png.toString('base64'), filename: 'a.png', productId: missing })
+      const forbidden = await callToolError(webstore, 'upload_image', {
+        data: png.toString('base64'),
+        filename: 'a.png',
+        productId: missing,
+      })
       expect(forbidden).toMatchObject({ code: 'FORBIDDEN', field: ['input', 'productId'] })
       expect(forbidden.message).toMatch(/needs the products:write scope.*upload without productId/)
       // Without a product the web store's key uploads like any other.
-      expect((await callTool(webstore, 'upload_image', { data: png.toString('base64'), filename: 'banner.png' })).isError).toBe(false)
+      expect(
+        (await callTool(webstore, 'upload_image', { data: png.toString('base64'), filename: 'banner.png' })).isError,
+      ).toBe(false)
     } finally {
       await webstore.close()
     }
@@ -183,38 +246,70 @@ describe('sizes', () => {
   it('the base64 of a file of the byte limit fits through /mcp to the pipeline; one byte more is refused as GraphQL refuses it', async () => {
     const limit = t.platform.config.mediaMaxBytes
     // Zeros are no image: what matters is that the pipeline, not the transport, answers.
-    const atLimit = await callToolError(client, 'upload_image', { data: Buffer.alloc(limit).toString('base64'), filename: 'big.png' })
+    const atLimit = await callToolError(client, 'upload_image', {
+      data: Buffer.alloc(limit).toString('base64'),
+      filename: 'big.png',
+    })
     expect(atLimit).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'data'] })
     expect(atLimit.message).toMatch(/^the file is of a type that is not allowed/)
 
     // Over MCP the file is a field of the tool's input; over GraphQL multipart it is a part of the request (413).
-    const over = await callToolError(client, 'upload_image', { data: Buffer.alloc(limit + 1).toString('base64'), filename: 'big.png' })
-    expect(over).toEqual({ code: 'BAD_USER_INPUT', message: 'the file is larger than the 20 MB limit; upload a smaller file', field: ['input', 'data'] })
-    const viaGraphQL = (await uploadFile(t, shop.apiKey, { data: Buffer.alloc(limit + 1), filename: 'big.png' })).errors![0]!
+    const over = await callToolError(client, 'upload_image', {
+      data: Buffer.alloc(limit + 1).toString('base64'),
+      filename: 'big.png',
+    })
+    expect(over).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'the file is larger than the 20 MB limit; upload a smaller file',
+      field: ['input', 'data'],
+    })
+    const viaGraphQL = (await uploadFile(t, shop.apiKey, { data: Buffer.alloc(limit + 1), filename: 'big.png' }))
+      .errors![0]!
     expect(viaGraphQL.extensions.code).toBe('PAYLOAD_TOO_LARGE')
     expect(viaGraphQL.message).toMatch(/larger than the 20 MB limit/)
   })
 
   it('a body over the /mcp limit is refused with 413 before any tool runs', async () => {
-    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'upload_image', arguments: { filename: 'huge.png', data: 'A'.repeat(31 * 1024 * 1024) } } }
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'upload_image', arguments: { filename: 'huge.png', data: 'A'.repeat(31 * 1024 * 1024) } },
+    }
     const response = await t.app.inject({
       method: 'POST',
       url: '/mcp',
-      headers: { authorization: `Bearer ${shop.apiKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${shop.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       payload: JSON.stringify(call),
     })
     expect(response.statusCode).toBe(413)
     const body = response.json() as { error: { message: string; data: { code: string } } }
     expect(body.error.data.code).toBe('PAYLOAD_TOO_LARGE')
-    expect(body.error.message).toBe('the request body is larger than the 30 MB limit of /mcp; send less per call (upload_image takes files of up to 20 MB)')
+    expect(body.error.message).toBe(
+      'the request body is larger than the 30 MB limit of /mcp; send less per call (upload_image takes files of up to 20 MB)',
+    )
   })
 })
 
 describe('upload_image from a URL', () => {
   it('downloads the file, typed by its bytes', async () => {
-    const { data, isError } = await callTool<Uploaded>(client, 'upload_image', { url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg`, filename: 'shirt.jpg', alt: 'Shirt' })
+    const { data, isError } = await callTool<Uploaded>(client, 'upload_image', {
+      url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg`,
+      filename: 'shirt.jpg',
+      alt: 'Shirt',
+    })
     expect(isError).toBe(false)
-    expect(data.media).toMatchObject({ mimeType: 'image/png', filename: 'shirt.png', alt: 'Shirt', width: 64, height: 48 })
+    expect(data.media).toMatchObject({
+      mimeType: 'image/png',
+      filename: 'shirt.png',
+      alt: 'Shirt',
+      width: 64,
+      height: 48,
+    })
   })
 
   it.each([
@@ -236,8 +331,15 @@ describe('upload_image from a URL', () => {
     const production = await useTestMedia(t)
     try {
       const before = imageRequests
-      const error = await callToolError(client, 'upload_image', { url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg`, filename: 'shirt.jpg' })
-      expect(error).toEqual({ code: 'BAD_USER_INPUT', message: `only ports 80 and 443 can be reached; the URL asks for port ${imagesPort}`, field: ['input', 'url'] })
+      const error = await callToolError(client, 'upload_image', {
+        url: `http://127.0.0.1:${imagesPort}/catalog/shirt.jpg`,
+        filename: 'shirt.jpg',
+      })
+      expect(error).toEqual({
+        code: 'BAD_USER_INPUT',
+        message: `only ports 80 and 443 can be reached; the URL asks for port ${imagesPort}`,
+        field: ['input', 'url'],
+      })
       expect(imageRequests).toBe(before)
     } finally {
       await production.cleanup()

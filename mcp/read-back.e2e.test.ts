@@ -28,7 +28,9 @@ afterAll(async () => {
 it('reports a write the read model has not shown yet as saved, without the stale entity', async () => {
   const error = await callToolError(client, 'create_product', { title: 'Slow Lamp' })
   expect(error.code).toBe('CONFLICT')
-  expect(error.message).toMatch(/^the change to '[0-9a-f-]{36}' was saved \(log position \d+-\d+\) but the read models did not show it within 300 ms; do not repeat it/)
+  expect(error.message).toMatch(
+    /^the change to '[0-9a-f-]{36}' was saved \(log position \d+-\d+\) but the read models did not show it within 300 ms; do not repeat it/,
+  )
 
   const id = /'([0-9a-f-]{36})'/.exec(error.message)![1]!
   const events = await t.platform.eventStore.readStream(productStream(tenant.storeId, id))

@@ -28,7 +28,24 @@ const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
  * The tools not generated from the registry: reads, and the writes whose work is more than one
  * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
  */
-const handWiredTools: readonly ShopTool[] = [...contextTools, ...productReadTools, ...productBulkTools, ...categoryReadTools, ...attributeReadTools, ...mediaReadTools, ...mediaWriteTools, ...storeReadTools, ...globalSettingsReadTools, ...themeReadTools, ...themeSectionReadTools, ...menuReadTools, ...contentReadTools, ...collectionReadTools, ...translationReadTools, ...auditLogTools]
+const handWiredTools: readonly ShopTool[] = [
+  ...contextTools,
+  ...productReadTools,
+  ...productBulkTools,
+  ...categoryReadTools,
+  ...attributeReadTools,
+  ...mediaReadTools,
+  ...mediaWriteTools,
+  ...storeReadTools,
+  ...globalSettingsReadTools,
+  ...themeReadTools,
+  ...themeSectionReadTools,
+  ...menuReadTools,
+  ...contentReadTools,
+  ...collectionReadTools,
+  ...translationReadTools,
+  ...auditLogTools,
+]
 
 export interface ShopServerOptions {
   /** How the transport selects a store, for the message asking for one. */
@@ -47,7 +64,12 @@ export interface ShopServerOptions {
  *
  * @example await createShopServer(platform, principal, store).connect(new StdioServerTransport())
  */
-export function createShopServer(platform: Platform, principal: Principal, store: StoreRef | null, options: ShopServerOptions = {}): McpServer {
+export function createShopServer(
+  platform: Platform,
+  principal: Principal,
+  store: StoreRef | null,
+  options: ShopServerOptions = {},
+): McpServer {
   const session: ShopSession = {
     platform,
     principal,
@@ -78,7 +100,9 @@ function register(server: McpServer, tool: ShopTool, session: ShopSession): void
 }
 
 function instructions(store: StoreRef | null): string {
-  const where = store ? `The tools work on the store '${store.name}' (${store.slug}).` : 'No store is selected yet: get_context lists the stores this credential reaches.'
+  const where = store
+    ? `The tools work on the store '${store.name}' (${store.slug}).`
+    : 'No store is selected yet: get_context lists the stores this credential reaches.'
   return (
     `Emporium: manage a store's catalog and media library. ${where} Every change is recorded in the store's audit log under this API key. ` +
     'A failed call returns isError with {error: {code, message, field}}; the message says what to do.'

@@ -36,7 +36,13 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
       command: process.execPath,
       args: ['--import', 'tsx', 'cli/main.ts', 'mcp'],
       cwd: ROOT,
-      env: { DATABASE_URL: t.test.url!, DATA_DIR: dataDir, EMPORIUM_API_KEY: tenant.apiKey, LOG_LEVEL: 'info', READ_WAIT_MS: '10000' },
+      env: {
+        DATABASE_URL: t.test.url!,
+        DATA_DIR: dataDir,
+        EMPORIUM_API_KEY: tenant.apiKey,
+        LOG_LEVEL: 'info',
+        READ_WAIT_MS: '10000',
+      },
       stderr: 'pipe',
     })
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -52,30 +58,52 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
   it('lists the tools of the key, logging to stderr only', async () => {
     const names = (await client.listTools()).tools.map((tool) => tool.name)
     expect(names).toEqual(
-      expect.arrayContaining(['get_context', 'get_product', 'list_products', 'create_product', 'update_product', 'delete_product', 'upload_image', 'delete_media']),
+      expect.arrayContaining([
+        'get_context',
+        'get_product',
+        'list_products',
+        'create_product',
+        'update_product',
+        'delete_product',
+        'upload_image',
+        'delete_media',
+      ]),
     )
     // Stdout carries only the protocol (the client would have failed on anything else); the logs went here.
     expect(stderr).toMatch(/"msg":"MCP server on stdio"/)
   })
 
   it('creates a product that GraphQL in this process then reads', async () => {
-    const created = await callTool<{ id: string; handle: string; eventPosition: string }>(client, 'create_product', { title: 'Stdio Lamp', tags: ['light'] })
+    const created = await callTool<{ id: string; handle: string; eventPosition: string }>(client, 'create_product', {
+      title: 'Stdio Lamp',
+      tags: ['light'],
+    })
     expect(created.isError).toBe(false)
     expect(created.data.handle).toBe('stdio-lamp')
 
-    const viaGraphQL = await t.gql<{ product: { title: string; tags: string[] } }>(tenant.apiKey, 'query ($id: ID) { product(id: $id) { title tags } }', {
-      id: created.data.id,
-    })
+    const viaGraphQL = await t.gql<{ product: { title: string; tags: string[] } }>(
+      tenant.apiKey,
+      'query ($id: ID) { product(id: $id) { title tags } }',
+      {
+        id: created.data.id,
+      },
+    )
     expect(viaGraphQL.data?.product).toEqual({ title: 'Stdio Lamp', tags: ['light'] })
 
-    const log = await callTool<{ nodes: { actor: { type: string } }[] }>(client, 'get_audit_log', { filter: { entityId: created.data.id } })
+    const log = await callTool<{ nodes: { actor: { type: string } }[] }>(client, 'get_audit_log', {
+      filter: { entityId: created.data.id },
+    })
     expect(log.data.nodes.map((entry) => entry.actor.type)).toEqual(['mcp'])
   })
 
   it('uploads an image onto a product, which GraphQL and /storage in this process then serve', async () => {
     const product = await callTool<{ id: string }>(client, 'create_product', { title: 'Stdio Shade' })
     const png = await image(24, 16)
-    const uploaded = await callTool<{ media: { id: string; url: string; mimeType: string }; url: string; attachedToProductId: string }>(client, 'upload_image', {
+    const uploaded = await callTool<{
+      media: { id: string; url: string; mimeType: string }
+      url: string
+      attachedToProductId: string
+    }>(client, 'upload_image', {
       data: png.toString('base64'),
       filename: 'shade.jpg',
       alt: 'Shade',
@@ -92,7 +120,9 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
       'query ($id: ID) { product(id: $id) { media { id url alt } } }',
       { id: product.data.id },
     )
-    expect(viaGraphQL.data?.product.media).toEqual([{ id: uploaded.data.media.id, url: uploaded.data.url, alt: 'Shade' }])
+    expect(viaGraphQL.data?.product.media).toEqual([
+      { id: uploaded.data.media.id, url: uploaded.data.url, alt: 'Shade' },
+    ])
     const served = await t.app.inject({ method: 'GET', url: uploaded.data.url })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/png')
@@ -101,17 +131,36 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
 
   it("takes a message larger than the SDK's 10 MB stdio default, so a large image reaches the pipeline", async () => {
     // 9 MB of zeros is 12 MB of base64: the pipeline's refusal proves the message arrived whole.
-    const result = await client.callTool({ name: 'upload_image', arguments: { data: Buffer.alloc(9 * 1024 * 1024).toString('base64'), filename: 'big.png' } }, undefined, {
-      timeout: 20_000,
-    })
+    const result = await client.callTool(
+      {
+        name: 'upload_image',
+        arguments: { data: Buffer.alloc(9 * 1024 * 1024).toString('base64'), filename: 'big.png' },
+      },
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    )
     expect(result.isError).toBe(true)
-    expect(result.structuredContent).toMatchObject({ error: { code: 'BAD_USER_INPUT', field: ['input', 'data'], message: expect.stringMatching(/^the file is of a type that is not allowed/) } })
+    expect(result.structuredContent).toMatchObject({
+      error: {
+        code: 'BAD_USER_INPUT',
+        field: ['input', 'data'],
+        message: expect.stringMatching(/^the file is of a type that is not allowed/),
+      },
+    })
   })
 
   it("works on its key's store, and stops serving a key revoked while it runs", async () => {
-    const { data } = await callTool<{ currentStore: { slug: string }; credential: { id: string } }>(client, 'get_context')
+    const { data } = await callTool<{ currentStore: { slug: string }; credential: { id: string } }>(
+      client,
+      'get_context',
+    )
     expect(data.currentStore.slug).toBe('mcp-stdio')
-    expect(await callToolError(client, 'get_product', { handle: 'nothing' })).toEqual({ code: 'NOT_FOUND', message: "no product with handle 'nothing' in this store" })
+    expect(await callToolError(client, 'get_product', { handle: 'nothing' })).toEqual({
+      code: 'NOT_FOUND',
+      message: "no product with handle 'nothing' in this store",
+    })
 
     await revokeKey(t.platform, { organizationId: tenant.organizationId, keyId: data.credential.id })
     // The child hears of it when the tenancy checkpoint reaches it through NOTIFY: moments later, not at once.

@@ -31,27 +31,70 @@ describe('variant tools', () => {
     expect(product.options.map((o) => o.name)).toEqual(['Size', 'Color'])
     expect(product.variants).toHaveLength(9)
     expect(product.variants[0]).toEqual({
-      id: expect.any(String), title: 'S / Red', sku: 'TEE-S-RED', barcode: '', price: { amount: '10.00', currencyCode: 'USD' }, compareAtPrice: null, cost: null,
-      inventoryTracked: true, inventoryQuantity: 1, weight: null, optionValues: [{ name: 'Size', value: 'S' }, { name: 'Color', value: 'Red' }], position: 0, mediaId: null,
+      id: expect.any(String),
+      title: 'S / Red',
+      sku: 'TEE-S-RED',
+      barcode: '',
+      price: { amount: '10.00', currencyCode: 'USD' },
+      compareAtPrice: null,
+      cost: null,
+      inventoryTracked: true,
+      inventoryQuantity: 1,
+      weight: null,
+      optionValues: [
+        { name: 'Size', value: 'S' },
+        { name: 'Color', value: 'Red' },
+      ],
+      position: 0,
+      mediaId: null,
     })
 
     const variantId = product.variants[0]!.id
-    const adjusted = await callTool<ProductJson>(client, 'adjust_inventory', { productId: product.id, variantId, delta: -1, reason: 'DAMAGED', note: 'torn seam' })
+    const adjusted = await callTool<ProductJson>(client, 'adjust_inventory', {
+      productId: product.id,
+      variantId,
+      delta: -1,
+      reason: 'DAMAGED',
+      note: 'torn seam',
+    })
     expect(adjusted.data.variants[0]!.inventoryQuantity).toBe(0)
     const read = await callTool<ProductJson>(client, 'get_product', { id: product.id })
     expect(read.data.variants[0]!.inventoryQuantity).toBe(0)
 
-    const log = await callTool<{ nodes: { type: string; data: Record<string, unknown>; actor: { type: string } }[] }>(client, 'get_audit_log', { filter: { entityId: product.id, eventType: 'ProductInventoryAdjusted' } })
-    expect(log.data.nodes.map((n) => [n.actor.type, n.data.reason, n.data.note])).toEqual([['mcp', 'DAMAGED', 'torn seam']])
+    const log = await callTool<{ nodes: { type: string; data: Record<string, unknown>; actor: { type: string } }[] }>(
+      client,
+      'get_audit_log',
+      { filter: { entityId: product.id, eventType: 'ProductInventoryAdjusted' } },
+    )
+    expect(log.data.nodes.map((n) => [n.actor.type, n.data.reason, n.data.note])).toEqual([
+      ['mcp', 'DAMAGED', 'torn seam'],
+    ])
   })
 
   it('answers errors with the field at fault, and refuses destructive tools without confirm', async () => {
-    const product = (await callTool<ProductJson>(client, 'create_product', { title: 'Pen', variants: [{ price: '1', sku: 'PEN' }] })).data
-    const money = await callToolError(client, 'update_product_variant', { productId: product.id, id: product.variants[0]!.id, price: '1.005' })
-    expect(money).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'price'], message: "price '1.005' has too many decimals: USD allows at most 2 decimals" })
-    const unconfirmed = await callToolError(client, 'remove_product_variants', { productId: product.id, variantIds: [product.variants[0]!.id] })
+    const product = (
+      await callTool<ProductJson>(client, 'create_product', { title: 'Pen', variants: [{ price: '1', sku: 'PEN' }] })
+    ).data
+    const money = await callToolError(client, 'update_product_variant', {
+      productId: product.id,
+      id: product.variants[0]!.id,
+      price: '1.005',
+    })
+    expect(money).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'price'],
+      message: "price '1.005' has too many decimals: USD allows at most 2 decimals",
+    })
+    const unconfirmed = await callToolError(client, 'remove_product_variants', {
+      productId: product.id,
+      variantIds: [product.variants[0]!.id],
+    })
     expect(unconfirmed.code).toBe('BAD_USER_INPUT')
-    const deleted = await callTool<ProductJson>(client, 'remove_product_variants', { productId: product.id, variantIds: [product.variants[0]!.id], confirm: true })
+    const deleted = await callTool<ProductJson>(client, 'remove_product_variants', {
+      productId: product.id,
+      variantIds: [product.variants[0]!.id],
+      confirm: true,
+    })
     expect(deleted.data.variants).toEqual([])
   })
 })

@@ -11,7 +11,23 @@ import { blogView, pageView, postView } from './webstore/content/views.js'
 import { translationView } from './webstore/translation/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
-const views: ReadonlyMap<string, ResourceView> = new Map([productView, categoryView, attributeView, attributeSetView, mediaView, storeView, globalSettingsView, themeView, pageView, blogView, postView, collectionView, translationView].map((view) => [view.resource, view]))
+const views: ReadonlyMap<string, ResourceView> = new Map(
+  [
+    productView,
+    categoryView,
+    attributeView,
+    attributeSetView,
+    mediaView,
+    storeView,
+    globalSettingsView,
+    themeView,
+    pageView,
+    blogView,
+    postView,
+    collectionView,
+    translationView,
+  ].map((view) => [view.resource, view]),
+)
 
 /**
  * The view of a resource, or null: a command on a resource without one is still a tool, answering

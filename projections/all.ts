@@ -20,4 +20,24 @@ import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
 
 /** Every read model the platform maintains. */
-export const allProjections: readonly Projection[] = [tenancyProjection, accountsProjection, productsProjection, attributesProjection, attributeSetsProjection, productAttributesProjection, categoriesProjection, mediaProjection, storeDomainsProjection, globalSettingsProjection, themesProjection, menusProjection, contentProjection, pagesProjection, blogsProjection, postsProjection, collectionsProjection, translationsProjection, auditLogProjection]
+export const allProjections: readonly Projection[] = [
+  tenancyProjection,
+  accountsProjection,
+  productsProjection,
+  attributesProjection,
+  attributeSetsProjection,
+  productAttributesProjection,
+  categoriesProjection,
+  mediaProjection,
+  storeDomainsProjection,
+  globalSettingsProjection,
+  themesProjection,
+  menusProjection,
+  contentProjection,
+  pagesProjection,
+  blogsProjection,
+  postsProjection,
+  collectionsProjection,
+  translationsProjection,
+  auditLogProjection,
+]

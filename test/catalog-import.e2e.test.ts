@@ -25,10 +25,23 @@ interface Run {
 function cli(args: string[]): Promise<Run> {
   const env = { ...process.env, DATABASE_URL: test?.url ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env, timeout: 90_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      resolve({ code, stdout, stderr, lines: stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) })
-    })
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', ...args],
+      { cwd: root, env, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({
+          code,
+          stdout,
+          stderr,
+          lines: stdout
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+        })
+      },
+    )
   })
 }
 
@@ -59,16 +72,43 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
     expect(run.code, run.stderr).toBe(1)
     expect(run.lines).toEqual([
-      { rejected: { line: 3, code: 'BAD_USER_INPUT', field: [], message: expect.stringMatching(/^line 3 is not JSON/) } },
-      { rejected: { line: 4, code: 'BAD_USER_INPUT', field: ['status'], message: 'status must be one of DRAFT, ACTIVE, ARCHIVED' } },
-      { store: 'imports', lines: 5, created: 3, updated: 0, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 2 },
+      {
+        rejected: { line: 3, code: 'BAD_USER_INPUT', field: [], message: expect.stringMatching(/^line 3 is not JSON/) },
+      },
+      {
+        rejected: {
+          line: 4,
+          code: 'BAD_USER_INPUT',
+          field: ['status'],
+          message: 'status must be one of DRAFT, ACTIVE, ARCHIVED',
+        },
+      },
+      {
+        store: 'imports',
+        lines: 5,
+        created: 3,
+        updated: 0,
+        unchanged: 0,
+        dryRun: false,
+        eventPosition: expect.any(String),
+        rejected: 2,
+      },
     ])
   })
 
   it('appends nothing when the same file is imported again', async () => {
     const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
     const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
-    expect(run.lines.at(-1)).toEqual({ store: 'imports', lines: 5, created: 0, updated: 0, unchanged: 3, dryRun: false, eventPosition: null, rejected: 2 })
+    expect(run.lines.at(-1)).toEqual({
+      store: 'imports',
+      lines: 5,
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      dryRun: false,
+      eventPosition: null,
+      rejected: 2,
+    })
     const events = (await cli(['events', 'export', '--store', 'imports'])).lines
     expect(events.length).toBe(before)
     expect(events.filter((e) => e.type === 'ProductCreated')).toHaveLength(3)
@@ -76,19 +116,47 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
 
   it('on a dry run writes nothing, and a clean file exits 0', async () => {
     const clean = path.join(dir, 'clean.ndjson')
-    await writeFile(clean, `${JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', status: 'ACTIVE' })}\n${JSON.stringify({ title: 'Cork Mat' })}\n`)
+    await writeFile(
+      clean,
+      `${JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', status: 'ACTIVE' })}\n${JSON.stringify({ title: 'Cork Mat' })}\n`,
+    )
     const dry = await cli(['catalog', 'import', '--store', 'imports', clean, '--dry-run'])
     expect(dry.code, dry.stderr).toBe(0)
-    expect(dry.lines).toEqual([{ store: 'imports', lines: 2, created: 1, updated: 1, unchanged: 0, dryRun: true, eventPosition: null, rejected: 0 }])
+    expect(dry.lines).toEqual([
+      {
+        store: 'imports',
+        lines: 2,
+        created: 1,
+        updated: 1,
+        unchanged: 0,
+        dryRun: true,
+        eventPosition: null,
+        rejected: 0,
+      },
+    ])
     const real = await cli(['catalog', 'import', '--store', 'imports', clean])
-    expect(real.lines).toEqual([{ store: 'imports', lines: 2, created: 1, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 0 }])
+    expect(real.lines).toEqual([
+      {
+        store: 'imports',
+        lines: 2,
+        created: 1,
+        updated: 1,
+        unchanged: 0,
+        dryRun: false,
+        eventPosition: expect.any(String),
+        rejected: 0,
+      },
+    ])
     const events = (await cli(['events', 'export', '--store', 'imports'])).lines
     expect(events.filter((e) => e.type === 'ProductStatusChanged')).toHaveLength(1)
   })
 
   it('on a dry run reports exactly what the real run then does, lines that build on earlier lines included', async () => {
     const file = path.join(dir, 'parity.ndjson')
-    const mugs = { options: [{ name: 'Colour', values: ['White', 'Blue'] }], variants: [{ price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] }] }
+    const mugs = {
+      options: [{ name: 'Colour', values: ['White', 'Blue'] }],
+      variants: [{ price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] }],
+    }
     await writeFile(
       file,
       [
@@ -104,7 +172,16 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     const real = await cli(['catalog', 'import', '--store', 'imports', file])
     expect(real.lines).toEqual([
       { rejected: { line: 3, code: 'BAD_USER_INPUT', field: ['variants', 0, 'price'], message: expect.any(String) } },
-      { store: 'imports', lines: 3, created: 1, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 1 },
+      {
+        store: 'imports',
+        lines: 3,
+        created: 1,
+        updated: 1,
+        unchanged: 0,
+        dryRun: false,
+        eventPosition: expect.any(String),
+        rejected: 1,
+      },
     ])
     expect(dry.lines).toEqual([real.lines[0], { ...real.lines[1], dryRun: true, eventPosition: null }])
   })
@@ -121,19 +198,44 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
         ],
       })
     await writeFile(file, line('9.00'))
-    expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines.at(-1)).toMatchObject({ created: 1, rejected: 0 })
+    expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines.at(-1)).toMatchObject({
+      created: 1,
+      rejected: 0,
+    })
     const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
     const again = await cli(['catalog', 'import', '--store', 'imports', file])
     expect(again.code, again.stderr).toBe(0)
-    expect(again.lines).toEqual([{ store: 'imports', lines: 1, created: 0, updated: 0, unchanged: 1, dryRun: false, eventPosition: null, rejected: 0 }])
+    expect(again.lines).toEqual([
+      {
+        store: 'imports',
+        lines: 1,
+        created: 0,
+        updated: 0,
+        unchanged: 1,
+        dryRun: false,
+        eventPosition: null,
+        rejected: 0,
+      },
+    ])
     expect((await cli(['events', 'export', '--store', 'imports'])).lines.length).toBe(before)
 
     await writeFile(file, line('9.50'))
     expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines).toEqual([
-      { store: 'imports', lines: 1, created: 0, updated: 1, unchanged: 0, dryRun: false, eventPosition: expect.any(String), rejected: 0 },
+      {
+        store: 'imports',
+        lines: 1,
+        created: 0,
+        updated: 1,
+        unchanged: 0,
+        dryRun: false,
+        eventPosition: expect.any(String),
+        rejected: 0,
+      },
     ])
     const added = (await cli(['events', 'export', '--store', 'imports'])).lines.slice(before)
-    expect(added.map((e) => [e.type, (e.data as { price?: number }).price])).toEqual([['ProductVariantPriceChanged', 950]])
+    expect(added.map((e) => [e.type, (e.data as { price?: number }).price])).toEqual([
+      ['ProductVariantPriceChanged', 950],
+    ])
   })
 
   it('explains its usage and an unknown store', async () => {

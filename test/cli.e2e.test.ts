@@ -35,27 +35,44 @@ let test: TestDatabase | undefined
 let dataDir: string
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const base: Record<string, string | undefined> = { ...process.env, DATABASE_URL: test?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }
+  const base: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: test?.url ?? '',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...env,
+  }
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env: base, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      const lines = stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          try {
-            return JSON.parse(line) as Record<string, unknown>
-          } catch {
-            throw new Error(`stdout line is not JSON: ${line}\nstderr: ${stderr}`)
-          }
-        })
-      resolve({ code, stdout, stderr, lines })
-    })
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', ...args],
+      { cwd: root, env: base, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        const lines = stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            try {
+              return JSON.parse(line) as Record<string, unknown>
+            } catch {
+              throw new Error(`stdout line is not JSON: ${line}\nstderr: ${stderr}`)
+            }
+          })
+        resolve({ code, stdout, stderr, lines })
+      },
+    )
   })
 }
 
 const config = (): Config => ({ ...loadConfig({}), databaseUrl: test?.url, dataDir, logLevel: 'silent' })
-const openPlatform = (runProjections: boolean) => Platform.open(config(), createLogger('silent'), { commands: allCommands, projections: allProjections }, { runProjections })
+const openPlatform = (runProjections: boolean) =>
+  Platform.open(
+    config(),
+    createLogger('silent'),
+    { commands: allCommands, projections: allProjections },
+    { runProjections },
+  )
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'emporium-cli-'))
@@ -89,13 +106,20 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.lines).toHaveLength(1)
     tenant = run.lines[0] as typeof tenant
-    expect(tenant).toEqual({ organizationId: expect.any(String), storeId: expect.any(String), storeSlug: 'acme', apiKey: expect.stringMatching(/^wmk_/) })
+    expect(tenant).toEqual({
+      organizationId: expect.any(String),
+      storeId: expect.any(String),
+      storeSlug: 'acme',
+      apiKey: expect.stringMatching(/^wmk_/),
+    })
   })
 
   it('creates a key for the store with the scopes asked for, and refuses an unknown scope clearly', async () => {
     const run = await cli(['keys', 'create', '--store', 'acme', '--scopes', 'products:read'])
     expect(run.code, run.stderr).toBe(0)
-    expect(run.lines).toEqual([{ id: expect.any(String), apiKey: expect.stringMatching(/^wmk_/), scopes: ['products:read'] }])
+    expect(run.lines).toEqual([
+      { id: expect.any(String), apiKey: expect.stringMatching(/^wmk_/), scopes: ['products:read'] },
+    ])
 
     const bad = await cli(['keys', 'create', '--store', 'acme', '--scopes', 'products:read,products:fly'])
     expect(bad.code).not.toBe(0)
@@ -108,7 +132,15 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
     // A server of this store: it owns every projection while the CLI asks for the rebuild.
     const server = await openPlatform(true)
     try {
-      const ctx = { organizationId: tenant.organizationId, storeId: tenant.storeId, actor: { type: 'system' as const, id: 'test' }, scopes: ALL_SCOPES, correlationId: randomUUID(), causationId: null, now: new Date() }
+      const ctx = {
+        organizationId: tenant.organizationId,
+        storeId: tenant.storeId,
+        actor: { type: 'system' as const, id: 'test' },
+        scopes: ALL_SCOPES,
+        correlationId: randomUUID(),
+        causationId: null,
+        now: new Date(),
+      }
       for (const title of titles) await server.executeAndWait('productCreate', { title }, ctx)
       if (!pg) return // One process at a time on a PGlite directory: the CLI cannot run beside this one.
       expect(server.runner?.owned().sort()).toEqual(allProjections.map((p) => p.name).sort())
@@ -127,7 +159,11 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
   it('shows a halted projection in the status, exiting non-zero', async () => {
     // As if the audit log had halted on an event: the runner of the next command retries it.
     const database = pg ? test!.database : (await openPlatform(false)).database
-    await database.db.updateTable('projection_checkpoints').set({ status: 'failed', last_error: 'Boom 1: simulated' }).where('name', '=', 'audit_log').execute()
+    await database.db
+      .updateTable('projection_checkpoints')
+      .set({ status: 'failed', last_error: 'Boom 1: simulated' })
+      .where('name', '=', 'audit_log')
+      .execute()
     if (!pg) await database.close()
 
     const run = await cli(['projections', 'status'])
@@ -166,13 +202,26 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
     expect(products.map((l) => (l.data as { title: string }).title)).toEqual(titles)
     // Besides them only the store's default theme and the claim of its main role, which a
     // reaction installs at its own pace.
-    const themeIds = run.lines.filter((l) => l.type === 'ThemeCreated').map((l) => (l.data as { themeId: string }).themeId)
-    const ofProducts = run.lines.filter((l) => l.type !== 'ThemeCreated' && !themeIds.includes((l.data as { ownerId?: string }).ownerId ?? ''))
+    const themeIds = run.lines
+      .filter((l) => l.type === 'ThemeCreated')
+      .map((l) => (l.data as { themeId: string }).themeId)
+    const ofProducts = run.lines.filter(
+      (l) => l.type !== 'ThemeCreated' && !themeIds.includes((l.data as { ownerId?: string }).ownerId ?? ''),
+    )
     expect(ofProducts.filter((l) => l.type === 'UniqueValueClaimed')).toHaveLength(titles.length)
     expect(ofProducts).toHaveLength(2 * titles.length)
     expect(new Set(run.lines.map((l) => l.id)).size).toBe(run.lines.length)
     for (const [i, line] of run.lines.entries()) {
-      expect(Object.keys(line).sort()).toEqual(['data', 'id', 'metadata', 'position', 'recordedAt', 'revision', 'stream', 'type'])
+      expect(Object.keys(line).sort()).toEqual([
+        'data',
+        'id',
+        'metadata',
+        'position',
+        'recordedAt',
+        'revision',
+        'stream',
+        'type',
+      ])
       expect(parseStreamName(String(line.stream)).scopeId).toBe(tenant.storeId)
       if (i > 0) expect(String(line.position) > String(run.lines[i - 1]!.position)).toBe(true)
     }

@@ -3,14 +3,38 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AnyDb, type Database } from '../infra/database/database.js'
 import type { RecordedEvent } from '../infra/eventstore/port.js'
-import { createPostgresEventStore, decodePosition, encodePosition, insertWrites } from '../infra/eventstore/postgres/adapter.js'
+import {
+  createPostgresEventStore,
+  decodePosition,
+  encodePosition,
+  insertWrites,
+} from '../infra/eventstore/postgres/adapter.js'
 import { createTestDatabase } from './support/database.js'
-import { type Opened, openPostgres, ADAPTERS, unique, streamIn, ids, newEvent, waitFor, readEverything, expectStrictlyIncreasing } from './support/eventstore.js'
+import {
+  type Opened,
+  openPostgres,
+  ADAPTERS,
+  unique,
+  streamIn,
+  ids,
+  newEvent,
+  waitFor,
+  readEverything,
+  expectStrictlyIncreasing,
+} from './support/eventstore.js'
 
 /** What only the Postgres adapter promises: its position encoding and the ordering trap it avoids. */
 describe('Postgres positions', () => {
   it('sort as plain strings whatever the digit counts of transaction id and global position', () => {
-    const ordered = [encodePosition(9, 99), encodePosition(9, 100), encodePosition(10, 1), encodePosition(10, 10), encodePosition(99_999, 2), encodePosition(100_000, 1), encodePosition(2n ** 64n - 1n, 2n ** 63n - 1n)]
+    const ordered = [
+      encodePosition(9, 99),
+      encodePosition(9, 100),
+      encodePosition(10, 1),
+      encodePosition(10, 10),
+      encodePosition(99_999, 2),
+      encodePosition(100_000, 1),
+      encodePosition(2n ** 64n - 1n, 2n ** 63n - 1n),
+    ]
     expect([...ordered].reverse().sort()).toEqual(ordered)
     expect(decodePosition(encodePosition(123n, 4567n))).toEqual({ transactionId: '123', globalPosition: '4567' })
   })
@@ -30,9 +54,15 @@ for (const adapter of ADAPTERS.filter((candidate) => candidate.postgres)) {
     it('keeps log order when the global position gains a digit', async () => {
       await sql`select setval('events_global_position_seq', 99998)`.execute(database.db)
       const scope = unique()
-      for (let n = 0; n < 4; n++) await opened.store.append(streamIn(scope), [newEvent()], { expectedRevision: 'no_stream' })
+      for (let n = 0; n < 4; n++)
+        await opened.store.append(streamIn(scope), [newEvent()], { expectedRevision: 'no_stream' })
       const all = await opened.store.readAll({ filter: { scopeId: scope } })
-      expect(all.map((event) => decodePosition(event.position).globalPosition)).toEqual(['99999', '100000', '100001', '100002'])
+      expect(all.map((event) => decodePosition(event.position).globalPosition)).toEqual([
+        '99999',
+        '100000',
+        '100001',
+        '100002',
+      ])
       expectStrictlyIncreasing(all)
     })
 
@@ -41,7 +71,11 @@ for (const adapter of ADAPTERS.filter((candidate) => candidate.postgres)) {
       const store = createPostgresEventStore(deaf, { pollIntervalMs: 50 })
       const scope = unique()
       const seen: RecordedEvent[] = []
-      const subscription = store.subscribe({ filter: { scopeId: scope }, onEvents: async (batch) => void seen.push(...batch), onError: () => undefined })
+      const subscription = store.subscribe({
+        filter: { scopeId: scope },
+        onEvents: async (batch) => void seen.push(...batch),
+        onError: () => undefined,
+      })
       await sleep(100)
       await opened.store.append(streamIn(scope), [newEvent()], { expectedRevision: 'no_stream' })
       await waitFor(() => seen.length === 1)
@@ -73,11 +107,21 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
   function observe(scope: string) {
     const subscribed: RecordedEvent[] = []
     const polled: RecordedEvent[] = []
-    const subscription = opened.store.subscribe({ filter: { scopeId: scope }, batchSize: 3, onEvents: async (batch) => void subscribed.push(...batch) })
+    const subscription = opened.store.subscribe({
+      filter: { scopeId: scope },
+      batchSize: 3,
+      onEvents: async (batch) => void subscribed.push(...batch),
+    })
     let polling = true
     const poller = (async () => {
       while (polling) {
-        polled.push(...(await opened.store.readAll({ from: polled.at(-1)?.position ?? null, filter: { scopeId: scope }, limit: 5 })))
+        polled.push(
+          ...(await opened.store.readAll({
+            from: polled.at(-1)?.position ?? null,
+            filter: { scopeId: scope },
+            limit: 5,
+          })),
+        )
         await sleep(2)
       }
     })()
@@ -111,13 +155,21 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
     const scope = unique()
     const seen = observe(scope)
     const [a, b] = [newEvent('A'), newEvent('B')]
-    const transactionA = await holdOpen((trx) => insertWrites(trx, [{ stream: streamIn(scope), events: [a], expectedRevision: 'no_stream' }]))
+    const transactionA = await holdOpen((trx) =>
+      insertWrites(trx, [{ stream: streamIn(scope), events: [a], expectedRevision: 'no_stream' }]),
+    )
     const positionA = transactionA.result.position
-    const { position: positionB } = await writers.db.transaction().execute((trx) => insertWrites(trx, [{ stream: streamIn(scope), events: [b], expectedRevision: 'no_stream' }]))
-    expect(BigInt(decodePosition(positionA).globalPosition)).toBeLessThan(BigInt(decodePosition(positionB).globalPosition))
+    const { position: positionB } = await writers.db
+      .transaction()
+      .execute((trx) => insertWrites(trx, [{ stream: streamIn(scope), events: [b], expectedRevision: 'no_stream' }]))
+    expect(BigInt(decodePosition(positionA).globalPosition)).toBeLessThan(
+      BigInt(decodePosition(positionB).globalPosition),
+    )
     // B is committed and a naive `global_position > checkpoint` reader would hand it out now,
     // checkpoint past A, and never see A. The store's readers must hold B back until A commits.
-    const naive = await sql<{ event_id: string }>`select event_id from events where scope_id = ${scope}`.execute(opened.database?.db ?? writers.db)
+    const naive = await sql<{ event_id: string }>`select event_id from events where scope_id = ${scope}`.execute(
+      opened.database?.db ?? writers.db,
+    )
     expect(naive.rows.map((row) => row.event_id)).toEqual([b.id])
     await sleep(300)
     expect([seen.subscribed, seen.polled]).toEqual([[], []])
@@ -134,7 +186,11 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
     const seen = observe(scope)
     const foreign = await holdOpen((trx) => sql`select pg_current_xact_id()`.execute(trx))
     const event = newEvent()
-    await writers.db.transaction().execute((trx) => insertWrites(trx, [{ stream: streamIn(scope), events: [event], expectedRevision: 'no_stream' }]))
+    await writers.db
+      .transaction()
+      .execute((trx) =>
+        insertWrites(trx, [{ stream: streamIn(scope), events: [event], expectedRevision: 'no_stream' }]),
+      )
     await sleep(300)
     expect(seen.subscribed).toEqual([])
     await foreign.commit()
@@ -157,13 +213,17 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
         await sleep(Math.random() * 40)
         const events = Array.from({ length: 1 + (writer % 3) }, () => newEvent('Interleaved', { writer }))
         const outcome = writers.db.transaction().execute(async (trx) => {
-          const { position } = await insertWrites(trx, [{ stream: streamIn(scope), events, expectedRevision: 'no_stream' }])
+          const { position } = await insertWrites(trx, [
+            { stream: streamIn(scope), events, expectedRevision: 'no_stream' },
+          ])
           await sleep(Math.random() * 80)
           // A few writers roll back: their events must never be delivered.
           if (writer % 9 === 4) throw rolledBack
           return BigInt(decodePosition(position).globalPosition)
         })
-        const globalPosition = await outcome.catch((error: unknown) => (error === rolledBack ? undefined : Promise.reject(error)))
+        const globalPosition = await outcome.catch((error: unknown) =>
+          error === rolledBack ? undefined : Promise.reject(error),
+        )
         if (globalPosition === undefined) return
         commitOrder.push(globalPosition)
         for (const event of events) committed.add(event.id)
@@ -172,7 +232,9 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
     // The scenario is only meaningful if some transaction committed after a later-positioned one.
     expect(commitOrder.some((position, i) => i > 0 && position < (commitOrder[i - 1] ?? 0n))).toBe(true)
     let log: RecordedEvent[] = []
-    await waitFor(async () => (log = await readEverything(opened.store, { scopeId: scope }, 7)).length >= committed.size)
+    await waitFor(
+      async () => (log = await readEverything(opened.store, { scopeId: scope }, 7)).length >= committed.size,
+    )
     expect(new Set(ids(log))).toEqual(committed)
     expect(log).toHaveLength(committed.size)
     expectStrictlyIncreasing(log)

@@ -23,7 +23,8 @@ it('passes every MUST and SHOULD audit of the GraphQL-over-HTTP spec', async () 
   }
   const results: AuditResult[] = []
   for (const audit of serverAudits({ url, fetchFn: withKey })) results.push(await audit.fn())
-  const failed = (status: string) => results.filter((r) => r.status === status).map((r) => `${r.name}: ${'reason' in r ? r.reason : ''}`)
+  const failed = (status: string) =>
+    results.filter((r) => r.status === status).map((r) => `${r.name}: ${'reason' in r ? r.reason : ''}`)
   expect({ errors: failed('error'), warnings: failed('warn') }).toEqual({ errors: [], warnings: [] })
   expect(results.filter((r) => r.status === 'ok').length).toBeGreaterThan(0)
 })

@@ -23,12 +23,27 @@ const signUp = { input: { email: 'hostile@example.com', password: PASSWORD, orga
 /** Each document, who sends it, and the code it must be refused with. */
 const HOSTILE: { query: string; key: boolean; variables?: object; code: string }[] = [
   {
-    query: fragmentFanOut({ levels: 21, type: 'SignUpPayload', leaf: 'role', operation: 'mutation ($input: SignUpInput!) { signUp(input: $input) { ...F21 } }' }),
+    query: fragmentFanOut({
+      levels: 21,
+      type: 'SignUpPayload',
+      leaf: 'role',
+      operation: 'mutation ($input: SignUpInput!) { signUp(input: $input) { ...F21 } }',
+    }),
     key: false,
     variables: signUp,
     code: 'QUERY_TOO_COMPLEX',
   },
-  { query: fragmentFanOut({ levels: 40, type: '__Type', leaf: 'name', through: 'ofType', operation: '{ __type(name: "Query") { ...F40 } }' }), key: true, code: 'QUERY_TOO_COMPLEX' },
+  {
+    query: fragmentFanOut({
+      levels: 40,
+      type: '__Type',
+      leaf: 'name',
+      through: 'ofType',
+      operation: '{ __type(name: "Query") { ...F40 } }',
+    }),
+    key: true,
+    code: 'QUERY_TOO_COMPLEX',
+  },
   { query: `{ ${'viewer { scopes } '.repeat(480)}}`, key: true, code: 'QUERY_TOO_COMPLEX' },
   { query: aliasFlood(380), key: true, code: 'QUERY_TOO_COMPLEX' },
   { query: manyTokens(3000), key: true, code: 'QUERY_TOO_COMPLEX' },
@@ -81,7 +96,10 @@ async function probeHealth(probes: number): Promise<{ median: number; latencies:
 
 it('answers /health quickly while hostile documents arrive in a loop', async () => {
   const quiet = await probeHealth(20)
-  const worker = new Worker(SENDER, { eval: true, workerData: { url: `${base}/graphql`, key: shop.apiKey, documents: HOSTILE, concurrency: 2 } })
+  const worker = new Worker(SENDER, {
+    eval: true,
+    workerData: { url: `${base}/graphql`, key: shop.apiKey, documents: HOSTILE, concurrency: 2 },
+  })
   const done = new Promise<{ sent: number; unexpected: unknown[] }>((resolve, reject) => {
     worker.once('message', resolve)
     worker.once('error', reject)

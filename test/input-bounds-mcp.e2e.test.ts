@@ -34,9 +34,22 @@ function nestedFilter(depth: number): Record<string, unknown> {
 describe('write tools', () => {
   it('refuse NUL, unpaired surrogates and year 0 at the zod path, and write nothing', async () => {
     const before = await productCount()
-    expect(await callToolError(client, 'create_product', { title: 'Bad\u0000Lamp' })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'], message: expect.stringMatching(/^input\.title holds a NUL/) })
-    expect(await callToolError(client, 'create_product', { title: 'Lamp', tags: ['\ud800'] })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'tags', 0] })
-    expect(await callToolError(client, 'create_product', { title: 'Lamp', status: 'DRAFT', publishAt: '0000-01-01T00:00:00Z' })).toMatchObject({
+    expect(await callToolError(client, 'create_product', { title: 'Bad\u0000Lamp' })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'title'],
+      message: expect.stringMatching(/^input\.title holds a NUL/),
+    })
+    expect(await callToolError(client, 'create_product', { title: 'Lamp', tags: ['\ud800'] })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'tags', 0],
+    })
+    expect(
+      await callToolError(client, 'create_product', {
+        title: 'Lamp',
+        status: 'DRAFT',
+        publishAt: '0000-01-01T00:00:00Z',
+      }),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'publishAt'],
       message: expect.stringMatching(/publishAt must lie in the years 1 to 9999/),
@@ -48,7 +61,10 @@ describe('write tools', () => {
     const created = await callTool<{ id: string }>(client, 'create_product', { title: 'Json Lamp' })
     let value: unknown = 1
     for (let i = 0; i < 40; i++) value = [value]
-    const error = await callToolError(client, 'set_product_attributes', { productId: created.data.id, values: [{ code: 'care', value }] })
+    const error = await callToolError(client, 'set_product_attributes', {
+      productId: created.data.id,
+      values: [{ code: 'care', value }],
+    })
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/more than 32 levels/) })
     expect(error.field!.slice(0, 4)).toEqual(['input', 'values', 0, 'value'])
   })
@@ -57,8 +73,17 @@ describe('write tools', () => {
 describe('numbers', () => {
   it('refuse a position beyond the integer column it lands in', async () => {
     const created = await callTool<{ id: string }>(client, 'create_product', { title: 'Far Option' })
-    const error = await callToolError(client, 'add_product_option', { productId: created.data.id, name: 'Size', values: ['S'], position: 1e12 })
-    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'position'], message: expect.stringMatching(/at most 2147483647/) })
+    const error = await callToolError(client, 'add_product_option', {
+      productId: created.data.id,
+      name: 'Size',
+      values: ['S'],
+      position: 1e12,
+    })
+    expect(error).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'position'],
+      message: expect.stringMatching(/at most 2147483647/),
+    })
   })
 })
 
@@ -67,13 +92,28 @@ describe('read tools', () => {
     const deep = await callToolError(client, 'list_products', { filter: nestedFilter(2_000) })
     expect(deep).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/at most 5 levels/) })
     const or = Array.from({ length: 10_000 }, (_, i) => ({ title: { eq: `t${i}` } }))
-    expect(await callToolError(client, 'list_products', { filter: { or } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'or'], message: expect.stringMatching(/at most 100 on each level/) })
-    expect(await callToolError(client, 'list_products', { filter: { title: { eq: '\u0000' } } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'title', 'eq'] })
+    expect(await callToolError(client, 'list_products', { filter: { or } })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['filter', 'or'],
+      message: expect.stringMatching(/at most 100 on each level/),
+    })
+    expect(await callToolError(client, 'list_products', { filter: { title: { eq: '\u0000' } } })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['filter', 'title', 'eq'],
+    })
   })
 
   it('refuse a page, a date and an inventory bound Postgres cannot take', async () => {
-    expect(await callToolError(client, 'list_products', { page: 1e15 })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['page'] })
-    expect(await callToolError(client, 'list_products', { filter: { createdAt: { from: '0000-01-01T00:00:00Z' } } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'createdAt', 'from'] })
-    expect(await callToolError(client, 'list_products', { filter: { inventory: { min: 1e12 } } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'inventory', 'min'] })
+    expect(await callToolError(client, 'list_products', { page: 1e15 })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['page'],
+    })
+    expect(
+      await callToolError(client, 'list_products', { filter: { createdAt: { from: '0000-01-01T00:00:00Z' } } }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'createdAt', 'from'] })
+    expect(await callToolError(client, 'list_products', { filter: { inventory: { min: 1e12 } } })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['filter', 'inventory', 'min'],
+    })
   })
 })

@@ -43,8 +43,18 @@ let storeB: CreatedTenant
 
 beforeAll(async () => {
   test = await createTestDatabase()
-  const config = { ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }), databaseUrl: test.url, logLevel: 'silent' as const, readWaitMs: 10_000 }
-  platform = await Platform.open(config, createLogger('silent'), { commands: allCommands, projections: allProjections.map(repairable) }, { runProjections: true, database: test.database })
+  const config = {
+    ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }),
+    databaseUrl: test.url,
+    logLevel: 'silent' as const,
+    readWaitMs: 10_000,
+  }
+  platform = await Platform.open(
+    config,
+    createLogger('silent'),
+    { commands: allCommands, projections: allProjections.map(repairable) },
+    { runProjections: true, database: test.database },
+  )
   app = await buildApp(platform)
   storeA = await createTenant(platform, { organizationName: 'Org A', storeSlug: 'parked-a', storeName: 'Store A' })
   storeB = await createTenant(platform, { organizationName: 'Org B', storeSlug: 'parked-b', storeName: 'Store B' })
@@ -57,7 +67,12 @@ afterAll(async () => {
 })
 
 async function gql<Data>(apiKey: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ query, variables }),
+  })
   const body = response.json() as { data?: Data; errors?: { message: string; extensions: Record<string, unknown> }[] }
   return { status: response.statusCode, headers: response.headers, data: body.data ?? null, errors: body.errors }
 }
@@ -73,8 +88,17 @@ const readModelStatus = async (apiKey: string) => (await gql<Status>(apiKey, STA
 const countEvents = (storeId: string) => platform.eventStore.countAll({ filter: { scopeId: storeId } })
 
 /** Copies of a real product's events, for a new product, as another path (no API) would append them. */
-function copyOf(events: RecordedEvent[], productId: string, change: (event: RecordedEvent) => Record<string, unknown>): NewEvent[] {
-  return events.map((event) => ({ id: randomUUID(), type: event.type, data: { ...event.data, productId, ...change(event) }, metadata: { ...event.metadata, correlationId: randomUUID() } }))
+function copyOf(
+  events: RecordedEvent[],
+  productId: string,
+  change: (event: RecordedEvent) => Record<string, unknown>,
+): NewEvent[] {
+  return events.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    data: { ...event.data, productId, ...change(event) },
+    metadata: { ...event.metadata, correlationId: randomUUID() },
+  }))
 }
 
 describe('a store whose event a projection cannot apply', () => {
@@ -82,7 +106,9 @@ describe('a store whose event a projection cannot apply', () => {
   let badId: string
 
   it("parks that store only: its read models turn STALE with the projection and the error, other stores don't notice", async () => {
-    const good = await gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Good', publishAt: new Date(Date.now() + 86_400_000).toISOString() } })
+    const good = await gql<Created>(storeA.apiKey, CREATE, {
+      input: { title: 'Good', publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+    })
     goodId = good.data!.productCreate.product!.id
     expect(await readModelStatus(storeA.apiKey)).toEqual({ state: 'CURRENT', projection: null, error: null })
 
@@ -90,7 +116,9 @@ describe('a store whose event a projection cannot apply', () => {
     badId = randomUUID()
     const history = await platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
     expect(history.map((e) => e.type)).toEqual(['ProductCreated', 'ProductPublishScheduled'])
-    const bad = copyOf(history, badId, (event) => (event.type === 'ProductCreated' ? { handle: 'year-zero' } : { publishAt: YEAR_ZERO }))
+    const bad = copyOf(history, badId, (event) =>
+      event.type === 'ProductCreated' ? { handle: 'year-zero' } : { publishAt: YEAR_ZERO },
+    )
     await platform.eventStore.append(`product-${storeA.storeId}_${badId}`, bad, { expectedRevision: 'no_stream' })
 
     await eventually(async () => expect((await readModelStatus(storeA.apiKey)).state).toBe('STALE'))
@@ -115,10 +143,17 @@ describe('a store whose event a projection cannot apply', () => {
     expect(refused.status).toBe(503)
     expect(refused.headers['retry-after']).toBe('30')
     expect(refused.errors).toHaveLength(1)
-    expect(refused.errors![0]!.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 30, projection: 'products' })
+    expect(refused.errors![0]!.extensions).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      retryAfter: 30,
+      projection: 'products',
+    })
     expect(refused.errors![0]!.message).toMatch(/read models are being repaired: the 'products' projection/)
     expect(await countEvents(storeA.storeId)).toBe(before)
-    expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toMatchObject({ id: goodId, title: 'Good' })
+    expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toMatchObject({
+      id: goodId,
+      title: 'Good',
+    })
   })
 
   it('shows on /health (200, degraded), /ready (503), /metrics and projections status', async () => {
@@ -130,7 +165,9 @@ describe('a store whose event a projection cannot apply', () => {
 
     const ready = await app.inject({ method: 'GET', url: '/ready' })
     expect(ready.statusCode).toBe(503)
-    expect(ready.json<{ checks: { projections: string } }>().checks.projections).toMatch(/products running lag \d+ parked stores 1/)
+    expect(ready.json<{ checks: { projections: string } }>().checks.projections).toMatch(
+      /products running lag \d+ parked stores 1/,
+    )
 
     const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
     expect(metrics).toContain('emporium_projection_parked_stores{projection="products"} 1')
@@ -138,26 +175,61 @@ describe('a store whose event a projection cannot apply', () => {
     expect(metrics).toContain('emporium_projection_halted{projection="products"} 0')
 
     const products = (await statusLines(platform)).find((s) => s.name === 'products')!
-    expect(products.parkedStores).toEqual([{ storeId: storeA.storeId, slug: 'parked-a', error: expect.stringContaining('out of range'), eventId: expect.any(String), position: expect.any(String), parkedAt: expect.any(Date) }])
+    expect(products.parkedStores).toEqual([
+      {
+        storeId: storeA.storeId,
+        slug: 'parked-a',
+        error: expect.stringContaining('out of range'),
+        eventId: expect.any(String),
+        position: expect.any(String),
+        parkedAt: expect.any(Date),
+      },
+    ])
   })
 
   it('stays parked when retried before the fix, then resumes after it: later events applied once, writes and health back', async () => {
-    expect(await retryProjections(platform.database, platform.projections, { storeId: storeA.storeId, pollMs: 20 })).toEqual([
-      { projection: 'products', storeId: storeA.storeId, result: 'parked', error: expect.stringContaining('out of range') },
+    expect(
+      await retryProjections(platform.database, platform.projections, { storeId: storeA.storeId, pollMs: 20 }),
+    ).toEqual([
+      {
+        projection: 'products',
+        storeId: storeA.storeId,
+        result: 'parked',
+        error: expect.stringContaining('out of range'),
+      },
     ])
     expect((await readModelStatus(storeA.apiKey)).state).toBe('STALE')
 
     // Meanwhile an event of the store arrives by a path that does not wait for read models (a scheduler, say).
     const history = await platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
-    const retitled: NewEvent = { id: randomUUID(), type: 'ProductRetitled', data: { productId: goodId, title: 'Better' }, metadata: { ...history[0]!.metadata, correlationId: randomUUID() } }
-    await platform.eventStore.append(`product-${storeA.storeId}_${goodId}`, [retitled], { expectedRevision: history.length - 1 })
+    const retitled: NewEvent = {
+      id: randomUUID(),
+      type: 'ProductRetitled',
+      data: { productId: goodId, title: 'Better' },
+      metadata: { ...history[0]!.metadata, correlationId: randomUUID() },
+    }
+    await platform.eventStore.append(`product-${storeA.storeId}_${goodId}`, [retitled], {
+      expectedRevision: history.length - 1,
+    })
 
     fixed = true
-    expect(await retryProjections(platform.database, platform.projections, { projection: 'products', pollMs: 20 })).toEqual([{ projection: 'products', storeId: storeA.storeId, result: 'resumed', error: null }])
+    expect(
+      await retryProjections(platform.database, platform.projections, { projection: 'products', pollMs: 20 }),
+    ).toEqual([{ projection: 'products', storeId: storeA.storeId, result: 'resumed', error: null }])
     expect(await readModelStatus(storeA.apiKey)).toEqual({ state: 'CURRENT', projection: null, error: null })
-    expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toEqual({ id: goodId, title: 'Better', revision: 2 })
-    expect((await gql<Read>(storeA.apiKey, READ, { id: badId })).data!.product).toMatchObject({ id: badId, title: 'Good' })
-    const listed = await gql<{ products: { nodes: { id: string }[] } }>(storeA.apiKey, '{ products(first: 50) { nodes { id } } }')
+    expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toEqual({
+      id: goodId,
+      title: 'Better',
+      revision: 2,
+    })
+    expect((await gql<Read>(storeA.apiKey, READ, { id: badId })).data!.product).toMatchObject({
+      id: badId,
+      title: 'Good',
+    })
+    const listed = await gql<{ products: { nodes: { id: string }[] } }>(
+      storeA.apiKey,
+      '{ products(first: 50) { nodes { id } } }',
+    )
     expect(listed.data!.products.nodes.map((p) => p.id).sort()).toEqual([goodId, badId].sort())
 
     const created = await gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Welcome back' } })

@@ -16,21 +16,50 @@ afterAll(() => t.close())
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json'
 
-const post = (payload: string, headers: Record<string, string> = {}) => postGraphQL(t.app, payload, { authorization: `Bearer ${shop.apiKey}`, ...headers })
+const post = (payload: string, headers: Record<string, string> = {}) =>
+  postGraphQL(t.app, payload, { authorization: `Bearer ${shop.apiKey}`, ...headers })
 
 describe('a body that is not a GraphQL request', () => {
   it.each([
     ['query as a number', { query: 123 }, '"query" in the body must be a GraphQL document as a string; got a number'],
-    ['query as an object', { query: { kind: 'Document' } }, '"query" in the body must be a GraphQL document as a string; got an object'],
+    [
+      'query as an object',
+      { query: { kind: 'Document' } },
+      '"query" in the body must be a GraphQL document as a string; got an object',
+    ],
     ['no query', { variables: {} }, '"query" in the body must be a GraphQL document as a string; got nothing'],
-    ['an empty query', { query: ' ' }, '"query" in the body must be a GraphQL document as a string; got an empty string'],
-    ['operationName as a number', { query: '{ viewer { scopes } }', operationName: 1 }, '"operationName" in the body must be a string or null; got a number'],
-    ['variables as a string', { query: '{ viewer { scopes } }', variables: '{}' }, '"variables" in the body must be a JSON object or null; got a string'],
-    ['variables as an array', { query: '{ viewer { scopes } }', variables: [] }, '"variables" in the body must be a JSON object or null; got an array'],
-    ['extensions as a number', { query: '{ viewer { scopes } }', extensions: 1 }, '"extensions" in the body must be a JSON object or null; got a number'],
+    [
+      'an empty query',
+      { query: ' ' },
+      '"query" in the body must be a GraphQL document as a string; got an empty string',
+    ],
+    [
+      'operationName as a number',
+      { query: '{ viewer { scopes } }', operationName: 1 },
+      '"operationName" in the body must be a string or null; got a number',
+    ],
+    [
+      'variables as a string',
+      { query: '{ viewer { scopes } }', variables: '{}' },
+      '"variables" in the body must be a JSON object or null; got a string',
+    ],
+    [
+      'variables as an array',
+      { query: '{ viewer { scopes } }', variables: [] },
+      '"variables" in the body must be a JSON object or null; got an array',
+    ],
+    [
+      'extensions as a number',
+      { query: '{ viewer { scopes } }', extensions: 1 },
+      '"extensions" in the body must be a JSON object or null; got a number',
+    ],
     ['a JSON string', '{ viewer { scopes } }', 'the body must be a JSON object with a "query" string; got a string'],
     ['an empty batch', [], 'the batch is empty; send at least one {"query": …} object'],
-    ['a batch item that is not an object', [{ query: '{ viewer { scopes } }' }, 7], 'the batch item 1 must be a JSON object with a "query" string; got a number'],
+    [
+      'a batch item that is not an object',
+      [{ query: '{ viewer { scopes } }' }, 7],
+      'the batch item 1 must be a JSON object with a "query" string; got a number',
+    ],
   ])('answers %s with 400 BAD_REQUEST', async (_case, body, message) => {
     const response = await post(JSON.stringify(body))
     expect(response.statusCode).toBe(400)
@@ -38,7 +67,9 @@ describe('a body that is not a GraphQL request', () => {
   })
 
   it('takes null variables and null extensions as none', async () => {
-    const response = await post(JSON.stringify({ query: '{ viewer { scopes } }', variables: null, extensions: null, operationName: null }))
+    const response = await post(
+      JSON.stringify({ query: '{ viewer { scopes } }', variables: null, extensions: null, operationName: null }),
+    )
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ data: { viewer: { scopes: expect.arrayContaining(['products:write']) } } })
   })
@@ -49,19 +80,37 @@ describe('a body that is not a GraphQL request', () => {
   ])('answers a %s body with 415 BAD_REQUEST', async (_case, contentType) => {
     const response = await post(JSON.stringify({ query: '{ viewer { scopes } }' }), { 'content-type': contentType })
     expect(response.statusCode).toBe(415)
-    expect(response.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' }, message: expect.stringContaining('Content-Type: application/json') }] })
+    expect(response.json()).toMatchObject({
+      errors: [
+        { extensions: { code: 'BAD_REQUEST' }, message: expect.stringContaining('Content-Type: application/json') },
+      ],
+    })
   })
 
   it('answers GET variables that are not JSON with 400 BAD_REQUEST', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{viewer{scopes}}')}&variables=nope`, headers: { authorization: `Bearer ${shop.apiKey}` } })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{viewer{scopes}}')}&variables=nope`,
+      headers: { authorization: `Bearer ${shop.apiKey}` },
+    })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ errors: [{ message: '"variables" in the query string is not valid JSON; send a URL-encoded JSON object', extensions: { code: 'BAD_REQUEST' } }] })
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          message: '"variables" in the query string is not valid JSON; send a URL-encoded JSON object',
+          extensions: { code: 'BAD_REQUEST' },
+        },
+      ],
+    })
   })
 
   it('refuses a query sent as a JSON syntax tree, which would skip the token limit', async () => {
     const response = await post(JSON.stringify({ query: JSON.stringify({ kind: 'Document', definitions: [] }) }))
     expect(response.statusCode).toBe(200)
-    expect(onlyError({ status: 200, data: null, errors: response.json().errors, headers: {} })).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('not a GraphQL document') })
+    expect(onlyError({ status: 200, data: null, errors: response.json().errors, headers: {} })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('not a GraphQL document'),
+    })
   })
 })
 
@@ -78,8 +127,18 @@ describe('application/graphql-response+json', () => {
   it.each([
     ['a syntax error', '{ viewer { ', undefined, 'BAD_USER_INPUT'],
     ['an unknown field', '{ viewer { nope } }', undefined, 'BAD_USER_INPUT'],
-    ['a variable of the wrong type', 'query ($n: Int) { products(first: $n) { totalCount } }', { n: 'ten' }, 'BAD_USER_INPUT'],
-    ['a query over the cost limit', `{ ${[1, 2, 3, 4, 5].map((i) => `p${i}: products(first: 250) { nodes { id } }`).join(' ')} }`, undefined, 'QUERY_TOO_COMPLEX'],
+    [
+      'a variable of the wrong type',
+      'query ($n: Int) { products(first: $n) { totalCount } }',
+      { n: 'ten' },
+      'BAD_USER_INPUT',
+    ],
+    [
+      'a query over the cost limit',
+      `{ ${[1, 2, 3, 4, 5].map((i) => `p${i}: products(first: 250) { nodes { id } }`).join(' ')} }`,
+      undefined,
+      'QUERY_TOO_COMPLEX',
+    ],
   ])('answers %s with 400 and no data', async (_case, query, variables, code) => {
     const response = await post(JSON.stringify({ query, variables }), accept)
     expect(response.statusCode).toBe(400)
@@ -105,7 +164,8 @@ describe('application/graphql-response+json', () => {
 })
 
 describe('X-Consistency-Position', () => {
-  const read = (position: string) => t.gql(shop.apiKey, '{ viewer { scopes } }', undefined, { 'x-consistency-position': position })
+  const read = (position: string) =>
+    t.gql(shop.apiKey, '{ viewer { scopes } }', undefined, { 'x-consistency-position': position })
 
   it.each([
     ['two 20-digit numbers past 64 bits', '99999999999999999999-99999999999999999999'],
@@ -114,11 +174,17 @@ describe('X-Consistency-Position', () => {
   ])('refuses %s with BAD_USER_INPUT', async (_case, position) => {
     const response = await read(position)
     expect(response.status).toBe(200)
-    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', message: `X-Consistency-Position '${position}' is beyond any position the event log can hold; send an eventPosition a mutation returned` })
+    expect(onlyError(response)).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: `X-Consistency-Position '${position}' is beyond any position the event log can hold; send an eventPosition a mutation returned`,
+    })
   })
 
   it('refuses a value that is not a position, and reads at the largest one the log can hold', async () => {
-    expect(onlyError(await read('12-34'))).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('is not a position') })
+    expect(onlyError(await read('12-34'))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('is not a position'),
+    })
     const largest = await read('18446744073709551615-09223372036854775807')
     expect(largest.errors).toBeUndefined()
     expect(largest.data).toMatchObject({ viewer: { scopes: expect.any(Array) } })

@@ -10,13 +10,27 @@ import { newCorrelationId, type GraphQLContext, type RequestContext } from './sh
 import { checkCsrf } from '../http/session/csrf.js'
 import { requestCredentials } from '../http/session/credentials.js'
 import { isAnonymousRequest } from './tenancy/account/anonymous.js'
-import { GRAPHQL_RESPONSE_JSON, acceptsGraphQLResponse, errorBody, formatError, retryAfterOf, statusFor, transportStatus } from './shared/errors.js'
+import {
+  GRAPHQL_RESPONSE_JSON,
+  acceptsGraphQLResponse,
+  errorBody,
+  formatError,
+  retryAfterOf,
+  statusFor,
+  transportStatus,
+} from './shared/errors.js'
 import { RequestRefusal, checkConsistencyPosition, checkGraphQLRequest } from './shared/http-request.js'
 import { installInputBounds } from './shared/input-bounds.js'
 import { recursiveVariablesOptOut } from './shared/jit.js'
 import { servePastFields } from './shared/past-fields.js'
 import { documentShapeProblem } from './shared/document-shape.js'
-import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, documentLimitRules, noIntrospection, type QueryLimits } from './shared/limits.js'
+import {
+  BODY_LIMIT_BYTES,
+  DEFAULT_LIMITS,
+  documentLimitRules,
+  noIntrospection,
+  type QueryLimits,
+} from './shared/limits.js'
 import { sharedResolvers, sharedTypeDefs } from './shared/schema.js'
 
 /** What each `api/graphql/<area>/<resource>/` folder contributes to the one schema. */
@@ -50,14 +64,23 @@ export interface GraphQLOptions {
 export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOptions): Promise<void> {
   const { platform } = options
   const limits = options.limits ?? DEFAULT_LIMITS
-  const resolvers = mergeResolvers([{ typeDefs: sharedTypeDefs, resolvers: sharedResolvers as GraphQLSlice['resolvers'] }, ...options.slices])
+  const resolvers = mergeResolvers([
+    { typeDefs: sharedTypeDefs, resolvers: sharedResolvers as GraphQLSlice['resolvers'] },
+    ...options.slices,
+  ])
   // Merged per type: two slices may each add loaders to the same type (Product.media, Product.categories).
   const merged: MercuriusLoaders = {}
-  for (const slice of options.slices) for (const [type, fields] of Object.entries(slice.loaders ?? {})) merged[type] = { ...merged[type], ...fields }
+  for (const slice of options.slices)
+    for (const [type, fields] of Object.entries(slice.loaders ?? {})) merged[type] = { ...merged[type], ...fields }
   const loaders = servePastFields(merged)
 
   app.addHook('onRequest', async (request, reply) => {
-    if (platform.config.graphqlPlayground && request.method === 'GET' && request.url === '/graphql' && request.headers.accept?.includes('text/html')) {
+    if (
+      platform.config.graphqlPlayground &&
+      request.method === 'GET' &&
+      request.url === '/graphql' &&
+      request.headers.accept?.includes('text/html')
+    ) {
       return reply.redirect('/graphiql')
     }
   })
@@ -76,7 +99,13 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     if (request.routeOptions.url !== '/graphql') return
     const body = request.body
     if (Array.isArray(body) && body.length > limits.maxBatch) {
-      return sendDomainError(reply, new DomainError('QUERY_TOO_COMPLEX', `a batch may hold at most ${limits.maxBatch} operations; got ${body.length}`))
+      return sendDomainError(
+        reply,
+        new DomainError(
+          'QUERY_TOO_COMPLEX',
+          `a batch may hold at most ${limits.maxBatch} operations; got ${body.length}`,
+        ),
+      )
     }
     try {
       request.requestContext = await authenticate(platform, request, limits.maxTokens)
@@ -87,7 +116,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
 
   // GraphQL-over-HTTP: a client that accepts application/graphql-response+json gets it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === '/graphql' && acceptsGraphQLResponse(request.headers.accept) && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    if (
+      request.routeOptions.url === '/graphql' &&
+      acceptsGraphQLResponse(request.headers.accept) &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    ) {
       reply.header('content-type', `${GRAPHQL_RESPONSE_JSON}; charset=utf-8`)
     }
     return payload
@@ -113,7 +146,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     errorFormatter: (execution, context) => {
       const reply = (context as { reply?: FastifyReply }).reply
       const requestId = String(reply?.request.id ?? '')
-      const errors = execution.errors.flatMap((e) => formatError(e, { logger: platform.logger, requestId, bodyLimitBytes: BODY_LIMIT_BYTES, maxTokens: limits.maxTokens }))
+      const errors = execution.errors.flatMap((e) =>
+        formatError(e, {
+          logger: platform.logger,
+          requestId,
+          bodyLimitBytes: BODY_LIMIT_BYTES,
+          maxTokens: limits.maxTokens,
+        }),
+      )
       // Errors raised before execution (parse, validation, limits, refusals) come without `data`.
       const executed = execution.data !== undefined
       const graphqlResponse = acceptsGraphQLResponse(reply?.request.headers.accept)
@@ -129,7 +169,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   // Mercurius reads a source that is not GraphQL as a JSON AST, which would skip the token limit
   // and feed validation any shape: a query is GraphQL text.
   app.graphql.addHook('preParsing', async (_schema, source) => {
-    if (looksLikeJson(source)) throw new DomainError('BAD_USER_INPUT', 'Syntax Error: the query is JSON, not a GraphQL document; send the document as text in "query"')
+    if (looksLikeJson(source))
+      throw new DomainError(
+        'BAD_USER_INPUT',
+        'Syntax Error: the query is JSON, not a GraphQL document; send the document as text in "query"',
+      )
   })
   // Before graphql-js validates: some of its rules cost the square of what a document repeats.
   app.graphql.addHook('preValidation', async (_schema, document) => {
@@ -157,11 +201,21 @@ function looksLikeJson(source: string): boolean {
  * few account operations that run without a credential (signUp, login, …), which get only the
  * platform. A stale cookie does not stand in the way of logging in again.
  */
-async function authenticate(platform: Platform, request: FastifyRequest, maxTokens: number): Promise<RequestContext | undefined> {
+async function authenticate(
+  platform: Platform,
+  request: FastifyRequest,
+  maxTokens: number,
+): Promise<RequestContext | undefined> {
   // Parsed only for requests without a working credential: the hot path never pays for it.
   const anonymous = () => isAnonymousRequest(request.body, maxTokens)
   const credentials = await requestCredentials(platform, request).catch((error: unknown) => {
-    if (!request.headers.authorization && error instanceof DomainError && error.code === 'UNAUTHENTICATED' && anonymous()) return null
+    if (
+      !request.headers.authorization &&
+      error instanceof DomainError &&
+      error.code === 'UNAUTHENTICATED' &&
+      anonymous()
+    )
+      return null
     throw error
   })
   if (!credentials) {
@@ -190,16 +244,26 @@ function sendDomainError(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof DomainError)) throw error
   if (error.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
   const retryAfter = error.details?.retryAfter
-  if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)))
-  const status = error instanceof RequestRefusal ? error.status : (HTTP_STATUS_OF[error.code] ?? (acceptsGraphQLResponse(reply.request.headers.accept) ? 400 : 200))
-  return reply.code(status).send(errorBody(error.code, error.message, { ...(error.field ? { field: error.field } : {}), ...(error.details ?? {}) }))
+  if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && typeof retryAfter === 'number')
+    reply.header('retry-after', String(Math.ceil(retryAfter)))
+  const status =
+    error instanceof RequestRefusal
+      ? error.status
+      : (HTTP_STATUS_OF[error.code] ?? (acceptsGraphQLResponse(reply.request.headers.accept) ? 400 : 200))
+  return reply.code(status).send(
+    errorBody(error.code, error.message, {
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.details ?? {}),
+    }),
+  )
 }
 
 function mergeResolvers(slices: readonly GraphQLSlice[]): GraphQLSlice['resolvers'] {
   const merged: Record<string, Record<string, unknown>> = {}
   for (const slice of slices) {
     for (const [type, fields] of Object.entries(slice.resolvers)) {
-      if (typeof fields === 'object' && fields !== null && !('serialize' in fields)) merged[type] = { ...merged[type], ...(fields as object) }
+      if (typeof fields === 'object' && fields !== null && !('serialize' in fields))
+        merged[type] = { ...merged[type], ...(fields as object) }
       else merged[type] = fields as never
     }
   }

@@ -32,4 +32,36 @@ import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
 
 /** Every slice of the one schema. */
-export const graphqlSlices: readonly GraphQLSlice[] = [viewerSlice, accountSlice, memberSlice, apiKeySlice, productSlice, productVariantSlice, productFilterSlice, productHistorySlice, productBulkSlice, productImportSlice, mediaSlice, categorySlice, productCategoriesSlice, attributeSlice, attributeSetSlice, productAttributeSlice, organizationSlice, storeSlice, storeDomainSlice, commerceSlice, globalSettingsSlice, cacheSlice, themeSlice, themeSectionSlice, menuSlice, contentSlice, pageSlice, blogSlice, collectionSlice, translationSlice, auditLogSlice]
+export const graphqlSlices: readonly GraphQLSlice[] = [
+  viewerSlice,
+  accountSlice,
+  memberSlice,
+  apiKeySlice,
+  productSlice,
+  productVariantSlice,
+  productFilterSlice,
+  productHistorySlice,
+  productBulkSlice,
+  productImportSlice,
+  mediaSlice,
+  categorySlice,
+  productCategoriesSlice,
+  attributeSlice,
+  attributeSetSlice,
+  productAttributeSlice,
+  organizationSlice,
+  storeSlice,
+  storeDomainSlice,
+  commerceSlice,
+  globalSettingsSlice,
+  cacheSlice,
+  themeSlice,
+  themeSectionSlice,
+  menuSlice,
+  contentSlice,
+  pageSlice,
+  blogSlice,
+  collectionSlice,
+  translationSlice,
+  auditLogSlice,
+]

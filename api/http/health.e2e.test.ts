@@ -7,7 +7,14 @@ import { POSITION, createProduct } from '../../test/support/products.js'
 
 interface Health {
   status: string
-  projections: { name: string; state: string; position: string | null; lag: number; lastError: string | null; parkedStores: number }[]
+  projections: {
+    name: string
+    state: string
+    position: string | null
+    lag: number
+    lastError: string | null
+    parkedStores: number
+  }[]
 }
 
 let t: TestApp
@@ -30,7 +37,14 @@ describe('/health', () => {
     expect(body.projections.map((p) => p.name)).toEqual(t.platform.projections.map((p) => p.name))
     expect(body.projections.map((p) => p.name)).toEqual(expect.arrayContaining(['tenancy', 'products', 'audit_log']))
     for (const projection of body.projections) {
-      expect(projection).toEqual({ name: projection.name, state: 'running', position: projection.position, lag: 0, lastError: null, parkedStores: 0 })
+      expect(projection).toEqual({
+        name: projection.name,
+        state: 'running',
+        position: projection.position,
+        lag: 0,
+        lastError: null,
+        parkedStores: 0,
+      })
     }
   })
 
@@ -40,7 +54,12 @@ describe('/health', () => {
     const { body } = await health()
     const byName = Object.fromEntries(body.projections.map((p) => [p.name, p]))
     for (const name of ['tenancy', 'products', 'audit_log']) {
-      expect(byName[name]).toMatchObject({ state: 'running', position: expect.stringMatching(POSITION), lag: 0, lastError: null })
+      expect(byName[name]).toMatchObject({
+        state: 'running',
+        position: expect.stringMatching(POSITION),
+        lag: 0,
+        lastError: null,
+      })
     }
     // The audit log consumes every event, so it is at least as far as the product read model.
     expect(byName.audit_log!.position! >= byName.products!.position!).toBe(true)
@@ -59,6 +78,9 @@ describe('/ready', () => {
     await createProduct(t, apiKey, { title: 'Green Hat' })
     const response = await t.app.inject({ method: 'GET', url: '/ready' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', eventStore: 'ok', projections: 'ok' } })
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', eventStore: 'ok', projections: 'ok' },
+    })
   })
 })

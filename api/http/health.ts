@@ -16,13 +16,22 @@ const READY_MAX_LAG = 1_000
  */
 export async function healthRoutes(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
   const { platform } = options
-  const statuses = sharedSnapshot(() => projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null))
+  const statuses = sharedSnapshot(() =>
+    projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null),
+  )
   app.get('/health', async () => {
     const projections = await statuses()
     return {
       status: projections === null || isDegraded(projections) ? 'degraded' : 'ok',
       // Counts only: which stores, and why, is for operators (`emporium projections status`), not this open route.
-      projections: (projections ?? []).map((p) => ({ name: p.name, state: p.state, position: p.position, lag: p.lag, lastError: p.lastError, parkedStores: p.parkedStores.length })),
+      projections: (projections ?? []).map((p) => ({
+        name: p.name,
+        state: p.state,
+        position: p.position,
+        lag: p.lag,
+        lastError: p.lastError,
+        parkedStores: p.parkedStores.length,
+      })),
     }
   })
   app.get('/ready', async (_request, reply) => {
@@ -42,9 +51,14 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
     const projections = checks.database === 'ok' ? await statuses() : undefined
     if (projections === null) checks.projections = 'unreadable: the projection statuses could not be read'
     if (projections) {
-      const behind = projections.filter((p) => p.state !== 'running' || p.lag > READY_MAX_LAG || p.parkedStores.length > 0)
-      const parked = (p: (typeof projections)[number]): string => (p.parkedStores.length ? ` parked stores ${p.parkedStores.length}` : '')
-      checks.projections = behind.length ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}${parked(p)}`).join(', ')}` : 'ok'
+      const behind = projections.filter(
+        (p) => p.state !== 'running' || p.lag > READY_MAX_LAG || p.parkedStores.length > 0,
+      )
+      const parked = (p: (typeof projections)[number]): string =>
+        p.parkedStores.length ? ` parked stores ${p.parkedStores.length}` : ''
+      checks.projections = behind.length
+        ? `not ready: ${behind.map((p) => `${p.name} ${p.state} lag ${p.lag}${parked(p)}`).join(', ')}`
+        : 'ok'
     }
     const ready = Object.values(checks).every((v) => v === 'ok')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })

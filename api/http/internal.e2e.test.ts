@@ -15,19 +15,28 @@ beforeAll(async () => {
   ;(t.platform.config as { internalSecret: string | undefined }).internalSecret = SECRET
   useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
   shop = await t.tenant('host-shop')
-  const added = await t.gql<{ storeDomainAdd: { storeDomain: { id: string; verificationRecord: { name: string; value: string } } } }>(
+  const added = await t.gql<{
+    storeDomainAdd: { storeDomain: { id: string; verificationRecord: { name: string; value: string } } }
+  }>(
     shop.apiKey,
     'mutation { storeDomainAdd(input: { hostname: "www.host-shop.example" }) { storeDomain { id verificationRecord { name value } } } }',
   )
   const domain = added.data!.storeDomainAdd.storeDomain
   custom = domain.id
   records.set(domain.verificationRecord.name, domain.verificationRecord.value)
-  await t.gql(shop.apiKey, 'mutation { storeDomainAdd(input: { hostname: "pending.host-shop.example" }) { storeDomain { id } } }')
+  await t.gql(
+    shop.apiKey,
+    'mutation { storeDomainAdd(input: { hostname: "pending.host-shop.example" }) { storeDomain { id } } }',
+  )
 })
 afterAll(() => t.close())
 
 const resolve = (host: string, secret: string | null = SECRET) =>
-  t.app.inject({ method: 'GET', url: `/internal/resolve-host?host=${encodeURIComponent(host)}`, headers: secret === null ? {} : { 'x-internal-secret': secret } })
+  t.app.inject({
+    method: 'GET',
+    url: `/internal/resolve-host?host=${encodeURIComponent(host)}`,
+    headers: secret === null ? {} : { 'x-internal-secret': secret },
+  })
 
 describe('/internal/resolve-host', () => {
   it('resolves <slug>.<PLATFORM_HOST>, with a port and in any case', async () => {
@@ -46,10 +55,22 @@ describe('/internal/resolve-host', () => {
 
   it('resolves a custom domain only once it is verified, and names the primary host', async () => {
     expect((await resolve('www.host-shop.example')).statusCode).toBe(404)
-    await t.gql(shop.apiKey, 'mutation ($id: ID!) { storeDomainVerify(input: { id: $id }) { storeDomain { status } } }', { id: custom })
-    await t.gql(shop.apiKey, 'mutation ($id: ID!) { storeDomainSetPrimary(input: { id: $id }) { storeDomain { primary } } }', { id: custom })
+    await t.gql(
+      shop.apiKey,
+      'mutation ($id: ID!) { storeDomainVerify(input: { id: $id }) { storeDomain { status } } }',
+      { id: custom },
+    )
+    await t.gql(
+      shop.apiKey,
+      'mutation ($id: ID!) { storeDomainSetPrimary(input: { id: $id }) { storeDomain { primary } } }',
+      { id: custom },
+    )
     const response = await resolve('WWW.host-shop.example.')
-    expect(response.json()).toMatchObject({ storeId: shop.storeId, via: 'custom_domain', primaryHost: 'www.host-shop.example' })
+    expect(response.json()).toMatchObject({
+      storeId: shop.storeId,
+      via: 'custom_domain',
+      primaryHost: 'www.host-shop.example',
+    })
     expect((await resolve('pending.host-shop.example')).statusCode).toBe(404)
   })
 
@@ -64,7 +85,10 @@ describe('/internal/resolve-host', () => {
   it('refuses a missing or wrong secret, and a missing host', async () => {
     expect((await resolve(`host-shop.${t.platform.config.platformHost}`, null)).statusCode).toBe(401)
     expect((await resolve(`host-shop.${t.platform.config.platformHost}`, 'wrong')).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/internal/resolve-host', headers: { 'x-internal-secret': SECRET } })).statusCode).toBe(400)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/internal/resolve-host', headers: { 'x-internal-secret': SECRET } }))
+        .statusCode,
+    ).toBe(400)
   })
 
   it('does not exist without INTERNAL_SECRET', async () => {

@@ -20,7 +20,8 @@ export async function internalRoutes(app: FastifyInstance, options: { platform: 
       return reply.code(401).send({ error: `send the shared secret in the ${INTERNAL_SECRET_HEADER} header` })
     }
     const host = (request.query as { host?: unknown }).host
-    if (typeof host !== 'string' || host.trim() === '') return reply.code(400).send({ error: 'give the host name to resolve as ?host=shop.example.com' })
+    if (typeof host !== 'string' || host.trim() === '')
+      return reply.code(400).send({ error: 'give the host name to resolve as ?host=shop.example.com' })
     const store = await resolveHost(platform.database.db, host, platform.config.platformHost)
     if (!store) return reply.code(404).send({ error: `no active store serves '${host.slice(0, 255)}'` })
     return store

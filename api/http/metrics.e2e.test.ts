@@ -11,7 +11,12 @@ let t: TestApp
 let shop: Tenant
 beforeAll(async () => {
   // A bucket of 15 points: one mutation (11) fits, the second is refused.
-  t = await startTestApp({ config: { metricsToken: TOKEN, rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } } } })
+  t = await startTestApp({
+    config: {
+      metricsToken: TOKEN,
+      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
+    },
+  })
   shop = await t.tenant('metrics-shop')
 })
 afterAll(() => t.close())
@@ -31,7 +36,9 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
   const types = new Map<string, string>()
   const samples: Sample[] = []
   const name = '[a-zA-Z_:][a-zA-Z0-9_:]*'
-  const sample = new RegExp(`^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|NaN|[+-]Inf)$`)
+  const sample = new RegExp(
+    `^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|NaN|[+-]Inf)$`,
+  )
   for (const line of text.slice(0, -1).split('\n')) {
     const help = new RegExp(`^# HELP (${name}) .+$`).exec(line)
     const type = new RegExp(`^# TYPE (${name}) (counter|gauge|histogram|summary|untyped)$`).exec(line)
@@ -44,7 +51,9 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
     const match = sample.exec(line)
     expect(match, `not a valid exposition line: ${line}`).not.toBeNull()
     expect(types.has(match![1]!), `sample of undeclared family: ${line}`).toBe(true)
-    const labels = Object.fromEntries([...(match![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]))
+    const labels = Object.fromEntries(
+      [...(match![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
+    )
     samples.push({ name: match![1]!, labels, value: Number(match![3]) })
   }
   return { types, samples }
@@ -63,7 +72,11 @@ const CREATE = 'mutation { productCreate(input: { title: "Metered" }) { product 
 
 describe('GET /metrics', () => {
   it('asks for the METRICS_TOKEN', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-other-length' }, { authorization: `Bearer ${TOKEN.replace('m', 'n')}` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-of-other-length' },
+      { authorization: `Bearer ${TOKEN.replace('m', 'n')}` },
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers })
       expect(response.statusCode).toBe(401)
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"')
@@ -74,24 +87,36 @@ describe('GET /metrics', () => {
   it('parses, and counts requests by route pattern, cost consumed, rate limiting and projection progress', async () => {
     expect((await t.gql(shop.apiKey, CREATE)).status).toBe(200)
     expect((await t.gql(shop.apiKey, CREATE)).status).toBe(429)
-    expect((await t.app.inject({ method: 'GET', url: '/storage/some-store/some-file.png' })).statusCode).toBeGreaterThanOrEqual(400)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/storage/some-store/some-file.png' })).statusCode,
+    ).toBeGreaterThanOrEqual(400)
     expect((await t.app.inject({ method: 'GET', url: '/no/such/route' })).statusCode).toBe(404)
 
     // The product's events reach every projection that follows them.
     await vi.waitFor(async () => {
       const { samples } = await scrape()
       expect(valueOf(samples, 'emporium_projection_lag_events', { projection: 'products' })).toBe(0)
-      expect(valueOf(samples, 'emporium_projection_events_applied_total', { projection: 'products' })).toBeGreaterThanOrEqual(1)
+      expect(
+        valueOf(samples, 'emporium_projection_events_applied_total', { projection: 'products' }),
+      ).toBeGreaterThanOrEqual(1)
     })
     const { types, samples } = await scrape()
     expect(types.get('emporium_http_requests_total')).toBe('counter')
     expect(types.get('emporium_projection_lag_events')).toBe('gauge')
-    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '200' })).toBeGreaterThanOrEqual(1)
-    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '429' })).toBe(1)
-    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1)
+    expect(
+      valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '200' }),
+    ).toBeGreaterThanOrEqual(1)
+    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'POST', route: '/graphql', status: '429' })).toBe(
+      1,
+    )
+    expect(valueOf(samples, 'emporium_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(
+      1,
+    )
     expect(samples.some((s) => s.labels.route?.includes('some-file'))).toBe(false)
     expect(valueOf(samples, 'emporium_rate_limited_total', { transport: 'graphql' })).toBe(1)
-    expect(valueOf(samples, 'emporium_query_cost_consumed_total', { operation: 'mutation', transport: 'graphql' })).toBe(11)
+    expect(
+      valueOf(samples, 'emporium_query_cost_consumed_total', { operation: 'mutation', transport: 'graphql' }),
+    ).toBe(11)
     expect(valueOf(samples, 'emporium_rate_limit_store_errors_total', {})).toBe(0)
     for (const projection of t.platform.projections) {
       expect(valueOf(samples, 'emporium_projection_running', { projection: projection.name })).toBe(1)

@@ -16,23 +16,37 @@ export interface MetricsOptions {
  * when the response is written, so hijacked replies (`/mcp`) count too; the route label is the
  * route's pattern, so ids in URLs cannot blow up the number of series.
  */
-export const metricsRoutes = fp(async function metricsRoutes(app: FastifyInstance, options: MetricsOptions): Promise<void> {
-  const { metrics, token } = options
-  app.addHook('onRequest', async (request, reply) => {
-    reply.raw.once('finish', () => {
-      metrics.httpRequests.inc({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.raw.statusCode) })
+export const metricsRoutes = fp(
+  async function metricsRoutes(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+    const { metrics, token } = options
+    app.addHook('onRequest', async (request, reply) => {
+      reply.raw.once('finish', () => {
+        metrics.httpRequests.inc({
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.raw.statusCode),
+        })
+      })
     })
-  })
-  app.get('/metrics', async (request, reply) => {
-    if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ errors: [{ message: '/metrics needs "Authorization: Bearer <METRICS_TOKEN>"', extensions: { code: 'UNAUTHENTICATED' } }] })
-    }
-    return reply.type(EXPOSITION_CONTENT_TYPE).send(await metrics.registry.render())
-  })
-}, { name: 'emporium-metrics' })
+    app.get('/metrics', async (request, reply) => {
+      if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({
+            errors: [
+              {
+                message: '/metrics needs "Authorization: Bearer <METRICS_TOKEN>"',
+                extensions: { code: 'UNAUTHENTICATED' },
+              },
+            ],
+          })
+      }
+      return reply.type(EXPOSITION_CONTENT_TYPE).send(await metrics.registry.render())
+    })
+  },
+  { name: 'emporium-metrics' },
+)
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const presented = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '', 'utf8')

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import type { Platform } from '../../infra/platform.js'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
-import { browserSupport, launchTestBrowser, listenLocally, type BrowserTab, type TestBrowser } from '../../test/support/browser.js'
+import {
+  browserSupport,
+  launchTestBrowser,
+  listenLocally,
+  type BrowserTab,
+  type TestBrowser,
+} from '../../test/support/browser.js'
 import { PLAYGROUND_CSP } from './playground.js'
 
 let t: TestApp
@@ -71,7 +77,9 @@ describe('GET /graphiql', () => {
 describe('with GRAPHQL_PLAYGROUND=false', () => {
   it('serves no playground and sends no browser there', async () => {
     // A second API over the same platform, configured otherwise: cheaper than a second database.
-    const platform = Object.create(t.platform, { config: { value: { ...t.platform.config, graphqlPlayground: false } } }) as Platform
+    const platform = Object.create(t.platform, {
+      config: { value: { ...t.platform.config, graphqlPlayground: false } },
+    }) as Platform
     const off = await buildApp(platform)
     try {
       expect((await off.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(404)
@@ -123,13 +131,20 @@ describe.skipIf(chromium.skip)('the playground in a browser, with every outside 
     const { page } = tab
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor({ state: 'visible', timeout: 15_000 })
     // Without a key the schema is not requested; the response pane says how to add one.
-    await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: 10_000 }).toContain('Add your API key in the Headers tab')
+    await expect
+      .poll(() => page.locator('.graphiql-response').innerText(), { timeout: 10_000 })
+      .toContain('Add your API key in the Headers tab')
 
-    await replaceEditorText(page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror'), JSON.stringify({ Authorization: `Bearer ${shop.apiKey}` }))
+    await replaceEditorText(
+      page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror'),
+      JSON.stringify({ Authorization: `Bearer ${shop.apiKey}` }),
+    )
     await replaceEditorText(page.locator('.graphiql-query-editor .CodeMirror'), '{ viewer { organization { id } } }')
     await page.locator('.graphiql-execute-button').click()
 
-    await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: 10_000 }).toContain(shop.organizationId)
+    await expect
+      .poll(() => page.locator('.graphiql-response').innerText(), { timeout: 10_000 })
+      .toContain(shop.organizationId)
   })
 
   it('loads the schema with the key typed: the documentation explorer lists the Query type and its fields, the editor completes them', async () => {
@@ -145,10 +160,17 @@ describe.skipIf(chromium.skip)('the playground in a browser, with every outside 
     await page.getByRole('button', { name: 'Show Documentation Explorer' }).click()
     const explorer = page.locator('.graphiql-doc-explorer')
     await explorer.getByText('Root Types').waitFor({ state: 'visible', timeout: 30_000 })
-    await explorer.locator('.graphiql-doc-explorer-type-name', { hasText: /^Query$/ }).first().click()
-    await explorer.locator('.graphiql-doc-explorer-title', { hasText: /^Query$/ }).waitFor({ state: 'visible', timeout: 15_000 })
+    await explorer
+      .locator('.graphiql-doc-explorer-type-name', { hasText: /^Query$/ })
+      .first()
+      .click()
+    await explorer
+      .locator('.graphiql-doc-explorer-title', { hasText: /^Query$/ })
+      .waitFor({ state: 'visible', timeout: 15_000 })
     for (const field of ['products', 'viewer']) {
-      await explorer.locator('.graphiql-doc-explorer-field-name', { hasText: new RegExp(`^${field}$`) }).waitFor({ state: 'visible', timeout: 15_000 })
+      await explorer
+        .locator('.graphiql-doc-explorer-field-name', { hasText: new RegExp(`^${field}$`) })
+        .waitFor({ state: 'visible', timeout: 15_000 })
     }
     expect(await explorer.locator('.graphiql-doc-explorer-error').allInnerTexts()).toEqual([])
 
@@ -161,7 +183,9 @@ describe.skipIf(chromium.skip)('the playground in a browser, with every outside 
     await page.keyboard.press('Escape')
     await hint.waitFor({ state: 'hidden', timeout: 5_000 })
 
-    expect(await page.locator('.graphiql-response').innerText()).not.toMatch(/exceeds|Error fetching schema|Add your API key/)
+    expect(await page.locator('.graphiql-response').innerText()).not.toMatch(
+      /exceeds|Error fetching schema|Add your API key/,
+    )
   }, 90_000)
 
   it('opens a dialog (whose style element the policy must allow)', async () => {

@@ -65,13 +65,25 @@ async function loadAssets(files: ReturnType<typeof bundleFiles>): Promise<AssetT
   const assets: Record<keyof PlaygroundAssetUrls, Asset> = {
     react: asset('react.production.min.js', 'text/javascript; charset=utf-8', await read(files.react)),
     reactDom: asset('react-dom.production.min.js', 'text/javascript; charset=utf-8', await read(files.reactDom)),
-    graphiql: asset('graphiql.min.js', 'text/javascript; charset=utf-8', await read(files.graphiql), `${files.graphiql}.map`),
+    graphiql: asset(
+      'graphiql.min.js',
+      'text/javascript; charset=utf-8',
+      await read(files.graphiql),
+      `${files.graphiql}.map`,
+    ),
     css: asset('graphiql.min.css', 'text/css; charset=utf-8', await read(files.css), `${files.css}.map`),
     pageCss: asset('playground.css', 'text/css; charset=utf-8', Buffer.from(PLAYGROUND_CSS)),
     start: asset('playground.js', 'text/javascript; charset=utf-8', Buffer.from(PLAYGROUND_START_JS)),
   }
   const url = (a: Asset) => `/graphiql/assets/${a.hash}/${a.name}`
-  const html = playgroundHtml({ react: url(assets.react), reactDom: url(assets.reactDom), graphiql: url(assets.graphiql), css: url(assets.css), pageCss: url(assets.pageCss), start: url(assets.start) })
+  const html = playgroundHtml({
+    react: url(assets.react),
+    reactDom: url(assets.reactDom),
+    graphiql: url(assets.graphiql),
+    css: url(assets.css),
+    pageCss: url(assets.pageCss),
+    start: url(assets.start),
+  })
   return { byName: new Map(Object.values(assets).map((a) => [a.name, a])), html }
 }
 
@@ -99,10 +111,11 @@ function memo(cache: Map<string, Promise<Buffer>>, key: string, make: () => Prom
  */
 export async function playgroundRoutes(app: FastifyInstance): Promise<void> {
   const files = bundleFiles()
-  const assets = () => (table ??= loadAssets(files).catch((error: unknown) => {
-    table = undefined
-    throw error
-  }))
+  const assets = () =>
+    (table ??= loadAssets(files).catch((error: unknown) => {
+      table = undefined
+      throw error
+    }))
 
   app.get('/graphiql', async (_request, reply) => {
     const { html } = await assets()
@@ -130,9 +143,18 @@ export async function playgroundRoutes(app: FastifyInstance): Promise<void> {
   })
 }
 
-async function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, etagKey: string): Promise<FastifyReply> {
+async function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: Asset,
+  etagKey: string,
+): Promise<FastifyReply> {
   const etag = `"${etagKey}"`
-  reply.header('cache-control', IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding')
+  reply
+    .header('cache-control', IMMUTABLE)
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('vary', 'accept-encoding')
   if (request.headers['if-none-match'] === etag) return reply.code(304).send()
   reply.type(asset.type)
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {

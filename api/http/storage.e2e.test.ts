@@ -46,7 +46,10 @@ describe('GET /storage', () => {
     const second = await get(photo.url, { 'if-none-match': String(first.headers.etag) })
     expect(second.statusCode).toBe(304)
     expect(second.rawPayload.length).toBe(0)
-    expect(second.headers).toMatchObject({ etag: first.headers.etag, 'cache-control': 'public, max-age=31536000, immutable' })
+    expect(second.headers).toMatchObject({
+      etag: first.headers.etag,
+      'cache-control': 'public, max-age=31536000, immutable',
+    })
     expect((await get(photo.url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200)
   })
 
@@ -58,7 +61,11 @@ describe('GET /storage', () => {
     const third = await get(url)
     for (const response of [first, concurrent, third]) {
       expect(response.statusCode).toBe(200)
-      expect(response.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', etag: `"${photo.hash}-320-webp"` })
+      expect(response.headers).toMatchObject({
+        'content-type': 'image/webp',
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: `"${photo.hash}-320-webp"`,
+      })
     }
     expect(imageStats.runs - runsBefore).toBe(1)
     expect(media.writes.slice(writesBefore)).toEqual([`${shop.storeId}/${photo.hash}_w320.webp`])
@@ -83,7 +90,10 @@ describe('GET /storage', () => {
   ])('answers 400 to %s', async (_case, query, message) => {
     const response = await get(`${photo.url}${query}`)
     expect(response.statusCode).toBe(400)
-    expect(response.json().errors[0]).toMatchObject({ message: expect.stringMatching(message), extensions: { code: 'BAD_USER_INPUT' } })
+    expect(response.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(message),
+      extensions: { code: 'BAD_USER_INPUT' },
+    })
   })
 
   it('answers 400 to a variant of a file that is not an image', async () => {
@@ -106,7 +116,9 @@ describe('GET /storage', () => {
   })
 
   it('stops serving a media once it is deleted', async () => {
-    const lone = (await uploadFile(t, shop.apiKey, { data: await image(12, 12, 'png', '#123456'), filename: 'lone.png' })).media!
+    const lone = (
+      await uploadFile(t, shop.apiKey, { data: await image(12, 12, 'png', '#123456'), filename: 'lone.png' })
+    ).media!
     expect((await get(lone.url)).statusCode).toBe(200)
     await t.gql(shop.apiKey, 'mutation($id: ID!) { mediaDelete(input: {id: $id}) { deletedId } }', { id: lone.id })
     expect((await get(lone.url)).statusCode).toBe(404)

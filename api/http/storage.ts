@@ -40,50 +40,63 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
-  app.get<{ Params: { storeId: string; file: string }; Querystring: { w?: string; format?: string } }>('/storage/:storeId/:file', async (request, reply) => {
-    const match = FILE.exec(request.params.file)
-    if (!UUID.test(request.params.storeId) || !match) return missing(reply)
-    const [, hash, extension] = match as unknown as [string, string, string | undefined]
-    let variant
-    try {
-      variant = parseVariantRequest(request.query)
-    } catch (error) {
-      return fail(reply, 400, error)
-    }
-    const media = await findMediaByHash(platform.database.db, request.params.storeId, hash)
-    if (!media || (extension !== undefined && extension !== MEDIA_EXTENSIONS[media.mimeType])) return missing(reply)
-    const wantsVariant = variant.width !== null || variant.format !== null
-    if (wantsVariant && media.kind !== 'IMAGE') {
-      return fail(reply, 400, new DomainError('BAD_USER_INPUT', `only images have sizes and formats; this is a ${media.mimeType} file: drop w and format`))
-    }
-    const etag = wantsVariant ? `"${hash}-${variant.width ?? 'full'}-${variant.format ?? 'same'}"` : `"${hash}"`
-    reply.headers({ ...SERVED_HEADERS, etag })
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
+  app.get<{ Params: { storeId: string; file: string }; Querystring: { w?: string; format?: string } }>(
+    '/storage/:storeId/:file',
+    async (request, reply) => {
+      const match = FILE.exec(request.params.file)
+      if (!UUID.test(request.params.storeId) || !match) return missing(reply)
+      const [, hash, extension] = match as unknown as [string, string, string | undefined]
+      let variant
+      try {
+        variant = parseVariantRequest(request.query)
+      } catch (error) {
+        return fail(reply, 400, error)
+      }
+      const media = await findMediaByHash(platform.database.db, request.params.storeId, hash)
+      if (!media || (extension !== undefined && extension !== MEDIA_EXTENSIONS[media.mimeType])) return missing(reply)
+      const wantsVariant = variant.width !== null || variant.format !== null
+      if (wantsVariant && media.kind !== 'IMAGE') {
+        return fail(
+          reply,
+          400,
+          new DomainError(
+            'BAD_USER_INPUT',
+            `only images have sizes and formats; this is a ${media.mimeType} file: drop w and format`,
+          ),
+        )
+      }
+      const etag = wantsVariant ? `"${hash}-${variant.width ?? 'full'}-${variant.format ?? 'same'}"` : `"${hash}"`
+      reply.headers({ ...SERVED_HEADERS, etag })
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
 
-    const services = mediaServices(platform)
-    if (wantsVariant) {
-      const rendered = await services.variants.get(media.storeId, hash, media.mimeType as ImageMimeType, variant)
-      if (!rendered) return missing(reply)
-      return reply.type(`image/${rendered.format}`).send(rendered.data)
-    }
-    const bytes = await services.blobs.get(blobKeys.original(media.storeId, hash))
-    if (!bytes) return missing(reply)
-    return reply.type(media.mimeType).send(bytes)
-  })
+      const services = mediaServices(platform)
+      if (wantsVariant) {
+        const rendered = await services.variants.get(media.storeId, hash, media.mimeType as ImageMimeType, variant)
+        if (!rendered) return missing(reply)
+        return reply.type(`image/${rendered.format}`).send(rendered.data)
+      }
+      const bytes = await services.blobs.get(blobKeys.original(media.storeId, hash))
+      if (!bytes) return missing(reply)
+      return reply.type(media.mimeType).send(bytes)
+    },
+  )
 
   // Binary assets of the store's themes (images and fonts from uploaded zips), by hash.
-  app.get<{ Params: { storeId: string; hash: string } }>('/storage/:storeId/theme-assets/:hash', async (request, reply) => {
-    const { storeId, hash } = request.params
-    if (!UUID.test(storeId) || !/^[0-9a-f]{64}$/.test(hash)) return missing(reply)
-    const asset = await themeAssetByHash(platform.database.db, storeId, hash)
-    if (!asset) return missing(reply)
-    const etag = `"${hash}"`
-    reply.headers({ ...SERVED_HEADERS, etag })
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
-    const bytes = await mediaServices(platform).blobs.get(themeAssetKey(storeId, hash))
-    if (!bytes) return missing(reply)
-    return reply.type(asset.content_type).send(bytes)
-  })
+  app.get<{ Params: { storeId: string; hash: string } }>(
+    '/storage/:storeId/theme-assets/:hash',
+    async (request, reply) => {
+      const { storeId, hash } = request.params
+      if (!UUID.test(storeId) || !/^[0-9a-f]{64}$/.test(hash)) return missing(reply)
+      const asset = await themeAssetByHash(platform.database.db, storeId, hash)
+      if (!asset) return missing(reply)
+      const etag = `"${hash}"`
+      reply.headers({ ...SERVED_HEADERS, etag })
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
+      const bytes = await mediaServices(platform).blobs.get(themeAssetKey(storeId, hash))
+      if (!bytes) return missing(reply)
+      return reply.type(asset.content_type).send(bytes)
+    },
+  )
 
   app.put<{ Params: { token: string } }>('/storage/uploads/:token', async (request, reply) => {
     const services = mediaServices(platform)
@@ -99,13 +112,23 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
     const limit = Math.min(grant.fileSize, services.maxBytes)
     // Refused from the header alone when it says so, before a byte of the body is read.
     const declared = contentLength(request.headers['content-length'])
-    if (declared !== null && declared > limit) return tooLarge(request, reply, `Content-Length says ${declared} bytes but this upload URL takes at most ${limit}`)
+    if (declared !== null && declared > limit)
+      return tooLarge(
+        request,
+        reply,
+        `Content-Length says ${declared} bytes but this upload URL takes at most ${limit}`,
+      )
     if (declared !== null && declared < grant.fileSize) return shortBody(request, reply, declared, grant.fileSize)
     const body = request.body as Readable | undefined
     const read = body ? await readAtMost(body, limit) : { bytes: Buffer.alloc(0) }
     if ('failed' in read) {
       refuseRestOfBody(request, reply)
-      return send(reply, 400, 'BAD_REQUEST', 'the body could not be read to its end (the connection broke); send the whole file again')
+      return send(
+        reply,
+        400,
+        'BAD_REQUEST',
+        'the body could not be read to its end (the connection broke); send the whole file again',
+      )
     }
     if ('over' in read) return tooLarge(request, reply, `the body ran past the ${limit} bytes this upload URL takes`)
     const { bytes } = read
@@ -151,12 +174,22 @@ function contentLength(header: string | undefined): number | null {
 
 function tooLarge(request: FastifyRequest, reply: FastifyReply, what: string): FastifyReply {
   refuseRestOfBody(request, reply)
-  return send(reply, 413, 'PAYLOAD_TOO_LARGE', `${what} (the fileSize it was created with); ask for a new upload URL with the right fileSize`)
+  return send(
+    reply,
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `${what} (the fileSize it was created with); ask for a new upload URL with the right fileSize`,
+  )
 }
 
 function shortBody(request: FastifyRequest, reply: FastifyReply, length: number, fileSize: number): FastifyReply {
   refuseRestOfBody(request, reply)
-  return send(reply, 400, 'BAD_REQUEST', `the body has ${length} bytes but fileSize announced ${fileSize}; send the whole file`)
+  return send(
+    reply,
+    400,
+    'BAD_REQUEST',
+    `the body has ${length} bytes but fileSize announced ${fileSize}; send the whole file`,
+  )
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -173,6 +206,12 @@ function fail(reply: FastifyReply, status: number, error: unknown): FastifyReply
   return send(reply, status, error.code, error.message, error.field)
 }
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, field?: readonly (string | number)[]): FastifyReply {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  field?: readonly (string | number)[],
+): FastifyReply {
   return reply.code(status).send({ errors: [{ message, extensions: { code, ...(field ? { field } : {}) } }] })
 }

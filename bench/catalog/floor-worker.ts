@@ -37,7 +37,10 @@ const byCount = (a: Count, b: Count) => b.count - a.count || (a.value < b.value 
 const money = (minor: string | null) => (minor === null ? null : { amount: (Number(minor) / 100).toFixed(2) })
 
 app.get('/catalog', async () => {
-  const [list, facets] = await Promise.all([pool.query(FLOOR_LIST_SQL, params), pool.query<FacetRow>(FLOOR_FACETS_SQL, params)])
+  const [list, facets] = await Promise.all([
+    pool.query(FLOOR_LIST_SQL, params),
+    pool.query<FacetRow>(FLOOR_FACETS_SQL, params),
+  ])
   let totalCount = 0
   const status: Count[] = []
   const tags: Count[] = []
@@ -50,7 +53,8 @@ app.get('/catalog', async () => {
     else if (row.facet === 'status') status.push({ value: row.value!, count })
     else if (row.facet === 'tag') tags.push({ value: row.value!, count })
     else if (row.facet === 'category') categories.push({ categoryId: row.key!, count, path: row.extra! })
-    else if (row.facet === 'attribute') attributes.set(row.key!, [...(attributes.get(row.key!) ?? []), { value: row.value!, count }])
+    else if (row.facet === 'attribute')
+      attributes.set(row.key!, [...(attributes.get(row.key!) ?? []), { value: row.value!, count }])
     else if (row.facet === 'price') price = { min: money(row.value), max: money(row.extra) }
   }
   categories.sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : 1))
@@ -62,7 +66,9 @@ app.get('/catalog', async () => {
         status: status.sort(byCount),
         tags: tags.sort(byCount),
         categories: categories.map(({ categoryId, count }) => ({ categoryId, count })),
-        attributes: [...attributes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, values]) => ({ code, values: values.sort(byCount) })),
+        attributes: [...attributes]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([code, values]) => ({ code, values: values.sort(byCount) })),
         price,
       },
     },

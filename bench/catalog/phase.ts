@@ -25,7 +25,14 @@ export interface CatalogPhase {
  * products: 10,000 products × 3 variants seeded through GraphQL, then the filtered + faceted list
  * against its floor (the same SQL over the same rows on a bare route).
  */
-export async function measureCatalog(server: ServerProcess, env: NodeJS.ProcessEnv, databaseUrl: string, duration: number, warmup: number, log: (message: string) => void): Promise<CatalogPhase> {
+export async function measureCatalog(
+  server: ServerProcess,
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string,
+  duration: number,
+  warmup: number,
+  log: (message: string) => void,
+): Promise<CatalogPhase> {
   const tenant = await createTenant(env, 'Bench catalog', 'bench-catalog')
   const started = performance.now()
   const { filterCategoryId } = await seedCatalog(server.url, tenant.apiKey)
@@ -35,27 +42,47 @@ export async function measureCatalog(server: ServerProcess, env: NodeJS.ProcessE
   log(`catalog: read models caught up after ${((performance.now() - started) / 1000).toFixed(1)} s`)
   await analyze(databaseUrl)
 
-  const floor = await startCatalogFloor({ databaseUrl, storeId: tenant.storeId, categoryId: filterCategoryId, poolSize: FLOOR_POOL_SIZE })
+  const floor = await startCatalogFloor({
+    databaseUrl,
+    storeId: tenant.storeId,
+    categoryId: filterCategoryId,
+    poolSize: FLOOR_POOL_SIZE,
+  })
   try {
     const variables = { filter: catalogFilter(filterCategoryId) }
     const viaGraphql = await graphqlOk<unknown>(server.url, tenant.apiKey, CATALOG_LIST_QUERY, variables)
     const viaFloor = ((await (await fetch(floor.url)).json()) as { data: unknown }).data
     if (!isDeepStrictEqual(viaGraphql, viaFloor)) {
-      throw new Error(`the catalog floor does not answer what GraphQL answers:\n graphql ${JSON.stringify(viaGraphql).slice(0, 600)}\n floor   ${JSON.stringify(viaFloor).slice(0, 600)}`)
+      throw new Error(
+        `the catalog floor does not answer what GraphQL answers:\n graphql ${JSON.stringify(viaGraphql).slice(0, 600)}\n floor   ${JSON.stringify(viaFloor).slice(0, 600)}`,
+      )
     }
     const scenarios: Scenario[] = [
-      { name: 'catalog floor', connections: CONNECTIONS, errorCodes: {}, options: { url: floor.url, connections: CONNECTIONS, timeout: TIMEOUT_SECONDS, method: 'GET' } },
+      {
+        name: 'catalog floor',
+        connections: CONNECTIONS,
+        errorCodes: {},
+        options: { url: floor.url, connections: CONNECTIONS, timeout: TIMEOUT_SECONDS, method: 'GET' },
+      },
       {
         name: 'catalog list',
         connections: CONNECTIONS,
         errorCodes: {},
-        options: { url: `${server.url}/graphql`, connections: CONNECTIONS, timeout: TIMEOUT_SECONDS, method: 'POST', headers: graphqlHeaders(tenant.apiKey), requests: [{ body: graphqlBody(CATALOG_LIST_QUERY, variables) }] },
+        options: {
+          url: `${server.url}/graphql`,
+          connections: CONNECTIONS,
+          timeout: TIMEOUT_SECONDS,
+          method: 'POST',
+          headers: graphqlHeaders(tenant.apiKey),
+          requests: [{ body: graphqlBody(CATALOG_LIST_QUERY, variables) }],
+        },
       },
     ]
     // A body with errors is a failed answer, whatever its HTTP status.
     for (const request of scenarios[1]!.options.requests ?? []) {
       request.onResponse = (_status, body) => {
-        if (body.includes('"errors"')) scenarios[1]!.errorCodes.GRAPHQL_ERROR = (scenarios[1]!.errorCodes.GRAPHQL_ERROR ?? 0) + 1
+        if (body.includes('"errors"'))
+          scenarios[1]!.errorCodes.GRAPHQL_ERROR = (scenarios[1]!.errorCodes.GRAPHQL_ERROR ?? 0) + 1
       }
     }
     const results: ScenarioResult[] = []
@@ -73,11 +100,16 @@ export async function measureCatalog(server: ServerProcess, env: NodeJS.ProcessE
 async function caughtUp(baseUrl: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const health = (await (await fetch(`${baseUrl}/health`)).json()) as { projections: { name: string; lag: number; lastError: string | null }[] }
+    const health = (await (await fetch(`${baseUrl}/health`)).json()) as {
+      projections: { name: string; lag: number; lastError: string | null }[]
+    }
     const failed = health.projections.find((p) => p.lastError)
     if (failed) throw new Error(`projection ${failed.name} failed: ${failed.lastError}`)
     if (health.projections.every((p) => p.lag === 0)) return
-    if (Date.now() > deadline) throw new Error(`read models still behind after ${timeoutMs / 1000} s: ${JSON.stringify(health.projections.filter((p) => p.lag))}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `read models still behind after ${timeoutMs / 1000} s: ${JSON.stringify(health.projections.filter((p) => p.lag))}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
@@ -99,7 +131,10 @@ async function analyze(databaseUrl: string): Promise<void> {
 
 async function startCatalogFloor(options: CatalogFloorOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const worker = new Worker(new URL('./floor-worker.js', import.meta.url), { workerData: options })
-  const [message] = (await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => Promise.reject(error as Error))])) as [{ url: string }]
+  const [message] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
+  ])) as [{ url: string }]
   return {
     url: `${message.url}/catalog`,
     async stop() {

@@ -41,7 +41,12 @@ const CONDITIONS: Record<Condition, string> = {
 }
 
 function where(except?: Condition): string {
-  return ['p.store_id = $1', ...Object.entries(CONDITIONS).filter(([name]) => name !== except).map(([, sql]) => `(${sql})`)].join(' and ')
+  return [
+    'p.store_id = $1',
+    ...Object.entries(CONDITIONS)
+      .filter(([name]) => name !== except)
+      .map(([, sql]) => `(${sql})`),
+  ].join(' and ')
 }
 
 const ids = (except?: Condition) => `select p.id from products p where ${where(except)}`

@@ -26,7 +26,9 @@ try {
   const loadBefore = loadavg()[0]!
   const { results, seedSeconds } = await measureCatalog(server, env, database.url, duration, Math.min(3, duration), log)
   const [floor, list] = results
-  process.stdout.write(`${JSON.stringify({ seedSeconds, floor, list, ratio: list!.reqPerSec / floor!.reqPerSec, loadBefore, loadAfter: loadavg()[0] })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ seedSeconds, floor, list, ratio: list!.reqPerSec / floor!.reqPerSec, loadBefore, loadAfter: loadavg()[0] })}\n`,
+  )
 } catch (error) {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
   process.exitCode = 1

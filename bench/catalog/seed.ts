@@ -8,7 +8,20 @@ const BULK_CONCURRENCY = 2
 
 const COLORS = ['red', 'blue', 'green', 'black', 'white', 'grey', 'navy', 'olive']
 const MATERIALS = ['cotton', 'linen', 'wool', 'denim', 'silk', 'leather']
-const TAGS = ['new', 'sale', 'bestseller', 'eco', 'handmade', 'limited', 'gift', 'summer', 'winter', 'unisex', 'kids', 'home']
+const TAGS = [
+  'new',
+  'sale',
+  'bestseller',
+  'eco',
+  'handmade',
+  'limited',
+  'gift',
+  'summer',
+  'winter',
+  'unisex',
+  'kids',
+  'home',
+]
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'DRAFT', 'ARCHIVED']
 const SIZES = ['S', 'M', 'L']
 
@@ -17,13 +30,17 @@ export interface SeededCatalog {
   filterCategoryId: string
 }
 
-const ATTRIBUTE_CREATE = 'mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }'
+const ATTRIBUTE_CREATE =
+  'mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }'
 const CATEGORY_CREATE = 'mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { id } } }'
-const CATEGORY_ADD = 'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
+const CATEGORY_ADD =
+  'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
 const BULK_CREATE = `mutation ($input: ProductsBulkCreateInput!) { productsBulkCreate(input: $input) {
   results { index id errors { code message field } } failedCount } }`
 
-type BulkData = { productsBulkCreate: { results: { index: number; id: string | null; errors: unknown[] }[]; failedCount: number } }
+type BulkData = {
+  productsBulkCreate: { results: { index: number; id: string | null; errors: unknown[] }[]; failedCount: number }
+}
 
 /** The i-th product: 3 sizes at prices spread 5–104.99, colour, material, tags and status cycling on different periods. */
 export function catalogItem(i: number): Record<string, unknown> {
@@ -56,16 +73,37 @@ export function catalogItem(i: number): Record<string, unknown> {
  */
 export async function seedCatalog(baseUrl: string, apiKey: string, count = CATALOG_PRODUCTS): Promise<SeededCatalog> {
   const gql = <T>(query: string, variables: Record<string, unknown>) => graphqlOk<T>(baseUrl, apiKey, query, variables)
-  for (const [code, values] of [['color', COLORS], ['material', MATERIALS]] as const) {
-    await gql(ATTRIBUTE_CREATE, { input: { code, name: code, type: 'SELECT', filterable: true, options: values.map((v) => ({ code: v, label: v })) } })
+  for (const [code, values] of [
+    ['color', COLORS],
+    ['material', MATERIALS],
+  ] as const) {
+    await gql(ATTRIBUTE_CREATE, {
+      input: {
+        code,
+        name: code,
+        type: 'SELECT',
+        filterable: true,
+        options: values.map((v) => ({ code: v, label: v })),
+      },
+    })
   }
   const leaves: string[] = []
   let filterCategoryId = ''
   for (const root of ['women', 'men']) {
-    const rootId = (await gql<{ categoryCreate: { category: { id: string } } }>(CATEGORY_CREATE, { input: { title: root, handle: root } })).categoryCreate.category.id
+    const rootId = (
+      await gql<{ categoryCreate: { category: { id: string } } }>(CATEGORY_CREATE, {
+        input: { title: root, handle: root },
+      })
+    ).categoryCreate.category.id
     filterCategoryId ||= rootId
     for (const child of ['tops', 'bottoms', 'shoes', 'bags']) {
-      leaves.push((await gql<{ categoryCreate: { category: { id: string } } }>(CATEGORY_CREATE, { input: { title: child, handle: child, parentId: rootId } })).categoryCreate.category.id)
+      leaves.push(
+        (
+          await gql<{ categoryCreate: { category: { id: string } } }>(CATEGORY_CREATE, {
+            input: { title: child, handle: child, parentId: rootId },
+          })
+        ).categoryCreate.category.id,
+      )
     }
   }
 
@@ -77,7 +115,10 @@ export async function seedCatalog(baseUrl: string, apiKey: string, count = CATAL
       next += BULK_SIZE
       const items = Array.from({ length: Math.min(BULK_SIZE, count - start) }, (_, k) => catalogItem(start + k))
       const data = await gql<BulkData>(BULK_CREATE, { input: { items } })
-      if (data.productsBulkCreate.failedCount) throw new Error(`productsBulkCreate from #${start} refused items: ${JSON.stringify(data.productsBulkCreate.results.find((r) => r.errors.length))}`)
+      if (data.productsBulkCreate.failedCount)
+        throw new Error(
+          `productsBulkCreate from #${start} refused items: ${JSON.stringify(data.productsBulkCreate.results.find((r) => r.errors.length))}`,
+        )
       for (const r of data.productsBulkCreate.results) ids[start + r.index] = r.id!
     }
   }
@@ -85,7 +126,8 @@ export async function seedCatalog(baseUrl: string, apiKey: string, count = CATAL
 
   for (const [k, categoryId] of leaves.entries()) {
     const members = ids.filter((_, i) => i % leaves.length === k)
-    for (let at = 0; at < members.length; at += 250) await gql(CATEGORY_ADD, { input: { categoryId, productIds: members.slice(at, at + 250) } })
+    for (let at = 0; at < members.length; at += 250)
+      await gql(CATEGORY_ADD, { input: { categoryId, productIds: members.slice(at, at + 250) } })
   }
   return { filterCategoryId }
 }

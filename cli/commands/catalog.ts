@@ -18,9 +18,15 @@ const USAGE = 'usage: emporium catalog import --store SLUG FILE [--dry-run]'
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args
   if (action !== 'import') fail(USAGE)
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { store: { type: 'string' }, 'dry-run': { type: 'boolean' } } })
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { store: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  })
   if (!values.store || positionals.length !== 1) fail(USAGE)
-  const text = await readFile(positionals[0]!, 'utf8').catch((error: Error) => fail(`cannot read ${positionals[0]}: ${error.message}`))
+  const text = await readFile(positionals[0]!, 'utf8').catch((error: Error) =>
+    fail(`cannot read ${positionals[0]}: ${error.message}`),
+  )
   // The read models follow the import while it runs: this process owns them when no server does.
   const { platform } = await openCliPlatform({ runProjections: true, logLevel: 'warn' })
   try {
@@ -35,7 +41,12 @@ export async function run(args: string[]): Promise<void> {
       causationId: null,
       now: new Date(),
     }
-    const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: ' import [{bar}] {value}/{total} lines', hideCursor: true }, cliProgress.Presets.shades_classic) : null
+    const bar = process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          { format: ' import [{bar}] {value}/{total} lines', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null
     bar?.start(1, 0)
     const report = await importProducts(platform, ctx, text, {
       dryRun: values['dry-run'],

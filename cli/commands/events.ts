@@ -17,8 +17,18 @@ export async function run(args: string[]): Promise<void> {
       const events = await platform.eventStore.readAll({ from, filter: { scopeId: store.id }, limit: 1_000 })
       if (events.length === 0) break
       for (const event of events) {
-        const line = { id: event.id, stream: event.streamName, revision: event.revision, position: event.position, type: event.type, data: event.data, metadata: event.metadata, recordedAt: event.recordedAt }
-        if (!process.stdout.write(`${JSON.stringify(line)}\n`)) await new Promise((resolve) => process.stdout.once('drain', resolve))
+        const line = {
+          id: event.id,
+          stream: event.streamName,
+          revision: event.revision,
+          position: event.position,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+          recordedAt: event.recordedAt,
+        }
+        if (!process.stdout.write(`${JSON.stringify(line)}\n`))
+          await new Promise((resolve) => process.stdout.once('drain', resolve))
       }
       from = events[events.length - 1]!.position
     }

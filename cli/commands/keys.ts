@@ -11,8 +11,20 @@ import { parseScopes } from './scopes.js'
  */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args
-  const { values } = parseArgs({ args: rest, options: { store: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, expires: { type: 'string' }, id: { type: 'string' } } })
-  if (action !== 'create' && action !== 'revoke') fail('usage: emporium keys create --store SLUG --scopes LIST [--name NAME] [--expires ISO] | keys revoke --store SLUG --id KEY_ID')
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      store: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      expires: { type: 'string' },
+      id: { type: 'string' },
+    },
+  })
+  if (action !== 'create' && action !== 'revoke')
+    fail(
+      'usage: emporium keys create --store SLUG --scopes LIST [--name NAME] [--expires ISO] | keys revoke --store SLUG --id KEY_ID',
+    )
   if (!values.store) fail('--store SLUG is required')
   if (action === 'create' && !values.scopes) fail('--scopes LIST is required, e.g. products:write,settings:read')
   if (action === 'revoke' && !values.id) fail('--id KEY_ID is required')
@@ -21,7 +33,12 @@ export async function run(args: string[]): Promise<void> {
   const { platform } = await openCliPlatform({ runProjections: true, logLevel: 'warn' })
   try {
     if (action === 'create') {
-      const key = await createKey(platform, { storeSlug: values.store, scopes, name: values.name, expiresAt: values.expires ?? null })
+      const key = await createKey(platform, {
+        storeSlug: values.store,
+        scopes,
+        name: values.name,
+        expiresAt: values.expires ?? null,
+      })
       process.stdout.write(`${JSON.stringify(key)}\n`)
     } else {
       const store = await findStoreBySlug(platform.database.db, values.store)

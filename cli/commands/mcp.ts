@@ -19,10 +19,18 @@ import { configOrExit, fail } from '../platform.js'
 export async function run(args: string[]): Promise<void> {
   parseArgs({ args, options: {} })
   const token = process.env.EMPORIUM_API_KEY?.trim()
-  if (!token) fail('EMPORIUM_API_KEY is not set: put the API key this MCP server acts with in it (create one with `emporium keys create`)')
+  if (!token)
+    fail(
+      'EMPORIUM_API_KEY is not set: put the API key this MCP server acts with in it (create one with `emporium keys create`)',
+    )
   const config = configOrExit()
   const logger = createLogger(config.logLevel, 'emporium-mcp', process.stderr)
-  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: true })
+  const platform = await Platform.open(
+    config,
+    logger,
+    { commands: allCommands, projections: allProjections },
+    { runProjections: true },
+  )
   const storeReference = process.env.EMPORIUM_STORE
 
   let server: McpServer
@@ -54,5 +62,9 @@ export async function run(args: string[]): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   // The SDK's default 10 MB read buffer would drop an upload_image call with a larger image's base64 and leave the client waiting.
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: mcpMessageLimitBytes(config.mediaMaxBytes) }))
+  await server.connect(
+    new StdioServerTransport(process.stdin, process.stdout, {
+      maxBufferSize: mcpMessageLimitBytes(config.mediaMaxBytes),
+    }),
+  )
 }

@@ -9,7 +9,8 @@ import { isDegraded, projectionStatuses, type ProjectionStatus } from '../../inf
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
 
-const USAGE = 'usage: emporium projections status | rebuild [--projection NAME] [--store SLUG] | retry [--projection NAME] [--store SLUG|ID]'
+const USAGE =
+  'usage: emporium projections status | rebuild [--projection NAME] [--store SLUG] | retry [--projection NAME] [--store SLUG|ID]'
 
 /**
  * `emporium projections status` prints one JSON line per projection (position, lag, state,
@@ -37,12 +38,25 @@ async function status(): Promise<void> {
 }
 
 /** What `projections status` prints: each projection's status, its parked stores named by slug too. */
-export async function statusLines(platform: Platform): Promise<(ProjectionStatus & { parkedStores: (ProjectionStatus['parkedStores'][number] & { slug: string | null })[] })[]> {
+export async function statusLines(
+  platform: Platform,
+): Promise<
+  (ProjectionStatus & { parkedStores: (ProjectionStatus['parkedStores'][number] & { slug: string | null })[] })[]
+> {
   const statuses = await projectionStatuses(platform.database, platform.eventStore, platform.projections)
   const ids = [...new Set(statuses.flatMap((s) => s.parkedStores.map((p) => p.storeId)).filter(isUuid))]
   const slugs = new Map<string, string>()
-  if (ids.length) for (const row of (await platform.database.db.selectFrom('stores').select(['id', 'slug']).where('id', 'in', ids).execute()) as { id: string; slug: string }[]) slugs.set(row.id, row.slug)
-  return statuses.map((s) => ({ ...s, parkedStores: s.parkedStores.map((p) => ({ ...p, slug: slugs.get(p.storeId) ?? null })) }))
+  if (ids.length)
+    for (const row of (await platform.database.db
+      .selectFrom('stores')
+      .select(['id', 'slug'])
+      .where('id', 'in', ids)
+      .execute()) as { id: string; slug: string }[])
+      slugs.set(row.id, row.slug)
+  return statuses.map((s) => ({
+    ...s,
+    parkedStores: s.parkedStores.map((p) => ({ ...p, slug: slugs.get(p.storeId) ?? null })),
+  }))
 }
 
 async function retry(args: string[]): Promise<void> {
@@ -52,11 +66,16 @@ async function retry(args: string[]): Promise<void> {
   try {
     let storeId: string | undefined
     if (values.store !== undefined) {
-      const store = isUuid(values.store) ? { id: values.store } : await findStoreBySlug(platform.database.db, values.store)
+      const store = isUuid(values.store)
+        ? { id: values.store }
+        : await findStoreBySlug(platform.database.db, values.store)
       if (!store) fail(`no store with slug '${values.store}'`)
       storeId = store.id
     }
-    const outcomes = await retryProjections(platform.database, platform.projections, { projection: values.projection, storeId }).catch((error: unknown) => fail((error as Error).message))
+    const outcomes = await retryProjections(platform.database, platform.projections, {
+      projection: values.projection,
+      storeId,
+    }).catch((error: unknown) => fail((error as Error).message))
     if (outcomes.length === 0) process.stderr.write('nothing to retry: no matching parked store or halted projection\n')
     for (const outcome of outcomes) process.stdout.write(`${JSON.stringify(outcome)}\n`)
     if (outcomes.some((o) => o.result !== 'resumed')) process.exitCode = 1
@@ -70,7 +89,9 @@ async function rebuild(args: string[]): Promise<void> {
   // This process takes part as a projection owner, so the rebuild also runs with no server up.
   const { platform } = await openCliPlatform({ runProjections: true, logLevel: 'warn' })
   try {
-    const targets = values.projection ? platform.projections.filter((p) => p.name === values.projection) : platform.projections
+    const targets = values.projection
+      ? platform.projections.filter((p) => p.name === values.projection)
+      : platform.projections
     if (targets.length === 0) fail(`no projection named '${values.projection}'; see 'emporium projections status'`)
     let storeId: string | null = null
     if (values.store) {
@@ -86,7 +107,10 @@ async function rebuild(args: string[]): Promise<void> {
     }
     const done = await follow(platform, ids)
     const failed = done.filter((r) => r.status === 'failed')
-    for (const r of done) process.stdout.write(`${JSON.stringify({ projection: r.projection, store: values.store ?? null, status: r.status, events: r.processed, error: r.error })}\n`)
+    for (const r of done)
+      process.stdout.write(
+        `${JSON.stringify({ projection: r.projection, store: values.store ?? null, status: r.status, events: r.processed, error: r.error })}\n`,
+      )
     if (failed.length) process.exitCode = 1
   } finally {
     await platform.close()
@@ -94,10 +118,19 @@ async function rebuild(args: string[]): Promise<void> {
 }
 
 async function follow(platform: Platform, ids: string[]): Promise<RebuildRow[]> {
-  const bar = process.stderr.isTTY ? new cliProgress.MultiBar({ format: ' {projection} [{bar}] {value}/{total} events | {status}', hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic) : null
+  const bar = process.stderr.isTTY
+    ? new cliProgress.MultiBar(
+        { format: ' {projection} [{bar}] {value}/{total} events | {status}', hideCursor: true, clearOnComplete: false },
+        cliProgress.Presets.shades_classic,
+      )
+    : null
   const bars = new Map<string, cliProgress.SingleBar>()
   for (;;) {
-    const rows = (await platform.database.db.selectFrom('projection_rebuilds').selectAll().where('id', 'in', ids).execute()) as RebuildRow[]
+    const rows = (await platform.database.db
+      .selectFrom('projection_rebuilds')
+      .selectAll()
+      .where('id', 'in', ids)
+      .execute()) as RebuildRow[]
     for (const row of rows) {
       if (!bar) continue
       let single = bars.get(row.id)

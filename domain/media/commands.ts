@@ -14,7 +14,9 @@ export const alt = z
   .string({ error: 'alt must be a string' })
   .trim()
   .max(ALT_MAX_LENGTH, `alt must be at most ${ALT_MAX_LENGTH} characters`)
-  .describe('Text that describes the image for people who cannot see it and for search engines; an empty string clears it.')
+  .describe(
+    'Text that describes the image for people who cannot see it and for search engines; an empty string clears it.',
+  )
 
 /** Without C0 control characters and DEL, which have no place in a name shown to people. */
 export function stripControlCharacters(text: string): string {
@@ -26,7 +28,10 @@ export const filename = z
   .trim()
   .min(1, 'filename must not be empty')
   .max(FILENAME_MAX_LENGTH, `filename must be at most ${FILENAME_MAX_LENGTH} characters`)
-  .refine((name) => !/[/\\]/.test(name) && stripControlCharacters(name) === name, 'filename must not contain slashes or control characters')
+  .refine(
+    (name) => !/[/\\]/.test(name) && stripControlCharacters(name) === name,
+    'filename must not contain slashes or control characters',
+  )
   .describe('The file name shown in the media library, e.g. "red-shirt.jpg".')
 
 /**
@@ -46,12 +51,22 @@ export const mediaCreateInput = z.strictObject({
 
 export const mediaUpdateInput = z.strictObject(
   { id: mediaId, alt },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `mediaUpdate does not take ${issue.keys.join(', ')}; its fields are id, alt` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `mediaUpdate does not take ${issue.keys.join(', ')}; its fields are id, alt`
+        : undefined,
+  },
 )
 
 export const mediaDeleteInput = z.strictObject(
   { id: mediaId },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `mediaDelete does not take ${issue.keys.join(', ')}; its field is id` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `mediaDelete does not take ${issue.keys.join(', ')}; its field is id`
+        : undefined,
+  },
 )
 
 export type MediaCreateInput = z.output<typeof mediaCreateInput>

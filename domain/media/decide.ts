@@ -21,7 +21,8 @@ export function decideMedia(command: MediaCommand, state: MediaState): MediaEven
 
 function create(command: MediaCreate, state: MediaState): MediaEvent[] {
   // Ids are generated per command, so this only happens when a retry reuses one.
-  if (state.kind !== 'empty') throw conflict(`media '${command.data.mediaId}' already exists; use mediaUpdate to change it`)
+  if (state.kind !== 'empty')
+    throw conflict(`media '${command.data.mediaId}' already exists; use mediaUpdate to change it`)
   return [{ type: 'MediaCreated', data: { ...command.data } }]
 }
 

@@ -23,7 +23,12 @@ export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
 }
 
 /** Product images and web store content both draw on the media library. */
-const WRITE = { resource: MEDIA_CATEGORY, scope: 'products:write', alsoGrantedBy: ['webstore:write'], storeScoped: true } as const
+const WRITE = {
+  resource: MEDIA_CATEGORY,
+  scope: 'products:write',
+  alsoGrantedBy: ['webstore:write'],
+  storeScoped: true,
+} as const
 
 /**
  * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
@@ -94,12 +99,25 @@ export const mediaDelete = defineCommand({
 export const mediaCommands: readonly AnyCommandDefinition[] = [mediaCreate, mediaUpdate, mediaDelete]
 
 /** Reserves a media's id in its store while it lives (see `liveMediaKey`). */
-export function liveMediaReservation(events: readonly MediaEvent[], _before: MediaState, ctx: DecideContext): UniquenessChange[] {
+export function liveMediaReservation(
+  events: readonly MediaEvent[],
+  _before: MediaState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const storeId = storeOf(ctx)
   return events.flatMap((event): UniquenessChange[] => {
     const key = liveMediaKey(event.data.mediaId)
     if (event.type === 'MediaCreated') {
-      return [{ kind: 'claim', scope: storeId, key, ownerId: event.data.mediaId, field: ['input'], message: `media '${event.data.mediaId}' already exists` }]
+      return [
+        {
+          kind: 'claim',
+          scope: storeId,
+          key,
+          ownerId: event.data.mediaId,
+          field: ['input'],
+          message: `media '${event.data.mediaId}' already exists`,
+        },
+      ]
     }
     if (event.type === 'MediaDeleted') return [{ kind: 'release', scope: storeId, key, ownerId: event.data.mediaId }]
     return []
@@ -107,6 +125,10 @@ export function liveMediaReservation(events: readonly MediaEvent[], _before: Med
 }
 
 function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'media belong to a store: select it with the X-Store header (store id or slug)')
+  if (!ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'media belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return ctx.storeId
 }

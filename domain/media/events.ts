@@ -5,7 +5,14 @@ export const MEDIA_KINDS = ['IMAGE', 'FILE'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
 /** The types a media may have, always as sniffed from its bytes. SVG is absent on purpose: it can carry scripts. */
-export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'application/pdf'] as const
+export const MEDIA_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'application/pdf',
+] as const
 export type MediaMimeType = (typeof MEDIA_MIME_TYPES)[number]
 
 /** The extension a media's URL and file name end in, by type. */

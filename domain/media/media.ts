@@ -1,7 +1,8 @@
 import type { MediaEvent, MediaFields } from './events.js'
 
 /** A media stream is empty, holds a live media, or ends in a deletion; ids are never reused. */
-export type MediaState = { kind: 'empty' } | { kind: 'existing'; media: MediaFields } | { kind: 'deleted'; mediaId: string }
+export type MediaState =
+  { kind: 'empty' } | { kind: 'existing'; media: MediaFields } | { kind: 'deleted'; mediaId: string }
 
 export const initialMediaState = (): MediaState => ({ kind: 'empty' })
 

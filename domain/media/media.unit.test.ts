@@ -4,21 +4,48 @@ import type { PrepareEnv } from '../shared/command.js'
 import type { DecideContext } from '../shared/context.js'
 import { fold } from '../shared/event.js'
 import { mediaCreateInput, mediaDeleteInput, mediaUpdateInput } from './commands.js'
-import { liveMediaReservation, mediaCommands, mediaCreate, mediaDecider, mediaDelete, mediaUpdate } from './definitions.js'
+import {
+  liveMediaReservation,
+  mediaCommands,
+  mediaCreate,
+  mediaDecider,
+  mediaDelete,
+  mediaUpdate,
+} from './definitions.js'
 import { MEDIA_EVENT_TYPES, type MediaCreated, type MediaEvent } from './events.js'
 
 const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-0000000000b1'
 const HASH = 'a'.repeat(64)
-const ctx: DecideContext = { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE }
+const ctx: DecideContext = {
+  now: new Date('2026-01-02T03:04:05Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org-1',
+  storeId: STORE,
+}
 const spec = deciderSpec(mediaDecider, ctx)
 
 const created: MediaCreated = {
   type: 'MediaCreated',
-  data: { mediaId: ID, hash: HASH, mimeType: 'image/png', kind: 'IMAGE', width: 640, height: 480, bytes: 1234, filename: 'shirt.png', alt: 'A red shirt' },
+  data: {
+    mediaId: ID,
+    hash: HASH,
+    mimeType: 'image/png',
+    kind: 'IMAGE',
+    width: 640,
+    height: 480,
+    bytes: 1234,
+    filename: 'shirt.png',
+    alt: 'A red shirt',
+  },
 }
 const deleted: MediaEvent = { type: 'MediaDeleted', data: { mediaId: ID, hash: HASH } }
-const env = (storeId: string | null = STORE): PrepareEnv => ({ ctx: { ...ctx, storeId }, newId: () => ID, reservationOwner: async () => null, readStream: async () => [] })
+const env = (storeId: string | null = STORE): PrepareEnv => ({
+  ctx: { ...ctx, storeId },
+  newId: () => ID,
+  reservationOwner: async () => null,
+  readStream: async () => [],
+})
 
 describe('mediaCreate', () => {
   it('records the media as the pipeline described it', () => {
@@ -26,14 +53,21 @@ describe('mediaCreate', () => {
   })
 
   it('refuses an id whose stream already has a media, even a deleted one', () => {
-    spec.given([created]).when({ type: 'MediaCreate', data: created.data }).thenFails({ code: 'CONFLICT', message: 'already exists' })
+    spec
+      .given([created])
+      .when({ type: 'MediaCreate', data: created.data })
+      .thenFails({ code: 'CONFLICT', message: 'already exists' })
     spec.given([created, deleted]).when({ type: 'MediaCreate', data: created.data }).thenFails({ code: 'CONFLICT' })
   })
 
   it('prepares a fresh stream of the store, alt text empty when not given', async () => {
     const { mediaId: _id, alt: _alt, ...facts } = created.data
     const prepared = await mediaCreate.prepare(mediaCreateInput.parse({ ...facts, alt: null }), env())
-    expect(prepared).toEqual({ stream: `media-${STORE}_${ID}`, entityId: ID, command: { type: 'MediaCreate', data: { ...created.data, alt: '' } } })
+    expect(prepared).toEqual({
+      stream: `media-${STORE}_${ID}`,
+      entityId: ID,
+      command: { type: 'MediaCreate', data: { ...created.data, alt: '' } },
+    })
     expect(() => mediaCreate.prepare(mediaCreateInput.parse(facts), env(null))).toThrow('media belong to a store')
   })
 
@@ -50,36 +84,65 @@ describe('mediaUpdate', () => {
   const update = (alt: string) => ({ type: 'MediaUpdate' as const, data: { mediaId: ID, alt } })
 
   it('records a new alt text, and nothing when it is the same', () => {
-    spec.given([created]).when(update('Blue')).then([{ type: 'MediaAltChanged', data: { mediaId: ID, alt: 'Blue' } }])
+    spec
+      .given([created])
+      .when(update('Blue'))
+      .then([{ type: 'MediaAltChanged', data: { mediaId: ID, alt: 'Blue' } }])
     spec.given([created]).when(update('A red shirt')).then([])
-    spec.given([created, { type: 'MediaAltChanged', data: { mediaId: ID, alt: '' } }]).when(update('')).then([])
+    spec
+      .given([created, { type: 'MediaAltChanged', data: { mediaId: ID, alt: '' } }])
+      .when(update(''))
+      .then([])
   })
 
   it('answers NOT_FOUND for a missing or deleted media', () => {
-    spec.given([]).when(update('x')).thenFails({ code: 'NOT_FOUND', message: `media '${ID}' does not exist in this store` })
+    spec
+      .given([])
+      .when(update('x'))
+      .thenFails({ code: 'NOT_FOUND', message: `media '${ID}' does not exist in this store` })
     spec.given([created, deleted]).when(update('x')).thenFails({ code: 'NOT_FOUND' })
   })
 
   it('trims alt text and names the field at fault', () => {
     expect(mediaUpdateInput.parse({ id: ID.toUpperCase(), alt: '  Red  ' })).toEqual({ id: ID, alt: 'Red' })
-    expect(mediaUpdateInput.safeParse({ id: ID, alt: 'x'.repeat(513) }).error?.issues[0]).toMatchObject({ path: ['alt'], message: 'alt must be at most 512 characters' })
-    expect(mediaUpdateInput.safeParse({ id: 'nope', alt: '' }).error?.issues[0]).toMatchObject({ path: ['id'], message: 'id must be a media id (a UUID)' })
+    expect(mediaUpdateInput.safeParse({ id: ID, alt: 'x'.repeat(513) }).error?.issues[0]).toMatchObject({
+      path: ['alt'],
+      message: 'alt must be at most 512 characters',
+    })
+    expect(mediaUpdateInput.safeParse({ id: 'nope', alt: '' }).error?.issues[0]).toMatchObject({
+      path: ['id'],
+      message: 'id must be a media id (a UUID)',
+    })
   })
 })
 
 describe('mediaDelete', () => {
   it('records the deletion with the hash of its bytes', () => {
-    spec.given([created]).when({ type: 'MediaDelete', data: { mediaId: ID } }).then([deleted])
+    spec
+      .given([created])
+      .when({ type: 'MediaDelete', data: { mediaId: ID } })
+      .then([deleted])
   })
 
   it('answers NOT_FOUND for a missing media and on the second delete', () => {
-    spec.given([]).when({ type: 'MediaDelete', data: { mediaId: ID } }).thenFails({ code: 'NOT_FOUND' })
-    spec.given([created, deleted]).when({ type: 'MediaDelete', data: { mediaId: ID } }).thenFails({ code: 'NOT_FOUND' })
+    spec
+      .given([])
+      .when({ type: 'MediaDelete', data: { mediaId: ID } })
+      .thenFails({ code: 'NOT_FOUND' })
+    spec
+      .given([created, deleted])
+      .when({ type: 'MediaDelete', data: { mediaId: ID } })
+      .thenFails({ code: 'NOT_FOUND' })
   })
 
   it('prepares in the stream of the given id', async () => {
-    expect(await mediaDelete.prepare(mediaDeleteInput.parse({ id: ID }), env())).toMatchObject({ stream: `media-${STORE}_${ID}`, entityId: ID })
-    expect(await mediaUpdate.prepare(mediaUpdateInput.parse({ id: ID, alt: 'a' }), env())).toMatchObject({ stream: `media-${STORE}_${ID}` })
+    expect(await mediaDelete.prepare(mediaDeleteInput.parse({ id: ID }), env())).toMatchObject({
+      stream: `media-${STORE}_${ID}`,
+      entityId: ID,
+    })
+    expect(await mediaUpdate.prepare(mediaUpdateInput.parse({ id: ID, alt: 'a' }), env())).toMatchObject({
+      stream: `media-${STORE}_${ID}`,
+    })
   })
 })
 
@@ -94,9 +157,18 @@ describe('evolve and reservations', () => {
   it('reserves the id in its store while the media lives', () => {
     const empty = fold(mediaDecider, [])
     expect(liveMediaReservation([created], empty, ctx)).toEqual([
-      { kind: 'claim', scope: STORE, key: `media:${ID}`, ownerId: ID, field: ['input'], message: `media '${ID}' already exists` },
+      {
+        kind: 'claim',
+        scope: STORE,
+        key: `media:${ID}`,
+        ownerId: ID,
+        field: ['input'],
+        message: `media '${ID}' already exists`,
+      },
     ])
-    expect(liveMediaReservation([deleted], empty, ctx)).toEqual([{ kind: 'release', scope: STORE, key: `media:${ID}`, ownerId: ID }])
+    expect(liveMediaReservation([deleted], empty, ctx)).toEqual([
+      { kind: 'release', scope: STORE, key: `media:${ID}`, ownerId: ID },
+    ])
     expect(liveMediaReservation([{ type: 'MediaAltChanged', data: { mediaId: ID, alt: '' } }], empty, ctx)).toEqual([])
   })
 

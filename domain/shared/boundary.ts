@@ -94,10 +94,14 @@ export function unstorableInput(value: unknown): Problem | undefined {
     }
     if (!isPlain(current)) continue
     if (path.length >= INPUT_MAX_DEPTH) {
-      return { path, message: `is nested more than ${INPUT_MAX_DEPTH} levels deep; no input nests that deep, so send a flatter value` }
+      return {
+        path,
+        message: `is nested more than ${INPUT_MAX_DEPTH} levels deep; no input nests that deep, so send a flatter value`,
+      }
     }
     if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], path: [...path, index] })
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], path: [...path, index] })
       continue
     }
     const entries = Object.entries(current)
@@ -128,7 +132,10 @@ function isPlain(value: unknown): value is object {
 export function jsonProblem(value: unknown): Problem | undefined {
   const stack: { value: unknown; path: Path; depth: number }[] = [{ value, path: [], depth: 0 }]
   let length = 0
-  const tooLong = (path: Path): Problem => ({ path, message: `is longer than ${JSON_MAX_LENGTH} characters as JSON; store less in one value` })
+  const tooLong = (path: Path): Problem => ({
+    path,
+    message: `is longer than ${JSON_MAX_LENGTH} characters as JSON; store less in one value`,
+  })
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!
     if (current === null || typeof current === 'boolean') {
@@ -141,8 +148,14 @@ export function jsonProblem(value: unknown): Problem | undefined {
       if (problem) return { path, message: problem }
       length += current.length + 2
     } else if (typeof current === 'object') {
-      if (depth >= JSON_MAX_DEPTH) return { path, message: `is nested more than ${JSON_MAX_DEPTH} levels deep; JSON values may nest at most ${JSON_MAX_DEPTH} levels` }
-      const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current)
+      if (depth >= JSON_MAX_DEPTH)
+        return {
+          path,
+          message: `is nested more than ${JSON_MAX_DEPTH} levels deep; JSON values may nest at most ${JSON_MAX_DEPTH} levels`,
+        }
+      const entries: [string | number, unknown][] = Array.isArray(current)
+        ? current.map((item, index) => [index, item])
+        : Object.entries(current)
       length += 2 + entries.length
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, item] = entries[index]!
@@ -182,7 +195,10 @@ export function filterProblem(filter: unknown, at: Path): Problem | undefined {
         if (!list.length) continue
         const listPath = [...path, combinator]
         if (depth > FILTER_MAX_DEPTH) {
-          return { path: listPath, message: `nests and/or/not more than ${FILTER_MAX_DEPTH} levels deep; a filter may nest them at most ${FILTER_MAX_DEPTH} levels, so flatten it` }
+          return {
+            path: listPath,
+            message: `nests and/or/not more than ${FILTER_MAX_DEPTH} levels deep; a filter may nest them at most ${FILTER_MAX_DEPTH} levels, so flatten it`,
+          }
         }
         if (next.length + list.length > FILTER_MAX_BRANCHES) {
           return {
@@ -190,7 +206,9 @@ export function filterProblem(filter: unknown, at: Path): Problem | undefined {
             message: `brings level ${depth} of the filter to more than ${FILTER_MAX_BRANCHES} and/or/not branches; a filter may hold at most ${FILTER_MAX_BRANCHES} on each level, so use 'in' lists or split the query`,
           }
         }
-        list.forEach((item, index) => next.push({ value: item, path: Array.isArray(branches) ? [...listPath, index] : listPath }))
+        list.forEach((item, index) =>
+          next.push({ value: item, path: Array.isArray(branches) ? [...listPath, index] : listPath }),
+        )
       }
     }
     level = next

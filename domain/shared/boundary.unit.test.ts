@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { FILTER_MAX_BRANCHES, JSON_MAX_DEPTH, JSON_MAX_LENGTH, dateTimeProblem, filterProblem, jsonProblem, textProblem, unstorableInput } from './boundary.js'
+import {
+  FILTER_MAX_BRANCHES,
+  JSON_MAX_DEPTH,
+  JSON_MAX_LENGTH,
+  dateTimeProblem,
+  filterProblem,
+  jsonProblem,
+  textProblem,
+  unstorableInput,
+} from './boundary.js'
 import { dateTimeInput, jsonInput, wholeNumber } from './input-types.js'
 
 /** `{and: [{and: [… {} …]}]}` nested `depth` levels. */
@@ -39,7 +48,10 @@ describe('dateTimeProblem', () => {
 describe('unstorableInput', () => {
   it('names the path of the first bad string or key, in lists and objects', () => {
     expect(unstorableInput({ title: 'ok', tags: ['a', 'b\u0000'] })).toMatchObject({ path: ['tags', 1] })
-    expect(unstorableInput({ settings: { 'k\ud800': 1 } })).toMatchObject({ path: ['settings', 'k\ud800'], message: expect.stringMatching(/^has a key that/) })
+    expect(unstorableInput({ settings: { 'k\ud800': 1 } })).toMatchObject({
+      path: ['settings', 'k\ud800'],
+      message: expect.stringMatching(/^has a key that/),
+    })
     expect(unstorableInput({ title: 'fine', n: 1, b: true, z: null })).toBeUndefined()
   })
 
@@ -69,13 +81,19 @@ describe('jsonProblem', () => {
 describe('filterProblem', () => {
   it('takes 5 levels of and/or and refuses a sixth, after a few steps of a 2,000-deep bomb', () => {
     expect(filterProblem(nested('and', 5), ['filter'])).toBeUndefined()
-    expect(filterProblem(nested('and', 6), ['filter'])).toMatchObject({ path: ['filter', 'and', 0, 'and', 0, 'and', 0, 'and', 0, 'and', 0, 'and'], message: expect.stringMatching(/at most 5 levels/) })
+    expect(filterProblem(nested('and', 6), ['filter'])).toMatchObject({
+      path: ['filter', 'and', 0, 'and', 0, 'and', 0, 'and', 0, 'and', 0, 'and'],
+      message: expect.stringMatching(/at most 5 levels/),
+    })
     expect(filterProblem(nested('or', 2_000), ['filter'])?.message).toMatch(/at most 5 levels/)
   })
 
   it('counts branches over a whole level: 100 pass, 101 or 10,000 are refused', () => {
     expect(filterProblem({ or: Array.from({ length: FILTER_MAX_BRANCHES }, () => ({})) }, ['filter'])).toBeUndefined()
-    expect(filterProblem({ or: Array.from({ length: 10_000 }, () => ({})) }, ['filter'])).toMatchObject({ path: ['filter', 'or'], message: expect.stringMatching(/at most 100 on each level/) })
+    expect(filterProblem({ or: Array.from({ length: 10_000 }, () => ({})) }, ['filter'])).toMatchObject({
+      path: ['filter', 'or'],
+      message: expect.stringMatching(/at most 100 on each level/),
+    })
     const split = { and: Array.from({ length: 60 }, () => ({})), or: Array.from({ length: 41 }, () => ({})) }
     expect(filterProblem(split, ['filter'])).toMatchObject({ path: ['filter', 'or'] })
     const wide = { or: Array.from({ length: 2 }, () => ({ or: Array.from({ length: 51 }, () => ({})) })) }
@@ -93,9 +111,13 @@ describe('the shared zod types', () => {
     const publishAt = dateTimeInput('publishAt')
     expect(publishAt.parse('2026-12-01T10:00:00+01:00')).toBe('2026-12-01T09:00:00.000Z')
     expect(publishAt.parse(new Date('2026-12-01T09:00:00Z'))).toBe('2026-12-01T09:00:00.000Z')
-    expect(publishAt.safeParse('0000-01-01T00:00:00Z').error?.issues[0]?.message).toBe('publishAt must lie in the years 1 to 9999 (UTC), e.g. 2026-12-01T09:00:00Z')
+    expect(publishAt.safeParse('0000-01-01T00:00:00Z').error?.issues[0]?.message).toBe(
+      'publishAt must lie in the years 1 to 9999 (UTC), e.g. 2026-12-01T09:00:00Z',
+    )
     expect(publishAt.safeParse(new Date('0000-06-01T00:00:00Z')).success).toBe(false)
-    expect(publishAt.safeParse('tomorrow').error?.issues[0]?.message).toBe('publishAt must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z')
+    expect(publishAt.safeParse('tomorrow').error?.issues[0]?.message).toBe(
+      'publishAt must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z',
+    )
   })
 
   it('jsonInput refuses a deep value with its path inside the value', () => {
@@ -106,7 +128,9 @@ describe('the shared zod types', () => {
   })
 
   it('wholeNumber keeps to the integer column', () => {
-    expect(wholeNumber('position', { min: 0 }).safeParse(2_147_483_648).error?.issues[0]?.message).toBe('position must be at most 2147483647')
+    expect(wholeNumber('position', { min: 0 }).safeParse(2_147_483_648).error?.issues[0]?.message).toBe(
+      'position must be at most 2147483647',
+    )
     expect(wholeNumber('position', { min: 0 }).parse(2_147_483_647)).toBe(2_147_483_647)
   })
 })

@@ -85,7 +85,12 @@ export interface Prepared<Command> {
  * tools and CLI commands are served. Everything here is data or pure functions over injected
  * capabilities, so it lives in the domain.
  */
-export interface CommandDefinition<Input = unknown, State = unknown, Command = unknown, Event extends DomainEvent = DomainEvent> {
+export interface CommandDefinition<
+  Input = unknown,
+  State = unknown,
+  Command = unknown,
+  Event extends DomainEvent = DomainEvent,
+> {
   /** GraphQL mutation name, e.g. `productCreate`. */
   name: string
   /** MCP tool name, verb first, e.g. `create_product`. */
@@ -126,7 +131,10 @@ export function defineCommand<Input, State, Command, Event extends DomainEvent>(
 }
 
 /** Whether held scopes allow a command: its `scope` or any of its `alsoGrantedBy`. */
-export function grantsCommand(held: readonly Scope[], definition: Pick<AnyCommandDefinition, 'scope' | 'alsoGrantedBy'>): boolean {
+export function grantsCommand(
+  held: readonly Scope[],
+  definition: Pick<AnyCommandDefinition, 'scope' | 'alsoGrantedBy'>,
+): boolean {
   return [definition.scope, ...(definition.alsoGrantedBy ?? [])].some((scope) => grants(held, scope))
 }
 

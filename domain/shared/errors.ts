@@ -37,7 +37,11 @@ export class DomainError extends Error {
   readonly field: readonly (string | number)[] | undefined
   readonly details: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, message: string, options: { field?: readonly (string | number)[]; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { field?: readonly (string | number)[]; details?: Record<string, unknown> } = {},
+  ) {
     super(message)
     this.name = 'DomainError'
     this.code = code

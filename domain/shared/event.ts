@@ -17,6 +17,9 @@ export interface Decider<State, Command, Event extends DomainEvent> {
 }
 
 /** Fold a history into a state. */
-export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
+export function fold<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState())
 }

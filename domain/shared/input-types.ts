@@ -70,4 +70,3 @@ export function wholeNumber(field: string, { min = INT4_MIN, max = INT4_MAX }: {
     .min(min, min === 0 ? `${field} must be 0 or more` : `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`)
 }
-

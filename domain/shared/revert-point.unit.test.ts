@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest'
 import type { PastEvent } from './command.js'
 import { commandEndIndex, commandEndRevision, sameCommand } from './revert-point.js'
 
-const at = (revision: number, marks: Partial<PastEvent>): PastEvent => ({ type: 'ThingChanged', data: {}, revision, occurredAt: '2026-01-01T00:00:00.000Z', ...marks })
+const at = (revision: number, marks: Partial<PastEvent>): PastEvent => ({
+  type: 'ThingChanged',
+  data: {},
+  revision,
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  ...marks,
+})
 
 describe('command boundaries in a stream', () => {
   it('groups the consecutive events that share a command id', () => {
-    const stream = [at(0, { commandId: 'a' }), at(1, { commandId: 'a' }), at(2, { commandId: 'a' }), at(3, { commandId: 'b' }), at(4, { commandId: 'b' }), at(5, { commandId: 'c' })]
+    const stream = [
+      at(0, { commandId: 'a' }),
+      at(1, { commandId: 'a' }),
+      at(2, { commandId: 'a' }),
+      at(3, { commandId: 'b' }),
+      at(4, { commandId: 'b' }),
+      at(5, { commandId: 'c' }),
+    ]
     expect([0, 1, 2, 3, 4, 5].map((index) => commandEndIndex(stream, index))).toEqual([2, 2, 2, 4, 4, 5])
     expect(commandEndRevision(stream, 0)).toBe(2)
     expect(commandEndRevision(stream, 3)).toBe(4)
@@ -15,7 +28,11 @@ describe('command boundaries in a stream', () => {
   it('tells apart commands of one request at one instant by their command ids', () => {
     // An import runs several commands on one product under one correlation id and one `now`.
     const same = { correlationId: 'request-1', occurredAt: '2026-01-01T00:00:00.000Z' }
-    const stream = [at(0, { ...same, commandId: 'update' }), at(1, { ...same, commandId: 'update' }), at(2, { ...same, commandId: 'variant' })]
+    const stream = [
+      at(0, { ...same, commandId: 'update' }),
+      at(1, { ...same, commandId: 'update' }),
+      at(2, { ...same, commandId: 'variant' }),
+    ]
     expect(commandEndRevision(stream, 0)).toBe(1)
     expect(commandEndRevision(stream, 2)).toBe(2)
   })

@@ -5,4 +5,10 @@ import { storeDefinitions } from './store/definitions.js'
 import { userDefinitions } from './user/definitions.js'
 
 /** Every tenancy command, for the registry. */
-export const tenancyDefinitions = [...organizationDefinitions, ...storeDefinitions, ...apiKeyDefinitions, ...userDefinitions, ...memberDefinitions] as const
+export const tenancyDefinitions = [
+  ...organizationDefinitions,
+  ...storeDefinitions,
+  ...apiKeyDefinitions,
+  ...userDefinitions,
+  ...memberDefinitions,
+] as const

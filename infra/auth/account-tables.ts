@@ -19,7 +19,10 @@ export const accountMigrations: Migrations = {
     },
     async down(db) {
       await db.schema.dropIndex('api_key_secrets_key').execute()
-      await db.schema.alterTable('api_key_secrets').addPrimaryKeyConstraint('api_key_secrets_pkey', ['key_id']).execute()
+      await db.schema
+        .alterTable('api_key_secrets')
+        .addPrimaryKeyConstraint('api_key_secrets_pkey', ['key_id'])
+        .execute()
       await db.schema.alterTable('api_key_secrets').dropColumn('expires_at').execute()
     },
   },
@@ -60,7 +63,8 @@ export const accountMigrations: Migrations = {
       await db.schema.createIndex('member_invitations_member').on('member_invitations').column('member_id').execute()
     },
     async down(db) {
-      for (const table of ['member_invitations', 'password_reset_tokens', 'sessions', 'user_passwords']) await db.schema.dropTable(table).execute()
+      for (const table of ['member_invitations', 'password_reset_tokens', 'sessions', 'user_passwords'])
+        await db.schema.dropTable(table).execute()
     },
   },
 }
@@ -69,10 +73,28 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>
 
 export interface AccountSecretTables {
   api_key_secrets: ApiKeySecretsTable
-  user_passwords: { user_id: string; password_hash: string; updated_at: ColumnType<Date, Date | string | undefined, Date | string> }
-  sessions: { id: string; token_hash: string; user_id: string; organization_id: string; created_at: Timestamp; last_seen_at: Timestamp; expires_at: Timestamp }
+  user_passwords: {
+    user_id: string
+    password_hash: string
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  }
+  sessions: {
+    id: string
+    token_hash: string
+    user_id: string
+    organization_id: string
+    created_at: Timestamp
+    last_seen_at: Timestamp
+    expires_at: Timestamp
+  }
   password_reset_tokens: { token_hash: string; user_id: string; expires_at: Timestamp }
-  member_invitations: { token_hash: string; organization_id: string; member_id: string; email: string; expires_at: Timestamp }
+  member_invitations: {
+    token_hash: string
+    organization_id: string
+    member_id: string
+    email: string
+    expires_at: Timestamp
+  }
 }
 
 export const secretTables = (db: AnyDb): Kysely<AccountSecretTables> => db

@@ -1,7 +1,13 @@
 import { v7 as uuidv7 } from 'uuid'
 import { DomainError } from '../../domain/shared/errors.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
-import { loginInput, passwordChangeInput, passwordResetCompleteInput, passwordResetRequestInput, signUpInput } from '../../domain/tenancy/user/account-inputs.js'
+import {
+  loginInput,
+  passwordChangeInput,
+  passwordResetCompleteInput,
+  passwordResetRequestInput,
+  signUpInput,
+} from '../../domain/tenancy/user/account-inputs.js'
 import { findUser, findUserByEmail, listMemberships } from '../../projections/tenancy/accounts/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
@@ -31,7 +37,12 @@ export interface SignedIn {
 }
 
 /** A person acting on their own account or on their organization's behalf, with the scopes the flow needs. */
-export function personContext(person: { id: string; email: string }, organizationId: string, scopes: readonly Scope[], meta: RequestMeta): CommandContext {
+export function personContext(
+  person: { id: string; email: string },
+  organizationId: string,
+  scopes: readonly Scope[],
+  meta: RequestMeta,
+): CommandContext {
   return {
     organizationId,
     storeId: null,
@@ -48,9 +59,17 @@ export function personContext(person: { id: string; email: string }, organizatio
  * claims the email platform-wide). The hash goes first, like a key's: a hash nobody refers to
  * is harmless, and a refused command removes it.
  */
-export async function createUser(platform: Platform, person: { id: string; email: string }, password: string, ctx: CommandContext): Promise<void> {
+export async function createUser(
+  platform: Platform,
+  person: { id: string; email: string },
+  password: string,
+  ctx: CommandContext,
+): Promise<void> {
   const db = secretTables(platform.database.db)
-  await db.insertInto('user_passwords').values({ user_id: person.id, password_hash: await hashPassword(password) }).execute()
+  await db
+    .insertInto('user_passwords')
+    .values({ user_id: person.id, password_hash: await hashPassword(password) })
+    .execute()
   try {
     await platform.executeAndWait('userSignUp', { userId: person.id, email: person.email }, ctx)
   } catch (error) {
@@ -80,17 +99,34 @@ export async function signUp(platform: Platform, raw: unknown, meta: RequestMeta
  * picks the organization and starts a new session. The session presented with the request, if
  * any, ends: a login always gets a fresh token.
  */
-export async function login(platform: Platform, raw: unknown, client: { ip: string; previousToken: string | null }, meta: RequestMeta): Promise<SignedIn> {
+export async function login(
+  platform: Platform,
+  raw: unknown,
+  client: { ip: string; previousToken: string | null },
+  meta: RequestMeta,
+): Promise<SignedIn> {
   const input = parseInput(loginInput, raw)
   accountServices(platform).loginLimiter.take(`${input.email}|${client.ip}`, meta.now.getTime())
   const db = platform.database.db
   const user = await findUserByEmail(db, input.email)
-  const stored = user ? await secretTables(db).selectFrom('user_passwords').select('password_hash').where('user_id', '=', user.id).executeTakeFirst() : undefined
+  const stored = user
+    ? await secretTables(db)
+        .selectFrom('user_passwords')
+        .select('password_hash')
+        .where('user_id', '=', user.id)
+        .executeTakeFirst()
+    : undefined
   if (!(await verifyPassword(stored?.password_hash, input.password)) || !user) {
-    throw new DomainError('UNAUTHENTICATED', 'the email or password is wrong; check both, or reset the password with passwordResetRequest')
+    throw new DomainError(
+      'UNAUTHENTICATED',
+      'the email or password is wrong; check both, or reset the password with passwordResetRequest',
+    )
   }
   const memberships = await listMemberships(db, user.id)
-  const organizationId = chooseOrganization(memberships.map((m) => m.organizationId), input.organizationId ?? null)
+  const organizationId = chooseOrganization(
+    memberships.map((m) => m.organizationId),
+    input.organizationId ?? null,
+  )
   if (client.previousToken) await deleteSession(db, client.previousToken)
   const session = await createSession(db, { userId: user.id, organizationId }, meta.now)
   return { userId: user.id, organizationId, session, position: null }
@@ -99,32 +135,69 @@ export async function login(platform: Platform, raw: unknown, client: { ip: stri
 function chooseOrganization(organizationIds: string[], asked: string | null): string {
   if (asked) {
     if (organizationIds.includes(asked.toLowerCase())) return asked.toLowerCase()
-    throw new DomainError('BAD_USER_INPUT', `you are not a member of organization '${asked}'; your organizations: ${organizationIds.join(', ') || 'none'}`, {
-      field: ['input', 'organizationId'],
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `you are not a member of organization '${asked}'; your organizations: ${organizationIds.join(', ') || 'none'}`,
+      {
+        field: ['input', 'organizationId'],
+      },
+    )
   }
   if (organizationIds.length === 1) return organizationIds[0]!
-  if (organizationIds.length === 0) throw new DomainError('FORBIDDEN', 'you are not a member of any organization; accept an invitation, or sign up to create one')
-  throw new DomainError('BAD_USER_INPUT', `you belong to several organizations; pass organizationId, one of ${organizationIds.join(', ')}`, {
-    field: ['input', 'organizationId'],
-  })
+  if (organizationIds.length === 0)
+    throw new DomainError(
+      'FORBIDDEN',
+      'you are not a member of any organization; accept an invitation, or sign up to create one',
+    )
+  throw new DomainError(
+    'BAD_USER_INPUT',
+    `you belong to several organizations; pass organizationId, one of ${organizationIds.join(', ')}`,
+    {
+      field: ['input', 'organizationId'],
+    },
+  )
 }
 
 /** `passwordChange`: needs the current password; every other session of the person ends. */
-export async function changePassword(platform: Platform, principal: UserPrincipal, raw: unknown, meta: RequestMeta): Promise<string | null> {
+export async function changePassword(
+  platform: Platform,
+  principal: UserPrincipal,
+  raw: unknown,
+  meta: RequestMeta,
+): Promise<string | null> {
   const input = parseInput(passwordChangeInput, raw)
   const db = secretTables(platform.database.db)
-  const stored = await db.selectFrom('user_passwords').select('password_hash').where('user_id', '=', principal.userId).executeTakeFirst()
+  const stored = await db
+    .selectFrom('user_passwords')
+    .select('password_hash')
+    .where('user_id', '=', principal.userId)
+    .executeTakeFirst()
   if (!(await verifyPassword(stored?.password_hash, input.currentPassword))) {
-    throw new DomainError('BAD_USER_INPUT', 'currentPassword is wrong; type the password you log in with', { field: ['input', 'currentPassword'] })
+    throw new DomainError('BAD_USER_INPUT', 'currentPassword is wrong; type the password you log in with', {
+      field: ['input', 'currentPassword'],
+    })
   }
   const person = { id: principal.userId, email: principal.name }
-  await db.updateTable('user_passwords').set({ password_hash: await hashPassword(input.newPassword), updated_at: meta.now }).where('user_id', '=', person.id).execute()
+  await db
+    .updateTable('user_passwords')
+    .set({ password_hash: await hashPassword(input.newPassword), updated_at: meta.now })
+    .where('user_id', '=', person.id)
+    .execute()
   let position: string | null
   try {
-    position = (await platform.executeAndWait('userPasswordChange', {}, personContext(person, principal.organizationId, principal.scopes, meta))).position
+    position = (
+      await platform.executeAndWait(
+        'userPasswordChange',
+        {},
+        personContext(person, principal.organizationId, principal.scopes, meta),
+      )
+    ).position
   } catch (error) {
-    await db.updateTable('user_passwords').set({ password_hash: stored!.password_hash }).where('user_id', '=', person.id).execute()
+    await db
+      .updateTable('user_passwords')
+      .set({ password_hash: stored!.password_hash })
+      .where('user_id', '=', person.id)
+      .execute()
     throw error
   }
   await deleteUserSessions(platform.database.db, person.id, principal.sessionId)
@@ -145,8 +218,15 @@ export async function requestPasswordReset(platform: Platform, raw: unknown, met
   }
   const token = newToken()
   const expiresAt = new Date(meta.now.getTime() + PASSWORD_RESET_TTL_MS)
-  await secretTables(db).insertInto('password_reset_tokens').values({ token_hash: hashToken(token), user_id: user.id, expires_at: expiresAt }).execute()
-  await platform.executeAndWait('userPasswordResetRequest', {}, personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta))
+  await secretTables(db)
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: hashToken(token), user_id: user.id, expires_at: expiresAt })
+    .execute()
+  await platform.executeAndWait(
+    'userPasswordResetRequest',
+    {},
+    personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta),
+  )
   await accountServices(platform).mailer.send({
     kind: 'password-reset',
     to: user.email,
@@ -167,12 +247,24 @@ export async function completePasswordReset(platform: Platform, raw: unknown, me
     .executeTakeFirst()
   const user = row ? await findUser(platform.database.db, row.user_id) : null
   if (!row || !user) {
-    throw new DomainError('BAD_USER_INPUT', 'this reset token is not valid (mistyped, used or older than an hour); request a new one with passwordResetRequest', {
-      field: ['input', 'token'],
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'this reset token is not valid (mistyped, used or older than an hour); request a new one with passwordResetRequest',
+      {
+        field: ['input', 'token'],
+      },
+    )
   }
-  await platform.executeAndWait('userPasswordResetComplete', {}, personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta))
-  await db.updateTable('user_passwords').set({ password_hash: await hashPassword(input.newPassword), updated_at: meta.now }).where('user_id', '=', user.id).execute()
+  await platform.executeAndWait(
+    'userPasswordResetComplete',
+    {},
+    personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta),
+  )
+  await db
+    .updateTable('user_passwords')
+    .set({ password_hash: await hashPassword(input.newPassword), updated_at: meta.now })
+    .where('user_id', '=', user.id)
+    .execute()
   await db.deleteFrom('password_reset_tokens').where('user_id', '=', user.id).execute()
   await deleteUserSessions(platform.database.db, user.id)
 }

@@ -50,16 +50,22 @@ export function generateApiKeyToken(): ApiKeyToken {
  */
 export function parseApiKeyToken(token: string): ParsedApiKeyToken {
   if (!token.startsWith(API_KEY_PREFIX)) {
-    throw malformed(`API keys start with '${API_KEY_PREFIX}'; send the whole key as "Authorization: Bearer ${API_KEY_PREFIX}…"`)
+    throw malformed(
+      `API keys start with '${API_KEY_PREFIX}'; send the whole key as "Authorization: Bearer ${API_KEY_PREFIX}…"`,
+    )
   }
   if (token.length !== API_KEY_LENGTH) {
-    throw malformed(`the API key has ${token.length} characters but keys have ${API_KEY_LENGTH}; it was cut or mistyped, so copy it again from where you stored it`)
+    throw malformed(
+      `the API key has ${token.length} characters but keys have ${API_KEY_LENGTH}; it was cut or mistyped, so copy it again from where you stored it`,
+    )
   }
   const publicId = token.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + PUBLIC_ID_LENGTH)
   const separator = token.charAt(API_KEY_PREFIX.length + PUBLIC_ID_LENGTH)
   const secret = token.slice(API_KEY_PREFIX.length + PUBLIC_ID_LENGTH + 1)
   if (separator !== '_' || !BASE62_ONLY.test(publicId) || !BASE62_ONLY.test(secret)) {
-    throw malformed(`the API key is not of the form ${API_KEY_PREFIX}<public id>_<secret>; copy it again from where you stored it`)
+    throw malformed(
+      `the API key is not of the form ${API_KEY_PREFIX}<public id>_<secret>; copy it again from where you stored it`,
+    )
   }
   const body = token.slice(0, -CHECKSUM_LENGTH)
   if (checksum(body) !== token.slice(-CHECKSUM_LENGTH)) {

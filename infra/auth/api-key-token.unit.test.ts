@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { DomainError } from '../../domain/shared/errors.js'
-import { API_KEY_LENGTH, crc32, generateApiKeyToken, hashSecret, maskedApiKey, parseApiKeyToken } from './api-key-token.js'
+import {
+  API_KEY_LENGTH,
+  crc32,
+  generateApiKeyToken,
+  hashSecret,
+  maskedApiKey,
+  parseApiKeyToken,
+} from './api-key-token.js'
 
 function failure(token: string): DomainError {
   try {

@@ -25,11 +25,18 @@ let fixture: TenancyFixture
 let keyCount = 0
 
 /** A key in the read model with its secret row; returns the token its holder would send. */
-async function key(facts: Partial<ApiKeyCreated['data']> = {}, options: { storedSecret?: string } = {}): Promise<{ token: string; keyId: string }> {
+async function key(
+  facts: Partial<ApiKeyCreated['data']> = {},
+  options: { storedSecret?: string } = {},
+): Promise<{ token: string; keyId: string }> {
   keyCount++
   const keyId = `0190a0b0-0000-7000-8000-a${String(keyCount).padStart(11, '0')}`
   const token = generateApiKeyToken()
-  await insertApiKeySecret(db, { keyId, publicId: token.publicId, secretHash: hashSecret(options.storedSecret ?? token.secret) })
+  await insertApiKeySecret(db, {
+    keyId,
+    publicId: token.publicId,
+    secretHash: hashSecret(options.storedSecret ?? token.secret),
+  })
   await fixture.apiKey({
     keyId,
     organizationId: org,
@@ -54,7 +61,16 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
 }
 
 function principal(overrides: Partial<ApiKeyPrincipal> = {}): ApiKeyPrincipal {
-  return { type: 'api_key', keyId: '0190a0b0-0000-7000-8000-0000000000ee', organizationId: org, scopes: ['products:write'], storeIds: null, name: 'test', expiresAt: null, ...overrides }
+  return {
+    type: 'api_key',
+    keyId: '0190a0b0-0000-7000-8000-0000000000ee',
+    organizationId: org,
+    scopes: ['products:write'],
+    storeIds: null,
+    name: 'test',
+    expiresAt: null,
+    ...overrides,
+  }
 }
 
 beforeAll(async () => {
@@ -76,7 +92,11 @@ afterAll(async () => {
 
 describe('authenticateApiKey', () => {
   it('turns a valid key into its principal', async () => {
-    const { token, keyId } = await key({ name: 'ERP sync', scopes: ['products:write', 'settings:read'], storeIds: [acme] })
+    const { token, keyId } = await key({
+      name: 'ERP sync',
+      scopes: ['products:write', 'settings:read'],
+      storeIds: [acme],
+    })
     expect(await authenticateApiKey(db, token, now)).toEqual({
       type: 'api_key',
       keyId,
@@ -127,7 +147,11 @@ describe('authenticateApiKey', () => {
 
   it('refuses a key whose secret is stored but whose creation is not projected', async () => {
     const token = generateApiKeyToken()
-    await insertApiKeySecret(db, { keyId: '0190a0b0-0000-7000-8000-0000000000ff', publicId: token.publicId, secretHash: hashSecret(token.secret) })
+    await insertApiKeySecret(db, {
+      keyId: '0190a0b0-0000-7000-8000-0000000000ff',
+      publicId: token.publicId,
+      secretHash: hashSecret(token.secret),
+    })
     expect((await failure(authenticateApiKey(db, token.token, now))).code).toBe('UNAUTHENTICATED')
   })
 
@@ -135,14 +159,20 @@ describe('authenticateApiKey', () => {
     const { token, keyId } = await key()
     await fixture.revokeApiKey(org, keyId, new Date('2026-11-21T11:00:00Z'))
     const error = await failure(authenticateApiKey(db, token, now))
-    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringContaining('revoked on 2026-11-21T11:00:00.000Z') })
+    expect(error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: expect.stringContaining('revoked on 2026-11-21T11:00:00.000Z'),
+    })
   })
 
   it('refuses an expired key from its expiry on', async () => {
     const { token } = await key({ expiresAt: now.toISOString() })
     expect(await authenticateApiKey(db, token, new Date(now.getTime() - 1))).toMatchObject({ organizationId: org })
     const error = await failure(authenticateApiKey(db, token, now))
-    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringContaining('expired on 2026-11-21T12:00:00.000Z') })
+    expect(error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: expect.stringContaining('expired on 2026-11-21T12:00:00.000Z'),
+    })
   })
 
   it('refuses a key with a bad checksum before looking it up', async () => {
@@ -185,7 +215,10 @@ describe('resolveStore', () => {
 
   it('answers a store of another organization exactly like a store that does not exist', async () => {
     const missing = await failure(resolveStore(db, principal(), 'nowhere'))
-    expect(missing).toMatchObject({ code: 'NOT_FOUND', message: "store 'nowhere' does not exist; check the X-Store header (a store id or slug)" })
+    expect(missing).toMatchObject({
+      code: 'NOT_FOUND',
+      message: "store 'nowhere' does not exist; check the X-Store header (a store id or slug)",
+    })
     for (const reference of ['globex', globex]) {
       const foreign = await failure(resolveStore(db, principal(), reference))
       expect(foreign.code).toBe('NOT_FOUND')
@@ -195,6 +228,9 @@ describe('resolveStore', () => {
 
   it('forbids a store of the organization that the key may not reach', async () => {
     const error = await failure(resolveStore(db, principal({ storeIds: [acme] }), 'acme-outlet'))
-    expect(error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining("this key cannot reach store 'acme-outlet'") })
+    expect(error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining("this key cannot reach store 'acme-outlet'"),
+    })
   })
 })

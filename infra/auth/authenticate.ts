@@ -85,30 +85,54 @@ const CREATE_KEY_HINT = 'create a key with `emporium keys create`'
  *
  * @example const principal = await authenticateApiKey(db, bearerToken, new Date())
  */
-export async function authenticateApiKey(db: AnyDb, token: string | null | undefined, now: Date): Promise<ApiKeyPrincipal> {
+export async function authenticateApiKey(
+  db: AnyDb,
+  token: string | null | undefined,
+  now: Date,
+): Promise<ApiKeyPrincipal> {
   const presented = token?.trim()
-  if (!presented) throw unauthenticated(`no API key was sent; send one as "Authorization: Bearer wmk_…" (${CREATE_KEY_HINT})`)
+  if (!presented)
+    throw unauthenticated(`no API key was sent; send one as "Authorization: Bearer wmk_…" (${CREATE_KEY_HINT})`)
   const { publicId, secret } = parseApiKeyToken(presented)
 
   const row = await (db as Kysely<TenancyTables & { api_key_secrets: ApiKeySecretsTable }>)
     .selectFrom('api_key_secrets as s')
     .innerJoin('api_keys as k', 'k.id', 's.key_id')
-    .select(['s.secret_hash', 's.expires_at as secret_expires_at', 'k.id', 'k.organization_id', 'k.name', 'k.scopes', 'k.store_ids', 'k.expires_at', 'k.revoked_at', 'k.last_used_at'])
+    .select([
+      's.secret_hash',
+      's.expires_at as secret_expires_at',
+      'k.id',
+      'k.organization_id',
+      'k.name',
+      'k.scopes',
+      'k.store_ids',
+      'k.expires_at',
+      'k.revoked_at',
+      'k.last_used_at',
+    ])
     .where('s.public_id', '=', publicId)
     .executeTakeFirst()
 
   const matches = sameHash(hashSecret(secret), row?.secret_hash ?? NO_HASH)
-  if (!row || !matches) throw unauthenticated(`this API key is not known: check that it is the key for this server, or ${CREATE_KEY_HINT}`)
-  if (row.revoked_at) throw unauthenticated(`this API key was revoked on ${row.revoked_at.toISOString()}; ${CREATE_KEY_HINT}`)
+  if (!row || !matches)
+    throw unauthenticated(`this API key is not known: check that it is the key for this server, or ${CREATE_KEY_HINT}`)
+  if (row.revoked_at)
+    throw unauthenticated(`this API key was revoked on ${row.revoked_at.toISOString()}; ${CREATE_KEY_HINT}`)
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
     throw unauthenticated(`this API key expired on ${row.expires_at.toISOString()}; ${CREATE_KEY_HINT}`)
   }
   if (row.secret_expires_at && row.secret_expires_at.getTime() <= now.getTime()) {
-    throw unauthenticated(`this secret of the API key was replaced by a rotation and stopped working on ${row.secret_expires_at.toISOString()}; use the key's new secret`)
+    throw unauthenticated(
+      `this secret of the API key was replaced by a rotation and stopped working on ${row.secret_expires_at.toISOString()}; use the key's new secret`,
+    )
   }
 
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await (db as Kysely<TenancyTables>).updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute()
+    await (db as Kysely<TenancyTables>)
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', row.id)
+      .execute()
   }
   return {
     type: 'api_key',
@@ -136,22 +160,39 @@ function earliest(a: Date | null, b: Date | null): Date | null {
  * - without it: the only store the key reaches, or null when it reaches several (or none), and
  *   commands that need a store ask for `X-Store`.
  */
-export async function resolveStore(db: AnyDb, principal: Principal, xStore: string | undefined): Promise<StoreRef | null> {
+export async function resolveStore(
+  db: AnyDb,
+  principal: Principal,
+  xStore: string | undefined,
+): Promise<StoreRef | null> {
   const reference = xStore?.trim()
   if (!reference) {
     const reachable = await listStores(db, principal.organizationId, principal.storeIds, { limit: 2 })
     return reachable.length === 1 ? toRef(reachable[0]!) : null
   }
   const store = await findStore(db, principal.organizationId, reference)
-  if (!store) throw new DomainError('NOT_FOUND', `store '${reference.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)`)
+  if (!store)
+    throw new DomainError(
+      'NOT_FOUND',
+      `store '${reference.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)`,
+    )
   if (principal.storeIds !== null && !principal.storeIds.includes(store.id)) {
-    throw new DomainError('FORBIDDEN', `this key cannot reach store '${reference}'; use a key that includes it, or one for every store`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `this key cannot reach store '${reference}'; use a key that includes it, or one for every store`,
+    )
   }
   return toRef(store)
 }
 
 function toRef(store: StoreRecord): StoreRef {
-  return { id: store.id, slug: store.slug, name: store.name, organizationId: store.organizationId, ...(store.status === 'ARCHIVED' ? { archived: true as const } : {}) }
+  return {
+    id: store.id,
+    slug: store.slug,
+    name: store.name,
+    organizationId: store.organizationId,
+    ...(store.status === 'ARCHIVED' ? { archived: true as const } : {}),
+  }
 }
 
 function sameHash(a: string, b: string): boolean {

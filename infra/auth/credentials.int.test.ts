@@ -19,12 +19,24 @@ let lookups = 0
 async function issue(keyId: string, expiresAt: string | null = null): Promise<string> {
   const token = generateApiKeyToken()
   await insertApiKeySecret(test.database.db, { keyId, publicId: token.publicId, secretHash: hashSecret(token.secret) })
-  await fixture.apiKey({ keyId, organizationId: org, name: 'k', publicId: token.publicId, last4: token.last4, scopes: ['products:read'], storeIds: [store], expiresAt })
+  await fixture.apiKey({
+    keyId,
+    organizationId: org,
+    name: 'k',
+    publicId: token.publicId,
+    last4: token.last4,
+    scopes: ['products:read'],
+    storeIds: [store],
+    expiresAt,
+  })
   return token.token
 }
 
 async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(() => null, (e: unknown) => e)
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  )
   if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
   return error.code
 }
@@ -82,7 +94,9 @@ describe('CredentialResolver', () => {
     const token = await issue('0190a0b0-0000-7000-8000-0000000000c3', '2026-11-21T10:00:00Z')
     const credentials = resolver()
     await credentials.resolve(token, undefined, new Date('2026-11-21T09:59:00Z'))
-    expect(await refusal(credentials.resolve(token, undefined, new Date('2026-11-21T10:00:01Z')))).toBe('UNAUTHENTICATED')
+    expect(await refusal(credentials.resolve(token, undefined, new Date('2026-11-21T10:00:01Z')))).toBe(
+      'UNAUTHENTICATED',
+    )
   })
 
   it('never remembers a failure, and remembers per X-Store', async () => {

@@ -30,10 +30,19 @@ export class CredentialResolver {
   ) {}
 
   async resolve(token: string, xStore: string | undefined, now = new Date()): Promise<RequestCredentials> {
-    const key = createHash('sha256').update(token).update('\n').update(xStore ?? '').digest('base64')
+    const key = createHash('sha256')
+      .update(token)
+      .update('\n')
+      .update(xStore ?? '')
+      .digest('base64')
     const generation = this.generation()
     const hit = this.entries.get(key)
-    if (hit && hit.generation === generation && now.getTime() - hit.cachedAt < this.options.ttlMs && !expired(hit.principal, now)) {
+    if (
+      hit &&
+      hit.generation === generation &&
+      now.getTime() - hit.cachedAt < this.options.ttlMs &&
+      !expired(hit.principal, now)
+    ) {
       return { principal: hit.principal, store: hit.store }
     }
     const principal = await authenticateApiKey(this.db, token, now)

@@ -7,5 +7,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: unknow
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
   const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
-  throw new DomainError('BAD_USER_INPUT', `${path.length ? `input.${path.join('.')}` : 'input'}: ${issue.message}`, { field: ['input', ...path] })
+  throw new DomainError('BAD_USER_INPUT', `${path.length ? `input.${path.join('.')}` : 'input'}: ${issue.message}`, {
+    field: ['input', ...path],
+  })
 }

@@ -17,24 +17,41 @@ import { v7 as uuidv7 } from 'uuid'
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000
 
 const acceptInput = z.strictObject({
-  token: z.string({ error: 'token is required: the code from the invitation email' }).trim().min(1, 'token is required: the code from the invitation email'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000, 'password is too long'),
+  token: z
+    .string({ error: 'token is required: the code from the invitation email' })
+    .trim()
+    .min(1, 'token is required: the code from the invitation email'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(1000, 'password is too long'),
 })
 
 /**
  * `memberInvite`: records the invitation through the command path, then mails a fresh token
  * (a renewed invitation's older tokens stop working). Returns the member id and the position.
  */
-export async function inviteMember(platform: Platform, raw: unknown, ctx: CommandContext): Promise<{ memberId: string; position: string | null }> {
+export async function inviteMember(
+  platform: Platform,
+  raw: unknown,
+  ctx: CommandContext,
+): Promise<{ memberId: string; position: string | null }> {
   const result = await platform.executeAndWait('memberInvite', raw, ctx)
   const member = await findMember(platform.database.db, ctx.organizationId, result.entityId)
-  if (!member) throw new DomainError('INTERNAL_SERVER_ERROR', 'the invitation was recorded but is not readable yet; retry')
+  if (!member)
+    throw new DomainError('INTERNAL_SERVER_ERROR', 'the invitation was recorded but is not readable yet; retry')
   const db = secretTables(platform.database.db)
   const token = newToken()
   await db.deleteFrom('member_invitations').where('member_id', '=', member.id).execute()
   await db
     .insertInto('member_invitations')
-    .values({ token_hash: hashToken(token), organization_id: ctx.organizationId, member_id: member.id, email: member.email, expires_at: new Date(ctx.now.getTime() + INVITATION_TTL_MS) })
+    .values({
+      token_hash: hashToken(token),
+      organization_id: ctx.organizationId,
+      member_id: member.id,
+      email: member.email,
+      expires_at: new Date(ctx.now.getTime() + INVITATION_TTL_MS),
+    })
     .execute()
   await accountServices(platform).mailer.send({
     kind: 'member-invitation',
@@ -52,7 +69,11 @@ export async function inviteMember(platform: Platform, raw: unknown, ctx: Comman
  * existing account must give its password; an email without an account gets one with this
  * password. The person joins with the invited role and is signed in to that organization.
  */
-export async function acceptInvitation(platform: Platform, raw: unknown, meta: RequestMeta): Promise<SignedIn & { memberId: string }> {
+export async function acceptInvitation(
+  platform: Platform,
+  raw: unknown,
+  meta: RequestMeta,
+): Promise<SignedIn & { memberId: string }> {
   const input = parseInput(acceptInput, raw)
   const db = secretTables(platform.database.db)
   const invitation = await db
@@ -62,23 +83,53 @@ export async function acceptInvitation(platform: Platform, raw: unknown, meta: R
     .where('expires_at', '>', meta.now)
     .executeTakeFirst()
   if (!invitation) {
-    throw new DomainError('BAD_USER_INPUT', 'this invitation token is not valid (mistyped, used, replaced or older than 7 days); ask for a new invitation', {
-      field: ['input', 'token'],
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'this invitation token is not valid (mistyped, used, replaced or older than 7 days); ask for a new invitation',
+      {
+        field: ['input', 'token'],
+      },
+    )
   }
   const existing = await findUserByEmail(platform.database.db, invitation.email)
   const person = existing ?? { id: uuidv7(), email: invitation.email }
   const ctx = personContext(person, invitation.organization_id, ['settings:write'], meta)
   if (existing) {
-    const stored = await db.selectFrom('user_passwords').select('password_hash').where('user_id', '=', existing.id).executeTakeFirst()
+    const stored = await db
+      .selectFrom('user_passwords')
+      .select('password_hash')
+      .where('user_id', '=', existing.id)
+      .executeTakeFirst()
     if (!(await verifyPassword(stored?.password_hash, input.password))) {
-      throw new DomainError('UNAUTHENTICATED', `the password is wrong for the account ${invitation.email}; give the password you log in with, or reset it first`)
+      throw new DomainError(
+        'UNAUTHENTICATED',
+        `the password is wrong for the account ${invitation.email}; give the password you log in with, or reset it first`,
+      )
     }
   } else {
-    await createUser(platform, person, parseInput(z.object({ password: newPassword }), { password: input.password }).password, ctx)
+    await createUser(
+      platform,
+      person,
+      parseInput(z.object({ password: newPassword }), { password: input.password }).password,
+      ctx,
+    )
   }
-  const joined = await platform.executeAndWait('memberInviteAccept', { memberId: invitation.member_id, userId: person.id }, ctx)
+  const joined = await platform.executeAndWait(
+    'memberInviteAccept',
+    { memberId: invitation.member_id, userId: person.id },
+    ctx,
+  )
   await db.deleteFrom('member_invitations').where('member_id', '=', invitation.member_id).execute()
-  const session = await createSession(platform.database.db, { userId: person.id, organizationId: invitation.organization_id }, meta.now)
-  return { userId: person.id, organizationId: invitation.organization_id, memberId: invitation.member_id, session, position: joined.position }
+  const session = await createSession(
+    platform.database.db,
+    { userId: person.id, organizationId: invitation.organization_id },
+    meta.now,
+  )
+  return {
+    userId: person.id,
+    organizationId: invitation.organization_id,
+    memberId: invitation.member_id,
+    session,
+    position: joined.position,
+  }
 }

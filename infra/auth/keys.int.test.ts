@@ -9,7 +9,12 @@ import { executeCommand } from '../commands/execute.js'
 import { CommandRegistry } from '../commands/registry.js'
 import type { AnyDb } from '../database/database.js'
 import { migrateToLatest } from '../database/migrate.js'
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent, type StreamWrite } from '../eventstore/port.js'
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type RecordedEvent,
+  type StreamWrite,
+} from '../eventstore/port.js'
 import { hashSecret, parseApiKeyToken } from './api-key-token.js'
 import { authenticateApiKey } from './authenticate.js'
 import { issueApiKey, type IssueApiKeyDeps } from './keys.js'
@@ -28,12 +33,18 @@ class MemoryLog {
     return this.events.filter((e) => e.streamName === stream)
   }
 
-  async appendMany(writes: StreamWrite[]): Promise<{ position: string; revisions: Record<string, number>; positions: string[] }> {
+  async appendMany(
+    writes: StreamWrite[],
+  ): Promise<{ position: string; revisions: Record<string, number>; positions: string[] }> {
     for (const write of writes) {
       const current = this.events.filter((e) => e.streamName === write.stream).length - 1
       const expected = write.expectedRevision === 'no_stream' ? -1 : write.expectedRevision
       if (typeof expected === 'number' && expected !== current) {
-        throw new WrongExpectedRevisionError(write.stream, write.expectedRevision, current === -1 ? 'no_stream' : current)
+        throw new WrongExpectedRevisionError(
+          write.stream,
+          write.expectedRevision,
+          current === -1 ? 'no_stream' : current,
+        )
       }
     }
     const revisions: Record<string, number> = {}
@@ -75,12 +86,17 @@ function ctx(organizationId = org): CommandContext {
 /** Feeds the projection what the log gained since last time, as the runner would. */
 async function project(): Promise<void> {
   for (const event of log.events.slice(projected)) {
-    if ((tenancyProjection.eventTypes as readonly string[]).includes(event.type)) await tenancyProjection.apply(event, db)
+    if ((tenancyProjection.eventTypes as readonly string[]).includes(event.type))
+      await tenancyProjection.apply(event, db)
   }
   projected = log.events.length
 }
 
-async function execute(name: string, input: unknown, context = ctx()): Promise<{ entityId: string; position: string | null }> {
+async function execute(
+  name: string,
+  input: unknown,
+  context = ctx(),
+): Promise<{ entityId: string; position: string | null }> {
   // executeCommand reads and appends streams only; the rest of the port is not needed here.
   const result = await executeCommand(log as unknown as EventStore, registry.get(name), input, context)
   await project()
@@ -99,7 +115,10 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
 }
 
 async function secretRows(): Promise<number> {
-  const row = await db.selectFrom('api_key_secrets').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('api_key_secrets')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 
@@ -130,27 +149,49 @@ describe('tenancy commands through the command path', () => {
 
   it('keeps store slugs unique across organizations', async () => {
     const error = await failure(execute('storeCreate', { name: 'Other Acme', slug: 'acme' }, ctx(otherOrg)))
-    expect(error).toMatchObject({ code: 'CONFLICT', message: "store slug 'acme' is taken; choose another", field: ['input', 'slug'] })
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: "store slug 'acme' is taken; choose another",
+      field: ['input', 'slug'],
+    })
   })
 
   it('refuses a reserved slug on input.slug', async () => {
     const error = await failure(execute('storeCreate', { name: 'Admin', slug: 'admin' }))
-    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'slug'], message: expect.stringContaining('reserved') })
+    expect(error).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'slug'],
+      message: expect.stringContaining('reserved'),
+    })
   })
 
   it('needs settings:write to create a store', async () => {
-    const error = await failure(execute('storeCreate', { name: 'Shop', slug: 'shop' }, { ...ctx(), scopes: ['settings:read'] }))
+    const error = await failure(
+      execute('storeCreate', { name: 'Shop', slug: 'shop' }, { ...ctx(), scopes: ['settings:read'] }),
+    )
     expect(error.code).toBe('FORBIDDEN')
   })
 })
 
 describe('issueApiKey', () => {
   it('issues a key that authenticates, and shows its secret nowhere but in its result', async () => {
-    const issued = await issueApiKey(deps(), { name: 'ERP sync', scopes: ['settings:read', 'products:write'], storeIds: [acmeId] }, ctx())
+    const issued = await issueApiKey(
+      deps(),
+      { name: 'ERP sync', scopes: ['settings:read', 'products:write'], storeIds: [acmeId] },
+      ctx(),
+    )
     expect(issued).toMatchObject({ scopes: ['products:write', 'settings:read'], position: expect.any(String) })
 
     const principal = await authenticateApiKey(db, issued.apiKey, new Date('2026-11-21T10:00:01Z'))
-    expect(principal).toEqual({ type: 'api_key', keyId: issued.id, organizationId: org, scopes: ['products:write', 'settings:read'], storeIds: [acmeId], name: 'ERP sync', expiresAt: null })
+    expect(principal).toEqual({
+      type: 'api_key',
+      keyId: issued.id,
+      organizationId: org,
+      scopes: ['products:write', 'settings:read'],
+      storeIds: [acmeId],
+      name: 'ERP sync',
+      expiresAt: null,
+    })
 
     const { secret } = parseApiKeyToken(issued.apiKey)
     const history = JSON.stringify(log.events)
@@ -160,8 +201,15 @@ describe('issueApiKey', () => {
   })
 
   it('issues a key for every store with an expiry', async () => {
-    const issued = await issueApiKey(deps(), { name: 'Agent', scopes: ['webstore:read'], storeIds: null, expiresAt: new Date('2027-01-01T00:00:00Z') }, ctx())
-    expect(await findApiKey(db, org, issued.id)).toMatchObject({ storeIds: null, expiresAt: new Date('2027-01-01T00:00:00Z') })
+    const issued = await issueApiKey(
+      deps(),
+      { name: 'Agent', scopes: ['webstore:read'], storeIds: null, expiresAt: new Date('2027-01-01T00:00:00Z') },
+      ctx(),
+    )
+    expect(await findApiKey(db, org, issued.id)).toMatchObject({
+      storeIds: null,
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+    })
   })
 
   it('keeps no secret when the command refuses the key', async () => {
@@ -174,15 +222,23 @@ describe('issueApiKey', () => {
   it('keeps no secret when the command fails for any other reason', async () => {
     const before = await secretRows()
     const failing: IssueApiKeyDeps = { db, execute: async () => Promise.reject(new Error('event store unavailable')) }
-    await expect(issueApiKey(failing, { name: 'Down', scopes: ['products:read'], storeIds: null }, ctx())).rejects.toThrow('event store unavailable')
+    await expect(
+      issueApiKey(failing, { name: 'Down', scopes: ['products:read'], storeIds: null }, ctx()),
+    ).rejects.toThrow('event store unavailable')
     expect(await secretRows()).toBe(before)
   })
 
   it('refuses stores of other organizations as unknown, naming the field', async () => {
     const globexShop = (await execute('storeCreate', { name: 'Globex', slug: 'globex' }, ctx(otherOrg))).entityId
     const before = await secretRows()
-    const error = await failure(issueApiKey(deps(), { name: 'Sneaky', scopes: ['products:read'], storeIds: [acmeId, globexShop] }, ctx()))
-    expect(error).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'storeIds', 1], message: expect.stringContaining(`store '${globexShop}' does not exist`) })
+    const error = await failure(
+      issueApiKey(deps(), { name: 'Sneaky', scopes: ['products:read'], storeIds: [acmeId, globexShop] }, ctx()),
+    )
+    expect(error).toMatchObject({
+      code: 'NOT_FOUND',
+      field: ['input', 'storeIds', 1],
+      message: expect.stringContaining(`store '${globexShop}' does not exist`),
+    })
     expect(await secretRows()).toBe(before)
   })
 

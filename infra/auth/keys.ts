@@ -15,7 +15,11 @@ import { deleteApiKeySecret, insertApiKeySecret } from './secrets.js'
 export interface IssueApiKeyDeps {
   db: AnyDb
   /** The command path (`Platform.execute` or `executeAndWait`): the key's event is written like any other. */
-  execute(commandName: string, input: unknown, ctx: CommandContext): Promise<{ entityId: string; position: string | null }>
+  execute(
+    commandName: string,
+    input: unknown,
+    ctx: CommandContext,
+  ): Promise<{ entityId: string; position: string | null }>
 }
 
 export interface IssueApiKeyInput {
@@ -44,7 +48,11 @@ export interface IssuedApiKey {
  *
  * @example const { apiKey } = await issueApiKey({ db, execute: platform.executeAndWait.bind(platform) }, { name: 'ERP sync', scopes: ['products:write'], storeIds: null }, ctx)
  */
-export async function issueApiKey(deps: IssueApiKeyDeps, input: IssueApiKeyInput, ctx: CommandContext): Promise<IssuedApiKey> {
+export async function issueApiKey(
+  deps: IssueApiKeyDeps,
+  input: IssueApiKeyInput,
+  ctx: CommandContext,
+): Promise<IssuedApiKey> {
   if (input.storeIds) await requireStoresOfOrganization(deps.db, ctx.organizationId, input.storeIds)
   const keyId = uuidv7()
   const token = generateApiKeyToken()
@@ -53,10 +61,23 @@ export async function issueApiKey(deps: IssueApiKeyDeps, input: IssueApiKeyInput
     const expiresAt = input.expiresAt instanceof Date ? input.expiresAt.toISOString() : input.expiresAt
     const result = await deps.execute(
       apiKeyCreate.name,
-      { keyId, name: input.name, scopes: input.scopes, storeIds: input.storeIds, expiresAt, publicId: token.publicId, last4: token.last4 },
+      {
+        keyId,
+        name: input.name,
+        scopes: input.scopes,
+        storeIds: input.storeIds,
+        expiresAt,
+        publicId: token.publicId,
+        last4: token.last4,
+      },
       ctx,
     )
-    return { id: result.entityId, apiKey: token.token, scopes: canonicalScopes(input.scopes.filter(isScope)), position: result.position }
+    return {
+      id: result.entityId,
+      apiKey: token.token,
+      scopes: canonicalScopes(input.scopes.filter(isScope)),
+      position: result.position,
+    }
   } catch (error) {
     await deleteApiKeySecret(deps.db, keyId)
     throw error
@@ -68,13 +89,21 @@ export async function issueApiKey(deps: IssueApiKeyDeps, input: IssueApiKeyInput
  * saying so now spares a puzzling FORBIDDEN later. Ids that are not UUIDs are left to the
  * command's input validation, which names the field.
  */
-async function requireStoresOfOrganization(db: AnyDb, organizationId: string, storeIds: readonly string[]): Promise<void> {
+async function requireStoresOfOrganization(
+  db: AnyDb,
+  organizationId: string,
+  storeIds: readonly string[],
+): Promise<void> {
   const found = new Set((await listStores(db, organizationId, storeIds)).map((store) => store.id))
   const index = storeIds.findIndex((id) => isUuid(id) && !found.has(id.toLowerCase()))
   if (index === -1) return
-  throw new DomainError('NOT_FOUND', `store '${storeIds[index]}' does not exist in this organization; list its stores to find the id`, {
-    field: ['input', 'storeIds', index],
-  })
+  throw new DomainError(
+    'NOT_FOUND',
+    `store '${storeIds[index]}' does not exist in this organization; list its stores to find the id`,
+    {
+      field: ['input', 'storeIds', index],
+    },
+  )
 }
 
 export interface RotatedApiKey {
@@ -98,24 +127,50 @@ export interface RotatedApiKey {
 export async function rotateApiKey(deps: IssueApiKeyDeps, raw: unknown, ctx: CommandContext): Promise<RotatedApiKey> {
   const request = parseInput(apiKeyRotateRequest, raw)
   const key = await findApiKey(deps.db, ctx.organizationId, request.id)
-  if (!key) throw new DomainError('NOT_FOUND', `API key '${request.id}' does not exist; list the organization's keys to find its id`, { field: ['input', 'id'] })
-  if (key.revokedAt) throw new DomainError('CONFLICT', `API key '${request.id}' is revoked and cannot be rotated; create a new key instead`, { field: ['input', 'id'] })
+  if (!key)
+    throw new DomainError(
+      'NOT_FOUND',
+      `API key '${request.id}' does not exist; list the organization's keys to find its id`,
+      { field: ['input', 'id'] },
+    )
+  if (key.revokedAt)
+    throw new DomainError(
+      'CONFLICT',
+      `API key '${request.id}' is revoked and cannot be rotated; create a new key instead`,
+      { field: ['input', 'id'] },
+    )
 
   const secrets = secretTables(deps.db)
-  const previous = await secrets.selectFrom('api_key_secrets').select(['public_id', 'expires_at']).where('key_id', '=', key.id).execute()
+  const previous = await secrets
+    .selectFrom('api_key_secrets')
+    .select(['public_id', 'expires_at'])
+    .where('key_id', '=', key.id)
+    .execute()
   const overlapEnd = new Date(ctx.now.getTime() + request.overlapSeconds * 1000)
   const token = generateApiKeyToken()
   await insertApiKeySecret(deps.db, { keyId: key.id, publicId: token.publicId, secretHash: hashSecret(token.secret) })
   for (const secret of previous) {
     if (secret.expires_at && secret.expires_at.getTime() <= overlapEnd.getTime()) continue
-    await secrets.updateTable('api_key_secrets').set({ expires_at: overlapEnd }).where('public_id', '=', secret.public_id).execute()
+    await secrets
+      .updateTable('api_key_secrets')
+      .set({ expires_at: overlapEnd })
+      .where('public_id', '=', secret.public_id)
+      .execute()
   }
   try {
-    const result = await deps.execute(apiKeyRotate.name, { ...request, publicId: token.publicId, last4: token.last4 }, ctx)
+    const result = await deps.execute(
+      apiKeyRotate.name,
+      { ...request, publicId: token.publicId, last4: token.last4 },
+      ctx,
+    )
     return { id: key.id, apiKey: token.token, previousSecretsExpireAt: overlapEnd, position: result.position }
   } catch (error) {
     for (const secret of previous) {
-      await secrets.updateTable('api_key_secrets').set({ expires_at: secret.expires_at }).where('public_id', '=', secret.public_id).execute()
+      await secrets
+        .updateTable('api_key_secrets')
+        .set({ expires_at: secret.expires_at })
+        .where('public_id', '=', secret.public_id)
+        .execute()
     }
     await secrets.deleteFrom('api_key_secrets').where('public_id', '=', token.publicId).execute()
     throw error

@@ -20,9 +20,13 @@ export class LoginLimiter {
     const recent = (this.attempts.get(key) ?? []).filter((at) => now - at < this.windowMs)
     if (recent.length >= this.limit) {
       const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000))
-      throw new DomainError('RATE_LIMITED', `too many login attempts for this email from here; wait ${retryAfter} s and try again, or reset the password`, {
-        details: { retryAfter },
-      })
+      throw new DomainError(
+        'RATE_LIMITED',
+        `too many login attempts for this email from here; wait ${retryAfter} s and try again, or reset the password`,
+        {
+          details: { retryAfter },
+        },
+      )
     }
     recent.push(now)
     this.attempts.delete(key)

@@ -25,7 +25,11 @@ export interface NewSession {
  * A fresh session of one person in one organization: a new token every login (no fixation).
  * The person's sessions that ended unused are swept on the way, so abandoned ones do not pile up.
  */
-export async function createSession(db: AnyDb, who: { userId: string; organizationId: string }, now: Date): Promise<NewSession> {
+export async function createSession(
+  db: AnyDb,
+  who: { userId: string; organizationId: string },
+  now: Date,
+): Promise<NewSession> {
   const token = newToken()
   const sessionId = uuidv7()
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
@@ -33,11 +37,21 @@ export async function createSession(db: AnyDb, who: { userId: string; organizati
   await sessions
     .deleteFrom('sessions')
     .where('user_id', '=', who.userId)
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS))]))
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS))]),
+    )
     .execute()
   await sessions
     .insertInto('sessions')
-    .values({ id: sessionId, token_hash: hashToken(token), user_id: who.userId, organization_id: who.organizationId, created_at: now, last_seen_at: now, expires_at: expiresAt })
+    .values({
+      id: sessionId,
+      token_hash: hashToken(token),
+      user_id: who.userId,
+      organization_id: who.organizationId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    })
     .execute()
   return { sessionId, token, expiresAt }
 }
@@ -49,15 +63,23 @@ export async function createSession(db: AnyDb, who: { userId: string; organizati
  */
 export async function authenticateSession(db: AnyDb, token: string, now: Date): Promise<UserPrincipal> {
   const sessions = secretTables(db)
-  const session = await sessions.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
+  const session = await sessions
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst()
   if (!session) throw unauthenticated('your session is not valid (signed out, replaced or expired); log in again')
   const idleEnd = session.last_seen_at.getTime() + SESSION_IDLE_MS
   if (session.expires_at.getTime() <= now.getTime() || idleEnd <= now.getTime()) {
     await sessions.deleteFrom('sessions').where('id', '=', session.id).execute()
-    const why = session.expires_at.getTime() <= now.getTime() ? 'sessions last at most 7 days' : 'it was not used for 2 hours'
+    const why =
+      session.expires_at.getTime() <= now.getTime() ? 'sessions last at most 7 days' : 'it was not used for 2 hours'
     throw unauthenticated(`your session expired (${why}); log in again`)
   }
-  const [user, membership] = await Promise.all([findUser(db, session.user_id), findMembership(db, session.organization_id, session.user_id)])
+  const [user, membership] = await Promise.all([
+    findUser(db, session.user_id),
+    findMembership(db, session.organization_id, session.user_id),
+  ])
   if (!user || !membership) {
     await sessions.deleteFrom('sessions').where('id', '=', session.id).execute()
     throw unauthenticated('you are no longer a member of this organization; log in again')

@@ -10,7 +10,13 @@ import type { CdnAdapter, StorefrontCache } from './storefront-cache.js'
  *
  * @example const following = followPurges({ eventStore, cache, cdn: noopCdn, from: await eventStore.headPosition(), logger })
  */
-export function followPurges(options: { eventStore: EventStore; cache: StorefrontCache; cdn: CdnAdapter; from: string | null; logger?: Logger }): Subscription {
+export function followPurges(options: {
+  eventStore: EventStore
+  cache: StorefrontCache
+  cdn: CdnAdapter
+  from: string | null
+  logger?: Logger
+}): Subscription {
   return options.eventStore.subscribe({
     from: options.from,
     filter: { eventTypes: ['CachePurgeRequested'] },
@@ -19,7 +25,9 @@ export function followPurges(options: { eventStore: EventStore; cache: Storefron
         const { storeId, paths, surrogateKeys, all } = event.data as CachePurgeRequested['data']
         const request = { storeId, paths, surrogateKeys, all }
         options.cache.purge(request)
-        await options.cdn.purge(request).catch((error: unknown) => options.logger?.warn({ err: error, storeId }, 'CDN purge failed'))
+        await options.cdn
+          .purge(request)
+          .catch((error: unknown) => options.logger?.warn({ err: error, storeId }, 'CDN purge failed'))
       }
     },
     onError: (error) => options.logger?.error({ err: error }, 'following cache purges failed'),

@@ -19,15 +19,28 @@ export interface StoreRebuildStatus {
  * Queues the store-level rebuild of every projection that holds store rows; their owners carry
  * them out. The requests carry the rebuild id, by which `storeRebuildStatus` finds them.
  */
-export async function requestStoreRebuild(platform: Platform, storeId: string, rebuildId: string, actor: Actor): Promise<void> {
+export async function requestStoreRebuild(
+  platform: Platform,
+  storeId: string,
+  rebuildId: string,
+  actor: Actor,
+): Promise<void> {
   for (const projection of platform.projections) {
     if (projection.storeTables.length === 0) continue
-    await requestRebuild(platform.database, { projection: projection.name, storeId, requestedBy: { ...actor, rebuildId } })
+    await requestRebuild(platform.database, {
+      projection: projection.name,
+      storeId,
+      requestedBy: { ...actor, rebuildId },
+    })
   }
 }
 
 /** The rebuild's progress, or null when the store has no rebuild with that id. */
-export async function storeRebuildStatus(platform: Platform, storeId: string, rebuildId: string): Promise<StoreRebuildStatus | null> {
+export async function storeRebuildStatus(
+  platform: Platform,
+  storeId: string,
+  rebuildId: string,
+): Promise<StoreRebuildStatus | null> {
   const rows = (await platform.database.db
     .selectFrom('projection_rebuilds')
     .selectAll()
@@ -36,7 +49,13 @@ export async function storeRebuildStatus(platform: Platform, storeId: string, re
     .orderBy('projection')
     .execute()) as RebuildRow[]
   if (rows.length === 0) return null
-  const projections = rows.map((row) => ({ projection: row.projection ?? '', state: stateOf(row.status), processed: row.processed, total: row.total, error: row.error }))
+  const projections = rows.map((row) => ({
+    projection: row.projection ?? '',
+    state: stateOf(row.status),
+    processed: row.processed,
+    total: row.total,
+    error: row.error,
+  }))
   const states = projections.map((p) => p.state)
   const state: RebuildState = states.includes('FAILED')
     ? 'FAILED'
@@ -45,7 +64,8 @@ export async function storeRebuildStatus(platform: Platform, storeId: string, re
       : states.every((s) => s === 'PENDING')
         ? 'PENDING'
         : 'RUNNING'
-  const sum = (pick: (p: (typeof projections)[number]) => number) => projections.reduce((total, p) => total + pick(p), 0)
+  const sum = (pick: (p: (typeof projections)[number]) => number) =>
+    projections.reduce((total, p) => total + pick(p), 0)
   return { id: rebuildId, state, processed: sum((p) => p.processed), total: sum((p) => p.total), projections }
 }
 

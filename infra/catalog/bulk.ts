@@ -40,15 +40,27 @@ export interface BulkResult {
  *
  * @example await runBulk(platform, ctx, 'productCreate', [{ title: 'Shirt' }, { title: '' }])
  */
-export async function runBulk(platform: Platform, ctx: CommandContext, command: string, items: readonly unknown[]): Promise<BulkResult> {
+export async function runBulk(
+  platform: Platform,
+  ctx: CommandContext,
+  command: string,
+  items: readonly unknown[],
+): Promise<BulkResult> {
   const definition = platform.registry.get(command)
   // A credential without the scope would fail every item alike: one clear error instead.
   if (!grantsCommand(ctx.scopes, definition)) {
-    throw new DomainError('FORBIDDEN', `${command} needs the ${commandScopesText(definition)} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `${command} needs the ${commandScopesText(definition)} scope, which this credential does not have`,
+    )
   }
-  if (!Array.isArray(items) || items.length === 0) throw badInput(['input', 'items'], 'items must list at least one item')
+  if (!Array.isArray(items) || items.length === 0)
+    throw badInput(['input', 'items'], 'items must list at least one item')
   if (items.length > BULK_MAX_ITEMS) {
-    throw badInput(['input', 'items'], `items may hold at most ${BULK_MAX_ITEMS} items; got ${items.length}: split them into several calls`)
+    throw badInput(
+      ['input', 'items'],
+      `items may hold at most ${BULK_MAX_ITEMS} items; got ${items.length}: split them into several calls`,
+    )
   }
   const results: BulkItemOutcome[] = []
   const written: { type: string; position: string }[] = []
@@ -61,9 +73,13 @@ export async function runBulk(platform: Platform, ctx: CommandContext, command: 
       results.push({ index, entityId: null, position: null, errors: itemErrors(error, index, platform, command) })
     }
   }
-  const eventPosition = written.reduce<string | null>((last, e) => (comparePositions(e.position, last) > 0 ? e.position : last), null)
+  const eventPosition = written.reduce<string | null>(
+    (last, e) => (comparePositions(e.position, last) > 0 ? e.position : last),
+    null,
+  )
   const visible = written.length === 0 || (await platform.waiter.waitFor(written, platform.config.readWaitMs))
-  if (!visible) platform.logger.warn({ command, position: eventPosition }, 'read models did not reach the bulk write in time')
+  if (!visible)
+    platform.logger.warn({ command, position: eventPosition }, 'read models did not reach the bulk write in time')
   return { results, eventPosition, visible }
 }
 
@@ -74,10 +90,18 @@ export async function runBulk(platform: Platform, ctx: CommandContext, command: 
  */
 function itemErrors(error: unknown, index: number, platform: Platform, command: string): BulkItemError[] {
   const at = (field: readonly (string | number)[] | undefined, fallback: (string | number)[]): (string | number)[] =>
-    field && field[0] === 'input' ? ['input', 'items', index, ...field.slice(1)] : ['input', 'items', index, ...fallback]
+    field && field[0] === 'input'
+      ? ['input', 'items', index, ...field.slice(1)]
+      : ['input', 'items', index, ...fallback]
   if (!(error instanceof DomainError)) {
     platform.logger.error({ err: error, command, index }, 'bulk item failed unexpectedly')
-    return [{ code: 'INTERNAL_SERVER_ERROR', message: `item ${index} failed for an internal reason; retry it alone`, field: ['input', 'items', index] }]
+    return [
+      {
+        code: 'INTERNAL_SERVER_ERROR',
+        message: `item ${index} failed for an internal reason; retry it alone`,
+        field: ['input', 'items', index],
+      },
+    ]
   }
   const issues = error.details?.issues as { path: string[]; message: string }[] | undefined
   if (error.code === 'BAD_USER_INPUT' && issues?.length) {

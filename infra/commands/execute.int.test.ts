@@ -24,16 +24,23 @@ interface ThingState {
   renames: number
 }
 type SetName = { type: 'SetName'; data: { thingId: string; name: string } }
-type ThingEvent = { type: 'ThingNamed'; data: { thingId: string; name: string; previous: string | null; renames: number } } | { type: 'ThingTouched'; data: { thingId: string } }
+type ThingEvent =
+  | { type: 'ThingNamed'; data: { thingId: string; name: string; previous: string | null; renames: number } }
+  | { type: 'ThingTouched'; data: { thingId: string } }
 
 const thingDecider: Decider<ThingState, SetName, ThingEvent> = {
   initialState: () => ({ name: null, renames: 0 }),
-  evolve: (state, event) => (event.type === 'ThingNamed' ? { name: event.data.name, renames: event.data.renames } : state),
+  evolve: (state, event) =>
+    event.type === 'ThingNamed' ? { name: event.data.name, renames: event.data.renames } : state,
   decide(command, state) {
     const { thingId, name } = command.data
-    if (name === 'forbidden') throw new DomainError('BAD_USER_INPUT', 'that name is reserved', { field: ['input', 'name'] })
+    if (name === 'forbidden')
+      throw new DomainError('BAD_USER_INPUT', 'that name is reserved', { field: ['input', 'name'] })
     if (name === state.name) return []
-    const named: ThingEvent = { type: 'ThingNamed', data: { thingId, name, previous: state.name, renames: state.renames + 1 } }
+    const named: ThingEvent = {
+      type: 'ThingNamed',
+      data: { thingId, name, previous: state.name, renames: state.renames + 1 },
+    }
     return name.startsWith('twice-') ? [named, { type: 'ThingTouched', data: { thingId } }] : [named]
   },
 }
@@ -56,7 +63,11 @@ function thingCommand(overrides: Partial<AnyCommandDefinition> = {}): AnyCommand
       prepare(input, env) {
         prepared++
         const scope = env.ctx.storeId ?? env.ctx.organizationId
-        return { stream: streamName('thing', scope, input.id), entityId: input.id, command: { type: 'SetName' as const, data: { thingId: input.id, name: input.name } } }
+        return {
+          stream: streamName('thing', scope, input.id),
+          entityId: input.id,
+          command: { type: 'SetName' as const, data: { thingId: input.id, name: input.name } },
+        }
       },
       decider: thingDecider,
       uniqueness(events, _before, ctx) {
@@ -65,8 +76,24 @@ function thingCommand(overrides: Partial<AnyCommandDefinition> = {}): AnyCommand
           event.type !== 'ThingNamed'
             ? []
             : [
-                ...(event.data.previous ? [{ kind: 'release' as const, scope, key: nameKey(event.data.previous), ownerId: event.data.thingId }] : []),
-                { kind: 'claim', scope, key: nameKey(event.data.name), ownerId: event.data.thingId, field: ['input', 'name'], message: `the name '${event.data.name}' is taken` },
+                ...(event.data.previous
+                  ? [
+                      {
+                        kind: 'release' as const,
+                        scope,
+                        key: nameKey(event.data.previous),
+                        ownerId: event.data.thingId,
+                      },
+                    ]
+                  : []),
+                {
+                  kind: 'claim',
+                  scope,
+                  key: nameKey(event.data.name),
+                  ownerId: event.data.thingId,
+                  field: ['input', 'name'],
+                  message: `the name '${event.data.name}' is taken`,
+                },
               ],
         )
       },
@@ -82,11 +109,21 @@ const storeId = randomUUID()
 const now = new Date('2026-11-21T10:00:00.000Z')
 
 function ctx(scopes: readonly Scope[] = ['products:write'], overrides: Partial<CommandContext> = {}): CommandContext {
-  return { organizationId, storeId, actor: { type: 'api_key', id: 'key-1', name: 'test key' }, scopes, correlationId: randomUUID(), causationId: 'cause-1', now, ...overrides }
+  return {
+    organizationId,
+    storeId,
+    actor: { type: 'api_key', id: 'key-1', name: 'test key' },
+    scopes,
+    correlationId: randomUUID(),
+    causationId: 'cause-1',
+    now,
+    ...overrides,
+  }
 }
 
 const thingStream = (id: string, scope = storeId) => streamName('thing', scope, id)
-const run = (input: unknown, context = ctx(), definition = thingCommand(), onStore = store) => executeCommand(onStore, definition, input, context)
+const run = (input: unknown, context = ctx(), definition = thingCommand(), onStore = store) =>
+  executeCommand(onStore, definition, input, context)
 
 async function failure(work: Promise<unknown>): Promise<DomainError> {
   const error = await work.then(
@@ -101,7 +138,15 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
  * Ids of everything appended in the test store, reservations included. Straight from the table:
  * `readAll` stops at the horizon, which other databases' transactions may hold back a moment.
  */
-const storeLog = async () => (await test.database.db.selectFrom('events').select('event_id').where('scope_id', '=', storeId).orderBy('global_position').execute()).map((row) => row.event_id as string)
+const storeLog = async () =>
+  (
+    await test.database.db
+      .selectFrom('events')
+      .select('event_id')
+      .where('scope_id', '=', storeId)
+      .orderBy('global_position')
+      .execute()
+  ).map((row) => row.event_id as string)
 
 /**
  * A store on which another writer renames the thing right after the command read its stream:
@@ -118,8 +163,17 @@ function racing(races: number) {
         state.concurrent++
         const thingId = name.slice(name.indexOf('_') + 1)
         const last = events.at(-1)?.data as { name?: string; renames?: number } | undefined
-        const data = { thingId, name: `concurrent-${state.concurrent}`, previous: last?.name ?? null, renames: (last?.renames ?? 0) + 1 }
-        await store.append(name, [{ id: randomUUID(), type: 'ThingNamed', data, metadata: { ...(events[0]?.metadata ?? metadataOf(ctx())) } }], { expectedRevision: events.length ? events.length - 1 : 'no_stream' })
+        const data = {
+          thingId,
+          name: `concurrent-${state.concurrent}`,
+          previous: last?.name ?? null,
+          renames: (last?.renames ?? 0) + 1,
+        }
+        await store.append(
+          name,
+          [{ id: randomUUID(), type: 'ThingNamed', data, metadata: { ...(events[0]?.metadata ?? metadataOf(ctx())) } }],
+          { expectedRevision: events.length ? events.length - 1 : 'no_stream' },
+        )
       }
       return events
     },
@@ -128,7 +182,15 @@ function racing(races: number) {
 }
 
 function metadataOf(context: CommandContext) {
-  return { organizationId: context.organizationId, storeId: context.storeId, actor: context.actor, correlationId: context.correlationId, causationId: context.causationId, schemaVersion: EVENT_SCHEMA_VERSION, occurredAt: context.now.toISOString() }
+  return {
+    organizationId: context.organizationId,
+    storeId: context.storeId,
+    actor: context.actor,
+    correlationId: context.correlationId,
+    causationId: context.causationId,
+    schemaVersion: EVENT_SCHEMA_VERSION,
+    occurredAt: context.now.toISOString(),
+  }
 }
 
 beforeAll(async () => {
@@ -146,7 +208,10 @@ describe('refusals before anything is read or written', () => {
   it('answers FORBIDDEN without the scope, and appends nothing', async () => {
     for (const scopes of [[], ['products:read'], ['settings:write', 'webstore:write']] as Scope[][]) {
       const error = await failure(run({ id: randomUUID(), name: 'nope' }, ctx(scopes)))
-      expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'thingName needs the products:write scope, which this credential does not have' })
+      expect(error).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'thingName needs the products:write scope, which this credential does not have',
+      })
     }
     expect(await storeLog()).toEqual([])
   })
@@ -155,21 +220,32 @@ describe('refusals before anything is read or written', () => {
     const tags = await failure(run({ id: randomUUID(), name: 'ok', tags: ['abc', 'toolong'] }))
     expect(tags).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'tags', 1] })
     expect(tags.message).toMatch(/^input\.tags\.1: /)
-    expect(await failure(run({ id: 'not-a-uuid', name: 'ok' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'] })
+    expect(await failure(run({ id: 'not-a-uuid', name: 'ok' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+    })
     expect(await failure(run({ id: randomUUID() }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'name'] })
     expect(await failure(run('just a string'))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input'] })
     expect(await storeLog()).toEqual([])
   })
 
   it('refuses a store-scoped command without a store, and runs an organization-level one without it', async () => {
-    const error = await failure(run({ id: randomUUID(), name: 'somewhere' }, ctx(['products:write'], { storeId: null })))
+    const error = await failure(
+      run({ id: randomUUID(), name: 'somewhere' }, ctx(['products:write'], { storeId: null })),
+    )
     expect(error.code).toBe('BAD_USER_INPUT')
     expect(error.message).toContain('X-Store')
     expect(await storeLog()).toEqual([])
 
     const id = randomUUID()
-    const result = await run({ id, name: 'org-level' }, ctx(['products:write'], { storeId: null }), thingCommand({ storeScoped: false }))
-    expect((await store.readStream(thingStream(id, organizationId))).map((e) => e.position)).toEqual([result.events[0]!.position])
+    const result = await run(
+      { id, name: 'org-level' },
+      ctx(['products:write'], { storeId: null }),
+      thingCommand({ storeScoped: false }),
+    )
+    expect((await store.readStream(thingStream(id, organizationId))).map((e) => e.position)).toEqual([
+      result.events[0]!.position,
+    ])
   })
 })
 
@@ -198,9 +274,16 @@ describe('deciding and appending', () => {
     expect(result.entityId).toBe(id)
     expect(result.events).toEqual(stored.map((e) => ({ type: e.type, position: e.position })))
     const reservation = await store.readStream(reservationStream(storeId, nameKey('twice-stamped')))
-    expect(reservation.map((e) => [e.type, e.data])).toEqual([['UniqueValueClaimed', { key: nameKey('twice-stamped'), ownerId: id }]])
+    expect(reservation.map((e) => [e.type, e.data])).toEqual([
+      ['UniqueValueClaimed', { key: nameKey('twice-stamped'), ownerId: id }],
+    ])
     // The command's position is that of its last event, whichever stream it went to.
-    expect(result.position).toBe([...stored, ...reservation].map((e) => e.position).sort().at(-1))
+    expect(result.position).toBe(
+      [...stored, ...reservation]
+        .map((e) => e.position)
+        .sort()
+        .at(-1),
+    )
     for (const event of [...stored, ...reservation]) {
       expect(event.metadata).toEqual({
         organizationId,
@@ -243,7 +326,10 @@ describe('concurrent writers', () => {
     const { state, store: contended } = racing(Infinity)
     prepared = 0
     const error = await failure(run({ id, name: 'never' }, ctx(), thingCommand(), contended))
-    expect(error).toMatchObject({ code: 'CONFLICT', message: 'thingName clashed with a concurrent change to the same data; read it again and retry' })
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'thingName clashed with a concurrent change to the same data; read it again and retry',
+    })
     expect(prepared).toBe(2)
     expect(state.concurrent).toBe(2)
     const names = (await store.readStream(thingStream(id))).map((e: RecordedEvent) => e.data.name)
@@ -282,7 +368,8 @@ describe('unique values through reservation streams', () => {
     const results = await Promise.allSettled(ids.map((id) => run({ id, name: 'raced' })))
     const won = results.filter((r) => r.status === 'fulfilled')
     expect(won).toHaveLength(1)
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT', field: ['input', 'name'] })
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT', field: ['input', 'name'] })
     const reservation = await store.readStream(reservationStream(storeId, nameKey('raced')))
     expect(reservation).toHaveLength(1)
     const owner = reservation[0]!.data.ownerId as string

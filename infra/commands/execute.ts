@@ -1,7 +1,14 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { requireStorable } from '../../domain/shared/boundary.js'
-import { commandScopesText, grantsCommand, type AnyCommandDefinition, type BlobWriter, type CatalogUsage, type PrepareEnv } from '../../domain/shared/command.js'
+import {
+  commandScopesText,
+  grantsCommand,
+  type AnyCommandDefinition,
+  type BlobWriter,
+  type CatalogUsage,
+  type PrepareEnv,
+} from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../eventstore/port.js'
@@ -32,10 +39,16 @@ export async function executeCommand(
   blobs?: BlobWriter,
 ): Promise<CommandResult> {
   if (!grantsCommand(ctx.scopes, definition)) {
-    throw new DomainError('FORBIDDEN', `${definition.name} needs the ${commandScopesText(definition)} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `${definition.name} needs the ${commandScopesText(definition)} scope, which this credential does not have`,
+    )
   }
   if (definition.storeScoped && !ctx.storeId) {
-    throw new DomainError('BAD_USER_INPUT', `${definition.name} works on one store: select it with the X-Store header (store id or slug)`)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `${definition.name} works on one store: select it with the X-Store header (store id or slug)`,
+    )
   }
   const input = parseInput(definition.input, rawInput)
   const env: PrepareEnv = {
@@ -76,7 +89,10 @@ async function attemptOnce(
 ): Promise<CommandResult> {
   const prepared = await definition.prepare(input, env)
   const history = await store.readStream(prepared.stream)
-  const state = fold(definition.decider, history.map((e): DomainEvent => ({ type: e.type, data: e.data })))
+  const state = fold(
+    definition.decider,
+    history.map((e): DomainEvent => ({ type: e.type, data: e.data })),
+  )
   const events = definition.decider.decide(prepared.command, state, ctx)
   if (events.length === 0) return { entityId: prepared.entityId, position: null, events: [] }
 
@@ -109,7 +125,10 @@ async function attemptOnce(
   return {
     entityId: prepared.entityId,
     position: result.position,
-    events: events.map((event: DomainEvent, index: number) => ({ type: event.type, position: result.positions[index]! })),
+    events: events.map((event: DomainEvent, index: number) => ({
+      type: event.type,
+      position: result.positions[index]!,
+    })),
   }
 }
 
@@ -122,6 +141,8 @@ function parseInput(schema: z.ZodType, raw: unknown): unknown {
   const where = path.length ? `input.${path.join('.')}` : 'input'
   throw new DomainError('BAD_USER_INPUT', `${where}: ${issue.message}`, {
     field: ['input', ...path],
-    details: { issues: parsed.error.issues.map((i) => ({ path: ['input', ...i.path.map(String)], message: i.message })) },
+    details: {
+      issues: parsed.error.issues.map((i) => ({ path: ['input', ...i.path.map(String)], message: i.message })),
+    },
   })
 }

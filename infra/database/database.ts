@@ -93,4 +93,3 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
   }
 }
-

@@ -76,7 +76,11 @@ export class ListenConnection {
     if (this.retryTimer) clearTimeout(this.retryTimer)
     this.retryTimer = null
     // keepAlive and a connect timeout: a server that vanished without closing the socket is noticed, not waited on forever.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    })
     client.on('notification', (message) => this.deliver(message.channel, message.payload ?? ''))
     // Unhandled, an 'error' event on a client would kill the process.
     client.on('error', () => this.lost(client))

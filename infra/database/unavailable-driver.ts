@@ -1,4 +1,12 @@
-import { PostgresDialect, type CompiledQuery, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely'
+import {
+  PostgresDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
 import { asUnavailable } from './unavailable.js'
 
 /**

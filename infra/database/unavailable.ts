@@ -11,13 +11,24 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
  */
 export class DatabaseUnavailableError extends DomainError {
   constructor(cause: unknown) {
-    super('SERVICE_UNAVAILABLE', 'the database is restarting; retry in a few seconds', { details: { retryAfter: DATABASE_RETRY_AFTER_SECONDS } })
+    super('SERVICE_UNAVAILABLE', 'the database is restarting; retry in a few seconds', {
+      details: { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+    })
     this.cause = cause
   }
 }
 
 /** Socket-level failures of reaching the server (node's `error.code`). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
 
 /**
  * SQLSTATEs of a server going away or not taking connections yet: class 08 (connection
@@ -43,8 +54,14 @@ const DRIVER_MESSAGES = [
 export function isConnectionLoss(error: unknown, depth = 0): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false
   if (error instanceof DatabaseUnavailableError) return true
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true
+  const { code, message, cause, errors } = error as {
+    code?: unknown
+    message?: unknown
+    cause?: unknown
+    errors?: unknown
+  }
+  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true
   if (typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.includes(text))) return true
   if (Array.isArray(errors) && errors.some((inner) => isConnectionLoss(inner, depth + 1))) return true
   return isConnectionLoss(cause, depth + 1)
@@ -52,5 +69,7 @@ export function isConnectionLoss(error: unknown, depth = 0): boolean {
 
 /** `error` as it should travel on: a lost connection becomes `DatabaseUnavailableError`, anything else is left as it is. */
 export function asUnavailable(error: unknown): unknown {
-  return !(error instanceof DatabaseUnavailableError) && isConnectionLoss(error) ? new DatabaseUnavailableError(error) : error
+  return !(error instanceof DatabaseUnavailableError) && isConnectionLoss(error)
+    ? new DatabaseUnavailableError(error)
+    : error
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DomainError } from '../../domain/shared/errors.js'
-import { asUnavailable, DatabaseUnavailableError, DATABASE_RETRY_AFTER_SECONDS, isConnectionLoss } from './unavailable.js'
+import {
+  asUnavailable,
+  DatabaseUnavailableError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isConnectionLoss,
+} from './unavailable.js'
 
 const pgError = (code: string, message = 'server says no') => Object.assign(new Error(message), { code })
 
@@ -16,13 +21,20 @@ describe('a lost database connection', () => {
     ['terminated', new Error('Connection terminated unexpectedly')],
     ['not queryable', new Error('Client has encountered a connection error and is not queryable')],
     ['pool timeout', new Error('timeout exceeded when trying to connect')],
-    ['both addresses refused', Object.assign(new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')]), {})],
+    [
+      'both addresses refused',
+      Object.assign(new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')]), {}),
+    ],
     ['wrapped', new Error('batch failed', { cause: pgError('57P01') })],
   ])('is recognised when %s', (_, error) => {
     expect(isConnectionLoss(error)).toBe(true)
     const mapped = asUnavailable(error)
     expect(mapped).toBeInstanceOf(DomainError)
-    expect(mapped).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfter: DATABASE_RETRY_AFTER_SECONDS }, cause: error })
+    expect(mapped).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+      cause: error,
+    })
   })
 
   it.each([

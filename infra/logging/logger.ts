@@ -15,7 +15,9 @@ export type LogFormat = 'json' | 'pretty'
 export function logFormat(setting: string | undefined, isTTY: boolean | undefined): LogFormat {
   if (setting === undefined || setting === '' || setting === 'auto') return isTTY ? 'pretty' : 'json'
   if (setting === 'json' || setting === 'pretty') return setting
-  throw new ConfigError(`invalid configuration: LOG_FORMAT must be json, pretty or auto (the default: pretty on a terminal, JSON otherwise); got '${setting}'`)
+  throw new ConfigError(
+    `invalid configuration: LOG_FORMAT must be json, pretty or auto (the default: pretty on a terminal, JSON otherwise); got '${setting}'`,
+  )
 }
 
 /**
@@ -23,11 +25,19 @@ export function logFormat(setting: string | undefined, isTTY: boolean | undefine
  * server logs to stderr: its stdout carries the protocol); secrets that may reach a log line are
  * redacted by path, before either format is written.
  */
-export function createLogger(level: string, name = 'emporium', destination?: DestinationStream, format: LogFormat = 'json'): Logger {
+export function createLogger(
+  level: string,
+  name = 'emporium',
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   const options = {
     name,
     level,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'apiKey', '*.apiKey'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'apiKey', '*.apiKey'],
+      censor: '[redacted]',
+    },
   }
   if (format === 'pretty') return pino(options, prettyLines(destination ?? process.stdout))
   return destination ? pino(options, destination) : pino(options)
@@ -38,7 +48,12 @@ export function createLogger(level: string, name = 'emporium', destination?: Des
  * exit could lose, and no worker thread is started. Colours only on a terminal.
  */
 function prettyLines(out: DestinationStream & { isTTY?: boolean }): DestinationStream {
-  const pretty = pinoPretty.prettyFactory({ colorize: out.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name', singleLine: true })
+  const pretty = pinoPretty.prettyFactory({
+    colorize: out.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,name',
+    singleLine: true,
+  })
   return { write: (line: string) => out.write(pretty(line)) }
 }
 

@@ -23,7 +23,9 @@ describe('logFormat', () => {
 
   it('refuses another value with one line naming the variable', () => {
     expect(() => logFormat('yaml', true)).toThrow(ConfigError)
-    expect(() => logFormat('yaml', true)).toThrow("invalid configuration: LOG_FORMAT must be json, pretty or auto (the default: pretty on a terminal, JSON otherwise); got 'yaml'")
+    expect(() => logFormat('yaml', true)).toThrow(
+      "invalid configuration: LOG_FORMAT must be json, pretty or auto (the default: pretty on a terminal, JSON otherwise); got 'yaml'",
+    )
   })
 })
 
@@ -32,14 +34,24 @@ describe('createLogger', () => {
     const out = sink(false)
     createLogger('info', 'emporium', out).info({ address: 'http://127.0.0.1:8080' }, 'emporium is serving')
     expect(out.lines).toHaveLength(1)
-    expect(JSON.parse(out.lines[0]!)).toMatchObject({ level: 30, name: 'emporium', msg: 'emporium is serving', address: 'http://127.0.0.1:8080' })
+    expect(JSON.parse(out.lines[0]!)).toMatchObject({
+      level: 30,
+      name: 'emporium',
+      msg: 'emporium is serving',
+      address: 'http://127.0.0.1:8080',
+    })
   })
 
   it('writes one short readable line when pretty, without colours off a terminal, secrets still redacted', () => {
     const out = sink(false)
-    createLogger('info', 'emporium', out, 'pretty').info({ address: 'http://127.0.0.1:8080', apiKey: 'wmk_secret' }, 'emporium is serving')
+    createLogger('info', 'emporium', out, 'pretty').info(
+      { address: 'http://127.0.0.1:8080', apiKey: 'wmk_secret' },
+      'emporium is serving',
+    )
     expect(out.lines).toHaveLength(1)
-    expect(out.lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: emporium is serving \{"address":"http:\/\/127\.0\.0\.1:8080","apiKey":"\[redacted\]"\}$/)
+    expect(out.lines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: emporium is serving \{"address":"http:\/\/127\.0\.0\.1:8080","apiKey":"\[redacted\]"\}$/,
+    )
   })
 
   it('colours the level on a terminal', () => {

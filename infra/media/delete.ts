@@ -19,9 +19,16 @@ export interface DeletedMedia {
  * product media lists skip media that no longer exist, so such a product simply shows one
  * image less.
  */
-export async function deleteMedia(platform: Platform, ctx: CommandContext, input: { id: string; force?: boolean | null }): Promise<DeletedMedia> {
+export async function deleteMedia(
+  platform: Platform,
+  ctx: CommandContext,
+  input: { id: string; force?: boolean | null },
+): Promise<DeletedMedia> {
   if (!grantsCommand(ctx.scopes, mediaDelete)) {
-    throw new DomainError('FORBIDDEN', `mediaDelete needs the ${commandScopesText(mediaDelete)} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `mediaDelete needs the ${commandScopesText(mediaDelete)} scope, which this credential does not have`,
+    )
   }
   if (!ctx.storeId) throw badInput([], 'media belong to a store: select it with the X-Store header (store id or slug)')
   const db = platform.database.db
@@ -29,8 +36,14 @@ export async function deleteMedia(platform: Platform, ctx: CommandContext, input
   if (!media) throw notFound('media', input.id)
   const productIds = await productsShowingMedia(db, ctx.storeId, media.id)
   if (productIds.length && !input.force) {
-    const shown = productIds.length === 1 ? `product '${productIds[0]}'` : `${productIds.length} products (${productIds.slice(0, 5).join(', ')}${productIds.length > 5 ? ', …' : ''})`
-    throw conflict(`media '${media.id}' is shown on ${shown}; detach it first, or pass force: true to detach it everywhere and delete it`, ['input', 'force'])
+    const shown =
+      productIds.length === 1
+        ? `product '${productIds[0]}'`
+        : `${productIds.length} products (${productIds.slice(0, 5).join(', ')}${productIds.length > 5 ? ', …' : ''})`
+    throw conflict(
+      `media '${media.id}' is shown on ${shown}; detach it first, or pass force: true to detach it everywhere and delete it`,
+      ['input', 'force'],
+    )
   }
   const detached: string[] = []
   for (const productId of productIds) {

@@ -63,9 +63,19 @@ const resolve: Resolver = async (host) => {
   return [{ address: lookups === 1 ? '127.0.0.1' : '10.0.0.1', family: 4 }]
 }
 
-const options = (): UrlFetchOptions => ({ resolve, policy: { testOnlyLoopbackPorts: [port] }, timeoutMs: 2_000, maxBytes: 5000 })
-const fetchIt = (url: string, overrides: Partial<UrlFetchOptions> = {}) => fetchUrl(url, { ...options(), ...overrides }, ['input', 'url'])
-const failure = (url: string, overrides: Partial<UrlFetchOptions> = {}) => fetchIt(url, overrides).then(() => 'fetched', (e: Error) => e.message)
+const options = (): UrlFetchOptions => ({
+  resolve,
+  policy: { testOnlyLoopbackPorts: [port] },
+  timeoutMs: 2_000,
+  maxBytes: 5000,
+})
+const fetchIt = (url: string, overrides: Partial<UrlFetchOptions> = {}) =>
+  fetchUrl(url, { ...options(), ...overrides }, ['input', 'url'])
+const failure = (url: string, overrides: Partial<UrlFetchOptions> = {}) =>
+  fetchIt(url, overrides).then(
+    () => 'fetched',
+    (e: Error) => e.message,
+  )
 
 describe('fetchUrl against a server on this machine', () => {
   it('downloads the file', async () => {
@@ -84,20 +94,28 @@ describe('fetchUrl against a server on this machine', () => {
   it('follows up to three redirects, checking each target', async () => {
     expect((await fetchIt(`${base}/hop?left=2`)).url.pathname).toBe('/shirt.png')
     expect(await failure(`${base}/hop?left=3`)).toBe("the URL redirects more than 3 times; give the file's final URL")
-    expect(await failure(`${base}/to-metadata`)).toMatch(/private or reserved network \(169\.254\.169\.254 is a linkLocal address\)/)
+    expect(await failure(`${base}/to-metadata`)).toMatch(
+      /private or reserved network \(169\.254\.169\.254 is a linkLocal address\)/,
+    )
     expect(await failure(`${base}/to-other-port`)).toMatch(/only ports 80 and 443/)
     lookups = 1
     expect(await failure(`${base}/to-name`)).toMatch(/private or reserved network \(port \d+ is not 80 or 443\)/)
   })
 
   it('stops at the byte limit, announced or not', async () => {
-    expect(await failure(`${base}/big`)).toBe('the file at the URL is larger than the 5 KB limit; upload a smaller file')
-    expect(await failure(`${base}/big-chunked`)).toBe('the file at the URL is larger than the 5 KB limit; upload a smaller file')
+    expect(await failure(`${base}/big`)).toBe(
+      'the file at the URL is larger than the 5 KB limit; upload a smaller file',
+    )
+    expect(await failure(`${base}/big-chunked`)).toBe(
+      'the file at the URL is larger than the 5 KB limit; upload a smaller file',
+    )
   })
 
   it('gives up at the deadline, and reports answers that are not the file', async () => {
     expect(await failure(`${base}/slow`, { timeoutMs: 300 })).toMatch(/did not deliver the file within 0.3 s|broke off/)
-    expect(await failure(`${base}/missing.png`)).toBe('the server of the URL answered 404 instead of the file; check that the URL opens in a browser')
+    expect(await failure(`${base}/missing.png`)).toBe(
+      'the server of the URL answered 404 instead of the file; check that the URL opens in a browser',
+    )
   })
 
   it('reaches nothing on loopback without the test opening', async () => {

@@ -3,7 +3,15 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { badInput } from '../../domain/shared/errors.js'
-import { hostOf, parseImportUrl, portOf, resolveTarget, type ResolvedAddress, type Resolver, type UrlPolicy } from './url-guard.js'
+import {
+  hostOf,
+  parseImportUrl,
+  portOf,
+  resolveTarget,
+  type ResolvedAddress,
+  type Resolver,
+  type UrlPolicy,
+} from './url-guard.js'
 
 export interface UrlFetchOptions {
   resolve: Resolver
@@ -28,7 +36,11 @@ const MAX_REDIRECTS = 3
  * it), at most three redirects are followed, and the whole download has a deadline and stops
  * reading past `maxBytes`.
  */
-export async function fetchUrl(raw: string, options: UrlFetchOptions, field: readonly (string | number)[]): Promise<FetchedFile> {
+export async function fetchUrl(
+  raw: string,
+  options: UrlFetchOptions,
+  field: readonly (string | number)[],
+): Promise<FetchedFile> {
   if (options.policy.testOnlyLoopbackPorts?.length && process.env.NODE_ENV === 'production') {
     throw new Error('testOnlyLoopbackPorts is for tests; it must never be set in production')
   }
@@ -40,7 +52,8 @@ export async function fetchUrl(raw: string, options: UrlFetchOptions, field: rea
     const status = response.statusCode ?? 0
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume()
-      if (redirects >= (options.maxRedirects ?? MAX_REDIRECTS)) throw badInput(field, `the URL redirects more than ${MAX_REDIRECTS} times; give the file's final URL`)
+      if (redirects >= (options.maxRedirects ?? MAX_REDIRECTS))
+        throw badInput(field, `the URL redirects more than ${MAX_REDIRECTS} times; give the file's final URL`)
       let next: URL
       try {
         next = new URL(response.headers.location, url)
@@ -52,13 +65,22 @@ export async function fetchUrl(raw: string, options: UrlFetchOptions, field: rea
     }
     if (status !== 200) {
       response.resume()
-      throw badInput(field, `the server of the URL answered ${status} instead of the file; check that the URL opens in a browser`)
+      throw badInput(
+        field,
+        `the server of the URL answered ${status} instead of the file; check that the URL opens in a browser`,
+      )
     }
     return { bytes: await readCapped(response, options.maxBytes, field), url }
   }
 }
 
-function get(url: URL, target: ResolvedAddress, signal: AbortSignal, field: readonly (string | number)[], timeoutMs: number): Promise<http.IncomingMessage> {
+function get(
+  url: URL,
+  target: ResolvedAddress,
+  signal: AbortSignal,
+  field: readonly (string | number)[],
+  timeoutMs: number,
+): Promise<http.IncomingMessage> {
   const host = hostOf(url)
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }])
@@ -83,15 +105,32 @@ function get(url: URL, target: ResolvedAddress, signal: AbortSignal, field: read
       resolve,
     )
     request.on('error', (error: NodeJS.ErrnoException) => {
-      if (signal.aborted) reject(badInput(field, `the URL did not deliver the file within ${timeoutMs / 1000} s; try again or upload the file`))
-      else reject(badInput(field, `the URL could not be fetched (${error.code ?? 'connection failed'}); check that it opens in a browser`))
+      if (signal.aborted)
+        reject(
+          badInput(
+            field,
+            `the URL did not deliver the file within ${timeoutMs / 1000} s; try again or upload the file`,
+          ),
+        )
+      else
+        reject(
+          badInput(
+            field,
+            `the URL could not be fetched (${error.code ?? 'connection failed'}); check that it opens in a browser`,
+          ),
+        )
     })
     request.end()
   })
 }
 
-async function readCapped(response: http.IncomingMessage, maxBytes: number, field: readonly (string | number)[]): Promise<Buffer> {
-  const tooLarge = () => badInput(field, `the file at the URL is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`)
+async function readCapped(
+  response: http.IncomingMessage,
+  maxBytes: number,
+  field: readonly (string | number)[],
+): Promise<Buffer> {
+  const tooLarge = () =>
+    badInput(field, `the file at the URL is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`)
   const declared = Number(response.headers['content-length'])
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy()

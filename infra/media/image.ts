@@ -23,7 +23,15 @@ function loadSharp(): Promise<SharpFactory> {
     // Bytes reach libvips only after sniffing says they are one of our image types; blocking every
     // other loader (SVG, PDF, TIFF, ImageMagick …) makes sure a mislabelled file cannot reach one.
     sharp.block({ operation: ['VipsForeignLoad'] })
-    sharp.unblock({ operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadHeifBuffer', 'VipsForeignLoadNsgifBuffer'] })
+    sharp.unblock({
+      operation: [
+        'VipsForeignLoadJpegBuffer',
+        'VipsForeignLoadPngBuffer',
+        'VipsForeignLoadWebpBuffer',
+        'VipsForeignLoadHeifBuffer',
+        'VipsForeignLoadNsgifBuffer',
+      ],
+    })
     return sharp
   })
   return loaded
@@ -64,7 +72,12 @@ export const imageStats = { runs: 0 }
  * sRGB. Refuses images over `maxPixels` (all frames of an animation counted) before decoding
  * them, so a tiny file that expands to gigabytes of pixels never does.
  */
-export async function reencodeImage(bytes: Buffer, mimeType: ImageMimeType, maxPixels: number, field: readonly (string | number)[]): Promise<EncodedImage> {
+export async function reencodeImage(
+  bytes: Buffer,
+  mimeType: ImageMimeType,
+  maxPixels: number,
+  field: readonly (string | number)[],
+): Promise<EncodedImage> {
   const animated = mimeType === 'image/gif' || mimeType === 'image/webp'
   // Outside the try below: a sharp that cannot load is our failure, not a damaged upload.
   const sharp = await loadSharp()
@@ -86,7 +99,10 @@ export async function reencodeImage(bytes: Buffer, mimeType: ImageMimeType, maxP
   return imageWork.run(async () => {
     imageStats.runs++
     try {
-      const { data, info } = await encode(sharp(bytes, { animated, limitInputPixels: maxPixels }).rotate(), FORMAT_OF[mimeType]).toBuffer({ resolveWithObject: true })
+      const { data, info } = await encode(
+        sharp(bytes, { animated, limitInputPixels: maxPixels }).rotate(),
+        FORMAT_OF[mimeType],
+      ).toBuffer({ resolveWithObject: true })
       return { data, width: info.width, height: info.pageHeight ?? info.height }
     } catch {
       throw badInput(field, 'the image could not be decoded; it may be truncated or damaged')
@@ -95,7 +111,12 @@ export async function reencodeImage(bytes: Buffer, mimeType: ImageMimeType, maxP
 }
 
 /** A stored image at `width` (never enlarged) in `format`; stored images are already oriented and stripped. */
-export async function renderVariant(original: Buffer, mimeType: ImageMimeType, width: number | null, format: VariantFormat): Promise<Buffer> {
+export async function renderVariant(
+  original: Buffer,
+  mimeType: ImageMimeType,
+  width: number | null,
+  format: VariantFormat,
+): Promise<Buffer> {
   const animated = (mimeType === 'image/gif' || mimeType === 'image/webp') && (format === 'gif' || format === 'webp')
   const sharp = await loadSharp()
   return imageWork.run(async () => {

@@ -45,7 +45,10 @@ export interface IngestedMedia {
  */
 export async function ingestMedia(platform: Platform, ctx: CommandContext, input: IngestInput): Promise<IngestedMedia> {
   if (!grantsCommand(ctx.scopes, mediaCreate)) {
-    throw new DomainError('FORBIDDEN', `uploading media needs the ${commandScopesText(mediaCreate)} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `uploading media needs the ${commandScopesText(mediaCreate)} scope, which this credential does not have`,
+    )
   }
   const storeId = ctx.storeId
   if (!storeId) throw badInput([], 'media belong to a store: select it with the X-Store header (store id or slug)')
@@ -79,9 +82,17 @@ export async function ingestMedia(platform: Platform, ctx: CommandContext, input
   if (!(await services.blobs.has(key))) await services.blobs.put(key, stored, mimeType)
 
   const filename = normalizeFilename(input.filename ?? nameFromSource ?? '', mimeType)
-  const result = await platform.executeAndWait('mediaCreate', { hash, mimeType, kind, width, height, bytes: stored.length, filename, alt: alt.data }, ctx)
+  const result = await platform.executeAndWait(
+    'mediaCreate',
+    { hash, mimeType, kind, width, height, bytes: stored.length, filename, alt: alt.data },
+    ctx,
+  )
   const media = await findMedia(platform.database.db, storeId, result.entityId)
-  if (!media) throw new DomainError('CONFLICT', `media '${result.entityId}' was stored but the read models have not caught up yet; read it again shortly`)
+  if (!media)
+    throw new DomainError(
+      'CONFLICT',
+      `media '${result.entityId}' was stored but the read models have not caught up yet; read it again shortly`,
+    )
   return { media, url: mediaPath(media), eventPosition: result.position }
 }
 
@@ -92,7 +103,11 @@ export function mediaPath(media: Pick<MediaRecord, 'storeId' | 'hash' | 'mimeTyp
 
 export function checkSize(size: number, maxBytes: number, field: Field): void {
   if (size === 0) throw badInput(field, 'the file is empty; upload a file with content')
-  if (size > maxBytes) throw badInput(field, `the file is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}: upload a smaller file`)
+  if (size > maxBytes)
+    throw badInput(
+      field,
+      `the file is ${formatBytes(size)}; the limit is ${formatBytes(maxBytes)}: upload a smaller file`,
+    )
 }
 
 /**

@@ -8,7 +8,8 @@ export class Semaphore {
   private readonly waiting: (() => void)[] = []
 
   constructor(private readonly permits: number) {
-    if (!Number.isInteger(permits) || permits < 1) throw new Error(`a semaphore needs at least one permit; got ${permits}`)
+    if (!Number.isInteger(permits) || permits < 1)
+      throw new Error(`a semaphore needs at least one permit; got ${permits}`)
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {

@@ -19,7 +19,9 @@ export interface MediaServices {
 }
 
 /** The parts a caller may replace: tests hand in a temporary directory, a fake resolver, a test server's port. */
-export type MediaOverrides = Partial<Pick<MediaServices, 'blobs' | 'maxBytes' | 'maxPixels'>> & { urlImport?: Partial<MediaServices['urlImport']> }
+export type MediaOverrides = Partial<Pick<MediaServices, 'blobs' | 'maxBytes' | 'maxPixels'>> & {
+  urlImport?: Partial<MediaServices['urlImport']>
+}
 
 interface PlatformLike {
   config: Config
@@ -45,7 +47,12 @@ export function mediaServices(platform: PlatformLike): MediaServices {
  */
 export function useMediaServices(platform: PlatformLike, overrides: MediaOverrides): MediaServices {
   const base = buildMediaServices(platform, overrides.blobs)
-  const services: MediaServices = { ...base, ...overrides, variants: base.variants, urlImport: { ...base.urlImport, ...overrides.urlImport } }
+  const services: MediaServices = {
+    ...base,
+    ...overrides,
+    variants: base.variants,
+    urlImport: { ...base.urlImport, ...overrides.urlImport },
+  }
   byPlatform.set(platform, services)
   return services
 }

@@ -17,7 +17,10 @@ export async function sniffMediaType(bytes: Uint8Array, field: readonly (string 
   const detected = await fileTypeFromBuffer(bytes)
   if (detected && (MEDIA_MIME_TYPES as readonly string[]).includes(detected.mime)) return detected.mime as MediaMimeType
   if (looksLikeSvg(bytes)) {
-    throw badInput(field, 'SVG images are refused because they can carry scripts; convert the image to PNG or WebP and upload that')
+    throw badInput(
+      field,
+      'SVG images are refused because they can carry scripts; convert the image to PNG or WebP and upload that',
+    )
   }
   const what = detected ? `a ${detected.mime} file` : 'of a type that is not allowed'
   throw badInput(field, `the file is ${what} (judged by its content, not its name); upload a ${ALLOWED} file`)
@@ -25,6 +28,8 @@ export async function sniffMediaType(bytes: Uint8Array, field: readonly (string 
 
 /** An `<svg` element near the start of text, after any XML prolog, doctype or comments. */
 function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '')
+  const head = Buffer.from(bytes.subarray(0, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)
 }

@@ -34,7 +34,9 @@ export function signStagedUpload(key: Buffer, grant: StagedUploadGrant): string 
   return Buffer.concat([claims, mac(key, claims)]).toString('base64url')
 }
 
-export type StagedUploadCheck = { ok: true; grant: StagedUploadGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired'; expiredAt?: Date }
+export type StagedUploadCheck =
+  | { ok: true; grant: StagedUploadGrant }
+  | { ok: false; reason: 'malformed' | 'signature' | 'expired'; expiredAt?: Date }
 
 /** Checks the signature in constant time, then the expiry. */
 export function verifyStagedUpload(key: Buffer, token: string, now: Date): StagedUploadCheck {
@@ -45,7 +47,15 @@ export function verifyStagedUpload(key: Buffer, token: string, now: Date): Stage
   if (claims.readUInt8(0) !== VERSION) return { ok: false, reason: 'malformed' }
   const expiresAt = new Date(claims.readUInt32BE(37) * 1000)
   if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', expiredAt: expiresAt }
-  return { ok: true, grant: { storeId: uuidText(claims.subarray(1, 17)), uploadId: uuidText(claims.subarray(17, 33)), fileSize: claims.readUInt32BE(33), expiresAt } }
+  return {
+    ok: true,
+    grant: {
+      storeId: uuidText(claims.subarray(1, 17)),
+      uploadId: uuidText(claims.subarray(17, 33)),
+      fileSize: claims.readUInt32BE(33),
+      expiresAt,
+    },
+  }
 }
 
 function mac(key: Buffer, claims: Buffer): Buffer {
@@ -69,7 +79,11 @@ function uuidText(bytes: Buffer): string {
 export async function stagedUploadSigningKey(internalSecret: string | undefined, db: AnyDb): Promise<Buffer> {
   if (internalSecret) return Buffer.from(hkdfSync('sha256', internalSecret, 'emporium', 'media staged uploads v1', 32))
   await sql`create table if not exists media_signing_keys (name text primary key, key bytea not null)`.execute(db)
-  await sql`insert into media_signing_keys (name, key) values ('staged-uploads', ${randomBytes(32)}) on conflict (name) do nothing`.execute(db)
-  const { rows } = await sql<{ key: Uint8Array }>`select key from media_signing_keys where name = 'staged-uploads'`.execute(db)
+  await sql`insert into media_signing_keys (name, key) values ('staged-uploads', ${randomBytes(32)}) on conflict (name) do nothing`.execute(
+    db,
+  )
+  const { rows } = await sql<{
+    key: Uint8Array
+  }>`select key from media_signing_keys where name = 'staged-uploads'`.execute(db)
   return Buffer.from(rows[0]!.key)
 }

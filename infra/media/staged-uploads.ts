@@ -8,19 +8,43 @@ import type { BlobStore } from './storage/port.js'
  * both through the media pipeline and drops them. The store id in the key keeps another store
  * from taking them.
  */
-export async function announceStagedUpload(blobs: BlobStore, storeId: string, uploadId: string, filename: string): Promise<void> {
-  await blobs.put(`${blobKeys.staged(storeId, uploadId)}.json`, Buffer.from(JSON.stringify({ filename })), 'application/json')
+export async function announceStagedUpload(
+  blobs: BlobStore,
+  storeId: string,
+  uploadId: string,
+  filename: string,
+): Promise<void> {
+  await blobs.put(
+    `${blobKeys.staged(storeId, uploadId)}.json`,
+    Buffer.from(JSON.stringify({ filename })),
+    'application/json',
+  )
 }
 
-export async function keepStagedUpload(blobs: BlobStore, storeId: string, uploadId: string, bytes: Buffer): Promise<void> {
+export async function keepStagedUpload(
+  blobs: BlobStore,
+  storeId: string,
+  uploadId: string,
+  bytes: Buffer,
+): Promise<void> {
   await blobs.put(blobKeys.staged(storeId, uploadId), bytes, 'application/octet-stream')
 }
 
-export async function takeStagedUpload(blobs: BlobStore, storeId: string, uploadId: string, field: readonly (string | number)[]): Promise<{ bytes: Buffer; filename: string }> {
+export async function takeStagedUpload(
+  blobs: BlobStore,
+  storeId: string,
+  uploadId: string,
+  field: readonly (string | number)[],
+): Promise<{ bytes: Buffer; filename: string }> {
   const key = blobKeys.staged(storeId, uploadId.toLowerCase())
-  const [bytes, meta] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await Promise.all([blobs.get(key), blobs.get(`${key}.json`)]) : [null, null]
+  const [bytes, meta] = /^[0-9a-f-]{36}$/i.test(uploadId)
+    ? await Promise.all([blobs.get(key), blobs.get(`${key}.json`)])
+    : [null, null]
   if (!bytes || !meta) {
-    throw badInput(field, `nothing was uploaded for stagedUploadId '${uploadId}' in this store; PUT the file to the url mediaStagedUploadCreate returned (it works for 15 minutes), then call mediaCreate`)
+    throw badInput(
+      field,
+      `nothing was uploaded for stagedUploadId '${uploadId}' in this store; PUT the file to the url mediaStagedUploadCreate returned (it works for 15 minutes), then call mediaCreate`,
+    )
   }
   return { bytes, filename: (JSON.parse(meta.toString('utf8')) as { filename: string }).filename }
 }

@@ -11,7 +11,10 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
 export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }))
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }))
 
 /**
  * What URL import may reach. Production builds it empty. `testOnlyLoopbackPorts` lets the
@@ -45,14 +48,17 @@ export function parseImportUrl(raw: string, policy: UrlPolicy, field: readonly (
   } catch {
     throw badInput(field, `'${short(raw)}' is not a URL; give an absolute http:// or https:// URL`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badInput(field, `only http and https URLs can be imported; got ${url.protocol.slice(0, -1)}`)
-  if (url.username || url.password) throw badInput(field, 'URLs with a user name or password cannot be imported; use a public URL')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badInput(field, `only http and https URLs can be imported; got ${url.protocol.slice(0, -1)}`)
+  if (url.username || url.password)
+    throw badInput(field, 'URLs with a user name or password cannot be imported; use a public URL')
   const port = portOf(url)
   if (!STANDARD_PORTS.includes(port) && !(policy.testOnlyLoopbackPorts ?? []).includes(port)) {
     throw badInput(field, `only ports 80 and 443 can be reached; the URL asks for port ${port}`)
   }
   const host = hostOf(url)
-  if (host === 'localhost' || host.endsWith('.localhost')) throw badInput(field, `'${host}' is this server itself; give a public URL`)
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    throw badInput(field, `'${host}' is this server itself; give a public URL`)
   return url
 }
 
@@ -66,7 +72,8 @@ export function refusalOf(address: string, port: number, policy: UrlPolicy): str
   if (loopbackForTests) return null
   if (!STANDARD_PORTS.includes(port)) return `port ${port} is not 80 or 443`
   if (range !== 'unicast') return `${ip.toString()} is a ${range} address`
-  if (ip.kind() === 'ipv6' && EXTRA_REFUSED.some((cidr) => (ip as ipaddr.IPv6).match(cidr))) return `${ip.toString()} is a reserved address`
+  if (ip.kind() === 'ipv6' && EXTRA_REFUSED.some((cidr) => (ip as ipaddr.IPv6).match(cidr)))
+    return `${ip.toString()} is a reserved address`
   return null
 }
 
@@ -75,7 +82,12 @@ export function refusalOf(address: string, port: number, policy: UrlPolicy): str
  * to checked, so a name that also points inside (a DNS answer mixing public and private
  * addresses) is refused whole.
  */
-export async function resolveTarget(url: URL, resolve: Resolver, policy: UrlPolicy, field: readonly (string | number)[]): Promise<ResolvedAddress> {
+export async function resolveTarget(
+  url: URL,
+  resolve: Resolver,
+  policy: UrlPolicy,
+  field: readonly (string | number)[],
+): Promise<ResolvedAddress> {
   const host = hostOf(url)
   const port = portOf(url)
   let addresses: ResolvedAddress[]
@@ -91,13 +103,20 @@ export async function resolveTarget(url: URL, resolve: Resolver, policy: UrlPoli
   if (addresses.length === 0) throw badInput(field, `the host '${host}' has no address; check the URL`)
   for (const candidate of addresses) {
     const refusal = refusalOf(candidate.address, port, policy)
-    if (refusal) throw badInput(field, `the URL leads to a private or reserved network (${refusal}); only public web addresses can be imported`)
+    if (refusal)
+      throw badInput(
+        field,
+        `the URL leads to a private or reserved network (${refusal}); only public web addresses can be imported`,
+      )
   }
   return addresses[0]!
 }
 
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase()
 }
 
 export function portOf(url: URL): number {

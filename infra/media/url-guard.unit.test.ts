@@ -95,18 +95,26 @@ describe('URL import guard', () => {
   })
 
   it.each(HOSTILE)('refuses %s (%s) before connecting', async (_case, url) => {
-    const error = await fetchUrl(url, { resolve, policy: {}, timeoutMs: 1_000, maxBytes: 1024 }, ['input', 'url']).catch((e: unknown) => e)
+    const error = await fetchUrl(url, { resolve, policy: {}, timeoutMs: 1_000, maxBytes: 1024 }, [
+      'input',
+      'url',
+    ]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DomainError)
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'url'] })
     expect(connections).toBe(0)
   })
 
   it('says why, in words a merchant can act on', async () => {
-    const reason = (url: string) => fetchUrl(url, { resolve, policy: {}, timeoutMs: 1_000, maxBytes: 1024 }, ['input', 'url']).catch((e: Error) => e.message)
+    const reason = (url: string) =>
+      fetchUrl(url, { resolve, policy: {}, timeoutMs: 1_000, maxBytes: 1024 }, ['input', 'url']).catch(
+        (e: Error) => e.message,
+      )
     expect(await reason('http://169.254.169.254/')).toBe(
       'the URL leads to a private or reserved network (169.254.169.254 is a linkLocal address); only public web addresses can be imported',
     )
-    expect(await reason('http://public.example:8080/')).toBe('only ports 80 and 443 can be reached; the URL asks for port 8080')
+    expect(await reason('http://public.example:8080/')).toBe(
+      'only ports 80 and 443 can be reached; the URL asks for port 8080',
+    )
     expect(await reason('ftp://public.example/')).toBe('only http and https URLs can be imported; got ftp')
     expect(await reason('http://[::ffff:127.0.0.1]/')).toMatch(/127\.0\.0\.1 is a loopback address/)
   })
@@ -130,9 +138,13 @@ describe('URL import guard', () => {
   it('refuses the test opening under NODE_ENV=production', async () => {
     vi.stubEnv('NODE_ENV', 'production')
     try {
-      await expect(fetchUrl('http://127.0.0.1:41234/', { resolve, policy: { testOnlyLoopbackPorts: [41234] }, timeoutMs: 1_000, maxBytes: 1024 }, ['url'])).rejects.toThrow(
-        'testOnlyLoopbackPorts is for tests',
-      )
+      await expect(
+        fetchUrl(
+          'http://127.0.0.1:41234/',
+          { resolve, policy: { testOnlyLoopbackPorts: [41234] }, timeoutMs: 1_000, maxBytes: 1024 },
+          ['url'],
+        ),
+      ).rejects.toThrow('testOnlyLoopbackPorts is for tests')
     } finally {
       vi.unstubAllEnvs()
     }

@@ -26,7 +26,10 @@ export function parseVariantRequest(query: { w?: unknown; format?: unknown }): V
   let format: ConvertFormat | null = null
   if (query.format !== undefined) {
     if (typeof query.format !== 'string' || !(VARIANT_FORMATS as readonly string[]).includes(query.format)) {
-      throw badInput(['format'], `format must be one of ${VARIANT_FORMATS.join(', ')}; got '${String(query.format).slice(0, 20)}'`)
+      throw badInput(
+        ['format'],
+        `format must be one of ${VARIANT_FORMATS.join(', ')}; got '${String(query.format).slice(0, 20)}'`,
+      )
     }
     format = query.format as ConvertFormat
   }
@@ -42,21 +45,35 @@ export class VariantCache {
 
   constructor(private readonly blobs: BlobStore) {}
 
-  async get(storeId: string, hash: string, mimeType: ImageMimeType, request: VariantRequest): Promise<{ data: Buffer; format: VariantFormat } | null> {
+  async get(
+    storeId: string,
+    hash: string,
+    mimeType: ImageMimeType,
+    request: VariantRequest,
+  ): Promise<{ data: Buffer; format: VariantFormat } | null> {
     const format = request.format ?? formatOf(mimeType)
     const key = blobKeys.variant(storeId, hash, request.width, format)
     const cached = await this.blobs.get(key)
     if (cached) return { data: cached, format }
     let pending = this.rendering.get(key)
     if (!pending) {
-      pending = this.render(key, storeId, hash, mimeType, request.width, format).finally(() => this.rendering.delete(key))
+      pending = this.render(key, storeId, hash, mimeType, request.width, format).finally(() =>
+        this.rendering.delete(key),
+      )
       this.rendering.set(key, pending)
     }
     const data = await pending
     return data.length ? { data, format } : null
   }
 
-  private async render(key: string, storeId: string, hash: string, mimeType: ImageMimeType, width: number | null, format: VariantFormat): Promise<Buffer> {
+  private async render(
+    key: string,
+    storeId: string,
+    hash: string,
+    mimeType: ImageMimeType,
+    width: number | null,
+    format: VariantFormat,
+  ): Promise<Buffer> {
     const original = await this.blobs.get(blobKeys.original(storeId, hash))
     if (!original) return Buffer.alloc(0)
     const data = await renderVariant(original, mimeType, width, format)

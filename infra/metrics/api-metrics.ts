@@ -21,20 +21,56 @@ export interface ApiMetrics {
  * projection's lag, state and events applied read from the database at scrape time (so every
  * node reports the same numbers, whoever owns the projection).
  */
-export function createApiMetrics(platform: Pick<Platform, 'database' | 'eventStore' | 'projections'>, logger: Logger): ApiMetrics {
+export function createApiMetrics(
+  platform: Pick<Platform, 'database' | 'eventStore' | 'projections'>,
+  logger: Logger,
+): ApiMetrics {
   const registry = new MetricsRegistry()
   const metrics: ApiMetrics = {
     registry,
-    httpRequests: registry.counter('emporium_http_requests_total', 'HTTP requests answered, by method, route and status.', ['method', 'route', 'status']),
-    costConsumed: registry.counter('emporium_query_cost_consumed_total', 'Rate-limit cost points consumed (actual cost, after refunds).', ['operation', 'transport']),
-    rateLimited: registry.counter('emporium_rate_limited_total', 'Requests refused with RATE_LIMITED (HTTP 429).', ['transport']),
-    rateLimitStoreErrors: registry.counter('emporium_rate_limit_store_errors_total', 'Requests let through unlimited because the rate-limit bucket store failed.'),
+    httpRequests: registry.counter(
+      'emporium_http_requests_total',
+      'HTTP requests answered, by method, route and status.',
+      ['method', 'route', 'status'],
+    ),
+    costConsumed: registry.counter(
+      'emporium_query_cost_consumed_total',
+      'Rate-limit cost points consumed (actual cost, after refunds).',
+      ['operation', 'transport'],
+    ),
+    rateLimited: registry.counter('emporium_rate_limited_total', 'Requests refused with RATE_LIMITED (HTTP 429).', [
+      'transport',
+    ]),
+    rateLimitStoreErrors: registry.counter(
+      'emporium_rate_limit_store_errors_total',
+      'Requests let through unlimited because the rate-limit bucket store failed.',
+    ),
   }
-  const lag = registry.gauge('emporium_projection_lag_events', 'Events between a projection checkpoint and the head of the log it follows.', ['projection'])
-  const applied = registry.counter('emporium_projection_events_applied_total', 'Events a projection has applied since it was last built.', ['projection'])
-  const running = registry.gauge('emporium_projection_running', '1 while a projection is running, 0 when it is failed, rebuilding or new.', ['projection'])
-  const halted = registry.gauge('emporium_projection_halted', '1 while a projection is halted on a failing event (no store to park it under), else 0.', ['projection'])
-  const parked = registry.gauge('emporium_projection_parked_stores', 'Stores a projection has parked on a failing event: their events wait for `emporium projections retry`.', ['projection'])
+  const lag = registry.gauge(
+    'emporium_projection_lag_events',
+    'Events between a projection checkpoint and the head of the log it follows.',
+    ['projection'],
+  )
+  const applied = registry.counter(
+    'emporium_projection_events_applied_total',
+    'Events a projection has applied since it was last built.',
+    ['projection'],
+  )
+  const running = registry.gauge(
+    'emporium_projection_running',
+    '1 while a projection is running, 0 when it is failed, rebuilding or new.',
+    ['projection'],
+  )
+  const halted = registry.gauge(
+    'emporium_projection_halted',
+    '1 while a projection is halted on a failing event (no store to park it under), else 0.',
+    ['projection'],
+  )
+  const parked = registry.gauge(
+    'emporium_projection_parked_stores',
+    'Stores a projection has parked on a failing event: their events wait for `emporium projections retry`.',
+    ['projection'],
+  )
   registry.collect(async () => {
     for (const family of [lag, applied, running, halted, parked]) family.reset()
     try {

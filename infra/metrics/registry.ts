@@ -34,14 +34,17 @@ export class Metric {
   render(): string {
     const lines = [`# HELP ${this.name} ${escapeHelp(this.help)}`, `# TYPE ${this.name} ${this.type}`]
     if (this.samples.size === 0 && this.labelNames.length === 0) lines.push(`${this.name} 0`)
-    for (const { labels, value } of this.samples.values()) lines.push(`${this.name}${formatLabels(this.labelNames, labels)} ${formatValue(value)}`)
+    for (const { labels, value } of this.samples.values())
+      lines.push(`${this.name}${formatLabels(this.labelNames, labels)} ${formatValue(value)}`)
     return lines.join('\n')
   }
 
   private sample(labels: Labels): { labels: Labels; value: number } {
     const unknown = Object.keys(labels).filter((name) => !this.labelNames.includes(name))
     if (unknown.length || Object.keys(labels).length !== this.labelNames.length) {
-      throw new Error(`${this.name} takes the labels ${this.labelNames.join(', ') || '(none)'}; got ${Object.keys(labels).join(', ') || '(none)'}`)
+      throw new Error(
+        `${this.name} takes the labels ${this.labelNames.join(', ') || '(none)'}; got ${Object.keys(labels).join(', ') || '(none)'}`,
+      )
     }
     const key = this.labelNames.map((name) => labels[name]).join('\u0000')
     let sample = this.samples.get(key)
@@ -78,7 +81,8 @@ export class MetricsRegistry {
   }
 
   private add(metric: Metric): Metric {
-    if (!/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(metric.name)) throw new Error(`'${metric.name}' is not a Prometheus metric name`)
+    if (!/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(metric.name))
+      throw new Error(`'${metric.name}' is not a Prometheus metric name`)
     if (this.metrics.some((m) => m.name === metric.name)) throw new Error(`metric ${metric.name} is registered twice`)
     this.metrics.push(metric)
     return metric

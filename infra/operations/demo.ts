@@ -11,5 +11,10 @@ export async function ensureDemoTenant(platform: Platform): Promise<CreatedTenan
   if (platform.database.kind !== 'pglite') return null
   const any = await platform.database.db.selectFrom('stores').select('id').limit(1).executeTakeFirst()
   if (any) return null
-  return createTenant(platform, { organizationName: 'Demo', storeSlug: 'demo-store', storeName: 'Demo Store', scopes: ALL_SCOPES })
+  return createTenant(platform, {
+    organizationName: 'Demo',
+    storeSlug: 'demo-store',
+    storeName: 'Demo Store',
+    scopes: ALL_SCOPES,
+  })
 }

@@ -36,9 +36,16 @@ export async function createTenant(
 ): Promise<CreatedTenant> {
   const ctx = operatorContext(uuidv7())
   await platform.executeAndWait('organizationCreate', { name: input.organizationName }, ctx)
-  const store = await platform.executeAndWait('storeCreate', { name: input.storeName ?? input.storeSlug, slug: input.storeSlug }, ctx)
+  const store = await platform.executeAndWait(
+    'storeCreate',
+    { name: input.storeName ?? input.storeSlug, slug: input.storeSlug },
+    ctx,
+  )
   const key = await issueApiKey(
-    { db: platform.database.db, execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx) },
+    {
+      db: platform.database.db,
+      execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx),
+    },
     { name: 'default key', scopes: input.scopes ?? ALL_SCOPES, storeIds: [store.entityId] },
     ctx,
   )
@@ -53,7 +60,10 @@ export async function createKey(
   const store = await findStoreBySlug(platform.database.db, input.storeSlug)
   if (!store) throw new DomainError('NOT_FOUND', `no store with slug '${input.storeSlug}'`)
   const key = await issueApiKey(
-    { db: platform.database.db, execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx) },
+    {
+      db: platform.database.db,
+      execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx),
+    },
     { name: input.name ?? 'cli key', scopes: input.scopes, storeIds: [store.id], expiresAt: input.expiresAt ?? null },
     operatorContext(store.organizationId),
   )

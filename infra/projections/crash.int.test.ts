@@ -11,7 +11,17 @@ import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
 import { ProjectionRunner } from './runner.js'
 import { projectionMigrations } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  appendCounted,
+  caughtUp,
+  checkpointOf,
+  counterProjection,
+  dump,
+  expectedCounts,
+  logger,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 /**
  * Batch and checkpoint commit together, so stopping or killing a projector at any instant and
@@ -63,10 +73,14 @@ describe('a runner stopped at arbitrary moments', () => {
 
 /** Runs `test/support/projector-crash.child.ts` until `ready`, lets it work for a moment, then kills it with SIGKILL. */
 async function runAndKill(env: Record<string, string>, workMs: number): Promise<void> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/projector-crash.child.ts')], {
-    env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../../test/support/projector-crash.child.ts')],
+    {
+      env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -101,7 +115,13 @@ describe('a projector process killed at arbitrary moments', () => {
     }
     const store = pg ? engine.store : createPostgresEventStore(database, { pollIntervalMs: 100 })
     const counter = counterProjection('crashing')
-    const runner = new ProjectionRunner({ database, eventStore: store, projections: [counter], logger, lockIntervalMs: 100 })
+    const runner = new ProjectionRunner({
+      database,
+      eventStore: store,
+      projections: [counter],
+      logger,
+      lockIntervalMs: 100,
+    })
     await runner.start()
     try {
       await caughtUp(database, counter)

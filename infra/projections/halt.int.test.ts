@@ -12,7 +12,20 @@ import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import { retryProjections } from './retry.js'
 import { projectionStatuses } from './status.js'
-import { COUNTED, appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  COUNTED,
+  appendCounted,
+  caughtUp,
+  checkpointOf,
+  countedEvent,
+  counterProjection,
+  dump,
+  eventually,
+  expectedCounts,
+  logger,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 /**
  * A failing event that no store can be parked under (an organization-level stream, or a
@@ -33,7 +46,11 @@ afterAll(async () => {
 async function rebuilt(id: string): Promise<RebuildRow> {
   let row: RebuildRow | undefined
   await eventually(async () => {
-    row = (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirst()) as RebuildRow
+    row = (await engine.database.db
+      .selectFrom('projection_rebuilds')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()) as RebuildRow
     expect(row.status).toMatch(/done|failed/)
   })
   return row!
@@ -51,7 +68,12 @@ describe('a failing organization-level event halts its projection', () => {
   beforeAll(async () => {
     // Read models only: the app serves /health from the checkpoints the runner below writes.
     const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
-    platform = await Platform.open(config, logger, { commands: allCommands, projections: [counter] }, { runProjections: false, database: engine.database })
+    platform = await Platform.open(
+      config,
+      logger,
+      { commands: allCommands, projections: [counter] },
+      { runProjections: false, database: engine.database },
+    )
     app = await buildApp(platform)
   })
 
@@ -71,7 +93,12 @@ describe('a failing organization-level event halts its projection', () => {
 
     await eventually(async () => expect((await checkpointOf(engine.database, counter.name)).status).toBe('failed'))
     const checkpoint = await checkpointOf(engine.database, counter.name)
-    expect(checkpoint).toMatchObject({ position: null, error_position: third.position, error_event_id: third.id, events_applied: expect.anything() })
+    expect(checkpoint).toMatchObject({
+      position: null,
+      error_position: third.position,
+      error_event_id: third.id,
+      events_applied: expect.anything(),
+    })
     expect(Number(checkpoint.events_applied)).toBe(0)
     expect(checkpoint.last_error).toBe(`Counted ${third.id}: cannot count e2`)
     // The first two events were applied inside the rolled-back transaction: no trace of them.
@@ -81,16 +108,33 @@ describe('a failing organization-level event halts its projection', () => {
     // Lag counts up to the horizon, which other databases' transactions may hold back a moment.
     await eventually(async () => {
       const [status] = await projectionStatuses(engine.database, engine.store, [counter])
-      expect(status).toMatchObject({ name: counter.name, state: 'failed', position: null, lag: 5, eventsApplied: 0, errorPosition: third.position, lastError: checkpoint.last_error })
+      expect(status).toMatchObject({
+        name: counter.name,
+        state: 'failed',
+        position: null,
+        lag: 5,
+        eventsApplied: 0,
+        errorPosition: third.position,
+        lastError: checkpoint.last_error,
+      })
     })
 
     const response = await app.inject({ method: 'GET', url: '/health' })
     const health = response.json<{ status: string; projections: unknown[] }>()
     expect(response.statusCode).toBe(200)
     expect(health.status).toBe('degraded')
-    expect(health.projections).toContainEqual({ name: counter.name, state: 'failed', position: null, lag: 5, lastError: checkpoint.last_error, parkedStores: 0 })
+    expect(health.projections).toContainEqual({
+      name: counter.name,
+      state: 'failed',
+      position: null,
+      lag: 5,
+      lastError: checkpoint.last_error,
+      parkedStores: 0,
+    })
     expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503)
-    expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toContain(`emporium_projection_halted{projection="${counter.name}"} 1`)
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
+      `emporium_projection_halted{projection="${counter.name}"} 1`,
+    )
     await runner.stop()
   })
 
@@ -102,7 +146,13 @@ describe('a failing organization-level event halts its projection', () => {
     await sleep(500)
     expect(counter.calls).toBe(6)
     expect(await dump(engine.database.db, counter.table)).toEqual([])
-    await eventually(async () => expect((await projectionStatuses(engine.database, engine.store, [counter]))[0]).toMatchObject({ state: 'failed', position: null, lag: 9 }))
+    await eventually(async () =>
+      expect((await projectionStatuses(engine.database, engine.store, [counter]))[0]).toMatchObject({
+        state: 'failed',
+        position: null,
+        lag: 9,
+      }),
+    )
     await runner.stop()
 
     counter.failWhen = null
@@ -110,7 +160,13 @@ describe('a failing organization-level event halts its projection', () => {
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
     const checkpoint = await checkpointOf(engine.database, counter.name)
-    expect(checkpoint).toMatchObject({ status: 'running', position: positions.at(-1), last_error: null, error_position: null, error_event_id: null })
+    expect(checkpoint).toMatchObject({
+      status: 'running',
+      position: positions.at(-1),
+      last_error: null,
+      error_position: null,
+      error_event_id: null,
+    })
     expect(Number(checkpoint.events_applied)).toBe(9)
     const [status2] = await projectionStatuses(engine.database, engine.store, [counter])
     expect(status2).toMatchObject({ state: 'running', lag: 0, eventsApplied: 9, lastError: null, parkedStores: [] })
@@ -138,14 +194,19 @@ describe('a projection without store rows', () => {
     expect(await retryProjections(engine.database, [counter], { projection: counter.name, pollMs: 20 })).toEqual([
       { projection: counter.name, storeId: null, result: 'halted', error: halted.last_error },
     ])
-    expect((await checkpointOf(engine.database, counter.name)).updated_at.getTime()).toBeGreaterThan(halted.updated_at.getTime())
+    expect((await checkpointOf(engine.database, counter.name)).updated_at.getTime()).toBeGreaterThan(
+      halted.updated_at.getTime(),
+    )
     for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual([])
     // …and following the log again, each event once, after the fix; with no restart of the owner.
     counter.failWhen = null
-    expect(await retryProjections(engine.database, [counter], { pollMs: 20 })).toEqual([{ projection: counter.name, storeId: null, result: 'resumed', error: null }])
+    expect(await retryProjections(engine.database, [counter], { pollMs: 20 })).toEqual([
+      { projection: counter.name, storeId: null, result: 'resumed', error: null },
+    ])
     await appendCounted(engine.store, storeB, 1)
     await caughtUp(engine.database, counter)
-    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    for (const store of [storeA, storeB])
+      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
     expect(await retryProjections(engine.database, [counter], {})).toEqual([])
     await runner.stop()
   })
@@ -165,17 +226,36 @@ describe('a halted projection under maintenance', () => {
     const halted = await checkpointOf(engine.database, counter.name)
 
     // A store rebuild pauses and resumes the worker: it must not come back following the log.
-    expect(await rebuilt(await requestRebuild(engine.database, { projection: counter.name, storeId: storeA, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done', processed: 4 })
+    expect(
+      await rebuilt(
+        await requestRebuild(engine.database, {
+          projection: counter.name,
+          storeId: storeA,
+          requestedBy: { type: 'system', id: 'test' },
+        }),
+      ),
+    ).toMatchObject({ status: 'done', processed: 4 })
     const calls = counter.calls
     await appendCounted(engine.store, storeA, 2)
     await sleep(400)
     expect(counter.calls).toBe(calls)
-    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'failed', position: halted.position })
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({
+      status: 'failed',
+      position: halted.position,
+    })
 
     // With the cause gone, a whole rebuild replays the failing event fine and clears the failure:
     // the live worker must follow the log again, not stay halted behind a 'running' status.
     counter.failWhen = null
-    expect(await rebuilt(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    expect(
+      await rebuilt(
+        await requestRebuild(engine.database, {
+          projection: counter.name,
+          storeId: null,
+          requestedBy: { type: 'system', id: 'test' },
+        }),
+      ),
+    ).toMatchObject({ status: 'done' })
     await appendCounted(engine.store, storeB, 3)
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
@@ -197,10 +277,20 @@ describe('the checkpoint guard', () => {
     // transaction: this worker still believes the checkpoint is where it left it.
     await engine.database.db.transaction().execute(async (trx) => {
       const news = [countedEvent(storeId, 'e0'), countedEvent(storeId, 'e1')]
-      const writes = news.map((event) => ({ stream: `counted-${storeId}_${String(event.data.entity)}`, events: [event], expectedRevision: 'any' as const }))
+      const writes = news.map((event) => ({
+        stream: `counted-${storeId}_${String(event.data.entity)}`,
+        events: [event],
+        expectedRevision: 'any' as const,
+      }))
       const { positions } = await insertWrites(trx, writes)
       for (const [i, event] of news.entries()) {
-        const recorded: RecordedEvent = { ...event, streamName: writes[i]!.stream, revision: 0, position: positions[i]!, recordedAt: new Date() }
+        const recorded: RecordedEvent = {
+          ...event,
+          streamName: writes[i]!.stream,
+          revision: 0,
+          position: positions[i]!,
+          recordedAt: new Date(),
+        }
         await counter.apply(recorded, trx)
       }
       await trx
@@ -218,7 +308,9 @@ describe('the checkpoint guard', () => {
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
     // Every event of the log once: by this worker or (two of them) by the other owner.
-    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }))
+    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(
+      await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }),
+    )
     expect(runner.owned()).toEqual([counter.name])
     await runner.stop()
   })

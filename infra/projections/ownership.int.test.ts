@@ -6,7 +6,17 @@ import { openSecondConnection } from '../../test/support/database.js'
 import type { Database } from '../database/database.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  appendCounted,
+  caughtUp,
+  checkpointOf,
+  counterProjection,
+  dump,
+  eventually,
+  expectedCounts,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 /**
  * One owner per projection across processes: two runners on two connection sets to the same
@@ -28,7 +38,8 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
     await second.close()
   })
 
-  const ownedBy = (runners: { owned(): string[] }[], name: string) => runners.filter((r) => r.owned().includes(name)).length
+  const ownedBy = (runners: { owned(): string[] }[], name: string) =>
+    runners.filter((r) => r.owned().includes(name)).length
 
   it('gives each projection to exactly one runner, and the other takes over from the checkpoint when the owner stops', async () => {
     const projections = ['one', 'two', 'three'].map((name) => counterProjection(`owned_${name}`))
@@ -72,14 +83,18 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
 
     // What a crashed process, a failover or idle_session_timeout does: the session holding the
     // locks goes away. The owner's process must survive it and stop feeding the projection.
-    await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`.execute(engine.database.db)
+    await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`.execute(
+      engine.database.db,
+    )
     const flowing = appendCounted(engine.store, storeId, 30)
     await eventually(() => expect(standby.owned()).toEqual([twin.name]), 5_000)
     await eventually(() => expect(owner.owned()).toEqual([]), 5_000)
     await flowing
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
-    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }))
+    expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(
+      await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }),
+    )
     // The old owner keeps trying for the locks on a new session, and takes over again when it can.
     await standby.stop()
     await eventually(() => expect(owner.owned()).toEqual([counter.name]), 5_000)
@@ -94,12 +109,22 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
     await caughtUp(engine.database, counter)
     await engine.database.db.updateTable(counter.table).set({ hits: 0 }).execute()
 
-    const id = await requestRebuild(second, { projection: counter.name, storeId, requestedBy: { type: 'system', id: 'test' } })
+    const id = await requestRebuild(second, {
+      projection: counter.name,
+      storeId,
+      requestedBy: { type: 'system', id: 'test' },
+    })
     await eventually(async () => {
-      const row = (await second.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as RebuildRow
+      const row = (await second.db
+        .selectFrom('projection_rebuilds')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()) as RebuildRow
       expect(row).toMatchObject({ status: 'done', processed: 12, total: 12 })
     })
-    expect(await dump(engine.database.db, counter.table, storeId)).toEqual(await expectedCounts(engine.store, 1, storeId))
+    expect(await dump(engine.database.db, counter.table, storeId)).toEqual(
+      await expectedCounts(engine.store, 1, storeId),
+    )
     await owner.stop()
   })
 
@@ -112,16 +137,44 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
     await caughtUp(engine.database, counter)
 
     counter.gate = () => sleep(50)
-    const id = await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } })
-    await eventually(async () => expect((await engine.database.db.selectFrom('projection_rebuilds').select('processed').where('id', '=', id).executeTakeFirstOrThrow()).processed).toBeGreaterThan(0))
+    const id = await requestRebuild(engine.database, {
+      projection: counter.name,
+      storeId: null,
+      requestedBy: { type: 'system', id: 'test' },
+    })
+    await eventually(async () =>
+      expect(
+        (
+          await engine.database.db
+            .selectFrom('projection_rebuilds')
+            .select('processed')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).processed,
+      ).toBeGreaterThan(0),
+    )
     const started = Date.now()
     await owner.stop()
     // The whole rebuild would take 40 × 50 ms: stopping waits for one batch, not for all of them.
     expect(Date.now() - started).toBeLessThan(1_000)
-    expect(await engine.database.db.selectFrom('projection_rebuilds').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'pending' })
+    expect(
+      await engine.database.db
+        .selectFrom('projection_rebuilds')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'pending' })
 
     const next = await engine.runner([twin], {}, second)
-    await eventually(async () => expect(await second.db.selectFrom('projection_rebuilds').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'done' }))
+    await eventually(async () =>
+      expect(
+        await second.db
+          .selectFrom('projection_rebuilds')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'done' }),
+    )
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
     await next.stop()
   })

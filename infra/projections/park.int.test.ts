@@ -4,7 +4,17 @@ import { readParked } from './parked.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import { projectionStatuses } from './status.js'
-import { appendCounted, caughtUp, checkpointOf, counterProjection, dump, eventually, expectedCounts, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  appendCounted,
+  caughtUp,
+  checkpointOf,
+  counterProjection,
+  dump,
+  eventually,
+  expectedCounts,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 /**
  * A store's failing event parks that store in that projection only: every other store goes on,
@@ -23,13 +33,18 @@ afterAll(async () => {
 async function finished(id: string): Promise<RebuildRow> {
   let row: RebuildRow | undefined
   await eventually(async () => {
-    row = (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirst()) as RebuildRow
+    row = (await engine.database.db
+      .selectFrom('projection_rebuilds')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()) as RebuildRow
     expect(row.status).toMatch(/done|failed/)
   })
   return row!
 }
 
-const retry = (projection: string, storeId: string) => requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind: 'retry' })
+const retry = (projection: string, storeId: string) =>
+  requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind: 'retry' })
 
 describe('a failing store event', () => {
   const counter = counterProjection('parking')
@@ -58,7 +73,15 @@ describe('a failing store event', () => {
     expect(status).toMatchObject({
       state: 'running',
       lag: 0,
-      parkedStores: [{ storeId: storeA, error: `Counted ${failing.id}: cannot count e1`, eventId: failing.id, position: failing.position, parkedAt: expect.any(Date) }],
+      parkedStores: [
+        {
+          storeId: storeA,
+          error: `Counted ${failing.id}: cannot count e1`,
+          eventId: failing.id,
+          position: failing.position,
+          parkedAt: expect.any(Date),
+        },
+      ],
     })
 
     // Later events: B's are applied, A's wait.
@@ -83,7 +106,10 @@ describe('a failing store event', () => {
   it('stays parked with the new failure when a retry meets the cause again, and leaves the rows as they were', async () => {
     const runner = await engine.runner([counter], { batchSize: 50 })
     const before = (await readParked(engine.database.db, { projection: counter.name }))[0]!
-    expect(await finished(await retry(counter.name, storeA))).toMatchObject({ status: 'failed', error: expect.stringContaining(`stays parked in ${counter.name}`) })
+    expect(await finished(await retry(counter.name, storeA))).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining(`stays parked in ${counter.name}`),
+    })
     const after = await readParked(engine.database.db, { projection: counter.name })
     expect(after).toMatchObject([{ store_id: storeA, event_id: before.event_id, error: before.error }])
     expect(after[0]!.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime())
@@ -124,16 +150,27 @@ describe('parking more than one store', () => {
     counter.failWhen = (event) => event.metadata.storeId === storeA || event.metadata.storeId === storeB
     const runner = await engine.runner([counter], { batchSize: 50 })
     await caughtUp(engine.database, counter)
-    expect((await readParked(engine.database.db, { projection: counter.name })).map((row) => row.store_id).sort()).toEqual([storeA, storeB].sort())
+    expect(
+      (await readParked(engine.database.db, { projection: counter.name })).map((row) => row.store_id).sort(),
+    ).toEqual([storeA, storeB].sort())
     expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
     expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
 
     counter.failWhen = null
-    expect(await finished(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    expect(
+      await finished(
+        await requestRebuild(engine.database, {
+          projection: counter.name,
+          storeId: null,
+          requestedBy: { type: 'system', id: 'test' },
+        }),
+      ),
+    ).toMatchObject({ status: 'done' })
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
     await appendCounted(engine.store, storeA, 2)
     await caughtUp(engine.database, counter)
-    for (const store of [storeA, storeB, storeC]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    for (const store of [storeA, storeB, storeC])
+      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
     await runner.stop()
   })
 })
@@ -151,7 +188,15 @@ describe('a whole rebuild', () => {
     expect(live.map((row) => row.store_id)).toEqual([storeA])
 
     // The new build parks A on the same event and swaps in with C complete.
-    expect(await finished(await requestRebuild(engine.database, { projection: counter.name, storeId: null, requestedBy: { type: 'system', id: 'test' } }))).toMatchObject({ status: 'done' })
+    expect(
+      await finished(
+        await requestRebuild(engine.database, {
+          projection: counter.name,
+          storeId: null,
+          requestedBy: { type: 'system', id: 'test' },
+        }),
+      ),
+    ).toMatchObject({ status: 'done' })
     const rebuilt = await readParked(engine.database.db, { projection: counter.name })
     expect(rebuilt).toMatchObject([{ store_id: storeA, event_id: live[0]!.event_id, error: live[0]!.error }])
     expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
@@ -162,7 +207,8 @@ describe('a whole rebuild', () => {
 
     counter.failWhen = null
     expect(await finished(await retry(counter.name, storeA))).toMatchObject({ status: 'done' })
-    for (const store of [storeA, storeC]) expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    for (const store of [storeA, storeC])
+      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
     await runner.stop()
   })

@@ -27,7 +27,13 @@ afterAll(async () => {
 })
 
 function recorded(storeId: string): RecordedEvent {
-  return { ...countedEvent(storeId, 'e0'), streamName: `counted-${storeId}_e0`, revision: 0, position: '00000000000000000001-00000000000000000001', recordedAt: new Date() }
+  return {
+    ...countedEvent(storeId, 'e0'),
+    streamName: `counted-${storeId}_e0`,
+    revision: 0,
+    position: '00000000000000000001-00000000000000000001',
+    recordedAt: new Date(),
+  }
 }
 
 function refusal(parked: ParkedStores, storeId: string): DomainError | null {
@@ -46,7 +52,10 @@ describe('the parked set', () => {
     const store = randomUUID()
     expect(refusal(parked, store)).toBeNull()
     parked.parked('products', store, 'ProductCreated x: out of range')
-    expect(refusal(parked, store)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfter: PARKED_RETRY_AFTER_SECONDS, projection: 'products' } })
+    expect(refusal(parked, store)).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { retryAfter: PARKED_RETRY_AFTER_SECONDS, projection: 'products' },
+    })
     expect(refusal(parked, randomUUID())).toBeNull()
     parked.unparked('products', store)
     expect(refusal(parked, store)).toBeNull()
@@ -57,7 +66,9 @@ describe('the parked set', () => {
     const parked = new ParkedStores(engine.database, 60_000)
     await parked.start()
     const store = randomUUID()
-    await other.db.transaction().execute((trx) => parkStore(trx, 'pages', store, recorded(store), 'PageCreated x: boom'))
+    await other.db
+      .transaction()
+      .execute((trx) => parkStore(trx, 'pages', store, recorded(store), 'PageCreated x: boom'))
     await eventually(() => expect(parked.of(store)).toEqual(new Map([['pages', 'PageCreated x: boom']])))
     await other.db.transaction().execute((trx) => unparkStores(trx, 'pages', null))
     await eventually(() => expect(parked.of(store).size).toBe(0))
@@ -70,7 +81,9 @@ describe('the parked set', () => {
     await parked.stop()
     const store = randomUUID()
     // Parked while nobody listened.
-    await engine.database.db.transaction().execute((trx) => parkStore(trx, 'menus', store, recorded(store), 'MenuCreated x: boom'))
+    await engine.database.db
+      .transaction()
+      .execute((trx) => parkStore(trx, 'menus', store, recorded(store), 'MenuCreated x: boom'))
     await eventually(() => expect(refusal(parked, store)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' }))
     await engine.database.db.transaction().execute((trx) => unparkStores(trx, 'menus', store))
   })

@@ -85,7 +85,10 @@ export async function applyParking(
       await attempt({ apply, parking })
       return parking
     } catch (error) {
-      const store = error instanceof ApplyFailure && !isTransient(error) && projection.storeTables.length > 0 ? parkableStoreOf(error.event) : null
+      const store =
+        error instanceof ApplyFailure && !isTransient(error) && projection.storeTables.length > 0
+          ? parkableStoreOf(error.event)
+          : null
       if (store === null) throw error
       parking.set(store, error as ApplyFailure)
     }
@@ -93,11 +96,32 @@ export async function applyParking(
 }
 
 /** Parks a store (or records the latest failure of a parked one); told to every process at commit. */
-export async function parkStore(trx: AnyDb, projection: string, storeId: string, event: RecordedEvent, error: string): Promise<void> {
+export async function parkStore(
+  trx: AnyDb,
+  projection: string,
+  storeId: string,
+  event: RecordedEvent,
+  error: string,
+): Promise<void> {
   await trx
     .insertInto('projection_parked_stores')
-    .values({ projection, store_id: storeId, error, event_id: event.id, event_type: event.type, position: event.position })
-    .onConflict((oc) => oc.columns(['projection', 'store_id']).doUpdateSet({ error, event_id: event.id, event_type: event.type, position: event.position, updated_at: sql`now()` }))
+    .values({
+      projection,
+      store_id: storeId,
+      error,
+      event_id: event.id,
+      event_type: event.type,
+      position: event.position,
+    })
+    .onConflict((oc) =>
+      oc.columns(['projection', 'store_id']).doUpdateSet({
+        error,
+        event_id: event.id,
+        event_type: event.type,
+        position: event.position,
+        updated_at: sql`now()`,
+      }),
+    )
     .execute()
   await notifyParked(trx, projection, storeId)
 }
@@ -110,7 +134,10 @@ export async function unparkStores(trx: AnyDb, projection: string, storeId: stri
   await notifyParked(trx, projection, storeId ?? '*')
 }
 
-export async function readParked(db: AnyDb, where: { projection?: string; storeId?: string } = {}): Promise<ParkedRow[]> {
+export async function readParked(
+  db: AnyDb,
+  where: { projection?: string; storeId?: string } = {},
+): Promise<ParkedRow[]> {
   let query = db.selectFrom('projection_parked_stores').selectAll()
   if (where.projection !== undefined) query = query.where('projection', '=', where.projection)
   if (where.storeId !== undefined) query = query.where('store_id', '=', where.storeId)

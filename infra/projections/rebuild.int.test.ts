@@ -14,7 +14,20 @@ import { Platform } from '../platform.js'
 import type { Projection } from './projection.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
-import { COUNTED, appendCounted, caughtUp, checkpointOf, countedEvent, counterProjection, dump, eventually, expectedCounts, logger, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  COUNTED,
+  appendCounted,
+  caughtUp,
+  checkpointOf,
+  countedEvent,
+  counterProjection,
+  dump,
+  eventually,
+  expectedCounts,
+  logger,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 let engine: TestEngine
 
@@ -26,17 +39,25 @@ afterAll(async () => {
   await engine.close()
 })
 
-const rebuildRow = async (id: string) => (await engine.database.db.selectFrom('projection_rebuilds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as RebuildRow
+const rebuildRow = async (id: string) =>
+  (await engine.database.db
+    .selectFrom('projection_rebuilds')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()) as RebuildRow
 
 async function finished(id: string): Promise<RebuildRow> {
   await eventually(async () => expect((await rebuildRow(id)).status).toMatch(/done|failed/))
   return rebuildRow(id)
 }
 
-const ask = (projection: string, storeId: string | null) => requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+const ask = (projection: string, storeId: string | null) =>
+  requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
 
 async function schemaExists(name: string): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${name}`.execute(engine.database.db)
+  const { rows } = await sql<{
+    n: number
+  }>`select count(*)::int as n from information_schema.schemata where schema_name = ${name}`.execute(engine.database.db)
   return rows[0]!.n > 0
 }
 
@@ -65,7 +86,11 @@ describe('rebuilding one store', () => {
 
     // Damage A's rows the way a projection bug would; the rebuild must put them back.
     await engine.database.db.updateTable(counter.table).set({ hits: 99 }).where('store_id', '=', storeA).execute()
-    await engine.database.db.deleteFrom(counter.table).where('store_id', '=', storeA).where('entity', '=', 'e0').execute()
+    await engine.database.db
+      .deleteFrom(counter.table)
+      .where('store_id', '=', storeA)
+      .where('entity', '=', 'e0')
+      .execute()
 
     let flowing = true
     const flow = (async () => {
@@ -90,10 +115,26 @@ describe('rebuilding one store', () => {
 
   it('leaves the real read models of the store identical, and the other store untouched', async () => {
     const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
-    const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: true, database: engine.database })
-    const tenants = [await createTenant(platform, { organizationName: 'A', storeSlug: 'rebuild-a' }), await createTenant(platform, { organizationName: 'B', storeSlug: 'rebuild-b' })]
+    const platform = await Platform.open(
+      config,
+      logger,
+      { commands: allCommands, projections: allProjections },
+      { runProjections: true, database: engine.database },
+    )
+    const tenants = [
+      await createTenant(platform, { organizationName: 'A', storeSlug: 'rebuild-a' }),
+      await createTenant(platform, { organizationName: 'B', storeSlug: 'rebuild-b' }),
+    ]
     for (const tenant of tenants) {
-      const ctx: CommandContext = { organizationId: tenant.organizationId, storeId: tenant.storeId, actor: { type: 'system', id: 'test' }, scopes: ALL_SCOPES, correlationId: randomUUID(), causationId: null, now: new Date('2026-11-21T10:00:00Z') }
+      const ctx: CommandContext = {
+        organizationId: tenant.organizationId,
+        storeId: tenant.storeId,
+        actor: { type: 'system', id: 'test' },
+        scopes: ALL_SCOPES,
+        correlationId: randomUUID(),
+        causationId: null,
+        now: new Date('2026-11-21T10:00:00Z'),
+      }
       for (const title of ['Shirt', 'Shirt', 'Hat']) {
         const { entityId } = await platform.executeAndWait('productCreate', { title, tags: ['a', title] }, ctx)
         await platform.executeAndWait('productUpdate', { id: entityId, vendor: 'Acme' }, ctx)
@@ -101,7 +142,12 @@ describe('rebuilding one store', () => {
     }
     const tables = async () => ({
       products: await engine.database.db.selectFrom('products').selectAll().orderBy('store_id').orderBy('id').execute(),
-      audit: await engine.database.db.selectFrom('audit_log').selectAll().orderBy('store_id').orderBy('position').execute(),
+      audit: await engine.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('store_id')
+        .orderBy('position')
+        .execute(),
     })
     const before = await tables()
     expect(before.products).toHaveLength(6)
@@ -171,7 +217,11 @@ describe('rebuilding a whole projection beside the live tables', () => {
     expect(row).toMatchObject({ status: 'done', processed: total, total })
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
     expect(await schemaExists('rebuild_beside')).toBe(false)
-    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ version: 1, status: 'running', events_applied: expect.anything() })
+    expect(await checkpointOf(engine.database, counter.name)).toMatchObject({
+      version: 1,
+      status: 'running',
+      events_applied: expect.anything(),
+    })
     expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(total)
     // It goes on following after the swap.
     await appendCounted(engine.store, storeId, 3, 5)
@@ -191,9 +241,16 @@ describe('rebuilding a whole projection beside the live tables', () => {
     // Version 2 counts each event twice: its rows differ, so only a rebuild gets them right.
     const v2 = counterProjection('versioned', { version: 2, weight: 2 })
     const second = await engine.runner([v2])
-    const requests = () => engine.database.db.selectFrom('projection_rebuilds').selectAll().where('projection', '=', v2.name).execute() as Promise<RebuildRow[]>
+    const requests = () =>
+      engine.database.db
+        .selectFrom('projection_rebuilds')
+        .selectAll()
+        .where('projection', '=', v2.name)
+        .execute() as Promise<RebuildRow[]>
     await eventually(async () => expect(await requests()).toMatchObject([{ status: 'done' }]))
-    expect(await requests()).toMatchObject([{ store_id: null, processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }) }])
+    expect(await requests()).toMatchObject([
+      { store_id: null, processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }) },
+    ])
     expect(await checkpointOf(engine.database, v2.name)).toMatchObject({ version: 2, status: 'running' })
     await appendCounted(engine.store, storeId, 4)
     await caughtUp(engine.database, v2)
@@ -202,7 +259,13 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await second.stop()
 
     const third = await engine.runner([counterProjection('versioned', { version: 2, weight: 2 })])
-    expect(await engine.database.db.selectFrom('projection_rebuilds').select('id').where('projection', '=', v2.name).execute()).toHaveLength(1)
+    expect(
+      await engine.database.db
+        .selectFrom('projection_rebuilds')
+        .select('id')
+        .where('projection', '=', v2.name)
+        .execute(),
+    ).toHaveLength(1)
     await third.stop()
   })
 
@@ -213,7 +276,12 @@ describe('rebuilding a whole projection beside the live tables', () => {
       tables: ['moved_a', 'moved_b'],
       storeTables: ['moved_a', 'moved_b'],
       async createTables(db) {
-        for (const table of ['moved_a', 'moved_b']) await db.schema.createTable(table).addColumn('store_id', 'uuid', (c) => c.notNull()).addColumn('n', 'integer').execute()
+        for (const table of ['moved_a', 'moved_b'])
+          await db.schema
+            .createTable(table)
+            .addColumn('store_id', 'uuid', (c) => c.notNull())
+            .addColumn('n', 'integer')
+            .execute()
         await db.schema.createIndex('moved_by_store').on(indexedTable).column('store_id').execute()
       },
       async apply(event, trx) {
@@ -224,8 +292,20 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await appendCounted(engine.store, storeId, 3)
     await first.stop()
     const second = await engine.runner([twoTables(2, 'moved_a')])
-    await eventually(async () => expect(await engine.database.db.selectFrom('projection_rebuilds').select(['status', 'error']).where('projection', '=', 'moved').executeTakeFirst()).toMatchObject({ status: 'done' }))
-    const { rows } = await sql<{ tablename: string }>`select tablename from pg_indexes where indexname = 'moved_by_store' and schemaname = 'public'`.execute(engine.database.db)
+    await eventually(async () =>
+      expect(
+        await engine.database.db
+          .selectFrom('projection_rebuilds')
+          .select(['status', 'error'])
+          .where('projection', '=', 'moved')
+          .executeTakeFirst(),
+      ).toMatchObject({ status: 'done' }),
+    )
+    const { rows } = await sql<{
+      tablename: string
+    }>`select tablename from pg_indexes where indexname = 'moved_by_store' and schemaname = 'public'`.execute(
+      engine.database.db,
+    )
     expect(rows).toEqual([{ tablename: 'moved_a' }])
     await second.stop()
   })
@@ -254,9 +334,15 @@ describe('rebuilding a whole projection beside the live tables', () => {
     const storeId = randomUUID()
     await appendCounted(engine.store, storeId, 5)
     const id = randomUUID()
-    await engine.database.db.insertInto('projection_rebuilds').values({ id, projection: counter.name, store_id: null, status: 'running', processed: 2, started_at: sql`now()` }).execute()
+    await engine.database.db
+      .insertInto('projection_rebuilds')
+      .values({ id, projection: counter.name, store_id: null, status: 'running', processed: 2, started_at: sql`now()` })
+      .execute()
     const runner = await engine.runner([counter])
-    expect(await finished(id)).toMatchObject({ status: 'done', processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }) })
+    expect(await finished(id)).toMatchObject({
+      status: 'done',
+      processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }),
+    })
     await runner.stop()
   })
 })

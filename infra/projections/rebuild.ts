@@ -1,7 +1,15 @@
 import { sql } from 'kysely'
 import type { AnyDb, Database } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent } from '../eventstore/port.js'
-import { ApplyFailure, applyParking, failureText, parkStore, readParked, unparkStores, type ParkedListener } from './parked.js'
+import {
+  ApplyFailure,
+  applyParking,
+  failureText,
+  parkStore,
+  readParked,
+  unparkStores,
+  type ParkedListener,
+} from './parked.js'
 import type { Projection } from './projection.js'
 import { projectionFilter, readCheckpoint, yieldToEventLoop, type ProjectionWorker } from './worker.js'
 
@@ -42,13 +50,19 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
     const parked = new Map<string, ApplyFailure>()
     const head = await eventStore.headPosition(filter)
     const total = await countEvents(eventStore, filter, head)
-    const rebuilt = { ...projection, apply: (event: RecordedEvent, trx: AnyDb) => projection.apply(event, trx.withSchema(schema)) }
+    const rebuilt = {
+      ...projection,
+      apply: (event: RecordedEvent, trx: AnyDb) => projection.apply(event, trx.withSchema(schema)),
+    }
     const applyBatch = async (events: RecordedEvent[]): Promise<void> => {
       try {
-        const parking = await applyParking(rebuilt, (store) => parked.has(store), ({ apply }) =>
-          db.transaction().execute(async (trx) => {
-            for (const event of events) await apply(event, trx)
-          }),
+        const parking = await applyParking(
+          rebuilt,
+          (store) => parked.has(store),
+          ({ apply }) =>
+            db.transaction().execute(async (trx) => {
+              for (const event of events) await apply(event, trx)
+            }),
         )
         for (const [store, failure] of parking) parked.set(store, failure)
       } catch (error) {
@@ -75,16 +89,28 @@ export async function rebuildBeside(deps: RebuildDeps): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // Every old table goes before any new one moves in: an index or constraint name of the new
         // version may be one that another old table (not its namesake) still holds in public.
-        for (const table of projection.tables) await sql`drop table if exists ${sql.id('public', table)} cascade`.execute(trx)
-        for (const table of projection.tables) await sql`alter table ${sql.id(schema, table)} set schema public`.execute(trx)
+        for (const table of projection.tables)
+          await sql`drop table if exists ${sql.id('public', table)} cascade`.execute(trx)
+        for (const table of projection.tables)
+          await sql`alter table ${sql.id(schema, table)} set schema public`.execute(trx)
         await trx
           .updateTable('projection_checkpoints')
-          .set({ version: projection.version, position, status: 'running', last_error: null, error_position: null, error_event_id: null, events_applied: processed, updated_at: sql`now()` })
+          .set({
+            version: projection.version,
+            position,
+            status: 'running',
+            last_error: null,
+            error_position: null,
+            error_event_id: null,
+            events_applied: processed,
+            updated_at: sql`now()`,
+          })
           .where('name', '=', projection.name)
           .execute()
         // The new tables' parked stores replace the old ones': a store whose events now apply is current again.
         await unparkStores(trx, projection.name, null)
-        for (const [store, failure] of parked) await parkStore(trx, projection.name, store, failure.event, failure.message)
+        for (const [store, failure] of parked)
+          await parkStore(trx, projection.name, store, failure.event, failure.message)
         await sql`drop schema ${sql.id(schema)} cascade`.execute(trx)
       })
       deps.parked?.unparked(projection.name, null)
@@ -121,7 +147,9 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
     try {
       await database.db.transaction().execute(async (trx) => {
         if (projection.clearStore) await projection.clearStore(trx, storeId)
-        else for (const table of projection.storeTables) await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
+        else
+          for (const table of projection.storeTables)
+            await trx.deleteFrom(table).where('store_id', '=', storeId).execute()
         let processed = 0
         for (const event of events) {
           if (processed % deps.batchSize === 0) {
@@ -139,7 +167,9 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
     } catch (error) {
       if (parked && current) {
         await parkStore(database.db, projection.name, storeId, current, failureText(current, error))
-        throw new Error(`store ${storeId} stays parked in ${projection.name}: ${failureText(current, error)}`, { cause: error })
+        throw new Error(`store ${storeId} stays parked in ${projection.name}: ${failureText(current, error)}`, {
+          cause: error,
+        })
       }
       throw error
     }
@@ -148,7 +178,12 @@ export async function rebuildStore(deps: RebuildDeps & { storeId: string }): Pro
   })
 }
 
-async function readEverything(eventStore: EventStore, filter: LogFilter, to: string, batchSize: number): Promise<RecordedEvent[]> {
+async function readEverything(
+  eventStore: EventStore,
+  filter: LogFilter,
+  to: string,
+  batchSize: number,
+): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = []
   let from: string | null = null
   for (;;) {

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import { loadConfig, type Config } from '../config.js'
 import { Platform } from '../platform.js'
-import { appendCounted, checkpointOf, counterProjection, dump, expectedCounts, logger } from '../../test/support/projections.js'
+import {
+  appendCounted,
+  checkpointOf,
+  counterProjection,
+  dump,
+  expectedCounts,
+  logger,
+} from '../../test/support/projections.js'
 
 /**
  * Read models are durable, not a cache warmed at start: closing the platform and opening it again
@@ -30,7 +37,8 @@ describe('read models and checkpoints across a restart', () => {
   })
 
   const config = (): Config => ({ ...loadConfig({}), databaseUrl: test?.url, dataDir, logLevel: 'silent' })
-  const open = (projection: ReturnType<typeof counterProjection>) => Platform.open(config(), logger, { commands: [], projections: [projection] }, { runProjections: true })
+  const open = (projection: ReturnType<typeof counterProjection>) =>
+    Platform.open(config(), logger, { commands: [], projections: [projection] }, { runProjections: true })
 
   it('reopens with the same rows and checkpoint and goes on from there, applying nothing twice', async () => {
     const storeId = randomUUID()
@@ -48,7 +56,12 @@ describe('read models and checkpoints across a restart', () => {
     platform = await open(after)
     try {
       expect(await dump(platform.database.db, after.table)).toEqual(rows)
-      expect(await checkpointOf(platform.database, after.name)).toMatchObject({ version: 1, position: checkpoint.position, status: 'running', events_applied: checkpoint.events_applied })
+      expect(await checkpointOf(platform.database, after.name)).toMatchObject({
+        version: 1,
+        position: checkpoint.position,
+        status: 'running',
+        events_applied: checkpoint.events_applied,
+      })
       expect(platform.waiter.checkpoint(after.name)).toBe(checkpoint.position)
       // Owning the projection again, the runner finds nothing to do.
       await sleep(300)

@@ -80,7 +80,10 @@ export class ProjectionRunner {
       } catch (error) {
         ready()
         if (this.stopped) return
-        this.options.logger.error({ err: error }, 'projection runner lost its database session; its projections stopped, trying again')
+        this.options.logger.error(
+          { err: error },
+          'projection runner lost its database session; its projections stopped, trying again',
+        )
         await this.sleep(this.interval)
       }
     }
@@ -141,7 +144,9 @@ export class ProjectionRunner {
   private async acquire(session: AnyDb): Promise<void> {
     for (const projection of this.options.projections) {
       if (this.workers.has(projection.name) || this.stopped) continue
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey(projection.name)}) as locked`.execute(session)
+      const { rows } = await sql<{
+        locked: boolean
+      }>`select pg_try_advisory_lock(${lockKey(projection.name)}) as locked`.execute(session)
       if (!rows[0]?.locked) continue
       const worker = new ProjectionWorker({
         database: this.options.database,
@@ -167,7 +172,10 @@ export class ProjectionRunner {
         await worker.stop()
         this.workers.delete(projection.name)
         await sql`select pg_advisory_unlock(${lockKey(projection.name)})`.execute(session)
-        this.options.logger.error({ projection: projection.name, err: error }, 'projection could not start; trying again later')
+        this.options.logger.error(
+          { projection: projection.name, err: error },
+          'projection could not start; trying again later',
+        )
         continue
       }
       this.options.logger.info({ projection: projection.name }, 'projection owned by this process')
@@ -194,8 +202,15 @@ export class ProjectionRunner {
       .where('status', '=', 'pending')
       .executeTakeFirst()
     if (queued) return
-    this.options.logger.info({ projection: projection.name, from, to: projection.version }, 'projection version changed; rebuilding beside the live tables')
-    await requestRebuild(this.options.database, { projection: projection.name, storeId: null, requestedBy: { type: 'system', id: 'version-change' } })
+    this.options.logger.info(
+      { projection: projection.name, from, to: projection.version },
+      'projection version changed; rebuilding beside the live tables',
+    )
+    await requestRebuild(this.options.database, {
+      projection: projection.name,
+      storeId: null,
+      requestedBy: { type: 'system', id: 'version-change' },
+    })
   }
 
   /** Starts the oldest pending request of each owned projection that is not rebuilding already. */
@@ -213,11 +228,18 @@ export class ProjectionRunner {
         .limit(1)
         .executeTakeFirst()) as RebuildRow | undefined
       if (!pending) return
-      const claimed = await db.updateTable('projection_rebuilds').set({ status: 'running', started_at: sql`now()` }).where('id', '=', pending.id).where('status', '=', 'pending').executeTakeFirst()
+      const claimed = await db
+        .updateTable('projection_rebuilds')
+        .set({ status: 'running', started_at: sql`now()` })
+        .where('id', '=', pending.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) continue
       const name = pending.projection!
       const task = this.carryOut(pending, this.ownership.signal)
-        .catch((error: unknown) => this.options.logger.error({ projection: name, err: error }, 'projection rebuild could not be recorded'))
+        .catch((error: unknown) =>
+          this.options.logger.error({ projection: name, err: error }, 'projection rebuild could not be recorded'),
+        )
         .finally(() => {
           this.rebuilds.delete(name)
           // The projection may have more requests queued.
@@ -240,28 +262,59 @@ export class ProjectionRunner {
       // Progress goes through the pool; on PGlite a rebuild holds the only connection, so it is
       // written once the rebuild transaction has ended.
       if (this.options.database.kind === 'pg') {
-        written = written.then(() => db.updateTable('projection_rebuilds').set({ processed, total }).where('id', '=', request.id).execute()).catch(() => undefined)
+        written = written
+          .then(() =>
+            db.updateTable('projection_rebuilds').set({ processed, total }).where('id', '=', request.id).execute(),
+          )
+          .catch(() => undefined)
       }
     }
-    const deps = { database: this.options.database, eventStore: this.options.eventStore, projection, worker, batchSize: this.options.batchSize ?? 500, progress, signal, parked: this.options.parked }
+    const deps = {
+      database: this.options.database,
+      eventStore: this.options.eventStore,
+      projection,
+      worker,
+      batchSize: this.options.batchSize ?? 500,
+      progress,
+      signal,
+      parked: this.options.parked,
+    }
     try {
       // A store's retry is its rebuild; a halted projection's retry restarts it from its checkpoint.
       if (request.store_id) await rebuildStore({ ...deps, storeId: request.store_id })
       else if (request.kind === 'retry') worker.resume()
       else await rebuildBeside(deps)
       await written
-      await db.updateTable('projection_rebuilds').set({ status: 'done', processed: latest.processed, total: latest.total, finished_at: sql`now()` }).where('id', '=', request.id).execute()
-      this.options.logger.info({ projection: projection.name, storeId: request.store_id, events: latest.processed }, 'projection rebuilt')
+      await db
+        .updateTable('projection_rebuilds')
+        .set({ status: 'done', processed: latest.processed, total: latest.total, finished_at: sql`now()` })
+        .where('id', '=', request.id)
+        .execute()
+      this.options.logger.info(
+        { projection: projection.name, storeId: request.store_id, events: latest.processed },
+        'projection rebuilt',
+      )
     } catch (error) {
       await written
       if (signal.aborted) {
         // This process is giving the projection up: whoever owns it next carries the request out.
-        await db.updateTable('projection_rebuilds').set({ status: 'pending', started_at: null, processed: 0 }).where('id', '=', request.id).execute()
-        this.options.logger.info({ projection: projection.name, storeId: request.store_id }, 'projection rebuild interrupted; queued again for the next owner')
+        await db
+          .updateTable('projection_rebuilds')
+          .set({ status: 'pending', started_at: null, processed: 0 })
+          .where('id', '=', request.id)
+          .execute()
+        this.options.logger.info(
+          { projection: projection.name, storeId: request.store_id },
+          'projection rebuild interrupted; queued again for the next owner',
+        )
         return
       }
       const message = error instanceof Error ? error.message : String(error)
-      await db.updateTable('projection_rebuilds').set({ status: 'failed', error: message, finished_at: sql`now()` }).where('id', '=', request.id).execute()
+      await db
+        .updateTable('projection_rebuilds')
+        .set({ status: 'failed', error: message, finished_at: sql`now()` })
+        .where('id', '=', request.id)
+        .execute()
       this.options.logger.error({ projection: projection.name, err: error }, 'projection rebuild failed')
     }
   }
@@ -277,12 +330,24 @@ function lockKey(name: string) {
  */
 export async function requestRebuild(
   database: Database,
-  request: { projection: string; storeId: string | null; requestedBy: Record<string, unknown>; kind?: 'rebuild' | 'retry' },
+  request: {
+    projection: string
+    storeId: string | null
+    requestedBy: Record<string, unknown>
+    kind?: 'rebuild' | 'retry'
+  },
 ): Promise<string> {
   const id = crypto.randomUUID()
   await database.db
     .insertInto('projection_rebuilds')
-    .values({ id, projection: request.projection, store_id: request.storeId, kind: request.kind ?? 'rebuild', status: 'pending', requested_by: JSON.stringify(request.requestedBy) })
+    .values({
+      id,
+      projection: request.projection,
+      store_id: request.storeId,
+      kind: request.kind ?? 'rebuild',
+      status: 'pending',
+      requested_by: JSON.stringify(request.requestedBy),
+    })
     .execute()
   await sql`select pg_notify(${REBUILD_CHANNEL}, ${id})`.execute(database.db)
   return id

@@ -40,7 +40,11 @@ export const projectionMigrations: Migrations = {
         .addColumn('started_at', 'timestamptz')
         .addColumn('finished_at', 'timestamptz')
         .execute()
-      await db.schema.createIndex('projection_rebuilds_status').on('projection_rebuilds').columns(['status', 'requested_at']).execute()
+      await db.schema
+        .createIndex('projection_rebuilds_status')
+        .on('projection_rebuilds')
+        .columns(['status', 'requested_at'])
+        .execute()
     },
   },
   '20261125_0100_projection_parked_stores': {
@@ -58,9 +62,16 @@ export const projectionMigrations: Migrations = {
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addPrimaryKeyConstraint('projection_parked_stores_pkey', ['projection', 'store_id'])
         .execute()
-      await db.schema.createIndex('projection_parked_stores_store').on('projection_parked_stores').column('store_id').execute()
+      await db.schema
+        .createIndex('projection_parked_stores_store')
+        .on('projection_parked_stores')
+        .column('store_id')
+        .execute()
       // A retry of a halted projection travels through the same queue as rebuilds, to the projection's owner.
-      await db.schema.alterTable('projection_rebuilds').addColumn('kind', 'text', (c) => c.notNull().defaultTo('rebuild')).execute()
+      await db.schema
+        .alterTable('projection_rebuilds')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('rebuild'))
+        .execute()
     },
   },
 }

@@ -32,9 +32,18 @@ export interface ParkedStore {
 }
 
 /** What `emporium projections status` and `/health` show. */
-export async function projectionStatuses(database: Database, eventStore: EventStore, projections: readonly Projection[]): Promise<ProjectionStatus[]> {
+export async function projectionStatuses(
+  database: Database,
+  eventStore: EventStore,
+  projections: readonly Projection[],
+): Promise<ProjectionStatus[]> {
   const rows = (await database.db.selectFrom('projection_checkpoints').selectAll().execute()) as CheckpointRow[]
-  const running = (await database.db.selectFrom('projection_rebuilds').select('projection').where('status', '=', 'running').where('kind', '=', 'rebuild').execute()) as Pick<RebuildRow, 'projection'>[]
+  const running = (await database.db
+    .selectFrom('projection_rebuilds')
+    .select('projection')
+    .where('status', '=', 'running')
+    .where('kind', '=', 'rebuild')
+    .execute()) as Pick<RebuildRow, 'projection'>[]
   const parked = await readParked(database.db)
   return Promise.all(
     projections.map(async (projection) => {
@@ -42,7 +51,10 @@ export async function projectionStatuses(database: Database, eventStore: EventSt
       const filter = projectionFilter(projection)
       const head = await eventStore.headPosition(filter)
       const position = row?.position ?? null
-      const lag = head === null || comparePositions(position, head) >= 0 ? 0 : await eventStore.countAll({ filter, from: position, to: head })
+      const lag =
+        head === null || comparePositions(position, head) >= 0
+          ? 0
+          : await eventStore.countAll({ filter, from: position, to: head })
       const rebuilding = running.some((r) => r.projection === projection.name)
       return {
         name: projection.name,
@@ -58,7 +70,13 @@ export async function projectionStatuses(database: Database, eventStore: EventSt
         updatedAt: row?.updated_at ?? null,
         parkedStores: parked
           .filter((p) => p.projection === projection.name)
-          .map((p) => ({ storeId: p.store_id, error: p.error, eventId: p.event_id, position: p.position, parkedAt: p.parked_at })),
+          .map((p) => ({
+            storeId: p.store_id,
+            error: p.error,
+            eventId: p.event_id,
+            position: p.position,
+            parkedAt: p.parked_at,
+          })),
       }
     }),
   )

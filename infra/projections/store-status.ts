@@ -11,5 +11,7 @@ export interface ReadModelStatus {
 /** Whether a store's read models follow its writes (`Store.readModelStatus`): read from the parked stores, never cached. */
 export async function readModelStatus(db: AnyDb, storeId: string): Promise<ReadModelStatus> {
   const [first] = await readParked(db, { storeId })
-  return first ? { state: 'STALE', projection: first.projection, error: first.error } : { state: 'CURRENT', projection: null, error: null }
+  return first
+    ? { state: 'STALE', projection: first.projection, error: first.error }
+    : { state: 'CURRENT', projection: null, error: null }
 }

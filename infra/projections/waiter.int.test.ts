@@ -3,7 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectionRunner } from './runner.js'
 import { ReadModelWaiter } from './waiter.js'
-import { COUNTED, appendCounted, counterProjection, dump, openEngine, type TestEngine } from '../../test/support/projections.js'
+import {
+  COUNTED,
+  appendCounted,
+  counterProjection,
+  dump,
+  openEngine,
+  type TestEngine,
+} from '../../test/support/projections.js'
 
 /**
  * Read-your-writes: a writer waits until every projection that consumes its events has a
@@ -73,7 +80,9 @@ describe('waiting for the read models', () => {
     const [position] = await appendCounted(engine.store, storeId, 1, 1)
     expect(await local.waitFor([{ type: 'Counted', position: position! }], 10_000)).toBe(true)
     expect(await settledWithin(local.waitFor([{ type: 'Counted', position: position! }], 10_000), 50)).toBe(true)
-    expect(await settledWithin(local.waitFor([{ type: 'NobodyReadsThis', position: position! }], 10_000), 50)).toBe(true)
+    expect(await settledWithin(local.waitFor([{ type: 'NobodyReadsThis', position: position! }], 10_000), 50)).toBe(
+      true,
+    )
     expect(await settledWithin(local.waitFor([], 10_000), 50)).toBe(true)
   })
 
@@ -81,7 +90,13 @@ describe('waiting for the read models', () => {
     gate.hold()
     const [tally] = await appendCounted(engine.store, storeId, 1, 1, 'Tallied')
     const [count] = await appendCounted(engine.store, storeId, 1, 1)
-    const wait = local.waitFor([{ type: 'Tallied', position: tally! }, { type: 'Counted', position: count! }], 10_000)
+    const wait = local.waitFor(
+      [
+        { type: 'Tallied', position: tally! },
+        { type: 'Counted', position: count! },
+      ],
+      10_000,
+    )
     expect(await settledWithin(wait, 300)).toBe('pending')
     gate.release()
     expect(await wait).toBe(true)
@@ -92,11 +107,18 @@ describe('waiting for the read models', () => {
     const polling = new ReadModelWaiter(engine.database, [manual], 50)
     await polling.start()
     const [position] = await appendCounted(engine.store, storeId, 1, 1)
-    await engine.database.db.insertInto('projection_checkpoints').values({ name: manual.name, version: 1, position: null, status: 'running' }).execute()
+    await engine.database.db
+      .insertInto('projection_checkpoints')
+      .values({ name: manual.name, version: 1, position: null, status: 'running' })
+      .execute()
     const wait = polling.waitFor([{ type: 'Counted', position: position! }], 10_000)
     expect(await settledWithin(wait, 200)).toBe('pending')
     // Moved without NOTIFY, as if the notification had been lost.
-    await engine.database.db.updateTable('projection_checkpoints').set({ position: position! }).where('name', '=', manual.name).execute()
+    await engine.database.db
+      .updateTable('projection_checkpoints')
+      .set({ position: position! })
+      .where('name', '=', manual.name)
+      .execute()
     expect(await settledWithin(wait, 2_000)).toBe(true)
     await polling.stop()
   })

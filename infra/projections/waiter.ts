@@ -58,7 +58,8 @@ export class ReadModelWaiter {
     for (const projection of this.projections) {
       for (const event of events) {
         if (projection.eventTypes !== '*' && !projection.eventTypes.includes(event.type)) continue
-        if (comparePositions(event.position, targets.get(projection.name)) > 0) targets.set(projection.name, event.position)
+        if (comparePositions(event.position, targets.get(projection.name)) > 0)
+          targets.set(projection.name, event.position)
       }
     }
     if (this.reached(targets)) return Promise.resolve(true)
@@ -90,7 +91,11 @@ export class ReadModelWaiter {
   }
 
   async refresh(): Promise<void> {
-    const rows = (await this.database.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute().catch(() => [])) as Pick<CheckpointRow, 'name' | 'position'>[]
+    const rows = (await this.database.db
+      .selectFrom('projection_checkpoints')
+      .select(['name', 'position'])
+      .execute()
+      .catch(() => [])) as Pick<CheckpointRow, 'name' | 'position'>[]
     for (const row of rows) if (row.position) this.observe(row.name, row.position)
   }
 }

@@ -4,7 +4,15 @@ import type { Logger } from 'pino'
 import type { Database, AnyDb } from '../database/database.js'
 import type { EventStore, LogFilter, RecordedEvent, Subscription } from '../eventstore/port.js'
 import { CHECKPOINT_CHANNEL, type CheckpointRow } from './schema.js'
-import { ApplyFailure, applyParking, failureText, isTransient, parkStore, readParked, type ParkedListener } from './parked.js'
+import {
+  ApplyFailure,
+  applyParking,
+  failureText,
+  isTransient,
+  parkStore,
+  readParked,
+  type ParkedListener,
+} from './parked.js'
 import type { Projection } from './projection.js'
 
 export interface WorkerDeps {
@@ -75,7 +83,10 @@ export class ProjectionWorker {
     const checkpoint = await readCheckpoint(this.deps.database.db, this.name)
     this.position = checkpoint?.position ?? null
     if (checkpoint?.status === 'failed') {
-      this.deps.logger.warn({ projection: this.name, error: checkpoint.last_error }, 'projection failed before; retrying from its checkpoint')
+      this.deps.logger.warn(
+        { projection: this.name, error: checkpoint.last_error },
+        'projection failed before; retrying from its checkpoint',
+      )
     }
     this.parked = await this.loadParked()
     this.halted = false
@@ -135,7 +146,8 @@ export class ProjectionWorker {
         this.inFlight = this.applyBatch(events)
         return this.inFlight
       },
-      onError: (error) => this.deps.logger.warn({ projection: this.name, err: error }, 'projection subscription error; retrying'),
+      onError: (error) =>
+        this.deps.logger.warn({ projection: this.name, err: error }, 'projection subscription error; retrying'),
     })
   }
 
@@ -146,13 +158,17 @@ export class ProjectionWorker {
     const last = events[events.length - 1]!.position
     let parking: Map<string, ApplyFailure>
     try {
-      parking = await applyParking(projection, (store) => this.parked.has(store), ({ apply, parking }) =>
-        this.deps.database.db.transaction().execute(async (trx) => {
-          let applied = 0
-          for (const event of events) if (await apply(event, trx)) applied++
-          for (const [store, failure] of parking) await parkStore(trx, projection.name, store, failure.event, failure.message)
-          await advanceCheckpoint(trx, projection.name, before, last, applied)
-        }),
+      parking = await applyParking(
+        projection,
+        (store) => this.parked.has(store),
+        ({ apply, parking }) =>
+          this.deps.database.db.transaction().execute(async (trx) => {
+            let applied = 0
+            for (const event of events) if (await apply(event, trx)) applied++
+            for (const [store, failure] of parking)
+              await parkStore(trx, projection.name, store, failure.event, failure.message)
+            await advanceCheckpoint(trx, projection.name, before, last, applied)
+          }),
       )
     } catch (error) {
       // The database went away (a restart) or gave up on the transaction (a deadlock): no event
@@ -163,7 +179,16 @@ export class ProjectionWorker {
     for (const [store, failure] of parking) {
       this.parked.add(store)
       this.deps.parked?.parked(projection.name, store, failure.message)
-      this.deps.logger.error({ projection: projection.name, storeId: store, err: failure.cause, eventId: failure.event.id, position: failure.event.position }, 'store parked in projection on a failing event; its other stores go on')
+      this.deps.logger.error(
+        {
+          projection: projection.name,
+          storeId: store,
+          err: failure.cause,
+          eventId: failure.event.id,
+          position: failure.event.position,
+        },
+        'store parked in projection on a failing event; its other stores go on',
+      )
     }
     this.position = last
     this.deps.onAdvance(projection.name, last)
@@ -177,14 +202,20 @@ export class ProjectionWorker {
     this.subscription = null
     if (error instanceof LostOwnership) {
       this.stopped = true
-      this.deps.logger.warn({ projection: projection.name }, 'projection checkpoint moved elsewhere; another process owns it now')
+      this.deps.logger.warn(
+        { projection: projection.name },
+        'projection checkpoint moved elsewhere; another process owns it now',
+      )
       this.deps.onLostOwnership?.(projection.name)
       return
     }
     const event = error instanceof ApplyFailure ? error.event : undefined
     const cause = error instanceof ApplyFailure ? error.cause : error
     await recordFailure(this.deps.database.db, projection.name, cause, event)
-    this.deps.logger.error({ projection: projection.name, err: cause, eventId: event?.id, position: event?.position }, 'projection halted on a failing event')
+    this.deps.logger.error(
+      { projection: projection.name, err: cause, eventId: event?.id, position: event?.position },
+      'projection halted on a failing event',
+    )
   }
 }
 
@@ -196,11 +227,18 @@ export class ProjectionWorker {
 export const yieldToEventLoop = (): Promise<void> => setImmediate()
 
 export async function readCheckpoint(db: AnyDb, name: string): Promise<CheckpointRow | undefined> {
-  return (await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirst()) as CheckpointRow | undefined
+  return (await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirst()) as
+    CheckpointRow | undefined
 }
 
 /** Moves the checkpoint only from where this worker left it; anything else means lost ownership. */
-async function advanceCheckpoint(trx: AnyDb, name: string, from: string | null, to: string, count: number): Promise<void> {
+async function advanceCheckpoint(
+  trx: AnyDb,
+  name: string,
+  from: string | null,
+  to: string,
+  count: number,
+): Promise<void> {
   // One statement moves the checkpoint and tells waiters (delivered at commit): one round trip.
   const { rows } = await sql<{ name: string }>`
     with moved as (

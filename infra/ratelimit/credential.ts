@@ -15,5 +15,9 @@ export type RateLimitedClient = Principal | AnonymousClient
  * draw on one budget. Anonymous requests spend from their address's (`anon:<ip>`).
  */
 export function bucketKeyOf(client: RateLimitedClient): string {
-  return client.type === 'anonymous' ? `anon:${client.ip}` : client.type === 'user' ? `user:${client.userId}` : `key:${client.keyId}`
+  return client.type === 'anonymous'
+    ? `anon:${client.ip}`
+    : client.type === 'user'
+      ? `user:${client.userId}`
+      : `key:${client.keyId}`
 }

@@ -75,7 +75,11 @@ export class RateLimiter {
   async take(client: RateLimitedClient, cost: number): Promise<Verdict> {
     const plan = this.planFor(client)
     const state = await this.apply(client, cost, plan)
-    return { allowed: state.allowed, retryAfterSeconds: state.allowed ? 0 : Math.max(1, Math.ceil(state.waitSeconds)), status: statusOf(state, plan) }
+    return {
+      allowed: state.allowed,
+      retryAfterSeconds: state.allowed ? 0 : Math.max(1, Math.ceil(state.waitSeconds)),
+      status: statusOf(state, plan),
+    }
   }
 
   /** Gives back points a request asked for and did not use. */
@@ -109,13 +113,20 @@ export class RateLimiter {
     const now = Date.now()
     if (now - this.lastStoreErrorLog < STORE_ERROR_LOG_INTERVAL_MS) return
     this.lastStoreErrorLog = now
-    this.logger.warn({ err: error }, 'rate-limit buckets unavailable; letting requests through unlimited until they answer again')
+    this.logger.warn(
+      { err: error },
+      'rate-limit buckets unavailable; letting requests through unlimited until they answer again',
+    )
   }
 }
 
 function statusOf(state: BucketState, plan: Plan): ThrottleStatus {
   // Whole points, as clients budget in them; never more than the bucket holds.
-  return { maximumAvailable: plan.bucket, currentlyAvailable: Math.floor(state.available), restoreRate: plan.restorePerSecond }
+  return {
+    maximumAvailable: plan.bucket,
+    currentlyAvailable: Math.floor(state.available),
+    restoreRate: plan.restorePerSecond,
+  }
 }
 
 /**

@@ -7,5 +7,8 @@ export const MCP_TOOL_CALL_COST = 10
  */
 export function mcpRequestCost(body: unknown): number {
   const messages = Array.isArray(body) ? body : [body]
-  return messages.filter((message) => (message as { method?: unknown } | null)?.method === 'tools/call').length * MCP_TOOL_CALL_COST
+  return (
+    messages.filter((message) => (message as { method?: unknown } | null)?.method === 'tools/call').length *
+    MCP_TOOL_CALL_COST
+  )
 }

@@ -30,7 +30,9 @@ export class MemoryBucketStore implements BucketStore {
     this.sweep(now)
     const bucket = this.buckets.get(key)
     const elapsed = bucket ? Math.max(0, now - bucket.at) : 0
-    const tokens = bucket ? Math.min(plan.bucket, bucket.tokens + (elapsed * plan.restorePerSecond) / 1000) : plan.bucket
+    const tokens = bucket
+      ? Math.min(plan.bucket, bucket.tokens + (elapsed * plan.restorePerSecond) / 1000)
+      : plan.bucket
     const state = settle(tokens, cost, plan)
     this.buckets.set(key, { tokens: state.available, at: now, fullAt: now + refillMs(plan) })
     return state

@@ -33,7 +33,10 @@ const PLAN_ENTRY = /^([a-z][a-z0-9_-]*)=(\d+)\/(\d+(?:\.\d+)?)$/
  */
 export function parsePlans(text: string): { plans: Record<string, Plan> } | { invalid: string } {
   const plans: Record<string, Plan> = {}
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = PLAN_ENTRY.exec(entry)
     const bucket = Number(match?.[2])
     const restorePerSecond = Number(match?.[3])

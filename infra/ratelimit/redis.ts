@@ -43,7 +43,13 @@ return {allowed, tostring(tokens), tostring(wait)}
 const RECONNECT_MAX_MS = 1_000
 
 interface WithTakeCommand {
-  emporiumTakeTokens(key: string, capacity: number, rate: number, cost: number, ttlMs: number): Promise<[number, string, string]>
+  emporiumTakeTokens(
+    key: string,
+    capacity: number,
+    rate: number,
+    cost: number,
+    ttlMs: number,
+  ): Promise<[number, string, string]>
 }
 
 /**
@@ -61,7 +67,10 @@ export class RedisBucketStore implements BucketStore {
    * Connects to `url`; `onError` hears connection trouble (the client keeps reconnecting on its
    * own). A server that is down at start is not fatal: the store answers once it is back.
    */
-  static async open(url: string, options: { prefix: string; onError: (error: Error) => void }): Promise<RedisBucketStore> {
+  static async open(
+    url: string,
+    options: { prefix: string; onError: (error: Error) => void },
+  ): Promise<RedisBucketStore> {
     const client = new Redis(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
@@ -80,7 +89,13 @@ export class RedisBucketStore implements BucketStore {
   async take(key: string, cost: number, plan: Plan): Promise<BucketState> {
     // A bucket untouched for a whole refill would be full: let Redis drop it a second after that.
     const ttlMs = refillMs(plan) + 1_000
-    const [allowed, available, wait] = await this.client.emporiumTakeTokens(this.prefix + key, plan.bucket, plan.restorePerSecond, cost, ttlMs)
+    const [allowed, available, wait] = await this.client.emporiumTakeTokens(
+      this.prefix + key,
+      plan.bucket,
+      plan.restorePerSecond,
+      cost,
+      ttlMs,
+    )
     return { allowed: allowed === 1, available: Number(available), waitSeconds: Number(wait) }
   }
 

@@ -42,20 +42,37 @@ describe('the default-theme reaction', () => {
     expect(before.map((e) => e.type)).toEqual(['ThemeCreated'])
 
     const replay: Reaction = { ...allReactions[0]!, name: 'install-default-theme-replay' }
-    const reactor = new Reactor({ db: t.platform.database.db, eventStore: t.platform.eventStore, reactions: [replay], logger, execute: (n, i, c) => t.platform.execute(n, i, c) })
+    const reactor = new Reactor({
+      db: t.platform.database.db,
+      eventStore: t.platform.eventStore,
+      reactions: [replay],
+      logger,
+      execute: (n, i, c) => t.platform.execute(n, i, c),
+    })
     await reactor.start()
     const target = await head(replay.eventTypes)
-    await until(async () => (await readCheckpoint(t.platform.database.db, replay.name)) === target, 'the replay to catch up')
+    await until(
+      async () => (await readCheckpoint(t.platform.database.db, replay.name)) === target,
+      'the replay to catch up',
+    )
     await reactor.stop()
 
     expect((await t.platform.eventStore.readStream(stream)).length).toBe(1)
-    const mains = await t.gql<{ themes: { totalCount: number } }>(shop.apiKey, '{ themes(filter: {role: [MAIN]}) { totalCount } }')
+    const mains = await t.gql<{ themes: { totalCount: number } }>(
+      shop.apiKey,
+      '{ themes(filter: {role: [MAIN]}) { totalCount } }',
+    )
     expect(mains.data!.themes.totalCount).toBe(1)
   })
 })
 
 describe('a reactor', () => {
-  const ping: Reaction = { name: 'test-ping', eventTypes: ['StoreCreated'], scopes: [], react: (e) => [{ command: 'ping', input: e.data.storeId, organizationId: e.organizationId, storeId: null }] }
+  const ping: Reaction = {
+    name: 'test-ping',
+    eventTypes: ['StoreCreated'],
+    scopes: [],
+    react: (e) => [{ command: 'ping', input: e.data.storeId, organizationId: e.organizationId, storeId: null }],
+  }
 
   it('retries a failing command from its checkpoint, and passes events the domain refuses', async () => {
     const calls: unknown[] = []
@@ -73,9 +90,13 @@ describe('a reactor', () => {
     })
     await reactor.start()
     const target = await head(ping.eventTypes)
-    await until(async () => (await readCheckpoint(t.platform.database.db, 'test-retry')) === target, 'the retry to catch up')
+    await until(
+      async () => (await readCheckpoint(t.platform.database.db, 'test-retry')) === target,
+      'the retry to catch up',
+    )
     await reactor.stop()
-    const stores = (await sql<{ n: string }>`select count(*) as n from stores`.execute(t.platform.database.db)).rows[0]!.n
+    const stores = (await sql<{ n: string }>`select count(*) as n from stores`.execute(t.platform.database.db)).rows[0]!
+      .n
     // Every store once, and the one that failed first once more.
     expect(calls.length).toBe(Number(stores) + 1)
   })

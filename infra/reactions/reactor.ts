@@ -41,7 +41,11 @@ export class Reactor {
           from,
           filter: { eventTypes: reaction.eventTypes },
           onEvents: (events) => this.handle(reaction, events),
-          onError: (error) => this.options.logger.warn({ reaction: reaction.name, err: error }, 'reaction failed; retrying from its checkpoint'),
+          onError: (error) =>
+            this.options.logger.warn(
+              { reaction: reaction.name, err: error },
+              'reaction failed; retrying from its checkpoint',
+            ),
         }),
       )
     }
@@ -53,7 +57,12 @@ export class Reactor {
 
   private async handle(reaction: Reaction, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {
-      const commands = reaction.react({ type: event.type, data: event.data, organizationId: event.metadata.organizationId, storeId: event.metadata.storeId })
+      const commands = reaction.react({
+        type: event.type,
+        data: event.data,
+        organizationId: event.metadata.organizationId,
+        storeId: event.metadata.storeId,
+      })
       for (const command of commands) {
         const ctx: CommandContext = {
           organizationId: command.organizationId,
@@ -68,8 +77,16 @@ export class Reactor {
           await this.options.execute(command.command, command.input, ctx)
         } catch (error) {
           // A database that is restarting refuses nothing: the event is retried, not passed.
-          if (!(error instanceof DomainError) || error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'SERVICE_UNAVAILABLE') throw error
-          this.options.logger.warn({ reaction: reaction.name, eventId: event.id, command: command.command, err: error }, 'reaction command refused; passing the event')
+          if (
+            !(error instanceof DomainError) ||
+            error.code === 'INTERNAL_SERVER_ERROR' ||
+            error.code === 'SERVICE_UNAVAILABLE'
+          )
+            throw error
+          this.options.logger.warn(
+            { reaction: reaction.name, eventId: event.id, command: command.command, err: error },
+            'reaction command refused; passing the event',
+          )
         }
       }
       await saveCheckpoint(this.options.db, reaction.name, event.position)
@@ -78,7 +95,9 @@ export class Reactor {
 }
 
 export async function readCheckpoint(db: AnyDb, name: string): Promise<string | null> {
-  const { rows } = await sql<{ position: string }>`select position from reaction_checkpoints where name = ${name}`.execute(db)
+  const { rows } = await sql<{
+    position: string
+  }>`select position from reaction_checkpoints where name = ${name}`.execute(db)
   return rows[0]?.position ?? null
 }
 

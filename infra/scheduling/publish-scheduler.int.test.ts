@@ -24,7 +24,10 @@ let position = 0
 async function scheduled(publishAt: string, status: 'DRAFT' | 'ACTIVE' = 'DRAFT'): Promise<string> {
   const productId = randomUUID()
   const events: ProductEvent[] = [
-    { type: 'ProductCreated', data: { productId, title: 'P', handle: productId, description: '', status, vendor: '', tags: [] } },
+    {
+      type: 'ProductCreated',
+      data: { productId, title: 'P', handle: productId, description: '', status, vendor: '', tags: [] },
+    },
     { type: 'ProductPublishScheduled', data: { productId, publishAt } },
   ]
   for (const [revision, event] of events.entries()) {
@@ -34,7 +37,15 @@ async function scheduled(publishAt: string, status: 'DRAFT' | 'ACTIVE' = 'DRAFT'
         id: randomUUID(),
         type: event.type,
         data: event.data,
-        metadata: { organizationId: ORG, storeId: STORE, actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt },
+        metadata: {
+          organizationId: ORG,
+          storeId: STORE,
+          actor: { type: 'system', id: 'test' },
+          correlationId: 'c',
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt,
+        },
         streamName: productStream(STORE, productId),
         revision,
         position: String(++position).padStart(20, '0'),
@@ -82,7 +93,12 @@ describe('PublishScheduler', () => {
       ['productPublishDue', { id: failing }],
       ['productPublishDue', { id: due }],
     ])
-    expect(calls[0]!.ctx).toMatchObject({ organizationId: ORG, storeId: STORE, actor: SCHEDULER_ACTOR, scopes: ['products:write'] })
+    expect(calls[0]!.ctx).toMatchObject({
+      organizationId: ORG,
+      storeId: STORE,
+      actor: SCHEDULER_ACTOR,
+      scopes: ['products:write'],
+    })
     expect(calls[0]!.ctx.correlationId).not.toBe(calls[1]!.ctx.correlationId)
     expect(warnings).toHaveLength(1)
   })
@@ -97,7 +113,9 @@ describe('PublishScheduler', () => {
       logger: createLogger('silent'),
       execute: () => {
         ticks.push(Date.now())
-        return new Promise<CommandResult>((resolve) => (release = () => resolve({ entityId: '', position: null, events: [] })))
+        return new Promise<CommandResult>(
+          (resolve) => (release = () => resolve({ entityId: '', position: null, events: [] })),
+        )
       },
     })
     scheduler.start()

@@ -27,7 +27,8 @@ export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
   {
     command: 'productPublishDue',
     scope: 'products:write',
-    due: async (db, now, limit) => (await dueForPublishing(db, now, limit)).map(({ productId, ...tenant }) => ({ ...tenant, id: productId })),
+    due: async (db, now, limit) =>
+      (await dueForPublishing(db, now, limit)).map(({ productId, ...tenant }) => ({ ...tenant, id: productId })),
   },
   { command: 'pagePublishDue', scope: 'webstore:write', due: duePages },
   { command: 'postPublishDue', scope: 'webstore:write', due: duePosts },
@@ -87,7 +88,10 @@ export class PublishScheduler {
           if (result.position !== null) published++
         } catch (error) {
           // One entity that cannot be published must not hold up the others; the next poll retries it.
-          this.options.logger.warn({ err: error, command: kind.command, id: entity.id, storeId: entity.storeId }, 'scheduled publish failed')
+          this.options.logger.warn(
+            { err: error, command: kind.command, id: entity.id, storeId: entity.storeId },
+            'scheduled publish failed',
+          )
         }
       }
     }

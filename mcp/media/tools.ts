@@ -20,7 +20,8 @@ import { confirmField, confirmed, eventPosition } from '../shared/write.js'
 import { mediaJson, mediaSchema } from './views.js'
 
 /** Media serve the catalog and the web store alike, so either read scope reads them (as in GraphQL). */
-const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read') || grants(scopes, 'webstore:read')
+const canRead = (scopes: readonly Scope[]): boolean =>
+  grants(scopes, 'products:read') || grants(scopes, 'webstore:read')
 
 const DATA_FIELD = ['input', 'data'] as const
 const URL_FIELD = ['input', 'url'] as const
@@ -38,12 +39,18 @@ const uploadImageArgs = z.strictObject({
   url: z
     .string({ error: 'url must be a string' })
     .nullish()
-    .describe('A public http(s) URL to download the file from (ports 80 and 443, at most 3 redirects). Give data or url, not both.'),
-  filename: filename.describe('The name shown in the media library, e.g. "red-shirt.jpg"; its extension is corrected to the real type.'),
+    .describe(
+      'A public http(s) URL to download the file from (ports 80 and 443, at most 3 redirects). Give data or url, not both.',
+    ),
+  filename: filename.describe(
+    'The name shown in the media library, e.g. "red-shirt.jpg"; its extension is corrected to the real type.',
+  ),
   alt: z
     .string({ error: 'alt must be a string' })
     .nullish()
-    .describe(`Describes the image for people who cannot see it and for search engines, at most ${ALT_MAX_LENGTH} characters. Empty when omitted.`),
+    .describe(
+      `Describes the image for people who cannot see it and for search engines, at most ${ALT_MAX_LENGTH} characters. Empty when omitted.`,
+    ),
   productId: z
     .uuid({ error: 'productId must be a product id (a UUID)' })
     .overwrite((id) => id.toLowerCase())
@@ -53,7 +60,11 @@ const uploadImageArgs = z.strictObject({
 
 const uploadedSchema = z.object({
   media: mediaSchema,
-  url: z.string().describe('Where the file is served: an absolute URL over HTTP, the /storage path over stdio. Cacheable for a year.'),
+  url: z
+    .string()
+    .describe(
+      'Where the file is served: an absolute URL over HTTP, the /storage path over stdio. Cacheable for a year.',
+    ),
   attachedToProductId: z.string().nullable().describe('The product it was attached to; null without productId.'),
   eventPosition,
 })
@@ -63,7 +74,9 @@ const deleteMediaArgs = z.strictObject({
   force: z
     .boolean({ error: 'force must be true or false' })
     .nullish()
-    .describe('Detach the media from every product that shows it, then delete it. Without it, a media in use is refused with CONFLICT.'),
+    .describe(
+      'Detach the media from every product that shows it, then delete it. Without it, a media in use is refused with CONFLICT.',
+    ),
 })
 
 const deletedSchema = z.object({
@@ -73,25 +86,33 @@ const deletedSchema = z.object({
 })
 
 /** GraphQL's `MediaFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const mediaFilter = z.strictObject({
-  kind: z.array(z.enum(MEDIA_KINDS)).nullish().describe('Any of these kinds.'),
-  mimeType: z.array(z.string()).nullish().describe('Any of these sniffed types, e.g. ["image/png"].'),
-  alt: stringFilter.nullish(),
-  filename: stringFilter.nullish(),
-  used: z.boolean().nullish().describe('true: shown on at least one product; false: on none (candidates for clean-up).'),
-  createdAt: dateTimeRangeFilter.nullish(),
-  get and() {
-    return z.array(mediaFilter).nullish().describe('Every one of these filters must hold.')
-  },
-  get or() {
-    return z.array(mediaFilter).nullish().describe('At least one of these filters must hold.')
-  },
-}).meta({ id: 'MediaFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
+const mediaFilter = z
+  .strictObject({
+    kind: z.array(z.enum(MEDIA_KINDS)).nullish().describe('Any of these kinds.'),
+    mimeType: z.array(z.string()).nullish().describe('Any of these sniffed types, e.g. ["image/png"].'),
+    alt: stringFilter.nullish(),
+    filename: stringFilter.nullish(),
+    used: z
+      .boolean()
+      .nullish()
+      .describe('true: shown on at least one product; false: on none (candidates for clean-up).'),
+    createdAt: dateTimeRangeFilter.nullish(),
+    get and() {
+      return z.array(mediaFilter).nullish().describe('Every one of these filters must hold.')
+    },
+    get or() {
+      return z.array(mediaFilter).nullish().describe('At least one of these filters must hold.')
+    },
+  })
+  .meta({ id: 'MediaFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
 
 const listMediaArgs = z.strictObject({
   ...listArgsShape,
   filter: mediaFilter.nullish(),
-  sort: z.enum(MEDIA_SORTS).nullish().describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
+  sort: z
+    .enum(MEDIA_SORTS)
+    .nullish()
+    .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
 
 export const mediaReadTools: readonly ShopTool[] = [
@@ -172,17 +193,33 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
   const store = requireStore(session)
   const { data, url } = args
   if ((data == null) === (url == null)) {
-    throw badInput(DATA_FIELD, 'give either data (the file as base64) or url (a public http(s) URL of the file), exactly one of them')
+    throw badInput(
+      DATA_FIELD,
+      'give either data (the file as base64) or url (a public http(s) URL of the file), exactly one of them',
+    )
   }
   if (args.productId) await requireAttachable(call, store.id, args.productId)
-  const source: IngestSource = data != null ? { bytes: decodeBase64(data, mediaServices(session.platform).maxBytes) } : { url: url! }
+  const source: IngestSource =
+    data != null ? { bytes: decodeBase64(data, mediaServices(session.platform).maxBytes) } : { url: url! }
   const ctx = commandContext(call)
-  const uploaded = await ingestMedia(session.platform, ctx, { ...source, filename: args.filename, alt: args.alt, field: data != null ? DATA_FIELD : URL_FIELD })
+  const uploaded = await ingestMedia(session.platform, ctx, {
+    ...source,
+    filename: args.filename,
+    alt: args.alt,
+    field: data != null ? DATA_FIELD : URL_FIELD,
+  })
 
   let position = uploaded.eventPosition
   if (args.productId) {
     try {
-      position = (await session.platform.executeAndWait(productMediaAttach.name, { productId: args.productId, mediaIds: [uploaded.media.id] }, ctx)).position ?? position
+      position =
+        (
+          await session.platform.executeAndWait(
+            productMediaAttach.name,
+            { productId: args.productId, mediaIds: [uploaded.media.id] },
+            ctx,
+          )
+        ).position ?? position
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
       // Rare after the checks above (a product deleted meanwhile, one already showing the most media it may): the
@@ -195,7 +232,12 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
       )
     }
   }
-  return { media: mediaJson(uploaded.media), url: absolute(session, uploaded.url), attachedToProductId: args.productId ?? null, eventPosition: position }
+  return {
+    media: mediaJson(uploaded.media),
+    url: absolute(session, uploaded.url),
+    attachedToProductId: args.productId ?? null,
+    eventPosition: position,
+  }
 }
 
 /** The key may attach and the product exists, asked before the bytes are stored. */
@@ -208,7 +250,9 @@ async function requireAttachable({ session }: ToolCall, storeId: string, product
     )
   }
   if (!(await findProduct(session.platform.database.db, storeId, { id: productId }))) {
-    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, { field: ['input', 'productId'] })
+    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
+      field: ['input', 'productId'],
+    })
   }
 }
 
@@ -221,7 +265,10 @@ async function requireAttachable({ session }: ToolCall, storeId: string, product
 function decodeBase64(data: string, maxBytes: number): Buffer {
   const text = data.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '')
   if (!BASE64.test(text) || text.length % 4 === 1) {
-    throw badInput(DATA_FIELD, 'data must be the file encoded as base64 (A-Z, a-z, 0-9, + and /, = padding), optionally after a data:<type>;base64, prefix')
+    throw badInput(
+      DATA_FIELD,
+      'data must be the file encoded as base64 (A-Z, a-z, 0-9, + and /, = padding), optionally after a data:<type>;base64, prefix',
+    )
   }
   if (Math.floor((text.replace(/=+$/, '').length * 3) / 4) > maxBytes) {
     throw badInput(DATA_FIELD, `the file is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`)

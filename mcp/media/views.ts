@@ -19,7 +19,9 @@ export const mediaSchema = z.object({
   hash: z.string().describe('SHA-256 of the stored bytes, hex.'),
   url: z
     .string()
-    .describe('Where the bytes are served, relative to this server: /storage/<storeId>/<hash>.<ext>. Images take ?w=160|320|640|960|1280|1920|2560 and ?format=webp|avif.'),
+    .describe(
+      'Where the bytes are served, relative to this server: /storage/<storeId>/<hash>.<ext>. Images take ?w=160|320|640|960|1280|1920|2560 and ?format=webp|avif.',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number().int().describe("Revision of the media's stream after its last change (0 after upload)."),

@@ -26,7 +26,12 @@ export const stringFilter = z
   .describe('Every given operator must hold.')
 
 /** An ISO-8601 date-time, as GraphQL's `DateTime` takes it: in the years 1–9999 that Postgres holds. */
-export const dateTime = z.iso.datetime({ offset: true }).refine((text) => !dateTimeProblem(new Date(text)), 'must lie in the years 1 to 9999 (UTC), e.g. 2026-12-01T09:00:00Z')
+export const dateTime = z.iso
+  .datetime({ offset: true })
+  .refine(
+    (text) => !dateTimeProblem(new Date(text)),
+    'must lie in the years 1 to 9999 (UTC), e.g. 2026-12-01T09:00:00Z',
+  )
 
 export const dateTimeRangeFilter = z
   .strictObject({

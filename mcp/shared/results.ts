@@ -9,7 +9,10 @@ export const toolErrorSchema = z.object({
   error: z.looseObject({
     code: z.enum(ERROR_CODES),
     message: z.string().describe('What was wrong and what to do.'),
-    field: z.array(z.union([z.string(), z.number()])).optional().describe('Path into the arguments at fault.'),
+    field: z
+      .array(z.union([z.string(), z.number()]))
+      .optional()
+      .describe('Path into the arguments at fault.'),
   }),
 })
 
@@ -31,8 +34,16 @@ export function toolFailure(error: unknown, logger: Logger, tool: string, call: 
 
 function describe(error: unknown, logger: Logger, tool: string, call: ToolCall): ToolError['error'] {
   if (error instanceof DomainError) {
-    return { ...(error.details ?? {}), code: error.code, message: error.message, ...(error.field ? { field: [...error.field] } : {}) }
+    return {
+      ...(error.details ?? {}),
+      code: error.code,
+      message: error.message,
+      ...(error.field ? { field: [...error.field] } : {}),
+    }
   }
   logger.error({ err: error, tool, correlationId: call.correlationId }, 'unexpected error in an MCP tool')
-  return { code: 'INTERNAL_SERVER_ERROR', message: `internal server error; quote correlation id ${call.correlationId} when reporting it` }
+  return {
+    code: 'INTERNAL_SERVER_ERROR',
+    message: `internal server error; quote correlation id ${call.correlationId} when reporting it`,
+  }
 }

@@ -52,5 +52,7 @@ export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
   const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
-  throw new DomainError('BAD_USER_INPUT', `${['input', ...path].join('.')}: ${issue.message}`, { field: ['input', ...path] })
+  throw new DomainError('BAD_USER_INPUT', `${['input', ...path].join('.')}: ${issue.message}`, {
+    field: ['input', ...path],
+  })
 }

@@ -51,5 +51,8 @@ export function commandContext({ session, correlationId }: ToolCall): CommandCon
 /** The selected store, or a clear error saying how to select one on this transport. */
 export function requireStore(session: ShopSession): StoreRef {
   if (session.store) return refuseArchived(session.store)
-  throw new DomainError('BAD_USER_INPUT', `this credential reaches several stores and none is selected: ${session.storeHint}; get_context lists them`)
+  throw new DomainError(
+    'BAD_USER_INPUT',
+    `this credential reaches several stores and none is selected: ${session.storeHint}; get_context lists them`,
+  )
 }

@@ -43,7 +43,10 @@ export function shopTool(spec: ToolSpec): ShopTool {
     description: spec.description,
     available: spec.available,
     inputSchema: advertise(jsonSchemaOf(spec.input, 'input')),
-    outputSchema: advertise({ type: 'object', anyOf: [jsonSchemaOf(spec.output, 'output'), jsonSchemaOf(toolErrorSchema, 'output')] }),
+    outputSchema: advertise({
+      type: 'object',
+      anyOf: [jsonSchemaOf(spec.output, 'output'), jsonSchemaOf(toolErrorSchema, 'output')],
+    }),
     annotations: spec.annotations,
     run: spec.run,
   }

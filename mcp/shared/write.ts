@@ -8,7 +8,9 @@ export const eventPosition = z.string().nullable().describe('Log position of the
 
 export const confirmField = z
   .literal(true)
-  .describe('This change cannot be undone: ask the user first, then pass true. Without it the tool refuses and nothing changes.')
+  .describe(
+    'This change cannot be undone: ask the user first, then pass true. Without it the tool refuses and nothing changes.',
+  )
 
 /**
  * The arguments without `confirm` once it is `true`. Checked before anything else, so a call
@@ -17,9 +19,13 @@ export const confirmField = z
 export function confirmed(tool: string, args: Record<string, unknown>): Record<string, unknown> {
   const { confirm, ...input } = args
   if (confirm !== true) {
-    throw new DomainError('BAD_USER_INPUT', `${tool} cannot be undone, so it needs confirm: true; ask the user, then call it again with it. Nothing was changed.`, {
-      field: ['input', 'confirm'],
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `${tool} cannot be undone, so it needs confirm: true; ask the user, then call it again with it. Nothing was changed.`,
+      {
+        field: ['input', 'confirm'],
+      },
+    )
   }
   return input
 }

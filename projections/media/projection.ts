@@ -7,7 +7,12 @@ import { createMediaTables, type MediaDb } from './tables.js'
 
 type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
 
-const PRODUCT_EVENTS = ['ProductMediaAttached', 'ProductMediaDetached', 'ProductMediaReordered', 'ProductDeleted'] as const
+const PRODUCT_EVENTS = [
+  'ProductMediaAttached',
+  'ProductMediaDetached',
+  'ProductMediaReordered',
+  'ProductDeleted',
+] as const
 
 /**
  * The media library (`media`) and the media each product shows (`product_media`). Product
@@ -60,16 +65,27 @@ export const mediaProjection: Projection = {
           .execute()
         return
       case 'MediaDeleted':
-        await db.deleteFrom('media').where('store_id', '=', storeId).where('id', '=', event.data.mediaId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('media')
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.mediaId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       case 'ProductMediaAttached':
-        return rewrite(db, storeId, event.data.productId, (list) => withAttached(list, event.data.mediaIds, event.data.position))
+        return rewrite(db, storeId, event.data.productId, (list) =>
+          withAttached(list, event.data.mediaIds, event.data.position),
+        )
       case 'ProductMediaDetached':
         return rewrite(db, storeId, event.data.productId, (list) => withDetached(list, event.data.mediaIds))
       case 'ProductMediaReordered':
         return rewrite(db, storeId, event.data.productId, () => event.data.mediaIds)
       case 'ProductDeleted':
-        await db.deleteFrom('product_media').where('store_id', '=', storeId).where('product_id', '=', event.data.productId).execute()
+        await db
+          .deleteFrom('product_media')
+          .where('store_id', '=', storeId)
+          .where('product_id', '=', event.data.productId)
+          .execute()
         return
       default: {
         const _exhaustive: never = event
@@ -80,7 +96,12 @@ export const mediaProjection: Projection = {
 }
 
 /** Recomputes a product's list with the same arithmetic as its decider, then writes it whole. */
-async function rewrite(db: MediaDb, storeId: string, productId: string, next: (list: readonly string[]) => readonly string[]): Promise<void> {
+async function rewrite(
+  db: MediaDb,
+  storeId: string,
+  productId: string,
+  next: (list: readonly string[]) => readonly string[],
+): Promise<void> {
   const rows = await db
     .selectFrom('product_media')
     .select('media_id')
@@ -94,11 +115,14 @@ async function rewrite(db: MediaDb, storeId: string, productId: string, next: (l
   if (list.length === 0) return
   await db
     .insertInto('product_media')
-    .values(list.map((mediaId, position) => ({ store_id: storeId, product_id: productId, media_id: mediaId, position })))
+    .values(
+      list.map((mediaId, position) => ({ store_id: storeId, product_id: productId, media_id: mediaId, position })),
+    )
     .execute()
 }
 
 function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

@@ -1,7 +1,14 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import { badInput } from '../../domain/shared/errors.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
 import type { MediaDatabase, MediaDb, MediaRow } from './tables.js'
 import { isUuid } from '../../domain/shared/ids.js'
@@ -45,13 +52,32 @@ export interface ListMediaArgs extends ListArgs {
   sort?: MediaSort | null
 }
 
-const COLUMNS = ['store_id', 'id', 'hash', 'mime_type', 'kind', 'width', 'height', 'bytes', 'filename', 'alt', 'revision', 'created_at', 'updated_at'] as const
+const COLUMNS = [
+  'store_id',
+  'id',
+  'hash',
+  'mime_type',
+  'kind',
+  'width',
+  'height',
+  'bytes',
+  'filename',
+  'alt',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const
 type ListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 
 /** One media of the store, or null; malformed ids and other stores' media are not found. */
 export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
   if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('media')
+    .select(COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst()
   return row ? toRecord(row) : null
 }
 
@@ -60,7 +86,11 @@ export async function findMedia(db: MediaDb, storeId: string, id: string): Promi
  *
  * @example await listMedia(db, storeId, { first: 50, filter: { kind: ['IMAGE'], used: false }, sort: 'BYTES_DESC' })
  */
-export async function listMedia(db: MediaDb, storeId: string, args: ListMediaArgs = {}): Promise<Connection<MediaRecord>> {
+export async function listMedia(
+  db: MediaDb,
+  storeId: string,
+  args: ListMediaArgs = {},
+): Promise<Connection<MediaRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${MEDIA_SORTS.join(', ')}; got '${sortName}'`)
@@ -70,11 +100,19 @@ export async function listMedia(db: MediaDb, storeId: string, args: ListMediaArg
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, mediaConditions))
   const page = await paginate<ListedRow>(query, args, sort)
-  return { ...page, nodes: page.nodes.map(toRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
 }
 
 /** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */
-export async function mediaOfProducts(db: MediaDb, storeId: string, productIds: readonly string[]): Promise<MediaRecord[][]> {
+export async function mediaOfProducts(
+  db: MediaDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<MediaRecord[][]> {
   const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
@@ -111,7 +149,13 @@ export async function productsShowingMedia(db: MediaDb, storeId: string, mediaId
 /** A live media of the store whose stored bytes have this hash, or null: what `/storage` may serve. */
 export async function findMediaByHash(db: MediaDb, storeId: string, hash: string): Promise<MediaRecord | null> {
   if (!isUuid(storeId)) return null
-  const row = await db.selectFrom('media').select(COLUMNS).where('store_id', '=', storeId).where('hash', '=', hash).limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('media')
+    .select(COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('hash', '=', hash)
+    .limit(1)
+    .executeTakeFirst()
   return row ? toRecord(row) : null
 }
 
@@ -135,8 +179,6 @@ function mediaConditions(eb: ExpressionBuilder<MediaDatabase, 'media'>, filter: 
   }
   return conditions
 }
-
-
 
 function toRecord(row: ListedRow): MediaRecord {
   return {

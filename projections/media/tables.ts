@@ -67,7 +67,8 @@ export async function createMediaTables(db: AnyDb): Promise<void> {
     ['media_store_bytes_idx', ['store_id', 'bytes', 'id']],
     ['media_store_hash_idx', ['store_id', 'hash']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('media').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('media').columns(columns).execute()
 
   await db.schema
     .createTable('product_media')
@@ -78,5 +79,10 @@ export async function createMediaTables(db: AnyDb): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_media_pkey', ['store_id', 'product_id', 'media_id'])
     .execute()
-  await db.schema.createIndex('product_media_media_idx').ifNotExists().on('product_media').columns(['store_id', 'media_id']).execute()
+  await db.schema
+    .createIndex('product_media_media_idx')
+    .ifNotExists()
+    .on('product_media')
+    .columns(['store_id', 'media_id'])
+    .execute()
 }

@@ -28,5 +28,10 @@ export async function readAsOf<State>(
   const first = events[0]
   const last = events.at(-1)
   if (!first || !last) return null
-  return { state: fold(events), revision: last.revision, createdAt: new Date(first.metadata.occurredAt), updatedAt: new Date(last.metadata.occurredAt) }
+  return {
+    state: fold(events),
+    revision: last.revision,
+    createdAt: new Date(first.metadata.occurredAt),
+    updatedAt: new Date(last.metadata.occurredAt),
+  }
 }

@@ -20,7 +20,11 @@ export interface DateTimeRangeFilter {
 type Eb = ExpressionBuilder<any, any>
 
 /** Conditions for a text column; `contains` and `startsWith` ignore case. */
-export function stringConditions(eb: Eb, column: string, filter: StringFilter | null | undefined): Expression<SqlBool>[] {
+export function stringConditions(
+  eb: Eb,
+  column: string,
+  filter: StringFilter | null | undefined,
+): Expression<SqlBool>[] {
   if (!filter) return []
   const conditions: Expression<SqlBool>[] = []
   if (filter.eq != null) conditions.push(eb(column, '=', filter.eq))
@@ -45,11 +49,19 @@ export const SEARCH_WORDS_MAX = 32
 /** The words of a `search` filter, at most `SEARCH_WORDS_MAX`: a pasted page would overflow the statement's parameters. */
 export function searchWords(search: string | null | undefined): string[] {
   const words = (search ?? '').trim().split(/\s+/).filter(Boolean)
-  if (words.length > SEARCH_WORDS_MAX) throw badInput(['filter', 'search'], `search may hold at most ${SEARCH_WORDS_MAX} words; got ${words.length}: search for the few that matter`)
+  if (words.length > SEARCH_WORDS_MAX)
+    throw badInput(
+      ['filter', 'search'],
+      `search may hold at most ${SEARCH_WORDS_MAX} words; got ${words.length}: search for the few that matter`,
+    )
   return words
 }
 
-export function dateRangeConditions(eb: Eb, column: string, filter: DateTimeRangeFilter | null | undefined): Expression<SqlBool>[] {
+export function dateRangeConditions(
+  eb: Eb,
+  column: string,
+  filter: DateTimeRangeFilter | null | undefined,
+): Expression<SqlBool>[] {
   if (!filter) return []
   const conditions: Expression<SqlBool>[] = []
   if (filter.from != null) conditions.push(eb(column, '>=', new Date(filter.from)))

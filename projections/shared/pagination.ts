@@ -46,7 +46,9 @@ export interface SortSpec {
  * The sort enum of a list from its sortable columns: `{ TITLE: 'title' }` gives `TITLE_ASC` and
  * `TITLE_DESC`, the names API-CONVENTIONS.md asks for.
  */
-export function sortOptions<Name extends string>(columns: Record<Name, string>): Record<`${Name}_ASC` | `${Name}_DESC`, SortSpec> {
+export function sortOptions<Name extends string>(
+  columns: Record<Name, string>,
+): Record<`${Name}_ASC` | `${Name}_DESC`, SortSpec> {
   const options: Record<string, SortSpec> = {}
   for (const [name, column] of Object.entries<string>(columns)) {
     options[`${name}_ASC`] = { column, direction: 'asc' }
@@ -84,13 +86,21 @@ export async function paginate<Row extends { id: string }>(
   let page = query.orderBy(sort.column, direction).orderBy('id', direction)
 
   if (mode.kind === 'page') {
-    const rows = (await page.limit(mode.size + 1).offset((mode.page - 1) * mode.size).execute()) as Row[]
-    return connection(rows.slice(0, mode.size), sort, {
-      hasNextPage: rows.length > mode.size,
-      hasPreviousPage: mode.page > 1,
-      page: mode.page,
-      totalPages: totalCount === null ? null : Math.max(1, Math.ceil(totalCount / mode.size)),
-    }, totalCount)
+    const rows = (await page
+      .limit(mode.size + 1)
+      .offset((mode.page - 1) * mode.size)
+      .execute()) as Row[]
+    return connection(
+      rows.slice(0, mode.size),
+      sort,
+      {
+        hasNextPage: rows.length > mode.size,
+        hasPreviousPage: mode.page > 1,
+        page: mode.page,
+        totalPages: totalCount === null ? null : Math.max(1, Math.ceil(totalCount / mode.size)),
+      },
+      totalCount,
+    )
   }
 
   if (mode.after) {
@@ -100,26 +110,45 @@ export async function paginate<Row extends { id: string }>(
     // integer column, and Postgres compares integer with bigint through the same index.
     // Anything else goes as text for Postgres to read as the column's type: the drivers' own
     // encoders would throw on a forged cursor's boolean for a date column before Postgres could refuse it.
-    const bound = typeof value === 'number' ? sql`${value}::bigint` : value instanceof Date ? value.toISOString() : value === null ? null : String(value)
+    const bound =
+      typeof value === 'number'
+        ? sql`${value}::bigint`
+        : value instanceof Date
+          ? value.toISOString()
+          : value === null
+            ? null
+            : String(value)
     page = page.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(bound, id)))
   }
-  const rows = (await page.limit(mode.size + 1).execute().catch((error: unknown) => {
-    // A forged cursor may hold a well-formed value of another type than the sort column ('abc'
-    // for a date, a number for a date): Postgres refuses to read or compare it.
-    throw mode.after && isTypeMismatch(error) ? cursorRefused('holds a value of another type than this sort') : error
-  })) as Row[]
+  const rows = (await page
+    .limit(mode.size + 1)
+    .execute()
+    .catch((error: unknown) => {
+      // A forged cursor may hold a well-formed value of another type than the sort column ('abc'
+      // for a date, a number for a date): Postgres refuses to read or compare it.
+      throw mode.after && isTypeMismatch(error) ? cursorRefused('holds a value of another type than this sort') : error
+    })) as Row[]
   const hasNextPage = rows.length > mode.size
-  return connection(rows.slice(0, mode.size), sort, {
-    hasNextPage,
-    hasPreviousPage: mode.after !== null,
-    page: null,
-    totalPages: null,
-  }, totalCount)
+  return connection(
+    rows.slice(0, mode.size),
+    sort,
+    {
+      hasNextPage,
+      hasPreviousPage: mode.after !== null,
+      page: null,
+      totalPages: null,
+    },
+    totalCount,
+  )
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function count(query: SelectQueryBuilder<any, any, unknown>): Promise<number> {
-  const counted = await query.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('count')).executeTakeFirst()
+  const counted = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirst()
   return Number((counted as { count?: string | number } | undefined)?.count ?? 0)
 }
 
@@ -129,7 +158,10 @@ function connection<Row extends { id: string }>(
   info: Omit<PageInfo, 'startCursor' | 'endCursor'>,
   totalCount: number | null,
 ): Connection<Row> {
-  const edges = rows.map((node) => ({ node, cursor: encodeCursor(sort, (node as Record<string, unknown>)[sort.column], node.id) }))
+  const edges = rows.map((node) => ({
+    node,
+    cursor: encodeCursor(sort, (node as Record<string, unknown>)[sort.column], node.id),
+  }))
   return {
     nodes: rows,
     edges,
@@ -146,7 +178,12 @@ function readMode(args: ListArgs, sort: SortSpec): Mode {
     throw badInput(['first'], 'page mode (page, limit) and cursor mode (first, after) cannot be mixed; use one of them')
   }
   if (cursorMode) {
-    return { kind: 'cursor', size: checkSize('first', args.first), page: 1, after: args.after ? decodeCursor(args.after, sort) : null }
+    return {
+      kind: 'cursor',
+      size: checkSize('first', args.first),
+      page: 1,
+      after: args.after ? decodeCursor(args.after, sort) : null,
+    }
   }
   const page = args.page ?? 1
   // GraphQL's Int stops there; an MCP number would not, and its offset would overflow.
@@ -169,10 +206,12 @@ function encodeCursor(sort: SortSpec, value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([`${sort.column}:${sort.direction}`, plain, id])).toString('base64url')
 }
 
-const cursorRefused = (why: string) => badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
+const cursorRefused = (why: string) =>
+  badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
 
 /** Postgres data exceptions (class 22), an operator missing for the two types (42883), or a type mismatch (42804). */
-const isTypeMismatch = (error: unknown): boolean => /^(22...|42883|42804)$/.test(String((error as { code?: unknown } | null)?.code ?? ''))
+const isTypeMismatch = (error: unknown): boolean =>
+  /^(22...|42883|42804)$/.test(String((error as { code?: unknown } | null)?.code ?? ''))
 
 function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: string } {
   const refuse = cursorRefused
@@ -185,7 +224,8 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: str
   if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse('is not a cursor this list returned')
   const [signature, plain, id] = parsed as [unknown, { d?: unknown; v?: unknown } | null, unknown]
   if (signature !== `${sort.column}:${sort.direction}`) throw refuse('was made for another sort')
-  if (typeof id !== 'string' || !isUuid(id) || typeof plain !== 'object' || plain === null) throw refuse('is not a cursor this list returned')
+  if (typeof id !== 'string' || !isUuid(id) || typeof plain !== 'object' || plain === null)
+    throw refuse('is not a cursor this list returned')
   // Cursors are the client's to send back, so they are input: what they hold must be storable.
   if (plain.d !== undefined) {
     const date = new Date(String(plain.d))
@@ -194,7 +234,10 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: str
   }
   const value = plain.v
   const storable =
-    value === null || typeof value === 'boolean' || (typeof value === 'string' && !textProblem(value)) || (typeof value === 'number' && Number.isSafeInteger(value))
+    value === null ||
+    typeof value === 'boolean' ||
+    (typeof value === 'string' && !textProblem(value)) ||
+    (typeof value === 'number' && Number.isSafeInteger(value))
   if (!storable) throw refuse('is not a cursor this list returned')
   return { value, id }
 }

@@ -1,7 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import { badInput } from '../../domain/shared/errors.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
+import {
+  combineFilter,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../shared/pagination.js'
 import { toApiKey, type ApiKeyRecord } from './queries.js'
 import type { ApiKeyRow, TenancyTables } from './tables.js'
@@ -40,7 +46,13 @@ export function apiKeyStatus(key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>,
  *
  * @example await listApiKeyPage(db, organizationId, { filter: { status: ['ACTIVE'] }, sort: 'NAME_ASC' }, new Date())
  */
-export async function listApiKeyPage(db: AnyDb, organizationId: string, args: ListApiKeysArgs, now: Date, options: PaginateOptions = {}): Promise<Connection<ApiKeyRecord>> {
+export async function listApiKeyPage(
+  db: AnyDb,
+  organizationId: string,
+  args: ListApiKeysArgs,
+  now: Date,
+  options: PaginateOptions = {},
+): Promise<Connection<ApiKeyRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${API_KEY_SORTS.join(', ')}; got '${sortName}'`)
@@ -50,11 +62,22 @@ export async function listApiKeyPage(db: AnyDb, organizationId: string, args: Li
     .where('organization_id', '=', organizationId)
     .where((eb) => combineFilter(eb, args.filter, (inner, filter) => keyConditions(inner, filter, now)))
   const page = await paginate<ApiKeyRow>(query, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toApiKey), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toApiKey(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toApiKey),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toApiKey(edge.node) })),
+  }
 }
 
-function keyConditions(eb: ExpressionBuilder<TenancyTables, 'api_keys'>, filter: ApiKeyFilter, now: Date): Expression<SqlBool>[] {
-  const conditions = [...stringConditions(eb, 'name', filter.name), ...dateRangeConditions(eb, 'created_at', filter.createdAt)]
+function keyConditions(
+  eb: ExpressionBuilder<TenancyTables, 'api_keys'>,
+  filter: ApiKeyFilter,
+  now: Date,
+): Expression<SqlBool>[] {
+  const conditions = [
+    ...stringConditions(eb, 'name', filter.name),
+    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
+  ]
   if (filter.scope != null) conditions.push(sql<SqlBool>`${filter.scope} = any(scopes)`)
   if (filter.status != null) {
     const byStatus: Record<ApiKeyStatus, Expression<SqlBool>> = {

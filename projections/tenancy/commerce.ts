@@ -16,6 +16,10 @@ export function storefrontPrice<Price>(store: { commerceEnabled: boolean }, pric
 /** Whether the store sells; false for an unknown store, which sells nothing. */
 export async function isCommerceEnabled(db: AnyDb, storeId: string): Promise<boolean> {
   if (!isUuid(storeId)) return false
-  const row = await (db as Kysely<TenancyTables>).selectFrom('stores').select('commerce_enabled').where('id', '=', storeId).executeTakeFirst()
+  const row = await (db as Kysely<TenancyTables>)
+    .selectFrom('stores')
+    .select('commerce_enabled')
+    .where('id', '=', storeId)
+    .executeTakeFirst()
   return row?.commerce_enabled ?? false
 }

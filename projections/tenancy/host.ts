@@ -32,7 +32,8 @@ export async function resolveHost(db: AnyDb, host: string, platformHost: string)
   if (!hostname) return null
   const suffix = `.${platformHost.toLowerCase().replace(/\.$/, '')}`
   const via: HostResolution['via'] = hostname.endsWith(suffix) ? 'platform_subdomain' : 'custom_domain'
-  const store = via === 'platform_subdomain' ? await bySlug(db, hostname.slice(0, -suffix.length)) : await byDomain(db, hostname)
+  const store =
+    via === 'platform_subdomain' ? await bySlug(db, hostname.slice(0, -suffix.length)) : await byDomain(db, hostname)
   if (!store || store.status === 'ARCHIVED') return null
   const primary = await findPrimaryDomain(db, store.id)
   return {

@@ -16,7 +16,14 @@ export const tenancyProjection: Projection = {
   name: 'tenancy',
   // 2: api_keys.created_by and rotated_at, and rotations. 3: store configuration columns (status, locales, timezone, …).
   version: 3,
-  eventTypes: ['OrganizationCreated', 'StoreCreated', 'ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated', ...STORE_CHANGE_EVENT_TYPES],
+  eventTypes: [
+    'OrganizationCreated',
+    'StoreCreated',
+    'ApiKeyCreated',
+    'ApiKeyRevoked',
+    'ApiKeyRotated',
+    ...STORE_CHANGE_EVENT_TYPES,
+  ],
   tables: ['organizations', 'stores', 'api_keys'],
   storeTables: [],
   async createTables(db) {
@@ -64,7 +71,11 @@ export const tenancyProjection: Projection = {
       .addColumn('rotated_at', 'timestamptz')
       .execute()
     await db.schema.createIndex('api_keys_public_id').on('api_keys').column('public_id').unique().execute()
-    await db.schema.createIndex('api_keys_organization').on('api_keys').columns(['organization_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('api_keys_organization')
+      .on('api_keys')
+      .columns(['organization_id', 'created_at'])
+      .execute()
   },
   async apply(event, trx) {
     const db = trx as Kysely<TenancyTables>
@@ -73,7 +84,10 @@ export const tenancyProjection: Projection = {
     switch (event.type) {
       case 'OrganizationCreated': {
         const data = dataOf<OrganizationCreated>(event)
-        await db.insertInto('organizations').values({ id: data.organizationId, name: data.name, created_at: at }).execute()
+        await db
+          .insertInto('organizations')
+          .values({ id: data.organizationId, name: data.name, created_at: at })
+          .execute()
         return
       }
       case 'StoreCreated': {
@@ -116,12 +130,21 @@ export const tenancyProjection: Projection = {
       }
       case 'ApiKeyRevoked': {
         const data = dataOf<ApiKeyRevoked>(event)
-        await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', data.keyId).where('revoked_at', 'is', null).execute()
+        await db
+          .updateTable('api_keys')
+          .set({ revoked_at: at })
+          .where('id', '=', data.keyId)
+          .where('revoked_at', 'is', null)
+          .execute()
         return
       }
       case 'ApiKeyRotated': {
         const data = dataOf<ApiKeyRotated>(event)
-        await db.updateTable('api_keys').set({ public_id: data.publicId, last4: data.last4, rotated_at: at }).where('id', '=', data.keyId).execute()
+        await db
+          .updateTable('api_keys')
+          .set({ public_id: data.publicId, last4: data.last4, rotated_at: at })
+          .where('id', '=', data.keyId)
+          .execute()
         return
       }
     }

@@ -74,7 +74,11 @@ export async function findStore(db: AnyDb, organizationId: string, idOrSlug: str
  * which stays within the credential's organization.
  */
 export async function findStoreBySlug(db: AnyDb, slug: string): Promise<StoreRecord | null> {
-  const row = await tenancy(db).selectFrom('stores').selectAll().where('slug', '=', slug.trim().toLowerCase()).executeTakeFirst()
+  const row = await tenancy(db)
+    .selectFrom('stores')
+    .selectAll()
+    .where('slug', '=', slug.trim().toLowerCase())
+    .executeTakeFirst()
   return row ? toStore(row) : null
 }
 
@@ -82,7 +86,12 @@ export async function findStoreBySlug(db: AnyDb, slug: string): Promise<StoreRec
  * The organization's stores, oldest first; `storeIds` narrows them to those a key may reach
  * (null = all of them). Ids of other organizations' stores are silently not found.
  */
-export async function listStores(db: AnyDb, organizationId: string, storeIds: readonly string[] | null, options: { limit?: number } = {}): Promise<StoreRecord[]> {
+export async function listStores(
+  db: AnyDb,
+  organizationId: string,
+  storeIds: readonly string[] | null,
+  options: { limit?: number } = {},
+): Promise<StoreRecord[]> {
   if (storeIds !== null) {
     const ids = storeIds.filter(isUuid)
     if (ids.length === 0) return []
@@ -156,7 +165,9 @@ export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
-    createdBy: (typeof row.created_by === 'string' ? JSON.parse(row.created_by) : row.created_by ?? null) as Actor | null,
+    createdBy: (typeof row.created_by === 'string'
+      ? JSON.parse(row.created_by)
+      : (row.created_by ?? null)) as Actor | null,
     rotatedAt: row.rotated_at,
   }
 }

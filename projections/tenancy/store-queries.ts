@@ -3,8 +3,22 @@ import { badInput } from '../../domain/shared/errors.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from '../../domain/tenancy/store/config.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../shared/pagination.js'
 import type { StoreRow, TenancyTables } from './tables.js'
 
 export type StoreStatus = 'ACTIVE' | 'ARCHIVED'
@@ -81,7 +95,12 @@ export async function findStoreDetails(db: AnyDb, reach: StoreReach, idOrSlug: s
  *
  * @example await listStoreDetails(db, reach, { first: 10, filter: { status: ['ACTIVE'] }, sort: 'NAME_ASC' })
  */
-export async function listStoreDetails(db: AnyDb, reach: StoreReach, args: ListStoresArgs = {}, options: PaginateOptions = {}): Promise<Connection<StoreDetails>> {
+export async function listStoreDetails(
+  db: AnyDb,
+  reach: StoreReach,
+  args: ListStoresArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<StoreDetails>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${STORE_SORTS.join(', ')}; got '${sortName}'`)
@@ -91,7 +110,11 @@ export async function listStoreDetails(db: AnyDb, reach: StoreReach, args: ListS
     .where((eb) => (ids === null ? sql<SqlBool>`true` : ids.length ? eb('id', 'in', ids) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, storeConditions))
   const page = await paginate<StoreRow>(query, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toDetails), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toDetails(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toDetails),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toDetails(edge.node) })),
+  }
 }
 
 function storeConditions(eb: ExpressionBuilder<TenancyTables, 'stores'>, filter: StoreFilter): Expression<SqlBool>[] {

@@ -27,7 +27,16 @@ beforeAll(async () => {
   await fixture.store(org, outlet, 'acme-outlet', 'Acme Outlet')
   await fixture.store(otherOrg, foreign, 'globex', 'Globex')
   await fixture.apiKey(
-    { keyId: key, organizationId: org, name: 'ERP sync', publicId: 'AbCdEf012345', last4: 'wxYZ', scopes: ['products:write', 'settings:read'], storeIds: [acme], expiresAt: '2027-01-01T00:00:00.000Z' },
+    {
+      keyId: key,
+      organizationId: org,
+      name: 'ERP sync',
+      publicId: 'AbCdEf012345',
+      last4: 'wxYZ',
+      scopes: ['products:write', 'settings:read'],
+      storeIds: [acme],
+      expiresAt: '2027-01-01T00:00:00.000Z',
+    },
     created,
   )
 })
@@ -56,7 +65,11 @@ describe('tenancy projection', () => {
       createdAt: created,
       updatedAt: created,
     })
-    const row = await db.selectFrom('stores').select(['id', 'store_id']).where('id', '=', acme).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('stores')
+      .select(['id', 'store_id'])
+      .where('id', '=', acme)
+      .executeTakeFirstOrThrow()
     expect(row.store_id).toBe(row.id)
   })
 
@@ -126,6 +139,10 @@ describe('tenancy projection', () => {
       storeIds: null,
       expiresAt: null,
     })
-    expect(await findApiKey(db, org, everyStore)).toMatchObject({ storeIds: null, expiresAt: null, scopes: ['webstore:read'] })
+    expect(await findApiKey(db, org, everyStore)).toMatchObject({
+      storeIds: null,
+      expiresAt: null,
+      scopes: ['webstore:read'],
+    })
   })
 })

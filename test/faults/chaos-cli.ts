@@ -8,7 +8,8 @@ import { runChaos } from './chaos.js'
 
 const { values } = parseArgs({ options: { cycles: { type: 'string', default: '20' } } })
 const cycles = Number(values.cycles)
-if (!Number.isInteger(cycles) || cycles < 1) throw new Error(`--cycles must be a positive integer, got '${values.cycles}'`)
+if (!Number.isInteger(cycles) || cycles < 1)
+  throw new Error(`--cycles must be a positive integer, got '${values.cycles}'`)
 const report = await runChaos({ cycles, log: (line) => process.stdout.write(`${line}\n`) })
 const lost = report.lostFromLog + report.lostFromReadModel
 process.stdout.write(
@@ -24,4 +25,11 @@ process.stdout.write(
     '',
   ].join('\n'),
 )
-process.exit(lost === 0 && report.doubled.length === 0 && report.skipped.length === 0 && report.productRows === report.createdEvents ? 0 : 1)
+process.exit(
+  lost === 0 &&
+    report.doubled.length === 0 &&
+    report.skipped.length === 0 &&
+    report.productRows === report.createdEvents
+    ? 0
+    : 1,
+)

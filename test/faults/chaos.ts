@@ -54,7 +54,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       server = await startServerProcess({ DATABASE_URL: fault.url })
       if (!apiKey) ({ apiKey, storeId } = await createTenantIn(fault.url, 'chaos'))
       const baseUrl = server.baseUrl
-      const load = startWriteLoad((title) => createProductOverHttp(baseUrl, apiKey, title), { writers: options.writers ?? 4, prefix: `chaos ${cycle}` })
+      const load = startWriteLoad((title) => createProductOverHttp(baseUrl, apiKey, title), {
+        writers: options.writers ?? 4,
+        prefix: `chaos ${cycle}`,
+      })
       await load.acknowledged(options.writesBeforeKill ?? 5, 60_000)
       // The kill lands at a random moment of the load, inside whatever the server was doing.
       await sleep(Math.random() * (options.maxKillDelayMs ?? 1_500))

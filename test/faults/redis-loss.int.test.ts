@@ -12,7 +12,11 @@ import { requireBinary, startPrivateRedis, type PrivateRedis } from './support/p
 const runs = requireBinary('redis-server')
 const defaults = loadConfig({}).rateLimit
 // 40 points that hardly refill during the test: three mutations of about 11 points fit, the fourth is refused.
-const rateLimit = { ...defaults, redisPrefix: 'emporium-fault:', plans: { ...defaults.plans, standard: { bucket: 40, restorePerSecond: 0.01 } } }
+const rateLimit = {
+  ...defaults,
+  redisPrefix: 'emporium-fault:',
+  plans: { ...defaults.plans, standard: { bucket: 40, restorePerSecond: 0.01 } },
+}
 const CREATE = 'mutation ($title: String!) { productCreate(input: { title: $title }) { product { id } } }'
 
 describe.skipIf(!runs)('Redis lost and back', () => {

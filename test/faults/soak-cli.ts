@@ -9,7 +9,11 @@ import { growthBeyondTolerance, mb, runSoak } from './soak.js'
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } })
 const minutes = Number(values.minutes)
 if (!(minutes > 0)) throw new Error(`--minutes must be a positive number, got '${values.minutes}'`)
-const report = await runSoak({ durationMs: minutes * 60_000, sampleEveryMs: 10_000, log: (line) => process.stdout.write(`${line}\n`) })
+const report = await runSoak({
+  durationMs: minutes * 60_000,
+  sampleEveryMs: 10_000,
+  log: (line) => process.stdout.write(`${line}\n`),
+})
 const measured = report.samples.filter((s) => s.atMs >= report.durationMs / 5)
 const first = measured[0] ?? report.samples[0]!
 const last = report.samples.at(-1)!

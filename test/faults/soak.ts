@@ -59,14 +59,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     server = await startServerProcess({ DATABASE_URL: fault.url, DATA_DIR: dataDir }, { probe: true })
     const { apiKey } = await createTenantIn(fault.url, 'soak')
-    const images = await Promise.all(Array.from({ length: 8 }, (_, i) => image(64, 64, 'png', `#${(0x204060 + i * 0x101010).toString(16)}`)))
+    const images = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => image(64, 64, 'png', `#${(0x204060 + i * 0x101010).toString(16)}`)),
+    )
     const requests = { read: 0, write: 0, upload: 0 }
     const failures: Record<string, number> = {}
     const productIds: string[] = []
-    const call = async (kind: keyof typeof requests, body: { payload: string | Buffer; contentType: string }): Promise<Record<string, unknown> | null> => {
+    const call = async (
+      kind: keyof typeof requests,
+      body: { payload: string | Buffer; contentType: string },
+    ): Promise<Record<string, unknown> | null> => {
       requests[kind]++
-      const response = await fetch(`${server!.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': body.contentType, authorization: `Bearer ${apiKey}` }, body: body.payload })
-      const json = (await response.json()) as { data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] }
+      const response = await fetch(`${server!.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': body.contentType, authorization: `Bearer ${apiKey}` },
+        body: body.payload,
+      })
+      const json = (await response.json()) as {
+        data?: Record<string, unknown>
+        errors?: { extensions?: { code?: string } }[]
+      }
       if (response.status !== 200 || json.errors) {
         const key = `${response.status} ${json.errors?.[0]?.extensions?.code ?? ''}`
         failures[key] = (failures[key] ?? 0) + 1
@@ -74,7 +86,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       return json.data ?? null
     }
-    const graphql = (query: string, variables: Record<string, unknown> = {}) => ({ payload: JSON.stringify({ query, variables }), contentType: 'application/json' })
+    const graphql = (query: string, variables: Record<string, unknown> = {}) => ({
+      payload: JSON.stringify({ query, variables }),
+      contentType: 'application/json',
+    })
 
     let running = true
     let sequence = 0
@@ -89,13 +104,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           const id = productIds[n % Math.max(1, productIds.length)]
           if (id && roll < 0.75) await call('write', graphql(UPDATE, { input: { id, title: `soak ${n}` } }))
           else {
-            const data = (await call('write', graphql(CREATE, { input: { title: `soak ${n}` } }))) as { productCreate?: { product?: { id: string } } } | null
+            const data = (await call('write', graphql(CREATE, { input: { title: `soak ${n}` } }))) as {
+              productCreate?: { product?: { id: string } }
+            } | null
             // A bounded working set: updates and reads go to these, the table keeps growing as a store's would.
             if (data?.productCreate?.product && productIds.length < 200) productIds.push(data.productCreate.product.id)
           }
         } else {
           const operations = JSON.stringify({ query: UPLOAD, variables: { input: { file: null, alt: `soak ${n}` } } })
-          const body = multipartBody({ operations, map: JSON.stringify({ 0: ['variables.input.file'] }) }, [{ name: '0', filename: `soak-${n}.png`, contentType: 'image/png', data: images[n % images.length]! }])
+          const body = multipartBody({ operations, map: JSON.stringify({ 0: ['variables.input.file'] }) }, [
+            { name: '0', filename: `soak-${n}.png`, contentType: 'image/png', data: images[n % images.length]! },
+          ])
           await call('upload', body)
         }
       }
@@ -114,7 +133,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const probe = await server.probe()
       const sample = { ...probe, fds: (await readdir(`/proc/${server.pid}/fd`)).length, atMs: Date.now() - started }
       samples.push(sample)
-      log(`${(sample.atMs / 1000).toFixed(0)} s: rss ${mb(sample.rss)}, heap ${mb(sample.heapUsed)}, handles ${sample.handles}, fds ${sample.fds}, requests ${JSON.stringify(requests)}`)
+      log(
+        `${(sample.atMs / 1000).toFixed(0)} s: rss ${mb(sample.rss)}, heap ${mb(sample.heapUsed)}, handles ${sample.handles}, fds ${sample.fds}, requests ${JSON.stringify(requests)}`,
+      )
     }
     running = false
     await Promise.all(clients)
@@ -147,7 +168,12 @@ const MB = 1024 * 1024
  * the pool opens connections lazily, whenever a burst needs one more, at any point of the run;
  * a leak grows with the requests served and passes that within seconds.
  */
-export const TOLERANCE = { heapUsed: { share: 0.25, plus: 10 * MB }, rss: { share: 0.25, plus: 30 * MB }, handles: { share: 0, plus: 30 }, fds: { share: 0, plus: 30 } }
+export const TOLERANCE = {
+  heapUsed: { share: 0.25, plus: 10 * MB },
+  rss: { share: 0.25, plus: 30 * MB },
+  handles: { share: 0, plus: 30 },
+  fds: { share: 0, plus: 30 },
+}
 
 /** The figures that grew beyond the tolerance from the earlier half to the later (empty when flat). */
 export function growthBeyondTolerance({ earlier, later }: Pick<SoakReport, 'earlier' | 'later'>): string[] {
@@ -157,8 +183,14 @@ export function growthBeyondTolerance({ earlier, later }: Pick<SoakReport, 'earl
 }
 
 function means(samples: readonly Sample[]): Figures {
-  const mean = (pick: (s: Sample) => number) => (samples.length ? samples.reduce((sum, s) => sum + pick(s), 0) / samples.length : 0)
-  return { rss: mean((s) => s.rss), heapUsed: mean((s) => s.heapUsed), handles: mean((s) => s.handles), fds: mean((s) => s.fds) }
+  const mean = (pick: (s: Sample) => number) =>
+    samples.length ? samples.reduce((sum, s) => sum + pick(s), 0) / samples.length : 0
+  return {
+    rss: mean((s) => s.rss),
+    heapUsed: mean((s) => s.heapUsed),
+    handles: mean((s) => s.handles),
+    fds: mean((s) => s.fds),
+  }
 }
 
 export function mb(bytes: number): string {

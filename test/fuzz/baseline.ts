@@ -19,7 +19,8 @@ function stringFor(name: string, ctx: ValueContext): string {
   const n = ctx.rng.int(1e9)
   const operation = ctx.operation
   if (name === 'template') return 'index'
-  if (name === 'path' || name === 'paths') return operation.startsWith('theme') ? `snippets/fuzz-${n}.liquid` : `/fuzz-${n}`
+  if (name === 'path' || name === 'paths')
+    return operation.startsWith('theme') ? `snippets/fuzz-${n}.liquid` : `/fuzz-${n}`
   if (name === 'templateSuffix') return `fuzz-${n}`
   if (/locale/i.test(name)) return 'en'
   if (name === 'mimeType') return 'image/png'
@@ -74,7 +75,14 @@ const COMBINATORS = ['and', 'or', 'not']
  * with `full`), except the branch `force` leads into (so a malformed value placed there sits
  * inside a well-formed input).
  */
-export function baseline(ref: TypeRef, name: string, ctx: ValueContext, force: readonly string[] = [], depth = 0, full = false): FuzzValue {
+export function baseline(
+  ref: TypeRef,
+  name: string,
+  ctx: ValueContext,
+  force: readonly string[] = [],
+  depth = 0,
+  full = false,
+): FuzzValue {
   const type = nullable(ref)
   if (type.kind === 'LIST') return [baseline(type.ofType!, name, ctx, force, depth + 1, full)]
   const named = ctx.types.get(namedType(type))!
@@ -83,8 +91,17 @@ export function baseline(ref: TypeRef, name: string, ctx: ValueContext, force: r
   const object: Record<string, FuzzValue> = {}
   if (depth > 8) return object
   for (const field of named.inputFields ?? []) {
-    const wanted = field.name === force[0] || isRequired(field) || (full && depth < 4 && !COMBINATORS.includes(field.name))
-    if (wanted) object[field.name] = baseline(field.type, field.name, ctx, field.name === force[0] ? force.slice(1) : [], depth + 1, full)
+    const wanted =
+      field.name === force[0] || isRequired(field) || (full && depth < 4 && !COMBINATORS.includes(field.name))
+    if (wanted)
+      object[field.name] = baseline(
+        field.type,
+        field.name,
+        ctx,
+        field.name === force[0] ? force.slice(1) : [],
+        depth + 1,
+        full,
+      )
   }
   return object
 }

@@ -53,7 +53,12 @@ export function selectionFor(ref: TypeRef, types: Map<string, NamedType>, depth 
 }
 
 /** The request for `operation` with these argument values (OMIT leaves an argument out). */
-export function requestFor(op: Operation, args: Record<string, FuzzValue>, mode: 'variables' | 'inline', types: Map<string, NamedType>): string {
+export function requestFor(
+  op: Operation,
+  args: Record<string, FuzzValue>,
+  mode: 'variables' | 'inline',
+  types: Map<string, NamedType>,
+): string {
   const sent = op.field.args.filter((a) => a.name in args && args[a.name] !== OMIT)
   const selection = selectionFor(op.field.type, types)
   if (mode === 'inline') {
@@ -68,7 +73,12 @@ export function requestFor(op: Operation, args: Record<string, FuzzValue>, mode:
 }
 
 /** Well-formed required arguments, plus the branch `path` leads into (every argument and field with `full`). */
-export function wellFormed(op: Operation, path: readonly string[], ctx: ValueContext, full = false): Record<string, FuzzValue> {
+export function wellFormed(
+  op: Operation,
+  path: readonly string[],
+  ctx: ValueContext,
+  full = false,
+): Record<string, FuzzValue> {
   const args: Record<string, FuzzValue> = {}
   for (const arg of op.field.args) {
     if (arg.name === path[0] || isRequired(arg) || (full && !PAGINATION.includes(arg.name))) {
@@ -79,10 +89,15 @@ export function wellFormed(op: Operation, path: readonly string[], ctx: ValueCon
 }
 
 /** Well-formed arguments with `variant` placed at `path`. */
-const argumentsWith = (op: Operation, path: readonly string[], variant: FuzzValue, ctx: ValueContext): Record<string, FuzzValue> =>
-  setAt(wellFormed(op, path, ctx), path, variant) as Record<string, FuzzValue>
+const argumentsWith = (
+  op: Operation,
+  path: readonly string[],
+  variant: FuzzValue,
+  ctx: ValueContext,
+): Record<string, FuzzValue> => setAt(wellFormed(op, path, ctx), path, variant) as Record<string, FuzzValue>
 
-const b64 = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+const b64 = (value: unknown): string =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
 
 /** A cursor of the shared pagination (`[sort, value, id]` in base64url JSON); other lists make their own kind. */
 function decodeCursor(cursor: string): [string, unknown, string] | null {
@@ -95,7 +110,12 @@ function decodeCursor(cursor: string): [string, unknown, string] | null {
 }
 
 /** Cursors an attacker makes: other lists' and other tenants', truncated, and forged around a real one of this list. */
-export function cursorVariants(own: string | undefined, other: string | undefined, anyOwn: string | undefined, ctx: ValueContext): Variant[] {
+export function cursorVariants(
+  own: string | undefined,
+  other: string | undefined,
+  anyOwn: string | undefined,
+  ctx: ValueContext,
+): Variant[] {
   const out: Variant[] = [
     { cls: 'cursor:garbage', value: 'garbage!' },
     { cls: 'cursor:empty', value: '' },
@@ -124,7 +144,8 @@ export function cursorVariants(own: string | undefined, other: string | undefine
     ['other-tenant-id', { v: 'a' }, ctx.rng.uuid()],
     ['not-uuid-id', { v: 'a' }, 'not-a-uuid'],
   ]
-  for (const [name, plain, forgedId] of forged) out.push({ cls: `cursor:forged-${name}`, value: b64([signature, plain, forgedId]) })
+  for (const [name, plain, forgedId] of forged)
+    out.push({ cls: `cursor:forged-${name}`, value: b64([signature, plain, forgedId]) })
   return out
 }
 
@@ -144,7 +165,13 @@ function paginationCombos(op: Operation, ctx: ValueContext): { cls: string; args
     { cls: 'pagination:first-0', args: { first: 0 } },
     { cls: 'pagination:last-page', args: { page: 2147483647, limit: 250 } },
   ]
-  for (const variant of cursorVariants(own, ctx.world.b.cursors.get(op.field.name), [...cursors.values()].find((c) => c !== own), ctx)) combos.push({ cls: variant.cls, args: { first: 5, after: variant.value } })
+  for (const variant of cursorVariants(
+    own,
+    ctx.world.b.cursors.get(op.field.name),
+    [...cursors.values()].find((c) => c !== own),
+    ctx,
+  ))
+    combos.push({ cls: variant.cls, args: { first: 5, after: variant.value } })
   return combos
     .filter((c) => Object.keys(c.args).every((k) => names.includes(k)))
     .map((c) => ({ cls: c.cls, args: { ...wellFormed(op, [], ctx), ...c.args } }))
@@ -156,7 +183,9 @@ function paginationCombos(op: Operation, ctx: ValueContext): { cls: string; args
  */
 export function leastUsed(variants: Variant[], count: number, ctx: ValueContext): Variant[] {
   const shuffled = ctx.rng.sample(variants, variants.length)
-  const chosen = shuffled.sort((x, y) => (ctx.classUses.get(x.cls) ?? 0) - (ctx.classUses.get(y.cls) ?? 0)).slice(0, count)
+  const chosen = shuffled
+    .sort((x, y) => (ctx.classUses.get(x.cls) ?? 0) - (ctx.classUses.get(y.cls) ?? 0))
+    .slice(0, count)
   for (const variant of chosen) ctx.classUses.set(variant.cls, (ctx.classUses.get(variant.cls) ?? 0) + 1)
   return chosen
 }

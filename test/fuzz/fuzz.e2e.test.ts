@@ -23,10 +23,19 @@ describe('schema fuzz', () => {
     await t?.close()
   })
 
-  it(`malformed values to every argument of every operation never crash, leak, write or halt anything (seed ${seed})`, { timeout: long ? 3_600_000 : 180_000 }, async () => {
-    const report = await runFuzz(t, { seed, perPath, verbose: process.env.FUZZ_VERBOSE === '1', log: (line) => console.log(line) })
-    console.log(summarize(report))
-    expect(report.operations).toBeGreaterThan(100)
-    expect(report.findings.lines()).toEqual([])
-  })
+  it(
+    `malformed values to every argument of every operation never crash, leak, write or halt anything (seed ${seed})`,
+    { timeout: long ? 3_600_000 : 180_000 },
+    async () => {
+      const report = await runFuzz(t, {
+        seed,
+        perPath,
+        verbose: process.env.FUZZ_VERBOSE === '1',
+        log: (line) => console.log(line),
+      })
+      console.log(summarize(report))
+      expect(report.operations).toBeGreaterThan(100)
+      expect(report.findings.lines()).toEqual([])
+    },
+  )
 })

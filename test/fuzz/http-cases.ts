@@ -15,46 +15,134 @@ const VIEWER = '{ viewer { __typename } }'
 const SMALL_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
 
 /** A `multipart/form-data` body from raw parts, so framing can be broken on purpose. */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[], options: { boundary?: string; close?: boolean } = {}): { payload: Buffer; contentType: string } {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string }[],
+  options: { boundary?: string; close?: boolean } = {},
+): { payload: Buffer; contentType: string } {
   const boundary = options.boundary ?? 'fuzzboundary'
   const chunks: Buffer[] = []
   for (const part of parts) {
     const file = part.filename ? `; filename="${part.filename}"\r\nContent-Type: image/png` : ''
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    )
   }
   if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-const UPLOAD = JSON.stringify({ query: 'mutation ($file: Upload!) { mediaCreate(input: {file: $file}) { media { id } } }', variables: { file: null } })
+const UPLOAD = JSON.stringify({
+  query: 'mutation ($file: Upload!) { mediaCreate(input: {file: $file}) { media { id } } }',
+  variables: { file: null },
+})
 
 function multipartCases(auth: Record<string, string>): HttpCase[] {
   const map = JSON.stringify({ 0: ['variables.file'] })
   const file = { name: '0', value: SMALL_PNG, filename: 'a.png' }
   const bodies: [string, { payload: Buffer; contentType: string }][] = [
-    ['truncated', { ...multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false }), payload: multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file]).payload.subarray(0, 200) }],
-    ['no-closing-boundary', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false })],
+    [
+      'truncated',
+      {
+        ...multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false }),
+        payload: multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file]).payload.subarray(
+          0,
+          200,
+        ),
+      },
+    ],
+    [
+      'no-closing-boundary',
+      multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false }),
+    ],
     ['operations-not-json', multipart([{ name: 'operations', value: '{' }, { name: 'map', value: map }, file])],
     ['map-not-json', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: 'nope' }, file])],
     ['map-is-list', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: '[]' }, file])],
-    ['map-names-missing-file', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: JSON.stringify({ 9: ['variables.file'] }) }])],
-    ['map-path-not-list', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: JSON.stringify({ 0: 'variables.file' }) }, file])],
-    ['map-path-proto', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: JSON.stringify({ 0: ['variables.__proto__.x'] }) }, file])],
-    ['map-path-outside-variables', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: JSON.stringify({ 0: ['query'] }) }, file])],
-    ['map-path-deep-missing', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: JSON.stringify({ 0: ['variables.a.b.c'] }) }, file])],
+    [
+      'map-names-missing-file',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: JSON.stringify({ 9: ['variables.file'] }) },
+      ]),
+    ],
+    [
+      'map-path-not-list',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: JSON.stringify({ 0: 'variables.file' }) },
+        file,
+      ]),
+    ],
+    [
+      'map-path-proto',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: JSON.stringify({ 0: ['variables.__proto__.x'] }) },
+        file,
+      ]),
+    ],
+    [
+      'map-path-outside-variables',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: JSON.stringify({ 0: ['query'] }) },
+        file,
+      ]),
+    ],
+    [
+      'map-path-deep-missing',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: JSON.stringify({ 0: ['variables.a.b.c'] }) },
+        file,
+      ]),
+    ],
     ['file-before-operations', multipart([file, { name: 'operations', value: UPLOAD }, { name: 'map', value: map }])],
     ['no-operations', multipart([{ name: 'map', value: map }, file])],
     ['operations-null', multipart([{ name: 'operations', value: 'null' }, { name: 'map', value: map }, file])],
-    ['operations-query-number', multipart([{ name: 'operations', value: '{"query":1}' }, { name: 'map', value: '{}' }])],
-    ['eleven-files', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, ...Array.from({ length: 11 }, (_, i) => ({ ...file, name: String(i) }))])],
-    ['twelve-fields', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, ...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, value: 'x' })), file])],
-    ['huge-field', multipart([{ name: 'operations', value: `{"query":"${'x'.repeat(1_100_000)}"}` }, { name: 'map', value: map }])],
+    [
+      'operations-query-number',
+      multipart([
+        { name: 'operations', value: '{"query":1}' },
+        { name: 'map', value: '{}' },
+      ]),
+    ],
+    [
+      'eleven-files',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: map },
+        ...Array.from({ length: 11 }, (_, i) => ({ ...file, name: String(i) })),
+      ]),
+    ],
+    [
+      'twelve-fields',
+      multipart([
+        { name: 'operations', value: UPLOAD },
+        { name: 'map', value: map },
+        ...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, value: 'x' })),
+        file,
+      ]),
+    ],
+    [
+      'huge-field',
+      multipart([
+        { name: 'operations', value: `{"query":"${'x'.repeat(1_100_000)}"}` },
+        { name: 'map', value: map },
+      ]),
+    ],
     ['empty-body', { payload: Buffer.alloc(0), contentType: 'multipart/form-data; boundary=fuzzboundary' }],
     ['no-boundary', { payload: Buffer.from('--x\r\n'), contentType: 'multipart/form-data' }],
-    ['garbage', { payload: Buffer.from('\u0000\u0001garbage'), contentType: 'multipart/form-data; boundary=fuzzboundary' }],
+    [
+      'garbage',
+      { payload: Buffer.from('\u0000\u0001garbage'), contentType: 'multipart/form-data; boundary=fuzzboundary' },
+    ],
   ]
   return bodies.map(([name, { payload, contentType }]) => ({
-    name, group: 'multipart', json: true,
+    name,
+    group: 'multipart',
+    json: true,
     request: { method: 'POST', url: '/graphql', headers: { ...auth, 'content-type': contentType }, payload },
   }))
 }
@@ -64,9 +152,33 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
   const key = world.a.tenant.apiKey
   const auth = { authorization: `Bearer ${key}` }
   const json = { ...auth, 'content-type': 'application/json' }
-  const post = (name: string, payload: string, headers: Record<string, string> = json): HttpCase => ({ name, group: 'body', json: true, request: { method: 'POST', url: '/graphql', headers, payload } })
-  const header = (name: string, headers: Record<string, string>, body = JSON.stringify({ query: VIEWER })): HttpCase => ({ name, group: 'header', json: true, request: { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: body } })
-  const get = (name: string, url: string, json = true): HttpCase => ({ name, group: 'get', json, request: { method: 'GET', url, headers: { ...auth, accept: 'application/json' } } })
+  const post = (name: string, payload: string, headers: Record<string, string> = json): HttpCase => ({
+    name,
+    group: 'body',
+    json: true,
+    request: { method: 'POST', url: '/graphql', headers, payload },
+  })
+  const header = (
+    name: string,
+    headers: Record<string, string>,
+    body = JSON.stringify({ query: VIEWER }),
+  ): HttpCase => ({
+    name,
+    group: 'header',
+    json: true,
+    request: {
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    },
+  })
+  const get = (name: string, url: string, json = true): HttpCase => ({
+    name,
+    group: 'get',
+    json,
+    request: { method: 'GET', url, headers: { ...auth, accept: 'application/json' } },
+  })
   const viewer = (extra: string) => `{"query":${JSON.stringify(VIEWER)}${extra}}`
   const flipped = key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a')
   return [
@@ -93,12 +205,25 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
     post('byte-order-mark', `\ufeff${viewer('')}`),
     post('body-2mb', viewer(`,"extensions":{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`)),
     post('deep-json-body', `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
-    post('deep-list-literal', JSON.stringify({ query: `{ products(filter: {tags: ${'['.repeat(10_000)}"x"${']'.repeat(10_000)}}) { totalCount } }` })),
+    post(
+      'deep-list-literal',
+      JSON.stringify({
+        query: `{ products(filter: {tags: ${'['.repeat(10_000)}"x"${']'.repeat(10_000)}}) { totalCount } }`,
+      }),
+    ),
     post('deep-selection', JSON.stringify({ query: `{ viewer ${'{ a '.repeat(5_000)}${'}'.repeat(5_000)} }` })),
     post('many-tokens', JSON.stringify({ query: `{ viewer { ${'__typename '.repeat(50_000)}} }` })),
     post('many-directives', JSON.stringify({ query: `{ viewer ${'@skip(if: false) '.repeat(2_000)}{ __typename } }` })),
-    post('many-aliases', JSON.stringify({ query: `{ ${Array.from({ length: 1_000 }, (_, i) => `a${i}: viewer { __typename }`).join(' ')} }` })),
-    post('fragment-cycle', JSON.stringify({ query: '{ viewer { ...A } } fragment A on Viewer { ...B } fragment B on Viewer { ...A }' })),
+    post(
+      'many-aliases',
+      JSON.stringify({
+        query: `{ ${Array.from({ length: 1_000 }, (_, i) => `a${i}: viewer { __typename }`).join(' ')} }`,
+      }),
+    ),
+    post(
+      'fragment-cycle',
+      JSON.stringify({ query: '{ viewer { ...A } } fragment A on Viewer { ...B } fragment B on Viewer { ...A }' }),
+    ),
     post('syntax-error', JSON.stringify({ query: '{ viewer { ' })),
     post('subscription', JSON.stringify({ query: 'subscription { viewer { __typename } }' })),
     post('two-anonymous-operations', JSON.stringify({ query: `${VIEWER} ${VIEWER}` })),
@@ -109,7 +234,10 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
     post('content-type-form', 'query=x', { ...auth, 'content-type': 'application/x-www-form-urlencoded' }),
     post('content-type-utf16', viewer(''), { ...auth, 'content-type': 'application/json; charset=utf-16' }),
     post('no-content-type', viewer(''), auth),
-    post('accept-graphql-response', JSON.stringify({ query: '{ nope }' }), { ...json, accept: 'application/graphql-response+json' }),
+    post('accept-graphql-response', JSON.stringify({ query: '{ nope }' }), {
+      ...json,
+      accept: 'application/graphql-response+json',
+    }),
     post('accept-xml', viewer(''), { ...json, accept: 'application/xml' }),
     header('x-store-huge', { ...auth, 'x-store': 'x'.repeat(10_000) }),
     header('x-store-other-tenant-slug', { ...auth, 'x-store': world.b.tenant.storeSlug }),
@@ -118,7 +246,10 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
     header('x-store-empty', { ...auth, 'x-store': '' }),
     header('x-store-non-ascii', { ...auth, 'x-store': 'ünï' }),
     header('x-store-nul', { ...auth, 'x-store': 'fuzz\u0000' }),
-    header('position-20-digits-max', { ...auth, 'x-consistency-position': '99999999999999999999-99999999999999999999' }),
+    header('position-20-digits-max', {
+      ...auth,
+      'x-consistency-position': '99999999999999999999-99999999999999999999',
+    }),
     header('position-zero', { ...auth, 'x-consistency-position': '00000000000000000000-00000000000000000000' }),
     header('position-negative', { ...auth, 'x-consistency-position': '-1' }),
     header('position-words', { ...auth, 'x-consistency-position': 'latest' }),
@@ -132,7 +263,10 @@ export function httpCases(world: FuzzWorld, rng: Rng): HttpCase[] {
     header('auth-lowercase-scheme', { authorization: `bearer ${key}` }),
     header('auth-huge', { authorization: `Bearer ${'a'.repeat(100_000)}` }),
     header('auth-nul', { authorization: `Bearer ${key}\u0000` }),
-    header('auth-other-tenant-with-x-store', { authorization: `Bearer ${world.b.tenant.apiKey}`, 'x-store': world.a.tenant.storeSlug }),
+    header('auth-other-tenant-with-x-store', {
+      authorization: `Bearer ${world.b.tenant.apiKey}`,
+      'x-store': world.a.tenant.storeSlug,
+    }),
     header('correlation-id-huge', { ...auth, 'x-correlation-id': 'c'.repeat(10_000) }),
     get('get-mutation', `/graphql?query=${encodeURIComponent('mutation { logout(input: {}) { __typename } }')}`),
     get('get-variables-not-json', `/graphql?query=${encodeURIComponent(VIEWER)}&variables=nope`),

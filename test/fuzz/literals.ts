@@ -19,7 +19,8 @@ export class EnumValue {
 /** An input field or argument left out altogether. */
 export const OMIT: unique symbol = Symbol('omit')
 
-export type FuzzValue = null | boolean | number | string | Raw | EnumValue | typeof OMIT | FuzzValue[] | { [key: string]: FuzzValue }
+export type FuzzValue =
+  null | boolean | number | string | Raw | EnumValue | typeof OMIT | FuzzValue[] | { [key: string]: FuzzValue }
 
 export function toJson(value: FuzzValue): string {
   if (value instanceof Raw) return value.json
@@ -27,7 +28,10 @@ export function toJson(value: FuzzValue): string {
   if (value === OMIT) return 'null'
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).filter(([, v]) => v !== OMIT).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`).join(',')}}`
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== OMIT)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`)
+      .join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
 }
@@ -39,7 +43,10 @@ export function toGraphQL(value: FuzzValue): string {
   if (value === OMIT) return 'null'
   if (Array.isArray(value)) return `[${value.map(toGraphQL).join(', ')}]`
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).filter(([, v]) => v !== OMIT).map(([k, v]) => `${k}: ${toGraphQL(v)}`).join(', ')}}`
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== OMIT)
+      .map(([k, v]) => `${k}: ${toGraphQL(v)}`)
+      .join(', ')}}`
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null'
   return JSON.stringify(value)
@@ -49,7 +56,14 @@ export function toGraphQL(value: FuzzValue): string {
 export function setAt(value: FuzzValue, path: readonly string[], replacement: FuzzValue): FuzzValue {
   if (!path.length) return replacement
   const [head, ...rest] = path as [string, ...string[]]
-  const object = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Raw) && !(value instanceof EnumValue) ? value : {}
+  const object =
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !(value instanceof Raw) &&
+    !(value instanceof EnumValue)
+      ? value
+      : {}
   if (!rest.length) return { ...object, [head]: replacement }
   const inner = (object as Record<string, FuzzValue>)[head] ?? {}
   // A list on the way holds one element: the path goes into that element.

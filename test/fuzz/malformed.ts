@@ -78,7 +78,8 @@ const DATES: Variant[] = [
   v('date:20-digit', TWENTY_DIGITS),
 ]
 
-const nested = (open: string, leaf: string, close: string, depth: number): string => open.repeat(depth) + leaf + close.repeat(depth)
+const nested = (open: string, leaf: string, close: string, depth: number): string =>
+  open.repeat(depth) + leaf + close.repeat(depth)
 
 const JSONS: Variant[] = [
   v('json:deep-array-10000', new Raw(nested('[', '1', ']', 10_000))),
@@ -91,7 +92,13 @@ const JSONS: Variant[] = [
   v('json:huge-string', { a: HUGE }),
   v('json:number-overflow', new Raw('1e400')),
   v('json:20-digit', TWENTY_DIGITS),
-  v('json:proto', new Raw('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', '{__proto__: {polluted: true}}')),
+  v(
+    'json:proto',
+    new Raw(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}',
+      '{__proto__: {polluted: true}}',
+    ),
+  ),
   v('json:string', 'fuzz'),
 ]
 
@@ -111,7 +118,13 @@ const DECIMALS: Variant[] = [
   v('decimal:int-20-digit', TWENTY_DIGITS),
 ]
 
-const CURRENCIES: Variant[] = [v('currency:unknown', 'ZZZ'), v('currency:lowercase', 'usd'), v('currency:short', 'US'), v('currency:empty', ''), v('currency:nul', 'US\u0000')]
+const CURRENCIES: Variant[] = [
+  v('currency:unknown', 'ZZZ'),
+  v('currency:lowercase', 'usd'),
+  v('currency:short', 'US'),
+  v('currency:empty', ''),
+  v('currency:nul', 'US\u0000'),
+]
 
 const LOCALES: Variant[] = [
   v('locale:empty', ''),
@@ -125,7 +138,11 @@ const LOCALES: Variant[] = [
 ]
 
 const BOOLEANS: Variant[] = [v('bool:string', 'true'), v('bool:int', 1), v('bool:null-string', 'null')]
-const UPLOADS: Variant[] = [v('upload:string', 'photo.png'), v('upload:object', { filename: 'photo.png' }), v('upload:number', 1)]
+const UPLOADS: Variant[] = [
+  v('upload:string', 'photo.png'),
+  v('upload:object', { filename: 'photo.png' }),
+  v('upload:number', 1),
+]
 
 function idVariants(name: string, ctx: ValueContext): Variant[] {
   const type = idTypeFor(ctx.operation, name, ctx.idTypes)
@@ -170,7 +187,8 @@ function filterVariants(keys: readonly string[]): Variant[] {
     const deep = (depth: number) => new Raw(nested(o(true), '{}', c, depth), nested(o(false), '{}', c, depth))
     out.push(v(`filter:${key}-deep-2000`, deep(2000)), v(`filter:${key}-deep-6`, deep(6)))
     if (isList) {
-      const wide = (n: number) => new Raw(`${o(true)}${Array(n).fill('{}').join(',')}${c}`, `${o(false)}${Array(n).fill('{}').join(', ')}${c}`)
+      const wide = (n: number) =>
+        new Raw(`${o(true)}${Array(n).fill('{}').join(',')}${c}`, `${o(false)}${Array(n).fill('{}').join(', ')}${c}`)
       out.push(v(`filter:${key}-wide-10000`, wide(10_000)), v(`filter:${key}-wide-101`, wide(101)))
     }
   }
@@ -179,23 +197,38 @@ function filterVariants(keys: readonly string[]): Variant[] {
 
 /** Every malformed value for an argument or input field of type `ref` named `name`. */
 export function malformedFor(ref: TypeRef, name: string, ctx: ValueContext): Variant[] {
-  const out: Variant[] = ref.kind === 'NON_NULL' ? [v('null-for-non-null', null), v('missing', OMIT)] : [v('null', null)]
+  const out: Variant[] =
+    ref.kind === 'NON_NULL' ? [v('null-for-non-null', null), v('missing', OMIT)] : [v('null', null)]
   const type = nullable(ref)
   if (type.kind === 'LIST') {
     const item = baseline(type.ofType!, name, ctx)
     const named = ctx.types.get(namedType(type))!
     const many = named.kind === 'INPUT_OBJECT' ? 2_000 : 10_001
-    out.push(v('list:empty', []), v('list:null-item', [null]), v(`list:${many}-items`, Array(many).fill(item)), v('list:nested', [[item]]), v('list:duplicates', [item, item]))
+    out.push(
+      v('list:empty', []),
+      v('list:null-item', [null]),
+      v(`list:${many}-items`, Array(many).fill(item)),
+      v('list:nested', [[item]]),
+      v('list:duplicates', [item, item]),
+    )
     // The items' own malformed values, one item at a time.
-    for (const inner of malformedFor(type.ofType!, name, ctx)) if (inner.value !== OMIT) out.push(v(`item:${inner.cls}`, [inner.value]))
+    for (const inner of malformedFor(type.ofType!, name, ctx))
+      if (inner.value !== OMIT) out.push(v(`item:${inner.cls}`, [inner.value]))
     return out
   }
   const named = ctx.types.get(type.name!)!
   if (named.kind === 'ENUM') return [...out, ...enumVariants((named.enumValues ?? []).map((e) => e.name))]
   if (named.kind === 'INPUT_OBJECT') {
     const base = baseline(type, name, ctx) as Record<string, FuzzValue>
-    out.push(v('object:empty', {}), v('object:string', 'fuzz'), v('object:unknown-field', { ...base, fuzzUnknown: 1 }), v('object:as-list', [base]))
-    const combinators = (named.inputFields ?? []).map((f) => f.name).filter((f) => f === 'and' || f === 'or' || f === 'not')
+    out.push(
+      v('object:empty', {}),
+      v('object:string', 'fuzz'),
+      v('object:unknown-field', { ...base, fuzzUnknown: 1 }),
+      v('object:as-list', [base]),
+    )
+    const combinators = (named.inputFields ?? [])
+      .map((f) => f.name)
+      .filter((f) => f === 'and' || f === 'or' || f === 'not')
     return [...out, ...filterVariants(combinators)]
   }
   const byScalar: Record<string, () => Variant[]> = {

@@ -21,7 +21,10 @@ function routes(operations: readonly Operation[], types: Map<string, NamedType>)
   const queries = operations.filter((op) => op.kind === 'query')
   const easy = (op: Operation) => !op.field.args.length || namedType(op.field.type).endsWith('Connection')
   for (const roots of [queries.filter(easy), queries.filter((op) => !easy(op))]) {
-    let frontier: { type: string; route: Route }[] = roots.map((op) => ({ type: namedType(op.field.type), route: { op, fields: [] } }))
+    let frontier: { type: string; route: Route }[] = roots.map((op) => ({
+      type: namedType(op.field.type),
+      route: { op, fields: [] },
+    }))
     for (let depth = 0; depth <= MAX_DEPTH && frontier.length; depth++) {
       const next: typeof frontier = []
       for (const { type, route } of frontier) {
@@ -29,7 +32,8 @@ function routes(operations: readonly Operation[], types: Map<string, NamedType>)
         if (named.kind !== 'OBJECT' || found.has(type)) continue
         found.set(type, route)
         for (const field of named.fields ?? []) {
-          if (!field.args.some(isRequired)) next.push({ type: namedType(field.type), route: { op: route.op, fields: [...route.fields, field.name] } })
+          if (!field.args.some(isRequired))
+            next.push({ type: namedType(field.type), route: { op: route.op, fields: [...route.fields, field.name] } })
         }
       }
       frontier = next
@@ -58,7 +62,15 @@ export function nestedCases(operations: readonly Operation[], ctx: ValueContext,
             path: `${[...route.fields, field.name].join('.')}(${arg.name})`,
             cls: variant.cls,
             mode: inline ? 'inline' : 'variables',
-            body: nestedRequest(route, field, arg.name, inline ? toGraphQL(variant.value) : '$v', inline ? null : `{"v":${toJson(variant.value)}}`, printType(arg.type), ctx),
+            body: nestedRequest(
+              route,
+              field,
+              arg.name,
+              inline ? toGraphQL(variant.value) : '$v',
+              inline ? null : `{"v":${toJson(variant.value)}}`,
+              printType(arg.type),
+              ctx,
+            ),
           })
         }
       }
@@ -67,7 +79,15 @@ export function nestedCases(operations: readonly Operation[], ctx: ValueContext,
   return out
 }
 
-function nestedRequest(route: Route, field: FieldDef, argument: string, value: string, variables: string | null, argumentType: string, ctx: ValueContext): string {
+function nestedRequest(
+  route: Route,
+  field: FieldDef,
+  argument: string,
+  value: string,
+  variables: string | null,
+  argumentType: string,
+  ctx: ValueContext,
+): string {
   const rootArgs = Object.entries(wellFormed(route.op, [], ctx)).map(([name, v]) => `${name}: ${toGraphQL(v)}`)
   const leaf = `${field.name}(${argument}: ${value}) ${selectionFor(field.type, ctx.types, 1)}`
   const inner = route.fields.reduceRight((selection, name) => `${name} { __typename ${selection} }`, leaf)

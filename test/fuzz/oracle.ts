@@ -15,17 +15,25 @@ export interface Verdict {
 }
 
 /** Words of stack traces, SQL and drivers that a message meant for people must not carry. */
-const LEAKS = /Maximum call stack|RangeError|TypeError|Cannot read propert|\bat .+\.[jt]s:\d+|syntax error at or near|violates .* constraint|invalid input syntax|out of range for type|date\/time field value|relation "|column "|ECONNREFUSED|\bpg_/
+const LEAKS =
+  /Maximum call stack|RangeError|TypeError|Cannot read propert|\bat .+\.[jt]s:\d+|syntax error at or near|violates .* constraint|invalid input syntax|out of range for type|date\/time field value|relation "|column "|ECONNREFUSED|\bpg_/
 
 /**
  * Checks one answer against the contract of issue 11: never 5xx (503 is for a backend being
  * down, which never happens here), always JSON, every error with a documented code and a
  * message that does not leak internals, and no id of the other tenant in the data.
  */
-export function judge(status: number, body: string, operation: string | null, foreignIds: readonly string[] = []): Verdict {
+export function judge(
+  status: number,
+  body: string,
+  operation: string | null,
+  foreignIds: readonly string[] = [],
+): Verdict {
   const problems: Verdict['problems'] = []
   if (status >= 500) problems.push({ problem: `HTTP ${status}`, message: body.slice(0, 300) })
-  let parsed: { data?: Record<string, unknown> | null; errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | undefined
+  let parsed:
+    | { data?: Record<string, unknown> | null; errors?: { message?: unknown; extensions?: { code?: unknown } }[] }
+    | undefined
   try {
     parsed = JSON.parse(body) as typeof parsed
   } catch {
@@ -80,6 +88,9 @@ export class Findings {
 
   /** One line per finding, for the test output and the long form's summary. */
   lines(): string[] {
-    return this.all.map((f) => `${f.problem} · ${f.operation} ${f.path} [${f.cls}] ×${f.count} · HTTP ${f.status} · ${f.message.replace(/\s+/g, ' ').slice(0, 160)}`)
+    return this.all.map(
+      (f) =>
+        `${f.problem} · ${f.operation} ${f.path} [${f.cls}] ×${f.count} · HTTP ${f.status} · ${f.message.replace(/\s+/g, ' ').slice(0, 160)}`,
+    )
   }
 }

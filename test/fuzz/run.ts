@@ -41,7 +41,8 @@ const TOO_SLOW_MS = 15_000
 /** Writes that remove what later cases point at go last, and those that shut tenant A out at the very end. */
 const DESTRUCTIVE = /Delete|Remove|Revoke|Rotate|logout/
 const TERMINAL = /storeArchive|OwnershipTransfer/
-const rank = (op: Operation): number => (op.kind === 'query' ? 0 : TERMINAL.test(op.field.name) ? 3 : DESTRUCTIVE.test(op.field.name) ? 2 : 1)
+const rank = (op: Operation): number =>
+  op.kind === 'query' ? 0 : TERMINAL.test(op.field.name) ? 3 : DESTRUCTIVE.test(op.field.name) ? 2 : 1
 
 interface Sent {
   operation: string
@@ -72,9 +73,12 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   for (const op of ordered) {
     cases.push(...casesFor(op, { ...ctx, operation: op.field.name }, options.perPath))
     // Nested arguments go with the queries, before any write removes what they reach.
-    if (op === ordered.findLast((o) => o.kind === 'query')) cases.push(...nestedCases(model.operations, ctx, options.perPath))
+    if (op === ordered.findLast((o) => o.kind === 'query'))
+      cases.push(...nestedCases(model.operations, ctx, options.perPath))
   }
-  options.log(`fuzz: seed ${options.seed}, ${model.operations.length} operations, ${new Set(cases.map((c) => `${c.operation}.${c.path}`)).size} argument paths, ${cases.length} GraphQL cases`)
+  options.log(
+    `fuzz: seed ${options.seed}, ${model.operations.length} operations, ${new Set(cases.map((c) => `${c.operation}.${c.path}`)).size} argument paths, ${cases.length} GraphQL cases`,
+  )
 
   const byStatus: Record<string, number> = {}
   const byCode: Record<string, number> = {}
@@ -88,16 +92,35 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
     sinceHealth = []
     if (!problem) return true
     const culprit = suspects.at(-1)
-    findings.add({ problem: `unhealthy: ${problem}`, operation: culprit?.operation ?? '(start)', path: culprit?.path ?? '', cls: culprit?.cls ?? '', status: 200, message: suspects.map((s) => `${s.operation} ${s.path} [${s.cls}]`).slice(-5).join('; '), example: culprit?.body ?? '' })
+    findings.add({
+      problem: `unhealthy: ${problem}`,
+      operation: culprit?.operation ?? '(start)',
+      path: culprit?.path ?? '',
+      cls: culprit?.cls ?? '',
+      status: 200,
+      message: suspects
+        .map((s) => `${s.operation} ${s.path} [${s.cls}]`)
+        .slice(-5)
+        .join('; '),
+      example: culprit?.body ?? '',
+    })
     return false
   }
-  const send = async (sent: Sent, request: InjectOptions, json: boolean, operation: string | null): Promise<boolean> => {
+  const send = async (
+    sent: Sent,
+    request: InjectOptions,
+    json: boolean,
+    operation: string | null,
+  ): Promise<boolean> => {
     const correlationId = `fuzz-${options.seed}-${++requests}`
     const head = await t.platform.eventStore.headPosition()
     const begun = Date.now()
     let response: { statusCode: number; body: string }
     try {
-      response = await t.app.inject({ ...request, headers: { ...(request.headers ?? {}), 'x-correlation-id': correlationId } })
+      response = await t.app.inject({
+        ...request,
+        headers: { ...(request.headers ?? {}), 'x-correlation-id': correlationId },
+      })
     } catch (error) {
       // light-my-request refuses to send some headers (a NUL in a value): nothing reached the server.
       if (/Invalid character|ERR_INVALID_CHAR/i.test(String(error))) return true
@@ -105,26 +128,67 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
     }
     const verdict = json
       ? judge(response.statusCode, response.body, operation, foreignIds)
-      : { status: response.statusCode, codes: [], refused: false, accepted: false, problems: response.statusCode >= 500 ? [{ problem: `HTTP ${response.statusCode}`, message: response.body.slice(0, 300) }] : [] }
+      : {
+          status: response.statusCode,
+          codes: [],
+          refused: false,
+          accepted: false,
+          problems:
+            response.statusCode >= 500
+              ? [{ problem: `HTTP ${response.statusCode}`, message: response.body.slice(0, 300) }]
+              : [],
+        }
     byStatus[verdict.status] = (byStatus[verdict.status] ?? 0) + 1
     const outcome = verdict.accepted ? 'accepted' : verdict.refused ? 'refused' : 'partial or other'
-    if (options.verbose) options.log(`fuzz: #${requests} ${sent.operation} ${sent.path} [${sent.cls}] → ${verdict.status} ${outcome} ${verdict.codes.join(' ')} ${response.body.slice(0, 200)}`)
+    if (options.verbose)
+      options.log(
+        `fuzz: #${requests} ${sent.operation} ${sent.path} [${sent.cls}] → ${verdict.status} ${outcome} ${verdict.codes.join(' ')} ${response.body.slice(0, 200)}`,
+      )
     byOutcome[outcome] = (byOutcome[outcome] ?? 0) + 1
     for (const code of new Set(verdict.codes)) byCode[code] = (byCode[code] ?? 0) + 1
     if (verdict.problems.length) {
       // One finding per request: a 500 is also an INTERNAL_SERVER_ERROR; the most telling message goes with it.
       const problem = [...new Set(verdict.problems.map((p) => p.problem))].join(' + ')
       const message = (verdict.problems.find((p) => !p.problem.startsWith('HTTP')) ?? verdict.problems[0]!).message
-      findings.add({ problem, message, operation: sent.operation, path: sent.path, cls: sent.cls, status: verdict.status, example: sent.body })
+      findings.add({
+        problem,
+        message,
+        operation: sent.operation,
+        path: sent.path,
+        cls: sent.cls,
+        status: verdict.status,
+        example: sent.body,
+      })
     }
     if (verdict.refused || operation === null) {
       const written = await writtenBy(t, head, correlationId)
-      if (written.length) findings.add({ problem: 'a refused request wrote events', operation: sent.operation, path: sent.path, cls: sent.cls, status: verdict.status, message: written.join(', '), example: sent.body })
+      if (written.length)
+        findings.add({
+          problem: 'a refused request wrote events',
+          operation: sent.operation,
+          path: sent.path,
+          cls: sent.cls,
+          status: verdict.status,
+          message: written.join(', '),
+          example: sent.body,
+        })
     }
     sinceHealth.push(sent)
     const took = Date.now() - begun
-    if (took > TOO_SLOW_MS) findings.add({ problem: 'slow answer', message: `${took} ms`, operation: sent.operation, path: sent.path, cls: sent.cls, status: verdict.status, example: sent.body })
-    if (took > SLOW_MS) options.log(`fuzz: slow answer (${took} ms, HTTP ${verdict.status} ${verdict.codes.join(' ')}): ${sent.operation} ${sent.path} [${sent.cls}]`)
+    if (took > TOO_SLOW_MS)
+      findings.add({
+        problem: 'slow answer',
+        message: `${took} ms`,
+        operation: sent.operation,
+        path: sent.path,
+        cls: sent.cls,
+        status: verdict.status,
+        example: sent.body,
+      })
+    if (took > SLOW_MS)
+      options.log(
+        `fuzz: slow answer (${took} ms, HTTP ${verdict.status} ${verdict.codes.join(' ')}): ${sent.operation} ${sent.path} [${sent.cls}]`,
+      )
     if (requests % 250 === 0) options.log(`fuzz: ${requests} requests, ${Math.round((Date.now() - started) / 1000)} s`)
     if (took > SLOW_MS || requests % HEALTH_EVERY === 0) return health()
     return true
@@ -132,24 +196,56 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
 
   let healthy = true
   for (const c of httpCases(world, rng)) {
-    healthy = await send({ operation: 'HTTP', path: c.name, cls: c.group, body: String(c.request.payload ?? c.request.url).slice(0, 600) }, c.request, c.json, null)
+    healthy = await send(
+      { operation: 'HTTP', path: c.name, cls: c.group, body: String(c.request.payload ?? c.request.url).slice(0, 600) },
+      c.request,
+      c.json,
+      null,
+    )
     if (!healthy) break
   }
   for (const c of healthy ? cases : []) {
-    const request: InjectOptions = { method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${a.apiKey}`, 'content-type': 'application/json' }, payload: c.body }
+    const request: InjectOptions = {
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${a.apiKey}`, 'content-type': 'application/json' },
+      payload: c.body,
+    }
     // A halted projection makes every later write wait out its read timeout: stop, the first finding says why.
     if (!(await send(c, request, true, c.operation))) break
   }
   await health()
   const after = await victimState(t, world)
-  if (after !== before) findings.add({ problem: "tenant B's data changed", operation: '(all)', path: '', cls: '', status: 0, message: `before ${before}, after ${after}`, example: '' })
-  return { seed: options.seed, requests, operations: model.operations.length, paths: new Set(cases.map((c) => `${c.operation}.${c.path}`)).size, byStatus, byCode, byOutcome, findings, seconds: Math.round((Date.now() - started) / 1000) }
+  if (after !== before)
+    findings.add({
+      problem: "tenant B's data changed",
+      operation: '(all)',
+      path: '',
+      cls: '',
+      status: 0,
+      message: `before ${before}, after ${after}`,
+      example: '',
+    })
+  return {
+    seed: options.seed,
+    requests,
+    operations: model.operations.length,
+    paths: new Set(cases.map((c) => `${c.operation}.${c.path}`)).size,
+    byStatus,
+    byCode,
+    byOutcome,
+    findings,
+    seconds: Math.round((Date.now() - started) / 1000),
+  }
 }
 
 /** Tenant B's store head position and audit log size: the fuzz through A's key must move neither. */
 async function victimState(t: TestApp, world: FuzzWorld): Promise<string> {
   const head = await t.platform.eventStore.headPosition({ scopeId: world.b.tenant.storeId })
-  const audit = await t.gql<{ auditLog: { totalCount: number } }>(world.b.tenant.apiKey, '{ auditLog(first: 1) { totalCount } }')
+  const audit = await t.gql<{ auditLog: { totalCount: number } }>(
+    world.b.tenant.apiKey,
+    '{ auditLog(first: 1) { totalCount } }',
+  )
   return `head ${head}, audit ${audit.data?.auditLog.totalCount ?? JSON.stringify(audit.errors)}`
 }
 
@@ -165,8 +261,12 @@ async function writtenBy(t: TestApp, head: string | null, correlationId: string)
 async function healthProblem(t: TestApp): Promise<string | null> {
   const response = await t.app.inject({ method: 'GET', url: '/health' })
   if (response.statusCode !== 200) return `/health answered ${response.statusCode}`
-  const body = response.json() as { status?: string; projections?: { name: string; state: string; lastError: string | null; parkedStores?: number }[] }
+  const body = response.json() as {
+    status?: string
+    projections?: { name: string; state: string; lastError: string | null; parkedStores?: number }[]
+  }
   const failed = (body.projections ?? []).filter((p) => p.state === 'failed' || p.lastError || p.parkedStores)
-  if (failed.length) return `projection ${failed.map((p) => `${p.name} ${p.state}${p.parkedStores ? ` (${p.parkedStores} parked)` : ''}: ${p.lastError}`).join('; ')}`
+  if (failed.length)
+    return `projection ${failed.map((p) => `${p.name} ${p.state}${p.parkedStores ? ` (${p.parkedStores} parked)` : ''}: ${p.lastError}`).join('; ')}`
   return body.status === 'degraded' ? `/health is degraded: ${JSON.stringify(body).slice(0, 300)}` : null
 }

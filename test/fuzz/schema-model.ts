@@ -50,13 +50,20 @@ export const nullable = (ref: TypeRef): TypeRef => (ref.kind === 'NON_NULL' ? re
  * The schema as an attacker sees it: `getIntrospectionQuery()` of graphql-js (what GraphiQL,
  * Postman and codegen send) over HTTP with the caller's key, then the operations of Query and Mutation.
  */
-export async function introspect(send: (query: string) => Promise<{ data?: unknown; errors?: { message: string }[] }>): Promise<SchemaModel> {
+export async function introspect(
+  send: (query: string) => Promise<{ data?: unknown; errors?: { message: string }[] }>,
+): Promise<SchemaModel> {
   const answer = await send(getIntrospectionQuery())
-  const schema = (answer.data as { __schema?: { types: NamedType[]; queryType: { name: string }; mutationType: { name: string } | null } } | undefined)?.__schema
+  const schema = (
+    answer.data as
+      | { __schema?: { types: NamedType[]; queryType: { name: string }; mutationType: { name: string } | null } }
+      | undefined
+  )?.__schema
   if (!schema) throw new Error(`introspection was refused: ${JSON.stringify(answer.errors)}`)
   const types = new Map(schema.types.map((t) => [t.name, t]))
   const operations: Operation[] = []
   for (const field of types.get(schema.queryType.name)?.fields ?? []) operations.push({ kind: 'query', field })
-  if (schema.mutationType) for (const field of types.get(schema.mutationType.name)?.fields ?? []) operations.push({ kind: 'mutation', field })
+  if (schema.mutationType)
+    for (const field of types.get(schema.mutationType.name)?.fields ?? []) operations.push({ kind: 'mutation', field })
   return { types, operations }
 }

@@ -2,7 +2,9 @@ import type { FuzzReport } from './run.js'
 
 const table = (title: string, counts: Record<string, number>): string[] => [
   `  ${title}:`,
-  ...Object.entries(counts).sort(([, x], [, y]) => y - x).map(([k, n]) => `    ${k.padEnd(24)} ${String(n).padStart(6)}`),
+  ...Object.entries(counts)
+    .sort(([, x], [, y]) => y - x)
+    .map(([k, n]) => `    ${k.padEnd(24)} ${String(n).padStart(6)}`),
 ]
 
 /** The summary both forms print: what was sent, how the server answered, what failed. */

@@ -45,7 +45,8 @@ export function idTypeFor(operation: string, argument: string, typeNames: readon
   }
   if (argument !== 'id' && argument !== 'ids' && argument !== 'parentId') return null
   let best: string | null = null
-  for (const name of typeNames) if (operation.startsWith(lowerFirst(name)) && (!best || name.length > best.length)) best = name
+  for (const name of typeNames)
+    if (operation.startsWith(lowerFirst(name)) && (!best || name.length > best.length)) best = name
   return best
 }
 

@@ -19,7 +19,9 @@ export interface Tenant {
 export interface GraphQLResponse<Data = Record<string, unknown>> {
   status: number
   data: Data | null
-  errors: { message: string; extensions: { code: string; field?: (string | number)[] } & Record<string, unknown> }[] | undefined
+  errors:
+    | { message: string; extensions: { code: string; field?: (string | number)[] } & Record<string, unknown> }[]
+    | undefined
   headers: LightMyRequestResponse['headers']
 }
 
@@ -29,7 +31,12 @@ export interface TestApp {
   test: TestDatabase
   tenant(slug: string, scopes?: readonly Scope[]): Promise<Tenant>
   key(storeSlug: string, scopes: readonly Scope[]): Promise<string>
-  gql<Data = Record<string, unknown>>(apiKey: string | null, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<Data>>
+  gql<Data = Record<string, unknown>>(
+    apiKey: string | null,
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<Data>>
   close(): Promise<void>
 }
 
@@ -51,7 +58,11 @@ export async function injectGraphQL<Data = Record<string, unknown>>(
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      ...headers,
+    },
     payload: JSON.stringify({ query, variables }),
   })
   const body = response.json() as { data?: Data; errors?: GraphQLResponse['errors'] }
@@ -59,23 +70,52 @@ export async function injectGraphQL<Data = Record<string, unknown>>(
 }
 
 /** POST /graphql with any body (JSON by default), as a client library or an attacker would send it. */
-export function postGraphQL(app: App, payload: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload })
+export function postGraphQL(
+  app: App,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload,
+  })
 }
 
 /** The whole API on a per-file database, driven through `app.inject()` as a client would. */
-export async function startTestApp(options: { runProjections?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { runProjections?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const test = await createTestDatabase()
-  const config = { ...loadConfig(TEST_ENV), databaseUrl: test.url, logLevel: 'silent' as const, readWaitMs: 10_000, ...options.config }
+  const config = {
+    ...loadConfig(TEST_ENV),
+    databaseUrl: test.url,
+    logLevel: 'silent' as const,
+    readWaitMs: 10_000,
+    ...options.config,
+  }
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
-  const platform = await Platform.open(config, logger, { commands: allCommands, projections: allProjections }, { runProjections: options.runProjections ?? true, database: test.database })
+  const platform = await Platform.open(
+    config,
+    logger,
+    { commands: allCommands, projections: allProjections },
+    { runProjections: options.runProjections ?? true, database: test.database },
+  )
   const app = await buildApp(platform)
   return {
     app,
     platform,
     test,
-    tenant: (slug, scopes = ALL_SCOPES) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes }),
-    key: async (storeSlug, scopes) => (await createKey(platform, { storeSlug, scopes, name: `test key ${scopes.join(' ')}` })).apiKey,
+    tenant: (slug, scopes = ALL_SCOPES) =>
+      createTenant(platform, {
+        organizationName: `Org of ${slug}`,
+        storeSlug: slug,
+        storeName: `Store ${slug}`,
+        scopes,
+      }),
+    key: async (storeSlug, scopes) =>
+      (await createKey(platform, { storeSlug, scopes, name: `test key ${scopes.join(' ')}` })).apiKey,
     gql: (apiKey, query, variables, headers) => injectGraphQL(app, apiKey, query, variables, headers),
     async close() {
       await app.close()

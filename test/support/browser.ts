@@ -27,7 +27,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  */
 
 /** Flags for a quiet, offline, container-friendly Chromium: no sandbox (runs as root in CI), no GPU, no background calls home. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** `$CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`. */
 export function chromiumPath(): string {
@@ -79,7 +87,11 @@ export interface TestBrowser {
 export async function launchTestBrowser(): Promise<TestBrowser> {
   const { reason } = browserSupport()
   if (reason) throw new Error(`browser tests need chromium (CI is set, so they fail instead of skipping): ${reason}`)
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 30_000 })
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  })
   return {
     open: (origin, path) => openTab(browser, origin, path),
     close: () => browser.close(),

@@ -2,7 +2,8 @@ import { expect } from 'vitest'
 import type { TestApp } from './app.js'
 
 /** Every scalar field of `Category`, so a read-back is compared as a whole. */
-export const CATEGORY_FIELDS = 'id title handle path depth position description seo { title description } revision createdAt updatedAt'
+export const CATEGORY_FIELDS =
+  'id title handle path depth position description seo { title description } revision createdAt updatedAt'
 
 export interface Category {
   id: string
@@ -35,7 +36,12 @@ export async function createCategory(t: TestApp, apiKey: string, input: Record<s
 }
 
 /** Runs a mutation that must succeed and returns its data. */
-export async function must<Data>(t: TestApp, apiKey: string, query: string, variables: Record<string, unknown>): Promise<Data> {
+export async function must<Data>(
+  t: TestApp,
+  apiKey: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<Data> {
   const response = await t.gql<Data>(apiKey, query, variables)
   expect(response.errors).toBeUndefined()
   return response.data!

@@ -21,7 +21,10 @@ export interface ExpectedError {
  * It asserts with `node:assert` rather than a test runner's `expect`, so it stays a pure
  * module that the domain may hold.
  */
-export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, ctx: DecideContext) {
+export function deciderSpec<State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  ctx: DecideContext,
+) {
   return {
     given(history: readonly Event[]) {
       return {
@@ -40,7 +43,8 @@ export function deciderSpec<State, Command, Event extends DomainEvent>(decider: 
               }
               assert.ok(raised instanceof DomainError, `expected a DomainError ${expected.code}, got ${String(raised)}`)
               assert.equal(raised.code, expected.code)
-              if (typeof expected.message === 'string') assert.ok(raised.message.includes(expected.message), `message was: ${raised.message}`)
+              if (typeof expected.message === 'string')
+                assert.ok(raised.message.includes(expected.message), `message was: ${raised.message}`)
               if (expected.message instanceof RegExp) assert.match(raised.message, expected.message)
               if (expected.field) assert.deepStrictEqual(raised.field, expected.field)
             },

@@ -3,13 +3,25 @@ import { expect, vi } from 'vitest'
 import { openDatabase, type Database } from '../../infra/database/database.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
 import { createKurrentDbEventStore } from '../../infra/eventstore/kurrentdb/adapter.js'
-import { comparePositions, WrongExpectedRevisionError, type AppendResult, type EventStore, type LogFilter, type NewEvent, type RecordedEvent } from '../../infra/eventstore/port.js'
+import {
+  comparePositions,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type LogFilter,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../infra/eventstore/port.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
 import { createTestDatabase } from './database.js'
 
 /** What the event-store suites share: every adapter, opened fresh, and helpers over the port. */
-export interface Opened { store: EventStore; database?: Database; close(): Promise<void> }
+export interface Opened {
+  store: EventStore
+  database?: Database
+  close(): Promise<void>
+}
 
 /** A long poll interval: live delivery within the test timeouts proves LISTEN/NOTIFY wakes subscribers. */
 export async function openPostgres(database: Database, drop: () => Promise<void>): Promise<Opened> {
@@ -28,7 +40,11 @@ export function settling(store: EventStore): EventStore {
     await waitFor(async () => comparePositions(await store.headPosition(), result.position) >= 0)
     return result
   }
-  return { ...store, append: (...args) => store.append(...args).then(settle), appendMany: (writes) => store.appendMany(writes).then(settle) }
+  return {
+    ...store,
+    append: (...args) => store.append(...args).then(settle),
+    appendMany: (writes) => store.appendMany(writes).then(settle),
+  }
 }
 
 export async function openKurrentDb(): Promise<Opened> {
@@ -37,8 +53,18 @@ export async function openKurrentDb(): Promise<Opened> {
 }
 
 export const ADAPTERS: { name: string; postgres: boolean; skip: boolean; open: () => Promise<Opened> }[] = [
-  { name: 'Postgres on pg', postgres: true, skip: !process.env.DATABASE_URL, open: () => createTestDatabase().then((test) => openPostgres(test.database, test.drop)) },
-  { name: 'Postgres on PGlite', postgres: true, skip: false, open: () => openDatabase({}).then((database) => openPostgres(database, () => database.close())) },
+  {
+    name: 'Postgres on pg',
+    postgres: true,
+    skip: !process.env.DATABASE_URL,
+    open: () => createTestDatabase().then((test) => openPostgres(test.database, test.drop)),
+  },
+  {
+    name: 'Postgres on PGlite',
+    postgres: true,
+    skip: false,
+    open: () => openDatabase({}).then((database) => openPostgres(database, () => database.close())),
+  },
   { name: 'KurrentDB', postgres: false, skip: !process.env.EVENTSTORE_URL, open: openKurrentDb },
 ]
 
@@ -49,10 +75,22 @@ export const ids = (events: { id: string }[]) => events.map((event) => event.id)
 
 export function newEvent(type = 'ThingHappened', data: Record<string, unknown> = {}): NewEvent {
   const metadata = { organizationId: 'org', storeId: 'store', actor: { type: 'system' as const, id: 'test' } }
-  return { id: randomUUID(), type, data, metadata: { ...metadata, correlationId: randomUUID(), causationId: null, schemaVersion: 1, occurredAt: new Date().toISOString() } }
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: {
+      ...metadata,
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+    },
+  }
 }
 
-export const waitFor = (check: () => boolean | Promise<boolean>) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 10 })
+export const waitFor = (check: () => boolean | Promise<boolean>) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 20_000, interval: 10 })
 
 export async function readEverything(store: EventStore, filter: LogFilter, limit = 4): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = []
@@ -70,11 +108,15 @@ export function expectAppendPosition(position: string, log: RecordedEvent[], las
 }
 
 export function expectStrictlyIncreasing(events: RecordedEvent[]): void {
-  for (let i = 1; i < events.length; i++) expect(comparePositions(events[i - 1]?.position, events[i]?.position)).toBe(-1)
+  for (let i = 1; i < events.length; i++)
+    expect(comparePositions(events[i - 1]?.position, events[i]?.position)).toBe(-1)
 }
 
 export async function expectWrong(append: Promise<unknown>, actual: number | 'no_stream'): Promise<void> {
-  const error: unknown = await append.then(() => 'appended', (caught: unknown) => caught)
+  const error: unknown = await append.then(
+    () => 'appended',
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(WrongExpectedRevisionError)
   expect((error as WrongExpectedRevisionError).actual).toBe(actual)
 }

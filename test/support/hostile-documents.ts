@@ -10,12 +10,20 @@
  *
  * @example fragmentFanOut({ levels: 21, type: 'SignUpPayload', leaf: 'role', operation: 'mutation { signUp(input: …) { ...F21 } }' })
  */
-export function fragmentFanOut(options: { levels: number; type: string; leaf: string; through?: string; operation: string }): string {
+export function fragmentFanOut(options: {
+  levels: number
+  type: string
+  leaf: string
+  through?: string
+  operation: string
+}): string {
   const { levels, type, leaf, through, operation } = options
   const fragments = [`fragment F0 on ${type} { ${leaf} }`]
   for (let level = 1; level <= levels; level++) {
     const spread = `...F${level - 1}`
-    const body = through ? `a${level}: ${through} { ${spread} } b${level}: ${through} { ${spread} }` : `${spread} ${spread}`
+    const body = through
+      ? `a${level}: ${through} { ${spread} } b${level}: ${through} { ${spread} }`
+      : `${spread} ${spread}`
     fragments.push(`fragment F${level} on ${type} { ${body} }`)
   }
   return `${operation} ${fragments.join(' ')}`

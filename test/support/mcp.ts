@@ -11,8 +11,14 @@ export async function listenForMcp(t: TestApp): Promise<string> {
 }
 
 /** An SDK client over streamable HTTP sending the key (and any other headers) on every request. */
-export function httpTransport(url: string, apiKey: string, headers: Record<string, string> = {}): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${apiKey}`, ...headers } } })
+export function httpTransport(
+  url: string,
+  apiKey: string,
+  headers: Record<string, string> = {},
+): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { authorization: `Bearer ${apiKey}`, ...headers } },
+  })
 }
 
 export async function connect(transport: Transport): Promise<Client> {
@@ -34,7 +40,11 @@ export interface ToolErrorBody {
  * Calls a tool and checks what every answer of the shop server must hold: the text content is the
  * structured content as JSON, for clients that only read text.
  */
-export async function callTool<Data = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome<Data>> {
+export async function callTool<Data = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolOutcome<Data>> {
   const result = await client.callTool({ name, arguments: args })
   const content = result.content as { type: string; text: string }[]
   expect(content).toHaveLength(1)
@@ -43,7 +53,11 @@ export async function callTool<Data = Record<string, unknown>>(client: Client, n
 }
 
 /** The error of a call that must fail. */
-export async function callToolError(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolErrorBody['error']> {
+export async function callToolError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolErrorBody['error']> {
   const outcome = await callTool<ToolErrorBody>(client, name, args)
   expect(outcome.isError).toBe(true)
   return outcome.data.error

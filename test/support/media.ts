@@ -9,8 +9,14 @@ import type { BlobStore } from '../../infra/media/storage/port.js'
 import type { TestApp } from './app.js'
 
 /** A solid-colour image made on the spot, so tests ship no binary fixtures. */
-export function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png', colour = '#c0392b'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer()
+export function image(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png',
+  colour = '#c0392b',
+): Promise<Buffer> {
+  const solid = sharp({ create: { width, height, channels: 3, background: colour } })
+  return solid[format]().toBuffer()
 }
 
 export interface FilePart {
@@ -21,14 +27,21 @@ export interface FilePart {
 }
 
 /** A `multipart/form-data` body by hand, as a browser or Apollo client would send it. */
-export function multipartBody(fields: Record<string, string>, files: FilePart[]): { payload: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string>,
+  files: FilePart[],
+): { payload: Buffer; contentType: string } {
   const boundary = `----emporium${Math.random().toString(16).slice(2)}`
   const chunks: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   }
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`))
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+    )
     chunks.push(file.data, Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
@@ -54,7 +67,16 @@ export interface MediaView {
  * The media services of a test app with blobs in a fresh temporary directory, and a count of
  * every blob write so tests can see what was stored.
  */
-export async function useTestMedia(t: TestApp, overrides: MediaOverrides = {}): Promise<{ services: MediaServices; dir: string; writes: string[]; files(): Promise<string[]>; cleanup(): Promise<void> }> {
+export async function useTestMedia(
+  t: TestApp,
+  overrides: MediaOverrides = {},
+): Promise<{
+  services: MediaServices
+  dir: string
+  writes: string[]
+  files(): Promise<string[]>
+  cleanup(): Promise<void>
+}> {
   const dir = await mkdtemp(path.join(tmpdir(), 'emporium-media-'))
   const writes: string[] = []
   const inner = filesystemBlobStore(dir)
@@ -65,7 +87,9 @@ export async function useTestMedia(t: TestApp, overrides: MediaOverrides = {}): 
     dir,
     writes,
     async files() {
-      return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      return (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   }
@@ -77,13 +101,22 @@ export async function uploadFile(
   apiKey: string,
   file: { data: Buffer; filename: string; contentType?: string },
   input: { alt?: string; filename?: string } = {},
-): Promise<{ response: LightMyRequestResponse; media: MediaView | null; errors: { message: string; extensions: Record<string, unknown> }[] | undefined }> {
+): Promise<{
+  response: LightMyRequestResponse
+  media: MediaView | null
+  errors: { message: string; extensions: Record<string, unknown> }[] | undefined
+}> {
   const operations = JSON.stringify({
     query: `mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { ${MEDIA_FIELDS} } eventPosition } }`,
     variables: { input: { file: null, ...input } },
   })
   const body = multipartBody({ operations, map: JSON.stringify({ 0: ['variables.input.file'] }) }, [
-    { name: '0', filename: file.filename, contentType: file.contentType ?? 'application/octet-stream', data: file.data },
+    {
+      name: '0',
+      filename: file.filename,
+      contentType: file.contentType ?? 'application/octet-stream',
+      data: file.data,
+    },
   ])
   const response = await t.app.inject({
     method: 'POST',
@@ -91,6 +124,9 @@ export async function uploadFile(
     headers: { 'content-type': body.contentType, authorization: `Bearer ${apiKey}` },
     payload: body.payload,
   })
-  const json = response.json() as { data?: { mediaCreate?: { media: MediaView } } | null; errors?: { message: string; extensions: Record<string, unknown> }[] }
+  const json = response.json() as {
+    data?: { mediaCreate?: { media: MediaView } } | null
+    errors?: { message: string; extensions: Record<string, unknown> }[]
+  }
   return { response, media: json.data?.mediaCreate?.media ?? null, errors: json.errors }
 }

@@ -16,13 +16,20 @@ export type MenuView = {
   brokenLinks: { itemId: string; title: string; reason: string; link: MenuLinkView }[]
 }
 
-export const MENU_WRITE = (name: string, type: string) => `mutation ($input: ${type}!) { ${name}(input: $input) { menu { ${MENU_FIELDS} } eventPosition } }`
+export const MENU_WRITE = (name: string, type: string) =>
+  `mutation ($input: ${type}!) { ${name}(input: $input) { menu { ${MENU_FIELDS} } eventPosition } }`
 export const CREATE_MENU = MENU_WRITE('menuCreate', 'MenuCreateInput')
 export const ADD_ITEM = `mutation ($input: MenuItemAddInput!) { menuItemAdd(input: $input) { itemId menu { ${MENU_FIELDS} } eventPosition } }`
 export const MENU_BY_ID = `query ($id: ID, $handle: String) { menu(id: $id, handle: $handle) { ${MENU_FIELDS} } }`
 
 /** Runs a mutation that must succeed and returns its payload field. */
-export async function ok<T>(t: TestApp, apiKey: string, query: string, input: Record<string, unknown>, field: string): Promise<T> {
+export async function ok<T>(
+  t: TestApp,
+  apiKey: string,
+  query: string,
+  input: Record<string, unknown>,
+  field: string,
+): Promise<T> {
   const response = await t.gql<Record<string, T>>(apiKey, query, { input })
   expect(response.errors, JSON.stringify(response.errors)).toBeUndefined()
   return response.data![field]!
@@ -33,7 +40,11 @@ export async function createMenu(t: TestApp, apiKey: string, input: Record<strin
 }
 
 /** Adds an item and returns its id with the menu after the write. */
-export async function addItem(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<{ itemId: string; menu: MenuView }> {
+export async function addItem(
+  t: TestApp,
+  apiKey: string,
+  input: Record<string, unknown>,
+): Promise<{ itemId: string; menu: MenuView }> {
   return ok(t, apiKey, ADD_ITEM, { link: { type: 'HOME' }, ...input }, 'menuItemAdd')
 }
 

@@ -55,8 +55,16 @@ export async function auditTrail(t: TestApp, apiKey: string, entityId: string): 
 }
 
 /** The one error of a failed response, as `{code, field, message}` (field omitted when absent). */
-export function onlyError(response: GraphQLResponse<unknown>): { code: string; field?: (string | number)[]; message: string } {
+export function onlyError(response: GraphQLResponse<unknown>): {
+  code: string
+  field?: (string | number)[]
+  message: string
+} {
   expect(response.errors).toHaveLength(1)
   const error = response.errors![0]!
-  return { code: error.extensions.code, ...(error.extensions.field ? { field: error.extensions.field } : {}), message: error.message }
+  return {
+    code: error.extensions.code,
+    ...(error.extensions.field ? { field: error.extensions.field } : {}),
+    message: error.message,
+  }
 }

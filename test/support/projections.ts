@@ -45,7 +45,10 @@ export interface CounterProjection extends Projection {
  * `storeRows: false` declares no store tables, as organization-level read models do: a failing
  * event then halts it as a whole instead of parking its store.
  */
-export function counterProjection(name = 'counter', options: { version?: number; weight?: number; eventTypes?: string[]; storeRows?: boolean } = {}): CounterProjection {
+export function counterProjection(
+  name = 'counter',
+  options: { version?: number; weight?: number; eventTypes?: string[]; storeRows?: boolean } = {},
+): CounterProjection {
   const table = `${name}_counts`
   const weight = options.weight ?? 1
   const projection: CounterProjection = {
@@ -75,8 +78,18 @@ export function counterProjection(name = 'counter', options: { version?: number;
       if (projection.failWhen?.(event)) throw new Error(`cannot count ${String(event.data.entity)}`)
       await trx
         .insertInto(table)
-        .values({ store_id: event.metadata.storeId, entity: event.data.entity, hits: weight, last_position: event.position })
-        .onConflict((oc) => oc.columns(['store_id', 'entity']).doUpdateSet({ hits: sql`${sql.ref(`${table}.hits`)} + ${weight}`, last_position: sql.ref('excluded.last_position') }))
+        .values({
+          store_id: event.metadata.storeId,
+          entity: event.data.entity,
+          hits: weight,
+          last_position: event.position,
+        })
+        .onConflict((oc) =>
+          oc.columns(['store_id', 'entity']).doUpdateSet({
+            hits: sql`${sql.ref(`${table}.hits`)} + ${weight}`,
+            last_position: sql.ref('excluded.last_position'),
+          }),
+        )
         .execute()
     },
   }
@@ -105,11 +118,20 @@ export function countedEvent(storeId: string, entity: string, type = COUNTED): N
  * their positions. `scope` puts them on other streams than the store's own (an organization's:
  * events that no store can be parked under).
  */
-export async function appendCounted(store: EventStore, storeId: string, count: number, entities = 3, type = COUNTED, scope = storeId): Promise<string[]> {
+export async function appendCounted(
+  store: EventStore,
+  storeId: string,
+  count: number,
+  entities = 3,
+  type = COUNTED,
+  scope = storeId,
+): Promise<string[]> {
   const positions = []
   for (let i = 0; i < count; i++) {
     const entity = `e${i % entities}`
-    const result = await store.append(`counted-${scope}_${entity}`, [countedEvent(storeId, entity, type)], { expectedRevision: 'any' })
+    const result = await store.append(`counted-${scope}_${entity}`, [countedEvent(storeId, entity, type)], {
+      expectedRevision: 'any',
+    })
     positions.push(result.position)
   }
   return positions
@@ -120,11 +142,20 @@ export async function expectedCounts(store: EventStore, weight = 1, storeId?: st
   const rows = new Map<string, CountRow>()
   let from: string | null = null
   for (;;) {
-    const events = await store.readAll({ from, filter: { eventTypes: [COUNTED], ...(storeId ? { scopeId: storeId } : {}) }, limit: 1_000 })
+    const events = await store.readAll({
+      from,
+      filter: { eventTypes: [COUNTED], ...(storeId ? { scopeId: storeId } : {}) },
+      limit: 1_000,
+    })
     if (events.length === 0) break
     for (const event of events) {
       const key = `${event.metadata.storeId!} ${String(event.data.entity)}`
-      const row = rows.get(key) ?? { store_id: event.metadata.storeId!, entity: String(event.data.entity), hits: 0, last_position: '' }
+      const row = rows.get(key) ?? {
+        store_id: event.metadata.storeId!,
+        entity: String(event.data.entity),
+        hits: 0,
+        last_position: '',
+      }
       rows.set(key, { ...row, hits: row.hits + weight, last_position: event.position })
     }
     from = events[events.length - 1]!.position
@@ -140,7 +171,9 @@ export async function dump(db: AnyDb, table: string, storeId?: string): Promise<
 }
 
 function sortRows(rows: CountRow[]): CountRow[] {
-  return rows.map((r) => ({ ...r, hits: Number(r.hits) })).sort((a, b) => `${a.store_id} ${a.entity}`.localeCompare(`${b.store_id} ${b.entity}`))
+  return rows
+    .map((r) => ({ ...r, hits: Number(r.hits) }))
+    .sort((a, b) => `${a.store_id} ${a.entity}`.localeCompare(`${b.store_id} ${b.entity}`))
 }
 
 export async function checkpointOf(database: Database, name: string): Promise<CheckpointRow> {
@@ -179,7 +212,11 @@ export interface TestEngine {
   database: Database
   store: EventStore
   /** Starts a runner with a short lock interval; stopped by `close()` unless stopped before. */
-  runner(projections: readonly Projection[], options?: Partial<RunnerOptions>, database?: Database): Promise<ProjectionRunner>
+  runner(
+    projections: readonly Projection[],
+    options?: Partial<RunnerOptions>,
+    database?: Database,
+  ): Promise<ProjectionRunner>
   close(): Promise<void>
 }
 
@@ -194,8 +231,17 @@ export async function openEngine(): Promise<TestEngine> {
     database: test.database,
     store,
     async runner(projections, options = {}, database = test.database) {
-      const eventStore = database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
-      const runner = new ProjectionRunner({ database, eventStore, projections, logger, lockIntervalMs: 100, batchSize: 10, ...options })
+      const eventStore =
+        database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
+      const runner = new ProjectionRunner({
+        database,
+        eventStore,
+        projections,
+        logger,
+        lockIntervalMs: 100,
+        batchSize: 10,
+        ...options,
+      })
       runners.add(runner)
       await runner.start()
       return runner

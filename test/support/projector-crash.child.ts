@@ -24,6 +24,13 @@ for (const storeId of CRASH_STORES) await appendCounted(store, storeId, toAppend
 
 const counter = counterProjection('crashing')
 counter.gate = () => sleep(2)
-const runner = new ProjectionRunner({ database, eventStore: store, projections: [counter], logger, lockIntervalMs: 100, batchSize: 10 })
+const runner = new ProjectionRunner({
+  database,
+  eventStore: store,
+  projections: [counter],
+  logger,
+  lockIntervalMs: 100,
+  batchSize: 10,
+})
 await runner.start()
 process.stdout.write('ready\n')

@@ -18,7 +18,16 @@ export interface RawAnswer {
  * connection is closed. `prefix` goes first (a multipart head), then filler bytes; without a
  * `content-length` header the body goes chunked.
  */
-export function rawRequest(url: string, options: { method: string; headers: Record<string, string>; totalBytes: number; chunkBytes?: number; prefix?: Buffer }): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: {
+    method: string
+    headers: Record<string, string>
+    totalBytes: number
+    chunkBytes?: number
+    prefix?: Buffer
+  },
+): Promise<RawAnswer> {
   const chunk = Buffer.alloc(options.chunkBytes ?? 64 * 1024, 0x61)
   return new Promise((resolve) => {
     const answer: RawAnswer = { status: null, body: '', written: 0, error: null }

@@ -23,17 +23,32 @@ export function cookieOf(response: GraphQLResponse<unknown>): string | null {
 }
 
 /** A GraphQL request as the admin UI sends it: the session cookie and JSON, no bearer key. */
-export function sessionGql<Data = Record<string, unknown>>(t: TestApp, cookie: string | null, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export function sessionGql<Data = Record<string, unknown>>(
+  t: TestApp,
+  cookie: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return t.gql<Data>(null, query, variables, { ...(cookie ? { cookie } : {}), ...headers })
 }
 
 /** Signs up a person with their organization; fails the test on any error. */
 export async function signUp(t: TestApp, email: string, organizationName = `Org of ${email}`): Promise<BrowserSession> {
-  const response = await sessionGql<{ signUp: { user: { id: string }; organization: { id: string } } }>(t, null, SIGN_UP, {
-    input: { email, password: PASSWORD, organizationName },
-  })
+  const response = await sessionGql<{ signUp: { user: { id: string }; organization: { id: string } } }>(
+    t,
+    null,
+    SIGN_UP,
+    {
+      input: { email, password: PASSWORD, organizationName },
+    },
+  )
   expect(response.errors).toBeUndefined()
-  return { cookie: cookieOf(response)!, userId: response.data!.signUp.user.id, organizationId: response.data!.signUp.organization.id }
+  return {
+    cookie: cookieOf(response)!,
+    userId: response.data!.signUp.user.id,
+    organizationId: response.data!.signUp.organization.id,
+  }
 }
 
 /** Mail goes to memory, where tests read tokens from. */
@@ -45,13 +60,20 @@ export function captureMail(t: TestApp): CapturingMailer {
 
 /** The code a mail carries: the last line that looks like a token. */
 export function tokenIn(text: string | undefined): string {
-  const token = text?.split('\n').reverse().find((line) => /^[A-Za-z0-9_-]{40,}$/.test(line.trim()))
+  const token = text
+    ?.split('\n')
+    .reverse()
+    .find((line) => /^[A-Za-z0-9_-]{40,}$/.test(line.trim()))
   if (!token) throw new Error(`no token in mail: ${text}`)
   return token.trim()
 }
 
 /** Creates a store as the signed-in person, through GraphQL; fails the test on any error. */
-export async function createStore(t: TestApp, session: BrowserSession, slug: string): Promise<{ id: string; slug: string }> {
+export async function createStore(
+  t: TestApp,
+  session: BrowserSession,
+  slug: string,
+): Promise<{ id: string; slug: string }> {
   const response = await sessionGql<{ storeCreate: { store: { id: string; slug: string } } }>(
     t,
     session.cookie,

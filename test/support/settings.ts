@@ -6,11 +6,24 @@ import type { TestApp } from './app.js'
 
 /** What an operator at the CLI acts as (infra/operations/tenants.ts builds the same). */
 export function operator(organizationId: string): CommandContext {
-  return { organizationId, storeId: null, actor: { type: 'system', id: 'cli', name: 'operator' }, scopes: ALL_SCOPES, correlationId: uuidv7(), causationId: null, now: new Date() }
+  return {
+    organizationId,
+    storeId: null,
+    actor: { type: 'system', id: 'cli', name: 'operator' },
+    scopes: ALL_SCOPES,
+    correlationId: uuidv7(),
+    causationId: null,
+    now: new Date(),
+  }
 }
 
 /** A key of the organization that reaches every one of its stores. */
-export async function wideKey(t: TestApp, organizationId: string, scopes: readonly Scope[] = ALL_SCOPES, name = 'every store'): Promise<string> {
+export async function wideKey(
+  t: TestApp,
+  organizationId: string,
+  scopes: readonly Scope[] = ALL_SCOPES,
+  name = 'every store',
+): Promise<string> {
   const deps = { db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) }
   return (await issueApiKey(deps, { name, scopes, storeIds: null }, operator(organizationId))).apiKey
 }

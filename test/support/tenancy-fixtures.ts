@@ -24,12 +24,20 @@ export class TenancyFixture {
   }
 
   async store(organizationId: string, storeId: string, slug: string, name = slug): Promise<void> {
-    const event: StoreCreated = { type: 'StoreCreated', data: { storeId, organizationId, name, slug, defaultLocale: 'en', currency: 'USD' } }
+    const event: StoreCreated = {
+      type: 'StoreCreated',
+      data: { storeId, organizationId, name, slug, defaultLocale: 'en', currency: 'USD' },
+    }
     await this.apply(storeStream(organizationId, storeId), organizationId, event)
   }
 
   async apiKey(data: ApiKeyCreated['data'], at?: Date): Promise<void> {
-    await this.apply(apiKeyStream(data.organizationId, data.keyId), data.organizationId, { type: 'ApiKeyCreated', data }, at)
+    await this.apply(
+      apiKeyStream(data.organizationId, data.keyId),
+      data.organizationId,
+      { type: 'ApiKeyCreated', data },
+      at,
+    )
   }
 
   async revokeApiKey(organizationId: string, keyId: string, at?: Date): Promise<void> {
@@ -37,7 +45,12 @@ export class TenancyFixture {
     await this.apply(apiKeyStream(organizationId, keyId), organizationId, event, at)
   }
 
-  private async apply(stream: string, organizationId: string, event: { type: string; data: object }, at = new Date('2026-11-21T10:00:00Z')): Promise<void> {
+  private async apply(
+    stream: string,
+    organizationId: string,
+    event: { type: string; data: object },
+    at = new Date('2026-11-21T10:00:00Z'),
+  ): Promise<void> {
     this.sequence++
     const revision = (this.revisions.get(stream) ?? -1) + 1
     this.revisions.set(stream, revision)

@@ -11,7 +11,8 @@ export async function untilMainTheme(t: TestApp, apiKey: string, timeoutMs = 10_
   for (;;) {
     const result = await t.gql<{ mainTheme: ThemeView | null }>(apiKey, `{ mainTheme { ${THEME_FIELDS} } }`)
     if (result.data?.mainTheme) return result.data.mainTheme
-    if (Date.now() > deadline) throw new Error(`no main theme after ${timeoutMs} ms: ${JSON.stringify(result.errors ?? result.data)}`)
+    if (Date.now() > deadline)
+      throw new Error(`no main theme after ${timeoutMs} ms: ${JSON.stringify(result.errors ?? result.data)}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

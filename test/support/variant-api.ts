@@ -48,13 +48,23 @@ export function mutation(name: string, selection: string): string {
 }
 
 /** Runs a mutation that must succeed and returns its payload. */
-export async function ok<Payload = Record<string, unknown>>(t: TestApp, apiKey: string, name: string, selection: string, input: Record<string, unknown>): Promise<Payload> {
+export async function ok<Payload = Record<string, unknown>>(
+  t: TestApp,
+  apiKey: string,
+  name: string,
+  selection: string,
+  input: Record<string, unknown>,
+): Promise<Payload> {
   const response = await t.gql<Record<string, Payload>>(apiKey, mutation(name, selection), { input })
   expect(response.errors, JSON.stringify(response.errors)).toBeUndefined()
   return response.data![name]!
 }
 
-export async function createCatalogProduct(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<CatalogProduct> {
+export async function createCatalogProduct(
+  t: TestApp,
+  apiKey: string,
+  input: Record<string, unknown>,
+): Promise<CatalogProduct> {
   const response = await t.gql<{ productCreate: { product: CatalogProduct } }>(apiKey, CREATE_WITH_VARIANTS, { input })
   expect(response.errors).toBeUndefined()
   return response.data!.productCreate.product
@@ -74,8 +84,18 @@ export function threeByThree(): Record<string, unknown> {
       price: `${10 + i * 3 + j}.00`,
       sku: `TEE-${size}-${color.toUpperCase()}`,
       inventoryQuantity: i * 3 + j + 1,
-      optionValues: [{ name: 'Size', value: size }, { name: 'Color', value: color }],
+      optionValues: [
+        { name: 'Size', value: size },
+        { name: 'Color', value: color },
+      ],
     })),
   )
-  return { title: 'Tee', options: [{ name: 'Size', values: sizes }, { name: 'Color', values: colors }], variants }
+  return {
+    title: 'Tee',
+    options: [
+      { name: 'Size', values: sizes },
+      { name: 'Color', values: colors },
+    ],
+    variants,
+  }
 }

@@ -7,10 +7,16 @@ import type { OptionValue, ProductVariantCreated } from '../../domain/catalog/pr
 
 export const STORE = '01900000-0000-7000-8000-00000000a001'
 export const P = '01900000-0000-7000-8000-000000000001'
-export const ctx: DecideContext = { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE }
+export const ctx: DecideContext = {
+  now: new Date('2026-01-02T03:04:05Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org-1',
+  storeId: STORE,
+}
 
 /** Ids that read as what they are: `id('v', 1)` is variant 1. */
-export const id = (kind: 'o' | 'v' | 'm', n: number) => `01900000-0000-7000-8000-${kind === 'o' ? 'a' : kind === 'v' ? 'b' : 'c'}${String(n).padStart(11, '0')}`
+export const id = (kind: 'o' | 'v' | 'm', n: number) =>
+  `01900000-0000-7000-8000-${kind === 'o' ? 'a' : kind === 'v' ? 'b' : 'c'}${String(n).padStart(11, '0')}`
 
 export const created: ProductCreated = {
   type: 'ProductCreated',
@@ -23,14 +29,40 @@ export const optionAdded = (n: number, name: string, values: string[], position 
   data: { productId: P, optionId: id('o', n), name, values, position, variantValue: values[0]! },
 })
 
-const DEFAULTS = { barcode: '', compareAtPrice: null, cost: null, currencyCode: 'USD', inventoryTracked: true, inventoryQuantity: 0, weight: null, mediaId: null }
+const DEFAULTS = {
+  barcode: '',
+  compareAtPrice: null,
+  cost: null,
+  currencyCode: 'USD',
+  inventoryTracked: true,
+  inventoryQuantity: 0,
+  weight: null,
+  mediaId: null,
+}
 
-export const variantCreated = (n: number, optionValues: OptionValue[], extra: Partial<ProductVariantCreated['data']> = {}): ProductVariantCreated => ({
+export const variantCreated = (
+  n: number,
+  optionValues: OptionValue[],
+  extra: Partial<ProductVariantCreated['data']> = {},
+): ProductVariantCreated => ({
   type: 'ProductVariantCreated',
-  data: { productId: P, variantId: id('v', n), sku: `SKU-${n}`, price: 1000 * n, ...DEFAULTS, optionValues, position: n - 1, ...extra },
+  data: {
+    productId: P,
+    variantId: id('v', n),
+    sku: `SKU-${n}`,
+    price: 1000 * n,
+    ...DEFAULTS,
+    optionValues,
+    position: n - 1,
+    ...extra,
+  },
 })
 
-export const draft = (n: number, optionValues: OptionValue[] | null, extra: Partial<VariantDraft> = {}): VariantDraft => ({
+export const draft = (
+  n: number,
+  optionValues: OptionValue[] | null,
+  extra: Partial<VariantDraft> = {},
+): VariantDraft => ({
   variantId: id('v', n),
   sku: `SKU-${n}`,
   price: 1000 * n,
@@ -40,7 +72,10 @@ export const draft = (n: number, optionValues: OptionValue[] | null, extra: Part
   ...extra,
 })
 
-export const sized = (size: string, color?: string): OptionValue[] => [{ name: 'Size', value: size }, ...(color ? [{ name: 'Color', value: color }] : [])]
+export const sized = (size: string, color?: string): OptionValue[] => [
+  { name: 'Size', value: size },
+  ...(color ? [{ name: 'Color', value: color }] : []),
+]
 
 /** A shirt with Size S/M/L and Color Red/Blue, and the variants S/Red (1) and M/Red (2). */
 export const shirt: ProductEvent[] = [

@@ -3,9 +3,11 @@ import type { TestApp } from './app.js'
 
 // Pages, blogs and posts over GraphQL, for the web store content e2e suites.
 
-export const PAGE_FIELDS = 'id title handle body templateSuffix status seo { title description } publishAt publishedAt visible createdAt updatedAt revision'
+export const PAGE_FIELDS =
+  'id title handle body templateSuffix status seo { title description } publishAt publishedAt visible createdAt updatedAt revision'
 export const BLOG_FIELDS = 'id title handle createdAt updatedAt revision'
-export const POST_FIELDS = 'id blog { id handle } title handle body excerpt author tags cover { id } status seo { title description } publishAt publishedAt visible revision'
+export const POST_FIELDS =
+  'id blog { id handle } title handle body excerpt author tags cover { id } status seo { title description } publishAt publishedAt visible revision'
 
 export interface PageView {
   id: string
@@ -39,7 +41,12 @@ export interface PostView {
 }
 
 const typeName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
-const fieldsOf = (name: string) => (name.startsWith('page') ? `page { ${PAGE_FIELDS} }` : name.startsWith('blog') ? `blog { ${BLOG_FIELDS} }` : `post { ${POST_FIELDS} }`)
+const fieldsOf = (name: string) =>
+  name.startsWith('page')
+    ? `page { ${PAGE_FIELDS} }`
+    : name.startsWith('blog')
+      ? `blog { ${BLOG_FIELDS} }`
+      : `post { ${POST_FIELDS} }`
 
 /** A mutation document for `pageCreate`, `postUpdate` …; deletes answer `deletedId`. */
 export function contentMutation(name: string): string {
@@ -48,7 +55,12 @@ export function contentMutation(name: string): string {
 }
 
 /** Runs a mutation and answers its payload, failing the test on any error: for setup. */
-export async function write<T = Record<string, unknown>>(t: TestApp, apiKey: string, name: string, input: Record<string, unknown>): Promise<T> {
+export async function write<T = Record<string, unknown>>(
+  t: TestApp,
+  apiKey: string,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<T> {
   const response = await t.gql<Record<string, T>>(apiKey, contentMutation(name), { input })
   expect(response.errors).toBeUndefined()
   return response.data![name]!
@@ -58,7 +70,11 @@ export async function createPage(t: TestApp, apiKey: string, input: Record<strin
   return (await write<{ page: PageView }>(t, apiKey, 'pageCreate', input)).page
 }
 
-export async function createBlog(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<{ id: string; handle: string }> {
+export async function createBlog(
+  t: TestApp,
+  apiKey: string,
+  input: Record<string, unknown>,
+): Promise<{ id: string; handle: string }> {
   return (await write<{ blog: { id: string; handle: string } }>(t, apiKey, 'blogCreate', input)).blog
 }
 

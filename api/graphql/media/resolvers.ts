@@ -14,7 +14,13 @@ import { STAGED_UPLOAD_TTL_MS, signStagedUpload } from '../../../infra/media/sta
 import { announceStagedUpload, dropStagedUpload, takeStagedUpload } from '../../../infra/media/staged-uploads.js'
 import { VARIANT_WIDTHS } from '../../../infra/media/variants.js'
 import { findProduct, type ProductRecord } from '../../../projections/catalog/product/queries.js'
-import { findMedia, listMedia, mediaOfProducts, type ListMediaArgs, type MediaRecord } from '../../../projections/media/queries.js'
+import {
+  findMedia,
+  listMedia,
+  mediaOfProducts,
+  type ListMediaArgs,
+  type MediaRecord,
+} from '../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../plugin.js'
 import { commandContext, mutate, requireStore, type GraphQLContext, type RequestContext } from '../shared/context.js'
 import { mediaTypeDefs } from './schema.js'
@@ -24,7 +30,10 @@ const READ_SCOPES: readonly Scope[] = ['products:read', 'webstore:read']
 
 function requireRead(ctx: RequestContext): string {
   if (!READ_SCOPES.some((scope) => grants(ctx.principal.scopes, scope))) {
-    throw new DomainError('FORBIDDEN', `this needs the ${READ_SCOPES.join(' or ')} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `this needs the ${READ_SCOPES.join(' or ')} scope, which this credential does not have`,
+    )
   }
   return requireStore(ctx).id
 }
@@ -32,7 +41,10 @@ function requireRead(ctx: RequestContext): string {
 /** Checked before any bytes are read or stored, with the same rule the registry applies. */
 function requireUpload(ctx: RequestContext): string {
   if (!grantsCommand(ctx.principal.scopes, mediaCreate)) {
-    throw new DomainError('FORBIDDEN', `uploading media needs the ${commandScopesText(mediaCreate)} scope, which this credential does not have`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `uploading media needs the ${commandScopesText(mediaCreate)} scope, which this credential does not have`,
+    )
   }
   return requireStore(ctx).id
 }
@@ -56,19 +68,31 @@ interface MediaCreateArgs {
 async function createMedia(ctx: GraphQLContext, { input }: MediaCreateArgs) {
   const storeId = requireUpload(ctx)
   if ((input.file == null) === (input.stagedUploadId == null)) {
-    throw badInput(['input', 'file'], 'give either file (a file of a multipart request) or stagedUploadId (from mediaStagedUploadCreate), exactly one of them')
+    throw badInput(
+      ['input', 'file'],
+      'give either file (a file of a multipart request) or stagedUploadId (from mediaStagedUploadCreate), exactly one of them',
+    )
   }
   const services = mediaServices(ctx.platform)
   if (input.file) {
     const { file } = input
-    const result = await ingestMedia(ctx.platform, commandContext(ctx), { bytes: file.bytes, filename: input.filename ?? file.filename, alt: input.alt })
+    const result = await ingestMedia(ctx.platform, commandContext(ctx), {
+      bytes: file.bytes,
+      filename: input.filename ?? file.filename,
+      alt: input.alt,
+    })
     return { media: result.media, eventPosition: result.eventPosition }
   }
   const field = ['input', 'stagedUploadId']
   const staged = await takeStagedUpload(services.blobs, storeId, input.stagedUploadId!, field)
   let result
   try {
-    result = await ingestMedia(ctx.platform, commandContext(ctx), { bytes: staged.bytes, filename: input.filename ?? staged.filename, alt: input.alt, field })
+    result = await ingestMedia(ctx.platform, commandContext(ctx), {
+      bytes: staged.bytes,
+      filename: input.filename ?? staged.filename,
+      alt: input.alt,
+      field,
+    })
   } catch (error) {
     // Bytes the pipeline refused never pass; anything else (a busy database) may on a retry.
     if (error instanceof DomainError && error.code === 'BAD_USER_INPUT' && error.field?.join('.') === field.join('.')) {
@@ -80,7 +104,10 @@ async function createMedia(ctx: GraphQLContext, { input }: MediaCreateArgs) {
   return { media: result.media, eventPosition: result.eventPosition }
 }
 
-async function createStagedUpload(ctx: GraphQLContext, { input }: { input: { filename: string; mimeType: string; fileSize: number } }) {
+async function createStagedUpload(
+  ctx: GraphQLContext,
+  { input }: { input: { filename: string; mimeType: string; fileSize: number } },
+) {
   const storeId = requireUpload(ctx)
   const services = mediaServices(ctx.platform)
   const filename = filenameSchema.safeParse(input.filename)
@@ -88,18 +115,34 @@ async function createStagedUpload(ctx: GraphQLContext, { input }: { input: { fil
   // A catalog import file (productsImport) is staged the same way; it never becomes a media.
   if (!(MEDIA_MIME_TYPES as readonly string[]).includes(input.mimeType) && input.mimeType !== IMPORT_MIME_TYPE) {
     const svg = /svg/i.test(input.mimeType) ? 'SVG images are refused because they can carry scripts; ' : ''
-    throw badInput(['input', 'mimeType'], `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')} (or ${IMPORT_MIME_TYPE} for productsImport); got '${input.mimeType.slice(0, 60)}'`)
+    throw badInput(
+      ['input', 'mimeType'],
+      `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')} (or ${IMPORT_MIME_TYPE} for productsImport); got '${input.mimeType.slice(0, 60)}'`,
+    )
   }
   if (!Number.isInteger(input.fileSize) || input.fileSize < 1 || input.fileSize > services.maxBytes) {
-    throw badInput(['input', 'fileSize'], `fileSize must be between 1 byte and the ${formatBytes(services.maxBytes)} limit; got ${input.fileSize}`)
+    throw badInput(
+      ['input', 'fileSize'],
+      `fileSize must be between 1 byte and the ${formatBytes(services.maxBytes)} limit; got ${input.fileSize}`,
+    )
   }
   const stagedUploadId = uuidv7()
   const expiresAt = new Date(Date.now() + STAGED_UPLOAD_TTL_MS)
-  const token = signStagedUpload(await services.signingKey(), { storeId, uploadId: stagedUploadId, fileSize: input.fileSize, expiresAt })
+  const token = signStagedUpload(await services.signingKey(), {
+    storeId,
+    uploadId: stagedUploadId,
+    fileSize: input.fileSize,
+    expiresAt,
+  })
   await announceStagedUpload(services.blobs, storeId, stagedUploadId, filename.data)
   const request = ctx.reply.request
   return {
-    stagedUpload: { stagedUploadId, url: `${request.protocol}://${request.host}/storage/uploads/${token}`, method: 'PUT', expiresAt },
+    stagedUpload: {
+      stagedUploadId,
+      url: `${request.protocol}://${request.host}/storage/uploads/${token}`,
+      method: 'PUT',
+      expiresAt,
+    },
     eventPosition: null,
   }
 }
@@ -114,11 +157,20 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Media: {
     url: (media: MediaRecord) => mediaPath(media),
     urlFor: (media: MediaRecord, args: { width?: number | null; format?: 'WEBP' | 'AVIF' | null }) => {
-      if (media.kind !== 'IMAGE') throw badInput(['format'], `only images have sizes and formats; '${media.filename}' is a ${media.mimeType} file`)
+      if (media.kind !== 'IMAGE')
+        throw badInput(
+          ['format'],
+          `only images have sizes and formats; '${media.filename}' is a ${media.mimeType} file`,
+        )
       if (args.width != null && !(VARIANT_WIDTHS as readonly number[]).includes(args.width)) {
         throw badInput(['width'], `width must be one of ${VARIANT_WIDTHS.join(', ')}; got ${args.width}`)
       }
-      const query = [args.width != null ? `w=${args.width}` : '', args.format ? `format=${args.format.toLowerCase()}` : ''].filter(Boolean).join('&')
+      const query = [
+        args.width != null ? `w=${args.width}` : '',
+        args.format ? `format=${args.format.toLowerCase()}` : '',
+      ]
+        .filter(Boolean)
+        .join('&')
       return query ? `${mediaPath(media)}?${query}` : mediaPath(media)
     },
   },
@@ -128,20 +180,33 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     mediaCreate: (_root, args: MediaCreateArgs, ctx) => createMedia(ctx, args),
-    mediaCreateFromUrl: async (_root, { input }: { input: { url: string; alt?: string | null; filename?: string | null } }, ctx) => {
+    mediaCreateFromUrl: async (
+      _root,
+      { input }: { input: { url: string; alt?: string | null; filename?: string | null } },
+      ctx,
+    ) => {
       requireUpload(ctx)
-      const result = await ingestMedia(ctx.platform, commandContext(ctx), { url: input.url, alt: input.alt, filename: input.filename })
+      const result = await ingestMedia(ctx.platform, commandContext(ctx), {
+        url: input.url,
+        alt: input.alt,
+        filename: input.filename,
+      })
       return { media: result.media, eventPosition: result.eventPosition }
     },
-    mediaStagedUploadCreate: (_root, args: { input: { filename: string; mimeType: string; fileSize: number } }, ctx) => createStagedUpload(ctx, args),
+    mediaStagedUploadCreate: (_root, args: { input: { filename: string; mimeType: string; fileSize: number } }, ctx) =>
+      createStagedUpload(ctx, args),
     mediaUpdate: async (_root, { input }: { input: unknown }, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'mediaUpdate', input)
       return { media: await readMedia(ctx, entityId), eventPosition }
     },
-    mediaDelete: (_root, { input }: { input: { id: string; force?: boolean | null } }, ctx) => deleteMedia(ctx.platform, commandContext(ctx), input),
-    productMediaAttach: (_root, { input }: { input: unknown }, ctx) => changeProductMedia(ctx, 'productMediaAttach', input),
-    productMediaDetach: (_root, { input }: { input: unknown }, ctx) => changeProductMedia(ctx, 'productMediaDetach', input),
-    productMediaReorder: (_root, { input }: { input: unknown }, ctx) => changeProductMedia(ctx, 'productMediaReorder', input),
+    mediaDelete: (_root, { input }: { input: { id: string; force?: boolean | null } }, ctx) =>
+      deleteMedia(ctx.platform, commandContext(ctx), input),
+    productMediaAttach: (_root, { input }: { input: unknown }, ctx) =>
+      changeProductMedia(ctx, 'productMediaAttach', input),
+    productMediaDetach: (_root, { input }: { input: unknown }, ctx) =>
+      changeProductMedia(ctx, 'productMediaDetach', input),
+    productMediaReorder: (_root, { input }: { input: unknown }, ctx) =>
+      changeProductMedia(ctx, 'productMediaReorder', input),
   },
 }
 
@@ -150,7 +215,11 @@ const loaders: GraphQLSlice['loaders'] = {
   Product: {
     media: async (queries: { obj: ProductRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return mediaOfProducts(ctx.platform.database.db, requireRead(ctx), queries.map((query) => query.obj.id))
+      return mediaOfProducts(
+        ctx.platform.database.db,
+        requireRead(ctx),
+        queries.map((query) => query.obj.id),
+      )
     },
   },
 }

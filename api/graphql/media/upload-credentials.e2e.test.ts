@@ -24,27 +24,55 @@ afterAll(async () => {
 })
 
 async function upload(headers: Record<string, string>) {
-  const operations = JSON.stringify({ query: `mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { ${MEDIA_FIELDS} } } }`, variables: { input: { file: null, alt: 'From the admin' } } })
-  const body = multipartBody({ operations, map: JSON.stringify({ 0: ['variables.input.file'] }) }, [{ name: '0', filename: 'logo.png', contentType: 'image/png', data: await image(16, 16) }])
-  const response = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': body.contentType, ...headers }, payload: body.payload })
-  const json = response.json() as { data?: { mediaCreate: { media: MediaView } } | null; errors?: { message: string; extensions: { code: string } }[] }
+  const operations = JSON.stringify({
+    query: `mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { ${MEDIA_FIELDS} } } }`,
+    variables: { input: { file: null, alt: 'From the admin' } },
+  })
+  const body = multipartBody({ operations, map: JSON.stringify({ 0: ['variables.input.file'] }) }, [
+    { name: '0', filename: 'logo.png', contentType: 'image/png', data: await image(16, 16) },
+  ])
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': body.contentType, ...headers },
+    payload: body.payload,
+  })
+  const json = response.json() as {
+    data?: { mediaCreate: { media: MediaView } } | null
+    errors?: { message: string; extensions: { code: string } }[]
+  }
   return { status: response.statusCode, media: json.data?.mediaCreate.media ?? null, errors: json.errors }
 }
 
 const medias = async () =>
-  (await t.gql<{ medias: { totalCount: number } }>(null, '{ medias { totalCount } }', {}, { cookie: owner.cookie, 'x-store': store.id })).data!.medias.totalCount
+  (
+    await t.gql<{ medias: { totalCount: number } }>(
+      null,
+      '{ medias { totalCount } }',
+      {},
+      { cookie: owner.cookie, 'x-store': store.id },
+    )
+  ).data!.medias.totalCount
 
 describe('multipart uploads with the session cookie', () => {
   it('upload with the cookie and X-Emporium-CSRF: 1, as the admin UI sends them', async () => {
     const answer = await upload({ cookie: owner.cookie, 'x-emporium-csrf': '1', 'x-store': store.slug })
     expect(answer.errors).toBeUndefined()
-    expect(answer.media).toMatchObject({ mimeType: 'image/png', filename: 'logo.png', alt: 'From the admin', width: 16 })
+    expect(answer.media).toMatchObject({
+      mimeType: 'image/png',
+      filename: 'logo.png',
+      alt: 'From the admin',
+      width: 16,
+    })
     expect(answer.media!.url).toBe(`/storage/${store.id}/${answer.media!.hash}.png`)
   })
 
   it('refuse a cookie upload without the CSRF header, or from another site, and store nothing', async () => {
     const before = await medias()
-    for (const headers of [{}, { 'x-emporium-csrf': '1', origin: 'https://evil.example' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-emporium-csrf': '1', origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await upload({ cookie: owner.cookie, 'x-store': store.slug, ...headers })
       expect(answer.status).toBe(200)
       expect(answer.errors?.[0]?.extensions.code).toBe('FORBIDDEN')
@@ -54,7 +82,11 @@ describe('multipart uploads with the session cookie', () => {
 
   it('answer 401 to a cookie that is no session, and to no credential at all', async () => {
     const forged = `${owner.cookie.split('=')[0]}=${'x'.repeat(43)}`
-    for (const headers of [{ cookie: forged, 'x-emporium-csrf': '1' }, { cookie: 'unrelated=1', 'x-emporium-csrf': '1' }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { cookie: forged, 'x-emporium-csrf': '1' },
+      { cookie: 'unrelated=1', 'x-emporium-csrf': '1' },
+      {},
+    ] as Record<string, string>[]) {
       const answer = await upload(headers)
       expect(answer.status).toBe(401)
       expect(answer.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')

@@ -24,12 +24,23 @@ afterAll(async () => {
 const QUERY = 'mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { id } } }'
 const OPERATIONS = JSON.stringify({ query: QUERY, variables: { input: { file: null } } })
 const MAP = JSON.stringify({ 0: ['variables.input.file'] })
-const file = (name: string, data = Buffer.from('%PDF-1.4\n%%EOF\n')): FilePart => ({ name, filename: `${name}.pdf`, contentType: 'application/pdf', data })
+const file = (name: string, data = Buffer.from('%PDF-1.4\n%%EOF\n')): FilePart => ({
+  name,
+  filename: `${name}.pdf`,
+  contentType: 'application/pdf',
+  data,
+})
 
 const post = (payload: Buffer | string, contentType: string) =>
-  t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': contentType, authorization: `Bearer ${shop.apiKey}` }, payload })
+  t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': contentType, authorization: `Bearer ${shop.apiKey}` },
+    payload,
+  })
 
-const mediaCount = async () => (await t.gql<{ medias: { totalCount: number } }>(shop.apiKey, '{ medias { totalCount } }')).data!.medias.totalCount
+const mediaCount = async () =>
+  (await t.gql<{ medias: { totalCount: number } }>(shop.apiKey, '{ medias { totalCount } }')).data!.medias.totalCount
 
 /** The answer as a client sees it: status and the one error's code and message, with nothing else in the body. */
 async function refusal(response: Awaited<ReturnType<typeof post>>) {
@@ -43,14 +54,20 @@ async function refusal(response: Awaited<ReturnType<typeof post>>) {
 describe('multipart limits answer PAYLOAD_TOO_LARGE (413) and create nothing', () => {
   it('takes 10 files, refuses 11', async () => {
     const before = await mediaCount()
-    const eleven = multipartBody({ operations: OPERATIONS, map: MAP }, Array.from({ length: 11 }, (_, i) => file(String(i))))
+    const eleven = multipartBody(
+      { operations: OPERATIONS, map: MAP },
+      Array.from({ length: 11 }, (_, i) => file(String(i))),
+    )
     expect(await refusal(await post(eleven.payload, eleven.contentType))).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
       message: 'a multipart request may carry at most 10 files; send the others in another request',
     })
     expect(await mediaCount()).toBe(before)
-    const ten = multipartBody({ operations: OPERATIONS, map: MAP }, Array.from({ length: 10 }, (_, i) => file(String(i))))
+    const ten = multipartBody(
+      { operations: OPERATIONS, map: MAP },
+      Array.from({ length: 10 }, (_, i) => file(String(i))),
+    )
     expect((await post(ten.payload, ten.contentType)).json().data.mediaCreate.media.id).toEqual(expect.any(String))
   })
 
@@ -66,7 +83,16 @@ describe('multipart limits answer PAYLOAD_TOO_LARGE (413) and create nothing', (
   })
 
   it('refuses an operations field over 1 MB', async () => {
-    const body = multipartBody({ operations: JSON.stringify({ query: QUERY, variables: { input: { file: null, alt: 'a'.repeat(1024 * 1024) } } }), map: MAP }, [file('0')])
+    const body = multipartBody(
+      {
+        operations: JSON.stringify({
+          query: QUERY,
+          variables: { input: { file: null, alt: 'a'.repeat(1024 * 1024) } },
+        }),
+        map: MAP,
+      },
+      [file('0')],
+    )
     expect(await refusal(await post(body.payload, body.contentType))).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
@@ -76,7 +102,9 @@ describe('multipart limits answer PAYLOAD_TOO_LARGE (413) and create nothing', (
 
   it('refuses a file over the media byte limit, and takes one at the limit', async () => {
     const before = await mediaCount()
-    const over = multipartBody({ operations: OPERATIONS, map: MAP }, [{ ...file('0', Buffer.alloc(MAX_BYTES + 1, 1)), filename: 'huge.png' }])
+    const over = multipartBody({ operations: OPERATIONS, map: MAP }, [
+      { ...file('0', Buffer.alloc(MAX_BYTES + 1, 1)), filename: 'huge.png' },
+    ])
     expect(await refusal(await post(over.payload, over.contentType))).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
@@ -85,7 +113,9 @@ describe('multipart limits answer PAYLOAD_TOO_LARGE (413) and create nothing', (
     expect(await mediaCount()).toBe(before)
     const png = await image(10, 10)
     const padded = Buffer.concat([png, Buffer.alloc(MAX_BYTES - png.length)])
-    const at = multipartBody({ operations: OPERATIONS, map: MAP }, [{ name: '0', filename: 'edge.png', contentType: 'image/png', data: padded }])
+    const at = multipartBody({ operations: OPERATIONS, map: MAP }, [
+      { name: '0', filename: 'edge.png', contentType: 'image/png', data: padded },
+    ])
     expect((await post(at.payload, at.contentType)).statusCode).toBe(200)
   })
 })
@@ -95,12 +125,27 @@ describe('malformed multipart answers BAD_REQUEST (400)', () => {
   const boundary = whole.contentType.split('boundary=')[1]!
 
   it.each([
-    ['a body cut inside the file', whole.payload.subarray(0, whole.payload.length - 30), whole.contentType, /malformed or cut short/],
+    [
+      'a body cut inside the file',
+      whole.payload.subarray(0, whole.payload.length - 30),
+      whole.contentType,
+      /malformed or cut short/,
+    ],
     ['a body cut inside the fields', whole.payload.subarray(0, 60), whole.contentType, /malformed or cut short/],
-    ['no boundary in the content type', whole.payload, 'multipart/form-data', /malformed or cut short \(Multipart: Boundary not found\)/],
+    [
+      'no boundary in the content type',
+      whole.payload,
+      'multipart/form-data',
+      /malformed or cut short \(Multipart: Boundary not found\)/,
+    ],
     ['a body that is not multipart at all', 'hello world', whole.contentType, /malformed or cut short/],
     ['an empty body', '', whole.contentType, /needs an operations field and a map field/],
-    ['a broken part header', `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n${'x'.repeat(100)}`, whole.contentType, /malformed or cut short/],
+    [
+      'a broken part header',
+      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n${'x'.repeat(100)}`,
+      whole.contentType,
+      /malformed or cut short/,
+    ],
   ])('%s', async (_case, payload, contentType, message) => {
     const answer = await refusal(await post(payload, contentType))
     expect(answer).toMatchObject({ status: 400, code: 'BAD_REQUEST' })
@@ -113,10 +158,30 @@ describe('malformed multipart answers BAD_REQUEST (400)', () => {
     ['operations not JSON', { operations: '{nope', map: MAP }, [file('0')], /the operations field is not valid JSON/],
     ['map not JSON', { operations: OPERATIONS, map: '{nope' }, [file('0')], /the map field is not valid JSON/],
     ['map not an object', { operations: OPERATIONS, map: '["0"]' }, [file('0')], /map must be a JSON object/],
-    ['map naming a file that is not there', { operations: OPERATIONS, map: JSON.stringify({ 7: ['variables.input.file'] }) }, [file('0')], /map names the file part '7', but the request has no such file/],
-    ['map paths not a list', { operations: OPERATIONS, map: JSON.stringify({ 0: 'variables.input.file' }) }, [file('0')], /map\['0'\] must be a list of variable paths/],
-    ['map path leading nowhere', { operations: OPERATIONS, map: JSON.stringify({ 0: ['variables.nothing.here'] }) }, [file('0')], /does not lead to a variable/],
-    ['a part named __proto__', { operations: OPERATIONS, map: MAP }, [file('__proto__')], /named like a built-in property/],
+    [
+      'map naming a file that is not there',
+      { operations: OPERATIONS, map: JSON.stringify({ 7: ['variables.input.file'] }) },
+      [file('0')],
+      /map names the file part '7', but the request has no such file/,
+    ],
+    [
+      'map paths not a list',
+      { operations: OPERATIONS, map: JSON.stringify({ 0: 'variables.input.file' }) },
+      [file('0')],
+      /map\['0'\] must be a list of variable paths/,
+    ],
+    [
+      'map path leading nowhere',
+      { operations: OPERATIONS, map: JSON.stringify({ 0: ['variables.nothing.here'] }) },
+      [file('0')],
+      /does not lead to a variable/,
+    ],
+    [
+      'a part named __proto__',
+      { operations: OPERATIONS, map: MAP },
+      [file('__proto__')],
+      /named like a built-in property/,
+    ],
   ])('%s', async (_case, fields, files, message) => {
     const body = multipartBody(fields as Record<string, string>, files)
     const answer = await refusal(await post(body.payload, body.contentType))
@@ -126,8 +191,17 @@ describe('malformed multipart answers BAD_REQUEST (400)', () => {
 
   it('refuses operations sent twice', async () => {
     const body = multipartBody({ operations: OPERATIONS, map: MAP }, [])
-    const twice = Buffer.concat([Buffer.from(`--${body.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{}\r\n`), body.payload])
-    expect(await refusal(await post(twice, body.contentType))).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringMatching(/the operations field appears twice/) })
+    const twice = Buffer.concat([
+      Buffer.from(
+        `--${body.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{}\r\n`,
+      ),
+      body.payload,
+    ])
+    expect(await refusal(await post(twice, body.contentType))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/the operations field appears twice/),
+    })
   })
 })
 
@@ -142,7 +216,12 @@ describe('on a real socket', () => {
   const flood = (headers: Record<string, string>) => {
     const body = multipartBody({ operations: OPERATIONS, map: MAP }, [file('0', Buffer.alloc(0))])
     const head = body.payload.subarray(0, body.payload.indexOf('\r\n--', body.payload.indexOf('filename=')))
-    return rawRequest(`${origin}/graphql`, { method: 'POST', headers: { 'content-type': body.contentType, ...headers }, totalBytes: FLOOD, prefix: head })
+    return rawRequest(`${origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': body.contentType, ...headers },
+      totalBytes: FLOOD,
+      prefix: head,
+    })
   }
 
   it('answers 413 to a file over the limit while the client is still sending, and stops reading', async () => {

@@ -35,10 +35,16 @@ export const uploadScalar = new GraphQLScalarType({
   },
   parseValue(value: unknown): UploadedFile {
     if (value instanceof UploadedFile) return value
-    throw badInput([], 'an Upload must be a file of a multipart request (graphql-multipart-request spec): send the file as a part and map it to this variable')
+    throw badInput(
+      [],
+      'an Upload must be a file of a multipart request (graphql-multipart-request spec): send the file as a part and map it to this variable',
+    )
   },
   parseLiteral(): never {
-    throw badInput([], 'an Upload cannot be written in the query; pass it as a variable mapped to a file of a multipart request')
+    throw badInput(
+      [],
+      'an Upload cannot be written in the query; pass it as a variable mapped to a file of a multipart request',
+    )
   },
 })
 
@@ -55,18 +61,24 @@ export const uploadScalar = new GraphQLScalarType({
  *
  * Registered on the root so its parser and hook reach the `/graphql` route of the GraphQL plugin.
  */
-export const graphqlUploads = fp(async (app: FastifyInstance, options: { platform: Platform }) => {
-  const { platform } = options
-  await app.register(multipart)
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== '/graphql' || !request.isMultipart()) return
-    const refusal = (await credentialRefusal(platform, request)) ?? (await readBody(request, mediaServices(platform).maxBytes))
-    if (!refusal) return
-    refuseRestOfBody(request, reply)
-    if (refusal.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
-    return reply.code(HTTP_STATUS_OF[refusal.code] ?? 200).send(errorBody(refusal.code, refusal.message, refusal.field ? { field: refusal.field } : {}))
-  })
-}, { name: 'emporium-graphql-uploads' })
+export const graphqlUploads = fp(
+  async (app: FastifyInstance, options: { platform: Platform }) => {
+    const { platform } = options
+    await app.register(multipart)
+    app.addHook('preValidation', async (request, reply) => {
+      if (request.method !== 'POST' || request.routeOptions.url !== '/graphql' || !request.isMultipart()) return
+      const refusal =
+        (await credentialRefusal(platform, request)) ?? (await readBody(request, mediaServices(platform).maxBytes))
+      if (!refusal) return
+      refuseRestOfBody(request, reply)
+      if (refusal.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')
+      return reply
+        .code(HTTP_STATUS_OF[refusal.code] ?? 200)
+        .send(errorBody(refusal.code, refusal.message, refusal.field ? { field: refusal.field } : {}))
+    })
+  },
+  { name: 'emporium-graphql-uploads' },
+)
 
 /**
  * Why the request's credential is refused, if it is: the same credentials as on JSON requests
@@ -76,7 +88,10 @@ export const graphqlUploads = fp(async (app: FastifyInstance, options: { platfor
 async function credentialRefusal(platform: Platform, request: FastifyRequest): Promise<DomainError | undefined> {
   try {
     if (await requestCredentials(platform, request)) return undefined
-    return new DomainError('UNAUTHENTICATED', 'no credential: send Authorization: Bearer <api key>, or the session cookie with the X-Emporium-CSRF header')
+    return new DomainError(
+      'UNAUTHENTICATED',
+      'no credential: send Authorization: Bearer <api key>, or the session cookie with the X-Emporium-CSRF header',
+    )
   } catch (error) {
     if (error instanceof DomainError) return error
     throw error
@@ -100,25 +115,40 @@ async function readOperations(request: FastifyRequest, maxBytes: number): Promis
   let map: Record<string, unknown> | undefined
   const files = new Map<string, UploadedFile>()
   const parts = request.parts({
-    limits: { fieldSize: BODY_LIMIT_BYTES, fields: MAX_FIELDS_PER_REQUEST, fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, parts: MAX_FIELDS_PER_REQUEST + MAX_FILES_PER_REQUEST, headerPairs: 200 },
+    limits: {
+      fieldSize: BODY_LIMIT_BYTES,
+      fields: MAX_FIELDS_PER_REQUEST,
+      fileSize: maxBytes,
+      files: MAX_FILES_PER_REQUEST,
+      parts: MAX_FIELDS_PER_REQUEST + MAX_FILES_PER_REQUEST,
+      headerPairs: 200,
+    },
   })
   for await (const part of parts) {
     if (part.type === 'field') {
       if (part.fieldname !== 'operations' && part.fieldname !== 'map') continue
-      if (part.valueTruncated) throw new DomainError('PAYLOAD_TOO_LARGE', `the ${part.fieldname} field is larger than the ${formatBytes(BODY_LIMIT_BYTES)} limit; send less per request`)
-      if ((part.fieldname === 'operations' ? operations : map) !== undefined) throw specError(`the ${part.fieldname} field appears twice; send it once`)
+      if (part.valueTruncated)
+        throw new DomainError(
+          'PAYLOAD_TOO_LARGE',
+          `the ${part.fieldname} field is larger than the ${formatBytes(BODY_LIMIT_BYTES)} limit; send less per request`,
+        )
+      if ((part.fieldname === 'operations' ? operations : map) !== undefined)
+        throw specError(`the ${part.fieldname} field appears twice; send it once`)
       const value = parseJson(part.fieldname, String(part.value))
       if (part.fieldname === 'operations') operations = value
       else if (value && typeof value === 'object' && !Array.isArray(value)) map = value as Record<string, unknown>
       else throw specError('map must be a JSON object from file part names to lists of variable paths')
       continue
     }
-    if (operations === undefined || map === undefined) throw specError('the operations and map fields must come before the files')
+    if (operations === undefined || map === undefined)
+      throw specError('the operations and map fields must come before the files')
     const bytes = await readFile(part, maxBytes)
     // A file the map does not name goes nowhere; it was read only to reach the next part.
-    if (Object.hasOwn(map, part.fieldname)) files.set(part.fieldname, new UploadedFile(part.filename, part.mimetype, bytes))
+    if (Object.hasOwn(map, part.fieldname))
+      files.set(part.fieldname, new UploadedFile(part.filename, part.mimetype, bytes))
   }
-  if (operations === undefined || map === undefined) throw specError('a multipart GraphQL request needs an operations field and a map field')
+  if (operations === undefined || map === undefined)
+    throw specError('a multipart GraphQL request needs an operations field and a map field')
   for (const [name, paths] of Object.entries(map)) {
     const file = files.get(name)
     if (!file) throw specError(`map names the file part '${quote(name)}', but the request has no such file`)
@@ -139,7 +169,13 @@ function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
     const settle = (error?: Error | null) => {
       stopWatching()
       part.file.off('limit', settle)
-      if (part.file.truncated) reject(new DomainError('PAYLOAD_TOO_LARGE', `the file '${quote(part.filename)}' (part ${quote(part.fieldname)}) is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`))
+      if (part.file.truncated)
+        reject(
+          new DomainError(
+            'PAYLOAD_TOO_LARGE',
+            `the file '${quote(part.filename)}' (part ${quote(part.fieldname)}) is larger than the ${formatBytes(maxBytes)} limit; upload a smaller file`,
+          ),
+        )
       else if (error) reject(error)
       else resolve(Buffer.concat(chunks))
     }
@@ -155,31 +191,50 @@ function multipartRefusal(error: unknown): DomainError {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return new DomainError('PAYLOAD_TOO_LARGE', `a multipart request may carry at most ${MAX_FILES_PER_REQUEST} files; send the others in another request`)
+      return new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        `a multipart request may carry at most ${MAX_FILES_PER_REQUEST} files; send the others in another request`,
+      )
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new DomainError('PAYLOAD_TOO_LARGE', `a multipart request may carry at most ${MAX_FIELDS_PER_REQUEST} fields and ${MAX_FILES_PER_REQUEST} files; send only operations, map and the files`)
+      return new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        `a multipart request may carry at most ${MAX_FIELDS_PER_REQUEST} fields and ${MAX_FILES_PER_REQUEST} files; send only operations, map and the files`,
+      )
     case 'FST_REQ_FILE_TOO_LARGE':
       return new DomainError('PAYLOAD_TOO_LARGE', 'a file is larger than the upload limit; upload a smaller file')
     case 'FST_PROTO_VIOLATION':
-      return specError('a part is named like a built-in property (__proto__, constructor, …); name the file parts 0, 1, 2, …')
+      return specError(
+        'a part is named like a built-in property (__proto__, constructor, …); name the file parts 0, 1, 2, …',
+      )
   }
   // busboy's own words for a cut or garbled body are safe to repeat; anything else is summed up.
-  const known = typeof message === 'string' && /^(Unexpected end of (form|file|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(message)
-  return specError(`the multipart body is malformed or cut short${known ? ` (${message})` : ''}; send a complete multipart/form-data body with its boundary`)
+  const known =
+    typeof message === 'string' &&
+    /^(Unexpected end of (form|file|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early)/.test(
+      message,
+    )
+  return specError(
+    `the multipart body is malformed or cut short${known ? ` (${message})` : ''}; send a complete multipart/form-data body with its boundary`,
+  )
 }
 
 /** Puts a file where the spec path (`variables.input.file`, `0.variables.files.1`) points; only under `variables`. */
 function place(operations: unknown, path: string, file: UploadedFile): void {
   const segments = path.split('.')
   const start = Array.isArray(operations) ? 1 : 0
-  if (segments[start] !== 'variables' || segments.length < start + 2 || segments.some((s) => s === '__proto__' || s === 'constructor' || s === 'prototype')) {
+  if (
+    segments[start] !== 'variables' ||
+    segments.length < start + 2 ||
+    segments.some((s) => s === '__proto__' || s === 'constructor' || s === 'prototype')
+  ) {
     throw specError(`'${quote(path)}' is not a path into the variables of an operation`)
   }
   let target = operations as Record<string, unknown>
   for (const segment of segments.slice(0, -1)) {
     const next = target?.[segment]
-    if (next === null || typeof next !== 'object') throw specError(`'${quote(path)}' does not lead to a variable of the operations`)
+    if (next === null || typeof next !== 'object')
+      throw specError(`'${quote(path)}' does not lead to a variable of the operations`)
     target = next as Record<string, unknown>
   }
   target[segments.at(-1)!] = file

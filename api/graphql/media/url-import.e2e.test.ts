@@ -16,8 +16,10 @@ beforeAll(async () => {
   const png = await image(48, 32)
   server = http.createServer((request, response) => {
     requests++
-    if (request.url === '/catalog/shirt%20front.jpg') return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(png)
-    if (request.url === '/to-metadata') return response.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end()
+    if (request.url === '/catalog/shirt%20front.jpg')
+      return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(png)
+    if (request.url === '/to-metadata')
+      return response.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end()
     return response.writeHead(404).end()
   })
   server.listen(0, '127.0.0.1')
@@ -29,7 +31,10 @@ beforeAll(async () => {
   // The one opening for tests: loopback on the port of the server above, nothing else. A resolver
   // that knows no names keeps DNS out of the test.
   media = await useTestMedia(t, {
-    urlImport: { policy: { testOnlyLoopbackPorts: [port] }, resolve: async () => Promise.reject(new Error('no DNS in tests')) },
+    urlImport: {
+      policy: { testOnlyLoopbackPorts: [port] },
+      resolve: async () => Promise.reject(new Error('no DNS in tests')),
+    },
   })
 })
 
@@ -51,7 +56,13 @@ describe('mediaCreateFromUrl', () => {
   it('downloads, sniffs and stores the file, named after the URL and typed by its bytes', async () => {
     const { data, errors } = await importUrl(`${base}/catalog/shirt%20front.jpg`, 'Shirt')
     expect(errors).toBeUndefined()
-    expect(data!.mediaCreateFromUrl.media).toMatchObject({ mimeType: 'image/png', filename: 'shirt front.png', alt: 'Shirt', width: 48, height: 32 })
+    expect(data!.mediaCreateFromUrl.media).toMatchObject({
+      mimeType: 'image/png',
+      filename: 'shirt front.png',
+      alt: 'Shirt',
+      width: 48,
+      height: 32,
+    })
     expect((await t.app.inject({ method: 'GET', url: data!.mediaCreateFromUrl.media.url })).statusCode).toBe(200)
   })
 
@@ -78,7 +89,11 @@ describe('mediaCreateFromUrl', () => {
   it('needs an upload scope before fetching anything', async () => {
     const before = requests
     const reader = await t.key('importer', ['products:read'])
-    const { errors } = await t.gql(reader, 'mutation($u: String!) { mediaCreateFromUrl(input: {url: $u}) { media { id } } }', { u: `${base}/catalog/shirt%20front.jpg` })
+    const { errors } = await t.gql(
+      reader,
+      'mutation($u: String!) { mediaCreateFromUrl(input: {url: $u}) { media { id } } }',
+      { u: `${base}/catalog/shirt%20front.jpg` },
+    )
     expect(errors?.[0]?.extensions.code).toBe('FORBIDDEN')
     expect(requests).toBe(before)
   })

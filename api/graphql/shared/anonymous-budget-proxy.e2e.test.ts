@@ -11,13 +11,24 @@ let t: TestApp
 beforeAll(async () => {
   const config = loadConfig({ TRUST_PROXY: 'true' })
   t = await startTestApp({
-    config: { trustProxy: config.trustProxy, rateLimit: { ...config.rateLimit, plans: { ...config.rateLimit.plans, anonymous: { bucket: 30, restorePerSecond: 0.01 } } } },
+    config: {
+      trustProxy: config.trustProxy,
+      rateLimit: {
+        ...config.rateLimit,
+        plans: { ...config.rateLimit.plans, anonymous: { bucket: 30, restorePerSecond: 0.01 } },
+      },
+    },
   })
 })
 afterAll(() => t.close())
 
 const signUp = (email: string, client: string) =>
-  t.gql(null, SIGN_UP, { input: { email, password: PASSWORD, organizationName: `Org of ${email}` } }, { 'x-forwarded-for': client })
+  t.gql(
+    null,
+    SIGN_UP,
+    { input: { email, password: PASSWORD, organizationName: `Org of ${email}` } },
+    { 'x-forwarded-for': client },
+  )
 
 describe('the anonymous budget behind a trusted proxy', () => {
   it('is kept per forwarded client address', async () => {

@@ -29,7 +29,10 @@ export function requireScope(ctx: RequestContext, scope: Scope): void {
 /** The selected store, or a clear error asking for one; FORBIDDEN when it is archived. */
 export function requireStore(ctx: RequestContext): StoreRef {
   if (ctx.store) return refuseArchived(ctx.store)
-  throw new DomainError('BAD_USER_INPUT', 'this credential reaches several stores: choose one with the X-Store header (store id or slug)')
+  throw new DomainError(
+    'BAD_USER_INPUT',
+    'this credential reaches several stores: choose one with the X-Store header (store id or slug)',
+  )
 }
 
 export function commandContext(ctx: RequestContext): CommandContext {
@@ -48,7 +51,11 @@ export function commandContext(ctx: RequestContext): CommandContext {
  * Runs a registry command for a mutation and waits until the read models show it, so the
  * payload (read from them) reflects the write. Returns the entity id and `eventPosition`.
  */
-export async function mutate(ctx: RequestContext, name: string, input: unknown): Promise<{ entityId: string; eventPosition: string | null }> {
+export async function mutate(
+  ctx: RequestContext,
+  name: string,
+  input: unknown,
+): Promise<{ entityId: string; eventPosition: string | null }> {
   const result = await ctx.platform.executeAndWait(name, input, commandContext(ctx))
   return { entityId: result.entityId, eventPosition: result.position }
 }

@@ -58,13 +58,16 @@ export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, met
     if (requested > max) {
       // An infinite cost is a document too large to cost at all: the walk stopped (MAX_COST_WALK_STEPS).
       const shown = Number.isFinite(requested) ? requested : null
-      throw refuse({ requestedQueryCost: shown ?? max + 1, actualQueryCost: null, throttleStatus: await limiter.peek(client) }, new DomainError(
-        'QUERY_TOO_COMPLEX',
-        shown === null
-          ? `this query selects too much to be costed and one query may cost at most ${max} points; ask for fewer items or split it into several queries`
-          : `this query may cost ${requested} points and one query may cost at most ${max}; ask for fewer items (first/limit) or fewer nested lists, or split it into several queries`,
-        { details: { requestedQueryCost: shown, maxQueryCost: max } },
-      ))
+      throw refuse(
+        { requestedQueryCost: shown ?? max + 1, actualQueryCost: null, throttleStatus: await limiter.peek(client) },
+        new DomainError(
+          'QUERY_TOO_COMPLEX',
+          shown === null
+            ? `this query selects too much to be costed and one query may cost at most ${max} points; ask for fewer items or split it into several queries`
+            : `this query may cost ${requested} points and one query may cost at most ${max}; ask for fewer items (first/limit) or fewer nested lists, or split it into several queries`,
+          { details: { requestedQueryCost: shown, maxQueryCost: max } },
+        ),
+      )
     }
     const verdict = await limiter.take(client, requested)
     if (!verdict.allowed) {
@@ -73,24 +76,46 @@ export function installCostHooks(app: FastifyInstance, limiter: RateLimiter, met
       // Set here as well as by the error formatter: a refused operation of a batch is formatted without a status.
       ctx.reply.code(429)
       const { currentlyAvailable, restoreRate } = verdict.status
-      throw refuse({ requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status }, new DomainError(
-        'RATE_LIMITED',
-        `${client.type === 'anonymous' ? 'this address' : 'this credential'}'s query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and the budget refills at ${restoreRate} per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
-        { details: { retryAfter: verdict.retryAfterSeconds } },
-      ))
+      throw refuse(
+        { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status },
+        new DomainError(
+          'RATE_LIMITED',
+          `${client.type === 'anonymous' ? 'this address' : 'this credential'}'s query budget is spent: the query costs ${requested} points, ${currentlyAvailable} are left and the budget refills at ${restoreRate} per second; retry in ${verdict.retryAfterSeconds} s or ask for fewer items`,
+          { details: { retryAfter: verdict.retryAfterSeconds } },
+        ),
+      )
     }
-    ctx[COSTED] = { client, document, operationName, variables: vars, cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status } }
+    ctx[COSTED] = {
+      client,
+      document,
+      operationName,
+      variables: vars,
+      cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: verdict.status },
+    }
   })
 
   app.graphql.addHook('onResolution', async (execution, context) => {
     const costed = (context as unknown as HookContext)[COSTED]
     if (!costed) return
     const { client, document, operationName, variables, cost } = costed
-    const actual = actualQueryCost(app.graphql.schema, document, operationName, variables, execution.data, cost.requestedQueryCost)
+    const actual = actualQueryCost(
+      app.graphql.schema,
+      document,
+      operationName,
+      variables,
+      execution.data,
+      cost.requestedQueryCost,
+    )
     const unused = cost.requestedQueryCost - actual
     const throttleStatus = unused > 0 ? await limiter.refund(client, unused) : cost.throttleStatus
-    metrics.costConsumed.inc({ operation: findOperation(document, operationName)?.operation ?? 'query', transport: 'graphql' }, actual)
-    const extensions = { ...execution.extensions, cost: { ...cost, actualQueryCost: actual, throttleStatus } satisfies CostExtension }
+    metrics.costConsumed.inc(
+      { operation: findOperation(document, operationName)?.operation ?? 'query', transport: 'graphql' },
+      actual,
+    )
+    const extensions = {
+      ...execution.extensions,
+      cost: { ...cost, actualQueryCost: actual, throttleStatus } satisfies CostExtension,
+    }
     Object.assign(execution, { extensions })
   })
 }
@@ -127,6 +152,8 @@ function domainErrorOf(error: GraphQLError): DomainError | undefined {
 function operationNameOf(ctx: HookContext): string | null {
   const request = ctx.reply.request
   const body = request.body as { operationName?: string | null } | { operationName?: string | null }[] | undefined
-  const item = Array.isArray(body) ? body[ctx.operationId ?? 0] : (body ?? (request.query as { operationName?: string } | undefined))
+  const item = Array.isArray(body)
+    ? body[ctx.operationId ?? 0]
+    : (body ?? (request.query as { operationName?: string } | undefined))
   return item?.operationName ?? null
 }

@@ -10,7 +10,12 @@ const defaults = loadConfig({}).rateLimit
 let t: TestApp
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp({ config: { redisUrl: 'redis://127.0.0.1:1', rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } } } })
+  t = await startTestApp({
+    config: {
+      redisUrl: 'redis://127.0.0.1:1',
+      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
+    },
+  })
   shop = await t.tenant('redis-down')
 })
 afterAll(() => t.close())
@@ -19,9 +24,17 @@ describe('rate limits while Redis is down', () => {
   it('lets requests through past the budget, reports a full bucket, and counts the failures', async () => {
     const create = 'mutation { productCreate(input: { title: "Unlimited" }) { product { id } } }'
     for (let i = 0; i < 3; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.apiKey}` }, payload: JSON.stringify({ query: create }) })
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.apiKey}` },
+        payload: JSON.stringify({ query: create }),
+      })
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toMatchObject({ data: { productCreate: { product: { id: expect.any(String) } } }, extensions: { cost: { requestedQueryCost: 11, throttleStatus: { currentlyAvailable: 15 } } } })
+      expect(response.json()).toMatchObject({
+        data: { productCreate: { product: { id: expect.any(String) } } },
+        extensions: { cost: { requestedQueryCost: 11, throttleStatus: { currentlyAvailable: 15 } } },
+      })
     }
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' })
     // Each mutation took once and, costing what it asked, needed no refund.

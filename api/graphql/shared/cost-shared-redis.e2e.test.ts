@@ -18,7 +18,11 @@ const redisUrl = process.env.REDIS_URL
 const prefix = `emporium-test:${randomUUID()}:`
 const defaults = loadConfig({}).rateLimit
 // 40 points that hardly refill during the test: exactly three mutations of 11 fit.
-const rateLimit = { ...defaults, redisPrefix: prefix, plans: { ...defaults.plans, standard: { bucket: 40, restorePerSecond: 0.01 } } }
+const rateLimit = {
+  ...defaults,
+  redisPrefix: prefix,
+  plans: { ...defaults.plans, standard: { bucket: 40, restorePerSecond: 0.01 } },
+}
 const CREATE = 'mutation ($title: String!) { productCreate(input: { title: $title }) { product { id } } }'
 
 describe.skipIf(!redisUrl)('two API nodes sharing Redis', () => {
@@ -31,7 +35,12 @@ describe.skipIf(!redisUrl)('two API nodes sharing Redis', () => {
     shop = await t.tenant('shared-budget')
     const database = await openSecondConnection(t.test)
     const config = { ...t.platform.config }
-    const platform = await Platform.open(config, createLogger('silent'), { commands: allCommands, projections: allProjections }, { runProjections: false, database })
+    const platform = await Platform.open(
+      config,
+      createLogger('silent'),
+      { commands: allCommands, projections: allProjections },
+      { runProjections: false, database },
+    )
     second = { app: await buildApp(platform), platform, database }
   })
 
@@ -64,8 +73,14 @@ describe.skipIf(!redisUrl)('two API nodes sharing Redis', () => {
 
     const refused = await mutate(second.app, 'one more')
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(100)
-    const body = refused.json<{ errors: { extensions: { code: string; retryAfter: number } }[]; extensions: { cost: { throttleStatus: { currentlyAvailable: number } } } }>()
-    expect(body.errors[0]!.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: Number(refused.headers['retry-after']) })
+    const body = refused.json<{
+      errors: { extensions: { code: string; retryAfter: number } }[]
+      extensions: { cost: { throttleStatus: { currentlyAvailable: number } } }
+    }>()
+    expect(body.errors[0]!.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfter: Number(refused.headers['retry-after']),
+    })
     expect(body.extensions.cost.throttleStatus.currentlyAvailable).toBe(7)
   })
 })

@@ -13,7 +13,11 @@ const RESTORE = 5
 
 let t: TestApp
 beforeAll(async () => {
-  t = await startTestApp({ config: { rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: BUCKET, restorePerSecond: RESTORE } } } } })
+  t = await startTestApp({
+    config: {
+      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: BUCKET, restorePerSecond: RESTORE } } },
+    },
+  })
   await t.tenant('cost-shop')
 })
 afterAll(() => t.close())
@@ -25,13 +29,19 @@ interface Body {
 }
 
 async function post(apiKey: string, payload: unknown) {
-  const response = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, payload: JSON.stringify(payload) })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+    payload: JSON.stringify(payload),
+  })
   return { status: response.statusCode, headers: response.headers, body: response.json<Body>() }
 }
 const gql = (apiKey: string, query: string, variables?: Record<string, unknown>) => post(apiKey, { query, variables })
 
 const CREATE = 'mutation ($title: String!) { productCreate(input: { title: $title }) { product { id } } }'
-const productCount = async (apiKey: string) => ((await gql(apiKey, '{ products { totalCount } }')).body.data!.products as { totalCount: number }).totalCount
+const productCount = async (apiKey: string) =>
+  ((await gql(apiKey, '{ products { totalCount } }')).body.data!.products as { totalCount: number }).totalCount
 
 describe('extensions.cost', () => {
   it('reports requested and actual cost and the bucket on every response', async () => {
@@ -57,7 +67,10 @@ describe('extensions.cost', () => {
     const key = await t.key('cost-shop', ['products:read'])
     const missing = await gql(key, '{ product(id: "00000000-0000-7000-8000-000000000000") { id } }')
     expect(missing.body.extensions?.cost).toMatchObject({ requestedQueryCost: 1 })
-    const batch = await post(key, [{ query: '{ viewer { scopes } }' }, { query: '{ products(first: 3) { totalCount } }' }])
+    const batch = await post(key, [
+      { query: '{ viewer { scopes } }' },
+      { query: '{ products(first: 3) { totalCount } }' },
+    ])
     const items = batch.body as unknown as Body[]
     expect(items.map((item) => item.extensions?.cost?.requestedQueryCost)).toEqual([1, 2 + 3 * 0])
   })
@@ -75,7 +88,11 @@ describe('per-query maximum', () => {
         extensions: { code: 'QUERY_TOO_COMPLEX', requestedQueryCost: 102, maxQueryCost: BUCKET },
       },
     ])
-    expect(body.extensions?.cost).toEqual({ requestedQueryCost: 102, actualQueryCost: null, throttleStatus: { maximumAvailable: BUCKET, currentlyAvailable: BUCKET, restoreRate: RESTORE } })
+    expect(body.extensions?.cost).toEqual({
+      requestedQueryCost: 102,
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: BUCKET, currentlyAvailable: BUCKET, restoreRate: RESTORE },
+    })
   })
 })
 
@@ -105,8 +122,14 @@ describe('a burst past the budget', () => {
     expect(body.data ?? null).toBeNull()
     expect(body.errors).toHaveLength(1)
     expect(body.errors![0]!.extensions).toEqual({ code: 'RATE_LIMITED', retryAfter })
-    expect(body.errors![0]!.message).toMatch(/^this credential's query budget is spent: the query costs 11 points, \d+ are left and the budget refills at 5 per second; retry in \d+ s/)
-    expect(body.extensions?.cost).toMatchObject({ requestedQueryCost: 11, actualQueryCost: null, throttleStatus: { maximumAvailable: BUCKET, restoreRate: RESTORE } })
+    expect(body.errors![0]!.message).toMatch(
+      /^this credential's query budget is spent: the query costs 11 points, \d+ are left and the budget refills at 5 per second; retry in \d+ s/,
+    )
+    expect(body.extensions?.cost).toMatchObject({
+      requestedQueryCost: 11,
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: BUCKET, restoreRate: RESTORE },
+    })
 
     // The refused mutation did not run; another key of the same store has a budget of its own.
     expect(await productCount(observer)).toBe(before + created)
@@ -121,7 +144,10 @@ describe('a burst past the budget', () => {
     const key = await t.key('cost-shop', ['products:write'])
     const observer = await t.key('cost-shop', ['products:read'])
     const before = await productCount(observer)
-    const batch = await post(key, Array.from({ length: 7 }, (_, i) => ({ query: CREATE, variables: { title: `Batched ${i}` } })))
+    const batch = await post(
+      key,
+      Array.from({ length: 7 }, (_, i) => ({ query: CREATE, variables: { title: `Batched ${i}` } })),
+    )
     expect(batch.status).toBe(429)
     expect(Number(batch.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     const items = batch.body as unknown as Body[]
@@ -145,20 +171,42 @@ describe('a burst past the budget', () => {
       t.app.inject({
         method: 'POST',
         url: '/mcp',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${key}`,
+        },
         payload: JSON.stringify(body),
       })
-    const call = await mcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {} } })
+    const call = await mcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_products', arguments: {} },
+    })
     expect(call.statusCode).toBe(429)
     expect(Number(call.headers['retry-after'])).toBeGreaterThanOrEqual(1)
-    expect(call.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'RATE_LIMITED', retryAfter: Number(call.headers['retry-after']) } } })
+    expect(call.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { data: { code: 'RATE_LIMITED', retryAfter: Number(call.headers['retry-after']) } },
+    })
 
-    const init = await mcp({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })
+    const init = await mcp({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    })
     expect(init.statusCode).toBe(200)
   })
 
   it('sends nothing for requests that were never costed: no credential, no cost', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ viewer { scopes } }' }) })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ viewer { scopes } }' }),
+    })
     expect(response.statusCode).toBe(401)
     expect(response.json<Body>().extensions).toBeUndefined()
   })

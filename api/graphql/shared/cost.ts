@@ -1,4 +1,12 @@
-import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql'
+import {
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql'
 import type { GraphQLNamedType, GraphQLObjectType, GraphQLSchema } from 'graphql'
 import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
 
@@ -27,9 +35,18 @@ export const MAX_COST_WALK_STEPS = 100_000
 export type Variables = Readonly<Record<string, unknown>>
 
 /** The operation a request runs: the named one, or the only one. */
-export function findOperation(document: DocumentNode, operationName?: string | null): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
-  return operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined
+export function findOperation(
+  document: DocumentNode,
+  operationName?: string | null,
+): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )
+  return operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined
 }
 
 /**
@@ -37,7 +54,12 @@ export function findOperation(document: DocumentNode, operationName?: string | n
  *
  * @example requestedQueryCost(schema, parse('{ products(first: 10) { nodes { id } } }')) // 2 + 10 × 1 = 12
  */
-export function requestedQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null, variables: Variables = {}): number {
+export function requestedQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+  variables: Variables = {},
+): number {
   return operationCost(schema, document, operationName, variables, undefined)
 }
 
@@ -71,15 +93,42 @@ interface Walk {
 
 class WalkTooLong extends Error {}
 
-function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Variables, result: Result): number {
+function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+  result: Result,
+): number {
   const operation = findOperation(document, operationName)
   if (!operation) return 0
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType()
   if (!root) return 0
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]))
-  const walk: Walk = { schema, fragments, variables, memo: new WeakMap(), stepsLeft: result ? Infinity : MAX_COST_WALK_STEPS }
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  )
+  const walk: Walk = {
+    schema,
+    fragments,
+    variables,
+    memo: new WeakMap(),
+    stepsLeft: result ? Infinity : MAX_COST_WALK_STEPS,
+  }
   try {
-    return selectionCost(walk, operation.selectionSet, root, result, operation.operation === 'mutation' ? COST.mutation : COST.object)
+    return selectionCost(
+      walk,
+      operation.selectionSet,
+      root,
+      result,
+      operation.operation === 'mutation' ? COST.mutation : COST.object,
+    )
   } catch (error) {
     if (error instanceof WalkTooLong) return Infinity
     throw error
@@ -87,7 +136,13 @@ function operationCost(schema: GraphQLSchema, document: DocumentNode, operationN
 }
 
 /** The cost of a selection on an object of `type`; `fieldBase` is what each object field there costs by itself. */
-function selectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType, result: Result, fieldBase: number = COST.object): number {
+function selectionCost(
+  walk: Walk,
+  set: SelectionSetNode,
+  type: GraphQLNamedType,
+  result: Result,
+  fieldBase: number = COST.object,
+): number {
   if (result) return uncachedSelectionCost(walk, set, type, result, fieldBase)
   const key = `${type.name}:${fieldBase}`
   let costs = walk.memo.get(set)
@@ -99,10 +154,17 @@ function selectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType
   return cost
 }
 
-function uncachedSelectionCost(walk: Walk, set: SelectionSetNode, type: GraphQLNamedType, result: Result, fieldBase: number): number {
+function uncachedSelectionCost(
+  walk: Walk,
+  set: SelectionSetNode,
+  type: GraphQLNamedType,
+  result: Result,
+  fieldBase: number,
+): number {
   if (isAbstract(type)) {
     const typename = result && (result.data as { __typename?: unknown } | null)?.__typename
-    const concrete = typeof typename === 'string' ? [walk.schema.getType(typename)] : walk.schema.getPossibleTypes(type as never)
+    const concrete =
+      typeof typename === 'string' ? [walk.schema.getType(typename)] : walk.schema.getPossibleTypes(type as never)
     return Math.max(0, ...concrete.filter(isObject).map((t) => selectionCost(walk, set, t, result, fieldBase)))
   }
   if (!isObject(type)) return 0
@@ -124,7 +186,8 @@ function fieldCost(walk: Walk, nodes: readonly FieldNode[], fieldType: unknown, 
   const type = namedType(fieldType)
   if (isLeaf(type)) return 0
   const set = mergedSelections(nodes)
-  if (isConnection(type)) return (base === COST.mutation ? base : 0) + connectionCost(walk, nodes[0]!, set, type as GraphQLObjectType, result)
+  if (isConnection(type))
+    return (base === COST.mutation ? base : 0) + connectionCost(walk, nodes[0]!, set, type as GraphQLObjectType, result)
   if (!result) return base + selectionCost(walk, set, type, undefined)
   if (result.data == null) return base
   if (!isList(fieldType)) return base + selectionCost(walk, set, type, result)
@@ -133,7 +196,13 @@ function fieldCost(walk: Walk, nodes: readonly FieldNode[], fieldType: unknown, 
 }
 
 /** 2 for the connection (with its pageInfo and totalCount), plus each node as one object with its selection. */
-function connectionCost(walk: Walk, node: FieldNode, set: SelectionSetNode, type: GraphQLObjectType, result: Result): number {
+function connectionCost(
+  walk: Walk,
+  node: FieldNode,
+  set: SelectionSetNode,
+  type: GraphQLObjectType,
+  result: Result,
+): number {
   if (result && result.data == null) return COST.connection
   let items = 0
   for (const [key, nodes] of collectFields(walk, set, type)) {
@@ -143,9 +212,13 @@ function connectionCost(walk: Walk, node: FieldNode, set: SelectionSetNode, type
     const itemType = namedType(listType)
     const itemSet = mergedSelections(nodes)
     // An edge is only a wrapper: its `node` field is the object that costs.
-    const perItem = (item: Result) => (name === 'nodes' ? COST.object : 0) + selectionCost(walk, itemSet, itemType, item)
+    const perItem = (item: Result) =>
+      (name === 'nodes' ? COST.object : 0) + selectionCost(walk, itemSet, itemType, item)
     const cost = result
-      ? (((result.data as Record<string, unknown>)[key] as unknown[] | null) ?? []).reduce<number>((sum, item) => sum + (item == null ? 0 : perItem({ data: item })), 0)
+      ? (((result.data as Record<string, unknown>)[key] as unknown[] | null) ?? []).reduce<number>(
+          (sum, item) => sum + (item == null ? 0 : perItem({ data: item })),
+          0,
+        )
       : pageSize(walk, node) * perItem(undefined)
     items = Math.max(items, cost)
   }
@@ -174,7 +247,13 @@ function valueOf(walk: Walk, node: ValueNode): unknown {
 }
 
 /** Fields of a selection on a concrete type by response key, through fragments, honouring @skip and @include. */
-function collectFields(walk: Walk, set: SelectionSetNode, type: GraphQLObjectType, into = new Map<string, FieldNode[]>(), seen = new Set<string>()): Map<string, FieldNode[]> {
+function collectFields(
+  walk: Walk,
+  set: SelectionSetNode,
+  type: GraphQLObjectType,
+  into = new Map<string, FieldNode[]>(),
+  seen = new Set<string>(),
+): Map<string, FieldNode[]> {
   for (const selection of set.selections) {
     if (--walk.stepsLeft < 0) throw new WalkTooLong()
     if (!included(walk, selection.directives)) continue
@@ -182,11 +261,13 @@ function collectFields(walk: Walk, set: SelectionSetNode, type: GraphQLObjectTyp
       const key = selection.alias?.value ?? selection.name.value
       into.set(key, [...(into.get(key) ?? []), selection])
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (applies(walk, selection.typeCondition?.name.value, type)) collectFields(walk, selection.selectionSet, type, into, seen)
+      if (applies(walk, selection.typeCondition?.name.value, type))
+        collectFields(walk, selection.selectionSet, type, into, seen)
     } else if (!seen.has(selection.name.value)) {
       seen.add(selection.name.value)
       const fragment = walk.fragments.get(selection.name.value)
-      if (fragment && applies(walk, fragment.typeCondition.name.value, type)) collectFields(walk, fragment.selectionSet, type, into, seen)
+      if (fragment && applies(walk, fragment.typeCondition.name.value, type))
+        collectFields(walk, fragment.selectionSet, type, into, seen)
     }
   }
   return into
@@ -205,7 +286,12 @@ function included(walk: Walk, directives: FieldNode['directives']): boolean {
 function applies(walk: Walk, condition: string | undefined, type: GraphQLObjectType): boolean {
   if (!condition || condition === type.name) return true
   const conditionType = walk.schema.getType(condition)
-  return conditionType !== undefined && conditionType !== null && isAbstract(conditionType) && walk.schema.isSubType(conditionType as never, type)
+  return (
+    conditionType !== undefined &&
+    conditionType !== null &&
+    isAbstract(conditionType) &&
+    walk.schema.isSubType(conditionType as never, type)
+  )
 }
 
 /** One field's own selection set as it is (the memo knows it by identity), several merged into one. */
@@ -227,8 +313,10 @@ function fieldOf(schema: GraphQLSchema, type: GraphQLObjectType, name: string): 
  */
 const tag = (type: unknown): string => Object.prototype.toString.call(type)
 const isObject = (type: unknown): type is GraphQLObjectType => tag(type) === '[object GraphQLObjectType]'
-const isAbstract = (type: unknown): boolean => tag(type) === '[object GraphQLInterfaceType]' || tag(type) === '[object GraphQLUnionType]'
-const isLeaf = (type: unknown): boolean => tag(type) === '[object GraphQLScalarType]' || tag(type) === '[object GraphQLEnumType]'
+const isAbstract = (type: unknown): boolean =>
+  tag(type) === '[object GraphQLInterfaceType]' || tag(type) === '[object GraphQLUnionType]'
+const isLeaf = (type: unknown): boolean =>
+  tag(type) === '[object GraphQLScalarType]' || tag(type) === '[object GraphQLEnumType]'
 
 function isList(type: unknown): boolean {
   for (let current = type as { ofType?: unknown } | undefined; current; current = current.ofType as typeof current) {

@@ -1,7 +1,10 @@
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql'
 import { isIntrospectionRoot, type QueryLimits } from './limits.js'
 
-type ShapeLimits = Pick<QueryLimits, 'maxDepth' | 'maxFields' | 'maxIntrospectionDepth' | 'maxIntrospectionLists' | 'maxFieldComparisons'>
+type ShapeLimits = Pick<
+  QueryLimits,
+  'maxDepth' | 'maxFields' | 'maxIntrospectionDepth' | 'maxIntrospectionLists' | 'maxFieldComparisons'
+>
 
 /**
  * What is wrong with a document's shape, or undefined: checked on the parsed document before
@@ -32,7 +35,8 @@ export function documentShapeProblem(document: DocumentNode, limits: ShapeLimits
     if (reach.fields > limits.maxFields) {
       return `the operation selects more than ${limits.maxFields} fields once its fragments are spread out; spread each fragment once and split the query into several`
     }
-    if (reach.depth > limits.maxDepth) return `query depth ${reach.depth} exceeds the limit of ${limits.maxDepth}; split it into several queries`
+    if (reach.depth > limits.maxDepth)
+      return `query depth ${reach.depth} exceeds the limit of ${limits.maxDepth}; split it into several queries`
     if (reach.introspectionDepth > limits.maxIntrospectionDepth) {
       return `introspection depth ${reach.introspectionDepth} exceeds the limit of ${limits.maxIntrospectionDepth}; ask for fewer ofType levels`
     }
@@ -47,7 +51,16 @@ export function documentShapeProblem(document: DocumentNode, limits: ShapeLimits
 }
 
 /** Lists of the introspection types: what multiplies an introspection answer. */
-const INTROSPECTION_LISTS = new Set(['types', 'fields', 'inputFields', 'args', 'enumValues', 'interfaces', 'possibleTypes', 'directives'])
+const INTROSPECTION_LISTS = new Set([
+  'types',
+  'fields',
+  'inputFields',
+  'args',
+  'enumValues',
+  'interfaces',
+  'possibleTypes',
+  'directives',
+])
 
 /** What a selection set reaches: fields spread out, depth (an introspection field counting as one level), and the deepest introspection subtree in it. */
 interface Reach {
@@ -84,7 +97,13 @@ function reacher(fragments: ReadonlyMap<string, FragmentDefinitionNode>): (set: 
         const list = INTROSPECTION_LISTS.has(selection.name.value) ? 1 : 0
         reach = isIntrospectionRoot(selection.name.value)
           ? { fields, depth: 1, lists: 0, introspectionDepth: 1 + inner.depth, introspectionLists: inner.lists }
-          : { fields, depth: 1 + inner.depth, lists: list + inner.lists, introspectionDepth: inner.introspectionDepth, introspectionLists: inner.introspectionLists }
+          : {
+              fields,
+              depth: 1 + inner.depth,
+              lists: list + inner.lists,
+              introspectionDepth: inner.introspectionDepth,
+              introspectionLists: inner.introspectionLists,
+            }
       }
       result = {
         fields: result.fields + reach.fields,

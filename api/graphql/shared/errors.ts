@@ -40,31 +40,53 @@ export interface FormatOptions {
 
 /** The GraphQL shape of an error: `message` for people, `extensions.code`/`field` for programs. One error may stand for several (a failed validation). */
 export function formatError(error: GraphQLError, options: FormatOptions): FormattedError[] {
-  const base = { message: error.message, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) }
+  const base = {
+    message: error.message,
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+  }
   const domain = findDomainError(error)
   if (domain) {
-    return [{
-      ...base,
-      message: domain.message,
-      extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}), ...(domain.details ?? {}) },
-    }]
+    return [
+      {
+        ...base,
+        message: domain.message,
+        extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}), ...(domain.details ?? {}) },
+      },
+    ]
   }
   if (!error.originalError) return [requestFault(error, options.maxTokens)]
   // Outside any field (no path), a GraphQLError underneath is a variable graphql-js could not coerce
   // (`$first: Int` given "x", a malformed DateTime), or the parser giving up at the token limit: the request is at fault.
-  if (!error.path && (error.originalError as Error).name === 'GraphQLError') return [requestFault(error.originalError as GraphQLError, options.maxTokens)]
+  if (!error.path && (error.originalError as Error).name === 'GraphQLError')
+    return [requestFault(error.originalError as GraphQLError, options.maxTokens)]
   const transport = transportError(error.originalError)
   if (transport) return transportErrors(transport, options)
-  options.logger.error({ err: error.originalError, requestId: options.requestId, path: error.path }, 'unexpected error while resolving')
+  options.logger.error(
+    { err: error.originalError, requestId: options.requestId, path: error.path },
+    'unexpected error while resolving',
+  )
   const requestId = options.requestId
-  return [{ ...base, message: `internal server error; quote request id ${requestId} when reporting it`, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId } }]
+  return [
+    {
+      ...base,
+      message: `internal server error; quote request id ${requestId} when reporting it`,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+    },
+  ]
 }
 
 /** Parse and validation errors (unknown field, wrong variable type, our limits): the request is at fault. */
-function requestFault(error: { message: string; locations?: unknown; extensions?: Record<string, unknown> | undefined }, maxTokens: number): FormattedError {
-  if (isTokenLimitError(error, maxTokens)) return { message: tokenLimitMessage(maxTokens), extensions: { code: 'QUERY_TOO_COMPLEX' } }
+function requestFault(
+  error: { message: string; locations?: unknown; extensions?: Record<string, unknown> | undefined },
+  maxTokens: number,
+): FormattedError {
+  if (isTokenLimitError(error, maxTokens))
+    return { message: tokenLimitMessage(maxTokens), extensions: { code: 'QUERY_TOO_COMPLEX' } }
   const code = error.extensions?.code === 'QUERY_TOO_COMPLEX' ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT'
-  const locations = Array.isArray(error.locations) ? { locations: error.locations as GraphQLFormattedError['locations'] } : {}
+  const locations = Array.isArray(error.locations)
+    ? { locations: error.locations as GraphQLFormattedError['locations'] }
+    : {}
   return { message: error.message, ...locations, extensions: { ...error.extensions, code } }
 }
 
@@ -81,27 +103,44 @@ function transportError(error: unknown): TransportError | undefined {
  * parsers, body limit), for every route: the GraphQL error formatter and the app's error handler
  * both answer with it. Undefined for errors that are not about the request's body.
  */
-export function bodyError(error: { code?: string; message: string }, bodyLimitBytes: number): { code: ErrorCode; message: string } | undefined {
+export function bodyError(
+  error: { code?: string; message: string },
+  bodyLimitBytes: number,
+): { code: ErrorCode; message: string } | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the ${bodyLimitBytes / 1024 / 1024} MB limit; send less per request` }
+      return {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `the request body is larger than the ${bodyLimitBytes / 1024 / 1024} MB limit; send less per request`,
+      }
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { code: 'BAD_REQUEST', message: 'the request body is not valid JSON; send a JSON object such as {"query": "{ viewer { scopes } }"}' }
+      return {
+        code: 'BAD_REQUEST',
+        message: 'the request body is not valid JSON; send a JSON object such as {"query": "{ viewer { scopes } }"}',
+      }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { code: 'BAD_REQUEST', message: 'this content type is not supported here; send Content-Type: application/json' }
+      return {
+        code: 'BAD_REQUEST',
+        message: 'this content type is not supported here; send Content-Type: application/json',
+      }
     default:
-      return error.code?.startsWith('FST_ERR_CTP_') ? { code: 'BAD_REQUEST', message: `the request body could not be read (${error.message}); send a JSON object` } : undefined
+      return error.code?.startsWith('FST_ERR_CTP_')
+        ? { code: 'BAD_REQUEST', message: `the request body could not be read (${error.message}); send a JSON object` }
+        : undefined
   }
 }
 
 function transportErrors(error: TransportError, options: FormatOptions): FormattedError[] {
   if (error.code === 'MER_ERR_METHOD_NOT_ALLOWED') {
-    return [{ message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_REQUEST' } }]
+    return [
+      { message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_REQUEST' } },
+    ]
   }
   const body = bodyError(error, options.bodyLimitBytes)
   if (body) return [{ message: body.message, extensions: { code: body.code } }]
-  if (Array.isArray(error.errors) && error.errors.length) return error.errors.map((inner) => requestFault(inner as Error, options.maxTokens))
+  if (Array.isArray(error.errors) && error.errors.length)
+    return error.errors.map((inner) => requestFault(inner as Error, options.maxTokens))
   return [{ message: error.message, extensions: { code: 'BAD_REQUEST' } }]
 }
 
@@ -114,7 +153,8 @@ export function transportStatus(errors: readonly GraphQLError[]): number | undef
   for (const error of errors) {
     if (findDomainError(error)) continue
     const transport = transportError(error.originalError)
-    if (transport && !(transport.code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(transport.errors))) return transport.statusCode
+    if (transport && !(transport.code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(transport.errors)))
+      return transport.statusCode
   }
   return undefined
 }
@@ -134,7 +174,13 @@ function findDomainError(error: unknown): DomainError | undefined {
 }
 
 /** Codes in the order their status wins when a response holds several (HTTP_STATUS_OF has the statuses). */
-const BY_SEVERITY: readonly ErrorCode[] = ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNAUTHENTICATED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']
+const BY_SEVERITY: readonly ErrorCode[] = [
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+]
 
 /**
  * HTTP status for a response (API-CONVENTIONS.md, "Errors"): a code with a status of its own
@@ -142,9 +188,13 @@ const BY_SEVERITY: readonly ErrorCode[] = ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', '
  * never ran (parse, validation, a limit) answers 400 to a client that accepts
  * `application/graphql-response+json` and 200 to an `application/json` one; else 200.
  */
-export function statusFor(errors: readonly { extensions: Record<string, unknown> }[], outcome: { executed: boolean; hasData: boolean; graphqlResponse: boolean }): number {
+export function statusFor(
+  errors: readonly { extensions: Record<string, unknown> }[],
+  outcome: { executed: boolean; hasData: boolean; graphqlResponse: boolean },
+): number {
   for (const code of BY_SEVERITY) if (errors.some((e) => e.extensions.code === code)) return HTTP_STATUS_OF[code]!
-  if (!outcome.hasData && errors.some((e) => e.extensions.code === 'INTERNAL_SERVER_ERROR')) return HTTP_STATUS_OF.INTERNAL_SERVER_ERROR!
+  if (!outcome.hasData && errors.some((e) => e.extensions.code === 'INTERNAL_SERVER_ERROR'))
+    return HTTP_STATUS_OF.INTERNAL_SERVER_ERROR!
   return !outcome.executed && outcome.graphqlResponse ? 400 : 200
 }
 
@@ -152,13 +202,18 @@ export function statusFor(errors: readonly { extensions: Record<string, unknown>
 export function retryAfterOf(errors: readonly { extensions: Record<string, unknown> }[]): number | undefined {
   for (const error of errors) {
     const { code, retryAfter } = error.extensions
-    if ((code === 'RATE_LIMITED' || code === 'SERVICE_UNAVAILABLE') && typeof retryAfter === 'number' && retryAfter > 0) return Math.ceil(retryAfter)
+    if ((code === 'RATE_LIMITED' || code === 'SERVICE_UNAVAILABLE') && typeof retryAfter === 'number' && retryAfter > 0)
+      return Math.ceil(retryAfter)
   }
   return undefined
 }
 
 /** A response body with one error, for failures before GraphQL execution (auth, limits, body). */
-export function errorBody(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): FormattedExecutionResult {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): FormattedExecutionResult {
   return { errors: [{ message, extensions: { code, ...extensions } }] }
 }
 

@@ -8,7 +8,10 @@ import { checkNesting } from './nesting.js'
  * a malformed body never reaches a place where it could fail as a 500.
  */
 export class RequestRefusal extends DomainError {
-  constructor(message: string, readonly status: number = 400) {
+  constructor(
+    message: string,
+    readonly status: number = 400,
+  ) {
     super('BAD_REQUEST', message)
   }
 }
@@ -25,7 +28,10 @@ export function checkGraphQLRequest(request: FastifyRequest): void {
   if (request.method !== 'POST') return
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
   if (!POST_MEDIA_TYPES.has(mediaType)) {
-    throw new RequestRefusal(`POST /graphql takes Content-Type: application/json${mediaType ? `, not ${mediaType}` : ''}; send {"query": …, "variables": {…}} as JSON`, 415)
+    throw new RequestRefusal(
+      `POST /graphql takes Content-Type: application/json${mediaType ? `, not ${mediaType}` : ''}; send {"query": …, "variables": {…}} as JSON`,
+      415,
+    )
   }
   const body = request.body
   if (Array.isArray(body)) {
@@ -40,11 +46,15 @@ function checkParameters(params: unknown, where: string, encoded: boolean): void
   }
   const record = params as Record<string, unknown>
   if (typeof record.query !== 'string' || record.query.trim() === '') {
-    throw new RequestRefusal(`"query" in the ${where} must be a GraphQL document as a string; got ${describe(record.query)}`)
+    throw new RequestRefusal(
+      `"query" in the ${where} must be a GraphQL document as a string; got ${describe(record.query)}`,
+    )
   }
   checkNesting(record.query)
   if (record.operationName !== undefined && record.operationName !== null && typeof record.operationName !== 'string') {
-    throw new RequestRefusal(`"operationName" in the ${where} must be a string or null; got ${describe(record.operationName)}`)
+    throw new RequestRefusal(
+      `"operationName" in the ${where} must be a string or null; got ${describe(record.operationName)}`,
+    )
   }
   for (const name of ['variables', 'extensions'] as const) {
     const value = encoded ? decodeJson(record[name], name, where) : record[name]
@@ -90,9 +100,15 @@ const POSITION_SHAPE = /^(\d{20})-(\d{20})$/
 export function checkConsistencyPosition(position: string): void {
   const match = POSITION_SHAPE.exec(position)
   if (!match) {
-    throw new DomainError('BAD_USER_INPUT', `X-Consistency-Position '${position.slice(0, 60)}' is not a position; send an eventPosition a mutation returned`)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `X-Consistency-Position '${position.slice(0, 60)}' is not a position; send an eventPosition a mutation returned`,
+    )
   }
   if (BigInt(match[1]!) > MAX_FIRST || BigInt(match[2]!) > MAX_SECOND) {
-    throw new DomainError('BAD_USER_INPUT', `X-Consistency-Position '${position}' is beyond any position the event log can hold; send an eventPosition a mutation returned`)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `X-Consistency-Position '${position}' is beyond any position the event log can hold; send an eventPosition a mutation returned`,
+    )
   }
 }

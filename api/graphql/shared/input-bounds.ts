@@ -1,6 +1,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { Kind, parse, type DocumentNode, type GraphQLSchema, type SelectionSetNode, type TypeNode, type ValueNode } from 'graphql'
-import { FILTER_COMBINATORS, dateTimeProblem, filterProblem, jsonProblem, refusal, textProblem, unstorableInput, type Path, type Problem } from '../../../domain/shared/boundary.js'
+import {
+  Kind,
+  parse,
+  type DocumentNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type TypeNode,
+  type ValueNode,
+} from 'graphql'
+import {
+  FILTER_COMBINATORS,
+  dateTimeProblem,
+  filterProblem,
+  jsonProblem,
+  refusal,
+  textProblem,
+  unstorableInput,
+  type Path,
+  type Problem,
+} from '../../../domain/shared/boundary.js'
 
 /**
  * The input bounds of every GraphQL request (API-CONVENTIONS.md): no string that Postgres cannot
@@ -27,7 +45,9 @@ export function installInputBounds(app: FastifyInstance, { maxTokens }: { maxTok
     if (analysis.problem) throw refusal(analysis.problem)
     const { variables, operationName } = requestOf(context as unknown as HookContext)
     if (!variables) return
-    const declared = analysis.operations.get(operationName ?? null) ?? (analysis.operations.size === 1 ? [...analysis.operations.values()][0] : undefined)
+    const declared =
+      analysis.operations.get(operationName ?? null) ??
+      (analysis.operations.size === 1 ? [...analysis.operations.values()][0] : undefined)
     for (const [name, value] of Object.entries(variables)) {
       const variable = declared?.get(name)
       if (!variable) continue
@@ -54,10 +74,15 @@ interface HookContext {
   operationId?: number
 }
 
-function requestOf(context: HookContext): { variables: Record<string, unknown> | undefined; operationName: string | null } {
+function requestOf(context: HookContext): {
+  variables: Record<string, unknown> | undefined
+  operationName: string | null
+} {
   const request = context.reply.request
   const body = request.body as Record<string, unknown> | Record<string, unknown>[] | undefined
-  const item = Array.isArray(body) ? body[context.operationId ?? 0] : (body ?? (request.query as Record<string, unknown> | undefined))
+  const item = Array.isArray(body)
+    ? body[context.operationId ?? 0]
+    : (body ?? (request.query as Record<string, unknown> | undefined))
   let variables = item?.variables
   // GET carries them as JSON text; mercurius has already refused text that does not parse.
   if (typeof variables === 'string') {
@@ -68,7 +93,13 @@ function requestOf(context: HookContext): { variables: Record<string, unknown> |
     }
   }
   const operationName = typeof item?.operationName === 'string' ? item.operationName : null
-  return { variables: typeof variables === 'object' && variables !== null && !Array.isArray(variables) ? (variables as Record<string, unknown>) : undefined, operationName }
+  return {
+    variables:
+      typeof variables === 'object' && variables !== null && !Array.isArray(variables)
+        ? (variables as Record<string, unknown>)
+        : undefined,
+    operationName,
+  }
 }
 
 // ---- Input types, read from the schema by tag.
@@ -107,7 +138,9 @@ function namedOutputType(type: unknown): NamedType | undefined {
 /** A `*Filter` input: one whose and/or/not lead back to itself. */
 function isFilter(type: NamedType): boolean {
   const fields = type.getFields?.() ?? {}
-  return FILTER_COMBINATORS.some((combinator) => fields[combinator] && namedOutputType(fields[combinator]!.type)?.name === type.name)
+  return FILTER_COMBINATORS.some(
+    (combinator) => fields[combinator] && namedOutputType(fields[combinator]!.type)?.name === type.name,
+  )
 }
 
 // ---- Values: variables as sent, literals turned into the same shape.
@@ -120,7 +153,9 @@ const VARIABLE = Symbol('variable')
  * strings in range; JSON values bounded; each outermost filter bounded before its branches are read.
  */
 function checkValue(root: unknown, rootType: InputType | undefined, at: Path): Problem | undefined {
-  const stack: { value: unknown; type: InputType | undefined; path: Path; branch: boolean }[] = [{ value: root, type: rootType, path: at, branch: false }]
+  const stack: { value: unknown; type: InputType | undefined; path: Path; branch: boolean }[] = [
+    { value: root, type: rootType, path: at, branch: false },
+  ]
   while (stack.length) {
     const { value, type, path, branch } = stack.pop()!
     const named = type?.kind === 'named' ? type.type : undefined
@@ -137,7 +172,9 @@ function checkValue(root: unknown, rootType: InputType | undefined, at: Path): P
     if (typeof value !== 'object' || value === null) continue
     if (type?.kind === 'list') {
       // A single value stands for a list of one (input coercion).
-      if (Array.isArray(value)) for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index], type: type.of, path: [...path, index], branch })
+      if (Array.isArray(value))
+        for (let index = value.length - 1; index >= 0; index--)
+          stack.push({ value: value[index], type: type.of, path: [...path, index], branch })
       else stack.push({ value, type: type.of, path, branch })
       continue
     }
@@ -150,7 +187,12 @@ function checkValue(root: unknown, rootType: InputType | undefined, at: Path): P
       }
       for (const [key, item] of Object.entries(value)) {
         const field = fields[key]
-        stack.push({ value: item, type: field ? fromSchemaType(field.type) : undefined, path: [...path, key], branch: filter && (FILTER_COMBINATORS as readonly string[]).includes(key) })
+        stack.push({
+          value: item,
+          type: field ? fromSchemaType(field.type) : undefined,
+          path: [...path, key],
+          branch: filter && (FILTER_COMBINATORS as readonly string[]).includes(key),
+        })
       }
       continue
     }
@@ -170,7 +212,9 @@ function dateTimeOf(text: string): string | undefined {
 /** A literal as the value a client would send for it, without recursion; variables are noted where they stand. */
 function literalValue(root: ValueNode, at: Path, usages: Map<string, Path>): unknown {
   const result: { value?: unknown } = {}
-  const stack: { node: ValueNode; path: Path; set: (value: unknown) => void }[] = [{ node: root, path: at, set: (value) => (result.value = value) }]
+  const stack: { node: ValueNode; path: Path; set: (value: unknown) => void }[] = [
+    { node: root, path: at, set: (value) => (result.value = value) },
+  ]
   while (stack.length) {
     const { node, path, set } = stack.pop()!
     switch (node.kind) {
@@ -181,13 +225,20 @@ function literalValue(root: ValueNode, at: Path, usages: Map<string, Path>): unk
       case Kind.LIST: {
         const list: unknown[] = []
         set(list)
-        node.values.forEach((item, index) => stack.push({ node: item, path: [...path, index], set: (value) => (list[index] = value) }))
+        node.values.forEach((item, index) =>
+          stack.push({ node: item, path: [...path, index], set: (value) => (list[index] = value) }),
+        )
         break
       }
       case Kind.OBJECT: {
         const object: Record<string, unknown> = {}
         set(object)
-        for (const field of node.fields) stack.push({ node: field.value, path: [...path, field.name.value], set: (value) => (object[field.name.value] = value) })
+        for (const field of node.fields)
+          stack.push({
+            node: field.value,
+            path: [...path, field.name.value],
+            set: (value) => (object[field.name.value] = value),
+          })
         break
       }
       case Kind.NULL:
@@ -223,43 +274,70 @@ function analyze(schema: GraphQLSchema, source: string, maxTokens: number | unde
   for (const definition of document.definitions) {
     if (problem) break
     if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      problem = selectionProblem(schema, definition.selectionSet, schema.getType(definition.typeCondition.name.value) as unknown as NamedType | undefined, fragmentUsages)
+      problem = selectionProblem(
+        schema,
+        definition.selectionSet,
+        schema.getType(definition.typeCondition.name.value) as unknown as NamedType | undefined,
+        fragmentUsages,
+      )
     } else if (definition.kind === Kind.OPERATION_DEFINITION) {
-      const root = definition.operation === 'mutation' ? schema.getMutationType() : definition.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()
+      const root =
+        definition.operation === 'mutation'
+          ? schema.getMutationType()
+          : definition.operation === 'subscription'
+            ? schema.getSubscriptionType()
+            : schema.getQueryType()
       const usages = new Map<string, Path>()
-      problem = selectionProblem(schema, definition.selectionSet, (root ?? undefined) as unknown as NamedType | undefined, usages)
+      problem = selectionProblem(
+        schema,
+        definition.selectionSet,
+        (root ?? undefined) as unknown as NamedType | undefined,
+        usages,
+      )
       const variables = new Map<string, { type: InputType | undefined; path: Path }>()
       for (const variable of definition.variableDefinitions ?? []) {
         const name = variable.variable.name.value
         const type = fromTypeNode(schema, variable.type)
         variables.set(name, { type, path: usages.get(name) ?? fragmentUsages.get(name) ?? [name] })
-        if (!problem && variable.defaultValue) problem = checkValue(literalValue(variable.defaultValue, [name], new Map()), type, [name])
+        if (!problem && variable.defaultValue)
+          problem = checkValue(literalValue(variable.defaultValue, [name], new Map()), type, [name])
       }
       operations.set(definition.name?.value ?? null, variables)
     }
   }
   // Fragments may come after the operations that spread them.
   for (const variables of operations.values()) {
-    for (const [name, variable] of variables) if (variable.path.length === 1 && variable.path[0] === name && fragmentUsages.has(name)) variable.path = fragmentUsages.get(name)!
+    for (const [name, variable] of variables)
+      if (variable.path.length === 1 && variable.path[0] === name && fragmentUsages.has(name))
+        variable.path = fragmentUsages.get(name)!
   }
   return { problem, operations }
 }
 
 /** Arguments of every field in a selection set and the sets below it, checked against their types. */
-function selectionProblem(schema: GraphQLSchema, root: SelectionSetNode, rootType: NamedType | undefined, usages: Map<string, Path>): Problem | undefined {
+function selectionProblem(
+  schema: GraphQLSchema,
+  root: SelectionSetNode,
+  rootType: NamedType | undefined,
+  usages: Map<string, Path>,
+): Problem | undefined {
   const stack: { set: SelectionSetNode; type: NamedType | undefined }[] = [{ set: root, type: rootType }]
   while (stack.length) {
     const { set, type } = stack.pop()!
     for (const selection of set.selections) {
       for (const directive of selection.directives ?? []) {
         for (const argument of directive.arguments ?? []) {
-          const problem = checkValue(literalValue(argument.value, [argument.name.value], usages), undefined, [argument.name.value])
+          const problem = checkValue(literalValue(argument.value, [argument.name.value], usages), undefined, [
+            argument.name.value,
+          ])
           if (problem) return problem
         }
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) continue
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as unknown as NamedType | undefined) : type
+        const condition = selection.typeCondition
+          ? (schema.getType(selection.typeCondition.name.value) as unknown as NamedType | undefined)
+          : type
         stack.push({ set: selection.selectionSet, type: condition })
         continue
       }
@@ -267,10 +345,15 @@ function selectionProblem(schema: GraphQLSchema, root: SelectionSetNode, rootTyp
       for (const argument of selection.arguments ?? []) {
         const name = argument.name.value
         const definition = field?.args?.find((a) => a.name === name)
-        const problem = checkValue(literalValue(argument.value, [name], usages), definition ? fromSchemaType(definition.type) : undefined, [name])
+        const problem = checkValue(
+          literalValue(argument.value, [name], usages),
+          definition ? fromSchemaType(definition.type) : undefined,
+          [name],
+        )
         if (problem) return problem
       }
-      if (selection.selectionSet) stack.push({ set: selection.selectionSet, type: field ? namedOutputType(field.type) : undefined })
+      if (selection.selectionSet)
+        stack.push({ set: selection.selectionSet, type: field ? namedOutputType(field.type) : undefined })
     }
   }
   return undefined

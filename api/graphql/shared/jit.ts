@@ -11,14 +11,18 @@ import { Kind, type DocumentNode, type GraphQLInputObjectType, type GraphQLSchem
  * hook hands back a document, so the hook returns the very same one; every other operation is
  * still compiled.
  */
-export function recursiveVariablesOptOut(schema: GraphQLSchema): (document: DocumentNode) => { document: DocumentNode } | undefined {
+export function recursiveVariablesOptOut(
+  schema: GraphQLSchema,
+): (document: DocumentNode) => { document: DocumentNode } | undefined {
   const recursive = reachesCycle(schema)
   const verdicts = new WeakMap<DocumentNode, boolean>()
   return (document) => {
     let optOut = verdicts.get(document)
     if (optOut === undefined) {
       optOut = document.definitions.some(
-        (definition) => definition.kind === Kind.OPERATION_DEFINITION && (definition.variableDefinitions ?? []).some((v) => recursive.has(namedType(v.type))),
+        (definition) =>
+          definition.kind === Kind.OPERATION_DEFINITION &&
+          (definition.variableDefinitions ?? []).some((v) => recursive.has(namedType(v.type))),
       )
       verdicts.set(document, optOut)
     }
@@ -36,7 +40,8 @@ function namedType(type: TypeNode): string {
  * copy of graphql than ours (CommonJS and ES module builds under vitest).
  */
 function reachesCycle(schema: GraphQLSchema): Set<string> {
-  const isInputObject = (type: unknown): type is GraphQLInputObjectType => Object.prototype.toString.call(type) === '[object GraphQLInputObjectType]'
+  const isInputObject = (type: unknown): type is GraphQLInputObjectType =>
+    Object.prototype.toString.call(type) === '[object GraphQLInputObjectType]'
   const named = (type: unknown): unknown => {
     let current = type as { ofType?: unknown }
     while (current.ofType) current = current.ofType as { ofType?: unknown }

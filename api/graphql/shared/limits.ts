@@ -36,13 +36,15 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxBatch: 10,
 }
 
-const tooComplex = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } })
+const tooComplex = (message: string): GraphQLError =>
+  new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } })
 
 /** The message of graphql-js' parser when a document has more than `maxTokens` tokens (its wording, typo included). */
 export const isTokenLimitError = (error: { message?: unknown }, maxTokens: number): boolean =>
   error.message === `Syntax Error: Document contains more that ${maxTokens} tokens. Parsing aborted.`
 
-export const tokenLimitMessage = (maxTokens: number): string => `the document has more than ${maxTokens} tokens; send a smaller one or split it into several requests`
+export const tokenLimitMessage = (maxTokens: number): string =>
+  `the document has more than ${maxTokens} tokens; send a smaller one or split it into several requests`
 
 /**
  * Validation rules that bound a document, refusing with QUERY_TOO_COMPLEX: graphql-armor's
@@ -58,8 +60,14 @@ export function documentLimitRules(limits: QueryLimits): ValidationRule[] {
     onReject: [(context: ValidationContext | null) => context?.reportError(tooComplex(message))],
   })
   return [
-    maxAliasesRule({ n: limits.maxAliases, ...armor(`the document uses more than ${limits.maxAliases} aliases; send fewer fields per request`) }),
-    maxDirectivesRule({ n: limits.maxDirectives, ...armor(`the document uses more than ${limits.maxDirectives} directives; send fewer per request`) }),
+    maxAliasesRule({
+      n: limits.maxAliases,
+      ...armor(`the document uses more than ${limits.maxAliases} aliases; send fewer fields per request`),
+    }),
+    maxDirectivesRule({
+      n: limits.maxDirectives,
+      ...armor(`the document uses more than ${limits.maxDirectives} directives; send fewer per request`),
+    }),
   ]
 }
 
@@ -73,6 +81,11 @@ export const isIntrospectionRoot = (name: string): boolean => name === '__schema
 export const noIntrospection: ValidationRule = (context) => ({
   Field(node) {
     if (!isIntrospectionRoot(node.name.value)) return
-    context.reportError(new GraphQLError(`introspection is turned off on this server, so "${node.name.value}" cannot be queried; ask the operator for the schema`, { nodes: node }))
+    context.reportError(
+      new GraphQLError(
+        `introspection is turned off on this server, so "${node.name.value}" cannot be queried; ask the operator for the schema`,
+        { nodes: node },
+      ),
+    )
   },
 })

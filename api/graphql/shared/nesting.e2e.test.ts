@@ -18,8 +18,14 @@ describe('bracket nesting of a document', () => {
     const query = `mutation { productAttributesSet(input: {productId: "01900000-0000-7000-8000-000000000000", values: [{code: "x", value: ${deepList(10_000)}}]}) { __typename } }`
     const response = await t.gql(shop.apiKey, query)
     expect(response.status).toBe(200)
-    expect(response.errors).toEqual([{ message: expect.stringContaining('more than 100 levels deep'), extensions: { code: 'QUERY_TOO_COMPLEX' } }])
-    const get = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(`{ products(filter: {tags: ${deepList(3_000)}}) { totalCount } }`)}`, headers: { authorization: `Bearer ${shop.apiKey}`, accept: 'application/json' } })
+    expect(response.errors).toEqual([
+      { message: expect.stringContaining('more than 100 levels deep'), extensions: { code: 'QUERY_TOO_COMPLEX' } },
+    ])
+    const get = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent(`{ products(filter: {tags: ${deepList(3_000)}}) { totalCount } }`)}`,
+      headers: { authorization: `Bearer ${shop.apiKey}`, accept: 'application/json' },
+    })
     expect(get.json()).toMatchObject({ errors: [{ extensions: { code: 'QUERY_TOO_COMPLEX' } }] })
   })
 

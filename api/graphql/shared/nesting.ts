@@ -27,7 +27,10 @@ export function checkNesting(document: string): void {
       }
     } else if (char === '{' || char === '[' || char === '(') {
       if (++depth > DOCUMENT_MAX_NESTING) {
-        throw new DomainError('QUERY_TOO_COMPLEX', `the document nests brackets more than ${DOCUMENT_MAX_NESTING} levels deep; send deep values as variables (JSON nests at most 32 levels)`)
+        throw new DomainError(
+          'QUERY_TOO_COMPLEX',
+          `the document nests brackets more than ${DOCUMENT_MAX_NESTING} levels deep; send deep values as variables (JSON nests at most 32 levels)`,
+        )
       }
     } else if (char === '}' || char === ']' || char === ')') depth--
   }

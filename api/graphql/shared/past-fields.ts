@@ -18,7 +18,9 @@ export function servePastFields(loaders: MercuriusLoaders): MercuriusLoaders {
     served[type] = {}
     for (const [field, definition] of Object.entries(fields)) {
       served[type][field] =
-        typeof definition === 'function' ? wrap(field, definition as Loader) : { ...definition, loader: wrap(field, definition.loader as Loader) }
+        typeof definition === 'function'
+          ? wrap(field, definition as Loader)
+          : { ...definition, loader: wrap(field, definition.loader as Loader) }
     }
   }
   return served

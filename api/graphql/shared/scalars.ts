@@ -1,13 +1,20 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 import { DateTimeResolver } from 'graphql-scalars'
-import { JSON_MAX_DEPTH, JSON_MAX_LENGTH, dateTimeProblem, describePath, jsonProblem } from '../../../domain/shared/boundary.js'
+import {
+  JSON_MAX_DEPTH,
+  JSON_MAX_LENGTH,
+  dateTimeProblem,
+  describePath,
+  jsonProblem,
+} from '../../../domain/shared/boundary.js'
 
 // The input bounds (api/graphql/shared/input-bounds.ts) refuse out-of-range values with their
 // field path before graphql-js coerces anything; these scalars refuse the same values by
 // themselves, so no other way in (a new transport, a test calling the schema) gets past them.
 
 // Mercurius copies every own property of a scalar resolver onto the SDL's scalar, description too.
-export const DATE_TIME_DESCRIPTION = 'ISO-8601 date and time in UTC, e.g. 2026-11-21T08:00:00.000Z, in the years 1 to 9999.'
+export const DATE_TIME_DESCRIPTION =
+  'ISO-8601 date and time in UTC, e.g. 2026-11-21T08:00:00.000Z, in the years 1 to 9999.'
 export const JSON_DESCRIPTION = `Free-form JSON; used for settings and event payloads only. At most ${JSON_MAX_DEPTH} levels deep and ${JSON_MAX_LENGTH} characters as JSON text.`
 
 function inRange(date: Date): Date {
@@ -26,7 +33,8 @@ export const dateTimeScalar = new GraphQLScalarType({
 
 function storable(value: unknown): unknown {
   const problem = jsonProblem(value)
-  if (problem) throw new TypeError(`JSON ${problem.path.length ? `at ${describePath(problem.path)} ` : ''}${problem.message}`)
+  if (problem)
+    throw new TypeError(`JSON ${problem.path.length ? `at ${describePath(problem.path)} ` : ''}${problem.message}`)
   return value
 }
 
@@ -36,10 +44,15 @@ function storable(value: unknown): unknown {
  */
 function literalJson(root: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
   const result: { value?: unknown } = {}
-  const stack: { node: ValueNode; depth: number; set: (value: unknown) => void }[] = [{ node: root, depth: 0, set: (value) => (result.value = value) }]
+  const stack: { node: ValueNode; depth: number; set: (value: unknown) => void }[] = [
+    { node: root, depth: 0, set: (value) => (result.value = value) },
+  ]
   while (stack.length) {
     const { node, depth, set } = stack.pop()!
-    if (depth > JSON_MAX_DEPTH) throw new TypeError(`JSON is nested more than ${JSON_MAX_DEPTH} levels deep; JSON values may nest at most ${JSON_MAX_DEPTH} levels`)
+    if (depth > JSON_MAX_DEPTH)
+      throw new TypeError(
+        `JSON is nested more than ${JSON_MAX_DEPTH} levels deep; JSON values may nest at most ${JSON_MAX_DEPTH} levels`,
+      )
     switch (node.kind) {
       case Kind.STRING:
       case Kind.ENUM:
@@ -61,13 +74,16 @@ function literalJson(root: ValueNode, variables: Record<string, unknown> | null 
       case Kind.LIST: {
         const list: unknown[] = []
         set(list)
-        node.values.forEach((item, index) => stack.push({ node: item, depth: depth + 1, set: (value) => (list[index] = value) }))
+        node.values.forEach((item, index) =>
+          stack.push({ node: item, depth: depth + 1, set: (value) => (list[index] = value) }),
+        )
         break
       }
       case Kind.OBJECT: {
         const object: Record<string, unknown> = {}
         set(object)
-        for (const field of node.fields) stack.push({ node: field.value, depth: depth + 1, set: (value) => (object[field.name.value] = value) })
+        for (const field of node.fields)
+          stack.push({ node: field.value, depth: depth + 1, set: (value) => (object[field.name.value] = value) })
         break
       }
     }

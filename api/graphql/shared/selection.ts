@@ -5,11 +5,15 @@ import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql'
  * two answers that need the filtered rows counted. Fragments are followed.
  */
 export function wantsTotal(info: GraphQLResolveInfo): boolean {
-  return info.fieldNodes.some((node) => selects(node.selectionSet, info, ['totalCount']) || selectsTotalPages(node.selectionSet, info))
+  return info.fieldNodes.some(
+    (node) => selects(node.selectionSet, info, ['totalCount']) || selectsTotalPages(node.selectionSet, info),
+  )
 }
 
 function selectsTotalPages(set: SelectionSetNode | undefined, info: GraphQLResolveInfo): boolean {
-  return fields(set, info).some((field) => field.name.value === 'pageInfo' && selects(field.selectionSet, info, ['totalPages']))
+  return fields(set, info).some(
+    (field) => field.name.value === 'pageInfo' && selects(field.selectionSet, info, ['totalPages']),
+  )
 }
 
 function selects(set: SelectionSetNode | undefined, info: GraphQLResolveInfo, names: readonly string[]): boolean {

@@ -12,7 +12,10 @@ import { checkCsrf } from './csrf.js'
  * the session cookie, checked against CSRF; null when there is neither. The store comes from
  * `X-Store` as for keys (a person reaches every store of their organization).
  */
-export async function requestCredentials(platform: Platform, request: FastifyRequest): Promise<RequestCredentials | null> {
+export async function requestCredentials(
+  platform: Platform,
+  request: FastifyRequest,
+): Promise<RequestCredentials | null> {
   const xStore = first(request.headers['x-store'])
   const header = request.headers.authorization
   if (header) {

@@ -15,7 +15,10 @@ export const CSRF_HEADER = 'x-emporium-csrf'
  * subject to this: a cross-site page cannot make the browser send a bearer token.
  */
 export function checkCsrf(request: FastifyRequest): void {
-  const contentType = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  const contentType = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
   const custom = request.headers[CSRF_HEADER]
   if (contentType !== 'application/json' && !custom) {
     throw new DomainError(
@@ -26,7 +29,10 @@ export function checkCsrf(request: FastifyRequest): void {
   const origin = request.headers.origin
   // An opaque origin (`null`: sandboxed frames, some redirects) is never this site.
   if (origin !== undefined && (origin === 'null' || !sameHost(origin, request.host))) {
-    throw new DomainError('FORBIDDEN', `Origin ${origin} is not this server; session-cookie requests are accepted from this site's own pages only`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `Origin ${origin} is not this server; session-cookie requests are accepted from this site's own pages only`,
+    )
   }
 }
 

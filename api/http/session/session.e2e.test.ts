@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { secretTables } from '../../../infra/auth/account-tables.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
-import { LOGIN, PASSWORD, SIGN_UP, createStore, sessionGql, signUp, type BrowserSession } from '../../../test/support/session.js'
+import {
+  LOGIN,
+  PASSWORD,
+  SIGN_UP,
+  createStore,
+  sessionGql,
+  signUp,
+  type BrowserSession,
+} from '../../../test/support/session.js'
 
 // The session cookie in the request path: its attributes, expiry, and CSRF protection.
 
@@ -16,9 +24,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const CREATE_KEY = 'mutation { apiKeyCreate(input: { name: "planted", scopes: ["products:write"], storeIds: null }) { secret } }'
+const CREATE_KEY =
+  'mutation { apiKeyCreate(input: { name: "planted", scopes: ["products:write"], storeIds: null }) { secret } }'
 const keyCount = async () =>
-  (await sessionGql<{ apiKeys: { totalCount: number } }>(t, owner.cookie, '{ apiKeys(filter: { name: { eq: "planted" } }) { totalCount } }')).data!.apiKeys.totalCount
+  (
+    await sessionGql<{ apiKeys: { totalCount: number } }>(
+      t,
+      owner.cookie,
+      '{ apiKeys(filter: { name: { eq: "planted" } }) { totalCount } }',
+    )
+  ).data!.apiKeys.totalCount
 
 describe('the session cookie', () => {
   it('is __Host-, Secure, HttpOnly, SameSite=Lax and Path=/ anywhere but plain-http localhost', async () => {
@@ -26,15 +41,25 @@ describe('the session cookie', () => {
       method: 'POST',
       url: '/graphql',
       headers: { host: 'admin.example.com', 'content-type': 'application/json' },
-      payload: JSON.stringify({ query: SIGN_UP, variables: { input: { email: 'secure@example.com', password: PASSWORD, organizationName: 'Secure' } } }),
+      payload: JSON.stringify({
+        query: SIGN_UP,
+        variables: { input: { email: 'secure@example.com', password: PASSWORD, organizationName: 'Secure' } },
+      }),
     })
     expect(response.statusCode).toBe(200)
     const cookie = String(response.headers['set-cookie'])
-    expect(cookie).toMatch(/^__Host-emporium_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax; Secure$/)
+    expect(cookie).toMatch(
+      /^__Host-emporium_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax; Secure$/,
+    )
     expect(cookie).not.toContain('Domain')
 
     const viewer = (cookieHeader: string, host: string) =>
-      t.app.inject({ method: 'POST', url: '/graphql', headers: { host, cookie: cookieHeader, 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ viewer { role } }' }) })
+      t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { host, cookie: cookieHeader, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: '{ viewer { role } }' }),
+      })
     const pair = cookie.split(';')[0]!
     expect((await viewer(pair, 'admin.example.com')).statusCode).toBe(200)
     // Off localhost the bare name is not read: a sibling subdomain could have planted it.
@@ -46,14 +71,25 @@ describe('the session cookie', () => {
     const db = secretTables(t.platform.database.db)
     const ago = (ms: number) => new Date(Date.now() - ms)
 
-    await db.updateTable('sessions').set({ last_seen_at: ago(2 * 3600_000 + 1000) }).where('user_id', '=', session.userId).execute()
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: ago(2 * 3600_000 + 1000) })
+      .where('user_id', '=', session.userId)
+      .execute()
     const idle = await sessionGql(t, session.cookie, '{ viewer { role } }')
     expect(idle.status).toBe(401)
-    expect(onlyError(idle)).toEqual({ code: 'UNAUTHENTICATED', message: 'your session expired (it was not used for 2 hours); log in again' })
+    expect(onlyError(idle)).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'your session expired (it was not used for 2 hours); log in again',
+    })
 
     const again = await sessionGql(t, null, LOGIN, { input: { email: 'expiry@example.com', password: PASSWORD } })
     const cookie = String(again.headers['set-cookie']).split(';')[0]!
-    await db.updateTable('sessions').set({ expires_at: ago(1000) }).where('user_id', '=', session.userId).execute()
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: ago(1000) })
+      .where('user_id', '=', session.userId)
+      .execute()
     expect(onlyError(await sessionGql(t, cookie, '{ viewer { role } }'))).toEqual({
       code: 'UNAUTHENTICATED',
       message: 'your session expired (sessions last at most 7 days); log in again',
@@ -63,7 +99,11 @@ describe('the session cookie', () => {
   it("sweeps a person's ended sessions when they log in", async () => {
     const session = await signUp(t, 'sweep@example.com')
     const db = secretTables(t.platform.database.db)
-    await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 3 * 3600_000) }).where('user_id', '=', session.userId).execute()
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 3 * 3600_000) })
+      .where('user_id', '=', session.userId)
+      .execute()
     await sessionGql(t, null, LOGIN, { input: { email: 'sweep@example.com', password: PASSWORD } })
     const left = await db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', session.userId).execute()
     expect(left).toHaveLength(1)
@@ -78,8 +118,17 @@ describe('the session cookie', () => {
   })
 
   it('loses to a bearer key sent with it', async () => {
-    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(t, owner.cookie, 'mutation { apiKeyCreate(input: { name: "reader", scopes: ["products:read"], storeIds: null }) { secret } }')
-    const both = await t.gql<{ viewer: { credential: { type: string } } }>(created.data!.apiKeyCreate.secret, '{ viewer { credential { type } } }', {}, { cookie: owner.cookie })
+    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(
+      t,
+      owner.cookie,
+      'mutation { apiKeyCreate(input: { name: "reader", scopes: ["products:read"], storeIds: null }) { secret } }',
+    )
+    const both = await t.gql<{ viewer: { credential: { type: string } } }>(
+      created.data!.apiKeyCreate.secret,
+      '{ viewer { credential { type } } }',
+      {},
+      { cookie: owner.cookie },
+    )
     expect(both.data!.viewer.credential.type).toBe('API_KEY')
   })
 })
@@ -90,7 +139,12 @@ describe('MCP over HTTP', () => {
       method: 'POST',
       url: '/mcp',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_context', arguments: {} } }),
+      payload: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_context', arguments: {} },
+      }),
     })
 
   it('serves a signed-in person from the session cookie, as the person', async () => {
@@ -114,12 +168,21 @@ describe('MCP over HTTP', () => {
 describe('CSRF', () => {
   it('refuses a cross-site style POST with the cookie but without a JSON content type or the CSRF header, and does nothing', async () => {
     const post = (contentType: string, payload: string) =>
-      t.app.inject({ method: 'POST', url: '/graphql', headers: { cookie: owner.cookie, 'content-type': contentType }, payload })
+      t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { cookie: owner.cookie, 'content-type': contentType },
+        payload,
+      })
     // A body a form can send is not a GraphQL request at all (415), before the cookie is looked at.
     const plain = await post('text/plain', JSON.stringify({ query: CREATE_KEY }))
     expect(plain.statusCode).toBe(415)
     expect(plain.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] })
-    const withoutHeader = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ viewer { scopes } }')}`, headers: { cookie: owner.cookie } })
+    const withoutHeader = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ viewer { scopes } }')}`,
+      headers: { cookie: owner.cookie },
+    })
     expect(withoutHeader.json()).toEqual({
       errors: [
         {
@@ -137,7 +200,11 @@ describe('CSRF', () => {
 
   it("refuses the cookie with another site's Origin, and takes this site's own", async () => {
     const foreign = await sessionGql(t, owner.cookie, CREATE_KEY, {}, { origin: 'https://evil.example' })
-    expect(onlyError(foreign)).toEqual({ code: 'FORBIDDEN', message: "Origin https://evil.example is not this server; session-cookie requests are accepted from this site's own pages only" })
+    expect(onlyError(foreign)).toEqual({
+      code: 'FORBIDDEN',
+      message:
+        "Origin https://evil.example is not this server; session-cookie requests are accepted from this site's own pages only",
+    })
     expect(onlyError(await sessionGql(t, owner.cookie, CREATE_KEY, {}, { origin: 'null' })).code).toBe('FORBIDDEN')
     expect(await keyCount()).toBe(0)
 
@@ -147,7 +214,11 @@ describe('CSRF', () => {
 
   it('takes GET queries with the cookie only with the CSRF header', async () => {
     const get = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ viewer { role } }')}`, headers: { cookie: owner.cookie, ...headers } })
+      t.app.inject({
+        method: 'GET',
+        url: `/graphql?query=${encodeURIComponent('{ viewer { role } }')}`,
+        headers: { cookie: owner.cookie, ...headers },
+      })
     expect((await get({})).json().errors[0].extensions.code).toBe('FORBIDDEN')
     expect((await get({ 'x-emporium-csrf': '1' })).json().data).toEqual({ viewer: { role: 'OWNER' } })
   })
@@ -158,14 +229,28 @@ describe('CSRF', () => {
     expect(onlyError(foreign).code).toBe('FORBIDDEN')
     expect(foreign.headers['set-cookie']).toBeUndefined()
     // A form post's text body is never read as an operation.
-    const form = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify({ query: LOGIN, variables }) })
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ query: LOGIN, variables }),
+    })
     expect(form.statusCode).toBe(415)
     expect(form.headers['set-cookie']).toBeUndefined()
   })
 
   it('does not apply to bearer keys, which a foreign page cannot make a browser send', async () => {
-    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(t, owner.cookie, `mutation { apiKeyCreate(input: { name: "bearer", scopes: ["products:read"], storeIds: ["${store.id}"] }) { secret } }`)
-    const response = await t.gql(created.data!.apiKeyCreate.secret, '{ products { totalCount } }', {}, { origin: 'https://evil.example' })
+    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(
+      t,
+      owner.cookie,
+      `mutation { apiKeyCreate(input: { name: "bearer", scopes: ["products:read"], storeIds: ["${store.id}"] }) { secret } }`,
+    )
+    const response = await t.gql(
+      created.data!.apiKeyCreate.secret,
+      '{ products { totalCount } }',
+      {},
+      { origin: 'https://evil.example' },
+    )
     expect(response.errors).toBeUndefined()
   })
 })

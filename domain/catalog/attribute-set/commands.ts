@@ -8,7 +8,9 @@ export const SECTION_NAME_MAX_LENGTH = 100
 export const SET_ATTRIBUTES_MAX = 500
 
 const attributeSetId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be an attribute set id (a UUID)') })
+  .uuid({
+    error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be an attribute set id (a UUID)'),
+  })
   .overwrite((value) => value.toLowerCase())
   .describe('The attribute set id returned by create_attribute_set (a UUID).')
 
@@ -25,21 +27,33 @@ const sectionName = z
   .min(1, 'section must not be empty')
   .max(SECTION_NAME_MAX_LENGTH, `section must be at most ${SECTION_NAME_MAX_LENGTH} characters`)
 
-const codes = z.array(attributeCode, { error: 'attributeCodes must be a list of attribute codes' }).max(SET_ATTRIBUTES_MAX, `a set may hold at most ${SET_ATTRIBUTES_MAX} attributes`)
+const codes = z
+  .array(attributeCode, { error: 'attributeCodes must be a list of attribute codes' })
+  .max(SET_ATTRIBUTES_MAX, `a set may hold at most ${SET_ATTRIBUTES_MAX} attributes`)
 
 const sections = z
-  .array(z.strictObject({ name: sectionName.describe('The section title, e.g. "Dimensions".'), attributeCodes: codes.describe('Attribute codes, in display order.') }), {
-    error: 'sections must be a list of {name, attributeCodes}',
-  })
+  .array(
+    z.strictObject({
+      name: sectionName.describe('The section title, e.g. "Dimensions".'),
+      attributeCodes: codes.describe('Attribute codes, in display order.'),
+    }),
+    {
+      error: 'sections must be a list of {name, attributeCodes}',
+    },
+  )
   // Every code of every section is looked up: the sections are bounded like the attributes they hold.
   .max(SET_ATTRIBUTES_MAX, `a set may have at most ${SET_ATTRIBUTES_MAX} sections`)
-  .describe('The layout: sections in order, each with its attributes in order. An attribute may sit in one section only.')
+  .describe(
+    'The layout: sections in order, each with its attributes in order. An attribute may sit in one section only.',
+  )
 
 function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -54,14 +68,24 @@ export const attributeSetAttributeAddInput = strictInput('attributeSetAttributeA
   id: attributeSetId,
   code: attributeCode,
   section: sectionName.nullish().describe('The section to put it in, created last when new; "General" when omitted.'),
-  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`).nullish()
+  position: z
+    .number({ error: 'position must be a number' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+    .nullish()
     .describe('Where in the section, counting from 0; last when omitted.'),
 })
-export const attributeSetAttributeRemoveInput = strictInput('attributeSetAttributeRemove', { id: attributeSetId, code: attributeCode })
+export const attributeSetAttributeRemoveInput = strictInput('attributeSetAttributeRemove', {
+  id: attributeSetId,
+  code: attributeCode,
+})
 export const attributeSetAttributeReorderInput = strictInput('attributeSetAttributeReorder', {
   id: attributeSetId,
   section: sectionName.nullish().describe('The section to reorder; "General" when omitted.'),
-  codes: z.array(attributeCode, { error: 'codes must be a list of attribute codes' }).min(1, 'codes must name at least one attribute')
+  codes: z
+    .array(attributeCode, { error: 'codes must be a list of attribute codes' })
+    .min(1, 'codes must name at least one attribute')
     .max(SET_ATTRIBUTES_MAX, `a set holds at most ${SET_ATTRIBUTES_MAX} attributes to reorder`)
     .describe('Attribute codes of the section in their new order; the others keep their order after them.'),
 })
@@ -71,13 +95,28 @@ export type AttributeRef = { attributeId: string; code: string }
 /** A section with its attributes resolved. */
 export type SectionRefs = { name: string; attributes: AttributeRef[] }
 
-export type AttributeSetCreate = { type: 'AttributeSetCreate'; data: { attributeSetId: string; name: string; sections: SectionRefs[] } }
-export type AttributeSetUpdate = { type: 'AttributeSetUpdate'; data: { attributeSetId: string; name?: string; sections?: SectionRefs[] } }
+export type AttributeSetCreate = {
+  type: 'AttributeSetCreate'
+  data: { attributeSetId: string; name: string; sections: SectionRefs[] }
+}
+export type AttributeSetUpdate = {
+  type: 'AttributeSetUpdate'
+  data: { attributeSetId: string; name?: string; sections?: SectionRefs[] }
+}
 /** `productsInSet` is read by `prepare` from the read model. */
 export type AttributeSetDelete = { type: 'AttributeSetDelete'; data: { attributeSetId: string }; productsInSet: number }
-export type AttributeSetAttributeAdd = { type: 'AttributeSetAttributeAdd'; data: { attributeSetId: string; attribute: AttributeRef; section: string; position: number | null } }
-export type AttributeSetAttributeRemove = { type: 'AttributeSetAttributeRemove'; data: { attributeSetId: string; attribute: AttributeRef } }
-export type AttributeSetAttributeReorder = { type: 'AttributeSetAttributeReorder'; data: { attributeSetId: string; section: string; attributes: AttributeRef[] } }
+export type AttributeSetAttributeAdd = {
+  type: 'AttributeSetAttributeAdd'
+  data: { attributeSetId: string; attribute: AttributeRef; section: string; position: number | null }
+}
+export type AttributeSetAttributeRemove = {
+  type: 'AttributeSetAttributeRemove'
+  data: { attributeSetId: string; attribute: AttributeRef }
+}
+export type AttributeSetAttributeReorder = {
+  type: 'AttributeSetAttributeReorder'
+  data: { attributeSetId: string; section: string; attributes: AttributeRef[] }
+}
 
 export type AttributeSetCommand =
   | AttributeSetCreate

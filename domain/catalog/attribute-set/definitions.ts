@@ -24,8 +24,17 @@ export const attributeSetDecider: Decider<AttributeSetState, AttributeSetCommand
   decide: decideAttributeSet,
 }
 
-const WRITE = { resource: ATTRIBUTE_SET_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true, decider: attributeSetDecider } as const
-const target = (storeId: string, attributeSetId: string) => ({ stream: attributeSetStream(storeId, attributeSetId), entityId: attributeSetId })
+const WRITE = {
+  resource: ATTRIBUTE_SET_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+  decider: attributeSetDecider,
+} as const
+const target = (storeId: string, attributeSetId: string) => ({
+  stream: attributeSetStream(storeId, attributeSetId),
+  entityId: attributeSetId,
+})
 
 export const attributeSetCreate = defineCommand({
   name: 'attributeSetCreate',
@@ -39,7 +48,10 @@ export const attributeSetCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const attributeSetId = env.newId()
-    const command: AttributeSetCommand = { type: 'AttributeSetCreate', data: { attributeSetId, name: input.name, sections: await resolveSections(env, storeId, input.sections ?? []) } }
+    const command: AttributeSetCommand = {
+      type: 'AttributeSetCreate',
+      data: { attributeSetId, name: input.name, sections: await resolveSections(env, storeId, input.sections ?? []) },
+    }
     return { ...target(storeId, attributeSetId), command }
   },
 })
@@ -56,7 +68,10 @@ export const attributeSetUpdate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const sections = input.sections ? await resolveSections(env, storeId, input.sections) : undefined
-    const command: AttributeSetCommand = { type: 'AttributeSetUpdate', data: { attributeSetId: input.id, name: input.name ?? undefined, sections } }
+    const command: AttributeSetCommand = {
+      type: 'AttributeSetUpdate',
+      data: { attributeSetId: input.id, name: input.name ?? undefined, sections },
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -64,15 +79,21 @@ export const attributeSetUpdate = defineCommand({
 export const attributeSetDelete = defineCommand({
   name: 'attributeSetDelete',
   tool: 'delete_attribute_set',
-  description: 'Delete an attribute set. Refused while products belong to it: move them with productAttributeSetChange first. The attributes stay. Returns the deleted id.',
+  description:
+    'Delete an attribute set. Refused while products belong to it: move them with productAttributeSetChange first. The attributes stay. Returns the deleted id.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: attributeSetDeleteInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    if (!env.catalogUsage) throw new Error('attributeSetDelete needs catalogUsage in its PrepareEnv: it checks which products use the set')
+    if (!env.catalogUsage)
+      throw new Error('attributeSetDelete needs catalogUsage in its PrepareEnv: it checks which products use the set')
     const productsInSet = await env.catalogUsage.productsInAttributeSet(storeId, input.id)
-    const command: AttributeSetCommand = { type: 'AttributeSetDelete', data: { attributeSetId: input.id }, productsInSet }
+    const command: AttributeSetCommand = {
+      type: 'AttributeSetDelete',
+      data: { attributeSetId: input.id },
+      productsInSet,
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -91,7 +112,12 @@ export const attributeSetAttributeAdd = defineCommand({
     const attribute = await ref(env, storeId, input.code, ['input', 'code'])
     const command: AttributeSetCommand = {
       type: 'AttributeSetAttributeAdd',
-      data: { attributeSetId: input.id, attribute, section: input.section ?? DEFAULT_SECTION, position: input.position ?? null },
+      data: {
+        attributeSetId: input.id,
+        attribute,
+        section: input.section ?? DEFAULT_SECTION,
+        position: input.position ?? null,
+      },
     }
     return { ...target(storeId, input.id), command }
   },
@@ -100,13 +126,17 @@ export const attributeSetAttributeAdd = defineCommand({
 export const attributeSetAttributeRemove = defineCommand({
   name: 'attributeSetAttributeRemove',
   tool: 'remove_attribute_set_attribute',
-  description: "Take an attribute, by code, out of a set. Products keep their values until they change set or remove them. Returns the set.",
+  description:
+    'Take an attribute, by code, out of a set. Products keep their values until they change set or remove them. Returns the set.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: attributeSetAttributeRemoveInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const command: AttributeSetCommand = { type: 'AttributeSetAttributeRemove', data: { attributeSetId: input.id, attribute: await ref(env, storeId, input.code, ['input', 'code']) } }
+    const command: AttributeSetCommand = {
+      type: 'AttributeSetAttributeRemove',
+      data: { attributeSetId: input.id, attribute: await ref(env, storeId, input.code, ['input', 'code']) },
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -114,15 +144,20 @@ export const attributeSetAttributeRemove = defineCommand({
 export const attributeSetAttributeReorder = defineCommand({
   name: 'attributeSetAttributeReorder',
   tool: 'reorder_attribute_set_attributes',
-  description: 'Reorder the attributes of one section of a set ("General" when omitted): the listed codes first, in order; the others keep their order after them. Returns the set.',
+  description:
+    'Reorder the attributes of one section of a set ("General" when omitted): the listed codes first, in order; the others keep their order after them. Returns the set.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: attributeSetAttributeReorderInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
     const attributes: AttributeRef[] = []
-    for (const [index, code] of input.codes.entries()) attributes.push(await ref(env, storeId, code, ['input', 'codes', index]))
-    const command: AttributeSetCommand = { type: 'AttributeSetAttributeReorder', data: { attributeSetId: input.id, section: input.section ?? DEFAULT_SECTION, attributes } }
+    for (const [index, code] of input.codes.entries())
+      attributes.push(await ref(env, storeId, code, ['input', 'codes', index]))
+    const command: AttributeSetCommand = {
+      type: 'AttributeSetAttributeReorder',
+      data: { attributeSetId: input.id, section: input.section ?? DEFAULT_SECTION, attributes },
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -136,21 +171,35 @@ export const attributeSetCommands: readonly AnyCommandDefinition[] = [
   attributeSetAttributeReorder,
 ]
 
-async function ref(env: PrepareEnv, storeId: string, code: string, field: readonly (string | number)[]): Promise<AttributeRef> {
+async function ref(
+  env: PrepareEnv,
+  storeId: string,
+  code: string,
+  field: readonly (string | number)[],
+): Promise<AttributeRef> {
   return { attributeId: await resolveAttributeCode(env, storeId, code, field), code }
 }
 
-async function resolveSections(env: PrepareEnv, storeId: string, sections: readonly { name: string; attributeCodes: string[] }[]): Promise<SectionRefs[]> {
+async function resolveSections(
+  env: PrepareEnv,
+  storeId: string,
+  sections: readonly { name: string; attributeCodes: string[] }[],
+): Promise<SectionRefs[]> {
   const resolved: SectionRefs[] = []
   for (const [index, section] of sections.entries()) {
     const attributes: AttributeRef[] = []
-    for (const [position, code] of section.attributeCodes.entries()) attributes.push(await ref(env, storeId, code, ['input', 'sections', index, 'attributeCodes', position]))
+    for (const [position, code] of section.attributeCodes.entries())
+      attributes.push(await ref(env, storeId, code, ['input', 'sections', index, 'attributeCodes', position]))
     resolved.push({ name: section.name, attributes })
   }
   return resolved
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'attribute sets belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'attribute sets belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }

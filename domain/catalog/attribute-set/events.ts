@@ -12,15 +12,24 @@ export type AttributeSetFields = { attributeSetId: string; name: string; section
 export type AttributeSetCreated = DomainEvent<'AttributeSetCreated', AttributeSetFields>
 export type AttributeSetRenamed = DomainEvent<'AttributeSetRenamed', { attributeSetId: string; name: string }>
 /** The whole new layout: sections, their order and their attributes. */
-export type AttributeSetLayoutChanged = DomainEvent<'AttributeSetLayoutChanged', { attributeSetId: string; sections: AttributeSetSection[] }>
+export type AttributeSetLayoutChanged = DomainEvent<
+  'AttributeSetLayoutChanged',
+  { attributeSetId: string; sections: AttributeSetSection[] }
+>
 /** Inserted at index `position` of `section`, which is created last when new. */
 export type AttributeSetAttributeAdded = DomainEvent<
   'AttributeSetAttributeAdded',
   { attributeSetId: string; attributeId: string; code: string; section: string; position: number }
 >
-export type AttributeSetAttributeRemoved = DomainEvent<'AttributeSetAttributeRemoved', { attributeSetId: string; attributeId: string; code: string }>
+export type AttributeSetAttributeRemoved = DomainEvent<
+  'AttributeSetAttributeRemoved',
+  { attributeSetId: string; attributeId: string; code: string }
+>
 /** `attributeIds` is the whole new order of `section`. */
-export type AttributeSetAttributesReordered = DomainEvent<'AttributeSetAttributesReordered', { attributeSetId: string; section: string; attributeIds: string[] }>
+export type AttributeSetAttributesReordered = DomainEvent<
+  'AttributeSetAttributesReordered',
+  { attributeSetId: string; section: string; attributeIds: string[] }
+>
 export type AttributeSetDeleted = DomainEvent<'AttributeSetDeleted', { attributeSetId: string }>
 
 export type AttributeSetEvent =
@@ -44,7 +53,9 @@ const EVENT_TYPES: Record<AttributeSetEventType, true> = {
   AttributeSetDeleted: true,
 }
 
-export const ATTRIBUTE_SET_EVENT_TYPES: readonly AttributeSetEventType[] = Object.keys(EVENT_TYPES) as AttributeSetEventType[]
+export const ATTRIBUTE_SET_EVENT_TYPES: readonly AttributeSetEventType[] = Object.keys(
+  EVENT_TYPES,
+) as AttributeSetEventType[]
 
 /** Every attribute of the set, section by section. */
 export function setAttributeIds(fields: Pick<AttributeSetFields, 'sections'>): string[] {
@@ -53,7 +64,12 @@ export function setAttributeIds(fields: Pick<AttributeSetFields, 'sections'>): s
 
 // Layout arithmetic shared by the decider and the read model so both agree on every order.
 
-export function withAttributeAdded(sections: readonly AttributeSetSection[], attributeId: string, section: string, position: number): AttributeSetSection[] {
+export function withAttributeAdded(
+  sections: readonly AttributeSetSection[],
+  attributeId: string,
+  section: string,
+  position: number,
+): AttributeSetSection[] {
   const copy = sections.map((s) => ({ name: s.name, attributeIds: [...s.attributeIds] }))
   let target = copy.find((s) => s.name === section)
   if (!target) copy.push((target = { name: section, attributeIds: [] }))
@@ -61,10 +77,21 @@ export function withAttributeAdded(sections: readonly AttributeSetSection[], att
   return copy
 }
 
-export function withAttributeRemoved(sections: readonly AttributeSetSection[], attributeId: string): AttributeSetSection[] {
+export function withAttributeRemoved(
+  sections: readonly AttributeSetSection[],
+  attributeId: string,
+): AttributeSetSection[] {
   return sections.map((s) => ({ name: s.name, attributeIds: s.attributeIds.filter((id) => id !== attributeId) }))
 }
 
-export function withSectionOrder(sections: readonly AttributeSetSection[], section: string, attributeIds: readonly string[]): AttributeSetSection[] {
-  return sections.map((s) => (s.name === section ? { name: s.name, attributeIds: [...attributeIds] } : { name: s.name, attributeIds: [...s.attributeIds] }))
+export function withSectionOrder(
+  sections: readonly AttributeSetSection[],
+  section: string,
+  attributeIds: readonly string[],
+): AttributeSetSection[] {
+  return sections.map((s) =>
+    s.name === section
+      ? { name: s.name, attributeIds: [...attributeIds] }
+      : { name: s.name, attributeIds: [...s.attributeIds] },
+  )
 }

@@ -12,15 +12,29 @@ export const initialAttributeState = (): AttributeState => ({ kind: 'empty' })
 export function evolveAttribute(state: AttributeState, event: AttributeEvent): AttributeState {
   if (event.type === 'AttributeCreated') return { kind: 'existing', attribute: copy(event.data), revision: 0 }
   if (state.kind !== 'existing') return state
-  const next = (attribute: AttributeFields): AttributeState => ({ kind: 'existing', attribute, revision: state.revision + 1 })
+  const next = (attribute: AttributeFields): AttributeState => ({
+    kind: 'existing',
+    attribute,
+    revision: state.revision + 1,
+  })
   const attribute = state.attribute
   switch (event.type) {
     case 'AttributeRenamed':
       return next({ ...attribute, name: event.data.name })
     case 'AttributeTypeChanged':
-      return next({ ...attribute, type: event.data.to, validation: { ...event.data.validation }, options: event.data.options.map((o) => ({ ...o })) })
+      return next({
+        ...attribute,
+        type: event.data.to,
+        validation: { ...event.data.validation },
+        options: event.data.options.map((o) => ({ ...o })),
+      })
     case 'AttributeFlagsChanged':
-      return next({ ...attribute, required: event.data.required, filterable: event.data.filterable, visible: event.data.visible })
+      return next({
+        ...attribute,
+        required: event.data.required,
+        filterable: event.data.filterable,
+        visible: event.data.visible,
+      })
     case 'AttributeValidationChanged':
       return next({ ...attribute, validation: { ...event.data.validation } })
     case 'AttributeOptionAdded': {
@@ -29,11 +43,17 @@ export function evolveAttribute(state: AttributeState, event: AttributeEvent): A
       return next({ ...attribute, options })
     }
     case 'AttributeOptionRelabeled':
-      return next({ ...attribute, options: attribute.options.map((o) => (o.code === event.data.code ? { ...o, label: event.data.label } : o)) })
+      return next({
+        ...attribute,
+        options: attribute.options.map((o) => (o.code === event.data.code ? { ...o, label: event.data.label } : o)),
+      })
     case 'AttributeOptionRemoved':
       return next({ ...attribute, options: attribute.options.filter((o) => o.code !== event.data.code) })
     case 'AttributeOptionsReordered':
-      return next({ ...attribute, options: event.data.codes.flatMap((code) => attribute.options.filter((o) => o.code === code)) })
+      return next({
+        ...attribute,
+        options: event.data.codes.flatMap((code) => attribute.options.filter((o) => o.code === code)),
+      })
     case 'AttributeReverted':
       return next(attribute)
     case 'AttributeDeleted':

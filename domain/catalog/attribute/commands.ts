@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
-import { ATTRIBUTE_TYPES, type AttributeFields, type AttributeOption, type AttributeType, type AttributeValidation } from './events.js'
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeFields,
+  type AttributeOption,
+  type AttributeType,
+  type AttributeValidation,
+} from './events.js'
 
 export const CODE_MAX_LENGTH = 64
 export const NAME_MAX_LENGTH = 255
@@ -26,7 +32,10 @@ export const attributeCode = z
   .string({ error: (issue) => (issue.input === undefined ? 'code is required' : 'code must be a string') })
   .trim()
   .max(CODE_MAX_LENGTH, `code must be at most ${CODE_MAX_LENGTH} characters`)
-  .regex(ATTRIBUTE_CODE_PATTERN, "code may contain only lowercase letters a-z, digits and single underscores, starting with a letter, e.g. 'screen_size'")
+  .regex(
+    ATTRIBUTE_CODE_PATTERN,
+    "code may contain only lowercase letters a-z, digits and single underscores, starting with a letter, e.g. 'screen_size'",
+  )
   .describe("The attribute's code, unique in the store and never changed, e.g. 'material'.")
 
 const name = z
@@ -38,13 +47,18 @@ const name = z
 
 const type = z
   .enum(ATTRIBUTE_TYPES, { error: `type must be one of ${ATTRIBUTE_TYPES.join(', ')}` })
-  .describe('TEXT, RICH_TEXT, NUMBER (with unit), BOOLEAN, DATE, SELECT and MULTISELECT (values are option codes), COLOR (#rrggbb) or MEDIA (a media id).')
+  .describe(
+    'TEXT, RICH_TEXT, NUMBER (with unit), BOOLEAN, DATE, SELECT and MULTISELECT (values are option codes), COLOR (#rrggbb) or MEDIA (a media id).',
+  )
 
 export const optionCode = z
   .string({ error: (issue) => (issue.input === undefined ? 'code is required' : 'code must be a string') })
   .trim()
   .max(CODE_MAX_LENGTH, `an option code must be at most ${CODE_MAX_LENGTH} characters`)
-  .regex(OPTION_CODE_PATTERN, "an option code may contain only lowercase letters a-z, digits and single hyphens or underscores between them, e.g. 'x-large'")
+  .regex(
+    OPTION_CODE_PATTERN,
+    "an option code may contain only lowercase letters a-z, digits and single hyphens or underscores between them, e.g. 'x-large'",
+  )
   .describe("The option's code, which product values store, e.g. 'cotton'.")
 
 const optionLabel = z
@@ -58,8 +72,17 @@ const option = z.strictObject({ code: optionCode, label: optionLabel })
 
 const flag = (what: string) => z.boolean({ error: `${what} must be true or false` })
 
-const count = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).min(0, `${field} must be 0 or more`).nullish()
-const day = (field: string) => z.string({ error: `${field} must be a date` }).regex(DATE_PATTERN, `${field} must be a date written YYYY-MM-DD`).nullish()
+const count = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(0, `${field} must be 0 or more`)
+    .nullish()
+const day = (field: string) =>
+  z
+    .string({ error: `${field} must be a date` })
+    .regex(DATE_PATTERN, `${field} must be a date written YYYY-MM-DD`)
+    .nullish()
 
 /** Each field applies to some types only (see VALIDATION_FIELDS); decide checks that against the type. */
 const validation = z
@@ -74,7 +97,12 @@ const validation = z
     min: z.number({ error: 'min must be a number' }).nullish().describe('NUMBER: smallest value.'),
     max: z.number({ error: 'max must be a number' }).nullish().describe('NUMBER: largest value.'),
     decimals: count('decimals').describe('NUMBER: most digits after the decimal point (0 for whole numbers).'),
-    unit: z.string({ error: 'unit must be a string' }).trim().max(32, 'unit must be at most 32 characters').nullish().describe('NUMBER: the unit values are in, e.g. "cm" or "in".'),
+    unit: z
+      .string({ error: 'unit must be a string' })
+      .trim()
+      .max(32, 'unit must be at most 32 characters')
+      .nullish()
+      .describe('NUMBER: the unit values are in, e.g. "cm" or "in".'),
     minDate: day('minDate').describe('DATE: earliest day, YYYY-MM-DD.'),
     maxDate: day('maxDate').describe('DATE: latest day, YYYY-MM-DD.'),
     minSelections: count('minSelections').describe('MULTISELECT: fewest options.'),
@@ -88,7 +116,9 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -102,7 +132,9 @@ export const attributeCreateInput = strictInput('attributeCreate', {
     .max(OPTIONS_MAX_COUNT, `an attribute may have at most ${OPTIONS_MAX_COUNT} options`)
     .nullish()
     .describe('SELECT and MULTISELECT only: the choices, in order.'),
-  required: flag('required').nullish().describe('Products whose attribute set holds it must have a value. false when omitted.'),
+  required: flag('required')
+    .nullish()
+    .describe('Products whose attribute set holds it must have a value. false when omitted.'),
   filterable: flag('filterable').nullish().describe('Offered as a facet. false when omitted.'),
   visible: flag('visible').nullish().describe('Shown on the product page. true when omitted.'),
   validation: validation.nullish(),
@@ -120,30 +152,48 @@ export const attributeUpdateInput = strictInput('attributeUpdate', {
 
 export const attributeDeleteInput = strictInput('attributeDelete', {
   id: attributeId,
-  force: flag('force').nullish().describe('Delete even though products hold values, discarding those values. Refused without it while values exist.'),
+  force: flag('force')
+    .nullish()
+    .describe(
+      'Delete even though products hold values, discarding those values. Refused without it while values exist.',
+    ),
 })
 
 export const attributeOptionAddInput = strictInput('attributeOptionAdd', {
   id: attributeId,
   code: optionCode,
   label: optionLabel,
-  position: z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`).nullish()
+  position: z
+    .number({ error: 'position must be a number' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+    .nullish()
     .describe('Where to insert, counting from 0; last when omitted.'),
 })
 
-export const attributeOptionUpdateInput = strictInput('attributeOptionUpdate', { id: attributeId, code: optionCode, label: optionLabel })
+export const attributeOptionUpdateInput = strictInput('attributeOptionUpdate', {
+  id: attributeId,
+  code: optionCode,
+  label: optionLabel,
+})
 
 export const attributeOptionRemoveInput = strictInput('attributeOptionRemove', { id: attributeId, code: optionCode })
 
 export const attributeOptionReorderInput = strictInput('attributeOptionReorder', {
   id: attributeId,
-  codes: z.array(optionCode, { error: 'codes must be a list of option codes' }).min(1, 'codes must name at least one option')
+  codes: z
+    .array(optionCode, { error: 'codes must be a list of option codes' })
+    .min(1, 'codes must name at least one option')
     .describe('Option codes in their new order; options not listed keep their order after them.'),
 })
 
 export const attributeRevertInput = strictInput('attributeRevert', {
   id: attributeId,
-  toRevision: z.number({ error: 'toRevision must be a number' }).int('toRevision must be a whole number').min(0, 'toRevision must be 0 or more')
+  toRevision: z
+    .number({ error: 'toRevision must be a number' })
+    .int('toRevision must be a whole number')
+    .min(0, 'toRevision must be 0 or more')
     .describe('The revision (from Attribute.history) whose state to restore.'),
 })
 
@@ -177,13 +227,35 @@ export type AttributeCreate = { type: 'AttributeCreate'; data: AttributeFields }
 /** Fields left out stay as they are. */
 export type AttributeUpdate = {
   type: 'AttributeUpdate'
-  data: { attributeId: string; name?: string; type?: AttributeType; required?: boolean; filterable?: boolean; visible?: boolean; validation?: AttributeValidation }
+  data: {
+    attributeId: string
+    name?: string
+    type?: AttributeType
+    required?: boolean
+    filterable?: boolean
+    visible?: boolean
+    validation?: AttributeValidation
+  }
   usage: AttributeUsage
 }
-export type AttributeDelete = { type: 'AttributeDelete'; data: { attributeId: string; force: boolean }; usage: AttributeUsage }
-export type AttributeOptionAdd = { type: 'AttributeOptionAdd'; data: { attributeId: string; option: AttributeOption; position: number | null } }
-export type AttributeOptionUpdate = { type: 'AttributeOptionUpdate'; data: { attributeId: string; code: string; label: string } }
-export type AttributeOptionRemove = { type: 'AttributeOptionRemove'; data: { attributeId: string; code: string }; usage: AttributeUsage }
+export type AttributeDelete = {
+  type: 'AttributeDelete'
+  data: { attributeId: string; force: boolean }
+  usage: AttributeUsage
+}
+export type AttributeOptionAdd = {
+  type: 'AttributeOptionAdd'
+  data: { attributeId: string; option: AttributeOption; position: number | null }
+}
+export type AttributeOptionUpdate = {
+  type: 'AttributeOptionUpdate'
+  data: { attributeId: string; code: string; label: string }
+}
+export type AttributeOptionRemove = {
+  type: 'AttributeOptionRemove'
+  data: { attributeId: string; code: string }
+  usage: AttributeUsage
+}
 export type AttributeOptionReorder = { type: 'AttributeOptionReorder'; data: { attributeId: string; codes: string[] } }
 /** `target` is the attribute as the command that wrote `toRevision` left it, folded by `prepare`; null when the stream has no such revision. */
 export type AttributeRevert = {

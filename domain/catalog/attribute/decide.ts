@@ -17,11 +17,17 @@ import {
 export function decideAttribute(command: AttributeCommand, state: AttributeState): AttributeEvent[] {
   switch (command.type) {
     case 'AttributeCreate': {
-      if (state.kind !== 'empty') throw conflict(`attribute '${command.data.attributeId}' already exists; use attributeUpdate to change it`)
+      if (state.kind !== 'empty')
+        throw conflict(`attribute '${command.data.attributeId}' already exists; use attributeUpdate to change it`)
       const { data } = command
       checkOptions(data.type, data.options, ['input', 'options'])
       checkValidation(data.type, data.validation, ['input', 'validation'])
-      return [{ type: 'AttributeCreated', data: { ...data, options: data.options.map((o) => ({ ...o })), validation: { ...data.validation } } }]
+      return [
+        {
+          type: 'AttributeCreated',
+          data: { ...data, options: data.options.map((o) => ({ ...o })), validation: { ...data.validation } },
+        },
+      ]
     }
     case 'AttributeUpdate':
       return update(command, live(state, command.data.attributeId))
@@ -33,7 +39,12 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
           `attribute '${attribute.code}' has values on ${command.usage.values} product(s); remove them with productAttributesRemove first, or pass force: true to delete it and discard those values`,
         )
       }
-      return [{ type: 'AttributeDeleted', data: { attributeId: attribute.attributeId, code: attribute.code, valuesDropped: command.usage.values } }]
+      return [
+        {
+          type: 'AttributeDeleted',
+          data: { attributeId: attribute.attributeId, code: attribute.code, valuesDropped: command.usage.values },
+        },
+      ]
     }
     case 'AttributeOptionAdd': {
       const attribute = live(state, command.data.attributeId)
@@ -42,18 +53,29 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
       const existing = attribute.options.find((o) => o.code === option.code)
       if (existing) {
         if (existing.label === option.label) return []
-        throw conflict(`attribute '${attribute.code}' already has an option '${option.code}'; use attributeOptionUpdate to relabel it`, ['input', 'code'])
+        throw conflict(
+          `attribute '${attribute.code}' already has an option '${option.code}'; use attributeOptionUpdate to relabel it`,
+          ['input', 'code'],
+        )
       }
-      if (attribute.options.length >= OPTIONS_MAX_COUNT) throw badInput(['input', 'code'], `an attribute may have at most ${OPTIONS_MAX_COUNT} options`)
+      if (attribute.options.length >= OPTIONS_MAX_COUNT)
+        throw badInput(['input', 'code'], `an attribute may have at most ${OPTIONS_MAX_COUNT} options`)
       const position = Math.min(command.data.position ?? attribute.options.length, attribute.options.length)
-      return [{ type: 'AttributeOptionAdded', data: { attributeId: attribute.attributeId, option: { ...option }, position } }]
+      return [
+        { type: 'AttributeOptionAdded', data: { attributeId: attribute.attributeId, option: { ...option }, position } },
+      ]
     }
     case 'AttributeOptionUpdate': {
       const attribute = live(state, command.data.attributeId)
       requireSelect(attribute, ['input', 'code'])
       const existing = requireOption(attribute, command.data.code, ['input', 'code'])
       if (existing.label === command.data.label) return []
-      return [{ type: 'AttributeOptionRelabeled', data: { attributeId: attribute.attributeId, code: existing.code, label: command.data.label } }]
+      return [
+        {
+          type: 'AttributeOptionRelabeled',
+          data: { attributeId: attribute.attributeId, code: existing.code, label: command.data.label },
+        },
+      ]
     }
     case 'AttributeOptionRemove': {
       const attribute = live(state, command.data.attributeId)
@@ -68,20 +90,28 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
       const { codes } = command.data
       codes.forEach((code, index) => {
         requireOption(attribute, code, ['input', 'codes', index])
-        if (codes.indexOf(code) !== index) throw badInput(['input', 'codes', index], `option '${code}' is listed twice; list each option once`)
+        if (codes.indexOf(code) !== index)
+          throw badInput(['input', 'codes', index], `option '${code}' is listed twice; list each option once`)
       })
       const current = attribute.options.map((o) => o.code)
       const order = [...codes, ...current.filter((code) => !codes.includes(code))]
-      return sameList(order, current) ? [] : [{ type: 'AttributeOptionsReordered', data: { attributeId: attribute.attributeId, codes: order } }]
+      return sameList(order, current)
+        ? []
+        : [{ type: 'AttributeOptionsReordered', data: { attributeId: attribute.attributeId, codes: order } }]
     }
     case 'AttributeRevert': {
       if (state.kind !== 'existing') throw notFound('attribute', command.data.attributeId)
       const { toRevision, target } = command.data
       if (target === null || toRevision > state.revision) {
-        throw badInput(['input', 'toRevision'], `attribute '${state.attribute.code}' has revisions 0 to ${state.revision}; pick one of them from its history`)
+        throw badInput(
+          ['input', 'toRevision'],
+          `attribute '${state.attribute.code}' has revisions 0 to ${state.revision}; pick one of them from its history`,
+        )
       }
       const events = changesTo(state.attribute, target, command.usage, ['input', 'toRevision'])
-      return events.length ? [{ type: 'AttributeReverted', data: { attributeId: target.attributeId, toRevision } }, ...events] : []
+      return events.length
+        ? [{ type: 'AttributeReverted', data: { attributeId: target.attributeId, toRevision } }, ...events]
+        : []
     }
     default: {
       const _exhaustive: never = command
@@ -114,7 +144,12 @@ function update(command: AttributeUpdate, attribute: AttributeFields): Attribute
  * The events that turn `current` into `target`: what an update and a revert both record. A type
  * change or an option removal is refused while products hold the values it would invalidate.
  */
-function changesTo(current: AttributeFields, target: AttributeFields, usage: AttributeUsage, field: readonly (string | number)[]): AttributeEvent[] {
+function changesTo(
+  current: AttributeFields,
+  target: AttributeFields,
+  usage: AttributeUsage,
+  field: readonly (string | number)[],
+): AttributeEvent[] {
   const attributeId = current.attributeId
   const events: AttributeEvent[] = []
   if (target.name !== current.name) events.push({ type: 'AttributeRenamed', data: { attributeId, name: target.name } })
@@ -128,19 +163,38 @@ function changesTo(current: AttributeFields, target: AttributeFields, usage: Att
     }
     events.push({
       type: 'AttributeTypeChanged',
-      data: { attributeId, from: current.type, to: target.type, validation: { ...target.validation }, options: target.options.map((o) => ({ ...o })) },
+      data: {
+        attributeId,
+        from: current.type,
+        to: target.type,
+        validation: { ...target.validation },
+        options: target.options.map((o) => ({ ...o })),
+      },
     })
   } else {
-    if (!sameValidation(current.validation, target.validation)) events.push({ type: 'AttributeValidationChanged', data: { attributeId, validation: { ...target.validation } } })
+    if (!sameValidation(current.validation, target.validation))
+      events.push({ type: 'AttributeValidationChanged', data: { attributeId, validation: { ...target.validation } } })
     events.push(...optionChanges(current, target.options, usage, field))
   }
-  if (target.required !== current.required || target.filterable !== current.filterable || target.visible !== current.visible) {
-    events.push({ type: 'AttributeFlagsChanged', data: { attributeId, required: target.required, filterable: target.filterable, visible: target.visible } })
+  if (
+    target.required !== current.required ||
+    target.filterable !== current.filterable ||
+    target.visible !== current.visible
+  ) {
+    events.push({
+      type: 'AttributeFlagsChanged',
+      data: { attributeId, required: target.required, filterable: target.filterable, visible: target.visible },
+    })
   }
   return events
 }
 
-function optionChanges(current: AttributeFields, target: readonly AttributeOption[], usage: AttributeUsage, field: readonly (string | number)[]): AttributeEvent[] {
+function optionChanges(
+  current: AttributeFields,
+  target: readonly AttributeOption[],
+  usage: AttributeUsage,
+  field: readonly (string | number)[],
+): AttributeEvent[] {
   const attributeId = current.attributeId
   const events: AttributeEvent[] = []
   let list = current.options.map((o) => o.code)
@@ -165,7 +219,12 @@ function optionChanges(current: AttributeFields, target: readonly AttributeOptio
   return events
 }
 
-function refuseOptionInUse(attribute: AttributeFields, code: string, usage: AttributeUsage, field: readonly (string | number)[]): void {
+function refuseOptionInUse(
+  attribute: AttributeFields,
+  code: string,
+  usage: AttributeUsage,
+  field: readonly (string | number)[],
+): void {
   const holders = usage.byOption[code] ?? 0
   if (holders > 0) {
     throw badInput(
@@ -175,15 +234,25 @@ function refuseOptionInUse(attribute: AttributeFields, code: string, usage: Attr
   }
 }
 
-function checkOptions(type: AttributeType, options: readonly AttributeOption[], field: readonly (string | number)[]): void {
-  if (!SELECT_TYPES.includes(type) && options.length > 0) throw badInput(field, `only SELECT and MULTISELECT attributes have options; a ${type} attribute takes none`)
+function checkOptions(
+  type: AttributeType,
+  options: readonly AttributeOption[],
+  field: readonly (string | number)[],
+): void {
+  if (!SELECT_TYPES.includes(type) && options.length > 0)
+    throw badInput(field, `only SELECT and MULTISELECT attributes have options; a ${type} attribute takes none`)
   options.forEach((option, index) => {
-    if (options.findIndex((o) => o.code === option.code) !== index) throw badInput([...field, index, 'code'], `option code '${option.code}' is given twice; codes must be unique`)
+    if (options.findIndex((o) => o.code === option.code) !== index)
+      throw badInput([...field, index, 'code'], `option code '${option.code}' is given twice; codes must be unique`)
   })
 }
 
 /** The validation fits the type: only fields the type takes, ranges the right way round, a pattern that compiles. */
-export function checkValidation(type: AttributeType, validation: AttributeValidation, field: readonly (string | number)[]): void {
+export function checkValidation(
+  type: AttributeType,
+  validation: AttributeValidation,
+  field: readonly (string | number)[],
+): void {
   const allowed = VALIDATION_FIELDS[type]
   for (const [name, value] of Object.entries(validation) as [ValidationField, unknown][]) {
     if (value !== null && !allowed.includes(name)) {
@@ -191,7 +260,12 @@ export function checkValidation(type: AttributeType, validation: AttributeValida
       throw badInput([...field, name], `${name} does not apply to a ${type} attribute; ${takes}`)
     }
   }
-  const ordered: [ValidationField, ValidationField][] = [['minLength', 'maxLength'], ['min', 'max'], ['minDate', 'maxDate'], ['minSelections', 'maxSelections']]
+  const ordered: [ValidationField, ValidationField][] = [
+    ['minLength', 'maxLength'],
+    ['min', 'max'],
+    ['minDate', 'maxDate'],
+    ['minSelections', 'maxSelections'],
+  ]
   for (const [low, high] of ordered) {
     const [a, b] = [validation[low], validation[high]]
     if (a !== null && b !== null && a > b) throw badInput([...field, low], `${low} must not be greater than ${high}`)
@@ -206,7 +280,11 @@ export function checkValidation(type: AttributeType, validation: AttributeValida
 }
 
 function requireSelect(attribute: AttributeFields, field: readonly (string | number)[]): void {
-  if (!SELECT_TYPES.includes(attribute.type)) throw badInput(field, `attribute '${attribute.code}' is ${attribute.type}; only SELECT and MULTISELECT attributes have options`)
+  if (!SELECT_TYPES.includes(attribute.type))
+    throw badInput(
+      field,
+      `attribute '${attribute.code}' is ${attribute.type}; only SELECT and MULTISELECT attributes have options`,
+    )
 }
 
 function requireOption(attribute: AttributeFields, code: string, field: readonly (string | number)[]): AttributeOption {

@@ -1,4 +1,9 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -27,8 +32,18 @@ export const attributeDecider: Decider<AttributeState, AttributeCommand, Attribu
   decide: decideAttribute,
 }
 
-const WRITE = { resource: ATTRIBUTE_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true, decider: attributeDecider, uniqueness: codeReservations } as const
-const target = (storeId: string, attributeId: string) => ({ stream: attributeStream(storeId, attributeId), entityId: attributeId })
+const WRITE = {
+  resource: ATTRIBUTE_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+  decider: attributeDecider,
+  uniqueness: codeReservations,
+} as const
+const target = (storeId: string, attributeId: string) => ({
+  stream: attributeStream(storeId, attributeId),
+  entityId: attributeId,
+})
 
 export const attributeCreate = defineCommand({
   name: 'attributeCreate',
@@ -100,7 +115,11 @@ export const attributeDelete = defineCommand({
   input: attributeDeleteInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const command: AttributeCommand = { type: 'AttributeDelete', data: { attributeId: input.id, force: input.force ?? false }, usage: await usageOf(env, storeId, input.id) }
+    const command: AttributeCommand = {
+      type: 'AttributeDelete',
+      data: { attributeId: input.id, force: input.force ?? false },
+      usage: await usageOf(env, storeId, input.id),
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -115,7 +134,14 @@ export const attributeOptionAdd = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: attributeOptionAddInput,
   prepare(input, env) {
-    const command: AttributeCommand = { type: 'AttributeOptionAdd', data: { attributeId: input.id, option: { code: input.code, label: input.label }, position: input.position ?? null } }
+    const command: AttributeCommand = {
+      type: 'AttributeOptionAdd',
+      data: {
+        attributeId: input.id,
+        option: { code: input.code, label: input.label },
+        position: input.position ?? null,
+      },
+    }
     return { ...target(storeOf(env), input.id), command }
   },
 })
@@ -123,12 +149,16 @@ export const attributeOptionAdd = defineCommand({
 export const attributeOptionUpdate = defineCommand({
   name: 'attributeOptionUpdate',
   tool: 'update_attribute_option',
-  description: "Relabel an option of a SELECT or MULTISELECT attribute; its code (which product values store) stays. Returns the attribute.",
+  description:
+    'Relabel an option of a SELECT or MULTISELECT attribute; its code (which product values store) stays. Returns the attribute.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: attributeOptionUpdateInput,
   prepare(input, env) {
-    const command: AttributeCommand = { type: 'AttributeOptionUpdate', data: { attributeId: input.id, code: input.code, label: input.label } }
+    const command: AttributeCommand = {
+      type: 'AttributeOptionUpdate',
+      data: { attributeId: input.id, code: input.code, label: input.label },
+    }
     return { ...target(storeOf(env), input.id), command }
   },
 })
@@ -144,7 +174,11 @@ export const attributeOptionRemove = defineCommand({
   input: attributeOptionRemoveInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const command: AttributeCommand = { type: 'AttributeOptionRemove', data: { attributeId: input.id, code: input.code }, usage: await usageOf(env, storeId, input.id) }
+    const command: AttributeCommand = {
+      type: 'AttributeOptionRemove',
+      data: { attributeId: input.id, code: input.code },
+      usage: await usageOf(env, storeId, input.id),
+    }
     return { ...target(storeId, input.id), command }
   },
 })
@@ -152,12 +186,16 @@ export const attributeOptionRemove = defineCommand({
 export const attributeOptionReorder = defineCommand({
   name: 'attributeOptionReorder',
   tool: 'reorder_attribute_options',
-  description: 'Reorder the options of a SELECT or MULTISELECT attribute: the listed codes come first, in the order given; the others keep their order after them. Returns the attribute.',
+  description:
+    'Reorder the options of a SELECT or MULTISELECT attribute: the listed codes come first, in the order given; the others keep their order after them. Returns the attribute.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: attributeOptionReorderInput,
   prepare(input, env) {
-    const command: AttributeCommand = { type: 'AttributeOptionReorder', data: { attributeId: input.id, codes: input.codes } }
+    const command: AttributeCommand = {
+      type: 'AttributeOptionReorder',
+      data: { attributeId: input.id, codes: input.codes },
+    }
     return { ...target(storeOf(env), input.id), command }
   },
 })
@@ -179,11 +217,18 @@ export const attributeRevert = defineCommand({
     const history = await env.readStream(stream)
     // The attribute as the whole command that wrote toRevision left it: the state Attribute.history shows.
     const past = history.filter((event) => event.revision <= commandEndRevision(history, input.toRevision))
-    const state = fold(attributeDecider, past.map((event) => ({ type: event.type, data: event.data }) as AttributeEvent))
+    const state = fold(
+      attributeDecider,
+      past.map((event) => ({ type: event.type, data: event.data }) as AttributeEvent),
+    )
     const exists = history.some((event) => event.revision === input.toRevision)
     const command: AttributeCommand = {
       type: 'AttributeRevert',
-      data: { attributeId: input.id, toRevision: input.toRevision, target: state.kind === 'existing' && exists ? state.attribute : null },
+      data: {
+        attributeId: input.id,
+        toRevision: input.toRevision,
+        target: state.kind === 'existing' && exists ? state.attribute : null,
+      },
       usage: await usageOf(env, storeId, input.id),
     }
     return { ...target(storeId, input.id), command }
@@ -204,25 +249,46 @@ export const attributeCommands: readonly AnyCommandDefinition[] = [
 const NO_USAGE: AttributeUsage = { values: 0, byOption: {} }
 
 async function usageOf(env: PrepareEnv, storeId: string, attributeId: string): Promise<AttributeUsage> {
-  if (!env.catalogUsage) throw new Error('this command needs catalogUsage in its PrepareEnv: it checks which products hold values')
+  if (!env.catalogUsage)
+    throw new Error('this command needs catalogUsage in its PrepareEnv: it checks which products hold values')
   return env.catalogUsage.attributeUsage(storeId, attributeId)
 }
 
 /** The code is claimed at creation and freed at deletion; a claim on a code another attribute holds is a CONFLICT. */
-export function codeReservations(events: readonly AttributeEvent[], _before: AttributeState, ctx: DecideContext): UniquenessChange[] {
+export function codeReservations(
+  events: readonly AttributeEvent[],
+  _before: AttributeState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const storeId = ctx.storeId ?? ''
   return events.flatMap((event): UniquenessChange[] => {
     if (event.type === 'AttributeCreated') {
       const { code, attributeId } = event.data
       const message = `attribute code '${code}' is taken in this store; choose another or update the existing attribute`
-      return [{ kind: 'claim', scope: storeId, key: attributeCodeKey(code), ownerId: attributeId, field: ['input', 'code'], message }]
+      return [
+        {
+          kind: 'claim',
+          scope: storeId,
+          key: attributeCodeKey(code),
+          ownerId: attributeId,
+          field: ['input', 'code'],
+          message,
+        },
+      ]
     }
-    if (event.type === 'AttributeDeleted') return [{ kind: 'release', scope: storeId, key: attributeCodeKey(event.data.code), ownerId: event.data.attributeId }]
+    if (event.type === 'AttributeDeleted')
+      return [
+        { kind: 'release', scope: storeId, key: attributeCodeKey(event.data.code), ownerId: event.data.attributeId },
+      ]
     return []
   })
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'attributes belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'attributes belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }

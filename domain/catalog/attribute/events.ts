@@ -1,6 +1,16 @@
 import type { DomainEvent } from '../../shared/event.js'
 
-export const ATTRIBUTE_TYPES = ['TEXT', 'RICH_TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'SELECT', 'MULTISELECT', 'COLOR', 'MEDIA'] as const
+export const ATTRIBUTE_TYPES = [
+  'TEXT',
+  'RICH_TEXT',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+  'SELECT',
+  'MULTISELECT',
+  'COLOR',
+  'MEDIA',
+] as const
 /** What kind of value products hold for an attribute; it decides the value's JSON shape (see values.ts). */
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number]
 
@@ -87,21 +97,42 @@ export type AttributeRenamed = DomainEvent<'AttributeRenamed', { attributeId: st
 /** Only while no product holds a value; validation fields the new type does not take are cleared, options of a select type dropped. */
 export type AttributeTypeChanged = DomainEvent<
   'AttributeTypeChanged',
-  { attributeId: string; from: AttributeType; to: AttributeType; validation: AttributeValidation; options: AttributeOption[] }
+  {
+    attributeId: string
+    from: AttributeType
+    to: AttributeType
+    validation: AttributeValidation
+    options: AttributeOption[]
+  }
 >
 export type AttributeFlagsChanged = DomainEvent<'AttributeFlagsChanged', { attributeId: string } & AttributeFlags>
-export type AttributeValidationChanged = DomainEvent<'AttributeValidationChanged', { attributeId: string; validation: AttributeValidation }>
+export type AttributeValidationChanged = DomainEvent<
+  'AttributeValidationChanged',
+  { attributeId: string; validation: AttributeValidation }
+>
 /** `option` was inserted at index `position` of the options. */
-export type AttributeOptionAdded = DomainEvent<'AttributeOptionAdded', { attributeId: string; option: AttributeOption; position: number }>
-export type AttributeOptionRelabeled = DomainEvent<'AttributeOptionRelabeled', { attributeId: string; code: string; label: string }>
+export type AttributeOptionAdded = DomainEvent<
+  'AttributeOptionAdded',
+  { attributeId: string; option: AttributeOption; position: number }
+>
+export type AttributeOptionRelabeled = DomainEvent<
+  'AttributeOptionRelabeled',
+  { attributeId: string; code: string; label: string }
+>
 /** Only while no product holds the option. */
 export type AttributeOptionRemoved = DomainEvent<'AttributeOptionRemoved', { attributeId: string; code: string }>
 /** `codes` is the whole new order. */
-export type AttributeOptionsReordered = DomainEvent<'AttributeOptionsReordered', { attributeId: string; codes: string[] }>
+export type AttributeOptionsReordered = DomainEvent<
+  'AttributeOptionsReordered',
+  { attributeId: string; codes: string[] }
+>
 /** The attribute was brought back to its state at `toRevision`; the events that do it follow this one. */
 export type AttributeReverted = DomainEvent<'AttributeReverted', { attributeId: string; toRevision: number }>
 /** Carries the code so its reservation is released; `valuesDropped` counts the product values a forced delete discarded. */
-export type AttributeDeleted = DomainEvent<'AttributeDeleted', { attributeId: string; code: string; valuesDropped: number }>
+export type AttributeDeleted = DomainEvent<
+  'AttributeDeleted',
+  { attributeId: string; code: string; valuesDropped: number }
+>
 
 export type AttributeEvent =
   | AttributeCreated

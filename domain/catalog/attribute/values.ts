@@ -30,24 +30,32 @@ const COLOR = /^#[0-9a-f]{6}$/i
 export function validateValue(attribute: AttributeFields, value: unknown, field: Field): AttributeValue {
   const { code, validation: v } = attribute
   const refuse = (what: string) => badInput(field, `${code}: ${what}`)
-  if (value === null || value === undefined) throw refuse('a value is required here; to clear the attribute use productAttributesRemove')
+  if (value === null || value === undefined)
+    throw refuse('a value is required here; to clear the attribute use productAttributesRemove')
   switch (attribute.type) {
     case 'TEXT':
     case 'RICH_TEXT': {
       if (typeof value !== 'string') throw refuse(`a ${attribute.type} value must be a string`)
-      if (value.trim() === '') throw refuse('the text must not be empty; to clear the attribute use productAttributesRemove')
-      if (v.minLength !== null && value.length < v.minLength) throw refuse(`the text must be at least ${v.minLength} characters`)
-      if (v.maxLength !== null && value.length > v.maxLength) throw refuse(`the text must be at most ${v.maxLength} characters`)
-      if (v.pattern !== null && !new RegExp(`^(?:${v.pattern})$`, 'u').test(value)) throw refuse(`the text must match the pattern ${v.pattern}`)
+      if (value.trim() === '')
+        throw refuse('the text must not be empty; to clear the attribute use productAttributesRemove')
+      if (v.minLength !== null && value.length < v.minLength)
+        throw refuse(`the text must be at least ${v.minLength} characters`)
+      if (v.maxLength !== null && value.length > v.maxLength)
+        throw refuse(`the text must be at most ${v.maxLength} characters`)
+      if (v.pattern !== null && !new RegExp(`^(?:${v.pattern})$`, 'u').test(value))
+        throw refuse(`the text must match the pattern ${v.pattern}`)
       return value
     }
     case 'NUMBER': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw refuse('a NUMBER value must be a number, e.g. 42 or 1.5')
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw refuse('a NUMBER value must be a number, e.g. 42 or 1.5')
       const unit = v.unit ? ` ${v.unit}` : ''
       if (v.min !== null && value < v.min) throw refuse(`the number must be at least ${v.min}${unit}`)
       if (v.max !== null && value > v.max) throw refuse(`the number must be at most ${v.max}${unit}`)
       if (v.decimals !== null && decimalsOf(value) > v.decimals) {
-        throw refuse(v.decimals === 0 ? 'the number must be a whole number' : `the number may have at most ${v.decimals} decimals`)
+        throw refuse(
+          v.decimals === 0 ? 'the number must be a whole number' : `the number may have at most ${v.decimals} decimals`,
+        )
       }
       return value
     }
@@ -55,7 +63,8 @@ export function validateValue(attribute: AttributeFields, value: unknown, field:
       if (typeof value !== 'boolean') throw refuse('a BOOLEAN value must be true or false')
       return value
     case 'DATE': {
-      if (typeof value !== 'string' || !isDay(value)) throw refuse('a DATE value must be a date written YYYY-MM-DD, e.g. 2026-11-21')
+      if (typeof value !== 'string' || !isDay(value))
+        throw refuse('a DATE value must be a date written YYYY-MM-DD, e.g. 2026-11-21')
       if (v.minDate !== null && value < v.minDate) throw refuse(`the date must be ${v.minDate} or later`)
       if (v.maxDate !== null && value > v.maxDate) throw refuse(`the date must be ${v.maxDate} or earlier`)
       return value
@@ -70,16 +79,21 @@ export function validateValue(attribute: AttributeFields, value: unknown, field:
       }
       const codes = [...new Set(value as string[])]
       codes.forEach((item) => requireOption(attribute, item, field))
-      if (codes.length === 0) throw refuse('choose at least one option; to clear the attribute use productAttributesRemove')
-      if (v.minSelections !== null && codes.length < v.minSelections) throw refuse(`choose at least ${v.minSelections} options`)
-      if (v.maxSelections !== null && codes.length > v.maxSelections) throw refuse(`choose at most ${v.maxSelections} options`)
+      if (codes.length === 0)
+        throw refuse('choose at least one option; to clear the attribute use productAttributesRemove')
+      if (v.minSelections !== null && codes.length < v.minSelections)
+        throw refuse(`choose at least ${v.minSelections} options`)
+      if (v.maxSelections !== null && codes.length > v.maxSelections)
+        throw refuse(`choose at most ${v.maxSelections} options`)
       return codes
     }
     case 'COLOR':
-      if (typeof value !== 'string' || !COLOR.test(value)) throw refuse('a COLOR value must be a hex color #rrggbb, e.g. #ff0000')
+      if (typeof value !== 'string' || !COLOR.test(value))
+        throw refuse('a COLOR value must be a hex color #rrggbb, e.g. #ff0000')
       return value.toLowerCase()
     case 'MEDIA':
-      if (typeof value !== 'string' || !isUuid(value)) throw refuse('a MEDIA value must be a media id (a UUID) from the media library')
+      if (typeof value !== 'string' || !isUuid(value))
+        throw refuse('a MEDIA value must be a media id (a UUID) from the media library')
       return value.toLowerCase()
     default: {
       const _exhaustive: never = attribute.type
@@ -92,9 +106,16 @@ export function validateValue(attribute: AttributeFields, value: unknown, field:
  * The required attributes of the set a product would be missing once it holds values for
  * `present`: BAD_USER_INPUT at `field` naming them all, so one answer says everything to fill in.
  */
-export function requireComplete(set: SetFacts | null, attributes: ReadonlyMap<string, AttributeFields>, present: ReadonlySet<string>, field: Field): void {
+export function requireComplete(
+  set: SetFacts | null,
+  attributes: ReadonlyMap<string, AttributeFields>,
+  present: ReadonlySet<string>,
+  field: Field,
+): void {
   if (!set) return
-  const missing = set.attributeIds.map((id) => attributes.get(id)).filter((a): a is AttributeFields => a !== undefined && a.required && !present.has(a.attributeId))
+  const missing = set.attributeIds
+    .map((id) => attributes.get(id))
+    .filter((a): a is AttributeFields => a !== undefined && a.required && !present.has(a.attributeId))
   if (missing.length) {
     const codes = missing.map((a) => `'${a.code}'`).join(', ')
     throw badInput(field, `the attribute set '${set.name}' requires values for ${codes}; set them in the same call`)
@@ -104,23 +125,33 @@ export function requireComplete(set: SetFacts | null, attributes: ReadonlyMap<st
 /** A product in a set holds values of the set's attributes only. */
 export function requireInSet(set: SetFacts | null, attribute: AttributeFields, field: Field): void {
   if (set && !set.attributeIds.includes(attribute.attributeId)) {
-    throw badInput(field, `attribute '${attribute.code}' is not in the product's attribute set '${set.name}'; add it to the set or change the product's set`)
+    throw badInput(
+      field,
+      `attribute '${attribute.code}' is not in the product's attribute set '${set.name}'; add it to the set or change the product's set`,
+    )
   }
 }
 
 /** How a value reads for people: option labels instead of codes, numbers with their unit, yes/no. */
-export function displayValue(attribute: Pick<AttributeFields, 'type' | 'options' | 'validation'>, value: AttributeValue): string {
+export function displayValue(
+  attribute: Pick<AttributeFields, 'type' | 'options' | 'validation'>,
+  value: AttributeValue,
+): string {
   const label = (code: string) => attribute.options.find((o) => o.code === code)?.label ?? code
   if (Array.isArray(value)) return value.map(label).join(', ')
   if (attribute.type === 'SELECT' && typeof value === 'string') return label(value)
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'number') return attribute.validation.unit ? `${value} ${attribute.validation.unit}` : String(value)
+  if (typeof value === 'number')
+    return attribute.validation.unit ? `${value} ${attribute.validation.unit}` : String(value)
   return value
 }
 
 function requireOption(attribute: AttributeFields, code: string, field: Field): void {
   if (!attribute.options.some((o) => o.code === code)) {
-    throw badInput(field, `${attribute.code}: '${code}' is not an option of this attribute; choose one of ${optionList(attribute)}`)
+    throw badInput(
+      field,
+      `${attribute.code}: '${code}' is not an option of this attribute; choose one of ${optionList(attribute)}`,
+    )
   }
 }
 

@@ -1,58 +1,160 @@
 import { describe, expect, it } from 'vitest'
 import { DomainError } from '../../shared/errors.js'
-import { ATTRIBUTE_TYPES, NO_VALIDATION, type AttributeFields, type AttributeType, type AttributeValidation } from './events.js'
+import {
+  ATTRIBUTE_TYPES,
+  NO_VALIDATION,
+  type AttributeFields,
+  type AttributeType,
+  type AttributeValidation,
+} from './events.js'
 import { displayValue, requireComplete, requireInSet, validateValue } from './values.js'
 
 const FIELD = ['input', 'values', 0, 'value'] as const
-const OPTIONS = [{ code: 'red', label: 'Red' }, { code: 'blue', label: 'Blue' }, { code: 'green', label: 'Green' }]
+const OPTIONS = [
+  { code: 'red', label: 'Red' },
+  { code: 'blue', label: 'Blue' },
+  { code: 'green', label: 'Green' },
+]
 const MEDIA = '01900000-0000-7000-8000-0000000000ee'
 
-function attribute(type: AttributeType, validation: Partial<AttributeValidation> = {}, overrides: Partial<AttributeFields> = {}): AttributeFields {
+function attribute(
+  type: AttributeType,
+  validation: Partial<AttributeValidation> = {},
+  overrides: Partial<AttributeFields> = {},
+): AttributeFields {
   const options = type === 'SELECT' || type === 'MULTISELECT' ? OPTIONS : []
-  return { attributeId: `id-${type}`, code: type.toLowerCase(), name: type, type, options, required: false, filterable: false, visible: true, validation: { ...NO_VALIDATION, ...validation }, ...overrides }
+  return {
+    attributeId: `id-${type}`,
+    code: type.toLowerCase(),
+    name: type,
+    type,
+    options,
+    required: false,
+    filterable: false,
+    visible: true,
+    validation: { ...NO_VALIDATION, ...validation },
+    ...overrides,
+  }
 }
 
 function refusal(run: () => unknown): { field: unknown; message: string } {
   try {
     run()
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'BAD_USER_INPUT') return { field: error.field, message: error.message }
+    if (error instanceof DomainError && error.code === 'BAD_USER_INPUT')
+      return { field: error.field, message: error.message }
     throw error
   }
   throw new Error('expected BAD_USER_INPUT')
 }
 
 // Every type: what it accepts (and how it stores it) and what it refuses, with the rule in the message.
-const CASES: { type: AttributeType; validation?: Partial<AttributeValidation>; accepts: [unknown, unknown][]; refuses: [unknown, string][] }[] = [
+const CASES: {
+  type: AttributeType
+  validation?: Partial<AttributeValidation>
+  accepts: [unknown, unknown][]
+  refuses: [unknown, string][]
+}[] = [
   {
     type: 'TEXT',
     validation: { minLength: 2, maxLength: 5, pattern: '[A-Z]+' },
     accepts: [['ABC', 'ABC']],
-    refuses: [[42, 'must be a string'], ['', 'must not be empty'], ['A', 'at least 2'], ['ABCDEF', 'at most 5'], ['abc', 'match the pattern'], ['ABC1', 'match the pattern']],
+    refuses: [
+      [42, 'must be a string'],
+      ['', 'must not be empty'],
+      ['A', 'at least 2'],
+      ['ABCDEF', 'at most 5'],
+      ['abc', 'match the pattern'],
+      ['ABC1', 'match the pattern'],
+    ],
   },
-  { type: 'RICH_TEXT', validation: { maxLength: 20 }, accepts: [['<p>Hi</p>', '<p>Hi</p>']], refuses: [[['x'], 'must be a string'], ['<p>' + 'x'.repeat(20) + '</p>', 'at most 20']] },
+  {
+    type: 'RICH_TEXT',
+    validation: { maxLength: 20 },
+    accepts: [['<p>Hi</p>', '<p>Hi</p>']],
+    refuses: [
+      [['x'], 'must be a string'],
+      ['<p>' + 'x'.repeat(20) + '</p>', 'at most 20'],
+    ],
+  },
   {
     type: 'NUMBER',
     validation: { min: 0, max: 100, decimals: 1, unit: 'cm' },
-    accepts: [[0, 0], [12.5, 12.5], [100, 100]],
-    refuses: [['12', 'must be a number'], [-1, 'at least 0 cm'], [101, 'at most 100 cm'], [1.25, 'at most 1 decimals'], [Number.NaN, 'must be a number']],
+    accepts: [
+      [0, 0],
+      [12.5, 12.5],
+      [100, 100],
+    ],
+    refuses: [
+      ['12', 'must be a number'],
+      [-1, 'at least 0 cm'],
+      [101, 'at most 100 cm'],
+      [1.25, 'at most 1 decimals'],
+      [Number.NaN, 'must be a number'],
+    ],
   },
-  { type: 'BOOLEAN', accepts: [[true, true], [false, false]], refuses: [['yes', 'true or false'], [1, 'true or false']] },
+  {
+    type: 'BOOLEAN',
+    accepts: [
+      [true, true],
+      [false, false],
+    ],
+    refuses: [
+      ['yes', 'true or false'],
+      [1, 'true or false'],
+    ],
+  },
   {
     type: 'DATE',
     validation: { minDate: '2026-01-01', maxDate: '2026-12-31' },
     accepts: [['2026-02-28', '2026-02-28']],
-    refuses: [['2026-02-30', 'YYYY-MM-DD'], ['21.11.2026', 'YYYY-MM-DD'], ['2025-12-31', '2026-01-01 or later'], ['2027-01-01', '2026-12-31 or earlier']],
+    refuses: [
+      ['2026-02-30', 'YYYY-MM-DD'],
+      ['21.11.2026', 'YYYY-MM-DD'],
+      ['2025-12-31', '2026-01-01 or later'],
+      ['2027-01-01', '2026-12-31 or earlier'],
+    ],
   },
-  { type: 'SELECT', accepts: [['red', 'red']], refuses: [['purple', "'purple' is not an option of this attribute; choose one of red, blue, green"], [['red'], 'one option code']] },
+  {
+    type: 'SELECT',
+    accepts: [['red', 'red']],
+    refuses: [
+      ['purple', "'purple' is not an option of this attribute; choose one of red, blue, green"],
+      [['red'], 'one option code'],
+    ],
+  },
   {
     type: 'MULTISELECT',
     validation: { minSelections: 1, maxSelections: 2 },
-    accepts: [[['red', 'blue', 'red'], ['red', 'blue']]],
-    refuses: [['red', 'list of option codes'], [['red', 'pink'], "'pink' is not an option"], [[], 'at least one option'], [['red', 'blue', 'green'], 'at most 2 options']],
+    accepts: [
+      [
+        ['red', 'blue', 'red'],
+        ['red', 'blue'],
+      ],
+    ],
+    refuses: [
+      ['red', 'list of option codes'],
+      [['red', 'pink'], "'pink' is not an option"],
+      [[], 'at least one option'],
+      [['red', 'blue', 'green'], 'at most 2 options'],
+    ],
   },
-  { type: 'COLOR', accepts: [['#FF0000', '#ff0000']], refuses: [['red', '#rrggbb'], ['#fff', '#rrggbb']] },
-  { type: 'MEDIA', accepts: [[MEDIA.toUpperCase(), MEDIA]], refuses: [['not-a-uuid', 'media id'], [7, 'media id']] },
+  {
+    type: 'COLOR',
+    accepts: [['#FF0000', '#ff0000']],
+    refuses: [
+      ['red', '#rrggbb'],
+      ['#fff', '#rrggbb'],
+    ],
+  },
+  {
+    type: 'MEDIA',
+    accepts: [[MEDIA.toUpperCase(), MEDIA]],
+    refuses: [
+      ['not-a-uuid', 'media id'],
+      [7, 'media id'],
+    ],
+  },
 ]
 
 describe('validateValue', () => {

@@ -15,7 +15,9 @@ export const REORDER_MAX = 250
 
 const uuid = (field: string, what: string) =>
   z
-    .uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`) })
+    .uuid({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`),
+    })
     // Stream names and the read model spell UUIDs in lowercase: one spelling per id.
     .overwrite((id) => id.toLowerCase())
 
@@ -36,7 +38,10 @@ const handle = z
   .string({ error: 'handle must be a string' })
   .trim()
   .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
-  .regex(HANDLE_PATTERN, "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'shirts'")
+  .regex(
+    HANDLE_PATTERN,
+    "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'shirts'",
+  )
   .describe("The URL name, unique among the category's siblings, e.g. 'shirts'. Generated from the title when omitted.")
 
 const description = z
@@ -45,7 +50,9 @@ const description = z
   .describe('The category description; an empty string clears it.')
 
 const imageId = z
-  .union([z.literal(''), uuid('imageId', 'media')], { error: 'imageId must be a media id (a UUID), or an empty string to remove the image' })
+  .union([z.literal(''), uuid('imageId', 'media')], {
+    error: 'imageId must be a media id (a UUID), or an empty string to remove the image',
+  })
   .describe('A media id of the media library (upload_image returns it); an empty string removes the image.')
 
 const seo = z
@@ -54,29 +61,43 @@ const seo = z
       title: z
         .string({ error: 'seo.title must be a string' })
         .trim()
-        .max(SEO_TITLE_MAX_LENGTH, `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters, as search engines cut longer titles`)
+        .max(
+          SEO_TITLE_MAX_LENGTH,
+          `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters, as search engines cut longer titles`,
+        )
         .nullish(),
       description: z
         .string({ error: 'seo.description must be a string' })
         .trim()
-        .max(SEO_DESCRIPTION_MAX_LENGTH, `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters, as search engines cut longer descriptions`)
+        .max(
+          SEO_DESCRIPTION_MAX_LENGTH,
+          `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters, as search engines cut longer descriptions`,
+        )
         .nullish(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `seo takes only title and description` : 'seo must be an object {title, description}') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `seo takes only title and description`
+          : 'seo must be an object {title, description}',
+    },
   )
   .describe('Title and description for search engines; empty strings fall back to the category title and description.')
 
 const position = z
   .number({ error: 'position must be a number' })
   .int('position must be a whole number')
-  .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  .min(0, 'position must be 0 or more')
+  .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .describe('Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.')
 
 function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -109,10 +130,14 @@ export const categoryMoveInput = strictInput('categoryMove', {
 export const categoryReorderInput = strictInput('categoryReorder', {
   parentId: parentId.optional().describe('Whose children to reorder; null or omitted: the root categories.'),
   ids: z
-    .array(uuid('each id', 'category'), { error: (issue) => (issue.input === undefined ? 'ids is required' : 'ids must be a list of category ids') })
+    .array(uuid('each id', 'category'), {
+      error: (issue) => (issue.input === undefined ? 'ids is required' : 'ids must be a list of category ids'),
+    })
     .min(1, 'ids must name at least one category')
     .max(REORDER_MAX, `ids may name at most ${REORDER_MAX} categories`)
-    .describe('Children of that parent in their new order; the listed ones come first, the others keep their order after them.'),
+    .describe(
+      'Children of that parent in their new order; the listed ones come first, the others keep their order after them.',
+    ),
 })
 
 export const categoryDeleteInput = strictInput('categoryDelete', {
@@ -126,10 +151,14 @@ export const categoryDeleteInput = strictInput('categoryDelete', {
 export const categoryRevertInput = strictInput('categoryRevert', {
   id: categoryId,
   toRevision: z
-    .number({ error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number') })
+    .number({
+      error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number'),
+    })
     .int('toRevision must be a whole number')
     .min(0, 'toRevision must be 0 or more')
-    .describe("The revision to restore, from the category's history: the category comes back as the whole change that wrote it left it (0: as created)."),
+    .describe(
+      "The revision to restore, from the category's history: the category comes back as the whole change that wrote it left it (0: as created).",
+    ),
 })
 
 export type CategoryCreateInput = z.output<typeof categoryCreateInput>
@@ -138,17 +167,26 @@ export type CategoryUpdateInput = z.output<typeof categoryUpdateInput>
 /** `handle` null: derived from the title, numbered when a sibling holds it. `position` null: last. */
 export type CategoryCreate = {
   type: 'CategoryCreate'
-  data: { categoryId: string; parentId: string | null; position: number | null } & Omit<CategoryContent, 'handle'> & { handle: string | null }
+  data: { categoryId: string; parentId: string | null; position: number | null } & Omit<CategoryContent, 'handle'> & {
+      handle: string | null
+    }
 }
 /** Fields left out stay as they are; `imageId` null removes the image. */
 export type CategoryUpdate = {
   type: 'CategoryUpdate'
   data: { categoryId: string } & Partial<Omit<CategoryContent, 'seo'>> & { seo?: Partial<CategorySeo> }
 }
-export type CategoryMove = { type: 'CategoryMove'; data: { categoryId: string; parentId: string | null; position: number | null } }
+export type CategoryMove = {
+  type: 'CategoryMove'
+  data: { categoryId: string; parentId: string | null; position: number | null }
+}
 export type CategoryReorder = { type: 'CategoryReorder'; data: { parentId: string | null; categoryIds: string[] } }
 export type CategoryDelete = { type: 'CategoryDelete'; data: { categoryId: string; deleteDescendants: boolean } }
 /** `target`: the category's fields at `toRevision`, folded by `prepare` from its history. */
-export type CategoryRevert = { type: 'CategoryRevert'; data: { categoryId: string; toRevision: number; target: CategoryContent } }
+export type CategoryRevert = {
+  type: 'CategoryRevert'
+  data: { categoryId: string; toRevision: number; target: CategoryContent }
+}
 
-export type CategoryCommand = CategoryCreate | CategoryUpdate | CategoryMove | CategoryReorder | CategoryDelete | CategoryRevert
+export type CategoryCommand =
+  CategoryCreate | CategoryUpdate | CategoryMove | CategoryReorder | CategoryDelete | CategoryRevert

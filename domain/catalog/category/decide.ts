@@ -1,6 +1,14 @@
 import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
 import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
-import type { CategoryCommand, CategoryCreate, CategoryDelete, CategoryMove, CategoryReorder, CategoryRevert, CategoryUpdate } from './commands.js'
+import type {
+  CategoryCommand,
+  CategoryCreate,
+  CategoryDelete,
+  CategoryMove,
+  CategoryReorder,
+  CategoryRevert,
+  CategoryUpdate,
+} from './commands.js'
 import type { CategoryEvent } from './events.js'
 import {
   CATEGORY_MAX_DEPTH,
@@ -39,7 +47,8 @@ export function decideCategoryTree(command: CategoryCommand, state: CategoryTree
 function create(command: CategoryCreate, state: CategoryTreeState): CategoryEvent[] {
   const { categoryId, parentId, position, handle, ...content } = command.data
   // Ids are generated per command, so this only happens when a client or a retry reuses one.
-  if (state.revisions[categoryId] !== undefined) throw conflict(`category '${categoryId}' already exists; use categoryUpdate to change it`)
+  if (state.revisions[categoryId] !== undefined)
+    throw conflict(`category '${categoryId}' already exists; use categoryUpdate to change it`)
   if (parentId !== null) {
     liveParent(state, parentId)
     const depth = depthOf(state, parentId) + 1
@@ -72,7 +81,8 @@ function update(data: CategoryUpdate['data'], state: CategoryTreeState): Categor
   const category = live(state, data.categoryId)
   const { categoryId, title, handle, description, imageId, seo } = data
   const events: CategoryEvent[] = []
-  if (title !== undefined && title !== category.title) events.push({ type: 'CategoryRetitled', data: { categoryId, title } })
+  if (title !== undefined && title !== category.title)
+    events.push({ type: 'CategoryRetitled', data: { categoryId, title } })
   if (handle !== undefined && handle !== category.handle) {
     requireFreeHandle(state, category.parentId, handle, categoryId, ['input', 'handle'])
     events.push({ type: 'CategoryHandleChanged', data: { categoryId, from: category.handle, to: handle } })
@@ -80,7 +90,8 @@ function update(data: CategoryUpdate['data'], state: CategoryTreeState): Categor
   if (description !== undefined && description !== category.description) {
     events.push({ type: 'CategoryDescriptionChanged', data: { categoryId, description } })
   }
-  if (imageId !== undefined && imageId !== category.imageId) events.push({ type: 'CategoryImageChanged', data: { categoryId, imageId } })
+  if (imageId !== undefined && imageId !== category.imageId)
+    events.push({ type: 'CategoryImageChanged', data: { categoryId, imageId } })
   if (seo !== undefined) {
     const next = { title: seo.title ?? category.seo.title, description: seo.description ?? category.seo.description }
     if (next.title !== category.seo.title || next.description !== category.seo.description) {
@@ -101,7 +112,8 @@ function move(command: CategoryMove, state: CategoryTreeState): CategoryEvent[] 
   }
   if (parentId !== null) {
     liveParent(state, parentId)
-    if (parentId === categoryId) throw badInput(['input', 'parentId'], `cannot move '${category.handle}' under itself; choose another parent`)
+    if (parentId === categoryId)
+      throw badInput(['input', 'parentId'], `cannot move '${category.handle}' under itself; choose another parent`)
     if (descendantsOf(state, categoryId).includes(parentId)) {
       throw badInput(
         ['input', 'parentId'],
@@ -122,7 +134,17 @@ function move(command: CategoryMove, state: CategoryTreeState): CategoryEvent[] 
   }
   requireFreeHandle(state, parentId, category.handle, categoryId, ['input', 'parentId'])
   const siblings = childrenOf(state, parentId).length
-  return [{ type: 'CategoryMoved', data: { categoryId, fromParentId: category.parentId, toParentId: parentId, position: Math.min(position ?? siblings, siblings) } }]
+  return [
+    {
+      type: 'CategoryMoved',
+      data: {
+        categoryId,
+        fromParentId: category.parentId,
+        toParentId: parentId,
+        position: Math.min(position ?? siblings, siblings),
+      },
+    },
+  ]
 }
 
 /**
@@ -135,8 +157,10 @@ function reorder(command: CategoryReorder, state: CategoryTreeState): CategoryEv
   const list = [...childrenOf(state, parentId)]
   const where = parentId === null ? 'a root category' : `a child of '${pathOf(state, parentId)}'`
   categoryIds.forEach((id, index) => {
-    if (!list.includes(id)) throw badInput(['input', 'ids', index], `category '${id}' is not ${where}; list only that parent's children`)
-    if (categoryIds.indexOf(id) !== index) throw badInput(['input', 'ids', index], `category '${id}' is listed twice; list each category once`)
+    if (!list.includes(id))
+      throw badInput(['input', 'ids', index], `category '${id}' is not ${where}; list only that parent's children`)
+    if (categoryIds.indexOf(id) !== index)
+      throw badInput(['input', 'ids', index], `category '${id}' is listed twice; list each category once`)
   })
   const order = [...categoryIds, ...list.filter((id) => !categoryIds.includes(id))]
   const events: CategoryEvent[] = []
@@ -172,7 +196,10 @@ function revert(command: CategoryRevert, state: CategoryTreeState): CategoryEven
   live(state, categoryId)
   const latest = state.revisions[categoryId]!
   if (toRevision > latest) {
-    throw badInput(['input', 'toRevision'], `category '${categoryId}' has revisions 0 to ${latest}; choose one of them from its history`)
+    throw badInput(
+      ['input', 'toRevision'],
+      `category '${categoryId}' has revisions 0 to ${latest}; choose one of them from its history`,
+    )
   }
   const changes = update({ categoryId, ...target }, state)
   return changes.length ? [{ type: 'CategoryReverted', data: { categoryId, toRevision } }, ...changes] : []
@@ -190,15 +217,27 @@ function live(state: CategoryTreeState, categoryId: string): CategoryNode {
 
 function liveParent(state: CategoryTreeState, parentId: string): CategoryNode {
   const node = state.nodes[parentId]
-  if (!node) throw new DomainError('NOT_FOUND', `parent category '${parentId}' does not exist in this store`, { field: ['input', 'parentId'] })
+  if (!node)
+    throw new DomainError('NOT_FOUND', `parent category '${parentId}' does not exist in this store`, {
+      field: ['input', 'parentId'],
+    })
   return node
 }
 
-function requireFreeHandle(state: CategoryTreeState, parentId: string | null, handle: string, categoryId: string, field: readonly string[]): void {
+function requireFreeHandle(
+  state: CategoryTreeState,
+  parentId: string | null,
+  handle: string,
+  categoryId: string,
+  field: readonly string[],
+): void {
   const holder = siblingWithHandle(state, parentId, handle, categoryId)
   if (!holder) return
   const where = parentId === null ? 'among the root categories' : `under '${pathOf(state, parentId)}'`
-  throw conflict(`handle '${handle}' is taken ${where} by category '${holder.categoryId}'; choose another handle or rename that category`, field)
+  throw conflict(
+    `handle '${handle}' is taken ${where} by category '${holder.categoryId}'; choose another handle or rename that category`,
+    field,
+  )
 }
 
 /** The title's handle, or the first of `-2`, `-3` … that no sibling holds. */

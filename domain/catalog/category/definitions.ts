@@ -23,7 +23,12 @@ export const categoryTreeDecider: Decider<CategoryTreeState, CategoryCommand, Ca
   decide: decideCategoryTree,
 }
 
-const WRITE = { resource: CATEGORY_ENTITY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: CATEGORY_ENTITY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const categoryCreate = defineCommand({
   name: 'categoryCreate',
@@ -31,7 +36,7 @@ export const categoryCreate = defineCommand({
   description:
     'Create a category in the current store. Only title is required. parentId puts it under another category (omit it for a ' +
     'root category; at most 8 levels deep); position is its index among the siblings from 0 (last when omitted). handle, the ' +
-    "URL name unique among its siblings, is generated from the title when omitted (-2, -3 … if needed). imageId is a media id " +
+    'URL name unique among its siblings, is generated from the title when omitted (-2, -3 … if needed). imageId is a media id ' +
     'from upload_image; seo {title, description} overrides what search engines show. Returns the category with its id and path. ' +
     'Fails with CONFLICT when a sibling holds the handle you pass, and NOT_FOUND when the parent or image is unknown.',
   ...WRITE,
@@ -81,7 +86,9 @@ export const categoryUpdate = defineCommand({
         handle: input.handle ?? undefined,
         description: input.description ?? undefined,
         imageId,
-        seo: input.seo ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined } : undefined,
+        seo: input.seo
+          ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined }
+          : undefined,
       },
     }
     return { stream: categoryTreeStream(storeId), entityId: input.id, command }
@@ -101,7 +108,10 @@ export const categoryMove = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: categoryMoveInput,
   prepare(input, env) {
-    const command: CategoryCommand = { type: 'CategoryMove', data: { categoryId: input.id, parentId: input.parentId, position: input.position ?? null } }
+    const command: CategoryCommand = {
+      type: 'CategoryMove',
+      data: { categoryId: input.id, parentId: input.parentId, position: input.position ?? null },
+    }
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.id, command }
   },
   decider: categoryTreeDecider,
@@ -137,7 +147,10 @@ export const categoryDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: categoryDeleteInput,
   prepare(input, env) {
-    const command: CategoryCommand = { type: 'CategoryDelete', data: { categoryId: input.id, deleteDescendants: input.deleteDescendants ?? false } }
+    const command: CategoryCommand = {
+      type: 'CategoryDelete',
+      data: { categoryId: input.id, deleteDescendants: input.deleteDescendants ?? false },
+    }
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.id, command }
   },
   decider: categoryTreeDecider,
@@ -158,51 +171,87 @@ export const categoryRevert = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const target = categoryAtRevision(await env.readStream(categoryTreeStream(storeId)), input.id, input.toRevision)
-    if (target.imageId !== null && (await env.reservationOwner(storeId, liveMediaKey(target.imageId))) !== target.imageId) {
+    if (
+      target.imageId !== null &&
+      (await env.reservationOwner(storeId, liveMediaKey(target.imageId))) !== target.imageId
+    ) {
       throw badInput(
         ['input', 'toRevision'],
         `revision ${input.toRevision} shows image '${target.imageId}', which has since been deleted from the media library; choose another revision`,
       )
     }
-    const command: CategoryCommand = { type: 'CategoryRevert', data: { categoryId: input.id, toRevision: input.toRevision, target } }
+    const command: CategoryCommand = {
+      type: 'CategoryRevert',
+      data: { categoryId: input.id, toRevision: input.toRevision, target },
+    }
     return { stream: categoryTreeStream(storeId), entityId: input.id, command }
   },
   decider: categoryTreeDecider,
 })
 
-export const categoryCommands: readonly AnyCommandDefinition[] = [categoryCreate, categoryUpdate, categoryMove, categoryReorder, categoryDelete, categoryRevert]
+export const categoryCommands: readonly AnyCommandDefinition[] = [
+  categoryCreate,
+  categoryUpdate,
+  categoryMove,
+  categoryReorder,
+  categoryDelete,
+  categoryRevert,
+]
 
 /**
  * A category's fields as the whole command that wrote its own event number `revision` left them
  * (0: as its creation made it), folded from the tree stream's events that carry its id.
  */
-export function categoryAtRevision(treeEvents: readonly PastEvent[], categoryId: string, revision: number): CategoryContent {
+export function categoryAtRevision(
+  treeEvents: readonly PastEvent[],
+  categoryId: string,
+  revision: number,
+): CategoryContent {
   const own = treeEvents.flatMap((event, index) => (event.data.categoryId === categoryId ? [index] : []))
   if (own.length === 0) throw notFound('category', categoryId)
   if (revision >= own.length) {
-    throw badInput(['input', 'toRevision'], `category '${categoryId}' has revisions 0 to ${own.length - 1}; choose one of them from its history`)
+    throw badInput(
+      ['input', 'toRevision'],
+      `category '${categoryId}' has revisions 0 to ${own.length - 1}; choose one of them from its history`,
+    )
   }
   const end = commandEndIndex(treeEvents, own[revision]!)
   const through = own.filter((index) => index <= end).map((index) => treeEvents[index]) as unknown as CategoryEvent[]
   const node = fold(categoryTreeDecider, through).nodes[categoryId]
-  if (!node) throw badInput(['input', 'toRevision'], `category '${categoryId}' was deleted at revision ${revision}; choose an earlier one`)
+  if (!node)
+    throw badInput(
+      ['input', 'toRevision'],
+      `category '${categoryId}' was deleted at revision ${revision}; choose an earlier one`,
+    )
   const { title, handle, description, imageId, seo } = node
   return { title, handle, description, imageId, seo: { ...seo } }
 }
 
 /** Undefined: not given. Null: remove the image. A media id: must live in this store, checked against its reservation. */
-async function liveImage(env: PrepareEnv, storeId: string, imageId: string | null | undefined): Promise<string | null | undefined> {
+async function liveImage(
+  env: PrepareEnv,
+  storeId: string,
+  imageId: string | null | undefined,
+): Promise<string | null | undefined> {
   if (imageId == null) return undefined
   if (imageId === '') return null
   if ((await env.reservationOwner(storeId, liveMediaKey(imageId))) !== imageId) {
-    throw new DomainError('NOT_FOUND', `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`, {
-      field: ['input', 'imageId'],
-    })
+    throw new DomainError(
+      'NOT_FOUND',
+      `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
+      {
+        field: ['input', 'imageId'],
+      },
+    )
   }
   return imageId
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'categories belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'categories belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }

@@ -14,11 +14,20 @@ export type CategoryContent = {
 }
 
 /** `parentId` null: a root. `position` is the index among the parent's children; later siblings move one down. */
-export type CategoryCreated = DomainEvent<'CategoryCreated', { categoryId: string; parentId: string | null; position: number } & CategoryContent>
+export type CategoryCreated = DomainEvent<
+  'CategoryCreated',
+  { categoryId: string; parentId: string | null; position: number } & CategoryContent
+>
 export type CategoryRetitled = DomainEvent<'CategoryRetitled', { categoryId: string; title: string }>
 /** The paths of the category and its whole subtree change with it. */
-export type CategoryHandleChanged = DomainEvent<'CategoryHandleChanged', { categoryId: string; from: string; to: string }>
-export type CategoryDescriptionChanged = DomainEvent<'CategoryDescriptionChanged', { categoryId: string; description: string }>
+export type CategoryHandleChanged = DomainEvent<
+  'CategoryHandleChanged',
+  { categoryId: string; from: string; to: string }
+>
+export type CategoryDescriptionChanged = DomainEvent<
+  'CategoryDescriptionChanged',
+  { categoryId: string; description: string }
+>
 export type CategoryImageChanged = DomainEvent<'CategoryImageChanged', { categoryId: string; imageId: string | null }>
 export type CategorySeoChanged = DomainEvent<'CategorySeoChanged', { categoryId: string; seo: CategorySeo }>
 /** Taken out of `fromParentId`'s children and inserted at `position` among `toParentId`'s, with its subtree. */
@@ -27,9 +36,15 @@ export type CategoryMoved = DomainEvent<
   { categoryId: string; fromParentId: string | null; toParentId: string | null; position: number }
 >
 /** Moved from index `from` to index `to` among the same parent's children. */
-export type CategoryRepositioned = DomainEvent<'CategoryRepositioned', { categoryId: string; parentId: string | null; from: number; to: number }>
+export type CategoryRepositioned = DomainEvent<
+  'CategoryRepositioned',
+  { categoryId: string; parentId: string | null; from: number; to: number }
+>
 /** Carries parent and handle so readers need not look them up; descendants get their own events first. */
-export type CategoryDeleted = DomainEvent<'CategoryDeleted', { categoryId: string; parentId: string | null; handle: string }>
+export type CategoryDeleted = DomainEvent<
+  'CategoryDeleted',
+  { categoryId: string; parentId: string | null; handle: string }
+>
 /** Marks a revert; the change events that restore revision `toRevision` follow it. */
 export type CategoryReverted = DomainEvent<'CategoryReverted', { categoryId: string; toRevision: number }>
 

@@ -23,13 +23,18 @@ export const categoryProductsDecider: Decider<CategoryProductsState, CategoryPro
   decide: decideCategoryProducts,
 }
 
-const WRITE = { resource: CATEGORY_ENTITY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: CATEGORY_ENTITY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const categoryProductsAdd = defineCommand({
   name: 'categoryProductsAdd',
   tool: 'add_category_products',
   description:
-    'Assign products to a category, found by categoryId. position says where to insert them in the category\'s order, counting ' +
+    "Assign products to a category, found by categoryId. position says where to insert them in the category's order, counting " +
     'from 0; they go last when omitted. Products already in the category stay where they are, so repeating a call is safe. ' +
     'A product may be in any number of categories. Returns the category. Fails with NOT_FOUND when the category or a product ' +
     'is unknown in this store.',
@@ -38,7 +43,8 @@ export const categoryProductsAdd = defineCommand({
   input: categoryProductsAddInput,
   async prepare(input, env) {
     const storeId = await liveCategory(env, input.categoryId)
-    for (const [index, productId] of input.productIds.entries()) await requireLiveProduct(env, storeId, productId, index)
+    for (const [index, productId] of input.productIds.entries())
+      await requireLiveProduct(env, storeId, productId, index)
     const command: CategoryProductsCommand = {
       type: 'CategoryProductsAdd',
       data: { categoryId: input.categoryId, productIds: input.productIds, position: input.position ?? null },
@@ -59,7 +65,10 @@ export const categoryProductsRemove = defineCommand({
   input: categoryProductsRemoveInput,
   async prepare(input, env) {
     const storeId = await liveCategory(env, input.categoryId)
-    const command: CategoryProductsCommand = { type: 'CategoryProductsRemove', data: { categoryId: input.categoryId, productIds: input.productIds } }
+    const command: CategoryProductsCommand = {
+      type: 'CategoryProductsRemove',
+      data: { categoryId: input.categoryId, productIds: input.productIds },
+    }
     return { stream: categoryProductsStream(storeId, input.categoryId), entityId: input.categoryId, command }
   },
   decider: categoryProductsDecider,
@@ -77,21 +86,37 @@ export const categoryProductsReorder = defineCommand({
   input: categoryProductsReorderInput,
   async prepare(input, env) {
     const storeId = await liveCategory(env, input.categoryId)
-    const command: CategoryProductsCommand = { type: 'CategoryProductsReorder', data: { categoryId: input.categoryId, productIds: input.productIds } }
+    const command: CategoryProductsCommand = {
+      type: 'CategoryProductsReorder',
+      data: { categoryId: input.categoryId, productIds: input.productIds },
+    }
     return { stream: categoryProductsStream(storeId, input.categoryId), entityId: input.categoryId, command }
   },
   decider: categoryProductsDecider,
 })
 
-export const categoryProductsCommands: readonly AnyCommandDefinition[] = [categoryProductsAdd, categoryProductsRemove, categoryProductsReorder]
+export const categoryProductsCommands: readonly AnyCommandDefinition[] = [
+  categoryProductsAdd,
+  categoryProductsRemove,
+  categoryProductsReorder,
+]
 
 /** The store id, once the store's tree shows the category live; NOT_FOUND otherwise (also for other stores' categories). */
 async function liveCategory(env: PrepareEnv, categoryId: string): Promise<string> {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'categories belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'categories belong to a store: select it with the X-Store header (store id or slug)',
+    )
   const storeId = env.ctx.storeId
-  const tree = fold(categoryTreeDecider, (await env.readStream(categoryTreeStream(storeId))) as unknown as CategoryEvent[])
+  const tree = fold(
+    categoryTreeDecider,
+    (await env.readStream(categoryTreeStream(storeId))) as unknown as CategoryEvent[],
+  )
   if (!tree.nodes[categoryId]) {
-    throw new DomainError('NOT_FOUND', `category '${categoryId}' does not exist in this store`, { field: ['input', 'categoryId'] })
+    throw new DomainError('NOT_FOUND', `category '${categoryId}' does not exist in this store`, {
+      field: ['input', 'categoryId'],
+    })
   }
   return storeId
 }
@@ -99,6 +124,10 @@ async function liveCategory(env: PrepareEnv, categoryId: string): Promise<string
 /** Product handles are reserved by handle, not id, so the product's own stream tells: created and not deleted. */
 async function requireLiveProduct(env: PrepareEnv, storeId: string, productId: string, index: number): Promise<void> {
   const events = await env.readStream(productStream(storeId, productId))
-  const live = events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
-  if (!live) throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, { field: ['input', 'productIds', index] })
+  const live =
+    events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
+  if (!live)
+    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
+      field: ['input', 'productIds', index],
+    })
 }

@@ -9,11 +9,20 @@ export const CATEGORY_PRODUCTS_PER_CALL = 250
 // Events: what happened to the ordered list of products assigned to one category.
 
 /** `productIds` were inserted, in this order, at index `position` of the category's list. */
-export type CategoryProductsAdded = DomainEvent<'CategoryProductsAdded', { categoryId: string; productIds: string[]; position: number }>
+export type CategoryProductsAdded = DomainEvent<
+  'CategoryProductsAdded',
+  { categoryId: string; productIds: string[]; position: number }
+>
 /** `positions[i]` is the index `productIds[i]` had before the removal, so readers can close the gaps. */
-export type CategoryProductsRemoved = DomainEvent<'CategoryProductsRemoved', { categoryId: string; productIds: string[]; positions: number[] }>
+export type CategoryProductsRemoved = DomainEvent<
+  'CategoryProductsRemoved',
+  { categoryId: string; productIds: string[]; positions: number[] }
+>
 /** `productIds` is the whole new order. */
-export type CategoryProductsReordered = DomainEvent<'CategoryProductsReordered', { categoryId: string; productIds: string[] }>
+export type CategoryProductsReordered = DomainEvent<
+  'CategoryProductsReordered',
+  { categoryId: string; productIds: string[] }
+>
 
 export type CategoryProductsEvent = CategoryProductsAdded | CategoryProductsRemoved | CategoryProductsReordered
 
@@ -26,14 +35,21 @@ export const CATEGORY_PRODUCTS_EVENT_TYPES: readonly CategoryProductsEvent['type
 // Commands and their inputs.
 
 const categoryId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'categoryId is required' : 'categoryId must be a category id (a UUID)') })
+  .uuid({
+    error: (issue) =>
+      issue.input === undefined ? 'categoryId is required' : 'categoryId must be a category id (a UUID)',
+  })
   .overwrite((id) => id.toLowerCase())
   .describe('The category id (a UUID).')
 
 const productIds = z
-  .array(z.uuid({ error: 'each product id must be a product id (a UUID)' }).overwrite((id) => id.toLowerCase()), {
-    error: (issue) => (issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids'),
-  })
+  .array(
+    z.uuid({ error: 'each product id must be a product id (a UUID)' }).overwrite((id) => id.toLowerCase()),
+    {
+      error: (issue) =>
+        issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids',
+    },
+  )
   .min(1, 'productIds must name at least one product')
   .max(CATEGORY_PRODUCTS_PER_CALL, `productIds may name at most ${CATEGORY_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
@@ -42,7 +58,9 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -52,16 +70,26 @@ export const categoryProductsAddInput = strictInput('categoryProductsAdd', {
   position: z
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+    .min(0, 'position must be 0 or more')
+    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })
 export const categoryProductsRemoveInput = strictInput('categoryProductsRemove', { categoryId, productIds })
 export const categoryProductsReorderInput = strictInput('categoryProductsReorder', { categoryId, productIds })
 
-export type CategoryProductsAdd = { type: 'CategoryProductsAdd'; data: { categoryId: string; productIds: string[]; position: number | null } }
-export type CategoryProductsRemove = { type: 'CategoryProductsRemove'; data: { categoryId: string; productIds: string[] } }
-export type CategoryProductsReorder = { type: 'CategoryProductsReorder'; data: { categoryId: string; productIds: string[] } }
+export type CategoryProductsAdd = {
+  type: 'CategoryProductsAdd'
+  data: { categoryId: string; productIds: string[]; position: number | null }
+}
+export type CategoryProductsRemove = {
+  type: 'CategoryProductsRemove'
+  data: { categoryId: string; productIds: string[] }
+}
+export type CategoryProductsReorder = {
+  type: 'CategoryProductsReorder'
+  data: { categoryId: string; productIds: string[] }
+}
 export type CategoryProductsCommand = CategoryProductsAdd | CategoryProductsRemove | CategoryProductsReorder
 
 // State: the category's products in order. Whether the category and the products exist is
@@ -71,11 +99,20 @@ export type CategoryProductsState = { productIds: string[] }
 
 export const initialCategoryProductsState = (): CategoryProductsState => ({ productIds: [] })
 
-export function evolveCategoryProducts(state: CategoryProductsState, event: CategoryProductsEvent): CategoryProductsState {
+export function evolveCategoryProducts(
+  state: CategoryProductsState,
+  event: CategoryProductsEvent,
+): CategoryProductsState {
   switch (event.type) {
     case 'CategoryProductsAdded': {
       const list = state.productIds
-      return { productIds: [...list.slice(0, event.data.position), ...event.data.productIds, ...list.slice(event.data.position)] }
+      return {
+        productIds: [
+          ...list.slice(0, event.data.position),
+          ...event.data.productIds,
+          ...list.slice(event.data.position),
+        ],
+      }
     }
     case 'CategoryProductsRemoved':
       return { productIds: state.productIds.filter((id) => !event.data.productIds.includes(id)) }
@@ -89,7 +126,10 @@ export function evolveCategoryProducts(state: CategoryProductsState, event: Cate
 }
 
 /** Pure: adding what is there, removing what is not, or reordering into the same order records nothing. */
-export function decideCategoryProducts(command: CategoryProductsCommand, state: CategoryProductsState): CategoryProductsEvent[] {
+export function decideCategoryProducts(
+  command: CategoryProductsCommand,
+  state: CategoryProductsState,
+): CategoryProductsEvent[] {
   const current = state.productIds
   const { categoryId } = command.data
   switch (command.type) {
@@ -102,16 +142,28 @@ export function decideCategoryProducts(command: CategoryProductsCommand, state: 
     case 'CategoryProductsRemove': {
       const removed = current.filter((id) => command.data.productIds.includes(id))
       if (removed.length === 0) return []
-      return [{ type: 'CategoryProductsRemoved', data: { categoryId, productIds: removed, positions: removed.map((id) => current.indexOf(id)) } }]
+      return [
+        {
+          type: 'CategoryProductsRemoved',
+          data: { categoryId, productIds: removed, positions: removed.map((id) => current.indexOf(id)) },
+        },
+      ]
     }
     case 'CategoryProductsReorder': {
       const listed = command.data.productIds
       listed.forEach((id, index) => {
-        if (!current.includes(id)) throw badInput(['input', 'productIds', index], `product '${id}' is not in category '${categoryId}'; add it first with categoryProductsAdd`)
-        if (listed.indexOf(id) !== index) throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
+        if (!current.includes(id))
+          throw badInput(
+            ['input', 'productIds', index],
+            `product '${id}' is not in category '${categoryId}'; add it first with categoryProductsAdd`,
+          )
+        if (listed.indexOf(id) !== index)
+          throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
       })
       const order = [...listed, ...current.filter((id) => !listed.includes(id))]
-      return order.every((id, index) => id === current[index]) ? [] : [{ type: 'CategoryProductsReordered', data: { categoryId, productIds: order } }]
+      return order.every((id, index) => id === current[index])
+        ? []
+        : [{ type: 'CategoryProductsReordered', data: { categoryId, productIds: order } }]
     }
     default: {
       const _exhaustive: never = command

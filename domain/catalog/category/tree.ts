@@ -99,7 +99,8 @@ export function childrenOf(state: CategoryTreeState, parentId: string | null): r
 /** The ancestors' ids, root first. */
 export function ancestorsOf(state: CategoryTreeState, id: string): string[] {
   const ancestors: string[] = []
-  for (let parent = state.nodes[id]?.parentId ?? null; parent !== null; parent = state.nodes[parent]?.parentId ?? null) ancestors.unshift(parent)
+  for (let parent = state.nodes[id]?.parentId ?? null; parent !== null; parent = state.nodes[parent]?.parentId ?? null)
+    ancestors.unshift(parent)
   return ancestors
 }
 
@@ -129,7 +130,12 @@ export function deepestOf(state: CategoryTreeState, id: string): { id: string; l
 }
 
 /** The sibling under `parentId` holding `handle`, other than `exceptId`. */
-export function siblingWithHandle(state: CategoryTreeState, parentId: string | null, handle: string, exceptId?: string): CategoryNode | null {
+export function siblingWithHandle(
+  state: CategoryTreeState,
+  parentId: string | null,
+  handle: string,
+  exceptId?: string,
+): CategoryNode | null {
   const id = childrenOf(state, parentId).find((child) => child !== exceptId && state.nodes[child]?.handle === handle)
   return id ? state.nodes[id]! : null
 }

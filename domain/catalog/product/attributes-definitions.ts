@@ -29,8 +29,13 @@ export const productAttributesDecider: Decider<ProductAttributeState, ProductAtt
   decide: decideProductAttributes,
 }
 
-const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true, decider: productAttributesDecider } as const
-
+const WRITE = {
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+  decider: productAttributesDecider,
+} as const
 
 export const productAttributesSet = defineCommand({
   name: 'productAttributesSet',
@@ -49,9 +54,18 @@ export const productAttributesSet = defineCommand({
     const setId = await currentSetId(env, storeId, input.productId)
     const writes = await resolveWrites(env, storeId, input.values, 'values')
     const set = setId === null ? null : await setOrEmpty(env, storeId, setId)
-    const facts = await factsFor(env, storeId, set, writes.map((w) => w.attributeId))
+    const facts = await factsFor(
+      env,
+      storeId,
+      set,
+      writes.map((w) => w.attributeId),
+    )
     await requireLiveMediaValues(env, storeId, writes, facts, 'values')
-    const command: ProductAttributeCommand = { type: 'ProductAttributesSet', data: { productId: input.productId, values: writes }, facts }
+    const command: ProductAttributeCommand = {
+      type: 'ProductAttributesSet',
+      data: { productId: input.productId, values: writes },
+      facts,
+    }
     return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
   },
 })
@@ -69,10 +83,20 @@ export const productAttributesRemove = defineCommand({
     const storeId = storeOf(env)
     const setId = await currentSetId(env, storeId, input.productId)
     const attributes: AttributeRef[] = []
-    for (const [index, code] of input.codes.entries()) attributes.push({ attributeId: await resolveAttributeCode(env, storeId, code, ['input', 'codes', index]), code })
+    for (const [index, code] of input.codes.entries())
+      attributes.push({ attributeId: await resolveAttributeCode(env, storeId, code, ['input', 'codes', index]), code })
     const set = setId === null ? null : await setOrEmpty(env, storeId, setId)
-    const facts = await factsFor(env, storeId, set, attributes.map((a) => a.attributeId))
-    const command: ProductAttributeCommand = { type: 'ProductAttributesRemove', data: { productId: input.productId, attributes }, facts }
+    const facts = await factsFor(
+      env,
+      storeId,
+      set,
+      attributes.map((a) => a.attributeId),
+    )
+    const command: ProductAttributeCommand = {
+      type: 'ProductAttributesRemove',
+      data: { productId: input.productId, attributes },
+      facts,
+    }
     return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
   },
 })
@@ -83,7 +107,7 @@ export const productAttributeSetChange = defineCommand({
   description:
     'Move a product to another attribute set (attributeSetId), or out of any (null). Values of attributes the new set does not hold ' +
     'are dropped: without dropValues: true the call is refused with the list of codes that would go, so ask the user first. values ' +
-    '[{code, value}] sets values in the same write, e.g. the new set\'s required attributes. Returns the product with its attributes.',
+    "[{code, value}] sets values in the same write, e.g. the new set's required attributes. Returns the product with its attributes.",
   ...WRITE,
   // dropValues is the confirmation: without it nothing is dropped.
   annotations: { destructive: false, idempotent: true },
@@ -91,19 +115,36 @@ export const productAttributeSetChange = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const writes = await resolveWrites(env, storeId, input.values ?? [], 'values')
-    const set = input.attributeSetId === null ? null : await readAttributeSet(env, storeId, input.attributeSetId, ['input', 'attributeSetId'])
-    const facts = await factsFor(env, storeId, set, writes.map((w) => w.attributeId))
+    const set =
+      input.attributeSetId === null
+        ? null
+        : await readAttributeSet(env, storeId, input.attributeSetId, ['input', 'attributeSetId'])
+    const facts = await factsFor(
+      env,
+      storeId,
+      set,
+      writes.map((w) => w.attributeId),
+    )
     await requireLiveMediaValues(env, storeId, writes, facts, 'values')
     const command: ProductAttributeCommand = {
       type: 'ProductAttributeSetChange',
-      data: { productId: input.productId, attributeSetId: input.attributeSetId, dropValues: input.dropValues ?? false, values: writes },
+      data: {
+        productId: input.productId,
+        attributeSetId: input.attributeSetId,
+        dropValues: input.dropValues ?? false,
+        values: writes,
+      },
       facts,
     }
     return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
   },
 })
 
-export const productAttributeCommands: readonly AnyCommandDefinition[] = [productAttributesSet, productAttributesRemove, productAttributeSetChange]
+export const productAttributeCommands: readonly AnyCommandDefinition[] = [
+  productAttributesSet,
+  productAttributesRemove,
+  productAttributeSetChange,
+]
 
 /**
  * productCreate's `attributeSetId` and `attributes`, resolved and with their facts, or undefined
@@ -118,12 +159,22 @@ export async function attributesOnCreate(
   if (!attributeSetId && !values?.length) return undefined
   const writes = await resolveWrites(env, storeId, values ?? [], 'attributes')
   const set = attributeSetId ? await readAttributeSet(env, storeId, attributeSetId, ['input', 'attributeSetId']) : null
-  const facts = await factsFor(env, storeId, set, writes.map((w) => w.attributeId))
+  const facts = await factsFor(
+    env,
+    storeId,
+    set,
+    writes.map((w) => w.attributeId),
+  )
   await requireLiveMediaValues(env, storeId, writes, facts, 'attributes')
   return { attributeSetId: attributeSetId ?? null, values: writes, facts }
 }
 
-async function resolveWrites(env: PrepareEnv, storeId: string, values: readonly { code: string; value: unknown }[], field: string): Promise<ValueWrite[]> {
+async function resolveWrites(
+  env: PrepareEnv,
+  storeId: string,
+  values: readonly { code: string; value: unknown }[],
+  field: string,
+): Promise<ValueWrite[]> {
   const writes: ValueWrite[] = []
   for (const [index, { code, value }] of values.entries()) {
     writes.push({ attributeId: await resolveAttributeCode(env, storeId, code, ['input', field, index, 'code']), value })
@@ -134,7 +185,10 @@ async function resolveWrites(env: PrepareEnv, storeId: string, values: readonly 
 /** The set the product is in now, as its own stream says. */
 async function currentSetId(env: PrepareEnv, storeId: string, productId: string): Promise<string | null> {
   const events = await env.readStream(productStream(storeId, productId))
-  const state = fold(productAttributesDecider, events.map((e) => ({ type: e.type, data: e.data }) as ProductEvent))
+  const state = fold(
+    productAttributesDecider,
+    events.map((e) => ({ type: e.type, data: e.data }) as ProductEvent),
+  )
   return state.kind === 'existing' ? state.attributeSetId : null
 }
 
@@ -143,30 +197,47 @@ async function setOrEmpty(env: PrepareEnv, storeId: string, attributeSetId: stri
   try {
     return await readAttributeSet(env, storeId, attributeSetId, [])
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') return { attributeSetId, name: 'deleted set', attributeIds: [] }
+    if (error instanceof DomainError && error.code === 'NOT_FOUND')
+      return { attributeSetId, name: 'deleted set', attributeIds: [] }
     throw error
   }
 }
 
-async function factsFor(env: PrepareEnv, storeId: string, set: SetFacts | null, attributeIds: readonly string[]): Promise<AttributeFacts> {
+async function factsFor(
+  env: PrepareEnv,
+  storeId: string,
+  set: SetFacts | null,
+  attributeIds: readonly string[],
+): Promise<AttributeFacts> {
   const attributes = await readAttributes(env, storeId, [...attributeIds, ...(set?.attributeIds ?? [])])
   return { set, attributes: [...attributes.values()] }
 }
 
 /** A MEDIA value must name a media of this store's library, checked against its live reservation. */
-async function requireLiveMediaValues(env: PrepareEnv, storeId: string, writes: readonly ValueWrite[], facts: AttributeFacts, field: string): Promise<void> {
+async function requireLiveMediaValues(
+  env: PrepareEnv,
+  storeId: string,
+  writes: readonly ValueWrite[],
+  facts: AttributeFacts,
+  field: string,
+): Promise<void> {
   for (const [index, write] of writes.entries()) {
     const attribute = facts.attributes.find((a) => a.attributeId === write.attributeId)
     if (attribute?.type !== 'MEDIA' || typeof write.value !== 'string' || !isUuid(write.value)) continue
     const mediaId = write.value.toLowerCase()
     if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-      throw new DomainError('NOT_FOUND', `media '${write.value}' does not exist in this store`, { field: ['input', field, index, 'value'] })
+      throw new DomainError('NOT_FOUND', `media '${write.value}' does not exist in this store`, {
+        field: ['input', field, index, 'value'],
+      })
     }
   }
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'products belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }
-

@@ -14,19 +14,35 @@ export const PRODUCT_ATTRIBUTE_VALUES_MAX = 250
 export type AttributeRef = { attributeId: string; code: string }
 
 /** `values` are the ones that changed, each whole (a multiselect's full list). */
-export type ProductAttributeValuesSet = DomainEvent<'ProductAttributeValuesSet', { productId: string; values: StoredValue[] }>
-export type ProductAttributeValuesRemoved = DomainEvent<'ProductAttributeValuesRemoved', { productId: string; values: AttributeRef[] }>
+export type ProductAttributeValuesSet = DomainEvent<
+  'ProductAttributeValuesSet',
+  { productId: string; values: StoredValue[] }
+>
+export type ProductAttributeValuesRemoved = DomainEvent<
+  'ProductAttributeValuesRemoved',
+  { productId: string; values: AttributeRef[] }
+>
 /** The product moved from set `from` to `to` (null: none); the values of `dropped` went with the move. */
-export type ProductAttributeSetChanged = DomainEvent<'ProductAttributeSetChanged', { productId: string; from: string | null; to: string | null; dropped: AttributeRef[] }>
+export type ProductAttributeSetChanged = DomainEvent<
+  'ProductAttributeSetChanged',
+  { productId: string; from: string | null; to: string | null; dropped: AttributeRef[] }
+>
 
-export type ProductAttributeEvent = ProductAttributeValuesSet | ProductAttributeValuesRemoved | ProductAttributeSetChanged
+export type ProductAttributeEvent =
+  ProductAttributeValuesSet | ProductAttributeValuesRemoved | ProductAttributeSetChanged
 
-export const PRODUCT_ATTRIBUTE_EVENT_TYPES = ['ProductAttributeValuesSet', 'ProductAttributeValuesRemoved', 'ProductAttributeSetChanged'] as const
+export const PRODUCT_ATTRIBUTE_EVENT_TYPES = [
+  'ProductAttributeValuesSet',
+  'ProductAttributeValuesRemoved',
+  'ProductAttributeSetChanged',
+] as const
 
 // Inputs.
 
 const productId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)') })
+  .uuid({
+    error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)'),
+  })
   .overwrite((id) => id.toLowerCase())
   .describe('The product id (a UUID).')
 
@@ -47,13 +63,17 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
 export const productAttributesSetInput = strictInput('productAttributesSet', {
   productId,
-  values: attributeValuesInput.min(1, 'values must name at least one attribute').describe('The values to set; attributes not listed keep theirs.'),
+  values: attributeValuesInput
+    .min(1, 'values must name at least one attribute')
+    .describe('The values to set; attributes not listed keep theirs.'),
 })
 export const productAttributesRemoveInput = strictInput('productAttributesRemove', {
   productId,
@@ -70,8 +90,13 @@ export const productAttributeSetChangeInput = strictInput('productAttributeSetCh
     .overwrite((id) => id.toLowerCase())
     .nullable()
     .describe('The new set; null takes the product out of any set.'),
-  dropValues: z.boolean({ error: 'dropValues must be true or false' }).nullish().describe('Confirms dropping the values of attributes the new set does not hold.'),
-  values: attributeValuesInput.nullish().describe("Values to set in the same write, e.g. the new set's required attributes."),
+  dropValues: z
+    .boolean({ error: 'dropValues must be true or false' })
+    .nullish()
+    .describe('Confirms dropping the values of attributes the new set does not hold.'),
+  values: attributeValuesInput
+    .nullish()
+    .describe("Values to set in the same write, e.g. the new set's required attributes."),
 })
 
 // Commands: codes resolved by `prepare`, with the definitions and the set they are checked against.
@@ -81,8 +106,16 @@ export type ValueWrite = { attributeId: string; value: unknown }
 /** The set of the write (the product's, or the new one) and the definitions of every attribute involved. */
 export type AttributeFacts = { set: SetFacts | null; attributes: AttributeFields[] }
 
-export type ProductAttributesSet = { type: 'ProductAttributesSet'; data: { productId: string; values: ValueWrite[] }; facts: AttributeFacts }
-export type ProductAttributesRemove = { type: 'ProductAttributesRemove'; data: { productId: string; attributes: AttributeRef[] }; facts: AttributeFacts }
+export type ProductAttributesSet = {
+  type: 'ProductAttributesSet'
+  data: { productId: string; values: ValueWrite[] }
+  facts: AttributeFacts
+}
+export type ProductAttributesRemove = {
+  type: 'ProductAttributesRemove'
+  data: { productId: string; attributes: AttributeRef[] }
+  facts: AttributeFacts
+}
 export type ProductAttributeSetChange = {
   type: 'ProductAttributeSetChange'
   data: { productId: string; attributeSetId: string | null; dropValues: boolean; values: ValueWrite[] }
@@ -105,7 +138,8 @@ type ExistingState = Extract<ProductAttributeState, { kind: 'existing' }>
 export const initialProductAttributeState = (): ProductAttributeState => ({ kind: 'empty' })
 
 export function evolveProductAttributes(state: ProductAttributeState, event: ProductEvent): ProductAttributeState {
-  if (event.type === 'ProductCreated') return { kind: 'existing', productId: event.data.productId, attributeSetId: null, values: [] }
+  if (event.type === 'ProductCreated')
+    return { kind: 'existing', productId: event.data.productId, attributeSetId: null, values: [] }
   if (event.type === 'ProductDeleted') return { kind: 'deleted' }
   if (state.kind !== 'existing') return state
   switch (event.type) {
@@ -121,7 +155,10 @@ export function evolveProductAttributes(state: ProductAttributeState, event: Pro
 }
 
 /** Pure: values are checked against the definitions and the set carried in the command. */
-export function decideProductAttributes(command: ProductAttributeCommand, state: ProductAttributeState): ProductAttributeEvent[] {
+export function decideProductAttributes(
+  command: ProductAttributeCommand,
+  state: ProductAttributeState,
+): ProductAttributeEvent[] {
   if (state.kind !== 'existing') throw notFound('product', command.data.productId)
   const { productId } = command.data
   const attributes = new Map(command.facts.attributes.map((a) => [a.attributeId, a]))
@@ -131,7 +168,13 @@ export function decideProductAttributes(command: ProductAttributeCommand, state:
       const written = writeValues(command.data.values, attributes, command.facts.set, 'values')
       const after = withValues(state.values, written)
       requireComplete(command.facts.set, attributes, idsOf(after), ['input', 'values'])
-      const changed = written.filter((value) => !sameValue(state.values.find((v) => v.attributeId === value.attributeId), value))
+      const changed = written.filter(
+        (value) =>
+          !sameValue(
+            state.values.find((v) => v.attributeId === value.attributeId),
+            value,
+          ),
+      )
       return changed.length ? [{ type: 'ProductAttributeValuesSet', data: { productId, values: changed } }] : []
     }
     case 'ProductAttributesRemove': {
@@ -139,10 +182,15 @@ export function decideProductAttributes(command: ProductAttributeCommand, state:
       const { set } = command.facts
       command.data.attributes.forEach((ref, index) => {
         if (set?.attributeIds.includes(ref.attributeId) && attributes.get(ref.attributeId)?.required) {
-          throw badInput(['input', 'codes', index], `attribute '${ref.code}' is required by the attribute set '${set.name}', so its value cannot be removed; set another value instead`)
+          throw badInput(
+            ['input', 'codes', index],
+            `attribute '${ref.code}' is required by the attribute set '${set.name}', so its value cannot be removed; set another value instead`,
+          )
         }
       })
-      const removed = command.data.attributes.filter((ref) => state.values.some((v) => v.attributeId === ref.attributeId))
+      const removed = command.data.attributes.filter((ref) =>
+        state.values.some((v) => v.attributeId === ref.attributeId),
+      )
       return removed.length ? [{ type: 'ProductAttributeValuesRemoved', data: { productId, values: removed } }] : []
     }
     case 'ProductAttributeSetChange':
@@ -155,10 +203,18 @@ export function decideProductAttributes(command: ProductAttributeCommand, state:
 }
 
 /** The attribute events of a product created with a set and values (input field `attributes`). */
-export function attributeEventsOnCreate(productId: string, spec: AttributesOnCreate | undefined): ProductAttributeEvent[] {
+export function attributeEventsOnCreate(
+  productId: string,
+  spec: AttributesOnCreate | undefined,
+): ProductAttributeEvent[] {
   if (!spec || (spec.attributeSetId === null && spec.values.length === 0)) return []
   const empty: ExistingState = { kind: 'existing', productId, attributeSetId: null, values: [] }
-  return changeSet(empty, { productId, attributeSetId: spec.attributeSetId, dropValues: false, values: spec.values }, spec.facts, 'attributes')
+  return changeSet(
+    empty,
+    { productId, attributeSetId: spec.attributeSetId, dropValues: false, values: spec.values },
+    spec.facts,
+    'attributes',
+  )
 }
 
 function changeSet(
@@ -171,32 +227,59 @@ function changeSet(
   const attributes = new Map(facts.attributes.map((a) => [a.attributeId, a]))
   const set = attributeSetId === null ? null : facts.set
   const moving = attributeSetId !== state.attributeSetId
-  const dropped: AttributeRef[] = set ? state.values.filter((v) => !set.attributeIds.includes(v.attributeId)).map(({ attributeId, code }) => ({ attributeId, code })) : []
+  const dropped: AttributeRef[] = set
+    ? state.values
+        .filter((v) => !set.attributeIds.includes(v.attributeId))
+        .map(({ attributeId, code }) => ({ attributeId, code }))
+    : []
   if (moving && dropped.length && !data.dropValues) {
-    throw new DomainError('BAD_USER_INPUT', `moving the product to attribute set '${set!.name}' would drop its values of ${dropped.map((d) => `'${d.code}'`).join(', ')}; pass dropValues: true to confirm`, {
-      field: ['input', 'dropValues'],
-      details: { droppedCodes: dropped.map((d) => d.code) },
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `moving the product to attribute set '${set!.name}' would drop its values of ${dropped.map((d) => `'${d.code}'`).join(', ')}; pass dropValues: true to confirm`,
+      {
+        field: ['input', 'dropValues'],
+        details: { droppedCodes: dropped.map((d) => d.code) },
+      },
+    )
   }
   const kept = moving ? without(state.values, dropped) : state.values
   const written = writeValues(data.values, attributes, set, inputField)
   const after = withValues(kept, written)
   requireComplete(set, attributes, idsOf(after), ['input', inputField])
-  const changed = written.filter((value) => !sameValue(kept.find((v) => v.attributeId === value.attributeId), value))
+  const changed = written.filter(
+    (value) =>
+      !sameValue(
+        kept.find((v) => v.attributeId === value.attributeId),
+        value,
+      ),
+  )
   const events: ProductAttributeEvent[] = []
-  if (moving) events.push({ type: 'ProductAttributeSetChanged', data: { productId, from: state.attributeSetId, to: attributeSetId, dropped } })
+  if (moving)
+    events.push({
+      type: 'ProductAttributeSetChanged',
+      data: { productId, from: state.attributeSetId, to: attributeSetId, dropped },
+    })
   if (changed.length) events.push({ type: 'ProductAttributeValuesSet', data: { productId, values: changed } })
   return events
 }
 
 /** Each write checked against its attribute and the set, at `['input', <field>, index, …]`. */
-function writeValues(writes: readonly ValueWrite[], attributes: ReadonlyMap<string, AttributeFields>, set: SetFacts | null, field: string): StoredValue[] {
+function writeValues(
+  writes: readonly ValueWrite[],
+  attributes: ReadonlyMap<string, AttributeFields>,
+  set: SetFacts | null,
+  field: string,
+): StoredValue[] {
   return writes.map((write, index) => {
     const attribute = attributes.get(write.attributeId)
     // prepare resolved the code a moment ago; the attribute was deleted since.
-    if (!attribute) throw badInput(['input', field, index, 'code'], `attribute '${write.attributeId}' no longer exists in this store`)
+    if (!attribute)
+      throw badInput(['input', field, index, 'code'], `attribute '${write.attributeId}' no longer exists in this store`)
     if (writes.findIndex((w) => w.attributeId === write.attributeId) !== index) {
-      throw badInput(['input', field, index, 'code'], `attribute '${attribute.code}' is listed twice; give each attribute one value`)
+      throw badInput(
+        ['input', field, index, 'code'],
+        `attribute '${attribute.code}' is listed twice; give each attribute one value`,
+      )
     }
     requireInSet(set, attribute, ['input', field, index, 'code'])
     const value = validateValue(attribute, write.value, ['input', field, index, 'value'])
@@ -206,7 +289,8 @@ function writeValues(writes: readonly ValueWrite[], attributes: ReadonlyMap<stri
 
 /** `prepare` read the product's set before deciding; a move in between makes its checks stale. */
 function requireSameSet(state: ExistingState, set: SetFacts | null): void {
-  if ((set?.attributeSetId ?? null) !== state.attributeSetId) throw conflict("the product's attribute set changed while this write was checked; read the product again and retry")
+  if ((set?.attributeSetId ?? null) !== state.attributeSetId)
+    throw conflict("the product's attribute set changed while this write was checked; read the product again and retry")
 }
 
 /** The list with `values` replacing those of the same attributes, new ones last. */

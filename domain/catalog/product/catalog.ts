@@ -10,7 +10,13 @@ import { productSkuKey } from './streams.js'
 import type { OptionDraft, VariantDraft } from './variant-commands.js'
 import { createVariants } from './variant-decide.js'
 import type { ProductVariantEvent } from './variant-events.js'
-import { applyCatalogEvent, evolveVariants, initialVariantsState, type Catalog, type VariantsState } from './variants.js'
+import {
+  applyCatalogEvent,
+  evolveVariants,
+  initialVariantsState,
+  type Catalog,
+  type VariantsState,
+} from './variants.js'
 
 /** What productCreate may bring besides the product's fields: its options and variants, ids and money resolved. */
 export type CatalogDraft = { options: OptionDraft[]; variants: VariantDraft[] }
@@ -25,7 +31,10 @@ export type ProductWithVariantsState = { product: ProductState; variants: Varian
  */
 export const productWithVariantsDecider: Decider<ProductWithVariantsState, ProductCommand, ProductEvent> = {
   initialState: () => ({ product: initialProductState(), variants: initialVariantsState() }),
-  evolve: (state, event) => ({ product: evolveProduct(state.product, event), variants: evolveVariants(state.variants, event) }),
+  evolve: (state, event) => ({
+    product: evolveProduct(state.product, event),
+    variants: evolveVariants(state.variants, event),
+  }),
   decide(command, state) {
     const events = decideProduct(command, state.product)
     if (command.type !== 'ProductCreate' || !command.catalog) return events
@@ -41,7 +50,10 @@ export function initialCatalogEvents(productId: string, draft: CatalogDraft): Pr
     data: { productId, ...option, values: [...option.values], position, variantValue: option.values[0]! },
   }))
   for (const event of events) catalog = applyCatalogEvent(catalog, event)
-  if (draft.variants.length) events.push(...createVariants(catalog, { type: 'ProductVariantsCreate', data: { productId, variants: draft.variants } }))
+  if (draft.variants.length)
+    events.push(
+      ...createVariants(catalog, { type: 'ProductVariantsCreate', data: { productId, variants: draft.variants } }),
+    )
   return events
 }
 
@@ -50,16 +62,28 @@ export function initialCatalogEvents(productId: string, draft: CatalogDraft): Pr
  * change is the difference between the SKUs before and after the command, so variants of one
  * product may swap or pass on SKUs in one call. Empty SKUs are not reserved.
  */
-export function skuReservations(events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] {
+export function skuReservations(
+  events: readonly ProductEvent[],
+  before: VariantsState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const after = events.reduce(evolveVariants, before)
-  const skusOf = (state: VariantsState) => new Set(state.kind === 'existing' ? state.catalog.variants.map((v) => v.sku).filter((sku) => sku !== '') : [])
+  const skusOf = (state: VariantsState) =>
+    new Set(state.kind === 'existing' ? state.catalog.variants.map((v) => v.sku).filter((sku) => sku !== '') : [])
   const productOf = (state: VariantsState) => (state.kind === 'existing' ? state.catalog.productId : null)
   const productId = productOf(after) ?? productOf(before)
   if (!productId) return []
   const [held, kept] = [skusOf(before), skusOf(after)]
   const storeId = storeOf(ctx)
   return [
-    ...[...held].filter((sku) => !kept.has(sku)).map((sku): UniquenessChange => ({ kind: 'release', scope: storeId, key: productSkuKey(sku), ownerId: productId })),
+    ...[...held]
+      .filter((sku) => !kept.has(sku))
+      .map((sku): UniquenessChange => ({
+        kind: 'release',
+        scope: storeId,
+        key: productSkuKey(sku),
+        ownerId: productId,
+      })),
     ...[...kept]
       .filter((sku) => !held.has(sku))
       .map((sku): UniquenessChange => ({
@@ -74,6 +98,10 @@ export function skuReservations(events: readonly ProductEvent[], before: Variant
 }
 
 function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  if (!ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'products belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return ctx.storeId
 }

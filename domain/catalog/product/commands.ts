@@ -33,7 +33,10 @@ const handle = z
   .string({ error: 'handle must be a string' })
   .trim()
   .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
-  .regex(HANDLE_PATTERN, "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'")
+  .regex(
+    HANDLE_PATTERN,
+    "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
+  )
   .describe("The URL name, unique in the store, e.g. 'red-shirt'. Generated from the title when omitted.")
 
 const description = z
@@ -69,7 +72,9 @@ export function strictInput<Shape extends z.ZodRawShape>(command: string, shape:
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -90,7 +95,9 @@ export const productCreateInput = strictInput('productCreate', {
     .overwrite((id) => id.toLowerCase())
     .nullish()
     .describe('The attribute set the product belongs to; its required attributes must be given in attributes.'),
-  attributes: attributeValuesInput.nullish().describe('Attribute values [{code, value}], checked against each attribute and the set.'),
+  attributes: attributeValuesInput
+    .nullish()
+    .describe('Attribute values [{code, value}], checked against each attribute and the set.'),
 })
 
 export const productUpdateInput = strictInput('productUpdate', {
@@ -123,7 +130,10 @@ export type ProductCreate = {
 /** Fields left out stay as they are, `seo` parts too; `publishAt` null cancels the schedule. */
 export type ProductUpdate = {
   type: 'ProductUpdate'
-  data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> & { seo?: Partial<ProductSeo>; publishAt?: string | null }
+  data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> & {
+      seo?: Partial<ProductSeo>
+      publishAt?: string | null
+    }
 }
 export type ProductDelete = { type: 'ProductDelete'; data: { productId: string } }
 

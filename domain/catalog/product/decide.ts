@@ -24,12 +24,17 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
 
 function create(command: ProductCreate, state: ProductState): ProductEvent[] {
   // Ids are generated per command, so this only happens when a client or a retry reuses one.
-  if (state.kind !== 'empty') throw conflict(`product '${command.data.productId}' already exists; use productUpdate to change it`)
+  if (state.kind !== 'empty')
+    throw conflict(`product '${command.data.productId}' already exists; use productUpdate to change it`)
   const { seo, publishAt, ...fields } = command.data
   return [
     { type: 'ProductCreated', data: { ...fields, tags: [...fields.tags] } },
     ...seoChanges(fields.productId, NO_SEO, seo ?? NO_SEO),
-    ...scheduleChanges(fields.productId, { publishAt: null, status: fields.status }, { publishAt, status: fields.status }),
+    ...scheduleChanges(
+      fields.productId,
+      { publishAt: null, status: fields.status },
+      { publishAt, status: fields.status },
+    ),
     ...attributeEventsOnCreate(fields.productId, command.attributes),
   ]
 }
@@ -39,7 +44,8 @@ function update(command: ProductUpdate, state: ProductState): ProductEvent[] {
   const product = live(state, command.data.productId)
   const { productId, title, handle, description, status, vendor, tags } = command.data
   const events: ProductEvent[] = []
-  if (title !== undefined && title !== product.title) events.push({ type: 'ProductRetitled', data: { productId, title } })
+  if (title !== undefined && title !== product.title)
+    events.push({ type: 'ProductRetitled', data: { productId, title } })
   if (handle !== undefined && handle !== product.handle) {
     events.push({ type: 'ProductHandleChanged', data: { productId, from: product.handle, to: handle } })
   }
@@ -49,12 +55,14 @@ function update(command: ProductUpdate, state: ProductState): ProductEvent[] {
   if (status !== undefined && status !== product.status) {
     events.push({ type: 'ProductStatusChanged', data: { productId, from: product.status, to: status } })
   }
-  if (vendor !== undefined && vendor !== product.vendor) events.push({ type: 'ProductVendorChanged', data: { productId, vendor } })
+  if (vendor !== undefined && vendor !== product.vendor)
+    events.push({ type: 'ProductVendorChanged', data: { productId, vendor } })
   if (tags !== undefined) {
     // Tags are a set: a new order of the same tags is not a change.
     const added = tags.filter((tag) => !product.tags.includes(tag))
     const removed = product.tags.filter((tag) => !tags.includes(tag))
-    if (added.length || removed.length) events.push({ type: 'ProductTagsChanged', data: { productId, tags: [...tags], added, removed } })
+    if (added.length || removed.length)
+      events.push({ type: 'ProductTagsChanged', data: { productId, tags: [...tags], added, removed } })
   }
   const { seo, publishAt } = command.data
   events.push(...seoChanges(productId, product.seo, withSeo(product.seo, seo)))

@@ -1,4 +1,9 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
@@ -29,7 +34,12 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
 
 /** After this many numbered handles (`shirt-2` … `shirt-50`) a title is common enough to stop counting. */
 const NUMBERED_HANDLE_ATTEMPTS = 50
-const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const productCreate = defineCommand({
   name: 'productCreate',
@@ -40,7 +50,7 @@ export const productCreate = defineCommand({
     'while you fill it in); description and vendor default to empty, tags to none. seo {title (at most 70 characters), ' +
     'description (at most 320)} sets the search engine listing. publishAt (ISO-8601) schedules the product to turn ACTIVE by ' +
     'itself at that time; status then defaults to DRAFT. attributeSetId puts it in an attribute set and attributes [{code, value}] ' +
-    'sets attribute values (the set\'s required ones must be given). Returns the new product with its id. ' +
+    "sets attribute values (the set's required ones must be given). Returns the new product with its id. " +
     'options [{name, values}] (at most 3) and variants [{price, sku, optionValues [{name, value}], …}] (at most 100, prices ' +
     'as decimal strings in the store currency) create the whole product in one call. ' +
     'Fails with CONFLICT when a handle you pass is already used by another product: choose another or update that product.',
@@ -97,7 +107,9 @@ export const productUpdate = defineCommand({
         status: input.status ?? undefined,
         vendor: input.vendor ?? undefined,
         tags: input.tags ?? undefined,
-        seo: input.seo ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined } : undefined,
+        seo: input.seo
+          ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined }
+          : undefined,
         // Unlike the other fields, null means something here: it cancels the schedule.
         publishAt: input.publishAt,
       },
@@ -130,7 +142,11 @@ export const productDelete = defineCommand({
 export const productCommands: readonly AnyCommandDefinition[] = [productCreate, productUpdate, productDelete]
 
 /** Handles, and the SKUs of the variants a product is created with or deleted with. */
-function productReservations(events: readonly ProductEvent[], before: ProductWithVariantsState, ctx: DecideContext): UniquenessChange[] {
+function productReservations(
+  events: readonly ProductEvent[],
+  before: ProductWithVariantsState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   return [...handleReservations(events, before.product, ctx), ...skuReservations(events, before.variants, ctx)]
 }
 
@@ -138,7 +154,11 @@ function productReservations(events: readonly ProductEvent[], before: ProductWit
  * Handles are claimed when a product is created, moved when it changes, and freed when it is
  * deleted. A claim on a handle held by another product is what turns into CONFLICT.
  */
-export function handleReservations(events: readonly ProductEvent[], _before: ProductState, ctx: DecideContext): UniquenessChange[] {
+export function handleReservations(
+  events: readonly ProductEvent[],
+  _before: ProductState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const storeId = storeOf(ctx)
   const claim = (handle: string, ownerId: string): UniquenessChange => ({
     kind: 'claim',
@@ -148,7 +168,12 @@ export function handleReservations(events: readonly ProductEvent[], _before: Pro
     field: ['input', 'handle'],
     message: `handle '${handle}' is taken in this store; choose another or update the existing product`,
   })
-  const release = (handle: string, ownerId: string): UniquenessChange => ({ kind: 'release', scope: storeId, key: productHandleKey(handle), ownerId })
+  const release = (handle: string, ownerId: string): UniquenessChange => ({
+    kind: 'release',
+    scope: storeId,
+    key: productHandleKey(handle),
+    ownerId,
+  })
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'ProductCreated':
@@ -180,6 +205,10 @@ function withSuffix(base: string, suffix: string): string {
 
 /** The store of a product command, or BAD_USER_INPUT asking for one. */
 export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  if (!ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'products belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return ctx.storeId
 }

@@ -10,13 +10,18 @@ import type { ProductState } from './product.js'
 import { NO_SEO, seoChanges, type ProductSeo } from './seo.js'
 
 /** Follows the copy's ProductCreated: which product, at which revision, it was copied from. */
-export type ProductDuplicated = DomainEvent<'ProductDuplicated', { productId: string; sourceId: string; sourceRevision: number }>
+export type ProductDuplicated = DomainEvent<
+  'ProductDuplicated',
+  { productId: string; sourceId: string; sourceRevision: number }
+>
 
 export const productDuplicateInput = strictInput('productDuplicate', {
   id: productUpdateInput.shape.id.describe('The id of the product to copy.'),
   title: productCreateInput.shape.title.describe('The title of the copy, e.g. "Red Shirt (copy)".'),
   handle: productCreateInput.shape.handle,
-  status: productCreateInput.shape.status.describe('The status of the copy; DRAFT when omitted, so it stays hidden until reviewed.'),
+  status: productCreateInput.shape.status.describe(
+    'The status of the copy; DRAFT when omitted, so it stays hidden until reviewed.',
+  ),
 })
 
 export type ProductDuplicateInput = z.output<typeof productDuplicateInput>
@@ -53,7 +58,9 @@ export function decideProductDuplicate(command: ProductDuplicate, state: Product
     { type: 'ProductCreated', data: { ...product, tags: [...product.tags] } },
     { type: 'ProductDuplicated', data: { productId, sourceId, sourceRevision } },
     ...seoChanges(productId, NO_SEO, seo),
-    ...(mediaIds.length ? [{ type: 'ProductMediaAttached' as const, data: { productId, mediaIds: [...mediaIds], position: 0 } }] : []),
+    ...(mediaIds.length
+      ? [{ type: 'ProductMediaAttached' as const, data: { productId, mediaIds: [...mediaIds], position: 0 } }]
+      : []),
     ...initialCatalogEvents(productId, catalog),
     ...attributeCopyEvents(productId, attributes),
   ]
@@ -65,7 +72,15 @@ export function decideProductDuplicate(command: ProductDuplicate, state: Product
  */
 function attributeCopyEvents(productId: string, { attributeSetId, values }: AttributesCopy): ProductAttributeEvent[] {
   const events: ProductAttributeEvent[] = []
-  if (attributeSetId !== null) events.push({ type: 'ProductAttributeSetChanged', data: { productId, from: null, to: attributeSetId, dropped: [] } })
-  if (values.length) events.push({ type: 'ProductAttributeValuesSet', data: { productId, values: values.map((value) => ({ ...value })) } })
+  if (attributeSetId !== null)
+    events.push({
+      type: 'ProductAttributeSetChanged',
+      data: { productId, from: null, to: attributeSetId, dropped: [] },
+    })
+  if (values.length)
+    events.push({
+      type: 'ProductAttributeValuesSet',
+      data: { productId, values: values.map((value) => ({ ...value })) },
+    })
   return events
 }

@@ -29,11 +29,20 @@ export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>
 export type ProductRetitled = DomainEvent<'ProductRetitled', { productId: string; title: string }>
 /** `from` is released and `to` claimed in the store's handle reservations in the same write. */
 export type ProductHandleChanged = DomainEvent<'ProductHandleChanged', { productId: string; from: string; to: string }>
-export type ProductDescriptionChanged = DomainEvent<'ProductDescriptionChanged', { productId: string; description: string }>
-export type ProductStatusChanged = DomainEvent<'ProductStatusChanged', { productId: string; from: ProductStatus; to: ProductStatus }>
+export type ProductDescriptionChanged = DomainEvent<
+  'ProductDescriptionChanged',
+  { productId: string; description: string }
+>
+export type ProductStatusChanged = DomainEvent<
+  'ProductStatusChanged',
+  { productId: string; from: ProductStatus; to: ProductStatus }
+>
 export type ProductVendorChanged = DomainEvent<'ProductVendorChanged', { productId: string; vendor: string }>
 /** `tags` is the whole new list; `added` and `removed` say what changed, for the audit log and webhooks. */
-export type ProductTagsChanged = DomainEvent<'ProductTagsChanged', { productId: string; tags: string[]; added: string[]; removed: string[] }>
+export type ProductTagsChanged = DomainEvent<
+  'ProductTagsChanged',
+  { productId: string; tags: string[]; added: string[]; removed: string[] }
+>
 /** Carries the handle so its reservation can be released without reading the stream again. */
 export type ProductDeleted = DomainEvent<'ProductDeleted', { productId: string; handle: string }>
 

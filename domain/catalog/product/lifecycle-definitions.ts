@@ -10,16 +10,31 @@ import type { ProductEvent } from './events.js'
 import { initialProductState, type ProductState } from './product.js'
 import { decidePublishDue, productPublishDueInput, type ProductPublishDue } from './publishing.js'
 import { decideProductRevert, productRevertInput, type ProductRevert } from './revert.js'
-import { evolveProductSnapshot, foldProductSnapshot, initialProductSnapshot, snapshotAttributes, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
+import {
+  evolveProductSnapshot,
+  foldProductSnapshot,
+  initialProductSnapshot,
+  snapshotAttributes,
+  snapshotMediaIds,
+  type ProductSnapshot,
+} from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
 import type { Catalog, VariantsState } from './variants.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
 
-const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
-const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = { ...productDecider, decide: decideProductDuplicate }
+const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = {
+  ...productDecider,
+  decide: decideProductDuplicate,
+}
 const revertDecider: Decider<ProductSnapshot, ProductRevert, ProductEvent> = {
   initialState: initialProductSnapshot,
   evolve: evolveProductSnapshot,
@@ -95,7 +110,10 @@ export const productRevert = defineCommand({
     if (foldProductSnapshot(history).product.kind !== 'existing') throw notFound('product', input.id)
     const current = history.at(-1)!.revision
     if (input.toRevision > current) {
-      throw badInput(['input', 'toRevision'], `toRevision must be between 0 and ${current}, the product's current revision; Product.history lists them`)
+      throw badInput(
+        ['input', 'toRevision'],
+        `toRevision must be between 0 and ${current}, the product's current revision; Product.history lists them`,
+      )
     }
     // The product as the whole command that wrote toRevision left it: the state Product.history shows.
     const target = foldProductSnapshot(history, commandEndRevision(history, input.toRevision))
@@ -108,14 +126,18 @@ export const productRevert = defineCommand({
         toRevision: input.toRevision,
         target: target.product.product,
         mediaIds: await liveMedia(env, storeId, snapshotMediaIds(target)),
-        catalog: target.variants.kind === 'existing' ? await withLiveImages(env, storeId, target.variants.catalog) : null,
+        catalog:
+          target.variants.kind === 'existing' ? await withLiveImages(env, storeId, target.variants.catalog) : null,
         attributes: snapshotAttributes(target),
       },
     }
     return { stream, entityId: input.id, command }
   },
   decider: revertDecider,
-  uniqueness: (events, before, ctx) => [...handleReservations(events, initialProductState(), ctx), ...skuReservations(events, before.variants, ctx)],
+  uniqueness: (events, before, ctx) => [
+    ...handleReservations(events, initialProductState(), ctx),
+    ...skuReservations(events, before.variants, ctx),
+  ],
 })
 
 /**
@@ -139,7 +161,11 @@ export const productPublishDue = defineCommand({
   decider: publishDueDecider,
 })
 
-export const productLifecycleCommands: readonly AnyCommandDefinition[] = [productDuplicate, productRevert, productPublishDue]
+export const productLifecycleCommands: readonly AnyCommandDefinition[] = [
+  productDuplicate,
+  productRevert,
+  productPublishDue,
+]
 
 /**
  * The source's options and variants for the copy: new ids, SKUs and barcodes cleared (they are
@@ -149,7 +175,13 @@ export const productLifecycleCommands: readonly AnyCommandDefinition[] = [produc
 async function catalogCopy(env: PrepareEnv, storeId: string, variants: VariantsState): Promise<CatalogDraft> {
   if (variants.kind !== 'existing') return { options: [], variants: [] }
   const { options, variants: list } = variants.catalog
-  const images = new Set(await liveMedia(env, storeId, list.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : []))))
+  const images = new Set(
+    await liveMedia(
+      env,
+      storeId,
+      list.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : [])),
+    ),
+  )
   return {
     options: options.map((option) => ({ optionId: env.newId(), name: option.name, values: [...option.values] })),
     variants: list.map((variant) => ({
@@ -167,13 +199,26 @@ async function catalogCopy(env: PrepareEnv, storeId: string, variants: VariantsS
 
 /** A past catalog whose variant images are kept only while that media still exists. */
 async function withLiveImages(env: PrepareEnv, storeId: string, catalog: Catalog): Promise<Catalog> {
-  const images = new Set(await liveMedia(env, storeId, catalog.variants.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : []))))
-  return { ...catalog, variants: catalog.variants.map((variant) => ({ ...variant, mediaId: variant.mediaId && images.has(variant.mediaId) ? variant.mediaId : null })) }
+  const images = new Set(
+    await liveMedia(
+      env,
+      storeId,
+      catalog.variants.flatMap((variant) => (variant.mediaId ? [variant.mediaId] : [])),
+    ),
+  )
+  return {
+    ...catalog,
+    variants: catalog.variants.map((variant) => ({
+      ...variant,
+      mediaId: variant.mediaId && images.has(variant.mediaId) ? variant.mediaId : null,
+    })),
+  }
 }
 
 /** The media of `mediaIds` that still live in the store's library, in order. */
 async function liveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<string[]> {
   const live: string[] = []
-  for (const mediaId of mediaIds) if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) === mediaId) live.push(mediaId)
+  for (const mediaId of mediaIds)
+    if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) === mediaId) live.push(mediaId)
   return live
 }

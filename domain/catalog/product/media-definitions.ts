@@ -22,7 +22,12 @@ export const productMediaDecider: Decider<ProductMediaState, ProductMediaCommand
   decide: decideProductMedia,
 }
 
-const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const productMediaAttach = defineCommand({
   name: 'productMediaAttach',
@@ -38,7 +43,10 @@ export const productMediaAttach = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     await requireLiveMedia(env, storeId, input.mediaIds)
-    const command: ProductMediaCommand = { type: 'ProductMediaAttach', data: { productId: input.productId, mediaIds: input.mediaIds, position: input.position ?? null } }
+    const command: ProductMediaCommand = {
+      type: 'ProductMediaAttach',
+      data: { productId: input.productId, mediaIds: input.mediaIds, position: input.position ?? null },
+    }
     return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
   },
   decider: productMediaDecider,
@@ -55,7 +63,10 @@ export const productMediaDetach = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: productMediaDetachInput,
   prepare(input, env) {
-    const command: ProductMediaCommand = { type: 'ProductMediaDetach', data: { productId: input.productId, mediaIds: input.mediaIds } }
+    const command: ProductMediaCommand = {
+      type: 'ProductMediaDetach',
+      data: { productId: input.productId, mediaIds: input.mediaIds },
+    }
     return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
   },
   decider: productMediaDecider,
@@ -72,13 +83,20 @@ export const productMediaReorder = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: productMediaReorderInput,
   prepare(input, env) {
-    const command: ProductMediaCommand = { type: 'ProductMediaReorder', data: { productId: input.productId, mediaIds: input.mediaIds } }
+    const command: ProductMediaCommand = {
+      type: 'ProductMediaReorder',
+      data: { productId: input.productId, mediaIds: input.mediaIds },
+    }
     return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
   },
   decider: productMediaDecider,
 })
 
-export const productMediaCommands: readonly AnyCommandDefinition[] = [productMediaAttach, productMediaDetach, productMediaReorder]
+export const productMediaCommands: readonly AnyCommandDefinition[] = [
+  productMediaAttach,
+  productMediaDetach,
+  productMediaReorder,
+]
 
 /**
  * Every media must live in this store. Checked against the media's reservation in the event
@@ -88,12 +106,18 @@ export const productMediaCommands: readonly AnyCommandDefinition[] = [productMed
 async function requireLiveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<void> {
   for (const [index, mediaId] of mediaIds.entries()) {
     if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-      throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store`, { field: ['input', 'mediaIds', index] })
+      throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store`, {
+        field: ['input', 'mediaIds', index],
+      })
     }
   }
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'products belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }

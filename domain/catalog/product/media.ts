@@ -10,7 +10,10 @@ export const PRODUCT_MEDIA_MAX = 250
 // Events: what happened to the ordered list of media a product shows.
 
 /** `mediaIds` were inserted, in this order, at index `position` of the product's list. */
-export type ProductMediaAttached = DomainEvent<'ProductMediaAttached', { productId: string; mediaIds: string[]; position: number }>
+export type ProductMediaAttached = DomainEvent<
+  'ProductMediaAttached',
+  { productId: string; mediaIds: string[]; position: number }
+>
 export type ProductMediaDetached = DomainEvent<'ProductMediaDetached', { productId: string; mediaIds: string[] }>
 /** `mediaIds` is the whole new order. */
 export type ProductMediaReordered = DomainEvent<'ProductMediaReordered', { productId: string; mediaIds: string[] }>
@@ -35,7 +38,9 @@ export function withOrder(list: readonly string[], mediaIds: readonly string[]):
 // Commands and their inputs.
 
 const productId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)') })
+  .uuid({
+    error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)'),
+  })
   .overwrite((id) => id.toLowerCase())
   .describe('The product id (a UUID).')
 
@@ -52,7 +57,9 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -62,21 +69,26 @@ export const productMediaAttachInput = strictInput('productMediaAttach', {
   position: z
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+    .min(0, 'position must be 0 or more')
+    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
     .nullish()
     .describe('Where to insert, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })
 export const productMediaDetachInput = strictInput('productMediaDetach', { productId, mediaIds })
 export const productMediaReorderInput = strictInput('productMediaReorder', { productId, mediaIds })
 
-export type ProductMediaAttach = { type: 'ProductMediaAttach'; data: { productId: string; mediaIds: string[]; position: number | null } }
+export type ProductMediaAttach = {
+  type: 'ProductMediaAttach'
+  data: { productId: string; mediaIds: string[]; position: number | null }
+}
 export type ProductMediaDetach = { type: 'ProductMediaDetach'; data: { productId: string; mediaIds: string[] } }
 export type ProductMediaReorder = { type: 'ProductMediaReorder'; data: { productId: string; mediaIds: string[] } }
 export type ProductMediaCommand = ProductMediaAttach | ProductMediaDetach | ProductMediaReorder
 
 // State: only what these commands need from a product stream.
 
-export type ProductMediaState = { kind: 'empty' } | { kind: 'existing'; productId: string; mediaIds: string[] } | { kind: 'deleted' }
+export type ProductMediaState =
+  { kind: 'empty' } | { kind: 'existing'; productId: string; mediaIds: string[] } | { kind: 'deleted' }
 
 export const initialProductMediaState = (): ProductMediaState => ({ kind: 'empty' })
 
@@ -120,11 +132,18 @@ export function decideProductMedia(command: ProductMediaCommand, state: ProductM
     }
     case 'ProductMediaReorder': {
       command.data.mediaIds.forEach((id, index) => {
-        if (!current.includes(id)) throw badInput(['input', 'mediaIds', index], `media '${id}' is not attached to product '${productId}'; attach it first`)
-        if (command.data.mediaIds.indexOf(id) !== index) throw badInput(['input', 'mediaIds', index], `media '${id}' is listed twice; list each media once`)
+        if (!current.includes(id))
+          throw badInput(
+            ['input', 'mediaIds', index],
+            `media '${id}' is not attached to product '${productId}'; attach it first`,
+          )
+        if (command.data.mediaIds.indexOf(id) !== index)
+          throw badInput(['input', 'mediaIds', index], `media '${id}' is listed twice; list each media once`)
       })
       const order = withOrder(current, command.data.mediaIds)
-      return order.every((id, index) => id === current[index]) ? [] : [{ type: 'ProductMediaReordered', data: { productId, mediaIds: order } }]
+      return order.every((id, index) => id === current[index])
+        ? []
+        : [{ type: 'ProductMediaReordered', data: { productId, mediaIds: order } }]
     }
     default: {
       const _exhaustive: never = command

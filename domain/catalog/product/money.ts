@@ -6,8 +6,29 @@ import { badInput } from '../../shared/errors.js'
  * three-decimal dinars.
  */
 const FRACTION_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 }
 
 /** The largest amount accepted, in major units: a billion fits every currency in a safe integer of minor units. */
@@ -29,15 +50,20 @@ export function fractionDigits(currencyCode: string): number {
  */
 export function toMinorUnits(amount: string, currencyCode: string, field: readonly (string | number)[]): number {
   const name = String(field.at(-1))
-  if (!DECIMAL_PATTERN.test(amount)) throw badInput(field, `${name} must be a decimal string like "19.99"; got '${amount.slice(0, 40)}'`)
+  if (!DECIMAL_PATTERN.test(amount))
+    throw badInput(field, `${name} must be a decimal string like "19.99"; got '${amount.slice(0, 40)}'`)
   const digits = fractionDigits(currencyCode)
   const [whole, fraction = ''] = amount.split('.') as [string, string?]
   const significant = fraction.replace(/0+$/, '')
   if (significant.length > digits) {
-    const allowed = digits === 0 ? `${currencyCode} has no minor unit, so give whole amounts` : `${currencyCode} allows at most ${digits} decimals`
+    const allowed =
+      digits === 0
+        ? `${currencyCode} has no minor unit, so give whole amounts`
+        : `${currencyCode} allows at most ${digits} decimals`
     throw badInput(field, `${name} '${amount}' has too many decimals: ${allowed}`)
   }
-  if (Number(whole) >= MONEY_MAX_MAJOR) throw badInput(field, `${name} must be less than ${MONEY_MAX_MAJOR} ${currencyCode}`)
+  if (Number(whole) >= MONEY_MAX_MAJOR)
+    throw badInput(field, `${name} must be less than ${MONEY_MAX_MAJOR} ${currencyCode}`)
   return Number(whole) * 10 ** digits + Number(significant.padEnd(digits, '0') || '0')
 }
 

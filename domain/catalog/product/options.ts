@@ -9,11 +9,19 @@ import { OPTIONS_MAX, applyCatalogEvent, type Catalog, type ProductOption } from
 export function addOption(catalog: Catalog, command: ProductOptionAdd): ProductVariantEvent[] {
   const { productId, optionId, name, values, position } = command.data
   if (catalog.options.length >= OPTIONS_MAX) {
-    throw badInput(['input', 'name'], `a product may have at most ${OPTIONS_MAX} options; it has ${catalog.options.map((o) => o.name).join(', ')}`)
+    throw badInput(
+      ['input', 'name'],
+      `a product may have at most ${OPTIONS_MAX} options; it has ${catalog.options.map((o) => o.name).join(', ')}`,
+    )
   }
   requireFreeName(catalog, name, null, ['input', 'name'])
   const at = Math.min(position ?? catalog.options.length, catalog.options.length)
-  return [{ type: 'ProductOptionAdded', data: { productId, optionId, name, values: [...values], position: at, variantValue: values[0]! } }]
+  return [
+    {
+      type: 'ProductOptionAdded',
+      data: { productId, optionId, name, values: [...values], position: at, variantValue: values[0]! },
+    },
+  ]
 }
 
 /** Renames, value renames, the new value list and the move, in that order; what stays the same records nothing. */
@@ -29,10 +37,16 @@ export function updateOption(catalog: Catalog, command: ProductOptionUpdate): Pr
   for (const [index, rename] of (renameValues ?? []).entries()) {
     if (rename.from === rename.to) continue
     if (!current.includes(rename.from)) {
-      throw badInput(['input', 'renameValues', index, 'from'], `option '${original.name}' has no value '${rename.from}'; its values are ${current.join(', ')}`)
+      throw badInput(
+        ['input', 'renameValues', index, 'from'],
+        `option '${original.name}' has no value '${rename.from}'; its values are ${current.join(', ')}`,
+      )
     }
     if (current.includes(rename.to)) {
-      throw badInput(['input', 'renameValues', index, 'to'], `option '${original.name}' already has a value '${rename.to}'; choose another name`)
+      throw badInput(
+        ['input', 'renameValues', index, 'to'],
+        `option '${original.name}' already has a value '${rename.to}'; choose another name`,
+      )
     }
     events.push({ type: 'ProductOptionValueRenamed', data: { productId, optionId, from: rename.from, to: rename.to } })
     current = current.map((value) => (value === rename.from ? rename.to : value))
@@ -41,12 +55,19 @@ export function updateOption(catalog: Catalog, command: ProductOptionUpdate): Pr
   if (position !== undefined) {
     const others = catalog.options.filter((o) => o.optionId !== optionId).map((o) => o.optionId)
     const optionIds = [...others.slice(0, position), optionId, ...others.slice(position)]
-    if (optionIds.some((id, i) => id !== catalog.options[i]!.optionId)) events.push({ type: 'ProductOptionsReordered', data: { productId, optionIds } })
+    if (optionIds.some((id, i) => id !== catalog.options[i]!.optionId))
+      events.push({ type: 'ProductOptionsReordered', data: { productId, optionIds } })
   }
   return events
 }
 
-function changeValues(catalog: Catalog, option: ProductOption, current: string[], values: string[], productId: string): ProductVariantEvent[] {
+function changeValues(
+  catalog: Catalog,
+  option: ProductOption,
+  current: string[],
+  values: string[],
+  productId: string,
+): ProductVariantEvent[] {
   const optionId = option.optionId
   const added = values.filter((value) => !current.includes(value))
   const removed = current.filter((value) => !values.includes(value))
@@ -63,8 +84,10 @@ function changeValues(catalog: Catalog, option: ProductOption, current: string[]
       )
     }
   }
-  if (added.length || removed.length) return [{ type: 'ProductOptionValuesChanged', data: { productId, optionId, values: [...values], added, removed } }]
-  if (values.some((value, i) => value !== current[i])) return [{ type: 'ProductOptionValuesReordered', data: { productId, optionId, values: [...values] } }]
+  if (added.length || removed.length)
+    return [{ type: 'ProductOptionValuesChanged', data: { productId, optionId, values: [...values], added, removed } }]
+  if (values.some((value, i) => value !== current[i]))
+    return [{ type: 'ProductOptionValuesReordered', data: { productId, optionId, values: [...values] } }]
   return []
 }
 
@@ -79,7 +102,9 @@ export function removeOption(catalog: Catalog, command: ProductOptionRemove): Pr
     const key = JSON.stringify(variant.optionValues)
     const twin = seen.get(key)
     if (twin !== undefined) {
-      const inUse = [...new Set(catalog.variants.map((v) => v.optionValues[catalog.options.indexOf(option)]))].join(', ')
+      const inUse = [...new Set(catalog.variants.map((v) => v.optionValues[catalog.options.indexOf(option)]))].join(
+        ', ',
+      )
       throw badInput(
         ['input', 'id'],
         `removing option '${option.name}' would leave variants '${twin}' and '${variant.variantId}' with the same values; ` +
@@ -94,13 +119,22 @@ export function removeOption(catalog: Catalog, command: ProductOptionRemove): Pr
 export function findOption(catalog: Catalog, optionId: string): ProductOption {
   const option = catalog.options.find((o) => o.optionId === optionId)
   if (!option) {
-    const known = catalog.options.length ? `its options are ${catalog.options.map((o) => `${o.name} (${o.optionId})`).join(', ')}` : 'it has no options'
-    throw new DomainError('NOT_FOUND', `product '${catalog.productId}' has no option '${optionId}'; ${known}`, { field: ['input', 'id'] })
+    const known = catalog.options.length
+      ? `its options are ${catalog.options.map((o) => `${o.name} (${o.optionId})`).join(', ')}`
+      : 'it has no options'
+    throw new DomainError('NOT_FOUND', `product '${catalog.productId}' has no option '${optionId}'; ${known}`, {
+      field: ['input', 'id'],
+    })
   }
   return option
 }
 
-function requireFreeName(catalog: Catalog, name: string, except: string | null, field: readonly (string | number)[]): void {
+function requireFreeName(
+  catalog: Catalog,
+  name: string,
+  except: string | null,
+  field: readonly (string | number)[],
+): void {
   const clash = catalog.options.find((o) => o.optionId !== except && o.name.toLowerCase() === name.toLowerCase())
   if (clash) throw badInput(field, `the product already has an option '${clash.name}'; choose another name`)
 }

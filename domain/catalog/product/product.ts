@@ -6,9 +6,7 @@ import { NO_SEO, type ProductSeo } from './seo.js'
  * stays deleted: its id is never reused, so updates and a second delete answer NOT_FOUND.
  */
 export type ProductState =
-  | { kind: 'empty' }
-  | { kind: 'existing'; product: LiveProduct }
-  | { kind: 'deleted'; productId: string }
+  { kind: 'empty' } | { kind: 'existing'; product: LiveProduct } | { kind: 'deleted'; productId: string }
 
 /** A product's fields plus what later events add to them: its SEO and its publish schedule (ISO time or null). */
 export type LiveProduct = ProductFields & { seo: ProductSeo; publishAt: string | null }
@@ -16,7 +14,8 @@ export type LiveProduct = ProductFields & { seo: ProductSeo; publishAt: string |
 export const initialProductState = (): ProductState => ({ kind: 'empty' })
 
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
-  if (event.type === 'ProductCreated') return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags], seo: NO_SEO, publishAt: null } }
+  if (event.type === 'ProductCreated')
+    return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags], seo: NO_SEO, publishAt: null } }
   // Every other event changes a live product; on any other state the history is not ours to fix.
   if (state.kind !== 'existing') return state
   const product = state.product
@@ -36,7 +35,10 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     case 'ProductDeleted':
       return { kind: 'deleted', productId: product.productId }
     case 'ProductSeoChanged':
-      return { kind: 'existing', product: { ...product, seo: { title: event.data.title, description: event.data.description } } }
+      return {
+        kind: 'existing',
+        product: { ...product, seo: { title: event.data.title, description: event.data.description } },
+      }
     case 'ProductPublishScheduled':
       return { kind: 'existing', product: { ...product, publishAt: event.data.publishAt } }
     case 'ProductPublishUnscheduled':

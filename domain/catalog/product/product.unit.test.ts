@@ -3,8 +3,21 @@ import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, type ErrorCode } from '../../shared/errors.js'
 import { fold } from '../../shared/event.js'
-import { productCreateInput, productDeleteInput, productUpdateInput, type ProductCommand, type ProductUpdate } from './commands.js'
-import { handleReservations, productCommands, productCreate, productDecider, productDelete, productUpdate } from './definitions.js'
+import {
+  productCreateInput,
+  productDeleteInput,
+  productUpdateInput,
+  type ProductCommand,
+  type ProductUpdate,
+} from './commands.js'
+import {
+  handleReservations,
+  productCommands,
+  productCreate,
+  productDecider,
+  productDelete,
+  productUpdate,
+} from './definitions.js'
 import { PRODUCT_EVENT_TYPES, type ProductCreated, type ProductEvent } from './events.js'
 import { productHandleKey, productStream } from './streams.js'
 
@@ -12,11 +25,24 @@ const STORE = '01900000-0000-7000-8000-00000000a001'
 const OTHER_STORE = '01900000-0000-7000-8000-00000000a002'
 const ID = '01900000-0000-7000-8000-000000000001'
 const OTHER_ID = '01900000-0000-7000-8000-000000000002'
-const ctx: DecideContext = { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE }
+const ctx: DecideContext = {
+  now: new Date('2026-01-02T03:04:05Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org-1',
+  storeId: STORE,
+}
 
 const created: ProductCreated = {
   type: 'ProductCreated',
-  data: { productId: ID, title: 'Red Shirt', handle: 'red-shirt', description: 'Soft', status: 'ACTIVE', vendor: 'Acme', tags: ['cotton', 'summer'] },
+  data: {
+    productId: ID,
+    title: 'Red Shirt',
+    handle: 'red-shirt',
+    description: 'Soft',
+    status: 'ACTIVE',
+    vendor: 'Acme',
+    tags: ['cotton', 'summer'],
+  },
 }
 const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: ID, handle: 'red-shirt' } }
 
@@ -30,7 +56,10 @@ function given(...history: ProductEvent[]) {
         thenFails(code: ErrorCode, message: string) {
           const error = catchError(run)
           expect(error).toBeInstanceOf(DomainError)
-          expect({ code: (error as DomainError).code, message: (error as DomainError).message }).toEqual({ code, message })
+          expect({ code: (error as DomainError).code, message: (error as DomainError).message }).toEqual({
+            code,
+            message,
+          })
         },
       }
     },
@@ -46,7 +75,10 @@ function catchError(run: () => unknown): unknown {
   throw new Error('expected an error, got none')
 }
 
-const update = (data: Omit<ProductUpdate['data'], 'productId'>): ProductUpdate => ({ type: 'ProductUpdate', data: { productId: ID, ...data } })
+const update = (data: Omit<ProductUpdate['data'], 'productId'>): ProductUpdate => ({
+  type: 'ProductUpdate',
+  data: { productId: ID, ...data },
+})
 
 describe('productCreate', () => {
   it('records the product as given', () => {
@@ -63,14 +95,26 @@ describe('productCreate', () => {
 describe('productUpdate', () => {
   it('records one event per field that changed, saying what happened', () => {
     given(created)
-      .when(update({ title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'DRAFT', vendor: 'Bolt', tags: ['summer', 'linen'] }))
+      .when(
+        update({
+          title: 'Blue Shirt',
+          handle: 'blue-shirt',
+          description: 'Softer',
+          status: 'DRAFT',
+          vendor: 'Bolt',
+          tags: ['summer', 'linen'],
+        }),
+      )
       .then([
         { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
         { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } },
         { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
         { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
         { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
-        { type: 'ProductTagsChanged', data: { productId: ID, tags: ['summer', 'linen'], added: ['linen'], removed: ['cotton'] } },
+        {
+          type: 'ProductTagsChanged',
+          data: { productId: ID, tags: ['summer', 'linen'], added: ['linen'], removed: ['cotton'] },
+        },
       ])
   })
 
@@ -81,7 +125,9 @@ describe('productUpdate', () => {
   })
 
   it('records nothing when nothing changes: same values, reordered tags, or no fields', () => {
-    given(created).when(update({ title: 'Red Shirt', handle: 'red-shirt', status: 'ACTIVE', tags: ['summer', 'cotton'] })).then([])
+    given(created)
+      .when(update({ title: 'Red Shirt', handle: 'red-shirt', status: 'ACTIVE', tags: ['summer', 'cotton'] }))
+      .then([])
     given(created).when(update({})).then([])
   })
 
@@ -97,9 +143,17 @@ describe('productUpdate', () => {
 
   it('decides on the state after earlier changes', () => {
     const retitled: ProductEvent = { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } }
-    const moved: ProductEvent = { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } }
-    const archived: ProductEvent = { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'ARCHIVED' } }
-    given(created, retitled, moved, archived).when(update({ title: 'Blue Shirt', handle: 'blue-shirt', status: 'ARCHIVED' })).then([])
+    const moved: ProductEvent = {
+      type: 'ProductHandleChanged',
+      data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' },
+    }
+    const archived: ProductEvent = {
+      type: 'ProductStatusChanged',
+      data: { productId: ID, from: 'ACTIVE', to: 'ARCHIVED' },
+    }
+    given(created, retitled, moved, archived)
+      .when(update({ title: 'Blue Shirt', handle: 'blue-shirt', status: 'ARCHIVED' }))
+      .then([])
     given(created, moved)
       .when(update({ handle: 'red-shirt' }))
       .then([{ type: 'ProductHandleChanged', data: { productId: ID, from: 'blue-shirt', to: 'red-shirt' } }])
@@ -107,20 +161,30 @@ describe('productUpdate', () => {
 
   it('answers NOT_FOUND for a product that does not exist (or lives in another store) and for a deleted one', () => {
     const message = `product '${ID}' does not exist in this store`
-    given().when(update({ title: 'X' })).thenFails('NOT_FOUND', message)
-    given(created, deleted).when(update({ title: 'X' })).thenFails('NOT_FOUND', message)
+    given()
+      .when(update({ title: 'X' }))
+      .thenFails('NOT_FOUND', message)
+    given(created, deleted)
+      .when(update({ title: 'X' }))
+      .thenFails('NOT_FOUND', message)
   })
 })
 
 describe('productDelete', () => {
   it('records the deletion with the handle to free', () => {
-    given(created).when({ type: 'ProductDelete', data: { productId: ID } }).then([deleted])
+    given(created)
+      .when({ type: 'ProductDelete', data: { productId: ID } })
+      .then([deleted])
   })
 
   it('answers NOT_FOUND for a missing product and on the second delete', () => {
     const message = `product '${ID}' does not exist in this store`
-    given().when({ type: 'ProductDelete', data: { productId: ID } }).thenFails('NOT_FOUND', message)
-    given(created, deleted).when({ type: 'ProductDelete', data: { productId: ID } }).thenFails('NOT_FOUND', message)
+    given()
+      .when({ type: 'ProductDelete', data: { productId: ID } })
+      .thenFails('NOT_FOUND', message)
+    given(created, deleted)
+      .when({ type: 'ProductDelete', data: { productId: ID } })
+      .thenFails('NOT_FOUND', message)
   })
 })
 
@@ -133,13 +197,23 @@ describe('evolve', () => {
       { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
       { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
       { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
-      { type: 'ProductTagsChanged', data: { productId: ID, tags: ['linen'], added: ['linen'], removed: ['cotton', 'summer'] } },
+      {
+        type: 'ProductTagsChanged',
+        data: { productId: ID, tags: ['linen'], added: ['linen'], removed: ['cotton', 'summer'] },
+      },
     ])
     expect(state).toEqual({
       kind: 'existing',
       product: {
-        productId: ID, title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'DRAFT', vendor: 'Bolt', tags: ['linen'],
-        seo: { title: '', description: '' }, publishAt: null,
+        productId: ID,
+        title: 'Blue Shirt',
+        handle: 'blue-shirt',
+        description: 'Softer',
+        status: 'DRAFT',
+        vendor: 'Bolt',
+        tags: ['linen'],
+        seo: { title: '', description: '' },
+        publishAt: null,
       },
     })
     expect(productDecider.evolve(state, deleted)).toEqual({ kind: 'deleted', productId: ID })
@@ -147,13 +221,44 @@ describe('evolve', () => {
 
   it('lists every event type once', () => {
     const types = [
-      'Created', 'Deleted', 'DescriptionChanged', 'HandleChanged', 'MediaAttached', 'MediaDetached', 'MediaReordered',
-      'Retitled', 'StatusChanged', 'TagsChanged', 'VendorChanged',
-      'SeoChanged', 'PublishScheduled', 'PublishUnscheduled', 'Reverted', 'Duplicated',
-      'OptionAdded', 'OptionRenamed', 'OptionValueRenamed', 'OptionValuesChanged', 'OptionValuesReordered', 'OptionsReordered', 'OptionRemoved',
-      'VariantCreated', 'VariantPriceChanged', 'VariantCostChanged', 'VariantSkuChanged', 'VariantBarcodeChanged', 'VariantWeightChanged',
-      'VariantOptionValuesChanged', 'VariantImageChanged', 'VariantDeleted', 'VariantsReordered', 'InventoryTrackingChanged', 'InventoryAdjusted',
-      'AttributeValuesSet', 'AttributeValuesRemoved', 'AttributeSetChanged',
+      'Created',
+      'Deleted',
+      'DescriptionChanged',
+      'HandleChanged',
+      'MediaAttached',
+      'MediaDetached',
+      'MediaReordered',
+      'Retitled',
+      'StatusChanged',
+      'TagsChanged',
+      'VendorChanged',
+      'SeoChanged',
+      'PublishScheduled',
+      'PublishUnscheduled',
+      'Reverted',
+      'Duplicated',
+      'OptionAdded',
+      'OptionRenamed',
+      'OptionValueRenamed',
+      'OptionValuesChanged',
+      'OptionValuesReordered',
+      'OptionsReordered',
+      'OptionRemoved',
+      'VariantCreated',
+      'VariantPriceChanged',
+      'VariantCostChanged',
+      'VariantSkuChanged',
+      'VariantBarcodeChanged',
+      'VariantWeightChanged',
+      'VariantOptionValuesChanged',
+      'VariantImageChanged',
+      'VariantDeleted',
+      'VariantsReordered',
+      'InventoryTrackingChanged',
+      'InventoryAdjusted',
+      'AttributeValuesSet',
+      'AttributeValuesRemoved',
+      'AttributeSetChanged',
     ]
     expect([...PRODUCT_EVENT_TYPES].sort()).toEqual(types.map((t) => `Product${t}`).sort())
   })
@@ -161,11 +266,19 @@ describe('evolve', () => {
 
 describe('handle reservations', () => {
   const state = fold(productDecider, [created])
-  const message = (handle: string) => `handle '${handle}' is taken in this store; choose another or update the existing product`
+  const message = (handle: string) =>
+    `handle '${handle}' is taken in this store; choose another or update the existing product`
 
   it('claims the handle of a new product under the store', () => {
     expect(handleReservations([created], fold(productDecider, []), ctx)).toEqual([
-      { kind: 'claim', scope: STORE, key: 'product-handle:red-shirt', ownerId: ID, field: ['input', 'handle'], message: message('red-shirt') },
+      {
+        kind: 'claim',
+        scope: STORE,
+        key: 'product-handle:red-shirt',
+        ownerId: ID,
+        field: ['input', 'handle'],
+        message: message('red-shirt'),
+      },
     ])
   })
 
@@ -173,13 +286,22 @@ describe('handle reservations', () => {
     const events = productDecider.decide(update({ title: 'Blue', handle: 'blue-shirt' }), state, ctx)
     expect(handleReservations(events, state, ctx)).toEqual([
       { kind: 'release', scope: STORE, key: 'product-handle:red-shirt', ownerId: ID },
-      { kind: 'claim', scope: STORE, key: 'product-handle:blue-shirt', ownerId: ID, field: ['input', 'handle'], message: message('blue-shirt') },
+      {
+        kind: 'claim',
+        scope: STORE,
+        key: 'product-handle:blue-shirt',
+        ownerId: ID,
+        field: ['input', 'handle'],
+        message: message('blue-shirt'),
+      },
     ])
     expect(handleReservations(productDecider.decide(update({ title: 'Blue' }), state, ctx), state, ctx)).toEqual([])
   })
 
   it('frees the handle on delete', () => {
-    expect(handleReservations([deleted], state, ctx)).toEqual([{ kind: 'release', scope: STORE, key: 'product-handle:red-shirt', ownerId: ID }])
+    expect(handleReservations([deleted], state, ctx)).toEqual([
+      { kind: 'release', scope: STORE, key: 'product-handle:red-shirt', ownerId: ID },
+    ])
   })
 })
 
@@ -195,7 +317,8 @@ function env(taken: string[] = [], storeId: string | null = STORE): PrepareEnv {
 }
 
 describe('prepare', () => {
-  const create = async (input: unknown, taken: string[] = []) => productCreate.prepare(productCreateInput.parse(input), env(taken))
+  const create = async (input: unknown, taken: string[] = []) =>
+    productCreate.prepare(productCreateInput.parse(input), env(taken))
 
   it('creates in a fresh stream of the store with defaults like Shopify', async () => {
     expect(await create({ title: '  Red Shirt ' })).toEqual({
@@ -204,8 +327,15 @@ describe('prepare', () => {
       command: {
         type: 'ProductCreate',
         data: {
-          productId: ID, title: 'Red Shirt', handle: 'red-shirt', description: '', status: 'ACTIVE', vendor: '', tags: [],
-          seo: { title: '', description: '' }, publishAt: null,
+          productId: ID,
+          title: 'Red Shirt',
+          handle: 'red-shirt',
+          description: '',
+          status: 'ACTIVE',
+          vendor: '',
+          tags: [],
+          seo: { title: '', description: '' },
+          publishAt: null,
         },
       },
     })
@@ -215,7 +345,9 @@ describe('prepare', () => {
   it('generates a free handle from the title, numbering when taken', async () => {
     expect((await create({ title: 'Red Shirt — Größe L!' })).command.data.handle).toBe('red-shirt-grosse-l')
     expect((await create({ title: 'Red Shirt' }, ['red-shirt'])).command.data.handle).toBe('red-shirt-2')
-    expect((await create({ title: 'Red Shirt' }, ['red-shirt', 'red-shirt-2', 'red-shirt-3'])).command.data.handle).toBe('red-shirt-4')
+    expect(
+      (await create({ title: 'Red Shirt' }, ['red-shirt', 'red-shirt-2', 'red-shirt-3'])).command.data.handle,
+    ).toBe('red-shirt-4')
     expect((await create({ title: '☃☃☃' })).command.data.handle).toBe('product')
     expect((await create({ title: '!!!' }, ['product'])).command.data.handle).toBe('product-2')
   })
@@ -232,7 +364,9 @@ describe('prepare', () => {
   })
 
   it('keeps an explicit handle even when taken: the claim reports the conflict', async () => {
-    expect((await create({ title: 'Red Shirt', handle: 'red-shirt' }, ['red-shirt'])).command.data.handle).toBe('red-shirt')
+    expect((await create({ title: 'Red Shirt', handle: 'red-shirt' }, ['red-shirt'])).command.data.handle).toBe(
+      'red-shirt',
+    )
   })
 
   it('updates and deletes in the stream of the given id, leaving unset fields out', async () => {
@@ -254,7 +388,10 @@ describe('prepare', () => {
 
 describe('input validation', () => {
   /** The first issue as the command path reports it: its path (under `input`) and message. */
-  const firstIssue = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) => {
+  const firstIssue = (
+    schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+    value: unknown,
+  ) => {
     const issue = schema.safeParse(value).error?.issues[0]
     return issue && { field: issue.path, message: issue.message }
   }
@@ -270,12 +407,22 @@ describe('input validation', () => {
       "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
     ],
     ['a long handle', { title: 'T', handle: 'a'.repeat(256) }, ['handle'], 'handle must be at most 255 characters'],
-    ['a long description', { title: 'T', description: 'x'.repeat(65_536) }, ['description'], 'description must be at most 65535 characters'],
+    [
+      'a long description',
+      { title: 'T', description: 'x'.repeat(65_536) },
+      ['description'],
+      'description must be at most 65535 characters',
+    ],
     ['a long vendor', { title: 'T', vendor: 'x'.repeat(256) }, ['vendor'], 'vendor must be at most 255 characters'],
     ['an unknown status', { title: 'T', status: 'LIVE' }, ['status'], 'status must be one of DRAFT, ACTIVE, ARCHIVED'],
     ['a blank tag', { title: 'T', tags: ['ok', ' '] }, ['tags', 1], 'a tag must not be empty'],
     ['a long tag', { title: 'T', tags: ['x'.repeat(256)] }, ['tags', 0], 'a tag must be at most 255 characters'],
-    ['251 tags', { title: 'T', tags: Array.from({ length: 251 }, (_, i) => `t${i}`) }, ['tags'], 'a product may have at most 250 tags'],
+    [
+      '251 tags',
+      { title: 'T', tags: Array.from({ length: 251 }, (_, i) => `t${i}`) },
+      ['tags'],
+      'a product may have at most 250 tags',
+    ],
     [
       'an unknown field',
       { title: 'T', colour: 'red' },
@@ -295,7 +442,9 @@ describe('input validation', () => {
   })
 
   it('trims and deduplicates, keeping the first spelling order', () => {
-    expect(productCreateInput.parse({ title: ' T ', handle: ' t-1 ', vendor: ' Acme ', tags: [' b', 'a', 'b '] })).toEqual({
+    expect(
+      productCreateInput.parse({ title: ' T ', handle: ' t-1 ', vendor: ' Acme ', tags: [' b', 'a', 'b '] }),
+    ).toEqual({
       title: 'T',
       handle: 't-1',
       vendor: 'Acme',
@@ -312,9 +461,30 @@ describe('input validation', () => {
 describe('registry entries', () => {
   it('serve every transport under products:write, naming mutation and tool alike', () => {
     expect(productCommands.map((d) => [d.name, d.tool, d.scope, d.transports, d.storeScoped, d.annotations])).toEqual([
-      ['productCreate', 'create_product', 'products:write', ['graphql', 'mcp', 'cli'], true, { destructive: false, idempotent: false }],
-      ['productUpdate', 'update_product', 'products:write', ['graphql', 'mcp', 'cli'], true, { destructive: false, idempotent: true }],
-      ['productDelete', 'delete_product', 'products:write', ['graphql', 'mcp', 'cli'], true, { destructive: true, idempotent: false }],
+      [
+        'productCreate',
+        'create_product',
+        'products:write',
+        ['graphql', 'mcp', 'cli'],
+        true,
+        { destructive: false, idempotent: false },
+      ],
+      [
+        'productUpdate',
+        'update_product',
+        'products:write',
+        ['graphql', 'mcp', 'cli'],
+        true,
+        { destructive: false, idempotent: true },
+      ],
+      [
+        'productDelete',
+        'delete_product',
+        'products:write',
+        ['graphql', 'mcp', 'cli'],
+        true,
+        { destructive: true, idempotent: false },
+      ],
     ])
   })
 })

@@ -11,7 +11,10 @@ import type { ProductState } from './product.js'
 
 export type ProductPublishScheduled = DomainEvent<'ProductPublishScheduled', { productId: string; publishAt: string }>
 /** `published`: the schedule fired or the product was made ACTIVE by hand; `cancelled`: publishAt was cleared. */
-export type ProductPublishUnscheduled = DomainEvent<'ProductPublishUnscheduled', { productId: string; reason: 'published' | 'cancelled' }>
+export type ProductPublishUnscheduled = DomainEvent<
+  'ProductPublishUnscheduled',
+  { productId: string; reason: 'published' | 'cancelled' }
+>
 
 export type ProductPublishingEvent = ProductPublishScheduled | ProductPublishUnscheduled
 
@@ -42,11 +45,15 @@ export function scheduleChanges(
         'publishAt schedules a hidden product to go on sale, but this product would be ACTIVE already; send status DRAFT with it, or leave publishAt out',
       )
     }
-    return next.publishAt === current.publishAt ? [] : [{ type: 'ProductPublishScheduled', data: { productId, publishAt: next.publishAt } }]
+    return next.publishAt === current.publishAt
+      ? []
+      : [{ type: 'ProductPublishScheduled', data: { productId, publishAt: next.publishAt } }]
   }
   if (current.publishAt === null) return []
   if (next.publishAt === null) return [{ type: 'ProductPublishUnscheduled', data: { productId, reason: 'cancelled' } }]
-  return next.status === 'ACTIVE' ? [{ type: 'ProductPublishUnscheduled', data: { productId, reason: 'published' } }] : []
+  return next.status === 'ACTIVE'
+    ? [{ type: 'ProductPublishUnscheduled', data: { productId, reason: 'published' } }]
+    : []
 }
 
 /**

@@ -11,8 +11,19 @@ const V2 = '01900000-0000-7000-8000-0000000000b2'
 const V3 = '01900000-0000-7000-8000-0000000000b3'
 
 const variant = (variantId: string, optionValues: string[], fields: Partial<ProductVariant> = {}): ProductVariant => ({
-  variantId, sku: `SKU-${variantId.slice(-2)}`, barcode: '', price: 1000, compareAtPrice: null, cost: null, currencyCode: 'USD',
-  inventoryTracked: true, inventoryQuantity: 5, weight: null, optionValues, mediaId: null, ...fields,
+  variantId,
+  sku: `SKU-${variantId.slice(-2)}`,
+  barcode: '',
+  price: 1000,
+  compareAtPrice: null,
+  cost: null,
+  currencyCode: 'USD',
+  inventoryTracked: true,
+  inventoryQuantity: 5,
+  weight: null,
+  optionValues,
+  mediaId: null,
+  ...fields,
 })
 const size = { optionId: SIZE, name: 'Size', values: ['S', 'M'] }
 const then: Catalog = { productId: ID, options: [size], variants: [variant(V1, ['S']), variant(V2, ['M'])] }
@@ -29,14 +40,24 @@ describe('catalogChanges', () => {
     const now: Catalog = {
       productId: ID,
       options: [{ optionId: SIZE, name: 'Größe', values: ['M', 'S', 'L'] }],
-      variants: [variant(V2, ['M'], { price: 1500, sku: 'NEW', inventoryQuantity: 1 }), variant(V1, ['S'], { inventoryQuantity: 2 })],
+      variants: [
+        variant(V2, ['M'], { price: 1500, sku: 'NEW', inventoryQuantity: 1 }),
+        variant(V1, ['S'], { inventoryQuantity: 2 }),
+      ],
     }
     const events = catalogChanges(now, then)
     expect(events.map((e) => e.type)).toEqual([
-      'ProductOptionRenamed', 'ProductOptionValuesChanged', 'ProductVariantPriceChanged', 'ProductVariantSkuChanged', 'ProductVariantsReordered',
+      'ProductOptionRenamed',
+      'ProductOptionValuesChanged',
+      'ProductVariantPriceChanged',
+      'ProductVariantSkuChanged',
+      'ProductVariantsReordered',
     ])
     const restored = replay(now, events)
-    expect(restored).toEqual({ ...then, variants: [variant(V1, ['S'], { inventoryQuantity: 2 }), variant(V2, ['M'], { inventoryQuantity: 1 })] })
+    expect(restored).toEqual({
+      ...then,
+      variants: [variant(V1, ['S'], { inventoryQuantity: 2 }), variant(V2, ['M'], { inventoryQuantity: 1 })],
+    })
   })
 
   it('deletes variants and options added since, and creates again those deleted since with their stock then', () => {
@@ -46,7 +67,11 @@ describe('catalogChanges', () => {
       variants: [variant(V1, ['S', 'Red']), variant(V3, ['M', 'Red'])],
     }
     const events = catalogChanges(now, then)
-    expect(events.map((e) => e.type)).toEqual(['ProductVariantDeleted', 'ProductOptionRemoved', 'ProductVariantCreated'])
+    expect(events.map((e) => e.type)).toEqual([
+      'ProductVariantDeleted',
+      'ProductOptionRemoved',
+      'ProductVariantCreated',
+    ])
     expect(events[0]).toEqual({ type: 'ProductVariantDeleted', data: { productId: ID, variantId: V3, sku: 'SKU-b3' } })
     expect(replay(now, events)).toEqual(then)
   })
@@ -60,7 +85,12 @@ describe('catalogChanges', () => {
 })
 
 describe('attributeChanges', () => {
-  const value = (attributeId: string, v: string): StoredValue => ({ attributeId, code: `c${attributeId.slice(-1)}`, type: 'TEXT', value: v })
+  const value = (attributeId: string, v: string): StoredValue => ({
+    attributeId,
+    code: `c${attributeId.slice(-1)}`,
+    type: 'TEXT',
+    value: v,
+  })
   const A = '01900000-0000-7000-8000-0000000000c1'
   const B = '01900000-0000-7000-8000-0000000000c2'
   const SET = '01900000-0000-7000-8000-0000000000d1'

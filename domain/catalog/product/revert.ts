@@ -20,7 +20,9 @@ export type ProductReverted = DomainEvent<'ProductReverted', { productId: string
 export const productRevertInput = strictInput('productRevert', {
   id: productUpdateInput.shape.id,
   toRevision: z
-    .number({ error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number') })
+    .number({
+      error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number'),
+    })
     .int('toRevision must be a whole number')
     .min(0, 'toRevision must be 0 or more (0 is the product as its creation made it)')
     .describe(
@@ -36,7 +38,14 @@ export type ProductRevertInput = z.output<typeof productRevertInput>
  */
 export type ProductRevert = {
   type: 'ProductRevert'
-  data: { productId: string; toRevision: number; target: LiveProduct; mediaIds: string[]; catalog: Catalog | null; attributes: AttributesCopy }
+  data: {
+    productId: string
+    toRevision: number
+    target: LiveProduct
+    mediaIds: string[]
+    catalog: Catalog | null
+    attributes: AttributesCopy
+  }
 }
 
 /**
@@ -74,7 +83,11 @@ export function decideProductRevert(command: ProductRevert, state: ProductSnapsh
  * Detach what the target lacks, attach each run of missing media where the target has it, and
  * reorder only if the kept media are still out of order.
  */
-export function mediaChanges(productId: string, current: readonly string[], target: readonly string[]): ProductMediaEvent[] {
+export function mediaChanges(
+  productId: string,
+  current: readonly string[],
+  target: readonly string[],
+): ProductMediaEvent[] {
   const events: ProductMediaEvent[] = []
   const removed = current.filter((id) => !target.includes(id))
   if (removed.length) events.push({ type: 'ProductMediaDetached', data: { productId, mediaIds: removed } })
@@ -88,6 +101,7 @@ export function mediaChanges(productId: string, current: readonly string[], targ
     list = withAttached(list, run, index)
     index = end - 1
   }
-  if (list.some((id, index) => id !== target[index])) events.push({ type: 'ProductMediaReordered', data: { productId, mediaIds: [...target] } })
+  if (list.some((id, index) => id !== target[index]))
+    events.push({ type: 'ProductMediaReordered', data: { productId, mediaIds: [...target] } })
   return events
 }

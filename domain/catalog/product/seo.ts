@@ -11,7 +11,10 @@ export type ProductSeo = { title: string; description: string }
 export const NO_SEO: ProductSeo = { title: '', description: '' }
 
 /** `title` and `description` are the whole new SEO, both parts, so a reader never has to fold to know it. */
-export type ProductSeoChanged = DomainEvent<'ProductSeoChanged', { productId: string; title: string; description: string }>
+export type ProductSeoChanged = DomainEvent<
+  'ProductSeoChanged',
+  { productId: string; title: string; description: string }
+>
 
 /** Parts left out (or null) keep their value; an empty string clears one. */
 export const seoInput = z
@@ -20,19 +23,34 @@ export const seoInput = z
       title: z
         .string({ error: 'seo.title must be a string' })
         .trim()
-        .max(SEO_TITLE_MAX_LENGTH, `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters (search engines cut longer titles off)`)
+        .max(
+          SEO_TITLE_MAX_LENGTH,
+          `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters (search engines cut longer titles off)`,
+        )
         .nullish()
-        .describe(`The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`),
+        .describe(
+          `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`,
+        ),
       description: z
         .string({ error: 'seo.description must be a string' })
         .trim()
-        .max(SEO_DESCRIPTION_MAX_LENGTH, `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters (search engines cut longer descriptions off)`)
+        .max(
+          SEO_DESCRIPTION_MAX_LENGTH,
+          `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters (search engines cut longer descriptions off)`,
+        )
         .nullish()
         .describe(`The description search engines show, at most ${SEO_DESCRIPTION_MAX_LENGTH} characters.`),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `seo takes title and description only, not ${issue.keys.join(', ')}` : 'seo must be an object {title, description}') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `seo takes title and description only, not ${issue.keys.join(', ')}`
+          : 'seo must be an object {title, description}',
+    },
   )
-  .describe('Search engine listing: title and description. Parts left out keep their value; an empty string clears one.')
+  .describe(
+    'Search engine listing: title and description. Parts left out keep their value; an empty string clears one.',
+  )
 
 export type SeoInput = z.output<typeof seoInput>
 

@@ -44,7 +44,10 @@ export type RevisionedEvent = Pick<DomainEvent, 'type' | 'data'> & { revision: n
  *
  * @example foldProductSnapshot(await env.readStream(stream), 3)
  */
-export function foldProductSnapshot(events: readonly RevisionedEvent[], revision = Number.POSITIVE_INFINITY): ProductSnapshot {
+export function foldProductSnapshot(
+  events: readonly RevisionedEvent[],
+  revision = Number.POSITIVE_INFINITY,
+): ProductSnapshot {
   return events
     .filter((event) => event.revision <= revision)
     .reduce((state, event) => evolveProductSnapshot(state, event as unknown as ProductEvent), initialProductSnapshot())
@@ -53,7 +56,9 @@ export function foldProductSnapshot(events: readonly RevisionedEvent[], revision
 /** The attribute set and values of a snapshot; none unless the product is live. */
 export function snapshotAttributes(snapshot: ProductSnapshot): AttributesCopy {
   const { attributes } = snapshot
-  return attributes.kind === 'existing' ? { attributeSetId: attributes.attributeSetId, values: attributes.values } : { attributeSetId: null, values: [] }
+  return attributes.kind === 'existing'
+    ? { attributeSetId: attributes.attributeSetId, values: attributes.values }
+    : { attributeSetId: null, values: [] }
 }
 
 /** The media ids of a snapshot, empty unless the product is live. */

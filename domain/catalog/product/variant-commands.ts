@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { DECIMAL_PATTERN } from './money.js'
-import { INVENTORY_REASONS, WEIGHT_UNITS, type InventoryReason, type OptionValue, type VariantFields, type Weight } from './variant-events.js'
+import {
+  INVENTORY_REASONS,
+  WEIGHT_UNITS,
+  type InventoryReason,
+  type OptionValue,
+  type VariantFields,
+  type Weight,
+} from './variant-events.js'
 import { OPTION_VALUES_MAX, OPTIONS_MAX, VARIANTS_MAX } from './variants.js'
 
 export const OPTION_NAME_MAX_LENGTH = 255
@@ -22,12 +29,14 @@ export const QUANTITY_LIMIT = 10_000_000
 
 const uuid = (name: string, what: string) =>
   z
-    .uuid({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be ${what} (a UUID)`) })
+    .uuid({
+      error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be ${what} (a UUID)`),
+    })
     .overwrite((id) => id.toLowerCase())
 
 const productId = uuid('productId', 'a product id').describe('The product id (a UUID).')
 const variantId = uuid('id', 'a variant id').describe('The variant id (a UUID).')
-const optionId = uuid('id', 'an option id').describe('The option id (a UUID), from the product\'s options.')
+const optionId = uuid('id', 'an option id').describe("The option id (a UUID), from the product's options.")
 
 const text = (name: string, max: number) =>
   z
@@ -35,7 +44,9 @@ const text = (name: string, max: number) =>
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
 
-const optionName = text('name', OPTION_NAME_MAX_LENGTH).min(1, 'name must not be empty').describe('The option name, e.g. "Size".')
+const optionName = text('name', OPTION_NAME_MAX_LENGTH)
+  .min(1, 'name must not be empty')
+  .describe('The option name, e.g. "Size".')
 const optionValue = text('value', OPTION_VALUE_MAX_LENGTH).min(1, 'an option value must not be empty')
 
 const optionValues = z
@@ -44,7 +55,12 @@ const optionValues = z
   .max(OPTION_VALUES_MAX, `an option may have at most ${OPTION_VALUES_MAX} values`)
   .superRefine((values, ctx) => {
     values.forEach((value, index) => {
-      if (values.indexOf(value) !== index) ctx.addIssue({ code: 'custom', path: [index], message: `value '${value}' is listed twice; list each value once` })
+      if (values.indexOf(value) !== index)
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: `value '${value}' is listed twice; list each value once`,
+        })
     })
   })
   .describe('The values in the order shoppers see them, e.g. ["S", "M", "L"].')
@@ -54,7 +70,10 @@ const money = (name: string) =>
   z
     .string({ error: `${name} must be a decimal string like "19.99"` })
     .trim()
-    .regex(DECIMAL_PATTERN, `${name} must be a decimal string like "19.99" (digits, optionally a dot and decimals, no sign)`)
+    .regex(
+      DECIMAL_PATTERN,
+      `${name} must be a decimal string like "19.99" (digits, optionally a dot and decimals, no sign)`,
+    )
     .describe(`${name} in the store's currency as a decimal string, e.g. "19.99".`)
 
 /** As `money`, and an empty string removes the amount. */
@@ -62,7 +81,10 @@ const clearableMoney = (name: string) =>
   z
     .string({ error: `${name} must be a decimal string like "19.99", or "" to remove it` })
     .trim()
-    .regex(new RegExp(`^(?:${DECIMAL_PATTERN.source.slice(1, -1)})?$`), `${name} must be a decimal string like "19.99", or "" to remove it`)
+    .regex(
+      new RegExp(`^(?:${DECIMAL_PATTERN.source.slice(1, -1)})?$`),
+      `${name} must be a decimal string like "19.99", or "" to remove it`,
+    )
     .describe(`${name} in the store's currency as a decimal string, e.g. "24.99"; "" removes it.`)
 
 const sku = text('sku', SKU_MAX_LENGTH).describe('Stock keeping unit, unique in the store; empty for none.')
@@ -86,9 +108,12 @@ const weight = z
   .describe('Shipping weight, e.g. {"value": 0.3, "unit": "KG"}.')
 
 const variantOptionValues = z
-  .array(z.strictObject({ name: text('name', OPTION_NAME_MAX_LENGTH), value: text('value', OPTION_VALUE_MAX_LENGTH) }), {
-    error: 'optionValues must be a list of {name, value}',
-  })
+  .array(
+    z.strictObject({ name: text('name', OPTION_NAME_MAX_LENGTH), value: text('value', OPTION_VALUE_MAX_LENGTH) }),
+    {
+      error: 'optionValues must be a list of {name, value}',
+    },
+  )
   .max(OPTIONS_MAX, `optionValues may name at most ${OPTIONS_MAX} options`)
   .describe('One value for each option of the product, by option name, e.g. [{"name": "Size", "value": "S"}].')
 
@@ -100,11 +125,18 @@ const mediaId = z
 export const variantCreateShape = {
   price: money('price'),
   compareAtPrice: money('compareAtPrice').nullish(),
-  cost: money('cost').nullish().describe('What the variant costs the merchant, in the store currency; never shown to shoppers.'),
+  cost: money('cost')
+    .nullish()
+    .describe('What the variant costs the merchant, in the store currency; never shown to shoppers.'),
   sku: sku.nullish(),
   barcode: barcode.nullish(),
-  inventoryTracked: z.boolean({ error: 'inventoryTracked must be true or false' }).nullish().describe('Whether stock is counted; true when omitted.'),
-  inventoryQuantity: quantity('inventoryQuantity').nullish().describe('Stock on hand at creation; 0 when omitted. Change it later with productInventoryAdjust.'),
+  inventoryTracked: z
+    .boolean({ error: 'inventoryTracked must be true or false' })
+    .nullish()
+    .describe('Whether stock is counted; true when omitted.'),
+  inventoryQuantity: quantity('inventoryQuantity')
+    .nullish()
+    .describe('Stock on hand at creation; 0 when omitted. Change it later with productInventoryAdjust.'),
   weight: weight.nullish(),
   optionValues: variantOptionValues.nullish(),
   mediaId: mediaId.nullish(),
@@ -116,7 +148,10 @@ const variantUpdateShape = {
   cost: clearableMoney('cost').nullish(),
   sku: sku.nullish(),
   barcode: barcode.nullish(),
-  inventoryTracked: z.boolean({ error: 'inventoryTracked must be true or false' }).nullish().describe('Whether stock is counted.'),
+  inventoryTracked: z
+    .boolean({ error: 'inventoryTracked must be true or false' })
+    .nullish()
+    .describe('Whether stock is counted.'),
   weight: weight.nullish(),
   optionValues: variantOptionValues.nullish(),
   mediaId: mediaId.nullish(),
@@ -126,7 +161,9 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
@@ -141,7 +178,12 @@ export const productOptionsCreateList = z
   .superRefine((options, ctx) => {
     const names = options.map((o) => o.name.toLowerCase())
     names.forEach((name, index) => {
-      if (names.indexOf(name) !== index) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `option '${options[index]!.name}' is listed twice; option names must differ` })
+      if (names.indexOf(name) !== index)
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `option '${options[index]!.name}' is listed twice; option names must differ`,
+        })
     })
   })
   .describe('Options such as Size or Color, each with its values in order.')
@@ -151,7 +193,11 @@ export const productVariantsCreateList = z
   .max(VARIANTS_MAX, `a product may have at most ${VARIANTS_MAX} variants`)
   .describe('The sellable combinations of option values, each with its price.')
 
-const positionField = z.number({ error: 'position must be a number' }).int('position must be a whole number').min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+const positionField = z
+  .number({ error: 'position must be a number' })
+  .int('position must be a whole number')
+  .min(0, 'position must be 0 or more')
+  .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
 
 export const productOptionAddInput = strictInput('productOptionAdd', {
   productId,
@@ -166,17 +212,25 @@ export const productOptionUpdateInput = strictInput('productOptionUpdate', {
   name: optionName.nullish().describe('A new name for the option.'),
   position: positionField.nullish().describe('Moves the option to this place, from 0.'),
   renameValues: z
-    .array(z.strictObject({ from: optionValue, to: optionValue }), { error: 'renameValues must be a list of {from, to}' })
+    .array(z.strictObject({ from: optionValue, to: optionValue }), {
+      error: 'renameValues must be a list of {from, to}',
+    })
     .max(OPTION_VALUES_MAX, `renameValues may hold at most ${OPTION_VALUES_MAX} renames`)
     .nullish()
     .describe('Values to rename; variants with the old value get the new one. Applied before values.'),
-  values: optionValues.nullish().describe('The whole new list of values in order: adds new ones, removes unused ones left out, reorders.'),
+  values: optionValues
+    .nullish()
+    .describe('The whole new list of values in order: adds new ones, removes unused ones left out, reorders.'),
 })
 
 export const productOptionRemoveInput = strictInput('productOptionRemove', { productId, id: optionId })
 
 export const productVariantCreateInput = strictInput('productVariantCreate', { productId, ...variantCreateShape })
-export const productVariantUpdateInput = strictInput('productVariantUpdate', { productId, id: variantId, ...variantUpdateShape })
+export const productVariantUpdateInput = strictInput('productVariantUpdate', {
+  productId,
+  id: variantId,
+  ...variantUpdateShape,
+})
 export const productVariantDeleteInput = strictInput('productVariantDelete', { productId, id: variantId })
 
 export const productVariantsBulkCreateInput = strictInput('productVariantsBulkCreate', {
@@ -190,29 +244,45 @@ export const productVariantsBulkCreateInput = strictInput('productVariantsBulkCr
 export const productVariantsBulkUpdateInput = strictInput('productVariantsBulkUpdate', {
   productId,
   variants: z
-    .array(strictInput('a variant', { id: variantId, ...variantUpdateShape }), { error: 'variants must be a list of variants' })
+    .array(strictInput('a variant', { id: variantId, ...variantUpdateShape }), {
+      error: 'variants must be a list of variants',
+    })
     .min(1, 'variants must hold at least one variant')
     .max(BULK_MAX, `variants may hold at most ${BULK_MAX} variants per call`),
 })
 
 const variantIds = z
-  .array(uuid('each variant id', 'a variant id'), { error: (issue) => (issue.input === undefined ? 'variantIds is required' : 'variantIds must be a list of variant ids') })
+  .array(uuid('each variant id', 'a variant id'), {
+    error: (issue) =>
+      issue.input === undefined ? 'variantIds is required' : 'variantIds must be a list of variant ids',
+  })
   .min(1, 'variantIds must name at least one variant')
   .max(BULK_MAX, `variantIds may name at most ${BULK_MAX} variants per call`)
 
 export const productVariantsBulkDeleteInput = strictInput('productVariantsBulkDelete', { productId, variantIds })
 export const productVariantsReorderInput = strictInput('productVariantsReorder', {
   productId,
-  variantIds: variantIds.describe('The listed variants come first, in this order; the others keep their order after them.'),
+  variantIds: variantIds.describe(
+    'The listed variants come first, in this order; the others keep their order after them.',
+  ),
 })
 
 export const productInventoryAdjustInput = strictInput('productInventoryAdjust', {
   productId,
   variantId: uuid('variantId', 'a variant id').describe('The variant whose stock changes.'),
-  delta: quantity('delta').refine((n) => n !== 0, 'delta must not be 0').nullish().describe('Change of the stock: +5 received, -2 damaged.'),
-  setQuantity: quantity('setQuantity').nullish().describe('The counted stock, when you know the new level rather than the change.'),
-  reason: z.enum(INVENTORY_REASONS, { error: `reason must be one of ${INVENTORY_REASONS.join(', ')}` }).describe('Why the stock changed; shown in the audit log.'),
-  note: text('note', NOTE_MAX_LENGTH).nullish().describe('Free text for the audit log, e.g. a delivery number; required with reason OTHER.'),
+  delta: quantity('delta')
+    .refine((n) => n !== 0, 'delta must not be 0')
+    .nullish()
+    .describe('Change of the stock: +5 received, -2 damaged.'),
+  setQuantity: quantity('setQuantity')
+    .nullish()
+    .describe('The counted stock, when you know the new level rather than the change.'),
+  reason: z
+    .enum(INVENTORY_REASONS, { error: `reason must be one of ${INVENTORY_REASONS.join(', ')}` })
+    .describe('Why the stock changed; shown in the audit log.'),
+  note: text('note', NOTE_MAX_LENGTH)
+    .nullish()
+    .describe('Free text for the audit log, e.g. a delivery number; required with reason OTHER.'),
 })
 
 export type Path = readonly (string | number)[]
@@ -243,7 +313,13 @@ type Command<Type extends string, Data extends object> = { type: Type; data: { p
 export type ProductOptionAdd = Command<'ProductOptionAdd', OptionDraft & { position: number | null }>
 export type ProductOptionUpdate = Command<
   'ProductOptionUpdate',
-  { optionId: string; name?: string; position?: number; renameValues?: { from: string; to: string }[]; values?: string[] }
+  {
+    optionId: string
+    name?: string
+    position?: number
+    renameValues?: { from: string; to: string }[]
+    values?: string[]
+  }
 >
 export type ProductOptionRemove = Command<'ProductOptionRemove', { optionId: string }>
 export type ProductVariantsCreate = Command<'ProductVariantsCreate', { variants: VariantDraft[] }>

@@ -1,4 +1,9 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
@@ -30,15 +35,22 @@ export const productVariantsDecider: Decider<VariantsState, ProductVariantComman
   decide: decideVariants,
 }
 
-const WRITE = { resource: PRODUCT_CATEGORY, scope: 'products:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: PRODUCT_CATEGORY,
+  scope: 'products:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 const IDEMPOTENT = { destructive: false, idempotent: true } as const
-const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] => skuReservations(events, before, ctx)
+const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] =>
+  skuReservations(events, before, ctx)
 
 function on(env: PrepareEnv, productId: string, command: ProductVariantCommand) {
   return { stream: productStream(storeOf(env), productId), entityId: productId, command }
 }
 
-const MONEY = 'Prices are decimal strings in the store currency ("19.99"; at most as many decimals as the currency has, none for JPY).'
+const MONEY =
+  'Prices are decimal strings in the store currency ("19.99"; at most as many decimals as the currency has, none for JPY).'
 
 export const productOptionAdd = defineCommand({
   name: 'productOptionAdd',
@@ -50,7 +62,16 @@ export const productOptionAdd = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: productOptionAddInput,
   prepare: (input, env) =>
-    on(env, input.productId, { type: 'ProductOptionAdd', data: { productId: input.productId, optionId: env.newId(), name: input.name, values: input.values, position: input.position ?? null } }),
+    on(env, input.productId, {
+      type: 'ProductOptionAdd',
+      data: {
+        productId: input.productId,
+        optionId: env.newId(),
+        name: input.name,
+        values: input.values,
+        position: input.position ?? null,
+      },
+    }),
   decider: productVariantsDecider,
 })
 
@@ -88,7 +109,8 @@ export const productOptionRemove = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: productOptionRemoveInput,
-  prepare: (input, env) => on(env, input.productId, { type: 'ProductOptionRemove', data: { productId: input.productId, optionId: input.id } }),
+  prepare: (input, env) =>
+    on(env, input.productId, { type: 'ProductOptionRemove', data: { productId: input.productId, optionId: input.id } }),
   decider: productVariantsDecider,
 })
 
@@ -124,7 +146,8 @@ export const productVariantsBulkCreate = defineCommand({
     const storeId = storeOf(env)
     const currency = await storeCurrency(env, storeId)
     const drafts = []
-    for (const [index, variant] of variants.entries()) drafts.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
+    for (const [index, variant] of variants.entries())
+      drafts.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
     return on(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: drafts } })
   },
   decider: productVariantsDecider,
@@ -163,7 +186,8 @@ export const productVariantsBulkUpdate = defineCommand({
     const storeId = storeOf(env)
     const currency = await storeCurrency(env, storeId)
     const patches = []
-    for (const [index, { id, ...fields }] of variants.entries()) patches.push(await variantPatch(id, fields, ['input', 'variants', index], currency, env, storeId, productId))
+    for (const [index, { id, ...fields }] of variants.entries())
+      patches.push(await variantPatch(id, fields, ['input', 'variants', index], currency, env, storeId, productId))
     return on(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: patches } })
   },
   decider: productVariantsDecider,
@@ -179,7 +203,11 @@ export const productVariantDelete = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: productVariantDeleteInput,
-  prepare: ({ productId, id }, env) => on(env, productId, { type: 'ProductVariantsDelete', data: { productId, variantIds: [id], fields: [['input', 'id']] } }),
+  prepare: ({ productId, id }, env) =>
+    on(env, productId, {
+      type: 'ProductVariantsDelete',
+      data: { productId, variantIds: [id], fields: [['input', 'id']] },
+    }),
   decider: productVariantsDecider,
   uniqueness,
 })
@@ -194,7 +222,10 @@ export const productVariantsBulkDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: productVariantsBulkDeleteInput,
   prepare: ({ productId, variantIds }, env) =>
-    on(env, productId, { type: 'ProductVariantsDelete', data: { productId, variantIds, fields: variantIds.map((_, index) => ['input', 'variantIds', index]) } }),
+    on(env, productId, {
+      type: 'ProductVariantsDelete',
+      data: { productId, variantIds, fields: variantIds.map((_, index) => ['input', 'variantIds', index]) },
+    }),
   decider: productVariantsDecider,
   uniqueness,
 })
@@ -203,12 +234,13 @@ export const productVariantsReorder = defineCommand({
   name: 'productVariantsReorder',
   tool: 'reorder_product_variants',
   description:
-    'Change the order of a product\'s variants: the listed variants come first, in the order given, and the others keep their ' +
+    "Change the order of a product's variants: the listed variants come first, in the order given, and the others keep their " +
     'order after them. Returns the product with its variants.',
   ...WRITE,
   annotations: IDEMPOTENT,
   input: productVariantsReorderInput,
-  prepare: ({ productId, variantIds }, env) => on(env, productId, { type: 'ProductVariantsReorder', data: { productId, variantIds } }),
+  prepare: ({ productId, variantIds }, env) =>
+    on(env, productId, { type: 'ProductVariantsReorder', data: { productId, variantIds } }),
   decider: productVariantsDecider,
 })
 
@@ -223,7 +255,10 @@ export const productInventoryAdjust = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: productInventoryAdjustInput,
   prepare: ({ productId, variantId, delta, setQuantity, reason, note }, env) =>
-    on(env, productId, { type: 'ProductInventoryAdjust', data: { productId, variantId, delta: delta ?? null, setQuantity: setQuantity ?? null, reason, note: note ?? '' } }),
+    on(env, productId, {
+      type: 'ProductInventoryAdjust',
+      data: { productId, variantId, delta: delta ?? null, setQuantity: setQuantity ?? null, reason, note: note ?? '' },
+    }),
   decider: productVariantsDecider,
 })
 
@@ -242,6 +277,10 @@ export const productVariantCommands: readonly AnyCommandDefinition[] = [
 ]
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'products belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'products belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return env.ctx.storeId
 }

@@ -34,12 +34,18 @@ export type VariantFields = {
 type Of<Type extends string, Data extends object> = DomainEvent<Type, { productId: string } & Data>
 
 /** Inserted at `position`; variants that exist already take `variantValue` (the first value) for it. */
-export type ProductOptionAdded = Of<'ProductOptionAdded', { optionId: string; name: string; values: string[]; position: number; variantValue: string }>
+export type ProductOptionAdded = Of<
+  'ProductOptionAdded',
+  { optionId: string; name: string; values: string[]; position: number; variantValue: string }
+>
 export type ProductOptionRenamed = Of<'ProductOptionRenamed', { optionId: string; from: string; to: string }>
 /** Variants that had `from` now have `to`. */
 export type ProductOptionValueRenamed = Of<'ProductOptionValueRenamed', { optionId: string; from: string; to: string }>
 /** `values` is the whole new list, in order; `added` and `removed` say what changed. */
-export type ProductOptionValuesChanged = Of<'ProductOptionValuesChanged', { optionId: string; values: string[]; added: string[]; removed: string[] }>
+export type ProductOptionValuesChanged = Of<
+  'ProductOptionValuesChanged',
+  { optionId: string; values: string[]; added: string[]; removed: string[] }
+>
 export type ProductOptionValuesReordered = Of<'ProductOptionValuesReordered', { optionId: string; values: string[] }>
 /** `optionIds` is the whole new order; variant titles follow it. */
 export type ProductOptionsReordered = Of<'ProductOptionsReordered', { optionIds: string[] }>
@@ -47,19 +53,34 @@ export type ProductOptionRemoved = Of<'ProductOptionRemoved', { optionId: string
 
 /** Appended at `position` (the end of the list). */
 export type ProductVariantCreated = Of<'ProductVariantCreated', VariantFields & { position: number }>
-export type ProductVariantPriceChanged = Of<'ProductVariantPriceChanged', { variantId: string; price: number; compareAtPrice: number | null; currencyCode: string }>
-export type ProductVariantCostChanged = Of<'ProductVariantCostChanged', { variantId: string; cost: number | null; currencyCode: string }>
+export type ProductVariantPriceChanged = Of<
+  'ProductVariantPriceChanged',
+  { variantId: string; price: number; compareAtPrice: number | null; currencyCode: string }
+>
+export type ProductVariantCostChanged = Of<
+  'ProductVariantCostChanged',
+  { variantId: string; cost: number | null; currencyCode: string }
+>
 /** `from` is released and `to` claimed in the store's SKU reservations in the same write (empty SKUs are not reserved). */
 export type ProductVariantSkuChanged = Of<'ProductVariantSkuChanged', { variantId: string; from: string; to: string }>
 export type ProductVariantBarcodeChanged = Of<'ProductVariantBarcodeChanged', { variantId: string; barcode: string }>
-export type ProductVariantWeightChanged = Of<'ProductVariantWeightChanged', { variantId: string; weight: Weight | null }>
-export type ProductVariantOptionValuesChanged = Of<'ProductVariantOptionValuesChanged', { variantId: string; optionValues: OptionValue[] }>
+export type ProductVariantWeightChanged = Of<
+  'ProductVariantWeightChanged',
+  { variantId: string; weight: Weight | null }
+>
+export type ProductVariantOptionValuesChanged = Of<
+  'ProductVariantOptionValuesChanged',
+  { variantId: string; optionValues: OptionValue[] }
+>
 export type ProductVariantImageChanged = Of<'ProductVariantImageChanged', { variantId: string; mediaId: string | null }>
 /** Carries the SKU so its reservation is released without reading the stream again. */
 export type ProductVariantDeleted = Of<'ProductVariantDeleted', { variantId: string; sku: string }>
 /** `variantIds` is the whole new order. */
 export type ProductVariantsReordered = Of<'ProductVariantsReordered', { variantIds: string[] }>
-export type ProductInventoryTrackingChanged = Of<'ProductInventoryTrackingChanged', { variantId: string; tracked: boolean }>
+export type ProductInventoryTrackingChanged = Of<
+  'ProductInventoryTrackingChanged',
+  { variantId: string; tracked: boolean }
+>
 /** `delta` moved the stock to `quantity`, for `reason` (with the merchant's `note`, empty when none). */
 export type ProductInventoryAdjusted = Of<
   'ProductInventoryAdjusted',

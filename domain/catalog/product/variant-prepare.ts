@@ -6,7 +6,14 @@ import { storeStream } from '../../tenancy/store/streams.js'
 import type { CatalogDraft } from './catalog.js'
 import { toMinorUnits } from './money.js'
 import { productSkuKey } from './streams.js'
-import type { OptionDraft, Path, VariantDraft, VariantPatch, optionCreateInput, variantCreateInput } from './variant-commands.js'
+import type {
+  OptionDraft,
+  Path,
+  VariantDraft,
+  VariantPatch,
+  optionCreateInput,
+  variantCreateInput,
+} from './variant-commands.js'
 
 // What the variant commands gather before deciding: the store's currency (prices are typed in
 // it), whether a SKU is held by another product, whether an image lives in the store.
@@ -14,7 +21,9 @@ import type { OptionDraft, Path, VariantDraft, VariantPatch, optionCreateInput, 
 type VariantCreateInput = z.output<typeof variantCreateInput>
 type OptionCreateInput = z.output<typeof optionCreateInput>
 /** The optional fields of productVariantUpdate and of each productVariantsBulkUpdate item. */
-export type VariantUpdateInput = Partial<Record<'price' | 'compareAtPrice' | 'cost' | 'sku' | 'barcode' | 'mediaId', string | null>> & {
+export type VariantUpdateInput = Partial<
+  Record<'price' | 'compareAtPrice' | 'cost' | 'sku' | 'barcode' | 'mediaId', string | null>
+> & {
   inventoryTracked?: boolean | null
   weight?: VariantDraft['weight'] | null
   optionValues?: { name: string; value: string }[] | null
@@ -38,11 +47,19 @@ export async function storeCurrency(env: PrepareEnv, storeId: string): Promise<s
 }
 
 /** A new variant with its id and its money in minor units; refuses SKUs and images that are not the product's to use. */
-export async function variantDraft(input: VariantCreateInput, field: Path, currency: string, env: PrepareEnv, storeId: string, productId: string): Promise<VariantDraft> {
+export async function variantDraft(
+  input: VariantCreateInput,
+  field: Path,
+  currency: string,
+  env: PrepareEnv,
+  storeId: string,
+  productId: string,
+): Promise<VariantDraft> {
   const sku = input.sku ?? ''
   await requireFreeSku(env, storeId, productId, sku, [...field, 'sku'])
   if (input.mediaId) await requireLiveMedia(env, storeId, input.mediaId, [...field, 'mediaId'])
-  const minor = (amount: string | null | undefined, name: string) => (amount == null ? null : toMinorUnits(amount, currency, [...field, name]))
+  const minor = (amount: string | null | undefined, name: string) =>
+    amount == null ? null : toMinorUnits(amount, currency, [...field, name])
   return {
     variantId: env.newId(),
     field,
@@ -96,11 +113,16 @@ export async function catalogDraft(
   productId: string,
 ): Promise<CatalogDraft | undefined> {
   if (!options?.length && !variants?.length) return undefined
-  const drafts: OptionDraft[] = (options ?? []).map((option) => ({ optionId: env.newId(), name: option.name, values: [...option.values] }))
+  const drafts: OptionDraft[] = (options ?? []).map((option) => ({
+    optionId: env.newId(),
+    name: option.name,
+    values: [...option.values],
+  }))
   if (!variants?.length) return { options: drafts, variants: [] }
   const currency = await storeCurrency(env, storeId)
   const resolved: VariantDraft[] = []
-  for (const [index, variant] of variants.entries()) resolved.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
+  for (const [index, variant] of variants.entries())
+    resolved.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
   return { options: drafts, variants: resolved }
 }
 
@@ -108,11 +130,20 @@ export async function catalogDraft(
  * Checked here for a precise answer (the field of the variant at fault); the reservation the
  * command path claims in the same write is what holds against a concurrent writer.
  */
-async function requireFreeSku(env: PrepareEnv, storeId: string, productId: string, sku: string, field: Path): Promise<void> {
+async function requireFreeSku(
+  env: PrepareEnv,
+  storeId: string,
+  productId: string,
+  sku: string,
+  field: Path,
+): Promise<void> {
   if (sku === '') return
   const owner = await env.reservationOwner(storeId, productSkuKey(sku))
   if (owner !== null && owner !== productId) {
-    throw conflict(`sku '${sku}' is taken in this store by a variant of product '${owner}'; choose another or change that variant`, field)
+    throw conflict(
+      `sku '${sku}' is taken in this store by a variant of product '${owner}'; choose another or change that variant`,
+      field,
+    )
   }
 }
 

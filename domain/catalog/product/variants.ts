@@ -20,7 +20,8 @@ export const initialVariantsState = (): VariantsState => ({ kind: 'empty' })
 
 /** Folds a product stream; events about the product's other fields leave options and variants as they are. */
 export function evolveVariants(state: VariantsState, event: ProductEvent): VariantsState {
-  if (event.type === 'ProductCreated') return { kind: 'existing', catalog: { productId: event.data.productId, options: [], variants: [] } }
+  if (event.type === 'ProductCreated')
+    return { kind: 'existing', catalog: { productId: event.data.productId, options: [], variants: [] } }
   if (event.type === 'ProductDeleted') return { kind: 'deleted' }
   if (state.kind !== 'existing' || !isVariantEvent(event)) return state
   return { kind: 'existing', catalog: applyCatalogEvent(state.catalog, event) }
@@ -57,8 +58,14 @@ export function applyCatalogEvent(catalog: Catalog, event: ProductVariantEvent):
       const { from, to } = event.data
       return {
         ...catalog,
-        options: options.map((o, i) => (i === index ? { ...o, values: o.values.map((value) => (value === from ? to : value)) } : o)),
-        variants: variants.map((v) => (v.optionValues[index] === from ? { ...v, optionValues: v.optionValues.map((value, i) => (i === index ? to : value)) } : v)),
+        options: options.map((o, i) =>
+          i === index ? { ...o, values: o.values.map((value) => (value === from ? to : value)) } : o,
+        ),
+        variants: variants.map((v) =>
+          v.optionValues[index] === from
+            ? { ...v, optionValues: v.optionValues.map((value, i) => (i === index ? to : value)) }
+            : v,
+        ),
       }
     }
     case 'ProductOptionValuesChanged':
@@ -82,7 +89,10 @@ export function applyCatalogEvent(catalog: Catalog, event: ProductVariantEvent):
     }
     case 'ProductVariantCreated': {
       const { position, optionValues, productId: _productId, ...fields } = event.data
-      const variant: ProductVariant = { ...fields, optionValues: options.map((o) => optionValues.find((ov) => ov.name === o.name)?.value ?? '') }
+      const variant: ProductVariant = {
+        ...fields,
+        optionValues: options.map((o) => optionValues.find((ov) => ov.name === o.name)?.value ?? ''),
+      }
       return { ...catalog, variants: insertAt(variants, position, variant) }
     }
     case 'ProductVariantPriceChanged': {
@@ -99,7 +109,9 @@ export function applyCatalogEvent(catalog: Catalog, event: ProductVariantEvent):
       return withVariant(event.data.variantId, () => ({ weight: event.data.weight }))
     case 'ProductVariantOptionValuesChanged': {
       const given = event.data.optionValues
-      return withVariant(event.data.variantId, () => ({ optionValues: options.map((o) => given.find((ov) => ov.name === o.name)?.value ?? '') }))
+      return withVariant(event.data.variantId, () => ({
+        optionValues: options.map((o) => given.find((ov) => ov.name === o.name)?.value ?? ''),
+      }))
     }
     case 'ProductVariantImageChanged':
       return withVariant(event.data.variantId, () => ({ mediaId: event.data.mediaId }))
@@ -121,7 +133,10 @@ export function applyCatalogEvent(catalog: Catalog, event: ProductVariantEvent):
 }
 
 /** A variant's option values by option name, in option order: what events and the API show. */
-export function namedValues(options: readonly ProductOption[], variant: Pick<ProductVariant, 'optionValues'>): OptionValue[] {
+export function namedValues(
+  options: readonly ProductOption[],
+  variant: Pick<ProductVariant, 'optionValues'>,
+): OptionValue[] {
   return options.map((o, i) => ({ name: o.name, value: variant.optionValues[i] ?? '' }))
 }
 

@@ -8,23 +8,41 @@ import { cachePurge, cacheRebuild } from './definitions.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const purgeId = '0190a0b0-0000-7000-8000-0000000000c1'
-const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org', storeId }
+const ctx: DecideContext = {
+  now: new Date('2026-11-21T10:00:00Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org',
+  storeId,
+}
 const spec = deciderSpec(cacheDecider, ctx)
 const env: PrepareEnv = { ctx, newId: () => purgeId, reservationOwner: async () => null, readStream: async () => [] }
-const purge: CachePurge = { type: 'CachePurge', data: { storeId, purgeId, paths: ['/'], surrogateKeys: [], all: false } }
+const purge: CachePurge = {
+  type: 'CachePurge',
+  data: { storeId, purgeId, paths: ['/'], surrogateKeys: [], all: false },
+}
 
 describe('cachePurge', () => {
   it('records the purge request', () => {
-    spec.given([]).when(purge).then([{ type: 'CachePurgeRequested', data: { storeId, purgeId, paths: ['/'], surrogateKeys: [], all: false } }])
+    spec
+      .given([])
+      .when(purge)
+      .then([{ type: 'CachePurgeRequested', data: { storeId, purgeId, paths: ['/'], surrogateKeys: [], all: false } }])
   })
 
   it('refuses a request id used before', () => {
-    spec.given([{ type: 'CachePurgeRequested', data: purge.data }]).when(purge).thenFails({ code: 'CONFLICT' })
+    spec
+      .given([{ type: 'CachePurgeRequested', data: purge.data }])
+      .when(purge)
+      .thenFails({ code: 'CONFLICT' })
   })
 
   it('writes one stream per request under the store', async () => {
     const prepared = await cachePurge.prepare(cachePurgeInput.parse({ all: true }), env)
-    expect(prepared).toEqual({ stream: `cache-${storeId}_${purgeId}`, entityId: purgeId, command: { type: 'CachePurge', data: { storeId, purgeId, paths: [], surrogateKeys: [], all: true } } })
+    expect(prepared).toEqual({
+      stream: `cache-${storeId}_${purgeId}`,
+      entityId: purgeId,
+      command: { type: 'CachePurge', data: { storeId, purgeId, paths: [], surrogateKeys: [], all: true } },
+    })
   })
 
   it.each([
@@ -38,13 +56,19 @@ describe('cachePurge', () => {
   })
 
   it('deduplicates paths and keys', () => {
-    expect(cachePurgeInput.parse({ paths: ['/a', '/a'], surrogateKeys: ['k', 'k'] })).toMatchObject({ paths: ['/a'], surrogateKeys: ['k'] })
+    expect(cachePurgeInput.parse({ paths: ['/a', '/a'], surrogateKeys: ['k', 'k'] })).toMatchObject({
+      paths: ['/a'],
+      surrogateKeys: ['k'],
+    })
   })
 })
 
 describe('cacheRebuild', () => {
   it('records the rebuild request', () => {
-    spec.given([]).when({ type: 'CacheRebuild', data: { storeId, rebuildId: purgeId } }).then([{ type: 'CacheRebuildRequested', data: { storeId, rebuildId: purgeId } }])
+    spec
+      .given([])
+      .when({ type: 'CacheRebuild', data: { storeId, rebuildId: purgeId } })
+      .then([{ type: 'CacheRebuildRequested', data: { storeId, rebuildId: purgeId } }])
   })
 
   it('is store-scoped and not offered to agents', async () => {

@@ -19,28 +19,49 @@ export const cachePurgeInput = z
         .transform((list) => [...new Set(list)])
         .nullish(),
       surrogateKeys: z
-        .array(z.string({ error: 'each surrogate key must be a string' }).regex(SURROGATE_KEY, 'a surrogate key holds 1 to 128 letters, digits and : _ . -, e.g. product:0190…'), {
-          error: "surrogateKeys must be a list such as ['product:<id>']",
-        })
+        .array(
+          z
+            .string({ error: 'each surrogate key must be a string' })
+            .regex(SURROGATE_KEY, 'a surrogate key holds 1 to 128 letters, digits and : _ . -, e.g. product:0190…'),
+          {
+            error: "surrogateKeys must be a list such as ['product:<id>']",
+          },
+        )
         .max(PURGE_MAX_ITEMS, `purge at most ${PURGE_MAX_ITEMS} surrogate keys at once; use all: true for more`)
         .transform((list) => [...new Set(list)])
         .nullish(),
       all: z.boolean({ error: 'all must be true or false' }).nullish(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `cachePurge does not take ${issue.keys.join(', ')}; its fields are paths, surrogateKeys, all` : undefined) },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `cachePurge does not take ${issue.keys.join(', ')}; its fields are paths, surrogateKeys, all`
+          : undefined,
+    },
   )
   .superRefine((input, refinement) => {
     const targeted = (input.paths?.length ?? 0) + (input.surrogateKeys?.length ?? 0) > 0
     if (input.all === true && targeted) {
-      refinement.addIssue({ code: 'custom', path: ['all'], message: 'all: true purges everything; leave out paths and surrogateKeys with it' })
+      refinement.addIssue({
+        code: 'custom',
+        path: ['all'],
+        message: 'all: true purges everything; leave out paths and surrogateKeys with it',
+      })
     } else if (input.all !== true && !targeted) {
-      refinement.addIssue({ code: 'custom', path: ['paths'], message: 'say what to purge: paths, surrogateKeys, or all: true' })
+      refinement.addIssue({
+        code: 'custom',
+        path: ['paths'],
+        message: 'say what to purge: paths, surrogateKeys, or all: true',
+      })
     }
   })
 export type CachePurgeInput = z.output<typeof cachePurgeInput>
 
 export const cacheRebuildInput = z.strictObject({}, { error: 'cacheRebuild takes no fields' })
 
-export type CachePurge = { type: 'CachePurge'; data: { storeId: string; purgeId: string; paths: string[]; surrogateKeys: string[]; all: boolean } }
+export type CachePurge = {
+  type: 'CachePurge'
+  data: { storeId: string; purgeId: string; paths: string[]; surrogateKeys: string[]; all: boolean }
+}
 export type CacheRebuild = { type: 'CacheRebuild'; data: { storeId: string; rebuildId: string } }
 export type CacheCommand = CachePurge | CacheRebuild

@@ -11,7 +11,12 @@ export function decideCache(command: CacheCommand, state: CacheRequestState): Ca
   if (state.requested) throw conflict('this cache request was already made; send a new one')
   switch (command.type) {
     case 'CachePurge':
-      return [{ type: 'CachePurgeRequested', data: { ...command.data, paths: [...command.data.paths], surrogateKeys: [...command.data.surrogateKeys] } }]
+      return [
+        {
+          type: 'CachePurgeRequested',
+          data: { ...command.data, paths: [...command.data.paths], surrogateKeys: [...command.data.surrogateKeys] },
+        },
+      ]
     case 'CacheRebuild':
       return [{ type: 'CacheRebuildRequested', data: { ...command.data } }]
     default: {

@@ -19,7 +19,13 @@ export const cachePurge = defineCommand({
   prepare(input, env) {
     const storeId = storeOf(env)
     const purgeId = env.newId()
-    const data = { storeId, purgeId, paths: input.paths ?? [], surrogateKeys: input.surrogateKeys ?? [], all: input.all === true }
+    const data = {
+      storeId,
+      purgeId,
+      paths: input.paths ?? [],
+      surrogateKeys: input.surrogateKeys ?? [],
+      all: input.all === true,
+    }
     return { stream: cacheStream(storeId, purgeId), command: { type: 'CachePurge' as const, data }, entityId: purgeId }
   },
   decider: cacheDecider,
@@ -28,7 +34,8 @@ export const cachePurge = defineCommand({
 export const cacheRebuild = defineCommand({
   name: 'cacheRebuild',
   tool: 'rebuild_cache',
-  description: "Rebuilds the selected store's read models from its events (the store-level projection rebuild). Returns a rebuild id for cacheRebuildStatus.",
+  description:
+    "Rebuilds the selected store's read models from its events (the store-level projection rebuild). Returns a rebuild id for cacheRebuildStatus.",
   ...SETTINGS,
   transports: ['graphql', 'cli'],
   annotations: { destructive: false, idempotent: false },
@@ -36,13 +43,18 @@ export const cacheRebuild = defineCommand({
   prepare(_input, env) {
     const storeId = storeOf(env)
     const rebuildId = env.newId()
-    return { stream: cacheStream(storeId, rebuildId), command: { type: 'CacheRebuild' as const, data: { storeId, rebuildId } }, entityId: rebuildId }
+    return {
+      stream: cacheStream(storeId, rebuildId),
+      command: { type: 'CacheRebuild' as const, data: { storeId, rebuildId } },
+      entityId: rebuildId,
+    }
   },
   decider: cacheDecider,
 })
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw badInput(['input'], 'the cache belongs to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw badInput(['input'], 'the cache belongs to a store: select it with the X-Store header (store id or slug)')
   return env.ctx.storeId
 }
 

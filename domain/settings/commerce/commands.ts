@@ -2,9 +2,16 @@ import { z } from 'zod'
 
 export const storeCommerceToggleInput = z.strictObject(
   {
-    enabled: z.boolean({ error: 'enabled is required: true to sell (prices and buying), false for a catalog-only showroom' }),
+    enabled: z.boolean({
+      error: 'enabled is required: true to sell (prices and buying), false for a catalog-only showroom',
+    }),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `storeCommerceToggle does not take ${issue.keys.join(', ')}; its field is enabled` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `storeCommerceToggle does not take ${issue.keys.join(', ')}; its field is enabled`
+        : undefined,
+  },
 )
 export type StoreCommerceToggleInput = z.output<typeof storeCommerceToggleInput>
 

@@ -15,7 +15,10 @@ export function decideCommerce(command: StoreCommerceToggle, state: Store): Stor
   const config = activeStore(state, storeId)
   if (state.status === 'absent' || state.commerceEnabled === enabled) return []
   if (enabled && !config.currency) {
-    throw badInput(['input', 'enabled'], 'commerce needs a currency: set one with storeUpdate (currency, e.g. "USD") first')
+    throw badInput(
+      ['input', 'enabled'],
+      'commerce needs a currency: set one with storeUpdate (currency, e.g. "USD") first',
+    )
   }
   return [{ type: 'StoreCommerceToggled', data: { storeId, enabled } }]
 }

@@ -5,10 +5,15 @@ import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingsGroup
 /** The fields of one group, each optional: fields left out or null stay as they are (GraphQL sends null for unset variables). */
 function groupValues(group: SettingsGroup) {
   const fields = GROUP_SCHEMAS[group].fields
-  const partial = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, (schema as z.ZodType).nullish()]))
+  const partial = Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => [name, (schema as z.ZodType).nullish()]),
+  )
   const names = Object.keys(fields).join(', ')
   return z.strictObject(partial, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `${group} settings do not have ${issue.keys.join(', ')}; they are ${names}` : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${group} settings do not have ${issue.keys.join(', ')}; they are ${names}`
+        : undefined,
   })
 }
 
@@ -23,11 +28,16 @@ export const globalSettingsUpdateInput = z
   })
   .transform((input, refinement) => {
     const parsed = groupValues(input.group).safeParse(input.values)
-    if (parsed.success) return { group: input.group, values: parsed.data as Record<string, string | boolean | null | undefined> }
-    for (const issue of parsed.error.issues) refinement.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message })
+    if (parsed.success)
+      return { group: input.group, values: parsed.data as Record<string, string | boolean | null | undefined> }
+    for (const issue of parsed.error.issues)
+      refinement.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message })
     return z.NEVER
   })
 export type GlobalSettingsUpdateInput = z.output<typeof globalSettingsUpdateInput>
 
 /** Only the given fields change. */
-export type GlobalSettingsUpdate = { type: 'GlobalSettingsUpdate'; data: { storeId: string; group: SettingsGroup; values: AnyGroupValues } }
+export type GlobalSettingsUpdate = {
+  type: 'GlobalSettingsUpdate'
+  data: { storeId: string; group: SettingsGroup; values: AnyGroupValues }
+}

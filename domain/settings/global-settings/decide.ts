@@ -23,13 +23,21 @@ export function decideGroup(command: GlobalSettingsUpdate, state: GroupState): G
   const changed = Object.keys(values).filter((field) => values[field] !== current[field])
   if (changed.length === 0) return []
   checkRules(group, next)
-  return [{ type: changedEventType(group), data: { storeId, group, version: GROUP_SCHEMAS[group].version, values: next, changed } }]
+  return [
+    {
+      type: changedEventType(group),
+      data: { storeId, group, version: GROUP_SCHEMAS[group].version, values: next, changed },
+    },
+  ]
 }
 
 function checkRules(group: SettingsGroup, values: AnyGroupValues): void {
   // Shoppers see the message instead of the store: an empty page would look like an outage.
   if (group === 'maintenance' && values.enabled === true && values.message === '') {
-    throw badInput(['input', 'values', 'message'], 'maintenance mode needs a message for shoppers, e.g. "Back at 10:00 UTC"; give one with enabled')
+    throw badInput(
+      ['input', 'values', 'message'],
+      'maintenance mode needs a message for shoppers, e.g. "Back at 10:00 UTC"; give one with enabled',
+    )
   }
 }
 

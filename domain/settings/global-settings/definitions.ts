@@ -21,9 +21,15 @@ export const globalSettingsUpdate = defineCommand({
   input: globalSettingsUpdateInput,
   prepare(input, env) {
     const storeId = env.ctx.storeId
-    if (!storeId) throw badInput(['input'], 'settings belong to a store: select it with the X-Store header (store id or slug)')
-    const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined && value !== null)) as AnyGroupValues
-    const command: GlobalSettingsUpdate = { type: 'GlobalSettingsUpdate', data: { storeId, group: input.group, values } }
+    if (!storeId)
+      throw badInput(['input'], 'settings belong to a store: select it with the X-Store header (store id or slug)')
+    const values = Object.fromEntries(
+      Object.entries(input.values).filter(([, value]) => value !== undefined && value !== null),
+    ) as AnyGroupValues
+    const command: GlobalSettingsUpdate = {
+      type: 'GlobalSettingsUpdate',
+      data: { storeId, group: input.group, values },
+    }
     return { stream: settingsStream(storeId, input.group), command, entityId: input.group }
   },
   decider: globalSettingsDecider,

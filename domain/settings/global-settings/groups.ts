@@ -7,20 +7,30 @@ import { HANDLE_PATTERN } from '../../shared/handle.js'
  * current shape on read (fields added later get their defaults), so events are never rewritten.
  */
 
-const text = (field: string, max: number) => z.string({ error: `${field} must be a string` }).trim().max(max, `${field} must be at most ${max} characters`)
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
 
 /** '' clears an id; anything else must have the id's shape. */
 const optionalId = (field: string, pattern: RegExp, example: string) =>
   z
     .string({ error: `${field} must be a string` })
     .trim()
-    .refine((value) => value === '' || pattern.test(value), `${field} must look like ${example}, or be empty to clear it`)
+    .refine(
+      (value) => value === '' || pattern.test(value),
+      `${field} must look like ${example}, or be empty to clear it`,
+    )
 
 const pageHandle = (field: string) =>
   z
     .string({ error: `${field} must be a string` })
     .trim()
-    .refine((value) => value === '' || HANDLE_PATTERN.test(value), `${field} must be the handle of a page, e.g. 'privacy-policy', or empty to clear it`)
+    .refine(
+      (value) => value === '' || HANDLE_PATTERN.test(value),
+      `${field} must be the handle of a page, e.g. 'privacy-policy', or empty to clear it`,
+    )
 
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` })
 
@@ -47,9 +57,17 @@ export const GROUP_SCHEMAS = {
   social: {
     version: 1,
     fields: {
-      xHandle: optionalId('social.xHandle', /^[A-Za-z0-9_]{1,15}$/, 'emporium (without @, at most 15 letters, digits or _)'),
+      xHandle: optionalId(
+        'social.xHandle',
+        /^[A-Za-z0-9_]{1,15}$/,
+        'emporium (without @, at most 15 letters, digits or _)',
+      ),
       facebookAppId: optionalId('social.facebookAppId', /^\d{5,20}$/, 'a number such as 123456789012345'),
-      defaultShareImageUrl: optionalId('social.defaultShareImageUrl', /^https:\/\/\S+$/, 'https://example.com/share.png'),
+      defaultShareImageUrl: optionalId(
+        'social.defaultShareImageUrl',
+        /^https:\/\/\S+$/,
+        'https://example.com/share.png',
+      ),
     },
     defaults: { xHandle: '', facebookAppId: '', defaultShareImageUrl: '' },
   },
@@ -62,7 +80,13 @@ export const GROUP_SCHEMAS = {
       shippingPolicyPage: pageHandle('legal.shippingPolicyPage'),
       imprintPage: pageHandle('legal.imprintPage'),
     },
-    defaults: { privacyPolicyPage: '', termsOfServicePage: '', refundPolicyPage: '', shippingPolicyPage: '', imprintPage: '' },
+    defaults: {
+      privacyPolicyPage: '',
+      termsOfServicePage: '',
+      refundPolicyPage: '',
+      shippingPolicyPage: '',
+      imprintPage: '',
+    },
   },
   maintenance: {
     version: 1,
@@ -78,7 +102,11 @@ export type SettingsGroup = keyof typeof GROUP_SCHEMAS
 export const SETTINGS_GROUPS = Object.keys(GROUP_SCHEMAS) as SettingsGroup[]
 
 /** The values of a group: every field of its schema. */
-export type GroupValues<Group extends SettingsGroup> = { -readonly [Field in keyof (typeof GROUP_SCHEMAS)[Group]['defaults']]: (typeof GROUP_SCHEMAS)[Group]['defaults'][Field] extends boolean ? boolean : string }
+export type GroupValues<Group extends SettingsGroup> = {
+  -readonly [
+    Field in keyof (typeof GROUP_SCHEMAS)[Group]['defaults']
+  ]: (typeof GROUP_SCHEMAS)[Group]['defaults'][Field] extends boolean ? boolean : string
+}
 export type AnyGroupValues = Record<string, string | boolean>
 
 export function defaultsOf(group: SettingsGroup): AnyGroupValues {

@@ -33,7 +33,9 @@ export const apiKeyCreateInput = z.object({
     .transform(canonicalScopes),
   // Required although null is allowed: reaching every store must be asked for, never a default.
   storeIds: z
-    .array(z.uuid('each store id must be a UUID'), { error: 'storeIds must be a list of store ids, or null for every store of the organization' })
+    .array(z.uuid('each store id must be a UUID'), {
+      error: 'storeIds must be a list of store ids, or null for every store of the organization',
+    })
     .min(1, 'give at least one store id, or null for every store of the organization')
     .transform((ids) => [...new Set(ids)])
     .nullable(),
@@ -80,6 +82,9 @@ export type ApiKeyCreate = { type: 'ApiKeyCreate'; data: ApiKeyCreated['data'] }
 
 export type ApiKeyRevoke = { type: 'ApiKeyRevoke'; data: { keyId: string } }
 
-export type ApiKeyRotate = { type: 'ApiKeyRotate'; data: { keyId: string; publicId: string; last4: string; overlapSeconds: number } }
+export type ApiKeyRotate = {
+  type: 'ApiKeyRotate'
+  data: { keyId: string; publicId: string; last4: string; overlapSeconds: number }
+}
 
 export type ApiKeyCommand = ApiKeyCreate | ApiKeyRevoke | ApiKeyRotate

@@ -24,7 +24,10 @@ function create(command: ApiKeyCreate, state: ApiKey, ctx: DecideContext): ApiKe
   const data = command.data
   if (state.status !== 'absent') throw conflict(`API key '${data.keyId}' already exists`)
   if (data.expiresAt !== null && Date.parse(data.expiresAt) <= ctx.now.getTime()) {
-    throw badInput(['input', 'expiresAt'], `expiresAt ${data.expiresAt} is not in the future; give a later date or none for a key that does not expire`)
+    throw badInput(
+      ['input', 'expiresAt'],
+      `expiresAt ${data.expiresAt} is not in the future; give a later date or none for a key that does not expire`,
+    )
   }
   return [{ type: 'ApiKeyCreated', data: { ...data } }]
 }
@@ -41,13 +44,18 @@ function revoke(command: ApiKeyRevoke, state: ApiKey): ApiKeyEvent[] {
 function rotate(command: ApiKeyRotate, state: ApiKey, ctx: DecideContext): ApiKeyEvent[] {
   const { keyId, publicId, last4, overlapSeconds } = command.data
   if (state.status === 'absent') throw keyNotFound(keyId)
-  if (state.status === 'revoked') throw conflict(`API key '${keyId}' is revoked and cannot be rotated; create a new key instead`, ['input', 'id'])
+  if (state.status === 'revoked')
+    throw conflict(`API key '${keyId}' is revoked and cannot be rotated; create a new key instead`, ['input', 'id'])
   const previousSecretsExpireAt = new Date(ctx.now.getTime() + overlapSeconds * 1000).toISOString()
   return [{ type: 'ApiKeyRotated', data: { keyId, publicId, last4, previousSecretsExpireAt } }]
 }
 
 function keyNotFound(keyId: string): DomainError {
-  return new DomainError('NOT_FOUND', `API key '${keyId}' does not exist; list the organization's keys to find its id`, { field: ['input', 'id'] })
+  return new DomainError(
+    'NOT_FOUND',
+    `API key '${keyId}' does not exist; list the organization's keys to find its id`,
+    { field: ['input', 'id'] },
+  )
 }
 
 export const apiKeyDecider: Decider<ApiKey, ApiKeyCommand, ApiKeyEvent> = {

@@ -1,7 +1,14 @@
 import { defineCommand } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
-import { apiKeyCreateInput, apiKeyRevokeInput, apiKeyRotateInput, type ApiKeyCreate, type ApiKeyRevoke, type ApiKeyRotate } from './commands.js'
+import {
+  apiKeyCreateInput,
+  apiKeyRevokeInput,
+  apiKeyRotateInput,
+  type ApiKeyCreate,
+  type ApiKeyRevoke,
+  type ApiKeyRotate,
+} from './commands.js'
 import { apiKeyDecider } from './decide.js'
 import { API_KEY_CATEGORY, apiKeyStream } from './streams.js'
 
@@ -21,7 +28,10 @@ const KEYS = {
 /** FORBIDDEN unless a person or an operator acts. */
 export function requireKeyManager(ctx: DecideContext): void {
   if (ctx.actor.type === 'user' || ctx.actor.type === 'system') return
-  throw new DomainError('FORBIDDEN', 'keys are managed by signed-in admins (OWNER or ADMIN) in the admin UI, or by operators at the CLI; an API key can never manage keys')
+  throw new DomainError(
+    'FORBIDDEN',
+    'keys are managed by signed-in admins (OWNER or ADMIN) in the admin UI, or by operators at the CLI; an API key can never manage keys',
+  )
 }
 
 export const apiKeyCreate = defineCommand({
@@ -44,7 +54,8 @@ export const apiKeyRevoke = defineCommand({
   ...KEYS,
   name: 'apiKeyRevoke',
   tool: 'revoke_api_key',
-  description: 'Revokes an API key of the organization: from now on every request with it is refused. Revoking a revoked key changes nothing. Returns the key id.',
+  description:
+    'Revokes an API key of the organization: from now on every request with it is refused. Revoking a revoked key changes nothing. Returns the key id.',
   annotations: { destructive: true, idempotent: true },
   input: apiKeyRevokeInput,
   prepare(input, env) {
@@ -64,7 +75,10 @@ export const apiKeyRotate = defineCommand({
   input: apiKeyRotateInput,
   prepare(input, env) {
     requireKeyManager(env.ctx)
-    const command: ApiKeyRotate = { type: 'ApiKeyRotate', data: { keyId: input.id, publicId: input.publicId, last4: input.last4, overlapSeconds: input.overlapSeconds } }
+    const command: ApiKeyRotate = {
+      type: 'ApiKeyRotate',
+      data: { keyId: input.id, publicId: input.publicId, last4: input.last4, overlapSeconds: input.overlapSeconds },
+    }
     return { stream: apiKeyStream(env.ctx.organizationId, input.id), command, entityId: input.id }
   },
 })

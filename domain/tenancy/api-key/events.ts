@@ -30,6 +30,9 @@ export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string }>
  * The previous secrets keep working until `previousSecretsExpireAt`, so integrations can switch
  * over without downtime.
  */
-export type ApiKeyRotated = DomainEvent<'ApiKeyRotated', { keyId: string; publicId: string; last4: string; previousSecretsExpireAt: string }>
+export type ApiKeyRotated = DomainEvent<
+  'ApiKeyRotated',
+  { keyId: string; publicId: string; last4: string; previousSecretsExpireAt: string }
+>
 
 export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked | ApiKeyRotated

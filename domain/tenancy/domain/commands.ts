@@ -6,12 +6,17 @@ export const DOMAIN_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number]
 
 const domainId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a domain id (a UUID) as storeDomainAdd returned it') })
+  .uuid({
+    error: (issue) =>
+      issue.input === undefined ? 'id is required' : 'id must be a domain id (a UUID) as storeDomainAdd returned it',
+  })
   .overwrite((id) => id.toLowerCase())
 
 const unknownKeys = (command: string, fields: string) => ({
   error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys?.join(', ')}; its fields are ${fields}` : undefined,
+    issue.code === 'unrecognized_keys'
+      ? `${command} does not take ${issue.keys?.join(', ')}; its fields are ${fields}`
+      : undefined,
 })
 
 export const storeDomainAddInput = z.strictObject(
@@ -41,8 +46,14 @@ export const storeDomainVerifyInput = z.strictObject({
 
 export type DnsLookup = z.output<typeof storeDomainVerifyInput>['lookup']
 
-export type StoreDomainAdd = { type: 'StoreDomainAdd'; data: { storeId: string; domainId: string; hostname: string; verificationToken: string } }
-export type StoreDomainVerify = { type: 'StoreDomainVerify'; data: { storeId: string; domainId: string; lookup: DnsLookup } }
+export type StoreDomainAdd = {
+  type: 'StoreDomainAdd'
+  data: { storeId: string; domainId: string; hostname: string; verificationToken: string }
+}
+export type StoreDomainVerify = {
+  type: 'StoreDomainVerify'
+  data: { storeId: string; domainId: string; lookup: DnsLookup }
+}
 export type StoreDomainSetPrimary = { type: 'StoreDomainSetPrimary'; data: { storeId: string; domainId: string } }
 export type StoreDomainRemove = { type: 'StoreDomainRemove'; data: { storeId: string; domainId: string } }
 

@@ -1,6 +1,12 @@
 import { DomainError, badInput, conflict } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
-import type { StoreDomainAdd, StoreDomainCommand, StoreDomainRemove, StoreDomainSetPrimary, StoreDomainVerify } from './commands.js'
+import type {
+  StoreDomainAdd,
+  StoreDomainCommand,
+  StoreDomainRemove,
+  StoreDomainSetPrimary,
+  StoreDomainVerify,
+} from './commands.js'
 import { evolveDomains, initialDomains, type StoreDomain, type StoreDomains } from './domains.js'
 import type { StoreDomainEvent } from './events.js'
 import { verificationRecordName } from './hostname.js'
@@ -28,10 +34,16 @@ export function decideDomains(command: StoreDomainCommand, state: StoreDomains):
 function add(command: StoreDomainAdd, state: StoreDomains): StoreDomainEvent[] {
   const { hostname } = command.data
   if (state.domains.some((domain) => domain.hostname === hostname)) {
-    throw conflict(`domain '${hostname}' is already added to this store; verify it with storeDomainVerify`, ['input', 'hostname'])
+    throw conflict(`domain '${hostname}' is already added to this store; verify it with storeDomainVerify`, [
+      'input',
+      'hostname',
+    ])
   }
   if (state.domains.length >= MAX_DOMAINS_PER_STORE) {
-    throw badInput(['input', 'hostname'], `a store may have at most ${MAX_DOMAINS_PER_STORE} domains; remove one with storeDomainRemove first`)
+    throw badInput(
+      ['input', 'hostname'],
+      `a store may have at most ${MAX_DOMAINS_PER_STORE} domains; remove one with storeDomainRemove first`,
+    )
   }
   return [{ type: 'StoreDomainAdded', data: { ...command.data } }]
 }
@@ -48,7 +60,12 @@ function verify(command: StoreDomainVerify, state: StoreDomains): StoreDomainEve
   const found = 'records' in lookup ? lookup.records : []
   if (found.includes(verificationToken)) return [{ type: 'StoreDomainVerified', data: { storeId, domainId, hostname } }]
   const record = verificationRecordName(hostname)
-  const seen = 'error' in lookup ? `DNS answered: ${lookup.error}` : found.length ? `found ${found.map((value) => `"${value}"`).join(', ')}` : 'found no TXT record there'
+  const seen =
+    'error' in lookup
+      ? `DNS answered: ${lookup.error}`
+      : found.length
+        ? `found ${found.map((value) => `"${value}"`).join(', ')}`
+        : 'found no TXT record there'
   const reason = `add a TXT record named ${record} with the value "${verificationToken}", wait for DNS to publish it and verify again; ${seen}`
   return [{ type: 'StoreDomainVerificationFailed', data: { storeId, domainId, hostname, reason, found: [...found] } }]
 }
@@ -56,25 +73,50 @@ function verify(command: StoreDomainVerify, state: StoreDomains): StoreDomainEve
 function setPrimary(command: StoreDomainSetPrimary, state: StoreDomains): StoreDomainEvent[] {
   const domain = existing(state, command.data.domainId)
   if (domain.status !== 'VERIFIED') {
-    throw new DomainError('BAD_USER_INPUT', `domain '${domain.hostname}' is ${domain.status.toLowerCase()}, not verified; verify it with storeDomainVerify before making it primary`, {
-      field: ['input', 'id'],
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `domain '${domain.hostname}' is ${domain.status.toLowerCase()}, not verified; verify it with storeDomainVerify before making it primary`,
+      {
+        field: ['input', 'id'],
+      },
+    )
   }
   if (domain.primary) return []
   const previous = state.domains.find((candidate) => candidate.primary)?.domainId ?? null
-  return [{ type: 'StoreDomainMadePrimary', data: { storeId: command.data.storeId, domainId: domain.domainId, hostname: domain.hostname, previousDomainId: previous } }]
+  return [
+    {
+      type: 'StoreDomainMadePrimary',
+      data: {
+        storeId: command.data.storeId,
+        domainId: domain.domainId,
+        hostname: domain.hostname,
+        previousDomainId: previous,
+      },
+    },
+  ]
 }
 
 /** Removing the primary domain leaves the store on its platform subdomain until another is made primary. */
 function remove(command: StoreDomainRemove, state: StoreDomains): StoreDomainEvent[] {
   const domain = existing(state, command.data.domainId)
-  return [{ type: 'StoreDomainRemoved', data: { storeId: command.data.storeId, domainId: domain.domainId, hostname: domain.hostname, wasPrimary: domain.primary } }]
+  return [
+    {
+      type: 'StoreDomainRemoved',
+      data: {
+        storeId: command.data.storeId,
+        domainId: domain.domainId,
+        hostname: domain.hostname,
+        wasPrimary: domain.primary,
+      },
+    },
+  ]
 }
 
 /** Another store's domain lives in that store's stream: here it is not found, like one that never existed. */
 function existing(state: StoreDomains, domainId: string): StoreDomain {
   const domain = state.domains.find((candidate) => candidate.domainId === domainId)
-  if (!domain) throw new DomainError('NOT_FOUND', `domain '${domainId}' does not exist in this store`, { field: ['input', 'id'] })
+  if (!domain)
+    throw new DomainError('NOT_FOUND', `domain '${domainId}' does not exist in this store`, { field: ['input', 'id'] })
   return domain
 }
 

@@ -25,7 +25,10 @@ export const storeDomainAdd = defineCommand({
     const verificationToken = `emporium-verification=${(env.newId() + env.newId()).replaceAll('-', '').slice(-40)}`
     return {
       stream: domainStream(storeId),
-      command: { type: 'StoreDomainAdd' as const, data: { storeId, domainId, hostname: input.hostname, verificationToken } },
+      command: {
+        type: 'StoreDomainAdd' as const,
+        data: { storeId, domainId, hostname: input.hostname, verificationToken },
+      },
       entityId: domainId,
     }
   },
@@ -45,7 +48,11 @@ export const storeDomainVerify = defineCommand({
   input: storeDomainVerifyInput,
   prepare(input, env) {
     const storeId = storeOf(env)
-    return { stream: domainStream(storeId), command: { type: 'StoreDomainVerify' as const, data: { storeId, domainId: input.id, lookup: input.lookup } }, entityId: input.id }
+    return {
+      stream: domainStream(storeId),
+      command: { type: 'StoreDomainVerify' as const, data: { storeId, domainId: input.id, lookup: input.lookup } },
+      entityId: input.id,
+    }
   },
   decider: domainDecider,
 })
@@ -53,14 +60,19 @@ export const storeDomainVerify = defineCommand({
 export const storeDomainSetPrimary = defineCommand({
   name: 'storeDomainSetPrimary',
   tool: 'set_primary_store_domain',
-  description: 'Makes a verified domain the primary one of the selected store (the one its storefront links use); the previous primary stays as an alias.',
+  description:
+    'Makes a verified domain the primary one of the selected store (the one its storefront links use); the previous primary stays as an alias.',
   ...SETTINGS,
   transports: ['graphql', 'cli'],
   annotations: { destructive: false, idempotent: true },
   input: storeDomainIdInput('storeDomainSetPrimary'),
   prepare(input, env) {
     const storeId = storeOf(env)
-    return { stream: domainStream(storeId), command: { type: 'StoreDomainSetPrimary' as const, data: { storeId, domainId: input.id } }, entityId: input.id }
+    return {
+      stream: domainStream(storeId),
+      command: { type: 'StoreDomainSetPrimary' as const, data: { storeId, domainId: input.id } },
+      entityId: input.id,
+    }
   },
   decider: domainDecider,
 })
@@ -68,14 +80,19 @@ export const storeDomainSetPrimary = defineCommand({
 export const storeDomainRemove = defineCommand({
   name: 'storeDomainRemove',
   tool: 'remove_store_domain',
-  description: 'Removes a domain from the selected store; it stops serving the store and becomes free for any store to add.',
+  description:
+    'Removes a domain from the selected store; it stops serving the store and becomes free for any store to add.',
   ...SETTINGS,
   transports: ['graphql', 'cli'],
   annotations: { destructive: true, idempotent: false },
   input: storeDomainIdInput('storeDomainRemove'),
   prepare(input, env) {
     const storeId = storeOf(env)
-    return { stream: domainStream(storeId), command: { type: 'StoreDomainRemove' as const, data: { storeId, domainId: input.id } }, entityId: input.id }
+    return {
+      stream: domainStream(storeId),
+      command: { type: 'StoreDomainRemove' as const, data: { storeId, domainId: input.id } },
+      entityId: input.id,
+    }
   },
   decider: domainDecider,
   uniqueness: hostnameReservations,
@@ -97,13 +114,17 @@ export function hostnameReservations(events: readonly StoreDomainEvent[]): Uniqu
         },
       ]
     }
-    if (event.type === 'StoreDomainRemoved') return [{ kind: 'release', scope: DOMAIN_UNIQUENESS_SCOPE, key: event.data.hostname, ownerId: event.data.domainId }]
+    if (event.type === 'StoreDomainRemoved')
+      return [
+        { kind: 'release', scope: DOMAIN_UNIQUENESS_SCOPE, key: event.data.hostname, ownerId: event.data.domainId },
+      ]
     return []
   })
 }
 
 function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId) throw badInput(['input'], 'domains belong to a store: select it with the X-Store header (store id or slug)')
+  if (!env.ctx.storeId)
+    throw badInput(['input'], 'domains belong to a store: select it with the X-Store header (store id or slug)')
   return env.ctx.storeId
 }
 

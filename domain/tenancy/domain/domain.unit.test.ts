@@ -12,45 +12,102 @@ const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const A = '0190a0b0-0000-7000-8000-0000000000d1'
 const B = '0190a0b0-0000-7000-8000-0000000000d2'
 const token = 'emporium-verification=0123456789abcdef'
-const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org', storeId }
+const ctx: DecideContext = {
+  now: new Date('2026-11-21T10:00:00Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org',
+  storeId,
+}
 const spec = deciderSpec(domainDecider, ctx)
 
-const added = (domainId: string, hostname: string): StoreDomainEvent => ({ type: 'StoreDomainAdded', data: { storeId, domainId, hostname, verificationToken: token } })
-const verified = (domainId: string, hostname: string): StoreDomainEvent => ({ type: 'StoreDomainVerified', data: { storeId, domainId, hostname } })
-const verify = (domainId: string, lookup: { records: string[] } | { error: string }): StoreDomainCommand => ({ type: 'StoreDomainVerify', data: { storeId, domainId, lookup } })
+const added = (domainId: string, hostname: string): StoreDomainEvent => ({
+  type: 'StoreDomainAdded',
+  data: { storeId, domainId, hostname, verificationToken: token },
+})
+const verified = (domainId: string, hostname: string): StoreDomainEvent => ({
+  type: 'StoreDomainVerified',
+  data: { storeId, domainId, hostname },
+})
+const verify = (domainId: string, lookup: { records: string[] } | { error: string }): StoreDomainCommand => ({
+  type: 'StoreDomainVerify',
+  data: { storeId, domainId, lookup },
+})
 
 describe('storeDomainAdd', () => {
   it('adds a pending domain', () => {
-    spec.given([]).when({ type: 'StoreDomainAdd', data: { storeId, domainId: A, hostname: 'shop.example.com', verificationToken: token } }).then([added(A, 'shop.example.com')])
+    spec
+      .given([])
+      .when({
+        type: 'StoreDomainAdd',
+        data: { storeId, domainId: A, hostname: 'shop.example.com', verificationToken: token },
+      })
+      .then([added(A, 'shop.example.com')])
   })
 
   it('refuses a hostname the store already has, and more than the limit', () => {
-    spec.given([added(A, 'shop.example.com')]).when({ type: 'StoreDomainAdd', data: { storeId, domainId: B, hostname: 'shop.example.com', verificationToken: token } }).thenFails({ code: 'CONFLICT', field: ['input', 'hostname'] })
-    const full = Array.from({ length: MAX_DOMAINS_PER_STORE }, (_, i) => added(`0190a0b0-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`, `d${i}.example.com`))
-    spec.given(full).when({ type: 'StoreDomainAdd', data: { storeId, domainId: B, hostname: 'one-more.example.com', verificationToken: token } }).thenFails({ code: 'BAD_USER_INPUT', message: `at most ${MAX_DOMAINS_PER_STORE}` })
+    spec
+      .given([added(A, 'shop.example.com')])
+      .when({
+        type: 'StoreDomainAdd',
+        data: { storeId, domainId: B, hostname: 'shop.example.com', verificationToken: token },
+      })
+      .thenFails({ code: 'CONFLICT', field: ['input', 'hostname'] })
+    const full = Array.from({ length: MAX_DOMAINS_PER_STORE }, (_, i) =>
+      added(`0190a0b0-0000-7000-8000-0000000001${String(i).padStart(2, '0')}`, `d${i}.example.com`),
+    )
+    spec
+      .given(full)
+      .when({
+        type: 'StoreDomainAdd',
+        data: { storeId, domainId: B, hostname: 'one-more.example.com', verificationToken: token },
+      })
+      .thenFails({ code: 'BAD_USER_INPUT', message: `at most ${MAX_DOMAINS_PER_STORE}` })
   })
 
   it('mints the id and an unguessable token, writing to the store’s domain stream', async () => {
     let n = 0
-    const env: PrepareEnv = { ctx, newId: () => `0190a0b0-0000-7000-8000-00000000000${++n}`, reservationOwner: async () => null, readStream: async () => [] }
+    const env: PrepareEnv = {
+      ctx,
+      newId: () => `0190a0b0-0000-7000-8000-00000000000${++n}`,
+      reservationOwner: async () => null,
+      readStream: async () => [],
+    }
     const prepared = await storeDomainAdd.prepare(storeDomainAddInput.parse({ hostname: 'Shop.Example.com' }), env)
-    expect(prepared).toMatchObject({ stream: `domain-${storeId}_${storeId}`, entityId: '0190a0b0-0000-7000-8000-000000000001', command: { data: { hostname: 'shop.example.com' } } })
-    expect((prepared.command.data as { verificationToken: string }).verificationToken).toMatch(/^emporium-verification=[0-9a-f]{40}$/)
+    expect(prepared).toMatchObject({
+      stream: `domain-${storeId}_${storeId}`,
+      entityId: '0190a0b0-0000-7000-8000-000000000001',
+      command: { data: { hostname: 'shop.example.com' } },
+    })
+    expect((prepared.command.data as { verificationToken: string }).verificationToken).toMatch(
+      /^emporium-verification=[0-9a-f]{40}$/,
+    )
   })
 
   it('claims the hostname across the platform and releases it on removal', () => {
     expect(hostnameReservations([added(A, 'shop.example.com')])).toEqual([
-      { kind: 'claim', scope: 'domain', key: 'shop.example.com', ownerId: A, field: ['input', 'hostname'], message: expect.stringContaining('already used by another store') },
+      {
+        kind: 'claim',
+        scope: 'domain',
+        key: 'shop.example.com',
+        ownerId: A,
+        field: ['input', 'hostname'],
+        message: expect.stringContaining('already used by another store'),
+      },
     ])
-    expect(hostnameReservations([{ type: 'StoreDomainRemoved', data: { storeId, domainId: A, hostname: 'shop.example.com', wasPrimary: false } }])).toEqual([
-      { kind: 'release', scope: 'domain', key: 'shop.example.com', ownerId: A },
-    ])
+    expect(
+      hostnameReservations([
+        { type: 'StoreDomainRemoved', data: { storeId, domainId: A, hostname: 'shop.example.com', wasPrimary: false } },
+      ]),
+    ).toEqual([{ kind: 'release', scope: 'domain', key: 'shop.example.com', ownerId: A }])
   })
 })
 
 describe('storeDomainVerify', () => {
   it('verifies when a TXT value is the token', () => {
-    spec.given([added(A, 'shop.example.com')]).when(verify(A, { records: ['other', token] })).then([verified(A, 'shop.example.com')])
+    spec
+      .given([added(A, 'shop.example.com')])
+      .when(verify(A, { records: ['other', token] }))
+      .then([verified(A, 'shop.example.com')])
   })
 
   it('records a failure naming the record, the value and what was found', () => {
@@ -60,20 +117,44 @@ describe('storeDomainVerify', () => {
       .then([
         {
           type: 'StoreDomainVerificationFailed',
-          data: { storeId, domainId: A, hostname: 'shop.example.com', found: ['nope'], reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; found "nope"` },
+          data: {
+            storeId,
+            domainId: A,
+            hostname: 'shop.example.com',
+            found: ['nope'],
+            reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; found "nope"`,
+          },
         },
       ])
-    spec.given([added(A, 'shop.example.com')]).when(verify(A, { error: 'ESERVFAIL looking up x' })).then([
-      { type: 'StoreDomainVerificationFailed', data: { storeId, domainId: A, hostname: 'shop.example.com', found: [], reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; DNS answered: ESERVFAIL looking up x` } },
-    ])
+    spec
+      .given([added(A, 'shop.example.com')])
+      .when(verify(A, { error: 'ESERVFAIL looking up x' }))
+      .then([
+        {
+          type: 'StoreDomainVerificationFailed',
+          data: {
+            storeId,
+            domainId: A,
+            hostname: 'shop.example.com',
+            found: [],
+            reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; DNS answered: ESERVFAIL looking up x`,
+          },
+        },
+      ])
   })
 
   it('keeps a verified domain verified', () => {
-    spec.given([added(A, 'shop.example.com'), verified(A, 'shop.example.com')]).when(verify(A, { records: [] })).then([])
+    spec
+      .given([added(A, 'shop.example.com'), verified(A, 'shop.example.com')])
+      .when(verify(A, { records: [] }))
+      .then([])
   })
 
   it('answers NOT_FOUND for a domain the store does not have', () => {
-    spec.given([]).when(verify(A, { records: [token] })).thenFails({ code: 'NOT_FOUND', field: ['input', 'id'] })
+    spec
+      .given([])
+      .when(verify(A, { records: [token] }))
+      .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'] })
   })
 
   it('is offered over GraphQL only, which does the lookup itself', () => {
@@ -85,23 +166,65 @@ describe('storeDomainSetPrimary and storeDomainRemove', () => {
   const both = [added(A, 'a.example.com'), verified(A, 'a.example.com'), added(B, 'b.example.com')]
 
   it('makes a verified domain primary, naming the previous one', () => {
-    spec.given(both).when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } }).then([{ type: 'StoreDomainMadePrimary', data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null } }])
-    const withB = [...both, verified(B, 'b.example.com'), { type: 'StoreDomainMadePrimary', data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null } } as StoreDomainEvent]
-    spec.given(withB).when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } }).then([{ type: 'StoreDomainMadePrimary', data: { storeId, domainId: B, hostname: 'b.example.com', previousDomainId: A } }])
-    spec.given(withB).when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } }).then([])
+    spec
+      .given(both)
+      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } })
+      .then([
+        {
+          type: 'StoreDomainMadePrimary',
+          data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null },
+        },
+      ])
+    const withB = [
+      ...both,
+      verified(B, 'b.example.com'),
+      {
+        type: 'StoreDomainMadePrimary',
+        data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null },
+      } as StoreDomainEvent,
+    ]
+    spec
+      .given(withB)
+      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } })
+      .then([
+        {
+          type: 'StoreDomainMadePrimary',
+          data: { storeId, domainId: B, hostname: 'b.example.com', previousDomainId: A },
+        },
+      ])
+    spec
+      .given(withB)
+      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } })
+      .then([])
   })
 
   it('refuses to make an unverified domain primary', () => {
-    spec.given(both).when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } }).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: 'pending, not verified' })
+    spec
+      .given(both)
+      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } })
+      .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: 'pending, not verified' })
   })
 
   it('removes a domain, saying whether it was primary', () => {
-    spec.given(both).when({ type: 'StoreDomainRemove', data: { storeId, domainId: B } }).then([{ type: 'StoreDomainRemoved', data: { storeId, domainId: B, hostname: 'b.example.com', wasPrimary: false } }])
-    spec.given([...both, { type: 'StoreDomainRemoved', data: { storeId, domainId: B, hostname: 'b.example.com', wasPrimary: false } }]).when({ type: 'StoreDomainRemove', data: { storeId, domainId: B } }).thenFails({ code: 'NOT_FOUND' })
+    spec
+      .given(both)
+      .when({ type: 'StoreDomainRemove', data: { storeId, domainId: B } })
+      .then([
+        { type: 'StoreDomainRemoved', data: { storeId, domainId: B, hostname: 'b.example.com', wasPrimary: false } },
+      ])
+    spec
+      .given([
+        ...both,
+        { type: 'StoreDomainRemoved', data: { storeId, domainId: B, hostname: 'b.example.com', wasPrimary: false } },
+      ])
+      .when({ type: 'StoreDomainRemove', data: { storeId, domainId: B } })
+      .thenFails({ code: 'NOT_FOUND' })
   })
 
   it('takes a domain id', () => {
-    expect(storeDomainIdInput('storeDomainRemove').safeParse({ id: 'shop.example.com' }).error?.issues[0]).toMatchObject({ path: ['id'] })
+    expect(
+      storeDomainIdInput('storeDomainRemove').safeParse({ id: 'shop.example.com' }).error?.issues[0],
+    ).toMatchObject({ path: ['id'] })
   })
 })
 
@@ -114,7 +237,21 @@ describe('hostnames', () => {
     expect(normalizeHostname(text)).toEqual({ hostname })
   })
 
-  it.each(['', '10.0.0.1', '::1', 'http://x.com', 'x.com/path', 'x.com:443', '*.x.com', 'shop', 'a..b.com', '-a.com', `${'a'.repeat(64)}.com`, 'x.localhost', 'printer.local'])('refuses %j', (text) => {
+  it.each([
+    '',
+    '10.0.0.1',
+    '::1',
+    'http://x.com',
+    'x.com/path',
+    'x.com:443',
+    '*.x.com',
+    'shop',
+    'a..b.com',
+    '-a.com',
+    `${'a'.repeat(64)}.com`,
+    'x.localhost',
+    'printer.local',
+  ])('refuses %j', (text) => {
     expect(normalizeHostname(text)).toHaveProperty('problem')
   })
 

@@ -23,14 +23,18 @@ export function evolveDomains(state: StoreDomains, event: StoreDomainEvent): Sto
   switch (event.type) {
     case 'StoreDomainAdded': {
       const { domainId, hostname, verificationToken } = event.data
-      return { domains: [...state.domains, { domainId, hostname, verificationToken, status: 'PENDING', primary: false }] }
+      return {
+        domains: [...state.domains, { domainId, hostname, verificationToken, status: 'PENDING', primary: false }],
+      }
     }
     case 'StoreDomainVerified':
       return change(event.data.domainId, (domain) => ({ ...domain, status: 'VERIFIED' }))
     case 'StoreDomainVerificationFailed':
       return change(event.data.domainId, (domain) => ({ ...domain, status: 'FAILED' }))
     case 'StoreDomainMadePrimary':
-      return { domains: state.domains.map((domain) => ({ ...domain, primary: domain.domainId === event.data.domainId })) }
+      return {
+        domains: state.domains.map((domain) => ({ ...domain, primary: domain.domainId === event.data.domainId })),
+      }
     case 'StoreDomainRemoved':
       return { domains: state.domains.filter((domain) => domain.domainId !== event.data.domainId) }
     default: {

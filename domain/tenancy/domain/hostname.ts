@@ -13,19 +13,26 @@ export function normalizeHostname(text: string): { hostname: string } | { proble
   const trimmed = text.trim().toLowerCase().replace(/\.$/, '')
   if (trimmed === '') return { problem: 'hostname must not be empty; give a domain such as shop.example.com' }
   if (/[/:@\s*?#]/.test(trimmed)) {
-    return { problem: `'${text}' is not a hostname: give the domain alone, without scheme, port, path or wildcard, e.g. shop.example.com` }
+    return {
+      problem: `'${text}' is not a hostname: give the domain alone, without scheme, port, path or wildcard, e.g. shop.example.com`,
+    }
   }
   const ascii = domainToASCII(trimmed)
   if (!ascii) return { problem: `'${text}' is not a valid domain name` }
-  if (ascii.length > HOSTNAME_MAX_LENGTH) return { problem: `hostname must be at most ${HOSTNAME_MAX_LENGTH} characters` }
+  if (ascii.length > HOSTNAME_MAX_LENGTH)
+    return { problem: `hostname must be at most ${HOSTNAME_MAX_LENGTH} characters` }
   const labels = ascii.split('.')
-  if (labels.length < 2) return { problem: `'${text}' is not a public domain: give a full name such as shop.example.com` }
+  if (labels.length < 2)
+    return { problem: `'${text}' is not a public domain: give a full name such as shop.example.com` }
   if (labels.some((label) => !LABEL.test(label))) {
     return { problem: `'${text}' is not a valid domain name: each part holds 1 to 63 letters, digits or inner hyphens` }
   }
-  if (/^\d+$/.test(labels.at(-1)!)) return { problem: `'${text}' looks like an IP address; a store domain must be a name such as shop.example.com` }
+  if (/^\d+$/.test(labels.at(-1)!))
+    return { problem: `'${text}' looks like an IP address; a store domain must be a name such as shop.example.com` }
   if (labels.at(-1) === 'localhost' || labels.at(-1) === 'local' || labels.at(-1) === 'internal') {
-    return { problem: `'${text}' is not a public domain: give one that resolves on the internet, such as shop.example.com` }
+    return {
+      problem: `'${text}' is not a public domain: give one that resolves on the internet, such as shop.example.com`,
+    }
   }
   return { hostname: ascii }
 }

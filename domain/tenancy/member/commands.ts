@@ -25,4 +25,10 @@ export type MemberRoleChange = { type: 'MemberRoleChange'; data: { memberId: str
 export type MemberRemove = { type: 'MemberRemove'; data: { memberId: string } }
 export type OrganizationOwnershipTransfer = { type: 'OrganizationOwnershipTransfer'; data: { memberId: string } }
 
-export type MemberCommand = MemberInvite | MemberInviteAccept | MemberFounderJoin | MemberRoleChange | MemberRemove | OrganizationOwnershipTransfer
+export type MemberCommand =
+  | MemberInvite
+  | MemberInviteAccept
+  | MemberFounderJoin
+  | MemberRoleChange
+  | MemberRemove
+  | OrganizationOwnershipTransfer

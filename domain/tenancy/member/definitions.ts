@@ -41,7 +41,10 @@ export const memberInvite = defineCommand({
   input: memberInviteInput,
   async prepare(input, env) {
     // A pending invitation of the same email keeps its id: the renewal is about the same member.
-    const members = fold(memberDecider, (await env.readStream(memberStream(env.ctx.organizationId))) as DomainEvent[] as MemberEvent[])
+    const members = fold(
+      memberDecider,
+      (await env.readStream(memberStream(env.ctx.organizationId))) as DomainEvent[] as MemberEvent[],
+    )
     const memberId = findByEmail(members, input.email)?.id ?? env.newId()
     return prepared(env, { type: 'MemberInvite', data: { memberId, email: input.email, role: input.role } }, memberId)
   },
@@ -51,7 +54,8 @@ export const memberInviteAccept = defineCommand({
   ...MEMBERS,
   name: 'memberInviteAccept',
   tool: 'accept_member_invitation',
-  description: 'The invited person joins the organization with the invited role, after the account service checked the token. Returns the member id.',
+  description:
+    'The invited person joins the organization with the invited role, after the account service checked the token. Returns the member id.',
   annotations: { destructive: false, idempotent: false },
   input: memberInviteAcceptInput,
   prepare: (input, env) => prepared(env, { type: 'MemberInviteAccept', data: input }, input.memberId),
@@ -66,7 +70,11 @@ export const memberFounderJoin = defineCommand({
   input: memberFounderJoinInput,
   prepare(input, env) {
     const memberId = env.newId()
-    return prepared(env, { type: 'MemberFounderJoin', data: { memberId, userId: input.userId, email: input.email } }, memberId)
+    return prepared(
+      env,
+      { type: 'MemberFounderJoin', data: { memberId, userId: input.userId, email: input.email } },
+      memberId,
+    )
   },
 })
 
@@ -78,7 +86,8 @@ export const memberRoleChange = defineCommand({
     'Changes the role of a member or pending invitation. Only an OWNER grants or takes away OWNER; the last OWNER cannot be demoted. Setting the role it has changes nothing. Returns the member id.',
   annotations: { destructive: false, idempotent: true },
   input: memberRoleChangeInput,
-  prepare: (input, env) => prepared(env, { type: 'MemberRoleChange', data: { memberId: input.id, role: input.role } }, input.id),
+  prepare: (input, env) =>
+    prepared(env, { type: 'MemberRoleChange', data: { memberId: input.id, role: input.role } }, input.id),
 })
 
 export const memberRemove = defineCommand({
@@ -96,10 +105,19 @@ export const organizationOwnershipTransfer = defineCommand({
   ...MEMBERS,
   name: 'organizationOwnershipTransfer',
   tool: 'transfer_organization_ownership',
-  description: 'The signed-in OWNER hands ownership to another active member, who becomes OWNER, and becomes an ADMIN. Returns the new owner’s member id.',
+  description:
+    'The signed-in OWNER hands ownership to another active member, who becomes OWNER, and becomes an ADMIN. Returns the new owner’s member id.',
   annotations: { destructive: false, idempotent: false },
   input: organizationOwnershipTransferInput,
-  prepare: (input, env) => prepared(env, { type: 'OrganizationOwnershipTransfer', data: { memberId: input.memberId } }, input.memberId),
+  prepare: (input, env) =>
+    prepared(env, { type: 'OrganizationOwnershipTransfer', data: { memberId: input.memberId } }, input.memberId),
 })
 
-export const memberDefinitions = [memberInvite, memberInviteAccept, memberFounderJoin, memberRoleChange, memberRemove, organizationOwnershipTransfer] as const
+export const memberDefinitions = [
+  memberInvite,
+  memberInviteAccept,
+  memberFounderJoin,
+  memberRoleChange,
+  memberRemove,
+  organizationOwnershipTransfer,
+] as const

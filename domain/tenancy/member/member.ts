@@ -23,9 +23,21 @@ export function evolveMembers(state: Members, event: MemberEvent): Members {
   switch (event.type) {
     case 'MemberInvited':
     case 'MemberInvitationRenewed':
-      return put({ id: event.data.memberId, email: event.data.email, userId: null, role: event.data.role, status: 'invited' })
+      return put({
+        id: event.data.memberId,
+        email: event.data.email,
+        userId: null,
+        role: event.data.role,
+        status: 'invited',
+      })
     case 'MemberJoined':
-      return put({ id: event.data.memberId, email: event.data.email, userId: event.data.userId, role: event.data.role, status: 'active' })
+      return put({
+        id: event.data.memberId,
+        email: event.data.email,
+        userId: event.data.userId,
+        role: event.data.role,
+        status: 'active',
+      })
     case 'MemberRoleChanged': {
       const member = current(event.data.memberId)
       return member ? put({ ...member, role: event.data.to }) : state

@@ -14,7 +14,12 @@ export type OrganizationCreateInput = z.infer<typeof organizationCreateInput>
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const organizationUpdateInput = z.strictObject(
   { name: name.nullish() },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `organizationUpdate does not take ${issue.keys.join(', ')}; its field is name` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `organizationUpdate does not take ${issue.keys.join(', ')}; its field is name`
+        : undefined,
+  },
 )
 export type OrganizationUpdateInput = z.infer<typeof organizationUpdateInput>
 

@@ -5,7 +5,11 @@ import type { OrganizationCommand, OrganizationCreate, OrganizationUpdate } from
 import type { OrganizationEvent } from './events.js'
 import { evolveOrganization, initialOrganization, type Organization } from './organization.js'
 
-export function decideOrganization(command: OrganizationCommand, state: Organization, _ctx: DecideContext): OrganizationEvent[] {
+export function decideOrganization(
+  command: OrganizationCommand,
+  state: Organization,
+  _ctx: DecideContext,
+): OrganizationEvent[] {
   switch (command.type) {
     case 'OrganizationCreate':
       return create(command, state)
@@ -20,7 +24,8 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
 
 function create(command: OrganizationCreate, state: Organization): OrganizationEvent[] {
   const { organizationId, name } = command.data
-  if (state.status !== 'absent') throw conflict(`organization '${organizationId}' already exists; pick it instead of creating it again`)
+  if (state.status !== 'absent')
+    throw conflict(`organization '${organizationId}' already exists; pick it instead of creating it again`)
   return [{ type: 'OrganizationCreated', data: { organizationId, name } }]
 }
 
@@ -28,7 +33,9 @@ function create(command: OrganizationCreate, state: Organization): OrganizationE
 function update(command: OrganizationUpdate, state: Organization): OrganizationEvent[] {
   const { organizationId, name } = command.data
   if (state.status === 'absent') throw new DomainError('NOT_FOUND', `organization '${organizationId}' does not exist`)
-  return name !== undefined && name !== state.name ? [{ type: 'OrganizationRenamed', data: { organizationId, name } }] : []
+  return name !== undefined && name !== state.name
+    ? [{ type: 'OrganizationRenamed', data: { organizationId, name } }]
+    : []
 }
 
 export const organizationDecider: Decider<Organization, OrganizationCommand, OrganizationEvent> = {

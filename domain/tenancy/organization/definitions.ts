@@ -1,5 +1,10 @@
 import { defineCommand } from '../../shared/command.js'
-import { organizationCreateInput, organizationUpdateInput, type OrganizationCreate, type OrganizationUpdate } from './commands.js'
+import {
+  organizationCreateInput,
+  organizationUpdateInput,
+  type OrganizationCreate,
+  type OrganizationUpdate,
+} from './commands.js'
 import { organizationDecider } from './decide.js'
 import { ORGANIZATION_CATEGORY, organizationStream } from './streams.js'
 
@@ -31,7 +36,8 @@ export const organizationCreate = defineCommand({
 export const organizationUpdate = defineCommand({
   name: 'organizationUpdate',
   tool: 'update_organization',
-  description: "Changes the caller's organization: its name. Omitted or null fields stay as they are. Returns the organization.",
+  description:
+    "Changes the caller's organization: its name. Omitted or null fields stay as they are. Returns the organization.",
   resource: ORGANIZATION_CATEGORY,
   scope: 'settings:write',
   transports: ['graphql', 'cli'],
@@ -40,7 +46,10 @@ export const organizationUpdate = defineCommand({
   input: organizationUpdateInput,
   prepare(input, env) {
     const organizationId = env.ctx.organizationId
-    const command: OrganizationUpdate = { type: 'OrganizationUpdate', data: { organizationId, name: input.name ?? undefined } }
+    const command: OrganizationUpdate = {
+      type: 'OrganizationUpdate',
+      data: { organizationId, name: input.name ?? undefined },
+    }
     return { stream: organizationStream(organizationId), command, entityId: organizationId }
   },
   decider: organizationDecider,

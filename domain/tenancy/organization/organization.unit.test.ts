@@ -8,7 +8,12 @@ import { organizationCreate, organizationUpdate } from './definitions.js'
 import type { OrganizationCreated } from './events.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
-const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
+const ctx: DecideContext = {
+  now: new Date('2026-11-21T10:00:00Z'),
+  actor: { type: 'system', id: 'cli' },
+  organizationId,
+  storeId: null,
+}
 const spec = deciderSpec(organizationDecider, ctx)
 
 const create: OrganizationCreate = { type: 'OrganizationCreate', data: { organizationId, name: 'Acme Inc.' } }
@@ -24,14 +29,26 @@ describe('organizationCreate', () => {
   })
 
   it('takes the organization id from the context and writes to organization-<orgId>_<orgId>', async () => {
-    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+    const env: PrepareEnv = {
+      ctx,
+      newId: () => 'unused',
+      reservationOwner: async () => null,
+      readStream: async () => [],
+    }
     const prepared = await organizationCreate.prepare({ name: 'Acme Inc.' }, env)
-    expect(prepared).toEqual({ stream: `organization-${organizationId}_${organizationId}`, command: create, entityId: organizationId })
+    expect(prepared).toEqual({
+      stream: `organization-${organizationId}_${organizationId}`,
+      command: create,
+      entityId: organizationId,
+    })
   })
 
   it('trims the name and rejects an empty or overlong one', () => {
     expect(organizationCreateInput.parse({ name: '  Acme  ' })).toEqual({ name: 'Acme' })
-    expect(organizationCreateInput.safeParse({ name: '   ' }).error?.issues[0]).toMatchObject({ path: ['name'], message: 'name must not be empty' })
+    expect(organizationCreateInput.safeParse({ name: '   ' }).error?.issues[0]).toMatchObject({
+      path: ['name'],
+      message: 'name must not be empty',
+    })
     expect(organizationCreateInput.safeParse({ name: 'x'.repeat(101) }).success).toBe(false)
   })
 
@@ -44,7 +61,10 @@ describe('organizationUpdate', () => {
   const update = (name?: string) => ({ type: 'OrganizationUpdate' as const, data: { organizationId, name } })
 
   it('renames the organization', () => {
-    spec.given([created]).when(update('Acme Group')).then([{ type: 'OrganizationRenamed', data: { organizationId, name: 'Acme Group' } }])
+    spec
+      .given([created])
+      .when(update('Acme Group'))
+      .then([{ type: 'OrganizationRenamed', data: { organizationId, name: 'Acme Group' } }])
   })
 
   it('records nothing for the current name or no name', () => {
@@ -57,13 +77,22 @@ describe('organizationUpdate', () => {
   })
 
   it('works on the organization of the context, over GraphQL and the CLI', async () => {
-    const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+    const env: PrepareEnv = {
+      ctx,
+      newId: () => 'unused',
+      reservationOwner: async () => null,
+      readStream: async () => [],
+    }
     expect(await organizationUpdate.prepare(organizationUpdateInput.parse({ name: ' Acme Group ' }), env)).toEqual({
       stream: `organization-${organizationId}_${organizationId}`,
       command: update('Acme Group'),
       entityId: organizationId,
     })
-    expect(organizationUpdate).toMatchObject({ storeScoped: false, transports: ['graphql', 'cli'], scope: 'settings:write' })
+    expect(organizationUpdate).toMatchObject({
+      storeScoped: false,
+      transports: ['graphql', 'cli'],
+      scope: 'settings:write',
+    })
   })
 
   it('rejects an empty name and unknown fields', () => {

@@ -6,6 +6,10 @@ import { DomainError } from '../../shared/errors.js'
  * itself and is not refused). Returns the store when it is active.
  */
 export function refuseArchived<Store extends { slug: string; archived?: boolean }>(store: Store): Store {
-  if (store.archived) throw new DomainError('FORBIDDEN', `store '${store.slug}' is archived; restore it with storeRestore (settings:write) to work on it again`)
+  if (store.archived)
+    throw new DomainError(
+      'FORBIDDEN',
+      `store '${store.slug}' is archived; restore it with storeRestore (settings:write) to work on it again`,
+    )
   return store
 }

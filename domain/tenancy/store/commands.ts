@@ -1,5 +1,18 @@
 import { z } from 'zod'
-import { address, contactEmail, currency, locale, localeList, seo, socialLinks, timezone, weightUnit, type SocialLinks, type StoreAddress, type WeightUnit } from './config.js'
+import {
+  address,
+  contactEmail,
+  currency,
+  locale,
+  localeList,
+  seo,
+  socialLinks,
+  timezone,
+  weightUnit,
+  type SocialLinks,
+  type StoreAddress,
+  type WeightUnit,
+} from './config.js'
 import { slugProblem } from './slug.js'
 
 export const STORE_NAME_MAX_LENGTH = 100
@@ -19,16 +32,20 @@ function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape)
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
 export const storeCreateInput = strictInput('storeCreate', {
   name,
-  slug: z.string({ error: 'slug is required: the store subdomain, e.g. "acme-shop"' }).superRefine((slug, refinement) => {
-    const problem = slugProblem(slug)
-    if (problem) refinement.addIssue({ code: 'custom', message: problem })
-  }),
+  slug: z
+    .string({ error: 'slug is required: the store subdomain, e.g. "acme-shop"' })
+    .superRefine((slug, refinement) => {
+      const problem = slugProblem(slug)
+      if (problem) refinement.addIssue({ code: 'custom', message: problem })
+    }),
 })
 export type StoreCreateInput = z.infer<typeof storeCreateInput>
 
@@ -51,7 +68,10 @@ export type StoreUpdateInput = z.output<typeof storeUpdateInput>
 export const storeArchiveInput = strictInput('storeArchive', { id: storeId.nullish() })
 export const storeRestoreInput = strictInput('storeRestore', { id: storeId })
 
-export type StoreCreate = { type: 'StoreCreate'; data: { storeId: string; organizationId: string; name: string; slug: string } }
+export type StoreCreate = {
+  type: 'StoreCreate'
+  data: { storeId: string; organizationId: string; name: string; slug: string }
+}
 /** Fields left out stay as they are; `socialLinks` and `seo` change only the keys given. */
 export type StoreUpdate = {
   type: 'StoreUpdate'

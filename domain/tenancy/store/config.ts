@@ -35,7 +35,10 @@ export const locale = z
   .transform((tag, refinement) => {
     const canonical = canonicalLocale(tag)
     if (canonical) return canonical
-    refinement.addIssue({ code: 'custom', message: `'${tag}' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"` })
+    refinement.addIssue({
+      code: 'custom',
+      message: `'${tag}' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`,
+    })
     return z.NEVER
   })
 
@@ -49,12 +52,17 @@ export const currency = z
   .string({ error: 'currency must be an ISO 4217 code such as "USD"' })
   .trim()
   .toUpperCase()
-  .refine((code) => CURRENCIES.has(code), { error: (issue) => `'${String(issue.input)}' is not an ISO 4217 currency code; use one such as USD, EUR or JPY` })
+  .refine((code) => CURRENCIES.has(code), {
+    error: (issue) => `'${String(issue.input)}' is not an ISO 4217 currency code; use one such as USD, EUR or JPY`,
+  })
 
 export const timezone = z
   .string({ error: 'timezone must be an IANA time zone such as "Europe/Berlin"' })
   .trim()
-  .refine((zone) => TIME_ZONES.has(zone), { error: (issue) => `'${String(issue.input)}' is not an IANA time zone; use one such as UTC, Europe/Berlin or America/New_York` })
+  .refine((zone) => TIME_ZONES.has(zone), {
+    error: (issue) =>
+      `'${String(issue.input)}' is not an IANA time zone; use one such as UTC, Europe/Berlin or America/New_York`,
+  })
 
 export const weightUnit = z.enum(WEIGHT_UNITS, { error: `weightUnit must be one of ${WEIGHT_UNITS.join(', ')}` })
 
@@ -63,7 +71,10 @@ export const contactEmail = z
   .trim()
   .toLowerCase()
   .max(CONTACT_EMAIL_MAX_LENGTH, `contactEmail must be at most ${CONTACT_EMAIL_MAX_LENGTH} characters`)
-  .refine((email) => email === '' || z.email().safeParse(email).success, 'contactEmail must be an email address such as shop@example.com, or empty to clear it')
+  .refine(
+    (email) => email === '' || z.email().safeParse(email).success,
+    'contactEmail must be an email address such as shop@example.com, or empty to clear it',
+  )
 
 const addressText = (name: string) =>
   z
@@ -95,17 +106,29 @@ const httpsUrl = (name: string) =>
     .string({ error: `${name} must be a string` })
     .trim()
     .max(2048, `${name} must be at most 2048 characters`)
-    .refine((url) => url === '' || /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(url), `${name} must be an https:// URL, or empty to remove it`)
+    .refine(
+      (url) => url === '' || /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(url),
+      `${name} must be an https:// URL, or empty to remove it`,
+    )
 
 /** Links to the store's profiles; an empty string removes a link. */
 export const socialLinks = z.strictObject(
-  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, httpsUrl(`socialLinks.${network}`).nullish()])) as Record<SocialNetwork, z.ZodOptional<z.ZodNullable<ReturnType<typeof httpsUrl>>>>,
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `socialLinks takes ${SOCIAL_NETWORKS.join(', ')}` : undefined) },
+  Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, httpsUrl(`socialLinks.${network}`).nullish()]),
+  ) as Record<SocialNetwork, z.ZodOptional<z.ZodNullable<ReturnType<typeof httpsUrl>>>>,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `socialLinks takes ${SOCIAL_NETWORKS.join(', ')}` : undefined,
+  },
 )
 
 /** The SEO defaults every page falls back to. */
 export const seo = z.strictObject({
-  title: z.string({ error: 'seo.title must be a string' }).trim().max(SEO_TITLE_MAX_LENGTH, `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters`).nullish(),
+  title: z
+    .string({ error: 'seo.title must be a string' })
+    .trim()
+    .max(SEO_TITLE_MAX_LENGTH, `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters`)
+    .nullish(),
   description: z
     .string({ error: 'seo.description must be a string' })
     .trim()

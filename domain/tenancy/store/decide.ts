@@ -30,7 +30,12 @@ export function decideStore(command: StoreCommand, state: Store, _ctx: DecideCon
 function create(command: StoreCreate, state: Store): StoreEvent[] {
   const { storeId, organizationId, name, slug } = command.data
   if (state.status !== 'absent') throw conflict(`store '${storeId}' already exists`)
-  return [{ type: 'StoreCreated', data: { storeId, organizationId, name, slug, defaultLocale: DEFAULT_LOCALE, currency: DEFAULT_CURRENCY } }]
+  return [
+    {
+      type: 'StoreCreated',
+      data: { storeId, organizationId, name, slug, defaultLocale: DEFAULT_LOCALE, currency: DEFAULT_CURRENCY },
+    },
+  ]
 }
 
 /** One event per concern that really changes, so an update that changes nothing records nothing. */
@@ -45,16 +50,20 @@ function update(command: StoreUpdate, state: Store): StoreEvent[] {
   if (currency !== undefined && currency !== current.currency) {
     events.push({ type: 'StoreCurrencyChanged', data: { storeId, from: current.currency, to: currency } })
   }
-  if (timezone !== undefined && timezone !== current.timezone) events.push({ type: 'StoreTimezoneChanged', data: { storeId, timezone } })
-  if (weightUnit !== undefined && weightUnit !== current.weightUnit) events.push({ type: 'StoreWeightUnitChanged', data: { storeId, weightUnit } })
+  if (timezone !== undefined && timezone !== current.timezone)
+    events.push({ type: 'StoreTimezoneChanged', data: { storeId, timezone } })
+  if (weightUnit !== undefined && weightUnit !== current.weightUnit)
+    events.push({ type: 'StoreWeightUnitChanged', data: { storeId, weightUnit } })
   if (contactEmail !== undefined && contactEmail !== current.contactEmail) {
     events.push({ type: 'StoreContactEmailChanged', data: { storeId, contactEmail } })
   }
-  if (address !== undefined && !sameRecord(address, current.address)) events.push({ type: 'StoreAddressChanged', data: { storeId, address: { ...address } } })
+  if (address !== undefined && !sameRecord(address, current.address))
+    events.push({ type: 'StoreAddressChanged', data: { storeId, address: { ...address } } })
 
   if (command.data.socialLinks !== undefined) {
     const socialLinks = mergeLinks(current.socialLinks, command.data.socialLinks)
-    if (!sameRecord(socialLinks, current.socialLinks)) events.push({ type: 'StoreSocialLinksChanged', data: { storeId, socialLinks } })
+    if (!sameRecord(socialLinks, current.socialLinks))
+      events.push({ type: 'StoreSocialLinksChanged', data: { storeId, socialLinks } })
   }
   if (command.data.seo !== undefined) {
     const seo = { ...current.seo, ...command.data.seo }
@@ -67,7 +76,10 @@ function update(command: StoreUpdate, state: Store): StoreEvent[] {
  * The locales after the update, or null when they stay. The default must be enabled: a default
  * given alone joins the enabled list; a list given alone must hold the current default.
  */
-function nextLocales(command: StoreUpdate, current: StoreConfig): { defaultLocale: string; enabledLocales: string[] } | null {
+function nextLocales(
+  command: StoreUpdate,
+  current: StoreConfig,
+): { defaultLocale: string; enabledLocales: string[] } | null {
   const { defaultLocale, enabledLocales } = command.data
   if (defaultLocale === undefined && enabledLocales === undefined) return null
   const nextDefault = defaultLocale ?? current.defaultLocale
@@ -75,7 +87,10 @@ function nextLocales(command: StoreUpdate, current: StoreConfig): { defaultLocal
   if (enabledLocales === undefined && !nextEnabled.includes(nextDefault)) nextEnabled = [...nextEnabled, nextDefault]
   if (!nextEnabled.includes(nextDefault)) {
     const field = defaultLocale !== undefined ? 'defaultLocale' : 'enabledLocales'
-    throw badInput(['input', field], `enabledLocales (${nextEnabled.join(', ')}) must include the default locale '${nextDefault}'; add it to the list or choose another default`)
+    throw badInput(
+      ['input', field],
+      `enabledLocales (${nextEnabled.join(', ')}) must include the default locale '${nextDefault}'; add it to the list or choose another default`,
+    )
   }
   if (nextDefault === current.defaultLocale && sameList(nextEnabled, current.enabledLocales)) return null
   return { defaultLocale: nextDefault, enabledLocales: [...nextEnabled] }
@@ -99,7 +114,10 @@ function restore(command: StoreRestore, state: Store): StoreEvent[] {
 export function activeStore(state: Store, storeId: string): StoreConfig {
   if (state.status === 'absent') throw notFound('store', storeId)
   if (state.status === 'archived') {
-    throw new DomainError('FORBIDDEN', `store '${state.slug}' is archived; restore it with storeRestore before changing it`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `store '${state.slug}' is archived; restore it with storeRestore before changing it`,
+    )
   }
   return state.config
 }

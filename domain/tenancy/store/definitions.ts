@@ -1,7 +1,14 @@
 import { defineCommand, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { badInput } from '../../shared/errors.js'
-import { storeArchiveInput, storeCreateInput, storeRestoreInput, storeUpdateInput, type StoreCreate, type StoreUpdate } from './commands.js'
+import {
+  storeArchiveInput,
+  storeCreateInput,
+  storeRestoreInput,
+  storeUpdateInput,
+  type StoreCreate,
+  type StoreUpdate,
+} from './commands.js'
 import type { SocialLinks } from './config.js'
 import { storeDecider } from './decide.js'
 import type { StoreEvent } from './events.js'
@@ -22,7 +29,10 @@ export const storeCreate = defineCommand({
   prepare(input, env) {
     const storeId = env.newId()
     const organizationId = env.ctx.organizationId
-    const command: StoreCreate = { type: 'StoreCreate', data: { storeId, organizationId, name: input.name, slug: input.slug } }
+    const command: StoreCreate = {
+      type: 'StoreCreate',
+      data: { storeId, organizationId, name: input.name, slug: input.slug },
+    }
     return { stream: storeStream(organizationId, storeId), command, entityId: storeId }
   },
   decider: storeDecider,
@@ -78,7 +88,11 @@ export const storeArchive = defineCommand({
   input: storeArchiveInput,
   prepare(input, env) {
     const storeId = targetStore(input.id, env.ctx)
-    return { stream: storeStream(env.ctx.organizationId, storeId), command: { type: 'StoreArchive' as const, data: { storeId } }, entityId: storeId }
+    return {
+      stream: storeStream(env.ctx.organizationId, storeId),
+      command: { type: 'StoreArchive' as const, data: { storeId } },
+      entityId: storeId,
+    }
   },
   decider: storeDecider,
 })
@@ -94,7 +108,11 @@ export const storeRestore = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: storeRestoreInput,
   prepare(input, env) {
-    return { stream: storeStream(env.ctx.organizationId, input.id), command: { type: 'StoreRestore' as const, data: { storeId: input.id } }, entityId: input.id }
+    return {
+      stream: storeStream(env.ctx.organizationId, input.id),
+      command: { type: 'StoreRestore' as const, data: { storeId: input.id } },
+      entityId: input.id,
+    }
   },
   decider: storeDecider,
 })
@@ -106,16 +124,22 @@ export const storeRestore = defineCommand({
  */
 export function targetStore(id: string | null | undefined, ctx: DecideContext): string {
   const storeId = id ?? ctx.storeId
-  if (!storeId) throw badInput(['input', 'id'], 'name the store with id, or select it with the X-Store header (store id or slug)')
+  if (!storeId)
+    throw badInput(['input', 'id'], 'name the store with id, or select it with the X-Store header (store id or slug)')
   if (ctx.storeId && storeId !== ctx.storeId) {
-    throw badInput(['input', 'id'], `id '${storeId}' is not the selected store; select it with the X-Store header or leave id out`)
+    throw badInput(
+      ['input', 'id'],
+      `id '${storeId}' is not the selected store; select it with the X-Store header or leave id out`,
+    )
   }
   return storeId
 }
 
 /** Drops the keys left out (undefined or null): only the given ones change. */
 function given<Value>(record: Record<string, Value | null | undefined>): Record<string, Value> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null)) as Record<string, Value>
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined && value !== null),
+  ) as Record<string, Value>
 }
 
 /** A created store claims its slug; a later rename would release the old one and claim the new. */

@@ -8,15 +8,24 @@ export type StoreCreated = DomainEvent<
 >
 export type StoreRenamed = DomainEvent<'StoreRenamed', { storeId: string; name: string }>
 /** Carries both: the default must always be one of the enabled locales. */
-export type StoreLocalesChanged = DomainEvent<'StoreLocalesChanged', { storeId: string; defaultLocale: string; enabledLocales: string[] }>
+export type StoreLocalesChanged = DomainEvent<
+  'StoreLocalesChanged',
+  { storeId: string; defaultLocale: string; enabledLocales: string[] }
+>
 export type StoreCurrencyChanged = DomainEvent<'StoreCurrencyChanged', { storeId: string; from: string; to: string }>
 export type StoreTimezoneChanged = DomainEvent<'StoreTimezoneChanged', { storeId: string; timezone: string }>
 export type StoreWeightUnitChanged = DomainEvent<'StoreWeightUnitChanged', { storeId: string; weightUnit: WeightUnit }>
 /** An empty address means none is on file. */
-export type StoreContactEmailChanged = DomainEvent<'StoreContactEmailChanged', { storeId: string; contactEmail: string }>
+export type StoreContactEmailChanged = DomainEvent<
+  'StoreContactEmailChanged',
+  { storeId: string; contactEmail: string }
+>
 export type StoreAddressChanged = DomainEvent<'StoreAddressChanged', { storeId: string; address: StoreAddress }>
 /** The whole new set of links, so a reader needs no history. */
-export type StoreSocialLinksChanged = DomainEvent<'StoreSocialLinksChanged', { storeId: string; socialLinks: SocialLinks }>
+export type StoreSocialLinksChanged = DomainEvent<
+  'StoreSocialLinksChanged',
+  { storeId: string; socialLinks: SocialLinks }
+>
 export type StoreSeoChanged = DomainEvent<'StoreSeoChanged', { storeId: string; seo: StoreSeo }>
 export type StoreArchived = DomainEvent<'StoreArchived', { storeId: string }>
 export type StoreRestored = DomainEvent<'StoreRestored', { storeId: string }>

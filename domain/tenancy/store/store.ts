@@ -18,7 +18,14 @@ export interface StoreConfig {
 /** What decisions about a store need to know. An archived store keeps everything and may be restored. */
 export type Store =
   | { status: 'absent' }
-  | { status: 'active' | 'archived'; id: string; organizationId: string; slug: string; config: StoreConfig; commerceEnabled: boolean }
+  | {
+      status: 'active' | 'archived'
+      id: string
+      organizationId: string
+      slug: string
+      config: StoreConfig
+      commerceEnabled: boolean
+    }
 
 export const initialStore = (): Store => ({ status: 'absent' })
 
@@ -41,7 +48,14 @@ export function initialConfig(name: string, defaultLocale: string, currency: str
 export function evolveStore(state: Store, event: StoreEvent): Store {
   if (event.type === 'StoreCreated') {
     const { storeId, organizationId, name, slug, defaultLocale, currency } = event.data
-    return { status: 'active', id: storeId, organizationId, slug, config: initialConfig(name, defaultLocale, currency), commerceEnabled: false }
+    return {
+      status: 'active',
+      id: storeId,
+      organizationId,
+      slug,
+      config: initialConfig(name, defaultLocale, currency),
+      commerceEnabled: false,
+    }
   }
   if (state.status === 'absent') return state
   const config = (change: Partial<StoreConfig>): Store => ({ ...state, config: { ...state.config, ...change } })

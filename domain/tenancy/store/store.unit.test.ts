@@ -10,7 +10,12 @@ import { slugProblem } from './slug.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
-const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
+const ctx: DecideContext = {
+  now: new Date('2026-11-21T10:00:00Z'),
+  actor: { type: 'system', id: 'cli' },
+  organizationId,
+  storeId: null,
+}
 const spec = deciderSpec(storeDecider, ctx)
 
 const create: StoreCreate = { type: 'StoreCreate', data: { storeId, organizationId, name: 'Acme', slug: 'acme' } }
@@ -25,11 +30,19 @@ describe('storeCreate', () => {
   })
 
   it('refuses to create the same store twice', () => {
-    spec.given([created]).when(create).thenFails({ code: 'CONFLICT', message: `store '${storeId}' already exists` })
+    spec
+      .given([created])
+      .when(create)
+      .thenFails({ code: 'CONFLICT', message: `store '${storeId}' already exists` })
   })
 
   it('mints the store id and writes to the organization-scoped stream store-<orgId>_<storeId>', async () => {
-    const env: PrepareEnv = { ctx, newId: () => storeId, reservationOwner: async () => null, readStream: async () => [] }
+    const env: PrepareEnv = {
+      ctx,
+      newId: () => storeId,
+      reservationOwner: async () => null,
+      readStream: async () => [],
+    }
     const prepared = await storeCreate.prepare({ name: 'Acme', slug: 'acme' }, env)
     expect(prepared).toEqual({ stream: `store-${organizationId}_${storeId}`, command: create, entityId: storeId })
   })

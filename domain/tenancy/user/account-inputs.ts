@@ -21,13 +21,19 @@ export type SignUpInput = z.infer<typeof signUpInput>
 export const loginInput = z.strictObject({
   email,
   // Any non-empty text: a login never tells which rule a wrong password breaks.
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000, 'password is too long'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(1000, 'password is too long'),
   organizationId: z.uuid('organizationId must be the id of one of your organizations').nullish(),
 })
 export type LoginInput = z.infer<typeof loginInput>
 
 export const passwordChangeInput = z.strictObject({
-  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(1000, 'currentPassword is too long'),
+  currentPassword: z
+    .string({ error: 'currentPassword is required' })
+    .min(1, 'currentPassword is required')
+    .max(1000, 'currentPassword is too long'),
   newPassword: password,
 })
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>
@@ -35,7 +41,11 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeInput>
 export const passwordResetRequestInput = z.strictObject({ email })
 
 export const passwordResetCompleteInput = z.strictObject({
-  token: z.string({ error: 'token is required: the code from the password reset email' }).trim().min(1, 'token is required: the code from the password reset email').max(1000, 'token is too long: send the code from the password reset email'),
+  token: z
+    .string({ error: 'token is required: the code from the password reset email' })
+    .trim()
+    .min(1, 'token is required: the code from the password reset email')
+    .max(1000, 'token is too long: send the code from the password reset email'),
   newPassword: password,
 })
 export type PasswordResetCompleteInput = z.infer<typeof passwordResetCompleteInput>

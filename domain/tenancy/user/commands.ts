@@ -19,7 +19,10 @@ export const email = z
 /** Length is what makes a password strong; composition rules only make people write them down. */
 export const password = z
   .string({ error: (issue) => (issue.input === undefined ? 'password is required' : 'password must be a string') })
-  .min(PASSWORD_MIN_LENGTH, `the password must be at least ${PASSWORD_MIN_LENGTH} characters; a few words make a good one`)
+  .min(
+    PASSWORD_MIN_LENGTH,
+    `the password must be at least ${PASSWORD_MIN_LENGTH} characters; a few words make a good one`,
+  )
   .max(PASSWORD_MAX_LENGTH, `the password must be at most ${PASSWORD_MAX_LENGTH} characters`)
 
 /** The input the account service sends once it has chosen the id and stored the password hash: never the password. */

@@ -20,7 +20,10 @@ export function decideUser(command: UserCommand, state: User, _ctx: DecideContex
     case 'UserPasswordResetComplete': {
       const user = requireUser(state, userId)
       // A completion without a request would be a password set by someone who never asked for it.
-      if (!user.resetPending) throw new DomainError('BAD_USER_INPUT', 'no password reset was requested for this account; request one first', { field: ['input', 'token'] })
+      if (!user.resetPending)
+        throw new DomainError('BAD_USER_INPUT', 'no password reset was requested for this account; request one first', {
+          field: ['input', 'token'],
+        })
       return [{ type: 'UserPasswordResetCompleted', data: { userId } }]
     }
     default: {

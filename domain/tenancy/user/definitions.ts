@@ -34,7 +34,8 @@ export const userSignUp = defineCommand({
   ...ACCOUNT,
   name: 'userSignUp',
   tool: 'sign_up_user',
-  description: 'Records a new person with their sign-in email (unique across the platform). The password hash is stored beforehand, outside events. Returns the user id.',
+  description:
+    'Records a new person with their sign-in email (unique across the platform). The password hash is stored beforehand, outside events. Returns the user id.',
   annotations: { destructive: false, idempotent: false },
   input: userSignUpInput,
   prepare(input) {
@@ -44,7 +45,12 @@ export const userSignUp = defineCommand({
   uniqueness: emailReservations,
 })
 
-function passwordCommand(name: string, tool: string, type: Exclude<UserCommand['type'], 'UserSignUp'>, description: string) {
+function passwordCommand(
+  name: string,
+  tool: string,
+  type: Exclude<UserCommand['type'], 'UserSignUp'>,
+  description: string,
+) {
   return defineCommand({
     ...ACCOUNT,
     name,
@@ -97,4 +103,9 @@ function emailReservations(events: readonly UserEvent[]): UniquenessChange[] {
   )
 }
 
-export const userDefinitions = [userSignUp, userPasswordChange, userPasswordResetRequest, userPasswordResetComplete] as const
+export const userDefinitions = [
+  userSignUp,
+  userPasswordChange,
+  userPasswordResetRequest,
+  userPasswordResetComplete,
+] as const

@@ -10,13 +10,24 @@ import type { UserEvent } from './events.js'
 
 const userId = '0190a0b0-0000-7000-8000-0000000000b1'
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
-const ctx: DecideContext = { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'user', id: userId, name: 'ann@example.com' }, organizationId, storeId: null }
+const ctx: DecideContext = {
+  now: new Date('2026-11-21T10:00:00Z'),
+  actor: { type: 'user', id: userId, name: 'ann@example.com' },
+  organizationId,
+  storeId: null,
+}
 const spec = deciderSpec(userDecider, ctx)
-const env = (context: DecideContext = ctx): PrepareEnv => ({ ctx: context, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] })
+const env = (context: DecideContext = ctx): PrepareEnv => ({
+  ctx: context,
+  newId: () => 'unused',
+  reservationOwner: async () => null,
+  readStream: async () => [],
+})
 
 const signedUp: UserEvent = { type: 'UserSignedUp', data: { userId, email: 'ann@example.com' } }
 const resetRequested: UserEvent = { type: 'UserPasswordResetRequested', data: { userId } }
-const command = (type: UserCommand['type']): UserCommand => (type === 'UserSignUp' ? { type, data: { userId, email: 'ann@example.com' } } : { type, data: { userId } })
+const command = (type: UserCommand['type']): UserCommand =>
+  type === 'UserSignUp' ? { type, data: { userId, email: 'ann@example.com' } } : { type, data: { userId } }
 
 describe('userSignUp', () => {
   it('records the person with their email, never a password', () => {
@@ -32,7 +43,13 @@ describe('userSignUp', () => {
     const prepared = await userSignUp.prepare(userSignUpInput.parse({ userId, email: 'Ann@Example.com' }), env())
     expect(prepared).toEqual({ stream: `user-${userId}_${userId}`, command: command('UserSignUp'), entityId: userId })
     expect(userSignUp.uniqueness!([signedUp], userDecider.initialState(), ctx)).toEqual([
-      expect.objectContaining({ kind: 'claim', scope: 'platform', key: 'user-email:ann@example.com', ownerId: userId, field: ['input', 'email'] }),
+      expect.objectContaining({
+        kind: 'claim',
+        scope: 'platform',
+        key: 'user-email:ann@example.com',
+        ownerId: userId,
+        field: ['input', 'email'],
+      }),
     ])
   })
 
@@ -45,7 +62,10 @@ describe('userSignUp', () => {
 
 describe('userPasswordChange', () => {
   it('records the change without the hash', () => {
-    spec.given([signedUp]).when(command('UserPasswordChange')).then([{ type: 'UserPasswordChanged', data: { userId } }])
+    spec
+      .given([signedUp])
+      .when(command('UserPasswordChange'))
+      .then([{ type: 'UserPasswordChanged', data: { userId } }])
   })
 
   it('answers NOT_FOUND for a user that does not exist', () => {
@@ -62,13 +82,22 @@ describe('userPasswordChange', () => {
 describe('password reset', () => {
   it('records a request, then its completion', () => {
     spec.given([signedUp]).when(command('UserPasswordResetRequest')).then([resetRequested])
-    spec.given([signedUp, resetRequested]).when(command('UserPasswordResetComplete')).then([{ type: 'UserPasswordResetCompleted', data: { userId } }])
+    spec
+      .given([signedUp, resetRequested])
+      .when(command('UserPasswordResetComplete'))
+      .then([{ type: 'UserPasswordResetCompleted', data: { userId } }])
   })
 
   it('refuses a completion nobody asked for, or one already completed', () => {
-    spec.given([signedUp]).when(command('UserPasswordResetComplete')).thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'token'] })
+    spec
+      .given([signedUp])
+      .when(command('UserPasswordResetComplete'))
+      .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'token'] })
     const completed: UserEvent = { type: 'UserPasswordResetCompleted', data: { userId } }
-    spec.given([signedUp, resetRequested, completed]).when(command('UserPasswordResetComplete')).thenFails({ code: 'BAD_USER_INPUT' })
+    spec
+      .given([signedUp, resetRequested, completed])
+      .when(command('UserPasswordResetComplete'))
+      .thenFails({ code: 'BAD_USER_INPUT' })
   })
 
   it('answers NOT_FOUND for a request on a user that does not exist', () => {
@@ -77,11 +106,15 @@ describe('password reset', () => {
 })
 
 describe('account inputs', () => {
-  const issue = (schema: { safeParse(value: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
-    schema.safeParse(input).error?.issues[0]
+  const issue = (
+    schema: { safeParse(value: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+    input: unknown,
+  ) => schema.safeParse(input).error?.issues[0]
 
   it('lowercases and trims emails', () => {
-    expect(signUpInput.parse({ email: ' Ann@Example.COM ', password: 'long enough password', organizationName: ' Shop ' })).toEqual({
+    expect(
+      signUpInput.parse({ email: ' Ann@Example.COM ', password: 'long enough password', organizationName: ' Shop ' }),
+    ).toEqual({
       email: 'ann@example.com',
       password: 'long enough password',
       organizationName: 'Shop',
@@ -89,12 +122,20 @@ describe('account inputs', () => {
   })
 
   it('asks for passwords of at least 10 characters, and takes any on login', () => {
-    expect(issue(signUpInput, { email: 'a@b.co', password: 'short', organizationName: 'x' })).toMatchObject({ path: ['password'], message: expect.stringContaining('at least 10') })
+    expect(issue(signUpInput, { email: 'a@b.co', password: 'short', organizationName: 'x' })).toMatchObject({
+      path: ['password'],
+      message: expect.stringContaining('at least 10'),
+    })
     expect(loginInput.parse({ email: 'a@b.co', password: 'short' }).password).toBe('short')
-    expect(issue(passwordResetCompleteInput, { token: ' ', newPassword: 'long enough password' })).toMatchObject({ path: ['token'] })
+    expect(issue(passwordResetCompleteInput, { token: ' ', newPassword: 'long enough password' })).toMatchObject({
+      path: ['token'],
+    })
   })
 
   it('rejects fields it does not know, so nothing slips through', () => {
-    expect(issue(signUpInput, { email: 'a@b.co', password: 'long enough password', organizationName: 'x', role: 'OWNER' })?.path).toEqual([])
+    expect(
+      issue(signUpInput, { email: 'a@b.co', password: 'long enough password', organizationName: 'x', role: 'OWNER' })
+        ?.path,
+    ).toEqual([])
   })
 })

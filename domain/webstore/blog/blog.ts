@@ -12,7 +12,12 @@ export type BlogDeleted = DomainEvent<'BlogDeleted', { blogId: string; handle: s
 
 export type BlogEvent = BlogCreated | BlogRetitled | BlogHandleChanged | BlogDeleted
 
-export const BLOG_EVENT_TYPES: readonly BlogEvent['type'][] = ['BlogCreated', 'BlogRetitled', 'BlogHandleChanged', 'BlogDeleted']
+export const BLOG_EVENT_TYPES: readonly BlogEvent['type'][] = [
+  'BlogCreated',
+  'BlogRetitled',
+  'BlogHandleChanged',
+  'BlogDeleted',
+]
 
 export type BlogState = { kind: 'empty' } | { kind: 'existing'; blog: BlogFields } | { kind: 'deleted'; blogId: string }
 

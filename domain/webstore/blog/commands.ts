@@ -7,13 +7,17 @@ const title = titleInput().describe('The blog title, e.g. "News".')
 const handle = handleInput('news', 'the store').nullish()
 
 export const blogCreateInput = strictInput('blogCreate', { title, handle })
-export const blogUpdateInput = strictInput('blogUpdate', { id: entityId('blog').describe('The blog id returned by create_blog.'), title: title.nullish(), handle })
+export const blogUpdateInput = strictInput('blogUpdate', {
+  id: entityId('blog').describe('The blog id returned by create_blog.'),
+  title: title.nullish(),
+  handle,
+})
 export const blogDeleteInput = strictInput('blogDelete', {
   id: entityId('blog'),
   deletePosts: z
     .boolean({ error: 'deletePosts must be true or false' })
     .nullish()
-    .describe('Delete the blog\'s posts with it. Without it, a blog that still has posts is not deleted.'),
+    .describe("Delete the blog's posts with it. Without it, a blog that still has posts is not deleted."),
 })
 
 export type BlogCreate = { type: 'BlogCreate'; data: BlogFields }

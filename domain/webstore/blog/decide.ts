@@ -6,21 +6,26 @@ import type { BlogCommand } from './commands.js'
 export function decideBlog(command: BlogCommand, state: BlogState): BlogEvent[] {
   switch (command.type) {
     case 'BlogCreate':
-      if (state.kind !== 'empty') throw conflict(`blog '${command.data.blogId}' already exists; use blogUpdate to change it`)
+      if (state.kind !== 'empty')
+        throw conflict(`blog '${command.data.blogId}' already exists; use blogUpdate to change it`)
       return [{ type: 'BlogCreated', data: { ...command.data } }]
     case 'BlogUpdate': {
       const blog = live(state, command.data.blogId)
       const { blogId, title, handle } = command.data
       const events: BlogEvent[] = []
       if (title !== undefined && title !== blog.title) events.push({ type: 'BlogRetitled', data: { blogId, title } })
-      if (handle !== undefined && handle !== blog.handle) events.push({ type: 'BlogHandleChanged', data: { blogId, from: blog.handle, to: handle } })
+      if (handle !== undefined && handle !== blog.handle)
+        events.push({ type: 'BlogHandleChanged', data: { blogId, from: blog.handle, to: handle } })
       return events
     }
     case 'BlogDelete': {
       const blog = live(state, command.data.blogId)
       const { postIds, deletePosts } = command.data
       if (postIds.length > 0 && !deletePosts) {
-        throw badInput(['input', 'deletePosts'], `blog '${blog.handle}' still has ${postIds.length} post(s); pass deletePosts: true to delete them with it, or delete them first`)
+        throw badInput(
+          ['input', 'deletePosts'],
+          `blog '${blog.handle}' still has ${postIds.length} post(s); pass deletePosts: true to delete them with it, or delete them first`,
+        )
       }
       return [{ type: 'BlogDeleted', data: { blogId: blog.blogId, handle: blog.handle, postIds: [...postIds] } }]
     }

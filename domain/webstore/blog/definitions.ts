@@ -7,9 +7,18 @@ import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } f
 import { decideBlog } from './decide.js'
 import { BLOG_CATEGORY, blogHandleKey, blogStream } from './streams.js'
 
-export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = { initialState: initialBlogState, evolve: evolveBlog, decide: decideBlog }
+export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
+  initialState: initialBlogState,
+  evolve: evolveBlog,
+  decide: decideBlog,
+}
 
-const WRITE = { resource: BLOG_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: BLOG_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const blogCreate = defineCommand({
   name: 'blogCreate',
@@ -34,12 +43,16 @@ export const blogCreate = defineCommand({
 export const blogUpdate = defineCommand({
   name: 'blogUpdate',
   tool: 'update_blog',
-  description: 'Retitle a blog or change its handle. Omitted fields stay. Returns the blog. Fails with NOT_FOUND for an unknown id and CONFLICT for a taken handle.',
+  description:
+    'Retitle a blog or change its handle. Omitted fields stay. Returns the blog. Fails with NOT_FOUND for an unknown id and CONFLICT for a taken handle.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: blogUpdateInput,
   prepare(input, env) {
-    const command: BlogCommand = { type: 'BlogUpdate', data: { blogId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined } }
+    const command: BlogCommand = {
+      type: 'BlogUpdate',
+      data: { blogId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined },
+    }
     return { stream: blogStream(storeOf(env.ctx), input.id), entityId: input.id, command }
   },
   decider: blogDecider,
@@ -57,9 +70,15 @@ export const blogDelete = defineCommand({
   input: blogDeleteInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    if (!env.catalogUsage?.postsOfBlog) throw new Error('blogDelete needs catalogUsage.postsOfBlog in its PrepareEnv: it checks which posts the blog holds')
+    if (!env.catalogUsage?.postsOfBlog)
+      throw new Error(
+        'blogDelete needs catalogUsage.postsOfBlog in its PrepareEnv: it checks which posts the blog holds',
+      )
     const postIds = await env.catalogUsage.postsOfBlog(storeId, input.id)
-    const command: BlogCommand = { type: 'BlogDelete', data: { blogId: input.id, deletePosts: input.deletePosts ?? false, postIds } }
+    const command: BlogCommand = {
+      type: 'BlogDelete',
+      data: { blogId: input.id, deletePosts: input.deletePosts ?? false, postIds },
+    }
     return { stream: blogStream(storeId, input.id), entityId: input.id, command }
   },
   decider: blogDecider,
@@ -69,8 +88,16 @@ export const blogDelete = defineCommand({
 export const blogCommands: readonly AnyCommandDefinition[] = [blogCreate, blogUpdate, blogDelete]
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function blogHandleReservations(events: readonly BlogEvent[], _before: BlogState, ctx: DecideContext): UniquenessChange[] {
-  const { claim, release } = handleChanges(storeOf(ctx), blogHandleKey, (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`)
+export function blogHandleReservations(
+  events: readonly BlogEvent[],
+  _before: BlogState,
+  ctx: DecideContext,
+): UniquenessChange[] {
+  const { claim, release } = handleChanges(
+    storeOf(ctx),
+    blogHandleKey,
+    (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
+  )
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'BlogCreated':

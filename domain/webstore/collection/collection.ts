@@ -3,7 +3,8 @@ import type { PublicationStatus } from '../shared/publication.js'
 import type { CollectionEvent, CollectionFields } from './events.js'
 
 /** A collection stream is empty, holds a live collection, or ends in a deletion (ids are never reused). */
-export type CollectionState = { kind: 'empty' } | { kind: 'existing'; collection: LiveCollection } | { kind: 'deleted'; collectionId: string }
+export type CollectionState =
+  { kind: 'empty' } | { kind: 'existing'; collection: LiveCollection } | { kind: 'deleted'; collectionId: string }
 
 /** `productIds`: the manual list in order (empty for SMART, whose members the projection derives). */
 export type LiveCollection = CollectionFields & { status: PublicationStatus; seo: ProductSeo; productIds: string[] }
@@ -11,10 +12,14 @@ export type LiveCollection = CollectionFields & { status: PublicationStatus; seo
 export const initialCollectionState = (): CollectionState => ({ kind: 'empty' })
 
 export function evolveCollection(state: CollectionState, event: CollectionEvent): CollectionState {
-  if (event.type === 'CollectionCreated') return { kind: 'existing', collection: { ...event.data, status: 'DRAFT', seo: NO_SEO, productIds: [] } }
+  if (event.type === 'CollectionCreated')
+    return { kind: 'existing', collection: { ...event.data, status: 'DRAFT', seo: NO_SEO, productIds: [] } }
   if (state.kind !== 'existing') return state
   const collection = state.collection
-  const next = (changes: Partial<LiveCollection>): CollectionState => ({ kind: 'existing', collection: { ...collection, ...changes } })
+  const next = (changes: Partial<LiveCollection>): CollectionState => ({
+    kind: 'existing',
+    collection: { ...collection, ...changes },
+  })
   const list = collection.productIds
   switch (event.type) {
     case 'CollectionRetitled':
@@ -36,7 +41,13 @@ export function evolveCollection(state: CollectionState, event: CollectionEvent)
     case 'CollectionSortOrderChanged':
       return next({ sortOrder: event.data.sortOrder })
     case 'CollectionProductsAdded':
-      return next({ productIds: [...list.slice(0, event.data.position), ...event.data.productIds, ...list.slice(event.data.position)] })
+      return next({
+        productIds: [
+          ...list.slice(0, event.data.position),
+          ...event.data.productIds,
+          ...list.slice(event.data.position),
+        ],
+      })
     case 'CollectionProductsRemoved':
       return next({ productIds: list.filter((id) => !event.data.productIds.includes(id)) })
     case 'CollectionProductsReordered':

@@ -12,23 +12,34 @@ import { rulesInput, type CollectionRule } from './rules.js'
 export const COLLECTION_PRODUCTS_PER_CALL = 250
 
 const imageId = z
-  .union([z.literal(''), entityId('media', 'imageId')], { error: 'imageId must be a media id (a UUID), or an empty string to remove the image' })
+  .union([z.literal(''), entityId('media', 'imageId')], {
+    error: 'imageId must be a media id (a UUID), or an empty string to remove the image',
+  })
   .describe('A media id of the media library (upload_image returns one); an empty string removes the image.')
 
 const type = z
   .enum(COLLECTION_TYPES, { error: `type must be one of ${COLLECTION_TYPES.join(', ')}` })
-  .describe('MANUAL (you add and order products) or SMART (rules pick them). SMART when rules are given, else MANUAL. Cannot change later.')
+  .describe(
+    'MANUAL (you add and order products) or SMART (rules pick them). SMART when rules are given, else MANUAL. Cannot change later.',
+  )
 
 const sortOrder = z
   .enum(COLLECTION_SORT_ORDERS, { error: `sortOrder must be one of ${COLLECTION_SORT_ORDERS.join(', ')}` })
-  .describe('How the products are ordered: MANUAL (your order, MANUAL collections only), TITLE_ASC/DESC, PRICE_ASC/DESC (lowest variant price), CREATED_ASC/DESC.')
+  .describe(
+    'How the products are ordered: MANUAL (your order, MANUAL collections only), TITLE_ASC/DESC, PRICE_ASC/DESC (lowest variant price), CREATED_ASC/DESC.',
+  )
 
 const disjunctive = z
   .boolean({ error: 'disjunctive must be true or false' })
-  .describe('SMART only: true when a product matching ANY rule belongs, false (the default) when it must match ALL of them.')
+  .describe(
+    'SMART only: true when a product matching ANY rule belongs, false (the default) when it must match ALL of them.',
+  )
 
 const productIds = z
-  .array(entityId('product', 'each product id'), { error: (issue) => (issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids') })
+  .array(entityId('product', 'each product id'), {
+    error: (issue) =>
+      issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids',
+  })
   .min(1, 'productIds must name at least one product')
   .max(COLLECTION_PRODUCTS_PER_CALL, `productIds may name at most ${COLLECTION_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
@@ -68,15 +79,25 @@ export const collectionProductsAddInput = strictInput('collectionProductsAdd', {
   position: z
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+    .min(0, 'position must be 0 or more')
+    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })
-export const collectionProductsRemoveInput = strictInput('collectionProductsRemove', { collectionId: entityId('collection', 'collectionId'), productIds })
-export const collectionProductsReorderInput = strictInput('collectionProductsReorder', { collectionId: entityId('collection', 'collectionId'), productIds })
+export const collectionProductsRemoveInput = strictInput('collectionProductsRemove', {
+  collectionId: entityId('collection', 'collectionId'),
+  productIds,
+})
+export const collectionProductsReorderInput = strictInput('collectionProductsReorder', {
+  collectionId: entityId('collection', 'collectionId'),
+  productIds,
+})
 
 /** Every field resolved: `prepare` has chosen the id, a free handle and the defaults of the type. */
-export type CollectionCreate = { type: 'CollectionCreate'; data: CollectionFields & { status: PublicationStatus; seo: ProductSeo } }
+export type CollectionCreate = {
+  type: 'CollectionCreate'
+  data: CollectionFields & { status: PublicationStatus; seo: ProductSeo }
+}
 /** Fields left out stay; `imageId` null removes the image. */
 export type CollectionUpdate = {
   type: 'CollectionUpdate'
@@ -94,8 +115,23 @@ export type CollectionUpdate = {
   }
 }
 export type CollectionDelete = { type: 'CollectionDelete'; data: { collectionId: string } }
-export type CollectionProductsAdd = { type: 'CollectionProductsAdd'; data: { collectionId: string; productIds: string[]; position: number | null } }
-export type CollectionProductsRemove = { type: 'CollectionProductsRemove'; data: { collectionId: string; productIds: string[] } }
-export type CollectionProductsReorder = { type: 'CollectionProductsReorder'; data: { collectionId: string; productIds: string[] } }
+export type CollectionProductsAdd = {
+  type: 'CollectionProductsAdd'
+  data: { collectionId: string; productIds: string[]; position: number | null }
+}
+export type CollectionProductsRemove = {
+  type: 'CollectionProductsRemove'
+  data: { collectionId: string; productIds: string[] }
+}
+export type CollectionProductsReorder = {
+  type: 'CollectionProductsReorder'
+  data: { collectionId: string; productIds: string[] }
+}
 
-export type CollectionCommand = CollectionCreate | CollectionUpdate | CollectionDelete | CollectionProductsAdd | CollectionProductsRemove | CollectionProductsReorder
+export type CollectionCommand =
+  | CollectionCreate
+  | CollectionUpdate
+  | CollectionDelete
+  | CollectionProductsAdd
+  | CollectionProductsRemove
+  | CollectionProductsReorder

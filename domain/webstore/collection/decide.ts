@@ -7,7 +7,11 @@ import type { CollectionEvent, CollectionSortOrder, CollectionType } from './eve
 import { sameRules, type CollectionRule } from './rules.js'
 
 /** Pure: the answer depends on the command, the collection's history and the time in `ctx`. */
-export function decideCollection(command: CollectionCommand, state: CollectionState, ctx: DecideContext): CollectionEvent[] {
+export function decideCollection(
+  command: CollectionCommand,
+  state: CollectionState,
+  ctx: DecideContext,
+): CollectionEvent[] {
   switch (command.type) {
     case 'CollectionCreate':
       return create(command, state, ctx)
@@ -23,26 +27,47 @@ export function decideCollection(command: CollectionCommand, state: CollectionSt
       const added = command.data.productIds.filter((id) => !current.includes(id))
       if (added.length === 0) return []
       const position = Math.min(command.data.position ?? current.length, current.length)
-      return [{ type: 'CollectionProductsAdded', data: { collectionId: collection.collectionId, productIds: added, position } }]
+      return [
+        {
+          type: 'CollectionProductsAdded',
+          data: { collectionId: collection.collectionId, productIds: added, position },
+        },
+      ]
     }
     case 'CollectionProductsRemove': {
       const collection = manual(state, command.data.collectionId)
       const current = collection.productIds
       const removed = current.filter((id) => command.data.productIds.includes(id))
       if (removed.length === 0) return []
-      return [{ type: 'CollectionProductsRemoved', data: { collectionId: collection.collectionId, productIds: removed, positions: removed.map((id) => current.indexOf(id)) } }]
+      return [
+        {
+          type: 'CollectionProductsRemoved',
+          data: {
+            collectionId: collection.collectionId,
+            productIds: removed,
+            positions: removed.map((id) => current.indexOf(id)),
+          },
+        },
+      ]
     }
     case 'CollectionProductsReorder': {
       const collection = manual(state, command.data.collectionId)
       const current = collection.productIds
       const listed = command.data.productIds
       listed.forEach((id, index) => {
-        if (!current.includes(id)) throw badInput(['input', 'productIds', index], `product '${id}' is not in this collection; add it first with collectionProductsAdd`)
-        if (listed.indexOf(id) !== index) throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
+        if (!current.includes(id))
+          throw badInput(
+            ['input', 'productIds', index],
+            `product '${id}' is not in this collection; add it first with collectionProductsAdd`,
+          )
+        if (listed.indexOf(id) !== index)
+          throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
       })
       const order = [...listed, ...current.filter((id) => !listed.includes(id))]
       if (order.every((id, index) => id === current[index])) return []
-      return [{ type: 'CollectionProductsReordered', data: { collectionId: collection.collectionId, productIds: order } }]
+      return [
+        { type: 'CollectionProductsReordered', data: { collectionId: collection.collectionId, productIds: order } },
+      ]
     }
     default: {
       const _exhaustive: never = command
@@ -52,13 +77,16 @@ export function decideCollection(command: CollectionCommand, state: CollectionSt
 }
 
 function create(command: CollectionCreate, state: CollectionState, ctx: DecideContext): CollectionEvent[] {
-  if (state.kind !== 'empty') throw conflict(`collection '${command.data.collectionId}' already exists; use collectionUpdate to change it`)
+  if (state.kind !== 'empty')
+    throw conflict(`collection '${command.data.collectionId}' already exists; use collectionUpdate to change it`)
   const { status, seo, ...fields } = command.data
   checkShape(fields.type, fields.rules, fields.disjunctive, fields.sortOrder)
   const { collectionId } = fields
   const events: CollectionEvent[] = [{ type: 'CollectionCreated', data: fields }]
-  if (seo.title !== NO_SEO.title || seo.description !== NO_SEO.description) events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...seo } })
-  if (status === 'PUBLISHED') events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
+  if (seo.title !== NO_SEO.title || seo.description !== NO_SEO.description)
+    events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...seo } })
+  if (status === 'PUBLISHED')
+    events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
   return events
 }
 
@@ -71,42 +99,78 @@ function update(command: CollectionUpdate, state: CollectionState, ctx: DecideCo
   const nextSort = sortOrder ?? collection.sortOrder
   checkShape(collection.type, nextRules, nextDisjunctive, nextSort)
   const events: CollectionEvent[] = []
-  if (title !== undefined && title !== collection.title) events.push({ type: 'CollectionRetitled', data: { collectionId, title } })
-  if (handle !== undefined && handle !== collection.handle) events.push({ type: 'CollectionHandleChanged', data: { collectionId, from: collection.handle, to: handle } })
-  if (description !== undefined && description !== collection.description) events.push({ type: 'CollectionDescriptionChanged', data: { collectionId, description } })
-  if (imageId !== undefined && imageId !== collection.imageId) events.push({ type: 'CollectionImageChanged', data: { collectionId, imageId } })
+  if (title !== undefined && title !== collection.title)
+    events.push({ type: 'CollectionRetitled', data: { collectionId, title } })
+  if (handle !== undefined && handle !== collection.handle)
+    events.push({ type: 'CollectionHandleChanged', data: { collectionId, from: collection.handle, to: handle } })
+  if (description !== undefined && description !== collection.description)
+    events.push({ type: 'CollectionDescriptionChanged', data: { collectionId, description } })
+  if (imageId !== undefined && imageId !== collection.imageId)
+    events.push({ type: 'CollectionImageChanged', data: { collectionId, imageId } })
   const nextSeo = withSeo(collection.seo, seo)
-  if (nextSeo.title !== collection.seo.title || nextSeo.description !== collection.seo.description) events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...nextSeo } })
-  if (status === 'PUBLISHED' && collection.status === 'DRAFT') events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
-  if (status === 'DRAFT' && collection.status === 'PUBLISHED') events.push({ type: 'CollectionUnpublished', data: { collectionId } })
+  if (nextSeo.title !== collection.seo.title || nextSeo.description !== collection.seo.description)
+    events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...nextSeo } })
+  if (status === 'PUBLISHED' && collection.status === 'DRAFT')
+    events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
+  if (status === 'DRAFT' && collection.status === 'PUBLISHED')
+    events.push({ type: 'CollectionUnpublished', data: { collectionId } })
   if (!sameRules(nextRules, collection.rules) || nextDisjunctive !== collection.disjunctive) {
-    events.push({ type: 'CollectionRulesChanged', data: { collectionId, rules: nextRules, disjunctive: nextDisjunctive } })
+    events.push({
+      type: 'CollectionRulesChanged',
+      data: { collectionId, rules: nextRules, disjunctive: nextDisjunctive },
+    })
   }
-  if (nextSort !== collection.sortOrder) events.push({ type: 'CollectionSortOrderChanged', data: { collectionId, sortOrder: nextSort } })
+  if (nextSort !== collection.sortOrder)
+    events.push({ type: 'CollectionSortOrderChanged', data: { collectionId, sortOrder: nextSort } })
   return events
 }
 
 /** What each type allows: rules and ANY/ALL belong to SMART collections, the MANUAL order to MANUAL ones. */
-function checkShape(type: CollectionType, rules: readonly CollectionRule[], disjunctive: boolean, sortOrder: CollectionSortOrder): void {
+function checkShape(
+  type: CollectionType,
+  rules: readonly CollectionRule[],
+  disjunctive: boolean,
+  sortOrder: CollectionSortOrder,
+): void {
   if (type === 'SMART') {
-    if (rules.length === 0) throw badInput(['input', 'rules'], 'a SMART collection needs at least one rule, e.g. {field: TAG, relation: EQUALS, value: "summer"}')
-    if (sortOrder === 'MANUAL') throw badInput(['input', 'sortOrder'], 'a SMART collection is ordered by its products: choose TITLE_ASC, PRICE_ASC, CREATED_DESC …; MANUAL is for MANUAL collections')
+    if (rules.length === 0)
+      throw badInput(
+        ['input', 'rules'],
+        'a SMART collection needs at least one rule, e.g. {field: TAG, relation: EQUALS, value: "summer"}',
+      )
+    if (sortOrder === 'MANUAL')
+      throw badInput(
+        ['input', 'sortOrder'],
+        'a SMART collection is ordered by its products: choose TITLE_ASC, PRICE_ASC, CREATED_DESC …; MANUAL is for MANUAL collections',
+      )
     return
   }
-  if (rules.length > 0) throw badInput(['input', 'rules'], 'rules pick the products of SMART collections; this one is MANUAL, so add products with collectionProductsAdd')
-  if (disjunctive) throw badInput(['input', 'disjunctive'], 'disjunctive applies to the rules of SMART collections; this one is MANUAL')
+  if (rules.length > 0)
+    throw badInput(
+      ['input', 'rules'],
+      'rules pick the products of SMART collections; this one is MANUAL, so add products with collectionProductsAdd',
+    )
+  if (disjunctive)
+    throw badInput(
+      ['input', 'disjunctive'],
+      'disjunctive applies to the rules of SMART collections; this one is MANUAL',
+    )
 }
 
 /** Another store's collection lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */
 function live(state: CollectionState, collectionId: string, field: readonly (string | number)[]): LiveCollection {
-  if (state.kind !== 'existing') throw new DomainError('NOT_FOUND', `collection '${collectionId}' does not exist in this store`, { field })
+  if (state.kind !== 'existing')
+    throw new DomainError('NOT_FOUND', `collection '${collectionId}' does not exist in this store`, { field })
   return state.collection
 }
 
 function manual(state: CollectionState, collectionId: string): LiveCollection {
   const collection = live(state, collectionId, ['input', 'collectionId'])
   if (collection.type === 'SMART') {
-    throw badInput(['input', 'collectionId'], `collection '${collectionId}' is SMART: its rules pick its products; change the rules with collectionUpdate, or use a MANUAL collection`)
+    throw badInput(
+      ['input', 'collectionId'],
+      `collection '${collectionId}' is SMART: its rules pick its products; change the rules with collectionUpdate, or use a MANUAL collection`,
+    )
   }
   return collection
 }

@@ -4,7 +4,12 @@ import { categoryTreeStream } from '../../catalog/category/streams.js'
 import { productStream } from '../../catalog/product/streams.js'
 import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
 import { liveMediaKey } from '../../media/streams.js'
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -30,7 +35,12 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand, Coll
   decide: decideCollection,
 }
 
-const WRITE = { resource: COLLECTION_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: COLLECTION_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 const RULES_HELP =
   'rules (SMART) are {field, relation, value, attributeCode?}: field TAG, TITLE, VENDOR (text: EQUALS, NOT_EQUALS, CONTAINS, ' +
@@ -63,7 +73,9 @@ export const collectionCreate = defineCommand({
       data: {
         collectionId,
         title: input.title,
-        handle: input.handle ?? (await freeHandle(input.title, collectionId, 'collection', storeId, collectionHandleKey, env)),
+        handle:
+          input.handle ??
+          (await freeHandle(input.title, collectionId, 'collection', storeId, collectionHandleKey, env)),
         description: input.description ?? '',
         imageId: (await liveImage(env, storeId, input.imageId)) ?? null,
         type,
@@ -145,8 +157,12 @@ export const collectionProductsAdd = defineCommand({
   input: collectionProductsAddInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    for (const [index, productId] of input.productIds.entries()) await requireLiveProduct(env, storeId, productId, index)
-    const command: CollectionCommand = { type: 'CollectionProductsAdd', data: { collectionId: input.collectionId, productIds: input.productIds, position: input.position ?? null } }
+    for (const [index, productId] of input.productIds.entries())
+      await requireLiveProduct(env, storeId, productId, index)
+    const command: CollectionCommand = {
+      type: 'CollectionProductsAdd',
+      data: { collectionId: input.collectionId, productIds: input.productIds, position: input.position ?? null },
+    }
     return { stream: collectionStream(storeId, input.collectionId), entityId: input.collectionId, command }
   },
   decider: collectionDecider,
@@ -162,7 +178,10 @@ export const collectionProductsRemove = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsRemoveInput,
   prepare(input, env) {
-    const command: CollectionCommand = { type: 'CollectionProductsRemove', data: { collectionId: input.collectionId, productIds: input.productIds } }
+    const command: CollectionCommand = {
+      type: 'CollectionProductsRemove',
+      data: { collectionId: input.collectionId, productIds: input.productIds },
+    }
     return { stream: collectionStream(storeOf(env.ctx), input.collectionId), entityId: input.collectionId, command }
   },
   decider: collectionDecider,
@@ -178,7 +197,10 @@ export const collectionProductsReorder = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsReorderInput,
   prepare(input, env) {
-    const command: CollectionCommand = { type: 'CollectionProductsReorder', data: { collectionId: input.collectionId, productIds: input.productIds } }
+    const command: CollectionCommand = {
+      type: 'CollectionProductsReorder',
+      data: { collectionId: input.collectionId, productIds: input.productIds },
+    }
     return { stream: collectionStream(storeOf(env.ctx), input.collectionId), entityId: input.collectionId, command }
   },
   decider: collectionDecider,
@@ -194,8 +216,17 @@ export const collectionCommands: readonly AnyCommandDefinition[] = [
 ]
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function collectionHandleReservations(events: readonly CollectionEvent[], _before: CollectionState, ctx: DecideContext): UniquenessChange[] {
-  const { claim, release } = handleChanges(storeOf(ctx), collectionHandleKey, (handle) => `handle '${handle}' is taken by another collection in this store; choose another or update that collection`)
+export function collectionHandleReservations(
+  events: readonly CollectionEvent[],
+  _before: CollectionState,
+  ctx: DecideContext,
+): UniquenessChange[] {
+  const { claim, release } = handleChanges(
+    storeOf(ctx),
+    collectionHandleKey,
+    (handle) =>
+      `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,
+  )
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'CollectionCreated':
@@ -211,11 +242,19 @@ export function collectionHandleReservations(events: readonly CollectionEvent[],
 }
 
 /** Undefined: not given. Null: remove the image. A media id: must live in this store, checked against its reservation. */
-async function liveImage(env: PrepareEnv, storeId: string, imageId: string | null | undefined): Promise<string | null | undefined> {
+async function liveImage(
+  env: PrepareEnv,
+  storeId: string,
+  imageId: string | null | undefined,
+): Promise<string | null | undefined> {
   if (imageId == null) return undefined
   if (imageId === '') return null
   if ((await env.reservationOwner(storeId, liveMediaKey(imageId))) !== imageId) {
-    throw new DomainError('NOT_FOUND', `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`, { field: ['input', 'imageId'] })
+    throw new DomainError(
+      'NOT_FOUND',
+      `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
+      { field: ['input', 'imageId'] },
+    )
   }
   return imageId
 }
@@ -223,10 +262,17 @@ async function liveImage(env: PrepareEnv, storeId: string, imageId: string | nul
 /** CATEGORY rules must name categories of this store's tree, read from its stream. */
 async function requireCategories(env: PrepareEnv, storeId: string, rules: readonly CollectionRule[]): Promise<void> {
   if (!rules.some((rule) => rule.field === 'CATEGORY')) return
-  const tree = fold(categoryTreeDecider, (await env.readStream(categoryTreeStream(storeId))) as unknown as CategoryEvent[])
+  const tree = fold(
+    categoryTreeDecider,
+    (await env.readStream(categoryTreeStream(storeId))) as unknown as CategoryEvent[],
+  )
   rules.forEach((rule, index) => {
     if (rule.field === 'CATEGORY' && !tree.nodes[rule.value]) {
-      throw new DomainError('NOT_FOUND', `category '${rule.value}' does not exist in this store; list_categories shows their ids`, { field: ['input', 'rules', index, 'value'] })
+      throw new DomainError(
+        'NOT_FOUND',
+        `category '${rule.value}' does not exist in this store; list_categories shows their ids`,
+        { field: ['input', 'rules', index, 'value'] },
+      )
     }
   })
 }
@@ -234,6 +280,10 @@ async function requireCategories(env: PrepareEnv, storeId: string, rules: readon
 /** The product's own stream tells whether it lives: created and not deleted. */
 async function requireLiveProduct(env: PrepareEnv, storeId: string, productId: string, index: number): Promise<void> {
   const events = await env.readStream(productStream(storeId, productId))
-  const live = events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
-  if (!live) throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, { field: ['input', 'productIds', index] })
+  const live =
+    events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
+  if (!live)
+    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
+      field: ['input', 'productIds', index],
+    })
 }

@@ -6,7 +6,15 @@ export const COLLECTION_TYPES = ['MANUAL', 'SMART'] as const
 /** MANUAL: the merchant picks and orders the products; SMART: rules pick them, kept current as products change. */
 export type CollectionType = (typeof COLLECTION_TYPES)[number]
 
-export const COLLECTION_SORT_ORDERS = ['MANUAL', 'TITLE_ASC', 'TITLE_DESC', 'PRICE_ASC', 'PRICE_DESC', 'CREATED_ASC', 'CREATED_DESC'] as const
+export const COLLECTION_SORT_ORDERS = [
+  'MANUAL',
+  'TITLE_ASC',
+  'TITLE_DESC',
+  'PRICE_ASC',
+  'PRICE_DESC',
+  'CREATED_ASC',
+  'CREATED_DESC',
+] as const
 /** How the storefront orders a collection's products; MANUAL (the merchant's order) only for MANUAL collections. */
 export type CollectionSortOrder = (typeof COLLECTION_SORT_ORDERS)[number]
 

@@ -2,17 +2,36 @@ import type { DomainEvent } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
 import { referenceNoun, referencesOf, validateEntryFields, type ContentField, type FieldValue } from './fields.js'
 
-export type ContentEntryCreated = DomainEvent<'ContentEntryCreated', { entryId: string; typeId: string; handle: string; fields: Record<string, FieldValue> }>
+export type ContentEntryCreated = DomainEvent<
+  'ContentEntryCreated',
+  { entryId: string; typeId: string; handle: string; fields: Record<string, FieldValue> }
+>
 /** The whole new values, with the keys whose value changed. */
-export type ContentEntryFieldsChanged = DomainEvent<'ContentEntryFieldsChanged', { entryId: string; fields: Record<string, FieldValue>; changed: string[] }>
-export type ContentEntryHandleChanged = DomainEvent<'ContentEntryHandleChanged', { entryId: string; typeId: string; from: string; to: string }>
-export type ContentEntryDeleted = DomainEvent<'ContentEntryDeleted', { entryId: string; typeId: string; handle: string }>
-export type ContentEntryEvent = ContentEntryCreated | ContentEntryFieldsChanged | ContentEntryHandleChanged | ContentEntryDeleted
+export type ContentEntryFieldsChanged = DomainEvent<
+  'ContentEntryFieldsChanged',
+  { entryId: string; fields: Record<string, FieldValue>; changed: string[] }
+>
+export type ContentEntryHandleChanged = DomainEvent<
+  'ContentEntryHandleChanged',
+  { entryId: string; typeId: string; from: string; to: string }
+>
+export type ContentEntryDeleted = DomainEvent<
+  'ContentEntryDeleted',
+  { entryId: string; typeId: string; handle: string }
+>
+export type ContentEntryEvent =
+  ContentEntryCreated | ContentEntryFieldsChanged | ContentEntryHandleChanged | ContentEntryDeleted
 
-export const CONTENT_ENTRY_EVENT_TYPES: ContentEntryEvent['type'][] = ['ContentEntryCreated', 'ContentEntryFieldsChanged', 'ContentEntryHandleChanged', 'ContentEntryDeleted']
+export const CONTENT_ENTRY_EVENT_TYPES: ContentEntryEvent['type'][] = [
+  'ContentEntryCreated',
+  'ContentEntryFieldsChanged',
+  'ContentEntryHandleChanged',
+  'ContentEntryDeleted',
+]
 
 export type LiveContentEntry = { entryId: string; typeId: string; handle: string; fields: Record<string, FieldValue> }
-export type ContentEntryState = { kind: 'empty' } | { kind: 'existing'; entry: LiveContentEntry } | { kind: 'deleted'; entryId: string }
+export type ContentEntryState =
+  { kind: 'empty' } | { kind: 'existing'; entry: LiveContentEntry } | { kind: 'deleted'; entryId: string }
 
 /**
  * Facts `prepare` gathered for `decide`: the type's fields as they are now (null when the type is
@@ -20,9 +39,15 @@ export type ContentEntryState = { kind: 'empty' } | { kind: 'existing'; entry: L
  */
 export type EntryFacts = { typeFields: ContentField[] | null; existingReferences: string[] }
 
-export type ContentEntryCreate = { type: 'ContentEntryCreate'; data: { entryId: string; typeId: string; handle: string; fields: Record<string, unknown> } & EntryFacts }
+export type ContentEntryCreate = {
+  type: 'ContentEntryCreate'
+  data: { entryId: string; typeId: string; handle: string; fields: Record<string, unknown> } & EntryFacts
+}
 /** `fields` given are merged into the old values (null clears one); the result is checked as a whole. */
-export type ContentEntryUpdate = { type: 'ContentEntryUpdate'; data: { entryId: string; handle?: string; fields?: Record<string, unknown> } & EntryFacts }
+export type ContentEntryUpdate = {
+  type: 'ContentEntryUpdate'
+  data: { entryId: string; handle?: string; fields?: Record<string, unknown> } & EntryFacts
+}
 export type ContentEntryDelete = { type: 'ContentEntryDelete'; data: { entryId: string } }
 export type ContentEntryCommand = ContentEntryCreate | ContentEntryUpdate | ContentEntryDelete
 
@@ -50,7 +75,8 @@ export function decideContentEntry(command: ContentEntryCommand, state: ContentE
   switch (command.type) {
     case 'ContentEntryCreate': {
       const { entryId, typeId, handle } = command.data
-      if (state.kind !== 'empty') throw conflict(`content entry '${entryId}' already exists; use contentEntryUpdate to change it`)
+      if (state.kind !== 'empty')
+        throw conflict(`content entry '${entryId}' already exists; use contentEntryUpdate to change it`)
       const fields = checked(command.data, command.data.fields)
       return [{ type: 'ContentEntryCreated', data: { entryId, typeId, handle, fields } }]
     }
@@ -58,7 +84,11 @@ export function decideContentEntry(command: ContentEntryCommand, state: ContentE
       const entry = live(state, command.data.entryId)
       const events: ContentEntryEvent[] = []
       const { entryId, handle } = command.data
-      if (handle !== undefined && handle !== entry.handle) events.push({ type: 'ContentEntryHandleChanged', data: { entryId, typeId: entry.typeId, from: entry.handle, to: handle } })
+      if (handle !== undefined && handle !== entry.handle)
+        events.push({
+          type: 'ContentEntryHandleChanged',
+          data: { entryId, typeId: entry.typeId, from: entry.handle, to: handle },
+        })
       if (command.data.fields !== undefined) {
         const fields = checked(command.data, { ...entry.fields, ...command.data.fields })
         const keys = new Set([...Object.keys(fields), ...Object.keys(entry.fields)])
@@ -69,7 +99,9 @@ export function decideContentEntry(command: ContentEntryCommand, state: ContentE
     }
     case 'ContentEntryDelete': {
       const entry = live(state, command.data.entryId)
-      return [{ type: 'ContentEntryDeleted', data: { entryId: entry.entryId, typeId: entry.typeId, handle: entry.handle } }]
+      return [
+        { type: 'ContentEntryDeleted', data: { entryId: entry.entryId, typeId: entry.typeId, handle: entry.handle } },
+      ]
     }
     default: {
       const _exhaustive: never = command
@@ -80,11 +112,19 @@ export function decideContentEntry(command: ContentEntryCommand, state: ContentE
 
 /** Values valid for the type, whose references all exist in the store. */
 function checked(facts: EntryFacts, values: Record<string, unknown>): Record<string, FieldValue> {
-  if (!facts.typeFields) throw badInput(['input', 'type'], 'the content type of this entry does not exist (any more); create it or pick another type')
+  if (!facts.typeFields)
+    throw badInput(
+      ['input', 'type'],
+      'the content type of this entry does not exist (any more); create it or pick another type',
+    )
   const fields = validateEntryFields(facts.typeFields, values)
   const existing = new Set(facts.existingReferences)
   for (const ref of referencesOf(facts.typeFields, fields)) {
-    if (!existing.has(ref.id)) throw badInput(ref.path, `${referenceNoun(ref.type)} '${ref.id}' does not exist in this store; use the id of an existing one`)
+    if (!existing.has(ref.id))
+      throw badInput(
+        ref.path,
+        `${referenceNoun(ref.type)} '${ref.id}' does not exist in this store; use the id of an existing one`,
+      )
   }
   return fields
 }

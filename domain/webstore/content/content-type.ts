@@ -2,22 +2,42 @@ import type { DomainEvent } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
 import type { ContentField } from './fields.js'
 
-export type ContentTypeCreated = DomainEvent<'ContentTypeCreated', { typeId: string; handle: string; name: string; fields: ContentField[] }>
+export type ContentTypeCreated = DomainEvent<
+  'ContentTypeCreated',
+  { typeId: string; handle: string; name: string; fields: ContentField[] }
+>
 export type ContentTypeRenamed = DomainEvent<'ContentTypeRenamed', { typeId: string; name: string }>
-export type ContentTypeHandleChanged = DomainEvent<'ContentTypeHandleChanged', { typeId: string; from: string; to: string }>
+export type ContentTypeHandleChanged = DomainEvent<
+  'ContentTypeHandleChanged',
+  { typeId: string; from: string; to: string }
+>
 /** The whole new field list, with the keys added, removed and changed (name or validations). */
-export type ContentTypeFieldsChanged = DomainEvent<'ContentTypeFieldsChanged', { typeId: string; fields: ContentField[]; added: string[]; removed: string[]; changed: string[] }>
+export type ContentTypeFieldsChanged = DomainEvent<
+  'ContentTypeFieldsChanged',
+  { typeId: string; fields: ContentField[]; added: string[]; removed: string[]; changed: string[] }
+>
 export type ContentTypeDeleted = DomainEvent<'ContentTypeDeleted', { typeId: string; handle: string }>
-export type ContentTypeEvent = ContentTypeCreated | ContentTypeRenamed | ContentTypeHandleChanged | ContentTypeFieldsChanged | ContentTypeDeleted
+export type ContentTypeEvent =
+  ContentTypeCreated | ContentTypeRenamed | ContentTypeHandleChanged | ContentTypeFieldsChanged | ContentTypeDeleted
 
-export const CONTENT_TYPE_EVENT_TYPES: ContentTypeEvent['type'][] = ['ContentTypeCreated', 'ContentTypeRenamed', 'ContentTypeHandleChanged', 'ContentTypeFieldsChanged', 'ContentTypeDeleted']
+export const CONTENT_TYPE_EVENT_TYPES: ContentTypeEvent['type'][] = [
+  'ContentTypeCreated',
+  'ContentTypeRenamed',
+  'ContentTypeHandleChanged',
+  'ContentTypeFieldsChanged',
+  'ContentTypeDeleted',
+]
 
 export type LiveContentType = { typeId: string; handle: string; name: string; fields: ContentField[] }
-export type ContentTypeState = { kind: 'empty' } | { kind: 'existing'; type: LiveContentType } | { kind: 'deleted'; typeId: string }
+export type ContentTypeState =
+  { kind: 'empty' } | { kind: 'existing'; type: LiveContentType } | { kind: 'deleted'; typeId: string }
 
 export type ContentTypeCreate = { type: 'ContentTypeCreate'; data: LiveContentType }
 /** Fields left out stay; `fields` replaces the whole list. */
-export type ContentTypeUpdate = { type: 'ContentTypeUpdate'; data: { typeId: string; name?: string; handle?: string; fields?: ContentField[] } }
+export type ContentTypeUpdate = {
+  type: 'ContentTypeUpdate'
+  data: { typeId: string; name?: string; handle?: string; fields?: ContentField[] }
+}
 export type ContentTypeDelete = { type: 'ContentTypeDelete'; data: { typeId: string } }
 export type ContentTypeCommand = ContentTypeCreate | ContentTypeUpdate | ContentTypeDelete
 
@@ -46,14 +66,16 @@ export function evolveContentType(state: ContentTypeState, event: ContentTypeEve
 export function decideContentType(command: ContentTypeCommand, state: ContentTypeState): ContentTypeEvent[] {
   switch (command.type) {
     case 'ContentTypeCreate':
-      if (state.kind !== 'empty') throw conflict(`content type '${command.data.typeId}' already exists; use contentTypeUpdate to change it`)
+      if (state.kind !== 'empty')
+        throw conflict(`content type '${command.data.typeId}' already exists; use contentTypeUpdate to change it`)
       return [{ type: 'ContentTypeCreated', data: command.data }]
     case 'ContentTypeUpdate': {
       const type = live(state, command.data.typeId)
       const { typeId, name, handle, fields } = command.data
       const events: ContentTypeEvent[] = []
       if (name !== undefined && name !== type.name) events.push({ type: 'ContentTypeRenamed', data: { typeId, name } })
-      if (handle !== undefined && handle !== type.handle) events.push({ type: 'ContentTypeHandleChanged', data: { typeId, from: type.handle, to: handle } })
+      if (handle !== undefined && handle !== type.handle)
+        events.push({ type: 'ContentTypeHandleChanged', data: { typeId, from: type.handle, to: handle } })
       if (fields !== undefined) events.push(...fieldChanges(type, fields))
       return events
     }
@@ -80,16 +102,25 @@ function fieldChanges(type: LiveContentType, fields: ContentField[]): ContentTyp
   fields.forEach((field, index) => {
     const before = old.get(field.key)
     if (before && (before.type !== field.type || before.list !== field.list)) {
-      throw badInput(['input', 'fields', index, 'type'], `field '${field.key}' is a ${before.list ? 'list of ' : ''}${before.type} and existing entries hold such values; keep its type, or add a field under a new key`)
+      throw badInput(
+        ['input', 'fields', index, 'type'],
+        `field '${field.key}' is a ${before.list ? 'list of ' : ''}${before.type} and existing entries hold such values; keep its type, or add a field under a new key`,
+      )
     }
     if (field.required && !before?.required) {
-      throw badInput(['input', 'fields', index, 'required'], `field '${field.key}' cannot become required: entries saved without it would no longer be valid; keep it optional`)
+      throw badInput(
+        ['input', 'fields', index, 'required'],
+        `field '${field.key}' cannot become required: entries saved without it would no longer be valid; keep it optional`,
+      )
     }
   })
   const added = fields.filter((field) => !old.has(field.key)).map((field) => field.key)
   const removed = type.fields.filter((field) => !fields.some((f) => f.key === field.key)).map((field) => field.key)
-  const changed = fields.filter((field) => old.has(field.key) && JSON.stringify(old.get(field.key)) !== JSON.stringify(field)).map((field) => field.key)
-  const reordered = added.length === 0 && removed.length === 0 && type.fields.some((field, index) => fields[index]!.key !== field.key)
+  const changed = fields
+    .filter((field) => old.has(field.key) && JSON.stringify(old.get(field.key)) !== JSON.stringify(field))
+    .map((field) => field.key)
+  const reordered =
+    added.length === 0 && removed.length === 0 && type.fields.some((field, index) => fields[index]!.key !== field.key)
   if (added.length === 0 && removed.length === 0 && changed.length === 0 && !reordered) return []
   return [{ type: 'ContentTypeFieldsChanged', data: { typeId: type.typeId, fields, added, removed, changed } }]
 }

@@ -3,7 +3,14 @@ import type { DecideContext } from '../../shared/context.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
 import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
-import { contentEntryCreateInput, contentEntryDeleteInput, contentEntryUpdateInput, contentTypeCreateInput, contentTypeDeleteInput, contentTypeUpdateInput } from './commands.js'
+import {
+  contentEntryCreateInput,
+  contentEntryDeleteInput,
+  contentEntryUpdateInput,
+  contentTypeCreateInput,
+  contentTypeDeleteInput,
+  contentTypeUpdateInput,
+} from './commands.js'
 import {
   decideContentEntry,
   evolveContentEntry,
@@ -12,12 +19,34 @@ import {
   type ContentEntryEvent,
   type ContentEntryState,
 } from './content-entry.js'
-import { decideContentType, evolveContentType, initialContentTypeState, type ContentTypeCommand, type ContentTypeEvent, type ContentTypeState } from './content-type.js'
+import {
+  decideContentType,
+  evolveContentType,
+  initialContentTypeState,
+  type ContentTypeCommand,
+  type ContentTypeEvent,
+  type ContentTypeState,
+} from './content-type.js'
 import { existingReferences, resolveTypeId, typeFields } from './references.js'
-import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY, contentEntryHandleKey, contentEntryStream, contentTypeHandleKey, contentTypeStream } from './streams.js'
+import {
+  CONTENT_ENTRY_CATEGORY,
+  CONTENT_TYPE_CATEGORY,
+  contentEntryHandleKey,
+  contentEntryStream,
+  contentTypeHandleKey,
+  contentTypeStream,
+} from './streams.js'
 
-export const contentTypeDecider: Decider<ContentTypeState, ContentTypeCommand, ContentTypeEvent> = { initialState: initialContentTypeState, evolve: evolveContentType, decide: decideContentType }
-export const contentEntryDecider: Decider<ContentEntryState, ContentEntryCommand, ContentEntryEvent> = { initialState: initialContentEntryState, evolve: evolveContentEntry, decide: decideContentEntry }
+export const contentTypeDecider: Decider<ContentTypeState, ContentTypeCommand, ContentTypeEvent> = {
+  initialState: initialContentTypeState,
+  evolve: evolveContentType,
+  decide: decideContentType,
+}
+export const contentEntryDecider: Decider<ContentEntryState, ContentEntryCommand, ContentEntryEvent> = {
+  initialState: initialContentEntryState,
+  evolve: evolveContentEntry,
+  decide: decideContentEntry,
+}
 
 const BASE = { scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
 const TYPE_WRITE = { ...BASE, resource: CONTENT_TYPE_CATEGORY }
@@ -39,8 +68,12 @@ export const contentTypeCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const typeId = env.newId()
-    const handle = input.handle ?? (await freeHandle(input.name, typeId, 'content-type', storeId, contentTypeHandleKey, env))
-    const command: ContentTypeCommand = { type: 'ContentTypeCreate', data: { typeId, handle, name: input.name, fields: input.fields } }
+    const handle =
+      input.handle ?? (await freeHandle(input.name, typeId, 'content-type', storeId, contentTypeHandleKey, env))
+    const command: ContentTypeCommand = {
+      type: 'ContentTypeCreate',
+      data: { typeId, handle, name: input.name, fields: input.fields },
+    }
     return { stream: contentTypeStream(storeId, typeId), entityId: typeId, command }
   },
   decider: contentTypeDecider,
@@ -51,14 +84,22 @@ export const contentTypeUpdate = defineCommand({
   name: 'contentTypeUpdate',
   tool: 'update_content_type',
   description:
-    'Change a content type\'s name, handle or fields (fields replaces the whole list). Changes that could invalidate saved entries are ' +
+    "Change a content type's name, handle or fields (fields replaces the whole list). Changes that could invalidate saved entries are " +
     'refused with BAD_USER_INPUT: a field keeps its type and list flag (add a new key instead) and no field may become required. ' +
     'Removing fields, making them optional and changing names or validations are allowed. Returns the type.',
   ...TYPE_WRITE,
   annotations: { destructive: false, idempotent: true },
   input: contentTypeUpdateInput,
   prepare(input, env) {
-    const command: ContentTypeCommand = { type: 'ContentTypeUpdate', data: { typeId: input.id, name: input.name ?? undefined, handle: input.handle ?? undefined, fields: input.fields ?? undefined } }
+    const command: ContentTypeCommand = {
+      type: 'ContentTypeUpdate',
+      data: {
+        typeId: input.id,
+        name: input.name ?? undefined,
+        handle: input.handle ?? undefined,
+        fields: input.fields ?? undefined,
+      },
+    }
     return { stream: contentTypeStream(storeOf(env.ctx), input.id), entityId: input.id, command }
   },
   decider: contentTypeDecider,
@@ -68,7 +109,8 @@ export const contentTypeUpdate = defineCommand({
 export const contentTypeDelete = defineCommand({
   name: 'contentTypeDelete',
   tool: 'delete_content_type',
-  description: 'Delete a content type, found by id; its entries are no longer listed or served. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
+  description:
+    'Delete a content type, found by id; its entries are no longer listed or served. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
   ...TYPE_WRITE,
   annotations: { destructive: true, idempotent: false },
   input: contentTypeDeleteInput,
@@ -94,12 +136,30 @@ export const contentEntryCreate = defineCommand({
     const storeId = storeOf(env.ctx)
     const typeId = await resolveTypeId(env, storeId, input)
     const fields = await typeFields(env, storeId, typeId)
-    if (!typeId || !fields) throw badInput(['input', input.typeId ? 'typeId' : 'typeHandle'], `content type '${input.typeId ?? input.typeHandle}' does not exist in this store; create it with contentTypeCreate`)
+    if (!typeId || !fields)
+      throw badInput(
+        ['input', input.typeId ? 'typeId' : 'typeHandle'],
+        `content type '${input.typeId ?? input.typeHandle}' does not exist in this store; create it with contentTypeCreate`,
+      )
     const entryId = env.newId()
-    const firstText = fields.find((field) => field.type === 'TEXT' && !field.list && typeof input.fields[field.key] === 'string')
-    const handle = input.handle ?? (await freeHandle(firstText ? String(input.fields[firstText.key]) : 'entry', entryId, 'entry', storeId, contentEntryHandleKey(typeId), env))
+    const firstText = fields.find(
+      (field) => field.type === 'TEXT' && !field.list && typeof input.fields[field.key] === 'string',
+    )
+    const handle =
+      input.handle ??
+      (await freeHandle(
+        firstText ? String(input.fields[firstText.key]) : 'entry',
+        entryId,
+        'entry',
+        storeId,
+        contentEntryHandleKey(typeId),
+        env,
+      ))
     const existing = await existingReferences(env, storeId, fields, input.fields)
-    const command: ContentEntryCommand = { type: 'ContentEntryCreate', data: { entryId, typeId, handle, fields: input.fields, typeFields: fields, existingReferences: existing } }
+    const command: ContentEntryCommand = {
+      type: 'ContentEntryCreate',
+      data: { entryId, typeId, handle, fields: input.fields, typeFields: fields, existingReferences: existing },
+    }
     return { stream: contentEntryStream(storeId, entryId), entityId: entryId, command }
   },
   decider: contentEntryDecider,
@@ -110,7 +170,7 @@ export const contentEntryUpdate = defineCommand({
   name: 'contentEntryUpdate',
   tool: 'update_content_entry',
   description:
-    'Change an entry\'s handle or field values, found by id: fields given replace those keys (null clears one), the rest stay, and the ' +
+    "Change an entry's handle or field values, found by id: fields given replace those keys (null clears one), the rest stay, and the " +
     'result is checked against the type as it is now. Returns the entry. Fails with NOT_FOUND for an unknown id.',
   ...ENTRY_WRITE,
   annotations: { destructive: false, idempotent: true },
@@ -121,10 +181,19 @@ export const contentEntryUpdate = defineCommand({
     const state = fold(contentEntryDecider, (await env.readStream(stream)) as unknown as ContentEntryEvent[])
     const fields = state.kind === 'existing' ? await typeFields(env, storeId, state.entry.typeId) : null
     // Every reference of the merged values is checked: one kept from before may have been deleted since.
-    const existing = input.fields && state.kind === 'existing' ? await existingReferences(env, storeId, fields, { ...state.entry.fields, ...input.fields }) : []
+    const existing =
+      input.fields && state.kind === 'existing'
+        ? await existingReferences(env, storeId, fields, { ...state.entry.fields, ...input.fields })
+        : []
     const command: ContentEntryCommand = {
       type: 'ContentEntryUpdate',
-      data: { entryId: input.id, handle: input.handle ?? undefined, fields: input.fields ?? undefined, typeFields: fields, existingReferences: existing },
+      data: {
+        entryId: input.id,
+        handle: input.handle ?? undefined,
+        fields: input.fields ?? undefined,
+        typeFields: fields,
+        existingReferences: existing,
+      },
     }
     return { stream, entityId: input.id, command }
   },
@@ -135,7 +204,8 @@ export const contentEntryUpdate = defineCommand({
 export const contentEntryDelete = defineCommand({
   name: 'contentEntryDelete',
   tool: 'delete_content_entry',
-  description: 'Delete a content entry, found by id; its handle becomes free. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
+  description:
+    'Delete a content entry, found by id; its handle becomes free. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
   ...ENTRY_WRITE,
   annotations: { destructive: true, idempotent: false },
   input: contentEntryDeleteInput,
@@ -147,26 +217,51 @@ export const contentEntryDelete = defineCommand({
   uniqueness: entryHandleReservations,
 })
 
-export const contentCommands: readonly AnyCommandDefinition[] = [contentTypeCreate, contentTypeUpdate, contentTypeDelete, contentEntryCreate, contentEntryUpdate, contentEntryDelete]
+export const contentCommands: readonly AnyCommandDefinition[] = [
+  contentTypeCreate,
+  contentTypeUpdate,
+  contentTypeDelete,
+  contentEntryCreate,
+  contentEntryUpdate,
+  contentEntryDelete,
+]
 
 /** Type handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function typeHandleReservations(events: readonly ContentTypeEvent[], _before: ContentTypeState, ctx: DecideContext): UniquenessChange[] {
-  const { claim, release } = handleChanges(storeOf(ctx), contentTypeHandleKey, (handle) => `handle '${handle}' is taken by another content type in this store; choose another`)
+export function typeHandleReservations(
+  events: readonly ContentTypeEvent[],
+  _before: ContentTypeState,
+  ctx: DecideContext,
+): UniquenessChange[] {
+  const { claim, release } = handleChanges(
+    storeOf(ctx),
+    contentTypeHandleKey,
+    (handle) => `handle '${handle}' is taken by another content type in this store; choose another`,
+  )
   return events.flatMap((event): UniquenessChange[] => {
     if (event.type === 'ContentTypeCreated') return [claim(event.data.handle, event.data.typeId)]
-    if (event.type === 'ContentTypeHandleChanged') return [release(event.data.from, event.data.typeId), claim(event.data.to, event.data.typeId)]
+    if (event.type === 'ContentTypeHandleChanged')
+      return [release(event.data.from, event.data.typeId), claim(event.data.to, event.data.typeId)]
     if (event.type === 'ContentTypeDeleted') return [release(event.data.handle, event.data.typeId)]
     return []
   })
 }
 
 /** Entry handles are unique within their type. */
-export function entryHandleReservations(events: readonly ContentEntryEvent[], _before: ContentEntryState, ctx: DecideContext): UniquenessChange[] {
+export function entryHandleReservations(
+  events: readonly ContentEntryEvent[],
+  _before: ContentEntryState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   return events.flatMap((event): UniquenessChange[] => {
     if (event.type === 'ContentEntryFieldsChanged') return []
-    const { claim, release } = handleChanges(storeOf(ctx), contentEntryHandleKey(event.data.typeId), (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`)
+    const { claim, release } = handleChanges(
+      storeOf(ctx),
+      contentEntryHandleKey(event.data.typeId),
+      (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
+    )
     if (event.type === 'ContentEntryCreated') return [claim(event.data.handle, event.data.entryId)]
-    if (event.type === 'ContentEntryHandleChanged') return [release(event.data.from, event.data.entryId), claim(event.data.to, event.data.entryId)]
+    if (event.type === 'ContentEntryHandleChanged')
+      return [release(event.data.from, event.data.entryId), claim(event.data.to, event.data.entryId)]
     return [release(event.data.handle, event.data.entryId)]
   })
 }

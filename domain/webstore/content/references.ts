@@ -12,13 +12,21 @@ import { contentTypeHandleKey, contentTypeStream } from './streams.js'
 // `prepare` helpers: the facts an entry is checked against, read from streams (never read models).
 
 /** The type's id by id or handle, or null when the store has no such type. */
-export async function resolveTypeId(env: PrepareEnv, storeId: string, by: { typeId?: string | null; typeHandle?: string | null }): Promise<string | null> {
+export async function resolveTypeId(
+  env: PrepareEnv,
+  storeId: string,
+  by: { typeId?: string | null; typeHandle?: string | null },
+): Promise<string | null> {
   if (by.typeId) return by.typeId
   return by.typeHandle ? env.reservationOwner(storeId, contentTypeHandleKey(by.typeHandle)) : null
 }
 
 /** The type's current fields, or null when it does not exist or was deleted. */
-export async function typeFields(env: PrepareEnv, storeId: string, typeId: string | null): Promise<ContentField[] | null> {
+export async function typeFields(
+  env: PrepareEnv,
+  storeId: string,
+  typeId: string | null,
+): Promise<ContentField[] | null> {
   if (!typeId) return null
   const events = (await env.readStream(contentTypeStream(storeId, typeId))) as unknown as ContentTypeEvent[]
   const state = fold({ initialState: initialContentTypeState, evolve: evolveContentType }, events)
@@ -26,12 +34,18 @@ export async function typeFields(env: PrepareEnv, storeId: string, typeId: strin
 }
 
 /** Which of the reference ids in `values` exist in the store, by the stream of each kind. */
-export async function existingReferences(env: PrepareEnv, storeId: string, fields: readonly ContentField[] | null, values: Readonly<Record<string, unknown>>): Promise<string[]> {
+export async function existingReferences(
+  env: PrepareEnv,
+  storeId: string,
+  fields: readonly ContentField[] | null,
+  values: Readonly<Record<string, unknown>>,
+): Promise<string[]> {
   const wanted: { type: ReferenceType; id: string }[] = []
   for (const field of fields ?? []) {
     if (!(REFERENCE_TYPES as readonly string[]).includes(field.type)) continue
     const raw = values[field.key]
-    for (const id of Array.isArray(raw) ? raw : [raw]) if (typeof id === 'string' && isUuid(id)) wanted.push({ type: field.type as ReferenceType, id: id.toLowerCase() })
+    for (const id of Array.isArray(raw) ? raw : [raw])
+      if (typeof id === 'string' && isUuid(id)) wanted.push({ type: field.type as ReferenceType, id: id.toLowerCase() })
   }
   const found: string[] = []
   let categories: PastEvent[] | null = null
@@ -39,10 +53,16 @@ export async function existingReferences(env: PrepareEnv, storeId: string, field
     if (type === 'CATEGORY_REFERENCE') {
       categories ??= await env.readStream(categoryTreeStream(storeId))
       const mine = categories.filter((event) => event.data.categoryId === id)
-      if (mine.some((e) => e.type === 'CategoryCreated') && !mine.some((e) => e.type === 'CategoryDeleted')) found.push(id)
+      if (mine.some((e) => e.type === 'CategoryCreated') && !mine.some((e) => e.type === 'CategoryDeleted'))
+        found.push(id)
       continue
     }
-    const stream = type === 'MEDIA' ? mediaStream(storeId, id) : type === 'PAGE_REFERENCE' ? pageStream(storeId, id) : productStream(storeId, id)
+    const stream =
+      type === 'MEDIA'
+        ? mediaStream(storeId, id)
+        : type === 'PAGE_REFERENCE'
+          ? pageStream(storeId, id)
+          : productStream(storeId, id)
     const events = await env.readStream(stream)
     if (events.length > 0 && !events[events.length - 1]!.type.endsWith('Deleted')) found.push(id)
   }

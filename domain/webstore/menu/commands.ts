@@ -8,7 +8,8 @@ export const MENU_TITLE_MAX_LENGTH = 255
 
 const position = z
   .int({ error: 'position must be a whole number' })
-  .min(0, 'position must be 0 or more (0 is first among the siblings)').max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  .min(0, 'position must be 0 or more (0 is first among the siblings)')
+  .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .describe('Index among the siblings, 0 first; the end when omitted.')
 
 const parentId = z
@@ -62,9 +63,26 @@ export type MenuCreate = { type: 'MenuCreate'; data: { menuId: string; handle: s
 export type MenuUpdate = { type: 'MenuUpdate'; data: { menuId: string; title?: string; handle?: string } }
 export type MenuDelete = { type: 'MenuDelete'; data: { menuId: string } }
 /** `position` null: after the last sibling. */
-export type MenuItemAdd = { type: 'MenuItemAdd'; data: { menuId: string; itemId: string; parentId: string | null; position: number | null; title: string; link: MenuLink } }
-export type MenuItemUpdate = { type: 'MenuItemUpdate'; data: { menuId: string; itemId: string; title?: string; link?: MenuLink } }
-export type MenuItemMove = { type: 'MenuItemMove'; data: { menuId: string; itemId: string; parentId: string | null; position: number | null } }
+export type MenuItemAdd = {
+  type: 'MenuItemAdd'
+  data: {
+    menuId: string
+    itemId: string
+    parentId: string | null
+    position: number | null
+    title: string
+    link: MenuLink
+  }
+}
+export type MenuItemUpdate = {
+  type: 'MenuItemUpdate'
+  data: { menuId: string; itemId: string; title?: string; link?: MenuLink }
+}
+export type MenuItemMove = {
+  type: 'MenuItemMove'
+  data: { menuId: string; itemId: string; parentId: string | null; position: number | null }
+}
 export type MenuItemRemove = { type: 'MenuItemRemove'; data: { menuId: string; itemId: string } }
 
-export type MenuCommand = MenuCreate | MenuUpdate | MenuDelete | MenuItemAdd | MenuItemUpdate | MenuItemMove | MenuItemRemove
+export type MenuCommand =
+  MenuCreate | MenuUpdate | MenuDelete | MenuItemAdd | MenuItemUpdate | MenuItemMove | MenuItemRemove

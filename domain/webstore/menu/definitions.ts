@@ -2,18 +2,36 @@ import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from 
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
 import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
-import { menuCreateInput, menuDeleteInput, menuItemAddInput, menuItemMoveInput, menuItemRemoveInput, menuItemUpdateInput, menuUpdateInput, type MenuCommand } from './commands.js'
+import {
+  menuCreateInput,
+  menuDeleteInput,
+  menuItemAddInput,
+  menuItemMoveInput,
+  menuItemRemoveInput,
+  menuItemUpdateInput,
+  menuUpdateInput,
+  type MenuCommand,
+} from './commands.js'
 import { decideMenu } from './decide.js'
 import type { MenuEvent } from './events.js'
 import { evolveMenu, initialMenuState, type MenuState } from './menu.js'
 import { MENU_CATEGORY, menuHandleKey, menuStream } from './streams.js'
 
-export const menuDecider: Decider<MenuState, MenuCommand, MenuEvent> = { initialState: initialMenuState, evolve: evolveMenu, decide: decideMenu }
+export const menuDecider: Decider<MenuState, MenuCommand, MenuEvent> = {
+  initialState: initialMenuState,
+  evolve: evolveMenu,
+  decide: decideMenu,
+}
 
-const WRITE = { resource: MENU_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: MENU_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 const LINK_HELP =
   'link is {type: URL, url} (http(s), a /path, mailto: or tel:), {type: HOME}, or {type: PRODUCT|CATEGORY|COLLECTION|PAGE|BLOG|POST, ' +
-  'resourceId}; a link whose resource is later deleted is listed in the menu\'s brokenLinks.'
+  "resourceId}; a link whose resource is later deleted is listed in the menu's brokenLinks."
 
 /** The menu command for `input`, on the menu's stream; `entityId` is what the transport reads back. */
 function onMenu(command: MenuCommand, entityId: string, ctx: DecideContext) {
@@ -50,7 +68,14 @@ export const menuUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: menuUpdateInput,
   prepare(input, env) {
-    return onMenu({ type: 'MenuUpdate', data: { menuId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined } }, input.id, env.ctx)
+    return onMenu(
+      {
+        type: 'MenuUpdate',
+        data: { menuId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined },
+      },
+      input.id,
+      env.ctx,
+    )
   },
   decider: menuDecider,
   uniqueness: menuHandleReservations,
@@ -59,7 +84,8 @@ export const menuUpdate = defineCommand({
 export const menuDelete = defineCommand({
   name: 'menuDelete',
   tool: 'delete_menu',
-  description: 'Delete a menu with all its items, found by id; its handle becomes free. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
+  description:
+    'Delete a menu with all its items, found by id; its handle becomes free. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: menuDeleteInput,
@@ -81,7 +107,14 @@ export const menuItemAdd = defineCommand({
   input: menuItemAddInput,
   prepare(input, env) {
     const itemId = env.newId()
-    const data = { menuId: input.menuId, itemId, parentId: input.parentId ?? null, position: input.position ?? null, title: input.title, link: input.link }
+    const data = {
+      menuId: input.menuId,
+      itemId,
+      parentId: input.parentId ?? null,
+      position: input.position ?? null,
+      title: input.title,
+      link: input.link,
+    }
     return onMenu({ type: 'MenuItemAdd', data }, itemId, env.ctx)
   },
   decider: menuDecider,
@@ -95,7 +128,19 @@ export const menuItemUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: menuItemUpdateInput,
   prepare(input, env) {
-    return onMenu({ type: 'MenuItemUpdate', data: { menuId: input.menuId, itemId: input.id, title: input.title ?? undefined, link: input.link ?? undefined } }, input.id, env.ctx)
+    return onMenu(
+      {
+        type: 'MenuItemUpdate',
+        data: {
+          menuId: input.menuId,
+          itemId: input.id,
+          title: input.title ?? undefined,
+          link: input.link ?? undefined,
+        },
+      },
+      input.id,
+      env.ctx,
+    )
   },
   decider: menuDecider,
 })
@@ -110,7 +155,19 @@ export const menuItemMove = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: menuItemMoveInput,
   prepare(input, env) {
-    return onMenu({ type: 'MenuItemMove', data: { menuId: input.menuId, itemId: input.id, parentId: input.parentId ?? null, position: input.position ?? null } }, input.id, env.ctx)
+    return onMenu(
+      {
+        type: 'MenuItemMove',
+        data: {
+          menuId: input.menuId,
+          itemId: input.id,
+          parentId: input.parentId ?? null,
+          position: input.position ?? null,
+        },
+      },
+      input.id,
+      env.ctx,
+    )
   },
   decider: menuDecider,
 })
@@ -118,7 +175,8 @@ export const menuItemMove = defineCommand({
 export const menuItemRemove = defineCommand({
   name: 'menuItemRemove',
   tool: 'remove_menu_item',
-  description: 'Remove a menu item and its sub-items, found by menuId and id. Returns the menu. Fails with NOT_FOUND when the item is not in the menu.',
+  description:
+    'Remove a menu item and its sub-items, found by menuId and id. Returns the menu. Fails with NOT_FOUND when the item is not in the menu.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: menuItemRemoveInput,
@@ -128,11 +186,27 @@ export const menuItemRemove = defineCommand({
   decider: menuDecider,
 })
 
-export const menuCommands: readonly AnyCommandDefinition[] = [menuCreate, menuUpdate, menuDelete, menuItemAdd, menuItemUpdate, menuItemMove, menuItemRemove]
+export const menuCommands: readonly AnyCommandDefinition[] = [
+  menuCreate,
+  menuUpdate,
+  menuDelete,
+  menuItemAdd,
+  menuItemUpdate,
+  menuItemMove,
+  menuItemRemove,
+]
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function menuHandleReservations(events: readonly MenuEvent[], _before: MenuState, ctx: DecideContext): UniquenessChange[] {
-  const { claim, release } = handleChanges(storeOf(ctx), menuHandleKey, (handle) => `handle '${handle}' is taken by another menu in this store; choose another or update that menu`)
+export function menuHandleReservations(
+  events: readonly MenuEvent[],
+  _before: MenuState,
+  ctx: DecideContext,
+): UniquenessChange[] {
+  const { claim, release } = handleChanges(
+    storeOf(ctx),
+    menuHandleKey,
+    (handle) => `handle '${handle}' is taken by another menu in this store; choose another or update that menu`,
+  )
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'MenuCreated':

@@ -23,7 +23,12 @@ export function childrenOf(items: readonly MenuItem[], parentId: string | null):
 /** 1 for a top-level item. */
 export function depthOf(items: readonly MenuItem[], itemId: string): number {
   let depth = 0
-  for (let item = items.find((i) => i.itemId === itemId); item; item = item.parentId ? items.find((i) => i.itemId === item!.parentId) : undefined) depth++
+  for (
+    let item = items.find((i) => i.itemId === itemId);
+    item;
+    item = item.parentId ? items.find((i) => i.itemId === item!.parentId) : undefined
+  )
+    depth++
   return depth
 }
 
@@ -76,5 +81,10 @@ function insertAt(items: readonly MenuItem[], item: MenuItem, position: number):
 
 /** The nested tree of a flat item list. */
 export function itemTree(items: readonly MenuItem[], parentId: string | null = null): MenuItemNode[] {
-  return childrenOf(items, parentId).map((item) => ({ itemId: item.itemId, title: item.title, link: item.link, items: itemTree(items, item.itemId) }))
+  return childrenOf(items, parentId).map((item) => ({
+    itemId: item.itemId,
+    title: item.title,
+    link: item.link,
+    items: itemTree(items, item.itemId),
+  }))
 }

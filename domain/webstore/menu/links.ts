@@ -28,31 +28,78 @@ export function isMenuUrl(url: string): boolean {
 const linkShape = z.strictObject(
   {
     type: z.enum(MENU_LINK_TYPES, { error: `link.type must be one of ${MENU_LINK_TYPES.join(', ')}` }),
-    url: z.string({ error: 'link.url must be a string' }).trim().max(MENU_URL_MAX_LENGTH, `link.url must be at most ${MENU_URL_MAX_LENGTH} characters`).nullish(),
+    url: z
+      .string({ error: 'link.url must be a string' })
+      .trim()
+      .max(MENU_URL_MAX_LENGTH, `link.url must be at most ${MENU_URL_MAX_LENGTH} characters`)
+      .nullish(),
     resourceId: z
-      .uuid({ error: 'link.resourceId must be the id (a UUID) of the product, category, collection, page, blog or post' })
+      .uuid({
+        error: 'link.resourceId must be the id (a UUID) of the product, category, collection, page, blog or post',
+      })
       .overwrite((id) => id.toLowerCase())
       .nullish(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `a link takes only type, url and resourceId, not ${issue.keys.join(', ')}` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `a link takes only type, url and resourceId, not ${issue.keys.join(', ')}`
+        : undefined,
+  },
 )
 
 /** A link input: checked for the fields its type needs, normalised to a `MenuLink`. */
 export const menuLinkInput = linkShape
   .superRefine((link, ctx) => {
     if (link.type === 'URL') {
-      if (!link.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a URL link needs url, e.g. "https://example.com" or "/collections/sale"' })
-      else if (!isMenuUrl(link.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: `link.url '${link.url}' must be an http(s) URL, a path starting with '/', mailto: or tel:` })
-      if (link.resourceId) ctx.addIssue({ code: 'custom', path: ['resourceId'], message: 'a URL link takes url only; leave resourceId out' })
+      if (!link.url)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: 'a URL link needs url, e.g. "https://example.com" or "/collections/sale"',
+        })
+      else if (!isMenuUrl(link.url))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: `link.url '${link.url}' must be an http(s) URL, a path starting with '/', mailto: or tel:`,
+        })
+      if (link.resourceId)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['resourceId'],
+          message: 'a URL link takes url only; leave resourceId out',
+        })
     } else if (link.type === 'HOME') {
-      if (link.url || link.resourceId) ctx.addIssue({ code: 'custom', path: [link.url ? 'url' : 'resourceId'], message: 'a HOME link points at the home page; leave url and resourceId out' })
+      if (link.url || link.resourceId)
+        ctx.addIssue({
+          code: 'custom',
+          path: [link.url ? 'url' : 'resourceId'],
+          message: 'a HOME link points at the home page; leave url and resourceId out',
+        })
     } else {
-      if (!link.resourceId) ctx.addIssue({ code: 'custom', path: ['resourceId'], message: `a ${link.type} link needs resourceId, the id of the ${link.type.toLowerCase()}` })
-      if (link.url) ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${link.type} link takes resourceId only; leave url out` })
+      if (!link.resourceId)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['resourceId'],
+          message: `a ${link.type} link needs resourceId, the id of the ${link.type.toLowerCase()}`,
+        })
+      if (link.url)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: `a ${link.type} link takes resourceId only; leave url out`,
+        })
     }
   })
-  .transform((link): MenuLink => ({ type: link.type, url: link.type === 'URL' ? (link.url ?? null) : null, resourceId: link.resourceId ?? null }))
-  .describe('What the item points at: {type: URL, url} (http(s), /path, mailto:, tel:), {type: HOME}, or {type: PRODUCT|CATEGORY|COLLECTION|PAGE|BLOG|POST, resourceId}.')
+  .transform((link): MenuLink => ({
+    type: link.type,
+    url: link.type === 'URL' ? (link.url ?? null) : null,
+    resourceId: link.resourceId ?? null,
+  }))
+  .describe(
+    'What the item points at: {type: URL, url} (http(s), /path, mailto:, tel:), {type: HOME}, or {type: PRODUCT|CATEGORY|COLLECTION|PAGE|BLOG|POST, resourceId}.',
+  )
 
 /** Whether two links point at the same place. */
 export function sameLink(a: MenuLink, b: MenuLink): boolean {

@@ -12,7 +12,9 @@ export const TEMPLATE_SUFFIX_MAX_LENGTH = 100
 /** `uuid` of an entity, lowercased: stream names are case-sensitive and Postgres prints UUIDs in lowercase. */
 export function entityId(what: string, field = 'id') {
   return z
-    .uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`) })
+    .uuid({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`),
+    })
     .overwrite((id) => id.toLowerCase())
 }
 
@@ -29,7 +31,10 @@ export function handleInput(example: string, uniqueIn: string) {
     .string({ error: 'handle must be a string' })
     .trim()
     .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
-    .regex(HANDLE_PATTERN, `handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. '${example}'`)
+    .regex(
+      HANDLE_PATTERN,
+      `handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. '${example}'`,
+    )
     .describe(`The URL name, unique in ${uniqueIn}, e.g. '${example}'. Generated from the title when omitted.`)
 }
 
@@ -37,8 +42,13 @@ const templateSuffix = z
   .string({ error: 'templateSuffix must be a string' })
   .trim()
   .max(TEMPLATE_SUFFIX_MAX_LENGTH, `templateSuffix must be at most ${TEMPLATE_SUFFIX_MAX_LENGTH} characters`)
-  .regex(/^$|^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "templateSuffix may contain only lowercase letters, digits, '-' and '_', e.g. 'contact' for templates/page.contact.json")
-  .describe("Renders the page with templates/page.<suffix>.json instead of page.json; an empty string goes back to the default.")
+  .regex(
+    /^$|^[a-z0-9]+(?:[-_][a-z0-9]+)*$/,
+    "templateSuffix may contain only lowercase letters, digits, '-' and '_', e.g. 'contact' for templates/page.contact.json",
+  )
+  .describe(
+    'Renders the page with templates/page.<suffix>.json instead of page.json; an empty string goes back to the default.',
+  )
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const pageCreateInput = strictInput('pageCreate', {
@@ -69,11 +79,18 @@ export type PageCreateInput = z.output<typeof pageCreateInput>
 export type PageUpdateInput = z.output<typeof pageUpdateInput>
 
 /** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
-export type PageCreate = { type: 'PageCreate'; data: PageFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null } }
+export type PageCreate = {
+  type: 'PageCreate'
+  data: PageFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null }
+}
 /** Fields left out stay; `publishAt` null cancels the schedule. */
 export type PageUpdate = {
   type: 'PageUpdate'
-  data: { pageId: string } & Partial<Omit<PageFields, 'pageId'>> & { status?: PublicationStatus; seo?: SeoInput; publishAt?: string | null }
+  data: { pageId: string } & Partial<Omit<PageFields, 'pageId'>> & {
+      status?: PublicationStatus
+      seo?: SeoInput
+      publishAt?: string | null
+    }
 }
 export type PageDelete = { type: 'PageDelete'; data: { pageId: string } }
 /** The scheduler's: publishes the page if its publishAt has come. */

@@ -29,12 +29,18 @@ export function decidePage(command: PageCommand, state: PageState, ctx: DecideCo
 }
 
 function create(command: PageCreate, state: PageState, ctx: DecideContext): PageEvent[] {
-  if (state.kind !== 'empty') throw conflict(`page '${command.data.pageId}' already exists; use pageUpdate to change it`)
+  if (state.kind !== 'empty')
+    throw conflict(`page '${command.data.pageId}' already exists; use pageUpdate to change it`)
   const { status, seo, publishAt, ...fields } = command.data
   return [
     { type: 'PageCreated', data: fields },
-    ...seoChanges(fields.pageId, NO_SEO, seo).map(({ data }): PageEvent => ({ type: 'PageSeoChanged', data: { pageId: fields.pageId, title: data.title, description: data.description } })),
-    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(fields.pageId, change)),
+    ...seoChanges(fields.pageId, NO_SEO, seo).map(({ data }): PageEvent => ({
+      type: 'PageSeoChanged',
+      data: { pageId: fields.pageId, title: data.title, description: data.description },
+    })),
+    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) =>
+      pagePublicationEvent(fields.pageId, change),
+    ),
   ]
 }
 
@@ -44,13 +50,17 @@ function update(command: PageUpdate, state: PageState, ctx: DecideContext): Page
   const { pageId, title, handle, body, templateSuffix, status, seo, publishAt } = command.data
   const events: PageEvent[] = []
   if (title !== undefined && title !== page.title) events.push({ type: 'PageRetitled', data: { pageId, title } })
-  if (handle !== undefined && handle !== page.handle) events.push({ type: 'PageHandleChanged', data: { pageId, from: page.handle, to: handle } })
+  if (handle !== undefined && handle !== page.handle)
+    events.push({ type: 'PageHandleChanged', data: { pageId, from: page.handle, to: handle } })
   if (body !== undefined && body !== page.body) events.push({ type: 'PageBodyChanged', data: { pageId, body } })
-  if (templateSuffix !== undefined && templateSuffix !== page.templateSuffix) events.push({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } })
+  if (templateSuffix !== undefined && templateSuffix !== page.templateSuffix)
+    events.push({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } })
   for (const { data } of seoChanges(pageId, page.seo, withSeo(page.seo, seo))) {
     events.push({ type: 'PageSeoChanged', data: { pageId, title: data.title, description: data.description } })
   }
-  events.push(...publicationChanges(page, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(pageId, change)))
+  events.push(
+    ...publicationChanges(page, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(pageId, change)),
+  )
   return events
 }
 

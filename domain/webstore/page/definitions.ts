@@ -9,9 +9,18 @@ import type { PageEvent } from './events.js'
 import { evolvePage, initialPageState, type PageState } from './page.js'
 import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
 
-export const pageDecider: Decider<PageState, PageCommand, PageEvent> = { initialState: initialPageState, evolve: evolvePage, decide: decidePage }
+export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
+  initialState: initialPageState,
+  evolve: evolvePage,
+  decide: decidePage,
+}
 
-const WRITE = { resource: PAGE_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: PAGE_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const pageCreate = defineCommand({
   name: 'pageCreate',
@@ -118,8 +127,16 @@ export const pagePublishDue = defineCommand({
 export const pageCommands: readonly AnyCommandDefinition[] = [pageCreate, pageUpdate, pageDelete, pagePublishDue]
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function pageHandleReservations(events: readonly PageEvent[], _before: PageState, ctx: DecideContext): UniquenessChange[] {
-  const { claim, release } = handleChanges(storeOf(ctx), pageHandleKey, (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`)
+export function pageHandleReservations(
+  events: readonly PageEvent[],
+  _before: PageState,
+  ctx: DecideContext,
+): UniquenessChange[] {
+  const { claim, release } = handleChanges(
+    storeOf(ctx),
+    pageHandleKey,
+    (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
+  )
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'PageCreated':

@@ -18,14 +18,20 @@ export type PageRetitled = DomainEvent<'PageRetitled', { pageId: string; title: 
 /** `from` is released and `to` claimed in the store's page handle reservations in the same write. */
 export type PageHandleChanged = DomainEvent<'PageHandleChanged', { pageId: string; from: string; to: string }>
 export type PageBodyChanged = DomainEvent<'PageBodyChanged', { pageId: string; body: string }>
-export type PageTemplateSuffixChanged = DomainEvent<'PageTemplateSuffixChanged', { pageId: string; templateSuffix: string }>
+export type PageTemplateSuffixChanged = DomainEvent<
+  'PageTemplateSuffixChanged',
+  { pageId: string; templateSuffix: string }
+>
 /** The whole new SEO. */
 export type PageSeoChanged = DomainEvent<'PageSeoChanged', { pageId: string } & ProductSeo>
 export type PagePublished = DomainEvent<'PagePublished', { pageId: string; publishedAt: string }>
 export type PageUnpublished = DomainEvent<'PageUnpublished', { pageId: string }>
 export type PagePublishScheduled = DomainEvent<'PagePublishScheduled', { pageId: string; publishAt: string }>
 /** `published`: the schedule fired or the page was published by hand; `cancelled`: publishAt was cleared. */
-export type PagePublishUnscheduled = DomainEvent<'PagePublishUnscheduled', { pageId: string; reason: 'published' | 'cancelled' }>
+export type PagePublishUnscheduled = DomainEvent<
+  'PagePublishUnscheduled',
+  { pageId: string; reason: 'published' | 'cancelled' }
+>
 /** Carries the handle so its reservation is released without reading the stream again. */
 export type PageDeleted = DomainEvent<'PageDeleted', { pageId: string; handle: string }>
 

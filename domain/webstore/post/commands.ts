@@ -25,15 +25,23 @@ const author = z
 
 const tags = z
   .array(
-    z.string({ error: 'each tag must be a string' }).trim().min(1, 'a tag must not be empty').max(POST_TAG_MAX_LENGTH, `a tag must be at most ${POST_TAG_MAX_LENGTH} characters`),
+    z
+      .string({ error: 'each tag must be a string' })
+      .trim()
+      .min(1, 'a tag must not be empty')
+      .max(POST_TAG_MAX_LENGTH, `a tag must be at most ${POST_TAG_MAX_LENGTH} characters`),
     { error: 'tags must be a list of strings' },
   )
   .max(POST_TAGS_MAX_COUNT, `a post may have at most ${POST_TAGS_MAX_COUNT} tags`)
   .overwrite((list) => [...new Set(list)])
-  .describe('Labels for filtering (/blogs/news/tagged/<tag>); duplicates are dropped. On update the list replaces the old one.')
+  .describe(
+    'Labels for filtering (/blogs/news/tagged/<tag>); duplicates are dropped. On update the list replaces the old one.',
+  )
 
 const coverMediaId = z
-  .union([z.literal(''), z.uuid()], { error: 'coverMediaId must be a media id (a UUID), or an empty string to remove the cover' })
+  .union([z.literal(''), z.uuid()], {
+    error: 'coverMediaId must be a media id (a UUID), or an empty string to remove the cover',
+  })
   .overwrite((id) => id.toLowerCase())
   .describe('A media id of the store library (upload_image) shown as the cover; an empty string removes it.')
 
@@ -83,11 +91,18 @@ export const postDeleteInput = strictInput('postDelete', { id: entityId('post') 
 export const postPublishDueInput = z.strictObject({ id: entityId('post') })
 
 /** Every field resolved by `prepare`: id, free handle, and the blog and cover checked to live in the store. */
-export type PostCreate = { type: 'PostCreate'; data: PostFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null } }
+export type PostCreate = {
+  type: 'PostCreate'
+  data: PostFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null }
+}
 /** Fields left out stay; `coverMediaId` null removes the cover, `publishAt` null cancels the schedule. */
 export type PostUpdate = {
   type: 'PostUpdate'
-  data: { postId: string } & Partial<Omit<PostFields, 'postId' | 'blogId'>> & { status?: PublicationStatus; seo?: SeoInput; publishAt?: string | null }
+  data: { postId: string } & Partial<Omit<PostFields, 'postId' | 'blogId'>> & {
+      status?: PublicationStatus
+      seo?: SeoInput
+      publishAt?: string | null
+    }
 }
 export type PostDelete = { type: 'PostDelete'; data: { postId: string } }
 export type PostPublishDue = { type: 'PostPublishDue'; data: { postId: string } }

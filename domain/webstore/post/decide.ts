@@ -29,12 +29,15 @@ export function decidePost(command: PostCommand, state: PostState, ctx: DecideCo
 }
 
 function create(command: PostCreate, state: PostState, ctx: DecideContext): PostEvent[] {
-  if (state.kind !== 'empty') throw conflict(`post '${command.data.postId}' already exists; use postUpdate to change it`)
+  if (state.kind !== 'empty')
+    throw conflict(`post '${command.data.postId}' already exists; use postUpdate to change it`)
   const { status, seo, publishAt, ...fields } = command.data
   return [
     { type: 'PostCreated', data: { ...fields, tags: [...fields.tags] } },
     ...seoEvents(fields.postId, seoChanges(fields.postId, NO_SEO, seo)),
-    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(fields.postId, change)),
+    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) =>
+      postPublicationEvent(fields.postId, change),
+    ),
   ]
 }
 
@@ -44,24 +47,34 @@ function update(command: PostUpdate, state: PostState, ctx: DecideContext): Post
   const { postId, title, handle, body, excerpt, author, tags, coverMediaId, status, seo, publishAt } = command.data
   const events: PostEvent[] = []
   if (title !== undefined && title !== post.title) events.push({ type: 'PostRetitled', data: { postId, title } })
-  if (handle !== undefined && handle !== post.handle) events.push({ type: 'PostHandleChanged', data: { postId, blogId: post.blogId, from: post.handle, to: handle } })
+  if (handle !== undefined && handle !== post.handle)
+    events.push({ type: 'PostHandleChanged', data: { postId, blogId: post.blogId, from: post.handle, to: handle } })
   if (body !== undefined && body !== post.body) events.push({ type: 'PostBodyChanged', data: { postId, body } })
-  if (excerpt !== undefined && excerpt !== post.excerpt) events.push({ type: 'PostExcerptChanged', data: { postId, excerpt } })
-  if (author !== undefined && author !== post.author) events.push({ type: 'PostAuthorChanged', data: { postId, author } })
+  if (excerpt !== undefined && excerpt !== post.excerpt)
+    events.push({ type: 'PostExcerptChanged', data: { postId, excerpt } })
+  if (author !== undefined && author !== post.author)
+    events.push({ type: 'PostAuthorChanged', data: { postId, author } })
   if (tags !== undefined) {
     // Tags are a set: a new order of the same tags is not a change.
     const added = tags.filter((tag) => !post.tags.includes(tag))
     const removed = post.tags.filter((tag) => !tags.includes(tag))
-    if (added.length || removed.length) events.push({ type: 'PostTagsChanged', data: { postId, tags: [...tags], added, removed } })
+    if (added.length || removed.length)
+      events.push({ type: 'PostTagsChanged', data: { postId, tags: [...tags], added, removed } })
   }
-  if (coverMediaId !== undefined && coverMediaId !== post.coverMediaId) events.push({ type: 'PostCoverChanged', data: { postId, mediaId: coverMediaId } })
+  if (coverMediaId !== undefined && coverMediaId !== post.coverMediaId)
+    events.push({ type: 'PostCoverChanged', data: { postId, mediaId: coverMediaId } })
   events.push(...seoEvents(postId, seoChanges(postId, post.seo, withSeo(post.seo, seo))))
-  events.push(...publicationChanges(post, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(postId, change)))
+  events.push(
+    ...publicationChanges(post, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(postId, change)),
+  )
   return events
 }
 
 function seoEvents(postId: string, changes: { data: { title: string; description: string } }[]): PostEvent[] {
-  return changes.map(({ data }) => ({ type: 'PostSeoChanged', data: { postId, title: data.title, description: data.description } }))
+  return changes.map(({ data }) => ({
+    type: 'PostSeoChanged',
+    data: { postId, title: data.title, description: data.description },
+  }))
 }
 
 /** Another store's post lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */

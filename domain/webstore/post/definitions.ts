@@ -1,6 +1,11 @@
 import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
 import { liveMediaKey } from '../../media/streams.js'
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -14,9 +19,18 @@ import type { PostEvent } from './events.js'
 import { evolvePost, initialPostState, type PostState } from './post.js'
 import { POST_CATEGORY, postHandleKey, postStream } from './streams.js'
 
-export const postDecider: Decider<PostState, PostCommand, PostEvent> = { initialState: initialPostState, evolve: evolvePost, decide: decidePost }
+export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
+  initialState: initialPostState,
+  evolve: evolvePost,
+  decide: decidePost,
+}
 
-const WRITE = { resource: POST_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: POST_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const postCreate = defineCommand({
   name: 'postCreate',
@@ -34,7 +48,11 @@ export const postCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     if (!(await blogLives(env, storeId, input.blogId))) {
-      throw new DomainError('NOT_FOUND', `blog '${input.blogId}' does not exist in this store; create it with blogCreate or pick one from blogs`, { field: ['input', 'blogId'] })
+      throw new DomainError(
+        'NOT_FOUND',
+        `blog '${input.blogId}' does not exist in this store; create it with blogCreate or pick one from blogs`,
+        { field: ['input', 'blogId'] },
+      )
     }
     const postId = env.newId()
     const command: PostCommand = {
@@ -43,7 +61,8 @@ export const postCreate = defineCommand({
         postId,
         blogId: input.blogId,
         title: input.title,
-        handle: input.handle ?? (await freeHandle(input.title, postId, 'post', storeId, postHandleKey(input.blogId), env)),
+        handle:
+          input.handle ?? (await freeHandle(input.title, postId, 'post', storeId, postHandleKey(input.blogId), env)),
         body: input.body ?? '',
         excerpt: input.excerpt ?? '',
         author: input.author ?? '',
@@ -135,9 +154,14 @@ export const postPublishDue = defineCommand({
 export const postCommands: readonly AnyCommandDefinition[] = [postCreate, postUpdate, postDelete, postPublishDue]
 
 /** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
-export function postHandleReservations(events: readonly PostEvent[], _before: PostState, ctx: DecideContext): UniquenessChange[] {
+export function postHandleReservations(
+  events: readonly PostEvent[],
+  _before: PostState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const storeId = storeOf(ctx)
-  const message = (handle: string) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`
+  const message = (handle: string) =>
+    `handle '${handle}' is taken by another post of this blog; choose another or update that post`
   const blogOf = (blogId: string) => handleChanges(storeId, postHandleKey(blogId), message)
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
@@ -167,11 +191,19 @@ async function requireLiveBlogOf(env: PrepareEnv, storeId: string, postId: strin
 }
 
 /** Undefined: not given. '': remove the cover. A media id: must live in this store, checked against its reservation. */
-async function liveCover(env: PrepareEnv, storeId: string, mediaId: string | null | undefined): Promise<string | null | undefined> {
+async function liveCover(
+  env: PrepareEnv,
+  storeId: string,
+  mediaId: string | null | undefined,
+): Promise<string | null | undefined> {
   if (mediaId == null) return undefined
   if (mediaId === '') return null
   if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-    throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store; upload it first (mediaCreate or upload_image)`, { field: ['input', 'coverMediaId'] })
+    throw new DomainError(
+      'NOT_FOUND',
+      `media '${mediaId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
+      { field: ['input', 'coverMediaId'] },
+    )
   }
   return mediaId
 }

@@ -22,18 +22,27 @@ export type PostFields = {
 export type PostCreated = DomainEvent<'PostCreated', PostFields>
 export type PostRetitled = DomainEvent<'PostRetitled', { postId: string; title: string }>
 /** Handles are reserved per blog, so `blogId` travels with the change. */
-export type PostHandleChanged = DomainEvent<'PostHandleChanged', { postId: string; blogId: string; from: string; to: string }>
+export type PostHandleChanged = DomainEvent<
+  'PostHandleChanged',
+  { postId: string; blogId: string; from: string; to: string }
+>
 export type PostBodyChanged = DomainEvent<'PostBodyChanged', { postId: string; body: string }>
 export type PostExcerptChanged = DomainEvent<'PostExcerptChanged', { postId: string; excerpt: string }>
 export type PostAuthorChanged = DomainEvent<'PostAuthorChanged', { postId: string; author: string }>
 /** `tags` is the whole new list; `added` and `removed` say what changed. */
-export type PostTagsChanged = DomainEvent<'PostTagsChanged', { postId: string; tags: string[]; added: string[]; removed: string[] }>
+export type PostTagsChanged = DomainEvent<
+  'PostTagsChanged',
+  { postId: string; tags: string[]; added: string[]; removed: string[] }
+>
 export type PostCoverChanged = DomainEvent<'PostCoverChanged', { postId: string; mediaId: string | null }>
 export type PostSeoChanged = DomainEvent<'PostSeoChanged', { postId: string } & ProductSeo>
 export type PostPublished = DomainEvent<'PostPublished', { postId: string; publishedAt: string }>
 export type PostUnpublished = DomainEvent<'PostUnpublished', { postId: string }>
 export type PostPublishScheduled = DomainEvent<'PostPublishScheduled', { postId: string; publishAt: string }>
-export type PostPublishUnscheduled = DomainEvent<'PostPublishUnscheduled', { postId: string; reason: 'published' | 'cancelled' }>
+export type PostPublishUnscheduled = DomainEvent<
+  'PostPublishUnscheduled',
+  { postId: string; reason: 'published' | 'cancelled' }
+>
 export type PostDeleted = DomainEvent<'PostDeleted', { postId: string; blogId: string; handle: string }>
 
 export type PostEvent =

@@ -10,7 +10,8 @@ export type LivePost = PostFields & Publication & { seo: ProductSeo }
 export const initialPostState = (): PostState => ({ kind: 'empty' })
 
 export function evolvePost(state: PostState, event: PostEvent): PostState {
-  if (event.type === 'PostCreated') return { kind: 'existing', post: { ...event.data, tags: [...event.data.tags], ...UNPUBLISHED, seo: NO_SEO } }
+  if (event.type === 'PostCreated')
+    return { kind: 'existing', post: { ...event.data, tags: [...event.data.tags], ...UNPUBLISHED, seo: NO_SEO } }
   if (state.kind !== 'existing') return state
   const post = state.post
   const next = (changes: Partial<LivePost>): PostState => ({ kind: 'existing', post: { ...post, ...changes } })

@@ -7,7 +7,14 @@ import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
 const NUMBERED_HANDLE_ATTEMPTS = 50
 
 /** The title's handle, or the first of `-2`, `-3` … whose reservation `key(handle)` under `scope` is free. */
-export async function freeHandle(title: string, id: string, fallback: string, scope: string, key: (handle: string) => string, env: PrepareEnv): Promise<string> {
+export async function freeHandle(
+  title: string,
+  id: string,
+  fallback: string,
+  scope: string,
+  key: (handle: string) => string,
+  env: PrepareEnv,
+): Promise<string> {
   const base = handleize(title) || fallback
   for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
     const candidate = n === 1 ? base : withSuffix(base, `-${n}`)
@@ -24,13 +31,29 @@ function withSuffix(base: string, suffix: string): string {
 /** Claims and releases of one handle reservation, for a definition's `uniqueness()`. */
 export function handleChanges(scope: string, key: (handle: string) => string, message: (handle: string) => string) {
   return {
-    claim: (handle: string, ownerId: string): UniquenessChange => ({ kind: 'claim', scope, key: key(handle), ownerId, field: ['input', 'handle'], message: message(handle) }),
-    release: (handle: string, ownerId: string): UniquenessChange => ({ kind: 'release', scope, key: key(handle), ownerId }),
+    claim: (handle: string, ownerId: string): UniquenessChange => ({
+      kind: 'claim',
+      scope,
+      key: key(handle),
+      ownerId,
+      field: ['input', 'handle'],
+      message: message(handle),
+    }),
+    release: (handle: string, ownerId: string): UniquenessChange => ({
+      kind: 'release',
+      scope,
+      key: key(handle),
+      ownerId,
+    }),
   }
 }
 
 /** The store of a web store command, or BAD_USER_INPUT asking for one. */
 export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'web store content belongs to a store: select it with the X-Store header (store id or slug)')
+  if (!ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'web store content belongs to a store: select it with the X-Store header (store id or slug)',
+    )
   return ctx.storeId
 }

@@ -13,9 +13,45 @@ export const HTML_BODY_MAX_LENGTH = 512 * 1024
  * `rel="noopener noreferrer"`.
  */
 export const HTML_BODY_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
-  'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'span', 'div',
-  'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'span',
+  'div',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
 ] as const
 
 /** Schemes allowed in `href` (links) and `src` (images). */
@@ -37,7 +73,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    a: (tagName, attribs) =>
+      attribs.target === '_blank'
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
+        : { tagName, attribs },
   },
 }
 
@@ -56,5 +95,7 @@ export function htmlBodyInput(field: string) {
     .string({ error: `${field} must be a string of HTML` })
     .max(HTML_BODY_MAX_LENGTH, `${field} must be at most ${HTML_BODY_MAX_LENGTH} characters`)
     .transform(sanitizeBody)
-    .describe(`${field} as HTML. Scripts, event handlers, styles and javascript: URLs are removed; allowed tags: ${HTML_BODY_TAGS.join(', ')}.`)
+    .describe(
+      `${field} as HTML. Scripts, event handlers, styles and javascript: URLs are removed; allowed tags: ${HTML_BODY_TAGS.join(', ')}.`,
+    )
 }

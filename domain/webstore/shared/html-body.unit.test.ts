@@ -24,12 +24,15 @@ describe('sanitizeBody', () => {
   })
 
   it('keeps allowed markup, links and images', () => {
-    const html = '<h2>Title</h2><p><strong>Bold</strong> <a href="https://example.com/a" title="A">link</a> <a href="/pages/x">rel</a> <a href="mailto:a@b.c">mail</a></p><ul><li>one</li></ul><img src="https://cdn.example/x.png" alt="X" />'
+    const html =
+      '<h2>Title</h2><p><strong>Bold</strong> <a href="https://example.com/a" title="A">link</a> <a href="/pages/x">rel</a> <a href="mailto:a@b.c">mail</a></p><ul><li>one</li></ul><img src="https://cdn.example/x.png" alt="X" />'
     expect(sanitizeBody(html)).toBe(html)
   })
 
   it('makes links that open a new tab safe for the opener', () => {
-    expect(sanitizeBody('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>')
+    expect(sanitizeBody('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    )
   })
 })
 
@@ -41,7 +44,9 @@ describe('htmlBodyInput', () => {
   })
 
   it('refuses a body over the limit and a non-string with a message naming the field', () => {
-    expect(body.safeParse('x'.repeat(HTML_BODY_MAX_LENGTH + 1)).error?.issues[0]?.message).toBe(`body must be at most ${HTML_BODY_MAX_LENGTH} characters`)
+    expect(body.safeParse('x'.repeat(HTML_BODY_MAX_LENGTH + 1)).error?.issues[0]?.message).toBe(
+      `body must be at most ${HTML_BODY_MAX_LENGTH} characters`,
+    )
     expect(body.safeParse(42).error?.issues[0]?.message).toBe('body must be a string of HTML')
   })
 })

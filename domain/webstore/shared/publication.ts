@@ -30,10 +30,14 @@ export type PublicationChange =
 export function statusInput(resource: string) {
   return z
     .enum(PUBLICATION_STATUSES, { error: `status must be one of ${PUBLICATION_STATUSES.join(', ')}` })
-    .describe(`DRAFT (hidden) or PUBLISHED (on the storefront). A ${resource} scheduled with publishAt stays DRAFT until then.`)
+    .describe(
+      `DRAFT (hidden) or PUBLISHED (on the storefront). A ${resource} scheduled with publishAt stays DRAFT until then.`,
+    )
 }
 
-export const publishAtInput = dateTimeInput('publishAt').describe('When a DRAFT goes live by itself (ISO-8601); null cancels the schedule.')
+export const publishAtInput = dateTimeInput('publishAt').describe(
+  'When a DRAFT goes live by itself (ISO-8601); null cancels the schedule.',
+)
 
 /**
  * The changes that take `current` to the requested status and schedule. `next.status` and
@@ -49,7 +53,10 @@ export function publicationChanges(
   const status = next.status ?? current.status
   const changes: PublicationChange[] = []
   if (next.publishAt != null && status === 'PUBLISHED') {
-    throw badInput(['input', 'publishAt'], 'publishAt schedules a DRAFT to go live, but this one would be PUBLISHED already; send status DRAFT with it, or leave publishAt out')
+    throw badInput(
+      ['input', 'publishAt'],
+      'publishAt schedules a DRAFT to go live, but this one would be PUBLISHED already; send status DRAFT with it, or leave publishAt out',
+    )
   }
   if (status === 'PUBLISHED' && current.status === 'DRAFT') {
     changes.push({ kind: 'published', publishedAt: now.toISOString() })
@@ -57,7 +64,8 @@ export function publicationChanges(
     return changes
   }
   if (status === 'DRAFT' && current.status === 'PUBLISHED') changes.push({ kind: 'unpublished' })
-  if (next.publishAt != null && next.publishAt !== current.publishAt) changes.push({ kind: 'scheduled', publishAt: next.publishAt })
+  if (next.publishAt != null && next.publishAt !== current.publishAt)
+    changes.push({ kind: 'scheduled', publishAt: next.publishAt })
   if (next.publishAt === null && current.publishAt !== null) changes.push({ kind: 'unscheduled', reason: 'cancelled' })
   return changes
 }

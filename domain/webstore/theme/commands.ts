@@ -12,13 +12,18 @@ export const ZIP_MAX_BYTES = 10 * 1024 * 1024
 function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
   const fields = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}` : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
   })
 }
 
 const themeId = (field = 'id') =>
   z
-    .uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a theme id (a UUID)`) })
+    .uuid({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a theme id (a UUID)`),
+    })
     .overwrite((id) => id.toLowerCase())
     .describe('The theme id returned by create_theme (a UUID).')
 
@@ -31,19 +36,26 @@ const name = z
 
 const createRole = z
   .enum(['DRAFT', 'UNPUBLISHED'], { error: 'role must be DRAFT or UNPUBLISHED (themes go live with themePublish)' })
-  .describe('DRAFT (the one theme being prepared to go live) or UNPUBLISHED. Default: DRAFT when the store has no draft, else UNPUBLISHED.')
+  .describe(
+    'DRAFT (the one theme being prepared to go live) or UNPUBLISHED. Default: DRAFT when the store has no draft, else UNPUBLISHED.',
+  )
 
 export const themeCreateInput = strictInput('themeCreate', {
   name,
   source: z
-    .enum(['DEFAULT', 'ZIP'], { error: 'source must be DEFAULT (the platform theme) or ZIP (an uploaded theme in zip); to copy a theme use themeDuplicate' })
+    .enum(['DEFAULT', 'ZIP'], {
+      error:
+        'source must be DEFAULT (the platform theme) or ZIP (an uploaded theme in zip); to copy a theme use themeDuplicate',
+    })
     .nullish()
     .describe('DEFAULT (the default): a copy of the platform theme; ZIP: the theme in zip.'),
   zip: z
     .base64({ error: 'zip must be the zip file encoded as base64' })
     .max(Math.ceil(ZIP_MAX_BYTES / 3) * 4, `zip must be at most ${ZIP_MAX_BYTES / 1024 / 1024} MB`)
     .nullish()
-    .describe('With source ZIP: the theme zip, base64-encoded (layout/, templates/, sections/, … at its root or in one folder).'),
+    .describe(
+      'With source ZIP: the theme zip, base64-encoded (layout/, templates/, sections/, … at its root or in one folder).',
+    ),
   role: createRole.nullish(),
 })
 
@@ -56,19 +68,24 @@ export const themeRenameInput = strictInput('themeRename', { id: themeId(), name
 export const themeFileUpsertInput = strictInput('themeFileUpsert', {
   themeId: themeId('themeId'),
   path: themeFilePath,
-  content: z.string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be a string') }).describe('The whole new content of the file (UTF-8 text).'),
+  content: z
+    .string({ error: (issue) => (issue.input === undefined ? 'content is required' : 'content must be a string') })
+    .describe('The whole new content of the file (UTF-8 text).'),
 })
 export const themeFileDeleteInput = strictInput('themeFileDelete', {
   themeId: themeId('themeId'),
   path: z
     .string({ error: (issue) => (issue.input === undefined ? 'path is required' : 'path must be a string') })
     .trim()
-    .refine((path) => isThemeFilePath(path) || binaryAssetType(path) !== null, { message: 'path must name a file of the theme, e.g. snippets/card.liquid or assets/logo.png' }),
+    .refine((path) => isThemeFilePath(path) || binaryAssetType(path) !== null, {
+      message: 'path must name a file of the theme, e.g. snippets/card.liquid or assets/logo.png',
+    }),
 })
 export const themeSettingsUpdateInput = strictInput('themeSettingsUpdate', {
   id: themeId(),
-  settings: jsonObject('settings must be an object of setting id → value')
-    .describe('Setting id → new value, checked against config/settings_schema.json; null resets a setting to its default. Ids left out stay.'),
+  settings: jsonObject('settings must be an object of setting id → value').describe(
+    'Setting id → new value, checked against config/settings_schema.json; null resets a setting to its default. Ids left out stay.',
+  ),
 })
 export const themePublishInput = strictInput('themePublish', { id: themeId() })
 export const themeDeleteInput = strictInput('themeDelete', { id: themeId() })
@@ -84,7 +101,14 @@ export type ThemeDuplicateInput = z.output<typeof themeDuplicateInput>
  */
 export type ThemeCreate = {
   type: 'ThemeCreate'
-  data: { themeId: string; name: string; source: ThemeSource; sourceThemeId: string | null; files: ThemeFile[]; role: ThemeRole | null }
+  data: {
+    themeId: string
+    name: string
+    source: ThemeSource
+    sourceThemeId: string | null
+    files: ThemeFile[]
+    role: ThemeRole | null
+  }
   roles: ThemeRoles
   ifMissing?: boolean
   /** Where a bad file is reported: ['input', 'zip'] for uploads. */
@@ -93,9 +117,12 @@ export type ThemeCreate = {
 export type ThemeRename = { type: 'ThemeRename'; data: { themeId: string; name: string } }
 export type ThemeFileUpsert = { type: 'ThemeFileUpsert'; data: { themeId: string; path: string; content: string } }
 export type ThemeFileDelete = { type: 'ThemeFileDelete'; data: { themeId: string; path: string } }
-export type ThemeSettingsUpdate = { type: 'ThemeSettingsUpdate'; data: { themeId: string; settings: Record<string, unknown> } }
+export type ThemeSettingsUpdate = {
+  type: 'ThemeSettingsUpdate'
+  data: { themeId: string; settings: Record<string, unknown> }
+}
 export type ThemePublish = { type: 'ThemePublish'; data: { themeId: string }; roles: ThemeRoles }
 export type ThemeDelete = { type: 'ThemeDelete'; data: { themeId: string }; roles: ThemeRoles }
 
-export type ThemeCommand = ThemeCreate | ThemeRename | ThemeFileUpsert | ThemeFileDelete | ThemeSettingsUpdate | ThemePublish | ThemeDelete
-
+export type ThemeCommand =
+  ThemeCreate | ThemeRename | ThemeFileUpsert | ThemeFileDelete | ThemeSettingsUpdate | ThemePublish | ThemeDelete

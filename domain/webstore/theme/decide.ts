@@ -1,7 +1,26 @@
 import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
-import type { ThemeCommand, ThemeCreate, ThemeDelete, ThemeFileDelete, ThemeFileUpsert, ThemePublish, ThemeRename, ThemeSettingsUpdate } from './commands.js'
+import type {
+  ThemeCommand,
+  ThemeCreate,
+  ThemeDelete,
+  ThemeFileDelete,
+  ThemeFileUpsert,
+  ThemePublish,
+  ThemeRename,
+  ThemeSettingsUpdate,
+} from './commands.js'
 import type { ThemeEvent, ThemeRole } from './events.js'
-import { binaryAssetType, byteLength, isThemeFilePath, REQUIRED_FILES, SETTINGS_DATA_PATH, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, validateThemeFile } from './files.js'
+import {
+  binaryAssetType,
+  byteLength,
+  isThemeFilePath,
+  REQUIRED_FILES,
+  SETTINGS_DATA_PATH,
+  THEME_MAX_BYTES,
+  THEME_MAX_FILES,
+  themeFile,
+  validateThemeFile,
+} from './files.js'
 import { applySettings } from './settings.js'
 import { roleOf, type LiveTheme, type ThemeState } from './theme.js'
 
@@ -37,17 +56,28 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
     throw conflict(`theme '${themeId}' already exists; use themeFileUpsert or themeRename to change it`)
   }
   const field = command.filesField ?? ['input', 'files']
-  if (files.length > THEME_MAX_FILES) throw badInput(field, `a theme may have at most ${THEME_MAX_FILES} files; this one has ${files.length}`)
+  if (files.length > THEME_MAX_FILES)
+    throw badInput(field, `a theme may have at most ${THEME_MAX_FILES} files; this one has ${files.length}`)
   const total = files.reduce((sum, f) => sum + f.size, 0)
-  if (total > THEME_MAX_BYTES) throw badInput(field, `a theme may hold at most ${THEME_MAX_BYTES} bytes of files; this one holds ${total}`)
+  if (total > THEME_MAX_BYTES)
+    throw badInput(field, `a theme may hold at most ${THEME_MAX_BYTES} bytes of files; this one holds ${total}`)
   for (const file of files) {
     if (file.contentType !== undefined && binaryAssetType(file.path) === file.contentType) continue
-    if (!isThemeFilePath(file.path)) throw badInput(field, `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/, locales/ and config/ files`)
+    if (!isThemeFilePath(file.path))
+      throw badInput(
+        field,
+        `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/, locales/ and config/ files`,
+      )
     validateThemeFile(file.path, file.content, field)
   }
   const missing = REQUIRED_FILES.filter((path) => !files.some((f) => f.path === path))
   if (missing.length) throw badInput(field, `a theme needs ${missing.join(', ')}; add them and try again`)
-  return [{ type: 'ThemeCreated', data: { ...command.data, role: createdRole(command), files: files.map((f) => ({ ...f })) } }]
+  return [
+    {
+      type: 'ThemeCreated',
+      data: { ...command.data, role: createdRole(command), files: files.map((f) => ({ ...f })) },
+    },
+  ]
 }
 
 /** MAIN only for the default theme of a store without one; DRAFT unless the store has a draft; else UNPUBLISHED. */
@@ -56,7 +86,10 @@ function createdRole(command: ThemeCreate): ThemeRole {
   const { roles } = command
   if (role === 'MAIN') return roles.main === null ? 'MAIN' : roles.draft === null ? 'DRAFT' : 'UNPUBLISHED'
   if (role === 'DRAFT' && roles.draft !== null) {
-    throw conflict(`the store already has a draft theme ('${roles.draft}'); publish or delete it first, or create this theme as UNPUBLISHED`, ['input', 'role'])
+    throw conflict(
+      `the store already has a draft theme ('${roles.draft}'); publish or delete it first, or create this theme as UNPUBLISHED`,
+      ['input', 'role'],
+    )
   }
   return role ?? (roles.draft === null ? 'DRAFT' : 'UNPUBLISHED')
 }
@@ -75,10 +108,15 @@ function upsertFile(command: ThemeFileUpsert, state: ThemeState): ThemeEvent[] {
   const file = themeFile(path, content)
   if (existing?.checksum === file.checksum) return []
   if (!existing && Object.keys(theme.files).length >= THEME_MAX_FILES) {
-    throw badInput(['input', 'path'], `the theme has ${THEME_MAX_FILES} files, the most it may have; delete one before adding ${path}`)
+    throw badInput(
+      ['input', 'path'],
+      `the theme has ${THEME_MAX_FILES} files, the most it may have; delete one before adding ${path}`,
+    )
   }
-  const total = Object.values(theme.files).reduce((sum, f) => sum + f.size, 0) - (existing?.size ?? 0) + byteLength(content)
-  if (total > THEME_MAX_BYTES) throw badInput(['input', 'content'], `the theme would hold ${total} bytes; at most ${THEME_MAX_BYTES} are allowed`)
+  const total =
+    Object.values(theme.files).reduce((sum, f) => sum + f.size, 0) - (existing?.size ?? 0) + byteLength(content)
+  if (total > THEME_MAX_BYTES)
+    throw badInput(['input', 'content'], `the theme would hold ${total} bytes; at most ${THEME_MAX_BYTES} are allowed`)
   if (path === SETTINGS_DATA_PATH) {
     // Values written straight into settings_data.json are checked like themeSettingsUpdate's.
     const current = (JSON.parse(content) as { current?: Record<string, unknown> }).current ?? {}
@@ -97,9 +135,13 @@ function deleteFile(command: ThemeFileDelete, state: ThemeState): ThemeEvent[] {
   const theme = live(state, command.data.themeId)
   const { path } = command.data
   if ((REQUIRED_FILES as readonly string[]).includes(path)) {
-    throw badInput(['input', 'path'], `${path} is required by every theme and cannot be deleted; change its content with themeFileUpsert instead`)
+    throw badInput(
+      ['input', 'path'],
+      `${path} is required by every theme and cannot be deleted; change its content with themeFileUpsert instead`,
+    )
   }
-  if (!theme.files[path]) throw new DomainError('NOT_FOUND', `theme '${theme.themeId}' has no file '${path}'`, { field: ['input', 'path'] })
+  if (!theme.files[path])
+    throw new DomainError('NOT_FOUND', `theme '${theme.themeId}' has no file '${path}'`, { field: ['input', 'path'] })
   return [{ type: 'ThemeFileDeleted', data: { themeId: theme.themeId, path } }]
 }
 
@@ -115,14 +157,19 @@ function publish(command: ThemePublish, state: ThemeState): ThemeEvent[] {
   const theme = live(state, command.data.themeId)
   const previousRole = roleOf(theme.themeId, command.roles)
   if (previousRole === 'MAIN') return []
-  return [{ type: 'ThemePublished', data: { themeId: theme.themeId, previousRole, previousMainThemeId: command.roles.main } }]
+  return [
+    { type: 'ThemePublished', data: { themeId: theme.themeId, previousRole, previousMainThemeId: command.roles.main } },
+  ]
 }
 
 function remove(command: ThemeDelete, state: ThemeState): ThemeEvent[] {
   const theme = live(state, command.data.themeId)
   const role = roleOf(theme.themeId, command.roles)
   if (role === 'MAIN') {
-    throw badInput(['input', 'id'], `theme '${theme.themeId}' is the store's main theme and cannot be deleted; publish another theme first`)
+    throw badInput(
+      ['input', 'id'],
+      `theme '${theme.themeId}' is the store's main theme and cannot be deleted; publish another theme first`,
+    )
   }
   return [{ type: 'ThemeDeleted', data: { themeId: theme.themeId, role } }]
 }

@@ -1,5 +1,10 @@
 import { v5 as uuidv5 } from 'uuid'
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type UniquenessChange,
+} from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -37,7 +42,13 @@ export function defaultThemeId(storeId: string): string {
   return uuidv5(storeId, DEFAULT_THEME_NAMESPACE)
 }
 
-const WRITE = { resource: THEME_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true, uniqueness: roleReservations } as const
+const WRITE = {
+  resource: THEME_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+  uniqueness: roleReservations,
+} as const
 
 export const themeCreate = defineCommand({
   name: 'themeCreate',
@@ -46,7 +57,7 @@ export const themeCreate = defineCommand({
     'Create a theme in the current store: a copy of the platform default theme (source DEFAULT, the default) or an uploaded ' +
     'theme (source ZIP with zip = the theme zip as base64; text files only, each at most 256 KB; layout/theme.liquid, ' +
     'templates/index.json and config/settings_schema.json + settings_data.json are required). Liquid and JSON are checked: an ' +
-    'error answers BAD_USER_INPUT naming the file, line and column. The theme is the store\'s DRAFT when it has none, else ' +
+    "error answers BAD_USER_INPUT naming the file, line and column. The theme is the store's DRAFT when it has none, else " +
     'UNPUBLISHED; role DRAFT when a draft exists fails with CONFLICT. It goes live only with publish_theme. Returns the theme.',
   ...WRITE,
   annotations: { destructive: false, idempotent: false },
@@ -54,12 +65,25 @@ export const themeCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const themeId = env.newId()
-    if (input.source === 'ZIP' && !input.zip) throw new DomainError('BAD_USER_INPUT', 'source ZIP needs zip: the theme zip encoded as base64', { field: ['input', 'zip'] })
-    if (input.source !== 'ZIP' && input.zip) throw new DomainError('BAD_USER_INPUT', 'zip is read only with source ZIP; set source: ZIP or leave zip out', { field: ['input', 'zip'] })
+    if (input.source === 'ZIP' && !input.zip)
+      throw new DomainError('BAD_USER_INPUT', 'source ZIP needs zip: the theme zip encoded as base64', {
+        field: ['input', 'zip'],
+      })
+    if (input.source !== 'ZIP' && input.zip)
+      throw new DomainError('BAD_USER_INPUT', 'zip is read only with source ZIP; set source: ZIP or leave zip out', {
+        field: ['input', 'zip'],
+      })
     const zip = input.source === 'ZIP'
     const command: ThemeCreate = {
       type: 'ThemeCreate',
-      data: { themeId, name: input.name, source: zip ? 'ZIP' : 'DEFAULT', sourceThemeId: null, files: zip ? await themeFilesFromZip(input.zip!, storeId, env.blobs) : defaultThemeFiles(), role: input.role ?? null },
+      data: {
+        themeId,
+        name: input.name,
+        source: zip ? 'ZIP' : 'DEFAULT',
+        sourceThemeId: null,
+        files: zip ? await themeFilesFromZip(input.zip!, storeId, env.blobs) : defaultThemeFiles(),
+        role: input.role ?? null,
+      },
       roles: await storeRoles(env, storeId),
       filesField: zip ? ['input', 'zip'] : ['input', 'source'],
     }
@@ -103,11 +127,13 @@ export const themeDuplicate = defineCommand({
 export const themeRename = defineCommand({
   name: 'themeRename',
   tool: 'rename_theme',
-  description: 'Rename a theme, found by id. Renaming to the current name changes nothing. Returns the theme. Fails with NOT_FOUND when the id is unknown.',
+  description:
+    'Rename a theme, found by id. Renaming to the current name changes nothing. Returns the theme. Fails with NOT_FOUND when the id is unknown.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeRenameInput,
-  prepare: (input, env) => onTheme(env, input.id, { type: 'ThemeRename', data: { themeId: input.id, name: input.name } }),
+  prepare: (input, env) =>
+    onTheme(env, input.id, { type: 'ThemeRename', data: { themeId: input.id, name: input.name } }),
   decider: themeDecider,
 })
 
@@ -116,13 +142,17 @@ export const themeFileUpsert = defineCommand({
   tool: 'upsert_theme_file',
   description:
     'Create or replace one file of a theme: path (e.g. sections/hero.liquid, templates/page.about.json, snippets/card.liquid, ' +
-    'assets/site.css, locales/de.json) and its whole content. Liquid must parse (a section\'s {% schema %} must be valid JSON ' +
+    "assets/site.css, locales/de.json) and its whole content. Liquid must parse (a section's {% schema %} must be valid JSON " +
     'with settings, blocks and presets) and JSON files must parse; otherwise BAD_USER_INPUT names the line and column and the ' +
     'file stays as it was. At most 256 KB per file. Returns the theme.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeFileUpsertInput,
-  prepare: (input, env) => onTheme(env, input.themeId, { type: 'ThemeFileUpsert', data: { themeId: input.themeId, path: input.path, content: input.content } }),
+  prepare: (input, env) =>
+    onTheme(env, input.themeId, {
+      type: 'ThemeFileUpsert',
+      data: { themeId: input.themeId, path: input.path, content: input.content },
+    }),
   decider: themeDecider,
 })
 
@@ -136,7 +166,8 @@ export const themeFileDelete = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeFileDeleteInput,
-  prepare: (input, env) => onTheme(env, input.themeId, { type: 'ThemeFileDelete', data: { themeId: input.themeId, path: input.path } }),
+  prepare: (input, env) =>
+    onTheme(env, input.themeId, { type: 'ThemeFileDelete', data: { themeId: input.themeId, path: input.path } }),
   decider: themeDecider,
 })
 
@@ -151,7 +182,8 @@ export const themeSettingsUpdate = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeSettingsUpdateInput,
-  prepare: (input, env) => onTheme(env, input.id, { type: 'ThemeSettingsUpdate', data: { themeId: input.id, settings: input.settings } }),
+  prepare: (input, env) =>
+    onTheme(env, input.id, { type: 'ThemeSettingsUpdate', data: { themeId: input.id, settings: input.settings } }),
   decider: themeDecider,
 })
 
@@ -159,12 +191,17 @@ export const themePublish = defineCommand({
   name: 'themePublish',
   tool: 'publish_theme',
   description:
-    'Make a theme (draft or unpublished) the store\'s main theme, the one shoppers see. The theme that was main becomes ' +
+    "Make a theme (draft or unpublished) the store's main theme, the one shoppers see. The theme that was main becomes " +
     'UNPUBLISHED and is kept, so it can be published again later. Publishing the main theme changes nothing. Returns the theme.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themePublishInput,
-  prepare: async (input, env) => onTheme(env, input.id, { type: 'ThemePublish', data: { themeId: input.id }, roles: await storeRoles(env, storeOf(env.ctx)) }),
+  prepare: async (input, env) =>
+    onTheme(env, input.id, {
+      type: 'ThemePublish',
+      data: { themeId: input.id },
+      roles: await storeRoles(env, storeOf(env.ctx)),
+    }),
   decider: themeDecider,
 })
 
@@ -177,7 +214,12 @@ export const themeDelete = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeDeleteInput,
-  prepare: async (input, env) => onTheme(env, input.id, { type: 'ThemeDelete', data: { themeId: input.id }, roles: await storeRoles(env, storeOf(env.ctx)) }),
+  prepare: async (input, env) =>
+    onTheme(env, input.id, {
+      type: 'ThemeDelete',
+      data: { themeId: input.id },
+      roles: await storeRoles(env, storeOf(env.ctx)),
+    }),
   decider: themeDecider,
 })
 
@@ -199,7 +241,14 @@ export const themeInstallDefault = defineCommand({
     const themeId = defaultThemeId(storeId)
     const command: ThemeCreate = {
       type: 'ThemeCreate',
-      data: { themeId, name: DEFAULT_THEME_NAME, source: 'DEFAULT', sourceThemeId: null, files: defaultThemeFiles(), role: 'MAIN' },
+      data: {
+        themeId,
+        name: DEFAULT_THEME_NAME,
+        source: 'DEFAULT',
+        sourceThemeId: null,
+        files: defaultThemeFiles(),
+        role: 'MAIN',
+      },
       roles: await storeRoles(env, storeId),
       ifMissing: true,
     }
@@ -226,7 +275,10 @@ function onTheme(env: PrepareEnv, themeId: string, command: ThemeCommand) {
 
 /** Which themes hold the main and draft roles, from their reservations (never from a read model, which may lag). */
 export async function storeRoles(env: PrepareEnv, storeId: string): Promise<ThemeRoles> {
-  const [main, draft] = await Promise.all([env.reservationOwner(storeId, THEME_MAIN_KEY), env.reservationOwner(storeId, THEME_DRAFT_KEY)])
+  const [main, draft] = await Promise.all([
+    env.reservationOwner(storeId, THEME_MAIN_KEY),
+    env.reservationOwner(storeId, THEME_DRAFT_KEY),
+  ])
   return { main, draft }
 }
 
@@ -235,12 +287,29 @@ export async function storeRoles(env: PrepareEnv, storeId: string): Promise<Them
  * moves the main role (release from the old main, claim for the new one) and frees the draft
  * role, deleting a draft frees it. A claim the store's roles no longer allow is a CONFLICT.
  */
-export function roleReservations(events: readonly ThemeEvent[], _before: ThemeState, ctx: DecideContext): UniquenessChange[] {
+export function roleReservations(
+  events: readonly ThemeEvent[],
+  _before: ThemeState,
+  ctx: DecideContext,
+): UniquenessChange[] {
   const storeId = storeOf(ctx)
-  const claim = (key: string, ownerId: string, message: string): UniquenessChange => ({ kind: 'claim', scope: storeId, key, ownerId, field: ['input', 'id'], message })
-  const release = (key: string, ownerId: string): UniquenessChange => ({ kind: 'release', scope: storeId, key, ownerId })
+  const claim = (key: string, ownerId: string, message: string): UniquenessChange => ({
+    kind: 'claim',
+    scope: storeId,
+    key,
+    ownerId,
+    field: ['input', 'id'],
+    message,
+  })
+  const release = (key: string, ownerId: string): UniquenessChange => ({
+    kind: 'release',
+    scope: storeId,
+    key,
+    ownerId,
+  })
   const mainTaken = 'another theme became the main theme at the same time; read the themes again and retry'
-  const draftTaken = 'the store already has a draft theme; publish or delete it first, or create this theme as UNPUBLISHED'
+  const draftTaken =
+    'the store already has a draft theme; publish or delete it first, or create this theme as UNPUBLISHED'
   return events.flatMap((event): UniquenessChange[] => {
     switch (event.type) {
       case 'ThemeCreated':
@@ -265,6 +334,10 @@ export function roleReservations(events: readonly ThemeEvent[], _before: ThemeSt
 
 /** The store of a theme command, or BAD_USER_INPUT asking for one. */
 export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId) throw new DomainError('BAD_USER_INPUT', 'themes belong to a store: select it with the X-Store header (store id or slug)')
+  if (!ctx.storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'themes belong to a store: select it with the X-Store header (store id or slug)',
+    )
   return ctx.storeId
 }

@@ -13,7 +13,14 @@ export type ThemeSource = (typeof THEME_SOURCES)[number]
 /** A whole theme in one event: every file's content (text files only; limits in files.ts). */
 export type ThemeCreated = DomainEvent<
   'ThemeCreated',
-  { themeId: string; name: string; role: ThemeRole; source: ThemeSource; sourceThemeId: string | null; files: ThemeFile[] }
+  {
+    themeId: string
+    name: string
+    role: ThemeRole
+    source: ThemeSource
+    sourceThemeId: string | null
+    files: ThemeFile[]
+  }
 >
 export type ThemeRenamed = DomainEvent<'ThemeRenamed', { themeId: string; name: string }>
 export type ThemeFileCreated = DomainEvent<'ThemeFileCreated', { themeId: string } & ThemeFile>
@@ -23,17 +30,32 @@ export type ThemeFileDeleted = DomainEvent<'ThemeFileDeleted', { themeId: string
  * `settings` is the whole new `current` object of config/settings_data.json, `changed` the ids
  * whose value changed, and `file` the rewritten settings_data.json, so readers need no history.
  */
-export type ThemeSettingsChanged = DomainEvent<'ThemeSettingsChanged', { themeId: string; settings: Record<string, unknown>; changed: string[]; file: ThemeFile }>
+export type ThemeSettingsChanged = DomainEvent<
+  'ThemeSettingsChanged',
+  { themeId: string; settings: Record<string, unknown>; changed: string[]; file: ThemeFile }
+>
 /**
  * The theme became the store's main theme. `previousMainThemeId` is the theme that was main
  * until now: it becomes UNPUBLISHED and is kept. Its own stream is not written; the role
  * reservation moved in the same write is what makes the change atomic.
  */
-export type ThemePublished = DomainEvent<'ThemePublished', { themeId: string; previousRole: ThemeRole; previousMainThemeId: string | null }>
+export type ThemePublished = DomainEvent<
+  'ThemePublished',
+  { themeId: string; previousRole: ThemeRole; previousMainThemeId: string | null }
+>
 /** Carries the role the theme had, so the draft reservation it may hold is released. Never MAIN. */
 export type ThemeDeleted = DomainEvent<'ThemeDeleted', { themeId: string; role: ThemeRole }>
 
-export type ThemeEvent = ThemeCreated | ThemeRenamed | ThemeFileCreated | ThemeFileChanged | ThemeFileDeleted | ThemeSettingsChanged | ThemePublished | ThemeDeleted | ThemeSectionEvent
+export type ThemeEvent =
+  | ThemeCreated
+  | ThemeRenamed
+  | ThemeFileCreated
+  | ThemeFileChanged
+  | ThemeFileDeleted
+  | ThemeSettingsChanged
+  | ThemePublished
+  | ThemeDeleted
+  | ThemeSectionEvent
 
 export type ThemeEventType = ThemeEvent['type']
 

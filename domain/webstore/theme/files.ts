@@ -19,7 +19,12 @@ export const THEME_MAX_FILES = 400
 export const THEME_MAX_BYTES = 5 * 1024 * 1024
 
 /** Files every theme keeps: the renderer cannot work without them, so they may be changed but not deleted. */
-export const REQUIRED_FILES = ['layout/theme.liquid', 'templates/index.json', 'config/settings_schema.json', 'config/settings_data.json'] as const
+export const REQUIRED_FILES = [
+  'layout/theme.liquid',
+  'templates/index.json',
+  'config/settings_schema.json',
+  'config/settings_data.json',
+] as const
 
 const NAME = '[A-Za-z0-9_][A-Za-z0-9._-]*'
 /** Folder → the file names it takes. */
@@ -56,7 +61,13 @@ export function binaryAssetType(path: string): string | null {
 
 /** A binary asset as stored: no content, its bytes' SHA-256 and size. */
 export function binaryThemeFile(path: string, bytes: Uint8Array, contentType: string): ThemeFile {
-  return { path, content: '', checksum: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, contentType }
+  return {
+    path,
+    content: '',
+    checksum: createHash('sha256').update(bytes).digest('hex'),
+    size: bytes.byteLength,
+    contentType,
+  }
 }
 
 export const SETTINGS_SCHEMA_PATH = 'config/settings_schema.json'
@@ -93,16 +104,27 @@ export function themeFile(path: string, content: string): ThemeFile {
  * valid), JSON files parse and have their shape. Throws BAD_USER_INPUT at `field` with the
  * line and column in the message and in `details`.
  */
-export function validateThemeFile(path: string, content: string, field: readonly (string | number)[] = ['input', 'content']): void {
+export function validateThemeFile(
+  path: string,
+  content: string,
+  field: readonly (string | number)[] = ['input', 'content'],
+): void {
   if (byteLength(content) > FILE_MAX_BYTES) {
-    throw badInput(field, `${path} is ${byteLength(content)} bytes; a theme file may hold at most ${FILE_MAX_BYTES} bytes (split it into snippets)`)
+    throw badInput(
+      field,
+      `${path} is ${byteLength(content)} bytes; a theme file may hold at most ${FILE_MAX_BYTES} bytes (split it into snippets)`,
+    )
   }
   const problem = fileProblem(path, content)
   if (problem) {
-    throw new DomainError('BAD_USER_INPUT', `${path} line ${problem.line}, column ${problem.column}: ${problem.message}`, {
-      field,
-      details: { path, line: problem.line, column: problem.column },
-    })
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `${path} line ${problem.line}, column ${problem.column}: ${problem.message}`,
+      {
+        field,
+        details: { path, line: problem.line, column: problem.column },
+      },
+    )
   }
 }
 
@@ -126,13 +148,17 @@ function fileProblem(path: string, content: string): SourceError | null {
   }
   if (path === SETTINGS_DATA_PATH) {
     const current = (json.value as { current?: unknown } | null)?.current
-    return isObject(json.value) && (current === undefined || isObject(current)) ? null : at1('settings_data.json must be an object {"current": {…}}')
+    return isObject(json.value) && (current === undefined || isObject(current))
+      ? null
+      : at1('settings_data.json must be an object {"current": {…}}')
   }
   if (path.startsWith('templates/') || (path.startsWith('sections/') && path.endsWith('.json'))) {
     const result = templateShape.safeParse(json.value)
     if (result.success) return null
     const issue = result.error.issues[0]!
-    return at1(`invalid ${path.startsWith('templates/') ? 'template' : 'section group'}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`)
+    return at1(
+      `invalid ${path.startsWith('templates/') ? 'template' : 'section group'}${issue.path.length ? ` at ${issue.path.join('.')}` : ''}: ${issue.message}`,
+    )
   }
   return isObject(json.value) ? null : at1(`${path} must hold a JSON object`)
 }
@@ -164,12 +190,21 @@ export const templateShape = z
   })
   .superRefine((template, ctx) => {
     template.order.forEach((id, index) => {
-      if (!(id in template.sections)) ctx.addIssue({ code: 'custom', path: ['order', index], message: `order names section '${id}', which is not in sections` })
+      if (!(id in template.sections))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['order', index],
+          message: `order names section '${id}', which is not in sections`,
+        })
     })
     for (const [id, section] of Object.entries(template.sections)) {
       section.block_order?.forEach((blockId, index) => {
         if (!section.blocks || !(blockId in section.blocks)) {
-          ctx.addIssue({ code: 'custom', path: ['sections', id, 'block_order', index], message: `block_order names block '${blockId}', which is not in blocks` })
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sections', id, 'block_order', index],
+            message: `block_order names block '${blockId}', which is not in blocks`,
+          })
         }
       })
     }

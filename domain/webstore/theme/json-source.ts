@@ -6,7 +6,11 @@ import type { SourceError } from './liquid.js'
  * walks the text to find where it goes wrong and answers with line and column.
  * `offset` shifts the position when the JSON sits inside a larger file (a `{% schema %}` body).
  */
-export function parseJsonSource(text: string, offset = 0, whole = text): { ok: true; value: unknown } | { ok: false; error: SourceError } {
+export function parseJsonSource(
+  text: string,
+  offset = 0,
+  whole = text,
+): { ok: true; value: unknown } | { ok: false; error: SourceError } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {

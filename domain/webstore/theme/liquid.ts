@@ -1,4 +1,13 @@
-import { Liquid, Tag, TokenKind, type Emitter, type TagToken, type TopLevelToken, type Template, type Context } from 'liquidjs'
+import {
+  Liquid,
+  Tag,
+  TokenKind,
+  type Emitter,
+  type TagToken,
+  type TopLevelToken,
+  type Template,
+  type Context,
+} from 'liquidjs'
 
 /** Where a Liquid or JSON source is wrong: 1-based line and column, and what is wrong there. */
 export interface SourceError {

@@ -8,5 +8,12 @@ export const installDefaultThemeOnStoreCreated: Reaction = {
   name: 'install-default-theme',
   eventTypes: ['StoreCreated'],
   scopes: ['webstore:write'],
-  react: (event) => [{ command: 'themeInstallDefault', input: {}, organizationId: event.organizationId, storeId: String(event.data.storeId) }],
+  react: (event) => [
+    {
+      command: 'themeInstallDefault',
+      input: {},
+      organizationId: event.organizationId,
+      storeId: String(event.data.storeId),
+    },
+  ],
 }

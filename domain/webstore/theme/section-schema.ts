@@ -9,13 +9,18 @@ export const MAX_BLOCKS_LIMIT = 50
 const BLOCK_TYPE = /^(@app|@theme|[a-z0-9_-]+)$/
 
 const blockDefinition = z.strictObject({
-  type: z.string({ error: 'a block needs a type' }).regex(BLOCK_TYPE, 'a block type may contain only lowercase letters, digits, _ and -'),
+  type: z
+    .string({ error: 'a block needs a type' })
+    .regex(BLOCK_TYPE, 'a block type may contain only lowercase letters, digits, _ and -'),
   name: z.string({ error: 'a block needs a name' }).min(1, 'a block name must not be empty'),
   settings: settingList.optional(),
   limit: z.int({ error: 'limit must be a whole number' }).min(1, 'limit must be at least 1').optional(),
 })
 
-const presetBlock = z.looseObject({ type: z.string({ error: 'a preset block needs a type' }), settings: z.record(z.string(), z.unknown()).optional() })
+const presetBlock = z.looseObject({
+  type: z.string({ error: 'a preset block needs a type' }),
+  settings: z.record(z.string(), z.unknown()).optional(),
+})
 
 const preset = z.strictObject({
   name: z.string({ error: 'a preset needs a name' }).min(1, 'a preset name must not be empty'),
@@ -45,13 +50,22 @@ export const sectionSchema = z
   .superRefine((schema, ctx) => {
     const types = new Set<string>()
     schema.blocks?.forEach((block, index) => {
-      if (types.has(block.type)) ctx.addIssue({ code: 'custom', path: ['blocks', index, 'type'], message: `block type '${block.type}' is declared twice` })
+      if (types.has(block.type))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['blocks', index, 'type'],
+          message: `block type '${block.type}' is declared twice`,
+        })
       types.add(block.type)
     })
     schema.presets?.forEach((p, index) =>
       p.blocks?.forEach((block, at) => {
         if (!types.has(block.type)) {
-          ctx.addIssue({ code: 'custom', path: ['presets', index, 'blocks', at, 'type'], message: `preset block type '${block.type}' is not declared in blocks` })
+          ctx.addIssue({
+            code: 'custom',
+            path: ['presets', index, 'blocks', at, 'type'],
+            message: `preset block type '${block.type}' is not declared in blocks`,
+          })
         }
       }),
     )
@@ -61,7 +75,8 @@ export type SectionSchema = z.output<typeof sectionSchema>
 
 const SCHEMA_TAG = /{%-?\s*schema\s*-?%}([\s\S]*?){%-?\s*endschema\s*-?%}/g
 
-export type SectionSchemaResult = { ok: true; schema: SectionSchema | null } | { ok: false; error: SourceError & { path?: (string | number)[] } }
+export type SectionSchemaResult =
+  { ok: true; schema: SectionSchema | null } | { ok: false; error: SourceError & { path?: (string | number)[] } }
 
 /**
  * Reads the `{% schema %}` of a section file: null when it has none, its validated contents,
@@ -95,7 +110,8 @@ export function parseSectionSchema(source: string): SectionSchemaResult {
 /** The default values a section's (or block's) settings start with: each setting's `default`, when it has one. */
 export function settingDefaults(settings: SectionSchema['settings']): Record<string, unknown> {
   const defaults: Record<string, unknown> = {}
-  for (const setting of inputSettings(settings ?? [])) if (setting.default !== undefined) defaults[setting.id] = setting.default
+  for (const setting of inputSettings(settings ?? []))
+    if (setting.default !== undefined) defaults[setting.id] = setting.default
   return defaults
 }
 
@@ -103,11 +119,15 @@ export function settingDefaults(settings: SectionSchema['settings']): Record<str
  * Checks setting values against their definitions: the first problem as `{id, message}`, or
  * null. Unknown ids are refused, so a typo does not silently store a value nothing reads.
  */
-export function settingValuesProblem(definitions: readonly SettingDefinition[], values: Record<string, unknown>): { id: string; message: string } | null {
+export function settingValuesProblem(
+  definitions: readonly SettingDefinition[],
+  values: Record<string, unknown>,
+): { id: string; message: string } | null {
   const byId = new Map(definitions.map((d) => [d.id, d]))
   for (const [id, value] of Object.entries(values)) {
     const definition = byId.get(id)
-    if (!definition) return { id, message: `there is no setting '${id}'; known settings: ${[...byId.keys()].join(', ') || 'none'}` }
+    if (!definition)
+      return { id, message: `there is no setting '${id}'; known settings: ${[...byId.keys()].join(', ') || 'none'}` }
     const problem = settingValueProblem(definition, value)
     if (problem) return { id, message: problem }
   }

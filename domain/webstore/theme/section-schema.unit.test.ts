@@ -25,13 +25,43 @@ describe('parseSectionSchema', () => {
   })
 
   it.each([
-    ['a JSON error, with its line and column in the section file', '{"name": "X",\n  "settings": [,]}', { line: 4, column: 16 }, 'invalid JSON'],
+    [
+      'a JSON error, with its line and column in the section file',
+      '{"name": "X",\n  "settings": [,]}',
+      { line: 4, column: 16 },
+      'invalid JSON',
+    ],
     ['max_blocks above 50', '{"name": "X", "max_blocks": 51}', { line: 2, column: 1 }, 'max_blocks must be at most 50'],
-    ['a default that does not fit its type', '{"name": "X", "settings": [{"type": "checkbox", "id": "on", "label": "On", "default": "yes"}]}', {}, 'default'],
-    ['a select without options', '{"name": "X", "settings": [{"type": "select", "id": "s", "label": "S"}]}', {}, 'needs options'],
-    ['a setting id declared twice', '{"name": "X", "settings": [{"type": "text", "id": "a", "label": "A"}, {"type": "text", "id": "a", "label": "B"}]}', {}, "'a' is declared twice"],
-    ['a preset block of an undeclared type', '{"name": "X", "presets": [{"name": "P", "blocks": [{"type": "nope"}]}]}', {}, "'nope' is not declared"],
-    ['an unknown setting type', '{"name": "X", "settings": [{"type": "slider", "id": "s", "label": "S"}]}', {}, 'setting type must be one of'],
+    [
+      'a default that does not fit its type',
+      '{"name": "X", "settings": [{"type": "checkbox", "id": "on", "label": "On", "default": "yes"}]}',
+      {},
+      'default',
+    ],
+    [
+      'a select without options',
+      '{"name": "X", "settings": [{"type": "select", "id": "s", "label": "S"}]}',
+      {},
+      'needs options',
+    ],
+    [
+      'a setting id declared twice',
+      '{"name": "X", "settings": [{"type": "text", "id": "a", "label": "A"}, {"type": "text", "id": "a", "label": "B"}]}',
+      {},
+      "'a' is declared twice",
+    ],
+    [
+      'a preset block of an undeclared type',
+      '{"name": "X", "presets": [{"name": "P", "blocks": [{"type": "nope"}]}]}',
+      {},
+      "'nope' is not declared",
+    ],
+    [
+      'an unknown setting type',
+      '{"name": "X", "settings": [{"type": "slider", "id": "s", "label": "S"}]}',
+      {},
+      'setting type must be one of',
+    ],
     ['a schema without a name', '{}', {}, 'name'],
   ])('refuses %s', (_what, schema, position, message) => {
     const result = parseSectionSchema(section(schema))

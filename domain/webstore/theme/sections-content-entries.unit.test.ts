@@ -38,14 +38,20 @@ const SHOWCASE = `{% schema %}
 {% endschema %}
 `
 const files = [...defaultThemeFiles(), themeFile('sections/showcase.liquid', SHOWCASE)]
-const themeCreated: ThemeCreated = { type: 'ThemeCreated', data: { themeId: THEME, name: 'T', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files } }
+const themeCreated: ThemeCreated = {
+  type: 'ThemeCreated',
+  data: { themeId: THEME, name: 'T', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files },
+}
 const parsed = parseSectionSchema(SHOWCASE)
 if (!parsed.ok || !parsed.schema) throw new Error('the showcase schema must parse')
 const definitions = settingsOf(parsed.schema.settings)
 
-const past = (type: string, data: Record<string, unknown>): PastEvent => ({ type, data, revision: 0, occurredAt: '' }) as unknown as PastEvent
-const typeCreated = (typeId: string, handle: string) => past('ContentTypeCreated', { typeId, handle, name: handle, fields: [] })
-const entryCreated = (entryId: string, typeId: string) => past('ContentEntryCreated', { entryId, typeId, handle: entryId.slice(-2), fields: {} })
+const past = (type: string, data: Record<string, unknown>): PastEvent =>
+  ({ type, data, revision: 0, occurredAt: '' }) as unknown as PastEvent
+const typeCreated = (typeId: string, handle: string) =>
+  past('ContentTypeCreated', { typeId, handle, name: handle, fields: [] })
+const entryCreated = (entryId: string, typeId: string) =>
+  past('ContentEntryCreated', { entryId, typeId, handle: entryId.slice(-2), fields: {} })
 
 /** The streams of STORE (a testimonial, an FAQ entry, a deleted testimonial) and of OTHER_STORE (a testimonial). */
 const streams: Record<string, PastEvent[]> = {
@@ -54,26 +60,47 @@ const streams: Record<string, PastEvent[]> = {
   [contentTypeStream(STORE, FAQ_TYPE)]: [typeCreated(FAQ_TYPE, 'faq')],
   [contentEntryStream(STORE, QUOTE)]: [entryCreated(QUOTE, TESTIMONIAL_TYPE)],
   [contentEntryStream(STORE, QUESTION)]: [entryCreated(QUESTION, FAQ_TYPE)],
-  [contentEntryStream(STORE, DELETED)]: [entryCreated(DELETED, TESTIMONIAL_TYPE), past('ContentEntryDeleted', { entryId: DELETED, typeId: TESTIMONIAL_TYPE, handle: 'e3' })],
+  [contentEntryStream(STORE, DELETED)]: [
+    entryCreated(DELETED, TESTIMONIAL_TYPE),
+    past('ContentEntryDeleted', { entryId: DELETED, typeId: TESTIMONIAL_TYPE, handle: 'e3' }),
+  ],
   [contentTypeStream(OTHER_STORE, TESTIMONIAL_TYPE)]: [typeCreated(TESTIMONIAL_TYPE, 'testimonial')],
   [contentEntryStream(OTHER_STORE, ELSEWHERE)]: [entryCreated(ELSEWHERE, TESTIMONIAL_TYPE)],
 }
 
 const env: PrepareEnv = {
-  ctx: { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE },
+  ctx: {
+    now: new Date('2026-01-02T03:04:05Z'),
+    actor: { type: 'api_key', id: 'key-1' },
+    organizationId: 'org-1',
+    storeId: STORE,
+  },
   newId: () => '01900000-0000-7000-8000-00000000beef',
   reservationOwner: async () => null,
   readStream: async (stream) => streams[stream] ?? [],
 }
 
-const check = (values: Record<string, unknown>) => checkReferences(env, STORE, definitions, values, ['input', 'settings'])
-const failure = (run: () => Promise<unknown>) => run().then(() => expect.unreachable('expected a DomainError'), (e: unknown) => e as DomainError)
+const check = (values: Record<string, unknown>) =>
+  checkReferences(env, STORE, definitions, values, ['input', 'settings'])
+const failure = (run: () => Promise<unknown>) =>
+  run().then(
+    () => expect.unreachable('expected a DomainError'),
+    (e: unknown) => e as DomainError,
+  )
 
 describe('metaobject settings in a schema', () => {
   it('read metaobject_type and limit; a limit above 50 is refused', () => {
-    expect(definitions).toMatchObject([{ type: 'metaobject', metaobject_type: 'testimonial' }, { type: 'metaobject_list', limit: 2 }])
-    const tooMany = parseSectionSchema('{% schema %}{"name": "X", "settings": [{"type": "metaobject_list", "id": "l", "label": "L", "limit": 51}]}{% endschema %}')
-    expect(tooMany).toMatchObject({ ok: false, error: { message: expect.stringContaining('limit must be at most 50') } })
+    expect(definitions).toMatchObject([
+      { type: 'metaobject', metaobject_type: 'testimonial' },
+      { type: 'metaobject_list', limit: 2 },
+    ])
+    const tooMany = parseSectionSchema(
+      '{% schema %}{"name": "X", "settings": [{"type": "metaobject_list", "id": "l", "label": "L", "limit": 51}]}{% endschema %}',
+    )
+    expect(tooMany).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('limit must be at most 50') },
+    })
   })
 
   it('take a content entry id (or nothing) and a list of distinct ids up to the limit', () => {
@@ -103,7 +130,10 @@ describe('content entries named by settings', () => {
         message: expect.stringContaining(`content entry '${id}', which does not exist in this store`),
       })
     }
-    await expect(failure(() => check({ entries: [QUOTE, GHOST] }))).resolves.toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'entries'] })
+    await expect(failure(() => check({ entries: [QUOTE, GHOST] }))).resolves.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'settings', 'entries'],
+    })
   })
 
   it("refuse an entry of another content type than the setting's metaobject_type", async () => {
@@ -117,20 +147,52 @@ describe('content entries named by settings', () => {
   it("treat another store's entry exactly like a missing one", async () => {
     const missing = await failure(() => check({ quote: GHOST }))
     const elsewhere = await failure(() => check({ quote: ELSEWHERE }))
-    expect(elsewhere).toMatchObject({ code: missing.code, field: missing.field, message: missing.message.replace(GHOST, ELSEWHERE) })
+    expect(elsewhere).toMatchObject({
+      code: missing.code,
+      field: missing.field,
+      message: missing.message.replace(GHOST, ELSEWHERE),
+    })
   })
 
   it('are checked by prepare for section and block settings; the stored value is the id as given', async () => {
-    const add = themeSectionAddInput.parse({ themeId: THEME, template: 'index', type: 'showcase', id: 'showcase', settings: { quote: QUESTION } })
-    await expect(failure(async () => themeSectionAdd.prepare(add, env))).resolves.toMatchObject({ field: ['input', 'settings', 'quote'] })
+    const add = themeSectionAddInput.parse({
+      themeId: THEME,
+      template: 'index',
+      type: 'showcase',
+      id: 'showcase',
+      settings: { quote: QUESTION },
+    })
+    await expect(failure(async () => themeSectionAdd.prepare(add, env))).resolves.toMatchObject({
+      field: ['input', 'settings', 'quote'],
+    })
     const good = await themeSectionAdd.prepare({ ...add, settings: { quote: QUOTE, entries: [QUESTION] } }, env)
     const state = fold(themeSectionsDecider, [themeCreated])
     const [added] = themeSectionsDecider.decide(good.command, state, env.ctx) as ThemeSectionEvent[]
-    expect(JSON.parse(added!.data.file.content).sections.showcase).toMatchObject({ type: 'showcase', settings: { quote: QUOTE, entries: [QUESTION] } })
+    expect(JSON.parse(added!.data.file.content).sections.showcase).toMatchObject({
+      type: 'showcase',
+      settings: { quote: QUOTE, entries: [QUESTION] },
+    })
 
-    const block = themeBlockAddInput.parse({ themeId: THEME, template: 'index', sectionId: 'showcase', type: 'faq', settings: { entry: QUOTE } })
-    const withSection = { ...env, readStream: async (stream: string) => (stream === `theme-${STORE}_${THEME}` ? [themeCreated as unknown as PastEvent, added as unknown as PastEvent] : env.readStream(stream)) }
-    await expect(failure(async () => themeBlockAdd.prepare(block, withSection))).resolves.toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'entry'] })
-    await expect(Promise.resolve(themeBlockAdd.prepare({ ...block, settings: { entry: QUESTION } }, withSection))).resolves.toMatchObject({ command: { type: 'ThemeBlockAdd' } })
+    const block = themeBlockAddInput.parse({
+      themeId: THEME,
+      template: 'index',
+      sectionId: 'showcase',
+      type: 'faq',
+      settings: { entry: QUOTE },
+    })
+    const withSection = {
+      ...env,
+      readStream: async (stream: string) =>
+        stream === `theme-${STORE}_${THEME}`
+          ? [themeCreated as unknown as PastEvent, added as unknown as PastEvent]
+          : env.readStream(stream),
+    }
+    await expect(failure(async () => themeBlockAdd.prepare(block, withSection))).resolves.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'settings', 'entry'],
+    })
+    await expect(
+      Promise.resolve(themeBlockAdd.prepare({ ...block, settings: { entry: QUESTION } }, withSection)),
+    ).resolves.toMatchObject({ command: { type: 'ThemeBlockAdd' } })
   })
 })

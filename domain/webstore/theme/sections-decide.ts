@@ -23,7 +23,19 @@ import {
   requireSectionSchema,
   settingsOf,
 } from './sections-schema.js'
-import { emptyGroup, groupOf, orderedBlockIds, readTemplate, templateFile, templatePath, withInserted, withOrder, type BlockInstance, type SectionInstance, type TemplateJson } from './sections-template.js'
+import {
+  emptyGroup,
+  groupOf,
+  orderedBlockIds,
+  readTemplate,
+  templateFile,
+  templatePath,
+  withInserted,
+  withOrder,
+  type BlockInstance,
+  type SectionInstance,
+  type TemplateJson,
+} from './sections-template.js'
 import type { LiveTheme, ThemeState } from './theme.js'
 
 /**
@@ -74,16 +86,24 @@ function template(theme: LiveTheme, name: string, createGroup = false): Template
 function section(tpl: TemplateJson, name: string, sectionId: string): SectionInstance {
   const found = tpl.sections[sectionId]
   if (found) return found
-  throw new DomainError('NOT_FOUND', `template '${name}' has no section '${sectionId}'; its sections are ${tpl.order.join(', ') || 'none'}`, { field: ['input', 'sectionId'] })
+  throw new DomainError(
+    'NOT_FOUND',
+    `template '${name}' has no section '${sectionId}'; its sections are ${tpl.order.join(', ') || 'none'}`,
+    { field: ['input', 'sectionId'] },
+  )
 }
 
 /** The template with one section replaced. */
-const withSection = (tpl: TemplateJson, sectionId: string, next: SectionInstance): TemplateJson => ({ ...tpl, sections: { ...tpl.sections, [sectionId]: next } })
+const withSection = (tpl: TemplateJson, sectionId: string, next: SectionInstance): TemplateJson => ({
+  ...tpl,
+  sections: { ...tpl.sections, [sectionId]: next },
+})
 
 function addSection(command: ThemeSectionAdd, theme: LiveTheme): ThemeSectionEvent[] {
   const { themeId, template: name, sectionId, sectionType: type, position, preset } = command.data
   const tpl = template(theme, name, true)
-  if (tpl.sections[sectionId]) throw conflict(`template '${name}' already has a section '${sectionId}'; choose another id`, ['input', 'id'])
+  if (tpl.sections[sectionId])
+    throw conflict(`template '${name}' already has a section '${sectionId}'; choose another id`, ['input', 'id'])
   const schema = requireSectionSchema(theme, type, ['input', 'type'])
   checkPlacement(schema, type, name, ['input', 'type'])
   checkSectionLimits(tpl, type, schema, ['input', 'type'])
@@ -93,7 +113,12 @@ function addSection(command: ThemeSectionAdd, theme: LiveTheme): ThemeSectionEve
   const order = withInserted(tpl.order, sectionId, position)
   const next: TemplateJson = { ...tpl, sections: { ...tpl.sections, [sectionId]: { ...start, settings } }, order }
   const file = templateFile(name, next)
-  return [{ type: 'ThemeSectionAdded', data: { themeId, template: name, sectionId, type, settings, position: order.indexOf(sectionId), preset, file } }]
+  return [
+    {
+      type: 'ThemeSectionAdded',
+      data: { themeId, template: name, sectionId, type, settings, position: order.indexOf(sectionId), preset, file },
+    },
+  ]
 }
 
 /**
@@ -128,7 +153,17 @@ function updateSection(command: ThemeSectionUpdate, theme: LiveTheme): ThemeSect
   let next: SectionInstance = current
   if (changed.length) {
     next = { ...next, settings }
-    events.push({ type: 'ThemeSectionSettingsChanged', data: { themeId, template: name, sectionId, settings, changed, file: templateFile(name, withSection(tpl, sectionId, next)) } })
+    events.push({
+      type: 'ThemeSectionSettingsChanged',
+      data: {
+        themeId,
+        template: name,
+        sectionId,
+        settings,
+        changed,
+        file: templateFile(name, withSection(tpl, sectionId, next)),
+      },
+    })
   }
   const { disabled } = command.data
   if (disabled !== null && disabled !== (current.disabled === true)) {
@@ -160,7 +195,8 @@ function removeSection(command: ThemeSectionRemove, theme: LiveTheme): ThemeSect
 /** Every listed id must be in `known`, once. */
 function checkIdList(ids: readonly string[], known: readonly string[], field: string, what: string): void {
   ids.forEach((id, index) => {
-    if (!known.includes(id)) throw badInput(['input', field, index], `'${id}' is not ${what}; its ids are ${known.join(', ') || 'none'}`)
+    if (!known.includes(id))
+      throw badInput(['input', field, index], `'${id}' is not ${what}; its ids are ${known.join(', ') || 'none'}`)
     if (ids.indexOf(id) !== index) throw badInput(['input', field, index], `'${id}' is listed twice; list each id once`)
   })
 }
@@ -179,24 +215,47 @@ function addBlock(command: ThemeBlockAdd, theme: LiveTheme): ThemeSectionEvent[]
   const { themeId, template: name, sectionId, blockId, blockType: type, position } = command.data
   const tpl = template(theme, name)
   const current = section(tpl, name, sectionId)
-  if (current.blocks?.[blockId]) throw conflict(`section '${sectionId}' already has a block '${blockId}'; choose another id`, ['input', 'id'])
+  if (current.blocks?.[blockId])
+    throw conflict(`section '${sectionId}' already has a block '${blockId}'; choose another id`, ['input', 'id'])
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
   const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'])
   checkBlockLimits(current, schema, definition, ['input', 'type'])
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const settings = mergeSettings({}, command.data.settings).settings
   const blockOrder = withInserted(orderedBlockIds(current), blockId, position)
-  const next: SectionInstance = { ...current, blocks: { ...current.blocks, [blockId]: { type, settings } }, block_order: blockOrder }
+  const next: SectionInstance = {
+    ...current,
+    blocks: { ...current.blocks, [blockId]: { type, settings } },
+    block_order: blockOrder,
+  }
   const file = templateFile(name, withSection(tpl, sectionId, next))
-  return [{ type: 'ThemeBlockAdded', data: { themeId, template: name, sectionId, blockId, type, settings, position: blockOrder.indexOf(blockId), file } }]
+  return [
+    {
+      type: 'ThemeBlockAdded',
+      data: {
+        themeId,
+        template: name,
+        sectionId,
+        blockId,
+        type,
+        settings,
+        position: blockOrder.indexOf(blockId),
+        file,
+      },
+    },
+  ]
 }
 
 function block(current: SectionInstance, sectionId: string, blockId: string) {
   const found = current.blocks?.[blockId]
   if (found) return found
-  throw new DomainError('NOT_FOUND', `section '${sectionId}' has no block '${blockId}'; its blocks are ${orderedBlockIds(current).join(', ') || 'none'}`, {
-    field: ['input', 'blockId'],
-  })
+  throw new DomainError(
+    'NOT_FOUND',
+    `section '${sectionId}' has no block '${blockId}'; its blocks are ${orderedBlockIds(current).join(', ') || 'none'}`,
+    {
+      field: ['input', 'blockId'],
+    },
+  )
 }
 
 function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionEvent[] {
@@ -208,12 +267,16 @@ function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionE
   const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'])
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
-  const fileWith = (b: BlockInstance) => templateFile(name, withSection(tpl, sectionId, { ...current, blocks: { ...current.blocks, [blockId]: b } }))
+  const fileWith = (b: BlockInstance) =>
+    templateFile(name, withSection(tpl, sectionId, { ...current, blocks: { ...current.blocks, [blockId]: b } }))
   const events: ThemeSectionEvent[] = []
   let next: BlockInstance = existing
   if (changed.length) {
     next = { ...next, settings }
-    events.push({ type: 'ThemeBlockSettingsChanged', data: { themeId, template: name, sectionId, blockId, settings, changed, file: fileWith(next) } })
+    events.push({
+      type: 'ThemeBlockSettingsChanged',
+      data: { themeId, template: name, sectionId, blockId, settings, changed, file: fileWith(next) },
+    })
   }
   const { disabled } = command.data
   if (disabled !== null && disabled !== (existing.disabled === true)) {
@@ -231,7 +294,11 @@ function removeBlock(command: ThemeBlockRemove, theme: LiveTheme): ThemeSectionE
   const { type } = block(current, sectionId, blockId)
   const blocks = { ...current.blocks }
   delete blocks[blockId]
-  const next: SectionInstance = { ...current, blocks, block_order: orderedBlockIds(current).filter((id) => id !== blockId) }
+  const next: SectionInstance = {
+    ...current,
+    blocks,
+    block_order: orderedBlockIds(current).filter((id) => id !== blockId),
+  }
   const file = templateFile(name, withSection(tpl, sectionId, next))
   return [{ type: 'ThemeBlockRemoved', data: { themeId, template: name, sectionId, blockId, type, file } }]
 }

@@ -28,7 +28,12 @@ export const themeSectionsDecider: Decider<ThemeState, ThemeSectionCommand, Them
   decide: decideThemeSections,
 }
 
-const WRITE = { resource: THEME_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: THEME_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 const WHERE =
   "template names a JSON template ('index', 'product', 'page.contact' → templates/<name>.json) or a section group " +
@@ -48,12 +53,21 @@ async function liveTheme(env: PrepareEnv, storeId: string, themeId: string): Pro
  * The settings a command's values are checked against, found as `decide` will find them; none
  * when something is missing, which `decide` then reports.
  */
-function definitionsFor(theme: LiveTheme, template: string, sectionType: string | null, sectionId: string | null, blockType: string | null, blockId: string | null): SettingDefinition[] {
+function definitionsFor(
+  theme: LiveTheme,
+  template: string,
+  sectionType: string | null,
+  sectionId: string | null,
+  blockType: string | null,
+  blockId: string | null,
+): SettingDefinition[] {
   const type = sectionType ?? (sectionId ? readTemplate(theme, template)?.sections[sectionId]?.type : undefined)
   const schema = type ? sectionSchemaOf(theme, type) : null
   if (!schema) return []
   if (!blockType && !blockId) return settingsOf(schema.settings)
-  const kind = blockType ?? (sectionId && blockId ? readTemplate(theme, template)?.sections[sectionId]?.blocks?.[blockId]?.type : undefined)
+  const kind =
+    blockType ??
+    (sectionId && blockId ? readTemplate(theme, template)?.sections[sectionId]?.blocks?.[blockId]?.type : undefined)
   return settingsOf(schema.blocks?.find((b) => b.type === kind)?.settings)
 }
 
@@ -61,14 +75,27 @@ function definitionsFor(theme: LiveTheme, template: string, sectionType: string 
 async function onTheme(
   env: PrepareEnv,
   command: ThemeSectionCommand,
-  settings?: { values: Record<string, unknown>; sectionType?: string; sectionId?: string; blockType?: string; blockId?: string },
+  settings?: {
+    values: Record<string, unknown>
+    sectionType?: string
+    sectionId?: string
+    blockType?: string
+    blockId?: string
+  },
 ) {
   const storeId = storeOf(env.ctx)
   const { themeId, template } = command.data
   if (settings && Object.keys(settings.values).length) {
     const theme = await liveTheme(env, storeId, themeId)
     if (theme) {
-      const definitions = definitionsFor(theme, template, settings.sectionType ?? null, settings.sectionId ?? null, settings.blockType ?? null, settings.blockId ?? null)
+      const definitions = definitionsFor(
+        theme,
+        template,
+        settings.sectionType ?? null,
+        settings.sectionId ?? null,
+        settings.blockType ?? null,
+        settings.blockId ?? null,
+      )
       await checkReferences(env, storeId, definitions, settings.values, ['input', 'settings'])
     }
   }
@@ -88,7 +115,15 @@ export const themeSectionAdd = defineCommand({
   prepare: (input, env) => {
     const command: ThemeSectionCommand = {
       type: 'ThemeSectionAdd',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.id ?? instanceIdFor(input.type, env), sectionType: input.type, settings: input.settings ?? {}, position: input.position ?? null, preset: input.preset ?? null },
+      data: {
+        themeId: input.themeId,
+        template: input.template,
+        sectionId: input.id ?? instanceIdFor(input.type, env),
+        sectionType: input.type,
+        settings: input.settings ?? {},
+        position: input.position ?? null,
+        preset: input.preset ?? null,
+      },
     }
     return onTheme(env, command, { values: input.settings ?? {}, sectionType: input.type })
   },
@@ -108,7 +143,16 @@ export const themeSectionUpdate = defineCommand({
   prepare: (input, env) =>
     onTheme(
       env,
-      { type: 'ThemeSectionUpdate', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, settings: input.settings ?? {}, disabled: input.disabled ?? null } },
+      {
+        type: 'ThemeSectionUpdate',
+        data: {
+          themeId: input.themeId,
+          template: input.template,
+          sectionId: input.sectionId,
+          settings: input.settings ?? {},
+          disabled: input.disabled ?? null,
+        },
+      },
       { values: input.settings ?? {}, sectionId: input.sectionId },
     ),
   decider: themeSectionsDecider,
@@ -117,11 +161,18 @@ export const themeSectionUpdate = defineCommand({
 export const themeSectionRemove = defineCommand({
   name: 'themeSectionRemove',
   tool: 'remove_theme_section',
-  description: 'Remove a section, with its blocks, from a template, found by sectionId. ' + WHERE + 'Returns the theme, the template and the removed id. Fails with NOT_FOUND when it is unknown.',
+  description:
+    'Remove a section, with its blocks, from a template, found by sectionId. ' +
+    WHERE +
+    'Returns the theme, the template and the removed id. Fails with NOT_FOUND when it is unknown.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeSectionRemoveInput,
-  prepare: (input, env) => onTheme(env, { type: 'ThemeSectionRemove', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId } }),
+  prepare: (input, env) =>
+    onTheme(env, {
+      type: 'ThemeSectionRemove',
+      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId },
+    }),
   decider: themeSectionsDecider,
 })
 
@@ -135,7 +186,11 @@ export const themeSectionsReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeSectionsReorderInput,
-  prepare: (input, env) => onTheme(env, { type: 'ThemeSectionsReorder', data: { themeId: input.themeId, template: input.template, sectionIds: input.sectionIds } }),
+  prepare: (input, env) =>
+    onTheme(env, {
+      type: 'ThemeSectionsReorder',
+      data: { themeId: input.themeId, template: input.template, sectionIds: input.sectionIds },
+    }),
   decider: themeSectionsDecider,
 })
 
@@ -152,7 +207,15 @@ export const themeBlockAdd = defineCommand({
   prepare: (input, env) => {
     const command: ThemeSectionCommand = {
       type: 'ThemeBlockAdd',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.id ?? instanceIdFor(input.type, env), blockType: input.type, settings: input.settings ?? {}, position: input.position ?? null },
+      data: {
+        themeId: input.themeId,
+        template: input.template,
+        sectionId: input.sectionId,
+        blockId: input.id ?? instanceIdFor(input.type, env),
+        blockType: input.type,
+        settings: input.settings ?? {},
+        position: input.position ?? null,
+      },
     }
     return onTheme(env, command, { values: input.settings ?? {}, sectionId: input.sectionId, blockType: input.type })
   },
@@ -174,7 +237,14 @@ export const themeBlockUpdate = defineCommand({
       env,
       {
         type: 'ThemeBlockUpdate',
-        data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId, settings: input.settings ?? {}, disabled: input.disabled ?? null },
+        data: {
+          themeId: input.themeId,
+          template: input.template,
+          sectionId: input.sectionId,
+          blockId: input.blockId,
+          settings: input.settings ?? {},
+          disabled: input.disabled ?? null,
+        },
       },
       { values: input.settings ?? {}, sectionId: input.sectionId, blockId: input.blockId },
     ),
@@ -184,11 +254,18 @@ export const themeBlockUpdate = defineCommand({
 export const themeBlockRemove = defineCommand({
   name: 'themeBlockRemove',
   tool: 'remove_theme_block',
-  description: 'Remove a block from a section of a template, found by sectionId and blockId. ' + WHERE + 'Returns the theme, the template, the section and the removed id.',
+  description:
+    'Remove a block from a section of a template, found by sectionId and blockId. ' +
+    WHERE +
+    'Returns the theme, the template, the section and the removed id.',
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeBlockRemoveInput,
-  prepare: (input, env) => onTheme(env, { type: 'ThemeBlockRemove', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId } }),
+  prepare: (input, env) =>
+    onTheme(env, {
+      type: 'ThemeBlockRemove',
+      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId },
+    }),
   decider: themeSectionsDecider,
 })
 
@@ -202,7 +279,11 @@ export const themeBlocksReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeBlocksReorderInput,
-  prepare: (input, env) => onTheme(env, { type: 'ThemeBlocksReorder', data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockIds: input.blockIds } }),
+  prepare: (input, env) =>
+    onTheme(env, {
+      type: 'ThemeBlocksReorder',
+      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockIds: input.blockIds },
+    }),
   decider: themeSectionsDecider,
 })
 

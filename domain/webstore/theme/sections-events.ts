@@ -14,17 +14,29 @@ type OnTemplate = { themeId: string; template: string; file: ThemeFile }
  */
 export type ThemeSectionAdded = DomainEvent<
   'ThemeSectionAdded',
-  OnTemplate & { sectionId: string; type: string; settings: Record<string, unknown>; position: number; preset: string | null }
+  OnTemplate & {
+    sectionId: string
+    type: string
+    settings: Record<string, unknown>
+    position: number
+    preset: string | null
+  }
 >
 /** `settings` is the section's whole new stored settings, `changed` the ids whose value changed (a removed id went back to its default). */
-export type ThemeSectionSettingsChanged = DomainEvent<'ThemeSectionSettingsChanged', OnTemplate & { sectionId: string; settings: Record<string, unknown>; changed: string[] }>
+export type ThemeSectionSettingsChanged = DomainEvent<
+  'ThemeSectionSettingsChanged',
+  OnTemplate & { sectionId: string; settings: Record<string, unknown>; changed: string[] }
+>
 /** The section is kept in the template but no longer rendered (`"disabled": true`). */
 export type ThemeSectionDisabled = DomainEvent<'ThemeSectionDisabled', OnTemplate & { sectionId: string }>
 export type ThemeSectionEnabled = DomainEvent<'ThemeSectionEnabled', OnTemplate & { sectionId: string }>
 export type ThemeSectionRemoved = DomainEvent<'ThemeSectionRemoved', OnTemplate & { sectionId: string; type: string }>
 /** `order` is the template's whole new section order. */
 export type ThemeSectionsReordered = DomainEvent<'ThemeSectionsReordered', OnTemplate & { order: string[] }>
-export type ThemeBlockAdded = DomainEvent<'ThemeBlockAdded', OnTemplate & { sectionId: string; blockId: string; type: string; settings: Record<string, unknown>; position: number }>
+export type ThemeBlockAdded = DomainEvent<
+  'ThemeBlockAdded',
+  OnTemplate & { sectionId: string; blockId: string; type: string; settings: Record<string, unknown>; position: number }
+>
 export type ThemeBlockSettingsChanged = DomainEvent<
   'ThemeBlockSettingsChanged',
   OnTemplate & { sectionId: string; blockId: string; settings: Record<string, unknown>; changed: string[] }
@@ -32,9 +44,15 @@ export type ThemeBlockSettingsChanged = DomainEvent<
 /** The block is kept in its section but no longer rendered. */
 export type ThemeBlockDisabled = DomainEvent<'ThemeBlockDisabled', OnTemplate & { sectionId: string; blockId: string }>
 export type ThemeBlockEnabled = DomainEvent<'ThemeBlockEnabled', OnTemplate & { sectionId: string; blockId: string }>
-export type ThemeBlockRemoved = DomainEvent<'ThemeBlockRemoved', OnTemplate & { sectionId: string; blockId: string; type: string }>
+export type ThemeBlockRemoved = DomainEvent<
+  'ThemeBlockRemoved',
+  OnTemplate & { sectionId: string; blockId: string; type: string }
+>
 /** `blockOrder` is the section's whole new block order. */
-export type ThemeBlocksReordered = DomainEvent<'ThemeBlocksReordered', OnTemplate & { sectionId: string; blockOrder: string[] }>
+export type ThemeBlocksReordered = DomainEvent<
+  'ThemeBlocksReordered',
+  OnTemplate & { sectionId: string; blockOrder: string[] }
+>
 
 export type ThemeSectionEvent =
   | ThemeSectionAdded
@@ -67,4 +85,6 @@ export const THEME_SECTION_EVENTS: Record<ThemeSectionEvent['type'], true> = {
 }
 
 /** Every section event type; each rewrites one template file of the theme. */
-export const THEME_SECTION_EVENT_TYPES: readonly ThemeSectionEvent['type'][] = Object.keys(THEME_SECTION_EVENTS) as ThemeSectionEvent['type'][]
+export const THEME_SECTION_EVENT_TYPES: readonly ThemeSectionEvent['type'][] = Object.keys(
+  THEME_SECTION_EVENTS,
+) as ThemeSectionEvent['type'][]

@@ -46,10 +46,20 @@ export async function checkReferences(
     const picker = HANDLE_KEYS[definition.type]
     if (picker && !(await env.reservationOwner(storeId, picker.key(value)))) {
       const { kind } = picker
-      throw badInput([...field, id], `'${id}' names ${kind} '${value}', but this store has no ${kind} with that handle; give the handle of an existing ${kind}`)
+      throw badInput(
+        [...field, id],
+        `'${id}' names ${kind} '${value}', but this store has no ${kind} with that handle; give the handle of an existing ${kind}`,
+      )
     }
-    if (definition.type === 'image_picker' && isUuid(value) && !(await env.reservationOwner(storeId, liveMediaKey(value.toLowerCase())))) {
-      throw badInput([...field, id], `'${id}' names media '${value}', which does not exist in this store; upload the image first (upload_image) and use its id`)
+    if (
+      definition.type === 'image_picker' &&
+      isUuid(value) &&
+      !(await env.reservationOwner(storeId, liveMediaKey(value.toLowerCase())))
+    ) {
+      throw badInput(
+        [...field, id],
+        `'${id}' names media '${value}', which does not exist in this store; upload the image first (upload_image) and use its id`,
+      )
     }
   }
 }

@@ -22,7 +22,8 @@ export interface SectionRenderData {
   blocks_size: number
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * The exact data the renderer hands to Liquid as `section` when it renders this instance: every
@@ -35,7 +36,12 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * const data = sectionRenderData('story', template.sections.story, sectionSchemaOf(theme, 'rich-text'), 1)
  * await liquid.parseAndRender(source, { section: data })
  */
-export function sectionRenderData(id: string, section: SectionInstance, schema: SectionSchema | null, index: number): SectionRenderData {
+export function sectionRenderData(
+  id: string,
+  section: SectionInstance,
+  schema: SectionSchema | null,
+  index: number,
+): SectionRenderData {
   const blocks = orderedBlockIds(section)
     .map((blockId) => ({ blockId, block: section.blocks![blockId]! }))
     .filter(({ block }) => !block.disabled)
@@ -48,5 +54,12 @@ export function sectionRenderData(id: string, section: SectionInstance, schema: 
         shopify_attributes: `data-block-id="${escapeAttribute(blockId)}" data-block-type="${escapeAttribute(block.type)}"`,
       }
     })
-  return { id, type: section.type, index, settings: { ...settingDefaults(schema?.settings), ...section.settings }, blocks, blocks_size: blocks.length }
+  return {
+    id,
+    type: section.type,
+    index,
+    settings: { ...settingDefaults(schema?.settings), ...section.settings },
+    blocks,
+    blocks_size: blocks.length,
+  }
 }

@@ -46,29 +46,55 @@ describe('sectionRenderData', () => {
       index: 3,
       settings: { alignment: 'center' },
       blocks: [
-        { id: 'button-1', type: 'button', settings: { label: 'Learn more', link: '/pages/about' }, shopify_attributes: 'data-block-id="button-1" data-block-type="button"' },
-        { id: 'heading-1', type: 'heading', settings: { heading: 'Set through the API' }, shopify_attributes: 'data-block-id="heading-1" data-block-type="heading"' },
+        {
+          id: 'button-1',
+          type: 'button',
+          settings: { label: 'Learn more', link: '/pages/about' },
+          shopify_attributes: 'data-block-id="button-1" data-block-type="button"',
+        },
+        {
+          id: 'heading-1',
+          type: 'heading',
+          settings: { heading: 'Set through the API' },
+          shopify_attributes: 'data-block-id="heading-1" data-block-type="heading"',
+        },
       ],
       blocks_size: 2,
     })
   })
 
   it('escapes ids in the attribute string', () => {
-    const data = sectionRenderData('s', { type: 'rich-text', blocks: { 'a"b': { type: 'heading' } } }, schemaOf('rich-text'), 1)
+    const data = sectionRenderData(
+      's',
+      { type: 'rich-text', blocks: { 'a"b': { type: 'heading' } } },
+      schemaOf('rich-text'),
+      1,
+    )
     expect(data.blocks[0]!.shopify_attributes).toBe('data-block-id="a&quot;b" data-block-type="heading"')
   })
 
   it('is what the section renders from: block settings reach the Liquid output', async () => {
-    const html = await themeLiquid().parseAndRender(source('sections/rich-text.liquid'), { section: sectionRenderData('story', story, schemaOf('rich-text'), 1) })
+    const html = await themeLiquid().parseAndRender(source('sections/rich-text.liquid'), {
+      section: sectionRenderData('story', story, schemaOf('rich-text'), 1),
+    })
     expect(html).toContain('<h2 data-block-id="heading-1" data-block-type="heading">Set through the API</h2>')
-    expect(html).toContain('<a class="button" href="/pages/about" data-block-id="button-1" data-block-type="button">Learn more</a>')
+    expect(html).toContain(
+      '<a class="button" href="/pages/about" data-block-id="button-1" data-block-type="button">Learn more</a>',
+    )
     expect(html).toContain('rich-text--center')
     expect(html).not.toContain('not shown')
     expect(html.indexOf('button-1')).toBeLessThan(html.indexOf('heading-1'))
   })
 
   it('renders a section without a schema from its stored settings only', () => {
-    expect(sectionRenderData('x', { type: 'plain', settings: { a: 1 } }, null, 1)).toEqual({ id: 'x', type: 'plain', index: 1, settings: { a: 1 }, blocks: [], blocks_size: 0 })
+    expect(sectionRenderData('x', { type: 'plain', settings: { a: 1 } }, null, 1)).toEqual({
+      id: 'x',
+      type: 'plain',
+      index: 1,
+      settings: { a: 1 },
+      blocks: [],
+      blocks_size: 0,
+    })
   })
 })
 
@@ -78,7 +104,8 @@ describe('template names', () => {
     expect(templatePath('product.alternate')).toBe('templates/product.alternate.json')
     expect(templatePath('customers/account')).toBe('templates/customers/account.json')
     expect(templatePath('group:header')).toBe('sections/header-group.json')
-    for (const name of ['index', 'product.alternate', 'customers/account', 'group:footer']) expect(templateNameOf(templatePath(name))).toBe(name)
+    for (const name of ['index', 'product.alternate', 'customers/account', 'group:footer'])
+      expect(templateNameOf(templatePath(name))).toBe(name)
     expect(templateNameOf('sections/header.liquid')).toBeNull()
     expect(templateNameOf('templates/index.liquid')).toBeNull()
   })
@@ -98,9 +125,23 @@ describe('template names', () => {
   })
 })
 
-function env(options: { products?: string[]; media?: string[]; pages?: string[]; blogs?: string[]; collections?: string[]; menus?: string[] } = {}): PrepareEnv {
+function env(
+  options: {
+    products?: string[]
+    media?: string[]
+    pages?: string[]
+    blogs?: string[]
+    collections?: string[]
+    menus?: string[]
+  } = {},
+): PrepareEnv {
   return {
-    ctx: { now: new Date('2026-01-02T03:04:05Z'), actor: { type: 'api_key', id: 'key-1' }, organizationId: 'org-1', storeId: STORE },
+    ctx: {
+      now: new Date('2026-01-02T03:04:05Z'),
+      actor: { type: 'api_key', id: 'key-1' },
+      organizationId: 'org-1',
+      storeId: STORE,
+    },
     newId: () => '01900000-0000-7000-8000-00000000beef',
     async reservationOwner(scope, key) {
       if (scope !== STORE) return null
@@ -112,34 +153,63 @@ function env(options: { products?: string[]; media?: string[]; pages?: string[];
       return (options.media ?? []).find((id) => liveMediaKey(id) === key) ?? null
     },
     readStream: async (stream) =>
-      stream === `theme-${STORE}_${THEME}` ? [{ type: 'ThemeCreated', data: { themeId: THEME, name: 'T', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files }, revision: 0, occurredAt: '' }] : [],
+      stream === `theme-${STORE}_${THEME}`
+        ? [
+            {
+              type: 'ThemeCreated',
+              data: { themeId: THEME, name: 'T', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files },
+              revision: 0,
+              occurredAt: '',
+            },
+          ]
+        : [],
   }
 }
 
-const failure = (run: () => Promise<unknown>) => run().then(() => expect.unreachable('expected a DomainError'), (e: unknown) => e as DomainError)
+const failure = (run: () => Promise<unknown>) =>
+  run().then(
+    () => expect.unreachable('expected a DomainError'),
+    (e: unknown) => e as DomainError,
+  )
 
 describe('references in settings', () => {
   const definitions = settingsOf(schemaOf('image-with-text').settings)
   const withProduct = [{ type: 'product' as const, id: 'featured', label: 'Featured product' }]
 
   it('accepts an existing product handle and media id, and image URLs as they are', async () => {
-    await expect(checkReferences(env({ media: [MEDIA] }), STORE, definitions, { image: MEDIA }, ['input', 'settings'])).resolves.toBeUndefined()
-    await expect(checkReferences(env(), STORE, definitions, { image: 'https://cdn.example.com/a.png', heading: 'x' }, ['input', 'settings'])).resolves.toBeUndefined()
-    await expect(checkReferences(env({ products: ['red-shirt'] }), STORE, withProduct, { featured: 'red-shirt' }, ['input', 'settings'])).resolves.toBeUndefined()
+    await expect(
+      checkReferences(env({ media: [MEDIA] }), STORE, definitions, { image: MEDIA }, ['input', 'settings']),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkReferences(env(), STORE, definitions, { image: 'https://cdn.example.com/a.png', heading: 'x' }, [
+        'input',
+        'settings',
+      ]),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkReferences(env({ products: ['red-shirt'] }), STORE, withProduct, { featured: 'red-shirt' }, [
+        'input',
+        'settings',
+      ]),
+    ).resolves.toBeUndefined()
   })
 
   it('refuses a media id this store does not have, at the setting', async () => {
-    await expect(failure(() => checkReferences(env(), STORE, definitions, { image: MEDIA }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      failure(() => checkReferences(env(), STORE, definitions, { image: MEDIA }, ['input', 'settings'])),
+    ).resolves.toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'settings', 'image'],
     })
   })
 
   it('refuses a product handle this store does not have', async () => {
-    await expect(failure(() => checkReferences(env(), STORE, withProduct, { featured: 'ghost' }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      failure(() => checkReferences(env(), STORE, withProduct, { featured: 'ghost' }, ['input', 'settings'])),
+    ).resolves.toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'settings', 'featured'],
-      message: expect.stringContaining("no product with that handle"),
+      message: expect.stringContaining('no product with that handle'),
     })
   })
 
@@ -151,35 +221,73 @@ describe('references in settings', () => {
       { type: 'link_list' as const, id: 'menu', label: 'Menu' },
     ]
     const all = env({ pages: ['about-us'], blogs: ['journal'], collections: ['summer'], menus: ['main-menu'] })
-    await expect(checkReferences(all, STORE, pickers, { about: 'about-us', news: 'journal', featured: 'summer', menu: 'main-menu' }, ['input', 'settings'])).resolves.toBeUndefined()
-    await expect(failure(() => checkReferences(env(), STORE, pickers, { featured: 'summer' }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      checkReferences(
+        all,
+        STORE,
+        pickers,
+        { about: 'about-us', news: 'journal', featured: 'summer', menu: 'main-menu' },
+        ['input', 'settings'],
+      ),
+    ).resolves.toBeUndefined()
+    await expect(
+      failure(() => checkReferences(env(), STORE, pickers, { featured: 'summer' }, ['input', 'settings'])),
+    ).resolves.toMatchObject({
       field: ['input', 'settings', 'featured'],
       message: expect.stringContaining('no collection with that handle'),
     })
-    await expect(failure(() => checkReferences(env(), STORE, pickers, { menu: 'main-menu' }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      failure(() => checkReferences(env(), STORE, pickers, { menu: 'main-menu' }, ['input', 'settings'])),
+    ).resolves.toMatchObject({
       field: ['input', 'settings', 'menu'],
       message: expect.stringContaining('no menu with that handle'),
     })
-    await expect(failure(() => checkReferences(env({ blogs: ['journal'] }), STORE, pickers, { about: 'about-us' }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      failure(() =>
+        checkReferences(env({ blogs: ['journal'] }), STORE, pickers, { about: 'about-us' }, ['input', 'settings']),
+      ),
+    ).resolves.toMatchObject({
       field: ['input', 'settings', 'about'],
       message: expect.stringContaining('no page with that handle'),
     })
-    await expect(failure(() => checkReferences(env({ pages: ['about-us'] }), STORE, pickers, { news: 'journal' }, ['input', 'settings']))).resolves.toMatchObject({
+    await expect(
+      failure(() =>
+        checkReferences(env({ pages: ['about-us'] }), STORE, pickers, { news: 'journal' }, ['input', 'settings']),
+      ),
+    ).resolves.toMatchObject({
       field: ['input', 'settings', 'news'],
       message: expect.stringContaining('no blog with that handle'),
     })
   })
 
   it('are checked by prepare against the section the command targets', async () => {
-    const add = themeSectionAddInput.parse({ themeId: THEME, template: 'index', type: 'image-with-text', settings: { image: MEDIA } })
-    await expect(failure(async () => themeSectionAdd.prepare(add, env()))).resolves.toMatchObject({ field: ['input', 'settings', 'image'] })
+    const add = themeSectionAddInput.parse({
+      themeId: THEME,
+      template: 'index',
+      type: 'image-with-text',
+      settings: { image: MEDIA },
+    })
+    await expect(failure(async () => themeSectionAdd.prepare(add, env()))).resolves.toMatchObject({
+      field: ['input', 'settings', 'image'],
+    })
     await expect(Promise.resolve(themeSectionAdd.prepare(add, env({ media: [MEDIA] })))).resolves.toMatchObject({
       stream: `theme-${STORE}_${THEME}`,
       entityId: THEME,
-      command: { type: 'ThemeSectionAdd', data: { sectionId: 'image_with_text_0000beef', sectionType: 'image-with-text' } },
+      command: {
+        type: 'ThemeSectionAdd',
+        data: { sectionId: 'image_with_text_0000beef', sectionType: 'image-with-text' },
+      },
     })
-    const update = themeBlockUpdateInput.parse({ themeId: THEME, template: 'index', sectionId: 'story', blockId: 'heading-1', settings: { heading: 'x' } })
-    await expect(Promise.resolve(themeBlockUpdate.prepare(update, env()))).resolves.toMatchObject({ command: { type: 'ThemeBlockUpdate' } })
+    const update = themeBlockUpdateInput.parse({
+      themeId: THEME,
+      template: 'index',
+      sectionId: 'story',
+      blockId: 'heading-1',
+      settings: { heading: 'x' },
+    })
+    await expect(Promise.resolve(themeBlockUpdate.prepare(update, env()))).resolves.toMatchObject({
+      command: { type: 'ThemeBlockUpdate' },
+    })
   })
 })
 

@@ -33,7 +33,10 @@ export function requireSectionSchema(theme: LiveTheme, type: string, field: Fiel
   const schema = sectionSchemaOf(theme, type)
   if (schema) return schema
   const known = sectionTypes(theme)
-  throw badInput(field, `the theme has no section type '${type}' (no sections/${type}.liquid); its section types are ${known.join(', ') || 'none'}`)
+  throw badInput(
+    field,
+    `the theme has no section type '${type}' (no sections/${type}.liquid); its section types are ${known.join(', ') || 'none'}`,
+  )
 }
 
 /** The input settings of a schema's settings list. */
@@ -45,7 +48,11 @@ export function settingsOf(list: SectionSchema['settings']): SettingDefinition[]
  * Checks setting values against their definitions: unknown ids and values of the wrong type are
  * BAD_USER_INPUT at `<field>.<id>`. Nulls are skipped: they reset a setting to its default.
  */
-export function checkSettings(definitions: readonly SettingDefinition[], values: Record<string, unknown>, field: Field): void {
+export function checkSettings(
+  definitions: readonly SettingDefinition[],
+  values: Record<string, unknown>,
+  field: Field,
+): void {
   const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null))
   const problem = settingValuesProblem(definitions, given)
   if (problem) throw badInput([...field, problem.id], problem.message)
@@ -55,7 +62,10 @@ export function checkSettings(definitions: readonly SettingDefinition[], values:
  * Applies a settings change to stored values: a value replaces, null removes (back to the
  * default). Answers the new values and the ids whose stored value changed.
  */
-export function mergeSettings(current: Record<string, unknown>, changes: Record<string, unknown>): { settings: Record<string, unknown>; changed: string[] } {
+export function mergeSettings(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): { settings: Record<string, unknown>; changed: string[] } {
   const settings = { ...current }
   const changed: string[] = []
   for (const [id, value] of Object.entries(changes)) {
@@ -76,20 +86,36 @@ export function mergeSettings(current: Record<string, unknown>, changes: Record<
 export function checkSectionLimits(template: TemplateJson, type: string, schema: SectionSchema, field: Field): void {
   const count = Object.keys(template.sections).length
   if (count >= MAX_SECTIONS_PER_TEMPLATE) {
-    throw badInput(field, `a template may hold at most ${MAX_SECTIONS_PER_TEMPLATE} sections and this one has ${count}; remove one first`)
+    throw badInput(
+      field,
+      `a template may hold at most ${MAX_SECTIONS_PER_TEMPLATE} sections and this one has ${count}; remove one first`,
+    )
   }
   const sameType = Object.values(template.sections).filter((s) => s.type === type).length
   if (schema.limit !== undefined && sameType >= schema.limit) {
-    throw badInput(field, `section type '${type}' may appear at most ${schema.limit} time(s) in a template; it already appears ${sameType}`)
+    throw badInput(
+      field,
+      `section type '${type}' may appear at most ${schema.limit} time(s) in a template; it already appears ${sameType}`,
+    )
   }
 }
 
 /** The declared block of a type, or BAD_USER_INPUT at `field` listing the block types the section takes. */
-export function requireBlockDefinition(schema: SectionSchema, sectionType: string, type: string, field: Field): BlockDefinition {
+export function requireBlockDefinition(
+  schema: SectionSchema,
+  sectionType: string,
+  type: string,
+  field: Field,
+): BlockDefinition {
   const definition = schema.blocks?.find((b) => b.type === type)
   if (definition) return definition
   const known = (schema.blocks ?? []).map((b) => b.type)
-  throw badInput(field, known.length ? `section type '${sectionType}' has no block type '${type}'; its block types are ${known.join(', ')}` : `section type '${sectionType}' takes no blocks`)
+  throw badInput(
+    field,
+    known.length
+      ? `section type '${sectionType}' has no block type '${type}'; its block types are ${known.join(', ')}`
+      : `section type '${sectionType}' takes no blocks`,
+  )
 }
 
 /** The most blocks a section of this schema may hold: its `max_blocks`, never above 50. */
@@ -98,13 +124,25 @@ export function maxBlocks(schema: SectionSchema): number {
 }
 
 /** Room for one more block of `definition`: under the section's max_blocks and the block type's `limit`. */
-export function checkBlockLimits(section: SectionInstance, schema: SectionSchema, definition: BlockDefinition, field: Field): void {
+export function checkBlockLimits(
+  section: SectionInstance,
+  schema: SectionSchema,
+  definition: BlockDefinition,
+  field: Field,
+): void {
   const ids = orderedBlockIds(section)
   const max = maxBlocks(schema)
-  if (ids.length >= max) throw badInput(field, `section type '${section.type}' holds at most ${max} blocks and this section has ${ids.length}; remove one first`)
+  if (ids.length >= max)
+    throw badInput(
+      field,
+      `section type '${section.type}' holds at most ${max} blocks and this section has ${ids.length}; remove one first`,
+    )
   const sameType = ids.filter((id) => section.blocks![id]!.type === definition.type).length
   if (definition.limit !== undefined && sameType >= definition.limit) {
-    throw badInput(field, `a '${section.type}' section may hold at most ${definition.limit} '${definition.type}' block(s); it has ${sameType}`)
+    throw badInput(
+      field,
+      `a '${section.type}' section may hold at most ${definition.limit} '${definition.type}' block(s); it has ${sameType}`,
+    )
   }
 }
 
@@ -115,7 +153,12 @@ export function requirePreset(schema: SectionSchema, type: string, name: string,
   const preset = schema.presets?.find((p) => p.name === name)
   if (preset) return preset
   const known = (schema.presets ?? []).map((p) => `'${p.name}'`)
-  throw badInput(field, known.length ? `section type '${type}' has no preset '${name}'; its presets are ${known.join(', ')}` : `section type '${type}' has no presets`)
+  throw badInput(
+    field,
+    known.length
+      ? `section type '${type}' has no preset '${name}'; its presets are ${known.join(', ')}`
+      : `section type '${type}' has no presets`,
+  )
 }
 
 /** Where a place named by `enabled_on`/`disabled_on` lists: `templates` by page type ('product' for 'product.alternate'), or `groups`. */
@@ -123,7 +166,10 @@ function placeList(rule: unknown, template: string): { list: string[] | null; pl
   const group = groupOf(template)
   const kind = group ? 'groups' : 'templates'
   const place = group ?? template.split('.')[0]!
-  const list = typeof rule === 'object' && rule !== null && Array.isArray((rule as Record<string, unknown>)[kind]) ? ((rule as Record<string, unknown[]>)[kind]!.filter((x) => typeof x === 'string') as string[]) : null
+  const list =
+    typeof rule === 'object' && rule !== null && Array.isArray((rule as Record<string, unknown>)[kind])
+      ? ((rule as Record<string, unknown[]>)[kind]!.filter((x) => typeof x === 'string') as string[])
+      : null
   return { list, place }
 }
 
@@ -137,11 +183,15 @@ export function checkPlacement(schema: SectionSchema, type: string, template: st
   if (schema.enabled_on !== undefined) {
     const { list, place } = placeList(schema.enabled_on, template)
     if (!list || !(list.includes('*') || list.includes(place))) {
-      throw badInput(field, `section type '${type}' is not enabled on ${where}: its schema's enabled_on allows ${JSON.stringify(schema.enabled_on)}`)
+      throw badInput(
+        field,
+        `section type '${type}' is not enabled on ${where}: its schema's enabled_on allows ${JSON.stringify(schema.enabled_on)}`,
+      )
     }
   }
   if (schema.disabled_on !== undefined) {
     const { list, place } = placeList(schema.disabled_on, template)
-    if (list && (list.includes('*') || list.includes(place))) throw badInput(field, `section type '${type}' is disabled on ${where} by its schema's disabled_on`)
+    if (list && (list.includes('*') || list.includes(place)))
+      throw badInput(field, `section type '${type}' is disabled on ${where} by its schema's disabled_on`)
   }
 }

@@ -42,9 +42,12 @@ export const templateName = z
   .string({ error: (issue) => (issue.input === undefined ? 'template is required' : 'template must be a string') })
   .trim()
   .refine((name) => TEMPLATE_NAME.test(name) || GROUP_NAME.test(name), {
-    message: "template must name a JSON template ('index', 'product', 'product.alternate') or a section group ('group:header', 'group:footer')",
+    message:
+      "template must name a JSON template ('index', 'product', 'product.alternate') or a section group ('group:header', 'group:footer')",
   })
-  .describe("The template to edit: 'index', 'product', 'page.contact' … (templates/<name>.json), or a section group such as 'group:header' (sections/header-group.json).")
+  .describe(
+    "The template to edit: 'index', 'product', 'page.contact' … (templates/<name>.json), or a section group such as 'group:header' (sections/header-group.json).",
+  )
 
 /** The file holding a template or section group. */
 export function templatePath(name: string): string {
@@ -79,7 +82,8 @@ export function parseTemplate(content: string): TemplateJson | null {
     const value = JSON.parse(content) as unknown
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
     const template = value as Partial<TemplateJson>
-    if (typeof template.sections !== 'object' || template.sections === null || !Array.isArray(template.order)) return null
+    if (typeof template.sections !== 'object' || template.sections === null || !Array.isArray(template.order))
+      return null
     return template as TemplateJson
   } catch {
     return null

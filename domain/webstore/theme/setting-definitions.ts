@@ -36,12 +36,19 @@ export const MAX_LIST_ENTRIES = 50
 
 const SETTING_ID = /^[a-z0-9_]+$/
 
-const option = z.strictObject({ value: z.string({ error: 'an option value must be a string' }), label: z.string({ error: 'an option label must be a string' }) })
+const option = z.strictObject({
+  value: z.string({ error: 'an option value must be a string' }),
+  label: z.string({ error: 'an option label must be a string' }),
+})
 
 const inputSetting = z
   .looseObject({
-    type: z.enum(SETTING_TYPES, { error: `setting type must be one of ${[...SETTING_TYPES, ...INFO_SETTING_TYPES].join(', ')}` }),
-    id: z.string({ error: 'a setting needs an id' }).regex(SETTING_ID, 'a setting id may contain only lowercase letters, digits and _'),
+    type: z.enum(SETTING_TYPES, {
+      error: `setting type must be one of ${[...SETTING_TYPES, ...INFO_SETTING_TYPES].join(', ')}`,
+    }),
+    id: z
+      .string({ error: 'a setting needs an id' })
+      .regex(SETTING_ID, 'a setting id may contain only lowercase letters, digits and _'),
     label: z.string({ error: 'a setting needs a label' }).min(1, 'a setting label must not be empty'),
     default: z.unknown().optional(),
     info: z.string().optional(),
@@ -52,7 +59,10 @@ const inputSetting = z
     unit: z.string().optional(),
     options: z.array(option, { error: 'options must be a list of {value, label}' }).optional(),
     /** `metaobject` / `metaobject_list`: the handle of the content type the entries must have. */
-    metaobject_type: z.string({ error: 'metaobject_type must be a content type handle' }).min(1, 'metaobject_type must not be empty').optional(),
+    metaobject_type: z
+      .string({ error: 'metaobject_type must be a content type handle' })
+      .min(1, 'metaobject_type must not be empty')
+      .optional(),
     /** `metaobject_list`: at most this many entries. */
     limit: z
       .int({ error: 'limit must be a whole number' })
@@ -62,11 +72,17 @@ const inputSetting = z
   })
   .superRefine((setting, ctx) => {
     if ((setting.type === 'select' || setting.type === 'radio') && !setting.options?.length) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${setting.type} setting needs options [{value, label}]` })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `a ${setting.type} setting needs options [{value, label}]`,
+      })
     }
     if (setting.type === 'range') {
-      if (setting.min === undefined || setting.max === undefined) ctx.addIssue({ code: 'custom', path: ['min'], message: 'a range setting needs min and max' })
-      else if (setting.min >= setting.max) ctx.addIssue({ code: 'custom', path: ['max'], message: 'a range setting needs min below max' })
+      if (setting.min === undefined || setting.max === undefined)
+        ctx.addIssue({ code: 'custom', path: ['min'], message: 'a range setting needs min and max' })
+      else if (setting.min >= setting.max)
+        ctx.addIssue({ code: 'custom', path: ['max'], message: 'a range setting needs min below max' })
     }
     if (setting.default !== undefined) {
       const problem = settingValueProblem(setting as SettingDefinition, setting.default)
@@ -74,7 +90,10 @@ const inputSetting = z
     }
   })
 
-const infoSetting = z.looseObject({ type: z.enum(INFO_SETTING_TYPES), content: z.string({ error: `a header or paragraph needs content` }) })
+const infoSetting = z.looseObject({
+  type: z.enum(INFO_SETTING_TYPES),
+  content: z.string({ error: `a header or paragraph needs content` }),
+})
 
 /** One entry of a `settings` list: an input setting, or a header/paragraph shown in the editor. */
 export const settingDefinition = z.union([infoSetting, inputSetting], {
@@ -87,7 +106,8 @@ export const settingList = z.array(settingDefinition, { error: 'settings must be
   list.forEach((setting, index) => {
     const id = 'id' in setting && typeof setting.id === 'string' ? setting.id : null
     if (id === null) return
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `setting id '${id}' is declared twice` })
+    if (seen.has(id))
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `setting id '${id}' is declared twice` })
     seen.add(id)
   })
 })
@@ -115,30 +135,43 @@ export function settingValueProblem(setting: SettingDefinition, value: unknown):
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : `'${setting.id}' must be a number`
     case 'range': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `'${setting.id}' must be a number from ${setting.min} to ${setting.max}`
-      if (value < setting.min! || value > setting.max!) return `'${setting.id}' must be from ${setting.min} to ${setting.max}, not ${value}`
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return `'${setting.id}' must be a number from ${setting.min} to ${setting.max}`
+      if (value < setting.min! || value > setting.max!)
+        return `'${setting.id}' must be from ${setting.min} to ${setting.max}, not ${value}`
       const step = setting.step ?? 1
       const steps = (value - setting.min!) / step
-      return Math.abs(steps - Math.round(steps)) < 1e-9 ? null : `'${setting.id}' must be ${setting.min} plus a multiple of ${step}`
+      return Math.abs(steps - Math.round(steps)) < 1e-9
+        ? null
+        : `'${setting.id}' must be ${setting.min} plus a multiple of ${step}`
     }
     case 'select':
     case 'radio': {
       const values = (setting.options ?? []).map((o) => o.value)
-      return typeof value === 'string' && values.includes(value) ? null : `'${setting.id}' must be one of ${values.join(', ')}`
+      return typeof value === 'string' && values.includes(value)
+        ? null
+        : `'${setting.id}' must be one of ${values.join(', ')}`
     }
     case 'color':
-      return typeof value === 'string' && (value === '' || COLOR.test(value)) ? null : `'${setting.id}' must be a hex color such as #1a2b3c`
+      return typeof value === 'string' && (value === '' || COLOR.test(value))
+        ? null
+        : `'${setting.id}' must be a hex color such as #1a2b3c`
     case 'url':
       return typeof value === 'string' && (value === '' || /^(\/|https?:\/\/|mailto:|tel:)/.test(value))
         ? null
         : `'${setting.id}' must be a URL (https://…, a path starting with /, mailto: or tel:)`
     case 'metaobject':
-      return typeof value === 'string' && (value === '' || isUuid(value)) ? null : `'${setting.id}' must be the id of a content entry`
+      return typeof value === 'string' && (value === '' || isUuid(value))
+        ? null
+        : `'${setting.id}' must be the id of a content entry`
     case 'metaobject_list': {
       const limit = setting.limit ?? MAX_LIST_ENTRIES
-      if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && isUuid(id))) return `'${setting.id}' must be a list of content entry ids`
+      if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && isUuid(id)))
+        return `'${setting.id}' must be a list of content entry ids`
       if (value.length > limit) return `'${setting.id}' holds at most ${limit} content entries, not ${value.length}`
-      return new Set(value.map((id: string) => id.toLowerCase())).size === value.length ? null : `'${setting.id}' names a content entry twice; list each once`
+      return new Set(value.map((id: string) => id.toLowerCase())).size === value.length
+        ? null
+        : `'${setting.id}' names a content entry twice; list each once`
     }
     default:
       return typeof value === 'string' ? null : `'${setting.id}' must be a string`

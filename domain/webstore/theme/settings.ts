@@ -31,14 +31,17 @@ function settingsData(theme: LiveTheme): Record<string, unknown> {
 /** The values in effect: each setting's default from the schema, overlaid with settings_data.json's `current`. */
 export function effectiveSettings(theme: LiveTheme): Record<string, unknown> {
   const defaults: Record<string, unknown> = {}
-  for (const setting of themeSettingDefinitions(themeSettingsSchema(theme))) if (setting.default !== undefined) defaults[setting.id] = setting.default
+  for (const setting of themeSettingDefinitions(themeSettingsSchema(theme)))
+    if (setting.default !== undefined) defaults[setting.id] = setting.default
   return { ...defaults, ...currentSettings(theme) }
 }
 
 /** settings_data.json's `current`, as stored. */
 export function currentSettings(theme: LiveTheme): Record<string, unknown> {
   const current = settingsData(theme).current
-  return typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...(current as Record<string, unknown>) } : {}
+  return typeof current === 'object' && current !== null && !Array.isArray(current)
+    ? { ...(current as Record<string, unknown>) }
+    : {}
 }
 
 /**
@@ -46,7 +49,10 @@ export function currentSettings(theme: LiveTheme): Record<string, unknown> {
  * Every id must be declared in settings_schema.json and every value fit its type. Answers the
  * new `current`, the ids that changed, and the rewritten settings_data.json.
  */
-export function applySettings(theme: LiveTheme, changes: Record<string, unknown>): { settings: Record<string, unknown>; changed: string[]; file: ThemeFile } {
+export function applySettings(
+  theme: LiveTheme,
+  changes: Record<string, unknown>,
+): { settings: Record<string, unknown>; changed: string[]; file: ThemeFile } {
   const definitions = new Map(themeSettingDefinitions(themeSettingsSchema(theme)).map((d) => [d.id, d]))
   const current = currentSettings(theme)
   const next = { ...current }
@@ -54,7 +60,10 @@ export function applySettings(theme: LiveTheme, changes: Record<string, unknown>
   for (const [id, value] of Object.entries(changes)) {
     const definition = definitions.get(id)
     if (!definition) {
-      throw badInput(['input', 'settings', id], `the theme has no setting '${id}'; settings_schema.json declares ${[...definitions.keys()].join(', ') || 'none'}`)
+      throw badInput(
+        ['input', 'settings', id],
+        `the theme has no setting '${id}'; settings_schema.json declares ${[...definitions.keys()].join(', ') || 'none'}`,
+      )
     }
     if (value === null) {
       if (id in next) {

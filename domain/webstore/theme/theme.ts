@@ -6,7 +6,8 @@ import type { ThemeFile } from './files.js'
  * The role is not part of the state: another theme's publish demotes the main one without
  * writing its stream, so commands that depend on roles carry the store's roles (see `ThemeRoles`).
  */
-export type ThemeState = { kind: 'empty' } | { kind: 'existing'; theme: LiveTheme } | { kind: 'deleted'; themeId: string }
+export type ThemeState =
+  { kind: 'empty' } | { kind: 'existing'; theme: LiveTheme } | { kind: 'deleted'; themeId: string }
 
 export type LiveTheme = { themeId: string; name: string; files: Readonly<Record<string, ThemeFile>> }
 
@@ -28,7 +29,10 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
     case 'ThemeFileCreated':
     case 'ThemeFileChanged': {
       const { path, content, checksum, size } = event.data
-      return { kind: 'existing', theme: { ...theme, files: { ...theme.files, [path]: { path, content, checksum, size } } } }
+      return {
+        kind: 'existing',
+        theme: { ...theme, files: { ...theme.files, [path]: { path, content, checksum, size } } },
+      }
     }
     case 'ThemeFileDeleted': {
       const files = { ...theme.files }
@@ -49,7 +53,10 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
     case 'ThemeBlockEnabled':
     case 'ThemeBlockRemoved':
     case 'ThemeBlocksReordered':
-      return { kind: 'existing', theme: { ...theme, files: { ...theme.files, [event.data.file.path]: event.data.file } } }
+      return {
+        kind: 'existing',
+        theme: { ...theme, files: { ...theme.files, [event.data.file.path]: event.data.file } },
+      }
     case 'ThemePublished':
       return state
     case 'ThemeDeleted':

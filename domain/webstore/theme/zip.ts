@@ -1,7 +1,15 @@
 import { unzipSync } from 'fflate'
 import type { BlobWriter } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
-import { binaryAssetType, binaryThemeFile, FILE_MAX_BYTES, THEME_MAX_BYTES, THEME_MAX_FILES, themeFile, type ThemeFile } from './files.js'
+import {
+  binaryAssetType,
+  binaryThemeFile,
+  FILE_MAX_BYTES,
+  THEME_MAX_BYTES,
+  THEME_MAX_FILES,
+  themeFile,
+  type ThemeFile,
+} from './files.js'
 
 const ZIP_FIELD = ['input', 'zip'] as const
 /** Folders a theme has at its root; a zip may wrap them in one folder of its own. */
@@ -15,7 +23,11 @@ const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|\.git\/)/
  * events hold text only; any other non-UTF-8 file is refused. Sizes are checked while
  * inflating, before anything is decoded.
  */
-export async function themeFilesFromZip(base64: string, storeId: string, blobs: BlobWriter | undefined): Promise<ThemeFile[]> {
+export async function themeFilesFromZip(
+  base64: string,
+  storeId: string,
+  blobs: BlobWriter | undefined,
+): Promise<ThemeFile[]> {
   let entries: Record<string, Uint8Array>
   let inflated = 0
   try {
@@ -23,8 +35,13 @@ export async function themeFilesFromZip(base64: string, storeId: string, blobs: 
       filter: (file) => {
         if (file.name.endsWith('/') || IGNORED.test(file.name)) return false
         inflated += file.originalSize
-        if (file.originalSize > FILE_MAX_BYTES) throw badInput(ZIP_FIELD, `${file.name} is ${file.originalSize} bytes; a theme file may hold at most ${FILE_MAX_BYTES}`)
-        if (inflated > THEME_MAX_BYTES) throw badInput(ZIP_FIELD, `the zip unpacks to more than ${THEME_MAX_BYTES} bytes, the most a theme may hold`)
+        if (file.originalSize > FILE_MAX_BYTES)
+          throw badInput(
+            ZIP_FIELD,
+            `${file.name} is ${file.originalSize} bytes; a theme file may hold at most ${FILE_MAX_BYTES}`,
+          )
+        if (inflated > THEME_MAX_BYTES)
+          throw badInput(ZIP_FIELD, `the zip unpacks to more than ${THEME_MAX_BYTES} bytes, the most a theme may hold`)
         return true
       },
     })
@@ -33,7 +50,8 @@ export async function themeFilesFromZip(base64: string, storeId: string, blobs: 
     throw badInput(ZIP_FIELD, 'zip is not a readable zip file; send the theme zip encoded as base64')
   }
   const names = Object.keys(entries)
-  if (names.length > THEME_MAX_FILES) throw badInput(ZIP_FIELD, `the zip holds ${names.length} files; a theme may have at most ${THEME_MAX_FILES}`)
+  if (names.length > THEME_MAX_FILES)
+    throw badInput(ZIP_FIELD, `the zip holds ${names.length} files; a theme may have at most ${THEME_MAX_FILES}`)
   const prefix = commonWrapper(names)
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const files: ThemeFile[] = []
@@ -50,7 +68,10 @@ export async function themeFilesFromZip(base64: string, storeId: string, blobs: 
     try {
       files.push(themeFile(path, decoder.decode(bytes)))
     } catch {
-      throw badInput(ZIP_FIELD, `${path} is not UTF-8 text; binary files may only be images and fonts in assets/ (${BINARY_EXTENSIONS})`)
+      throw badInput(
+        ZIP_FIELD,
+        `${path} is not UTF-8 text; binary files may only be images and fonts in assets/ (${BINARY_EXTENSIONS})`,
+      )
     }
   }
   return files.sort((a, b) => a.path.localeCompare(b.path))

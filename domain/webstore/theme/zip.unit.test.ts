@@ -11,7 +11,9 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff])
 
 function recordingBlobs() {
   const puts: { storeId: string; hash: string; bytes: Uint8Array; contentType: string }[] = []
-  const blobs: BlobWriter = { put: async (storeId, hash, bytes, contentType) => void puts.push({ storeId, hash, bytes, contentType }) }
+  const blobs: BlobWriter = {
+    put: async (storeId, hash, bytes, contentType) => void puts.push({ storeId, hash, bytes, contentType }),
+  }
   return { blobs, puts }
 }
 
@@ -27,7 +29,11 @@ async function refusal(run: () => Promise<unknown>): Promise<DomainError> {
 describe('themeFilesFromZip', () => {
   it('drops one wrapping folder and archiver clutter, sorted by path', async () => {
     const files = await themeFilesFromZip(
-      zip({ 'my-theme/snippets/b.liquid': strToU8('b'), 'my-theme/layout/theme.liquid': strToU8('{{ content_for_layout }}'), '__MACOSX/my-theme/._x': strToU8('x') }),
+      zip({
+        'my-theme/snippets/b.liquid': strToU8('b'),
+        'my-theme/layout/theme.liquid': strToU8('{{ content_for_layout }}'),
+        '__MACOSX/my-theme/._x': strToU8('x'),
+      }),
       STORE,
       undefined,
     )
@@ -36,7 +42,11 @@ describe('themeFilesFromZip', () => {
   })
 
   it('keeps a theme folder at the root as it is', async () => {
-    const files = await themeFilesFromZip(zip({ 'layout/theme.liquid': strToU8('x'), 'layout/password.liquid': strToU8('y') }), STORE, undefined)
+    const files = await themeFilesFromZip(
+      zip({ 'layout/theme.liquid': strToU8('x'), 'layout/password.liquid': strToU8('y') }),
+      STORE,
+      undefined,
+    )
     expect(files.map((f) => f.path)).toEqual(['layout/password.liquid', 'layout/theme.liquid'])
   })
 
@@ -49,14 +59,23 @@ describe('themeFilesFromZip', () => {
 
   it('refuses binary files elsewhere, or when no blob store is at hand', async () => {
     const { blobs } = recordingBlobs()
-    expect((await refusal(() => themeFilesFromZip(zip({ 'snippets/x.liquid': PNG }), STORE, blobs))).message).toContain('snippets/x.liquid is not UTF-8 text')
-    expect((await refusal(() => themeFilesFromZip(zip({ 'assets/logo.png': PNG }), STORE, undefined))).field).toEqual(['input', 'zip'])
+    expect((await refusal(() => themeFilesFromZip(zip({ 'snippets/x.liquid': PNG }), STORE, blobs))).message).toContain(
+      'snippets/x.liquid is not UTF-8 text',
+    )
+    expect((await refusal(() => themeFilesFromZip(zip({ 'assets/logo.png': PNG }), STORE, undefined))).field).toEqual([
+      'input',
+      'zip',
+    ])
   })
 
   it('refuses oversized files and unreadable archives', async () => {
-    const big = await refusal(() => themeFilesFromZip(zip({ 'assets/big.css': new Uint8Array(FILE_MAX_BYTES + 1).fill(97) }), STORE, undefined))
+    const big = await refusal(() =>
+      themeFilesFromZip(zip({ 'assets/big.css': new Uint8Array(FILE_MAX_BYTES + 1).fill(97) }), STORE, undefined),
+    )
     expect(big.message).toContain('assets/big.css')
-    const garbage = await refusal(() => themeFilesFromZip(Buffer.from('not a zip').toString('base64'), STORE, undefined))
+    const garbage = await refusal(() =>
+      themeFilesFromZip(Buffer.from('not a zip').toString('base64'), STORE, undefined),
+    )
     expect(garbage).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'zip'] })
   })
 })

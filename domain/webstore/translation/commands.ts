@@ -23,28 +23,46 @@ const translationInput = z.strictObject({
     .describe('The translated text.'),
   sourceDigest: z
     .string({ error: 'sourceDigest must be a string' })
-    .regex(/^[0-9a-f]{64}$/, 'sourceDigest must be the 64 hex characters translatableResource gives as the digest of the source text')
+    .regex(
+      /^[0-9a-f]{64}$/,
+      'sourceDigest must be the 64 hex characters translatableResource gives as the digest of the source text',
+    )
     .describe('The digest of the source text that was translated, as translatableResource gives it.'),
 })
 
 /** Keys appear once per call: two values for one key would leave it unclear which wins. */
-function uniqueKeys<Item>(items: Item[], keyOf: (item: Item) => string, field: (index: number) => (string | number)[], ctx: z.RefinementCtx) {
+function uniqueKeys<Item>(
+  items: Item[],
+  keyOf: (item: Item) => string,
+  field: (index: number) => (string | number)[],
+  ctx: z.RefinementCtx,
+) {
   const seen = new Set<string>()
   items.forEach((item, index) => {
     const name = keyOf(item)
-    if (seen.has(name)) ctx.addIssue({ code: 'custom', path: field(index), message: `key '${name}' appears twice; give each key once` })
+    if (seen.has(name))
+      ctx.addIssue({ code: 'custom', path: field(index), message: `key '${name}' appears twice; give each key once` })
     seen.add(name)
   })
 }
 
 export const translationsRegisterInput = strictInput('translationsRegister', {
-  resourceId: entityId('resource', 'resourceId').describe('The id of the product, page, category … to translate (a UUID).'),
+  resourceId: entityId('resource', 'resourceId').describe(
+    'The id of the product, page, category … to translate (a UUID).',
+  ),
   locale: locale.describe('An enabled locale of the store other than its default, e.g. "fr".'),
   translations: z
     .array(translationInput, { error: 'translations must be a list of {key, value, sourceDigest}' })
     .min(1, 'translations must hold at least one {key, value, sourceDigest}')
     .max(TRANSLATIONS_MAX_COUNT, `translations may hold at most ${TRANSLATIONS_MAX_COUNT} entries; split the call`)
-    .superRefine((items, ctx) => uniqueKeys(items, (item) => item.key, (index) => [index, 'key'], ctx)),
+    .superRefine((items, ctx) =>
+      uniqueKeys(
+        items,
+        (item) => item.key,
+        (index) => [index, 'key'],
+        ctx,
+      ),
+    ),
 })
 
 export const translationsRemoveInput = strictInput('translationsRemove', {
@@ -54,7 +72,14 @@ export const translationsRemoveInput = strictInput('translationsRemove', {
     .array(key, { error: 'keys must be a list of keys such as ["title"]' })
     .min(1, 'keys must hold at least one key')
     .max(TRANSLATIONS_MAX_COUNT, `keys may hold at most ${TRANSLATIONS_MAX_COUNT} entries`)
-    .superRefine((items, ctx) => uniqueKeys(items, (item) => item, (index) => [index], ctx)),
+    .superRefine((items, ctx) =>
+      uniqueKeys(
+        items,
+        (item) => item,
+        (index) => [index],
+        ctx,
+      ),
+    ),
 })
 
 export type TranslationsRegisterInput = z.output<typeof translationsRegisterInput>
@@ -72,6 +97,10 @@ export type TranslationsRegister = {
   data: TranslationsRegisterInput
   facts: { source: TranslatableSourceFacts | null; locales: StoreLocales }
 }
-export type TranslationsRemove = { type: 'TranslationsRemove'; data: TranslationsRemoveInput; facts: { source: TranslatableSourceFacts | null } }
+export type TranslationsRemove = {
+  type: 'TranslationsRemove'
+  data: TranslationsRemoveInput
+  facts: { source: TranslatableSourceFacts | null }
+}
 
 export type TranslationCommand = TranslationsRegister | TranslationsRemove

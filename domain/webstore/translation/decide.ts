@@ -23,12 +23,20 @@ function register(command: TranslationsRegister, state: TranslationState): Trans
   const { source, locales } = command.facts
   if (!source) throw notFound('translatable resource', resourceId)
   if (locale === locales.defaultLocale) {
-    throw badInput(['input', 'locale'], `'${locale}' is the store's default locale, whose text is the source itself; edit the resource to change it, or translate into another locale`)
+    throw badInput(
+      ['input', 'locale'],
+      `'${locale}' is the store's default locale, whose text is the source itself; edit the resource to change it, or translate into another locale`,
+    )
   }
   if (!locales.enabledLocales.includes(locale)) {
     const others = locales.enabledLocales.filter((enabled) => enabled !== locales.defaultLocale)
-    const enabled = others.length ? `the enabled ones besides the default are ${others.join(', ')}` : 'only the default locale is enabled'
-    throw badInput(['input', 'locale'], `locale '${locale}' is not enabled on this store (${enabled}); enable it with storeUpdate enabledLocales first`)
+    const enabled = others.length
+      ? `the enabled ones besides the default are ${others.join(', ')}`
+      : 'only the default locale is enabled'
+    throw badInput(
+      ['input', 'locale'],
+      `locale '${locale}' is not enabled on this store (${enabled}); enable it with storeUpdate enabledLocales first`,
+    )
   }
   const current = state.locales[locale] ?? {}
   const events: TranslationEvent[] = []
@@ -37,14 +45,23 @@ function register(command: TranslationsRegister, state: TranslationState): Trans
     if (digest === undefined) {
       const keys = Object.keys(source.digests)
       const known = keys.length ? `its keys are ${keys.join(', ')}` : 'it has no text to translate yet'
-      throw badInput(['input', 'translations', index, 'key'], `'${key}' is not a translatable key of this ${source.resourceType.toLowerCase()}; ${known}`)
+      throw badInput(
+        ['input', 'translations', index, 'key'],
+        `'${key}' is not a translatable key of this ${source.resourceType.toLowerCase()}; ${known}`,
+      )
     }
     if (digest !== sourceDigest) {
-      throw conflict(`the source of '${key}' changed since its digest was fetched; fetch translatableResource again and translate the current text`, ['input', 'translations', index, 'sourceDigest'])
+      throw conflict(
+        `the source of '${key}' changed since its digest was fetched; fetch translatableResource again and translate the current text`,
+        ['input', 'translations', index, 'sourceDigest'],
+      )
     }
     const stored = current[key]
     if (stored?.value === value && stored.sourceDigest === sourceDigest) return
-    events.push({ type: 'TranslationRegistered', data: { resourceId, resourceType: source.resourceType, locale, key, value, sourceDigest } })
+    events.push({
+      type: 'TranslationRegistered',
+      data: { resourceId, resourceType: source.resourceType, locale, key, value, sourceDigest },
+    })
   })
   return events
 }
@@ -59,5 +76,7 @@ function remove(command: TranslationsRemove, state: TranslationState): Translati
   const translated = Object.values(state.locales).some((byKey) => Object.keys(byKey).length > 0)
   if (!command.facts.source && !translated) throw notFound('translatable resource', resourceId)
   const current = state.locales[locale] ?? {}
-  return keys.filter((key) => key in current).map((key): TranslationEvent => ({ type: 'TranslationRemoved', data: { resourceId, locale, key } }))
+  return keys
+    .filter((key) => key in current)
+    .map((key): TranslationEvent => ({ type: 'TranslationRemoved', data: { resourceId, locale, key } }))
 }

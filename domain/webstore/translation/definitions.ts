@@ -4,7 +4,13 @@ import type { StoreEvent } from '../../tenancy/store/events.js'
 import { evolveStore, initialStore } from '../../tenancy/store/store.js'
 import { storeStream } from '../../tenancy/store/streams.js'
 import { storeOf } from '../shared/handles.js'
-import { translationsRegisterInput, translationsRemoveInput, type StoreLocales, type TranslatableSourceFacts, type TranslationCommand } from './commands.js'
+import {
+  translationsRegisterInput,
+  translationsRemoveInput,
+  type StoreLocales,
+  type TranslatableSourceFacts,
+  type TranslationCommand,
+} from './commands.js'
 import { decideTranslation } from './decide.js'
 import { sourceDigest } from './digest.js'
 import type { TranslationEvent } from './events.js'
@@ -17,7 +23,12 @@ export const translationDecider: Decider<TranslationState, TranslationCommand, T
   decide: (command, state) => decideTranslation(command, state),
 }
 
-const WRITE = { resource: TRANSLATION_CATEGORY, scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+const WRITE = {
+  resource: TRANSLATION_CATEGORY,
+  scope: 'webstore:write',
+  transports: ['graphql', 'mcp', 'cli'],
+  storeScoped: true,
+} as const
 
 export const translationsRegister = defineCommand({
   name: 'translationsRegister',
@@ -57,7 +68,11 @@ export const translationsRemove = defineCommand({
   input: translationsRemoveInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    const command: TranslationCommand = { type: 'TranslationsRemove', data: input, facts: { source: await sourceFacts(env, storeId, input.resourceId) } }
+    const command: TranslationCommand = {
+      type: 'TranslationsRemove',
+      data: input,
+      facts: { source: await sourceFacts(env, storeId, input.resourceId) },
+    }
     return { stream: translationStream(storeId, input.resourceId), entityId: input.resourceId, command }
   },
   decider: translationDecider,
@@ -66,8 +81,13 @@ export const translationsRemove = defineCommand({
 export const translationCommands: readonly AnyCommandDefinition[] = [translationsRegister, translationsRemove]
 
 /** The resource's kind and the digest of each key's current source text, from its read model. */
-async function sourceFacts(env: PrepareEnv, storeId: string, resourceId: string): Promise<TranslatableSourceFacts | null> {
-  if (!env.catalogUsage?.translatableSource) throw new Error('translations need catalogUsage.translatableSource in their PrepareEnv: they check the source text')
+async function sourceFacts(
+  env: PrepareEnv,
+  storeId: string,
+  resourceId: string,
+): Promise<TranslatableSourceFacts | null> {
+  if (!env.catalogUsage?.translatableSource)
+    throw new Error('translations need catalogUsage.translatableSource in their PrepareEnv: they check the source text')
   const source = await env.catalogUsage.translatableSource(storeId, resourceId)
   if (!source) return null
   const digests = Object.fromEntries(Object.entries(source.texts).map(([key, text]) => [key, sourceDigest(text)]))
@@ -77,7 +97,11 @@ async function sourceFacts(env: PrepareEnv, storeId: string, resourceId: string)
 /** The store's locales from its own stream, the authority on them. */
 async function storeLocales(env: PrepareEnv, storeId: string): Promise<StoreLocales> {
   const events = await env.readStream(storeStream(env.ctx.organizationId, storeId))
-  const store = events.reduce((state, event) => evolveStore(state, { type: event.type, data: event.data } as StoreEvent), initialStore())
-  if (store.status === 'absent') throw new Error(`store '${storeId}' has no history in organization '${env.ctx.organizationId}'`)
+  const store = events.reduce(
+    (state, event) => evolveStore(state, { type: event.type, data: event.data } as StoreEvent),
+    initialStore(),
+  )
+  if (store.status === 'absent')
+    throw new Error(`store '${storeId}' has no history in organization '${env.ctx.organizationId}'`)
   return { defaultLocale: store.config.defaultLocale, enabledLocales: store.config.enabledLocales }
 }

@@ -1,4 +1,11 @@
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type RecordedEvent, type StreamWrite } from '../../eventstore/port.js'
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type StreamWrite,
+} from '../../eventstore/port.js'
 
 /**
  * An event store that keeps appends in memory on top of a real one, for a dry run: the import
@@ -13,14 +20,21 @@ export class DryRunEventStore implements EventStore {
 
   constructor(private readonly base: EventStore) {}
 
-  async readStream(stream: string, options: { fromRevision?: number; toRevision?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(
+    stream: string,
+    options: { fromRevision?: number; toRevision?: number } = {},
+  ): Promise<RecordedEvent[]> {
     const from = options.fromRevision ?? 0
     const to = options.toRevision ?? Number.POSITIVE_INFINITY
     const events = [...(await this.base.readStream(stream)), ...(this.pending.get(stream) ?? [])]
     return events.filter((event) => event.revision >= from && event.revision <= to)
   }
 
-  append(stream: string, events: StreamWrite['events'], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  append(
+    stream: string,
+    events: StreamWrite['events'],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     return this.appendMany([{ stream, events, expectedRevision: options.expectedRevision }])
   }
 
@@ -30,7 +44,8 @@ export class DryRunEventStore implements EventStore {
     for (const write of writes) {
       const last = (await this.readStream(write.stream)).at(-1)
       const actual = last ? last.revision : 'no_stream'
-      if (!holds(write.expectedRevision, actual)) throw new WrongExpectedRevisionError(write.stream, write.expectedRevision, actual)
+      if (!holds(write.expectedRevision, actual))
+        throw new WrongExpectedRevisionError(write.stream, write.expectedRevision, actual)
       heads.set(write.stream, last ? last.revision : -1)
     }
     const positions: string[] = []

@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../../eventstore/port.js'
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../eventstore/port.js'
 import { DryRunEventStore } from './dry-run-store.js'
 
 const event = (type: string): NewEvent => ({
   id: type,
   type,
   data: {},
-  metadata: { organizationId: 'o', storeId: 's', actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt: '2026-01-01T00:00:00.000Z' },
+  metadata: {
+    organizationId: 'o',
+    storeId: 's',
+    actor: { type: 'system', id: 'test' },
+    correlationId: 'c',
+    causationId: null,
+    schemaVersion: 1,
+    occurredAt: '2026-01-01T00:00:00.000Z',
+  },
 })
-const recorded = (type: string, revision: number): RecordedEvent => ({ ...event(type), streamName: 'thing-s_1', revision, position: `${revision}`, recordedAt: new Date() })
+const recorded = (type: string, revision: number): RecordedEvent => ({
+  ...event(type),
+  streamName: 'thing-s_1',
+  revision,
+  position: `${revision}`,
+  recordedAt: new Date(),
+})
 
 /** The real store as the dry run sees it: one stream of two events; anything else would be a write. */
 const base = {
@@ -38,6 +57,8 @@ describe('DryRunEventStore', () => {
       ]),
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError)
     expect(await store.readStream('thing-s_2')).toEqual([])
-    await expect(store.append('thing-s_1', [event('C')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError)
+    await expect(store.append('thing-s_1', [event('C')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    )
   })
 })

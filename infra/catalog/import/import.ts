@@ -75,11 +75,28 @@ interface Writer {
  *
  * @example await importProducts(platform, ctx, text, { onProgress: (done, total) => bar.update(done) })
  */
-export async function importProducts(platform: Platform, ctx: CommandContext, text: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importProducts(
+  platform: Platform,
+  ctx: CommandContext,
+  text: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const storeId = ctx.storeId
-  if (!storeId) throw new DomainError('BAD_USER_INPUT', 'an import goes into one store: select it with the X-Store header (store id or slug)')
+  if (!storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'an import goes into one store: select it with the X-Store header (store id or slug)',
+    )
   const lines = parseNdjson(text)
-  const report: ImportReport = { lines: lines.length, created: 0, updated: 0, unchanged: 0, rejected: [], dryRun: Boolean(options.dryRun), eventPosition: null }
+  const report: ImportReport = {
+    lines: lines.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [],
+    dryRun: Boolean(options.dryRun),
+    eventPosition: null,
+  }
   const writer = writerFor(platform, Boolean(options.dryRun))
   const written: Written[] = []
   for (const [index, parsed] of lines.entries()) {
@@ -96,7 +113,10 @@ export async function importProducts(platform: Platform, ctx: CommandContext, te
     }
     options.onProgress?.(index + 1, lines.length)
   }
-  report.eventPosition = written.reduce<string | null>((last, e) => (comparePositions(e.position, last) > 0 ? e.position : last), null)
+  report.eventPosition = written.reduce<string | null>(
+    (last, e) => (comparePositions(e.position, last) > 0 ? e.position : last),
+    null,
+  )
   if (written.length && !(await platform.waiter.waitFor(written, platform.config.readWaitMs))) {
     platform.logger.warn({ position: report.eventPosition }, 'read models did not reach the import in time')
   }
@@ -108,10 +128,15 @@ export async function importProducts(platform: Platform, ctx: CommandContext, te
  * dry run decides exactly as the real run would, against the store as it is now.
  */
 function writerFor(platform: Platform, dryRun: boolean): Writer {
-  if (!dryRun) return { store: platform.eventStore, execute: (name, input, ctx) => platform.execute(name, input, ctx), dryRun }
+  if (!dryRun)
+    return { store: platform.eventStore, execute: (name, input, ctx) => platform.execute(name, input, ctx), dryRun }
   const store = new DryRunEventStore(platform.eventStore)
   const usage = catalogUsageFrom(platform.database.db)
-  return { store, execute: (name, input, ctx) => executeCommand(store, platform.registry.get(name), input, ctx, usage), dryRun }
+  return {
+    store,
+    execute: (name, input, ctx) => executeCommand(store, platform.registry.get(name), input, ctx, usage),
+    dryRun,
+  }
 }
 
 /** One line's commands. Each runs on its own: a later one failing leaves the earlier ones applied, as reported. */
@@ -129,7 +154,10 @@ class LineImporter {
   async run(line: Record<string, unknown>): Promise<Exclude<LineOutcome, 'rejected'>> {
     const { categories, ...fields } = line
     const paths = categoryPaths(categories)
-    const handle = typeof fields.handle === 'string' && fields.handle.trim() ? fields.handle.trim() : handleize(String(fields.title ?? ''))
+    const handle =
+      typeof fields.handle === 'string' && fields.handle.trim()
+        ? fields.handle.trim()
+        : handleize(String(fields.title ?? ''))
     const existing = handle ? await reservationOwner(this.writer.store, this.storeId, productHandleKey(handle)) : null
     const categoryIds = await this.categoryIds(paths)
     if (existing === null) {
@@ -159,8 +187,10 @@ class LineImporter {
       const line = (variant ?? {}) as ImportVariant
       const match = catalog ? matchVariant(catalog, line) : { kind: 'none' as const }
       const { optionValues, inventoryQuantity, ...rest } = line as Record<string, unknown>
-      if (match.kind === 'found') await this.command('productVariantUpdate', { productId, id: match.variant.variantId, ...rest }, field)
-      else if (match.kind === 'none') await this.command('productVariantCreate', { productId, optionValues, inventoryQuantity, ...rest }, field)
+      if (match.kind === 'found')
+        await this.command('productVariantUpdate', { productId, id: match.variant.variantId, ...rest }, field)
+      else if (match.kind === 'none')
+        await this.command('productVariantCreate', { productId, optionValues, inventoryQuantity, ...rest }, field)
       else {
         throw new DomainError(
           'BAD_USER_INPUT',
@@ -174,22 +204,36 @@ class LineImporter {
   private async categoryIds(paths: string[]): Promise<string[]> {
     const ids: string[] = []
     for (const [index, path] of paths.entries()) {
-      const { rows } = await sql<{ id: string }>`select id from categories where store_id = ${this.storeId} and path = ${path.replace(/^\/+|\/+$/g, '')}`.execute(this.platform.database.db)
-      if (!rows[0]) throw new DomainError('BAD_USER_INPUT', `no category with the path '${path}' in this store; create it first or fix the path`, { field: ['input', 'categories', index] })
+      const { rows } = await sql<{
+        id: string
+      }>`select id from categories where store_id = ${this.storeId} and path = ${path.replace(/^\/+|\/+$/g, '')}`.execute(
+        this.platform.database.db,
+      )
+      if (!rows[0])
+        throw new DomainError(
+          'BAD_USER_INPUT',
+          `no category with the path '${path}' in this store; create it first or fix the path`,
+          { field: ['input', 'categories', index] },
+        )
       ids.push(rows[0].id)
     }
     return ids
   }
 
   private async addToCategories(productId: string, categoryIds: string[]): Promise<void> {
-    for (const categoryId of categoryIds) await this.command('categoryProductsAdd', { categoryId, productIds: [productId] }, ['categories'])
+    for (const categoryId of categoryIds)
+      await this.command('categoryProductsAdd', { categoryId, productIds: [productId] }, ['categories'])
   }
 
   /**
    * Runs a command (on a dry run, on the in-memory log). `under` places the command's own field
    * paths within the line (`['variants', 2]`), so the rejection names the line's field.
    */
-  private async command(name: string, input: Record<string, unknown>, under: (string | number)[] = []): Promise<string> {
+  private async command(
+    name: string,
+    input: Record<string, unknown>,
+    under: (string | number)[] = [],
+  ): Promise<string> {
     try {
       const result = await this.writer.execute(name, input, this.ctx)
       if (result.position !== null) this.changed = true
@@ -197,7 +241,10 @@ class LineImporter {
       return result.entityId
     } catch (error) {
       if (error instanceof DomainError && under.length) {
-        const field = error.field && error.field[0] === 'input' ? ['input', ...under, ...error.field.slice(1).filter((p) => !['productId', 'values'].includes(String(p)))] : ['input', ...under]
+        const field =
+          error.field && error.field[0] === 'input'
+            ? ['input', ...under, ...error.field.slice(1).filter((p) => !['productId', 'values'].includes(String(p)))]
+            : ['input', ...under]
         throw new DomainError(error.code, error.message, { field })
       }
       throw error
@@ -208,7 +255,9 @@ class LineImporter {
 function categoryPaths(value: unknown): string[] {
   if (value == null) return []
   if (!Array.isArray(value) || value.some((path) => typeof path !== 'string')) {
-    throw new DomainError('BAD_USER_INPUT', 'categories must be a list of handle paths like ["men/shirts"]', { field: ['input', 'categories'] })
+    throw new DomainError('BAD_USER_INPUT', 'categories must be a list of handle paths like ["men/shirts"]', {
+      field: ['input', 'categories'],
+    })
   }
   return value as string[]
 }
@@ -221,9 +270,19 @@ function omit(fields: Record<string, unknown>, keys: readonly string[]): Record<
 function rejection(line: number, error: unknown, platform: Platform): RejectedLine {
   if (!(error instanceof DomainError)) {
     platform.logger.error({ err: error, line }, 'import line failed unexpectedly')
-    return { line, code: 'INTERNAL_SERVER_ERROR', field: [], message: `line ${line} failed for an internal reason; import it again` }
+    return {
+      line,
+      code: 'INTERNAL_SERVER_ERROR',
+      field: [],
+      message: `line ${line} failed for an internal reason; import it again`,
+    }
   }
   const field = error.field?.[0] === 'input' ? error.field.slice(1) : [...(error.field ?? [])]
   // Validation messages name the field already; the line number tells which product.
-  return { line, code: error.code, field: field.map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p)), message: error.message.replace(/^input(\.[\w.]+)?: /, '') }
+  return {
+    line,
+    code: error.code,
+    field: field.map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p)),
+    message: error.message.replace(/^input(\.[\w.]+)?: /, ''),
+  }
 }

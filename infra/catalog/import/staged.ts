@@ -10,7 +10,10 @@ export const IMPORT_MIME_TYPE = 'application/x-ndjson'
  * upload id finds nothing, as an unknown one does.
  */
 export async function readStagedImport(platform: Platform, storeId: string, stagedUploadId: string): Promise<string> {
-  const staged = await takeStagedUpload(mediaServices(platform).blobs, storeId, stagedUploadId, ['input', 'stagedUploadId'])
+  const staged = await takeStagedUpload(mediaServices(platform).blobs, storeId, stagedUploadId, [
+    'input',
+    'stagedUploadId',
+  ])
   return staged.bytes.toString('utf8')
 }
 

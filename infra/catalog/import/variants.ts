@@ -10,12 +10,17 @@ export type ImportVariant = { sku?: unknown; optionValues?: unknown } & Record<s
  * - `none`: neither matches, but the line names a SKU or a whole combination, so it adds a variant;
  * - `unmatchable`: the line names neither, so it cannot say which variant it means.
  */
-export function matchVariant(catalog: Catalog, line: ImportVariant): { kind: 'found'; variant: ProductVariant } | { kind: 'none' } | { kind: 'unmatchable' } {
+export function matchVariant(
+  catalog: Catalog,
+  line: ImportVariant,
+): { kind: 'found'; variant: ProductVariant } | { kind: 'none' } | { kind: 'unmatchable' } {
   const sku = typeof line.sku === 'string' ? line.sku.trim() : ''
   const bySku = sku ? catalog.variants.find((variant) => variant.sku === sku) : undefined
   if (bySku) return { kind: 'found', variant: bySku }
   const values = combination(catalog, line.optionValues)
-  const byValues = values ? catalog.variants.find((variant) => variant.optionValues.every((value, index) => value === values[index])) : undefined
+  const byValues = values
+    ? catalog.variants.find((variant) => variant.optionValues.every((value, index) => value === values[index]))
+    : undefined
   if (byValues) return { kind: 'found', variant: byValues }
   return sku || values ? { kind: 'none' } : { kind: 'unmatchable' }
 }

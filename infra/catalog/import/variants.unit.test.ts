@@ -28,14 +28,36 @@ const sized: Catalog = {
 describe('matchVariant', () => {
   it('finds a variant by SKU first, else by the values of every option in any order', () => {
     expect(matchVariant(sized, { sku: ' TEE-M ' })).toMatchObject({ kind: 'found', variant: { variantId: 'v2' } })
-    expect(matchVariant(sized, { optionValues: [{ name: 'Colour', value: 'Red' }, { name: 'Size', value: 'S' }] })).toMatchObject({ kind: 'found', variant: { variantId: 'v1' } })
+    expect(
+      matchVariant(sized, {
+        optionValues: [
+          { name: 'Colour', value: 'Red' },
+          { name: 'Size', value: 'S' },
+        ],
+      }),
+    ).toMatchObject({ kind: 'found', variant: { variantId: 'v1' } })
     // A SKU the product does not have yet, on a known combination: that variant, which gets the SKU.
-    expect(matchVariant(sized, { sku: 'TEE-S', optionValues: [{ name: 'Size', value: 'S' }, { name: 'Colour', value: 'Red' }] })).toMatchObject({ variant: { variantId: 'v1' } })
+    expect(
+      matchVariant(sized, {
+        sku: 'TEE-S',
+        optionValues: [
+          { name: 'Size', value: 'S' },
+          { name: 'Colour', value: 'Red' },
+        ],
+      }),
+    ).toMatchObject({ variant: { variantId: 'v1' } })
   })
 
   it('adds a variant for a new SKU or a new whole combination, and cannot tell without either', () => {
     expect(matchVariant(sized, { sku: 'TEE-L' })).toEqual({ kind: 'none' })
-    expect(matchVariant(sized, { optionValues: [{ name: 'Size', value: 'L' }, { name: 'Colour', value: 'Red' }] })).toEqual({ kind: 'none' })
+    expect(
+      matchVariant(sized, {
+        optionValues: [
+          { name: 'Size', value: 'L' },
+          { name: 'Colour', value: 'Red' },
+        ],
+      }),
+    ).toEqual({ kind: 'none' })
     expect(matchVariant(sized, { price: '1.00' })).toEqual({ kind: 'unmatchable' })
     expect(matchVariant(sized, { optionValues: [{ name: 'Size', value: 'S' }] })).toEqual({ kind: 'unmatchable' })
     expect(matchVariant(sized, { optionValues: 'S' })).toEqual({ kind: 'unmatchable' })

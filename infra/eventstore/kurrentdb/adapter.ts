@@ -111,7 +111,11 @@ function escapeRegex(text: string): string {
  * Stream-name conditions go to the server; event types too when they are the only condition
  * (the server takes one filter). Whatever the server cannot check is checked here.
  */
-function serverFilter(filter: LogFilter | undefined): { server: Filter; matches: (event: RecordedEvent) => boolean; exact: boolean } {
+function serverFilter(filter: LogFilter | undefined): {
+  server: Filter
+  matches: (event: RecordedEvent) => boolean
+  exact: boolean
+} {
   const types = filter?.eventTypes ? new Set(filter.eventTypes) : undefined
   const matches = (event: RecordedEvent) => !types || types.has(event.type)
   if (filter?.scopeId !== undefined || filter?.categories) {
@@ -119,14 +123,23 @@ function serverFilter(filter: LogFilter | undefined): { server: Filter; matches:
     const scope = filter.scopeId !== undefined ? `${escapeRegex(filter.scopeId)}_` : ''
     return { server: streamNameFilter({ regex: `^${category}-${scope}` }), matches, exact: !types }
   }
-  if (types) return { server: eventTypeFilter({ regex: `^(?:${[...types].map(escapeRegex).join('|')})$` }), matches, exact: true }
+  if (types)
+    return {
+      server: eventTypeFilter({ regex: `^(?:${[...types].map(escapeRegex).join('|')})$` }),
+      matches,
+      exact: true,
+    }
   return { server: excludeSystemEvents(), matches, exact: true }
 }
 
 /** The server's revision conflicts (per-stream or multi-stream) as the port's error. */
 function toWrongExpected(error: unknown, writes: StreamWrite[]): unknown {
   const conflict =
-    error instanceof WrongExpectedVersionError ? error : error instanceof AppendConsistencyViolationError ? error.violations[0] : undefined
+    error instanceof WrongExpectedVersionError
+      ? error
+      : error instanceof AppendConsistencyViolationError
+        ? error.violations[0]
+        : undefined
   if (!conflict) return error
   const { streamName, actualState } = conflict
   const write = writes.find((candidate) => candidate.stream === streamName) ?? writes[0]
@@ -144,7 +157,10 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
     if (maxCount === 0) return []
     const events: RecordedEvent[] = []
     try {
-      for await (const resolved of client.readStream(stream, { fromRevision: BigInt(from), ...(maxCount ? { maxCount } : {}) })) {
+      for await (const resolved of client.readStream(stream, {
+        fromRevision: BigInt(from),
+        ...(maxCount ? { maxCount } : {}),
+      })) {
         const event = toRecorded(resolved)
         if (event) events.push(event)
       }
@@ -155,13 +171,23 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
     return events
   }
 
-  async function append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async function append(
+    stream: string,
+    events: NewEvent[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     try {
-      const result = await client.appendToStream(stream, events.map(toEventData), { streamState: streamState(expectedRevision) })
+      const result = await client.appendToStream(stream, events.map(toEventData), {
+        streamState: streamState(expectedRevision),
+      })
       const revision = Number(result.nextExpectedRevision)
       const revisions = revision >= 0 ? { [stream]: revision } : {}
       const positions = await positionsOf([{ stream, events, expectedRevision }], revisions)
-      return { position: positions.at(-1) ?? (result.position ? encodePosition(result.position) : ''), revisions, positions }
+      return {
+        position: positions.at(-1) ?? (result.position ? encodePosition(result.position) : ''),
+        revisions,
+        positions,
+      }
     } catch (error) {
       throw toWrongExpected(error, [{ stream, events, expectedRevision }])
     }
@@ -191,7 +217,11 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
     if (limit <= 0) return events
     // One more than the limit: the event at `from` itself comes back too.
     const maxCount = exact ? { maxCount: limit + 1 } : {}
-    for await (const resolved of client.readAll({ fromPosition: from ? decodePosition(from) : START, filter: server, ...maxCount })) {
+    for await (const resolved of client.readAll({
+      fromPosition: from ? decodePosition(from) : START,
+      filter: server,
+      ...maxCount,
+    })) {
       const event = toRecorded(resolved)
       if (!event || !matches(event)) continue
       // `fromPosition` is inclusive; the port's `from` is exclusive.
@@ -221,10 +251,16 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
       }
       // The multi-stream result carries a bare log position, not the commit/prepare pair that
       // reads report; the events read back give comparable positions.
-      const revisions = Object.fromEntries(result.responses.map((response) => [response.streamName, Number(response.revision)]))
+      const revisions = Object.fromEntries(
+        result.responses.map((response) => [response.streamName, Number(response.revision)]),
+      )
       const positions = await positionsOf(writes, revisions)
       const last = positions.reduce((max, position) => (position > max ? position : max), '')
-      return { position: last || encodePosition({ commit: result.position, prepare: result.position }), revisions, positions }
+      return {
+        position: last || encodePosition({ commit: result.position, prepare: result.position }),
+        revisions,
+        positions,
+      }
     },
 
     readStream,

@@ -2,7 +2,17 @@ import { sql, type ColumnType, type Expression, type Kysely, type Selectable, ty
 import { parseStreamName } from '../../../domain/shared/streams.js'
 import type { AnyDb, Database } from '../../database/database.js'
 import { WrongExpectedRevisionError } from '../port.js'
-import type { AppendResult, EventMetadata, EventStore, ExpectedRevision, LogFilter, ReadAllOptions, RecordedEvent, StreamWrite, Subscription } from '../port.js'
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  LogFilter,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamWrite,
+  Subscription,
+} from '../port.js'
 
 export const EVENTS_CHANNEL = 'emporium_events'
 const DEFAULT_LIMIT = 500
@@ -28,7 +38,16 @@ interface EventsTable {
 }
 type EventsDb = Kysely<{ events: EventsTable }>
 
-const EVENT_COLUMNS = ['global_position', 'stream_name', 'stream_revision', 'event_id', 'event_type', 'data', 'metadata', 'recorded_at'] as const
+const EVENT_COLUMNS = [
+  'global_position',
+  'stream_name',
+  'stream_revision',
+  'event_id',
+  'event_type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const
 /**
  * xid8 as text (drivers disagree on its type). Aliased apart from the column on purpose: an
  * `order by transaction_id` would otherwise sort by the text alias, and '999' > '1000'.
@@ -39,7 +58,10 @@ const XID = sql<string>`events.transaction_id::text`.as('xid')
  * `<transaction id>-<global position>`, each zero-padded to 20 digits (an xid8 has at most 20,
  * a bigint at most 19), so plain string comparison is log order.
  */
-export function encodePosition(transactionId: string | number | bigint, globalPosition: string | number | bigint): string {
+export function encodePosition(
+  transactionId: string | number | bigint,
+  globalPosition: string | number | bigint,
+): string {
   return `${String(transactionId).padStart(20, '0')}-${String(globalPosition).padStart(20, '0')}`
 }
 
@@ -79,7 +101,14 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
     const expected = expectedOf(writes, stream)
     return sql`(${stream}::text, ${expected.kind}::text, ${expected.revision}::bigint)`
   })
-  const result = await sql<{ kind: 'current' | 'inserted'; stream_name: string; revision: string; xid: string | null; global_position: string | null; event_id: string | null }>`
+  const result = await sql<{
+    kind: 'current' | 'inserted'
+    stream_name: string
+    revision: string
+    xid: string | null
+    global_position: string | null
+    event_id: string | null
+  }>`
     with expected (stream_name, kind, revision) as (values ${sql.join(checks)}),
     current as (
       select x.stream_name, x.kind, x.revision,
@@ -112,11 +141,14 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
     select 'current', stream_name, actual::text, null, null, null from current
   `.execute(trx)
 
-  const actual = new Map(result.rows.filter((row) => row.kind === 'current').map((row) => [row.stream_name, Number(row.revision)]))
+  const actual = new Map(
+    result.rows.filter((row) => row.kind === 'current').map((row) => [row.stream_name, Number(row.revision)]),
+  )
   for (const write of writes) checkExpected(write.stream, write.expectedRevision, actual.get(write.stream) ?? -1)
   const byEvent = new Map(result.rows.filter((row) => row.kind === 'inserted').map((row) => [row.event_id, row]))
   const revisions: Record<string, number> = {}
-  for (const row of byEvent.values()) revisions[row.stream_name] = Math.max(revisions[row.stream_name] ?? -1, Number(row.revision))
+  for (const row of byEvent.values())
+    revisions[row.stream_name] = Math.max(revisions[row.stream_name] ?? -1, Number(row.revision))
   const positions = writes.flatMap((write) =>
     write.events.map((event) => {
       const row = byEvent.get(event.id)
@@ -124,13 +156,17 @@ export async function insertWrites(trx: AnyDb, writes: StreamWrite[]): Promise<A
       return encodePosition(row.xid!, row.global_position!)
     }),
   )
-  for (const stream of streams) if (revisions[stream] === undefined && (actual.get(stream) ?? -1) >= 0) revisions[stream] = actual.get(stream)!
+  for (const stream of streams)
+    if (revisions[stream] === undefined && (actual.get(stream) ?? -1) >= 0) revisions[stream] = actual.get(stream)!
   const position = positions.reduce((max, p) => (p > max ? p : max), '')
   return { position, revisions, positions }
 }
 
 /** The strictest expectation among the writes to one stream (the executor writes each stream once). */
-function expectedOf(writes: StreamWrite[], stream: string): { kind: 'exact' | 'no_stream' | 'stream_exists' | 'any'; revision: number | null } {
+function expectedOf(
+  writes: StreamWrite[],
+  stream: string,
+): { kind: 'exact' | 'no_stream' | 'stream_exists' | 'any'; revision: number | null } {
   const write = writes.find((w) => w.stream === stream)!
   const expected = write.expectedRevision
   return typeof expected === 'number' ? { kind: 'exact', revision: expected } : { kind: expected, revision: null }
@@ -193,8 +229,14 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     if (filter?.scopeId !== undefined) query = query.where('scope_id', '=', filter.scopeId)
     const { categories, eventTypes } = filter ?? {}
     // An empty list admits nothing (and `in ()` would be a syntax error).
-    if (categories) query = query.where(categories.length > 0 ? sql<SqlBool>`category in (${sql.join([...categories])})` : sql<SqlBool>`false`)
-    if (eventTypes) query = query.where(eventTypes.length > 0 ? sql<SqlBool>`event_type in (${sql.join([...eventTypes])})` : sql<SqlBool>`false`)
+    if (categories)
+      query = query.where(
+        categories.length > 0 ? sql<SqlBool>`category in (${sql.join([...categories])})` : sql<SqlBool>`false`,
+      )
+    if (eventTypes)
+      query = query.where(
+        eventTypes.length > 0 ? sql<SqlBool>`event_type in (${sql.join([...eventTypes])})` : sql<SqlBool>`false`,
+      )
     if (from) query = query.where(tupleCompare('>', from))
     if (to) query = query.where(tupleCompare('<=', to))
     return query
@@ -217,7 +259,11 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     const write = writes[0]
     if (!write) return new WrongExpectedRevisionError('', 'any', 'no_stream')
     const [actual] = await readRevisions(db, [write.stream])
-    return new WrongExpectedRevisionError(write.stream, write.expectedRevision, actual ? Number(actual.revision) : 'no_stream')
+    return new WrongExpectedRevisionError(
+      write.stream,
+      write.expectedRevision,
+      actual ? Number(actual.revision) : 'no_stream',
+    )
   }
 
   async function readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -362,7 +408,9 @@ function tupleCompare(op: '>' | '<=', position: string): Expression<SqlBool> {
   return sql<SqlBool>`(transaction_id, global_position) ${sql.raw(op)} (${transactionId}::xid8, ${globalPosition}::bigint)`
 }
 
-function toRecorded(row: Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]> & { xid: string }): RecordedEvent {
+function toRecorded(
+  row: Pick<Selectable<EventsTable>, (typeof EVENT_COLUMNS)[number]> & { xid: string },
+): RecordedEvent {
   return {
     id: row.event_id,
     type: row.event_type,

@@ -9,7 +9,8 @@ import type { VariantFormat } from '../image.js'
  */
 export const blobKeys = {
   original: (storeId: string, hash: string) => `${storeId}/${hash}`,
-  variant: (storeId: string, hash: string, width: number | null, format: VariantFormat) => `${storeId}/${hash}_${width === null ? 'full' : `w${width}`}.${format}`,
+  variant: (storeId: string, hash: string, width: number | null, format: VariantFormat) =>
+    `${storeId}/${hash}_${width === null ? 'full' : `w${width}`}.${format}`,
   staged: (storeId: string, uploadId: string) => `staged/${storeId}/${uploadId}`,
 }
 
@@ -17,5 +18,6 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/
 
 /** Keys reach file paths and bucket URLs: only the layout's own characters, never `..`. */
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`unsafe blob key '${key}'`)
+  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.'))
+    throw new Error(`unsafe blob key '${key}'`)
 }

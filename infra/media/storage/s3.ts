@@ -42,7 +42,9 @@ export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean;
       const Key = checked(key)
       const { sdk, client } = await connect()
       try {
-        const output = (await client.send(new sdk.GetObjectCommand({ Bucket, Key }))) as { Body?: { transformToByteArray(): Promise<Uint8Array> } }
+        const output = (await client.send(new sdk.GetObjectCommand({ Bucket, Key }))) as {
+          Body?: { transformToByteArray(): Promise<Uint8Array> }
+        }
         return output.Body ? Buffer.from(await output.Body.transformToByteArray()) : null
       } catch (error) {
         if (isMissing(error)) return null

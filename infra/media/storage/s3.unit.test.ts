@@ -18,7 +18,10 @@ function fakeS3(objects = new Map<string, Buffer>()) {
       if (command instanceof DeleteObjectCommand) objects.delete(key)
       if (command instanceof GetObjectCommand || command instanceof HeadObjectCommand) {
         const body = objects.get(key)
-        if (!body) throw Object.assign(new Error('missing'), { name: command instanceof GetObjectCommand ? 'NoSuchKey' : 'NotFound' })
+        if (!body)
+          throw Object.assign(new Error('missing'), {
+            name: command instanceof GetObjectCommand ? 'NoSuchKey' : 'NotFound',
+          })
         return { Body: { transformToByteArray: async () => new Uint8Array(body) } }
       }
       return {}

@@ -18,7 +18,13 @@ const auditLogFilter = z.strictObject({
 
 const auditLogArgs = z.strictObject({
   filter: auditLogFilter.nullish(),
-  first: z.number().int().min(1).max(MAX_PAGE_SIZE).nullish().describe(`Entries to return: 1 to ${MAX_PAGE_SIZE}, 20 when omitted.`),
+  first: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .nullish()
+    .describe(`Entries to return: 1 to ${MAX_PAGE_SIZE}, 20 when omitted.`),
   after: z.string().nullish().describe('A position (pageInfo.endCursor of the previous call): only entries after it.'),
 })
 
@@ -30,7 +36,11 @@ const auditEntrySchema = z.object({
   revision: z.number().int(),
   position: z.string().describe('Position in the log.'),
   occurredAt: z.string(),
-  actor: z.object({ type: z.string().describe('api_key, user, webhook, mcp or system.'), id: z.string(), name: z.string().nullable() }),
+  actor: z.object({
+    type: z.string().describe('api_key, user, webhook, mcp or system.'),
+    id: z.string(),
+    name: z.string().nullable(),
+  }),
   data: z.record(z.string(), z.unknown()).describe('The event payload.'),
   correlationId: z.string().describe('Shared by every event one request caused.'),
 })

@@ -12,21 +12,23 @@ import { attributeJson, attributeSchema, attributeSetSchema, attributeSetsJson }
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
 
 /** GraphQL's `AttributeFilter`. */
-const attributeFilter = z.strictObject({
-  code: stringFilter.nullish(),
-  name: stringFilter.nullish(),
-  type: z.array(z.enum(ATTRIBUTE_TYPES)).nullish().describe('Any of these types.'),
-  required: z.boolean().nullish(),
-  filterable: z.boolean().nullish(),
-  visible: z.boolean().nullish(),
-  search: z.string().nullish().describe('Words in the code or name, ignoring case.'),
-  get and() {
-    return z.array(attributeFilter).nullish().describe('Every one of these filters must hold.')
-  },
-  get or() {
-    return z.array(attributeFilter).nullish().describe('At least one of these filters must hold.')
-  },
-}).meta({ id: 'AttributeFilter' })
+const attributeFilter = z
+  .strictObject({
+    code: stringFilter.nullish(),
+    name: stringFilter.nullish(),
+    type: z.array(z.enum(ATTRIBUTE_TYPES)).nullish().describe('Any of these types.'),
+    required: z.boolean().nullish(),
+    filterable: z.boolean().nullish(),
+    visible: z.boolean().nullish(),
+    search: z.string().nullish().describe('Words in the code or name, ignoring case.'),
+    get and() {
+      return z.array(attributeFilter).nullish().describe('Every one of these filters must hold.')
+    },
+    get or() {
+      return z.array(attributeFilter).nullish().describe('At least one of these filters must hold.')
+    },
+  })
+  .meta({ id: 'AttributeFilter' })
 
 export const attributeReadTools: readonly ShopTool[] = [
   readTool({
@@ -36,7 +38,10 @@ export const attributeReadTools: readonly ShopTool[] = [
       'MULTISELECT, values are option codes), flags and validation. Read it before setting product values with set_product_attributes. ' +
       'Fails with NOT_FOUND when the store has no such attribute.',
     available: canRead,
-    input: z.strictObject({ id: z.string().nullish().describe('The attribute id.'), code: z.string().nullish().describe('The attribute code; used when no id is given.') }),
+    input: z.strictObject({
+      id: z.string().nullish().describe('The attribute id.'),
+      code: z.string().nullish().describe('The attribute code; used when no id is given.'),
+    }),
     output: attributeSchema,
     async run(args, { session }) {
       const db = session.platform.database.db
@@ -60,7 +65,11 @@ export const attributeReadTools: readonly ShopTool[] = [
       "List the current store's product attributes with filters (code, name, type, required, filterable, visible, search), sort " +
       '(CODE_ASC when omitted) and pagination (page+limit, or first+after with pageInfo.endCursor). Returns nodes, pageInfo and totalCount.',
     available: canRead,
-    input: z.strictObject({ ...listArgsShape, filter: attributeFilter.nullish(), sort: z.enum(ATTRIBUTE_SORTS).nullish() }),
+    input: z.strictObject({
+      ...listArgsShape,
+      filter: attributeFilter.nullish(),
+      sort: z.enum(ATTRIBUTE_SORTS).nullish(),
+    }),
     output: listSchema(attributeSchema),
     async run(args, { session }) {
       const page = await listAttributes(session.platform.database.db, requireStore(session).id, args)
@@ -76,7 +85,12 @@ export const attributeReadTools: readonly ShopTool[] = [
     available: canRead,
     input: z.strictObject({
       ...listArgsShape,
-      filter: z.strictObject({ name: stringFilter.nullish(), attributeId: z.string().nullish().describe('Sets holding this attribute.') }).nullish(),
+      filter: z
+        .strictObject({
+          name: stringFilter.nullish(),
+          attributeId: z.string().nullish().describe('Sets holding this attribute.'),
+        })
+        .nullish(),
       sort: z.enum(ATTRIBUTE_SET_SORTS).nullish(),
     }),
     output: listSchema(attributeSetSchema),
@@ -84,7 +98,11 @@ export const attributeReadTools: readonly ShopTool[] = [
       const db = session.platform.database.db
       const storeId = requireStore(session).id
       const page = await listAttributeSets(db, storeId, args)
-      return { nodes: await attributeSetsJson(db, storeId, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      return {
+        nodes: await attributeSetsJson(db, storeId, page.nodes),
+        pageInfo: page.pageInfo,
+        totalCount: page.totalCount,
+      }
     },
   }),
 ]

@@ -16,7 +16,9 @@ export const attributeSchema = z.object({
   code: z.string().describe('Unique in the store and never changed; product values and filters name it.'),
   name: z.string(),
   type: z.enum(ATTRIBUTE_TYPES),
-  options: z.array(z.object({ code: z.string(), label: z.string() })).describe('SELECT and MULTISELECT choices, in order; product values store the code.'),
+  options: z
+    .array(z.object({ code: z.string(), label: z.string() }))
+    .describe('SELECT and MULTISELECT choices, in order; product values store the code.'),
   required: z.boolean().describe('Products whose attribute set holds it must have a value.'),
   filterable: z.boolean(),
   visible: z.boolean(),
@@ -55,12 +57,23 @@ export function attributeJson(attribute: AttributeRecord): z.infer<typeof attrib
 }
 
 /** Sets with their attribute codes, the attributes read in one query for the whole list. */
-export async function attributeSetsJson(db: AnyDb, storeId: string, sets: readonly AttributeSetRecord[]): Promise<z.infer<typeof attributeSetSchema>[]> {
-  const attributes = await attributesByIds(db, storeId, sets.flatMap((set) => set.sections.flatMap((s) => s.attributeIds)))
+export async function attributeSetsJson(
+  db: AnyDb,
+  storeId: string,
+  sets: readonly AttributeSetRecord[],
+): Promise<z.infer<typeof attributeSetSchema>[]> {
+  const attributes = await attributesByIds(
+    db,
+    storeId,
+    sets.flatMap((set) => set.sections.flatMap((s) => s.attributeIds)),
+  )
   return sets.map((set) => ({
     id: set.id,
     name: set.name,
-    sections: set.sections.map((s) => ({ name: s.name, attributeCodes: s.attributeIds.flatMap((id) => attributes.get(id)?.code ?? []) })),
+    sections: set.sections.map((s) => ({
+      name: s.name,
+      attributeCodes: s.attributeIds.flatMap((id) => attributes.get(id)?.code ?? []),
+    })),
     revision: set.revision,
     createdAt: isoString(set.createdAt),
     updatedAt: isoString(set.updatedAt),

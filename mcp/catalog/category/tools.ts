@@ -16,7 +16,10 @@ const categoryFilter = z
     handle: stringFilter.nullish(),
     path: stringFilter.nullish(),
     depth: z.number().int().nullish().describe('1 for root categories.'),
-    search: z.string().nullish().describe('Every word must appear (ignoring case) in the title, handle or description.'),
+    search: z
+      .string()
+      .nullish()
+      .describe('Every word must appear (ignoring case) in the title, handle or description.'),
     createdAt: dateTimeRangeFilter.nullish(),
     updatedAt: dateTimeRangeFilter.nullish(),
     get and() {
@@ -30,14 +33,23 @@ const categoryFilter = z
 
 const getCategoryArgs = z.strictObject({
   id: z.string().nullish().describe('The category id.'),
-  handlePath: z.string().nullish().describe("The category's handle path from the root, e.g. 'men/shirts'. Used when no id is given."),
+  handlePath: z
+    .string()
+    .nullish()
+    .describe("The category's handle path from the root, e.g. 'men/shirts'. Used when no id is given."),
 })
 
 const listCategoriesArgs = z.strictObject({
-  parentId: z.string().nullish().describe('Only the children of this category; null: only root categories; omitted: every category.'),
+  parentId: z
+    .string()
+    .nullish()
+    .describe('Only the children of this category; null: only root categories; omitted: every category.'),
   ...listArgsShape,
   filter: categoryFilter.nullish(),
-  sort: z.enum(CATEGORY_SORTS).nullish().describe('POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.'),
+  sort: z
+    .enum(CATEGORY_SORTS)
+    .nullish()
+    .describe('POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.'),
 })
 
 async function readCategory({ session }: ToolCall, lookup: { id?: string | null; handlePath?: string | null }) {
@@ -46,7 +58,9 @@ async function readCategory({ session }: ToolCall, lookup: { id?: string | null;
   if (!lookup.id && !lookup.handlePath) throw badInput(['id'], 'get_category needs an id or a handlePath')
   const category = await findCategory(db, store.id, lookup.id ? { id: lookup.id } : { path: lookup.handlePath! })
   if (!category) {
-    throw lookup.id ? notFound('category', lookup.id) : new DomainError('NOT_FOUND', `no category with handle path '${lookup.handlePath}' in this store`)
+    throw lookup.id
+      ? notFound('category', lookup.id)
+      : new DomainError('NOT_FOUND', `no category with handle path '${lookup.handlePath}' in this store`)
   }
   return (await categoriesJson(db, store.id, [category]))[0]!
 }
@@ -67,7 +81,7 @@ export const categoryReadTools: readonly ShopTool[] = [
     name: 'list_categories',
     description:
       "List the current store's categories: the children of parentId, the root categories with parentId null, or all of them " +
-      'when parentId is omitted; with filters, sort and pagination (the arguments of GraphQL\'s categories query). Use ' +
+      "when parentId is omitted; with filters, sort and pagination (the arguments of GraphQL's categories query). Use " +
       'page+limit to jump to a page, or first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
     available: canRead,
     input: listCategoriesArgs,
@@ -76,7 +90,11 @@ export const categoryReadTools: readonly ShopTool[] = [
       const db = session.platform.database.db
       const storeId = requireStore(session).id
       const page = await listCategories(db, storeId, args)
-      return { nodes: await categoriesJson(db, storeId, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      return {
+        nodes: await categoriesJson(db, storeId, page.nodes),
+        pageInfo: page.pageInfo,
+        totalCount: page.totalCount,
+      }
     },
   }),
 ]

@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { CATEGORY_ENTITY } from '../../../domain/catalog/category/streams.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { categoriesByIds, findCategory, productCountsOfCategories, type CategoryRecord } from '../../../projections/catalog/category/queries.js'
+import {
+  categoriesByIds,
+  findCategory,
+  productCountsOfCategories,
+  type CategoryRecord,
+} from '../../../projections/catalog/category/queries.js'
 import { isoString } from '../../shared/lists.js'
 import type { ResourceView } from '../../shared/view.js'
 
-const crumbSchema = z.object({ id: z.string(), title: z.string(), handle: z.string(), path: z.string().describe('Handle path from the root, e.g. men/shirts.') })
+const crumbSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  path: z.string().describe('Handle path from the root, e.g. men/shirts.'),
+})
 
 /** A category as the MCP tools return it: the GraphQL `Category` fields, with its breadcrumbs and product count. */
 export const categorySchema = z.object({
@@ -29,13 +39,26 @@ export const categorySchema = z.object({
 export type CategoryJson = z.infer<typeof categorySchema>
 
 /** Categories of one store with breadcrumbs and product counts, read in one query each for the whole list. */
-export async function categoriesJson(db: AnyDb, storeId: string, categories: readonly CategoryRecord[]): Promise<CategoryJson[]> {
+export async function categoriesJson(
+  db: AnyDb,
+  storeId: string,
+  categories: readonly CategoryRecord[],
+): Promise<CategoryJson[]> {
   const ancestorIds = [...new Set(categories.flatMap((category) => category.ancestorIds))]
-  const ancestors = new Map((await categoriesByIds(db, storeId, ancestorIds)).flatMap((found) => (found ? [[found.id, found] as const] : [])))
-  const counts = await productCountsOfCategories(db, storeId, categories.map((category) => category.id))
+  const ancestors = new Map(
+    (await categoriesByIds(db, storeId, ancestorIds)).flatMap((found) => (found ? [[found.id, found] as const] : [])),
+  )
+  const counts = await productCountsOfCategories(
+    db,
+    storeId,
+    categories.map((category) => category.id),
+  )
   return categories.map((category, index) => {
     const { ancestorIds: ids, breadcrumbs: _then, ...fields } = category
-    const trail = [...ids.map((id) => ancestors.get(id)).filter((found): found is CategoryRecord => found !== undefined), category]
+    const trail = [
+      ...ids.map((id) => ancestors.get(id)).filter((found): found is CategoryRecord => found !== undefined),
+      category,
+    ]
     return {
       ...fields,
       breadcrumbs: trail.map(({ id, title, handle, path }) => ({ id, title, handle, path })),

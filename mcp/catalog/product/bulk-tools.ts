@@ -35,18 +35,42 @@ const items = (what: string) =>
 const available = (definition: AnyCommandDefinition) => (scopes: readonly Scope[]) => grantsCommand(scopes, definition)
 
 /** Runs the items and answers each with its product read back (or deleted id) and its errors. */
-async function bulk(call: ToolCall, command: 'productCreate' | 'productUpdate' | 'productDelete', raw: unknown): Promise<Record<string, unknown>> {
+async function bulk(
+  call: ToolCall,
+  command: 'productCreate' | 'productUpdate' | 'productDelete',
+  raw: unknown,
+): Promise<Record<string, unknown>> {
   const storeId = requireStore(call.session).id
   const result = await runBulk(call.session.platform, commandContext(call), command, raw as unknown[])
   const failedCount = result.results.filter((r) => r.errors.length).length
   const base = { appliedCount: result.results.length - failedCount, failedCount, eventPosition: result.eventPosition }
   if (command === 'productDelete') {
-    return { ...base, results: result.results.map((r) => ({ index: r.index, deletedId: r.errors.length ? null : r.entityId, errors: r.errors })) }
+    return {
+      ...base,
+      results: result.results.map((r) => ({
+        index: r.index,
+        deletedId: r.errors.length ? null : r.entityId,
+        errors: r.errors,
+      })),
+    }
   }
   const db = call.session.platform.database.db
-  const found = (await productsByIds(db, storeId, result.results.map((r) => (r.errors.length ? '' : (r.entityId ?? ''))))).filter((p) => p !== null)
+  const found = (
+    await productsByIds(
+      db,
+      storeId,
+      result.results.map((r) => (r.errors.length ? '' : (r.entityId ?? ''))),
+    )
+  ).filter((p) => p !== null)
   const json = new Map((await productsJson(db, storeId, found)).map((p) => [p.id, p]))
-  return { ...base, results: result.results.map((r) => ({ index: r.index, product: r.errors.length ? null : (json.get(r.entityId ?? '') ?? null), errors: r.errors })) }
+  return {
+    ...base,
+    results: result.results.map((r) => ({
+      index: r.index,
+      product: r.errors.length ? null : (json.get(r.entityId ?? '') ?? null),
+      errors: r.errors,
+    })),
+  }
 }
 
 /** `create_products`, `update_products`, `delete_products`: the bulk mutations for agents. */
@@ -83,6 +107,11 @@ export const productBulkTools: readonly ShopTool[] = [
     input: z.strictObject({ items: items('{id}'), confirm: confirmField }),
     output: deleteOutput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-    run: (args, call) => bulk(call, 'productDelete', parseInput(z.strictObject({ items: items('') }), confirmed('delete_products', args)).items),
+    run: (args, call) =>
+      bulk(
+        call,
+        'productDelete',
+        parseInput(z.strictObject({ items: items('') }), confirmed('delete_products', args)).items,
+      ),
   }),
 ]

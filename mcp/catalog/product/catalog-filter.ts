@@ -34,5 +34,7 @@ export const catalogFilterShape = {
     )
     .nullish()
     .describe('Every condition must hold, each on its own attribute.'),
-  sku: stringFilter.nullish().describe('SKUs of the variants: eq and in match whole SKUs, contains and startsWith ignore case.'),
+  sku: stringFilter
+    .nullish()
+    .describe('SKUs of the variants: eq and in match whole SKUs, contains and startsWith ignore case.'),
 }

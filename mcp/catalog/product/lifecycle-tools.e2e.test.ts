@@ -5,7 +5,15 @@ import { callTool, callToolError, connect, httpTransport, listenForMcp } from '.
 
 // An agent schedules, copies and reverts products with the tools generated from the registry.
 
-type ProductJson = { id: string; title: string; handle: string; status: string; revision: number; seo: { title: string; description: string }; publishAt: string | null }
+type ProductJson = {
+  id: string
+  title: string
+  handle: string
+  status: string
+  revision: number
+  seo: { title: string; description: string }
+  publishAt: string | null
+}
 
 let t: TestApp
 let shop: Tenant
@@ -31,11 +39,21 @@ describe('product lifecycle tools', () => {
 
   it('creates with SEO and a schedule, copies, renames and reverts, answering with the product each time', async () => {
     const publishAt = '2027-01-01T00:00:00.000Z'
-    const created = await callTool<ProductJson>(client, 'create_product', { title: 'Lamp', seo: { title: 'Lamp | Acme' }, publishAt })
+    const created = await callTool<ProductJson>(client, 'create_product', {
+      title: 'Lamp',
+      seo: { title: 'Lamp | Acme' },
+      publishAt,
+    })
     expect(created.data).toMatchObject({ status: 'DRAFT', seo: { title: 'Lamp | Acme', description: '' }, publishAt })
 
     const copy = await callTool<ProductJson>(client, 'duplicate_product', { id: created.data.id, title: 'Lamp Copy' })
-    expect(copy.data).toMatchObject({ title: 'Lamp Copy', handle: 'lamp-copy', status: 'DRAFT', seo: { title: 'Lamp | Acme' }, publishAt: null })
+    expect(copy.data).toMatchObject({
+      title: 'Lamp Copy',
+      handle: 'lamp-copy',
+      status: 'DRAFT',
+      seo: { title: 'Lamp | Acme' },
+      publishAt: null,
+    })
 
     await callTool(client, 'update_product', { id: created.data.id, title: 'Desk Lamp' })
     const reverted = await callTool<ProductJson>(client, 'revert_product', { id: created.data.id, toRevision: 0 })

@@ -20,27 +20,34 @@ const tagsFilter = z
   .describe('Conditions on the tags.')
 
 /** GraphQL's `ProductFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const productFilter = z.strictObject({
-  title: stringFilter.nullish(),
-  handle: stringFilter.nullish(),
-  vendor: stringFilter.nullish(),
-  status: z.array(z.enum(PRODUCT_STATUSES)).nullish().describe('Any of these statuses.'),
-  tags: tagsFilter.nullish(),
-  createdAt: dateTimeRangeFilter.nullish(),
-  updatedAt: dateTimeRangeFilter.nullish(),
-  price: catalogFilterShape.price,
-  inventory: catalogFilterShape.inventory,
-  category: catalogFilterShape.category,
-  attributes: catalogFilterShape.attributes,
-  sku: catalogFilterShape.sku,
-  search: z.string().nullish().describe('Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix.'),
-  get and() {
-    return z.array(productFilter).nullish().describe('Every one of these filters must hold.')
-  },
-  get or() {
-    return z.array(productFilter).nullish().describe('At least one of these filters must hold.')
-  },
-}).meta({ id: 'ProductFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
+const productFilter = z
+  .strictObject({
+    title: stringFilter.nullish(),
+    handle: stringFilter.nullish(),
+    vendor: stringFilter.nullish(),
+    status: z.array(z.enum(PRODUCT_STATUSES)).nullish().describe('Any of these statuses.'),
+    tags: tagsFilter.nullish(),
+    createdAt: dateTimeRangeFilter.nullish(),
+    updatedAt: dateTimeRangeFilter.nullish(),
+    price: catalogFilterShape.price,
+    inventory: catalogFilterShape.inventory,
+    category: catalogFilterShape.category,
+    attributes: catalogFilterShape.attributes,
+    sku: catalogFilterShape.sku,
+    search: z
+      .string()
+      .nullish()
+      .describe(
+        'Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix.',
+      ),
+    get and() {
+      return z.array(productFilter).nullish().describe('Every one of these filters must hold.')
+    },
+    get or() {
+      return z.array(productFilter).nullish().describe('At least one of these filters must hold.')
+    },
+  })
+  .meta({ id: 'ProductFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
 
 const getProductArgs = z.strictObject({
   id: z.string().nullish().describe('The product id.'),
@@ -50,7 +57,10 @@ const getProductArgs = z.strictObject({
 const listProductsArgs = z.strictObject({
   ...listArgsShape,
   filter: productFilter.nullish(),
-  sort: z.enum(PRODUCT_SORTS).nullish().describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
+  sort: z
+    .enum(PRODUCT_SORTS)
+    .nullish()
+    .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
 
 const searchCatalogArgs = z.strictObject({
@@ -59,7 +69,13 @@ const searchCatalogArgs = z.strictObject({
     .trim()
     .regex(/[\p{L}\p{N}]/u, 'query needs at least one letter or digit')
     .describe("Words to find, e.g. 'red sh': every word must match, the last one as a prefix."),
-  limit: z.number().int().min(1).max(SEARCH_HITS_MAX).nullish().describe(`Hits to return: 1 to ${SEARCH_HITS_MAX}, 10 when omitted.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_HITS_MAX)
+    .nullish()
+    .describe(`Hits to return: 1 to ${SEARCH_HITS_MAX}, 10 when omitted.`),
 })
 
 const searchHit = z.object({
@@ -111,21 +127,36 @@ export const productReadTools: readonly ShopTool[] = [
       const db = session.platform.database.db
       const storeId = requireStore(session).id
       const page = await listProducts(db, storeId, args)
-      return { nodes: await productsJson(db, storeId, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      return {
+        nodes: await productsJson(db, storeId, page.nodes),
+        pageInfo: page.pageInfo,
+        totalCount: page.totalCount,
+      }
     },
   }),
   readTool({
     name: 'search_catalog',
     description:
-      "Find products of the current store by words in their title, handle, vendor, tags or description. Returns compact hits " +
+      'Find products of the current store by words in their title, handle, vendor, tags or description. Returns compact hits ' +
       '(id, title, handle, status, vendor), most recently updated first, and how many match in all; fetch a whole product with get_product.',
     available: canRead,
     input: searchCatalogArgs,
     output: z.object({ hits: z.array(searchHit), totalCount: z.number().int() }),
     async run(args, { session }) {
       const filter = { search: args.query }
-      const page = await listProducts(session.platform.database.db, requireStore(session).id, { limit: args.limit ?? 10, filter, sort: 'UPDATED_AT_DESC' })
-      const hits = page.nodes.map((p) => ({ type: 'product' as const, id: p.id, title: p.title, handle: p.handle, status: p.status, vendor: p.vendor }))
+      const page = await listProducts(session.platform.database.db, requireStore(session).id, {
+        limit: args.limit ?? 10,
+        filter,
+        sort: 'UPDATED_AT_DESC',
+      })
+      const hits = page.nodes.map((p) => ({
+        type: 'product' as const,
+        id: p.id,
+        title: p.title,
+        handle: p.handle,
+        status: p.status,
+        vendor: p.vendor,
+      }))
       return { hits, totalCount: page.totalCount }
     },
   }),

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { WEIGHT_UNITS } from '../../../domain/catalog/product/variant-events.js'
 import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { optionsOfProducts, variantsOfProducts, type MoneyValue, type OptionRecord, type VariantRecord } from '../../../projections/catalog/product/variant-queries.js'
+import {
+  optionsOfProducts,
+  variantsOfProducts,
+  type MoneyValue,
+  type OptionRecord,
+  type VariantRecord,
+} from '../../../projections/catalog/product/variant-queries.js'
 
 const moneySchema = z.object({
   amount: z.string().describe('A decimal string with the currency\'s decimals, e.g. "19.99".'),
@@ -32,19 +38,44 @@ export const productVariantSchema = z.object({
   mediaId: z.string().nullable().describe('The media shown for this variant; null when none.'),
 })
 
-export type CatalogJson = { options: z.infer<typeof productOptionSchema>[]; variants: z.infer<typeof productVariantSchema>[] }
+export type CatalogJson = {
+  options: z.infer<typeof productOptionSchema>[]
+  variants: z.infer<typeof productVariantSchema>[]
+}
 
-const money = (value: MoneyValue) => ({ amount: fromMinorUnits(value.minor, value.currencyCode), currencyCode: value.currencyCode })
+const money = (value: MoneyValue) => ({
+  amount: fromMinorUnits(value.minor, value.currencyCode),
+  currencyCode: value.currencyCode,
+})
 
 function variantJson(variant: VariantRecord): z.infer<typeof productVariantSchema> {
-  const { productId: _productId, createdAt: _createdAt, updatedAt: _updatedAt, price, compareAtPrice, cost, ...rest } = variant
-  return { ...rest, price: money(price), compareAtPrice: compareAtPrice && money(compareAtPrice), cost: cost && money(cost) }
+  const {
+    productId: _productId,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    price,
+    compareAtPrice,
+    cost,
+    ...rest
+  } = variant
+  return {
+    ...rest,
+    price: money(price),
+    compareAtPrice: compareAtPrice && money(compareAtPrice),
+    cost: cost && money(cost),
+  }
 }
 
 const optionJson = ({ productId: _productId, ...option }: OptionRecord) => option
 
 /** The options and variants of each product, in two queries for the whole list. */
 export async function catalogsJson(db: AnyDb, storeId: string, productIds: readonly string[]): Promise<CatalogJson[]> {
-  const [options, variants] = await Promise.all([optionsOfProducts(db, storeId, productIds), variantsOfProducts(db, storeId, productIds)])
-  return productIds.map((_, index) => ({ options: options[index]!.map(optionJson), variants: variants[index]!.map(variantJson) }))
+  const [options, variants] = await Promise.all([
+    optionsOfProducts(db, storeId, productIds),
+    variantsOfProducts(db, storeId, productIds),
+  ])
+  return productIds.map((_, index) => ({
+    options: options[index]!.map(optionJson),
+    variants: variants[index]!.map(variantJson),
+  }))
 }

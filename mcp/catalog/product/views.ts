@@ -31,11 +31,20 @@ export const productSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number().int().describe("Revision of the product's stream after its last change (0 after creation)."),
-  seo: z.object({ title: z.string(), description: z.string() }).describe('The search engine listing; empty strings when not set.'),
-  publishAt: z.string().nullable().describe('When this hidden product turns ACTIVE by itself (ISO-8601); null when not scheduled.'),
-  media: z.array(productMediaSchema).describe('The images and files the product shows, in order; the first is its main image.'),
+  seo: z
+    .object({ title: z.string(), description: z.string() })
+    .describe('The search engine listing; empty strings when not set.'),
+  publishAt: z
+    .string()
+    .nullable()
+    .describe('When this hidden product turns ACTIVE by itself (ISO-8601); null when not scheduled.'),
+  media: z
+    .array(productMediaSchema)
+    .describe('The images and files the product shows, in order; the first is its main image.'),
   options: z.array(productOptionSchema).describe('Options such as Size or Color, in order.'),
-  variants: z.array(productVariantSchema).describe('The sellable combinations of option values with price, SKU and stock, in order.'),
+  variants: z
+    .array(productVariantSchema)
+    .describe('The sellable combinations of option values with price, SKU and stock, in order.'),
 })
 
 export type ProductJson = z.infer<typeof productSchema>
@@ -52,7 +61,11 @@ function productJson(product: ProductRecord, media: readonly MediaRecord[], cata
 }
 
 /** Products of one store with their media, options and variants, each read in one query for the whole list. */
-export async function productsJson(db: AnyDb, storeId: string, products: readonly ProductRecord[]): Promise<ProductJson[]> {
+export async function productsJson(
+  db: AnyDb,
+  storeId: string,
+  products: readonly ProductRecord[],
+): Promise<ProductJson[]> {
   const ids = products.map((product) => product.id)
   const [media, catalogs] = await Promise.all([mediaOfProducts(db, storeId, ids), catalogsJson(db, storeId, ids)])
   return products.map((product, index) => productJson(product, media[index]!, catalogs[index]!))

@@ -13,7 +13,12 @@ export const groupSchema = z.object({
 })
 
 export function groupJson(settings: GroupSettings): z.infer<typeof groupSchema> {
-  return { group: settings.group, version: settings.version, values: settings.values, updatedAt: settings.updatedAt?.toISOString() ?? null }
+  return {
+    group: settings.group,
+    version: settings.version,
+    values: settings.values,
+    updatedAt: settings.updatedAt?.toISOString() ?? null,
+  }
 }
 
 /** `update_global_settings` answers with the group it wrote; its entity id is the group name. */

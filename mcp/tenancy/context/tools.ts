@@ -16,7 +16,9 @@ const storeSchema = z.object({
 const contextSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string() }).nullable(),
   stores: z.array(storeSchema).describe('Every store this credential may reach.'),
-  currentStore: storeSchema.nullable().describe('The store the tools work on; null when the credential reaches several and none was selected.'),
+  currentStore: storeSchema
+    .nullable()
+    .describe('The store the tools work on; null when the credential reaches several and none was selected.'),
   scopes: z.array(z.enum(ALL_SCOPES)).describe('What this credential may do; a write scope includes its read scope.'),
   credential: z.object({ type: z.enum(['api_key', 'user']), id: z.string(), name: z.string() }),
 })

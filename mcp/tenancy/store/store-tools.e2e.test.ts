@@ -23,7 +23,16 @@ afterAll(async () => {
 describe('store and settings tools', () => {
   it('offers the settings tools to a settings key, the read ones to a reader, and none to a products key', async () => {
     const names = async (c: Client) => (await c.listTools()).tools.map((tool) => tool.name)
-    expect(await names(client)).toEqual(expect.arrayContaining(['get_store', 'update_store', 'toggle_store_commerce', 'get_global_settings', 'update_global_settings', 'purge_cache']))
+    expect(await names(client)).toEqual(
+      expect.arrayContaining([
+        'get_store',
+        'update_store',
+        'toggle_store_commerce',
+        'get_global_settings',
+        'update_global_settings',
+        'purge_cache',
+      ]),
+    )
     const reader = await connect(httpTransport(url, await t.key(shop.storeSlug, ['settings:read'])))
     const products = await connect(httpTransport(url, await t.key(shop.storeSlug, ['products:write'])))
     try {
@@ -40,32 +49,67 @@ describe('store and settings tools', () => {
   it('reads and changes the store, answering with the store as it is now', async () => {
     const read = await callTool<{ slug: string; currency: string }>(client, 'get_store')
     expect(read.data).toMatchObject({ slug: 'mcp-settings', currency: 'USD', commerceEnabled: false })
-    const updated = await callTool<{ currency: string; timezone: string; eventPosition: string }>(client, 'update_store', { currency: 'EUR', timezone: 'Europe/Paris' })
-    expect(updated).toMatchObject({ isError: false, data: { currency: 'EUR', timezone: 'Europe/Paris', eventPosition: expect.any(String) } })
+    const updated = await callTool<{ currency: string; timezone: string; eventPosition: string }>(
+      client,
+      'update_store',
+      { currency: 'EUR', timezone: 'Europe/Paris' },
+    )
+    expect(updated).toMatchObject({
+      isError: false,
+      data: { currency: 'EUR', timezone: 'Europe/Paris', eventPosition: expect.any(String) },
+    })
     const toggled = await callTool(client, 'toggle_store_commerce', { enabled: true })
     expect(toggled.data).toMatchObject({ commerceEnabled: true })
-    const log = await t.gql<{ auditLog: { nodes: { actor: { type: string } }[] } }>(shop.apiKey, '{ auditLog(filter: { eventType: "StoreCommerceToggled" }) { nodes { actor { type } } } }')
+    const log = await t.gql<{ auditLog: { nodes: { actor: { type: string } }[] } }>(
+      shop.apiKey,
+      '{ auditLog(filter: { eventType: "StoreCommerceToggled" }) { nodes { actor { type } } } }',
+    )
     expect(log.data!.auditLog.nodes).toEqual([{ actor: { type: 'mcp' } }])
   })
 
   it('fails like GraphQL: the field at fault, and another store’s id refused', async () => {
-    expect(await callToolError(client, 'update_store', { currency: 'DOLLARS' })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'currency'] })
-    expect(await callToolError(client, 'update_store', { id: '0190a0b0-0000-7000-8000-0000000000ff', name: 'X' })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'] })
+    expect(await callToolError(client, 'update_store', { currency: 'DOLLARS' })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'currency'],
+    })
+    expect(
+      await callToolError(client, 'update_store', { id: '0190a0b0-0000-7000-8000-0000000000ff', name: 'X' }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'] })
   })
 
   it('reads and changes global settings by group', async () => {
-    const groups = await callTool<{ groups: { group: string; values: Record<string, unknown> }[] }>(client, 'get_global_settings')
+    const groups = await callTool<{ groups: { group: string; values: Record<string, unknown> }[] }>(
+      client,
+      'get_global_settings',
+    )
     expect(groups.data.groups.map((g) => g.group)).toEqual(['checkout', 'analytics', 'social', 'legal', 'maintenance'])
-    const updated = await callTool(client, 'update_global_settings', { group: 'maintenance', values: { enabled: true, message: 'Back soon' } })
-    expect(updated.data).toMatchObject({ group: 'maintenance', values: { enabled: true, message: 'Back soon' }, updatedAt: expect.any(String) })
-    expect(await callToolError(client, 'update_global_settings', { group: 'analytics', values: { googleAnalyticsId: 'UA-1' } })).toMatchObject({
+    const updated = await callTool(client, 'update_global_settings', {
+      group: 'maintenance',
+      values: { enabled: true, message: 'Back soon' },
+    })
+    expect(updated.data).toMatchObject({
+      group: 'maintenance',
+      values: { enabled: true, message: 'Back soon' },
+      updatedAt: expect.any(String),
+    })
+    expect(
+      await callToolError(client, 'update_global_settings', {
+        group: 'analytics',
+        values: { googleAnalyticsId: 'UA-1' },
+      }),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'values', 'googleAnalyticsId'],
     })
   })
 
   it('purges the cache', async () => {
-    const purged = await callTool<{ id: string; eventPosition: string }>(client, 'purge_cache', { surrogateKeys: ['product:1'] })
-    expect(purged).toMatchObject({ isError: false, data: { id: expect.any(String), eventPosition: expect.any(String) } })
+    const purged = await callTool<{ id: string; eventPosition: string }>(client, 'purge_cache', {
+      surrogateKeys: ['product:1'],
+    })
+    expect(purged).toMatchObject({
+      isError: false,
+      data: { id: expect.any(String), eventPosition: expect.any(String) },
+    })
   })
 })

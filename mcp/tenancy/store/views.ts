@@ -17,8 +17,19 @@ export const storeSchema = z.object({
   timezone: z.string().describe('IANA time zone.'),
   weightUnit: z.enum(['KG', 'G', 'LB', 'OZ']),
   contactEmail: z.string().describe('Empty when not set.'),
-  address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), province: z.string(), postalCode: z.string(), countryCode: z.string() }).nullable(),
-  socialLinks: z.record(z.string(), z.string()).describe('https links by network; networks without a link are left out.'),
+  address: z
+    .object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      province: z.string(),
+      postalCode: z.string(),
+      countryCode: z.string(),
+    })
+    .nullable(),
+  socialLinks: z
+    .record(z.string(), z.string())
+    .describe('https links by network; networks without a link are left out.'),
   seo: z.object({ title: z.string(), description: z.string() }),
   commerceEnabled: z.boolean().describe('false: a catalog-only showroom without prices or buying.'),
   commerceToggledAt: z.string().nullable(),
@@ -42,7 +53,11 @@ export const storeView: ResourceView = {
   readTool: 'get_store',
   schema: storeSchema,
   async read(session, id) {
-    const store = await findStoreDetails(session.platform.database.db, { organizationId: session.principal.organizationId, storeIds: session.principal.storeIds }, id)
+    const store = await findStoreDetails(
+      session.platform.database.db,
+      { organizationId: session.principal.organizationId, storeIds: session.principal.storeIds },
+      id,
+    )
     return store ? storeJson(store) : null
   },
 }

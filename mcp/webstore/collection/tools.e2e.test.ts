@@ -28,11 +28,23 @@ describe('collection tools', () => {
   it('are offered to a webstore:write key, read tools marked read-only', async () => {
     const tools = (await client.listTools()).tools
     const names = tools.map((tool) => tool.name)
-    for (const name of ['create_collection', 'update_collection', 'delete_collection', 'add_collection_products', 'remove_collection_products', 'reorder_collection_products', 'get_collection', 'list_collections', 'list_collection_products']) {
+    for (const name of [
+      'create_collection',
+      'update_collection',
+      'delete_collection',
+      'add_collection_products',
+      'remove_collection_products',
+      'reorder_collection_products',
+      'get_collection',
+      'list_collections',
+      'list_collection_products',
+    ]) {
       expect(names).toContain(name)
     }
     expect(tools.find((tool) => tool.name === 'list_collections')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_collection')!.annotations).toMatchObject({ destructiveHint: true })
+    expect(tools.find((tool) => tool.name === 'delete_collection')!.annotations).toMatchObject({
+      destructiveHint: true,
+    })
   })
 
   it('create manual and smart collections, add products and read them back', async () => {
@@ -40,11 +52,19 @@ describe('collection tools', () => {
     const cap = await createProduct(t, apiKey, { title: 'Cap' })
     const picks = (await callTool<CollectionJson>(client, 'create_collection', { title: 'Picks' })).data
     expect(picks).toMatchObject({ handle: 'picks', type: 'MANUAL', productsCount: 0 })
-    const added = await callTool<CollectionJson>(client, 'add_collection_products', { collectionId: picks.id, productIds: [cap.id, shirt.id] })
+    const added = await callTool<CollectionJson>(client, 'add_collection_products', {
+      collectionId: picks.id,
+      productIds: [cap.id, shirt.id],
+    })
     expect(added.data).toMatchObject({ id: picks.id, productsCount: 2 })
     const members = await callTool<ListJson<{ title: string }>>(client, 'list_collection_products', { id: picks.id })
     expect(members.data.nodes.map((node) => node.title)).toEqual(['Cap', 'Shirt'])
-    const summer = (await callTool<CollectionJson>(client, 'create_collection', { title: 'Summer', rules: [{ field: 'TAG', relation: 'EQUALS', value: 'summer' }] })).data
+    const summer = (
+      await callTool<CollectionJson>(client, 'create_collection', {
+        title: 'Summer',
+        rules: [{ field: 'TAG', relation: 'EQUALS', value: 'summer' }],
+      })
+    ).data
     expect(summer).toMatchObject({ type: 'SMART', productsCount: 1, rules: [{ field: 'TAG' }] })
     expect((await callTool<CollectionJson>(client, 'get_collection', { handle: 'summer' })).data.id).toBe(summer.id)
     const smart = await callTool<ListJson<CollectionJson>>(client, 'list_collections', { filter: { type: ['SMART'] } })
@@ -52,10 +72,17 @@ describe('collection tools', () => {
   })
 
   it('answer errors with their code and field', async () => {
-    expect(await callToolError(client, 'create_collection', { title: 'Bad', rules: [{ field: 'PRICE', relation: 'LESS_THAN', value: 'cheap' }] })).toMatchObject({
+    expect(
+      await callToolError(client, 'create_collection', {
+        title: 'Bad',
+        rules: [{ field: 'PRICE', relation: 'LESS_THAN', value: 'cheap' }],
+      }),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'rules', 0, 'value'],
     })
-    expect(await callToolError(client, 'get_collection', { id: '01900000-0000-7000-8000-000000000000' })).toMatchObject({ code: 'NOT_FOUND' })
+    expect(await callToolError(client, 'get_collection', { id: '01900000-0000-7000-8000-000000000000' })).toMatchObject(
+      { code: 'NOT_FOUND' },
+    )
   })
 })

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { COLLECTION_SORTS, collectionProducts, findCollection, listCollections } from '../../../projections/webstore/collection/queries.js'
+import {
+  COLLECTION_SORTS,
+  collectionProducts,
+  findCollection,
+  listCollections,
+} from '../../../projections/webstore/collection/queries.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
 import { requireStore, type ToolCall } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
@@ -16,7 +21,10 @@ const collectionFilter = z
     handle: stringFilter.nullish(),
     type: z.array(z.enum(['MANUAL', 'SMART'])).nullish(),
     status: z.array(z.enum(['DRAFT', 'PUBLISHED'])).nullish(),
-    search: z.string().nullish().describe('Every word must appear (ignoring case) in the title, handle or description.'),
+    search: z
+      .string()
+      .nullish()
+      .describe('Every word must appear (ignoring case) in the title, handle or description.'),
     updatedAt: dateTimeRangeFilter.nullish(),
     get and() {
       return z.array(collectionFilter).nullish().describe('Every one of these filters must hold.')
@@ -32,7 +40,11 @@ const getCollectionArgs = z.strictObject({
   handle: z.string().nullish().describe('The collection handle, used when no id is given.'),
 })
 
-const listCollectionsArgs = z.strictObject({ ...listArgsShape, filter: collectionFilter.nullish(), sort: z.enum(COLLECTION_SORTS).nullish().describe('CREATED_AT_DESC when omitted.') })
+const listCollectionsArgs = z.strictObject({
+  ...listArgsShape,
+  filter: collectionFilter.nullish(),
+  sort: z.enum(COLLECTION_SORTS).nullish().describe('CREATED_AT_DESC when omitted.'),
+})
 
 const listCollectionProductsArgs = z.strictObject({ id: z.string().describe('The collection id.'), ...listArgsShape })
 
@@ -43,7 +55,10 @@ async function readCollection({ session }: ToolCall, lookup: { id?: string | nul
   const db = session.platform.database.db
   if (!lookup.id && !lookup.handle) throw badInput(['id'], 'get_collection needs an id or a handle')
   const collection = await findCollection(db, store.id, lookup.id ? { id: lookup.id } : { handle: lookup.handle! })
-  if (!collection) throw lookup.id ? notFound('collection', lookup.id) : new DomainError('NOT_FOUND', `no collection with handle '${lookup.handle}' in this store`)
+  if (!collection)
+    throw lookup.id
+      ? notFound('collection', lookup.id)
+      : new DomainError('NOT_FOUND', `no collection with handle '${lookup.handle}' in this store`)
   return collection
 }
 
@@ -56,7 +71,12 @@ export const collectionReadTools: readonly ShopTool[] = [
     available: canRead,
     input: getCollectionArgs,
     output: collectionSchema,
-    run: async (args, call) => (await collectionsJson(call.session.platform.database.db, requireStore(call.session).id, [await readCollection(call, args)]))[0]!,
+    run: async (args, call) =>
+      (
+        await collectionsJson(call.session.platform.database.db, requireStore(call.session).id, [
+          await readCollection(call, args),
+        ])
+      )[0]!,
   }),
   readTool({
     name: 'list_collections',
@@ -71,7 +91,11 @@ export const collectionReadTools: readonly ShopTool[] = [
       const db = session.platform.database.db
       const storeId = requireStore(session).id
       const page = await listCollections(db, storeId, args)
-      return { nodes: await collectionsJson(db, storeId, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      return {
+        nodes: await collectionsJson(db, storeId, page.nodes),
+        pageInfo: page.pageInfo,
+        totalCount: page.totalCount,
+      }
     },
   }),
   readTool({
@@ -89,7 +113,12 @@ export const collectionReadTools: readonly ShopTool[] = [
       const db = call.session.platform.database.db
       const storeId = requireStore(call.session).id
       const page = await collectionProducts(db, storeId, collection, list)
-      const nodes = page.nodes.map((product) => ({ id: product.id, title: product.title, handle: product.handle, status: product.status }))
+      const nodes = page.nodes.map((product) => ({
+        id: product.id,
+        title: product.title,
+        handle: product.handle,
+        status: product.status,
+      }))
       return { nodes, pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),

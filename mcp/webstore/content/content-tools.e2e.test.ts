@@ -27,7 +27,22 @@ describe('web store content tools', () => {
   it('are offered, read tools marked read-only and deletes destructive', async () => {
     const tools = (await client.listTools()).tools
     const names = tools.map((tool) => tool.name)
-    for (const name of ['create_page', 'update_page', 'delete_page', 'create_blog', 'update_blog', 'delete_blog', 'create_post', 'update_post', 'delete_post', 'get_page', 'list_pages', 'list_blogs', 'get_post', 'list_posts']) {
+    for (const name of [
+      'create_page',
+      'update_page',
+      'delete_page',
+      'create_blog',
+      'update_blog',
+      'delete_blog',
+      'create_post',
+      'update_post',
+      'delete_post',
+      'get_page',
+      'list_pages',
+      'list_blogs',
+      'get_post',
+      'list_posts',
+    ]) {
       expect(names).toContain(name)
     }
     expect(names).not.toContain('publish_due_page')
@@ -36,23 +51,48 @@ describe('web store content tools', () => {
   })
 
   it('create and read a page, sanitized, by id and handle', async () => {
-    const created = await callTool<PageJson>(client, 'create_page', { title: 'About us', body: '<p onclick="x()">Hi</p><script>x()</script>' })
+    const created = await callTool<PageJson>(client, 'create_page', {
+      title: 'About us',
+      body: '<p onclick="x()">Hi</p><script>x()</script>',
+    })
     expect(created.data).toMatchObject({ handle: 'about-us', body: '<p>Hi</p>', status: 'PUBLISHED', visible: true })
     expect((await callTool<PageJson>(client, 'get_page', { handle: 'about-us' })).data.id).toBe(created.data.id)
-    expect((await callTool<List<PageJson>>(client, 'list_pages', { filter: { status: ['PUBLISHED'] } })).data.totalCount).toBe(1)
-    expect(await callToolError(client, 'create_page', { title: 'Other', handle: 'about-us' })).toMatchObject({ code: 'CONFLICT', field: ['input', 'handle'] })
-    expect(await callToolError(client, 'get_page', { id: '01900000-0000-7000-8000-000000000000' })).toMatchObject({ code: 'NOT_FOUND' })
+    expect(
+      (await callTool<List<PageJson>>(client, 'list_pages', { filter: { status: ['PUBLISHED'] } })).data.totalCount,
+    ).toBe(1)
+    expect(await callToolError(client, 'create_page', { title: 'Other', handle: 'about-us' })).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+    })
+    expect(await callToolError(client, 'get_page', { id: '01900000-0000-7000-8000-000000000000' })).toMatchObject({
+      code: 'NOT_FOUND',
+    })
   })
 
   it('create a blog and posts, and list posts by blog and tag', async () => {
     const blog = await callTool<{ id: string; handle: string }>(client, 'create_blog', { title: 'News' })
     expect(blog.data.handle).toBe('news')
-    const post = await callTool<PostJson>(client, 'create_post', { blogId: blog.data.id, title: 'Hello', tags: ['summer'] })
+    const post = await callTool<PostJson>(client, 'create_post', {
+      blogId: blog.data.id,
+      title: 'Hello',
+      tags: ['summer'],
+    })
     expect(post.data).toMatchObject({ blogId: blog.data.id, handle: 'hello', tags: ['summer'], status: 'PUBLISHED' })
     await callTool(client, 'create_post', { blogId: blog.data.id, title: 'Other', status: 'DRAFT' })
-    expect((await callTool<List<PostJson>>(client, 'list_posts', { filter: { blogId: blog.data.id, tag: 'summer' } })).data.nodes.map((p) => p.handle)).toEqual(['hello'])
-    expect((await callTool<PostJson>(client, 'get_post', { blogHandle: 'news', handle: 'hello' })).data.id).toBe(post.data.id)
-    expect((await callTool<List<{ handle: string }>>(client, 'list_blogs', {})).data.nodes).toEqual([expect.objectContaining({ handle: 'news' })])
-    expect(await callToolError(client, 'delete_blog', { id: blog.data.id, confirm: true })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'deletePosts'] })
+    expect(
+      (
+        await callTool<List<PostJson>>(client, 'list_posts', { filter: { blogId: blog.data.id, tag: 'summer' } })
+      ).data.nodes.map((p) => p.handle),
+    ).toEqual(['hello'])
+    expect((await callTool<PostJson>(client, 'get_post', { blogHandle: 'news', handle: 'hello' })).data.id).toBe(
+      post.data.id,
+    )
+    expect((await callTool<List<{ handle: string }>>(client, 'list_blogs', {})).data.nodes).toEqual([
+      expect.objectContaining({ handle: 'news' }),
+    ])
+    expect(await callToolError(client, 'delete_blog', { id: blog.data.id, confirm: true })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'deletePosts'],
+    })
   })
 })

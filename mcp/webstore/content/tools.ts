@@ -36,15 +36,26 @@ const postFilter = z.strictObject({
 export const contentReadTools: readonly ShopTool[] = [
   readTool({
     name: 'get_page',
-    description: 'Get one web store page of the current store by id or by handle: title, sanitized HTML body, status, schedule, SEO. Fails with NOT_FOUND when the store has no such page.',
+    description:
+      'Get one web store page of the current store by id or by handle: title, sanitized HTML body, status, schedule, SEO. Fails with NOT_FOUND when the store has no such page.',
     available: canRead,
-    input: z.strictObject({ id: z.string().nullish().describe('The page id.'), handle: z.string().nullish().describe('The page handle; used when no id is given.') }),
+    input: z.strictObject({
+      id: z.string().nullish().describe('The page id.'),
+      handle: z.string().nullish().describe('The page handle; used when no id is given.'),
+    }),
     output: pageSchema,
     async run(args, { session }) {
       const storeId = requireStore(session).id
       if (!args.id && !args.handle) throw badInput(['id'], 'get_page needs an id or a handle')
-      const page = await findPage(session.platform.database.db, storeId, args.id ? { id: args.id } : { handle: args.handle! })
-      if (!page) throw args.id ? notFound('page', args.id) : new DomainError('NOT_FOUND', `no page with handle '${args.handle}' in this store`)
+      const page = await findPage(
+        session.platform.database.db,
+        storeId,
+        args.id ? { id: args.id } : { handle: args.handle! },
+      )
+      if (!page)
+        throw args.id
+          ? notFound('page', args.id)
+          : new DomainError('NOT_FOUND', `no page with handle '${args.handle}' in this store`)
       return pageJson(page)
     },
   }),
@@ -63,7 +74,8 @@ export const contentReadTools: readonly ShopTool[] = [
   }),
   readTool({
     name: 'list_blogs',
-    description: "List the current store's blogs (id, title, handle) with filter.title/filter.handle, sort (CREATED_AT_DESC when omitted) and pagination. Use a blog's id as blogId of create_post and list_posts.",
+    description:
+      "List the current store's blogs (id, title, handle) with filter.title/filter.handle, sort (CREATED_AT_DESC when omitted) and pagination. Use a blog's id as blogId of create_post and list_posts.",
     available: canRead,
     input: z.strictObject({
       ...listArgsShape,
@@ -78,7 +90,8 @@ export const contentReadTools: readonly ShopTool[] = [
   }),
   readTool({
     name: 'get_post',
-    description: 'Get one blog post by id, or by blogHandle and handle: body, excerpt, author, tags, cover media id, status, schedule, SEO. Fails with NOT_FOUND when the store has no such post.',
+    description:
+      'Get one blog post by id, or by blogHandle and handle: body, excerpt, author, tags, cover media id, status, schedule, SEO. Fails with NOT_FOUND when the store has no such post.',
     available: canRead,
     input: z.strictObject({
       id: z.string().nullish().describe('The post id.'),
@@ -97,7 +110,11 @@ export const contentReadTools: readonly ShopTool[] = [
       if (!args.blogHandle || !args.handle) throw badInput(['id'], 'get_post needs an id, or a blogHandle and a handle')
       const blog = await findBlog(db, storeId, { handle: args.blogHandle })
       const post = blog ? await findPost(db, storeId, { blogId: blog.id, handle: args.handle }) : null
-      if (!post) throw new DomainError('NOT_FOUND', `no post with handle '${args.handle}' in blog '${args.blogHandle}' of this store`)
+      if (!post)
+        throw new DomainError(
+          'NOT_FOUND',
+          `no post with handle '${args.handle}' in blog '${args.blogHandle}' of this store`,
+        )
       return postJson(post)
     },
   }),

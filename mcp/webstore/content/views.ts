@@ -32,7 +32,14 @@ export const pageSchema = z.object({
   ...publication,
 })
 
-export const blogSchema = z.object({ id: z.string(), title: z.string(), handle: z.string().describe('Unique in the store: /blogs/<handle>.'), revision: z.number().int(), createdAt: z.string(), updatedAt: z.string() })
+export const blogSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string().describe('Unique in the store: /blogs/<handle>.'),
+  revision: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
 
 export const postSchema = z.object({
   id: z.string(),
@@ -61,7 +68,14 @@ function publicationJson(record: PageRecord | PostRecord) {
 }
 
 export function pageJson(page: PageRecord): z.infer<typeof pageSchema> {
-  return { id: page.id, title: page.title, handle: page.handle, body: page.body, templateSuffix: page.templateSuffix, ...publicationJson(page) }
+  return {
+    id: page.id,
+    title: page.title,
+    handle: page.handle,
+    body: page.body,
+    templateSuffix: page.templateSuffix,
+    ...publicationJson(page),
+  }
 }
 
 export function blogJson(blog: BlogRecord): z.infer<typeof blogSchema> {

@@ -18,13 +18,30 @@ afterAll(async () => {
   await t?.close()
 })
 
-type MenuJson = { id: string; handle: string; items: { id: string; title: string; items: { title: string }[] }[]; brokenLinks: { itemId: string; reason: string }[] }
+type MenuJson = {
+  id: string
+  handle: string
+  items: { id: string; title: string; items: { title: string }[] }[]
+  brokenLinks: { itemId: string; reason: string }[]
+}
 
 describe('menu and content entry tools', () => {
   it('are offered, read tools marked read-only and removals destructive', async () => {
     const tools = (await client.listTools()).tools
     const names = tools.map((tool) => tool.name)
-    for (const name of ['create_menu', 'add_menu_item', 'move_menu_item', 'remove_menu_item', 'get_menu', 'list_menus', 'create_content_type', 'create_content_entry', 'get_content_entry', 'list_content_entries']) expect(names).toContain(name)
+    for (const name of [
+      'create_menu',
+      'add_menu_item',
+      'move_menu_item',
+      'remove_menu_item',
+      'get_menu',
+      'list_menus',
+      'create_content_type',
+      'create_content_entry',
+      'get_content_entry',
+      'list_content_entries',
+    ])
+      expect(names).toContain(name)
     expect(tools.find((tool) => tool.name === 'get_menu')!.annotations).toMatchObject({ readOnlyHint: true })
     expect(tools.find((tool) => tool.name === 'remove_menu_item')!.annotations).toMatchObject({ destructiveHint: true })
   })
@@ -32,23 +49,58 @@ describe('menu and content entry tools', () => {
   it('build a nested menu, read it by handle and see a deleted page as a broken link', async () => {
     const menu = await callTool<{ id: string }>(client, 'create_menu', { title: 'Main menu' })
     const page = await callTool<{ id: string }>(client, 'create_page', { title: 'About' })
-    const shop = await callTool<{ id: string }>(client, 'add_menu_item', { menuId: menu.data.id, title: 'Shop', link: { type: 'HOME' } })
-    const about = await callTool<{ id: string }>(client, 'add_menu_item', { menuId: menu.data.id, parentId: shop.data.id, title: 'About', link: { type: 'PAGE', resourceId: page.data.id } })
+    const shop = await callTool<{ id: string }>(client, 'add_menu_item', {
+      menuId: menu.data.id,
+      title: 'Shop',
+      link: { type: 'HOME' },
+    })
+    const about = await callTool<{ id: string }>(client, 'add_menu_item', {
+      menuId: menu.data.id,
+      parentId: shop.data.id,
+      title: 'About',
+      link: { type: 'PAGE', resourceId: page.data.id },
+    })
     await callTool(client, 'delete_page', { id: page.data.id, confirm: true })
     const read = await callTool<MenuJson>(client, 'get_menu', { handle: 'main-menu' })
     expect(read.data.items).toMatchObject([{ id: shop.data.id, title: 'Shop', items: [{ title: 'About' }] }])
     expect(read.data.brokenLinks).toEqual([expect.objectContaining({ itemId: about.data.id, reason: 'page deleted' })])
     expect((await callTool<{ totalCount: number }>(client, 'list_menus', {})).data.totalCount).toBe(1)
-    expect(await callToolError(client, 'add_menu_item', { menuId: menu.data.id, title: 'x', link: { type: 'URL', url: 'javascript:x()' } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'link', 'url'] })
+    expect(
+      await callToolError(client, 'add_menu_item', {
+        menuId: menu.data.id,
+        title: 'x',
+        link: { type: 'URL', url: 'javascript:x()' },
+      }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'link', 'url'] })
     expect(await callToolError(client, 'get_menu', { handle: 'nope' })).toMatchObject({ code: 'NOT_FOUND' })
   })
 
-  it('create a content type and entries, and list them with the type\'s fields', async () => {
-    await callTool(client, 'create_content_type', { name: 'Testimonial', fields: [{ key: 'quote', type: 'TEXT', required: true }, { key: 'stars', type: 'NUMBER', validations: { min: 1, max: 5 } }] })
-    const entry = await callTool<{ id: string }>(client, 'create_content_entry', { typeHandle: 'testimonial', fields: { quote: 'Great shoes', stars: 5 } })
-    expect((await callTool<{ handle: string; fields: unknown }>(client, 'get_content_entry', { id: entry.data.id })).data).toMatchObject({ handle: 'great-shoes', fields: { quote: 'Great shoes', stars: 5 } })
-    const list = await callTool<{ totalCount: number; fieldsOfType: { key: string }[] }>(client, 'list_content_entries', { type: 'testimonial' })
+  it("create a content type and entries, and list them with the type's fields", async () => {
+    await callTool(client, 'create_content_type', {
+      name: 'Testimonial',
+      fields: [
+        { key: 'quote', type: 'TEXT', required: true },
+        { key: 'stars', type: 'NUMBER', validations: { min: 1, max: 5 } },
+      ],
+    })
+    const entry = await callTool<{ id: string }>(client, 'create_content_entry', {
+      typeHandle: 'testimonial',
+      fields: { quote: 'Great shoes', stars: 5 },
+    })
+    expect(
+      (await callTool<{ handle: string; fields: unknown }>(client, 'get_content_entry', { id: entry.data.id })).data,
+    ).toMatchObject({ handle: 'great-shoes', fields: { quote: 'Great shoes', stars: 5 } })
+    const list = await callTool<{ totalCount: number; fieldsOfType: { key: string }[] }>(
+      client,
+      'list_content_entries',
+      { type: 'testimonial' },
+    )
     expect(list.data).toMatchObject({ totalCount: 1, fieldsOfType: [{ key: 'quote' }, { key: 'stars' }] })
-    expect(await callToolError(client, 'create_content_entry', { typeHandle: 'testimonial', fields: { quote: 'x', stars: 9 } })).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'fields', 'stars'] })
+    expect(
+      await callToolError(client, 'create_content_entry', {
+        typeHandle: 'testimonial',
+        fields: { quote: 'x', stars: 9 },
+      }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'fields', 'stars'] })
   })
 })

@@ -15,7 +15,9 @@ const section = z.object({
   disabled: z.boolean(),
   settings: settings.describe('Stored values only.'),
   blocks: z.array(block),
-  renderData: settings.describe('What the renderer binds to `section` in Liquid: settings and block settings with the schema defaults merged.'),
+  renderData: settings.describe(
+    'What the renderer binds to `section` in Liquid: settings and block settings with the schema defaults merged.',
+  ),
 })
 const template = z.object({ name: z.string(), path: z.string(), sections: z.array(section) })
 
@@ -38,13 +40,19 @@ export const themeSectionReadTools: readonly ShopTool[] = [
       const storeId = requireStore(call.session).id
       if (!(await themeById(db, storeId, args.themeId))) throw notFound('theme', args.themeId)
       const view = await templateView(db, storeId, args.themeId.toLowerCase(), args.template)
-      if (!view) throw new DomainError('NOT_FOUND', `theme '${args.themeId}' has no template '${args.template}' (${templatePath(args.template)})`, { field: ['template'] })
+      if (!view)
+        throw new DomainError(
+          'NOT_FOUND',
+          `theme '${args.themeId}' has no template '${args.template}' (${templatePath(args.template)})`,
+          { field: ['template'] },
+        )
       return { ...view }
     },
   }),
   readTool({
     name: 'list_theme_section_groups',
-    description: "The section groups of a theme (sections/<group>-group.json, e.g. 'group:header'), each with its sections as get_theme_template shows them.",
+    description:
+      "The section groups of a theme (sections/<group>-group.json, e.g. 'group:header'), each with its sections as get_theme_template shows them.",
     available: (scopes) => grants(scopes, 'webstore:read'),
     input: z.strictObject({ themeId }),
     output: z.object({ groups: z.array(template) }),

@@ -25,26 +25,44 @@ afterAll(async () => {
 describe('theme tools', () => {
   it('get_theme answers the main theme without an id, and get_theme_file a content', async () => {
     const theme = await callTool<ThemeJson>(client, 'get_theme')
-    expect(theme.data).toMatchObject({ id: main.id, role: 'MAIN', settings: expect.objectContaining({ page_width: 1200 }) })
+    expect(theme.data).toMatchObject({
+      id: main.id,
+      role: 'MAIN',
+      settings: expect.objectContaining({ page_width: 1200 }),
+    })
     expect(theme.data.files.map((f) => f.path)).toContain('sections/header.liquid')
-    const file = await callTool<{ content: string }>(client, 'get_theme_file', { themeId: main.id, path: 'snippets/price.liquid' })
+    const file = await callTool<{ content: string }>(client, 'get_theme_file', {
+      themeId: main.id,
+      path: 'snippets/price.liquid',
+    })
     expect(file.data.content).toContain('money')
-    expect((await callToolError(client, 'get_theme_file', { themeId: main.id, path: 'snippets/none.liquid' })).code).toBe('NOT_FOUND')
+    expect(
+      (await callToolError(client, 'get_theme_file', { themeId: main.id, path: 'snippets/none.liquid' })).code,
+    ).toBe('NOT_FOUND')
   })
 
   it('create, change, publish and delete through the generated write tools', async () => {
     const created = await callTool<ThemeJson>(client, 'create_theme', { name: 'Agent theme' })
     expect(created.data).toMatchObject({ name: 'Agent theme', role: 'DRAFT' })
-    const refused = await callToolError(client, 'upsert_theme_file', { themeId: created.data.id, path: 'snippets/x.liquid', content: '{% if %}' })
+    const refused = await callToolError(client, 'upsert_theme_file', {
+      themeId: created.data.id,
+      path: 'snippets/x.liquid',
+      content: '{% if %}',
+    })
     expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'content'] })
     await callTool(client, 'update_theme_settings', { id: created.data.id, settings: { color_accent: '#123456' } })
     const published = await callTool<ThemeJson>(client, 'publish_theme', { id: created.data.id })
     expect(published.data.role).toBe('MAIN')
     const listed = await callTool<{ nodes: ThemeJson[] }>(client, 'list_themes', { filter: { role: ['UNPUBLISHED'] } })
     expect(listed.data.nodes.map((n) => n.id)).toContain(main.id)
-    expect(await callToolError(client, 'delete_theme', { id: created.data.id, confirm: true })).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('main theme') })
+    expect(await callToolError(client, 'delete_theme', { id: created.data.id, confirm: true })).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('main theme'),
+    })
     await callTool(client, 'publish_theme', { id: main.id })
-    expect((await callTool(client, 'delete_theme', { id: created.data.id, confirm: true })).data).toMatchObject({ deletedId: created.data.id })
+    expect((await callTool(client, 'delete_theme', { id: created.data.id, confirm: true })).data).toMatchObject({
+      deletedId: created.data.id,
+    })
     expect((await callToolError(client, 'get_theme', { id: created.data.id })).code).toBe('NOT_FOUND')
   })
 })

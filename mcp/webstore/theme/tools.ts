@@ -18,7 +18,10 @@ const getThemeFileArgs = z.strictObject({
 const listThemesArgs = z.strictObject({
   ...listArgsShape,
   filter: z.strictObject({ role: z.array(role).nullish(), name: stringFilter.nullish() }).nullish(),
-  sort: z.enum(['NAME_ASC', 'NAME_DESC', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'UPDATED_AT_ASC', 'UPDATED_AT_DESC']).nullish().describe('CREATED_AT_DESC when omitted.'),
+  sort: z
+    .enum(['NAME_ASC', 'NAME_DESC', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'UPDATED_AT_ASC', 'UPDATED_AT_DESC'])
+    .nullish()
+    .describe('CREATED_AT_DESC when omitted.'),
 })
 
 export const themeReadTools: readonly ShopTool[] = [
@@ -35,7 +38,10 @@ export const themeReadTools: readonly ShopTool[] = [
       const db = session.platform.database.db
       const storeId = requireStore(session).id
       const theme = args.id ? await themeById(db, storeId, args.id) : await mainTheme(db, storeId)
-      if (!theme) throw args.id ? notFound('theme', args.id) : new DomainError('NOT_FOUND', 'the store has no main theme yet; try again in a moment')
+      if (!theme)
+        throw args.id
+          ? notFound('theme', args.id)
+          : new DomainError('NOT_FOUND', 'the store has no main theme yet; try again in a moment')
       return themeJson(db, theme)
     },
   }),
@@ -53,7 +59,8 @@ export const themeReadTools: readonly ShopTool[] = [
       const theme = await themeById(db, storeId, args.themeId)
       if (!theme) throw notFound('theme', args.themeId)
       const file = await themeFileByPath(db, storeId, theme.id, args.path)
-      if (!file) throw new DomainError('NOT_FOUND', `theme '${theme.id}' has no file '${args.path}'`, { field: ['path'] })
+      if (!file)
+        throw new DomainError('NOT_FOUND', `theme '${theme.id}' has no file '${args.path}'`, { field: ['path'] })
       return { path: file.path, content: file.content, checksum: file.checksum, size: file.size }
     },
   }),
@@ -68,7 +75,11 @@ export const themeReadTools: readonly ShopTool[] = [
     async run(args, { session }) {
       const db = session.platform.database.db
       const page = await listThemes(db, requireStore(session).id, args)
-      return { nodes: await Promise.all(page.nodes.map((theme) => themeJson(db, theme))), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      return {
+        nodes: await Promise.all(page.nodes.map((theme) => themeJson(db, theme))),
+        pageInfo: page.pageInfo,
+        totalCount: page.totalCount,
+      }
     },
   }),
 ]

@@ -11,11 +11,17 @@ import type { ResourceView } from '../../shared/view.js'
 export const themeSchema = z.object({
   id: z.string(),
   name: z.string(),
-  role: z.enum(['MAIN', 'DRAFT', 'UNPUBLISHED']).describe('MAIN: what shoppers see; DRAFT: being prepared (at most one); UNPUBLISHED: kept.'),
+  role: z
+    .enum(['MAIN', 'DRAFT', 'UNPUBLISHED'])
+    .describe('MAIN: what shoppers see; DRAFT: being prepared (at most one); UNPUBLISHED: kept.'),
   source: z.enum(['DEFAULT', 'ZIP', 'THEME']),
   sourceThemeId: z.string().nullable(),
-  files: z.array(z.object({ path: z.string(), size: z.number().int(), checksum: z.string() })).describe('Every file; get_theme_file returns a content.'),
-  settings: z.record(z.string(), z.unknown()).describe('Global settings in effect (defaults from config/settings_schema.json overlaid with the chosen values).'),
+  files: z
+    .array(z.object({ path: z.string(), size: z.number().int(), checksum: z.string() }))
+    .describe('Every file; get_theme_file returns a content.'),
+  settings: z
+    .record(z.string(), z.unknown())
+    .describe('Global settings in effect (defaults from config/settings_schema.json overlaid with the chosen values).'),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -23,7 +29,10 @@ export const themeSchema = z.object({
 export type ThemeJson = z.infer<typeof themeSchema>
 
 export async function themeJson(db: AnyDb, theme: ThemeRow): Promise<ThemeJson> {
-  const [files, config] = await Promise.all([themeFiles(db, theme.store_id, theme.id, { limit: 250 }), themeConfig(db, theme.store_id, theme.id)])
+  const [files, config] = await Promise.all([
+    themeFiles(db, theme.store_id, theme.id, { limit: 250 }),
+    themeConfig(db, theme.store_id, theme.id),
+  ])
   return {
     id: theme.id,
     name: theme.name,

@@ -14,7 +14,11 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('translation-tools')
-  const enabled = await t.gql(shop.apiKey, 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }', { input: { enabledLocales: ['en', 'fr'] } })
+  const enabled = await t.gql(
+    shop.apiKey,
+    'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
+    { input: { enabledLocales: ['en', 'fr'] } },
+  )
   expect(enabled.errors).toBeUndefined()
   client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
 })
@@ -24,33 +28,55 @@ afterAll(async () => {
   await t?.close()
 })
 
-type Resource = { resourceId: string; translatableContent: { key: string; value: string; digest: string }[]; translations: { locale: string; key: string; value: string; outdated: boolean }[] }
+type Resource = {
+  resourceId: string
+  translatableContent: { key: string; value: string; digest: string }[]
+  translations: { locale: string; key: string; value: string; outdated: boolean }[]
+}
 
 describe('translation tools', () => {
   it('reads the source with its digest, registers, lists and removes a translation', async () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Scarf' })
     const source = await callTool<Resource>(client, 'get_translatable_resource', { resourceId: product.id })
-    expect(source.data.translatableContent).toEqual([{ key: 'title', value: 'Scarf', digest: createHash('sha256').update('Scarf').digest('hex') }])
+    expect(source.data.translatableContent).toEqual([
+      { key: 'title', value: 'Scarf', digest: createHash('sha256').update('Scarf').digest('hex') },
+    ])
 
     const registered = await callTool<Resource>(client, 'register_translations', {
       resourceId: product.id,
       locale: 'fr',
       translations: [{ key: 'title', value: 'Écharpe', sourceDigest: source.data.translatableContent[0]!.digest }],
     })
-    expect(registered.data.translations).toMatchObject([{ locale: 'fr', key: 'title', value: 'Écharpe', outdated: false }])
+    expect(registered.data.translations).toMatchObject([
+      { locale: 'fr', key: 'title', value: 'Écharpe', outdated: false },
+    ])
 
-    const list = await callTool<{ nodes: Resource[]; totalCount: number }>(client, 'list_translatable_resources', { resourceType: 'PRODUCT' })
+    const list = await callTool<{ nodes: Resource[]; totalCount: number }>(client, 'list_translatable_resources', {
+      resourceType: 'PRODUCT',
+    })
     expect(list.data.totalCount).toBe(1)
     expect(list.data.nodes[0]!.translations.map((translation) => translation.value)).toEqual(['Écharpe'])
 
-    const removed = await callTool<Resource>(client, 'remove_translations', { resourceId: product.id, locale: 'fr', keys: ['title'], confirm: true })
+    const removed = await callTool<Resource>(client, 'remove_translations', {
+      resourceId: product.id,
+      locale: 'fr',
+      keys: ['title'],
+      confirm: true,
+    })
     expect(removed.data.translations).toEqual([])
   })
 
   it('answers CONFLICT for a stale digest and NOT_FOUND for an unknown id', async () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Gloves' })
-    const stale = await callToolError(client, 'register_translations', { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: 'Gants', sourceDigest: '0'.repeat(64) }] })
+    const stale = await callToolError(client, 'register_translations', {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: 'Gants', sourceDigest: '0'.repeat(64) }],
+    })
     expect(stale).toMatchObject({ code: 'CONFLICT', field: ['input', 'translations', 0, 'sourceDigest'] })
-    expect((await callToolError(client, 'get_translatable_resource', { resourceId: '01900000-0000-7000-8000-000000000bad' })).code).toBe('NOT_FOUND')
+    expect(
+      (await callToolError(client, 'get_translatable_resource', { resourceId: '01900000-0000-7000-8000-000000000bad' }))
+        .code,
+    ).toBe('NOT_FOUND')
   })
 })

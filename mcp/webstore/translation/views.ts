@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { TRANSLATION_CATEGORY } from '../../../domain/webstore/translation/streams.js'
 import { TRANSLATABLE_RESOURCE_TYPES } from '../../../domain/webstore/translation/events.js'
-import { findTranslatableResource, type TranslatableResourceRecord } from '../../../projections/webstore/translation/queries.js'
+import {
+  findTranslatableResource,
+  type TranslatableResourceRecord,
+} from '../../../projections/webstore/translation/queries.js'
 import { isoString } from '../../shared/lists.js'
 import type { ResourceView } from '../../shared/view.js'
 
@@ -11,7 +14,13 @@ export const translatableResourceSchema = z.object({
   resourceId: z.string(),
   resourceType: z.enum(TRANSLATABLE_RESOURCE_TYPES),
   translatableContent: z
-    .array(z.object({ key: z.string(), value: z.string().describe('The source text, in the default locale.'), digest: z.string().describe('Pass as sourceDigest to register_translations.') }))
+    .array(
+      z.object({
+        key: z.string(),
+        value: z.string().describe('The source text, in the default locale.'),
+        digest: z.string().describe('Pass as sourceDigest to register_translations.'),
+      }),
+    )
     .describe('Each field with text to translate.'),
   translations: z
     .array(
@@ -32,7 +41,10 @@ export function translatableResourceJson(resource: TranslatableResourceRecord) {
     resourceId: resource.resourceId,
     resourceType: resource.resourceType,
     translatableContent: resource.content,
-    translations: resource.translations.map((translation) => ({ ...translation, updatedAt: isoString(translation.updatedAt) })),
+    translations: resource.translations.map((translation) => ({
+      ...translation,
+      updatedAt: isoString(translation.updatedAt),
+    })),
   }
 }
 
@@ -41,7 +53,9 @@ export const translationView: ResourceView = {
   readTool: 'get_translatable_resource',
   schema: translatableResourceSchema,
   async read(session, id) {
-    const resource = session.store ? await findTranslatableResource(session.platform.database.db, session.store.id, id) : null
+    const resource = session.store
+      ? await findTranslatableResource(session.platform.database.db, session.store.id, id)
+      : null
     return resource ? translatableResourceJson(resource) : null
   },
 }

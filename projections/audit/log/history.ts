@@ -29,21 +29,35 @@ export async function readEntityHistory(
   options: { count?: boolean } = {},
 ): Promise<AuditPage> {
   const first = args.first ?? DEFAULT_PAGE_SIZE
-  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
-  if (args.after != null && !POSITION.test(args.after)) throw badInput(['after'], 'after must be the endCursor (an event position) of a previous page of this history')
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE)
+    throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
+  if (args.after != null && !POSITION.test(args.after))
+    throw badInput(['after'], 'after must be the endCursor (an event position) of a previous page of this history')
   if (!isUuid(storeId) || !isUuid(entity.entityId)) return page([], first, args.after, 0)
   const query = db
     .selectFrom('audit_log')
     .where('store_id', '=', storeId)
     .where('entity_type', '=', entity.entityType)
     .where('entity_id', '=', entity.entityId.toLowerCase())
-  const counted = options.count === false ? undefined : await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
+  const counted =
+    options.count === false
+      ? undefined
+      : await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
   const paged = args.after ? query.where('position', '<', args.after) : query
-  const rows = (await paged.selectAll().orderBy('position', 'desc').limit(first + 1).execute()) as AuditLogRow[]
+  const rows = (await paged
+    .selectAll()
+    .orderBy('position', 'desc')
+    .limit(first + 1)
+    .execute()) as AuditLogRow[]
   return page(rows, first, args.after, Number(counted?.count ?? 0))
 }
 
-function page(rows: readonly AuditLogRow[], first: number, after: string | null | undefined, totalCount: number): AuditPage {
+function page(
+  rows: readonly AuditLogRow[],
+  first: number,
+  after: string | null | undefined,
+  totalCount: number,
+): AuditPage {
   const nodes = rows.slice(0, first).map(toEntry)
   const edges = nodes.map((node) => ({ node, cursor: node.position }))
   return {

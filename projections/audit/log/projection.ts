@@ -18,7 +18,11 @@ export const auditLogProjection: Projection = {
   async clearStore(trx, storeId) {
     // A store rebuild replays the store's own streams only; the rows of its organization-scoped
     // store stream (its creation, settings) are not among them and stay.
-    await trx.deleteFrom('audit_log').where('store_id', '=', storeId).where('stream_name', 'like', `%-${storeId}\\_%`).execute()
+    await trx
+      .deleteFrom('audit_log')
+      .where('store_id', '=', storeId)
+      .where('stream_name', 'like', `%-${storeId}\\_%`)
+      .execute()
   },
   async createTables(db) {
     await db.schema
@@ -39,7 +43,11 @@ export const auditLogProjection: Projection = {
       .addColumn('causation_id', 'text')
       .addPrimaryKeyConstraint('audit_log_pk', ['store_id', 'position'])
       .execute()
-    await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['store_id', 'entity_id', 'position']).execute()
+    await db.schema
+      .createIndex('audit_log_entity')
+      .on('audit_log')
+      .columns(['store_id', 'entity_id', 'position'])
+      .execute()
     await db.schema.createIndex('audit_log_type').on('audit_log').columns(['store_id', 'type', 'position']).execute()
     await db.schema.createIndex('audit_log_occurred').on('audit_log').columns(['store_id', 'occurred_at']).execute()
   },
@@ -49,7 +57,10 @@ export const auditLogProjection: Projection = {
     const storeId = event.metadata.storeId ?? (category === STORE_CATEGORY ? entityId : null)
     if (!storeId || category === RESERVATION_CATEGORY) return
     // One tree stream holds all of a store's categories; each event is filed under the category it is about.
-    const entity = category === CATEGORY_TREE_CATEGORY ? await categoryAuditEntity(trx, storeId, event) : { type: category, id: entityId, revision: event.revision }
+    const entity =
+      category === CATEGORY_TREE_CATEGORY
+        ? await categoryAuditEntity(trx, storeId, event)
+        : { type: category, id: entityId, revision: event.revision }
     await trx
       .insertInto('audit_log')
       .values({

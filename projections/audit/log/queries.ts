@@ -32,7 +32,14 @@ export interface AuditEntry {
 export interface AuditPage {
   nodes: AuditEntry[]
   edges: { node: AuditEntry; cursor: string }[]
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null; page: null; totalPages: null }
+  pageInfo: {
+    hasNextPage: boolean
+    hasPreviousPage: boolean
+    startCursor: string | null
+    endCursor: string | null
+    page: null
+    totalPages: null
+  }
   totalCount: number
 }
 
@@ -48,10 +55,15 @@ export async function readAuditLog(
   options: { count?: boolean } = {},
 ): Promise<AuditPage> {
   const first = args.first ?? DEFAULT_PAGE_SIZE
-  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
-  if (args.after != null && !POSITION.test(args.after)) throw badInput(['after'], 'after must be the endCursor (an event position) of a previous page of the audit log')
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE)
+    throw badInput(['first'], `first must be between 1 and ${MAX_PAGE_SIZE}; got ${first}`)
+  if (args.after != null && !POSITION.test(args.after))
+    throw badInput(['after'], 'after must be the endCursor (an event position) of a previous page of the audit log')
   const f = args.filter ?? {}
-  let query = db.selectFrom('audit_log').where('store_id', '=', storeId).where('entity_type', 'in', args.categories.length ? [...args.categories] : [''])
+  let query = db
+    .selectFrom('audit_log')
+    .where('store_id', '=', storeId)
+    .where('entity_type', 'in', args.categories.length ? [...args.categories] : [''])
   if (f.entityId) query = query.where('entity_id', '=', f.entityId)
   if (f.entityType) query = query.where('entity_type', '=', f.entityType)
   if (f.eventType) query = query.where('type', '=', f.eventType)
@@ -59,15 +71,29 @@ export async function readAuditLog(
   if (f.from) query = query.where('occurred_at', '>=', new Date(f.from))
   if (f.to) query = query.where('occurred_at', '<', new Date(f.to))
   // A store's history grows without bound: count only when totalCount is asked for.
-  const counted = options.count === false ? undefined : await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
+  const counted =
+    options.count === false
+      ? undefined
+      : await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
   const paged = args.after ? query.where('position', '>', args.after) : query
-  const rows = (await paged.selectAll().orderBy('position').limit(first + 1).execute()) as AuditLogRow[]
+  const rows = (await paged
+    .selectAll()
+    .orderBy('position')
+    .limit(first + 1)
+    .execute()) as AuditLogRow[]
   const nodes = rows.slice(0, first).map(toEntry)
   const edges = nodes.map((node) => ({ node, cursor: node.position }))
   return {
     nodes,
     edges,
-    pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: Boolean(args.after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, page: null, totalPages: null },
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      page: null,
+      totalPages: null,
+    },
     totalCount: Number(counted?.count ?? 0),
   }
 }

@@ -45,13 +45,20 @@ export const attributeSetsProjection: Projection = {
       case 'AttributeSetLayoutChanged':
         return change(db, recorded, { sections: JSON.stringify(event.data.sections) })
       case 'AttributeSetAttributeAdded':
-        return changeSections(db, recorded, (s) => withAttributeAdded(s, event.data.attributeId, event.data.section, event.data.position))
+        return changeSections(db, recorded, (s) =>
+          withAttributeAdded(s, event.data.attributeId, event.data.section, event.data.position),
+        )
       case 'AttributeSetAttributeRemoved':
         return changeSections(db, recorded, (s) => withAttributeRemoved(s, event.data.attributeId))
       case 'AttributeSetAttributesReordered':
         return changeSections(db, recorded, (s) => withSectionOrder(s, event.data.section, event.data.attributeIds))
       case 'AttributeSetDeleted':
-        await db.deleteFrom('attribute_sets').where('store_id', '=', storeId).where('id', '=', event.data.attributeSetId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('attribute_sets')
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.attributeSetId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event
@@ -61,7 +68,11 @@ export const attributeSetsProjection: Projection = {
   },
 }
 
-async function change(db: AttributeSetDb, recorded: RecordedEvent, changes: { name?: string; sections?: string }): Promise<void> {
+async function change(
+  db: AttributeSetDb,
+  recorded: RecordedEvent,
+  changes: { name?: string; sections?: string },
+): Promise<void> {
   await db
     .updateTable('attribute_sets')
     .set({ ...changes, revision: recorded.revision, updated_at: recorded.metadata.occurredAt })
@@ -71,7 +82,11 @@ async function change(db: AttributeSetDb, recorded: RecordedEvent, changes: { na
     .execute()
 }
 
-async function changeSections(db: AttributeSetDb, recorded: RecordedEvent, next: (sections: AttributeSetSection[]) => AttributeSetSection[]): Promise<void> {
+async function changeSections(
+  db: AttributeSetDb,
+  recorded: RecordedEvent,
+  next: (sections: AttributeSetSection[]) => AttributeSetSection[],
+): Promise<void> {
   const row = await db
     .selectFrom('attribute_sets')
     .select(['sections', 'revision'])
@@ -83,6 +98,7 @@ async function changeSections(db: AttributeSetDb, recorded: RecordedEvent, next:
 }
 
 function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

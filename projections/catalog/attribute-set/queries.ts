@@ -3,7 +3,14 @@ import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import type { AttributeSetDatabase, AttributeSetDb, AttributeSetRow } from './tables.js'
 
 /** An attribute set as the API serves it; sections name attribute ids, resolved by the API. */
@@ -36,9 +43,18 @@ export interface ListAttributeSetsArgs extends ListArgs {
 const COLUMNS = ['id', 'name', 'sections', 'revision', 'created_at', 'updated_at'] as const
 
 /** One attribute set of the store, or null. */
-export async function findAttributeSet(db: AttributeSetDb, storeId: string, id: string): Promise<AttributeSetRecord | null> {
+export async function findAttributeSet(
+  db: AttributeSetDb,
+  storeId: string,
+  id: string,
+): Promise<AttributeSetRecord | null> {
   if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db.selectFrom('attribute_sets').select(COLUMNS).where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('attribute_sets')
+    .select(COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst()
   return row ? toRecord(row) : null
 }
 
@@ -47,7 +63,12 @@ export async function findAttributeSet(db: AttributeSetDb, storeId: string, id: 
  *
  * @example await listAttributeSets(db, storeId, { limit: 10, sort: 'NAME_ASC' })
  */
-export async function listAttributeSets(db: AttributeSetDb, storeId: string, args: ListAttributeSetsArgs = {}, options: PaginateOptions = {}): Promise<Connection<AttributeSetRecord>> {
+export async function listAttributeSets(
+  db: AttributeSetDb,
+  storeId: string,
+  args: ListAttributeSetsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<AttributeSetRecord>> {
   const sortName = args.sort ?? 'NAME_ASC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${ATTRIBUTE_SET_SORTS.join(', ')}; got '${sortName}'`)
@@ -57,10 +78,17 @@ export async function listAttributeSets(db: AttributeSetDb, storeId: string, arg
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<AttributeSetRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
 }
 
-function conditions(eb: ExpressionBuilder<AttributeSetDatabase, 'attribute_sets'>, filter: AttributeSetFilter): Expression<SqlBool>[] {
+function conditions(
+  eb: ExpressionBuilder<AttributeSetDatabase, 'attribute_sets'>,
+  filter: AttributeSetFilter,
+): Expression<SqlBool>[] {
   const list = stringConditions(eb, 'name', filter.name)
   if (filter.attributeId != null) {
     const id = filter.attributeId.toLowerCase()
@@ -70,5 +98,12 @@ function conditions(eb: ExpressionBuilder<AttributeSetDatabase, 'attribute_sets'
 }
 
 function toRecord(row: Pick<AttributeSetRow, (typeof COLUMNS)[number]>): AttributeSetRecord {
-  return { id: row.id, name: row.name, sections: row.sections, createdAt: row.created_at, updatedAt: row.updated_at, revision: row.revision }
+  return {
+    id: row.id,
+    name: row.name,
+    sections: row.sections,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
 }

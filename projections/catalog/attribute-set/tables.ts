@@ -42,5 +42,6 @@ export async function createAttributeSetTables(db: AnyDb): Promise<void> {
     ['attribute_sets_store_created_idx', ['store_id', 'created_at', 'id']],
     ['attribute_sets_store_updated_idx', ['store_id', 'updated_at', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('attribute_sets').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('attribute_sets').columns(columns).execute()
 }

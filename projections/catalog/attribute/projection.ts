@@ -4,7 +4,10 @@ import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createAttributeTables, type AttributeDb, type AttributesTable } from './tables.js'
 
-type Changes = Partial<Pick<AttributesTable, 'name' | 'type' | 'required' | 'filterable' | 'visible'>> & { options?: string; validation?: string }
+type Changes = Partial<Pick<AttributesTable, 'name' | 'type' | 'required' | 'filterable' | 'visible'>> & {
+  options?: string
+  validation?: string
+}
 
 /**
  * The `attributes` read model: one row per live attribute. Options change one at a time in the
@@ -48,9 +51,17 @@ export const attributesProjection: Projection = {
       case 'AttributeRenamed':
         return change(db, recorded, { name: event.data.name })
       case 'AttributeTypeChanged':
-        return change(db, recorded, { type: event.data.to, validation: JSON.stringify(event.data.validation), options: JSON.stringify(event.data.options) })
+        return change(db, recorded, {
+          type: event.data.to,
+          validation: JSON.stringify(event.data.validation),
+          options: JSON.stringify(event.data.options),
+        })
       case 'AttributeFlagsChanged':
-        return change(db, recorded, { required: event.data.required, filterable: event.data.filterable, visible: event.data.visible })
+        return change(db, recorded, {
+          required: event.data.required,
+          filterable: event.data.filterable,
+          visible: event.data.visible,
+        })
       case 'AttributeValidationChanged':
         return change(db, recorded, { validation: JSON.stringify(event.data.validation) })
       case 'AttributeOptionAdded':
@@ -61,7 +72,12 @@ export const attributesProjection: Projection = {
       case 'AttributeReverted':
         return change(db, recorded, {})
       case 'AttributeDeleted':
-        await db.deleteFrom('attributes').where('store_id', '=', storeOf(recorded)).where('id', '=', event.data.attributeId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('attributes')
+          .where('store_id', '=', storeOf(recorded))
+          .where('id', '=', event.data.attributeId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event
@@ -82,7 +98,11 @@ async function change(db: AttributeDb, recorded: RecordedEvent, changes: Changes
 }
 
 /** Reads the row's options and writes the list the event leaves, with the same arithmetic as the decider's evolve. */
-async function changeOptions(db: AttributeDb, recorded: RecordedEvent, event: Extract<AttributeEvent, { type: `AttributeOption${string}` }>): Promise<void> {
+async function changeOptions(
+  db: AttributeDb,
+  recorded: RecordedEvent,
+  event: Extract<AttributeEvent, { type: `AttributeOption${string}` }>,
+): Promise<void> {
   const row = await db
     .selectFrom('attributes')
     .select(['options', 'revision'])
@@ -109,6 +129,7 @@ async function changeOptions(db: AttributeDb, recorded: RecordedEvent, event: Ex
 }
 
 function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

@@ -3,7 +3,14 @@ import type { AttributeOption, AttributeType, AttributeValidation } from '../../
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { combineFilter, inList, searchWords, stringConditions, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import type { AttributeDatabase, AttributeDb, AttributeRow } from './tables.js'
 
 /** An attribute as the API serves it. */
@@ -45,14 +52,31 @@ export interface ListAttributesArgs extends ListArgs {
   sort?: AttributeSort | null
 }
 
-const COLUMNS = ['id', 'code', 'name', 'type', 'options', 'required', 'filterable', 'visible', 'validation', 'revision', 'created_at', 'updated_at'] as const
+const COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'type',
+  'options',
+  'required',
+  'filterable',
+  'visible',
+  'validation',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const
 
 /**
  * One attribute of the store by id or code, or null; other stores' ids are simply not found.
  *
  * @example await findAttribute(db, storeId, { code: 'material' })
  */
-export async function findAttribute(db: AttributeDb, storeId: string, lookup: { id: string } | { code: string }): Promise<AttributeRecord | null> {
+export async function findAttribute(
+  db: AttributeDb,
+  storeId: string,
+  lookup: { id: string } | { code: string },
+): Promise<AttributeRecord | null> {
   if (!isUuid(storeId)) return null
   let query = db.selectFrom('attributes').select(COLUMNS).where('store_id', '=', storeId)
   if ('id' in lookup) {
@@ -66,10 +90,19 @@ export async function findAttribute(db: AttributeDb, storeId: string, lookup: { 
 }
 
 /** The store's live attributes among `ids`, by id (deleted ones are missing). */
-export async function attributesByIds(db: AttributeDb, storeId: string, ids: readonly string[]): Promise<Map<string, AttributeRecord>> {
+export async function attributesByIds(
+  db: AttributeDb,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Map<string, AttributeRecord>> {
   const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return new Map()
-  const rows = await db.selectFrom('attributes').select(COLUMNS).where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const rows = await db
+    .selectFrom('attributes')
+    .select(COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('id', 'in', wanted)
+    .execute()
   return new Map(rows.map((row) => [row.id, toRecord(row)]))
 }
 
@@ -78,7 +111,12 @@ export async function attributesByIds(db: AttributeDb, storeId: string, ids: rea
  *
  * @example await listAttributes(db, storeId, { first: 50, filter: { filterable: true, type: ['SELECT'] } })
  */
-export async function listAttributes(db: AttributeDb, storeId: string, args: ListAttributesArgs = {}, options: PaginateOptions = {}): Promise<Connection<AttributeRecord>> {
+export async function listAttributes(
+  db: AttributeDb,
+  storeId: string,
+  args: ListAttributesArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<AttributeRecord>> {
   const sortName = args.sort ?? DEFAULT_ATTRIBUTE_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${ATTRIBUTE_SORTS.join(', ')}; got '${sortName}'`)
@@ -88,10 +126,17 @@ export async function listAttributes(db: AttributeDb, storeId: string, args: Lis
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<AttributeRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
 }
 
-function conditions(eb: ExpressionBuilder<AttributeDatabase, 'attributes'>, filter: AttributeFilter): Expression<SqlBool>[] {
+function conditions(
+  eb: ExpressionBuilder<AttributeDatabase, 'attributes'>,
+  filter: AttributeFilter,
+): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'code', filter.code), ...stringConditions(eb, 'name', filter.name)]
   if (filter.type != null) list.push(inList('type', filter.type))
   if (filter.required != null) list.push(eb('required', '=', filter.required))

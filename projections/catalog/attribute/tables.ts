@@ -59,5 +59,6 @@ export async function createAttributeTables(db: AnyDb): Promise<void> {
     ['attributes_store_created_idx', ['store_id', 'created_at', 'id']],
     ['attributes_store_updated_idx', ['store_id', 'updated_at', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('attributes').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('attributes').columns(columns).execute()
 }

@@ -13,11 +13,21 @@ import type { CategoryLookup, CategoryRecord } from './queries.js'
  * table), shaped like a read-model record with the breadcrumbs of that time. Null when it did
  * not exist yet, or no longer, then.
  */
-export async function findCategoryAsOf(eventStore: EventStore, storeId: string, lookup: CategoryLookup, asOf: Date): Promise<CategoryRecord | null> {
+export async function findCategoryAsOf(
+  eventStore: EventStore,
+  storeId: string,
+  lookup: CategoryLookup,
+  asOf: Date,
+): Promise<CategoryRecord | null> {
   if (!isUuid(storeId)) return null
-  const events = (await eventStore.readStream(categoryTreeStream(storeId))).filter((event) => new Date(event.metadata.occurredAt) <= asOf)
+  const events = (await eventStore.readStream(categoryTreeStream(storeId))).filter(
+    (event) => new Date(event.metadata.occurredAt) <= asOf,
+  )
   const state = fold(categoryTreeDecider, events as unknown as CategoryEvent[])
-  const id = 'id' in lookup ? lookup.id.toLowerCase() : Object.keys(state.nodes).find((each) => pathOf(state, each) === lookup.path.replace(/^\/+|\/+$/g, ''))
+  const id =
+    'id' in lookup
+      ? lookup.id.toLowerCase()
+      : Object.keys(state.nodes).find((each) => pathOf(state, each) === lookup.path.replace(/^\/+|\/+$/g, ''))
   const node = id ? state.nodes[id] : undefined
   if (!id || !node) return null
   const own = events.filter((event) => event.data.categoryId === id)

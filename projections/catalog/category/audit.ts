@@ -8,7 +8,11 @@ import type { RecordedEvent } from '../../../infra/eventstore/port.js'
  * events so far, minus one) rather than the tree stream's, so a category's history reads like
  * any other entity's and its revisions are those `categoryRevert` takes.
  */
-export async function categoryAuditEntity(trx: AnyDb, storeId: string, event: RecordedEvent): Promise<{ type: string; id: string; revision: number }> {
+export async function categoryAuditEntity(
+  trx: AnyDb,
+  storeId: string,
+  event: RecordedEvent,
+): Promise<{ type: string; id: string; revision: number }> {
   const id = String(event.data.categoryId)
   const earlier = await trx
     .selectFrom('audit_log')

@@ -19,19 +19,47 @@ async function rows(storeId: string) {
   const db = t.platform.database.db
   const categories = await db
     .selectFrom('categories')
-    .select(['id', 'parent_id', 'path', 'depth', 'position', 'title', 'revision', sql<string[]>`ancestor_ids::text[]`.as('ancestor_ids')])
+    .select([
+      'id',
+      'parent_id',
+      'path',
+      'depth',
+      'position',
+      'title',
+      'revision',
+      sql<string[]>`ancestor_ids::text[]`.as('ancestor_ids'),
+    ])
     .where('store_id', '=', storeId)
     .orderBy('path')
     .execute()
-  const products = await db.selectFrom('category_products').select(['category_id', 'product_id', 'position']).where('store_id', '=', storeId).orderBy(['category_id', 'position']).execute()
-  const audit = await db.selectFrom('audit_log').select(['entity_type', 'entity_id', 'type', 'revision']).where('store_id', '=', storeId).where('entity_type', '=', 'category').orderBy('position').execute()
+  const products = await db
+    .selectFrom('category_products')
+    .select(['category_id', 'product_id', 'position'])
+    .where('store_id', '=', storeId)
+    .orderBy(['category_id', 'position'])
+    .execute()
+  const audit = await db
+    .selectFrom('audit_log')
+    .select(['entity_type', 'entity_id', 'type', 'revision'])
+    .where('store_id', '=', storeId)
+    .where('entity_type', '=', 'category')
+    .orderBy('position')
+    .execute()
   return { categories, products, audit }
 }
 
 async function rebuild(projection: string, storeId: string | null): Promise<void> {
-  const id = await requestRebuild(t.platform.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+  const id = await requestRebuild(t.platform.database, {
+    projection,
+    storeId,
+    requestedBy: { type: 'system', id: 'test' },
+  })
   await eventually(async () => {
-    const row = await t.platform.database.db.selectFrom('projection_rebuilds').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await t.platform.database.db
+      .selectFrom('projection_rebuilds')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row.status).toBe('done')
   })
 }
@@ -50,9 +78,14 @@ describe('categories read model', () => {
     for (const title of ['A', 'B', 'C']) products.push((await createProduct(t, apiKey, { title })).id)
     const add = 'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
     await must(t, apiKey, add, { input: { categoryId: slim.id, productIds: products } })
-    await must(t, apiKey, 'mutation ($input: CategoryProductsRemoveInput!) { categoryProductsRemove(input: $input) { eventPosition } }', {
-      input: { categoryId: slim.id, productIds: [products[0]] },
-    })
+    await must(
+      t,
+      apiKey,
+      'mutation ($input: CategoryProductsRemoveInput!) { categoryProductsRemove(input: $input) { eventPosition } }',
+      {
+        input: { categoryId: slim.id, productIds: [products[0]] },
+      },
+    )
     await must(t, apiKey, DELETE_PRODUCT, { input: { id: products[1] } })
     await must(t, apiKey, add, { input: { categoryId: slim.id, productIds: [products[0]], position: 0 } })
 
@@ -64,11 +97,18 @@ describe('categories read model', () => {
       ['men', 1, 1],
       ['men/hats', 2, 0],
     ])
-    expect(before.categories.find((row) => row.path === 'ladies/shirts/slim')!.ancestor_ids).toEqual([women.id, shirts.id])
+    expect(before.categories.find((row) => row.path === 'ladies/shirts/slim')!.ancestor_ids).toEqual([
+      women.id,
+      shirts.id,
+    ])
     expect(before.products.map((row) => row.product_id)).toEqual([products[0], products[2]])
 
     // Damage the rows the way a projection bug would; a store rebuild must put them back.
-    await t.platform.database.db.updateTable('categories').set({ path: 'broken', position: 9 }).where('store_id', '=', storeId).execute()
+    await t.platform.database.db
+      .updateTable('categories')
+      .set({ path: 'broken', position: 9 })
+      .where('store_id', '=', storeId)
+      .execute()
     await t.platform.database.db.deleteFrom('category_products').where('store_id', '=', storeId).execute()
     await rebuild('categories', storeId)
     await rebuild('audit_log', storeId)

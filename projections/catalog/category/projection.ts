@@ -1,12 +1,18 @@
 import { sql } from 'kysely'
-import { CATEGORY_EVENT_TYPES, type CategoryCreated, type CategoryEvent } from '../../../domain/catalog/category/events.js'
+import {
+  CATEGORY_EVENT_TYPES,
+  type CategoryCreated,
+  type CategoryEvent,
+} from '../../../domain/catalog/category/events.js'
 import { CATEGORY_PRODUCTS_EVENT_TYPES, type CategoryProductsEvent } from '../../../domain/catalog/category/products.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createCategoryTables, type CategoriesTable, type CategoryDb } from './tables.js'
 
-type Fields = Partial<Pick<CategoriesTable, 'title' | 'handle' | 'description' | 'image_media_id' | 'seo_title' | 'seo_description'>>
+type Fields = Partial<
+  Pick<CategoriesTable, 'title' | 'handle' | 'description' | 'image_media_id' | 'seo_title' | 'seo_description'>
+>
 
 /**
  * The `categories` and `category_products` read models. Positions follow the deciders' list
@@ -26,7 +32,11 @@ export const categoriesProjection: Projection = {
     const db: CategoryDb = trx
     const storeId = storeOf(recorded)
     if (recorded.type === 'ProductDeleted') {
-      await db.deleteFrom('category_products').where('store_id', '=', storeId).where('product_id', '=', String(recorded.data.productId)).execute()
+      await db
+        .deleteFrom('category_products')
+        .where('store_id', '=', storeId)
+        .where('product_id', '=', String(recorded.data.productId))
+        .execute()
       return
     }
     if ((CATEGORY_PRODUCTS_EVENT_TYPES as readonly string[]).includes(recorded.type)) {
@@ -47,12 +57,20 @@ export const categoriesProjection: Projection = {
       case 'CategoryImageChanged':
         return change(db, storeId, event.data.categoryId, at, { image_media_id: event.data.imageId })
       case 'CategorySeoChanged':
-        return change(db, storeId, event.data.categoryId, at, { seo_title: event.data.seo.title, seo_description: event.data.seo.description })
+        return change(db, storeId, event.data.categoryId, at, {
+          seo_title: event.data.seo.title,
+          seo_description: event.data.seo.description,
+        })
       case 'CategoryMoved': {
         const { categoryId, fromParentId, toParentId, position } = event.data
         await closeGap(db, storeId, fromParentId, await positionOf(db, storeId, categoryId))
         await openGap(db, storeId, toParentId, position, 1)
-        await db.updateTable('categories').set({ parent_id: toParentId, position }).where('store_id', '=', storeId).where('id', '=', categoryId).execute()
+        await db
+          .updateTable('categories')
+          .set({ parent_id: toParentId, position })
+          .where('store_id', '=', storeId)
+          .where('id', '=', categoryId)
+          .execute()
         await change(db, storeId, categoryId, at, {})
         return refreshSubtree(db, storeId, categoryId)
       }
@@ -60,14 +78,23 @@ export const categoriesProjection: Projection = {
         const { categoryId, parentId, from, to } = event.data
         await closeGap(db, storeId, parentId, from)
         await openGap(db, storeId, parentId, to, 1, categoryId)
-        await db.updateTable('categories').set({ position: to }).where('store_id', '=', storeId).where('id', '=', categoryId).execute()
+        await db
+          .updateTable('categories')
+          .set({ position: to })
+          .where('store_id', '=', storeId)
+          .where('id', '=', categoryId)
+          .execute()
         return change(db, storeId, categoryId, at, {})
       }
       case 'CategoryDeleted': {
         const { categoryId, parentId } = event.data
         const position = await positionOf(db, storeId, categoryId)
         await db.deleteFrom('categories').where('store_id', '=', storeId).where('id', '=', categoryId).execute()
-        await db.deleteFrom('category_products').where('store_id', '=', storeId).where('category_id', '=', categoryId).execute()
+        await db
+          .deleteFrom('category_products')
+          .where('store_id', '=', storeId)
+          .where('category_id', '=', categoryId)
+          .execute()
         return closeGap(db, storeId, parentId, position)
       }
       case 'CategoryReverted':
@@ -119,7 +146,14 @@ async function change(db: CategoryDb, storeId: string, categoryId: string, at: s
 }
 
 /** Siblings at `position` and after move down by `count` (the categories under `parentId`; null: the roots). */
-async function openGap(db: CategoryDb, storeId: string, parentId: string | null, position: number, count: number, exceptId?: string): Promise<void> {
+async function openGap(
+  db: CategoryDb,
+  storeId: string,
+  parentId: string | null,
+  position: number,
+  count: number,
+  exceptId?: string,
+): Promise<void> {
   let query = db
     .updateTable('categories')
     .set({ position: sql<number>`position + ${count}` })
@@ -142,11 +176,20 @@ async function closeGap(db: CategoryDb, storeId: string, parentId: string | null
 }
 
 async function positionOf(db: CategoryDb, storeId: string, categoryId: string): Promise<number> {
-  const row = await db.selectFrom('categories').select('position').where('store_id', '=', storeId).where('id', '=', categoryId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('categories')
+    .select('position')
+    .where('store_id', '=', storeId)
+    .where('id', '=', categoryId)
+    .executeTakeFirstOrThrow()
   return row.position
 }
 
-async function placeOf(db: CategoryDb, storeId: string, categoryId: string): Promise<{ path: string; depth: number; ancestorIds: string[] }> {
+async function placeOf(
+  db: CategoryDb,
+  storeId: string,
+  categoryId: string,
+): Promise<{ path: string; depth: number; ancestorIds: string[] }> {
   const row = await db
     .selectFrom('categories')
     .select(['path', 'depth', sql<string[]>`ancestor_ids::text[]`.as('ancestor_ids')])
@@ -166,7 +209,9 @@ async function refreshSubtree(db: CategoryDb, storeId: string, categoryId: strin
     .execute()
   const root = rows.find((row) => row.id === categoryId)!
   const parent = root.parent_id ? await placeOf(db, storeId, root.parent_id) : null
-  const start = parent ? { path: `${parent.path}/`, depth: parent.depth, ancestorIds: [...parent.ancestorIds, root.parent_id!] } : { path: '', depth: 0, ancestorIds: [] }
+  const start = parent
+    ? { path: `${parent.path}/`, depth: parent.depth, ancestorIds: [...parent.ancestorIds, root.parent_id!] }
+    : { path: '', depth: 0, ancestorIds: [] }
   const visit = async (row: (typeof rows)[number], above: typeof start): Promise<void> => {
     const path = `${above.path}${row.handle}`
     await db
@@ -187,22 +232,43 @@ async function applyProducts(db: CategoryDb, storeId: string, event: CategoryPro
   switch (event.type) {
     case 'CategoryProductsAdded': {
       const { productIds, position } = event.data
-      await rows.set({ position: sql<number>`position + ${productIds.length}` }).where('position', '>=', position).execute()
+      await rows
+        .set({ position: sql<number>`position + ${productIds.length}` })
+        .where('position', '>=', position)
+        .execute()
       await db
         .insertInto('category_products')
-        .values(productIds.map((productId, index) => ({ store_id: storeId, category_id: categoryId, product_id: productId, position: position + index })))
+        .values(
+          productIds.map((productId, index) => ({
+            store_id: storeId,
+            category_id: categoryId,
+            product_id: productId,
+            position: position + index,
+          })),
+        )
         .execute()
       return
     }
     case 'CategoryProductsRemoved': {
       const { productIds, positions } = event.data
-      await db.deleteFrom('category_products').where('store_id', '=', storeId).where('category_id', '=', categoryId).where('product_id', 'in', productIds).execute()
+      await db
+        .deleteFrom('category_products')
+        .where('store_id', '=', storeId)
+        .where('category_id', '=', categoryId)
+        .where('product_id', 'in', productIds)
+        .execute()
       // Each later product moves up by the number of removed places before it, as in the decider's list.
-      await rows.set({ position: sql<number>`position - (select count(*) from unnest(${positions}::int[]) as removed(at) where removed.at < position)::int` }).execute()
+      await rows
+        .set({
+          position: sql<number>`position - (select count(*) from unnest(${positions}::int[]) as removed(at) where removed.at < position)::int`,
+        })
+        .execute()
       return
     }
     case 'CategoryProductsReordered':
-      await rows.set({ position: sql<number>`array_position(${event.data.productIds}::uuid[], product_id) - 1` }).execute()
+      await rows
+        .set({ position: sql<number>`array_position(${event.data.productIds}::uuid[], product_id) - 1` })
+        .execute()
       return
     default: {
       const _exhaustive: never = event
@@ -214,6 +280,7 @@ async function applyProducts(db: CategoryDb, storeId: string, event: CategoryPro
 function storeOf(recorded: RecordedEvent): string {
   // Category streams are store streams; an event without a store is a bug upstream, and the
   // runner must stop on it rather than file the category under no store.
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

@@ -2,8 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, dateRangeConditions, searchWords, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  dateRangeConditions,
+  searchWords,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from '../product/queries.js'
 import type { CategoryDatabase, CategoryDb, CategoryRow } from './tables.js'
 
@@ -50,7 +64,14 @@ export interface CategoryFilter {
   or?: readonly CategoryFilter[] | null
 }
 
-const SORTS = sortOptions({ POSITION: 'position', TITLE: 'title', HANDLE: 'handle', PATH: 'path', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
+const SORTS = sortOptions({
+  POSITION: 'position',
+  TITLE: 'title',
+  HANDLE: 'handle',
+  PATH: 'path',
+  CREATED_AT: 'created_at',
+  UPDATED_AT: 'updated_at',
+})
 
 export type CategorySort = keyof typeof SORTS
 export const CATEGORY_SORTS = Object.keys(SORTS) as CategorySort[]
@@ -90,9 +111,16 @@ const ANCESTORS = sql<string[]>`ancestor_ids::text[]`.as('ancestor_ids')
  * One category of the store by id or by handle path (`men/shirts`), or null. Malformed ids and
  * other stores' categories are simply not found.
  */
-export async function findCategory(db: CategoryDb, storeId: string, lookup: CategoryLookup): Promise<CategoryRecord | null> {
+export async function findCategory(
+  db: CategoryDb,
+  storeId: string,
+  lookup: CategoryLookup,
+): Promise<CategoryRecord | null> {
   if (!isUuid(storeId)) return null
-  let query = db.selectFrom('categories').select([...COLUMNS, ANCESTORS]).where('store_id', '=', storeId)
+  let query = db
+    .selectFrom('categories')
+    .select([...COLUMNS, ANCESTORS])
+    .where('store_id', '=', storeId)
   if ('id' in lookup) {
     if (!isUuid(lookup.id)) return null
     query = query.where('id', '=', lookup.id.toLowerCase())
@@ -104,10 +132,19 @@ export async function findCategory(db: CategoryDb, storeId: string, lookup: Cate
 }
 
 /** The store's categories for a batch of ids, in the same order, null where not found (a dataloader's batch function). */
-export async function categoriesByIds(db: CategoryDb, storeId: string, ids: readonly string[]): Promise<(CategoryRecord | null)[]> {
+export async function categoriesByIds(
+  db: CategoryDb,
+  storeId: string,
+  ids: readonly string[],
+): Promise<(CategoryRecord | null)[]> {
   const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db.selectFrom('categories').select([...COLUMNS, ANCESTORS]).where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const rows = await db
+    .selectFrom('categories')
+    .select([...COLUMNS, ANCESTORS])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', wanted)
+    .execute()
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
 }
@@ -118,17 +155,24 @@ export async function categoriesByIds(db: CategoryDb, storeId: string, ids: read
  *
  * @example await listCategories(db, storeId, { parentId: menId, sort: 'TITLE_ASC', first: 50 })
  */
-export async function listCategories(db: CategoryDb, storeId: string, args: ListCategoriesArgs = {}, options: PaginateOptions = {}): Promise<Connection<CategoryRecord>> {
+export async function listCategories(
+  db: CategoryDb,
+  storeId: string,
+  args: ListCategoriesArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<CategoryRecord>> {
   const sortName = args.sort ?? DEFAULT_CATEGORY_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${CATEGORY_SORTS.join(', ')}; got '${sortName}'`)
-  if (args.parentId != null && !isUuid(args.parentId)) throw badInput(['parentId'], `parentId must be a category id (a UUID); got '${args.parentId}'`)
+  if (args.parentId != null && !isUuid(args.parentId))
+    throw badInput(['parentId'], `parentId must be a category id (a UUID); got '${args.parentId}'`)
   let query = db
     .selectFrom('categories')
     .select([...COLUMNS, ANCESTORS])
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, categoryConditions))
-  if (args.parentId !== undefined) query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
+  if (args.parentId !== undefined)
+    query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
   const page = await paginate<ListedRow>(query, args, sort, options)
   return {
     ...page,
@@ -137,7 +181,10 @@ export async function listCategories(db: CategoryDb, storeId: string, args: List
   }
 }
 
-function categoryConditions(eb: ExpressionBuilder<CategoryDatabase, 'categories'>, filter: CategoryFilter): Expression<SqlBool>[] {
+function categoryConditions(
+  eb: ExpressionBuilder<CategoryDatabase, 'categories'>,
+  filter: CategoryFilter,
+): Expression<SqlBool>[] {
   const conditions = [
     ...stringConditions(eb, 'title', filter.title),
     ...stringConditions(eb, 'handle', filter.handle),
@@ -148,13 +195,19 @@ function categoryConditions(eb: ExpressionBuilder<CategoryDatabase, 'categories'
   if (filter.depth != null) conditions.push(eb('depth', '=', filter.depth))
   for (const word of searchWords(filter.search)) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(eb.or([eb('title', 'ilike', pattern), eb('handle', 'ilike', pattern), eb('description', 'ilike', pattern)]))
+    conditions.push(
+      eb.or([eb('title', 'ilike', pattern), eb('handle', 'ilike', pattern), eb('description', 'ilike', pattern)]),
+    )
   }
   return conditions
 }
 
 /** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */
-export async function productCountsOfCategories(db: AnyDb, storeId: string, categoryIds: readonly string[]): Promise<number[]> {
+export async function productCountsOfCategories(
+  db: AnyDb,
+  storeId: string,
+  categoryIds: readonly string[],
+): Promise<number[]> {
   const wanted = [...new Set(categoryIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return categoryIds.map(() => 0)
   // Each asked-for category with every category of its subtree, then the distinct products of those.
@@ -183,11 +236,22 @@ export interface CategoryProductsArgs extends ListProductsArgs {
  *
  * @example await categoryProducts(db, storeId, categoryId, { first: 20, filter: { status: ['DRAFT'] }, sort: 'PRICE_ASC' })
  */
-export function categoryProducts(db: AnyDb, storeId: string, categoryId: string, args: CategoryProductsArgs, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
+export function categoryProducts(
+  db: AnyDb,
+  storeId: string,
+  categoryId: string,
+  args: CategoryProductsArgs,
+  options: PaginateOptions = {},
+): Promise<Connection<ProductRecord>> {
   const { includeDescendants, ...list } = args
   if (includeDescendants) {
     const inSubtree: ProductFilter = { category: { id: categoryId, includeDescendants: true } }
-    return listProducts(db, storeId, { ...list, filter: list.filter ? { and: [inSubtree, list.filter] } : inSubtree, sort: list.sort ?? 'TITLE_ASC' }, options)
+    return listProducts(
+      db,
+      storeId,
+      { ...list, filter: list.filter ? { and: [inSubtree, list.filter] } : inSubtree, sort: list.sort ?? 'TITLE_ASC' },
+      options,
+    )
   }
   const members = db
     .selectFrom('category_products')
@@ -198,13 +262,23 @@ export function categoryProducts(db: AnyDb, storeId: string, categoryId: string,
 }
 
 /** The categories each product is assigned to, by path (a dataloader's batch function). */
-export async function categoriesOfProducts(db: CategoryDb, storeId: string, productIds: readonly string[]): Promise<CategoryRecord[][]> {
+export async function categoriesOfProducts(
+  db: CategoryDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<CategoryRecord[][]> {
   const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
     .selectFrom('category_products as cp')
-    .innerJoin('categories', (join) => join.onRef('categories.store_id', '=', 'cp.store_id').onRef('categories.id', '=', 'cp.category_id'))
-    .select([...COLUMNS.map((column) => `categories.${column}` as const), sql<string[]>`categories.ancestor_ids::text[]`.as('ancestor_ids'), 'cp.product_id'])
+    .innerJoin('categories', (join) =>
+      join.onRef('categories.store_id', '=', 'cp.store_id').onRef('categories.id', '=', 'cp.category_id'),
+    )
+    .select([
+      ...COLUMNS.map((column) => `categories.${column}` as const),
+      sql<string[]>`categories.ancestor_ids::text[]`.as('ancestor_ids'),
+      'cp.product_id',
+    ])
     .where('cp.store_id', '=', storeId)
     .where('cp.product_id', 'in', wanted)
     .orderBy('categories.path')

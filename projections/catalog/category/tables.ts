@@ -76,8 +76,15 @@ export async function createCategoryTables(db: AnyDb): Promise<void> {
     ['categories_store_title_idx', ['store_id', 'title', 'id']],
     ['categories_store_created_idx', ['store_id', 'created_at', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('categories').columns(columns).execute()
-  await db.schema.createIndex('categories_ancestors_idx').ifNotExists().on('categories').using('gin').column('ancestor_ids').execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('categories').columns(columns).execute()
+  await db.schema
+    .createIndex('categories_ancestors_idx')
+    .ifNotExists()
+    .on('categories')
+    .using('gin')
+    .column('ancestor_ids')
+    .execute()
 
   await db.schema
     .createTable('category_products')
@@ -88,6 +95,16 @@ export async function createCategoryTables(db: AnyDb): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('category_products_pkey', ['store_id', 'category_id', 'product_id'])
     .execute()
-  await db.schema.createIndex('category_products_order_idx').ifNotExists().on('category_products').columns(['store_id', 'category_id', 'position']).execute()
-  await db.schema.createIndex('category_products_product_idx').ifNotExists().on('category_products').columns(['store_id', 'product_id']).execute()
+  await db.schema
+    .createIndex('category_products_order_idx')
+    .ifNotExists()
+    .on('category_products')
+    .columns(['store_id', 'category_id', 'position'])
+    .execute()
+  await db.schema
+    .createIndex('category_products_product_idx')
+    .ifNotExists()
+    .on('category_products')
+    .columns(['store_id', 'product_id'])
+    .execute()
 }

@@ -6,7 +6,12 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js'
 import { productAttributesProjection } from './projection.js'
-import { attributeSetIdsOfProducts, attributeUsage, attributeValuesOfProducts, productsInAttributeSet } from './queries.js'
+import {
+  attributeSetIdsOfProducts,
+  attributeUsage,
+  attributeValuesOfProducts,
+  productsInAttributeSet,
+} from './queries.js'
 
 // The rows facets and filters read: one per atomic value, in the column of its type.
 
@@ -24,7 +29,15 @@ async function project(type: string, data: Record<string, unknown>, storeId = ST
     id: randomUUID(),
     type,
     data,
-    metadata: { organizationId: randomUUID(), storeId, actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt: '2026-03-01T10:00:00.000Z' },
+    metadata: {
+      organizationId: randomUUID(),
+      storeId,
+      actor: { type: 'system', id: 'test' },
+      correlationId: 'c',
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt: '2026-03-01T10:00:00.000Z',
+    },
     streamName: `product-${storeId}_${String(data.productId ?? data.attributeId)}`,
     revision: 0,
     position: String(++position).padStart(20, '0'),
@@ -44,13 +57,18 @@ const values = (): StoredValue[] => [
 const atoms = (productId: string) =>
   db
     .selectFrom('product_attribute_values')
-    .select(['code', 'value_text', 'value_number', 'value_boolean', sql<string | null>`value_date::text`.as('value_date')])
+    .select([
+      'code',
+      'value_text',
+      'value_number',
+      'value_boolean',
+      sql<string | null>`value_date::text`.as('value_date'),
+    ])
     .where('store_id', '=', STORE)
     .where('product_id', '=', productId)
     .orderBy('code')
     .orderBy('value_text')
     .execute()
-
 
 beforeAll(async () => {
   test = await createTestDatabase()
@@ -74,13 +92,18 @@ describe('product_attributes projection', () => {
       { code: 'size', value_text: 'm', value_number: null, value_boolean: null, value_date: null },
       { code: 'width', value_text: null, value_number: '12.5', value_boolean: null, value_date: null },
     ])
-    expect((await attributeValuesOfProducts(db, STORE, [p]))[0]!.find((v) => v.code === 'colours')).toMatchObject({ value: ['red', 'blue'] })
+    expect((await attributeValuesOfProducts(db, STORE, [p]))[0]!.find((v) => v.code === 'colours')).toMatchObject({
+      value: ['red', 'blue'],
+    })
   })
 
   it('replaces a value whole, removes values, and is the same when an event is applied twice', async () => {
     const p = randomUUID()
     await project('ProductAttributeValuesSet', { productId: p, values: values() })
-    const changed = { productId: p, values: [{ attributeId: COLOURS, code: 'colours', type: 'MULTISELECT', value: ['green'] }] }
+    const changed = {
+      productId: p,
+      values: [{ attributeId: COLOURS, code: 'colours', type: 'MULTISELECT', value: ['green'] }],
+    }
     await project('ProductAttributeValuesSet', changed)
     await project('ProductAttributeValuesSet', changed)
     expect((await atoms(p)).filter((a) => a.code === 'colours').map((a) => a.value_text)).toEqual(['green'])
@@ -98,7 +121,12 @@ describe('product_attributes projection', () => {
     expect(await productsInAttributeSet(db, STORE, SET)).toBe(2)
     expect(await attributeSetIdsOfProducts(db, STORE, [a, randomUUID()])).toEqual([SET, null])
 
-    await project('ProductAttributeSetChanged', { productId: b, from: SET, to: null, dropped: [{ attributeId: SIZE, code: 'size' }] })
+    await project('ProductAttributeSetChanged', {
+      productId: b,
+      from: SET,
+      to: null,
+      dropped: [{ attributeId: SIZE, code: 'size' }],
+    })
     expect(await productsInAttributeSet(db, STORE, SET)).toBe(1)
     expect((await atoms(b)).some((row) => row.code === 'size')).toBe(false)
 
@@ -112,6 +140,15 @@ describe('product_attributes projection', () => {
     await project('AttributeDeleted', { attributeId: COLOURS, code: 'colours', valuesDropped: usage.values })
     expect(await attributeUsage(db, STORE, COLOURS)).toEqual({ values: 0, byOption: {} })
     // Another store's rows are its own.
-    expect((await db.selectFrom('product_attribute_values').select('code').where('store_id', '=', OTHER).where('code', '=', 'colours').execute()).length).toBe(2)
+    expect(
+      (
+        await db
+          .selectFrom('product_attribute_values')
+          .select('code')
+          .where('store_id', '=', OTHER)
+          .where('code', '=', 'colours')
+          .execute()
+      ).length,
+    ).toBe(2)
   })
 })

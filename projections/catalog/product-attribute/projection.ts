@@ -1,6 +1,9 @@
 import type { AttributeDeleted } from '../../../domain/catalog/attribute/events.js'
 import type { StoredValue } from '../../../domain/catalog/attribute/values.js'
-import { PRODUCT_ATTRIBUTE_EVENT_TYPES, type ProductAttributeEvent } from '../../../domain/catalog/product/attributes.js'
+import {
+  PRODUCT_ATTRIBUTE_EVENT_TYPES,
+  type ProductAttributeEvent,
+} from '../../../domain/catalog/product/attributes.js'
 import type { ProductDeleted } from '../../../domain/catalog/product/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
@@ -29,30 +32,76 @@ export const productAttributesProjection: Projection = {
     switch (event.type) {
       case 'ProductAttributeValuesSet': {
         const { productId, values } = event.data
-        await remove(db, storeId, productId, values.map((v) => v.attributeId))
+        await remove(
+          db,
+          storeId,
+          productId,
+          values.map((v) => v.attributeId),
+        )
         await db
           .insertInto('product_attributes')
-          .values(values.map((v) => ({ store_id: storeId, product_id: productId, attribute_id: v.attributeId, code: v.code, type: v.type, value: JSON.stringify(v.value), updated_at: recorded.metadata.occurredAt })))
+          .values(
+            values.map((v) => ({
+              store_id: storeId,
+              product_id: productId,
+              attribute_id: v.attributeId,
+              code: v.code,
+              type: v.type,
+              value: JSON.stringify(v.value),
+              updated_at: recorded.metadata.occurredAt,
+            })),
+          )
           .execute()
         const atoms = values.flatMap((v) => atomsOf(storeId, productId, v))
         if (atoms.length) await db.insertInto('product_attribute_values').values(atoms).execute()
         return
       }
       case 'ProductAttributeValuesRemoved':
-        return remove(db, storeId, event.data.productId, event.data.values.map((v) => v.attributeId))
+        return remove(
+          db,
+          storeId,
+          event.data.productId,
+          event.data.values.map((v) => v.attributeId),
+        )
       case 'ProductAttributeSetChanged': {
         const { productId, to, dropped } = event.data
-        await remove(db, storeId, productId, dropped.map((d) => d.attributeId))
-        await db.deleteFrom('product_attribute_sets').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
-        if (to !== null) await db.insertInto('product_attribute_sets').values({ store_id: storeId, product_id: productId, set_id: to }).execute()
+        await remove(
+          db,
+          storeId,
+          productId,
+          dropped.map((d) => d.attributeId),
+        )
+        await db
+          .deleteFrom('product_attribute_sets')
+          .where('store_id', '=', storeId)
+          .where('product_id', '=', productId)
+          .execute()
+        if (to !== null)
+          await db
+            .insertInto('product_attribute_sets')
+            .values({ store_id: storeId, product_id: productId, set_id: to })
+            .execute()
         return
       }
       case 'ProductDeleted':
-        for (const table of TABLES) await db.deleteFrom(table).where('store_id', '=', storeId).where('product_id', '=', event.data.productId).execute()
+        for (const table of TABLES)
+          await db
+            .deleteFrom(table)
+            .where('store_id', '=', storeId)
+            .where('product_id', '=', event.data.productId)
+            .execute()
         return
       case 'AttributeDeleted':
-        await db.deleteFrom('product_attributes').where('store_id', '=', storeId).where('attribute_id', '=', event.data.attributeId).execute()
-        await db.deleteFrom('product_attribute_values').where('store_id', '=', storeId).where('attribute_id', '=', event.data.attributeId).execute()
+        await db
+          .deleteFrom('product_attributes')
+          .where('store_id', '=', storeId)
+          .where('attribute_id', '=', event.data.attributeId)
+          .execute()
+        await db
+          .deleteFrom('product_attribute_values')
+          .where('store_id', '=', storeId)
+          .where('attribute_id', '=', event.data.attributeId)
+          .execute()
         return
       default: {
         const _exhaustive: never = event
@@ -62,17 +111,37 @@ export const productAttributesProjection: Projection = {
   },
 }
 
-async function remove(db: ProductAttributeDb, storeId: string, productId: string, attributeIds: readonly string[]): Promise<void> {
+async function remove(
+  db: ProductAttributeDb,
+  storeId: string,
+  productId: string,
+  attributeIds: readonly string[],
+): Promise<void> {
   if (attributeIds.length === 0) return
   for (const table of ['product_attributes', 'product_attribute_values'] as const) {
-    await db.deleteFrom(table).where('store_id', '=', storeId).where('product_id', '=', productId).where('attribute_id', 'in', attributeIds).execute()
+    await db
+      .deleteFrom(table)
+      .where('store_id', '=', storeId)
+      .where('product_id', '=', productId)
+      .where('attribute_id', 'in', attributeIds)
+      .execute()
   }
 }
 
 /** The atomic rows of one value: one per option of a multiselect, else one in the column of its type. */
 function atomsOf(storeId: string, productId: string, stored: StoredValue) {
-  const base = { store_id: storeId, product_id: productId, attribute_id: stored.attributeId, code: stored.code, value_text: null, value_number: null, value_boolean: null, value_date: null }
-  const row = (column: Partial<Record<keyof ProductAttributeValuesTable, unknown>>) => ({ ...base, ...column }) as typeof base & Record<string, unknown>
+  const base = {
+    store_id: storeId,
+    product_id: productId,
+    attribute_id: stored.attributeId,
+    code: stored.code,
+    value_text: null,
+    value_number: null,
+    value_boolean: null,
+    value_date: null,
+  }
+  const row = (column: Partial<Record<keyof ProductAttributeValuesTable, unknown>>) =>
+    ({ ...base, ...column }) as typeof base & Record<string, unknown>
   const { value } = stored
   switch (stored.type) {
     case 'MULTISELECT':
@@ -89,6 +158,7 @@ function atomsOf(storeId: string, productId: string, stored: StoredValue) {
 }
 
 function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

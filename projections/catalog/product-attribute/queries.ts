@@ -14,7 +14,11 @@ export interface ProductAttributeRecord {
 }
 
 /** The values of a batch of products, per product id, in code order (a dataloader's batch function). */
-export async function attributeValuesOfProducts(db: ProductAttributeDb, storeId: string, productIds: readonly string[]): Promise<ProductAttributeRecord[][]> {
+export async function attributeValuesOfProducts(
+  db: ProductAttributeDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<ProductAttributeRecord[][]> {
   const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
@@ -25,21 +29,42 @@ export async function attributeValuesOfProducts(db: ProductAttributeDb, storeId:
     .orderBy('code')
     .execute()
   return productIds.map((id) =>
-    rows.filter((r) => r.product_id === id.toLowerCase()).map((r) => ({ productId: r.product_id, attributeId: r.attribute_id, code: r.code, type: r.type, value: r.value })),
+    rows
+      .filter((r) => r.product_id === id.toLowerCase())
+      .map((r) => ({
+        productId: r.product_id,
+        attributeId: r.attribute_id,
+        code: r.code,
+        type: r.type,
+        value: r.value,
+      })),
   )
 }
 
 /** The attribute set of each product, null where none, in the same order. */
-export async function attributeSetIdsOfProducts(db: ProductAttributeDb, storeId: string, productIds: readonly string[]): Promise<(string | null)[]> {
+export async function attributeSetIdsOfProducts(
+  db: ProductAttributeDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<(string | null)[]> {
   const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => null)
-  const rows = await db.selectFrom('product_attribute_sets').select(['product_id', 'set_id']).where('store_id', '=', storeId).where('product_id', 'in', wanted).execute()
+  const rows = await db
+    .selectFrom('product_attribute_sets')
+    .select(['product_id', 'set_id'])
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', wanted)
+    .execute()
   const byProduct = new Map(rows.map((r) => [r.product_id, r.set_id]))
   return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? null)
 }
 
 /** How many products hold a value of the attribute, in all and per option code (the usage fact of attribute commands). */
-export async function attributeUsage(db: ProductAttributeDb, storeId: string, attributeId: string): Promise<{ values: number; byOption: Record<string, number> }> {
+export async function attributeUsage(
+  db: ProductAttributeDb,
+  storeId: string,
+  attributeId: string,
+): Promise<{ values: number; byOption: Record<string, number> }> {
   if (!isUuid(storeId) || !isUuid(attributeId)) return { values: 0, byOption: {} }
   const total = await db
     .selectFrom('product_attributes')
@@ -55,11 +80,18 @@ export async function attributeUsage(db: ProductAttributeDb, storeId: string, at
     .where('value_text', 'is not', null)
     .groupBy('value_text')
     .execute()
-  return { values: Number(total?.count ?? 0), byOption: Object.fromEntries(options.map((o) => [o.value_text!, Number(o.count)])) }
+  return {
+    values: Number(total?.count ?? 0),
+    byOption: Object.fromEntries(options.map((o) => [o.value_text!, Number(o.count)])),
+  }
 }
 
 /** How many products belong to the attribute set. */
-export async function productsInAttributeSet(db: ProductAttributeDb, storeId: string, attributeSetId: string): Promise<number> {
+export async function productsInAttributeSet(
+  db: ProductAttributeDb,
+  storeId: string,
+  attributeSetId: string,
+): Promise<number> {
   if (!isUuid(storeId) || !isUuid(attributeSetId)) return 0
   const row = await db
     .selectFrom('product_attribute_sets')

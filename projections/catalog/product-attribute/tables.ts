@@ -62,7 +62,12 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_attributes_pkey', ['store_id', 'product_id', 'attribute_id'])
     .execute()
-  await db.schema.createIndex('product_attributes_attribute_idx').ifNotExists().on('product_attributes').columns(['store_id', 'attribute_id']).execute()
+  await db.schema
+    .createIndex('product_attributes_attribute_idx')
+    .ifNotExists()
+    .on('product_attributes')
+    .columns(['store_id', 'attribute_id'])
+    .execute()
   await db.schema
     .createTable('product_attribute_values')
     .ifNotExists()
@@ -76,9 +81,24 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('value_date', 'date')
     .execute()
   // Facets count values per attribute; filters find products by value.
-  await db.schema.createIndex('product_attribute_values_product_idx').ifNotExists().on('product_attribute_values').columns(['store_id', 'product_id']).execute()
-  await db.schema.createIndex('product_attribute_values_text_idx').ifNotExists().on('product_attribute_values').columns(['store_id', 'attribute_id', 'value_text']).execute()
-  await db.schema.createIndex('product_attribute_values_number_idx').ifNotExists().on('product_attribute_values').columns(['store_id', 'attribute_id', 'value_number']).execute()
+  await db.schema
+    .createIndex('product_attribute_values_product_idx')
+    .ifNotExists()
+    .on('product_attribute_values')
+    .columns(['store_id', 'product_id'])
+    .execute()
+  await db.schema
+    .createIndex('product_attribute_values_text_idx')
+    .ifNotExists()
+    .on('product_attribute_values')
+    .columns(['store_id', 'attribute_id', 'value_text'])
+    .execute()
+  await db.schema
+    .createIndex('product_attribute_values_number_idx')
+    .ifNotExists()
+    .on('product_attribute_values')
+    .columns(['store_id', 'attribute_id', 'value_number'])
+    .execute()
   await db.schema
     .createTable('product_attribute_sets')
     .ifNotExists()
@@ -87,5 +107,10 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('set_id', 'uuid', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_attribute_sets_pkey', ['store_id', 'product_id'])
     .execute()
-  await db.schema.createIndex('product_attribute_sets_set_idx').ifNotExists().on('product_attribute_sets').columns(['store_id', 'set_id']).execute()
+  await db.schema
+    .createIndex('product_attribute_sets_set_idx')
+    .ifNotExists()
+    .on('product_attribute_sets')
+    .columns(['store_id', 'set_id'])
+    .execute()
 }

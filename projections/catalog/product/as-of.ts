@@ -20,10 +20,18 @@ export type ProductAsOf = ProductRecord & {
  * The store's product as it was at `asOf`, folded from its stream with the product's deciders
  * and shaped like a read-model record; null when it did not exist yet or was deleted by then.
  */
-export async function findProductAsOf(eventStore: EventStore, storeId: string, productId: string, asOf: Date): Promise<ProductAsOf | null> {
+export async function findProductAsOf(
+  eventStore: EventStore,
+  storeId: string,
+  productId: string,
+  asOf: Date,
+): Promise<ProductAsOf | null> {
   if (!isUuid(storeId) || !isUuid(productId)) return null
   const id = productId.toLowerCase()
-  const found = await readAsOf(eventStore, productStream(storeId, id), asOf, (events) => ({ snapshot: foldProductSnapshot(events), variantTimes: variantTimes(events) }))
+  const found = await readAsOf(eventStore, productStream(storeId, id), asOf, (events) => ({
+    snapshot: foldProductSnapshot(events),
+    variantTimes: variantTimes(events),
+  }))
   const snapshot = found?.state.snapshot
   if (!found || !snapshot || snapshot.product.kind !== 'existing') return null
   const { productId: _id, seo, publishAt, ...fields } = snapshot.product.product
@@ -37,7 +45,8 @@ export async function findProductAsOf(eventStore: EventStore, storeId: string, p
     updatedAt: found.updatedAt,
     revision: found.revision,
     mediaIds: snapshotMediaIds(snapshot),
-    catalog: snapshot.variants.kind === 'existing' ? snapshot.variants.catalog : { productId: id, options: [], variants: [] },
+    catalog:
+      snapshot.variants.kind === 'existing' ? snapshot.variants.catalog : { productId: id, options: [], variants: [] },
     variantTimes: found.state.variantTimes,
   }
 }
@@ -50,7 +59,10 @@ function variantTimes(events: readonly RecordedEvent[]): Map<string, { createdAt
     if (typeof variantId !== 'string') continue
     const at = new Date(event.metadata.occurredAt)
     const known = times.get(variantId)
-    times.set(variantId, { createdAt: event.type === 'ProductVariantCreated' || !known ? at : known.createdAt, updatedAt: at })
+    times.set(variantId, {
+      createdAt: event.type === 'ProductVariantCreated' || !known ? at : known.createdAt,
+      updatedAt: at,
+    })
   }
   return times
 }

@@ -55,16 +55,31 @@ interface FacetRow {
  *
  * @example await productFacets(db, storeId, { filter: { status: ['ACTIVE'] }, search: 'shirt' })
  */
-export async function productFacets(db: ProductDb, storeId: string, args: ProductFacetsArgs = {}): Promise<ProductFacets> {
+export async function productFacets(
+  db: ProductDb,
+  storeId: string,
+  args: ProductFacetsArgs = {},
+): Promise<ProductFacets> {
   const tagLimit = args.tagLimit ?? DEFAULT_TAG_LIMIT
   if (!Number.isInteger(tagLimit) || tagLimit < 1 || tagLimit > MAX_TAG_LIMIT) {
     throw badInput(['tagLimit'], `tagLimit must be between 1 and ${MAX_TAG_LIMIT}; got ${tagLimit}`)
   }
   const scope = await filterScope(db, storeId, true)
-  const empty: ProductFacets = { totalCount: 0, status: [], tags: [], categories: [], attributes: [], price: { min: null, max: null } }
+  const empty: ProductFacets = {
+    totalCount: 0,
+    status: [],
+    tags: [],
+    categories: [],
+    attributes: [],
+    price: { min: null, max: null },
+  }
   if (!isUuid(storeId)) return empty
   const filter = withSearch(args.filter ?? {}, args.search)
-  const rows = (await sql<FacetRow>`${sql.join(branches(db, storeId, filter, scope, args.attributeCodes ?? null, tagLimit), sql` union all `)}`.execute(db)).rows
+  const rows = (
+    await sql<FacetRow>`${sql.join(branches(db, storeId, filter, scope, args.attributeCodes ?? null, tagLimit), sql` union all `)}`.execute(
+      db,
+    )
+  ).rows
   return toFacets(rows, scope, empty)
 }
 
@@ -74,10 +89,20 @@ function withSearch(filter: ProductFilter, search: string | null | undefined): P
   return filter.search == null ? { ...filter, search } : { ...filter, and: [...(filter.and ?? []), { search }] }
 }
 
-function branches(db: ProductDb, storeId: string, filter: ProductFilter, scope: FilterScope, codes: readonly string[] | null, tagLimit: number): RawBuilder<unknown>[] {
+function branches(
+  db: ProductDb,
+  storeId: string,
+  filter: ProductFilter,
+  scope: FilterScope,
+  codes: readonly string[] | null,
+  tagLimit: number,
+): RawBuilder<unknown>[] {
   /** The store's products that `f` selects, with the given columns: a subquery each branch groups. */
   const matching = (f: ProductFilter) =>
-    db.selectFrom('products').where('store_id', '=', storeId).where((eb) => combineFilter(eb, f, withCatalog(scope)))
+    db
+      .selectFrom('products')
+      .where('store_id', '=', storeId)
+      .where((eb) => combineFilter(eb, f, withCatalog(scope)))
   const ids = (f: ProductFilter) => matching(f).select('id')
   const filteredCodes = [...new Set((filter.attributes ?? []).map((a) => a.code))]
   const wanted = codes === null ? sql`true` : sql`v.code = any(${[...codes]}::text[])`
@@ -104,29 +129,40 @@ function branches(db: ProductDb, storeId: string, filter: ProductFilter, scope: 
       where cp.store_id = ${storeId} and cp.product_id in (${ids({ ...filter, category: null })})
       group by x.category_id, k.title, k.path)`,
     attributeBranch(filter, filteredCodes.length ? sql`v.code <> all(${filteredCodes}::text[])` : sql`true`),
-    ...filteredCodes.map((code) => attributeBranch({ ...filter, attributes: filter.attributes!.filter((a) => a.code !== code) }, sql`v.code = ${code}`)),
+    ...filteredCodes.map((code) =>
+      attributeBranch(
+        { ...filter, attributes: filter.attributes!.filter((a) => a.code !== code) },
+        sql`v.code = ${code}`,
+      ),
+    ),
   ]
 }
 
 function toFacets(rows: FacetRow[], scope: FilterScope, empty: ProductFacets): ProductFacets {
   const facets: ProductFacets = { ...empty, status: [], tags: [], categories: [] }
-  const byCount = (a: FacetValueCount, b: FacetValueCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
+  const byCount = (a: FacetValueCount, b: FacetValueCount) =>
+    b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
   const attributes = new Map<string, FacetValueCount[]>()
   for (const row of rows) {
     const count = Number(row.count)
     if (row.facet === 'total') facets.totalCount = count
     else if (row.facet === 'status') facets.status.push({ value: row.value!, count })
     else if (row.facet === 'tag') facets.tags.push({ value: row.value!, count })
-    else if (row.facet === 'category') facets.categories.push({ categoryId: row.key!, title: row.value!, path: row.extra!, count })
-    else if (row.facet === 'attribute') attributes.set(row.key!, [...(attributes.get(row.key!) ?? []), { value: row.value!, count }])
+    else if (row.facet === 'category')
+      facets.categories.push({ categoryId: row.key!, title: row.value!, path: row.extra!, count })
+    else if (row.facet === 'attribute')
+      attributes.set(row.key!, [...(attributes.get(row.key!) ?? []), { value: row.value!, count }])
     else if (row.facet === 'price') {
-      const money = (minor: string | null): Money | null => (minor === null ? null : { amount: fromMinorUnits(Number(minor), scope.currency), currencyCode: scope.currency })
+      const money = (minor: string | null): Money | null =>
+        minor === null ? null : { amount: fromMinorUnits(Number(minor), scope.currency), currencyCode: scope.currency }
       facets.price = { min: money(row.value), max: money(row.extra) }
     }
   }
   facets.status.sort(byCount)
   facets.tags.sort(byCount)
-  facets.attributes = [...attributes].map(([code, values]) => ({ code, values: values.sort(byCount) })).sort((a, b) => (a.code < b.code ? -1 : 1))
+  facets.attributes = [...attributes]
+    .map(([code, values]) => ({ code, values: values.sort(byCount) }))
+    .sort((a, b) => (a.code < b.code ? -1 : 1))
   facets.categories.sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : 1))
   return facets
 }

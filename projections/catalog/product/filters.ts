@@ -82,14 +82,19 @@ export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterSc
   const conditions: Expression<SqlBool>[] = []
   if (filter.price) conditions.push(...priceConditions(eb, filter.price, scope))
   if (filter.inventory) {
-    if (filter.inventory.min != null) conditions.push(eb('inventory_total', '>=', integerBound(filter.inventory.min, 'min')))
-    if (filter.inventory.max != null) conditions.push(eb('inventory_total', '<=', integerBound(filter.inventory.max, 'max')))
+    if (filter.inventory.min != null)
+      conditions.push(eb('inventory_total', '>=', integerBound(filter.inventory.min, 'min')))
+    if (filter.inventory.max != null)
+      conditions.push(eb('inventory_total', '<=', integerBound(filter.inventory.max, 'max')))
   }
   if (filter.category) conditions.push(categoryCondition(filter.category, scope.storeId))
   const attributes = filter.attributes ?? []
   // Each is a subquery with its own parameters: a filter's 500 branches must still fit one statement.
   if (attributes.length > ATTRIBUTE_CONDITIONS_MAX) {
-    throw badInput(['filter', 'attributes'], `a filter may name at most ${ATTRIBUTE_CONDITIONS_MAX} attribute conditions on one level; got ${attributes.length}`)
+    throw badInput(
+      ['filter', 'attributes'],
+      `a filter may name at most ${ATTRIBUTE_CONDITIONS_MAX} attribute conditions on one level; got ${attributes.length}`,
+    )
   }
   for (const [index, attribute] of attributes.entries()) conditions.push(attributeCondition(attribute, index))
   if (filter.sku) conditions.push(...skuConditions(filter.sku))
@@ -101,7 +106,10 @@ export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterSc
 /** A bound compared with the integer column: GraphQL's Int fits, a tool's number may not. */
 function integerBound(value: number, end: 'min' | 'max'): number {
   if (!Number.isInteger(value) || value < INT4_MIN || value > INT4_MAX) {
-    throw badInput(['filter', 'inventory', end], `inventory.${end} must be a whole number between ${INT4_MIN} and ${INT4_MAX}; got ${value}`)
+    throw badInput(
+      ['filter', 'inventory', end],
+      `inventory.${end} must be a whole number between ${INT4_MIN} and ${INT4_MAX}; got ${value}`,
+    )
   }
   return value
 }
@@ -113,8 +121,10 @@ function integerBound(value: number, end: 'min' | 'max'): number {
  */
 function priceConditions(eb: Eb, range: MoneyRangeFilter, scope: FilterScope): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
-  if (range.min != null) conditions.push(eb('price_max', '>=', toMinorUnits(range.min, scope.currency, ['filter', 'price', 'min'])))
-  if (range.max != null) conditions.push(eb('price_min', '<=', toMinorUnits(range.max, scope.currency, ['filter', 'price', 'max'])))
+  if (range.min != null)
+    conditions.push(eb('price_max', '>=', toMinorUnits(range.min, scope.currency, ['filter', 'price', 'min'])))
+  if (range.max != null)
+    conditions.push(eb('price_min', '<=', toMinorUnits(range.max, scope.currency, ['filter', 'price', 'max'])))
   return conditions
 }
 
@@ -145,18 +155,27 @@ function attributeRange(range: AttributeRange, field: (string | number)[]) {
     const op = sql.raw(end === 'min' ? '>=' : '<=')
     if (value.length <= RANGE_MAX_LENGTH && DECIMAL.test(value)) return sql`v.value_number ${op} ${value}::numeric`
     // Year 0 parses in JavaScript but is no Postgres date.
-    if (ISO_DATE.test(value) && dateTimeProblem(new Date(value)) === undefined) return sql`v.value_date ${op} ${value}::date`
-    throw badInput([...field, end], `range.${end} must be a number like "10.5" (at most ${RANGE_MAX_LENGTH} characters) or a date like "2026-01-31"; got '${value.slice(0, 40)}'`)
+    if (ISO_DATE.test(value) && dateTimeProblem(new Date(value)) === undefined)
+      return sql`v.value_date ${op} ${value}::date`
+    throw badInput(
+      [...field, end],
+      `range.${end} must be a number like "10.5" (at most ${RANGE_MAX_LENGTH} characters) or a date like "2026-01-31"; got '${value.slice(0, 40)}'`,
+    )
   }
-  return [...(range.min != null ? [bound(range.min, 'min')] : []), ...(range.max != null ? [bound(range.max, 'max')] : [])]
+  return [
+    ...(range.min != null ? [bound(range.min, 'min')] : []),
+    ...(range.max != null ? [bound(range.max, 'max')] : []),
+  ]
 }
 
 /** `eq`/`in` compare whole SKUs (array operators, so the GIN index on `skus` serves them); `contains`/`startsWith` ignore case. */
 function skuConditions(filter: StringFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
-  const like = (pattern: string) => sql<SqlBool>`exists (select 1 from unnest(products.skus) s where s ilike ${pattern})`
+  const like = (pattern: string) =>
+    sql<SqlBool>`exists (select 1 from unnest(products.skus) s where s ilike ${pattern})`
   if (filter.eq != null) conditions.push(sql<SqlBool>`products.skus @> array[${filter.eq}]::text[]`)
-  if (filter.in != null) conditions.push(filter.in.length ? sql<SqlBool>`products.skus && ${[...filter.in]}::text[]` : sql<SqlBool>`false`)
+  if (filter.in != null)
+    conditions.push(filter.in.length ? sql<SqlBool>`products.skus && ${[...filter.in]}::text[]` : sql<SqlBool>`false`)
   if (filter.contains != null) conditions.push(like(`%${escapeLike(filter.contains)}%`))
   if (filter.startsWith != null) conditions.push(like(`${escapeLike(filter.startsWith)}%`))
   return conditions
@@ -199,6 +218,7 @@ export async function createFilterIndexes(db: AnyDb): Promise<void> {
     ['products_store_inventory_idx', ['store_id', 'inventory_total', 'id']],
     ['products_store_price_max_idx', ['store_id', 'price_max']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
   await db.schema.createIndex('products_skus_idx').ifNotExists().on('products').using('gin').column('skus').execute()
 }

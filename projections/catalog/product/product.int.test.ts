@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PRODUCT_EVENT_TYPES, type ProductEvent, type ProductFields, type ProductStatus } from '../../../domain/catalog/product/events.js'
+import {
+  PRODUCT_EVENT_TYPES,
+  type ProductEvent,
+  type ProductFields,
+  type ProductStatus,
+} from '../../../domain/catalog/product/events.js'
 import { productStream } from '../../../domain/catalog/product/streams.js'
 import { DomainError } from '../../../domain/shared/errors.js'
 import type { AnyDb } from '../../../infra/database/database.js'
@@ -58,8 +63,20 @@ async function project(storeId: string, event: ProductEvent, occurredAt: string)
 
 const replay = (recorded: RecordedEvent) => db.transaction().execute((trx) => productsProjection.apply(recorded, trx))
 
-async function createProduct(storeId: string, fields: Partial<ProductFields> & { title: string }, occurredAt = at(0)): Promise<ProductFields> {
-  const data: ProductFields = { productId: randomUUID(), handle: randomUUID(), description: '', status: 'ACTIVE', vendor: '', tags: [], ...fields }
+async function createProduct(
+  storeId: string,
+  fields: Partial<ProductFields> & { title: string },
+  occurredAt = at(0),
+): Promise<ProductFields> {
+  const data: ProductFields = {
+    productId: randomUUID(),
+    handle: randomUUID(),
+    description: '',
+    status: 'ACTIVE',
+    vendor: '',
+    tags: [],
+    ...fields,
+  }
   await project(storeId, { type: 'ProductCreated', data }, occurredAt)
   return data
 }
@@ -91,29 +108,63 @@ describe('products projection', () => {
 
   it('follows a product through every event, stamping times and revisions', async () => {
     const store = randomUUID()
-    const p = await createProduct(store, { title: 'Red Shirt', handle: 'red-shirt', description: 'Soft', vendor: 'Acme', tags: ['cotton'] }, at(0))
+    const p = await createProduct(
+      store,
+      { title: 'Red Shirt', handle: 'red-shirt', description: 'Soft', vendor: 'Acme', tags: ['cotton'] },
+      at(0),
+    )
     const id = p.productId
     expect(await findProduct(db, store, { id })).toEqual({
-      id, title: 'Red Shirt', handle: 'red-shirt', description: 'Soft', status: 'ACTIVE', vendor: 'Acme', tags: ['cotton'],
-      createdAt: new Date(at(0)), updatedAt: new Date(at(0)), revision: 0, seo: { title: '', description: '' }, publishAt: null,
+      id,
+      title: 'Red Shirt',
+      handle: 'red-shirt',
+      description: 'Soft',
+      status: 'ACTIVE',
+      vendor: 'Acme',
+      tags: ['cotton'],
+      createdAt: new Date(at(0)),
+      updatedAt: new Date(at(0)),
+      revision: 0,
+      seo: { title: '', description: '' },
+      publishAt: null,
     })
     await project(store, { type: 'ProductRetitled', data: { productId: id, title: 'Blue Shirt' } }, at(1))
-    await project(store, { type: 'ProductHandleChanged', data: { productId: id, from: 'red-shirt', to: 'blue-shirt' } }, at(2))
+    await project(
+      store,
+      { type: 'ProductHandleChanged', data: { productId: id, from: 'red-shirt', to: 'blue-shirt' } },
+      at(2),
+    )
     await project(store, { type: 'ProductDescriptionChanged', data: { productId: id, description: 'Softer' } }, at(3))
-    await project(store, { type: 'ProductStatusChanged', data: { productId: id, from: 'ACTIVE', to: 'ARCHIVED' } }, at(4))
+    await project(
+      store,
+      { type: 'ProductStatusChanged', data: { productId: id, from: 'ACTIVE', to: 'ARCHIVED' } },
+      at(4),
+    )
     await project(store, { type: 'ProductVendorChanged', data: { productId: id, vendor: 'Bolt' } }, at(5))
     const tagged = { productId: id, tags: ['linen', 'summer'], added: ['linen', 'summer'], removed: ['cotton'] }
     const last = await project(store, { type: 'ProductTagsChanged', data: tagged }, at(6))
     const expected: ProductRecord = {
-      id, title: 'Blue Shirt', handle: 'blue-shirt', description: 'Softer', status: 'ARCHIVED', vendor: 'Bolt', tags: ['linen', 'summer'],
-      createdAt: new Date(at(0)), updatedAt: new Date(at(6)), revision: 6, seo: { title: '', description: '' }, publishAt: null,
+      id,
+      title: 'Blue Shirt',
+      handle: 'blue-shirt',
+      description: 'Softer',
+      status: 'ARCHIVED',
+      vendor: 'Bolt',
+      tags: ['linen', 'summer'],
+      createdAt: new Date(at(0)),
+      updatedAt: new Date(at(6)),
+      revision: 6,
+      seo: { title: '', description: '' },
+      publishAt: null,
     }
     expect(await findProduct(db, store, { handle: 'blue-shirt' })).toEqual(expected)
     expect(await findProduct(db, store, { handle: 'red-shirt' })).toBeNull()
 
     // The search vector follows every change, not just the creation.
-    const search = async (text: string) => (await listProducts(db, store, { filter: { search: text } })).nodes.map((n) => n.id)
-    for (const text of ['blue', 'blue-shirt', 'softer', 'bolt', 'linen', 'summ']) expect(await search(text), text).toEqual([id])
+    const search = async (text: string) =>
+      (await listProducts(db, store, { filter: { search: text } })).nodes.map((n) => n.id)
+    for (const text of ['blue', 'blue-shirt', 'softer', 'bolt', 'linen', 'summ'])
+      expect(await search(text), text).toEqual([id])
     for (const text of ['red', 'acme', 'cotton']) expect(await search(text), text).toEqual([])
 
     // A replay of events already applied, the creation included, leaves the row as it is.
@@ -153,16 +204,44 @@ interface Spec {
 
 // Titles and created times repeat on purpose: sorting and cursors must break those ties by id.
 const SPECS: Spec[] = [
-  { title: 'Apple', vendor: 'Acme', status: 'ACTIVE', tags: ['summer', 'red'], description: 'Crisp organic fruit', created: 0 },
+  {
+    title: 'Apple',
+    vendor: 'Acme',
+    status: 'ACTIVE',
+    tags: ['summer', 'red'],
+    description: 'Crisp organic fruit',
+    created: 0,
+  },
   { title: 'Banana', vendor: 'Bolt', status: 'DRAFT', tags: ['yellow'], description: 'Ripe', created: 0, updated: 30 },
-  { title: 'Cherry', vendor: 'Acme', status: 'ACTIVE', tags: ['red', 'small'], description: 'Sweet stone fruit', created: 0 },
+  {
+    title: 'Cherry',
+    vendor: 'Acme',
+    status: 'ACTIVE',
+    tags: ['red', 'small'],
+    description: 'Sweet stone fruit',
+    created: 0,
+  },
   { title: 'Apple', vendor: '', status: 'ARCHIVED', tags: [], description: 'Last season', created: 5, updated: 20 },
   { title: 'Banana', vendor: 'Acme Foods', status: 'ACTIVE', tags: ['yellow', 'organic'], description: '', created: 5 },
   { title: 'Date', vendor: 'Bolt', status: 'ACTIVE', tags: ['winter'], description: 'Dried', created: 5, updated: 30 },
   { title: 'Apple', vendor: 'Bolt', status: 'DRAFT', tags: ['red'], description: 'Green inside', created: 10 },
   { title: 'Cherry', vendor: 'Acme', status: 'ACTIVE', tags: ['summer'], description: '', created: 10, updated: 30 },
-  { title: 'Date', vendor: '', status: 'ACTIVE', tags: ['winter', 'organic', 'small'], description: 'Medjool', created: 15 },
-  { title: 'Elderberry', vendor: 'Cora', status: 'ACTIVE', tags: ['summer', 'small'], description: 'Organic syrup base', created: 20 },
+  {
+    title: 'Date',
+    vendor: '',
+    status: 'ACTIVE',
+    tags: ['winter', 'organic', 'small'],
+    description: 'Medjool',
+    created: 15,
+  },
+  {
+    title: 'Elderberry',
+    vendor: 'Cora',
+    status: 'ACTIVE',
+    tags: ['summer', 'small'],
+    description: 'Organic syrup base',
+    created: 20,
+  },
   { title: 'Apple', vendor: 'Acme', status: 'ACTIVE', tags: ['summer'], description: 'Pie apple', created: 20 },
   { title: 'Fig', vendor: 'Cora', status: 'DRAFT', tags: [], description: '', created: 25 },
 ]
@@ -185,11 +264,19 @@ describe('listProducts', () => {
 
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id)
   const key: Record<ProductSort, (r: ProductRecord) => string | number> = {
-    TITLE_ASC: (r) => r.title, TITLE_DESC: (r) => r.title, HANDLE_ASC: (r) => r.handle, HANDLE_DESC: (r) => r.handle,
-    CREATED_AT_ASC: (r) => r.createdAt.getTime(), CREATED_AT_DESC: (r) => r.createdAt.getTime(),
-    UPDATED_AT_ASC: (r) => r.updatedAt.getTime(), UPDATED_AT_DESC: (r) => r.updatedAt.getTime(),
+    TITLE_ASC: (r) => r.title,
+    TITLE_DESC: (r) => r.title,
+    HANDLE_ASC: (r) => r.handle,
+    HANDLE_DESC: (r) => r.handle,
+    CREATED_AT_ASC: (r) => r.createdAt.getTime(),
+    CREATED_AT_DESC: (r) => r.createdAt.getTime(),
+    UPDATED_AT_ASC: (r) => r.updatedAt.getTime(),
+    UPDATED_AT_DESC: (r) => r.updatedAt.getTime(),
     // No product here has variants: every price and inventory ties, so these order by id alone.
-    PRICE_ASC: () => 0, PRICE_DESC: () => 0, INVENTORY_ASC: () => 0, INVENTORY_DESC: () => 0,
+    PRICE_ASC: () => 0,
+    PRICE_DESC: () => 0,
+    INVENTORY_ASC: () => 0,
+    INVENTORY_DESC: () => 0,
   }
   /** What Postgres must return: the sort column, then id, both in the sort's direction. */
   const expectedOrder = (sort: ProductSort) => {
@@ -206,7 +293,8 @@ describe('listProducts', () => {
 
   it.each(PRODUCT_SORTS)('sorts %s with ties broken by id, newest first by default', async (sort) => {
     expect(ids((await listProducts(db, STORE, { sort, limit: 250 })).nodes)).toEqual(expectedOrder(sort))
-    if (sort === 'CREATED_AT_DESC') expect(ids((await listProducts(db, STORE, { limit: 250 })).nodes)).toEqual(expectedOrder(sort))
+    if (sort === 'CREATED_AT_DESC')
+      expect(ids((await listProducts(db, STORE, { limit: 250 })).nodes)).toEqual(expectedOrder(sort))
   })
 
   it.each(PRODUCT_SORTS.flatMap((sort) => [2, 3, 5].map((first) => [sort, first] as const)))(
@@ -239,7 +327,9 @@ describe('listProducts', () => {
 
   it('rejects mixed modes, oversized pages and unknown sorts as bad input', async () => {
     for (const args of [{ page: 1, first: 2 }, { limit: 251 }, { sort: 'POPULARITY_ASC' as ProductSort }]) {
-      await expect(listProducts(db, STORE, args)).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'BAD_USER_INPUT')
+      await expect(listProducts(db, STORE, args)).rejects.toSatisfy(
+        (e) => e instanceof DomainError && e.code === 'BAD_USER_INPUT',
+      )
     }
   })
 
@@ -258,17 +348,33 @@ describe('listProducts', () => {
     ['tags as a list', { tags: ['winter', 'yellow'] }, (r) => r.tags.includes('winter') || r.tags.includes('yellow')],
     ['tags any', { tags: { any: ['red'] } }, (r) => r.tags.includes('red')],
     ['tags all', { tags: { all: ['summer', 'small'] } }, (r) => r.tags.includes('summer') && r.tags.includes('small')],
-    ['createdAt range', { createdAt: { from: at(5), to: at(20) } }, (r) => r.createdAt >= new Date(at(5)) && r.createdAt < new Date(at(20))],
+    [
+      'createdAt range',
+      { createdAt: { from: at(5), to: at(20) } },
+      (r) => r.createdAt >= new Date(at(5)) && r.createdAt < new Date(at(20)),
+    ],
     ['updatedAt from', { updatedAt: { from: new Date(at(20)) } }, (r) => r.updatedAt >= new Date(at(20))],
-    ['search a word in any field', { search: 'organic' }, (r) => /organic/i.test(`${r.description} ${r.tags.join(' ')}`)],
+    [
+      'search a word in any field',
+      { search: 'organic' },
+      (r) => /organic/i.test(`${r.description} ${r.tags.join(' ')}`),
+    ],
     ['search a prefix of the last word', { search: 'Ban' }, (r) => r.title === 'Banana'],
     ['search every word', { search: 'acme summer' }, (r) => r.vendor === 'Acme' && r.tags.includes('summer')],
     ['search a handle', { search: 'date-05' }, (r) => r.handle === 'date-05'],
     ['search with tsquery syntax in it', { search: "(fruit) & ! :* \\ ' |" }, (r) => /fruit/.test(r.description)],
     ['search with an apostrophe, matching nothing', { search: "stone's" }, () => false],
     ['search without words', { search: ' ?! ' }, () => true],
-    ['and', { and: [{ vendor: { eq: 'Acme' } }, { title: { eq: 'Cherry' } }] }, (r) => r.vendor === 'Acme' && r.title === 'Cherry'],
-    ['or', { or: [{ title: { eq: 'Fig' } }, { status: ['ARCHIVED'] }] }, (r) => r.title === 'Fig' || r.status === 'ARCHIVED'],
+    [
+      'and',
+      { and: [{ vendor: { eq: 'Acme' } }, { title: { eq: 'Cherry' } }] },
+      (r) => r.vendor === 'Acme' && r.title === 'Cherry',
+    ],
+    [
+      'or',
+      { or: [{ title: { eq: 'Fig' } }, { status: ['ARCHIVED'] }] },
+      (r) => r.title === 'Fig' || r.status === 'ARCHIVED',
+    ],
     [
       'fields and or together',
       { status: ['ACTIVE'], or: [{ tags: ['winter'] }, { search: 'pie' }] },
@@ -289,8 +395,15 @@ describe('listProducts', () => {
     const filter: ProductFilter = { tags: { any: ['summer', 'red'] } }
     const expected = all.filter((r) => r.tags.some((t) => ['summer', 'red'].includes(t)))
     const first = await listProducts(db, STORE, { filter, first: 2, sort: 'HANDLE_ASC' })
-    const second = await listProducts(db, STORE, { filter, first: 10, sort: 'HANDLE_ASC', after: first.pageInfo.endCursor })
+    const second = await listProducts(db, STORE, {
+      filter,
+      first: 10,
+      sort: 'HANDLE_ASC',
+      after: first.pageInfo.endCursor,
+    })
     expect(first.totalCount).toBe(expected.length)
-    expect([...ids(first.nodes), ...ids(second.nodes)]).toEqual(ids([...expected].sort((a, b) => (a.handle < b.handle ? -1 : 1))))
+    expect([...ids(first.nodes), ...ids(second.nodes)]).toEqual(
+      ids([...expected].sort((a, b) => (a.handle < b.handle ? -1 : 1))),
+    )
   })
 })

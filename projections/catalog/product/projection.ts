@@ -8,7 +8,11 @@ import { SEARCH_LANGUAGE_EVENT_TYPES, applySearchLanguage } from './search-langu
 import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
 
 /** Event fields named as their columns, plus the columns whose names differ from any event field. */
-type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & { seo_title?: string; seo_description?: string; publish_at?: string | null } & Partial<CatalogColumns>
+type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & {
+  seo_title?: string
+  seo_description?: string
+  publish_at?: string | null
+} & Partial<CatalogColumns>
 
 /**
  * The `products` read model: one row per live product of every store.
@@ -27,7 +31,8 @@ export const productsProjection: Projection = {
   createTables: createProductTables,
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ProductDb = trx
-    if ((SEARCH_LANGUAGE_EVENT_TYPES as readonly string[]).includes(recorded.type)) return applySearchLanguage(recorded, trx, searchVector(columnSources))
+    if ((SEARCH_LANGUAGE_EVENT_TYPES as readonly string[]).includes(recorded.type))
+      return applySearchLanguage(recorded, trx, searchVector(columnSources))
     const event = { type: recorded.type, data: recorded.data } as ProductEvent
     if (isVariantEvent(event)) {
       // Options and variants have tables of their own; the product keeps their summary columns.
@@ -104,7 +109,15 @@ async function create(db: ProductDb, recorded: RecordedEvent, data: ProductField
       revision: recorded.revision,
       created_at: recorded.metadata.occurredAt,
       updated_at: recorded.metadata.occurredAt,
-      search: searchVector({ storeId: storeOf(recorded), title: data.title, handle: data.handle, vendor: data.vendor, tags: data.tags, description: data.description, skus: [] }),
+      search: searchVector({
+        storeId: storeOf(recorded),
+        title: data.title,
+        handle: data.handle,
+        vendor: data.vendor,
+        tags: data.tags,
+        description: data.description,
+        skus: [],
+      }),
     })
     .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
     .execute()
@@ -130,6 +143,7 @@ async function change(db: ProductDb, recorded: RecordedEvent, fields: ChangedFie
 function storeOf(recorded: RecordedEvent): string {
   // Product streams are store streams; an event without a store is a bug upstream, and the
   // runner must stop on it rather than file the product under no store.
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }

@@ -2,8 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { catalogConditions, filterScope, usesPrice, type CatalogFilter, type FilterScope } from './filters.js'
 import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
 
@@ -68,7 +82,21 @@ export interface ListProductsArgs extends ListArgs {
 
 export type ProductLookup = { id: string } | { handle: string }
 
-const COLUMNS = ['id', 'title', 'handle', 'description', 'status', 'vendor', 'tags', 'revision', 'created_at', 'updated_at', 'seo_title', 'seo_description', 'publish_at'] as const
+const COLUMNS = [
+  'id',
+  'title',
+  'handle',
+  'description',
+  'status',
+  'vendor',
+  'tags',
+  'revision',
+  'created_at',
+  'updated_at',
+  'seo_title',
+  'seo_description',
+  'publish_at',
+] as const
 type ListedRow = Pick<ProductRow, (typeof COLUMNS)[number]>
 
 /**
@@ -77,7 +105,11 @@ type ListedRow = Pick<ProductRow, (typeof COLUMNS)[number]>
  *
  * @example await findProduct(db, storeId, { handle: 'red-shirt' })
  */
-export async function findProduct(db: ProductDb, storeId: string, lookup: ProductLookup): Promise<ProductRecord | null> {
+export async function findProduct(
+  db: ProductDb,
+  storeId: string,
+  lookup: ProductLookup,
+): Promise<ProductRecord | null> {
   if (!isUuid(storeId)) return null
   let query = db.selectFrom('products').select(COLUMNS).where('store_id', '=', storeId)
   if ('id' in lookup) {
@@ -91,10 +123,19 @@ export async function findProduct(db: ProductDb, storeId: string, lookup: Produc
 }
 
 /** The store's products for a batch of ids, in the same order, null where not found (a dataloader's batch function). */
-export async function productsByIds(db: ProductDb, storeId: string, ids: readonly string[]): Promise<(ProductRecord | null)[]> {
+export async function productsByIds(
+  db: ProductDb,
+  storeId: string,
+  ids: readonly string[],
+): Promise<(ProductRecord | null)[]> {
   const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db.selectFrom('products').select(COLUMNS).where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const rows = await db
+    .selectFrom('products')
+    .select(COLUMNS)
+    .where('store_id', '=', storeId)
+    .where('id', 'in', wanted)
+    .execute()
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
 }
@@ -119,7 +160,13 @@ export interface ProductSubset<Column extends string = string> {
  *
  * @example await listProducts(db, storeId, { first: 50, filter: { status: ['ACTIVE'], search: 'red sh' }, sort: 'TITLE_ASC' })
  */
-export async function listProducts<Column extends string>(db: ProductDb, storeId: string, args: ListProductsArgs = {}, options: PaginateOptions = {}, subset?: ProductSubset<Column>): Promise<Connection<ProductRecord>> {
+export async function listProducts<Column extends string>(
+  db: ProductDb,
+  storeId: string,
+  args: ListProductsArgs = {},
+  options: PaginateOptions = {},
+  subset?: ProductSubset<Column>,
+): Promise<Connection<ProductRecord>> {
   const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
@@ -132,10 +179,18 @@ export async function listProducts<Column extends string>(db: ProductDb, storeId
     .where((eb) => combineFilter(eb, args.filter, withCatalog(scope)))
   let page: Connection<ListedRow>
   if (!subset) page = await paginate<ListedRow>(query, args, sort, options)
-  else if (args.sort != null) page = await paginate<ListedRow>(query.where(sql<SqlBool>`products.id in (select m.product_id from (${subset.members}) as m)`), args, sort, options)
+  else if (args.sort != null)
+    page = await paginate<ListedRow>(
+      query.where(sql<SqlBool>`products.id in (select m.product_id from (${subset.members}) as m)`),
+      args,
+      sort,
+      options,
+    )
   else {
     // Wrapped, so the sort key is a plain column that keyset pagination can order and compare on.
-    const keyed = query.innerJoin(subset.members.as('m'), 'm.product_id', 'products.id').select(sql`m.sort_key`.as(subset.order.column))
+    const keyed = query
+      .innerJoin(subset.members.as('m'), 'm.product_id', 'products.id')
+      .select(sql`m.sort_key`.as(subset.order.column))
     page = await paginate<ListedRow>(db.selectFrom(keyed.as('listed')).selectAll(), args, subset.order, options)
   }
   return {
@@ -153,7 +208,10 @@ export function withCatalog(scope: FilterScope) {
   ]
 }
 
-function productConditions(eb: ExpressionBuilder<ProductDatabase, 'products'>, filter: ProductFilter): Expression<SqlBool>[] {
+function productConditions(
+  eb: ExpressionBuilder<ProductDatabase, 'products'>,
+  filter: ProductFilter,
+): Expression<SqlBool>[] {
   const conditions = [
     ...stringConditions(eb, 'title', filter.title),
     ...stringConditions(eb, 'handle', filter.handle),

@@ -9,10 +9,31 @@ import { searchWords } from '../../shared/filters.js'
  * language keeps 'simple', which indexes words as written.
  */
 const CONFIGS: Readonly<Record<string, string>> = {
-  ar: 'arabic', da: 'danish', de: 'german', el: 'greek', en: 'english', es: 'spanish', fi: 'finnish', fr: 'french',
-  ga: 'irish', hi: 'hindi', hu: 'hungarian', id: 'indonesian', it: 'italian', lt: 'lithuanian', nb: 'norwegian',
-  ne: 'nepali', nl: 'dutch', nn: 'norwegian', no: 'norwegian', pt: 'portuguese', ro: 'romanian', ru: 'russian',
-  sv: 'swedish', ta: 'tamil', tr: 'turkish',
+  ar: 'arabic',
+  da: 'danish',
+  de: 'german',
+  el: 'greek',
+  en: 'english',
+  es: 'spanish',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  hi: 'hindi',
+  hu: 'hungarian',
+  id: 'indonesian',
+  it: 'italian',
+  lt: 'lithuanian',
+  nb: 'norwegian',
+  ne: 'nepali',
+  nl: 'dutch',
+  nn: 'norwegian',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
 }
 
 /** The text-search configuration for a BCP-47 locale: `en-GB` → `english`, `ja` → `simple`. */
@@ -42,11 +63,17 @@ export async function createSearchLanguageTable(db: AnyDb): Promise<void> {
  * Records the store's search language and, when it changed, re-indexes the store's products
  * with it. `search` is the vector over the row's current columns (tables.ts `searchVector`).
  */
-export async function applySearchLanguage(recorded: RecordedEvent, db: AnyDb, search: Expression<string>): Promise<void> {
+export async function applySearchLanguage(
+  recorded: RecordedEvent,
+  db: AnyDb,
+  search: Expression<string>,
+): Promise<void> {
   const data = recorded.data as { storeId?: string; defaultLocale?: string }
   if (!data.storeId || !data.defaultLocale) return
   const config = searchConfigFor(data.defaultLocale)
-  const { rows } = await sql<{ config: string }>`select config from product_search_languages where store_id = ${data.storeId}`.execute(db)
+  const { rows } = await sql<{
+    config: string
+  }>`select config from product_search_languages where store_id = ${data.storeId}`.execute(db)
   if (rows[0]?.config === config) return
   await sql`insert into product_search_languages (store_id, config) values (${data.storeId}, ${config})
     on conflict (store_id) do update set config = excluded.config`.execute(db)
@@ -63,9 +90,15 @@ export function storeConfig(storeId: unknown): RawBuilder<unknown> {
  * language, so `shirts` finds `Shirt` in English and `chemises` finds `chemise` in French. The
  * 'simple' part beside it (tables.ts) keeps handles, SKUs and words exactly as written.
  */
-export function languageVector(storeId: unknown, title: unknown, tags: unknown, description: unknown): RawBuilder<string> {
+export function languageVector(
+  storeId: unknown,
+  title: unknown,
+  tags: unknown,
+  description: unknown,
+): RawBuilder<string> {
   const config = storeConfig(storeId)
-  const part = (value: unknown, weight: 'A' | 'B' | 'C') => sql`setweight(to_tsvector(${config}, coalesce(${value}::text, '')), ${sql.lit(weight)})`
+  const part = (value: unknown, weight: 'A' | 'B' | 'C') =>
+    sql`setweight(to_tsvector(${config}, coalesce(${value}::text, '')), ${sql.lit(weight)})`
   return sql<string>`${part(title, 'A')} || ${part(sql`array_to_string(${tags}::text[], ' ')`, 'B')} || ${part(description, 'C')}`
 }
 

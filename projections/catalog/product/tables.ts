@@ -1,4 +1,12 @@
-import { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import {
+  sql,
+  type ColumnType,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+} from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { createSearchLanguageTable, languageVector } from './search-language.js'
@@ -124,7 +132,12 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     .addColumn('inventory_total', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('variant_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('skus', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
-    .addColumn('price_sort', 'bigint', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(price_min, -1)`).stored())
+    .addColumn('price_sort', 'bigint', (c) =>
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`coalesce(price_min, -1)`)
+        .stored(),
+    )
     .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
@@ -134,11 +147,24 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     ['products_store_updated_idx', ['store_id', 'updated_at', 'id']],
     ['products_store_title_idx', ['store_id', 'title', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
-  await db.schema.createIndex('products_search_idx').ifNotExists().on('products').using('gin').column('search').execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  await db.schema
+    .createIndex('products_search_idx')
+    .ifNotExists()
+    .on('products')
+    .using('gin')
+    .column('search')
+    .execute()
   await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
   // The publish scheduler's poll across every store: only scheduled products are in it.
-  await db.schema.createIndex('products_publish_at_idx').ifNotExists().on('products').column('publish_at').where(sql.ref('publish_at'), 'is not', null).execute()
+  await db.schema
+    .createIndex('products_publish_at_idx')
+    .ifNotExists()
+    .on('products')
+    .column('publish_at')
+    .where(sql.ref('publish_at'), 'is not', null)
+    .execute()
   await createFilterIndexes(db)
   await createVariantTables(db)
   await createSearchLanguageTable(db)

@@ -1,11 +1,24 @@
 import type { ProductVariantEvent } from '../../../domain/catalog/product/variant-events.js'
-import { applyCatalogEvent, catalogTotals, namedValues, variantTitle, type Catalog, type ProductVariant } from '../../../domain/catalog/product/variants.js'
+import {
+  applyCatalogEvent,
+  catalogTotals,
+  namedValues,
+  variantTitle,
+  type Catalog,
+  type ProductVariant,
+} from '../../../domain/catalog/product/variants.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
 
 /** The `products` columns that summarise a product's variants. */
-export type CatalogColumns = { price_min: number | null; price_max: number | null; inventory_total: number; variant_count: number; skus: string[] }
+export type CatalogColumns = {
+  price_min: number | null
+  price_max: number | null
+  inventory_total: number
+  variant_count: number
+  skus: string[]
+}
 
 /**
  * Applies an option, variant or inventory event to `product_options` and `product_variants`
@@ -13,15 +26,31 @@ export type CatalogColumns = { price_min: number | null; price_max: number | nul
  * a catalog, the event applied, and only the rows that differ written. Returns the product's
  * new summary columns, or null when the product is gone or already past this event (a replay).
  */
-export async function projectCatalogEvent(db: ProductDb, storeId: string, recorded: RecordedEvent, event: ProductVariantEvent): Promise<CatalogColumns | null> {
+export async function projectCatalogEvent(
+  db: ProductDb,
+  storeId: string,
+  recorded: RecordedEvent,
+  event: ProductVariantEvent,
+): Promise<CatalogColumns | null> {
   const productId = event.data.productId
-  const product = await db.selectFrom('products').select('revision').where('store_id', '=', storeId).where('id', '=', productId).executeTakeFirst()
+  const product = await db
+    .selectFrom('products')
+    .select('revision')
+    .where('store_id', '=', storeId)
+    .where('id', '=', productId)
+    .executeTakeFirst()
   if (!product || product.revision >= recorded.revision) return null
   const before = await loadCatalog(db, storeId, productId)
   const after = applyCatalogEvent(before, event)
   await writeCatalog(db, storeId, before, after, recorded.metadata.occurredAt)
   const totals = catalogTotals(after.variants)
-  return { price_min: totals.priceMin, price_max: totals.priceMax, inventory_total: totals.inventoryTotal, variant_count: totals.variantCount, skus: totals.skus }
+  return {
+    price_min: totals.priceMin,
+    price_max: totals.priceMax,
+    inventory_total: totals.inventoryTotal,
+    variant_count: totals.variantCount,
+    skus: totals.skus,
+  }
 }
 
 /** A deleted product's options and variants go with it. */
@@ -38,11 +67,22 @@ async function loadCatalog(db: ProductDb, storeId: string, productId: string): P
     .where('product_id', '=', productId)
     .orderBy('position')
     .execute()
-  const rows = await db.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).where('product_id', '=', productId).orderBy('position').execute()
+  const rows = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .execute()
   return {
     productId,
     options: options.map((o) => ({ optionId: o.id, name: o.name, values: o.values })),
-    variants: rows.map((row) => toVariant(row, options.map((o) => o.name))),
+    variants: rows.map((row) =>
+      toVariant(
+        row,
+        options.map((o) => o.name),
+      ),
+    ),
   }
 }
 
@@ -58,7 +98,10 @@ function toVariant(row: ProductVariantRow, optionNames: readonly string[]): Prod
     currencyCode: row.currency_code,
     inventoryTracked: row.inventory_tracked,
     inventoryQuantity: row.inventory_quantity,
-    weight: row.weight_value === null || row.weight_unit === null ? null : { value: Number(row.weight_value), unit: row.weight_unit as 'KG' },
+    weight:
+      row.weight_value === null || row.weight_unit === null
+        ? null
+        : { value: Number(row.weight_value), unit: row.weight_unit as 'KG' },
     optionValues: optionNames.map((name) => row.option_values.find((ov) => ov.name === name)?.value ?? ''),
     mediaId: row.media_id,
   }
@@ -84,7 +127,13 @@ function variantColumns(catalog: Catalog, variant: ProductVariant, position: num
   }
 }
 
-async function writeCatalog(db: ProductDb, storeId: string, before: Catalog, after: Catalog, occurredAt: string): Promise<void> {
+async function writeCatalog(
+  db: ProductDb,
+  storeId: string,
+  before: Catalog,
+  after: Catalog,
+  occurredAt: string,
+): Promise<void> {
   const productId = after.productId
   if (JSON.stringify(before.options) !== JSON.stringify(after.options)) {
     // At most three rows: rewriting them is simpler than working out which moved.
@@ -92,23 +141,49 @@ async function writeCatalog(db: ProductDb, storeId: string, before: Catalog, aft
     if (after.options.length) {
       await db
         .insertInto('product_options')
-        .values(after.options.map((o, position) => ({ store_id: storeId, product_id: productId, id: o.optionId, name: o.name, position, values: o.values })))
+        .values(
+          after.options.map((o, position) => ({
+            store_id: storeId,
+            product_id: productId,
+            id: o.optionId,
+            name: o.name,
+            position,
+            values: o.values,
+          })),
+        )
         .execute()
     }
   }
-  const old = new Map(before.variants.map((v, position) => [v.variantId, JSON.stringify(variantColumns(before, v, position))]))
-  const gone = before.variants.filter((v) => !after.variants.some((a) => a.variantId === v.variantId)).map((v) => v.variantId)
-  if (gone.length) await db.deleteFrom('product_variants').where('store_id', '=', storeId).where('id', 'in', gone).execute()
+  const old = new Map(
+    before.variants.map((v, position) => [v.variantId, JSON.stringify(variantColumns(before, v, position))]),
+  )
+  const gone = before.variants
+    .filter((v) => !after.variants.some((a) => a.variantId === v.variantId))
+    .map((v) => v.variantId)
+  if (gone.length)
+    await db.deleteFrom('product_variants').where('store_id', '=', storeId).where('id', 'in', gone).execute()
   for (const [position, variant] of after.variants.entries()) {
     const columns = variantColumns(after, variant, position)
     const previous = old.get(variant.variantId)
     if (previous === undefined) {
       await db
         .insertInto('product_variants')
-        .values({ store_id: storeId, product_id: productId, id: variant.variantId, ...columns, created_at: occurredAt, updated_at: occurredAt })
+        .values({
+          store_id: storeId,
+          product_id: productId,
+          id: variant.variantId,
+          ...columns,
+          created_at: occurredAt,
+          updated_at: occurredAt,
+        })
         .execute()
     } else if (previous !== JSON.stringify(columns)) {
-      await db.updateTable('product_variants').set({ ...columns, updated_at: occurredAt }).where('store_id', '=', storeId).where('id', '=', variant.variantId).execute()
+      await db
+        .updateTable('product_variants')
+        .set({ ...columns, updated_at: occurredAt })
+        .where('store_id', '=', storeId)
+        .where('id', '=', variant.variantId)
+        .execute()
     }
   }
 }

@@ -3,7 +3,14 @@ import type { WeightUnit } from '../../../domain/catalog/product/variant-events.
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import type { ProductDatabase, ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
 
@@ -88,7 +95,12 @@ export interface ListVariantsArgs extends ListArgs {
 /** One variant of the store, or null; malformed ids and other stores' variants are not found. */
 export async function findVariant(db: ProductDb, storeId: string, id: string): Promise<VariantRecord | null> {
   if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst()
   return row ? toVariantRecord(row) : null
 }
 
@@ -97,7 +109,12 @@ export async function findVariant(db: ProductDb, storeId: string, id: string): P
  *
  * @example await listVariants(db, storeId, { productId, filter: { inventoryQuantity: { max: 5 } }, sort: 'SKU_ASC', first: 50 })
  */
-export async function listVariants(db: ProductDb, storeId: string, args: ListVariantsArgs = {}, options: PaginateOptions = {}): Promise<Connection<VariantRecord>> {
+export async function listVariants(
+  db: ProductDb,
+  storeId: string,
+  args: ListVariantsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<VariantRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${VARIANT_SORTS.join(', ')}; got '${sortName}'`)
@@ -110,20 +127,37 @@ export async function listVariants(db: ProductDb, storeId: string, args: ListVar
     .where((eb) => combineFilter(eb, args.filter, variantConditions))
   if (productId != null && scoped) query = query.where('product_id', '=', productId.toLowerCase())
   const page = await paginate<ProductVariantRow>(query, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toVariantRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toVariantRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toVariantRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toVariantRecord(edge.node) })),
+  }
 }
 
 /** The store's variants for a batch of ids, in the same order, null where not found. */
-export async function variantsByIds(db: ProductDb, storeId: string, ids: readonly string[]): Promise<(VariantRecord | null)[]> {
+export async function variantsByIds(
+  db: ProductDb,
+  storeId: string,
+  ids: readonly string[],
+): Promise<(VariantRecord | null)[]> {
   const wanted = uuids(ids)
   if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db.selectFrom('product_variants').selectAll().where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const rows = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', 'in', wanted)
+    .execute()
   const byId = new Map(rows.map((row) => [row.id, toVariantRecord(row)]))
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
 }
 
 /** Each product's variants in order (a dataloader's batch function for `Product.variants`). */
-export async function variantsOfProducts(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<VariantRecord[][]> {
+export async function variantsOfProducts(
+  db: ProductDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<VariantRecord[][]> {
   const wanted = uuids(productIds)
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
@@ -138,7 +172,11 @@ export async function variantsOfProducts(db: ProductDb, storeId: string, product
 }
 
 /** Each product's options in order (a dataloader's batch function for `Product.options`). */
-export async function optionsOfProducts(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<OptionRecord[][]> {
+export async function optionsOfProducts(
+  db: ProductDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<OptionRecord[][]> {
   const wanted = uuids(productIds)
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
@@ -149,11 +187,24 @@ export async function optionsOfProducts(db: ProductDb, storeId: string, productI
     .orderBy('product_id')
     .orderBy('position')
     .execute()
-  return groupBy(productIds, rows.map((row) => ({ id: row.id, productId: row.product_id, name: row.name, position: row.position, values: row.values })))
+  return groupBy(
+    productIds,
+    rows.map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      name: row.name,
+      position: row.position,
+      values: row.values,
+    })),
+  )
 }
 
 /** Each product's price range and stock, from its summary columns; null where the product is not found. */
-export async function variantSummaries(db: ProductDb, storeId: string, productIds: readonly string[]): Promise<(VariantSummary | null)[]> {
+export async function variantSummaries(
+  db: ProductDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<(VariantSummary | null)[]> {
   const wanted = uuids(productIds)
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => null)
   const rows = await db
@@ -186,7 +237,10 @@ export async function variantSummaries(db: ProductDb, storeId: string, productId
   return productIds.map((id) => byId.get(id.toLowerCase()) ?? null)
 }
 
-function variantConditions(eb: ExpressionBuilder<ProductDatabase, 'product_variants'>, filter: VariantFilter): Expression<SqlBool>[] {
+function variantConditions(
+  eb: ExpressionBuilder<ProductDatabase, 'product_variants'>,
+  filter: VariantFilter,
+): Expression<SqlBool>[] {
   const conditions = [...stringConditions(eb, 'sku', filter.sku), ...stringConditions(eb, 'barcode', filter.barcode)]
   const range = filter.inventoryQuantity
   if (range?.min != null) conditions.push(eb('inventory_quantity', '>=', range.min))
@@ -205,7 +259,8 @@ function groupBy<Row extends { productId: string }>(productIds: readonly string[
 }
 
 function toVariantRecord(row: ProductVariantRow): VariantRecord {
-  const money = (minor: string | number | null): MoneyValue | null => (minor === null ? null : { minor: Number(minor), currencyCode: row.currency_code })
+  const money = (minor: string | number | null): MoneyValue | null =>
+    minor === null ? null : { minor: Number(minor), currencyCode: row.currency_code }
   return {
     id: row.id,
     productId: row.product_id,
@@ -217,7 +272,10 @@ function toVariantRecord(row: ProductVariantRow): VariantRecord {
     cost: money(row.cost_amount),
     inventoryTracked: row.inventory_tracked,
     inventoryQuantity: row.inventory_quantity,
-    weight: row.weight_value === null || row.weight_unit === null ? null : { value: Number(row.weight_value), unit: row.weight_unit as WeightUnit },
+    weight:
+      row.weight_value === null || row.weight_unit === null
+        ? null
+        : { value: Number(row.weight_value), unit: row.weight_unit as WeightUnit },
     optionValues: row.option_values,
     position: row.position,
     mediaId: row.media_id,

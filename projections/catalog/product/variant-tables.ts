@@ -56,7 +56,12 @@ export async function createVariantTables(db: AnyDb): Promise<void> {
     .addColumn('values', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addPrimaryKeyConstraint('product_options_pkey', ['store_id', 'id'])
     .execute()
-  await db.schema.createIndex('product_options_product_idx').ifNotExists().on('product_options').columns(['store_id', 'product_id', 'position']).execute()
+  await db.schema
+    .createIndex('product_options_product_idx')
+    .ifNotExists()
+    .on('product_options')
+    .columns(['store_id', 'product_id', 'position'])
+    .execute()
 
   await db.schema
     .createTable('product_variants')
@@ -91,5 +96,6 @@ export async function createVariantTables(db: AnyDb): Promise<void> {
     ['product_variants_price_idx', ['store_id', 'price_amount', 'id']],
     ['product_variants_inventory_idx', ['store_id', 'inventory_quantity', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('product_variants').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('product_variants').columns(columns).execute()
 }

@@ -31,7 +31,15 @@ async function project(storeId: string, event: ProductEvent): Promise<void> {
     id: randomUUID(),
     type: event.type,
     data: event.data,
-    metadata: { organizationId: ORG, storeId, actor: { type: 'system', id: 'test' }, correlationId: 'c', causationId: null, schemaVersion: 1, occurredAt },
+    metadata: {
+      organizationId: ORG,
+      storeId,
+      actor: { type: 'system', id: 'test' },
+      correlationId: 'c',
+      causationId: null,
+      schemaVersion: 1,
+      occurredAt,
+    },
     streamName: stream,
     revision,
     position: String(++position).padStart(20, '0'),
@@ -42,7 +50,10 @@ async function project(storeId: string, event: ProductEvent): Promise<void> {
 
 async function product(handle: string, status: ProductStatus, storeId = STORE): Promise<string> {
   const productId = randomUUID()
-  await project(storeId, { type: 'ProductCreated', data: { productId, title: handle, handle, description: '', status, vendor: '', tags: ['summer'] } })
+  await project(storeId, {
+    type: 'ProductCreated',
+    data: { productId, title: handle, handle, description: '', status, vendor: '', tags: ['summer'] },
+  })
   return productId
 }
 
@@ -79,7 +90,8 @@ describe('visible to shoppers', () => {
   })
 
   it('lists published products only, and a filter asking for hidden ones cannot widen the list', async () => {
-    const ids = async (args: Parameters<typeof listPublishedProducts>[2]) => (await listPublishedProducts(db, STORE, args)).nodes.map((p) => p.id)
+    const ids = async (args: Parameters<typeof listPublishedProducts>[2]) =>
+      (await listPublishedProducts(db, STORE, args)).nodes.map((p) => p.id)
     expect(await ids({})).toEqual([active])
     expect((await listPublishedProducts(db, STORE, {})).totalCount).toBe(1)
     expect(await ids({ filter: { status: ['DRAFT', 'ARCHIVED'] } })).toEqual([])
@@ -98,14 +110,29 @@ describe('visible to shoppers', () => {
 describe('SEO and publish schedule in the read model', () => {
   it('keeps seo and publishAt current, and lists due hidden products for the scheduler', async () => {
     const id = await product('scheduled-shirt', 'DRAFT')
-    await project(STORE, { type: 'ProductSeoChanged', data: { productId: id, title: 'Scheduled', description: 'Soon' } })
-    await project(STORE, { type: 'ProductPublishScheduled', data: { productId: id, publishAt: '2026-03-01T09:00:00.000Z' } })
+    await project(STORE, {
+      type: 'ProductSeoChanged',
+      data: { productId: id, title: 'Scheduled', description: 'Soon' },
+    })
+    await project(STORE, {
+      type: 'ProductPublishScheduled',
+      data: { productId: id, publishAt: '2026-03-01T09:00:00.000Z' },
+    })
     const later = await product('later-shirt', 'DRAFT')
-    await project(STORE, { type: 'ProductPublishScheduled', data: { productId: later, publishAt: '2026-03-02T09:00:00.000Z' } })
+    await project(STORE, {
+      type: 'ProductPublishScheduled',
+      data: { productId: later, publishAt: '2026-03-02T09:00:00.000Z' },
+    })
 
-    expect(await findProduct(db, STORE, { id })).toMatchObject({ seo: { title: 'Scheduled', description: 'Soon' }, publishAt: new Date('2026-03-01T09:00:00.000Z') })
+    expect(await findProduct(db, STORE, { id })).toMatchObject({
+      seo: { title: 'Scheduled', description: 'Soon' },
+      publishAt: new Date('2026-03-01T09:00:00.000Z'),
+    })
     expect(await dueForPublishing(db, NOW, 10)).toEqual([{ organizationId: ORG, storeId: STORE, productId: id }])
-    expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.productId)).toEqual([id, later])
+    expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.productId)).toEqual([
+      id,
+      later,
+    ])
     expect(await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 1)).toHaveLength(1)
 
     await project(STORE, { type: 'ProductStatusChanged', data: { productId: id, from: 'DRAFT', to: 'ACTIVE' } })

@@ -29,8 +29,17 @@ function visibleOnly(filter: ProductFilter | null | undefined): ProductFilter {
  *
  * @example await findPublishedProduct(db, storeId, 'red-shirt')
  */
-export async function findPublishedProduct(db: ProductDb, storeId: string, handle: string): Promise<ProductRecord | null> {
-  const page = await listProducts(db, storeId, { first: 1, filter: visibleOnly({ handle: { eq: handle } }) }, { count: false })
+export async function findPublishedProduct(
+  db: ProductDb,
+  storeId: string,
+  handle: string,
+): Promise<ProductRecord | null> {
+  const page = await listProducts(
+    db,
+    storeId,
+    { first: 1, filter: visibleOnly({ handle: { eq: handle } }) },
+    { count: false },
+  )
   return page.nodes[0] ?? null
 }
 

@@ -1,6 +1,11 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { GlobalSettingsChanged } from '../../../domain/settings/global-settings/events.js'
-import { SETTINGS_GROUPS, changedEventType, upcast, type AnyGroupValues } from '../../../domain/settings/global-settings/groups.js'
+import {
+  SETTINGS_GROUPS,
+  changedEventType,
+  upcast,
+  type AnyGroupValues,
+} from '../../../domain/settings/global-settings/groups.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -43,7 +48,12 @@ export const globalSettingsProjection: Projection = {
   async apply(event, trx) {
     const data = event.data as GlobalSettingsChanged['data']
     const values = JSON.stringify(upcast(data.group, data.version, data.values))
-    const row = { version: data.version, values, revision: event.revision, updated_at: new Date(event.metadata.occurredAt) }
+    const row = {
+      version: data.version,
+      values,
+      revision: event.revision,
+      updated_at: new Date(event.metadata.occurredAt),
+    }
     await (trx as Kysely<GlobalSettingsTables>)
       .insertInto('global_settings')
       .values({ store_id: data.storeId, group_name: data.group, ...row })

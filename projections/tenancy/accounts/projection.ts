@@ -49,7 +49,11 @@ export const accountsProjection: Projection = {
       .addColumn('joined_at', 'timestamptz')
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('members_organization').on('members').columns(['organization_id', 'created_at']).execute()
+    await db.schema
+      .createIndex('members_organization')
+      .on('members')
+      .columns(['organization_id', 'created_at'])
+      .execute()
     await db.schema.createIndex('members_user').on('members').columns(['user_id', 'organization_id']).execute()
   },
   async apply(event, trx) {
@@ -59,7 +63,10 @@ export const accountsProjection: Projection = {
     const typed = { type: event.type, data: event.data } as UserEvent | MemberEvent
     switch (typed.type) {
       case 'UserSignedUp':
-        await db.insertInto('users').values({ id: typed.data.userId, email: typed.data.email, created_at: at }).execute()
+        await db
+          .insertInto('users')
+          .values({ id: typed.data.userId, email: typed.data.email, created_at: at })
+          .execute()
         return
       case 'UserPasswordChanged':
       case 'UserPasswordResetCompleted':
@@ -102,18 +109,34 @@ export const accountsProjection: Projection = {
             joined_at: at,
             updated_at: at,
           })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ user_id: typed.data.userId, status: 'ACTIVE', joined_at: at, updated_at: at }))
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet({ user_id: typed.data.userId, status: 'ACTIVE', joined_at: at, updated_at: at }),
+          )
           .execute()
         return
       case 'MemberRoleChanged':
-        await db.updateTable('members').set({ role: typed.data.to, updated_at: at }).where('id', '=', typed.data.memberId).execute()
+        await db
+          .updateTable('members')
+          .set({ role: typed.data.to, updated_at: at })
+          .where('id', '=', typed.data.memberId)
+          .execute()
         return
       case 'MemberRemoved':
         await db.deleteFrom('members').where('id', '=', typed.data.memberId).execute()
         return
       case 'OrganizationOwnershipTransferred':
-        await db.updateTable('members').set({ role: 'ADMIN', updated_at: at }).where('id', '=', typed.data.fromMemberId).execute()
-        await db.updateTable('members').set({ role: 'OWNER', updated_at: at }).where('id', '=', typed.data.toMemberId).execute()
+        await db
+          .updateTable('members')
+          .set({ role: 'ADMIN', updated_at: at })
+          .where('id', '=', typed.data.fromMemberId)
+          .execute()
+        await db
+          .updateTable('members')
+          .set({ role: 'OWNER', updated_at: at })
+          .where('id', '=', typed.data.toMemberId)
+          .execute()
         return
     }
   },

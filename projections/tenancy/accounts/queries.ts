@@ -4,7 +4,14 @@ import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { MEMBER_ROLES, type MemberRole } from '../../../domain/tenancy/member/roles.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import { accounts, type AccountTables, type MemberRow, type UserRow } from './tables.js'
 
@@ -49,7 +56,11 @@ export interface ListMembersArgs extends ListArgs {
 }
 
 export async function findUserByEmail(db: AnyDb, email: string): Promise<UserRecord | null> {
-  const row = await accounts(db).selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+  const row = await accounts(db)
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst()
   return row ? toUser(row) : null
 }
 
@@ -62,7 +73,12 @@ export async function findUser(db: AnyDb, id: string): Promise<UserRecord | null
 /** A member or pending invitation of the organization; null for another organization's, as for none. */
 export async function findMember(db: AnyDb, organizationId: string, id: string): Promise<MemberRecord | null> {
   if (!isUuid(id)) return null
-  const row = await accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  const row = await accounts(db)
+    .selectFrom('members')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst()
   return row ? toMember(row) : null
 }
 
@@ -96,7 +112,12 @@ export async function listMemberships(db: AnyDb, userId: string): Promise<Member
  *
  * @example await listMembers(db, organizationId, { filter: { role: ['OWNER'] }, sort: 'EMAIL_ASC', first: 50 })
  */
-export async function listMembers(db: AnyDb, organizationId: string, args: ListMembersArgs = {}, options: PaginateOptions = {}): Promise<Connection<MemberRecord>> {
+export async function listMembers(
+  db: AnyDb,
+  organizationId: string,
+  args: ListMembersArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<MemberRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_ASC'
   const sort = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${MEMBER_SORTS.join(', ')}; got '${sortName}'`)
@@ -106,11 +127,21 @@ export async function listMembers(db: AnyDb, organizationId: string, args: ListM
     .where('organization_id', '=', organizationId)
     .where((eb) => combineFilter(eb, args.filter, memberConditions))
   const page = await paginate<MemberRow>(query, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toMember), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMember(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toMember),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMember(edge.node) })),
+  }
 }
 
-function memberConditions(eb: ExpressionBuilder<AccountTables, 'members'>, filter: MemberFilter): Expression<SqlBool>[] {
-  const conditions = [...stringConditions(eb, 'email', filter.email), ...dateRangeConditions(eb, 'created_at', filter.createdAt)]
+function memberConditions(
+  eb: ExpressionBuilder<AccountTables, 'members'>,
+  filter: MemberFilter,
+): Expression<SqlBool>[] {
+  const conditions = [
+    ...stringConditions(eb, 'email', filter.email),
+    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
+  ]
   if (filter.role != null) conditions.push(inList('role', filter.role))
   if (filter.status != null) conditions.push(inList('status', filter.status))
   return conditions

@@ -40,18 +40,37 @@ export const storeDomainsProjection: Projection = {
         const { domainId, storeId, hostname, verificationToken } = event.data
         await db
           .insertInto('store_domains')
-          .values({ id: domainId, store_id: storeId, organization_id: recorded.metadata.organizationId, hostname, verification_token: verificationToken, status: 'PENDING', is_primary: false, created_at: at, updated_at: at })
+          .values({
+            id: domainId,
+            store_id: storeId,
+            organization_id: recorded.metadata.organizationId,
+            hostname,
+            verification_token: verificationToken,
+            status: 'PENDING',
+            is_primary: false,
+            created_at: at,
+            updated_at: at,
+          })
           .execute()
         return
       }
       case 'StoreDomainVerified':
-        await row(event.data.domainId).set({ status: 'VERIFIED', verification_message: null, verified_at: at, last_checked_at: at, updated_at: at }).execute()
+        await row(event.data.domainId)
+          .set({ status: 'VERIFIED', verification_message: null, verified_at: at, last_checked_at: at, updated_at: at })
+          .execute()
         return
       case 'StoreDomainVerificationFailed':
-        await row(event.data.domainId).set({ status: 'FAILED', verification_message: event.data.reason, last_checked_at: at, updated_at: at }).execute()
+        await row(event.data.domainId)
+          .set({ status: 'FAILED', verification_message: event.data.reason, last_checked_at: at, updated_at: at })
+          .execute()
         return
       case 'StoreDomainMadePrimary':
-        await db.updateTable('store_domains').set({ is_primary: false, updated_at: at }).where('store_id', '=', event.data.storeId).where('is_primary', '=', true).execute()
+        await db
+          .updateTable('store_domains')
+          .set({ is_primary: false, updated_at: at })
+          .where('store_id', '=', event.data.storeId)
+          .where('is_primary', '=', true)
+          .execute()
         await row(event.data.domainId).set({ is_primary: true, updated_at: at }).execute()
         return
       case 'StoreDomainRemoved':

@@ -4,8 +4,22 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
 import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import type { StoreDomainDb, StoreDomainRow } from './tables.js'
 
 /** A custom domain as the API serves it. */
@@ -48,12 +62,20 @@ const domains = (db: AnyDb) => (db as StoreDomainDb).selectFrom('store_domains')
 /** A domain of the store; null for another store's domain, as for one that does not exist. */
 export async function findStoreDomain(db: AnyDb, storeId: string, domainId: string): Promise<StoreDomainRecord | null> {
   if (!isUuid(storeId) || !isUuid(domainId)) return null
-  const row = await domains(db).where('store_id', '=', storeId).where('id', '=', domainId.toLowerCase()).executeTakeFirst()
+  const row = await domains(db)
+    .where('store_id', '=', storeId)
+    .where('id', '=', domainId.toLowerCase())
+    .executeTakeFirst()
   return row ? toRecord(row) : null
 }
 
 /** The store's domains, filtered and sorted; oldest first by default so the list reads in the order they were added. */
-export async function listStoreDomains(db: AnyDb, storeId: string, args: ListStoreDomainsArgs = {}, options: PaginateOptions = {}): Promise<Connection<StoreDomainRecord>> {
+export async function listStoreDomains(
+  db: AnyDb,
+  storeId: string,
+  args: ListStoreDomainsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<StoreDomainRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_ASC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${STORE_DOMAIN_SORTS.join(', ')}; got '${sortName}'`)
@@ -61,14 +83,21 @@ export async function listStoreDomains(db: AnyDb, storeId: string, args: ListSto
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) =>
       combineFilter(eb, args.filter, (inner, filter: StoreDomainFilter) => {
-        const conditions = [...stringConditions(inner, 'hostname', filter.hostname), ...dateRangeConditions(inner, 'created_at', filter.createdAt)]
+        const conditions = [
+          ...stringConditions(inner, 'hostname', filter.hostname),
+          ...dateRangeConditions(inner, 'created_at', filter.createdAt),
+        ]
         if (filter.status != null) conditions.push(inList('status', filter.status))
         if (filter.primary != null) conditions.push(inner('is_primary', '=', filter.primary))
         return conditions
       }),
     )
   const page = await paginate<StoreDomainRow>(query, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+  }
 }
 
 /** The verified domain serving a host name across the platform, for host resolution; null when none does. */

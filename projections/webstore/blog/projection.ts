@@ -38,7 +38,12 @@ export const blogsProjection: Projection = {
       case 'BlogHandleChanged':
         return changeRow(trx, 'blogs', event.data.blogId, recorded, { handle: event.data.to })
       case 'BlogDeleted':
-        await db.deleteFrom('blogs').where('store_id', '=', storeOf(recorded)).where('id', '=', event.data.blogId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('blogs')
+          .where('store_id', '=', storeOf(recorded))
+          .where('id', '=', event.data.blogId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event

@@ -41,5 +41,6 @@ export async function createBlogTables(db: AnyDb): Promise<void> {
     ['blogs_store_title_idx', ['store_id', 'title', 'id']],
     ['blogs_store_created_idx', ['store_id', 'created_at', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('blogs').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('blogs').columns(columns).execute()
 }

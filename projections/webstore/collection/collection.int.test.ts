@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCollection, pricedProduct, reprice, updateProduct } from '../../../api/graphql/webstore/collection/support.js'
+import {
+  createCollection,
+  pricedProduct,
+  reprice,
+  updateProduct,
+} from '../../../api/graphql/webstore/collection/support.js'
 import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
@@ -17,16 +22,39 @@ afterAll(() => t.close())
 
 async function rows(storeId: string) {
   const db = t.platform.database.db
-  const members = await db.selectFrom('collection_products').select(['collection_id', 'product_id', 'position']).where('store_id', '=', storeId).orderBy(['collection_id', 'position', 'product_id']).execute()
-  const collections = await db.selectFrom('collections').select(['id', 'title', 'type', 'rules', 'revision']).where('store_id', '=', storeId).orderBy('id').execute()
-  const facts = await db.selectFrom('collection_product_facts').select(['product_id', 'title', 'tags', 'price_min']).where('store_id', '=', storeId).orderBy('product_id').execute()
+  const members = await db
+    .selectFrom('collection_products')
+    .select(['collection_id', 'product_id', 'position'])
+    .where('store_id', '=', storeId)
+    .orderBy(['collection_id', 'position', 'product_id'])
+    .execute()
+  const collections = await db
+    .selectFrom('collections')
+    .select(['id', 'title', 'type', 'rules', 'revision'])
+    .where('store_id', '=', storeId)
+    .orderBy('id')
+    .execute()
+  const facts = await db
+    .selectFrom('collection_product_facts')
+    .select(['product_id', 'title', 'tags', 'price_min'])
+    .where('store_id', '=', storeId)
+    .orderBy('product_id')
+    .execute()
   return { members, collections, facts }
 }
 
 async function rebuild(storeId: string | null): Promise<void> {
-  const id = await requestRebuild(t.platform.database, { projection: 'collections', storeId, requestedBy: { type: 'system', id: 'test' } })
+  const id = await requestRebuild(t.platform.database, {
+    projection: 'collections',
+    storeId,
+    requestedBy: { type: 'system', id: 'test' },
+  })
   await eventually(async () => {
-    const row = await t.platform.database.db.selectFrom('projection_rebuilds').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await t.platform.database.db
+      .selectFrom('projection_rebuilds')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row.status).toBe('done')
   }, 60_000)
 }
@@ -36,17 +64,40 @@ describe('collections read model', () => {
     const { apiKey, storeId } = await t.tenant('col-rebuild')
     const hat = await pricedProduct(t, apiKey, { title: 'Hat', tags: ['summer'] }, '20')
     const coat = await pricedProduct(t, apiKey, { title: 'Coat', tags: ['winter'] }, '90')
-    const summer = await createCollection(t, apiKey, { title: 'Summer', rules: [{ field: 'TAG', relation: 'EQUALS', value: 'summer' }, { field: 'PRICE', relation: 'LESS_THAN', value: '50' }] })
+    const summer = await createCollection(t, apiKey, {
+      title: 'Summer',
+      rules: [
+        { field: 'TAG', relation: 'EQUALS', value: 'summer' },
+        { field: 'PRICE', relation: 'LESS_THAN', value: '50' },
+      ],
+    })
     await updateProduct(t, apiKey, { id: coat.id, tags: ['summer'] })
     await reprice(t, apiKey, coat.id, coat.variantId, '45')
     await reprice(t, apiKey, hat.id, hat.variantId, '60')
     const picks = await createCollection(t, apiKey, { title: 'Picks' })
-    await must(t, apiKey, 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }', { input: { collectionId: picks.id, productIds: [hat.id, coat.id] } })
-    await must(t, apiKey, 'mutation ($input: CollectionProductsReorderInput!) { collectionProductsReorder(input: $input) { eventPosition } }', { input: { collectionId: picks.id, productIds: [coat.id] } })
+    await must(
+      t,
+      apiKey,
+      'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }',
+      { input: { collectionId: picks.id, productIds: [hat.id, coat.id] } },
+    )
+    await must(
+      t,
+      apiKey,
+      'mutation ($input: CollectionProductsReorderInput!) { collectionProductsReorder(input: $input) { eventPosition } }',
+      { input: { collectionId: picks.id, productIds: [coat.id] } },
+    )
 
     const before = await rows(storeId)
-    expect(before.members.filter((row) => row.collection_id === summer.id).map((row) => row.product_id)).toEqual([coat.id])
-    expect(before.members.filter((row) => row.collection_id === picks.id).map((row) => [row.product_id, row.position])).toEqual([[coat.id, 0], [hat.id, 1]])
+    expect(before.members.filter((row) => row.collection_id === summer.id).map((row) => row.product_id)).toEqual([
+      coat.id,
+    ])
+    expect(
+      before.members.filter((row) => row.collection_id === picks.id).map((row) => [row.product_id, row.position]),
+    ).toEqual([
+      [coat.id, 0],
+      [hat.id, 1],
+    ])
     await rebuild(storeId)
     expect(await rows(storeId)).toEqual(before)
     await rebuild(null)
@@ -61,7 +112,9 @@ describe('collections read model', () => {
     expect((await findPublishedCollection(db, storeId, 'live'))?.title).toBe('Live')
     expect(await findPublishedCollection(db, storeId, 'hidden')).toBeNull()
     expect((await listPublishedCollections(db, storeId)).nodes.map((node) => node.title)).toEqual(['Live'])
-    const widened = await listPublishedCollections(db, storeId, { filter: { or: [{ status: ['DRAFT'] }, { handle: { eq: 'hidden' } }] } })
+    const widened = await listPublishedCollections(db, storeId, {
+      filter: { or: [{ status: ['DRAFT'] }, { handle: { eq: 'hidden' } }] },
+    })
     expect(widened.nodes).toEqual([])
   })
 })

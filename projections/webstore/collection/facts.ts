@@ -37,14 +37,34 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
   const data = recorded.data as Data
   const productId = String(data.productId ?? '')
   const product = (fields: Data) =>
-    db.updateTable('collection_product_facts').set(fields).where('store_id', '=', storeId).where('product_id', '=', productId).execute()
+    db
+      .updateTable('collection_product_facts')
+      .set(fields)
+      .where('store_id', '=', storeId)
+      .where('product_id', '=', productId)
+      .execute()
   const variant = (fields: Data) =>
-    db.updateTable('collection_variant_facts').set(fields).where('store_id', '=', storeId).where('product_id', '=', productId).where('variant_id', '=', String(data.variantId)).execute()
+    db
+      .updateTable('collection_variant_facts')
+      .set(fields)
+      .where('store_id', '=', storeId)
+      .where('product_id', '=', productId)
+      .where('variant_id', '=', String(data.variantId))
+      .execute()
   switch (recorded.type) {
     case 'ProductCreated':
       await db
         .insertInto('collection_product_facts')
-        .values({ store_id: storeId, product_id: productId, title: String(data.title), vendor: String(data.vendor), tags: data.tags as string[], status: data.status as never, created_at: recorded.metadata.occurredAt, price_min: null })
+        .values({
+          store_id: storeId,
+          product_id: productId,
+          title: String(data.title),
+          vendor: String(data.vendor),
+          tags: data.tags as string[],
+          status: data.status as never,
+          created_at: recorded.metadata.occurredAt,
+          price_min: null,
+        })
         .onConflict((c) => c.columns(['store_id', 'product_id']).doNothing())
         .execute()
       break
@@ -61,14 +81,27 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       await product({ status: data.to })
       break
     case 'ProductDeleted':
-      for (const table of ['collection_product_facts', 'collection_variant_facts', 'collection_attribute_facts', 'collection_category_facts', 'collection_products'] as const) {
+      for (const table of [
+        'collection_product_facts',
+        'collection_variant_facts',
+        'collection_attribute_facts',
+        'collection_category_facts',
+        'collection_products',
+      ] as const) {
         await db.deleteFrom(table).where('store_id', '=', storeId).where('product_id', '=', productId).execute()
       }
       return []
     case 'ProductVariantCreated':
       await db
         .insertInto('collection_variant_facts')
-        .values({ store_id: storeId, product_id: productId, variant_id: String(data.variantId), price: major(data), tracked: Boolean(data.inventoryTracked), quantity: Number(data.inventoryQuantity) })
+        .values({
+          store_id: storeId,
+          product_id: productId,
+          variant_id: String(data.variantId),
+          price: major(data),
+          tracked: Boolean(data.inventoryTracked),
+          quantity: Number(data.inventoryQuantity),
+        })
         .onConflict((c) => c.columns(['store_id', 'product_id', 'variant_id']).doNothing())
         .execute()
       await refreshPriceMin(db, storeId, productId)
@@ -78,7 +111,12 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       await refreshPriceMin(db, storeId, productId)
       break
     case 'ProductVariantDeleted':
-      await db.deleteFrom('collection_variant_facts').where('store_id', '=', storeId).where('product_id', '=', productId).where('variant_id', '=', String(data.variantId)).execute()
+      await db
+        .deleteFrom('collection_variant_facts')
+        .where('store_id', '=', storeId)
+        .where('product_id', '=', productId)
+        .where('variant_id', '=', String(data.variantId))
+        .execute()
       await refreshPriceMin(db, storeId, productId)
       break
     case 'ProductInventoryTrackingChanged':
@@ -89,16 +127,39 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       break
     case 'ProductAttributeValuesSet': {
       const values = data.values as { code: string; value: AttributeValue }[]
-      await dropAttributes(db, storeId, productId, values.map((value) => value.code))
-      const rows = values.flatMap(({ code, value }) => (Array.isArray(value) ? value : [value]).map((atom) => ({ store_id: storeId, product_id: productId, code, value: String(atom), number: typeof atom === 'number' ? String(atom) : null })))
+      await dropAttributes(
+        db,
+        storeId,
+        productId,
+        values.map((value) => value.code),
+      )
+      const rows = values.flatMap(({ code, value }) =>
+        (Array.isArray(value) ? value : [value]).map((atom) => ({
+          store_id: storeId,
+          product_id: productId,
+          code,
+          value: String(atom),
+          number: typeof atom === 'number' ? String(atom) : null,
+        })),
+      )
       if (rows.length > 0) await db.insertInto('collection_attribute_facts').values(rows).execute()
       break
     }
     case 'ProductAttributeValuesRemoved':
-      await dropAttributes(db, storeId, productId, (data.values as { code: string }[]).map((value) => value.code))
+      await dropAttributes(
+        db,
+        storeId,
+        productId,
+        (data.values as { code: string }[]).map((value) => value.code),
+      )
       break
     case 'ProductAttributeSetChanged':
-      await dropAttributes(db, storeId, productId, (data.dropped as { code: string }[]).map((value) => value.code))
+      await dropAttributes(
+        db,
+        storeId,
+        productId,
+        (data.dropped as { code: string }[]).map((value) => value.code),
+      )
       break
     case 'CategoryProductsAdded': {
       const ids = data.productIds as string[]
@@ -111,11 +172,21 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
     }
     case 'CategoryProductsRemoved': {
       const ids = data.productIds as string[]
-      await db.deleteFrom('collection_category_facts').where('store_id', '=', storeId).where('category_id', '=', String(data.categoryId)).where('product_id', 'in', ids).execute()
+      await db
+        .deleteFrom('collection_category_facts')
+        .where('store_id', '=', storeId)
+        .where('category_id', '=', String(data.categoryId))
+        .where('product_id', 'in', ids)
+        .execute()
       return ids
     }
     case 'CategoryDeleted': {
-      const rows = await db.deleteFrom('collection_category_facts').where('store_id', '=', storeId).where('category_id', '=', String(data.categoryId)).returning('product_id').execute()
+      const rows = await db
+        .deleteFrom('collection_category_facts')
+        .where('store_id', '=', storeId)
+        .where('category_id', '=', String(data.categoryId))
+        .returning('product_id')
+        .execute()
       return rows.map((row) => row.product_id)
     }
     default:
@@ -132,13 +203,27 @@ function major(data: Data): string {
 async function refreshPriceMin(db: CollectionDb, storeId: string, productId: string): Promise<void> {
   await db
     .updateTable('collection_product_facts')
-    .set({ price_min: sql<string | null>`(select min(v.price) from ${tablesOf(db)('collection_variant_facts')} v where v.store_id = ${storeId}::uuid and v.product_id = ${productId}::uuid)` })
+    .set({
+      price_min: sql<
+        string | null
+      >`(select min(v.price) from ${tablesOf(db)('collection_variant_facts')} v where v.store_id = ${storeId}::uuid and v.product_id = ${productId}::uuid)`,
+    })
     .where('store_id', '=', storeId)
     .where('product_id', '=', productId)
     .execute()
 }
 
-async function dropAttributes(db: CollectionDb, storeId: string, productId: string, codes: readonly string[]): Promise<void> {
+async function dropAttributes(
+  db: CollectionDb,
+  storeId: string,
+  productId: string,
+  codes: readonly string[],
+): Promise<void> {
   if (codes.length === 0) return
-  await db.deleteFrom('collection_attribute_facts').where('store_id', '=', storeId).where('product_id', '=', productId).where('code', 'in', codes).execute()
+  await db
+    .deleteFrom('collection_attribute_facts')
+    .where('store_id', '=', storeId)
+    .where('product_id', '=', productId)
+    .where('code', 'in', codes)
+    .execute()
 }

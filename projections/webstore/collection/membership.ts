@@ -12,7 +12,11 @@ interface SmartCollection {
 
 /** The store's SMART collections with their rules. */
 export async function smartCollections(db: AnyDb, storeId: string, collectionId?: string): Promise<SmartCollection[]> {
-  let query = (db as CollectionDb).selectFrom('collections').select(['id', 'rules', 'disjunctive']).where('store_id', '=', storeId).where('type', '=', 'SMART')
+  let query = (db as CollectionDb)
+    .selectFrom('collections')
+    .select(['id', 'rules', 'disjunctive'])
+    .where('store_id', '=', storeId)
+    .where('type', '=', 'SMART')
   if (collectionId) query = query.where('id', '=', collectionId)
   return query.execute()
 }
@@ -22,7 +26,12 @@ export async function smartCollections(db: AnyDb, storeId: string, collectionId?
  * when null), in one statement: the matches are computed from the facts tables, non-matching
  * rows are deleted and new matches inserted.
  */
-export async function evaluateMembership(db: AnyDb, storeId: string, collections: readonly SmartCollection[], productIds: readonly string[] | null): Promise<void> {
+export async function evaluateMembership(
+  db: AnyDb,
+  storeId: string,
+  collections: readonly SmartCollection[],
+  productIds: readonly string[] | null,
+): Promise<void> {
   if (collections.length === 0 || productIds?.length === 0) return
   const table = tablesOf(db)
   const products = productIds ? sql`and f.product_id in (${sql.join(productIds.map((id) => sql`${id}::uuid`))})` : sql``

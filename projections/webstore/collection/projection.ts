@@ -40,7 +40,10 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
   const event = { type: recorded.type, data: recorded.data } as CollectionEvent
   const collectionId = event.data.collectionId
   const change = (fields: Record<string, unknown>) => changeRow(trx, 'collections', collectionId, recorded, fields)
-  const members = db.deleteFrom('collection_products').where('store_id', '=', storeId).where('collection_id', '=', collectionId)
+  const members = db
+    .deleteFrom('collection_products')
+    .where('store_id', '=', storeId)
+    .where('collection_id', '=', collectionId)
   switch (event.type) {
     case 'CollectionCreated': {
       const { title, handle, description, imageId, type, sortOrder, rules, disjunctive } = event.data
@@ -102,7 +105,14 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
         .execute()
       await db
         .insertInto('collection_products')
-        .values(productIds.map((productId, i) => ({ store_id: storeId, collection_id: collectionId, product_id: productId, position: position + i })))
+        .values(
+          productIds.map((productId, i) => ({
+            store_id: storeId,
+            collection_id: collectionId,
+            product_id: productId,
+            position: position + i,
+          })),
+        )
         .onConflict((c) => c.columns(['store_id', 'collection_id', 'product_id']).doNothing())
         .execute()
       return change({})
@@ -113,7 +123,9 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
       const removed = sql.join(positions.map((p) => sql`(${p}::int)`))
       await db
         .updateTable('collection_products')
-        .set({ position: sql`position - (select count(*) from (values ${removed}) as r(p) where r.p < collection_products.position)` })
+        .set({
+          position: sql`position - (select count(*) from (values ${removed}) as r(p) where r.p < collection_products.position)`,
+        })
         .where('store_id', '=', storeId)
         .where('collection_id', '=', collectionId)
         .execute()

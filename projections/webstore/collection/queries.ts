@@ -6,8 +6,22 @@ import type { CollectionRule } from '../../../domain/webstore/collection/rules.j
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { CollectionDatabase, CollectionDb, CollectionRow } from './tables.js'
 
@@ -52,10 +66,16 @@ export interface ListCollectionsArgs extends ListArgs {
 }
 
 /** One collection of the store by id or handle, or null (another store's id included). */
-export async function findCollection(db: CollectionDb, storeId: string, by: { id: string } | { handle: string }): Promise<CollectionRecord | null> {
+export async function findCollection(
+  db: CollectionDb,
+  storeId: string,
+  by: { id: string } | { handle: string },
+): Promise<CollectionRecord | null> {
   if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
   const query = db.selectFrom('collections').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
+  ).executeTakeFirst()
   return row ? toCollectionRecord(row) : null
 }
 
@@ -64,7 +84,12 @@ export async function findCollection(db: CollectionDb, storeId: string, by: { id
  *
  * @example await listCollections(db, storeId, { first: 10, filter: { type: ['SMART'] }, sort: 'TITLE_ASC' })
  */
-export async function listCollections(db: CollectionDb, storeId: string, args: ListCollectionsArgs = {}, options: PaginateOptions = {}): Promise<Connection<CollectionRecord>> {
+export async function listCollections(
+  db: CollectionDb,
+  storeId: string,
+  args: ListCollectionsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<CollectionRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${COLLECTION_SORTS.join(', ')}; got '${sortName}'`)
@@ -74,10 +99,17 @@ export async function listCollections(db: CollectionDb, storeId: string, args: L
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<CollectionRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toCollectionRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCollectionRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toCollectionRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCollectionRecord(edge.node) })),
+  }
 }
 
-function conditions(eb: ExpressionBuilder<CollectionDatabase, 'collections'>, filter: CollectionFilter): Expression<SqlBool>[] {
+function conditions(
+  eb: ExpressionBuilder<CollectionDatabase, 'collections'>,
+  filter: CollectionFilter,
+): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
   if (filter.type != null) list.push(inList('type', filter.type))
   if (filter.status != null) list.push(inList('status', filter.status))
@@ -107,11 +139,19 @@ const MEMBER_ORDERS: Record<CollectionSortOrder, { key: RawBuilder<unknown>; ord
  *
  * @example await collectionProducts(db, storeId, collection, { first: 20, filter: { status: ['ACTIVE'] } })
  */
-export function collectionProducts(db: AnyDb, storeId: string, collection: Pick<CollectionRecord, 'id' | 'sortOrder'>, args: ListProductsArgs, options: PaginateOptions = {}): Promise<Connection<ProductRecord>> {
+export function collectionProducts(
+  db: AnyDb,
+  storeId: string,
+  collection: Pick<CollectionRecord, 'id' | 'sortOrder'>,
+  args: ListProductsArgs,
+  options: PaginateOptions = {},
+): Promise<Connection<ProductRecord>> {
   const { key, order } = MEMBER_ORDERS[collection.sortOrder]
   const members = db
     .selectFrom('collection_products as cp')
-    .innerJoin('collection_product_facts as f', (join) => join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'))
+    .innerJoin('collection_product_facts as f', (join) =>
+      join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'),
+    )
     .select(['cp.product_id as product_id', key.as('sort_key')])
     .where('cp.store_id', '=', storeId)
     .where('cp.collection_id', '=', collection.id)
@@ -119,12 +159,18 @@ export function collectionProducts(db: AnyDb, storeId: string, collection: Pick<
 }
 
 /** How many products each collection holds (a dataloader's batch function). */
-export async function productCountsOfCollections(db: CollectionDb, storeId: string, collectionIds: readonly string[]): Promise<number[]> {
+export async function productCountsOfCollections(
+  db: CollectionDb,
+  storeId: string,
+  collectionIds: readonly string[],
+): Promise<number[]> {
   const wanted = [...new Set(collectionIds.filter(isUuid))]
   if (!isUuid(storeId) || wanted.length === 0) return collectionIds.map(() => 0)
   const rows = await db
     .selectFrom('collection_products as cp')
-    .innerJoin('collection_product_facts as f', (join) => join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'))
+    .innerJoin('collection_product_facts as f', (join) =>
+      join.onRef('f.store_id', '=', 'cp.store_id').onRef('f.product_id', '=', 'cp.product_id'),
+    )
     .select(['cp.collection_id', sql<string>`count(*)`.as('count')])
     .where('cp.store_id', '=', storeId)
     .where('cp.collection_id', 'in', wanted)
@@ -135,12 +181,18 @@ export async function productCountsOfCollections(db: CollectionDb, storeId: stri
 }
 
 /** The collections each product belongs to, by title (a dataloader's batch function). */
-export async function collectionsOfProducts(db: CollectionDb, storeId: string, productIds: readonly string[]): Promise<CollectionRecord[][]> {
+export async function collectionsOfProducts(
+  db: CollectionDb,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<CollectionRecord[][]> {
   const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
   const rows = await db
     .selectFrom('collection_products as cp')
-    .innerJoin('collections as c', (join) => join.onRef('c.store_id', '=', 'cp.store_id').onRef('c.id', '=', 'cp.collection_id'))
+    .innerJoin('collections as c', (join) =>
+      join.onRef('c.store_id', '=', 'cp.store_id').onRef('c.id', '=', 'cp.collection_id'),
+    )
     .selectAll('c')
     .select('cp.product_id')
     .where('cp.store_id', '=', storeId)

@@ -54,7 +54,10 @@ function positive(rule: CollectionRule, relation: RuleRelation, table: TableRef)
         value,
       )
     case 'ATTRIBUTE': {
-      const match = relation === 'GREATER_THAN' || relation === 'LESS_THAN' ? numberMatch(sql`a.number`, relation, value) : textMatch(sql`a.value`, relation, value)
+      const match =
+        relation === 'GREATER_THAN' || relation === 'LESS_THAN'
+          ? numberMatch(sql`a.number`, relation, value)
+          : textMatch(sql`a.value`, relation, value)
       return sql<SqlBool>`exists (select 1 from ${table('collection_attribute_facts')} a where a.store_id = f.store_id and a.product_id = f.product_id and a.code = ${rule.attributeCode} and ${match})`
     }
     case 'CATEGORY':
@@ -77,5 +80,8 @@ export function compileRule(rule: CollectionRule, table: TableRef): Condition {
 /** The rules joined by AND (ALL) or OR (ANY, `disjunctive`); false without rules, so an empty rule set matches nothing. */
 export function compileRules(rules: readonly CollectionRule[], disjunctive: boolean, table: TableRef): Condition {
   if (rules.length === 0) return sql<SqlBool>`false`
-  return sql<SqlBool>`(${sql.join(rules.map((rule) => sql`(${compileRule(rule, table)})`), sql.raw(disjunctive ? ' or ' : ' and '))})`
+  return sql<SqlBool>`(${sql.join(
+    rules.map((rule) => sql`(${compileRule(rule, table)})`),
+    sql.raw(disjunctive ? ' or ' : ' and '),
+  )})`
 }

@@ -96,7 +96,14 @@ export interface CollectionDatabase {
 export type CollectionRow = Selectable<CollectionsTable>
 export type CollectionDb = Kysely<CollectionDatabase>
 
-export const COLLECTION_TABLES = ['collections', 'collection_products', 'collection_product_facts', 'collection_variant_facts', 'collection_attribute_facts', 'collection_category_facts'] as const
+export const COLLECTION_TABLES = [
+  'collections',
+  'collection_products',
+  'collection_product_facts',
+  'collection_variant_facts',
+  'collection_attribute_facts',
+  'collection_category_facts',
+] as const
 
 export async function createCollectionTables(db: AnyDb): Promise<void> {
   await db.schema
@@ -181,7 +188,8 @@ export async function createCollectionTables(db: AnyDb): Promise<void> {
     ['collection_attribute_facts_product_idx', 'collection_attribute_facts', ['store_id', 'product_id', 'code']],
     ['collection_category_facts_product_idx', 'collection_category_facts', ['store_id', 'product_id']],
   ]
-  for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
+  for (const [name, table, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
 }
 
 /** A table reference for raw SQL: names the table in the schema `db` is bound to. */

@@ -17,11 +17,21 @@ export const contentProjection: Projection = {
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ContentDb = trx
     const event = { type: recorded.type, data: recorded.data } as ContentTypeEvent | ContentEntryEvent
-    const row = { store_id: storeOf(recorded), organization_id: recorded.metadata.organizationId, revision: recorded.revision, created_at: recorded.metadata.occurredAt, updated_at: recorded.metadata.occurredAt }
+    const row = {
+      store_id: storeOf(recorded),
+      organization_id: recorded.metadata.organizationId,
+      revision: recorded.revision,
+      created_at: recorded.metadata.occurredAt,
+      updated_at: recorded.metadata.occurredAt,
+    }
     switch (event.type) {
       case 'ContentTypeCreated': {
         const { typeId, handle, name, fields } = event.data
-        await db.insertInto('content_types').values({ ...row, id: typeId, handle, name, fields: JSON.stringify(fields) }).onConflict((c) => c.columns(['store_id', 'id']).doNothing()).execute()
+        await db
+          .insertInto('content_types')
+          .values({ ...row, id: typeId, handle, name, fields: JSON.stringify(fields) })
+          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
+          .execute()
         return
       }
       case 'ContentTypeRenamed':
@@ -29,9 +39,16 @@ export const contentProjection: Projection = {
       case 'ContentTypeHandleChanged':
         return changeRow(trx, 'content_types', event.data.typeId, recorded, { handle: event.data.to })
       case 'ContentTypeFieldsChanged':
-        return changeRow(trx, 'content_types', event.data.typeId, recorded, { fields: JSON.stringify(event.data.fields) })
+        return changeRow(trx, 'content_types', event.data.typeId, recorded, {
+          fields: JSON.stringify(event.data.fields),
+        })
       case 'ContentTypeDeleted':
-        await db.deleteFrom('content_types').where('store_id', '=', row.store_id).where('id', '=', event.data.typeId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('content_types')
+          .where('store_id', '=', row.store_id)
+          .where('id', '=', event.data.typeId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       case 'ContentEntryCreated': {
         const { entryId, typeId, handle, fields } = event.data
@@ -43,11 +60,18 @@ export const contentProjection: Projection = {
         return
       }
       case 'ContentEntryFieldsChanged':
-        return changeRow(trx, 'content_entries', event.data.entryId, recorded, { fields: JSON.stringify(event.data.fields) })
+        return changeRow(trx, 'content_entries', event.data.entryId, recorded, {
+          fields: JSON.stringify(event.data.fields),
+        })
       case 'ContentEntryHandleChanged':
         return changeRow(trx, 'content_entries', event.data.entryId, recorded, { handle: event.data.to })
       case 'ContentEntryDeleted':
-        await db.deleteFrom('content_entries').where('store_id', '=', row.store_id).where('id', '=', event.data.entryId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('content_entries')
+          .where('store_id', '=', row.store_id)
+          .where('id', '=', event.data.entryId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event

@@ -2,8 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
-import { combineFilter, dateRangeConditions, searchWords, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  dateRangeConditions,
+  searchWords,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import type { ContentDatabase, ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
 
 export interface ContentTypeRecord {
@@ -42,26 +56,52 @@ export type ContentTypeSort = keyof typeof TYPE_SORTS
 export type ContentEntrySort = keyof typeof ENTRY_SORTS
 
 /** One content type by id or handle, or null (another store's id included). */
-export async function findContentType(db: ContentDb, storeId: string, by: { id: string } | { handle: string }): Promise<ContentTypeRecord | null> {
+export async function findContentType(
+  db: ContentDb,
+  storeId: string,
+  by: { id: string } | { handle: string },
+): Promise<ContentTypeRecord | null> {
   if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
   const query = db.selectFrom('content_types').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
+  ).executeTakeFirst()
   return row ? toTypeRecord(row) : null
 }
 
 /** The store's content types. */
-export async function listContentTypes(db: ContentDb, storeId: string, args: ListArgs & { sort?: ContentTypeSort | null }, options: PaginateOptions = {}): Promise<Connection<ContentTypeRecord>> {
+export async function listContentTypes(
+  db: ContentDb,
+  storeId: string,
+  args: ListArgs & { sort?: ContentTypeSort | null },
+  options: PaginateOptions = {},
+): Promise<Connection<ContentTypeRecord>> {
   const sort = sortSpec(TYPE_SORTS, args.sort ?? 'CREATED_AT_DESC')
-  const query = db.selectFrom('content_types').selectAll().where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+  const query = db
+    .selectFrom('content_types')
+    .selectAll()
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
   const page = await paginate<ContentTypeRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toTypeRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toTypeRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toTypeRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toTypeRecord(edge.node) })),
+  }
 }
 
 /** One entry by id, or by its type and handle; null when missing or when its type is gone. */
-export async function findContentEntry(db: ContentDb, storeId: string, by: { id: string } | { typeId: string; handle: string }): Promise<ContentEntryRecord | null> {
+export async function findContentEntry(
+  db: ContentDb,
+  storeId: string,
+  by: { id: string } | { typeId: string; handle: string },
+): Promise<ContentEntryRecord | null> {
   if (!isUuid(storeId) || ('id' in by && !isUuid(by.id)) || ('typeId' in by && !isUuid(by.typeId))) return null
   const query = db.selectFrom('content_entries').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('type_id', '=', by.typeId).where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by
+      ? query.where('id', '=', by.id.toLowerCase())
+      : query.where('type_id', '=', by.typeId).where('handle', '=', by.handle)
+  ).executeTakeFirst()
   if (!row) return null
   const type = await findContentType(db, storeId, { id: row.type_id })
   return type ? toEntryRecord(row, type) : null
@@ -73,7 +113,12 @@ export async function findContentEntry(db: ContentDb, storeId: string, by: { id:
  *
  * @example await contentEntryExists(db, storeId, entryId, 'testimonial')
  */
-export async function contentEntryExists(db: ContentDb, storeId: string, entryId: string, typeHandle?: string): Promise<boolean> {
+export async function contentEntryExists(
+  db: ContentDb,
+  storeId: string,
+  entryId: string,
+  typeHandle?: string,
+): Promise<boolean> {
   const entry = await findContentEntry(db, storeId, { id: entryId })
   if (!entry || typeHandle === undefined) return entry !== null
   return (await findContentType(db, storeId, { id: entry.typeId }))?.handle === typeHandle
@@ -95,10 +140,17 @@ export async function listContentEntries(
     .where('type_id', '=', type.id)
     .where((eb) => combineFilter(eb, args.filter, entryConditions))
   const page = await paginate<ContentEntryRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map((row) => toEntryRecord(row, type)), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toEntryRecord(edge.node, type) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map((row) => toEntryRecord(row, type)),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toEntryRecord(edge.node, type) })),
+  }
 }
 
-function entryConditions(eb: ExpressionBuilder<ContentDatabase, 'content_entries'>, filter: ContentEntryFilter): Expression<SqlBool>[] {
+function entryConditions(
+  eb: ExpressionBuilder<ContentDatabase, 'content_entries'>,
+  filter: ContentEntryFilter,
+): Expression<SqlBool>[] {
   return [
     ...stringConditions(eb, 'handle', filter.handle),
     ...searchMatches(filter.search),
@@ -108,7 +160,9 @@ function entryConditions(eb: ExpressionBuilder<ContentDatabase, 'content_entries
 
 /** Every word in the handle or the values' JSON text, ignoring case. */
 function searchMatches(search: string | null | undefined): Expression<SqlBool>[] {
-  return searchWords(search).map((word) => sql<SqlBool>`(handle || ' ' || fields::text) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+  return searchWords(search).map(
+    (word) => sql<SqlBool>`(handle || ' ' || fields::text) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+  )
 }
 
 function sortSpec<Name extends string>(sorts: Record<Name, SortSpec>, name: string): SortSpec {
@@ -118,10 +172,30 @@ function sortSpec<Name extends string>(sorts: Record<Name, SortSpec>, name: stri
 }
 
 function toTypeRecord(row: ContentTypeRow): ContentTypeRecord {
-  return { id: row.id, handle: row.handle, name: row.name, fields: row.fields, createdAt: row.created_at, updatedAt: row.updated_at, revision: row.revision }
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    fields: row.fields,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
 }
 
 function toEntryRecord(row: ContentEntryRow, type: ContentTypeRecord): ContentEntryRecord {
-  const fields = Object.fromEntries(type.fields.filter((field) => row.fields[field.key] !== undefined).map((field) => [field.key, row.fields[field.key]!]))
-  return { id: row.id, typeId: row.type_id, handle: row.handle, fields, createdAt: row.created_at, updatedAt: row.updated_at, revision: row.revision }
+  const fields = Object.fromEntries(
+    type.fields
+      .filter((field) => row.fields[field.key] !== undefined)
+      .map((field) => [field.key, row.fields[field.key]!]),
+  )
+  return {
+    id: row.id,
+    typeId: row.type_id,
+    handle: row.handle,
+    fields,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
 }

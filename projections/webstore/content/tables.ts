@@ -73,5 +73,6 @@ export async function createContentTables(db: AnyDb): Promise<void> {
     ['content_entries_type_created_idx', 'content_entries', ['store_id', 'type_id', 'created_at', 'id']],
     ['content_entries_type_updated_idx', 'content_entries', ['store_id', 'type_id', 'updated_at', 'id']],
   ]
-  for (const [name, table, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
+  for (const [name, table, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
 }

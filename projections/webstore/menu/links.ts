@@ -37,18 +37,38 @@ const TARGETS: Record<Exclude<MenuLinkType, 'URL' | 'HOME'>, { table: string; wh
 export async function brokenLinks(db: AnyDb, storeId: string, items: readonly MenuItem[]): Promise<BrokenLink[]> {
   const missing = new Map<string, string>()
   for (const [type, target] of Object.entries(TARGETS)) {
-    const ids = [...new Set(items.filter((item) => item.link.type === type && item.link.resourceId).map((item) => item.link.resourceId!))].filter(isUuid)
+    const ids = [
+      ...new Set(
+        items.filter((item) => item.link.type === type && item.link.resourceId).map((item) => item.link.resourceId!),
+      ),
+    ].filter(isUuid)
     if (ids.length === 0 || !(await tableExists(db, target.table))) continue
-    const rows: { id: string }[] = await db.selectFrom(target.table).select('id').where('store_id', '=', storeId).where('id', 'in', ids).execute()
+    const rows: { id: string }[] = await db
+      .selectFrom(target.table)
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('id', 'in', ids)
+      .execute()
     const found = new Set(rows.map((row) => row.id))
     for (const id of ids) if (!found.has(id)) missing.set(`${type}:${id}`, target.what)
   }
   if (missing.size === 0) return []
-  const deleted = await deletedEntities(db, storeId, [...missing.keys()].map((key) => key.slice(key.indexOf(':') + 1)))
+  const deleted = await deletedEntities(
+    db,
+    storeId,
+    [...missing.keys()].map((key) => key.slice(key.indexOf(':') + 1)),
+  )
   return items.flatMap((item) => {
     const what = missing.get(`${item.link.type}:${item.link.resourceId}`)
     if (!what) return []
-    return [{ itemId: item.itemId, title: item.title, link: item.link, reason: `${what} ${deleted.has(item.link.resourceId!) ? 'deleted' : 'not found'}` }]
+    return [
+      {
+        itemId: item.itemId,
+        title: item.title,
+        link: item.link,
+        reason: `${what} ${deleted.has(item.link.resourceId!) ? 'deleted' : 'not found'}`,
+      },
+    ]
   })
 }
 

@@ -48,14 +48,24 @@ export const menusProjection: Projection = {
       case 'MenuHandleChanged':
         return change({ handle: event.data.to })
       case 'MenuDeleted':
-        await db.deleteFrom('menus').where('store_id', '=', storeId).where('id', '=', event.data.menuId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('menus')
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.menuId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       case 'MenuItemAdded':
       case 'MenuItemRetitled':
       case 'MenuItemRelinked':
       case 'MenuItemMoved':
       case 'MenuItemRemoved': {
-        const row = await db.selectFrom('menus').select(['items', 'revision']).where('store_id', '=', storeId).where('id', '=', event.data.menuId).executeTakeFirst()
+        const row = await db
+          .selectFrom('menus')
+          .select(['items', 'revision'])
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.menuId)
+          .executeTakeFirst()
         if (!row || row.revision >= recorded.revision) return
         const items = applyItemEvent(row.items, event)
         return change({ items: JSON.stringify(items), item_count: items.length })

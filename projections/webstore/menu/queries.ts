@@ -2,8 +2,21 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { itemTree, type MenuItem, type MenuItemNode } from '../../../domain/webstore/menu/items.js'
-import { combineFilter, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { MenuDatabase, MenuDb, MenuRow } from './tables.js'
 
@@ -40,10 +53,16 @@ export interface ListMenusArgs extends ListArgs {
 }
 
 /** One menu of the store by id or handle, or null (another store's id included). */
-export async function findMenu(db: MenuDb, storeId: string, by: { id: string } | { handle: string }): Promise<MenuRecord | null> {
+export async function findMenu(
+  db: MenuDb,
+  storeId: string,
+  by: { id: string } | { handle: string },
+): Promise<MenuRecord | null> {
   if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
   const query = db.selectFrom('menus').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
+  ).executeTakeFirst()
   return row ? toMenuRecord(row) : null
 }
 
@@ -52,7 +71,12 @@ export async function findMenu(db: MenuDb, storeId: string, by: { id: string } |
  *
  * @example await listMenus(db, storeId, { first: 10, filter: { handle: { startsWith: 'footer' } }, sort: 'TITLE_ASC' })
  */
-export async function listMenus(db: MenuDb, storeId: string, args: ListMenusArgs = {}, options: PaginateOptions = {}): Promise<Connection<MenuRecord>> {
+export async function listMenus(
+  db: MenuDb,
+  storeId: string,
+  args: ListMenusArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<MenuRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${MENU_SORTS.join(', ')}; got '${sortName}'`)
@@ -62,7 +86,11 @@ export async function listMenus(db: MenuDb, storeId: string, args: ListMenusArgs
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<MenuRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toMenuRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMenuRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toMenuRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMenuRecord(edge.node) })),
+  }
 }
 
 function conditions(eb: ExpressionBuilder<MenuDatabase, 'menus'>, filter: MenuFilter): Expression<SqlBool>[] {

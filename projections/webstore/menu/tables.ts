@@ -50,5 +50,6 @@ export async function createMenuTables(db: AnyDb): Promise<void> {
     ['menus_store_created_idx', ['store_id', 'created_at', 'id']],
     ['menus_store_updated_idx', ['store_id', 'updated_at', 'id']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('menus').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('menus').columns(columns).execute()
 }

@@ -55,7 +55,12 @@ export const pagesProjection: Projection = {
       case 'PagePublishUnscheduled':
         return change(publicationColumns(event.type, event.data)!)
       case 'PageDeleted':
-        await db.deleteFrom('pages').where('store_id', '=', storeOf(recorded)).where('id', '=', event.data.pageId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('pages')
+          .where('store_id', '=', storeOf(recorded))
+          .where('id', '=', event.data.pageId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event

@@ -2,8 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { PageDatabase, PageDb, PageRow } from './tables.js'
 
@@ -45,10 +59,16 @@ export interface ListPagesArgs extends ListArgs {
 }
 
 /** One page of the store by id or handle, or null (another store's id included). */
-export async function findPage(db: PageDb, storeId: string, by: { id: string } | { handle: string }): Promise<PageRecord | null> {
+export async function findPage(
+  db: PageDb,
+  storeId: string,
+  by: { id: string } | { handle: string },
+): Promise<PageRecord | null> {
   if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
   const query = db.selectFrom('pages').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
+  ).executeTakeFirst()
   return row ? toPageRecord(row) : null
 }
 
@@ -57,7 +77,12 @@ export async function findPage(db: PageDb, storeId: string, by: { id: string } |
  *
  * @example await listPages(db, storeId, { first: 10, filter: { status: ['PUBLISHED'] }, sort: 'TITLE_ASC' })
  */
-export async function listPages(db: PageDb, storeId: string, args: ListPagesArgs = {}, options: PaginateOptions = {}): Promise<Connection<PageRecord>> {
+export async function listPages(
+  db: PageDb,
+  storeId: string,
+  args: ListPagesArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<PageRecord>> {
   const sortName = args.sort ?? 'CREATED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${PAGE_SORTS.join(', ')}; got '${sortName}'`)
@@ -67,14 +92,21 @@ export async function listPages(db: PageDb, storeId: string, args: ListPagesArgs
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<PageRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toPageRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPageRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toPageRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPageRecord(edge.node) })),
+  }
 }
 
 function conditions(eb: ExpressionBuilder<PageDatabase, 'pages'>, filter: PageFilter): Expression<SqlBool>[] {
   const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
   if (filter.status != null) list.push(inList('status', filter.status))
   list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'body']))
-  list.push(...dateRangeConditions(eb, 'updated_at', filter.updatedAt), ...dateRangeConditions(eb, 'published_at', filter.publishedAt))
+  list.push(
+    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
+    ...dateRangeConditions(eb, 'published_at', filter.publishedAt),
+  )
   return list
 }
 

@@ -63,5 +63,6 @@ export async function createPageTables(db: AnyDb): Promise<void> {
     ['pages_store_updated_idx', ['store_id', 'updated_at', 'id']],
     ['pages_publish_at_idx', ['publish_at']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('pages').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('pages').columns(columns).execute()
 }

@@ -15,13 +15,24 @@ function visibleOnly(filter: PageFilter | null | undefined, now: Date): PageFilt
  *
  * @example await findPublishedPage(db, storeId, 'about-us')
  */
-export async function findPublishedPage(db: PageDb, storeId: string, handle: string, now = new Date()): Promise<PageRecord | null> {
+export async function findPublishedPage(
+  db: PageDb,
+  storeId: string,
+  handle: string,
+  now = new Date(),
+): Promise<PageRecord | null> {
   const page = await findPage(db, storeId, { handle })
   return page && isVisibleToShoppers(page, now) ? page : null
 }
 
 /** The store's published pages, for storefront listings and sitemaps: the caller's filter can never widen the rule. */
-export function listPublishedPages(db: PageDb, storeId: string, args: ListPagesArgs = {}, options: PaginateOptions = {}, now = new Date()): Promise<Connection<PageRecord>> {
+export function listPublishedPages(
+  db: PageDb,
+  storeId: string,
+  args: ListPagesArgs = {},
+  options: PaginateOptions = {},
+  now = new Date(),
+): Promise<Connection<PageRecord>> {
   return listPages(db, storeId, { ...args, filter: visibleOnly(args.filter, now) }, options)
 }
 

@@ -21,7 +21,11 @@ export const postsProjection: Projection = {
     const db: PostDb = trx
     const event = { type: recorded.type, data: recorded.data } as PostEvent | BlogDeleted
     if (event.type === 'BlogDeleted') {
-      await db.deleteFrom('posts').where('store_id', '=', storeOf(recorded)).where('blog_id', '=', event.data.blogId).execute()
+      await db
+        .deleteFrom('posts')
+        .where('store_id', '=', storeOf(recorded))
+        .where('blog_id', '=', event.data.blogId)
+        .execute()
       return
     }
     const change = (fields: Record<string, unknown>) => changeRow(trx, 'posts', event.data.postId, recorded, fields)
@@ -73,7 +77,12 @@ export const postsProjection: Projection = {
       case 'PostPublishUnscheduled':
         return change(publicationColumns(event.type, event.data)!)
       case 'PostDeleted':
-        await db.deleteFrom('posts').where('store_id', '=', storeOf(recorded)).where('id', '=', event.data.postId).where('revision', '<', recorded.revision).execute()
+        await db
+          .deleteFrom('posts')
+          .where('store_id', '=', storeOf(recorded))
+          .where('id', '=', event.data.postId)
+          .where('revision', '<', recorded.revision)
+          .execute()
         return
       default: {
         const _exhaustive: never = event

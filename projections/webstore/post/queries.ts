@@ -2,8 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
+import {
+  paginate,
+  sortOptions,
+  type Connection,
+  type ListArgs,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import { searchCondition } from '../shared/content.js'
 import type { PostDatabase, PostDb, PostRow } from './tables.js'
 
@@ -40,7 +54,12 @@ export interface PostFilter {
   or?: readonly PostFilter[] | null
 }
 
-const SORTS = sortOptions({ PUBLISHED_AT: 'published_sort', TITLE: 'title', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
+const SORTS = sortOptions({
+  PUBLISHED_AT: 'published_sort',
+  TITLE: 'title',
+  CREATED_AT: 'created_at',
+  UPDATED_AT: 'updated_at',
+})
 export type PostSort = keyof typeof SORTS
 export const POST_SORTS = Object.keys(SORTS) as PostSort[]
 
@@ -50,11 +69,19 @@ export interface ListPostsArgs extends ListArgs {
 }
 
 /** One post of the store by id, or by its blog and handle; null when there is none (another store's id included). */
-export async function findPost(db: PostDb, storeId: string, by: { id: string } | { blogId: string; handle: string }): Promise<PostRecord | null> {
+export async function findPost(
+  db: PostDb,
+  storeId: string,
+  by: { id: string } | { blogId: string; handle: string },
+): Promise<PostRecord | null> {
   const ids = 'id' in by ? [storeId, by.id] : [storeId, by.blogId]
   if (!ids.every(isUuid)) return null
   const query = db.selectFrom('posts').selectAll().where('store_id', '=', storeId)
-  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('blog_id', '=', by.blogId).where('handle', '=', by.handle)).executeTakeFirst()
+  const row = await (
+    'id' in by
+      ? query.where('id', '=', by.id.toLowerCase())
+      : query.where('blog_id', '=', by.blogId).where('handle', '=', by.handle)
+  ).executeTakeFirst()
   return row ? toPostRecord(row) : null
 }
 
@@ -64,7 +91,12 @@ export async function findPost(db: PostDb, storeId: string, by: { id: string } |
  *
  * @example await listPosts(db, storeId, { first: 10, filter: { blogId, tag: 'summer' } })
  */
-export async function listPosts(db: PostDb, storeId: string, args: ListPostsArgs = {}, options: PaginateOptions = {}): Promise<Connection<PostRecord>> {
+export async function listPosts(
+  db: PostDb,
+  storeId: string,
+  args: ListPostsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<PostRecord>> {
   const sortName = args.sort ?? 'PUBLISHED_AT_DESC'
   const sort: SortSpec | undefined = SORTS[sortName]
   if (!sort) throw badInput(['sort'], `sort must be one of ${POST_SORTS.join(', ')}; got '${sortName}'`)
@@ -74,19 +106,30 @@ export async function listPosts(db: PostDb, storeId: string, args: ListPostsArgs
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
   const page = await paginate<PostRow>(query as never, args, sort, options)
-  return { ...page, nodes: page.nodes.map(toPostRecord), edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPostRecord(edge.node) })) }
+  return {
+    ...page,
+    nodes: page.nodes.map(toPostRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPostRecord(edge.node) })),
+  }
 }
 
 /** Ids of the live posts of a blog, for blogDelete's check. */
 export async function postIdsOfBlog(db: PostDb, storeId: string, blogId: string): Promise<string[]> {
   if (!isUuid(storeId) || !isUuid(blogId)) return []
-  const rows = await db.selectFrom('posts').select('id').where('store_id', '=', storeId).where('blog_id', '=', blogId).orderBy('id').execute()
+  const rows = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('blog_id', '=', blogId)
+    .orderBy('id')
+    .execute()
   return rows.map((row) => row.id)
 }
 
 function conditions(eb: ExpressionBuilder<PostDatabase, 'posts'>, filter: PostFilter): Expression<SqlBool>[] {
   const list = stringConditions(eb, 'author', filter.author)
-  if (filter.blogId != null) list.push(isUuid(filter.blogId) ? eb('blog_id', '=', filter.blogId.toLowerCase()) : sql<SqlBool>`false`)
+  if (filter.blogId != null)
+    list.push(isUuid(filter.blogId) ? eb('blog_id', '=', filter.blogId.toLowerCase()) : sql<SqlBool>`false`)
   if (filter.tag != null) list.push(sql<SqlBool>`${filter.tag} = any(tags)`)
   if (filter.status != null) list.push(inList('status', filter.status))
   list.push(...dateRangeConditions(eb, 'published_at', filter.publishedAt))

@@ -61,7 +61,12 @@ export async function createPostTables(db: AnyDb): Promise<void> {
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('published_sort', 'timestamptz', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(published_at, created_at)`).stored())
+    .addColumn('published_sort', 'timestamptz', (c) =>
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`coalesce(published_at, created_at)`)
+        .stored(),
+    )
     .addPrimaryKeyConstraint('posts_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
@@ -73,5 +78,6 @@ export async function createPostTables(db: AnyDb): Promise<void> {
     ['posts_store_updated_idx', ['store_id', 'updated_at', 'id']],
     ['posts_publish_at_idx', ['publish_at']],
   ]
-  for (const [name, columns] of indexes) await db.schema.createIndex(name).ifNotExists().on('posts').columns(columns).execute()
+  for (const [name, columns] of indexes)
+    await db.schema.createIndex(name).ifNotExists().on('posts').columns(columns).execute()
 }

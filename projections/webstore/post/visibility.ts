@@ -13,7 +13,13 @@ function visibleOnly(filter: PostFilter | null | undefined, now: Date): PostFilt
  * The published post of a blog with this handle, for the storefront's /blogs/<blog>/<handle>;
  * null when there is none or it is hidden, so a draft answers exactly like a missing post.
  */
-export async function findPublishedPost(db: PostDb, storeId: string, blogId: string, handle: string, now = new Date()): Promise<PostRecord | null> {
+export async function findPublishedPost(
+  db: PostDb,
+  storeId: string,
+  blogId: string,
+  handle: string,
+  now = new Date(),
+): Promise<PostRecord | null> {
   const post = await findPost(db, storeId, { blogId, handle })
   return post && isVisibleToShoppers(post, now) ? post : null
 }
@@ -24,7 +30,13 @@ export async function findPublishedPost(db: PostDb, storeId: string, blogId: str
  *
  * @example await listPublishedPosts(db, storeId, { first: 10, filter: { blogId, tag: 'summer' } })
  */
-export function listPublishedPosts(db: PostDb, storeId: string, args: ListPostsArgs = {}, options: PaginateOptions = {}, now = new Date()): Promise<Connection<PostRecord>> {
+export function listPublishedPosts(
+  db: PostDb,
+  storeId: string,
+  args: ListPostsArgs = {},
+  options: PaginateOptions = {},
+  now = new Date(),
+): Promise<Connection<PostRecord>> {
   return listPosts(db, storeId, { ...args, filter: visibleOnly(args.filter, now) }, options)
 }
 

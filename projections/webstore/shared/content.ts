@@ -10,7 +10,8 @@ import { searchWords } from '../../shared/filters.js'
 export function storeOf(recorded: RecordedEvent): string {
   // Web store streams are store streams; an event without a store is a bug upstream, and the
   // runner must stop on it rather than file the row under no store.
-  if (!recorded.metadata.storeId) throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
+  if (!recorded.metadata.storeId)
+    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
   return recorded.metadata.storeId
 }
 
@@ -18,7 +19,13 @@ export function storeOf(recorded: RecordedEvent): string {
  * Writes `fields` to the row of the event's entity, moving its revision and updated_at; only a
  * row older than the event is touched, so a replay of events already applied changes nothing.
  */
-export async function changeRow(db: AnyDb, table: string, id: string, recorded: RecordedEvent, fields: Record<string, unknown>): Promise<void> {
+export async function changeRow(
+  db: AnyDb,
+  table: string,
+  id: string,
+  recorded: RecordedEvent,
+  fields: Record<string, unknown>,
+): Promise<void> {
   await db
     .updateTable(table)
     .set({ ...fields, revision: recorded.revision, updated_at: recorded.metadata.occurredAt })
@@ -30,7 +37,8 @@ export async function changeRow(db: AnyDb, table: string, id: string, recorded: 
 
 /** The publication columns of an event of the publication model, or null for other events. */
 export function publicationColumns(type: string, data: Record<string, unknown>): Record<string, unknown> | null {
-  if (type.endsWith('Published')) return { status: 'PUBLISHED' satisfies PublicationStatus, published_at: data.publishedAt }
+  if (type.endsWith('Published'))
+    return { status: 'PUBLISHED' satisfies PublicationStatus, published_at: data.publishedAt }
   if (type.endsWith('Unpublished')) return { status: 'DRAFT' satisfies PublicationStatus, published_at: null }
   if (type.endsWith('PublishScheduled')) return { publish_at: data.publishAt }
   if (type.endsWith('PublishUnscheduled')) return { publish_at: null }
@@ -49,7 +57,12 @@ export function isVisibleToShoppers(row: { status: PublicationStatus; publishedA
 }
 
 /** Rows of every store whose publishAt has come and which are still DRAFT: what the publish scheduler publishes. */
-export async function dueRows(db: AnyDb, table: string, now: Date, limit: number): Promise<{ organizationId: string; storeId: string; id: string }[]> {
+export async function dueRows(
+  db: AnyDb,
+  table: string,
+  now: Date,
+  limit: number,
+): Promise<{ organizationId: string; storeId: string; id: string }[]> {
   const rows = (await db
     .selectFrom(table)
     .select(['organization_id', 'store_id', 'id'])
@@ -64,8 +77,15 @@ export async function dueRows(db: AnyDb, table: string, now: Date, limit: number
 }
 
 /** `search`: every word must appear in the title, handle or body, ignoring case. */
-export function searchCondition(eb: Eb, search: string | null | undefined, columns: readonly string[]): Expression<SqlBool>[] {
+export function searchCondition(
+  eb: Eb,
+  search: string | null | undefined,
+  columns: readonly string[],
+): Expression<SqlBool>[] {
   const words = searchWords(search)
-  const text = sql.join(columns.map((column) => sql`coalesce(${sql.ref(column)}, '')`), sql` || ' ' || `)
+  const text = sql.join(
+    columns.map((column) => sql`coalesce(${sql.ref(column)}, '')`),
+    sql` || ' ' || `,
+  )
   return words.map((word) => sql<SqlBool>`(${text}) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
 }

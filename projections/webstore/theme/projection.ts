@@ -21,19 +21,44 @@ export const themesProjection: Projection = {
     const storeId = recorded.metadata.storeId!
     const at = recorded.metadata.occurredAt
     const event = { type: recorded.type, data: recorded.data } as ThemeEvent
-    const touch = async (themeId: string): Promise<void> => void (await db.updateTable('themes').set({ updated_at: at }).where('store_id', '=', storeId).where('id', '=', themeId).execute())
+    const touch = async (themeId: string): Promise<void> =>
+      void (await db
+        .updateTable('themes')
+        .set({ updated_at: at })
+        .where('store_id', '=', storeId)
+        .where('id', '=', themeId)
+        .execute())
     switch (event.type) {
       case 'ThemeCreated': {
         const d = event.data
         await db
           .insertInto('themes')
-          .values({ store_id: storeId, organization_id: recorded.metadata.organizationId, id: d.themeId, name: d.name, role: d.role, source: d.source, source_theme_id: d.sourceThemeId, created_at: at, updated_at: at })
+          .values({
+            store_id: storeId,
+            organization_id: recorded.metadata.organizationId,
+            id: d.themeId,
+            name: d.name,
+            role: d.role,
+            source: d.source,
+            source_theme_id: d.sourceThemeId,
+            created_at: at,
+            updated_at: at,
+          })
           .execute()
-        if (d.files.length) await db.insertInto('theme_files').values(d.files.map((f) => fileRow(storeId, d.themeId, f, at))).execute()
+        if (d.files.length)
+          await db
+            .insertInto('theme_files')
+            .values(d.files.map((f) => fileRow(storeId, d.themeId, f, at)))
+            .execute()
         return
       }
       case 'ThemeRenamed':
-        await db.updateTable('themes').set({ name: event.data.name, updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        await db
+          .updateTable('themes')
+          .set({ name: event.data.name, updated_at: at })
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.themeId)
+          .execute()
         return
       case 'ThemeFileCreated':
       case 'ThemeFileChanged': {
@@ -58,16 +83,35 @@ export const themesProjection: Projection = {
         await upsertFile(db, storeId, event.data.themeId, event.data.file, at)
         return touch(event.data.themeId)
       case 'ThemeFileDeleted':
-        await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', event.data.themeId).where('path', '=', event.data.path).execute()
+        await db
+          .deleteFrom('theme_files')
+          .where('store_id', '=', storeId)
+          .where('theme_id', '=', event.data.themeId)
+          .where('path', '=', event.data.path)
+          .execute()
         return touch(event.data.themeId)
       case 'ThemePublished':
         if (event.data.previousMainThemeId) {
-          await db.updateTable('themes').set({ role: 'UNPUBLISHED', updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.previousMainThemeId).execute()
+          await db
+            .updateTable('themes')
+            .set({ role: 'UNPUBLISHED', updated_at: at })
+            .where('store_id', '=', storeId)
+            .where('id', '=', event.data.previousMainThemeId)
+            .execute()
         }
-        await db.updateTable('themes').set({ role: 'MAIN', updated_at: at }).where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        await db
+          .updateTable('themes')
+          .set({ role: 'MAIN', updated_at: at })
+          .where('store_id', '=', storeId)
+          .where('id', '=', event.data.themeId)
+          .execute()
         return
       case 'ThemeDeleted':
-        await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', event.data.themeId).execute()
+        await db
+          .deleteFrom('theme_files')
+          .where('store_id', '=', storeId)
+          .where('theme_id', '=', event.data.themeId)
+          .execute()
         await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
         return
       default: {
@@ -79,13 +123,30 @@ export const themesProjection: Projection = {
 }
 
 function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) {
-  return { store_id: storeId, theme_id: themeId, path: file.path, content: file.content, checksum: file.checksum, size: file.size, content_type: file.contentType ?? null, updated_at: at }
+  return {
+    store_id: storeId,
+    theme_id: themeId,
+    path: file.path,
+    content: file.content,
+    checksum: file.checksum,
+    size: file.size,
+    content_type: file.contentType ?? null,
+    updated_at: at,
+  }
 }
 
 async function upsertFile(db: ThemeDb, storeId: string, themeId: string, file: ThemeFile, at: string): Promise<void> {
   await db
     .insertInto('theme_files')
     .values(fileRow(storeId, themeId, file, at))
-    .onConflict((c) => c.columns(['store_id', 'theme_id', 'path']).doUpdateSet({ content: file.content, checksum: file.checksum, size: file.size, content_type: file.contentType ?? null, updated_at: at }))
+    .onConflict((c) =>
+      c.columns(['store_id', 'theme_id', 'path']).doUpdateSet({
+        content: file.content,
+        checksum: file.checksum,
+        size: file.size,
+        content_type: file.contentType ?? null,
+        updated_at: at,
+      }),
+    )
     .execute()
 }

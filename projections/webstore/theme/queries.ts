@@ -6,7 +6,14 @@ import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore
 import { effectiveSettings, themeSettingsSchema } from '../../../domain/webstore/theme/settings.js'
 import type { SettingsSchema } from '../../../domain/webstore/theme/settings-schema.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { combineFilter, inList, dateRangeConditions, stringConditions, type DateTimeRangeFilter, type StringFilter } from '../../shared/filters.js'
+import {
+  combineFilter,
+  inList,
+  dateRangeConditions,
+  stringConditions,
+  type DateTimeRangeFilter,
+  type StringFilter,
+} from '../../shared/filters.js'
 import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import type { ThemeDb, ThemeFileRow, ThemeRow } from './tables.js'
 
@@ -24,23 +31,43 @@ export interface ThemeFilter {
 /** A theme of the store, or undefined (another store's theme, a deleted one and a malformed id alike). */
 export async function themeById(db: AnyDb, storeId: string, id: string): Promise<ThemeRow | undefined> {
   if (!isUuid(id)) return undefined
-  return (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', '=', storeId).where('id', '=', id.toLowerCase()).executeTakeFirst()
+  return (db as ThemeDb)
+    .selectFrom('themes')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id.toLowerCase())
+    .executeTakeFirst()
 }
 
 /** The store's main theme (every store has one once its default theme is installed). */
 export async function mainTheme(db: AnyDb, storeId: string): Promise<ThemeRow | undefined> {
-  return (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', '=', storeId).where('role', '=', 'MAIN').executeTakeFirst()
+  return (db as ThemeDb)
+    .selectFrom('themes')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('role', '=', 'MAIN')
+    .executeTakeFirst()
 }
 
 /** The main theme of each store, for a list of stores (the viewer's stores). */
 export async function mainThemes(db: AnyDb, storeIds: readonly string[]): Promise<Map<string, ThemeRow>> {
   if (storeIds.length === 0) return new Map()
-  const rows = await (db as ThemeDb).selectFrom('themes').selectAll().where('store_id', 'in', storeIds).where('role', '=', 'MAIN').execute()
+  const rows = await (db as ThemeDb)
+    .selectFrom('themes')
+    .selectAll()
+    .where('store_id', 'in', storeIds)
+    .where('role', '=', 'MAIN')
+    .execute()
   return new Map(rows.map((row) => [row.store_id, row]))
 }
 
 /** One page of the store's themes. */
-export function listThemes(db: AnyDb, storeId: string, args: ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null }, options?: PaginateOptions): Promise<Connection<ThemeRow>> {
+export function listThemes(
+  db: AnyDb,
+  storeId: string,
+  args: ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null },
+  options?: PaginateOptions,
+): Promise<Connection<ThemeRow>> {
   const query = (db as ThemeDb)
     .selectFrom('themes')
     .selectAll()
@@ -58,7 +85,13 @@ export function listThemes(db: AnyDb, storeId: string, args: ListArgs & { filter
 export type ThemeFileNode = ThemeFileRow & { id: string }
 
 /** A theme's files in path order, optionally only the given paths. */
-export function themeFiles(db: AnyDb, storeId: string, themeId: string, args: ListArgs & { paths?: readonly string[] | null }, options?: PaginateOptions): Promise<Connection<ThemeFileNode>> {
+export function themeFiles(
+  db: AnyDb,
+  storeId: string,
+  themeId: string,
+  args: ListArgs & { paths?: readonly string[] | null },
+  options?: PaginateOptions,
+): Promise<Connection<ThemeFileNode>> {
   const inner = (db as ThemeDb)
     .selectFrom('theme_files')
     .selectAll()
@@ -66,13 +99,21 @@ export function themeFiles(db: AnyDb, storeId: string, themeId: string, args: Li
     .select(sql<string>`md5(path)::uuid::text`.as('id'))
     .where('store_id', '=', storeId)
     .where('theme_id', '=', themeId)
-    .$if(args.paths != null, (q) => (args.paths!.length ? q.where('path', 'in', args.paths!) : q.where(sql<boolean>`false`)))
+    .$if(args.paths != null, (q) =>
+      args.paths!.length ? q.where('path', 'in', args.paths!) : q.where(sql<boolean>`false`),
+    )
   const query = (db as ThemeDb).selectFrom(inner.as('f')).selectAll()
-  return paginate(query as never, args, { column: 'path', direction: 'asc' }, options) as Promise<Connection<ThemeFileNode>>
+  return paginate(query as never, args, { column: 'path', direction: 'asc' }, options) as Promise<
+    Connection<ThemeFileNode>
+  >
 }
 
 /** The binary asset of a store's live theme with these bytes (for serving them), or undefined. */
-export async function themeAssetByHash(db: AnyDb, storeId: string, hash: string): Promise<{ content_type: string } | undefined> {
+export async function themeAssetByHash(
+  db: AnyDb,
+  storeId: string,
+  hash: string,
+): Promise<{ content_type: string } | undefined> {
   if (!isUuid(storeId)) return undefined
   const row = await (db as ThemeDb)
     .selectFrom('theme_files')
@@ -85,8 +126,19 @@ export async function themeAssetByHash(db: AnyDb, storeId: string, hash: string)
 }
 
 /** One file of a theme, or undefined. */
-export async function themeFileByPath(db: AnyDb, storeId: string, themeId: string, path: string): Promise<ThemeFileRow | undefined> {
-  return (db as ThemeDb).selectFrom('theme_files').selectAll().where('store_id', '=', storeId).where('theme_id', '=', themeId).where('path', '=', path).executeTakeFirst()
+export async function themeFileByPath(
+  db: AnyDb,
+  storeId: string,
+  themeId: string,
+  path: string,
+): Promise<ThemeFileRow | undefined> {
+  return (db as ThemeDb)
+    .selectFrom('theme_files')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('theme_id', '=', themeId)
+    .where('path', '=', path)
+    .executeTakeFirst()
 }
 
 /** A section file and its `{% schema %}` (null when it has none or it does not parse). */
@@ -109,16 +161,24 @@ export async function themeConfig(db: AnyDb, storeId: string, themeId: string): 
     .selectAll()
     .where('store_id', '=', storeId)
     .where('theme_id', '=', themeId)
-    .where((eb) => eb.or([eb('path', 'in', [SETTINGS_SCHEMA_PATH, SETTINGS_DATA_PATH]), eb('path', 'like', 'sections/%.liquid')]))
+    .where((eb) =>
+      eb.or([eb('path', 'in', [SETTINGS_SCHEMA_PATH, SETTINGS_DATA_PATH]), eb('path', 'like', 'sections/%.liquid')]),
+    )
     .orderBy('path')
     .execute()
-  const files: Record<string, ThemeFile> = Object.fromEntries(rows.map((r) => [r.path, { path: r.path, content: r.content, checksum: r.checksum, size: r.size }]))
+  const files: Record<string, ThemeFile> = Object.fromEntries(
+    rows.map((r) => [r.path, { path: r.path, content: r.content, checksum: r.checksum, size: r.size }]),
+  )
   const theme = { themeId, name: '', files }
   const sections = rows
     .filter((r) => r.path.startsWith('sections/'))
     .map((r) => {
       const parsed = parseSectionSchema(r.content)
-      return { type: r.path.slice('sections/'.length, -'.liquid'.length), path: r.path, schema: parsed.ok ? parsed.schema : null }
+      return {
+        type: r.path.slice('sections/'.length, -'.liquid'.length),
+        path: r.path,
+        schema: parsed.ok ? parsed.schema : null,
+      }
     })
   return { settings: effectiveSettings(theme), settingsSchema: themeSettingsSchema(theme), sections }
 }

@@ -1,7 +1,13 @@
 import { isUuid } from '../../../domain/shared/ids.js'
 import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore/theme/section-schema.js'
 import { sectionRenderData, type SectionRenderData } from '../../../domain/webstore/theme/sections-render.js'
-import { orderedBlockIds, parseTemplate, templateNameOf, templatePath, type TemplateJson } from '../../../domain/webstore/theme/sections-template.js'
+import {
+  orderedBlockIds,
+  parseTemplate,
+  templateNameOf,
+  templatePath,
+  type TemplateJson,
+} from '../../../domain/webstore/theme/sections-template.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ThemeDb } from './tables.js'
 
@@ -31,10 +37,21 @@ export interface TemplateView {
 }
 
 /** One JSON template ('index') or section group ('group:header') of a theme, or null when the theme has none by that name. */
-export async function templateView(db: AnyDb, storeId: string, themeId: string, name: string): Promise<TemplateView | null> {
+export async function templateView(
+  db: AnyDb,
+  storeId: string,
+  themeId: string,
+  name: string,
+): Promise<TemplateView | null> {
   if (!isUuid(themeId)) return null
   const path = templatePath(name)
-  const row = await (db as ThemeDb).selectFrom('theme_files').select('content').where('store_id', '=', storeId).where('theme_id', '=', themeId).where('path', '=', path).executeTakeFirst()
+  const row = await (db as ThemeDb)
+    .selectFrom('theme_files')
+    .select('content')
+    .where('store_id', '=', storeId)
+    .where('theme_id', '=', themeId)
+    .where('path', '=', path)
+    .executeTakeFirst()
   const template = row ? parseTemplate(row.content) : null
   if (!template) return null
   const [view] = await views(db, storeId, themeId, [{ name, path, template }])
@@ -60,11 +77,19 @@ export async function sectionGroupViews(db: AnyDb, storeId: string, themeId: str
 }
 
 /** Builds the views, reading each section type's schema once. */
-async function views(db: AnyDb, storeId: string, themeId: string, templates: { name: string; path: string; template: TemplateJson }[]): Promise<TemplateView[]> {
+async function views(
+  db: AnyDb,
+  storeId: string,
+  themeId: string,
+  templates: { name: string; path: string; template: TemplateJson }[],
+): Promise<TemplateView[]> {
   const types = [...new Set(templates.flatMap(({ template }) => Object.values(template.sections).map((s) => s.type)))]
   const schemas = await sectionSchemas(db, storeId, themeId, types)
   return templates.map(({ name, path, template }) => {
-    const ids = [...template.order.filter((id) => id in template.sections), ...Object.keys(template.sections).filter((id) => !template.order.includes(id))]
+    const ids = [
+      ...template.order.filter((id) => id in template.sections),
+      ...Object.keys(template.sections).filter((id) => !template.order.includes(id)),
+    ]
     const sections = ids.map((id, index): TemplateSectionView => {
       const section = template.sections[id]!
       return {
@@ -83,7 +108,12 @@ async function views(db: AnyDb, storeId: string, themeId: string, templates: { n
   })
 }
 
-async function sectionSchemas(db: AnyDb, storeId: string, themeId: string, types: readonly string[]): Promise<Map<string, SectionSchema | null>> {
+async function sectionSchemas(
+  db: AnyDb,
+  storeId: string,
+  themeId: string,
+  types: readonly string[],
+): Promise<Map<string, SectionSchema | null>> {
   if (types.length === 0) return new Map()
   const rows = await (db as ThemeDb)
     .selectFrom('theme_files')

@@ -35,11 +35,18 @@ export const contentEntries: TranslatableKind = {
     if (ids.length === 0) return new Map()
     const rows = (await db
       .selectFrom('content_entries as e')
-      .innerJoin('content_types as t', (join) => join.onRef('t.store_id', '=', 'e.store_id').onRef('t.id', '=', 'e.type_id'))
+      .innerJoin('content_types as t', (join) =>
+        join.onRef('t.store_id', '=', 'e.store_id').onRef('t.id', '=', 'e.type_id'),
+      )
       .select(['e.id as id', 'e.fields as values', 't.fields as fields'])
       .where('e.store_id', '=', storeId)
       .where('e.id', 'in', ids)
       .execute()) as { id: string; values: unknown; fields: unknown }[]
-    return new Map(rows.map((row) => [row.id, entryTexts(json<ContentField[]>(row.fields), json<Record<string, FieldValue>>(row.values))]))
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        entryTexts(json<ContentField[]>(row.fields), json<Record<string, FieldValue>>(row.values)),
+      ]),
+    )
   },
 }

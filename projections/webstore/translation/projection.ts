@@ -23,7 +23,17 @@ export const translationsProjection: Projection = {
         const at = recorded.metadata.occurredAt
         await db
           .insertInto('translations')
-          .values({ store_id: storeId, resource_id: resourceId, resource_type: resourceType, locale, key, value, source_digest: sourceDigest, revision: recorded.revision, updated_at: at })
+          .values({
+            store_id: storeId,
+            resource_id: resourceId,
+            resource_type: resourceType,
+            locale,
+            key,
+            value,
+            source_digest: sourceDigest,
+            revision: recorded.revision,
+            updated_at: at,
+          })
           .onConflict((c) =>
             c
               .columns(['store_id', 'locale', 'resource_id', 'key'])

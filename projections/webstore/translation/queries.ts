@@ -32,7 +32,11 @@ export interface TranslatableResourceRecord {
 }
 
 /** A resource of the store by id with its source texts and translations; null when the store has none with that id. */
-export async function findTranslatableResource(db: AnyDb, storeId: string, resourceId: string): Promise<TranslatableResourceRecord | null> {
+export async function findTranslatableResource(
+  db: AnyDb,
+  storeId: string,
+  resourceId: string,
+): Promise<TranslatableResourceRecord | null> {
   const source = await findTranslatableSource(db, storeId, resourceId)
   if (!source) return null
   const [record] = await withTranslations(db, storeId, source.resourceType, new Map([[resourceId, source.texts]]))
@@ -49,7 +53,12 @@ export async function listTranslatableResources(
 ): Promise<Connection<TranslatableResourceRecord>> {
   const kind = kindOf(resourceType)
   const query = db.selectFrom(kind.table).select(['id', 'created_at']).where('store_id', '=', storeId)
-  const page = await paginate<{ id: string; created_at: Date }>(query, args, { column: 'created_at', direction: 'asc' }, options)
+  const page = await paginate<{ id: string; created_at: Date }>(
+    query,
+    args,
+    { column: 'created_at', direction: 'asc' },
+    options,
+  )
   const ids = page.nodes.map((row) => row.id)
   const records = await withTranslations(db, storeId, resourceType, await kind.load(db, storeId, ids))
   const byId = new Map(records.map((record) => [record.resourceId, record]))
@@ -62,7 +71,12 @@ export async function listTranslatableResources(
  * query): resource id → key → value. Outdated values are included: a slightly old translation
  * reads better to a shopper than a switch of language mid-page.
  */
-export async function translationValues(db: AnyDb, storeId: string, locale: string, resourceIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
+export async function translationValues(
+  db: AnyDb,
+  storeId: string,
+  locale: string,
+  resourceIds: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
   const values = new Map<string, Record<string, string>>()
   if (resourceIds.length === 0) return values
   const rows = await (db as TranslationDb)
@@ -76,10 +90,22 @@ export async function translationValues(db: AnyDb, storeId: string, locale: stri
   return values
 }
 
-async function withTranslations(db: AnyDb, storeId: string, resourceType: TranslatableResourceType, sources: Map<string, Record<string, string>>): Promise<TranslatableResourceRecord[]> {
+async function withTranslations(
+  db: AnyDb,
+  storeId: string,
+  resourceType: TranslatableResourceType,
+  sources: Map<string, Record<string, string>>,
+): Promise<TranslatableResourceRecord[]> {
   const ids = [...sources.keys()]
   const rows = ids.length
-    ? await (db as TranslationDb).selectFrom('translations').selectAll().where('store_id', '=', storeId).where('resource_id', 'in', ids).orderBy('locale').orderBy('key').execute()
+    ? await (db as TranslationDb)
+        .selectFrom('translations')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('resource_id', 'in', ids)
+        .orderBy('locale')
+        .orderBy('key')
+        .execute()
     : []
   return ids.map((resourceId) => {
     const texts = sources.get(resourceId)!
@@ -88,7 +114,14 @@ async function withTranslations(db: AnyDb, storeId: string, resourceType: Transl
     // A translation of a key the resource no longer has (an option removed, a field cleared) is not shown.
     const translations = rows
       .filter((row) => row.resource_id === resourceId && digests.has(row.key))
-      .map((row) => ({ locale: row.locale, key: row.key, value: row.value, sourceDigest: row.source_digest, outdated: row.source_digest !== digests.get(row.key), updatedAt: row.updated_at }))
+      .map((row) => ({
+        locale: row.locale,
+        key: row.key,
+        value: row.value,
+        sourceDigest: row.source_digest,
+        outdated: row.source_digest !== digests.get(row.key),
+        updatedAt: row.updated_at,
+      }))
     return { resourceId, resourceType, content, translations }
   })
 }

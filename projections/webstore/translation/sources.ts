@@ -32,9 +32,20 @@ function fromColumns(row: Row, columns: Record<string, string>): Record<string, 
   return texts
 }
 
-async function rowsOf(db: AnyDb, table: string, storeId: string, ids: readonly string[], columns: readonly string[]): Promise<Row[]> {
+async function rowsOf(
+  db: AnyDb,
+  table: string,
+  storeId: string,
+  ids: readonly string[],
+  columns: readonly string[],
+): Promise<Row[]> {
   if (ids.length === 0) return []
-  return (await db.selectFrom(table).select(['id', ...columns]).where('store_id', '=', storeId).where('id', 'in', ids).execute()) as Row[]
+  return (await db
+    .selectFrom(table)
+    .select(['id', ...columns])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute()) as Row[]
 }
 
 /** JSON columns come back parsed from Postgres and as text from some drivers. */
@@ -48,13 +59,22 @@ interface NestedTexts {
   texts(value: unknown): Record<string, string>
 }
 
-function columnKind(type: TranslatableResourceType, table: string, columns: Record<string, string>, nested?: NestedTexts): TranslatableKind {
+function columnKind(
+  type: TranslatableResourceType,
+  table: string,
+  columns: Record<string, string>,
+  nested?: NestedTexts,
+): TranslatableKind {
   return {
     type,
     table,
     async load(db, storeId, ids) {
-      const rows = await rowsOf(db, table, storeId, ids, [...new Set([...Object.values(columns), ...(nested ? [nested.column] : [])])])
-      return new Map(rows.map((row) => [row.id, { ...fromColumns(row, columns), ...nested?.texts(row[nested.column]) }]))
+      const rows = await rowsOf(db, table, storeId, ids, [
+        ...new Set([...Object.values(columns), ...(nested ? [nested.column] : [])]),
+      ])
+      return new Map(
+        rows.map((row) => [row.id, { ...fromColumns(row, columns), ...nested?.texts(row[nested.column]) }]),
+      )
     },
   }
 }
@@ -69,7 +89,11 @@ const products: TranslatableKind = {
   type: 'PRODUCT',
   table: 'products',
   async load(db, storeId, ids) {
-    const found = await columnKind('PRODUCT', 'products', { title: 'title', description: 'description', ...SEO }).load(db, storeId, ids)
+    const found = await columnKind('PRODUCT', 'products', { title: 'title', description: 'description', ...SEO }).load(
+      db,
+      storeId,
+      ids,
+    )
     if (found.size === 0) return found
     const options = await db
       .selectFrom('product_options')
@@ -91,7 +115,8 @@ const products: TranslatableKind = {
       .execute()
     for (const attribute of attributes as { product_id: string; code: string; value: unknown }[]) {
       // jsonb: a TEXT value comes back as the string itself.
-      if (typeof attribute.value === 'string' && attribute.value !== '') found.get(attribute.product_id)![`attributes.${attribute.code}`] = attribute.value
+      if (typeof attribute.value === 'string' && attribute.value !== '')
+        found.get(attribute.product_id)![`attributes.${attribute.code}`] = attribute.value
     }
     return found
   },
@@ -102,18 +127,35 @@ export const TRANSLATABLE_KINDS: readonly TranslatableKind[] = [
   products,
   columnKind('COLLECTION', 'collections', { title: 'title', description: 'description', ...SEO }),
   columnKind('CATEGORY', 'categories', { title: 'title', description: 'description', ...SEO }),
-  columnKind('ATTRIBUTE', 'attributes', { name: 'name' }, {
-    column: 'options',
-    texts: (options) => Object.fromEntries(json<{ code: string; label: string }[]>(options).map((option) => [`options.${option.code}.label`, option.label])),
-  }),
+  columnKind(
+    'ATTRIBUTE',
+    'attributes',
+    { name: 'name' },
+    {
+      column: 'options',
+      texts: (options) =>
+        Object.fromEntries(
+          json<{ code: string; label: string }[]>(options).map((option) => [
+            `options.${option.code}.label`,
+            option.label,
+          ]),
+        ),
+    },
+  ),
   columnKind('MEDIA', 'media', { alt: 'alt' }),
   columnKind('PAGE', 'pages', { title: 'title', body: 'body', ...SEO }),
   columnKind('BLOG', 'blogs', { title: 'title' }),
   columnKind('POST', 'posts', { title: 'title', excerpt: 'excerpt', body: 'body', ...SEO }),
-  columnKind('MENU', 'menus', { title: 'title' }, {
-    column: 'items',
-    texts: (items) => Object.fromEntries(json<MenuItem[]>(items).map((item) => [`items.${item.itemId}.title`, item.title])),
-  }),
+  columnKind(
+    'MENU',
+    'menus',
+    { title: 'title' },
+    {
+      column: 'items',
+      texts: (items) =>
+        Object.fromEntries(json<MenuItem[]>(items).map((item) => [`items.${item.itemId}.title`, item.title])),
+    },
+  ),
   themes,
   contentEntries,
 ]
@@ -126,7 +168,11 @@ export function kindOf(type: TranslatableResourceType): TranslatableKind {
 }
 
 /** A resource of the store by id, whatever its kind, with its source texts; null when none has that id. */
-export async function findTranslatableSource(db: AnyDb, storeId: string, resourceId: string): Promise<TranslatableSourceText | null> {
+export async function findTranslatableSource(
+  db: AnyDb,
+  storeId: string,
+  resourceId: string,
+): Promise<TranslatableSourceText | null> {
   // Ids are uuid columns: text that is no UUID names nothing, rather than failing the query.
   if (!isUuid(resourceId)) return null
   for (const kind of TRANSLATABLE_KINDS) {

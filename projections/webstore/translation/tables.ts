@@ -42,5 +42,10 @@ export async function createTranslationTables(db: AnyDb): Promise<void> {
     // Reads ask for the keys of many resources in one locale (the per-request loader).
     .addPrimaryKeyConstraint('translations_pkey', ['store_id', 'locale', 'resource_id', 'key'])
     .execute()
-  await db.schema.createIndex('translations_resource_idx').ifNotExists().on('translations').columns(['store_id', 'resource_id']).execute()
+  await db.schema
+    .createIndex('translations_resource_idx')
+    .ifNotExists()
+    .on('translations')
+    .columns(['store_id', 'resource_id'])
+    .execute()
 }

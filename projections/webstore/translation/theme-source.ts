@@ -15,10 +15,19 @@ const TEXT_SETTING_TYPES = new Set(['text', 'textarea', 'richtext', 'inline_rich
 type File = { theme_id: string; path: string; content: string }
 
 function textSettingIds(settings: readonly SettingEntry[] | undefined): Set<string> {
-  return new Set(inputSettings(settings ?? []).filter((setting) => TEXT_SETTING_TYPES.has(setting.type)).map((setting) => setting.id))
+  return new Set(
+    inputSettings(settings ?? [])
+      .filter((setting) => TEXT_SETTING_TYPES.has(setting.type))
+      .map((setting) => setting.id),
+  )
 }
 
-function texts(values: Record<string, unknown> | undefined, ids: Set<string>, prefix: string, into: Record<string, string>): void {
+function texts(
+  values: Record<string, unknown> | undefined,
+  ids: Set<string>,
+  prefix: string,
+  into: Record<string, string>,
+): void {
   for (const [id, value] of Object.entries(values ?? {})) {
     if (ids.has(id) && typeof value === 'string' && value !== '') into[`${prefix}.settings.${id}`] = value
   }
@@ -71,14 +80,29 @@ export const themes: TranslatableKind = {
   table: 'themes',
   async load(db: AnyDb, storeId, ids): Promise<SourceTexts> {
     if (ids.length === 0) return new Map()
-    const found = (await db.selectFrom('themes').select('id').where('store_id', '=', storeId).where('id', 'in', ids).execute()) as { id: string }[]
+    const found = (await db
+      .selectFrom('themes')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('id', 'in', ids)
+      .execute()) as { id: string }[]
     if (found.length === 0) return new Map()
     const files = (await db
       .selectFrom('theme_files')
       .select(['theme_id', 'path', 'content'])
       .where('store_id', '=', storeId)
-      .where('theme_id', 'in', found.map((theme) => theme.id))
-      .where((eb) => eb.or([eb('path', 'like', 'locales/%.default.json'), eb('path', 'like', 'templates/%.json'), eb('path', 'like', 'sections/%')]))
+      .where(
+        'theme_id',
+        'in',
+        found.map((theme) => theme.id),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('path', 'like', 'locales/%.default.json'),
+          eb('path', 'like', 'templates/%.json'),
+          eb('path', 'like', 'sections/%'),
+        ]),
+      )
       .orderBy('path')
       .execute()) as File[]
     return new Map(found.map((theme) => [theme.id, themeTexts(files.filter((file) => file.theme_id === theme.id))]))

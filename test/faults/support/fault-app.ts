@@ -16,9 +16,19 @@ import { injectGraphQL, type GraphQLResponse, type Tenant } from '../../support/
 export async function createTenantIn(databaseUrl: string, slug: string): Promise<Tenant> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 2 })
   const logger = createLogger('silent')
-  const platform = await Platform.open({ ...loadConfig({}), databaseUrl, logLevel: 'silent' }, logger, { commands: allCommands, projections: allProjections }, { runProjections: false, database })
+  const platform = await Platform.open(
+    { ...loadConfig({}), databaseUrl, logLevel: 'silent' },
+    logger,
+    { commands: allCommands, projections: allProjections },
+    { runProjections: false, database },
+  )
   try {
-    return await createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes: ALL_SCOPES })
+    return await createTenant(platform, {
+      organizationName: `Org of ${slug}`,
+      storeSlug: slug,
+      storeName: `Store ${slug}`,
+      scopes: ALL_SCOPES,
+    })
   } finally {
     await platform.close()
   }
@@ -29,7 +39,11 @@ export interface FaultApp {
   platform: Platform
   tenant(slug: string): Promise<Tenant>
   /** POST /graphql through `app.inject`, keeping the status and headers a client would see. */
-  gql<Data = Record<string, unknown>>(apiKey: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<Data>>
+  gql<Data = Record<string, unknown>>(
+    apiKey: string,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphQLResponse<Data>>
   close(): Promise<void>
 }
 
@@ -39,14 +53,30 @@ export interface FaultApp {
  */
 export async function startFaultApp(databaseUrl: string | undefined, config: Partial<Config> = {}): Promise<FaultApp> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 10 })
-  const settings: Config = { ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }), databaseUrl, logLevel: 'silent', ...config }
+  const settings: Config = {
+    ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }),
+    databaseUrl,
+    logLevel: 'silent',
+    ...config,
+  }
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
-  const platform = await Platform.open(settings, logger, { commands: allCommands, projections: allProjections }, { runProjections: true, database })
+  const platform = await Platform.open(
+    settings,
+    logger,
+    { commands: allCommands, projections: allProjections },
+    { runProjections: true, database },
+  )
   const app = await buildApp(platform)
   return {
     app,
     platform,
-    tenant: (slug) => createTenant(platform, { organizationName: `Org of ${slug}`, storeSlug: slug, storeName: `Store ${slug}`, scopes: ALL_SCOPES }),
+    tenant: (slug) =>
+      createTenant(platform, {
+        organizationName: `Org of ${slug}`,
+        storeSlug: slug,
+        storeName: `Store ${slug}`,
+        scopes: ALL_SCOPES,
+      }),
     gql: (apiKey, query, variables) => injectGraphQL(app, apiKey, query, variables),
     async close() {
       await app.close()

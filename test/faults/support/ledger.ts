@@ -21,17 +21,28 @@ export interface LedgerReport {
 }
 
 /** Waits (bounded) until every projection's checkpoint has reached the head of the events it consumes. */
-export async function waitForProjections(db: AnyDb, eventStore: EventStore, projections: readonly Projection[], timeoutMs: number): Promise<void> {
+export async function waitForProjections(
+  db: AnyDb,
+  eventStore: EventStore,
+  projections: readonly Projection[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const checkpoints = new Map((await db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()).map((row) => [row.name as string, row.position as string | null]))
+    const checkpoints = new Map(
+      (await db.selectFrom('projection_checkpoints').select(['name', 'position']).execute()).map((row) => [
+        row.name as string,
+        row.position as string | null,
+      ]),
+    )
     const behind: string[] = []
     for (const projection of projections) {
       const head = await eventStore.headPosition(projectionFilter(projection))
       if (head && comparePositions(checkpoints.get(projection.name) ?? null, head) < 0) behind.push(projection.name)
     }
     if (behind.length === 0) return
-    if (Date.now() > deadline) throw new Error(`projections still behind the log after ${timeoutMs} ms: ${behind.join(', ')}`)
+    if (Date.now() > deadline)
+      throw new Error(`projections still behind the log after ${timeoutMs} ms: ${behind.join(', ')}`)
     await sleep(100)
   }
 }
@@ -40,13 +51,29 @@ export async function waitForProjections(db: AnyDb, eventStore: EventStore, proj
  * Checks the acknowledged writes against the log and the read models, and every projection's
  * applied-event count against the log up to its checkpoint (a batch applied twice counts twice).
  */
-export async function auditLedger(db: AnyDb, eventStore: EventStore, projections: readonly Projection[], storeId: string, outcomes: readonly WriteOutcome[]): Promise<LedgerReport> {
+export async function auditLedger(
+  db: AnyDb,
+  eventStore: EventStore,
+  projections: readonly Projection[],
+  storeId: string,
+  outcomes: readonly WriteOutcome[],
+): Promise<LedgerReport> {
   const acknowledged = outcomes.filter((o): o is Extract<WriteOutcome, { ok: true }> => o.ok)
-  const { rows: created } = await sql<{ stream_name: string }>`select stream_name from events where event_type = 'ProductCreated' and stream_name like ${`product-${storeId}_%`}`.execute(db)
+  const { rows: created } = await sql<{
+    stream_name: string
+  }>`select stream_name from events where event_type = 'ProductCreated' and stream_name like ${`product-${storeId}_%`}`.execute(
+    db,
+  )
   const inLog = new Set(created.map((row) => row.stream_name.slice(row.stream_name.indexOf('_') + 1)))
-  const { rows: products } = await sql<{ id: string; title: string }>`select id::text as id, title from products where store_id = ${storeId}`.execute(db)
+  const { rows: products } = await sql<{
+    id: string
+    title: string
+  }>`select id::text as id, title from products where store_id = ${storeId}`.execute(db)
   const inReadModel = new Map(products.map((row) => [row.id, row.title]))
-  const checkpoints = await db.selectFrom('projection_checkpoints').select(['name', 'position', 'events_applied']).execute()
+  const checkpoints = await db
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position', 'events_applied'])
+    .execute()
   const miscounted: LedgerReport['miscounted'] = []
   for (const projection of projections) {
     const checkpoint = checkpoints.find((row) => row.name === projection.name)

@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -30,8 +32,11 @@ export async function freePort(): Promise<number> {
  * this; under CI (env `CI` set) a missing binary is a failure, since the fault would go untested.
  */
 export function missingBinary(name: 'postgres' | 'redis-server'): string | null {
-  if (name === 'redis-server') return existsSync(REDIS_SERVER) ? null : `${REDIS_SERVER} is not installed (apt-get install -y redis-server)`
-  return postgresBin() ? null : 'no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)'
+  if (name === 'redis-server')
+    return existsSync(REDIS_SERVER) ? null : `${REDIS_SERVER} is not installed (apt-get install -y redis-server)`
+  return postgresBin()
+    ? null
+    : 'no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)'
 }
 
 /** Skips (with the reason printed) outside CI, fails under CI. Returns whether the test may run. */
@@ -128,7 +133,11 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const dir = await mkdtemp(path.join(tmpdir(), 'emporium-redis-'))
   let child: ChildProcess | null = null
   const start = async () => {
-    const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const server = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     child = server
     await new Promise<void>((resolve, reject) => {
       let output = ''

@@ -39,12 +39,30 @@ export interface ResourceProbe {
  * kernel picks, logging JSON to stdout; resolves once it is serving. With `probe`, the process
  * also answers SIGUSR2 with its resource figures.
  */
-export async function startServerProcess(env: Record<string, string>, options: { probe?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
-  const args = ['--import', 'tsx', ...(options.probe ? ['--expose-gc', '--import', PROBE] : []), path.join(ROOT, 'cli/main.ts'), 'serve']
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { probe?: boolean; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const args = [
+    '--import',
+    'tsx',
+    ...(options.probe ? ['--expose-gc', '--import', PROBE] : []),
+    path.join(ROOT, 'cli/main.ts'),
+    'serve',
+  ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // A rate-limit budget no fault run spends: they are about faults, not budgets.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', GRAPHQL_PLAYGROUND: 'false', RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      GRAPHQL_PLAYGROUND: 'false',
+      RATE_LIMIT_BUCKET: '1000000',
+      RATE_LIMIT_RESTORE_PER_SECOND: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: LogLine[] = []
@@ -73,7 +91,9 @@ export async function startServerProcess(env: Record<string, string>, options: {
   }
   child.stdout!.on('data', onData)
   child.stderr!.on('data', onData)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   let exitedAlready = false
   void exited.then(() => {
     exitedAlready = true
@@ -92,12 +112,19 @@ export async function startServerProcess(env: Record<string, string>, options: {
         watchers.delete(check)
         settle()
       }
-      const timer = setTimeout(() => finish(() => reject(new Error(`no ${what} after ${timeoutMs} ms:\n${text.slice(-4_000)}`))), timeoutMs)
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`no ${what} after ${timeoutMs} ms:\n${text.slice(-4_000)}`))),
+        timeoutMs,
+      )
       watchers.add(check)
       check()
     })
 
-  const serving = await waitFor(() => logs.find((line) => line.msg === 'emporium is serving'), options.readyTimeoutMs ?? 60_000, "'emporium is serving'")
+  const serving = await waitFor(
+    () => logs.find((line) => line.msg === 'emporium is serving'),
+    options.readyTimeoutMs ?? 60_000,
+    "'emporium is serving'",
+  )
   const address = String(serving.address)
   const port = Number(new URL(address).port)
   return {
@@ -106,7 +133,11 @@ export async function startServerProcess(env: Record<string, string>, options: {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
     async demoTenant(timeoutMs = 5_000) {
-      const match = await waitFor(() => /store: +\S+ \(([0-9a-f-]{36})\)[\s\S]*API key: (wmk_\S+)/.exec(text) ?? undefined, timeoutMs, 'demo tenant')
+      const match = await waitFor(
+        () => /store: +\S+ \(([0-9a-f-]{36})\)[\s\S]*API key: (wmk_\S+)/.exec(text) ?? undefined,
+        timeoutMs,
+        'demo tenant',
+      )
       return { storeId: match[1]!, apiKey: match[2]! }
     },
     logs,

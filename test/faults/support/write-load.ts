@@ -18,7 +18,10 @@ export interface WriteLoad {
  * A refused write is not retried: each outcome is recorded as the client got it. After a
  * refusal a writer pauses briefly, as a client honouring Retry-After would, rather than spin.
  */
-export function startWriteLoad(write: (title: string) => Promise<WriteOutcome>, options: { writers: number; prefix: string; pauseAfterRefusalMs?: number }): WriteLoad {
+export function startWriteLoad(
+  write: (title: string) => Promise<WriteOutcome>,
+  options: { writers: number; prefix: string; pauseAfterRefusalMs?: number },
+): WriteLoad {
   const outcomes: WriteOutcome[] = []
   let running = true
   let sequence = 0
@@ -32,7 +35,14 @@ export function startWriteLoad(write: (title: string) => Promise<WriteOutcome>, 
   const writer = async () => {
     while (running) {
       const title = `${options.prefix} ${++sequence}`
-      const outcome = await write(title).catch((error: unknown): WriteOutcome => ({ ok: false, title, status: 0, code: 'CLIENT_ERROR', retryAfter: undefined, message: String(error) }))
+      const outcome = await write(title).catch((error: unknown): WriteOutcome => ({
+        ok: false,
+        title,
+        status: 0,
+        code: 'CLIENT_ERROR',
+        retryAfter: undefined,
+        message: String(error),
+      }))
       record(outcome)
       if (!outcome.ok) await sleep(options.pauseAfterRefusalMs ?? 50)
     }
@@ -54,7 +64,11 @@ export function startWriteLoad(write: (title: string) => Promise<WriteOutcome>, 
         const timer = setTimeout(() => {
           waiters.delete(waiter)
           const last = outcomes.at(-1)
-          reject(new Error(`only ${acknowledgedCount()} of ${target} writes acknowledged after ${timeoutMs} ms; last outcome ${JSON.stringify(last)}`))
+          reject(
+            new Error(
+              `only ${acknowledgedCount()} of ${target} writes acknowledged after ${timeoutMs} ms; last outcome ${JSON.stringify(last)}`,
+            ),
+          )
         }, timeoutMs)
         waiters.add(waiter)
       })
@@ -74,15 +88,26 @@ export interface ProductCreateBody {
   errors?: { message: string; extensions?: Record<string, unknown> & { code?: string } }[]
 }
 
-export function productCreateOutcome(title: string, response: { status: number; headers: Record<string, unknown>; body: ProductCreateBody }): WriteOutcome {
+export function productCreateOutcome(
+  title: string,
+  response: { status: number; headers: Record<string, unknown>; body: ProductCreateBody },
+): WriteOutcome {
   const product = response.body.data?.productCreate?.product
   const error = response.body.errors?.[0]
   if (product && !error) return { ok: true, title, id: product.id }
   const retryAfter = response.headers['retry-after']
-  return { ok: false, title, status: response.status, code: error?.extensions?.code ?? 'NONE', retryAfter: retryAfter === undefined ? undefined : String(retryAfter), message: error?.message ?? '' }
+  return {
+    ok: false,
+    title,
+    status: response.status,
+    code: error?.extensions?.code ?? 'NONE',
+    retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+    message: error?.message ?? '',
+  }
 }
 
-export const PRODUCT_CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id title } } }'
+export const PRODUCT_CREATE =
+  'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id title } } }'
 
 /** `productCreate` over real HTTP, as an outside client sees it; a connection that dies rejects. */
 export async function createProductOverHttp(baseUrl: string, apiKey: string, title: string): Promise<WriteOutcome> {
@@ -91,5 +116,9 @@ export async function createProductOverHttp(baseUrl: string, apiKey: string, tit
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
     body: JSON.stringify({ query: PRODUCT_CREATE, variables: { input: { title } } }),
   })
-  return productCreateOutcome(title, { status: response.status, headers: Object.fromEntries(response.headers), body: (await response.json()) as ProductCreateBody })
+  return productCreateOutcome(title, {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: (await response.json()) as ProductCreateBody,
+  })
 }

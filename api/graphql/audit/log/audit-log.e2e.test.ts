@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
-import { CREATE_PRODUCT, DELETE_PRODUCT, POSITION, UPDATE_PRODUCT, UUID, onlyError, type CreateData, type Product } from '../../../../test/support/products.js'
+import {
+  CREATE_PRODUCT,
+  DELETE_PRODUCT,
+  POSITION,
+  UPDATE_PRODUCT,
+  UUID,
+  onlyError,
+  type CreateData,
+  type Product,
+} from '../../../../test/support/products.js'
 
 // The store's history as auditors read it: what happened, to what, by whom, when, in which
 // request; filtered, paged forward, and never showing plumbing or another store's events.
@@ -18,7 +27,12 @@ interface Entry {
   correlationId: string
 }
 interface Log {
-  auditLog: { nodes: Entry[]; edges: { cursor: string; node: { id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }; totalCount: number }
+  auditLog: {
+    nodes: Entry[]
+    edges: { cursor: string; node: { id: string } }[]
+    pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }
+    totalCount: number
+  }
 }
 
 const AUDIT_LOG = `query ($filter: AuditLogFilter, $first: Int, $after: String) {
@@ -44,9 +58,13 @@ let hat: Product
 let shopAuditor: string
 let otherAuditor: string
 
-const keyIdOf = async (apiKey: string) => (await t.gql<{ viewer: { credential: { id: string } } }>(apiKey, '{ viewer { credential { id } } }')).data!.viewer.credential.id
-const log = (apiKey: string, variables: Record<string, unknown> = {}) => t.gql<Log>(apiKey, AUDIT_LOG, { first: 250, ...variables })
-const types = async (apiKey: string, filter: Record<string, unknown>) => (await log(apiKey, { filter })).data!.auditLog.nodes.map((e) => e.type)
+const keyIdOf = async (apiKey: string) =>
+  (await t.gql<{ viewer: { credential: { id: string } } }>(apiKey, '{ viewer { credential { id } } }')).data!.viewer
+    .credential.id
+const log = (apiKey: string, variables: Record<string, unknown> = {}) =>
+  t.gql<Log>(apiKey, AUDIT_LOG, { first: 250, ...variables })
+const types = async (apiKey: string, filter: Record<string, unknown>) =>
+  (await log(apiKey, { filter })).data!.auditLog.nodes.map((e) => e.type)
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -65,7 +83,12 @@ beforeAll(async () => {
     (await t.gql<CreateData>(apiKey, CREATE_PRODUCT, { input }, headers)).data!.productCreate.product
   shirt = await create(shop.apiKey, { title: 'Red Shirt', tags: ['summer'] }, { 'x-correlation-id': 'import-run-42' })
   hat = await create(shop.apiKey, { title: 'Green Hat' })
-  await t.gql(helperKey, UPDATE_PRODUCT, { input: { id: shirt.id, title: 'Blue Shirt', handle: 'blue-shirt' } }, { 'x-correlation-id': 'bulk-7' })
+  await t.gql(
+    helperKey,
+    UPDATE_PRODUCT,
+    { input: { id: shirt.id, title: 'Blue Shirt', handle: 'blue-shirt' } },
+    { 'x-correlation-id': 'bulk-7' },
+  )
   await t.gql(helperKey, DELETE_PRODUCT, { input: { id: hat.id } })
   await create(other.apiKey, { title: 'Foreign Hat' })
 })
@@ -85,11 +108,25 @@ describe('entries', () => {
       position: expect.stringMatching(POSITION),
       occurredAt: shirt.createdAt,
       actor: { type: 'api_key', id: ownerKeyId, name: 'default key' },
-      data: { productId: shirt.id, title: 'Red Shirt', handle: 'red-shirt', description: '', status: 'ACTIVE', vendor: '', tags: ['summer'] },
+      data: {
+        productId: shirt.id,
+        title: 'Red Shirt',
+        handle: 'red-shirt',
+        description: '',
+        status: 'ACTIVE',
+        vendor: '',
+        tags: ['summer'],
+      },
       correlationId: 'import-run-42',
     })
     const helper = { type: 'api_key', id: helperKeyId, name: 'test key products:write' }
-    expect(retitled).toMatchObject({ type: 'ProductRetitled', revision: 1, actor: helper, data: { productId: shirt.id, title: 'Blue Shirt' }, correlationId: 'bulk-7' })
+    expect(retitled).toMatchObject({
+      type: 'ProductRetitled',
+      revision: 1,
+      actor: helper,
+      data: { productId: shirt.id, title: 'Blue Shirt' },
+      correlationId: 'bulk-7',
+    })
     expect(moved).toMatchObject({
       type: 'ProductHandleChanged',
       revision: 2,
@@ -124,8 +161,14 @@ describe('entries', () => {
 
   it('replaces a correlation id that is not a short token with a generated one', async () => {
     const { apiKey } = await t.tenant('audit-correlation')
-    const created = await t.gql<CreateData>(apiKey, CREATE_PRODUCT, { input: { title: 'Tee' } }, { 'x-correlation-id': 'two words; and more' })
-    const [entry] = (await log(apiKey, { filter: { entityId: created.data!.productCreate.product.id } })).data!.auditLog.nodes
+    const created = await t.gql<CreateData>(
+      apiKey,
+      CREATE_PRODUCT,
+      { input: { title: 'Tee' } },
+      { 'x-correlation-id': 'two words; and more' },
+    )
+    const [entry] = (await log(apiKey, { filter: { entityId: created.data!.productCreate.product.id } })).data!.auditLog
+      .nodes
     expect(entry!.correlationId).toMatch(UUID)
   })
 })
@@ -143,7 +186,11 @@ describe('filters', () => {
   })
 
   it('by actor', async () => {
-    expect(await types(shopAuditor, { actorId: helperKeyId })).toEqual(['ProductRetitled', 'ProductHandleChanged', 'ProductDeleted'])
+    expect(await types(shopAuditor, { actorId: helperKeyId })).toEqual([
+      'ProductRetitled',
+      'ProductHandleChanged',
+      'ProductDeleted',
+    ])
     expect(await types(shopAuditor, { actorId: ownerKeyId })).toEqual(['ProductCreated', 'ProductCreated'])
   })
 
@@ -152,8 +199,15 @@ describe('filters', () => {
     const updateTime = all.find((e) => e.type === 'ProductRetitled')!.occurredAt
     const deleteTime = all.find((e) => e.type === 'ProductDeleted')!.occurredAt
     expect(updateTime < deleteTime).toBe(true)
-    expect(await types(shopAuditor, { from: updateTime })).toEqual(['ProductRetitled', 'ProductHandleChanged', 'ProductDeleted'])
-    expect(await types(shopAuditor, { from: updateTime, to: deleteTime })).toEqual(['ProductRetitled', 'ProductHandleChanged'])
+    expect(await types(shopAuditor, { from: updateTime })).toEqual([
+      'ProductRetitled',
+      'ProductHandleChanged',
+      'ProductDeleted',
+    ])
+    expect(await types(shopAuditor, { from: updateTime, to: deleteTime })).toEqual([
+      'ProductRetitled',
+      'ProductHandleChanged',
+    ])
     expect(await types(shopAuditor, { to: updateTime })).toEqual(['StoreCreated', 'ProductCreated', 'ProductCreated'])
   })
 })
@@ -176,12 +230,23 @@ describe('paging', () => {
   })
 
   it('refuses an after that is not a position', async () => {
-    expect(onlyError(await log(shopAuditor, { after: 'garbage' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+    expect(onlyError(await log(shopAuditor, { after: 'garbage' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['after'],
+    })
   })
 
   it('refuses first over 250 (and under 1) with BAD_USER_INPUT at first', async () => {
-    expect(onlyError(await log(shopAuditor, { first: 251 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 251' })
-    expect(onlyError(await log(shopAuditor, { first: 0 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 0' })
+    expect(onlyError(await log(shopAuditor, { first: 251 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+      message: 'first must be between 1 and 250; got 251',
+    })
+    expect(onlyError(await log(shopAuditor, { first: 0 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+      message: 'first must be between 1 and 250; got 0',
+    })
   })
 })
 
@@ -189,7 +254,9 @@ describe('whose history a key may read', () => {
   it('shows each key the areas it may read: products to a products key, the store to a settings key', async () => {
     const productsOnly = await t.key(shop.storeSlug, ['products:read'])
     const settingsOnly = await t.key(shop.storeSlug, ['settings:read'])
-    expect(new Set((await log(productsOnly)).data!.auditLog.nodes.map((e) => e.entityType))).toEqual(new Set(['product']))
+    expect(new Set((await log(productsOnly)).data!.auditLog.nodes.map((e) => e.entityType))).toEqual(
+      new Set(['product']),
+    )
     const seenBySettings = (await log(settingsOnly)).data!.auditLog
     expect(seenBySettings.nodes.map((e) => e.type)).toEqual(['StoreCreated'])
     expect(seenBySettings.totalCount).toBe(1)

@@ -11,7 +11,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     auditLog: (_root, args: { filter?: AuditLogFilter; first?: number; after?: string }, ctx: GraphQLContext, info) => {
       const categories = readableHistory(ctx.principal.scopes)
       if (categories.length === 0) throw new DomainError('FORBIDDEN', 'reading the audit log needs a read scope')
-      return readAuditLog(ctx.platform.database.db, requireStore(ctx).id, { ...args, categories }, { count: wantsTotal(info) })
+      return readAuditLog(
+        ctx.platform.database.db,
+        requireStore(ctx).id,
+        { ...args, categories },
+        { count: wantsTotal(info) },
+      )
     },
   },
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
-import { SET_FIELDS, clothingAttributes, createAttributeSet, setMutation, type AttributeSet } from '../../../../test/support/attributes.js'
+import {
+  SET_FIELDS,
+  clothingAttributes,
+  createAttributeSet,
+  setMutation,
+  type AttributeSet,
+} from '../../../../test/support/attributes.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 
 // Attribute set writes and reads through the GraphQL endpoint.
@@ -12,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Written = { attributeSet: AttributeSet | null; eventPosition: string | null }
-const run = (apiKey: string, name: string, input: Record<string, unknown>) => t.gql<Record<string, Written>>(apiKey, setMutation(name), { input })
+const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
+  t.gql<Record<string, Written>>(apiKey, setMutation(name), { input })
 const BY_ID = `query ($id: ID!) { attributeSet(id: $id) { ${SET_FIELDS} } }`
 const LIST = `query ($filter: AttributeSetFilter, $sort: AttributeSetSort, $first: Int, $after: String, $page: Int, $limit: Int) {
   attributeSets(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { name } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
@@ -23,12 +30,21 @@ describe('attributeSetCreate and reads', () => {
   it('creates a set with sections by attribute code and serves it right away', async () => {
     const { apiKey } = await t.tenant('set-create')
     await clothingAttributes(t, apiKey)
-    const created = await run(apiKey, 'attributeSetCreate', { name: 'Clothing', sections: [{ name: 'Basics', attributeCodes: ['material', 'care'] }, { name: 'Size', attributeCodes: ['width'] }] })
+    const created = await run(apiKey, 'attributeSetCreate', {
+      name: 'Clothing',
+      sections: [
+        { name: 'Basics', attributeCodes: ['material', 'care'] },
+        { name: 'Size', attributeCodes: ['width'] },
+      ],
+    })
     expect(created.errors).toBeUndefined()
     const { attributeSet, eventPosition } = created.data!.attributeSetCreate!
     expect(attributeSet).toMatchObject({ id: expect.stringMatching(UUID), name: 'Clothing', revision: 0 })
     expect(attributeSet!.sections.map((s) => s.position)).toEqual([0, 1])
-    expect(sectionCodes(attributeSet!)).toEqual([['Basics', ['material', 'care']], ['Size', ['width']]])
+    expect(sectionCodes(attributeSet!)).toEqual([
+      ['Basics', ['material', 'care']],
+      ['Size', ['width']],
+    ])
     expect(attributeSet!.attributes.map((a) => a.code)).toEqual(['material', 'care', 'width'])
     expect(eventPosition).toMatch(POSITION)
     expect((await t.gql(apiKey, BY_ID, { id: attributeSet!.id })).data).toEqual({ attributeSet })
@@ -36,21 +52,41 @@ describe('attributeSetCreate and reads', () => {
 
   it('names an unknown attribute code at its place and creates nothing', async () => {
     const { apiKey } = await t.tenant('set-unknown')
-    const response = await run(apiKey, 'attributeSetCreate', { name: 'X', sections: [{ name: 'General', attributeCodes: ['ghost'] }] })
+    const response = await run(apiKey, 'attributeSetCreate', {
+      name: 'X',
+      sections: [{ name: 'General', attributeCodes: ['ghost'] }],
+    })
     expect(onlyError(response)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'sections', 0, 'attributeCodes', 0],
       message: "there is no attribute 'ghost' in this store; create it with attributeCreate or check the code",
     })
-    expect((await t.gql<{ attributeSets: { totalCount: number } }>(apiKey, '{ attributeSets { totalCount } }')).data!.attributeSets.totalCount).toBe(0)
+    expect(
+      (await t.gql<{ attributeSets: { totalCount: number } }>(apiKey, '{ attributeSets { totalCount } }')).data!
+        .attributeSets.totalCount,
+    ).toBe(0)
   })
 
   it('refuses more than 500 sections, or 500 codes to reorder, before looking up their codes', async () => {
     const { apiKey } = await t.tenant('set-many-sections')
-    const response = await run(apiKey, 'attributeSetCreate', { name: 'X', sections: Array.from({ length: 2_000 }, (_, i) => ({ name: `S${i}`, attributeCodes: ['ghost'] })) })
-    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'sections'], message: 'input.sections: a set may have at most 500 sections' })
-    const reorder = await run(apiKey, 'attributeSetAttributeReorder', { id: '01900000-0000-7000-8000-000000000000', codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`) })
-    expect(onlyError(reorder)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'codes'], message: 'input.codes: a set holds at most 500 attributes to reorder' })
+    const response = await run(apiKey, 'attributeSetCreate', {
+      name: 'X',
+      sections: Array.from({ length: 2_000 }, (_, i) => ({ name: `S${i}`, attributeCodes: ['ghost'] })),
+    })
+    expect(onlyError(response)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'sections'],
+      message: 'input.sections: a set may have at most 500 sections',
+    })
+    const reorder = await run(apiKey, 'attributeSetAttributeReorder', {
+      id: '01900000-0000-7000-8000-000000000000',
+      codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`),
+    })
+    expect(onlyError(reorder)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'codes'],
+      message: 'input.codes: a set holds at most 500 attributes to reorder',
+    })
   })
 })
 
@@ -58,18 +94,38 @@ describe('attributeSetUpdate and attributes', () => {
   it('renames, adds, reorders and removes attributes', async () => {
     const { apiKey } = await t.tenant('set-edit')
     await clothingAttributes(t, apiKey)
-    const set = await createAttributeSet(t, apiKey, { name: 'Clothing', sections: [{ name: 'General', attributeCodes: ['material'] }] })
-    expect((await run(apiKey, 'attributeSetUpdate', { id: set.id, name: 'Apparel' })).data!.attributeSetUpdate!.attributeSet!.name).toBe('Apparel')
+    const set = await createAttributeSet(t, apiKey, {
+      name: 'Clothing',
+      sections: [{ name: 'General', attributeCodes: ['material'] }],
+    })
+    expect(
+      (await run(apiKey, 'attributeSetUpdate', { id: set.id, name: 'Apparel' })).data!.attributeSetUpdate!.attributeSet!
+        .name,
+    ).toBe('Apparel')
     await run(apiKey, 'attributeSetAttributeAdd', { id: set.id, code: 'width' })
     const added = await run(apiKey, 'attributeSetAttributeAdd', { id: set.id, code: 'care', section: 'Care' })
-    expect(sectionCodes(added.data!.attributeSetAttributeAdd!.attributeSet!)).toEqual([['General', ['material', 'width']], ['Care', ['care']]])
+    expect(sectionCodes(added.data!.attributeSetAttributeAdd!.attributeSet!)).toEqual([
+      ['General', ['material', 'width']],
+      ['Care', ['care']],
+    ])
     const reordered = await run(apiKey, 'attributeSetAttributeReorder', { id: set.id, codes: ['width'] })
-    expect(sectionCodes(reordered.data!.attributeSetAttributeReorder!.attributeSet!)[0]).toEqual(['General', ['width', 'material']])
+    expect(sectionCodes(reordered.data!.attributeSetAttributeReorder!.attributeSet!)[0]).toEqual([
+      'General',
+      ['width', 'material'],
+    ])
     const removed = await run(apiKey, 'attributeSetAttributeRemove', { id: set.id, code: 'width' })
-    expect(removed.data!.attributeSetAttributeRemove!.attributeSet!.attributes.map((a) => a.code)).toEqual(['material', 'care'])
-    const layout = await run(apiKey, 'attributeSetUpdate', { id: set.id, sections: [{ name: 'All', attributeCodes: ['care', 'material'] }] })
+    expect(removed.data!.attributeSetAttributeRemove!.attributeSet!.attributes.map((a) => a.code)).toEqual([
+      'material',
+      'care',
+    ])
+    const layout = await run(apiKey, 'attributeSetUpdate', {
+      id: set.id,
+      sections: [{ name: 'All', attributeCodes: ['care', 'material'] }],
+    })
     expect(sectionCodes(layout.data!.attributeSetUpdate!.attributeSet!)).toEqual([['All', ['care', 'material']]])
-    expect(onlyError(await run(apiKey, 'attributeSetAttributeReorder', { id: set.id, section: 'Nope', codes: ['care'] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'section'] })
+    expect(
+      onlyError(await run(apiKey, 'attributeSetAttributeReorder', { id: set.id, section: 'Nope', codes: ['care'] })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'section'] })
   })
 })
 
@@ -77,17 +133,30 @@ describe('attributeSetDelete', () => {
   it('refuses a set products use, deletes an unused one', async () => {
     const { apiKey } = await t.tenant('set-delete')
     await clothingAttributes(t, apiKey)
-    const used = await createAttributeSet(t, apiKey, { name: 'Used', sections: [{ name: 'General', attributeCodes: ['width'] }] })
-    const created = await t.gql(apiKey, `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }`, { input: { title: 'Tee', attributeSetId: used.id } })
+    const used = await createAttributeSet(t, apiKey, {
+      name: 'Used',
+      sections: [{ name: 'General', attributeCodes: ['width'] }],
+    })
+    const created = await t.gql(
+      apiKey,
+      `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }`,
+      { input: { title: 'Tee', attributeSetId: used.id } },
+    )
     expect(created.errors).toBeUndefined()
     expect(onlyError(await t.gql(apiKey, DELETE, { input: { id: used.id } }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'id'],
-      message: "attribute set 'Used' is used by 1 product(s); move them to another set with productAttributeSetChange first",
+      message:
+        "attribute set 'Used' is used by 1 product(s); move them to another set with productAttributeSetChange first",
     })
     const unused = await createAttributeSet(t, apiKey, { name: 'Unused' })
-    expect((await t.gql(apiKey, DELETE, { input: { id: unused.id } })).data).toEqual({ attributeSetDelete: { deletedId: unused.id, eventPosition: expect.stringMatching(POSITION) } })
-    expect(onlyError(await t.gql(apiKey, BY_ID, { id: unused.id }))).toEqual({ code: 'NOT_FOUND', message: `attribute set '${unused.id}' does not exist in this store` })
+    expect((await t.gql(apiKey, DELETE, { input: { id: unused.id } })).data).toEqual({
+      attributeSetDelete: { deletedId: unused.id, eventPosition: expect.stringMatching(POSITION) },
+    })
+    expect(onlyError(await t.gql(apiKey, BY_ID, { id: unused.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: `attribute set '${unused.id}' does not exist in this store`,
+    })
   })
 })
 
@@ -95,11 +164,26 @@ describe('attributeSets list', () => {
   it('filters by name and member attribute, sorts and pages in both modes', async () => {
     const { apiKey } = await t.tenant('set-list')
     const { width } = await clothingAttributes(t, apiKey)
-    for (const name of ['Shoes', 'Bags', 'Coats']) await createAttributeSet(t, apiKey, { name, sections: name === 'Coats' ? [{ name: 'General', attributeCodes: ['width'] }] : [] })
+    for (const name of ['Shoes', 'Bags', 'Coats'])
+      await createAttributeSet(t, apiKey, {
+        name,
+        sections: name === 'Coats' ? [{ name: 'General', attributeCodes: ['width'] }] : [],
+      })
     const list = async (variables: Record<string, unknown>) =>
-      (await t.gql<{ attributeSets: { nodes: { name: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null } } }>(apiKey, LIST, variables)).data!.attributeSets
+      (
+        await t.gql<{
+          attributeSets: {
+            nodes: { name: string }[]
+            totalCount: number
+            pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null }
+          }
+        }>(apiKey, LIST, variables)
+      ).data!.attributeSets
     expect((await list({})).nodes.map((n) => n.name)).toEqual(['Bags', 'Coats', 'Shoes'])
-    expect((await list({ sort: 'NAME_DESC', filter: { name: { contains: 'o' } } })).nodes.map((n) => n.name)).toEqual(['Shoes', 'Coats'])
+    expect((await list({ sort: 'NAME_DESC', filter: { name: { contains: 'o' } } })).nodes.map((n) => n.name)).toEqual([
+      'Shoes',
+      'Coats',
+    ])
     expect((await list({ filter: { attributeId: width.id } })).nodes.map((n) => n.name)).toEqual(['Coats'])
     const first = await list({ first: 2 })
     expect((await list({ first: 2, after: first.pageInfo.endCursor })).nodes.map((n) => n.name)).toEqual(['Shoes'])
@@ -116,7 +200,10 @@ describe('tenant isolation', () => {
     expect(onlyError(await t.gql(other.apiKey, BY_ID, { id: set.id }))).toEqual(missing)
     expect(onlyError(await run(other.apiKey, 'attributeSetUpdate', { id: set.id, name: 'Mine' }))).toEqual(missing)
     expect(onlyError(await t.gql(other.apiKey, DELETE, { input: { id: set.id } })).code).toBe('NOT_FOUND')
-    expect((await t.gql<{ attributeSets: { totalCount: number } }>(other.apiKey, '{ attributeSets { totalCount } }')).data!.attributeSets.totalCount).toBe(0)
+    expect(
+      (await t.gql<{ attributeSets: { totalCount: number } }>(other.apiKey, '{ attributeSets { totalCount } }')).data!
+        .attributeSets.totalCount,
+    ).toBe(0)
   })
 
   it('needs products:write to write and products:read to read', async () => {

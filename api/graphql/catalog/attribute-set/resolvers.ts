@@ -1,6 +1,11 @@
 import { notFound } from '../../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
-import { findAttributeSet, listAttributeSets, type AttributeSetRecord, type ListAttributeSetsArgs } from '../../../../projections/catalog/attribute-set/queries.js'
+import {
+  findAttributeSet,
+  listAttributeSets,
+  type AttributeSetRecord,
+  type ListAttributeSetsArgs,
+} from '../../../../projections/catalog/attribute-set/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -40,10 +45,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   AttributeSet: {
     sections: (set: AttributeSetRecord, _args, ctx) => sectionsOf(set, ctx),
-    attributes: async (set: AttributeSetRecord, _args, ctx) => (await sectionsOf(set, ctx)).flatMap((s) => s.attributes),
+    attributes: async (set: AttributeSetRecord, _args, ctx) =>
+      (await sectionsOf(set, ctx)).flatMap((s) => s.attributes),
   },
   Mutation: {
-    ...Object.fromEntries(ATTRIBUTE_SET_MUTATIONS.map(([name]) => [name, (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input)])),
+    ...Object.fromEntries(
+      ATTRIBUTE_SET_MUTATIONS.map(([name]) => [
+        name,
+        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input),
+      ]),
+    ),
     attributeSetDelete: async (_root, { input }: { input: unknown }, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'attributeSetDelete', input)
       return { deletedId: entityId, eventPosition }

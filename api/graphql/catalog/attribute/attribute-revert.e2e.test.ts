@@ -21,9 +21,19 @@ const run = async (apiKey: string, name: string, input: Record<string, unknown>)
 describe('attributeRevert to a revision written by a command of several events', () => {
   it('restores the attribute as that whole update left it', async () => {
     const { apiKey } = await t.tenant('attr-revert-command')
-    const size = await createAttribute(t, apiKey, { code: 'size', name: 'Size', type: 'SELECT', options: [{ code: 's', label: 'S' }] })
+    const size = await createAttribute(t, apiKey, {
+      code: 'size',
+      name: 'Size',
+      type: 'SELECT',
+      options: [{ code: 's', label: 'S' }],
+    })
     // One attributeUpdate of name and flags: revisions 1 and 2.
-    const updated = await run(apiKey, 'attributeUpdate', { id: size.id, name: 'Fit size', required: true, filterable: true })
+    const updated = await run(apiKey, 'attributeUpdate', {
+      id: size.id,
+      name: 'Fit size',
+      required: true,
+      filterable: true,
+    })
     expect(updated.attribute!.revision).toBe(2)
     await run(apiKey, 'attributeUpdate', { id: size.id, name: 'Cut', required: false })
 

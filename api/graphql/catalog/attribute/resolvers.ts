@@ -4,7 +4,12 @@ import { ATTRIBUTE_CATEGORY, attributeStream } from '../../../../domain/catalog/
 import { DomainError, badInput, notFound } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
-import { findAttribute, listAttributes, type AttributeRecord, type ListAttributesArgs } from '../../../../projections/catalog/attribute/queries.js'
+import {
+  findAttribute,
+  listAttributes,
+  type AttributeRecord,
+  type ListAttributesArgs,
+} from '../../../../projections/catalog/attribute/queries.js'
 import { readAsOf } from '../../../../projections/shared/as-of.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
@@ -20,7 +25,11 @@ export async function readAttribute(ctx: RequestContext, lookup: Lookup): Promis
   if (lookup.asOf) {
     if (!lookup.id) throw badInput(['id'], 'asOf reads an attribute by id: pass id')
     const past = await attributeAsOf(ctx, store.id, lookup.id, lookup.asOf)
-    if (!past) throw new DomainError('NOT_FOUND', `attribute '${lookup.id}' did not exist in this store at ${lookup.asOf.toISOString()}`)
+    if (!past)
+      throw new DomainError(
+        'NOT_FOUND',
+        `attribute '${lookup.id}' did not exist in this store at ${lookup.asOf.toISOString()}`,
+      )
     return past
   }
   if (lookup.id) {
@@ -37,11 +46,19 @@ export async function readAttribute(ctx: RequestContext, lookup: Lookup): Promis
 }
 
 /** The attribute folded from its events up to `asOf`, shaped like a read-model record. */
-async function attributeAsOf(ctx: RequestContext, storeId: string, attributeId: string, asOf: Date): Promise<AttributeRecord | null> {
+async function attributeAsOf(
+  ctx: RequestContext,
+  storeId: string,
+  attributeId: string,
+  asOf: Date,
+): Promise<AttributeRecord | null> {
   if (!isUuid(attributeId)) return null
   const id = attributeId.toLowerCase()
   const fold = (events: readonly { type: string; data: Record<string, unknown> }[]) =>
-    events.reduce((state, e) => evolveAttribute(state, { type: e.type, data: e.data } as AttributeEvent), initialAttributeState())
+    events.reduce(
+      (state, e) => evolveAttribute(state, { type: e.type, data: e.data } as AttributeEvent),
+      initialAttributeState(),
+    )
   const found = await readAsOf(ctx.platform.eventStore, attributeStream(storeId, id), asOf, fold)
   if (!found || found.state.kind !== 'existing') return null
   const { attributeId: _id, ...fields } = found.state.attribute
@@ -64,11 +81,22 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Attribute: {
     history: (attribute: AttributeRecord, args: { first?: number | null; after?: string | null }, ctx, info) => {
       requireScope(ctx, 'products:read')
-      return readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType: ATTRIBUTE_CATEGORY, entityId: attribute.id }, args, { count: wantsTotal(info) })
+      return readEntityHistory(
+        ctx.platform.database.db,
+        requireStore(ctx).id,
+        { entityType: ATTRIBUTE_CATEGORY, entityId: attribute.id },
+        args,
+        { count: wantsTotal(info) },
+      )
     },
   },
   Mutation: {
-    ...Object.fromEntries(ATTRIBUTE_MUTATIONS.map(([name]) => [name, (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input)])),
+    ...Object.fromEntries(
+      ATTRIBUTE_MUTATIONS.map(([name]) => [
+        name,
+        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input),
+      ]),
+    ),
     attributeDelete: async (_root, { input }: { input: unknown }, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'attributeDelete', input)
       return { deletedId: entityId, eventPosition }

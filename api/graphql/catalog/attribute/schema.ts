@@ -5,7 +5,7 @@ export const ATTRIBUTE_MUTATIONS = [
   ['attributeCreate', 'Defines an attribute; CONFLICT when the code is taken.'],
   ['attributeUpdate', 'Changes name, type, flags or validation; a type change is refused while products hold values.'],
   ['attributeOptionAdd', 'Adds an option to a SELECT or MULTISELECT attribute.'],
-  ['attributeOptionUpdate', "Relabels an option; its code stays."],
+  ['attributeOptionUpdate', 'Relabels an option; its code stays.'],
   ['attributeOptionRemove', 'Removes an option; refused while products hold it.'],
   ['attributeOptionReorder', 'Puts the listed options first, in that order.'],
   ['attributeRevert', 'Restores the attribute as it was at an earlier revision by appending change events.'],

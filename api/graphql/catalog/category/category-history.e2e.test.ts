@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
-import { CATEGORY_BY_ID, MOVE_CATEGORY, UPDATE_CATEGORY, createCategory, must, type Category, type CategoryData } from '../../../../test/support/categories.js'
+import {
+  CATEGORY_BY_ID,
+  MOVE_CATEGORY,
+  UPDATE_CATEGORY,
+  createCategory,
+  must,
+  type Category,
+  type CategoryData,
+} from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
 
 // A category's past: its history, reading it as it was (asOf), and reverting to a revision.
@@ -15,7 +23,15 @@ afterAll(() => t.close())
 const REVERT = `mutation ($input: CategoryRevertInput!) { categoryRevert(input: $input) { category { title handle path revision } eventPosition } }`
 const HISTORY = `query ($id: ID, $first: Int, $after: String) { category(id: $id) { history(first: $first, after: $after) {
   nodes { type revision actor { type } data } pageInfo { hasNextPage endCursor } totalCount } } }`
-type HistoryData = { category: { history: { nodes: { type: string; revision: number; data: Record<string, unknown> }[]; pageInfo: { hasNextPage: boolean; endCursor: string }; totalCount: number } } }
+type HistoryData = {
+  category: {
+    history: {
+      nodes: { type: string; revision: number; data: Record<string, unknown> }[]
+      pageInfo: { hasNextPage: boolean; endCursor: string }
+      totalCount: number
+    }
+  }
+}
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20))
 
@@ -39,11 +55,20 @@ describe('Category.history', () => {
       totalCount: 3,
       pageInfo: { hasNextPage: true },
       nodes: [
-        { type: 'CategoryHandleChanged', revision: 2, actor: { type: 'api_key' }, data: { categoryId: shirts.id, from: 'shirts', to: 'tops' } },
+        {
+          type: 'CategoryHandleChanged',
+          revision: 2,
+          actor: { type: 'api_key' },
+          data: { categoryId: shirts.id, from: 'shirts', to: 'tops' },
+        },
         { type: 'CategoryRetitled', revision: 1, data: { title: 'Tops' } },
       ],
     })
-    const rest = await must<HistoryData>(t, apiKey, HISTORY, { id: shirts.id, first: 2, after: page.category.history.pageInfo.endCursor })
+    const rest = await must<HistoryData>(t, apiKey, HISTORY, {
+      id: shirts.id,
+      first: 2,
+      after: page.category.history.pageInfo.endCursor,
+    })
     expect(rest.category.history.nodes.map((n) => `${n.type}@${n.revision}`)).toEqual(['CategoryCreated@0'])
   })
 })
@@ -52,13 +77,26 @@ describe('category(asOf)', () => {
   it('returns the earlier title and path after a rename, by id and by the path it had', async () => {
     const { apiKey, shirts, between } = await renamed('hist-asof')
     const then = await must<CategoryData>(t, apiKey, CATEGORY_BY_ID, { id: shirts.id, asOf: between })
-    expect(then.category).toMatchObject({ id: shirts.id, title: 'Shirts', handle: 'shirts', path: 'men/shirts', depth: 2, revision: 0, createdAt: shirts.createdAt })
-    const byPath = `query ($p: String, $asOf: DateTime) { category(handlePath: $p, asOf: $asOf) { id breadcrumbs { title } } }`
-    expect((await must<{ category: unknown }>(t, apiKey, byPath, { p: 'men/shirts', asOf: between })).category).toEqual({
+    expect(then.category).toMatchObject({
       id: shirts.id,
-      breadcrumbs: [{ title: 'Men' }, { title: 'Shirts' }],
+      title: 'Shirts',
+      handle: 'shirts',
+      path: 'men/shirts',
+      depth: 2,
+      revision: 0,
+      createdAt: shirts.createdAt,
     })
-    expect((await must<CategoryData>(t, apiKey, CATEGORY_BY_ID, { id: shirts.id })).category).toMatchObject({ title: 'Tops', path: 'men/tops' })
+    const byPath = `query ($p: String, $asOf: DateTime) { category(handlePath: $p, asOf: $asOf) { id breadcrumbs { title } } }`
+    expect((await must<{ category: unknown }>(t, apiKey, byPath, { p: 'men/shirts', asOf: between })).category).toEqual(
+      {
+        id: shirts.id,
+        breadcrumbs: [{ title: 'Men' }, { title: 'Shirts' }],
+      },
+    )
+    expect((await must<CategoryData>(t, apiKey, CATEGORY_BY_ID, { id: shirts.id })).category).toMatchObject({
+      title: 'Tops',
+      path: 'men/tops',
+    })
   })
 
   it('answers NOT_FOUND before the category existed, and for other stores', async () => {
@@ -68,16 +106,27 @@ describe('category(asOf)', () => {
       code: 'NOT_FOUND',
       message: `category '${shirts.id}' does not exist in this store at 2020-01-01T00:00:00.000Z`,
     })
-    expect(onlyError(await t.gql(other.apiKey, CATEGORY_BY_ID, { id: shirts.id, asOf: new Date().toISOString() }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(
+      onlyError(await t.gql(other.apiKey, CATEGORY_BY_ID, { id: shirts.id, asOf: new Date().toISOString() })),
+    ).toMatchObject({ code: 'NOT_FOUND' })
   })
 })
 
 describe('categoryRevert', () => {
   it('restores the earlier fields, and the audit log shows the revert', async () => {
     const { apiKey, shirts } = await renamed('hist-revert')
-    const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, { input: { id: shirts.id, toRevision: 0 } })
-    expect(reverted.categoryRevert.category).toEqual({ title: 'Shirts', handle: 'shirts', path: 'men/shirts', revision: 5 })
-    const log = await must<{ auditLog: { nodes: { type: string; entityType: string; revision: number; data: { toRevision?: number } }[] } }>(
+    const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, {
+      input: { id: shirts.id, toRevision: 0 },
+    })
+    expect(reverted.categoryRevert.category).toEqual({
+      title: 'Shirts',
+      handle: 'shirts',
+      path: 'men/shirts',
+      revision: 5,
+    })
+    const log = await must<{
+      auditLog: { nodes: { type: string; entityType: string; revision: number; data: { toRevision?: number } }[] }
+    }>(
       t,
       apiKey,
       'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type entityType revision data } } }',
@@ -97,7 +146,9 @@ describe('categoryRevert', () => {
   it('restores a revision inside a change of several fields as that whole change left the category', async () => {
     const { apiKey, shirts } = await renamed('hist-revert-command')
     // One categoryUpdate of title, handle, description: revisions 3, 4 and 5.
-    await must(t, apiKey, UPDATE_CATEGORY, { input: { id: shirts.id, title: 'Tees', handle: 'tees', description: 'Short sleeves' } })
+    await must(t, apiKey, UPDATE_CATEGORY, {
+      input: { id: shirts.id, title: 'Tees', handle: 'tees', description: 'Short sleeves' },
+    })
     await must(t, apiKey, UPDATE_CATEGORY, { input: { id: shirts.id, title: 'Polos', description: 'Collars' } })
     const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(
       t,
@@ -105,18 +156,29 @@ describe('categoryRevert', () => {
       REVERT.replace('title handle', 'title handle description'),
       { input: { id: shirts.id, toRevision: 3 } },
     )
-    expect(reverted.categoryRevert.category).toMatchObject({ title: 'Tees', handle: 'tees', description: 'Short sleeves', path: 'men/tees' })
+    expect(reverted.categoryRevert.category).toMatchObject({
+      title: 'Tees',
+      handle: 'tees',
+      description: 'Short sleeves',
+      path: 'men/tees',
+    })
     // Revision 1 is the first of the rename's two events: the handle comes back with the title.
-    const renamedBack = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, { input: { id: shirts.id, toRevision: 1 } })
+    const renamedBack = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, {
+      input: { id: shirts.id, toRevision: 1 },
+    })
     expect(renamedBack.categoryRevert.category).toMatchObject({ title: 'Tops', handle: 'tops', path: 'men/tops' })
   })
 
   it('keeps the place in the tree and records nothing when already as at that revision', async () => {
     const { apiKey, shirts } = await renamed('hist-revert-place')
     await must(t, apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: null } })
-    const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, { input: { id: shirts.id, toRevision: 0 } })
+    const reverted = await must<{ categoryRevert: { category: Partial<Category> } }>(t, apiKey, REVERT, {
+      input: { id: shirts.id, toRevision: 0 },
+    })
     expect(reverted.categoryRevert.category).toMatchObject({ path: 'shirts' })
-    const again = await must<{ categoryRevert: { eventPosition: string | null } }>(t, apiKey, REVERT, { input: { id: shirts.id, toRevision: 0 } })
+    const again = await must<{ categoryRevert: { eventPosition: string | null } }>(t, apiKey, REVERT, {
+      input: { id: shirts.id, toRevision: 0 },
+    })
     expect(again.categoryRevert.eventPosition).toBeNull()
   })
 
@@ -127,7 +189,12 @@ describe('categoryRevert', () => {
       field: ['input', 'toRevision'],
       message: `category '${shirts.id}' has revisions 0 to 2; choose one of them from its history`,
     })
-    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: shirts.id, toRevision: -1 } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'toRevision'] })
-    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: randomUUID(), toRevision: 0 } }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: shirts.id, toRevision: -1 } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'toRevision'],
+    })
+    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: randomUUID(), toRevision: 0 } }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
   })
 })

@@ -29,7 +29,8 @@ async function products(apiKey: string, id: string, args: Record<string, unknown
   return (await must<{ category: { products: Page } }>(t, apiKey, PRODUCTS, { id, ...args })).category.products
 }
 
-const titles = async (apiKey: string, id: string, args: Record<string, unknown> = {}) => (await products(apiKey, id, args)).nodes.map((node) => node.title)
+const titles = async (apiKey: string, id: string, args: Record<string, unknown> = {}) =>
+  (await products(apiKey, id, args)).nodes.map((node) => node.title)
 
 /** Men holds Delta, Alpha (draft), Charlie (archived) at its positions; Shirts below it holds Bravo and Echo (draft). */
 async function catalog(slug: string) {
@@ -37,7 +38,13 @@ async function catalog(slug: string) {
   const men = await createCategory(t, apiKey, { title: 'Men' })
   const shirts = await createCategory(t, apiKey, { title: 'Shirts', parentId: men.id })
   const made: Record<string, string> = {}
-  for (const [title, status, price] of [['Delta', 'ACTIVE', '30.00'], ['Alpha', 'DRAFT', '10.00'], ['Charlie', 'ARCHIVED', '20.00'], ['Bravo', 'ACTIVE', '40.00'], ['Echo', 'DRAFT', '5.00']]) {
+  for (const [title, status, price] of [
+    ['Delta', 'ACTIVE', '30.00'],
+    ['Alpha', 'DRAFT', '10.00'],
+    ['Charlie', 'ARCHIVED', '20.00'],
+    ['Bravo', 'ACTIVE', '40.00'],
+    ['Echo', 'DRAFT', '5.00'],
+  ]) {
     made[title!] = (await pricedProduct(t, apiKey, { title, status }, price!)).id
   }
   await must(t, apiKey, ADD, { input: { categoryId: men.id, productIds: [made.Delta, made.Alpha, made.Charlie] } })
@@ -65,7 +72,9 @@ describe('Category.products(filter, sort)', () => {
     const { apiKey, men } = await catalog('catprod-subtree')
     expect(await titles(apiKey, men, { all: true })).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'])
     expect(await titles(apiKey, men, { all: true, filter: { status: ['DRAFT'] } })).toEqual(['Alpha', 'Echo'])
-    expect(await titles(apiKey, men, { all: true, filter: { status: ['ACTIVE', 'DRAFT'] }, sort: 'PRICE_ASC' })).toEqual(['Echo', 'Alpha', 'Delta', 'Bravo'])
+    expect(
+      await titles(apiKey, men, { all: true, filter: { status: ['ACTIVE', 'DRAFT'] }, sort: 'PRICE_ASC' }),
+    ).toEqual(['Echo', 'Alpha', 'Delta', 'Bravo'])
     // Another store's category in the filter matches nothing here.
     const { shirts } = await catalog('catprod-subtree-b')
     expect(await titles(apiKey, men, { all: true, filter: { category: { id: shirts } } })).toEqual([])
@@ -78,7 +87,14 @@ describe('Category.products(filter, sort)', () => {
     expect(await titles(apiKey, men, { first: 2, after: first.pageInfo.endCursor })).toEqual(['Charlie'])
     const draftsFirst = await products(apiKey, men, { all: true, filter: { status: ['DRAFT', 'ACTIVE'] }, first: 3 })
     expect(draftsFirst.nodes.map((node) => node.title)).toEqual(['Alpha', 'Bravo', 'Delta'])
-    expect(await titles(apiKey, men, { all: true, filter: { status: ['DRAFT', 'ACTIVE'] }, first: 3, after: draftsFirst.pageInfo.endCursor })).toEqual(['Echo'])
+    expect(
+      await titles(apiKey, men, {
+        all: true,
+        filter: { status: ['DRAFT', 'ACTIVE'] },
+        first: 3,
+        after: draftsFirst.pageInfo.endCursor,
+      }),
+    ).toEqual(['Echo'])
     expect(await products(apiKey, men, { all: true, page: 2, limit: 2, sort: 'PRICE_ASC' })).toMatchObject({
       nodes: [{ title: 'Charlie' }, { title: 'Delta' }],
       pageInfo: { page: 2, totalPages: 3, hasNextPage: true },
@@ -90,7 +106,11 @@ describe('Category.products(filter, sort)', () => {
     const mine = await catalog('catprod-tenant-a')
     const theirs = await catalog('catprod-tenant-b')
     expect((await products(mine.apiKey, mine.men, { all: true, filter: { status: ['ACTIVE'] } })).totalCount).toBe(2)
-    expect(onlyError(await t.gql(mine.apiKey, PRODUCTS, { id: theirs.men, filter: { status: ['ACTIVE'] } }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await t.gql(mine.apiKey, PRODUCTS, { id: mine.men, filter: { price: { min: 'cheap' } } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'price', 'min'] })
+    expect(
+      onlyError(await t.gql(mine.apiKey, PRODUCTS, { id: theirs.men, filter: { status: ['ACTIVE'] } })),
+    ).toMatchObject({ code: 'NOT_FOUND' })
+    expect(
+      onlyError(await t.gql(mine.apiKey, PRODUCTS, { id: mine.men, filter: { price: { min: 'cheap' } } })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'price', 'min'] })
   })
 })

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
-import { CATEGORY_BY_ID, DELETE_CATEGORY, MOVE_CATEGORY, createCategory, must, type Category, type CategoryData } from '../../../../test/support/categories.js'
+import {
+  CATEGORY_BY_ID,
+  DELETE_CATEGORY,
+  MOVE_CATEGORY,
+  createCategory,
+  must,
+  type Category,
+  type CategoryData,
+} from '../../../../test/support/categories.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // The tree: moves (cycles, depth), reorders, lists, breadcrumbs and deleting subtrees.
@@ -26,13 +34,22 @@ const REORDER = `mutation ($input: CategoryReorderInput!) { categoryReorder(inpu
 const LIST = `query ($parentId: ID, $filter: CategoryFilter, $sort: CategorySort, $first: Int, $after: String, $page: Int, $limit: Int) {
   categories(parentId: $parentId, filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) {
     nodes { path } pageInfo { hasNextPage endCursor page totalPages } totalCount } }`
-type ListData = { categories: { nodes: { path: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }; totalCount: number } }
-const paths = async (apiKey: string, variables: Record<string, unknown>) => (await must<ListData>(t, apiKey, LIST, variables)).categories.nodes.map((n) => n.path)
+type ListData = {
+  categories: {
+    nodes: { path: string }[]
+    pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }
+    totalCount: number
+  }
+}
+const paths = async (apiKey: string, variables: Record<string, unknown>) =>
+  (await must<ListData>(t, apiKey, LIST, variables)).categories.nodes.map((n) => n.path)
 
 describe('categoryMove', () => {
   it('moves a category with its subtree, updating paths, depths and breadcrumbs below it', async () => {
     const { apiKey, shirts, slim, women } = await storeWithTree('tree-move')
-    const moved = await must<{ categoryMove: { category: Category } }>(t, apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: women.id } })
+    const moved = await must<{ categoryMove: { category: Category } }>(t, apiKey, MOVE_CATEGORY, {
+      input: { id: shirts.id, parentId: women.id },
+    })
     expect(moved.categoryMove.category).toMatchObject({ path: 'women/shirts', depth: 2, position: 0, revision: 1 })
     const query = `query ($id: ID) { category(id: $id) { path depth parent { handle } ancestors { handle } breadcrumbs { title path } } }`
     expect((await must<{ category: unknown }>(t, apiKey, query, { id: slim.id })).category).toEqual({
@@ -52,10 +69,14 @@ describe('categoryMove', () => {
 
   it('makes a root with parentId null, at a position, and closes the gap it leaves', async () => {
     const { apiKey, men, shirts, shoes } = await storeWithTree('tree-root')
-    const moved = await must<{ categoryMove: { category: Category } }>(t, apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: null, position: 0 } })
+    const moved = await must<{ categoryMove: { category: Category } }>(t, apiKey, MOVE_CATEGORY, {
+      input: { id: shirts.id, parentId: null, position: 0 },
+    })
     expect(moved.categoryMove.category).toMatchObject({ path: 'shirts', depth: 1, position: 0 })
     expect(await paths(apiKey, { parentId: null })).toEqual(['shirts', 'men', 'women'])
-    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: shoes.id })).data!.category).toMatchObject({ position: 0 })
+    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: shoes.id })).data!.category).toMatchObject({
+      position: 0,
+    })
     expect(await paths(apiKey, { parentId: men.id })).toEqual(['men/shoes'])
   })
 
@@ -65,7 +86,8 @@ describe('categoryMove', () => {
     expect(onlyError(response)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'parentId'],
-      message: "cannot move 'men' under its own descendant 'men/shirts/slim'; move that descendant out first or choose another parent",
+      message:
+        "cannot move 'men' under its own descendant 'men/shirts/slim'; move that descendant out first or choose another parent",
     })
     expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: men.id })).data!.category).toEqual(men)
   })
@@ -73,15 +95,28 @@ describe('categoryMove', () => {
   it('refuses a move that would nest deeper than 8 levels, naming the depth', async () => {
     const { apiKey, men } = await storeWithTree('tree-depth')
     let parentId: string | null = null
-    for (let level = 1; level <= 6; level++) parentId = (await createCategory(t, apiKey, { title: `L${level}`, parentId })).id
+    for (let level = 1; level <= 6; level++)
+      parentId = (await createCategory(t, apiKey, { title: `L${level}`, parentId })).id
     expect(onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: men.id, parentId } }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'parentId'],
-      message: "moving 'men' there would put 'l1/l2/l3/l4/l5/l6/men/shirts/slim' at depth 9; categories may be at most 8 levels deep, so choose a parent higher up",
+      message:
+        "moving 'men' there would put 'l1/l2/l3/l4/l5/l6/men/shirts/slim' at depth 9; categories may be at most 8 levels deep, so choose a parent higher up",
     })
-    const eighth = await createCategory(t, apiKey, { title: 'L7', parentId: (await createCategory(t, apiKey, { title: 'X', parentId })).id })
+    const eighth = await createCategory(t, apiKey, {
+      title: 'L7',
+      parentId: (await createCategory(t, apiKey, { title: 'X', parentId })).id,
+    })
     expect(eighth.depth).toBe(8)
-    expect(onlyError(await t.gql(apiKey, `mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { id } } }`, { input: { title: 'Too deep', parentId: eighth.id } }))).toMatchObject({
+    expect(
+      onlyError(
+        await t.gql(
+          apiKey,
+          `mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { id } } }`,
+          { input: { title: 'Too deep', parentId: eighth.id } },
+        ),
+      ),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       message: expect.stringContaining('it would be at depth 9'),
     })
@@ -90,8 +125,14 @@ describe('categoryMove', () => {
   it('refuses a move next to a sibling with the same handle with CONFLICT', async () => {
     const { apiKey, shirts, women } = await storeWithTree('tree-clash')
     await createCategory(t, apiKey, { title: 'Shirts', parentId: women.id })
-    expect(onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: women.id } }))).toMatchObject({ code: 'CONFLICT', field: ['input', 'parentId'] })
-    expect(onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'parentId'], message: 'input.parentId: parentId is required' })
+    expect(
+      onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: women.id } })),
+    ).toMatchObject({ code: 'CONFLICT', field: ['input', 'parentId'] })
+    expect(onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'parentId'],
+      message: 'input.parentId: parentId is required',
+    })
   })
 })
 
@@ -99,7 +140,9 @@ describe('categoryReorder', () => {
   it('puts the listed children first and answers with the new order', async () => {
     const { apiKey, men, shirts, shoes } = await storeWithTree('tree-reorder')
     const third = await createCategory(t, apiKey, { title: 'Hats', parentId: men.id })
-    const data = await must<{ categoryReorder: unknown }>(t, apiKey, REORDER, { input: { parentId: men.id, ids: [third.id, shoes.id] } })
+    const data = await must<{ categoryReorder: unknown }>(t, apiKey, REORDER, {
+      input: { parentId: men.id, ids: [third.id, shoes.id] },
+    })
     expect(data.categoryReorder).toMatchObject({
       parent: { id: men.id },
       categories: [
@@ -109,7 +152,12 @@ describe('categoryReorder', () => {
       ],
     })
     expect(await auditTrail(t, apiKey, shirts.id)).toEqual(['CategoryCreated@0'])
-    const roots = await must<{ categoryReorder: { parent: null; categories: { handle: string }[] } }>(t, apiKey, REORDER, { input: { ids: [(await idOfPath(apiKey, 'women'))] } })
+    const roots = await must<{ categoryReorder: { parent: null; categories: { handle: string }[] } }>(
+      t,
+      apiKey,
+      REORDER,
+      { input: { ids: [await idOfPath(apiKey, 'women')] } },
+    )
     expect(roots.categoryReorder.parent).toBeNull()
     expect(roots.categoryReorder.categories.map((c) => c.handle)).toEqual(['women', 'men'])
   })
@@ -125,7 +173,11 @@ describe('categoryReorder', () => {
 })
 
 async function idOfPath(apiKey: string, path: string): Promise<string> {
-  return (await must<{ category: { id: string } }>(t, apiKey, 'query ($p: String) { category(handlePath: $p) { id } }', { p: path })).category.id
+  return (
+    await must<{ category: { id: string } }>(t, apiKey, 'query ($p: String) { category(handlePath: $p) { id } }', {
+      p: path,
+    })
+  ).category.id
 }
 
 describe('categories', () => {
@@ -133,18 +185,37 @@ describe('categories', () => {
     const { apiKey, men } = await storeWithTree('tree-list')
     expect(await paths(apiKey, { parentId: null })).toEqual(['men', 'women'])
     expect(await paths(apiKey, { parentId: men.id })).toEqual(['men/shirts', 'men/shoes'])
-    expect(await paths(apiKey, { sort: 'PATH_ASC' })).toEqual(['men', 'men/shirts', 'men/shirts/slim', 'men/shoes', 'women'])
+    expect(await paths(apiKey, { sort: 'PATH_ASC' })).toEqual([
+      'men',
+      'men/shirts',
+      'men/shirts/slim',
+      'men/shoes',
+      'women',
+    ])
     const children = `query ($id: ID) { category(id: $id) { children(sort: TITLE_DESC) { nodes { handle } totalCount } } }`
-    expect((await must<{ category: unknown }>(t, apiKey, children, { id: men.id })).category).toEqual({ children: { nodes: [{ handle: 'shoes' }, { handle: 'shirts' }], totalCount: 2 } })
+    expect((await must<{ category: unknown }>(t, apiKey, children, { id: men.id })).category).toEqual({
+      children: { nodes: [{ handle: 'shoes' }, { handle: 'shirts' }], totalCount: 2 },
+    })
   })
 
   it('filters by title, handle, path, depth and search, with and/or', async () => {
     const { apiKey } = await storeWithTree('tree-filter')
     expect(await paths(apiKey, { filter: { depth: 2 }, sort: 'PATH_ASC' })).toEqual(['men/shirts', 'men/shoes'])
-    expect(await paths(apiKey, { filter: { title: { startsWith: 'sh' } }, sort: 'TITLE_ASC' })).toEqual(['men/shirts', 'men/shoes'])
-    expect(await paths(apiKey, { filter: { path: { startsWith: 'men/shirts' } }, sort: 'PATH_ASC' })).toEqual(['men/shirts', 'men/shirts/slim'])
+    expect(await paths(apiKey, { filter: { title: { startsWith: 'sh' } }, sort: 'TITLE_ASC' })).toEqual([
+      'men/shirts',
+      'men/shoes',
+    ])
+    expect(await paths(apiKey, { filter: { path: { startsWith: 'men/shirts' } }, sort: 'PATH_ASC' })).toEqual([
+      'men/shirts',
+      'men/shirts/slim',
+    ])
     expect(await paths(apiKey, { filter: { search: 'sli' } })).toEqual(['men/shirts/slim'])
-    expect(await paths(apiKey, { filter: { or: [{ handle: { eq: 'women' } }, { handle: { eq: 'slim' } }] }, sort: 'PATH_ASC' })).toEqual(['men/shirts/slim', 'women'])
+    expect(
+      await paths(apiKey, {
+        filter: { or: [{ handle: { eq: 'women' } }, { handle: { eq: 'slim' } }] },
+        sort: 'PATH_ASC',
+      }),
+    ).toEqual(['men/shirts/slim', 'women'])
   })
 
   it('pages in page mode and cursor mode without skipping or repeating', async () => {
@@ -161,7 +232,10 @@ describe('categories', () => {
       after = page.categories.pageInfo.hasNextPage ? page.categories.pageInfo.endCursor : null
     } while (after)
     expect(walked).toEqual(all)
-    expect(onlyError(await t.gql(apiKey, LIST, { first: 251 }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
+    expect(onlyError(await t.gql(apiKey, LIST, { first: 251 }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
     expect(onlyError(await t.gql(apiKey, LIST, { first: 1, page: 1 }))).toMatchObject({ code: 'BAD_USER_INPUT' })
   })
 })
@@ -172,11 +246,16 @@ describe('categoryDelete with subcategories', () => {
     expect(onlyError(await t.gql(apiKey, DELETE_CATEGORY, { input: { id: men.id } }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'deleteDescendants'],
-      message: "category 'men' has 3 subcategories; move or delete them first, or pass deleteDescendants: true to delete them with it",
+      message:
+        "category 'men' has 3 subcategories; move or delete them first, or pass deleteDescendants: true to delete them with it",
     })
     await must(t, apiKey, DELETE_CATEGORY, { input: { id: men.id, deleteDescendants: true } })
     expect(await paths(apiKey, {})).toEqual(['women'])
-    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: slim.id })).errors![0]!.extensions.code).toBe('NOT_FOUND')
-    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: (await idOfPath(apiKey, 'women')) })).data!.category).toMatchObject({ position: 0 })
+    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: slim.id })).errors![0]!.extensions.code).toBe(
+      'NOT_FOUND',
+    )
+    expect(
+      (await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: await idOfPath(apiKey, 'women') })).data!.category,
+    ).toMatchObject({ position: 0 })
   })
 })

@@ -28,7 +28,11 @@ describe('categoryCreate', () => {
   it('returns the category and serves it by id and by handle path on the next request', async () => {
     const { apiKey } = await t.tenant('cat-create')
     const input = { title: 'Men', description: 'For him', seo: { title: 'Menswear', description: 'Shirts and more' } }
-    const created = await t.gql<{ categoryCreate: { category: Category; eventPosition: string } }>(apiKey, CREATE_CATEGORY, { input })
+    const created = await t.gql<{ categoryCreate: { category: Category; eventPosition: string } }>(
+      apiKey,
+      CREATE_CATEGORY,
+      { input },
+    )
 
     expect(created.errors).toBeUndefined()
     const { category, eventPosition } = created.data!.categoryCreate
@@ -76,7 +80,9 @@ describe('categoryCreate', () => {
       field: ['input', 'title'],
       message: 'input.title: title must not be empty',
     })
-    expect(onlyError(await t.gql(apiKey, CREATE_CATEGORY, { input: { title: 'X', seo: { description: 'x'.repeat(321) } } }))).toMatchObject({
+    expect(
+      onlyError(await t.gql(apiKey, CREATE_CATEGORY, { input: { title: 'X', seo: { description: 'x'.repeat(321) } } })),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'seo', 'description'],
     })
@@ -96,11 +102,17 @@ describe('categoryCreate', () => {
     const media = await useTestMedia(t)
     try {
       const mine = (await uploadFile(t, apiKey, { data: await image(8, 8), filename: 'men.png' })).media!
-      const theirs = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' })).media!
+      const theirs = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' }))
+        .media!
       const query = `mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { image { id filename } } } }`
-      const created = await t.gql<{ categoryCreate: { category: { image: { id: string } } } }>(apiKey, query, { input: { title: 'Men', imageId: mine.id } })
+      const created = await t.gql<{ categoryCreate: { category: { image: { id: string } } } }>(apiKey, query, {
+        input: { title: 'Men', imageId: mine.id },
+      })
       expect(created.data!.categoryCreate.category.image).toEqual({ id: mine.id, filename: 'men.png' })
-      expect(onlyError(await t.gql(apiKey, query, { input: { title: 'Women', imageId: theirs.id } }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'imageId'] })
+      expect(onlyError(await t.gql(apiKey, query, { input: { title: 'Women', imageId: theirs.id } }))).toMatchObject({
+        code: 'NOT_FOUND',
+        field: ['input', 'imageId'],
+      })
     } finally {
       await media.cleanup()
     }
@@ -110,21 +122,44 @@ describe('categoryCreate', () => {
 describe('categoryUpdate', () => {
   it('changes the given fields, keeps the rest, and renames the whole subtree', async () => {
     const { apiKey } = await t.tenant('cat-update')
-    const men = await createCategory(t, apiKey, { title: 'Men', description: 'Old', seo: { title: 'T', description: 'D' } })
+    const men = await createCategory(t, apiKey, {
+      title: 'Men',
+      description: 'Old',
+      seo: { title: 'T', description: 'D' },
+    })
     const shirts = await createCategory(t, apiKey, { title: 'Shirts', parentId: men.id })
     const updated = await t.gql<{ categoryUpdate: { category: Category } }>(apiKey, UPDATE_CATEGORY, {
       input: { id: men.id, title: 'Gentlemen', handle: 'gents', seo: { description: 'New' } },
     })
     expect(updated.errors).toBeUndefined()
-    expect(updated.data!.categoryUpdate.category).toMatchObject({ title: 'Gentlemen', handle: 'gents', path: 'gents', description: 'Old', seo: { title: 'T', description: 'New' }, revision: 3 })
-    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: shirts.id })).data!.category).toMatchObject({ path: 'gents/shirts', revision: 0 })
-    expect(await auditTrail(t, apiKey, men.id)).toEqual(['CategoryCreated@0', 'CategoryRetitled@1', 'CategoryHandleChanged@2', 'CategorySeoChanged@3'])
+    expect(updated.data!.categoryUpdate.category).toMatchObject({
+      title: 'Gentlemen',
+      handle: 'gents',
+      path: 'gents',
+      description: 'Old',
+      seo: { title: 'T', description: 'New' },
+      revision: 3,
+    })
+    expect((await t.gql<CategoryData>(apiKey, CATEGORY_BY_ID, { id: shirts.id })).data!.category).toMatchObject({
+      path: 'gents/shirts',
+      revision: 0,
+    })
+    expect(await auditTrail(t, apiKey, men.id)).toEqual([
+      'CategoryCreated@0',
+      'CategoryRetitled@1',
+      'CategoryHandleChanged@2',
+      'CategorySeoChanged@3',
+    ])
   })
 
   it('records nothing when nothing changes', async () => {
     const { apiKey } = await t.tenant('cat-update-same')
     const men = await createCategory(t, apiKey, { title: 'Men' })
-    const same = await t.gql<{ categoryUpdate: { category: Category; eventPosition: string | null } }>(apiKey, UPDATE_CATEGORY, { input: { id: men.id, title: 'Men' } })
+    const same = await t.gql<{ categoryUpdate: { category: Category; eventPosition: string | null } }>(
+      apiKey,
+      UPDATE_CATEGORY,
+      { input: { id: men.id, title: 'Men' } },
+    )
     expect(same.data!.categoryUpdate).toEqual({ category: men, eventPosition: null })
   })
 
@@ -133,9 +168,18 @@ describe('categoryUpdate', () => {
     await createCategory(t, apiKey, { title: 'Men' })
     const women = await createCategory(t, apiKey, { title: 'Women' })
     const id = randomUUID()
-    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id, title: 'X' } }))).toEqual({ code: 'NOT_FOUND', message: `category '${id}' does not exist in this store` })
-    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id: 'nope', title: 'X' } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'] })
-    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id: women.id, handle: 'men' } }))).toMatchObject({ code: 'CONFLICT', field: ['input', 'handle'] })
+    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id, title: 'X' } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: `category '${id}' does not exist in this store`,
+    })
+    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id: 'nope', title: 'X' } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+    })
+    expect(onlyError(await t.gql(apiKey, UPDATE_CATEGORY, { input: { id: women.id, handle: 'men' } }))).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+    })
   })
 })
 
@@ -143,10 +187,19 @@ describe('category', () => {
   it('answers NOT_FOUND for unknown ids and paths, and asks for one of them', async () => {
     const { apiKey } = await t.tenant('cat-read')
     const id = randomUUID()
-    expect(onlyError(await t.gql(apiKey, CATEGORY_BY_ID, { id }))).toEqual({ code: 'NOT_FOUND', message: `category '${id}' does not exist in this store` })
+    expect(onlyError(await t.gql(apiKey, CATEGORY_BY_ID, { id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: `category '${id}' does not exist in this store`,
+    })
     expect(onlyError(await t.gql(apiKey, CATEGORY_BY_ID, { id: 'not-a-uuid' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await t.gql(apiKey, CATEGORY_BY_PATH, { path: 'men/shirts' }))).toEqual({ code: 'NOT_FOUND', message: "no category with handle path 'men/shirts' in this store" })
-    expect(onlyError(await t.gql(apiKey, '{ category { id } }'))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['id'] })
+    expect(onlyError(await t.gql(apiKey, CATEGORY_BY_PATH, { path: 'men/shirts' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: "no category with handle path 'men/shirts' in this store",
+    })
+    expect(onlyError(await t.gql(apiKey, '{ category { id } }'))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['id'],
+    })
   })
 })
 
@@ -154,12 +207,16 @@ describe('categoryDelete', () => {
   it('deletes a leaf, frees its handle and leaves the audit trail', async () => {
     const { apiKey } = await t.tenant('cat-delete')
     const men = await createCategory(t, apiKey, { title: 'Men' })
-    const deleted = await t.gql<{ categoryDelete: { deletedId: string } }>(apiKey, DELETE_CATEGORY, { input: { id: men.id } })
+    const deleted = await t.gql<{ categoryDelete: { deletedId: string } }>(apiKey, DELETE_CATEGORY, {
+      input: { id: men.id },
+    })
     expect(deleted.data!.categoryDelete.deletedId).toBe(men.id)
     expect(onlyError(await t.gql(apiKey, CATEGORY_BY_ID, { id: men.id }))).toMatchObject({ code: 'NOT_FOUND' })
     expect((await createCategory(t, apiKey, { title: 'Men' })).handle).toBe('men')
     expect(await auditTrail(t, apiKey, men.id)).toEqual(['CategoryCreated@0', 'CategoryDeleted@1'])
-    expect(onlyError(await t.gql(apiKey, DELETE_CATEGORY, { input: { id: men.id } }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await t.gql(apiKey, DELETE_CATEGORY, { input: { id: men.id } }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
   })
 })
 
@@ -169,11 +226,22 @@ describe('access', () => {
     const theirs = await t.tenant('cat-iso-b')
     const men = await createCategory(t, theirs.apiKey, { title: 'Men' })
     const missing = `category '${men.id}' does not exist in this store`
-    expect(onlyError(await t.gql(mine.apiKey, CATEGORY_BY_ID, { id: men.id }))).toEqual({ code: 'NOT_FOUND', message: missing })
+    expect(onlyError(await t.gql(mine.apiKey, CATEGORY_BY_ID, { id: men.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: missing,
+    })
     expect(onlyError(await t.gql(mine.apiKey, CATEGORY_BY_PATH, { path: 'men' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await t.gql(mine.apiKey, UPDATE_CATEGORY, { input: { id: men.id, title: 'X' } }))).toEqual({ code: 'NOT_FOUND', message: missing })
-    expect(onlyError(await t.gql(mine.apiKey, DELETE_CATEGORY, { input: { id: men.id } }))).toEqual({ code: 'NOT_FOUND', message: missing })
-    expect(onlyError(await t.gql(mine.apiKey, CREATE_CATEGORY, { input: { title: 'Shirts', parentId: men.id } }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'parentId'] })
+    expect(onlyError(await t.gql(mine.apiKey, UPDATE_CATEGORY, { input: { id: men.id, title: 'X' } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: missing,
+    })
+    expect(onlyError(await t.gql(mine.apiKey, DELETE_CATEGORY, { input: { id: men.id } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: missing,
+    })
+    expect(
+      onlyError(await t.gql(mine.apiKey, CREATE_CATEGORY, { input: { title: 'Shirts', parentId: men.id } })),
+    ).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'parentId'] })
     const list = await t.gql<{ categories: { totalCount: number } }>(mine.apiKey, '{ categories { totalCount } }')
     expect(list.data!.categories.totalCount).toBe(0)
     expect((await t.gql<CategoryData>(theirs.apiKey, CATEGORY_BY_ID, { id: men.id })).data!.category!.title).toBe('Men')

@@ -16,7 +16,11 @@ const loaders: GraphQLSlice['loaders'] = {
     categories: async (queries: { obj: ProductRecord }[], context) => {
       const ctx = context as GraphQLContext
       requireScope(ctx, 'products:read')
-      return categoriesOfProducts(ctx.platform.database.db, requireStore(ctx).id, queries.map(({ obj }) => obj.id))
+      return categoriesOfProducts(
+        ctx.platform.database.db,
+        requireStore(ctx).id,
+        queries.map(({ obj }) => obj.id),
+      )
     },
   },
 }

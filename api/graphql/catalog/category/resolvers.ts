@@ -42,7 +42,10 @@ async function readCategory(ctx: RequestContext, args: CategoryArgs): Promise<Ca
   if (category) return category
   const what = 'id' in lookup ? `category '${lookup.id}'` : `no category with handle path '${lookup.path}'`
   const when = args.asOf ? ` at ${args.asOf.toISOString()}` : ''
-  throw new DomainError('NOT_FOUND', 'id' in lookup ? `${what} does not exist in this store${when}` : `${what} in this store${when}`)
+  throw new DomainError(
+    'NOT_FOUND',
+    'id' in lookup ? `${what} does not exist in this store${when}` : `${what} in this store${when}`,
+  )
 }
 
 async function written(ctx: RequestContext, name: string, input: unknown) {
@@ -50,7 +53,12 @@ async function written(ctx: RequestContext, name: string, input: unknown) {
   return { category: await readCategory(ctx, { id: entityId }), eventPosition }
 }
 
-const crumb = (category: CategoryRecord): CategoryCrumb => ({ id: category.id, title: category.title, handle: category.handle, path: category.path })
+const crumb = (category: CategoryRecord): CategoryCrumb => ({
+  id: category.id,
+  title: category.title,
+  handle: category.handle,
+  path: category.path,
+})
 
 /** The ancestors as recorded with the category (as-of reads), else as the read model has them today. */
 async function ancestors(category: CategoryRecord, ctx: GraphQLContext): Promise<CategoryCrumb[]> {
@@ -64,15 +72,27 @@ const resolvers: GraphQLSlice['resolvers'] = {
     ancestors: (category: CategoryRecord, _args, ctx) => ancestors(category, ctx),
     breadcrumbs: async (category: CategoryRecord, _args, ctx) => [...(await ancestors(category, ctx)), crumb(category)],
     children: (category: CategoryRecord, args: ListCategoriesArgs, ctx, info) =>
-      listCategories(ctx.platform.database.db, readableStore(ctx), { ...args, parentId: category.id }, { count: wantsTotal(info) }),
+      listCategories(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        { ...args, parentId: category.id },
+        { count: wantsTotal(info) },
+      ),
     products: (category: CategoryRecord, args: CategoryProductsArgs, ctx, info) =>
       categoryProducts(ctx.platform.database.db, readableStore(ctx), category.id, args, { count: wantsTotal(info) }),
     history: (category: CategoryRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType: CATEGORY_ENTITY, entityId: category.id }, args, { count: wantsTotal(info) }),
+      readEntityHistory(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        { entityType: CATEGORY_ENTITY, entityId: category.id },
+        args,
+        { count: wantsTotal(info) },
+      ),
   },
   Query: {
     category: (_root, args: CategoryArgs, ctx) => readCategory(ctx, args),
-    categories: (_root, args: ListCategoriesArgs, ctx, info) => listCategories(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
+    categories: (_root, args: ListCategoriesArgs, ctx, info) =>
+      listCategories(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
   },
   Mutation: {
     categoryCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryCreate', input),
@@ -80,15 +100,21 @@ const resolvers: GraphQLSlice['resolvers'] = {
     categoryMove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryMove', input),
     categoryRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryRevert', input),
     categoryProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryProductsAdd', input),
-    categoryProductsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryProductsRemove', input),
-    categoryProductsReorder: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryProductsReorder', input),
+    categoryProductsRemove: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'categoryProductsRemove', input),
+    categoryProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'categoryProductsReorder', input),
     categoryReorder: async (_root, { input }: { input: { parentId?: string | null } }, ctx) => {
       const { eventPosition } = await mutate(ctx, 'categoryReorder', input)
       const parentId = input.parentId?.toLowerCase() ?? null
       const db = ctx.platform.database.db
       const storeId = readableStore(ctx)
       const siblings = await listCategories(db, storeId, { parentId, limit: 250 }, { count: false })
-      return { parent: parentId ? await readCategory(ctx, { id: parentId }) : null, categories: siblings.nodes, eventPosition }
+      return {
+        parent: parentId ? await readCategory(ctx, { id: parentId }) : null,
+        categories: siblings.nodes,
+        eventPosition,
+      }
     },
     categoryDelete: async (_root, { input }: { input: unknown }, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'categoryDelete', input)
@@ -102,16 +128,26 @@ const loaders: GraphQLSlice['loaders'] = {
   Category: {
     parent: async (queries: { obj: CategoryRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return categoriesByIds(ctx.platform.database.db, readableStore(ctx), queries.map(({ obj }) => obj.parentId ?? ''))
+      return categoriesByIds(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        queries.map(({ obj }) => obj.parentId ?? ''),
+      )
     },
     productCount: async (queries: { obj: CategoryRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return productCountsOfCategories(ctx.platform.database.db, readableStore(ctx), queries.map(({ obj }) => obj.id))
+      return productCountsOfCategories(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        queries.map(({ obj }) => obj.id),
+      )
     },
     image: async (queries: { obj: CategoryRecord }[], context) => {
       const ctx = context as GraphQLContext
       const storeId = readableStore(ctx)
-      return Promise.all(queries.map(({ obj }) => (obj.imageId ? findMedia(ctx.platform.database.db, storeId, obj.imageId) : null)))
+      return Promise.all(
+        queries.map(({ obj }) => (obj.imageId ? findMedia(ctx.platform.database.db, storeId, obj.imageId) : null)),
+      )
     },
   },
 }

@@ -1,7 +1,15 @@
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
-const CATEGORY_PAYLOADS = ['CategoryCreate', 'CategoryUpdate', 'CategoryMove', 'CategoryRevert', 'CategoryProductsAdd', 'CategoryProductsRemove', 'CategoryProductsReorder']
+const CATEGORY_PAYLOADS = [
+  'CategoryCreate',
+  'CategoryUpdate',
+  'CategoryMove',
+  'CategoryRevert',
+  'CategoryProductsAdd',
+  'CategoryProductsRemove',
+  'CategoryProductsReorder',
+]
 
 export const categoryTypeDefs = /* GraphQL */ `
   "Order of a category list; ties are broken by id so cursors never skip or repeat. POSITION is the order among siblings."
@@ -185,7 +193,10 @@ export const categoryTypeDefs = /* GraphQL */ `
 
   ${CATEGORY_PAYLOADS.map(
     (name) => `
-  "The category after ${name.replace(/^Category/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}."
+  "The category after ${name
+    .replace(/^Category/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()}."
   type ${name}Payload {
     category: Category
     "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const VIEW = 'id revision attributeSet { name } attributes { code value displayValue attribute { code type } }'
-type View = { id: string; revision: number; attributeSet: { name: string } | null; attributes: { code: string; value: unknown; displayValue: string; attribute: { code: string; type: string } }[] }
+type View = {
+  id: string
+  revision: number
+  attributeSet: { name: string } | null
+  attributes: { code: string; value: unknown; displayValue: string; attribute: { code: string; type: string } }[]
+}
 const CREATE = `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { ${VIEW} } } }`
 const SET = `mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { product { ${VIEW} } eventPosition } }`
 const REMOVE = `mutation ($input: ProductAttributesRemoveInput!) { productAttributesRemove(input: $input) { product { ${VIEW} } eventPosition } }`
@@ -28,9 +33,15 @@ async function read(apiKey: string, id: string): Promise<View> {
 async function shop(slug: string) {
   const { apiKey } = await t.tenant(slug)
   const attributes = await clothingAttributes(t, apiKey)
-  const clothing = await createAttributeSet(t, apiKey, { name: 'Clothing', sections: [{ name: 'General', attributeCodes: ['material', 'width', 'care'] }] })
+  const clothing = await createAttributeSet(t, apiKey, {
+    name: 'Clothing',
+    sections: [{ name: 'General', attributeCodes: ['material', 'width', 'care'] }],
+  })
   await createAttribute(t, apiKey, { code: 'note', name: 'Note', type: 'TEXT' })
-  const plain = await createAttributeSet(t, apiKey, { name: 'Plain', sections: [{ name: 'General', attributeCodes: ['note'] }] })
+  const plain = await createAttributeSet(t, apiKey, {
+    name: 'Plain',
+    sections: [{ name: 'General', attributeCodes: ['note'] }],
+  })
   return { apiKey, attributes, clothing, plain }
 }
 
@@ -38,7 +49,15 @@ describe('productCreate with attributes', () => {
   it('puts the product in its set with typed values, served in the set order with display values', async () => {
     const { apiKey, clothing } = await shop('pa-create')
     const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
-      input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'care', value: 'Wash cold' }, { code: 'width', value: 50.5 }, { code: 'material', value: 'cotton' }] },
+      input: {
+        title: 'Tee',
+        attributeSetId: clothing.id,
+        attributes: [
+          { code: 'care', value: 'Wash cold' },
+          { code: 'width', value: 50.5 },
+          { code: 'material', value: 'cotton' },
+        ],
+      },
     })
     expect(created.errors).toBeUndefined()
     const { product } = created.data!.productCreate
@@ -53,14 +72,35 @@ describe('productCreate with attributes', () => {
 
   it('refuses a product missing a required attribute of its set, and creates nothing', async () => {
     const { apiKey, clothing } = await shop('pa-required')
-    const response = await t.gql(apiKey, CREATE, { input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'material', value: 'wool' }] } })
-    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'attributes'], message: "the attribute set 'Clothing' requires values for 'care'; set them in the same call" })
-    expect((await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount).toBe(0)
+    const response = await t.gql(apiKey, CREATE, {
+      input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'material', value: 'wool' }] },
+    })
+    expect(onlyError(response)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'attributes'],
+      message: "the attribute set 'Clothing' requires values for 'care'; set them in the same call",
+    })
+    expect(
+      (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products
+        .totalCount,
+    ).toBe(0)
   })
 
   it('refuses a select value outside its options with the field path of the value', async () => {
     const { apiKey } = await shop('pa-select-create')
-    expect(onlyError(await t.gql(apiKey, CREATE, { input: { title: 'Tee', attributes: [{ code: 'width', value: 3 }, { code: 'material', value: 'silk' }] } }))).toEqual({
+    expect(
+      onlyError(
+        await t.gql(apiKey, CREATE, {
+          input: {
+            title: 'Tee',
+            attributes: [
+              { code: 'width', value: 3 },
+              { code: 'material', value: 'silk' },
+            ],
+          },
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'attributes', 1, 'value'],
       message: "material: 'silk' is not an option of this attribute; choose one of cotton, wool",
@@ -72,8 +112,26 @@ describe('productAttributesSet', () => {
   it('sets values of every type of a product without a set', async () => {
     const { apiKey } = await t.tenant('pa-types')
     const media = '01900000-0000-7000-8000-0000000000ee'
-    for (const [code, type] of [['on_sale', 'BOOLEAN'], ['launch', 'DATE'], ['colours', 'MULTISELECT'], ['tone', 'COLOR'], ['story', 'RICH_TEXT']] as const) {
-      await createAttribute(t, apiKey, { code, name: code, type, ...(type === 'MULTISELECT' ? { options: [{ code: 'red', label: 'Red' }, { code: 'blue', label: 'Blue' }] } : {}) })
+    for (const [code, type] of [
+      ['on_sale', 'BOOLEAN'],
+      ['launch', 'DATE'],
+      ['colours', 'MULTISELECT'],
+      ['tone', 'COLOR'],
+      ['story', 'RICH_TEXT'],
+    ] as const) {
+      await createAttribute(t, apiKey, {
+        code,
+        name: code,
+        type,
+        ...(type === 'MULTISELECT'
+          ? {
+              options: [
+                { code: 'red', label: 'Red' },
+                { code: 'blue', label: 'Blue' },
+              ],
+            }
+          : {}),
+      })
     }
     await createAttribute(t, apiKey, { code: 'swatch', name: 'Swatch', type: 'MEDIA' })
     const product = await createProduct(t, apiKey, { title: 'Mug' })
@@ -84,9 +142,17 @@ describe('productAttributesSet', () => {
       { code: 'tone', value: '#00FF00' },
       { code: 'story', value: '<p>Handmade</p>' },
     ]
-    const response = await t.gql<{ productAttributesSet: { product: View } }>(apiKey, SET, { input: { productId: product.id, values } })
+    const response = await t.gql<{ productAttributesSet: { product: View } }>(apiKey, SET, {
+      input: { productId: product.id, values },
+    })
     expect(response.errors).toBeUndefined()
-    expect(response.data!.productAttributesSet.product.attributes.map(({ code, value, displayValue }) => [code, value, displayValue])).toEqual([
+    expect(
+      response.data!.productAttributesSet.product.attributes.map(({ code, value, displayValue }) => [
+        code,
+        value,
+        displayValue,
+      ]),
+    ).toEqual([
       ['colours', ['blue', 'red'], 'Blue, Red'],
       ['launch', '2026-12-01', '2026-12-01'],
       ['on_sale', true, 'Yes'],
@@ -94,7 +160,11 @@ describe('productAttributesSet', () => {
       ['tone', '#00ff00', '#00ff00'],
     ])
     // A media value must name a media of this store's library.
-    expect(onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'swatch', value: media }] } }))).toEqual({
+    expect(
+      onlyError(
+        await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'swatch', value: media }] } }),
+      ),
+    ).toEqual({
       code: 'NOT_FOUND',
       field: ['input', 'values', 0, 'value'],
       message: `media '${media}' does not exist in this store`,
@@ -106,7 +176,19 @@ describe('productAttributesSet', () => {
     const product = await createProduct(t, apiKey, { title: 'Tee' })
     await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'material', value: 'wool' }] } })
     const before = await read(apiKey, product.id)
-    expect(onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'width', value: 2 }, { code: 'material', value: 'denim' }] } }))).toEqual({
+    expect(
+      onlyError(
+        await t.gql(apiKey, SET, {
+          input: {
+            productId: product.id,
+            values: [
+              { code: 'width', value: 2 },
+              { code: 'material', value: 'denim' },
+            ],
+          },
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'values', 1, 'value'],
       message: "material: 'denim' is not an option of this attribute; choose one of cotton, wool",
@@ -117,11 +199,25 @@ describe('productAttributesSet', () => {
   it('must-show: a product in a set may not be left without a required value; unknown codes are named', async () => {
     const { apiKey, clothing } = await shop('pa-set-required')
     const product = await createProduct(t, apiKey, { title: 'Tee' })
-    expect(onlyError(await t.gql(apiKey, CHANGE, { input: { productId: product.id, attributeSetId: clothing.id } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values'], message: expect.stringContaining("requires values for 'care'") })
-    const moved = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, { input: { productId: product.id, attributeSetId: clothing.id, values: [{ code: 'care', value: 'Dry clean' }] } })
+    expect(
+      onlyError(await t.gql(apiKey, CHANGE, { input: { productId: product.id, attributeSetId: clothing.id } })),
+    ).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values'],
+      message: expect.stringContaining("requires values for 'care'"),
+    })
+    const moved = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, {
+      input: { productId: product.id, attributeSetId: clothing.id, values: [{ code: 'care', value: 'Dry clean' }] },
+    })
     expect(moved.data!.productAttributeSetChange.product.attributeSet).toEqual({ name: 'Clothing' })
-    expect(onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
-    expect(onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'ghost', value: 'x' }] } }))).toEqual({
+    expect(
+      onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
+    expect(
+      onlyError(
+        await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'ghost', value: 'x' }] } }),
+      ),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'values', 0, 'code'],
       message: "there is no attribute 'ghost' in this store; create it with attributeCreate or check the code",
@@ -132,23 +228,49 @@ describe('productAttributesSet', () => {
 describe('productAttributesRemove', () => {
   it('removes values, refusing ones the set requires', async () => {
     const { apiKey, clothing } = await shop('pa-remove')
-    const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, { input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'care', value: 'Cold' }, { code: 'width', value: 4 }] } })
+    const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
+      input: {
+        title: 'Tee',
+        attributeSetId: clothing.id,
+        attributes: [
+          { code: 'care', value: 'Cold' },
+          { code: 'width', value: 4 },
+        ],
+      },
+    })
     const id = created.data!.productCreate.product.id
-    const removed = await t.gql<{ productAttributesRemove: { product: View; eventPosition: string | null } }>(apiKey, REMOVE, { input: { productId: id, codes: ['width', 'material'] } })
+    const removed = await t.gql<{ productAttributesRemove: { product: View; eventPosition: string | null } }>(
+      apiKey,
+      REMOVE,
+      { input: { productId: id, codes: ['width', 'material'] } },
+    )
     expect(removed.data!.productAttributesRemove.product.attributes.map((a) => a.code)).toEqual(['care'])
     expect(onlyError(await t.gql(apiKey, REMOVE, { input: { productId: id, codes: ['care'] } }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'codes', 0],
-      message: "attribute 'care' is required by the attribute set 'Clothing', so its value cannot be removed; set another value instead",
+      message:
+        "attribute 'care' is required by the attribute set 'Clothing', so its value cannot be removed; set another value instead",
     })
-    expect((await t.gql<{ productAttributesRemove: { eventPosition: string | null } }>(apiKey, REMOVE, { input: { productId: id, codes: ['width'] } })).data!.productAttributesRemove.eventPosition).toBeNull()
+    expect(
+      (
+        await t.gql<{ productAttributesRemove: { eventPosition: string | null } }>(apiKey, REMOVE, {
+          input: { productId: id, codes: ['width'] },
+        })
+      ).data!.productAttributesRemove.eventPosition,
+    ).toBeNull()
   })
 
   it('refuses more than 250 codes at once before looking any of them up', async () => {
     const { apiKey } = await shop('pa-remove-many')
     const product = await createProduct(t, apiKey, { title: 'Tee' })
-    const response = await t.gql(apiKey, REMOVE, { input: { productId: product.id, codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`) } })
-    expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'codes'], message: 'input.codes: at most 250 codes per call' })
+    const response = await t.gql(apiKey, REMOVE, {
+      input: { productId: product.id, codes: Array.from({ length: 10_001 }, (_, i) => `code_${i}`) },
+    })
+    expect(onlyError(response)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'codes'],
+      message: 'input.codes: at most 250 codes per call',
+    })
   })
 })
 
@@ -156,23 +278,41 @@ describe('productAttributeSetChange', () => {
   it('without dropValues lists what would be dropped; with it, moves and drops', async () => {
     const { apiKey, clothing, plain } = await shop('pa-change')
     const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
-      input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'care', value: 'Cold' }, { code: 'material', value: 'cotton' }] },
+      input: {
+        title: 'Tee',
+        attributeSetId: clothing.id,
+        attributes: [
+          { code: 'care', value: 'Cold' },
+          { code: 'material', value: 'cotton' },
+        ],
+      },
     })
     const id = created.data!.productCreate.product.id
     const refused = await t.gql(apiKey, CHANGE, { input: { productId: id, attributeSetId: plain.id } })
     expect(onlyError(refused)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'dropValues'],
-      message: "moving the product to attribute set 'Plain' would drop its values of 'care', 'material'; pass dropValues: true to confirm",
+      message:
+        "moving the product to attribute set 'Plain' would drop its values of 'care', 'material'; pass dropValues: true to confirm",
     })
     expect(refused.errors![0]!.extensions.droppedCodes).toEqual(['care', 'material'])
     expect((await read(apiKey, id)).attributeSet).toEqual({ name: 'Clothing' })
 
-    const moved = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, { input: { productId: id, attributeSetId: plain.id, dropValues: true, values: [{ code: 'note', value: 'Moved' }] } })
+    const moved = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, {
+      input: { productId: id, attributeSetId: plain.id, dropValues: true, values: [{ code: 'note', value: 'Moved' }] },
+    })
     expect(moved.errors).toBeUndefined()
-    expect(moved.data!.productAttributeSetChange.product).toMatchObject({ attributeSet: { name: 'Plain' }, attributes: [{ code: 'note', value: 'Moved' }] })
-    const out = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, { input: { productId: id, attributeSetId: null } })
-    expect(out.data!.productAttributeSetChange.product).toMatchObject({ attributeSet: null, attributes: [{ code: 'note' }] })
+    expect(moved.data!.productAttributeSetChange.product).toMatchObject({
+      attributeSet: { name: 'Plain' },
+      attributes: [{ code: 'note', value: 'Moved' }],
+    })
+    const out = await t.gql<{ productAttributeSetChange: { product: View } }>(apiKey, CHANGE, {
+      input: { productId: id, attributeSetId: null },
+    })
+    expect(out.data!.productAttributeSetChange.product).toMatchObject({
+      attributeSet: null,
+      attributes: [{ code: 'note' }],
+    })
   })
 })
 
@@ -181,7 +321,9 @@ describe('scopes', () => {
     const { apiKey } = await shop('pa-scope')
     const product = await createProduct(t, apiKey, { title: 'Tee' })
     const reader = await t.key('pa-scope', ['products:read'])
-    expect(onlyError(await t.gql(reader, SET, { input: { productId: product.id, values: [{ code: 'width', value: 1 }] } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(
+      onlyError(await t.gql(reader, SET, { input: { productId: product.id, values: [{ code: 'width', value: 1 }] } })),
+    ).toMatchObject({ code: 'FORBIDDEN' })
     expect((await read(reader, product.id)).attributes).toEqual([])
     const settings = await t.key('pa-scope', ['settings:read'])
     expect(onlyError(await t.gql(settings, READ, { id: product.id })).code).toBe('FORBIDDEN')
@@ -194,13 +336,27 @@ describe('tenant isolation', () => {
     const other = await t.tenant('pa-iso-other')
     const product = await createProduct(t, owner.apiKey, { title: 'Tee' })
     await createAttribute(t, other.apiKey, { code: 'note', name: 'Note', type: 'TEXT' })
-    expect(onlyError(await t.gql(other.apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } }))).toEqual({
+    expect(
+      onlyError(
+        await t.gql(other.apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } }),
+      ),
+    ).toEqual({
       code: 'NOT_FOUND',
       message: `product '${product.id}' does not exist in this store`,
     })
     const mine = await createProduct(t, other.apiKey, { title: 'Mine' })
-    expect(onlyError(await t.gql(other.apiKey, SET, { input: { productId: mine.id, values: [{ code: 'material', value: 'cotton' }] } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
-    expect(onlyError(await t.gql(other.apiKey, CHANGE, { input: { productId: mine.id, attributeSetId: owner.clothing.id } }))).toEqual({
+    expect(
+      onlyError(
+        await t.gql(other.apiKey, SET, {
+          input: { productId: mine.id, values: [{ code: 'material', value: 'cotton' }] },
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
+    expect(
+      onlyError(
+        await t.gql(other.apiKey, CHANGE, { input: { productId: mine.id, attributeSetId: owner.clothing.id } }),
+      ),
+    ).toEqual({
       code: 'NOT_FOUND',
       field: ['input', 'attributeSetId'],
       message: `attribute set '${owner.clothing.id}' does not exist in this store`,

@@ -2,7 +2,10 @@ import { displayValue } from '../../../../domain/catalog/attribute/values.js'
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
 import { findAttributeSet } from '../../../../projections/catalog/attribute-set/queries.js'
-import { attributeSetIdsOfProducts, attributeValuesOfProducts } from '../../../../projections/catalog/product-attribute/queries.js'
+import {
+  attributeSetIdsOfProducts,
+  attributeValuesOfProducts,
+} from '../../../../projections/catalog/product-attribute/queries.js'
 import { findProduct, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
@@ -19,8 +22,15 @@ async function attributesOf(queries: Batch, ctx: GraphQLContext) {
   const db = ctx.platform.database.db
   const storeId = requireStore(ctx).id
   const productIds = queries.map(({ obj }) => obj.id)
-  const [values, setIds] = await Promise.all([attributeValuesOfProducts(db, storeId, productIds), attributeSetIdsOfProducts(db, storeId, productIds)])
-  const attributes = await attributesByIds(db, storeId, values.flat().map((v) => v.attributeId))
+  const [values, setIds] = await Promise.all([
+    attributeValuesOfProducts(db, storeId, productIds),
+    attributeSetIdsOfProducts(db, storeId, productIds),
+  ])
+  const attributes = await attributesByIds(
+    db,
+    storeId,
+    values.flat().map((v) => v.attributeId),
+  )
   const sets = new Map<string, string[]>()
   for (const setId of new Set(setIds.filter((id): id is string => id !== null))) {
     sets.set(setId, (await findAttributeSet(db, storeId, setId))?.sections.flatMap((s) => s.attributeIds) ?? [])
@@ -31,7 +41,9 @@ async function attributesOf(queries: Batch, ctx: GraphQLContext) {
     return list
       .flatMap((value) => {
         const attribute = attributes.get(value.attributeId)
-        return attribute ? [{ attribute, code: value.code, value: value.value, displayValue: displayValue(attribute, value.value) }] : []
+        return attribute
+          ? [{ attribute, code: value.code, value: value.value, displayValue: displayValue(attribute, value.value) }]
+          : []
       })
       .sort((a, b) => rank(a.attribute.id) - rank(b.attribute.id) || a.code.localeCompare(b.code))
   })
@@ -41,7 +53,11 @@ async function setsOf(queries: Batch, ctx: GraphQLContext) {
   requireScope(ctx, 'products:read')
   const db = ctx.platform.database.db
   const storeId = requireStore(ctx).id
-  const setIds = await attributeSetIdsOfProducts(db, storeId, queries.map(({ obj }) => obj.id))
+  const setIds = await attributeSetIdsOfProducts(
+    db,
+    storeId,
+    queries.map(({ obj }) => obj.id),
+  )
   return Promise.all(setIds.map((id) => (id ? findAttributeSet(db, storeId, id) : null)))
 }
 
@@ -55,8 +71,10 @@ async function written(ctx: RequestContext, name: string, input: unknown) {
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
     productAttributesSet: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productAttributesSet', input),
-    productAttributesRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productAttributesRemove', input),
-    productAttributeSetChange: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productAttributeSetChange', input),
+    productAttributesRemove: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'productAttributesRemove', input),
+    productAttributeSetChange: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'productAttributeSetChange', input),
   },
 }
 

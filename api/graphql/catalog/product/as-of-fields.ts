@@ -10,9 +10,15 @@ import { money } from '../../shared/money.js'
  * variants its stream held then, in the shapes today's loaders give. Media that have left the
  * library since are left out; those still there show as they are now (alt text, sizes).
  */
-export async function pastProductFields(db: AnyDb, storeId: string, product: ProductAsOf): Promise<Record<string, unknown>> {
+export async function pastProductFields(
+  db: AnyDb,
+  storeId: string,
+  product: ProductAsOf,
+): Promise<Record<string, unknown>> {
   const { catalog } = product
-  const media = (await Promise.all(product.mediaIds.map((id) => findMedia(db, storeId, id)))).filter((m): m is MediaRecord => m !== null)
+  const media = (await Promise.all(product.mediaIds.map((id) => findMedia(db, storeId, id)))).filter(
+    (m): m is MediaRecord => m !== null,
+  )
   const options: OptionRecord[] = catalog.options.map((option, position) => ({
     id: option.optionId,
     productId: product.id,
@@ -22,7 +28,10 @@ export async function pastProductFields(db: AnyDb, storeId: string, product: Pro
   }))
   const variants: VariantRecord[] = catalog.variants.map((variant, position) => {
     const inCurrency = (minor: number) => ({ minor, currencyCode: variant.currencyCode })
-    const times = product.variantTimes.get(variant.variantId) ?? { createdAt: product.createdAt, updatedAt: product.updatedAt }
+    const times = product.variantTimes.get(variant.variantId) ?? {
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
+    }
     return {
       id: variant.variantId,
       productId: product.id,
@@ -50,7 +59,10 @@ export async function pastProductFields(db: AnyDb, storeId: string, product: Pro
     priceRange:
       totals.priceMin === null || totals.priceMax === null || !currencyCode
         ? null
-        : { min: money({ minor: totals.priceMin, currencyCode }), max: money({ minor: totals.priceMax, currencyCode }) },
+        : {
+            min: money({ minor: totals.priceMin, currencyCode }),
+            max: money({ minor: totals.priceMax, currencyCode }),
+          },
     totalInventory: totals.inventoryTotal,
     variantsCount: totals.variantCount,
   }

@@ -21,7 +21,11 @@ async function writeProducts(ctx: RequestContext, command: string, args: BulkArg
   const storeId = requireStore(ctx).id
   const bulk = await runBulk(ctx.platform, commandContext(ctx), command, args.input.items)
   const ok = bulk.results.filter((o) => o.errors.length === 0 && o.entityId)
-  const products = await productsByIds(ctx.platform.database.db, storeId, ok.map((o) => o.entityId!))
+  const products = await productsByIds(
+    ctx.platform.database.db,
+    storeId,
+    ok.map((o) => o.entityId!),
+  )
   const byId = new Map(products.flatMap((p) => (p ? [[p.id, p] as const] : [])))
   return {
     results: bulk.results.map((o) => ({
@@ -39,7 +43,11 @@ async function deleteProducts(ctx: RequestContext, args: BulkArgs) {
   requireStore(ctx)
   const bulk = await runBulk(ctx.platform, commandContext(ctx), 'productDelete', args.input.items)
   return {
-    results: bulk.results.map((o) => ({ index: o.index, deletedId: o.errors.length ? null : o.entityId, errors: errorsOf(o) })),
+    results: bulk.results.map((o) => ({
+      index: o.index,
+      deletedId: o.errors.length ? null : o.entityId,
+      errors: errorsOf(o),
+    })),
     ...counts(bulk.results),
     eventPosition: bulk.eventPosition,
   }

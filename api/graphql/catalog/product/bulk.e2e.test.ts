@@ -35,13 +35,19 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function countProducts(key: string, filter: Record<string, unknown> = {}): Promise<number> {
-  const response = await t.gql<{ products: { totalCount: number } }>(key, 'query ($f: ProductFilter) { products(filter: $f) { totalCount } }', { f: filter })
+  const response = await t.gql<{ products: { totalCount: number } }>(
+    key,
+    'query ($f: ProductFilter) { products(filter: $f) { totalCount } }',
+    { f: filter },
+  )
   expect(response.errors).toBeUndefined()
   return response.data!.products.totalCount
 }
 
 async function eventCount(key: string): Promise<number> {
-  const response = await t.gql<{ auditLog: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
+  const response = await t.gql<{
+    auditLog: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } }
+  }>(
     key,
     'query ($after: String) { auditLog(first: 250, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }',
   )
@@ -61,7 +67,11 @@ async function eventCount(key: string): Promise<number> {
 
 describe('productsBulkCreate', { timeout: 120_000 }, () => {
   it('applies 247 of 250 items and names the index and field of each of the 3 bad ones', async () => {
-    const items = Array.from({ length: 250 }, (_, i) => ({ title: `Bulk item ${i}`, handle: `bulk-${i}`, tags: ['bulk'] }))
+    const items = Array.from({ length: 250 }, (_, i) => ({
+      title: `Bulk item ${i}`,
+      handle: `bulk-${i}`,
+      tags: ['bulk'],
+    }))
     items[7] = { title: '   ', handle: 'bulk-7', tags: [] }
     items[120] = { title: 'Bad handle', handle: 'Not A Handle!', tags: [] }
     // Taken by item 0, which runs first.
@@ -85,7 +95,13 @@ describe('productsBulkCreate', { timeout: 120_000 }, () => {
     const applied = payload.results.filter((r) => !r.errors.length)
     expect(applied).toHaveLength(247)
     for (const r of applied) {
-      expect(r.product).toMatchObject({ id: r.id, title: `Bulk item ${r.index}`, handle: `bulk-${r.index}`, revision: 0, tags: ['bulk'] })
+      expect(r.product).toMatchObject({
+        id: r.id,
+        title: `Bulk item ${r.index}`,
+        handle: `bulk-${r.index}`,
+        revision: 0,
+        tags: ['bulk'],
+      })
     }
     expect(failed.map((r) => r.id)).toEqual([null, null, null])
     expect(await countProducts(apiKey, { tags: { any: ['bulk'] } })).toBe(247)
@@ -93,25 +109,34 @@ describe('productsBulkCreate', { timeout: 120_000 }, () => {
   })
 
   it('gives generated handles out in item order', async () => {
-    const response = await t.gql<{ productsBulkCreate: Payload }>(apiKey, CREATE, { input: { items: [{ title: 'Twin' }, { title: 'Twin' }] } })
+    const response = await t.gql<{ productsBulkCreate: Payload }>(apiKey, CREATE, {
+      input: { items: [{ title: 'Twin' }, { title: 'Twin' }] },
+    })
     expect(response.data!.productsBulkCreate.results.map((r) => r.product?.handle)).toEqual(['twin', 'twin-2'])
   })
 
   it('refuses more than 250 items, or none, as a whole and writes nothing', async () => {
     const before = await eventCount(apiKey)
-    const tooMany = await t.gql(apiKey, CREATE, { input: { items: Array.from({ length: 251 }, (_, i) => ({ title: `Over ${i}` })) } })
+    const tooMany = await t.gql(apiKey, CREATE, {
+      input: { items: Array.from({ length: 251 }, (_, i) => ({ title: `Over ${i}` })) },
+    })
     expect(onlyError(tooMany)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'items'],
       message: 'items may hold at most 250 items; got 251: split them into several calls',
     })
-    expect(onlyError(await t.gql(apiKey, CREATE, { input: { items: [] } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'items'] })
+    expect(onlyError(await t.gql(apiKey, CREATE, { input: { items: [] } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'items'],
+    })
     expect(await eventCount(apiKey)).toBe(before)
   })
 
   it('needs products:write', async () => {
     const readOnly = await t.key('bulk-shop', ['products:read'])
-    expect(onlyError(await t.gql(readOnly, CREATE, { input: { items: [{ title: 'Nope' }] } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await t.gql(readOnly, CREATE, { input: { items: [{ title: 'Nope' }] } }))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
   })
 })
 
@@ -131,7 +156,9 @@ describe('productsBulkUpdate', () => {
     expect(response.errors).toBeUndefined()
     const payload = response.data!.productsBulkUpdate
     expect(payload).toMatchObject({ appliedCount: 2, failedCount: 3 })
-    expect(payload.results.map((r) => [r.index, r.product?.title ?? null, r.errors.map((e) => [e.code, e.field.join('.')])])).toEqual([
+    expect(
+      payload.results.map((r) => [r.index, r.product?.title ?? null, r.errors.map((e) => [e.code, e.field.join('.')])]),
+    ).toEqual([
       [0, 'Update A2', []],
       [1, null, [['NOT_FOUND', 'input.items.1.id']]],
       // Unchanged: applied, nothing written, the product as it is.
@@ -141,13 +168,17 @@ describe('productsBulkUpdate', () => {
     ])
     expect(payload.results[0]!.product!.revision).toBe(1)
     expect(payload.results[2]!.product!.revision).toBe(0)
-    const foreignNow = await t.gql<{ product: Product }>(otherKey, 'query ($id: ID) { product(id: $id) { title } }', { id: foreign.id })
+    const foreignNow = await t.gql<{ product: Product }>(otherKey, 'query ($id: ID) { product(id: $id) { title } }', {
+      id: foreign.id,
+    })
     expect(foreignNow.data!.product.title).toBe('Foreign')
   })
 
   it('answers a null eventPosition when no item changed anything', async () => {
     const c = await createProduct(t, apiKey, { title: 'Same', handle: 'same' })
-    const response = await t.gql<{ productsBulkUpdate: Payload }>(apiKey, UPDATE, { input: { items: [{ id: c.id, title: 'Same' }] } })
+    const response = await t.gql<{ productsBulkUpdate: Payload }>(apiKey, UPDATE, {
+      input: { items: [{ id: c.id, title: 'Same' }] },
+    })
     expect(response.data!.productsBulkUpdate).toMatchObject({ appliedCount: 1, failedCount: 0, eventPosition: null })
   })
 })
@@ -167,7 +198,10 @@ describe('productsBulkDelete', () => {
       [null, ['NOT_FOUND input.items.2.id']],
       [null, ['BAD_USER_INPUT input.items.3.id']],
     ])
-    expect((await t.gql<{ product: null }>(apiKey, 'query ($id: ID) { product(id: $id) { id } }', { id: a.id })).errors?.[0]?.extensions.code).toBe('NOT_FOUND')
+    expect(
+      (await t.gql<{ product: null }>(apiKey, 'query ($id: ID) { product(id: $id) { id } }', { id: a.id })).errors?.[0]
+        ?.extensions.code,
+    ).toBe('NOT_FOUND')
     expect(await countProducts(otherKey, { handle: { eq: 'keep-me' } })).toBe(1)
   })
 })

@@ -51,40 +51,85 @@ describe('price, inventory and sku', () => {
   })
 
   it('refuses an amount with more decimals than the currency, naming the field', async () => {
-    const response = await t.gql(shop.apiKey, 'query ($f: ProductFilter) { products(filter: $f) { nodes { id } } }', { f: { price: { min: '1.001' } } })
-    expect(onlyError(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'price', 'min'], message: expect.stringContaining('too many decimals') })
+    const response = await t.gql(shop.apiKey, 'query ($f: ProductFilter) { products(filter: $f) { nodes { id } } }', {
+      f: { price: { min: '1.001' } },
+    })
+    expect(onlyError(response)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['filter', 'price', 'min'],
+      message: expect.stringContaining('too many decimals'),
+    })
   })
 })
 
 describe('category and attributes', () => {
   it.each([
-    ['category with its descendants (the default)', () => ({ category: { id: categories.get('clothing') } }), ['blue-scarf', 'blue-tee', 'red-tee']],
-    ['category alone', () => ({ category: { id: categories.get('clothing'), includeDescendants: false } }), ['blue-scarf']],
+    [
+      'category with its descendants (the default)',
+      () => ({ category: { id: categories.get('clothing') } }),
+      ['blue-scarf', 'blue-tee', 'red-tee'],
+    ],
+    [
+      'category alone',
+      () => ({ category: { id: categories.get('clothing'), includeDescendants: false } }),
+      ['blue-scarf'],
+    ],
     ['a leaf category', () => ({ category: { id: categories.get('shirts') } }), ['blue-tee', 'red-tee']],
     ['an unknown category', () => ({ category: { id: randomUUID() } }), []],
     ['a malformed category id', () => ({ category: { id: 'shirts' } }), []],
-    ['attribute in (option codes)', () => ({ attributes: [{ code: 'color', in: ['blue'] }] }), ['blue-scarf', 'blue-tee']],
+    [
+      'attribute in (option codes)',
+      () => ({ attributes: [{ code: 'color', in: ['blue'] }] }),
+      ['blue-scarf', 'blue-tee'],
+    ],
     ['attribute number range', () => ({ attributes: [{ code: 'size_cm', range: { min: '55' } }] }), ['blue-tee']],
-    ['attribute number range, both ends inclusive', () => ({ attributes: [{ code: 'size_cm', range: { min: '50', max: '60' } }] }), ['blue-tee', 'red-tee']],
+    [
+      'attribute number range, both ends inclusive',
+      () => ({ attributes: [{ code: 'size_cm', range: { min: '50', max: '60' } }] }),
+      ['blue-tee', 'red-tee'],
+    ],
     ['attribute yes/no', () => ({ attributes: [{ code: 'organic', eq: true }] }), ['blue-scarf', 'red-tee']],
-    ['two attributes, both holding', () => ({ attributes: [{ code: 'color', in: ['blue'] }, { code: 'organic', eq: true }] }), ['blue-scarf']],
+    [
+      'two attributes, both holding',
+      () => ({
+        attributes: [
+          { code: 'color', in: ['blue'] },
+          { code: 'organic', eq: true },
+        ],
+      }),
+      ['blue-scarf'],
+    ],
     ['an unknown attribute', () => ({ attributes: [{ code: 'nope', in: ['x'] }] }), []],
-    ['or across catalog fields', () => ({ or: [{ price: { max: '6' } }, { category: { id: categories.get('clothing'), includeDescendants: false } }] }), ['blue-scarf', 'green-cap']],
-    ['and with product fields', () => ({ status: ['ACTIVE'], and: [{ attributes: [{ code: 'color', in: ['red', 'blue'] }] }] }), ['blue-tee', 'red-tee']],
+    [
+      'or across catalog fields',
+      () => ({
+        or: [{ price: { max: '6' } }, { category: { id: categories.get('clothing'), includeDescendants: false } }],
+      }),
+      ['blue-scarf', 'green-cap'],
+    ],
+    [
+      'and with product fields',
+      () => ({ status: ['ACTIVE'], and: [{ attributes: [{ code: 'color', in: ['red', 'blue'] }] }] }),
+      ['blue-tee', 'red-tee'],
+    ],
   ])('%s', async (_case, filter, expected) => {
     expect(await matching(filter())).toEqual(expected)
   })
 
   it('refuses an attribute condition without an operator, and a range that is neither number nor date', async () => {
-    const list = (f: unknown) => t.gql(shop.apiKey, 'query ($f: ProductFilter) { products(filter: $f) { nodes { id } } }', { f })
-    expect(onlyError(await list({ attributes: [{ code: 'color' }] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'attributes', 0] })
+    const list = (f: unknown) =>
+      t.gql(shop.apiKey, 'query ($f: ProductFilter) { products(filter: $f) { nodes { id } } }', { f })
+    expect(onlyError(await list({ attributes: [{ code: 'color' }] }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['filter', 'attributes', 0],
+    })
     expect(onlyError(await list({ attributes: [{ code: 'size_cm', range: { min: 'big' } }] }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['filter', 'attributes', 0, 'range', 'min'],
     })
   })
 
-  it('keeps another store\'s products out, whatever the filter', async () => {
+  it("keeps another store's products out, whatever the filter", async () => {
     const other = await t.tenant('catalog-filters-other')
     expect(await matching({ category: { id: categories.get('clothing') } }, other.apiKey)).toEqual([])
     expect(await matching({ sku: { startsWith: 'TEE' } }, other.apiKey)).toEqual([])
@@ -120,8 +165,8 @@ describe('price and inventory sorts', () => {
   })
 })
 
-describe('search in the store\'s language', () => {
-  it('stems words in the store\'s language and still matches codes exactly', async () => {
+describe("search in the store's language", () => {
+  it("stems words in the store's language and still matches codes exactly", async () => {
     // English (the default locale): "tees" and "runs" find "Tee" and "Running".
     expect(await matching({ search: 'tees' })).toEqual(['blue-tee', 'red-tee'])
     expect(await matching({ search: 'runs' })).toEqual(['gift-card'])
@@ -129,15 +174,19 @@ describe('search in the store\'s language', () => {
     expect(await matching({ search: 'red-t' })).toEqual(['red-tee'])
   })
 
-  it('re-indexes the store\'s products when its default locale changes', async () => {
+  it("re-indexes the store's products when its default locale changes", async () => {
     const french = await t.tenant('catalog-filters-fr')
     const created = await t.gql(french.apiKey, CREATE, { input: { title: 'Chevaux de bois', handle: 'chevaux' } })
     expect(created.errors).toBeUndefined()
     // Neither the words as written nor English stemming lead from "cheval" to "chevaux".
     expect(await matching({ search: 'cheval' }, french.apiKey)).toEqual([])
-    const updated = await t.gql(french.apiKey, 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }', {
-      input: { defaultLocale: 'fr', enabledLocales: ['fr'] },
-    })
+    const updated = await t.gql(
+      french.apiKey,
+      'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
+      {
+        input: { defaultLocale: 'fr', enabledLocales: ['fr'] },
+      },
+    )
     expect(updated.errors).toBeUndefined()
     expect(await matching({ search: 'cheval' }, french.apiKey)).toEqual(['chevaux'])
     // Products created from now on are stemmed in French too.

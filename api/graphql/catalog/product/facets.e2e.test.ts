@@ -53,16 +53,32 @@ describe('productFacets', () => {
   it('counts every facet of the whole catalog, filterable attributes only', async () => {
     const f = await facets()
     expect(f.totalCount).toBe(5)
-    expect(f.status).toEqual([{ value: 'ACTIVE', count: 3 }, { value: 'ARCHIVED', count: 1 }, { value: 'DRAFT', count: 1 }])
-    expect(f.tags).toEqual([{ value: 'summer', count: 2 }, { value: 'winter', count: 2 }, { value: 'cotton', count: 1 }, { value: 'wool', count: 1 }])
+    expect(f.status).toEqual([
+      { value: 'ACTIVE', count: 3 },
+      { value: 'ARCHIVED', count: 1 },
+      { value: 'DRAFT', count: 1 },
+    ])
+    expect(f.tags).toEqual([
+      { value: 'summer', count: 2 },
+      { value: 'winter', count: 2 },
+      { value: 'cotton', count: 1 },
+      { value: 'wool', count: 1 },
+    ])
     // A product counts for its category and every category above it.
-    expect(f.categories.map((c) => [c.path, c.title, c.count])).toEqual([['clothing', 'Clothing', 3], ['clothing/shirts', 'Shirts', 2], ['accessories', 'Accessories', 1]])
+    expect(f.categories.map((c) => [c.path, c.title, c.count])).toEqual([
+      ['clothing', 'Clothing', 3],
+      ['clothing/shirts', 'Shirts', 2],
+      ['accessories', 'Accessories', 1],
+    ])
     expect(f.categories.find((c) => c.path === 'clothing')!.categoryId).toBe(catalog.categories.get('clothing'))
     expect(f.attributes.map((a) => a.code)).toEqual(['color', 'organic', 'size_cm'])
     expect(attribute(f, 'color')).toEqual({ blue: 2, green: 1, red: 1 })
     expect(attribute(f, 'organic')).toEqual({ true: 2, false: 1 })
     expect(attribute(f, 'size_cm')).toEqual({ 50: 1, 60: 1 })
-    expect(f.price).toEqual({ min: { amount: '5.00', currencyCode: 'USD' }, max: { amount: '30.00', currencyCode: 'USD' } })
+    expect(f.price).toEqual({
+      min: { amount: '5.00', currencyCode: 'USD' },
+      max: { amount: '30.00', currencyCode: 'USD' },
+    })
   })
 
   it('applies the filter to every facet but its own', async () => {
@@ -71,9 +87,15 @@ describe('productFacets', () => {
     // Status ignores its own condition, so the other statuses still show what choosing them would add.
     expect(counts(f.status)).toEqual({ ACTIVE: 3, ARCHIVED: 1, DRAFT: 1 })
     expect(counts(f.tags)).toEqual({ summer: 2, cotton: 1 })
-    expect(f.categories.map((c) => [c.path, c.count])).toEqual([['clothing', 2], ['clothing/shirts', 2]])
+    expect(f.categories.map((c) => [c.path, c.count])).toEqual([
+      ['clothing', 2],
+      ['clothing/shirts', 2],
+    ])
     expect(attribute(f, 'color')).toEqual({ blue: 1, red: 1 })
-    expect(f.price).toEqual({ min: { amount: '10.00', currencyCode: 'USD' }, max: { amount: '20.00', currencyCode: 'USD' } })
+    expect(f.price).toEqual({
+      min: { amount: '10.00', currencyCode: 'USD' },
+      max: { amount: '20.00', currencyCode: 'USD' },
+    })
   })
 
   it('counts an attribute without its own condition, and the others under it', async () => {
@@ -90,10 +112,17 @@ describe('productFacets', () => {
     expect(counts(tags.status)).toEqual({ ARCHIVED: 1, DRAFT: 1 })
     const category = await facets({ filter: { category: { id: catalog.categories.get('shirts') } } })
     expect(category.totalCount).toBe(2)
-    expect(category.categories.map((c) => [c.path, c.count])).toEqual([['clothing', 3], ['clothing/shirts', 2], ['accessories', 1]])
+    expect(category.categories.map((c) => [c.path, c.count])).toEqual([
+      ['clothing', 3],
+      ['clothing/shirts', 2],
+      ['accessories', 1],
+    ])
     const price = await facets({ filter: { price: { max: '15' } } })
     expect(price.totalCount).toBe(2)
-    expect(price.price).toEqual({ min: { amount: '5.00', currencyCode: 'USD' }, max: { amount: '30.00', currencyCode: 'USD' } })
+    expect(price.price).toEqual({
+      min: { amount: '5.00', currencyCode: 'USD' },
+      max: { amount: '30.00', currencyCode: 'USD' },
+    })
   })
 
   it('takes a search, a list of attribute codes and a tag limit', async () => {
@@ -112,9 +141,16 @@ describe('productFacets', () => {
     expect(onlyError(await t.gql(settingsOnly, FACETS, {}))).toMatchObject({ code: 'FORBIDDEN' })
   })
 
-  it('counts only the caller\'s store', async () => {
+  it("counts only the caller's store", async () => {
     const other = await t.tenant('facets-other')
     const f = await facets({}, other.apiKey)
-    expect(f).toMatchObject({ totalCount: 0, status: [], tags: [], categories: [], attributes: [], price: { min: null, max: null } })
+    expect(f).toMatchObject({
+      totalCount: 0,
+      status: [],
+      tags: [],
+      categories: [],
+      attributes: [],
+      price: { min: null, max: null },
+    })
   })
 })

@@ -14,12 +14,16 @@ import { productHistoryTypeDefs } from './history-schema.js'
  * `product(id, asOf)`: the product folded from its events up to that instant, with its media,
  * options and variants of then. NOT_FOUND when it did not exist yet, or was already deleted, then.
  */
-export async function readProductAsOf(ctx: RequestContext, args: { id?: string | null; handle?: string | null; asOf: Date }): Promise<ProductRecord & WithPastFields> {
+export async function readProductAsOf(
+  ctx: RequestContext,
+  args: { id?: string | null; handle?: string | null; asOf: Date },
+): Promise<ProductRecord & WithPastFields> {
   requireScope(ctx, 'products:read')
   const store = requireStore(ctx)
   if (!args.id) throw badInput(['id'], 'asOf reads a product by id: pass id (handles change over time)')
   const product = await findProductAsOf(ctx.platform.eventStore, store.id, args.id, args.asOf)
-  if (!product) throw new DomainError('NOT_FOUND', `product '${args.id}' did not exist in this store at ${args.asOf.toISOString()}`)
+  if (!product)
+    throw new DomainError('NOT_FOUND', `product '${args.id}' did not exist in this store at ${args.asOf.toISOString()}`)
   const { mediaIds: _mediaIds, catalog: _catalog, variantTimes: _times, ...record } = product
   return { ...record, pastFields: await pastProductFields(ctx.platform.database.db, store.id, product) }
 }
@@ -35,9 +39,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Product: {
     history: (product: ProductRecord, args: { first?: number | null; after?: string | null }, ctx, info) => {
       requireScope(ctx, 'products:read')
-      return readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType: PRODUCT_CATEGORY, entityId: product.id }, args, {
-        count: wantsTotal(info),
-      })
+      return readEntityHistory(
+        ctx.platform.database.db,
+        requireStore(ctx).id,
+        { entityType: PRODUCT_CATEGORY, entityId: product.id },
+        args,
+        {
+          count: wantsTotal(info),
+        },
+      )
     },
   },
   Mutation: {

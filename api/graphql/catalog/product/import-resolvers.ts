@@ -16,7 +16,8 @@ async function runImport(ctx: RequestContext, input: { stagedUploadId: string; d
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
-    productsImport: (_root, args: { input: { stagedUploadId: string; dryRun?: boolean | null } }, ctx) => runImport(ctx, args.input),
+    productsImport: (_root, args: { input: { stagedUploadId: string; dryRun?: boolean | null } }, ctx) =>
+      runImport(ctx, args.input),
   },
 }
 

@@ -42,7 +42,12 @@ async function stage(apiKey: string, text: string): Promise<string> {
   )
   expect(staged.errors).toBeUndefined()
   const upload = staged.data!.mediaStagedUploadCreate.stagedUpload
-  const put = await t.app.inject({ method: 'PUT', url: new URL(upload.url).pathname, headers: { 'content-type': 'application/x-ndjson' }, payload: bytes })
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: new URL(upload.url).pathname,
+    headers: { 'content-type': 'application/x-ndjson' },
+    payload: bytes,
+  })
   expect(put.statusCode).toBe(200)
   return upload.stagedUploadId
 }
@@ -64,7 +69,11 @@ async function storeEvents(storeId: string): Promise<number> {
 }
 
 async function productByHandle(apiKey: string, handle: string): Promise<Product | null> {
-  const response = await t.gql<{ product: Product | null }>(apiKey, 'query ($h: String) { product(handle: $h) { id title handle status tags description } }', { h: handle })
+  const response = await t.gql<{ product: Product | null }>(
+    apiKey,
+    'query ($h: String) { product(handle: $h) { id title handle status tags description } }',
+    { h: handle },
+  )
   return response.data?.product ?? null
 }
 
@@ -96,7 +105,11 @@ describe('productsImport', () => {
     expect(report.rejected[0]!.message).toMatch(/^line 2 is not JSON/)
     expect(report.rejected[1]!.message).toBe('title must not be empty')
     expect(report.rejected[4]!.message).toMatch(/does not take colour/)
-    expect(await productByHandle(shop.apiKey, 'import-shirt')).toMatchObject({ title: 'Import Shirt', tags: ['cotton'], description: 'Soft' })
+    expect(await productByHandle(shop.apiKey, 'import-shirt')).toMatchObject({
+      title: 'Import Shirt',
+      tags: ['cotton'],
+      description: 'Soft',
+    })
     // No handle given: the title's, as productCreate makes it, which is what a re-import matches on.
     expect(await productByHandle(shop.apiKey, 'import-hat')).toMatchObject({ title: 'Import Hat' })
     expect(await productByHandle(other.apiKey, 'import-shirt')).toBeNull()
@@ -105,19 +118,33 @@ describe('productsImport', () => {
   it('appends nothing when the same file is imported again', async () => {
     const before = await storeEvents(shop.storeId)
     const response = await runImport(shop.apiKey, FILE)
-    expect(response.data!.productsImport).toMatchObject({ report: { created: 0, updated: 0, unchanged: 2 }, eventPosition: null })
+    expect(response.data!.productsImport).toMatchObject({
+      report: { created: 0, updated: 0, unchanged: 2 },
+      eventPosition: null,
+    })
     expect(response.data!.productsImport.report.rejected).toHaveLength(5)
     expect(await storeEvents(shop.storeId)).toBe(before)
   })
 
   it('updates only what changed on a product matched by handle', async () => {
     const text = [
-      JSON.stringify({ title: 'Import Shirt', handle: 'import-shirt', tags: ['cotton', 'summer'], description: 'Soft' }),
+      JSON.stringify({
+        title: 'Import Shirt',
+        handle: 'import-shirt',
+        tags: ['cotton', 'summer'],
+        description: 'Soft',
+      }),
       JSON.stringify({ title: 'Import Hat' }),
     ].join('\n')
     const before = await storeEvents(shop.storeId)
     const response = await runImport(shop.apiKey, text)
-    expect(response.data!.productsImport.report).toMatchObject({ lines: 2, created: 0, updated: 1, unchanged: 1, rejected: [] })
+    expect(response.data!.productsImport.report).toMatchObject({
+      lines: 2,
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      rejected: [],
+    })
     // One ProductTagsChanged, nothing else.
     expect(await storeEvents(shop.storeId)).toBe(before + 1)
     expect(await productByHandle(shop.apiKey, 'import-shirt')).toMatchObject({ tags: ['cotton', 'summer'] })
@@ -125,37 +152,61 @@ describe('productsImport', () => {
 
   it('on a dry run checks every line, writes nothing and keeps the staged file', async () => {
     const before = await storeEvents(shop.storeId)
-    const text = [JSON.stringify({ title: 'Dry Product' }), JSON.stringify({ title: 'Import Hat', status: 'NOPE' })].join('\n')
+    const text = [
+      JSON.stringify({ title: 'Dry Product' }),
+      JSON.stringify({ title: 'Import Hat', status: 'NOPE' }),
+    ].join('\n')
     const stagedUploadId = await stage(shop.apiKey, text)
     const dry = await t.gql<ImportData>(shop.apiKey, IMPORT, { input: { stagedUploadId, dryRun: true } })
-    expect(dry.data!.productsImport.report).toMatchObject({ dryRun: true, created: 1, rejected: [{ line: 2, field: ['status'] }] })
+    expect(dry.data!.productsImport.report).toMatchObject({
+      dryRun: true,
+      created: 1,
+      rejected: [{ line: 2, field: ['status'] }],
+    })
     expect(await storeEvents(shop.storeId)).toBe(before)
     const real = await t.gql<ImportData>(shop.apiKey, IMPORT, { input: { stagedUploadId } })
     expect(real.data!.productsImport.report).toMatchObject({ dryRun: false, created: 1 })
     expect(await productByHandle(shop.apiKey, 'dry-product')).toMatchObject({ title: 'Dry Product' })
   })
 
-  it('refuses another store\'s staged file, an unknown one, and keys without products:write', async () => {
+  it("refuses another store's staged file, an unknown one, and keys without products:write", async () => {
     const foreign = await stage(other.apiKey, JSON.stringify({ title: 'Foreign' }))
     const stolen = await t.gql(shop.apiKey, IMPORT, { input: { stagedUploadId: foreign } })
     expect(onlyError(stolen)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'stagedUploadId'] })
-    const unknown = await t.gql(shop.apiKey, IMPORT, { input: { stagedUploadId: '0190a000-0000-7000-8000-000000000000' } })
+    const unknown = await t.gql(shop.apiKey, IMPORT, {
+      input: { stagedUploadId: '0190a000-0000-7000-8000-000000000000' },
+    })
     expect(onlyError(unknown)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'stagedUploadId'] })
     const readOnly = await t.key('import-shop', ['products:read'])
-    expect(onlyError(await t.gql(readOnly, IMPORT, { input: { stagedUploadId: foreign } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await t.gql(readOnly, IMPORT, { input: { stagedUploadId: foreign } }))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
   })
 
   it('adds products to categories named by handle path, and refuses an unknown path', async () => {
-    const men = await t.gql<{ categoryCreate: { category: { id: string } } }>(shop.apiKey, 'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }', { i: { title: 'Men', handle: 'men' } })
+    const men = await t.gql<{ categoryCreate: { category: { id: string } } }>(
+      shop.apiKey,
+      'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }',
+      { i: { title: 'Men', handle: 'men' } },
+    )
     const menId = men.data!.categoryCreate.category.id
-    await t.gql(shop.apiKey, 'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }', { i: { title: 'Shirts', handle: 'shirts', parentId: menId } })
+    await t.gql(shop.apiKey, 'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }', {
+      i: { title: 'Shirts', handle: 'shirts', parentId: menId },
+    })
     const text = [
       JSON.stringify({ title: 'Oxford Shirt', categories: ['men/shirts'] }),
       JSON.stringify({ title: 'Lost Shirt', categories: ['men/socks'] }),
     ].join('\n')
     const first = await runImport(shop.apiKey, text)
-    expect(first.data!.productsImport.report).toMatchObject({ created: 1, rejected: [{ line: 2, field: ['categories', '0'] }] })
-    const listed = await t.gql<{ products: { nodes: { handle: string }[] } }>(shop.apiKey, 'query ($f: ProductFilter) { products(filter: $f) { nodes { handle } } }', { f: { category: { id: menId } } })
+    expect(first.data!.productsImport.report).toMatchObject({
+      created: 1,
+      rejected: [{ line: 2, field: ['categories', '0'] }],
+    })
+    const listed = await t.gql<{ products: { nodes: { handle: string }[] } }>(
+      shop.apiKey,
+      'query ($f: ProductFilter) { products(filter: $f) { nodes { handle } } }',
+      { f: { category: { id: menId } } },
+    )
     expect(listed.data!.products.nodes.map((n) => n.handle)).toEqual(['oxford-shirt'])
     const before = await storeEvents(shop.storeId)
     const again = await runImport(shop.apiKey, text)
@@ -164,23 +215,31 @@ describe('productsImport', () => {
   })
 
   it('matches variants by SKU and sets attributes; the same file again appends nothing', async () => {
-    const attribute = await t.gql(shop.apiKey, 'mutation ($i: AttributeCreateInput!) { attributeCreate(input: $i) { attribute { id } } }', { i: { code: 'fabric', name: 'Fabric', type: 'TEXT' } })
+    const attribute = await t.gql(
+      shop.apiKey,
+      'mutation ($i: AttributeCreateInput!) { attributeCreate(input: $i) { attribute { id } } }',
+      { i: { code: 'fabric', name: 'Fabric', type: 'TEXT' } },
+    )
     expect(attribute.errors).toBeUndefined()
-    const line = (mPrice: string) => JSON.stringify({
-      title: 'Variant Tee',
-      handle: 'variant-tee',
-      options: [{ name: 'Size', values: ['S', 'M'] }],
-      variants: [
-        { price: '10.00', sku: 'VT-S', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
-        { price: mPrice, sku: 'VT-M', optionValues: [{ name: 'Size', value: 'M' }] },
-      ],
-      attributes: [{ code: 'fabric', value: 'cotton' }],
-    })
+    const line = (mPrice: string) =>
+      JSON.stringify({
+        title: 'Variant Tee',
+        handle: 'variant-tee',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { price: '10.00', sku: 'VT-S', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
+          { price: mPrice, sku: 'VT-M', optionValues: [{ name: 'Size', value: 'M' }] },
+        ],
+        attributes: [{ code: 'fabric', value: 'cotton' }],
+      })
     const first = await runImport(shop.apiKey, line('12.00'))
     expect(first.data!.productsImport.report).toMatchObject({ created: 1, rejected: [] })
     const before = await storeEvents(shop.storeId)
     const again = await runImport(shop.apiKey, line('12.00'))
-    expect(again.data!.productsImport).toMatchObject({ report: { created: 0, updated: 0, unchanged: 1, rejected: [] }, eventPosition: null })
+    expect(again.data!.productsImport).toMatchObject({
+      report: { created: 0, updated: 0, unchanged: 1, rejected: [] },
+      eventPosition: null,
+    })
     expect(await storeEvents(shop.storeId)).toBe(before)
 
     const repriced = await runImport(shop.apiKey, line('13.50'))
@@ -189,19 +248,28 @@ describe('productsImport', () => {
       shop.apiKey,
       'query { product(handle: "variant-tee") { variants { sku price { amount } } } }',
     )
-    expect(variants.data!.product.variants.map((v) => [v.sku, v.price.amount])).toEqual([['VT-S', '10.00'], ['VT-M', '13.50']])
+    expect(variants.data!.product.variants.map((v) => [v.sku, v.price.amount])).toEqual([
+      ['VT-S', '10.00'],
+      ['VT-M', '13.50'],
+    ])
 
     // A variant without a SKU cannot be matched on an existing product: the line says which one.
     const unmatched = JSON.stringify({ title: 'Variant Tee', handle: 'variant-tee', variants: [{ price: '1.00' }] })
-    expect((await runImport(shop.apiKey, unmatched)).data!.productsImport.report.rejected).toMatchObject([{ line: 1, field: ['variants', '0', 'sku'] }])
+    expect((await runImport(shop.apiKey, unmatched)).data!.productsImport.report.rejected).toMatchObject([
+      { line: 1, field: ['variants', '0', 'sku'] },
+    ])
   })
 })
 
 describe('productsImport dry run', () => {
   it('reports exactly what the real run then does, new products in categories included, and writes nothing', async () => {
-    const created = await t.gql<{ categoryCreate: { category: { id: string } } }>(shop.apiKey, 'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }', {
-      i: { title: 'Kitchen', handle: 'kitchen' },
-    })
+    const created = await t.gql<{ categoryCreate: { category: { id: string } } }>(
+      shop.apiKey,
+      'mutation ($i: CategoryCreateInput!) { categoryCreate(input: $i) { category { id } } }',
+      {
+        i: { title: 'Kitchen', handle: 'kitchen' },
+      },
+    )
     expect(created.errors).toBeUndefined()
     const text = [
       JSON.stringify({ title: 'Dry Kettle', categories: ['kitchen'] }),
@@ -243,7 +311,8 @@ describe('productsImport dry run', () => {
 })
 
 describe('productsImport of variants without SKUs', () => {
-  const VARIANTS = 'query ($h: String) { product(handle: $h) { variants { sku price { amount } optionValues { value } } } }'
+  const VARIANTS =
+    'query ($h: String) { product(handle: $h) { variants { sku price { amount } optionValues { value } } } }'
   const line = (blue: string) =>
     JSON.stringify({
       title: 'Plain Mug',
@@ -256,10 +325,16 @@ describe('productsImport of variants without SKUs', () => {
     })
 
   it('matches them by option values: the same file again is unchanged and appends nothing', async () => {
-    expect((await runImport(shop.apiKey, line('9.00'))).data!.productsImport.report).toMatchObject({ created: 1, rejected: [] })
+    expect((await runImport(shop.apiKey, line('9.00'))).data!.productsImport.report).toMatchObject({
+      created: 1,
+      rejected: [],
+    })
     const before = await storeEvents(shop.storeId)
     const again = await runImport(shop.apiKey, line('9.00'))
-    expect(again.data!.productsImport).toEqual({ report: { lines: 1, created: 0, updated: 0, unchanged: 1, dryRun: false, rejected: [] }, eventPosition: null })
+    expect(again.data!.productsImport).toEqual({
+      report: { lines: 1, created: 0, updated: 0, unchanged: 1, dryRun: false, rejected: [] },
+      eventPosition: null,
+    })
     expect(await storeEvents(shop.storeId)).toBe(before)
   })
 
@@ -269,7 +344,9 @@ describe('productsImport of variants without SKUs', () => {
     expect(repriced.data!.productsImport.report).toMatchObject({ updated: 1, unchanged: 0, rejected: [] })
     // One ProductVariantPriceChanged: no variant added.
     expect(await storeEvents(shop.storeId)).toBe(before + 1)
-    const product = await t.gql<{ product: { variants: { sku: string; price: { amount: string }; optionValues: { value: string }[] }[] } }>(shop.apiKey, VARIANTS, { h: 'plain-mug' })
+    const product = await t.gql<{
+      product: { variants: { sku: string; price: { amount: string }; optionValues: { value: string }[] }[] }
+    }>(shop.apiKey, VARIANTS, { h: 'plain-mug' })
     expect(product.data!.product.variants.map((v) => [v.optionValues[0]!.value, v.sku, v.price.amount])).toEqual([
       ['White', '', '8.00'],
       ['Blue', '', '9.50'],

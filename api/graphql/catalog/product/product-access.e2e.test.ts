@@ -29,7 +29,8 @@ function masked(response: GraphQLResponse<unknown>, value: string): unknown {
   return JSON.parse(JSON.stringify({ status, data, errors }).replaceAll(value, '<asked>'))
 }
 
-const count = async (apiKey: string) => (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount
+const count = async (apiKey: string) =>
+  (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount
 
 describe('tenant isolation', () => {
   let owner: Tenant
@@ -46,7 +47,10 @@ describe('tenant isolation', () => {
     const nonexistent = randomUUID()
     const random = await t.gql(other.apiKey, PRODUCT_BY_ID, { id: nonexistent })
 
-    expect(onlyError(foreign)).toEqual({ code: 'NOT_FOUND', message: `product '${secret.id}' does not exist in this store` })
+    expect(onlyError(foreign)).toEqual({
+      code: 'NOT_FOUND',
+      message: `product '${secret.id}' does not exist in this store`,
+    })
     expect(masked(foreign, secret.id)).toEqual(masked(random, nonexistent))
   })
 
@@ -54,7 +58,10 @@ describe('tenant isolation', () => {
     const foreign = await t.gql(other.apiKey, PRODUCT_BY_HANDLE, { handle: 'secret-plan' })
     const random = await t.gql(other.apiKey, PRODUCT_BY_HANDLE, { handle: 'never-made' })
 
-    expect(onlyError(foreign)).toEqual({ code: 'NOT_FOUND', message: "no product with handle 'secret-plan' in this store" })
+    expect(onlyError(foreign)).toEqual({
+      code: 'NOT_FOUND',
+      message: "no product with handle 'secret-plan' in this store",
+    })
     expect(masked(foreign, 'secret-plan')).toEqual(masked(random, 'never-made'))
   })
 
@@ -67,7 +74,10 @@ describe('tenant isolation', () => {
       const nonexistent = randomUUID()
       const random = await t.gql(other.apiKey, mutation, { input: { id: nonexistent, ...input } })
 
-      expect(onlyError(foreign)).toEqual({ code: 'NOT_FOUND', message: `product '${secret.id}' does not exist in this store` })
+      expect(onlyError(foreign)).toEqual({
+        code: 'NOT_FOUND',
+        message: `product '${secret.id}' does not exist in this store`,
+      })
       expect(masked(foreign, secret.id)).toEqual(masked(random, nonexistent))
     }
   })
@@ -87,10 +97,14 @@ describe('tenant isolation', () => {
     const ownerView = await t.gql<{ product: Product }>(owner.apiKey, PRODUCT_BY_HANDLE, { handle: 'secret-plan' })
     expect(ownerView.data!.product.id).toBe(secret.id)
 
-    const list = await t.gql<{ products: { nodes: { id: string }[] } }>(owner.apiKey, '{ products(first: 250) { nodes { id } } }')
+    const list = await t.gql<{ products: { nodes: { id: string }[] } }>(
+      owner.apiKey,
+      '{ products(first: 250) { nodes { id } } }',
+    )
     expect(list.data!.products.nodes.map((node) => node.id)).toEqual([secret.id])
     // The owner finds the product by its vendor; the other tenant, searching the same word, does not.
-    const search = (apiKey: string) => t.gql<{ products: { totalCount: number } }>(apiKey, '{ products(filter: { search: "owner" }) { totalCount } }')
+    const search = (apiKey: string) =>
+      t.gql<{ products: { totalCount: number } }>(apiKey, '{ products(filter: { search: "owner" }) { totalCount } }')
     expect((await search(owner.apiKey)).data!.products.totalCount).toBe(1)
     expect((await search(other.apiKey)).data!.products.totalCount).toBe(0)
   })
@@ -104,7 +118,10 @@ describe('scopes', () => {
     product = await createProduct(t, owner.apiKey, { title: 'Red Shirt' })
   })
 
-  const forbiddenWrite = (command: string) => ({ code: 'FORBIDDEN', message: `${command} needs the products:write scope, which this credential does not have` })
+  const forbiddenWrite = (command: string) => ({
+    code: 'FORBIDDEN',
+    message: `${command} needs the products:write scope, which this credential does not have`,
+  })
 
   it('lets a products:read key read, and refuses its productCreate, productUpdate and productDelete with FORBIDDEN', async () => {
     const reader = await t.key('scope-shop', ['products:read'])
@@ -116,33 +133,52 @@ describe('scopes', () => {
     expect(onlyError(create)).toEqual(forbiddenWrite('productCreate'))
     // The scope is checked before the product is looked up, so FORBIDDEN tells nothing about ids.
     for (const id of [product.id, randomUUID()]) {
-      expect(onlyError(await t.gql(reader, UPDATE_PRODUCT, { input: { id, title: 'Changed' } }))).toEqual(forbiddenWrite('productUpdate'))
+      expect(onlyError(await t.gql(reader, UPDATE_PRODUCT, { input: { id, title: 'Changed' } }))).toEqual(
+        forbiddenWrite('productUpdate'),
+      )
       expect(onlyError(await t.gql(reader, DELETE_PRODUCT, { input: { id } }))).toEqual(forbiddenWrite('productDelete'))
     }
   })
 
   it('refuses a settings:write key both reading and writing products', async () => {
     const settings = await t.key('scope-shop', ['settings:write'])
-    const forbiddenRead = { code: 'FORBIDDEN', message: 'this needs the products:read scope, which this credential does not have' }
+    const forbiddenRead = {
+      code: 'FORBIDDEN',
+      message: 'this needs the products:read scope, which this credential does not have',
+    }
     expect(onlyError(await t.gql(settings, PRODUCT_BY_ID, { id: product.id }))).toEqual(forbiddenRead)
     expect(onlyError(await t.gql(settings, PRODUCT_BY_HANDLE, { handle: 'red-shirt' }))).toEqual(forbiddenRead)
     const list = await t.gql(settings, '{ products { totalCount } }')
     expect(list.data).toBeNull()
     expect(onlyError(list)).toEqual(forbiddenRead)
 
-    expect(onlyError(await t.gql(settings, CREATE_PRODUCT, { input: { title: 'New' } }))).toEqual(forbiddenWrite('productCreate'))
-    expect(onlyError(await t.gql(settings, UPDATE_PRODUCT, { input: { id: product.id, title: 'X' } }))).toEqual(forbiddenWrite('productUpdate'))
-    expect(onlyError(await t.gql(settings, DELETE_PRODUCT, { input: { id: product.id } }))).toEqual(forbiddenWrite('productDelete'))
+    expect(onlyError(await t.gql(settings, CREATE_PRODUCT, { input: { title: 'New' } }))).toEqual(
+      forbiddenWrite('productCreate'),
+    )
+    expect(onlyError(await t.gql(settings, UPDATE_PRODUCT, { input: { id: product.id, title: 'X' } }))).toEqual(
+      forbiddenWrite('productUpdate'),
+    )
+    expect(onlyError(await t.gql(settings, DELETE_PRODUCT, { input: { id: product.id } }))).toEqual(
+      forbiddenWrite('productDelete'),
+    )
   })
 
   it('changed nothing: the product, the count and the audit log are as before', async () => {
-    expect((await t.gql<{ product: Product }>(owner.apiKey, PRODUCT_BY_ID, { id: product.id })).data).toEqual({ product })
+    expect((await t.gql<{ product: Product }>(owner.apiKey, PRODUCT_BY_ID, { id: product.id })).data).toEqual({
+      product,
+    })
     expect(await count(owner.apiKey)).toBe(1)
     expect(await auditTrail(t, owner.apiKey, product.id)).toEqual(['ProductCreated@0'])
     // The store's creation and the one product: nothing the refused writes could have added. The
     // default theme is installed by a reaction at its own pace, so it may or may not be there yet.
-    const log = await t.gql<{ auditLog: { nodes: { type: string }[] } }>(owner.apiKey, '{ auditLog { nodes { type } } }')
-    expect(log.data!.auditLog.nodes.map((e) => e.type).filter((type) => type !== 'ThemeCreated')).toEqual(['StoreCreated', 'ProductCreated'])
+    const log = await t.gql<{ auditLog: { nodes: { type: string }[] } }>(
+      owner.apiKey,
+      '{ auditLog { nodes { type } } }',
+    )
+    expect(log.data!.auditLog.nodes.map((e) => e.type).filter((type) => type !== 'ThemeCreated')).toEqual([
+      'StoreCreated',
+      'ProductCreated',
+    ])
   })
 
   it('lets a products:write key read too, since a write scope includes its read scope', async () => {

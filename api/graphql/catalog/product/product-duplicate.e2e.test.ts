@@ -5,7 +5,8 @@ import { auditTrail, createProduct, onlyError, UUID } from '../../../../test/sup
 
 // productDuplicate, and productRevert over the media a product shows.
 
-const FIELDS = 'id title handle description status vendor tags seo { title description } publishAt revision media { id }'
+const FIELDS =
+  'id title handle description status vendor tags seo { title description } publishAt revision media { id }'
 const DUPLICATE = `mutation ($input: ProductDuplicateInput!) { productDuplicate(input: $input) { product { ${FIELDS} } eventPosition } }`
 const REVERT = `mutation ($input: ProductRevertInput!) { productRevert(input: $input) { product { ${FIELDS} } eventPosition } }`
 const ATTACH = 'mutation ($input: ProductMediaAttachInput!) { productMediaAttach(input: $input) { eventPosition } }'
@@ -35,7 +36,8 @@ beforeAll(async () => {
   shop = await t.tenant('duplicate')
   media = await useTestMedia(t)
   red = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#e74c3c'), filename: 'red.png' })).media!
-  blue = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#3498db'), filename: 'blue.png' })).media!
+  blue = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#3498db'), filename: 'blue.png' }))
+    .media!
   const created = await createProduct(t, shop.apiKey, {
     title: 'Red Shirt',
     description: 'Soft',
@@ -43,7 +45,9 @@ beforeAll(async () => {
     tags: ['cotton', 'summer'],
     seo: { title: 'Red Shirt | Acme', description: 'A soft red shirt' },
   })
-  expect((await t.gql(shop.apiKey, ATTACH, { input: { productId: created.id, mediaIds: [blue.id, red.id] } })).errors).toBeUndefined()
+  expect(
+    (await t.gql(shop.apiKey, ATTACH, { input: { productId: created.id, mediaIds: [blue.id, red.id] } })).errors,
+  ).toBeUndefined()
   const read = await t.gql<{ product: Product }>(shop.apiKey, READ, { id: created.id })
   expect(read.errors).toBeUndefined()
   source = read.data!.product
@@ -56,7 +60,9 @@ afterAll(async () => {
 
 describe('productDuplicate', () => {
   it("creates a DRAFT copy with the source's fields, SEO, tags and media, and leaves the source alone", async () => {
-    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Red Shirt Copy' } })
+    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, {
+      input: { id: source.id, title: 'Red Shirt Copy' },
+    })
     expect(response.errors).toBeUndefined()
     const copy = response.data!.productDuplicate.product
     expect(copy).toEqual({
@@ -69,13 +75,22 @@ describe('productDuplicate', () => {
     })
     expect(copy.id).not.toBe(source.id)
     expect(copy.media.map((m) => m.id)).toEqual([blue.id, red.id])
-    expect(await auditTrail(t, shop.apiKey, copy.id)).toEqual(['ProductCreated@0', 'ProductDuplicated@1', 'ProductSeoChanged@2', 'ProductMediaAttached@3'])
+    expect(await auditTrail(t, shop.apiKey, copy.id)).toEqual([
+      'ProductCreated@0',
+      'ProductDuplicated@1',
+      'ProductSeoChanged@2',
+      'ProductMediaAttached@3',
+    ])
     expect((await t.gql<{ product: Product }>(shop.apiKey, READ, { id: source.id })).data!.product).toEqual(source)
   })
 
   it('copies options and variants with new ids, SKUs and barcodes cleared and no stock', async () => {
-    const VARIANTS = 'options { id name values } variants { id title sku barcode price { amount currencyCode } inventoryQuantity optionValues { name value } }'
-    type WithVariants = { options: { id: string; name: string; values: string[] }[]; variants: { id: string; sku: string; barcode: string; inventoryQuantity: number }[] }
+    const VARIANTS =
+      'options { id name values } variants { id title sku barcode price { amount currencyCode } inventoryQuantity optionValues { name value } }'
+    type WithVariants = {
+      options: { id: string; name: string; values: string[] }[]
+      variants: { id: string; sku: string; barcode: string; inventoryQuantity: number }[]
+    }
     const created = await t.gql<{ productCreate: { product: { id: string } & WithVariants } }>(
       shop.apiKey,
       `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id ${VARIANTS} } } }`,
@@ -84,7 +99,13 @@ describe('productDuplicate', () => {
           title: 'Sized Shirt',
           options: [{ name: 'Size', values: ['S', 'M'] }],
           variants: [
-            { price: '19.99', sku: 'SZ-S', barcode: '111', inventoryQuantity: 5, optionValues: [{ name: 'Size', value: 'S' }] },
+            {
+              price: '19.99',
+              sku: 'SZ-S',
+              barcode: '111',
+              inventoryQuantity: 5,
+              optionValues: [{ name: 'Size', value: 'S' }],
+            },
             { price: '21.00', sku: 'SZ-M', optionValues: [{ name: 'Size', value: 'M' }] },
           ],
         },
@@ -102,17 +123,29 @@ describe('productDuplicate', () => {
     expect(copy.options.map(({ name, values }) => ({ name, values }))).toEqual([{ name: 'Size', values: ['S', 'M'] }])
     expect(copy.options[0]!.id).not.toBe(original.options[0]!.id)
     expect(copy.variants).toEqual(
-      original.variants.map((variant, index) => ({ ...variant, id: copy.variants[index]!.id, sku: '', barcode: '', inventoryQuantity: 0 })),
+      original.variants.map((variant, index) => ({
+        ...variant,
+        id: copy.variants[index]!.id,
+        sku: '',
+        barcode: '',
+        inventoryQuantity: 0,
+      })),
     )
     expect(copy.variants.map((v) => v.id)).not.toEqual(original.variants.map((v) => v.id))
   })
 
   it('takes a handle and status, and answers CONFLICT for a taken handle, creating nothing', async () => {
-    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Live Copy', handle: 'live-copy', status: 'ACTIVE' } })
+    const response: Duplicated = await t.gql(shop.apiKey, DUPLICATE, {
+      input: { id: source.id, title: 'Live Copy', handle: 'live-copy', status: 'ACTIVE' },
+    })
     expect(response.data!.productDuplicate.product).toMatchObject({ handle: 'live-copy', status: 'ACTIVE' })
-    const count = async () => (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products.totalCount
+    const count = async () =>
+      (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products
+        .totalCount
     const before = await count()
-    const taken: Duplicated = await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: 'Again', handle: 'red-shirt' } })
+    const taken: Duplicated = await t.gql(shop.apiKey, DUPLICATE, {
+      input: { id: source.id, title: 'Again', handle: 'red-shirt' },
+    })
     expect(onlyError(taken)).toEqual({
       code: 'CONFLICT',
       field: ['input', 'handle'],
@@ -124,10 +157,18 @@ describe('productDuplicate', () => {
   it('answers NOT_FOUND for an unknown source and for another store’s product, and BAD_USER_INPUT without a title', async () => {
     const other = await t.tenant('duplicate-other')
     const missing = `product '${source.id}' does not exist in this store`
-    expect(onlyError(await t.gql(other.apiKey, DUPLICATE, { input: { id: source.id, title: 'Stolen' } }))).toEqual({ code: 'NOT_FOUND', message: missing })
+    expect(onlyError(await t.gql(other.apiKey, DUPLICATE, { input: { id: source.id, title: 'Stolen' } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: missing,
+    })
     const unknown = '01900000-0000-7000-8000-000000000999'
-    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: unknown, title: 'X' } })).code).toBe('NOT_FOUND')
-    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: '  ' } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'] })
+    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: unknown, title: 'X' } })).code).toBe(
+      'NOT_FOUND',
+    )
+    expect(onlyError(await t.gql(shop.apiKey, DUPLICATE, { input: { id: source.id, title: '  ' } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'title'],
+    })
   })
 
   it('needs products:write', async () => {
@@ -143,11 +184,18 @@ describe('product(id, asOf) and media', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     const then = new Date().toISOString()
     await new Promise((resolve) => setTimeout(resolve, 20))
-    await t.gql(shop.apiKey, 'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }', {
-      input: { productId: product.id, mediaIds: [red.id] },
-    })
+    await t.gql(
+      shop.apiKey,
+      'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }',
+      {
+        input: { productId: product.id, mediaIds: [red.id] },
+      },
+    )
     const asOf = `query ($id: ID, $asOf: DateTime) { product(id: $id, asOf: $asOf) { media { id } } }`
-    const past = await t.gql<{ product: { media: { id: string }[] } }>(shop.apiKey, asOf, { id: product.id, asOf: then })
+    const past = await t.gql<{ product: { media: { id: string }[] } }>(shop.apiKey, asOf, {
+      id: product.id,
+      asOf: then,
+    })
     expect(past.data!.product.media.map((m) => m.id)).toEqual([red.id, blue.id])
     const now = await t.gql<{ product: Product }>(shop.apiKey, READ, { id: product.id })
     expect(now.data!.product.media.map((m) => m.id)).toEqual([blue.id])
@@ -159,15 +207,23 @@ describe('productRevert and media', () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Gallery' })
     await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [red.id] } })
     await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [blue.id], position: 0 } })
-    await t.gql(shop.apiKey, 'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }', {
-      input: { productId: product.id, mediaIds: [red.id] },
-    })
+    await t.gql(
+      shop.apiKey,
+      'mutation ($input: ProductMediaDetachInput!) { productMediaDetach(input: $input) { eventPosition } }',
+      {
+        input: { productId: product.id, mediaIds: [red.id] },
+      },
+    )
     const toFirst: Reverted = await t.gql(shop.apiKey, REVERT, { input: { id: product.id, toRevision: 1 } })
     expect(toFirst.data!.productRevert.product.media.map((m) => m.id)).toEqual([red.id])
     const toBoth: Reverted = await t.gql(shop.apiKey, REVERT, { input: { id: product.id, toRevision: 2 } })
     expect(toBoth.data!.productRevert.product.media.map((m) => m.id)).toEqual([blue.id, red.id])
     expect((await auditTrail(t, shop.apiKey, product.id)).slice(4)).toEqual([
-      'ProductReverted@4', 'ProductMediaDetached@5', 'ProductMediaAttached@6', 'ProductReverted@7', 'ProductMediaAttached@8',
+      'ProductReverted@4',
+      'ProductMediaDetached@5',
+      'ProductMediaAttached@6',
+      'ProductReverted@7',
+      'ProductMediaAttached@8',
     ])
   })
 })

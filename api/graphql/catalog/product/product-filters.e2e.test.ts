@@ -10,11 +10,25 @@ let apiKey: string
 const byHandle = new Map<string, Product>()
 
 const CATALOG = [
-  { title: 'Red Shirt', handle: 'shirt-red', vendor: 'Acme', status: 'ACTIVE', tags: ['summer', 'cotton'], description: 'A soft tee' },
+  {
+    title: 'Red Shirt',
+    handle: 'shirt-red',
+    vendor: 'Acme',
+    status: 'ACTIVE',
+    tags: ['summer', 'cotton'],
+    description: 'A soft tee',
+  },
   { title: 'Blue Shirt', handle: 'shirt-blue', vendor: 'Acme', status: 'DRAFT', tags: ['summer', 'linen'] },
   { title: 'Green Hat', handle: 'hat-green', vendor: 'Bolt', status: 'ACTIVE', tags: ['winter'] },
   { title: 'Red Scarf', handle: 'scarf-red', vendor: 'Bolt Works', status: 'ARCHIVED', tags: ['winter', 'wool'] },
-  { title: 'Yellow Socks', handle: 'socks-yellow', vendor: '', status: 'ACTIVE', tags: [], description: 'Knitted pairs' },
+  {
+    title: 'Yellow Socks',
+    handle: 'socks-yellow',
+    vendor: '',
+    status: 'ACTIVE',
+    tags: [],
+    description: 'Knitted pairs',
+  },
   { title: 'Cotton 100% Tee', handle: 'tee-cotton', vendor: 'Cirrus', status: 'ACTIVE', tags: ['cotton'] },
 ]
 const ALL = ['hat-green', 'scarf-red', 'shirt-blue', 'shirt-red', 'socks-yellow', 'tee-cotton']
@@ -94,7 +108,10 @@ describe('time ranges', () => {
   })
 
   it('createdAt includes from and excludes to', async () => {
-    expect(await matching({ createdAt: { from: created('hat-green'), to: created('socks-yellow') } })).toEqual(['hat-green', 'scarf-red'])
+    expect(await matching({ createdAt: { from: created('hat-green'), to: created('socks-yellow') } })).toEqual([
+      'hat-green',
+      'scarf-red',
+    ])
     expect(await matching({ createdAt: { from: created('socks-yellow') } })).toEqual(['socks-yellow', 'tee-cotton'])
     expect(await matching({ createdAt: { to: created('shirt-blue') } })).toEqual(['shirt-red'])
   })
@@ -128,8 +145,21 @@ describe('and / or', () => {
   it.each([
     ['and', { and: [{ title: { startsWith: 'Red' } }, { status: ['ACTIVE'] }] }, ['shirt-red']],
     ['or', { or: [{ vendor: { eq: 'Bolt' } }, { tags: { any: ['linen'] } }] }, ['hat-green', 'shirt-blue']],
-    ['fields and or together', { status: ['ACTIVE'], or: [{ vendor: { eq: 'Acme' } }, { search: 'knitted' }] }, ['shirt-red', 'socks-yellow']],
-    ['nested', { or: [{ and: [{ vendor: { startsWith: 'Bolt' } }, { tags: { any: ['wool'] } }] }, { handle: { eq: 'tee-cotton' } }] }, ['scarf-red', 'tee-cotton']],
+    [
+      'fields and or together',
+      { status: ['ACTIVE'], or: [{ vendor: { eq: 'Acme' } }, { search: 'knitted' }] },
+      ['shirt-red', 'socks-yellow'],
+    ],
+    [
+      'nested',
+      {
+        or: [
+          { and: [{ vendor: { startsWith: 'Bolt' } }, { tags: { any: ['wool'] } }] },
+          { handle: { eq: 'tee-cotton' } },
+        ],
+      },
+      ['scarf-red', 'tee-cotton'],
+    ],
   ])('%s', async (_case, filter, expected) => {
     expect(await matching(filter)).toEqual(expected)
   })
@@ -149,12 +179,18 @@ describe('sorts', () => {
     ['UPDATED_AT_ASC', byUpdate],
     ['UPDATED_AT_DESC', [...byUpdate].reverse()],
   ])('%s', async (sort, expected) => {
-    const response = await t.gql<{ products: { nodes: { handle: string }[] } }>(apiKey, `{ products(sort: ${sort}) { nodes { handle } } }`)
+    const response = await t.gql<{ products: { nodes: { handle: string }[] } }>(
+      apiKey,
+      `{ products(sort: ${sort}) { nodes { handle } } }`,
+    )
     expect(response.data!.products.nodes.map((node) => node.handle)).toEqual(expected)
   })
 
   it('sorts by CREATED_AT_DESC when no sort is given', async () => {
-    const response = await t.gql<{ products: { nodes: { handle: string }[] } }>(apiKey, '{ products { nodes { handle } } }')
+    const response = await t.gql<{ products: { nodes: { handle: string }[] } }>(
+      apiKey,
+      '{ products { nodes { handle } } }',
+    )
     expect(response.data!.products.nodes.map((node) => node.handle)).toEqual([...byCreation].reverse())
   })
 })

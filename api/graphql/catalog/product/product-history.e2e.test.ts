@@ -4,7 +4,8 @@ import { UPDATE_PRODUCT, auditTrail, createProduct, onlyError } from '../../../.
 
 // A product's past: Product.history, product(id, asOf) and productRevert.
 
-const FIELDS = 'id title handle description status vendor tags seo { title description } publishAt revision createdAt updatedAt'
+const FIELDS =
+  'id title handle description status vendor tags seo { title description } publishAt revision createdAt updatedAt'
 const AS_OF = `query ($id: ID, $asOf: DateTime) { product(id: $id, asOf: $asOf) { ${FIELDS} } }`
 const REVERT = `mutation ($input: ProductRevertInput!) { productRevert(input: $input) { product { ${FIELDS} } eventPosition } }`
 const HISTORY = `query ($id: ID, $first: Int, $after: String) {
@@ -22,9 +23,22 @@ interface Entry {
   actor: { type: string; id: string; name: string | null }
   data: Record<string, unknown>
 }
-type History = GraphQLResponse<{ product: { history: { nodes: Entry[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }; totalCount: number } } }>
+type History = GraphQLResponse<{
+  product: {
+    history: {
+      nodes: Entry[]
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }
+      totalCount: number
+    }
+  }
+}>
 type AsOf = GraphQLResponse<{ product: Record<string, unknown> & { title: string; revision: number } }>
-type Revert = GraphQLResponse<{ productRevert: { product: Record<string, unknown> & { title: string; revision: number }; eventPosition: string | null } }>
+type Revert = GraphQLResponse<{
+  productRevert: {
+    product: Record<string, unknown> & { title: string; revision: number }
+    eventPosition: string | null
+  }
+}>
 
 let t: TestApp
 let apiKey: string
@@ -52,14 +66,34 @@ describe('rename → asOf → revert → audit log', () => {
     expect(past.errors).toBeUndefined()
     expect(past.data!.product).toEqual({ ...product, seo: { title: '', description: '' }, publishAt: null })
     const now: AsOf = await t.gql(apiKey, AS_OF, { id: product.id, asOf: new Date().toISOString() })
-    expect(now.data!.product).toMatchObject({ title: 'Blue Shirt', handle: 'blue-shirt', tags: ['linen'], seo: { title: 'Blue', description: '' }, revision: 4 })
+    expect(now.data!.product).toMatchObject({
+      title: 'Blue Shirt',
+      handle: 'blue-shirt',
+      tags: ['linen'],
+      seo: { title: 'Blue', description: '' },
+      revision: 4,
+    })
 
     const reverted: Revert = await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: 0 } })
     expect(reverted.errors).toBeUndefined()
-    expect(reverted.data!.productRevert.product).toMatchObject({ title: 'Red Shirt', handle: 'red-shirt', tags: ['cotton'], seo: { title: '', description: '' }, revision: 9 })
+    expect(reverted.data!.productRevert.product).toMatchObject({
+      title: 'Red Shirt',
+      handle: 'red-shirt',
+      tags: ['cotton'],
+      seo: { title: '', description: '' },
+      revision: 9,
+    })
     expect(await auditTrail(t, apiKey, product.id)).toEqual([
-      'ProductCreated@0', 'ProductRetitled@1', 'ProductHandleChanged@2', 'ProductTagsChanged@3', 'ProductSeoChanged@4',
-      'ProductReverted@5', 'ProductRetitled@6', 'ProductHandleChanged@7', 'ProductTagsChanged@8', 'ProductSeoChanged@9',
+      'ProductCreated@0',
+      'ProductRetitled@1',
+      'ProductHandleChanged@2',
+      'ProductTagsChanged@3',
+      'ProductSeoChanged@4',
+      'ProductReverted@5',
+      'ProductRetitled@6',
+      'ProductHandleChanged@7',
+      'ProductTagsChanged@8',
+      'ProductSeoChanged@9',
     ])
     // The old handle was claimed again by the revert, the new one freed.
     const again = await createProduct(t, apiKey, { title: 'Blue Shirt' })
@@ -79,8 +113,15 @@ describe('Product.history', () => {
     for (const title of ['Paged 2', 'Paged 3', 'Paged 4']) await update({ id: product.id, title })
     const first: History = await t.gql(apiKey, HISTORY, { id: product.id, first: 3 })
     const page = first.data!.product.history
-    expect(page.nodes.map((n) => `${n.type}@${n.revision}`)).toEqual(['ProductRetitled@3', 'ProductRetitled@2', 'ProductRetitled@1'])
-    expect(page.nodes[0]).toMatchObject({ data: { productId: product.id, title: 'Paged 4' }, actor: { type: 'api_key' } })
+    expect(page.nodes.map((n) => `${n.type}@${n.revision}`)).toEqual([
+      'ProductRetitled@3',
+      'ProductRetitled@2',
+      'ProductRetitled@1',
+    ])
+    expect(page.nodes[0]).toMatchObject({
+      data: { productId: product.id, title: 'Paged 4' },
+      actor: { type: 'api_key' },
+    })
     expect(page).toMatchObject({ totalCount: 4, pageInfo: { hasNextPage: true, hasPreviousPage: false } })
     const second: History = await t.gql(apiKey, HISTORY, { id: product.id, first: 3, after: page.pageInfo.endCursor })
     expect(second.data!.product.history.nodes.map((n) => n.type)).toEqual(['ProductCreated'])
@@ -89,8 +130,14 @@ describe('Product.history', () => {
 
   it('refuses a page size over 250 and a cursor that is not a position', async () => {
     const product = await createProduct(t, apiKey, { title: 'Bad pages' })
-    expect(onlyError(await t.gql(apiKey, HISTORY, { id: product.id, first: 251 }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
-    expect(onlyError(await t.gql(apiKey, HISTORY, { id: product.id, after: 'nope' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+    expect(onlyError(await t.gql(apiKey, HISTORY, { id: product.id, first: 251 }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
+    expect(onlyError(await t.gql(apiKey, HISTORY, { id: product.id, after: 'nope' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['after'],
+    })
   })
 })
 
@@ -107,8 +154,12 @@ describe('asOf', () => {
       code: 'NOT_FOUND',
       message: `product '${product.id}' did not exist in this store at ${before}`,
     })
-    expect((await t.gql<{ product: { title: string } }>(apiKey, AS_OF, { id: product.id, asOf: alive })).data!.product.title).toBe('Short lived')
-    expect(onlyError(await t.gql(apiKey, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe('NOT_FOUND')
+    expect(
+      (await t.gql<{ product: { title: string } }>(apiKey, AS_OF, { id: product.id, asOf: alive })).data!.product.title,
+    ).toBe('Short lived')
+    expect(onlyError(await t.gql(apiKey, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe(
+      'NOT_FOUND',
+    )
   })
 
   it('needs an id, not a handle', async () => {
@@ -126,7 +177,10 @@ describe('productRevert errors', () => {
       field: ['input', 'toRevision'],
       message: "toRevision must be between 0 and 0, the product's current revision; Product.history lists them",
     })
-    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: -1 } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'toRevision'] })
+    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: -1 } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'toRevision'],
+    })
     expect(await auditTrail(t, apiKey, product.id)).toEqual(['ProductCreated@0'])
   })
 
@@ -145,17 +199,26 @@ describe('tenant isolation and scopes', () => {
     const product = await createProduct(t, apiKey, { title: 'Mine' })
     const other = (await t.tenant('history-other')).apiKey
     const missing = `product '${product.id}' does not exist in this store`
-    expect(onlyError(await t.gql(other, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe('NOT_FOUND')
+    expect(onlyError(await t.gql(other, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe(
+      'NOT_FOUND',
+    )
     expect(onlyError(await t.gql(other, HISTORY, { id: product.id })).code).toBe('NOT_FOUND')
-    expect(onlyError(await t.gql(other, REVERT, { input: { id: product.id, toRevision: 0 } }))).toEqual({ code: 'NOT_FOUND', message: missing })
+    expect(onlyError(await t.gql(other, REVERT, { input: { id: product.id, toRevision: 0 } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: missing,
+    })
   })
 
   it('needs products:read to read the past and products:write to revert', async () => {
     const product = await createProduct(t, apiKey, { title: 'Scoped' })
     const settingsOnly = await t.key('history', ['settings:read'])
     const readOnly = await t.key('history', ['products:read'])
-    expect(onlyError(await t.gql(settingsOnly, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe('FORBIDDEN')
+    expect(onlyError(await t.gql(settingsOnly, AS_OF, { id: product.id, asOf: new Date().toISOString() })).code).toBe(
+      'FORBIDDEN',
+    )
     expect((await t.gql(readOnly, AS_OF, { id: product.id, asOf: new Date().toISOString() })).errors).toBeUndefined()
-    expect(onlyError(await t.gql(readOnly, REVERT, { input: { id: product.id, toRevision: 0 } })).code).toBe('FORBIDDEN')
+    expect(onlyError(await t.gql(readOnly, REVERT, { input: { id: product.id, toRevision: 0 } })).code).toBe(
+      'FORBIDDEN',
+    )
   })
 })

@@ -9,7 +9,14 @@ interface Page {
   products: {
     nodes: { id: string; handle: string; title: string }[]
     edges: { cursor: string; node: { id: string } }[]
-    pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null; page: number | null; totalPages: number | null }
+    pageInfo: {
+      hasNextPage: boolean
+      hasPreviousPage: boolean
+      startCursor: string | null
+      endCursor: string | null
+      page: number | null
+      totalPages: number | null
+    }
     totalCount: number
   }
 }
@@ -38,7 +45,10 @@ beforeAll(async () => {
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, i) => {
         const n = batch * 10 + i + 1
-        return createProduct(t, apiKey, { title: ['Alpha', 'Beta', 'Gamma'][n % 3], handle: `item-${String(n).padStart(2, '0')}` })
+        return createProduct(t, apiKey, {
+          title: ['Alpha', 'Beta', 'Gamma'][n % 3],
+          handle: `item-${String(n).padStart(2, '0')}`,
+        })
       }),
     )
     products.push(...created)
@@ -51,7 +61,8 @@ const list = (variables: Record<string, unknown>) => t.gql<Page>(apiKey, LIST, v
 /** Handles in the order a sort promises: the column, then the id, both in the sort's direction. */
 function expectedOrder(column: 'title' | 'createdAt', direction: 'asc' | 'desc'): string[] {
   const sign = direction === 'asc' ? 1 : -1
-  const compare = (a: Product, b: Product) => (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  const compare = (a: Product, b: Product) =>
+    a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
   return [...products].sort((a, b) => sign * compare(a, b)).map((p) => p.handle)
 }
 
@@ -81,7 +92,14 @@ describe('page mode', () => {
   it('answers a page past the end with no nodes, and defaults to page 1 of 20', async () => {
     const past = (await list({ page: 6, limit: 7 })).data!.products
     expect(past.nodes).toEqual([])
-    expect(past.pageInfo).toEqual({ page: 6, totalPages: 5, hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null })
+    expect(past.pageInfo).toEqual({
+      page: 6,
+      totalPages: 5,
+      hasPreviousPage: true,
+      hasNextPage: false,
+      startCursor: null,
+      endCursor: null,
+    })
 
     const first = (await list({})).data!.products
     expect(first.nodes.map((node) => node.handle)).toEqual(expectedOrder('createdAt', 'desc').slice(0, 20))
@@ -98,7 +116,12 @@ describe('cursor mode', () => {
       expect(response.errors).toBeUndefined()
       const { nodes, edges, pageInfo, totalCount } = response.data!.products
       expect(totalCount).toBe(TOTAL)
-      expect(pageInfo).toMatchObject({ page: null, totalPages: null, hasPreviousPage: after !== null, endCursor: edges.at(-1)?.cursor ?? null })
+      expect(pageInfo).toMatchObject({
+        page: null,
+        totalPages: null,
+        hasPreviousPage: after !== null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      })
       seen.push(...nodes.map((node) => node.handle))
       if (!pageInfo.hasNextPage) return seen
       after = pageInfo.endCursor
@@ -128,7 +151,10 @@ describe('cursor mode', () => {
 describe('list argument limits', () => {
   it('refuses mixing page mode and cursor mode', async () => {
     const message = 'page mode (page, limit) and cursor mode (first, after) cannot be mixed; use one of them'
-    for (const variables of [{ page: 1, first: 5 }, { limit: 5, first: 5 }]) {
+    for (const variables of [
+      { page: 1, first: 5 },
+      { limit: 5, first: 5 },
+    ]) {
       const response = await list(variables)
       expect(response.data).toBeNull()
       expect(onlyError(response)).toMatchObject({ code: 'BAD_USER_INPUT', message })
@@ -138,10 +164,26 @@ describe('list argument limits', () => {
   })
 
   it('refuses page sizes over 250 (and under 1), naming the argument', async () => {
-    expect(onlyError(await list({ limit: 1000 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['limit'], message: 'limit must be between 1 and 250; got 1000' })
-    expect(onlyError(await list({ first: 251 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 251' })
-    expect(onlyError(await list({ first: 0 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['first'], message: 'first must be between 1 and 250; got 0' })
-    expect(onlyError(await list({ page: 0 }))).toEqual({ code: 'BAD_USER_INPUT', field: ['page'], message: 'page must be 1 or more; got 0' })
+    expect(onlyError(await list({ limit: 1000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['limit'],
+      message: 'limit must be between 1 and 250; got 1000',
+    })
+    expect(onlyError(await list({ first: 251 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+      message: 'first must be between 1 and 250; got 251',
+    })
+    expect(onlyError(await list({ first: 0 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+      message: 'first must be between 1 and 250; got 0',
+    })
+    expect(onlyError(await list({ page: 0 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['page'],
+      message: 'page must be 1 or more; got 0',
+    })
     // The largest allowed size works.
     expect((await list({ limit: 250 })).data!.products.nodes).toHaveLength(TOTAL)
   })
@@ -151,7 +193,8 @@ describe('list argument limits', () => {
       expect(onlyError(await list({ first: 5, after }))).toEqual({
         code: 'BAD_USER_INPUT',
         field: ['after'],
-        message: 'after is not a cursor this list returned; pass the endCursor of a previous page of this list with the same sort',
+        message:
+          'after is not a cursor this list returned; pass the endCursor of a previous page of this list with the same sort',
       })
     }
   })
@@ -159,9 +202,17 @@ describe('list argument limits', () => {
   it('refuses a cursor made for another sort, and a forged one, instead of skipping rows', async () => {
     const page = await list({ first: 2, sort: 'CREATED_AT_ASC' })
     const cursor = page.data!.products.pageInfo.endCursor as string
-    expect(onlyError(await list({ first: 2, after: cursor, sort: 'TITLE_ASC' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
-    const forged = Buffer.from(JSON.stringify(['created_at:asc', { d: 'not a date' }, 'not-a-uuid'])).toString('base64url')
-    expect(onlyError(await list({ first: 2, after: forged, sort: 'CREATED_AT_ASC' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['after'] })
+    expect(onlyError(await list({ first: 2, after: cursor, sort: 'TITLE_ASC' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['after'],
+    })
+    const forged = Buffer.from(JSON.stringify(['created_at:asc', { d: 'not a date' }, 'not-a-uuid'])).toString(
+      'base64url',
+    )
+    expect(onlyError(await list({ first: 2, after: forged, sort: 'CREATED_AT_ASC' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['after'],
+    })
   })
 
   it('refuses a forged cursor whose value has another type than the sort column, instead of failing in SQL', async () => {
@@ -177,6 +228,9 @@ describe('list argument limits', () => {
   it('refuses an unknown sort as a GraphQL input error', async () => {
     const response = await list({ sort: 'POPULARITY_ASC' })
     expect(response.status).toBe(200)
-    expect(onlyError(response)).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('POPULARITY_ASC') })
+    expect(onlyError(response)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('POPULARITY_ASC'),
+    })
   })
 })

@@ -29,15 +29,25 @@ describe('publish scheduler', () => {
     const { apiKey } = await t.tenant('scheduler')
     const publishAt = new Date(Date.now() + 1000).toISOString()
     const product = await createProduct(t, apiKey, { title: 'Launch', publishAt })
-    const read = () => t.gql<Read>(apiKey, 'query ($id: ID) { product(id: $id) { status publishAt } }', { id: product.id })
+    const read = () =>
+      t.gql<Read>(apiKey, 'query ($id: ID) { product(id: $id) { status publishAt } }', { id: product.id })
     expect((await read()).data!.product).toEqual({ status: 'DRAFT', publishAt })
 
     const later = await waitFor(read, (r) => r.data!.product.status === 'ACTIVE', 20_000)
     expect(later.data!.product).toEqual({ status: 'ACTIVE', publishAt: null })
 
     // The audit log is a read model of its own: it may show the change a moment after the product does.
-    const readLog = () => t.gql<Log>(apiKey, 'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id name } } } }', { id: product.id })
-    const log = await waitFor(readLog, (r) => r.data!.auditLog.nodes.some((n) => n.type === 'ProductPublishUnscheduled'), 20_000)
+    const readLog = () =>
+      t.gql<Log>(
+        apiKey,
+        'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id name } } } }',
+        { id: product.id },
+      )
+    const log = await waitFor(
+      readLog,
+      (r) => r.data!.auditLog.nodes.some((n) => n.type === 'ProductPublishUnscheduled'),
+      20_000,
+    )
     const scheduler = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
     expect(log.data!.auditLog.nodes.slice(-2)).toEqual([
       { type: 'ProductStatusChanged', actor: scheduler },
@@ -47,10 +57,18 @@ describe('publish scheduler', () => {
 
   it('publishes once when two schedulers race on the same due product', async () => {
     const { apiKey, storeId } = await t.tenant('scheduler-race')
-    const product = await createProduct(t, apiKey, { title: 'Raced', publishAt: new Date(Date.now() + 60_000).toISOString() })
+    const product = await createProduct(t, apiKey, {
+      title: 'Raced',
+      publishAt: new Date(Date.now() + 60_000).toISOString(),
+    })
     const platform = t.platform
     const scheduler = () =>
-      new PublishScheduler({ db: platform.database.db, intervalMs: 60_000, logger: platform.logger, execute: (name, input, ctx) => platform.execute(name, input, ctx) })
+      new PublishScheduler({
+        db: platform.database.db,
+        intervalMs: 60_000,
+        logger: platform.logger,
+        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+      })
     const inAMinute = new Date(Date.now() + 61_000)
     // The command decides with the real clock, so the product is not due yet: nothing changes.
     expect(await scheduler().tick(inAMinute)).toBe(0)
@@ -62,6 +80,8 @@ describe('publish scheduler', () => {
     await Promise.all([scheduler().tick(), scheduler().tick()])
     const stream = () => platform.eventStore.readStream(productStream(storeId, product.id))
     const events = await waitFor(stream, (list) => list.some((e) => e.type === 'ProductStatusChanged'), 20_000)
-    expect(events.filter((e) => e.type === 'ProductStatusChanged').map((e) => e.metadata.actor)).toEqual([{ type: 'system', id: 'scheduler', name: 'publish scheduler' }])
+    expect(events.filter((e) => e.type === 'ProductStatusChanged').map((e) => e.metadata.actor)).toEqual([
+      { type: 'system', id: 'scheduler', name: 'publish scheduler' },
+    ])
   })
 })

@@ -43,12 +43,22 @@ describe('Product.seo', () => {
     const plain = await create({ title: 'Plain Tee' })
     expect(plain.seo).toEqual({ title: '', description: '' })
 
-    const product = await create({ title: 'Red Shirt', seo: { title: 'Red Shirt | Acme', description: 'Soft cotton shirt' } })
+    const product = await create({
+      title: 'Red Shirt',
+      seo: { title: 'Red Shirt | Acme', description: 'Soft cotton shirt' },
+    })
     expect(product.seo).toEqual({ title: 'Red Shirt | Acme', description: 'Soft cotton shirt' })
     const updated: Updated = await t.gql(apiKey, UPDATE, { input: { id: product.id, seo: { description: 'Softer' } } })
     expect(updated.data!.productUpdate.product.seo).toEqual({ title: 'Red Shirt | Acme', description: 'Softer' })
-    expect((await t.gql<{ product: Product }>(apiKey, READ, { id: product.id })).data!.product.seo).toEqual({ title: 'Red Shirt | Acme', description: 'Softer' })
-    expect(await auditTrail(t, apiKey, product.id)).toEqual(['ProductCreated@0', 'ProductSeoChanged@1', 'ProductSeoChanged@2'])
+    expect((await t.gql<{ product: Product }>(apiKey, READ, { id: product.id })).data!.product.seo).toEqual({
+      title: 'Red Shirt | Acme',
+      description: 'Softer',
+    })
+    expect(await auditTrail(t, apiKey, product.id)).toEqual([
+      'ProductCreated@0',
+      'ProductSeoChanged@1',
+      'ProductSeoChanged@2',
+    ])
   })
 
   it('refuses a title over 70 or a description over 320 characters with the field path, changing nothing', async () => {
@@ -59,7 +69,9 @@ describe('Product.seo', () => {
       field: ['input', 'seo', 'title'],
       message: 'input.seo.title: seo.title must be at most 70 characters (search engines cut longer titles off)',
     })
-    const longer: Created = await t.gql(apiKey, CREATE, { input: { title: 'X', seo: { description: 'x'.repeat(321) } } })
+    const longer: Created = await t.gql(apiKey, CREATE, {
+      input: { title: 'X', seo: { description: 'x'.repeat(321) } },
+    })
     expect(onlyError(longer)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'seo', 'description'] })
     expect(await auditTrail(t, apiKey, product.id)).toEqual(['ProductCreated@0'])
   })
@@ -74,13 +86,19 @@ describe('publishAt', () => {
 
   it('moves and cancels a schedule on update; null cancels, leaving it out keeps it', async () => {
     const product = await create({ title: 'Moving Shirt', publishAt: NEXT_YEAR })
-    const moved: Updated = await t.gql(apiKey, UPDATE, { input: { id: product.id, publishAt: '2027-07-01T10:00:00+02:00' } })
+    const moved: Updated = await t.gql(apiKey, UPDATE, {
+      input: { id: product.id, publishAt: '2027-07-01T10:00:00+02:00' },
+    })
     expect(moved.data!.productUpdate.product.publishAt).toBe('2027-07-01T08:00:00.000Z')
     const kept: Updated = await t.gql(apiKey, UPDATE, { input: { id: product.id, title: 'Moved Shirt' } })
     expect(kept.data!.productUpdate.product.publishAt).toBe('2027-07-01T08:00:00.000Z')
     const cancelled: Updated = await t.gql(apiKey, UPDATE, { input: { id: product.id, publishAt: null } })
     expect(cancelled.data!.productUpdate.product).toMatchObject({ status: 'DRAFT', publishAt: null })
-    expect((await auditTrail(t, apiKey, product.id)).slice(2)).toEqual(['ProductPublishScheduled@2', 'ProductRetitled@3', 'ProductPublishUnscheduled@4'])
+    expect((await auditTrail(t, apiKey, product.id)).slice(2)).toEqual([
+      'ProductPublishScheduled@2',
+      'ProductRetitled@3',
+      'ProductPublishUnscheduled@4',
+    ])
   })
 
   it('ends the schedule when the product is made ACTIVE by hand', async () => {

@@ -30,13 +30,20 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const taken = (handle: string) => `handle '${handle}' is taken in this store; choose another or update the existing product`
+const taken = (handle: string) =>
+  `handle '${handle}' is taken in this store; choose another or update the existing product`
 const missing = (id: string) => `product '${id}' does not exist in this store`
 
 describe('productCreate', () => {
   it('returns the product and serves it by id and by handle on the very next request', async () => {
     const { apiKey } = await t.tenant('crud-create')
-    const input = { title: 'Red Shirt', description: 'Soft cotton', status: 'DRAFT', vendor: 'Acme', tags: ['summer', 'cotton'] }
+    const input = {
+      title: 'Red Shirt',
+      description: 'Soft cotton',
+      status: 'DRAFT',
+      vendor: 'Acme',
+      tags: ['summer', 'cotton'],
+    }
     const created: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input })
 
     expect(created.errors).toBeUndefined()
@@ -58,7 +65,14 @@ describe('productCreate', () => {
   it('fills in the defaults for fields left out', async () => {
     const { apiKey } = await t.tenant('crud-defaults')
     const product = await createProduct(t, apiKey, { title: '  Plain Tee ' })
-    expect(product).toMatchObject({ title: 'Plain Tee', handle: 'plain-tee', description: '', status: 'ACTIVE', vendor: '', tags: [] })
+    expect(product).toMatchObject({
+      title: 'Plain Tee',
+      handle: 'plain-tee',
+      description: '',
+      status: 'ACTIVE',
+      vendor: '',
+      tags: [],
+    })
   })
 
   it('generates the handle from the title, numbering it when the store already has it', async () => {
@@ -72,7 +86,9 @@ describe('productCreate', () => {
   it('refuses an explicit handle another product holds with CONFLICT naming it, and creates nothing', async () => {
     const { apiKey } = await t.tenant('crud-conflict')
     await createProduct(t, apiKey, { title: 'Red Shirt' })
-    const response: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input: { title: 'Other', handle: 'red-shirt' } })
+    const response: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, {
+      input: { title: 'Other', handle: 'red-shirt' },
+    })
 
     expect(response.status).toBe(200)
     expect(response.data).toBeNull()
@@ -85,7 +101,11 @@ describe('productCreate', () => {
     const { apiKey } = await t.tenant('crud-title')
     for (const title of ['', '   ']) {
       const response: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input: { title } })
-      expect(onlyError(response)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'title'], message: 'input.title: title must not be empty' })
+      expect(onlyError(response)).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: ['input', 'title'],
+        message: 'input.title: title must not be empty',
+      })
     }
   })
 
@@ -96,7 +116,8 @@ describe('productCreate', () => {
       expect(onlyError(response)).toEqual({
         code: 'BAD_USER_INPUT',
         field: ['input', 'handle'],
-        message: "input.handle: handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
+        message:
+          "input.handle: handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
       })
     }
   })
@@ -105,7 +126,12 @@ describe('productCreate', () => {
 describe('productUpdate', () => {
   it('changes each field on its own, one revision and one audit entry per change', async () => {
     const { apiKey } = await t.tenant('crud-update')
-    const original = await createProduct(t, apiKey, { title: 'Red Shirt', description: 'Soft', vendor: 'Acme', tags: ['summer', 'cotton'] })
+    const original = await createProduct(t, apiKey, {
+      title: 'Red Shirt',
+      description: 'Soft',
+      vendor: 'Acme',
+      tags: ['summer', 'cotton'],
+    })
     const changes: Partial<Product>[] = [
       { title: 'Blue Shirt' },
       { handle: 'blue-shirt' },
@@ -141,8 +167,15 @@ describe('productUpdate', () => {
 
   it('clears description, vendor and tags with empty values', async () => {
     const { apiKey } = await t.tenant('crud-clear')
-    const { id } = await createProduct(t, apiKey, { title: 'Hat', description: 'Warm', vendor: 'Acme', tags: ['winter'] })
-    const response: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id, description: '', vendor: '', tags: [] } })
+    const { id } = await createProduct(t, apiKey, {
+      title: 'Hat',
+      description: 'Warm',
+      vendor: 'Acme',
+      tags: ['winter'],
+    })
+    const response: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, {
+      input: { id, description: '', vendor: '', tags: [] },
+    })
     expect(response.data!.productUpdate.product).toMatchObject({ description: '', vendor: '', tags: [], revision: 3 })
   })
 
@@ -150,7 +183,14 @@ describe('productUpdate', () => {
     const { apiKey } = await t.tenant('crud-noop')
     const product = await createProduct(t, apiKey, { title: 'Red Shirt', vendor: 'Acme', tags: ['a', 'b'] })
     // Same values, tags reordered (a set), null meaning "not given".
-    const input = { id: product.id, title: 'Red Shirt', handle: 'red-shirt', vendor: 'Acme', tags: ['b', 'a'], description: null }
+    const input = {
+      id: product.id,
+      title: 'Red Shirt',
+      handle: 'red-shirt',
+      vendor: 'Acme',
+      tags: ['b', 'a'],
+      description: null,
+    }
     const response: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input })
 
     expect(response.errors).toBeUndefined()
@@ -166,8 +206,12 @@ describe('productUpdate', () => {
 
     const second = await createProduct(t, apiKey, { title: 'Second', handle: 'old-name' })
     expect(second.handle).toBe('old-name')
-    expect((await t.gql<ProductData>(apiKey, PRODUCT_BY_HANDLE, { handle: 'new-name' })).data!.product!.id).toBe(first.id)
-    expect((await t.gql<ProductData>(apiKey, PRODUCT_BY_HANDLE, { handle: 'old-name' })).data!.product!.id).toBe(second.id)
+    expect((await t.gql<ProductData>(apiKey, PRODUCT_BY_HANDLE, { handle: 'new-name' })).data!.product!.id).toBe(
+      first.id,
+    )
+    expect((await t.gql<ProductData>(apiKey, PRODUCT_BY_HANDLE, { handle: 'old-name' })).data!.product!.id).toBe(
+      second.id,
+    )
 
     const clash: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: first.id, handle: 'old-name' } })
     expect(onlyError(clash)).toEqual({ code: 'CONFLICT', field: ['input', 'handle'], message: taken('old-name') })
@@ -181,7 +225,11 @@ describe('productUpdate', () => {
     expect(onlyError(unknown)).toEqual({ code: 'NOT_FOUND', message: missing(id) })
 
     const malformed: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: 'red-shirt', title: 'X' } })
-    expect(onlyError(malformed)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: 'input.id: id must be a product id (a UUID)' })
+    expect(onlyError(malformed)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+      message: 'input.id: id must be a product id (a UUID)',
+    })
   })
 })
 
@@ -191,13 +239,19 @@ describe('productDelete', () => {
     const product = await createProduct(t, apiKey, { title: 'Red Shirt' })
     const deleted: DeleteResponse = await t.gql(apiKey, DELETE_PRODUCT, { input: { id: product.id } })
     expect(deleted.errors).toBeUndefined()
-    expect(deleted.data!.productDelete).toEqual({ deletedId: product.id, eventPosition: expect.stringMatching(POSITION) })
+    expect(deleted.data!.productDelete).toEqual({
+      deletedId: product.id,
+      eventPosition: expect.stringMatching(POSITION),
+    })
 
     const byId: ProductResponse = await t.gql(apiKey, PRODUCT_BY_ID, { id: product.id })
     expect(byId.data).toEqual({ product: null })
     expect(onlyError(byId)).toEqual({ code: 'NOT_FOUND', message: missing(product.id) })
     const byHandle: ProductResponse = await t.gql(apiKey, PRODUCT_BY_HANDLE, { handle: 'red-shirt' })
-    expect(onlyError(byHandle)).toEqual({ code: 'NOT_FOUND', message: "no product with handle 'red-shirt' in this store" })
+    expect(onlyError(byHandle)).toEqual({
+      code: 'NOT_FOUND',
+      message: "no product with handle 'red-shirt' in this store",
+    })
     const again: DeleteResponse = await t.gql(apiKey, DELETE_PRODUCT, { input: { id: product.id } })
     expect(onlyError(again)).toEqual({ code: 'NOT_FOUND', message: missing(product.id) })
     const update: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title: 'Back' } })
@@ -216,12 +270,19 @@ describe('consistency', () => {
     const { apiKey } = await t.tenant('crud-position')
     const created: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input: { title: 'Red Shirt' } })
     const { product, eventPosition } = created.data!.productCreate
-    const updated: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title: 'Blue Shirt' } })
+    const updated: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, {
+      input: { id: product.id, title: 'Blue Shirt' },
+    })
     const position = updated.data!.productUpdate.eventPosition!
     expect(position > eventPosition!).toBe(true)
 
     for (const header of [eventPosition!, position]) {
-      const read: ProductResponse = await t.gql(apiKey, PRODUCT_BY_ID, { id: product.id }, { 'x-consistency-position': header })
+      const read: ProductResponse = await t.gql(
+        apiKey,
+        PRODUCT_BY_ID,
+        { id: product.id },
+        { 'x-consistency-position': header },
+      )
       expect(read.errors).toBeUndefined()
       expect(read.data!.product).toMatchObject({ title: 'Blue Shirt', revision: 1 })
     }
@@ -243,7 +304,9 @@ describe('concurrent updates', () => {
     const { apiKey } = await t.tenant('crud-race')
     const product = await createProduct(t, apiKey, { title: 'Start' })
     const titles = Array.from({ length: 10 }, (_, i) => `Title ${i}`)
-    const responses: UpdateResponse[] = await Promise.all(titles.map((title) => t.gql<UpdateData>(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title } })))
+    const responses: UpdateResponse[] = await Promise.all(
+      titles.map((title) => t.gql<UpdateData>(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title } })),
+    )
 
     const succeeded = responses.filter((r) => r.errors === undefined)
     const failed = responses.filter((r) => r.errors !== undefined)
@@ -265,7 +328,9 @@ describe('concurrent updates', () => {
     )
     const [creation, ...retitles] = log.data!.auditLog.nodes
     expect(creation).toMatchObject({ type: 'ProductCreated', revision: 0 })
-    expect(retitles.map((entry) => `${entry.type}@${entry.revision}`)).toEqual(succeeded.map((_, i) => `ProductRetitled@${i + 1}`))
+    expect(retitles.map((entry) => `${entry.type}@${entry.revision}`)).toEqual(
+      succeeded.map((_, i) => `ProductRetitled@${i + 1}`),
+    )
     const succeededTitles = succeeded.map((r) => titles[responses.indexOf(r)])
     expect(retitles.map((entry) => entry.data.title).sort()).toEqual(succeededTitles.sort())
     // The product ends with the title written last.

@@ -1,12 +1,20 @@
 import { DomainError, badInput, notFound } from '../../../../domain/shared/errors.js'
-import { findProduct, listProducts, type ListProductsArgs, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import {
+  findProduct,
+  listProducts,
+  type ListProductsArgs,
+  type ProductRecord,
+} from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { readProductAsOf } from './history-resolvers.js'
 import { productTypeDefs } from './schema.js'
 
-async function readProduct(ctx: RequestContext, lookup: { id?: string | null; handle?: string | null }): Promise<ProductRecord> {
+async function readProduct(
+  ctx: RequestContext,
+  lookup: { id?: string | null; handle?: string | null },
+): Promise<ProductRecord> {
   requireScope(ctx, 'products:read')
   const store = requireStore(ctx)
   const db = ctx.platform.database.db

@@ -14,7 +14,13 @@ import {
 } from '../../../../projections/catalog/product/variant-queries.js'
 import { findMedia } from '../../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import {
+  commandContext,
+  requireScope,
+  requireStore,
+  type GraphQLContext,
+  type RequestContext,
+} from '../../shared/context.js'
 import { money } from '../../shared/money.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { productVariantTypeDefs } from './variant-schema.js'
@@ -27,7 +33,11 @@ function readScope(ctx: RequestContext): string {
 }
 
 /** Runs the command, waits until the read models show it, and reads the product back. */
-async function run(ctx: RequestContext, name: string, input: unknown): Promise<{ result: MutationResult; product: ProductRecord }> {
+async function run(
+  ctx: RequestContext,
+  name: string,
+  input: unknown,
+): Promise<{ result: MutationResult; product: ProductRecord }> {
   const result = await ctx.platform.executeAndWait(name, input, commandContext(ctx))
   const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: result.entityId })
   if (!product) throw notFound('product', result.entityId)
@@ -68,7 +78,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const { result, product } = await run(ctx, 'productOptionAdd', input)
       const [options] = await optionsOfProducts(ctx.platform.database.db, requireStore(ctx).id, [product.id])
       const name = String(input.name).trim().toLowerCase()
-      return { product, option: options!.find((o) => o.name.toLowerCase() === name) ?? null, eventPosition: result.position }
+      return {
+        product,
+        option: options!.find((o) => o.name.toLowerCase() === name) ?? null,
+        eventPosition: result.position,
+      }
     },
     productOptionUpdate: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, 'productOptionUpdate', input)
@@ -86,7 +100,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     productVariantsBulkCreate: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, 'productVariantsBulkCreate', input)
-      return { product, variants: await readVariants(ctx, await createdVariantIds(ctx, result)), eventPosition: result.position }
+      return {
+        product,
+        variants: await readVariants(ctx, await createdVariantIds(ctx, result)),
+        eventPosition: result.position,
+      }
     },
     productVariantUpdate: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, 'productVariantUpdate', input)
@@ -104,7 +122,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     productVariantsBulkDelete: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, 'productVariantsBulkDelete', input)
-      return { product, deletedIds: [...new Set((input.variantIds as string[]).map(lower))], eventPosition: result.position }
+      return {
+        product,
+        deletedIds: [...new Set((input.variantIds as string[]).map(lower))],
+        eventPosition: result.position,
+      }
     },
     productVariantsReorder: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, 'productVariantsReorder', input)
@@ -125,28 +147,64 @@ const storeOf = (context: unknown) => readScope(context as GraphQLContext)
 /** One query per field for every product or variant of a response, never one per object. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    options: (queries: Batch<ProductRecord>, context) => optionsOfProducts(dbOf(context), storeOf(context), queries.map((q) => q.obj.id)),
-    variants: (queries: Batch<ProductRecord>, context) => variantsOfProducts(dbOf(context), storeOf(context), queries.map((q) => q.obj.id)),
+    options: (queries: Batch<ProductRecord>, context) =>
+      optionsOfProducts(
+        dbOf(context),
+        storeOf(context),
+        queries.map((q) => q.obj.id),
+      ),
+    variants: (queries: Batch<ProductRecord>, context) =>
+      variantsOfProducts(
+        dbOf(context),
+        storeOf(context),
+        queries.map((q) => q.obj.id),
+      ),
     priceRange: async (queries: Batch<ProductRecord>, context) => {
-      const summaries = await variantSummaries(dbOf(context), storeOf(context), queries.map((q) => q.obj.id))
+      const summaries = await variantSummaries(
+        dbOf(context),
+        storeOf(context),
+        queries.map((q) => q.obj.id),
+      )
       return summaries.map((s) =>
         s?.priceMin == null || s.priceMax == null || !s.currencyCode
           ? null
-          : { min: money({ minor: s.priceMin, currencyCode: s.currencyCode }), max: money({ minor: s.priceMax, currencyCode: s.currencyCode }) },
+          : {
+              min: money({ minor: s.priceMin, currencyCode: s.currencyCode }),
+              max: money({ minor: s.priceMax, currencyCode: s.currencyCode }),
+            },
       )
     },
     totalInventory: async (queries: Batch<ProductRecord>, context) =>
-      (await variantSummaries(dbOf(context), storeOf(context), queries.map((q) => q.obj.id))).map((s) => s?.inventoryTotal ?? 0),
+      (
+        await variantSummaries(
+          dbOf(context),
+          storeOf(context),
+          queries.map((q) => q.obj.id),
+        )
+      ).map((s) => s?.inventoryTotal ?? 0),
     variantsCount: async (queries: Batch<ProductRecord>, context) =>
-      (await variantSummaries(dbOf(context), storeOf(context), queries.map((q) => q.obj.id))).map((s) => s?.variantCount ?? 0),
+      (
+        await variantSummaries(
+          dbOf(context),
+          storeOf(context),
+          queries.map((q) => q.obj.id),
+        )
+      ).map((s) => s?.variantCount ?? 0),
   },
   ProductVariant: {
-    product: (queries: Batch<VariantRecord>, context) => productsByIds(dbOf(context), storeOf(context), queries.map((q) => q.obj.productId)),
+    product: (queries: Batch<VariantRecord>, context) =>
+      productsByIds(
+        dbOf(context),
+        storeOf(context),
+        queries.map((q) => q.obj.productId),
+      ),
     // Variants of one response share few images: one lookup per distinct image.
     image: async (queries: Batch<VariantRecord>, context) => {
       const storeId = storeOf(context)
       const ids = [...new Set(queries.map((q) => q.obj.mediaId).filter((id): id is string => id !== null))]
-      const found = new Map(await Promise.all(ids.map(async (id) => [id, await findMedia(dbOf(context), storeId, id)] as const)))
+      const found = new Map(
+        await Promise.all(ids.map(async (id) => [id, await findMedia(dbOf(context), storeId, id)] as const)),
+      )
       return queries.map((q) => (q.obj.mediaId ? (found.get(q.obj.mediaId) ?? null) : null))
     },
   },

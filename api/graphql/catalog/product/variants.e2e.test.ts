@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
-import { CREATE_WITH_VARIANTS, VARIANT_FIELDS, createCatalogProduct, mutation, ok, readCatalog, threeByThree, type CatalogProduct } from '../../../../test/support/variant-api.js'
+import {
+  CREATE_WITH_VARIANTS,
+  VARIANT_FIELDS,
+  createCatalogProduct,
+  mutation,
+  ok,
+  readCatalog,
+  threeByThree,
+  type CatalogProduct,
+} from '../../../../test/support/variant-api.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -12,9 +21,19 @@ afterAll(() => t.close())
 describe('productCreate with options and variants', () => {
   it('creates 3 options × 3 values … 9 variants in one mutation and reads them back with prices and stock', async () => {
     const { apiKey } = await t.tenant('var-nine')
-    const input: Record<string, unknown> = { ...threeByThree(), options: [...(threeByThree().options as object[]), { name: 'Fit', values: ['Slim', 'Regular', 'Loose'] }] }
-    input.variants = (input.variants as Record<string, unknown>[]).map((v) => ({ ...v, optionValues: [...(v.optionValues as object[]), { name: 'Fit', value: 'Regular' }] }))
-    const response = await t.gql<{ productCreate: { product: CatalogProduct; eventPosition: string } }>(apiKey, CREATE_WITH_VARIANTS, { input })
+    const input: Record<string, unknown> = {
+      ...threeByThree(),
+      options: [...(threeByThree().options as object[]), { name: 'Fit', values: ['Slim', 'Regular', 'Loose'] }],
+    }
+    input.variants = (input.variants as Record<string, unknown>[]).map((v) => ({
+      ...v,
+      optionValues: [...(v.optionValues as object[]), { name: 'Fit', value: 'Regular' }],
+    }))
+    const response = await t.gql<{ productCreate: { product: CatalogProduct; eventPosition: string } }>(
+      apiKey,
+      CREATE_WITH_VARIANTS,
+      { input },
+    )
     expect(response.errors).toBeUndefined()
     const { product, eventPosition } = response.data!.productCreate
     expect(eventPosition).toMatch(POSITION)
@@ -35,13 +54,24 @@ describe('productCreate with options and variants', () => {
       inventoryTracked: true,
       inventoryQuantity: 1,
       weight: null,
-      optionValues: [{ name: 'Size', value: 'S' }, { name: 'Color', value: 'Red' }, { name: 'Fit', value: 'Regular' }],
+      optionValues: [
+        { name: 'Size', value: 'S' },
+        { name: 'Color', value: 'Red' },
+        { name: 'Fit', value: 'Regular' },
+      ],
       position: 0,
       image: null,
       product: { id: product.id },
     })
-    expect(product.variants.map((v) => `${v.title}=${v.price.amount}`).slice(-2)).toEqual(['L / Green / Regular=17.00', 'L / Blue / Regular=18.00'])
-    expect(product).toMatchObject({ priceRange: { min: { amount: '10.00' }, max: { amount: '18.00' } }, totalInventory: 45, variantsCount: 9 })
+    expect(product.variants.map((v) => `${v.title}=${v.price.amount}`).slice(-2)).toEqual([
+      'L / Green / Regular=17.00',
+      'L / Blue / Regular=18.00',
+    ])
+    expect(product).toMatchObject({
+      priceRange: { min: { amount: '10.00' }, max: { amount: '18.00' } },
+      totalInventory: 45,
+      variantsCount: 9,
+    })
     // One write: the product, its three options and nine variants, revisions 0 … 12.
     expect(product.revision).toBe(12)
     expect(await readCatalog(t, apiKey, product.id)).toEqual(product)
@@ -50,19 +80,27 @@ describe('productCreate with options and variants', () => {
   it('refuses a variant whose values do not fit, naming its index, and creates nothing', async () => {
     const { apiKey } = await t.tenant('var-nine-bad')
     const input = threeByThree()
-    ;(input.variants as Record<string, unknown>[])[4]!.optionValues = [{ name: 'Size', value: 'XL' }, { name: 'Color', value: 'Red' }]
+    ;(input.variants as Record<string, unknown>[])[4]!.optionValues = [
+      { name: 'Size', value: 'XL' },
+      { name: 'Color', value: 'Red' },
+    ]
     const response = await t.gql(apiKey, CREATE_WITH_VARIANTS, { input })
     expect(onlyError(response)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'variants', 4, 'optionValues', 0, 'value'],
       message: "option 'Size' has no value 'XL'; its values are S, M, L (add it with productOptionUpdate first)",
     })
-    expect((await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount).toBe(0)
+    expect(
+      (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products
+        .totalCount,
+    ).toBe(0)
   })
 
   it('refuses more decimals than the currency has, at the field of the variant', async () => {
     const { apiKey } = await t.tenant('var-money')
-    const response = await t.gql(apiKey, CREATE_WITH_VARIANTS, { input: { title: 'Pen', variants: [{ price: '1.50' }, { price: '2.505' }] } })
+    const response = await t.gql(apiKey, CREATE_WITH_VARIANTS, {
+      input: { title: 'Pen', variants: [{ price: '1.50' }, { price: '2.505' }] },
+    })
     expect(onlyError(response)).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'variants', 1, 'price'],
@@ -76,32 +114,88 @@ describe('productCreate with options and variants', () => {
 describe('variants one by one', () => {
   it('creates, updates and deletes a variant, each payload read back from the read model', async () => {
     const { apiKey } = await t.tenant('var-single')
-    const product = await createCatalogProduct(t, apiKey, { title: 'Mug', options: [{ name: 'Color', values: ['White', 'Black'] }] })
-    const created = await ok<{ variant: { id: string; title: string; price: { amount: string } }; product: { variantsCount: number } }>(
-      t, apiKey, 'productVariantCreate', `variant { ${VARIANT_FIELDS} } product { variantsCount }`,
-      { productId: product.id, price: '8', compareAtPrice: '10', sku: 'MUG-W', weight: { value: 0.4, unit: 'KG' }, optionValues: [{ name: 'Color', value: 'White' }] },
-    )
-    expect(created.variant).toMatchObject({ title: 'White', price: { amount: '8.00' }, compareAtPrice: { amount: '10.00' }, weight: { value: 0.4, unit: 'KG' } })
+    const product = await createCatalogProduct(t, apiKey, {
+      title: 'Mug',
+      options: [{ name: 'Color', values: ['White', 'Black'] }],
+    })
+    const created = await ok<{
+      variant: { id: string; title: string; price: { amount: string } }
+      product: { variantsCount: number }
+    }>(t, apiKey, 'productVariantCreate', `variant { ${VARIANT_FIELDS} } product { variantsCount }`, {
+      productId: product.id,
+      price: '8',
+      compareAtPrice: '10',
+      sku: 'MUG-W',
+      weight: { value: 0.4, unit: 'KG' },
+      optionValues: [{ name: 'Color', value: 'White' }],
+    })
+    expect(created.variant).toMatchObject({
+      title: 'White',
+      price: { amount: '8.00' },
+      compareAtPrice: { amount: '10.00' },
+      weight: { value: 0.4, unit: 'KG' },
+    })
     expect(created.product.variantsCount).toBe(1)
 
-    const updated = await ok<{ variant: Record<string, unknown>; eventPosition: string }>(t, apiKey, 'productVariantUpdate', `variant { ${VARIANT_FIELDS} } eventPosition`, {
-      productId: product.id, id: created.variant.id, price: '7.5', compareAtPrice: '', barcode: '4006381333931', optionValues: [{ name: 'Color', value: 'Black' }],
+    const updated = await ok<{ variant: Record<string, unknown>; eventPosition: string }>(
+      t,
+      apiKey,
+      'productVariantUpdate',
+      `variant { ${VARIANT_FIELDS} } eventPosition`,
+      {
+        productId: product.id,
+        id: created.variant.id,
+        price: '7.5',
+        compareAtPrice: '',
+        barcode: '4006381333931',
+        optionValues: [{ name: 'Color', value: 'Black' }],
+      },
+    )
+    expect(updated.variant).toMatchObject({
+      title: 'Black',
+      price: { amount: '7.50' },
+      compareAtPrice: null,
+      barcode: '4006381333931',
+      sku: 'MUG-W',
     })
-    expect(updated.variant).toMatchObject({ title: 'Black', price: { amount: '7.50' }, compareAtPrice: null, barcode: '4006381333931', sku: 'MUG-W' })
-    const again = await ok<{ eventPosition: string | null }>(t, apiKey, 'productVariantUpdate', 'eventPosition', { productId: product.id, id: created.variant.id, price: '7.50' })
+    const again = await ok<{ eventPosition: string | null }>(t, apiKey, 'productVariantUpdate', 'eventPosition', {
+      productId: product.id,
+      id: created.variant.id,
+      price: '7.50',
+    })
     expect(again.eventPosition).toBeNull()
 
     const deleted = await ok<{ deletedId: string; product: { variantsCount: number; priceRange: unknown } }>(
-      t, apiKey, 'productVariantDelete', 'deletedId product { variantsCount priceRange { min { amount } } }', { productId: product.id, id: created.variant.id },
+      t,
+      apiKey,
+      'productVariantDelete',
+      'deletedId product { variantsCount priceRange { min { amount } } }',
+      { productId: product.id, id: created.variant.id },
     )
     expect(deleted).toEqual({ deletedId: created.variant.id, product: { variantsCount: 0, priceRange: null } })
-    const missing = await t.gql(apiKey, 'query ($id: ID!) { productVariant(id: $id) { id } }', { id: created.variant.id })
-    expect(onlyError(missing)).toEqual({ code: 'NOT_FOUND', message: `variant '${created.variant.id}' does not exist in this store` })
+    const missing = await t.gql(apiKey, 'query ($id: ID!) { productVariant(id: $id) { id } }', {
+      id: created.variant.id,
+    })
+    expect(onlyError(missing)).toEqual({
+      code: 'NOT_FOUND',
+      message: `variant '${created.variant.id}' does not exist in this store`,
+    })
     // The SKU is free again.
-    await ok(t, apiKey, 'productVariantCreate', 'eventPosition', { productId: product.id, price: '8', sku: 'MUG-W', optionValues: [{ name: 'Color', value: 'White' }] })
+    await ok(t, apiKey, 'productVariantCreate', 'eventPosition', {
+      productId: product.id,
+      price: '8',
+      sku: 'MUG-W',
+      optionValues: [{ name: 'Color', value: 'White' }],
+    })
     expect(await auditTrail(t, apiKey, product.id)).toEqual([
-      'ProductCreated@0', 'ProductOptionAdded@1', 'ProductVariantCreated@2', 'ProductVariantPriceChanged@3', 'ProductVariantBarcodeChanged@4',
-      'ProductVariantOptionValuesChanged@5', 'ProductVariantDeleted@6', 'ProductVariantCreated@7',
+      'ProductCreated@0',
+      'ProductOptionAdded@1',
+      'ProductVariantCreated@2',
+      'ProductVariantPriceChanged@3',
+      'ProductVariantBarcodeChanged@4',
+      'ProductVariantOptionValuesChanged@5',
+      'ProductVariantDeleted@6',
+      'ProductVariantCreated@7',
     ])
   })
 
@@ -109,18 +203,41 @@ describe('variants one by one', () => {
     const { apiKey } = await t.tenant('var-missing')
     const product = await createCatalogProduct(t, apiKey, { title: 'Cap', variants: [{ price: '5' }] })
     const ghost = '01900000-0000-7000-8000-0000000000ff'
-    const unknownVariant = await t.gql(apiKey, 'mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }', {
-      input: { productId: product.id, id: ghost, price: '1' },
+    const unknownVariant = await t.gql(
+      apiKey,
+      'mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }',
+      {
+        input: { productId: product.id, id: ghost, price: '1' },
+      },
+    )
+    expect(onlyError(unknownVariant)).toEqual({
+      code: 'NOT_FOUND',
+      field: ['input', 'id'],
+      message: `variant '${ghost}' does not exist on product '${product.id}'`,
     })
-    expect(onlyError(unknownVariant)).toEqual({ code: 'NOT_FOUND', field: ['input', 'id'], message: `variant '${ghost}' does not exist on product '${product.id}'` })
-    const unknownProduct = await t.gql(apiKey, 'mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { deletedId } }', {
-      input: { productId: ghost, id: product.variants[0]!.id },
+    const unknownProduct = await t.gql(
+      apiKey,
+      'mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { deletedId } }',
+      {
+        input: { productId: ghost, id: product.variants[0]!.id },
+      },
+    )
+    expect(onlyError(unknownProduct)).toEqual({
+      code: 'NOT_FOUND',
+      message: `product '${ghost}' does not exist in this store`,
     })
-    expect(onlyError(unknownProduct)).toEqual({ code: 'NOT_FOUND', message: `product '${ghost}' does not exist in this store` })
-    const malformed = await t.gql(apiKey, 'mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { deletedId } }', {
-      input: { productId: product.id, id: 'v1' },
+    const malformed = await t.gql(
+      apiKey,
+      'mutation ($input: ProductVariantDeleteInput!) { productVariantDelete(input: $input) { deletedId } }',
+      {
+        input: { productId: product.id, id: 'v1' },
+      },
+    )
+    expect(onlyError(malformed)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+      message: 'input.id: id must be a variant id (a UUID)',
     })
-    expect(onlyError(malformed)).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: 'input.id: id must be a variant id (a UUID)' })
   })
 })
 
@@ -130,23 +247,37 @@ describe('options', () => {
     const created = await createCatalogProduct(t, apiKey, threeByThree())
     await ok(t, apiKey, 'productOptionAdd', 'eventPosition', { productId: created.id, name: 'Fit', values: ['Slim'] })
     const product = (await readCatalog(t, apiKey, created.id))!
-    const add = (input: Record<string, unknown>) => t.gql(apiKey, mutation('productOptionAdd', 'eventPosition'), { input: { productId: product.id, ...input } })
-    const update = (input: Record<string, unknown>) => t.gql(apiKey, mutation('productOptionUpdate', 'eventPosition'), { input: { productId: product.id, ...input } })
+    const add = (input: Record<string, unknown>) =>
+      t.gql(apiKey, mutation('productOptionAdd', 'eventPosition'), { input: { productId: product.id, ...input } })
+    const update = (input: Record<string, unknown>) =>
+      t.gql(apiKey, mutation('productOptionUpdate', 'eventPosition'), { input: { productId: product.id, ...input } })
     expect(onlyError(await add({ name: 'Material', values: ['Cotton'] }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'name'],
       message: 'a product may have at most 3 options; it has Size, Color, Fit',
     })
     const size = product.options[0]!
-    expect(onlyError(await update({ id: size.id, name: 'color' }))).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'name'], message: "the product already has an option 'Color'; choose another name" })
+    expect(onlyError(await update({ id: size.id, name: 'color' }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'name'],
+      message: "the product already has an option 'Color'; choose another name",
+    })
     expect(onlyError(await update({ id: size.id, values: ['S', 'M'] }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'values'],
-      message: "value 'L' of option 'Size' is used by 3 variants; delete those variants or give them another value first, or keep the value in the list",
+      message:
+        "value 'L' of option 'Size' is used by 3 variants; delete those variants or give them another value first, or keep the value in the list",
     })
-    expect(onlyError(await update({ id: size.id, values: ['S', 'S'] }))).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'values', 1], message: "input.values.1: value 'S' is listed twice; list each value once" })
+    expect(onlyError(await update({ id: size.id, values: ['S', 'S'] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values', 1],
+      message: "input.values.1: value 'S' is listed twice; list each value once",
+    })
     const ghost = '01900000-0000-7000-8000-0000000000ff'
-    expect(onlyError(await update({ id: ghost, name: 'X' }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'id'] })
+    expect(onlyError(await update({ id: ghost, name: 'X' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      field: ['input', 'id'],
+    })
     expect((await readCatalog(t, apiKey, product.id))!.revision).toBe(product.revision)
   })
 
@@ -155,22 +286,50 @@ describe('options', () => {
     const product = await createCatalogProduct(t, apiKey, threeByThree())
     const [size, color] = product.options
     const added = await ok<{ option: { name: string; values: string[]; position: number }; product: CatalogProduct }>(
-      t, apiKey, 'productOptionAdd', 'option { name values position } product { variants { title } }', { productId: product.id, name: 'Fit', values: ['Slim', 'Loose'] },
+      t,
+      apiKey,
+      'productOptionAdd',
+      'option { name values position } product { variants { title } }',
+      { productId: product.id, name: 'Fit', values: ['Slim', 'Loose'] },
     )
     expect(added.option).toEqual({ name: 'Fit', values: ['Slim', 'Loose'], position: 2 })
     expect(added.product.variants[0]).toEqual({ title: 'S / Red / Slim' })
 
     const updated = await ok<{ option: { name: string; values: string[]; position: number }; product: CatalogProduct }>(
-      t, apiKey, 'productOptionUpdate', 'option { name values position } product { variants { title } }',
-      { productId: product.id, id: size!.id, name: 'Größe', renameValues: [{ from: 'S', to: 'Small' }], values: ['L', 'M', 'Small'], position: 1 },
+      t,
+      apiKey,
+      'productOptionUpdate',
+      'option { name values position } product { variants { title } }',
+      {
+        productId: product.id,
+        id: size!.id,
+        name: 'Größe',
+        renameValues: [{ from: 'S', to: 'Small' }],
+        values: ['L', 'M', 'Small'],
+        position: 1,
+      },
     )
     expect(updated.option).toEqual({ name: 'Größe', values: ['L', 'M', 'Small'], position: 1 })
     expect(updated.product.variants[0]).toEqual({ title: 'Red / Small / Slim' })
 
-    const refused = await t.gql(apiKey, 'mutation ($input: ProductOptionRemoveInput!) { productOptionRemove(input: $input) { deletedId } }', { input: { productId: product.id, id: color!.id } })
-    expect(onlyError(refused)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: expect.stringContaining("delete variants until only one value of 'Color' is used") })
+    const refused = await t.gql(
+      apiKey,
+      'mutation ($input: ProductOptionRemoveInput!) { productOptionRemove(input: $input) { deletedId } }',
+      { input: { productId: product.id, id: color!.id } },
+    )
+    expect(onlyError(refused)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+      message: expect.stringContaining("delete variants until only one value of 'Color' is used"),
+    })
     const fit = (await readCatalog(t, apiKey, product.id))!.options.find((o) => o.name === 'Fit')!
-    const removed = await ok<{ deletedId: string; product: CatalogProduct }>(t, apiKey, 'productOptionRemove', 'deletedId product { options { name } variants { title } }', { productId: product.id, id: fit.id })
+    const removed = await ok<{ deletedId: string; product: CatalogProduct }>(
+      t,
+      apiKey,
+      'productOptionRemove',
+      'deletedId product { options { name } variants { title } }',
+      { productId: product.id, id: fit.id },
+    )
     expect(removed.deletedId).toBe(fit.id)
     expect(removed.product.options.map((o) => o.name)).toEqual(['Color', 'Größe'])
     expect(removed.product.variants[0]).toEqual({ title: 'Red / Small' })

@@ -8,10 +8,18 @@ import { auditIn } from '../../../../test/support/settings.js'
 // Cache purges reach every follower (local cache and CDN); store rebuilds report their progress.
 
 const PURGE = `mutation ($input: CachePurgeInput!) { cachePurge(input: $input) { cachePurge { id paths surrogateKeys all } eventPosition } }`
-const REBUILD = 'mutation { cacheRebuild { cacheRebuild { id state processed total projections { projection state } } eventPosition } }'
-const STATUS = 'query ($id: ID!) { cacheRebuildStatus(id: $id) { id state processed total projections { projection state processed total error } } }'
+const REBUILD =
+  'mutation { cacheRebuild { cacheRebuild { id state processed total projections { projection state } } eventPosition } }'
+const STATUS =
+  'query ($id: ID!) { cacheRebuildStatus(id: $id) { id state processed total projections { projection state processed total error } } }'
 
-type Rebuild = { id: string; state: string; processed: number; total: number; projections: { projection: string; state: string }[] }
+type Rebuild = {
+  id: string
+  state: string
+  processed: number
+  total: number
+  projections: { projection: string; state: string }[]
+}
 
 let t: TestApp
 let shop: Tenant
@@ -38,23 +46,43 @@ describe('cachePurge', () => {
     const cache = new MemoryStorefrontCache()
     const seen: PurgeRequest[] = []
     const cdn: CdnAdapter = { purge: async (request) => void seen.push(request) }
-    const following = followPurges({ eventStore: t.platform.eventStore, cache, cdn, from: await t.platform.eventStore.headPosition() })
+    const following = followPurges({
+      eventStore: t.platform.eventStore,
+      cache,
+      cdn,
+      from: await t.platform.eventStore.headPosition(),
+    })
     try {
       cache.set(shop.storeId, '/products/red-shirt', page())
       cache.set(shop.storeId, '/collections/summer', page(['product:1']))
       cache.set(shop.storeId, '/', page())
       cache.set(other.storeId, '/products/red-shirt', page())
 
-      const response = await t.gql<{ cachePurge: { cachePurge: { id: string; paths: string[]; surrogateKeys: string[]; all: boolean }; eventPosition: string } }>(shop.apiKey, PURGE, {
+      const response = await t.gql<{
+        cachePurge: {
+          cachePurge: { id: string; paths: string[]; surrogateKeys: string[]; all: boolean }
+          eventPosition: string
+        }
+      }>(shop.apiKey, PURGE, {
         input: { paths: ['/products/red-shirt', '/products/red-shirt'], surrogateKeys: ['product:1'] },
       })
       expect(response.errors).toBeUndefined()
       expect(response.data!.cachePurge).toEqual({
-        cachePurge: { id: expect.stringMatching(UUID), paths: ['/products/red-shirt'], surrogateKeys: ['product:1'], all: false },
+        cachePurge: {
+          id: expect.stringMatching(UUID),
+          paths: ['/products/red-shirt'],
+          surrogateKeys: ['product:1'],
+          all: false,
+        },
         eventPosition: expect.stringMatching(POSITION),
       })
       await eventually(() => seen.length === 1)
-      expect(seen[0]).toEqual({ storeId: shop.storeId, paths: ['/products/red-shirt'], surrogateKeys: ['product:1'], all: false })
+      expect(seen[0]).toEqual({
+        storeId: shop.storeId,
+        paths: ['/products/red-shirt'],
+        surrogateKeys: ['product:1'],
+        all: false,
+      })
       expect(cache.get(shop.storeId, '/products/red-shirt')).toBeNull()
       expect(cache.get(shop.storeId, '/collections/summer')).toBeNull()
       expect(cache.get(shop.storeId, '/')).not.toBeNull()
@@ -64,7 +92,9 @@ describe('cachePurge', () => {
       await eventually(() => seen.length === 2)
       expect(cache.get(shop.storeId, '/')).toBeNull()
       expect(cache.get(other.storeId, '/products/red-shirt')).not.toBeNull()
-      expect(await auditIn(t, shop.apiKey, shop.storeId, response.data!.cachePurge.cachePurge.id)).toEqual(['CachePurgeRequested@0'])
+      expect(await auditIn(t, shop.apiKey, shop.storeId, response.data!.cachePurge.cachePurge.id)).toEqual([
+        'CachePurgeRequested@0',
+      ])
     } finally {
       await following.close()
     }
@@ -73,7 +103,12 @@ describe('cachePurge', () => {
   it('keeps the local cache purged when the CDN fails', async () => {
     const cache = new MemoryStorefrontCache()
     const failing: CdnAdapter = { purge: async () => Promise.reject(new Error('CDN down')) }
-    const following = followPurges({ eventStore: t.platform.eventStore, cache, cdn: failing, from: await t.platform.eventStore.headPosition() })
+    const following = followPurges({
+      eventStore: t.platform.eventStore,
+      cache,
+      cdn: failing,
+      from: await t.platform.eventStore.headPosition(),
+    })
     try {
       cache.set(shop.storeId, '/a', page())
       await t.gql(shop.apiKey, PURGE, { input: { paths: ['/a'] } })
@@ -103,7 +138,10 @@ describe('cachePurge', () => {
 describe('cacheRebuild and cacheRebuildStatus', () => {
   it('rebuilds the store’s read models and reports progress until done, keeping the data', async () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Survivor' })
-    const started = await t.gql<{ cacheRebuild: { cacheRebuild: Rebuild; eventPosition: string } }>(shop.apiKey, REBUILD)
+    const started = await t.gql<{ cacheRebuild: { cacheRebuild: Rebuild; eventPosition: string } }>(
+      shop.apiKey,
+      REBUILD,
+    )
     expect(started.errors).toBeUndefined()
     const { id, projections } = started.data!.cacheRebuild.cacheRebuild
     expect(id).toMatch(UUID)
@@ -117,7 +155,11 @@ describe('cacheRebuild and cacheRebuildStatus', () => {
     expect(status!).toMatchObject({ id, state: 'DONE' })
     expect(status!.processed).toBeGreaterThan(0)
     expect(status!.processed).toBe(status!.total)
-    const read = await t.gql<{ product: { title: string } }>(shop.apiKey, 'query ($id: ID) { product(id: $id) { title } }', { id: product.id })
+    const read = await t.gql<{ product: { title: string } }>(
+      shop.apiKey,
+      'query ($id: ID) { product(id: $id) { title } }',
+      { id: product.id },
+    )
     expect(read.data!.product.title).toBe('Survivor')
   })
 
@@ -131,6 +173,8 @@ describe('cacheRebuild and cacheRebuildStatus', () => {
   it('needs settings:write to start and settings:read to follow', async () => {
     const products = await t.key(shop.storeSlug, ['products:write'])
     expect(onlyError(await t.gql(products, REBUILD))).toMatchObject({ code: 'FORBIDDEN' })
-    expect(onlyError(await t.gql(products, STATUS, { id: '0190a0b0-0000-7000-8000-0000000000ff' }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await t.gql(products, STATUS, { id: '0190a0b0-0000-7000-8000-0000000000ff' }))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
   })
 })

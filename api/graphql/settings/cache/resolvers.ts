@@ -22,7 +22,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const { entityId, eventPosition } = await mutate(ctx, 'cachePurge', input)
       // A purge is an event, not a row: its payload is the input as the command normalised it.
       const purge = cachePurgeInput.parse(input)
-      return { cachePurge: { id: entityId, paths: purge.paths ?? [], surrogateKeys: purge.surrogateKeys ?? [], all: purge.all === true }, eventPosition }
+      return {
+        cachePurge: {
+          id: entityId,
+          paths: purge.paths ?? [],
+          surrogateKeys: purge.surrogateKeys ?? [],
+          all: purge.all === true,
+        },
+        eventPosition,
+      }
     },
     cacheRebuild: async (_root, _args, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'cacheRebuild', {})

@@ -15,7 +15,13 @@ const UPDATE = `mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUp
   group eventPosition globalSettings { checkout { termsText orderNotesEnabled } analytics { googleAnalyticsId } maintenance { enabled message } } } }`
 
 type Settings = { globalSettings: Record<string, Record<string, unknown>> }
-type Updated = { globalSettingsUpdate: { group: string; eventPosition: string | null; globalSettings: Record<string, Record<string, unknown>> } }
+type Updated = {
+  globalSettingsUpdate: {
+    group: string
+    eventPosition: string | null
+    globalSettings: Record<string, Record<string, unknown>>
+  }
+}
 
 let t: TestApp
 let shop: Tenant
@@ -32,10 +38,24 @@ describe('globalSettings', () => {
     const response = await t.gql<Settings>(shop.apiKey, READ)
     expect(response.errors).toBeUndefined()
     expect(response.data!.globalSettings).toEqual({
-      checkout: { termsText: '', thankYouMessage: '', orderNotesEnabled: true, requirePhone: false, version: 1, updatedAt: null },
+      checkout: {
+        termsText: '',
+        thankYouMessage: '',
+        orderNotesEnabled: true,
+        requirePhone: false,
+        version: 1,
+        updatedAt: null,
+      },
       analytics: { googleAnalyticsId: '', googleTagManagerId: '', metaPixelId: '', version: 1 },
       social: { xHandle: '', facebookAppId: '', defaultShareImageUrl: '', version: 1 },
-      legal: { privacyPolicyPage: '', termsOfServicePage: '', refundPolicyPage: '', shippingPolicyPage: '', imprintPage: '', version: 1 },
+      legal: {
+        privacyPolicyPage: '',
+        termsOfServicePage: '',
+        refundPolicyPage: '',
+        shippingPolicyPage: '',
+        imprintPage: '',
+        version: 1,
+      },
       maintenance: { enabled: false, message: '', version: 1, updatedAt: null },
     })
   })
@@ -51,24 +71,49 @@ describe('globalSettingsUpdate', () => {
     const input = { checkout: { termsText: 'Be nice.', orderNotesEnabled: false } }
     const response = await t.gql<Updated>(shop.apiKey, UPDATE, { input })
     expect(response.errors).toBeUndefined()
-    expect(response.data!.globalSettingsUpdate).toMatchObject({ group: 'CHECKOUT', eventPosition: expect.stringMatching(POSITION), globalSettings: { checkout: { termsText: 'Be nice.', orderNotesEnabled: false } } })
+    expect(response.data!.globalSettingsUpdate).toMatchObject({
+      group: 'CHECKOUT',
+      eventPosition: expect.stringMatching(POSITION),
+      globalSettings: { checkout: { termsText: 'Be nice.', orderNotesEnabled: false } },
+    })
     const read = await t.gql<Settings>(shop.apiKey, READ)
-    expect(read.data!.globalSettings.checkout).toMatchObject({ termsText: 'Be nice.', thankYouMessage: '', orderNotesEnabled: false, requirePhone: false, updatedAt: expect.any(String) })
+    expect(read.data!.globalSettings.checkout).toMatchObject({
+      termsText: 'Be nice.',
+      thankYouMessage: '',
+      orderNotesEnabled: false,
+      requirePhone: false,
+      updatedAt: expect.any(String),
+    })
     expect((await t.gql<Updated>(shop.apiKey, UPDATE, { input })).data!.globalSettingsUpdate.eventPosition).toBeNull()
     expect(await auditIn(t, shop.apiKey, shop.storeId, 'checkout')).toEqual(['CheckoutSettingsChanged@0'])
   })
 
   it('turns maintenance mode on with a message, and refuses it without one', async () => {
     const refused = onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { enabled: true } } }))
-    expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'maintenance', 'message'], message: expect.stringContaining('needs a message') })
-    const on = await t.gql<Updated>(shop.apiKey, UPDATE, { input: { maintenance: { enabled: true, message: 'Back at 10:00 UTC' } } })
-    expect(on.data!.globalSettingsUpdate.globalSettings.maintenance).toEqual({ enabled: true, message: 'Back at 10:00 UTC' })
-    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { message: '' } } }))).toMatchObject({ code: 'BAD_USER_INPUT' })
+    expect(refused).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'maintenance', 'message'],
+      message: expect.stringContaining('needs a message'),
+    })
+    const on = await t.gql<Updated>(shop.apiKey, UPDATE, {
+      input: { maintenance: { enabled: true, message: 'Back at 10:00 UTC' } },
+    })
+    expect(on.data!.globalSettingsUpdate.globalSettings.maintenance).toEqual({
+      enabled: true,
+      message: 'Back at 10:00 UTC',
+    })
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { message: '' } } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+    })
   })
 
   it.each([
     [{ analytics: { googleAnalyticsId: 'UA-1234' } }, ['input', 'analytics', 'googleAnalyticsId'], 'G-XXXXXXXXXX'],
-    [{ social: { defaultShareImageUrl: 'http://x.com/a.png' } }, ['input', 'social', 'defaultShareImageUrl'], 'https://'],
+    [
+      { social: { defaultShareImageUrl: 'http://x.com/a.png' } },
+      ['input', 'social', 'defaultShareImageUrl'],
+      'https://',
+    ],
     [{ legal: { privacyPolicyPage: 'Privacy Policy' } }, ['input', 'legal', 'privacyPolicyPage'], 'handle of a page'],
     [{ checkout: { termsText: 'x'.repeat(5001) } }, ['input', 'checkout', 'termsText'], 'at most 5000'],
   ])('refuses %j with BAD_USER_INPUT on the field', async (input, field, message) => {
@@ -78,9 +123,16 @@ describe('globalSettingsUpdate', () => {
   })
 
   it('takes exactly one group', async () => {
-    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: {} }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input'], message: expect.stringContaining('exactly one group') })
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: {} }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input'],
+      message: expect.stringContaining('exactly one group'),
+    })
     const two = { checkout: { requirePhone: true }, analytics: { metaPixelId: '123456789' } }
-    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: two }))).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringContaining('checkout, analytics') })
+    expect(onlyError(await t.gql(shop.apiKey, UPDATE, { input: two }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('checkout, analytics'),
+    })
   })
 
   it('keeps each store’s settings apart', async () => {
@@ -92,6 +144,8 @@ describe('globalSettingsUpdate', () => {
 
   it('needs settings:write', async () => {
     const reader = await t.key(shop.storeSlug, ['settings:read'])
-    expect(onlyError(await t.gql(reader, UPDATE, { input: { checkout: { requirePhone: true } } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await t.gql(reader, UPDATE, { input: { checkout: { requirePhone: true } } }))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
   })
 })

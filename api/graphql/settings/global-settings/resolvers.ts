@@ -19,7 +19,10 @@ function flatten(settings: GroupSettings): Record<string, unknown> {
 function groupOf(input: Record<string, unknown> | null): SettingsGroup {
   const given = SETTINGS_GROUPS.filter((group) => input?.[group] != null)
   if (given.length !== 1) {
-    throw badInput(['input'], `give exactly one group of ${SETTINGS_GROUPS.join(', ')}; got ${given.length ? given.join(', ') : 'none'}`)
+    throw badInput(
+      ['input'],
+      `give exactly one group of ${SETTINGS_GROUPS.join(', ')}; got ${given.length ? given.join(', ') : 'none'}`,
+    )
   }
   return given[0]!
 }
@@ -28,7 +31,10 @@ function groupOf(input: Record<string, unknown> | null): SettingsGroup {
 function asGraphQLError(error: unknown, group: SettingsGroup): unknown {
   if (!(error instanceof DomainError) || error.field?.[1] !== 'values') return error
   const field = ['input', group, ...error.field.slice(2)]
-  return new DomainError(error.code, error.message.replace(/^input\.values/, `input.${group}`), { field, details: error.details })
+  return new DomainError(error.code, error.message.replace(/^input\.values/, `input.${group}`), {
+    field,
+    details: error.details,
+  })
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
@@ -38,9 +44,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
     globalSettingsUpdate: async (_root, { input }: { input: Record<string, unknown> | null }, ctx) => {
       const group = groupOf(input)
-      const { eventPosition } = await mutate(ctx, 'globalSettingsUpdate', { group, values: input![group] }).catch((error: unknown) => {
-        throw asGraphQLError(error, group)
-      })
+      const { eventPosition } = await mutate(ctx, 'globalSettingsUpdate', { group, values: input![group] }).catch(
+        (error: unknown) => {
+          throw asGraphQLError(error, group)
+        },
+      )
       return { globalSettings: await readSettings(ctx), group: group.toUpperCase(), eventPosition }
     },
   },

@@ -16,10 +16,16 @@ export type AccountContext = MercuriusContext & { platform: Platform } & Partial
 export function requireSignedInAdmin(ctx: RequestContext, what: 'API keys' | 'members'): UserPrincipal {
   const principal = ctx.principal
   if (principal.type !== 'user') {
-    throw new DomainError('FORBIDDEN', `${what} are managed by signed-in admins (OWNER or ADMIN) in the admin UI; an API key can never manage ${what}`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `${what} are managed by signed-in admins (OWNER or ADMIN) in the admin UI; an API key can never manage ${what}`,
+    )
   }
   if (!managesOrganization(principal.role)) {
-    throw new DomainError('FORBIDDEN', `managing ${what} needs the OWNER or ADMIN role; you are ${principal.role}, ask an OWNER or ADMIN`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `managing ${what} needs the OWNER or ADMIN role; you are ${principal.role}, ask an OWNER or ADMIN`,
+    )
   }
   return principal
 }
@@ -28,10 +34,14 @@ export function requireSignedInAdmin(ctx: RequestContext, what: 'API keys' | 'me
 export function requireSignedIn(ctx: AccountContext): UserPrincipal {
   const principal = ctx.principal
   if (!principal) throw new DomainError('UNAUTHENTICATED', 'you are not signed in; log in first')
-  if (principal.type !== 'user') throw new DomainError('FORBIDDEN', 'this is for signed-in people; an API key has no password')
+  if (principal.type !== 'user')
+    throw new DomainError('FORBIDDEN', 'this is for signed-in people; an API key has no password')
   return principal
 }
 
 export function requestMeta(ctx: AccountContext): RequestMeta {
-  return { correlationId: ctx.correlationId ?? newCorrelationId(ctx.reply.request.headers['x-correlation-id']), now: new Date() }
+  return {
+    correlationId: ctx.correlationId ?? newCorrelationId(ctx.reply.request.headers['x-correlation-id']),
+    now: new Date(),
+  }
 }

@@ -26,22 +26,32 @@ interface GraphQLBody {
  */
 export function isAnonymousRequest(body: unknown, maxTokens = DEFAULT_LIMITS.maxTokens): boolean {
   const operations = Array.isArray(body) ? body : [body]
-  return operations.length > 0 && operations.every((operation) => isAnonymousOperation(operation as GraphQLBody | undefined, maxTokens))
+  return (
+    operations.length > 0 &&
+    operations.every((operation) => isAnonymousOperation(operation as GraphQLBody | undefined, maxTokens))
+  )
 }
 
 function isAnonymousOperation(body: GraphQLBody | undefined, maxTokens: number): boolean {
   if (!body || typeof body.query !== 'string') return false
   let definitions: OperationDefinitionNode[]
   try {
-    definitions = parse(body.query, { maxTokens }).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
+    definitions = parse(body.query, { maxTokens }).definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    )
   } catch {
     return false
   }
-  const chosen = typeof body.operationName === 'string' ? definitions.filter((d) => d.name?.value === body.operationName) : definitions
+  const chosen =
+    typeof body.operationName === 'string'
+      ? definitions.filter((d) => d.name?.value === body.operationName)
+      : definitions
   if (chosen.length !== 1) return false
   const operation = chosen[0]!
   return (
     operation.operation === 'mutation' &&
-    operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && (ANONYMOUS_MUTATIONS.has(s.name.value) || s.name.value === '__typename'))
+    operation.selectionSet.selections.every(
+      (s) => s.kind === Kind.FIELD && (ANONYMOUS_MUTATIONS.has(s.name.value) || s.name.value === '__typename'),
+    )
   )
 }

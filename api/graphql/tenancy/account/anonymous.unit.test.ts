@@ -3,19 +3,34 @@ import { isAnonymousRequest } from './anonymous.js'
 
 describe('isAnonymousRequest', () => {
   it('lets through mutations made only of account operations', () => {
-    expect(isAnonymousRequest({ query: 'mutation { login(input: { email: "a@b.co", password: "x" }) { role } }' })).toBe(true)
+    expect(
+      isAnonymousRequest({ query: 'mutation { login(input: { email: "a@b.co", password: "x" }) { role } }' }),
+    ).toBe(true)
     expect(isAnonymousRequest({ query: 'mutation A { signUp(input: $i) { role } __typename }' })).toBe(true)
-    expect(isAnonymousRequest([{ query: 'mutation { logout { loggedOut } }' }, { query: 'mutation { passwordResetRequest(input: { email: "a@b.co" }) { requested } }' }])).toBe(true)
+    expect(
+      isAnonymousRequest([
+        { query: 'mutation { logout { loggedOut } }' },
+        { query: 'mutation { passwordResetRequest(input: { email: "a@b.co" }) { requested } }' },
+      ]),
+    ).toBe(true)
   })
 
   it('refuses anything else mixed in, queries, fragments at the root and unparsable text', () => {
-    expect(isAnonymousRequest({ query: 'mutation { login(input: {}) { role } productCreate(input: {}) { eventPosition } }' })).toBe(false)
+    expect(
+      isAnonymousRequest({
+        query: 'mutation { login(input: {}) { role } productCreate(input: {}) { eventPosition } }',
+      }),
+    ).toBe(false)
     expect(isAnonymousRequest({ query: '{ viewer { scopes } }' })).toBe(false)
-    expect(isAnonymousRequest({ query: 'mutation { ...F } fragment F on Mutation { apiKeyCreate(input: {}) { secret } }' })).toBe(false)
+    expect(
+      isAnonymousRequest({ query: 'mutation { ...F } fragment F on Mutation { apiKeyCreate(input: {}) { secret } }' }),
+    ).toBe(false)
     expect(isAnonymousRequest({ query: 'mutation {' })).toBe(false)
     expect(isAnonymousRequest('mutation { login { role } }')).toBe(false)
     expect(isAnonymousRequest([])).toBe(false)
-    expect(isAnonymousRequest([{ query: 'mutation { logout { loggedOut } }' }, { query: '{ apiKeys { totalCount } }' }])).toBe(false)
+    expect(
+      isAnonymousRequest([{ query: 'mutation { logout { loggedOut } }' }, { query: '{ apiKeys { totalCount } }' }]),
+    ).toBe(false)
   })
 
   it('judges the operation that will run when a document holds several', () => {

@@ -1,5 +1,12 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
-import { changePassword, completePasswordReset, login, requestPasswordReset, signUp, type SignedIn } from '../../../../infra/auth/accounts.js'
+import {
+  changePassword,
+  completePasswordReset,
+  login,
+  requestPasswordReset,
+  signUp,
+  type SignedIn,
+} from '../../../../infra/auth/accounts.js'
 import { deleteSession, deleteUserSessions } from '../../../../infra/auth/sessions.js'
 import { findMembership, findUser } from '../../../../projections/tenancy/accounts/queries.js'
 import { findOrganization } from '../../../../projections/tenancy/queries.js'
@@ -18,17 +25,26 @@ export async function signedInPayload(ctx: AccountContext, signedIn: SignedIn) {
     findOrganization(db, signedIn.organizationId),
     findMembership(db, signedIn.organizationId, signedIn.userId),
   ])
-  if (!user || !organization || !membership) throw new DomainError('INTERNAL_SERVER_ERROR', 'the account was written but is not readable yet; log in again')
-  return { user, organization, role: membership.role, sessionExpiresAt: signedIn.session.expiresAt, eventPosition: signedIn.position }
+  if (!user || !organization || !membership)
+    throw new DomainError('INTERNAL_SERVER_ERROR', 'the account was written but is not readable yet; log in again')
+  return {
+    user,
+    organization,
+    role: membership.role,
+    sessionExpiresAt: signedIn.session.expiresAt,
+    eventPosition: signedIn.position,
+  }
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Viewer: {
-    user: ({ ctx }: { ctx: RequestContext }) => (ctx.principal.type === 'user' ? findUser(ctx.platform.database.db, ctx.principal.userId) : null),
+    user: ({ ctx }: { ctx: RequestContext }) =>
+      ctx.principal.type === 'user' ? findUser(ctx.platform.database.db, ctx.principal.userId) : null,
     role: ({ ctx }: { ctx: RequestContext }) => (ctx.principal.type === 'user' ? ctx.principal.role : null),
   },
   Mutation: {
-    signUp: async (_root, { input }: { input: unknown }, ctx: AccountContext) => signedInPayload(ctx, await signUp(ctx.platform, input, requestMeta(ctx))),
+    signUp: async (_root, { input }: { input: unknown }, ctx: AccountContext) =>
+      signedInPayload(ctx, await signUp(ctx.platform, input, requestMeta(ctx))),
     login: async (_root, { input }: { input: unknown }, ctx: AccountContext) => {
       const client = { ip: ctx.reply.request.ip, previousToken: readSessionToken(ctx.reply.request) }
       return signedInPayload(ctx, await login(ctx.platform, input, client, requestMeta(ctx)))

@@ -11,12 +11,18 @@ import { apiKeyTypeDefs } from './schema.js'
 
 async function readApiKey(ctx: RequestContext, id: string): Promise<ApiKeyRecord> {
   const key = await findApiKey(ctx.platform.database.db, ctx.principal.organizationId, id)
-  if (!key) throw new DomainError('NOT_FOUND', `API key '${id}' does not exist; list the organization's keys to find its id`, { field: ['id'] })
+  if (!key)
+    throw new DomainError('NOT_FOUND', `API key '${id}' does not exist; list the organization's keys to find its id`, {
+      field: ['id'],
+    })
   return key
 }
 
 function keyDeps(ctx: RequestContext): IssueApiKeyDeps {
-  return { db: ctx.platform.database.db, execute: (name, input, commandCtx) => ctx.platform.executeAndWait(name, input, commandCtx) }
+  return {
+    db: ctx.platform.database.db,
+    execute: (name, input, commandCtx) => ctx.platform.executeAndWait(name, input, commandCtx),
+  }
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
@@ -27,14 +33,17 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     apiKeys: (_root, args: ListApiKeysArgs, ctx: RequestContext, info) => {
       requireSignedInAdmin(ctx, 'API keys')
-      return listApiKeyPage(ctx.platform.database.db, ctx.principal.organizationId, args, new Date(), { count: wantsTotal(info) })
+      return listApiKeyPage(ctx.platform.database.db, ctx.principal.organizationId, args, new Date(), {
+        count: wantsTotal(info),
+      })
     },
   },
   ApiKey: {
     prefix: (key: ApiKeyRecord) => `${API_KEY_PREFIX}${key.publicId}`,
     masked: (key: ApiKeyRecord) => maskedApiKey(key.publicId, key.last4),
     allStores: (key: ApiKeyRecord) => key.storeIds === null,
-    stores: (key: ApiKeyRecord, _args, ctx: RequestContext) => listStores(ctx.platform.database.db, key.organizationId, key.storeIds),
+    stores: (key: ApiKeyRecord, _args, ctx: RequestContext) =>
+      listStores(ctx.platform.database.db, key.organizationId, key.storeIds),
     status: (key: ApiKeyRecord) => apiKeyStatus(key, new Date()),
   },
   Mutation: {
@@ -51,7 +60,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     apiKeyRotate: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       requireSignedInAdmin(ctx, 'API keys')
       const rotated = await rotateApiKey(keyDeps(ctx), input, commandContext(ctx))
-      return { apiKey: await readApiKey(ctx, rotated.id), secret: rotated.apiKey, previousSecretExpiresAt: rotated.previousSecretsExpireAt, eventPosition: rotated.position }
+      return {
+        apiKey: await readApiKey(ctx, rotated.id),
+        secret: rotated.apiKey,
+        previousSecretExpiresAt: rotated.previousSecretsExpireAt,
+        eventPosition: rotated.position,
+      }
     },
   },
 }

@@ -6,7 +6,8 @@ import { auditIn } from '../../../../test/support/settings.js'
 
 // Custom domains: adding, DNS verification, primary, removal, platform-wide uniqueness.
 
-const FIELDS = 'id hostname status primary verificationRecord { name value } verificationMessage verifiedAt lastCheckedAt createdAt updatedAt'
+const FIELDS =
+  'id hostname status primary verificationRecord { name value } verificationMessage verifiedAt lastCheckedAt createdAt updatedAt'
 const ADD = `mutation ($input: StoreDomainAddInput!) { storeDomainAdd(input: $input) { storeDomain { ${FIELDS} } eventPosition } }`
 const VERIFY = `mutation ($id: ID!) { storeDomainVerify(input: { id: $id }) { storeDomain { ${FIELDS} } eventPosition } }`
 const PRIMARY = `mutation ($id: ID!) { storeDomainSetPrimary(input: { id: $id }) { storeDomain { ${FIELDS} } eventPosition } }`
@@ -51,12 +52,16 @@ async function add(tenant: Tenant, hostname: string): Promise<Domain> {
 }
 
 async function verify(tenant: Tenant, id: string) {
-  return t.gql<{ storeDomainVerify: { storeDomain: Domain; eventPosition: string | null } }>(tenant.apiKey, VERIFY, { id })
+  return t.gql<{ storeDomainVerify: { storeDomain: Domain; eventPosition: string | null } }>(tenant.apiKey, VERIFY, {
+    id,
+  })
 }
 
 describe('storeDomainAdd', () => {
   it('adds a pending domain, normalised, with the TXT record to publish', async () => {
-    const response = await t.gql<{ storeDomainAdd: { storeDomain: Domain; eventPosition: string } }>(shop.apiKey, ADD, { input: { hostname: ' Shop.Example.COM. ' } })
+    const response = await t.gql<{ storeDomainAdd: { storeDomain: Domain; eventPosition: string } }>(shop.apiKey, ADD, {
+      input: { hostname: ' Shop.Example.COM. ' },
+    })
     expect(response.errors).toBeUndefined()
     expect(response.data!.storeDomainAdd.eventPosition).toMatch(POSITION)
     expect(response.data!.storeDomainAdd.storeDomain).toMatchObject({
@@ -64,7 +69,10 @@ describe('storeDomainAdd', () => {
       hostname: 'shop.example.com',
       status: 'PENDING',
       primary: false,
-      verificationRecord: { name: '_emporium.shop.example.com', value: expect.stringMatching(/^emporium-verification=[0-9a-f]{40}$/) },
+      verificationRecord: {
+        name: '_emporium.shop.example.com',
+        value: expect.stringMatching(/^emporium-verification=[0-9a-f]{40}$/),
+      },
       verificationMessage: null,
       verifiedAt: null,
     })
@@ -77,14 +85,24 @@ describe('storeDomainAdd', () => {
   it('answers CONFLICT for a domain another store uses, and adds nothing there', async () => {
     await add(rival, 'taken.example.org')
     const error = onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: 'TAKEN.example.org' } }))
-    expect(error).toEqual({ code: 'CONFLICT', field: ['input', 'hostname'], message: "domain 'taken.example.org' is already used by another store; remove it there first, or choose another domain" })
-    const list = await t.gql<{ storeDomains: { totalCount: number } }>(shop.apiKey, LIST, { filter: { hostname: { eq: 'taken.example.org' } } })
+    expect(error).toEqual({
+      code: 'CONFLICT',
+      field: ['input', 'hostname'],
+      message:
+        "domain 'taken.example.org' is already used by another store; remove it there first, or choose another domain",
+    })
+    const list = await t.gql<{ storeDomains: { totalCount: number } }>(shop.apiKey, LIST, {
+      filter: { hostname: { eq: 'taken.example.org' } },
+    })
     expect(list.data!.storeDomains.totalCount).toBe(0)
   })
 
   it('answers CONFLICT for a domain the store already has', async () => {
     await add(shop, 'twice.example.com')
-    expect(onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: 'twice.example.com' } }))).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already added to this store') })
+    expect(onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: 'twice.example.com' } }))).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('already added to this store'),
+    })
   })
 
   it.each([
@@ -105,28 +123,46 @@ describe('storeDomainAdd', () => {
 
   it('refuses subdomains of the platform host, which serve stores by slug', async () => {
     const host = t.platform.config.platformHost
-    expect(onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: `evil.${host}.` } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'hostname'] })
+    expect(onlyError(await t.gql(shop.apiKey, ADD, { input: { hostname: `evil.${host}.` } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'hostname'],
+    })
   })
 
   it('needs settings:write, for every domain mutation', async () => {
     const reader = await t.key(shop.storeSlug, ['settings:read'])
     const id = '0190a0b0-0000-7000-8000-0000000000ff'
-    expect(onlyError(await t.gql(reader, ADD, { input: { hostname: 'reader.example.com' } }))).toMatchObject({ code: 'FORBIDDEN' })
-    for (const mutation of [VERIFY, PRIMARY, REMOVE]) expect(onlyError(await t.gql(reader, mutation, { id }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await t.gql(reader, ADD, { input: { hostname: 'reader.example.com' } }))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    for (const mutation of [VERIFY, PRIMARY, REMOVE])
+      expect(onlyError(await t.gql(reader, mutation, { id }))).toMatchObject({ code: 'FORBIDDEN' })
   })
 })
 
 describe('storeDomainVerify', () => {
   it('passes with the right TXT record', async () => {
     const domain = await add(shop, 'verified.example.com')
-    dns.set('_emporium.verified.example.com', [['v=spf1 -all'], [domain.verificationRecord.value.slice(0, 30), domain.verificationRecord.value.slice(30)]])
+    dns.set('_emporium.verified.example.com', [
+      ['v=spf1 -all'],
+      [domain.verificationRecord.value.slice(0, 30), domain.verificationRecord.value.slice(30)],
+    ])
     const response = await verify(shop, domain.id)
     expect(response.errors).toBeUndefined()
-    expect(response.data!.storeDomainVerify.storeDomain).toMatchObject({ status: 'VERIFIED', verificationMessage: null, verifiedAt: expect.any(String) })
+    expect(response.data!.storeDomainVerify.storeDomain).toMatchObject({
+      status: 'VERIFIED',
+      verificationMessage: null,
+      verifiedAt: expect.any(String),
+    })
     // A verified domain stays verified; checking again records nothing.
     dns.delete('_emporium.verified.example.com')
-    expect((await verify(shop, domain.id)).data!.storeDomainVerify).toMatchObject({ storeDomain: { status: 'VERIFIED' }, eventPosition: null })
-    expect(await auditIn(t, shop.apiKey, shop.storeId, shop.storeId)).toEqual(expect.arrayContaining([expect.stringMatching(/^StoreDomainVerified@/)]))
+    expect((await verify(shop, domain.id)).data!.storeDomainVerify).toMatchObject({
+      storeDomain: { status: 'VERIFIED' },
+      eventPosition: null,
+    })
+    expect(await auditIn(t, shop.apiKey, shop.storeId, shop.storeId)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^StoreDomainVerified@/)]),
+    )
   })
 
   it('fails with a message naming the record to add and what was found', async () => {
@@ -139,10 +175,14 @@ describe('storeDomainVerify', () => {
     )
 
     dns.delete('_emporium.wrong.example.com')
-    expect((await verify(shop, domain.id)).data!.storeDomainVerify.storeDomain.verificationMessage).toContain('found no TXT record there')
+    expect((await verify(shop, domain.id)).data!.storeDomainVerify.storeDomain.verificationMessage).toContain(
+      'found no TXT record there',
+    )
 
     dns.set('_emporium.wrong.example.com', Object.assign(new Error('timeout'), { code: 'ETIMEOUT' }))
-    expect((await verify(shop, domain.id)).data!.storeDomainVerify.storeDomain.verificationMessage).toContain('DNS answered: ETIMEOUT looking up _emporium.wrong.example.com')
+    expect((await verify(shop, domain.id)).data!.storeDomainVerify.storeDomain.verificationMessage).toContain(
+      'DNS answered: ETIMEOUT looking up _emporium.wrong.example.com',
+    )
 
     // Fixing the record lets the next check pass.
     dns.set('_emporium.wrong.example.com', [[domain.verificationRecord.value]])
@@ -159,7 +199,11 @@ describe('storeDomainVerify', () => {
 describe('storeDomainSetPrimary and storeDomainRemove', () => {
   it('makes only a verified domain primary, moving the role from the previous one', async () => {
     const pending = await add(shop, 'pending.example.com')
-    expect(onlyError(await t.gql(shop.apiKey, PRIMARY, { id: pending.id }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: expect.stringContaining('not verified') })
+    expect(onlyError(await t.gql(shop.apiKey, PRIMARY, { id: pending.id }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+      message: expect.stringContaining('not verified'),
+    })
 
     const first = await add(shop, 'first.example.com')
     const second = await add(shop, 'second.example.com')
@@ -167,16 +211,30 @@ describe('storeDomainSetPrimary and storeDomainRemove', () => {
       dns.set(domain.verificationRecord.name, [[domain.verificationRecord.value]])
       await verify(shop, domain.id)
     }
-    expect((await t.gql<{ storeDomainSetPrimary: { storeDomain: Domain } }>(shop.apiKey, PRIMARY, { id: first.id })).data!.storeDomainSetPrimary.storeDomain.primary).toBe(true)
+    expect(
+      (await t.gql<{ storeDomainSetPrimary: { storeDomain: Domain } }>(shop.apiKey, PRIMARY, { id: first.id })).data!
+        .storeDomainSetPrimary.storeDomain.primary,
+    ).toBe(true)
     await t.gql(shop.apiKey, PRIMARY, { id: second.id })
-    const primaries = await t.gql<{ storeDomains: { nodes: { hostname: string }[] } }>(shop.apiKey, LIST, { filter: { primary: true } })
-    expect(primaries.data!.storeDomains.nodes).toEqual([{ hostname: 'second.example.com', status: 'VERIFIED', primary: true }])
+    const primaries = await t.gql<{ storeDomains: { nodes: { hostname: string }[] } }>(shop.apiKey, LIST, {
+      filter: { primary: true },
+    })
+    expect(primaries.data!.storeDomains.nodes).toEqual([
+      { hostname: 'second.example.com', status: 'VERIFIED', primary: true },
+    ])
   })
 
   it('removes a domain, which another store may then add', async () => {
     const domain = await add(rival, 'moving.example.com')
-    const removed = await t.gql<{ storeDomainRemove: { deletedId: string; eventPosition: string } }>(rival.apiKey, REMOVE, { id: domain.id })
-    expect(removed.data!.storeDomainRemove).toEqual({ deletedId: domain.id, eventPosition: expect.stringMatching(POSITION) })
+    const removed = await t.gql<{ storeDomainRemove: { deletedId: string; eventPosition: string } }>(
+      rival.apiKey,
+      REMOVE,
+      { id: domain.id },
+    )
+    expect(removed.data!.storeDomainRemove).toEqual({
+      deletedId: domain.id,
+      eventPosition: expect.stringMatching(POSITION),
+    })
     expect((await add(shop, 'moving.example.com')).status).toBe('PENDING')
     expect(onlyError(await t.gql(rival.apiKey, REMOVE, { id: domain.id }))).toMatchObject({ code: 'NOT_FOUND' })
   })
@@ -185,18 +243,30 @@ describe('storeDomainSetPrimary and storeDomainRemove', () => {
     const foreign = await add(rival, 'keep.example.net')
     expect(onlyError(await t.gql(shop.apiKey, REMOVE, { id: foreign.id }))).toMatchObject({ code: 'NOT_FOUND' })
     expect(onlyError(await t.gql(shop.apiKey, PRIMARY, { id: foreign.id }))).toMatchObject({ code: 'NOT_FOUND' })
-    const list = await t.gql<{ storeDomains: { totalCount: number } }>(rival.apiKey, LIST, { filter: { hostname: { eq: 'keep.example.net' } } })
+    const list = await t.gql<{ storeDomains: { totalCount: number } }>(rival.apiKey, LIST, {
+      filter: { hostname: { eq: 'keep.example.net' } },
+    })
     expect(list.data!.storeDomains.totalCount).toBe(1)
   })
 })
 
 describe('storeDomains', () => {
   it('lists the store’s domains with status, filters, sorts and both pagination modes', async () => {
-    type List = { storeDomains: { nodes: { hostname: string; status: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null }; totalCount: number } }
+    type List = {
+      storeDomains: {
+        nodes: { hostname: string; status: string }[]
+        pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null }
+        totalCount: number
+      }
+    }
     const all = await t.gql<List>(shop.apiKey, LIST, { sort: 'HOSTNAME_ASC', first: 2 })
     expect(all.data!.storeDomains.nodes.map((d) => d.hostname)).toEqual(['first.example.com', 'moving.example.com'])
     expect(all.data!.storeDomains.pageInfo.hasNextPage).toBe(true)
-    const next = await t.gql<List>(shop.apiKey, LIST, { sort: 'HOSTNAME_ASC', first: 2, after: all.data!.storeDomains.pageInfo.endCursor })
+    const next = await t.gql<List>(shop.apiKey, LIST, {
+      sort: 'HOSTNAME_ASC',
+      first: 2,
+      after: all.data!.storeDomains.pageInfo.endCursor,
+    })
     expect(next.data!.storeDomains.nodes[0]!.hostname).toBe('pending.example.com')
     const failed = await t.gql<List>(shop.apiKey, LIST, { filter: { status: ['PENDING'] }, page: 1, limit: 50 })
     expect(failed.data!.storeDomains.nodes.every((d) => d.status === 'PENDING')).toBe(true)

@@ -1,7 +1,16 @@
 import { badInput, notFound } from '../../../../domain/shared/errors.js'
-import { isPlatformHostname, normalizeHostname, verificationRecordName } from '../../../../domain/tenancy/domain/hostname.js'
+import {
+  isPlatformHostname,
+  normalizeHostname,
+  verificationRecordName,
+} from '../../../../domain/tenancy/domain/hostname.js'
 import { lookupTxt, txtResolverFor } from '../../../../infra/dns/txt.js'
-import { findStoreDomain, listStoreDomains, type ListStoreDomainsArgs, type StoreDomainRecord } from '../../../../projections/tenancy/domain/queries.js'
+import {
+  findStoreDomain,
+  listStoreDomains,
+  type ListStoreDomainsArgs,
+  type StoreDomainRecord,
+} from '../../../../projections/tenancy/domain/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -27,8 +36,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
     storeDomainAdd: async (_root, { input }: Input, ctx) => {
       // The platform host is configuration, which the domain does not know: its subdomains are stores' slugs.
       const hostname = typeof input?.hostname === 'string' ? normalizeHostname(input.hostname) : null
-      if (hostname && 'hostname' in hostname && isPlatformHostname(hostname.hostname, ctx.platform.config.platformHost)) {
-        throw badInput(['input', 'hostname'], `'${hostname.hostname}' is under the platform host ${ctx.platform.config.platformHost}, which serves stores by slug; add a domain of your own`)
+      if (
+        hostname &&
+        'hostname' in hostname &&
+        isPlatformHostname(hostname.hostname, ctx.platform.config.platformHost)
+      ) {
+        throw badInput(
+          ['input', 'hostname'],
+          `'${hostname.hostname}' is under the platform host ${ctx.platform.config.platformHost}, which serves stores by slug; add a domain of your own`,
+        )
       }
       const { entityId, eventPosition } = await mutate(ctx, 'storeDomainAdd', input)
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }

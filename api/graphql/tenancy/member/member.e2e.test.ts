@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CapturingMailer } from '../../../../infra/mail/mailer.js'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
-import { LOGIN, PASSWORD, captureMail, cookieOf, createStore, sessionGql, signUp, tokenIn, type BrowserSession } from '../../../../test/support/session.js'
+import {
+  LOGIN,
+  PASSWORD,
+  captureMail,
+  cookieOf,
+  createStore,
+  sessionGql,
+  signUp,
+  tokenIn,
+  type BrowserSession,
+} from '../../../../test/support/session.js'
 
 const MEMBER_FIELDS = 'id email role status user { id email } invitedBy { type id name } createdAt joinedAt'
 const INVITE = `mutation ($input: MemberInviteInput!) { memberInvite(input: $input) { member { ${MEMBER_FIELDS} } eventPosition } }`
@@ -26,7 +36,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function invite(session: BrowserSession, email: string, role: string): Promise<Member> {
-  const response = await sessionGql<{ memberInvite: { member: Member } }>(t, session.cookie, INVITE, { input: { email, role } })
+  const response = await sessionGql<{ memberInvite: { member: Member } }>(t, session.cookie, INVITE, {
+    input: { email, role },
+  })
   expect(response.errors).toBeUndefined()
   return response.data!.memberInvite.member
 }
@@ -49,9 +61,14 @@ async function memberList(session: { cookie: string }): Promise<Member[]> {
 
 describe('invitations', () => {
   it('invites by email, mails a code, and the accepting person joins with the role and a session', async () => {
-    const response = await sessionGql<{ memberInvite: { member: Record<string, unknown>; eventPosition: string } }>(t, owner.cookie, INVITE, {
-      input: { email: 'Staff@Example.com', role: 'STAFF' },
-    })
+    const response = await sessionGql<{ memberInvite: { member: Record<string, unknown>; eventPosition: string } }>(
+      t,
+      owner.cookie,
+      INVITE,
+      {
+        input: { email: 'Staff@Example.com', role: 'STAFF' },
+      },
+    )
     expect(response.errors).toBeUndefined()
     expect(response.data!.memberInvite).toEqual({
       member: {
@@ -69,7 +86,9 @@ describe('invitations', () => {
     const letter = mail.last('member-invitation', 'staff@example.com')!
     expect(letter.text).toContain('as STAFF')
 
-    const accepted = await sessionGql<{ memberInviteAccept: Record<string, unknown> }>(t, null, ACCEPT, { input: { token: tokenIn(letter.text), password: PASSWORD } })
+    const accepted = await sessionGql<{ memberInviteAccept: Record<string, unknown> }>(t, null, ACCEPT, {
+      input: { token: tokenIn(letter.text), password: PASSWORD },
+    })
     expect(accepted.errors).toBeUndefined()
     expect(accepted.data!.memberInviteAccept).toEqual({
       member: { id: response.data!.memberInvite.member.id, status: 'ACTIVE', role: 'STAFF' },
@@ -77,7 +96,11 @@ describe('invitations', () => {
       organization: { id: owner.organizationId },
       role: 'STAFF',
     })
-    const viewer = await sessionGql<{ viewer: { role: string; scopes: string[] } }>(t, cookieOf(accepted), '{ viewer { role scopes } }')
+    const viewer = await sessionGql<{ viewer: { role: string; scopes: string[] } }>(
+      t,
+      cookieOf(accepted),
+      '{ viewer { role scopes } }',
+    )
     expect(viewer.data!.viewer).toEqual({ role: 'STAFF', scopes: ['products:write', 'webstore:write'] })
 
     // The code is spent.
@@ -90,9 +113,13 @@ describe('invitations', () => {
     const oldCode = tokenIn(mail.last('member-invitation', 'renew@example.com')?.text)
     const second = await invite(owner, 'renew@example.com', 'ADMIN')
     expect(second).toMatchObject({ id: first.id, role: 'ADMIN', status: 'INVITED' })
-    expect(onlyError(await sessionGql(t, null, ACCEPT, { input: { token: oldCode, password: PASSWORD } })).code).toBe('BAD_USER_INPUT')
+    expect(onlyError(await sessionGql(t, null, ACCEPT, { input: { token: oldCode, password: PASSWORD } })).code).toBe(
+      'BAD_USER_INPUT',
+    )
     const newCode = tokenIn(mail.last('member-invitation', 'renew@example.com')?.text)
-    const accepted = await sessionGql<{ memberInviteAccept: { role: string } }>(t, null, ACCEPT, { input: { token: newCode, password: PASSWORD } })
+    const accepted = await sessionGql<{ memberInviteAccept: { role: string } }>(t, null, ACCEPT, {
+      input: { token: newCode, password: PASSWORD },
+    })
     expect(accepted.data!.memberInviteAccept.role).toBe('ADMIN')
   })
 
@@ -101,8 +128,13 @@ describe('invitations', () => {
     await invite(owner, 'multi@example.com', 'ADMIN')
     const code = tokenIn(mail.last('member-invitation', 'multi@example.com')?.text)
     const wrong = await sessionGql(t, null, ACCEPT, { input: { token: code, password: 'not my password' } })
-    expect(onlyError(wrong)).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringContaining('the password is wrong for the account multi@example.com') })
-    const accepted = await sessionGql<{ memberInviteAccept: { organization: { id: string } } }>(t, null, ACCEPT, { input: { token: code, password: PASSWORD } })
+    expect(onlyError(wrong)).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: expect.stringContaining('the password is wrong for the account multi@example.com'),
+    })
+    const accepted = await sessionGql<{ memberInviteAccept: { organization: { id: string } } }>(t, null, ACCEPT, {
+      input: { token: code, password: PASSWORD },
+    })
     expect(accepted.data!.memberInviteAccept.organization.id).toBe(owner.organizationId)
 
     const again = await sessionGql(t, owner.cookie, INVITE, { input: { email: 'multi@example.com', role: 'STAFF' } })
@@ -118,10 +150,15 @@ describe('invitations', () => {
   })
 
   it('checks the input', async () => {
-    expect(onlyError(await sessionGql(t, owner.cookie, INVITE, { input: { email: 'nope', role: 'STAFF' } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'email'] })
+    expect(
+      onlyError(await sessionGql(t, owner.cookie, INVITE, { input: { email: 'nope', role: 'STAFF' } })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'email'] })
     const weak = await invite(owner, 'weak@example.com', 'STAFF')
     const code = tokenIn(mail.last('member-invitation', 'weak@example.com')?.text)
-    expect(onlyError(await sessionGql(t, null, ACCEPT, { input: { token: code, password: 'short' } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'password'] })
+    expect(onlyError(await sessionGql(t, null, ACCEPT, { input: { token: code, password: 'short' } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'password'],
+    })
     expect((await memberList(owner)).find((m) => m.id === weak.id)?.status).toBe('INVITED')
   })
 })
@@ -129,28 +166,56 @@ describe('invitations', () => {
 describe('roles', () => {
   it('gives STAFF the catalog and the web store, and FORBIDDEN on settings, keys and members', async () => {
     const staff = await join('clerk@example.com', 'STAFF')
-    const product = await sessionGql(t, staff.cookie, 'mutation { productCreate(input: { title: "Shirt" }) { product { id } } }', {}, { 'x-store': 'team-shop' })
+    const product = await sessionGql(
+      t,
+      staff.cookie,
+      'mutation { productCreate(input: { title: "Shirt" }) { product { id } } }',
+      {},
+      { 'x-store': 'team-shop' },
+    )
     expect(product.errors).toBeUndefined()
     const settings = await sessionGql(t, staff.cookie, '{ store { id } }', {}, { 'x-store': 'team-shop' })
     expect(onlyError(settings)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('settings:read') })
     for (const query of ['{ apiKeys { totalCount } }', '{ members { totalCount } }']) {
-      expect(onlyError(await sessionGql(t, staff.cookie, query))).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('you are STAFF') })
+      expect(onlyError(await sessionGql(t, staff.cookie, query))).toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.stringContaining('you are STAFF'),
+      })
     }
-    const minted = await sessionGql(t, staff.cookie, 'mutation { apiKeyCreate(input: { name: "x", scopes: ["settings:write"], storeIds: null }) { secret } }')
+    const minted = await sessionGql(
+      t,
+      staff.cookie,
+      'mutation { apiKeyCreate(input: { name: "x", scopes: ["settings:write"], storeIds: null }) { secret } }',
+    )
     expect(onlyError(minted).code).toBe('FORBIDDEN')
-    expect(onlyError(await sessionGql(t, staff.cookie, INVITE, { input: { email: 'friend@example.com', role: 'ADMIN' } })).code).toBe('FORBIDDEN')
+    expect(
+      onlyError(await sessionGql(t, staff.cookie, INVITE, { input: { email: 'friend@example.com', role: 'ADMIN' } }))
+        .code,
+    ).toBe('FORBIDDEN')
   })
 
   it('takes a role change at once, in the member’s open session', async () => {
     const staff = await join('promoted@example.com', 'STAFF')
-    const changed = await sessionGql<{ memberRoleChange: { member: { role: string }; eventPosition: string } }>(t, owner.cookie, ROLE, { input: { id: staff.memberId, role: 'ADMIN' } })
-    expect(changed.data!.memberRoleChange).toEqual({ member: { id: staff.memberId, role: 'ADMIN' }, eventPosition: expect.stringMatching(POSITION) })
+    const changed = await sessionGql<{ memberRoleChange: { member: { role: string }; eventPosition: string } }>(
+      t,
+      owner.cookie,
+      ROLE,
+      { input: { id: staff.memberId, role: 'ADMIN' } },
+    )
+    expect(changed.data!.memberRoleChange).toEqual({
+      member: { id: staff.memberId, role: 'ADMIN' },
+      eventPosition: expect.stringMatching(POSITION),
+    })
     expect((await sessionGql(t, staff.cookie, '{ apiKeys { totalCount } }')).errors).toBeUndefined()
     // The same role again changes nothing.
-    const same = await sessionGql<{ memberRoleChange: { eventPosition: string | null } }>(t, owner.cookie, ROLE, { input: { id: staff.memberId, role: 'ADMIN' } })
+    const same = await sessionGql<{ memberRoleChange: { eventPosition: string | null } }>(t, owner.cookie, ROLE, {
+      input: { id: staff.memberId, role: 'ADMIN' },
+    })
     expect(same.data!.memberRoleChange.eventPosition).toBeNull()
     // An ADMIN cannot make an OWNER.
-    expect(onlyError(await sessionGql(t, staff.cookie, ROLE, { input: { id: staff.memberId, role: 'OWNER' } }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(
+      onlyError(await sessionGql(t, staff.cookie, ROLE, { input: { id: staff.memberId, role: 'OWNER' } })),
+    ).toMatchObject({ code: 'FORBIDDEN' })
   })
 
   it('keeps an owner: the last owner can neither leave nor step down', async () => {
@@ -160,15 +225,21 @@ describe('roles', () => {
     expect(onlyError(leave)).toEqual({
       code: 'CONFLICT',
       field: ['input', 'id'],
-      message: 'the last owner cannot leave: an organization always keeps an owner: make another member OWNER (or transfer ownership) first',
+      message:
+        'the last owner cannot leave: an organization always keeps an owner: make another member OWNER (or transfer ownership) first',
     })
-    expect(onlyError(await sessionGql(t, owner.cookie, ROLE, { input: { id: me.id, role: 'ADMIN' } }))).toMatchObject({ code: 'CONFLICT', field: ['input', 'role'] })
+    expect(onlyError(await sessionGql(t, owner.cookie, ROLE, { input: { id: me.id, role: 'ADMIN' } }))).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'role'],
+    })
     expect((await memberList(owner)).find((m) => m.id === me.id)?.role).toBe('OWNER')
   })
 
   it('removes a member, whose session stops at once', async () => {
     const leaving = await join('leaving@example.com', 'STAFF')
-    const removed = await sessionGql<{ memberRemove: { deletedId: string } }>(t, owner.cookie, REMOVE, { input: { id: leaving.memberId } })
+    const removed = await sessionGql<{ memberRemove: { deletedId: string } }>(t, owner.cookie, REMOVE, {
+      input: { id: leaving.memberId },
+    })
     expect(removed.data!.memberRemove.deletedId).toBe(leaving.memberId)
     const after = await sessionGql(t, leaving.cookie, '{ viewer { role } }')
     expect(after.status).toBe(401)
@@ -185,19 +256,38 @@ describe('ownership transfer', () => {
     })
     const heir = { cookie: cookieOf(accepted)!, memberId: accepted.data!.memberInviteAccept.member.id }
 
-    expect(onlyError(await sessionGql(t, heir.cookie, TRANSFER, { input: { memberId: heir.memberId } }))).toMatchObject({ code: 'FORBIDDEN' })
-    const pending = await sessionGql<{ memberInvite: { member: { id: string } } }>(t, founder.cookie, INVITE, { input: { email: 'late@example.com', role: 'STAFF' } })
-    expect(onlyError(await sessionGql(t, founder.cookie, TRANSFER, { input: { memberId: pending.data!.memberInvite.member.id } }))).toMatchObject({ code: 'CONFLICT' })
-
-    const transferred = await sessionGql<{ organizationOwnershipTransfer: { owner: Member; previousOwner: Member } }>(t, founder.cookie, TRANSFER, {
-      input: { memberId: heir.memberId },
+    expect(onlyError(await sessionGql(t, heir.cookie, TRANSFER, { input: { memberId: heir.memberId } }))).toMatchObject(
+      { code: 'FORBIDDEN' },
+    )
+    const pending = await sessionGql<{ memberInvite: { member: { id: string } } }>(t, founder.cookie, INVITE, {
+      input: { email: 'late@example.com', role: 'STAFF' },
     })
+    expect(
+      onlyError(
+        await sessionGql(t, founder.cookie, TRANSFER, { input: { memberId: pending.data!.memberInvite.member.id } }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT' })
+
+    const transferred = await sessionGql<{ organizationOwnershipTransfer: { owner: Member; previousOwner: Member } }>(
+      t,
+      founder.cookie,
+      TRANSFER,
+      {
+        input: { memberId: heir.memberId },
+      },
+    )
     expect(transferred.errors).toBeUndefined()
-    expect(transferred.data!.organizationOwnershipTransfer).toMatchObject({ owner: { id: heir.memberId, role: 'OWNER' }, previousOwner: { role: 'ADMIN' } })
+    expect(transferred.data!.organizationOwnershipTransfer).toMatchObject({
+      owner: { id: heir.memberId, role: 'OWNER' },
+      previousOwner: { role: 'ADMIN' },
+    })
     const me = transferred.data!.organizationOwnershipTransfer.previousOwner
     const left = await sessionGql(t, founder.cookie, REMOVE, { input: { id: me.id } })
     expect(left.errors).toBeUndefined()
-    expect((await memberList(heir)).map((m) => `${m.email} ${m.role}`)).toEqual(['heir@example.com OWNER', 'late@example.com STAFF'])
+    expect((await memberList(heir)).map((m) => `${m.email} ${m.role}`)).toEqual([
+      'heir@example.com OWNER',
+      'late@example.com STAFF',
+    ])
   })
 })
 
@@ -215,16 +305,28 @@ describe('isolation and access', () => {
       const mine = onlyError(await sessionGql(t, owner.cookie, query, variables(theirs.id)))
       const missing = onlyError(await sessionGql(t, owner.cookie, query, variables(nobody)))
       expect(mine.code).toBe('NOT_FOUND')
-      expect({ ...mine, message: mine.message.replace(theirs.id, '<id>') }).toEqual({ ...missing, message: missing.message.replace(nobody, '<id>') })
+      expect({ ...mine, message: mine.message.replace(theirs.id, '<id>') }).toEqual({
+        ...missing,
+        message: missing.message.replace(nobody, '<id>'),
+      })
     }
     expect((await memberList(rival)).map((m) => m.role)).toEqual(['OWNER'])
   })
 
   it('refuses member management to API keys', async () => {
-    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(t, owner.cookie, 'mutation { apiKeyCreate(input: { name: "admin-ish", scopes: ["settings:write"], storeIds: null }) { secret } }')
+    const created = await sessionGql<{ apiKeyCreate: { secret: string } }>(
+      t,
+      owner.cookie,
+      'mutation { apiKeyCreate(input: { name: "admin-ish", scopes: ["settings:write"], storeIds: null }) { secret } }',
+    )
     const key = created.data!.apiKeyCreate.secret
-    expect(onlyError(await t.gql(key, MEMBERS))).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('an API key can never manage members') })
-    expect(onlyError(await t.gql(key, INVITE, { input: { email: 'x@example.com', role: 'OWNER' } })).code).toBe('FORBIDDEN')
+    expect(onlyError(await t.gql(key, MEMBERS))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('an API key can never manage members'),
+    })
+    expect(onlyError(await t.gql(key, INVITE, { input: { email: 'x@example.com', role: 'OWNER' } })).code).toBe(
+      'FORBIDDEN',
+    )
   })
 
   it('lists with filters, sorts and both pagination modes', async () => {
@@ -236,15 +338,25 @@ describe('isolation and access', () => {
     expect(filtered.data!.members.nodes.every((m) => ['OWNER', 'ADMIN'].includes(m.role))).toBe(true)
     expect(filtered.data!.members.nodes.map((m) => m.email)).toContain('owner@example.com')
     const all = (await memberList(owner)).map((m) => m.email)
-    const page = await sessionGql<{ members: { nodes: { email: string }[]; pageInfo: { endCursor: string } } }>(t, owner.cookie, '{ members(first: 2, sort: EMAIL_ASC) { nodes { email } pageInfo { endCursor } } }')
+    const page = await sessionGql<{ members: { nodes: { email: string }[]; pageInfo: { endCursor: string } } }>(
+      t,
+      owner.cookie,
+      '{ members(first: 2, sort: EMAIL_ASC) { nodes { email } pageInfo { endCursor } } }',
+    )
     const next = await sessionGql<{ members: { nodes: { email: string }[] } }>(
       t,
       owner.cookie,
       `{ members(first: 250, after: "${page.data!.members.pageInfo.endCursor}", sort: EMAIL_ASC) { nodes { email } } }`,
     )
     expect([...page.data!.members.nodes, ...next.data!.members.nodes].map((m) => m.email)).toEqual(all)
-    const paged = await sessionGql<{ members: { nodes: { email: string }[] } }>(t, owner.cookie, '{ members(page: 1, limit: 1, sort: EMAIL_ASC, filter: { email: { startsWith: "OWN" } }) { nodes { email } } }')
+    const paged = await sessionGql<{ members: { nodes: { email: string }[] } }>(
+      t,
+      owner.cookie,
+      '{ members(page: 1, limit: 1, sort: EMAIL_ASC, filter: { email: { startsWith: "OWN" } }) { nodes { email } } }',
+    )
     expect(paged.data!.members.nodes).toEqual([{ email: 'owner@example.com' }])
-    expect(onlyError(await sessionGql(t, owner.cookie, '{ members(page: 1, first: 2) { totalCount } }')).code).toBe('BAD_USER_INPUT')
+    expect(onlyError(await sessionGql(t, owner.cookie, '{ members(page: 1, first: 2) { totalCount } }')).code).toBe(
+      'BAD_USER_INPUT',
+    )
   })
 })

@@ -1,6 +1,13 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { acceptInvitation, inviteMember } from '../../../../infra/auth/invitations.js'
-import { findMember, findMembership, findUser, listMembers, type ListMembersArgs, type MemberRecord } from '../../../../projections/tenancy/accounts/queries.js'
+import {
+  findMember,
+  findMembership,
+  findUser,
+  listMembers,
+  type ListMembersArgs,
+  type MemberRecord,
+} from '../../../../projections/tenancy/accounts/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -10,7 +17,12 @@ import { memberTypeDefs } from './schema.js'
 
 async function readMember(ctx: RequestContext, id: string): Promise<MemberRecord> {
   const member = await findMember(ctx.platform.database.db, ctx.principal.organizationId, id)
-  if (!member) throw new DomainError('NOT_FOUND', `member '${id}' does not exist in this organization; list the members to find the id`, { field: ['id'] })
+  if (!member)
+    throw new DomainError(
+      'NOT_FOUND',
+      `member '${id}' does not exist in this organization; list the members to find the id`,
+      { field: ['id'] },
+    )
   return member
 }
 
@@ -26,7 +38,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
   },
   Member: {
-    user: (member: MemberRecord, _args, ctx: RequestContext) => (member.userId ? findUser(ctx.platform.database.db, member.userId) : null),
+    user: (member: MemberRecord, _args, ctx: RequestContext) =>
+      member.userId ? findUser(ctx.platform.database.db, member.userId) : null,
   },
   Mutation: {
     memberInvite: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
@@ -53,14 +66,19 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const principal = requireSignedInAdmin(ctx, 'members')
       const previous = await findMembershipOf(ctx, principal.userId)
       const { entityId, eventPosition } = await mutate(ctx, 'organizationOwnershipTransfer', input)
-      return { owner: await readMember(ctx, entityId), previousOwner: await readMember(ctx, previous.id), eventPosition }
+      return {
+        owner: await readMember(ctx, entityId),
+        previousOwner: await readMember(ctx, previous.id),
+        eventPosition,
+      }
     },
   },
 }
 
 async function findMembershipOf(ctx: RequestContext, userId: string): Promise<MemberRecord> {
   const membership = await findMembership(ctx.platform.database.db, ctx.principal.organizationId, userId)
-  if (!membership) throw new DomainError('UNAUTHENTICATED', 'you are no longer a member of this organization; log in again')
+  if (!membership)
+    throw new DomainError('UNAUTHENTICATED', 'you are no longer a member of this organization; log in again')
   return membership
 }
 

@@ -10,7 +10,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
       requireScope(ctx, 'settings:write')
       requireEveryStore(ctx, 'changing the organization')
       const { eventPosition } = await mutate(ctx, 'organizationUpdate', input)
-      return { organization: await findOrganization(ctx.platform.database.db, ctx.principal.organizationId), eventPosition }
+      return {
+        organization: await findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
+        eventPosition,
+      }
     },
   },
 }

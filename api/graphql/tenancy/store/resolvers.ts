@@ -15,14 +15,16 @@ async function readStore(ctx: RequestContext, idOrSlug: string) {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    store: (_root, args: { id?: string | null; slug?: string | null }, ctx) => readStore(ctx, args.id ?? args.slug ?? ctx.store?.id ?? requireStore(ctx).id),
+    store: (_root, args: { id?: string | null; slug?: string | null }, ctx) =>
+      readStore(ctx, args.id ?? args.slug ?? ctx.store?.id ?? requireStore(ctx).id),
     stores: (_root, args: ListStoresArgs, ctx, info) => {
       requireScope(ctx, 'settings:read')
       return listStoreDetails(ctx.platform.database.db, reachOf(ctx), args, { count: wantsTotal(info) })
     },
   },
   Store: {
-    readModelStatus: (store: { id: string }, _args: unknown, ctx: RequestContext) => readModelStatus(ctx.platform.database.db, store.id),
+    readModelStatus: (store: { id: string }, _args: unknown, ctx: RequestContext) =>
+      readModelStatus(ctx.platform.database.db, store.id),
   },
   Mutation: {
     storeCreate: async (_root, { input }: Input, ctx) => {

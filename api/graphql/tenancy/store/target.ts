@@ -18,7 +18,10 @@ export async function reachableStore(ctx: RequestContext, idOrSlug: string): Pro
 /** Organization-level changes (new stores, the organization itself) need a credential for every store. */
 export function requireEveryStore(ctx: RequestContext, what: string): void {
   if (ctx.principal.storeIds !== null) {
-    throw new DomainError('FORBIDDEN', `${what} needs a credential for every store of the organization; this key is limited to particular stores`)
+    throw new DomainError(
+      'FORBIDDEN',
+      `${what} needs a credential for every store of the organization; this key is limited to particular stores`,
+    )
   }
 }
 
@@ -26,7 +29,12 @@ export function requireEveryStore(ctx: RequestContext, what: string): void {
  * Runs a command on a given store (null: none) instead of the request's, so its events carry the
  * store they are about and land in that store's audit log. Callers check the reach first.
  */
-export async function mutateOn(ctx: RequestContext, storeId: string | null, name: string, input: unknown): Promise<{ entityId: string; eventPosition: string | null }> {
+export async function mutateOn(
+  ctx: RequestContext,
+  storeId: string | null,
+  name: string,
+  input: unknown,
+): Promise<{ entityId: string; eventPosition: string | null }> {
   // Built without the request's store, which may be the archived one storeRestore brings back.
   const result = await ctx.platform.executeAndWait(name, input, { ...commandContext({ ...ctx, store: null }), storeId })
   return { entityId: result.entityId, eventPosition: result.position }

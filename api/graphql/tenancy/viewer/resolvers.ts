@@ -9,8 +9,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
     viewer: (_root, _args, ctx) => ({ ctx }),
   },
   Viewer: {
-    organization: ({ ctx }: { ctx: RequestContext }) => findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
-    stores: ({ ctx }: { ctx: RequestContext }) => listStores(ctx.platform.database.db, ctx.principal.organizationId, ctx.principal.storeIds),
+    organization: ({ ctx }: { ctx: RequestContext }) =>
+      findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
+    stores: ({ ctx }: { ctx: RequestContext }) =>
+      listStores(ctx.platform.database.db, ctx.principal.organizationId, ctx.principal.storeIds),
     currentStore: async ({ ctx }: { ctx: RequestContext }) => {
       if (!ctx.store) return null
       const [store] = await listStores(ctx.platform.database.db, ctx.principal.organizationId, [ctx.store.id])

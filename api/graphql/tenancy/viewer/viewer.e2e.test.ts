@@ -86,9 +86,19 @@ describe('a key reaching several stores', () => {
   beforeAll(async () => {
     main = await t.tenant('multi-main')
     foreign = await t.tenant('multi-foreign')
-    const created = await t.platform.executeAndWait('storeCreate', { name: 'Outlet', slug: 'multi-outlet' }, operator(main.organizationId))
+    const created = await t.platform.executeAndWait(
+      'storeCreate',
+      { name: 'Outlet', slug: 'multi-outlet' },
+      operator(main.organizationId),
+    )
     second = { ...main, storeId: created.entityId, storeSlug: 'multi-outlet' }
-    wide = (await issueApiKey(keyDeps(), { name: 'all stores', scopes: ALL_SCOPES, storeIds: null }, operator(main.organizationId))).apiKey
+    wide = (
+      await issueApiKey(
+        keyDeps(),
+        { name: 'all stores', scopes: ALL_SCOPES, storeIds: null },
+        operator(main.organizationId),
+      )
+    ).apiKey
   })
 
   it('lists every store of the organization and has no current store without X-Store', async () => {
@@ -122,21 +132,38 @@ describe('a key reaching several stores', () => {
     expect(created.errors).toBeUndefined()
 
     const count = async (xStore: string) =>
-      (await t.gql<{ products: { totalCount: number } }>(wide, '{ products { totalCount } }', {}, { 'x-store': xStore })).data!.products.totalCount
+      (
+        await t.gql<{ products: { totalCount: number } }>(
+          wide,
+          '{ products { totalCount } }',
+          {},
+          { 'x-store': xStore },
+        )
+      ).data!.products.totalCount
     expect(await count('multi-outlet')).toBe(1)
     expect(await count(second.storeId)).toBe(1)
     expect(await count('MULTI-OUTLET')).toBe(1)
     expect(await count('multi-main')).toBe(0)
     expect(await count(main.storeId)).toBe(0)
 
-    const current = await t.gql<Viewer>(wide, `{ viewer { currentStore { ${STORE_FIELDS} } } }`, {}, { 'x-store': second.storeId })
+    const current = await t.gql<Viewer>(
+      wide,
+      `{ viewer { currentStore { ${STORE_FIELDS} } } }`,
+      {},
+      { 'x-store': second.storeId },
+    )
     expect(current.data!.viewer.currentStore).toEqual(store(second, 'Outlet'))
   })
 
   it("answers X-Store naming another organization's store exactly like a store that does not exist", async () => {
     const viewerWith = (xStore: string) => t.gql(wide, '{ viewer { scopes } }', {}, { 'x-store': xStore })
     const masked = (response: GraphQLResponse<unknown>, asked: string) =>
-      JSON.parse(JSON.stringify({ status: response.status, data: response.data, errors: response.errors }).replaceAll(asked, '<asked>'))
+      JSON.parse(
+        JSON.stringify({ status: response.status, data: response.data, errors: response.errors }).replaceAll(
+          asked,
+          '<asked>',
+        ),
+      )
 
     for (const [theirs, nobodys] of [
       [foreign.storeSlug, 'no-such-store'],
@@ -156,7 +183,10 @@ describe('a key reaching several stores', () => {
     for (const xStore of ['multi\u0000outlet', 'x'.repeat(10_000)]) {
       const response = await t.gql(wide, '{ viewer { scopes } }', {}, { 'x-store': xStore })
       expect(response.status).toBe(200)
-      expect(onlyError(response)).toEqual({ code: 'NOT_FOUND', message: `store '${xStore.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)` })
+      expect(onlyError(response)).toEqual({
+        code: 'NOT_FOUND',
+        message: `store '${xStore.slice(0, 100)}' does not exist; check the X-Store header (a store id or slug)`,
+      })
     }
   })
 
@@ -174,7 +204,10 @@ describe('refused credentials', () => {
     expect(response.status).toBe(401)
     expect(response.headers['www-authenticate']).toBe('Bearer')
     expect(response.data).toBeNull()
-    expect(onlyError(response)).toEqual({ code: 'UNAUTHENTICATED', message: typeof message === 'string' ? message : expect.stringMatching(message) })
+    expect(onlyError(response)).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    })
   }
 
   it('refuses a revoked key from the next request on', async () => {
@@ -184,7 +217,10 @@ describe('refused credentials', () => {
     expect(before.status).toBe(200)
 
     await revokeKey(t.platform, { organizationId: tenant.organizationId, keyId: before.data!.viewer.credential.id })
-    expectUnauthenticated(await t.gql(apiKey, '{ viewer { scopes } }'), /^this API key was revoked on .+; create a key with `emporium keys create`$/)
+    expectUnauthenticated(
+      await t.gql(apiKey, '{ viewer { scopes } }'),
+      /^this API key was revoked on .+; create a key with `emporium keys create`$/,
+    )
     // The tenant's other key is untouched.
     expect((await t.gql(tenant.apiKey, '{ viewer { scopes } }')).status).toBe(200)
   })
@@ -194,20 +230,36 @@ describe('refused credentials', () => {
     // Issued a year ago to expire half a year ago: through the command path, with its clock.
     const issuedAt = new Date(Date.now() - 365 * 24 * 3600 * 1000)
     const expiresAt = new Date(Date.now() - 182 * 24 * 3600 * 1000)
-    const { apiKey } = await issueApiKey(keyDeps(), { name: 'old', scopes: ['products:read'], storeIds: [tenant.storeId], expiresAt }, operator(tenant.organizationId, issuedAt))
-    expectUnauthenticated(await t.gql(apiKey, '{ viewer { scopes } }'), `this API key expired on ${expiresAt.toISOString()}; create a key with \`emporium keys create\``)
+    const { apiKey } = await issueApiKey(
+      keyDeps(),
+      { name: 'old', scopes: ['products:read'], storeIds: [tenant.storeId], expiresAt },
+      operator(tenant.organizationId, issuedAt),
+    )
+    expectUnauthenticated(
+      await t.gql(apiKey, '{ viewer { scopes } }'),
+      `this API key expired on ${expiresAt.toISOString()}; create a key with \`emporium keys create\``,
+    )
   })
 
   it('refuses a request without a credential, or with one that is not a key of this server', async () => {
-    expectUnauthenticated(await t.gql(null, '{ viewer { scopes } }'), 'no credential: send Authorization: Bearer <api key>')
+    expectUnauthenticated(
+      await t.gql(null, '{ viewer { scopes } }'),
+      'no credential: send Authorization: Bearer <api key>',
+    )
     expectUnauthenticated(
       await t.gql(null, '{ viewer { scopes } }', {}, { authorization: 'Basic dXNlcjpwYXNz' }),
       'the Authorization header must be "Bearer <api key>"',
     )
-    expectUnauthenticated(await t.gql('garbage', '{ viewer { scopes } }'), /^malformed API key: API keys start with 'wmk_'/)
+    expectUnauthenticated(
+      await t.gql('garbage', '{ viewer { scopes } }'),
+      /^malformed API key: API keys start with 'wmk_'/,
+    )
     const { token } = generateApiKeyToken()
     const tampered = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21)
-    expectUnauthenticated(await t.gql(tampered, '{ viewer { scopes } }'), /^malformed API key: the API key fails its checksum/)
+    expectUnauthenticated(
+      await t.gql(tampered, '{ viewer { scopes } }'),
+      /^malformed API key: the API key fails its checksum/,
+    )
     // Well formed, checksum right, but never issued here.
     expectUnauthenticated(await t.gql(token, '{ viewer { scopes } }'), /^this API key is not known/)
   })
@@ -215,7 +267,12 @@ describe('refused credentials', () => {
   it('refuses before running anything: a mutation with a bad key changes nothing', async () => {
     const tenant = await t.tenant('refuse-write')
     const { token } = generateApiKeyToken()
-    const response = await t.gql(token, 'mutation { productCreate(input: { title: "Sneaky" }) { product { id } } }', {}, { 'x-store': tenant.storeSlug })
+    const response = await t.gql(
+      token,
+      'mutation { productCreate(input: { title: "Sneaky" }) { product { id } } }',
+      {},
+      { 'x-store': tenant.storeSlug },
+    )
     expect(response.status).toBe(401)
     const count = await t.gql<{ products: { totalCount: number } }>(tenant.apiKey, '{ products { totalCount } }')
     expect(count.data!.products.totalCount).toBe(0)

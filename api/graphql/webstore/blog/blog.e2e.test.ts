@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
 import { UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
-import { BLOG_FIELDS, POST_FIELDS, contentMutation, createBlog, createPost, type PostView } from '../../../../test/support/webstore-content.js'
+import {
+  BLOG_FIELDS,
+  POST_FIELDS,
+  contentMutation,
+  createBlog,
+  createPost,
+  type PostView,
+} from '../../../../test/support/webstore-content.js'
 
 // Blogs and their posts through the GraphQL endpoint.
 
@@ -12,12 +19,19 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const run = (apiKey: string, name: string, input: Record<string, unknown>) => t.gql<Record<string, Record<string, unknown>>>(apiKey, contentMutation(name), { input })
+const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
+  t.gql<Record<string, Record<string, unknown>>>(apiKey, contentMutation(name), { input })
 const BLOG_BY = `query ($id: ID, $handle: String) { blog(id: $id, handle: $handle) { ${BLOG_FIELDS} } }`
 const POST_BY = `query ($id: ID, $blogHandle: String, $handle: String) { post(id: $id, blogHandle: $blogHandle, handle: $handle) { ${POST_FIELDS} } }`
 const POSTS = `query ($filter: PostFilter, $sort: PostSort, $first: Int, $after: String, $page: Int, $limit: Int) {
   posts(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { handle } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
-type Posts = { posts: { nodes: { handle: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null } } }
+type Posts = {
+  posts: {
+    nodes: { handle: string }[]
+    totalCount: number
+    pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }
+  }
+}
 const posts = async (apiKey: string, variables: Record<string, unknown>) => {
   const response = await t.gql<Posts>(apiKey, POSTS, variables)
   expect(response.errors).toBeUndefined()
@@ -31,11 +45,20 @@ describe('blogs', () => {
     expect(news).toMatchObject({ id: expect.stringMatching(UUID), handle: 'news' })
     expect((await t.gql(apiKey, BLOG_BY, { handle: 'news' })).data).toEqual({ blog: news })
     await createBlog(t, apiKey, { title: 'Journal' })
-    const list = await t.gql<{ blogs: { nodes: { handle: string }[]; totalCount: number } }>(apiKey, '{ blogs(sort: TITLE_ASC) { nodes { handle } totalCount } }')
+    const list = await t.gql<{ blogs: { nodes: { handle: string }[]; totalCount: number } }>(
+      apiKey,
+      '{ blogs(sort: TITLE_ASC) { nodes { handle } totalCount } }',
+    )
     expect(list.data!.blogs).toEqual({ nodes: [{ handle: 'journal' }, { handle: 'news' }], totalCount: 2 })
-    const filtered = await t.gql<{ blogs: { nodes: { handle: string }[] } }>(apiKey, '{ blogs(filter: { title: { startsWith: "jour" } }, first: 1) { nodes { handle } } }')
+    const filtered = await t.gql<{ blogs: { nodes: { handle: string }[] } }>(
+      apiKey,
+      '{ blogs(filter: { title: { startsWith: "jour" } }, first: 1) { nodes { handle } } }',
+    )
     expect(filtered.data!.blogs.nodes).toEqual([{ handle: 'journal' }])
-    expect(onlyError(await run(apiKey, 'blogUpdate', { id: news.id, handle: 'journal' }))).toMatchObject({ code: 'CONFLICT', field: ['input', 'handle'] })
+    expect(onlyError(await run(apiKey, 'blogUpdate', { id: news.id, handle: 'journal' }))).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+    })
     const renamed = await run(apiKey, 'blogUpdate', { id: news.id, title: 'Company news', handle: 'company-news' })
     expect(renamed.data!.blogUpdate!.blog).toMatchObject({ title: 'Company news', handle: 'company-news' })
     expect(onlyError(await t.gql(apiKey, BLOG_BY, {}))).toMatchObject({ code: 'BAD_USER_INPUT' })
@@ -56,7 +79,10 @@ describe('blogs', () => {
     expect(deleted.data!.blogDelete!.deletedId).toBe(blog.id)
     expect(onlyError(await t.gql(apiKey, BLOG_BY, { id: blog.id }))).toMatchObject({ code: 'NOT_FOUND' })
     expect(onlyError(await t.gql(apiKey, POST_BY, { id: post.id }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await run(apiKey, 'postUpdate', { id: post.id, title: 'x' }))).toMatchObject({ code: 'NOT_FOUND', message: `post '${post.id}' does not exist in this store` })
+    expect(onlyError(await run(apiKey, 'postUpdate', { id: post.id, title: 'x' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `post '${post.id}' does not exist in this store`,
+    })
     expect(onlyError(await run(apiKey, 'blogDelete', { id: blog.id }))).toMatchObject({ code: 'NOT_FOUND' })
     // An empty blog goes without deletePosts.
     const empty = await createBlog(t, apiKey, { title: 'Empty' })
@@ -71,7 +97,8 @@ describe('posts', () => {
     const media = await useTestMedia(t)
     try {
       const cover = (await uploadFile(t, apiKey, { data: await image(8, 8), filename: 'cover.png' })).media!
-      const foreign = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' })).media!
+      const foreign = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' }))
+        .media!
       const blog = await createBlog(t, apiKey, { title: 'News' })
       const post = await createPost(t, apiKey, {
         blogId: blog.id,
@@ -93,7 +120,9 @@ describe('posts', () => {
       })
       expect((await t.gql(apiKey, POST_BY, { id: post.id })).data).toEqual({ post })
       expect((await t.gql(apiKey, POST_BY, { blogHandle: 'news', handle: 'summer-lookbook' })).data).toEqual({ post })
-      expect(onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', coverMediaId: foreign.id }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'coverMediaId'] })
+      expect(
+        onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', coverMediaId: foreign.id })),
+      ).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'coverMediaId'] })
       const uncovered = await run(apiKey, 'postUpdate', { id: post.id, coverMediaId: '' })
       expect((uncovered.data!.postUpdate!.post as PostView).cover).toBeNull()
     } finally {
@@ -118,9 +147,16 @@ describe('posts', () => {
   it('answers NOT_FOUND for an unknown blog and BAD_USER_INPUT with field paths', async () => {
     const { apiKey } = await t.tenant('post-bad')
     const blog = await createBlog(t, apiKey, { title: 'News' })
-    expect(onlyError(await run(apiKey, 'postCreate', { blogId: '01900000-0000-7000-8000-000000000000', title: 'x' }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'blogId'] })
-    expect(onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', tags: [''] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'tags', 0] })
-    expect(onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', excerpt: 'x'.repeat(1001) }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'excerpt'] })
+    expect(
+      onlyError(await run(apiKey, 'postCreate', { blogId: '01900000-0000-7000-8000-000000000000', title: 'x' })),
+    ).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'blogId'] })
+    expect(onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', tags: [''] }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'tags', 0],
+    })
+    expect(
+      onlyError(await run(apiKey, 'postCreate', { blogId: blog.id, title: 'x', excerpt: 'x'.repeat(1001) })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'excerpt'] })
     expect((await posts(apiKey, {})).totalCount).toBe(0)
   })
 
@@ -128,11 +164,37 @@ describe('posts', () => {
     const { apiKey } = await t.tenant('post-update')
     const blog = await createBlog(t, apiKey, { title: 'News' })
     const post = await createPost(t, apiKey, { blogId: blog.id, title: 'Hello' })
-    const updated = await run(apiKey, 'postUpdate', { id: post.id, title: 'Hi', author: 'Bo', tags: ['a'], status: 'DRAFT', seo: { description: 'D' } })
-    expect(updated.data!.postUpdate!.post).toMatchObject({ title: 'Hi', author: 'Bo', tags: ['a'], status: 'DRAFT', visible: false, publishedAt: null })
+    const updated = await run(apiKey, 'postUpdate', {
+      id: post.id,
+      title: 'Hi',
+      author: 'Bo',
+      tags: ['a'],
+      status: 'DRAFT',
+      seo: { description: 'D' },
+    })
+    expect(updated.data!.postUpdate!.post).toMatchObject({
+      title: 'Hi',
+      author: 'Bo',
+      tags: ['a'],
+      status: 'DRAFT',
+      visible: false,
+      publishedAt: null,
+    })
     expect((await run(apiKey, 'postUpdate', { id: post.id, title: 'Hi' })).data!.postUpdate!.eventPosition).toBeNull()
-    const history = await t.gql<{ post: { history: { nodes: { type: string }[] } } }>(apiKey, 'query ($id: ID) { post(id: $id) { history { nodes { type } } } }', { id: post.id })
-    expect(history.data!.post.history.nodes.map((n) => n.type)).toEqual(['PostUnpublished', 'PostSeoChanged', 'PostTagsChanged', 'PostAuthorChanged', 'PostRetitled', 'PostPublished', 'PostCreated'])
+    const history = await t.gql<{ post: { history: { nodes: { type: string }[] } } }>(
+      apiKey,
+      'query ($id: ID) { post(id: $id) { history { nodes { type } } } }',
+      { id: post.id },
+    )
+    expect(history.data!.post.history.nodes.map((n) => n.type)).toEqual([
+      'PostUnpublished',
+      'PostSeoChanged',
+      'PostTagsChanged',
+      'PostAuthorChanged',
+      'PostRetitled',
+      'PostPublished',
+      'PostCreated',
+    ])
     expect((await run(apiKey, 'postDelete', { id: post.id })).data!.postDelete!.deletedId).toBe(post.id)
     expect(onlyError(await run(apiKey, 'postDelete', { id: post.id }))).toMatchObject({ code: 'NOT_FOUND' })
     expect((await createPost(t, apiKey, { blogId: blog.id, title: 'Hello' })).handle).toBe('hello')
@@ -143,23 +205,46 @@ describe('posts', () => {
     const news = await createBlog(t, apiKey, { title: 'News' })
     const journal = await createBlog(t, apiKey, { title: 'Journal' })
     await createPost(t, apiKey, { blogId: news.id, title: 'One', tags: ['summer'], author: 'Ann' })
-    await createPost(t, apiKey, { blogId: news.id, title: 'Two', tags: ['winter'], author: 'Bo', body: '<p>snowy hills</p>' })
+    await createPost(t, apiKey, {
+      blogId: news.id,
+      title: 'Two',
+      tags: ['winter'],
+      author: 'Bo',
+      body: '<p>snowy hills</p>',
+    })
     await createPost(t, apiKey, { blogId: journal.id, title: 'Three', tags: ['summer'], author: 'Ann' })
     await createPost(t, apiKey, { blogId: news.id, title: 'Draft', status: 'DRAFT' })
     const names = (list: { nodes: { handle: string }[] }) => list.nodes.map((n) => n.handle)
     expect(names(await posts(apiKey, { filter: { status: ['PUBLISHED'] } }))).toEqual(['three', 'two', 'one'])
-    expect(names(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, sort: 'PUBLISHED_AT_ASC' }))).toEqual(['one', 'two', 'three'])
+    expect(names(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, sort: 'PUBLISHED_AT_ASC' }))).toEqual([
+      'one',
+      'two',
+      'three',
+    ])
     expect(names(await posts(apiKey, { filter: { blogId: news.id, status: ['PUBLISHED'] } }))).toEqual(['two', 'one'])
     expect(names(await posts(apiKey, { filter: { tag: 'summer' } }))).toEqual(['three', 'one'])
     expect(names(await posts(apiKey, { filter: { author: { eq: 'Bo' } } }))).toEqual(['two'])
     expect(names(await posts(apiKey, { filter: { search: 'snowy' } }))).toEqual(['two'])
     expect(names(await posts(apiKey, { filter: { status: ['DRAFT'] } }))).toEqual(['draft'])
-    expect((await posts(apiKey, { filter: { publishedAt: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } } })).totalCount).toBe(0)
+    expect(
+      (await posts(apiKey, { filter: { publishedAt: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } } }))
+        .totalCount,
+    ).toBe(0)
     const first = await posts(apiKey, { filter: { status: ['PUBLISHED'] }, first: 2 })
     expect(names(first)).toEqual(['three', 'two'])
-    expect(names(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, first: 2, after: first.pageInfo.endCursor }))).toEqual(['one'])
-    expect(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, page: 2, limit: 2 })).toMatchObject({ nodes: [{ handle: 'one' }], totalCount: 3, pageInfo: { page: 2, totalPages: 2 } })
-    const inBlog = await t.gql<{ blog: { posts: { nodes: { handle: string }[] } } }>(apiKey, 'query ($id: ID) { blog(id: $id) { posts(filter: { tag: "summer" }) { nodes { handle } } } }', { id: news.id })
+    expect(
+      names(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, first: 2, after: first.pageInfo.endCursor })),
+    ).toEqual(['one'])
+    expect(await posts(apiKey, { filter: { status: ['PUBLISHED'] }, page: 2, limit: 2 })).toMatchObject({
+      nodes: [{ handle: 'one' }],
+      totalCount: 3,
+      pageInfo: { page: 2, totalPages: 2 },
+    })
+    const inBlog = await t.gql<{ blog: { posts: { nodes: { handle: string }[] } } }>(
+      apiKey,
+      'query ($id: ID) { blog(id: $id) { posts(filter: { tag: "summer" }) { nodes { handle } } } }',
+      { id: news.id },
+    )
     expect(inBlog.data!.blog.posts.nodes).toEqual([{ handle: 'one' }])
     expect(onlyError(await t.gql(apiKey, POSTS, { sort: 'NOPE' }))).toMatchObject({ code: 'BAD_USER_INPUT' })
   })
@@ -171,12 +256,23 @@ describe('posts', () => {
     const post = await createPost(t, theirs.apiKey, { blogId: blog.id, title: 'Secret' })
     expect(onlyError(await t.gql(mine.apiKey, BLOG_BY, { id: blog.id }))).toMatchObject({ code: 'NOT_FOUND' })
     expect(onlyError(await t.gql(mine.apiKey, POST_BY, { id: post.id }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await t.gql(mine.apiKey, POST_BY, { blogHandle: 'news', handle: 'secret' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await run(mine.apiKey, 'postCreate', { blogId: blog.id, title: 'x' }))).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'blogId'] })
-    expect(onlyError(await run(mine.apiKey, 'postUpdate', { id: post.id, title: 'x' }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await t.gql(mine.apiKey, POST_BY, { blogHandle: 'news', handle: 'secret' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
+    expect(onlyError(await run(mine.apiKey, 'postCreate', { blogId: blog.id, title: 'x' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      field: ['input', 'blogId'],
+    })
+    expect(onlyError(await run(mine.apiKey, 'postUpdate', { id: post.id, title: 'x' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect(onlyError(await run(mine.apiKey, 'postDelete', { id: post.id }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await run(mine.apiKey, 'blogUpdate', { id: blog.id, title: 'x' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await run(mine.apiKey, 'blogDelete', { id: blog.id, deletePosts: true }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await run(mine.apiKey, 'blogUpdate', { id: blog.id, title: 'x' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
+    expect(onlyError(await run(mine.apiKey, 'blogDelete', { id: blog.id, deletePosts: true }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect((await posts(mine.apiKey, {})).totalCount).toBe(0)
     const readOnly = await t.key('post-mine', ['webstore:read'])
     expect(onlyError(await run(readOnly, 'blogCreate', { title: 'x' }))).toMatchObject({ code: 'FORBIDDEN' })

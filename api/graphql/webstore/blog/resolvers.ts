@@ -3,8 +3,19 @@ import { BLOG_CATEGORY } from '../../../../domain/webstore/blog/streams.js'
 import { POST_CATEGORY } from '../../../../domain/webstore/post/streams.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
 import { findMedia } from '../../../../projections/media/queries.js'
-import { blogsByIds, findBlog, listBlogs, type BlogRecord, type ListBlogsArgs } from '../../../../projections/webstore/blog/queries.js'
-import { findPost, listPosts, type ListPostsArgs, type PostRecord } from '../../../../projections/webstore/post/queries.js'
+import {
+  blogsByIds,
+  findBlog,
+  listBlogs,
+  type BlogRecord,
+  type ListBlogsArgs,
+} from '../../../../projections/webstore/blog/queries.js'
+import {
+  findPost,
+  listPosts,
+  type ListPostsArgs,
+  type PostRecord,
+} from '../../../../projections/webstore/post/queries.js'
 import { isVisibleToShoppers } from '../../../../projections/webstore/shared/content.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
@@ -19,17 +30,26 @@ function readableStore(ctx: RequestContext): string {
 }
 
 /** One blog of the store by id or handle, or NOT_FOUND (another store's blog included). */
-export async function readBlog(ctx: RequestContext, args: { id?: string | null; handle?: string | null }): Promise<BlogRecord> {
+export async function readBlog(
+  ctx: RequestContext,
+  args: { id?: string | null; handle?: string | null },
+): Promise<BlogRecord> {
   const storeId = readableStore(ctx)
   const by = args.id ? { id: args.id } : args.handle ? { handle: args.handle } : null
   if (!by) throw badInput(['id'], 'blog needs an id or a handle')
   const blog = await findBlog(ctx.platform.database.db, storeId, by)
-  if (!blog) throw args.id ? notFound('blog', args.id) : new DomainError('NOT_FOUND', `no blog with handle '${args.handle}' in this store`)
+  if (!blog)
+    throw args.id
+      ? notFound('blog', args.id)
+      : new DomainError('NOT_FOUND', `no blog with handle '${args.handle}' in this store`)
   return blog
 }
 
 /** One post by id, or by its blog's handle and its own; NOT_FOUND otherwise. */
-export async function readPost(ctx: RequestContext, args: { id?: string | null; blogHandle?: string | null; handle?: string | null }): Promise<PostRecord> {
+export async function readPost(
+  ctx: RequestContext,
+  args: { id?: string | null; blogHandle?: string | null; handle?: string | null },
+): Promise<PostRecord> {
   const storeId = readableStore(ctx)
   const db = ctx.platform.database.db
   if (args.id) {
@@ -40,19 +60,30 @@ export async function readPost(ctx: RequestContext, args: { id?: string | null; 
   if (!args.blogHandle || !args.handle) throw badInput(['id'], 'post needs an id, or a blogHandle and a handle')
   const blog = await findBlog(db, storeId, { handle: args.blogHandle })
   const post = blog ? await findPost(db, storeId, { blogId: blog.id, handle: args.handle }) : null
-  if (!post) throw new DomainError('NOT_FOUND', `no post with handle '${args.handle}' in blog '${args.blogHandle}' of this store`)
+  if (!post)
+    throw new DomainError(
+      'NOT_FOUND',
+      `no post with handle '${args.handle}' in blog '${args.blogHandle}' of this store`,
+    )
   return post
 }
 
-const history = (entityType: string) => (entity: { id: string }, args: HistoryArgs, ctx: GraphQLContext, info: Parameters<typeof wantsTotal>[0]) =>
-  readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType, entityId: entity.id }, args, { count: wantsTotal(info) })
+const history =
+  (entityType: string) =>
+  (entity: { id: string }, args: HistoryArgs, ctx: GraphQLContext, info: Parameters<typeof wantsTotal>[0]) =>
+    readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType, entityId: entity.id }, args, {
+      count: wantsTotal(info),
+    })
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     blog: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readBlog(ctx, args),
-    blogs: (_root, args: ListBlogsArgs, ctx, info) => listBlogs(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
-    post: (_root, args: { id?: string | null; blogHandle?: string | null; handle?: string | null }, ctx) => readPost(ctx, args),
-    posts: (_root, args: ListPostsArgs, ctx, info) => listPosts(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
+    blogs: (_root, args: ListBlogsArgs, ctx, info) =>
+      listBlogs(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
+    post: (_root, args: { id?: string | null; blogHandle?: string | null; handle?: string | null }, ctx) =>
+      readPost(ctx, args),
+    posts: (_root, args: ListPostsArgs, ctx, info) =>
+      listPosts(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
   },
   Blog: {
     posts: (blog: BlogRecord, args: ListPostsArgs, ctx, info) => {
@@ -96,12 +127,20 @@ const loaders: GraphQLSlice['loaders'] = {
   Post: {
     blog: async (queries: { obj: PostRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return blogsByIds(ctx.platform.database.db, readableStore(ctx), queries.map(({ obj }) => obj.blogId))
+      return blogsByIds(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        queries.map(({ obj }) => obj.blogId),
+      )
     },
     cover: async (queries: { obj: PostRecord }[], context) => {
       const ctx = context as GraphQLContext
       const storeId = readableStore(ctx)
-      return Promise.all(queries.map(({ obj }) => (obj.coverMediaId ? findMedia(ctx.platform.database.db, storeId, obj.coverMediaId) : null)))
+      return Promise.all(
+        queries.map(({ obj }) =>
+          obj.coverMediaId ? findMedia(ctx.platform.database.db, storeId, obj.coverMediaId) : null,
+        ),
+      )
     },
   },
 }

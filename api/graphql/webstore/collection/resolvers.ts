@@ -24,13 +24,21 @@ function readableStore(ctx: RequestContext): string {
 }
 
 /** One collection by id or handle; NOT_FOUND when there is none (another store's included). */
-async function readCollection(ctx: RequestContext, args: { id?: string | null; handle?: string | null }): Promise<CollectionRecord> {
+async function readCollection(
+  ctx: RequestContext,
+  args: { id?: string | null; handle?: string | null },
+): Promise<CollectionRecord> {
   const storeId = readableStore(ctx)
   const lookup = args.id ? { id: args.id } : args.handle ? { handle: args.handle } : null
   if (!lookup) throw badInput(['id'], 'collection needs an id or a handle')
   const collection = await findCollection(ctx.platform.database.db, storeId, lookup)
   if (collection) return collection
-  throw new DomainError('NOT_FOUND', 'id' in lookup ? `collection '${lookup.id}' does not exist in this store` : `no collection with handle '${lookup.handle}' in this store`)
+  throw new DomainError(
+    'NOT_FOUND',
+    'id' in lookup
+      ? `collection '${lookup.id}' does not exist in this store`
+      : `no collection with handle '${lookup.handle}' in this store`,
+  )
 }
 
 async function written(ctx: RequestContext, name: string, input: unknown) {
@@ -43,18 +51,27 @@ const resolvers: GraphQLSlice['resolvers'] = {
     products: (collection: CollectionRecord, args: ListProductsArgs, ctx, info) =>
       collectionProducts(ctx.platform.database.db, readableStore(ctx), collection, args, { count: wantsTotal(info) }),
     history: (collection: CollectionRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readEntityHistory(ctx.platform.database.db, readableStore(ctx), { entityType: COLLECTION_CATEGORY, entityId: collection.id }, args, { count: wantsTotal(info) }),
+      readEntityHistory(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        { entityType: COLLECTION_CATEGORY, entityId: collection.id },
+        args,
+        { count: wantsTotal(info) },
+      ),
   },
   Query: {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),
-    collections: (_root, args: ListCollectionsArgs, ctx, info) => listCollections(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
+    collections: (_root, args: ListCollectionsArgs, ctx, info) =>
+      listCollections(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
   },
   Mutation: {
     collectionCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionCreate', input),
     collectionUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionUpdate', input),
     collectionProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionProductsAdd', input),
-    collectionProductsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionProductsRemove', input),
-    collectionProductsReorder: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionProductsReorder', input),
+    collectionProductsRemove: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'collectionProductsRemove', input),
+    collectionProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
+      written(ctx, 'collectionProductsReorder', input),
     collectionDelete: async (_root, { input }: { input: unknown }, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, 'collectionDelete', input)
       return { deletedId: entityId, eventPosition }
@@ -67,18 +84,28 @@ const loaders: GraphQLSlice['loaders'] = {
   Collection: {
     productsCount: async (queries: { obj: CollectionRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return productCountsOfCollections(ctx.platform.database.db, readableStore(ctx), queries.map(({ obj }) => obj.id))
+      return productCountsOfCollections(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        queries.map(({ obj }) => obj.id),
+      )
     },
     image: async (queries: { obj: CollectionRecord }[], context) => {
       const ctx = context as GraphQLContext
       const storeId = readableStore(ctx)
-      return Promise.all(queries.map(({ obj }) => (obj.imageId ? findMedia(ctx.platform.database.db, storeId, obj.imageId) : null)))
+      return Promise.all(
+        queries.map(({ obj }) => (obj.imageId ? findMedia(ctx.platform.database.db, storeId, obj.imageId) : null)),
+      )
     },
   },
   Product: {
     collections: async (queries: { obj: ProductRecord }[], context) => {
       const ctx = context as GraphQLContext
-      return collectionsOfProducts(ctx.platform.database.db, readableStore(ctx), queries.map(({ obj }) => obj.id))
+      return collectionsOfProducts(
+        ctx.platform.database.db,
+        readableStore(ctx),
+        queries.map(({ obj }) => obj.id),
+      )
     },
   },
 }

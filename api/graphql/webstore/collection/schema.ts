@@ -1,7 +1,13 @@
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
-const COLLECTION_PAYLOADS = ['CollectionCreate', 'CollectionUpdate', 'CollectionProductsAdd', 'CollectionProductsRemove', 'CollectionProductsReorder']
+const COLLECTION_PAYLOADS = [
+  'CollectionCreate',
+  'CollectionUpdate',
+  'CollectionProductsAdd',
+  'CollectionProductsRemove',
+  'CollectionProductsReorder',
+]
 
 export const collectionTypeDefs = /* GraphQL */ `
   "MANUAL: the merchant picks and orders the products; SMART: rules pick them and membership follows every product change."
@@ -221,7 +227,10 @@ export const collectionTypeDefs = /* GraphQL */ `
 
   ${COLLECTION_PAYLOADS.map(
     (name) => `
-  "The collection after ${name.replace(/^Collection/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}."
+  "The collection after ${name
+    .replace(/^Collection/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()}."
   type ${name}Payload {
     collection: Collection
     "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."

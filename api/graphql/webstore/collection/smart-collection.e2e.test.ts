@@ -29,7 +29,12 @@ describe('a smart collection "tag = summer AND price < 50"', () => {
 
     await updateProduct(t, apiKey, { id: hat.id, tags: ['beach', 'Summer'] })
     expect(await memberTitles(t, apiKey, summer.id)).toEqual(['Straw hat'])
-    const product = await must<{ product: { collections: { title: string }[] } }>(t, apiKey, `query ($id: ID) { product(id: $id) { collections { title } } }`, { id: hat.id })
+    const product = await must<{ product: { collections: { title: string }[] } }>(
+      t,
+      apiKey,
+      `query ($id: ID) { product(id: $id) { collections { title } } }`,
+      { id: hat.id },
+    )
     expect(product.product.collections).toEqual([{ title: 'Summer under 50' }])
 
     await reprice(t, apiKey, hat.id, hat.variantId, '50.00')
@@ -60,7 +65,12 @@ describe('ALL and ANY', () => {
     await pricedProduct(t, apiKey, { title: 'C price only', tags: [] }, '10')
     await pricedProduct(t, apiKey, { title: 'D neither', tags: [] }, '99')
     const all = await createCollection(t, apiKey, { title: 'All', rules: summerUnder50, sortOrder: 'TITLE_ASC' })
-    const any = await createCollection(t, apiKey, { title: 'Any', rules: summerUnder50, disjunctive: true, sortOrder: 'TITLE_ASC' })
+    const any = await createCollection(t, apiKey, {
+      title: 'Any',
+      rules: summerUnder50,
+      disjunctive: true,
+      sortOrder: 'TITLE_ASC',
+    })
     expect(await memberTitles(t, apiKey, all.id)).toEqual(['A both'])
     expect(await memberTitles(t, apiKey, any.id)).toEqual(['A both', 'B tag only', 'C price only'])
     await must(t, apiKey, UPDATE, { input: { id: all.id, disjunctive: true } })
@@ -72,8 +82,25 @@ describe('each rule field', () => {
   it('matches title, vendor, tag, price, inventory and status with their relations', async () => {
     const { apiKey } = await t.tenant('smart-fields')
     const tee = await pricedProduct(t, apiKey, { title: 'Red Tee', vendor: 'Acme Co', tags: ['summer-2026'] }, '15', 3)
-    await pricedProduct(t, apiKey, { title: 'Blue Scarf', vendor: 'Woolies', tags: ['winter'], status: 'DRAFT' }, '40', 0)
-    const titles = async (rules: Record<string, unknown>[]) => memberTitles(t, apiKey, (await createCollection(t, apiKey, { title: `c ${JSON.stringify(rules)}`.slice(0, 200), rules, sortOrder: 'TITLE_ASC' })).id)
+    await pricedProduct(
+      t,
+      apiKey,
+      { title: 'Blue Scarf', vendor: 'Woolies', tags: ['winter'], status: 'DRAFT' },
+      '40',
+      0,
+    )
+    const titles = async (rules: Record<string, unknown>[]) =>
+      memberTitles(
+        t,
+        apiKey,
+        (
+          await createCollection(t, apiKey, {
+            title: `c ${JSON.stringify(rules)}`.slice(0, 200),
+            rules,
+            sortOrder: 'TITLE_ASC',
+          })
+        ).id,
+      )
     expect(await titles([{ field: 'TITLE', relation: 'CONTAINS', value: 'tee' }])).toEqual(['Red Tee'])
     expect(await titles([{ field: 'TITLE', relation: 'NOT_CONTAINS', value: 'tee' }])).toEqual(['Blue Scarf'])
     expect(await titles([{ field: 'TITLE', relation: 'ENDS_WITH', value: 'SCARF' }])).toEqual(['Blue Scarf'])
@@ -84,11 +111,19 @@ describe('each rule field', () => {
     expect(await titles([{ field: 'PRICE', relation: 'GREATER_THAN', value: '15' }])).toEqual(['Blue Scarf'])
     expect(await titles([{ field: 'PRICE', relation: 'EQUALS', value: '15.00' }])).toEqual(['Red Tee'])
     expect(await titles([{ field: 'PRODUCT_STATUS', relation: 'EQUALS', value: 'DRAFT' }])).toEqual(['Blue Scarf'])
-    const inStock = await createCollection(t, apiKey, { title: 'In stock', rules: [{ field: 'INVENTORY', relation: 'GREATER_THAN', value: '0' }] })
-    expect(await memberTitles(t, apiKey, inStock.id)).toEqual(['Red Tee'])
-    await must(t, apiKey, `mutation ($input: ProductInventoryAdjustInput!) { productInventoryAdjust(input: $input) { eventPosition } }`, {
-      input: { productId: tee.id, variantId: tee.variantId, setQuantity: 0, reason: 'SOLD' },
+    const inStock = await createCollection(t, apiKey, {
+      title: 'In stock',
+      rules: [{ field: 'INVENTORY', relation: 'GREATER_THAN', value: '0' }],
     })
+    expect(await memberTitles(t, apiKey, inStock.id)).toEqual(['Red Tee'])
+    await must(
+      t,
+      apiKey,
+      `mutation ($input: ProductInventoryAdjustInput!) { productInventoryAdjust(input: $input) { eventPosition } }`,
+      {
+        input: { productId: tee.id, variantId: tee.variantId, setQuantity: 0, reason: 'SOLD' },
+      },
+    )
     expect(await memberTitles(t, apiKey, inStock.id)).toEqual([])
   })
 
@@ -96,9 +131,13 @@ describe('each rule field', () => {
     const { apiKey } = await t.tenant('smart-category')
     const shirts = await createCategory(t, apiKey, { title: 'Shirts' })
     const tee = await pricedProduct(t, apiKey, { title: 'Tee' }, '10')
-    const collection = await createCollection(t, apiKey, { title: 'Shirts', rules: [{ field: 'CATEGORY', relation: 'EQUALS', value: shirts.id }] })
+    const collection = await createCollection(t, apiKey, {
+      title: 'Shirts',
+      rules: [{ field: 'CATEGORY', relation: 'EQUALS', value: shirts.id }],
+    })
     expect(await memberTitles(t, apiKey, collection.id)).toEqual([])
-    const assign = (name: string) => `mutation ($input: ${name}Input!) { ${name[0]!.toLowerCase()}${name.slice(1)}(input: $input) { eventPosition } }`
+    const assign = (name: string) =>
+      `mutation ($input: ${name}Input!) { ${name[0]!.toLowerCase()}${name.slice(1)}(input: $input) { eventPosition } }`
     await must(t, apiKey, assign('CategoryProductsAdd'), { input: { categoryId: shirts.id, productIds: [tee.id] } })
     expect(await memberTitles(t, apiKey, collection.id)).toEqual(['Tee'])
     await must(t, apiKey, assign('CategoryProductsRemove'), { input: { categoryId: shirts.id, productIds: [tee.id] } })
@@ -107,13 +146,37 @@ describe('each rule field', () => {
 
   it('matches attribute values as text and as numbers', async () => {
     const { apiKey } = await t.tenant('smart-attribute')
-    await must(t, apiKey, `mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }`, { input: { code: 'width', name: 'Width', type: 'NUMBER' } })
-    await must(t, apiKey, `mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }`, { input: { code: 'fabric', name: 'Fabric', type: 'TEXT' } })
+    await must(
+      t,
+      apiKey,
+      `mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }`,
+      { input: { code: 'width', name: 'Width', type: 'NUMBER' } },
+    )
+    await must(
+      t,
+      apiKey,
+      `mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }`,
+      { input: { code: 'fabric', name: 'Fabric', type: 'TEXT' } },
+    )
     const scarf = await pricedProduct(t, apiKey, { title: 'Scarf' }, '10')
-    const wide = await createCollection(t, apiKey, { title: 'Wide', rules: [{ field: 'ATTRIBUTE', attributeCode: 'width', relation: 'GREATER_THAN', value: '100' }] })
-    const cotton = await createCollection(t, apiKey, { title: 'Cotton', rules: [{ field: 'ATTRIBUTE', attributeCode: 'fabric', relation: 'CONTAINS', value: 'cotton' }] })
+    const wide = await createCollection(t, apiKey, {
+      title: 'Wide',
+      rules: [{ field: 'ATTRIBUTE', attributeCode: 'width', relation: 'GREATER_THAN', value: '100' }],
+    })
+    const cotton = await createCollection(t, apiKey, {
+      title: 'Cotton',
+      rules: [{ field: 'ATTRIBUTE', attributeCode: 'fabric', relation: 'CONTAINS', value: 'cotton' }],
+    })
     const set = `mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }`
-    await must(t, apiKey, set, { input: { productId: scarf.id, values: [{ code: 'width', value: 150 }, { code: 'fabric', value: 'Organic cotton' }] } })
+    await must(t, apiKey, set, {
+      input: {
+        productId: scarf.id,
+        values: [
+          { code: 'width', value: 150 },
+          { code: 'fabric', value: 'Organic cotton' },
+        ],
+      },
+    })
     expect(await memberTitles(t, apiKey, wide.id)).toEqual(['Scarf'])
     expect(await memberTitles(t, apiKey, cotton.id)).toEqual(['Scarf'])
     await must(t, apiKey, set, { input: { productId: scarf.id, values: [{ code: 'width', value: 90 }] } })
@@ -125,11 +188,17 @@ describe('each rule field', () => {
     const a = await pricedProduct(t, apiKey, { title: 'A', tags: ['x'] }, '30')
     await pricedProduct(t, apiKey, { title: 'B', tags: ['x'] }, '10')
     await pricedProduct(t, apiKey, { title: 'C', tags: ['x'] }, '20')
-    const collection = await createCollection(t, apiKey, { title: 'X', rules: [{ field: 'TAG', relation: 'EQUALS', value: 'x' }], sortOrder: 'PRICE_ASC' })
+    const collection = await createCollection(t, apiKey, {
+      title: 'X',
+      rules: [{ field: 'TAG', relation: 'EQUALS', value: 'x' }],
+      sortOrder: 'PRICE_ASC',
+    })
     expect(await memberTitles(t, apiKey, collection.id)).toEqual(['B', 'C', 'A'])
     await must(t, apiKey, UPDATE, { input: { id: collection.id, sortOrder: 'PRICE_DESC' } })
     expect(await memberTitles(t, apiKey, collection.id)).toEqual(['A', 'C', 'B'])
-    await must(t, apiKey, `mutation ($input: ProductDeleteInput!) { productDelete(input: $input) { deletedId } }`, { input: { id: a.id } })
+    await must(t, apiKey, `mutation ($input: ProductDeleteInput!) { productDelete(input: $input) { deletedId } }`, {
+      input: { id: a.id },
+    })
     expect(await memberTitles(t, apiKey, collection.id)).toEqual(['C', 'B'])
   })
 })
@@ -138,21 +207,49 @@ describe('smart collection errors', () => {
   it('names the rule at fault, refuses manual product edits and unknown categories, and changes nothing', async () => {
     const { apiKey } = await t.tenant('smart-errors')
     const collection = await createCollection(t, apiKey, { title: 'S', rules: summerUnder50 })
-    expect(onlyError(await t.gql(apiKey, UPDATE, { input: { id: collection.id, rules: [{ field: 'PRICE', relation: 'CONTAINS', value: '5' }] } }))).toMatchObject({
+    expect(
+      onlyError(
+        await t.gql(apiKey, UPDATE, {
+          input: { id: collection.id, rules: [{ field: 'PRICE', relation: 'CONTAINS', value: '5' }] },
+        }),
+      ),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'rules', 0, 'relation'],
     })
-    expect(onlyError(await t.gql(apiKey, UPDATE, { input: { id: collection.id, rules: [] } }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'rules'] })
-    expect(onlyError(await t.gql(apiKey, UPDATE, { input: { id: collection.id, rules: [{ field: 'CATEGORY', relation: 'EQUALS', value: collection.id }] } }))).toMatchObject({
+    expect(onlyError(await t.gql(apiKey, UPDATE, { input: { id: collection.id, rules: [] } }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'rules'],
+    })
+    expect(
+      onlyError(
+        await t.gql(apiKey, UPDATE, {
+          input: { id: collection.id, rules: [{ field: 'CATEGORY', relation: 'EQUALS', value: collection.id }] },
+        }),
+      ),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       field: ['input', 'rules', 0, 'value'],
     })
     const product = await pricedProduct(t, apiKey, { title: 'P' }, '1')
-    expect(onlyError(await t.gql(apiKey, `mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }`, { input: { collectionId: collection.id, productIds: [product.id] } }))).toMatchObject({
+    expect(
+      onlyError(
+        await t.gql(
+          apiKey,
+          `mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }`,
+          { input: { collectionId: collection.id, productIds: [product.id] } },
+        ),
+      ),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'collectionId'],
     })
-    const after = await must<{ collection: { revision: number; rules: unknown[] } }>(t, apiKey, `query ($id: ID) { collection(id: $id) { revision rules { value } } }`, { id: collection.id })
+    const after = await must<{ collection: { revision: number; rules: unknown[] } }>(
+      t,
+      apiKey,
+      `query ($id: ID) { collection(id: $id) { revision rules { value } } }`,
+      { id: collection.id },
+    )
     expect(after.collection).toEqual({ revision: collection.revision, rules: [{ value: 'summer' }, { value: '50' }] })
   })
 })

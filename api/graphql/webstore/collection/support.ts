@@ -3,7 +3,8 @@ import { must } from '../../../../test/support/categories.js'
 
 // Shared by the collection e2e suites: the operations and small helpers over them.
 
-export const COLLECTION_FIELDS = 'id title handle description status type sortOrder disjunctive rules { field relation value attributeCode } productsCount revision'
+export const COLLECTION_FIELDS =
+  'id title handle description status type sortOrder disjunctive rules { field relation value attributeCode } productsCount revision'
 export const CREATE = `mutation ($input: CollectionCreateInput!) { collectionCreate(input: $input) { collection { ${COLLECTION_FIELDS} } eventPosition } }`
 export const UPDATE = `mutation ($input: CollectionUpdateInput!) { collectionUpdate(input: $input) { collection { ${COLLECTION_FIELDS} } eventPosition } }`
 export const DELETE = `mutation ($input: CollectionDeleteInput!) { collectionDelete(input: $input) { deletedId eventPosition } }`
@@ -26,18 +27,36 @@ export interface Collection {
 
 type ProductsData = { collection: { productsCount: number; products: { nodes: { id: string; title: string }[] } } }
 
-export async function createCollection(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<Collection> {
-  return (await must<{ collectionCreate: { collection: Collection } }>(t, apiKey, CREATE, { input })).collectionCreate.collection
+export async function createCollection(
+  t: TestApp,
+  apiKey: string,
+  input: Record<string, unknown>,
+): Promise<Collection> {
+  return (await must<{ collectionCreate: { collection: Collection } }>(t, apiKey, CREATE, { input })).collectionCreate
+    .collection
 }
 
 /** The titles of a collection's products, in its order. */
 export async function memberTitles(t: TestApp, apiKey: string, id: string): Promise<string[]> {
-  return (await must<ProductsData>(t, apiKey, PRODUCTS, { id, first: 250 })).collection.products.nodes.map((node) => node.title)
+  return (await must<ProductsData>(t, apiKey, PRODUCTS, { id, first: 250 })).collection.products.nodes.map(
+    (node) => node.title,
+  )
 }
 
 /** A product with one variant at `price` and `stock` items. */
-export async function pricedProduct(t: TestApp, apiKey: string, input: Record<string, unknown>, price: string, stock = 0): Promise<{ id: string; variantId: string }> {
-  const created = await must<{ productCreate: { product: { id: string } } }>(t, apiKey, `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }`, { input })
+export async function pricedProduct(
+  t: TestApp,
+  apiKey: string,
+  input: Record<string, unknown>,
+  price: string,
+  stock = 0,
+): Promise<{ id: string; variantId: string }> {
+  const created = await must<{ productCreate: { product: { id: string } } }>(
+    t,
+    apiKey,
+    `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }`,
+    { input },
+  )
   const id = created.productCreate.product.id
   const variant = await must<{ productVariantCreate: { variant: { id: string } } }>(
     t,
@@ -49,9 +68,22 @@ export async function pricedProduct(t: TestApp, apiKey: string, input: Record<st
 }
 
 export async function updateProduct(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<void> {
-  await must(t, apiKey, `mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }`, { input })
+  await must(t, apiKey, `mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }`, {
+    input,
+  })
 }
 
-export async function reprice(t: TestApp, apiKey: string, productId: string, variantId: string, price: string): Promise<void> {
-  await must(t, apiKey, `mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { variant { id } } }`, { input: { productId, id: variantId, price } })
+export async function reprice(
+  t: TestApp,
+  apiKey: string,
+  productId: string,
+  variantId: string,
+  price: string,
+): Promise<void> {
+  await must(
+    t,
+    apiKey,
+    `mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { variant { id } } }`,
+    { input: { productId, id: variantId, price } },
+  )
 }

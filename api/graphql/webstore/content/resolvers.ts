@@ -18,24 +18,39 @@ import { mutate, requireScope, requireStore, type RequestContext } from '../../s
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
 
-async function readType(ctx: RequestContext, lookup: { id?: string | null; handle?: string | null }): Promise<ContentTypeRecord> {
+async function readType(
+  ctx: RequestContext,
+  lookup: { id?: string | null; handle?: string | null },
+): Promise<ContentTypeRecord> {
   requireScope(ctx, 'webstore:read')
   const db = ctx.platform.database.db
   const storeId = requireStore(ctx).id
-  if (lookup.id) return (await findContentType(db, storeId, { id: lookup.id })) ?? raise(notFound('content type', lookup.id))
-  if (lookup.handle) return (await findContentType(db, storeId, { handle: lookup.handle })) ?? raise(new DomainError('NOT_FOUND', `no content type with handle '${lookup.handle}' in this store`))
+  if (lookup.id)
+    return (await findContentType(db, storeId, { id: lookup.id })) ?? raise(notFound('content type', lookup.id))
+  if (lookup.handle)
+    return (
+      (await findContentType(db, storeId, { handle: lookup.handle })) ??
+      raise(new DomainError('NOT_FOUND', `no content type with handle '${lookup.handle}' in this store`))
+    )
   throw badInput(['id'], 'contentType needs an id or a handle')
 }
 
-async function readEntry(ctx: RequestContext, lookup: { id?: string | null; typeHandle?: string | null; handle?: string | null }): Promise<ContentEntryRecord> {
+async function readEntry(
+  ctx: RequestContext,
+  lookup: { id?: string | null; typeHandle?: string | null; handle?: string | null },
+): Promise<ContentEntryRecord> {
   requireScope(ctx, 'webstore:read')
   const db = ctx.platform.database.db
   const storeId = requireStore(ctx).id
-  if (lookup.id) return (await findContentEntry(db, storeId, { id: lookup.id })) ?? raise(notFound('content entry', lookup.id))
+  if (lookup.id)
+    return (await findContentEntry(db, storeId, { id: lookup.id })) ?? raise(notFound('content entry', lookup.id))
   if (lookup.typeHandle && lookup.handle) {
     const type = await readType(ctx, { handle: lookup.typeHandle })
     const entry = await findContentEntry(db, storeId, { typeId: type.id, handle: lookup.handle })
-    return entry ?? raise(new DomainError('NOT_FOUND', `no ${lookup.typeHandle} entry with handle '${lookup.handle}' in this store`))
+    return (
+      entry ??
+      raise(new DomainError('NOT_FOUND', `no ${lookup.typeHandle} entry with handle '${lookup.handle}' in this store`))
+    )
   }
   throw badInput(['id'], 'contentEntry needs an id, or a typeHandle and a handle')
 }
@@ -44,8 +59,17 @@ function raise(error: DomainError): never {
   throw error
 }
 
-const history = (entityType: string) => (record: { id: string }, args: { first?: number | null; after?: string | null }, ctx: RequestContext, info: Parameters<typeof wantsTotal>[0]) =>
-  readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType, entityId: record.id }, args, { count: wantsTotal(info) })
+const history =
+  (entityType: string) =>
+  (
+    record: { id: string },
+    args: { first?: number | null; after?: string | null },
+    ctx: RequestContext,
+    info: Parameters<typeof wantsTotal>[0],
+  ) =>
+    readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType, entityId: record.id }, args, {
+      count: wantsTotal(info),
+    })
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -55,7 +79,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
       return listContentTypes(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
     },
     contentEntry: (_root, args: { id?: string; typeHandle?: string; handle?: string }, ctx) => readEntry(ctx, args),
-    contentEntries: async (_root, args: ListArgs & { type: string; filter?: ContentEntryFilter; sort?: ContentEntrySort }, ctx, info) => {
+    contentEntries: async (
+      _root,
+      args: ListArgs & { type: string; filter?: ContentEntryFilter; sort?: ContentEntrySort },
+      ctx,
+      info,
+    ) => {
       const type = await readType(ctx, { handle: args.type })
       return listContentEntries(ctx.platform.database.db, requireStore(ctx).id, type, args, { count: wantsTotal(info) })
     },

@@ -2,13 +2,21 @@ import { DomainError, badInput, notFound } from '../../../../domain/shared/error
 import { MENU_CATEGORY } from '../../../../domain/webstore/menu/streams.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
 import { brokenLinks } from '../../../../projections/webstore/menu/links.js'
-import { findMenu, listMenus, type ListMenusArgs, type MenuRecord } from '../../../../projections/webstore/menu/queries.js'
+import {
+  findMenu,
+  listMenus,
+  type ListMenusArgs,
+  type MenuRecord,
+} from '../../../../projections/webstore/menu/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 
-async function readMenu(ctx: RequestContext, lookup: { id?: string | null; handle?: string | null }): Promise<MenuRecord> {
+async function readMenu(
+  ctx: RequestContext,
+  lookup: { id?: string | null; handle?: string | null },
+): Promise<MenuRecord> {
   requireScope(ctx, 'webstore:read')
   const store = requireStore(ctx)
   const db = ctx.platform.database.db
@@ -45,9 +53,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
   },
   Menu: {
-    brokenLinks: (menu: MenuRecord, _args, ctx) => brokenLinks(ctx.platform.database.db, requireStore(ctx).id, menu.flatItems),
+    brokenLinks: (menu: MenuRecord, _args, ctx) =>
+      brokenLinks(ctx.platform.database.db, requireStore(ctx).id, menu.flatItems),
     history: (menu: MenuRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readEntityHistory(ctx.platform.database.db, requireStore(ctx).id, { entityType: MENU_CATEGORY, entityId: menu.id }, args, { count: wantsTotal(info) }),
+      readEntityHistory(
+        ctx.platform.database.db,
+        requireStore(ctx).id,
+        { entityType: MENU_CATEGORY, entityId: menu.id },
+        args,
+        { count: wantsTotal(info) },
+      ),
   },
   MenuItem: {
     id: (item: { itemId: string }) => item.itemId,

@@ -12,11 +12,18 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Written = { page: PageView | null; eventPosition: string | null }
-const run = (apiKey: string, name: string, input: Record<string, unknown>) => t.gql<Record<string, Written>>(apiKey, contentMutation(name), { input })
+const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
+  t.gql<Record<string, Written>>(apiKey, contentMutation(name), { input })
 const BY = `query ($id: ID, $handle: String) { page(id: $id, handle: $handle) { ${PAGE_FIELDS} } }`
 const LIST = `query ($filter: PageFilter, $sort: PageSort, $first: Int, $after: String, $page: Int, $limit: Int) {
   pages(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { handle } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
-type List = { pages: { nodes: { handle: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null } } }
+type List = {
+  pages: {
+    nodes: { handle: string }[]
+    totalCount: number
+    pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }
+  }
+}
 const handles = async (apiKey: string, variables: Record<string, unknown>) => {
   const response = await t.gql<List>(apiKey, LIST, variables)
   expect(response.errors).toBeUndefined()
@@ -33,7 +40,16 @@ describe('pageCreate and reads', () => {
     })
     expect(created.errors).toBeUndefined()
     const { page, eventPosition } = created.data!.pageCreate!
-    expect(page).toMatchObject({ id: expect.stringMatching(UUID), title: 'About us', handle: 'about-us', templateSuffix: '', status: 'PUBLISHED', visible: true, seo: { title: 'About', description: '' }, publishAt: null })
+    expect(page).toMatchObject({
+      id: expect.stringMatching(UUID),
+      title: 'About us',
+      handle: 'about-us',
+      templateSuffix: '',
+      status: 'PUBLISHED',
+      visible: true,
+      seo: { title: 'About', description: '' },
+      publishAt: null,
+    })
     expect(page!.body).toBe('<p>Hello <a>there</a></p><img src="x.png" />')
     expect(page!.publishedAt).not.toBeNull()
     expect(eventPosition).toMatch(POSITION)
@@ -56,10 +72,24 @@ describe('pageCreate and reads', () => {
 
   it('answers BAD_USER_INPUT with the field path for bad input', async () => {
     const { apiKey } = await t.tenant('page-bad')
-    expect(onlyError(await run(apiKey, 'pageCreate', { title: '  ' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'], message: 'input.title: title must not be empty' })
-    expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', handle: 'Not A Handle' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'handle'] })
-    expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', templateSuffix: '../x' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'templateSuffix'] })
-    expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', status: 'PUBLISHED', publishAt: '2030-01-01T00:00:00Z' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'publishAt'] })
+    expect(onlyError(await run(apiKey, 'pageCreate', { title: '  ' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'title'],
+      message: 'input.title: title must not be empty',
+    })
+    expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', handle: 'Not A Handle' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'handle'],
+    })
+    expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', templateSuffix: '../x' }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'templateSuffix'],
+    })
+    expect(
+      onlyError(
+        await run(apiKey, 'pageCreate', { title: 'x', status: 'PUBLISHED', publishAt: '2030-01-01T00:00:00Z' }),
+      ),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'publishAt'] })
     expect((await handles(apiKey, {})).totalCount).toBe(0)
   })
 })
@@ -68,9 +98,24 @@ describe('pageUpdate and pageDelete', () => {
   it('changes fields, unpublishes and republishes, and records nothing for a repeat', async () => {
     const { apiKey } = await t.tenant('page-update')
     const page = await createPage(t, apiKey, { title: 'Shipping' })
-    const updated = await run(apiKey, 'pageUpdate', { id: page.id, title: 'Shipping policy', handle: 'shipping-policy', body: '<h2>Rates</h2><p style="color:red">Free</p>', templateSuffix: 'policy', status: 'DRAFT' })
+    const updated = await run(apiKey, 'pageUpdate', {
+      id: page.id,
+      title: 'Shipping policy',
+      handle: 'shipping-policy',
+      body: '<h2>Rates</h2><p style="color:red">Free</p>',
+      templateSuffix: 'policy',
+      status: 'DRAFT',
+    })
     expect(updated.errors).toBeUndefined()
-    expect(updated.data!.pageUpdate!.page).toMatchObject({ title: 'Shipping policy', handle: 'shipping-policy', body: '<h2>Rates</h2><p>Free</p>', templateSuffix: 'policy', status: 'DRAFT', visible: false, publishedAt: null })
+    expect(updated.data!.pageUpdate!.page).toMatchObject({
+      title: 'Shipping policy',
+      handle: 'shipping-policy',
+      body: '<h2>Rates</h2><p>Free</p>',
+      templateSuffix: 'policy',
+      status: 'DRAFT',
+      visible: false,
+      publishedAt: null,
+    })
     const repeat = await run(apiKey, 'pageUpdate', { id: page.id, title: 'Shipping policy', status: 'DRAFT' })
     expect(repeat.data!.pageUpdate!.eventPosition).toBeNull()
     const republished = await run(apiKey, 'pageUpdate', { id: page.id, status: 'PUBLISHED' })
@@ -83,17 +128,31 @@ describe('pageUpdate and pageDelete', () => {
     const { apiKey } = await t.tenant('page-update-conflict')
     await createPage(t, apiKey, { title: 'Contact' })
     const page = await createPage(t, apiKey, { title: 'Returns' })
-    expect(onlyError(await run(apiKey, 'pageUpdate', { id: page.id, title: 'New', handle: 'contact' }))).toMatchObject({ code: 'CONFLICT', field: ['input', 'handle'] })
-    expect((await t.gql<{ page: PageView }>(apiKey, BY, { id: page.id })).data!.page).toMatchObject({ title: 'Returns', handle: 'returns', revision: page.revision })
+    expect(onlyError(await run(apiKey, 'pageUpdate', { id: page.id, title: 'New', handle: 'contact' }))).toMatchObject({
+      code: 'CONFLICT',
+      field: ['input', 'handle'],
+    })
+    expect((await t.gql<{ page: PageView }>(apiKey, BY, { id: page.id })).data!.page).toMatchObject({
+      title: 'Returns',
+      handle: 'returns',
+      revision: page.revision,
+    })
   })
 
   it('deletes a page, frees its handle, and answers NOT_FOUND afterwards', async () => {
     const { apiKey } = await t.tenant('page-delete')
     const page = await createPage(t, apiKey, { title: 'Old' })
-    const deleted = await t.gql<{ pageDelete: { deletedId: string } }>(apiKey, contentMutation('pageDelete'), { input: { id: page.id } })
+    const deleted = await t.gql<{ pageDelete: { deletedId: string } }>(apiKey, contentMutation('pageDelete'), {
+      input: { id: page.id },
+    })
     expect(deleted.data!.pageDelete.deletedId).toBe(page.id)
-    expect(onlyError(await t.gql(apiKey, BY, { id: page.id }))).toMatchObject({ code: 'NOT_FOUND', message: `page '${page.id}' does not exist in this store` })
-    expect(onlyError(await t.gql(apiKey, contentMutation('pageDelete'), { input: { id: page.id } }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await t.gql(apiKey, BY, { id: page.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `page '${page.id}' does not exist in this store`,
+    })
+    expect(onlyError(await t.gql(apiKey, contentMutation('pageDelete'), { input: { id: page.id } }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     expect(onlyError(await run(apiKey, 'pageUpdate', { id: page.id, title: 'x' }))).toMatchObject({ code: 'NOT_FOUND' })
     expect((await createPage(t, apiKey, { title: 'Old' })).handle).toBe('old')
   })
@@ -105,14 +164,34 @@ describe('pages list', () => {
     await createPage(t, apiKey, { title: 'Alpha', body: '<p>Our story began</p>' })
     await createPage(t, apiKey, { title: 'Beta', status: 'DRAFT' })
     await createPage(t, apiKey, { title: 'Gamma policy' })
-    expect((await handles(apiKey, { sort: 'TITLE_ASC' })).nodes.map((n) => n.handle)).toEqual(['alpha', 'beta', 'gamma-policy'])
+    expect((await handles(apiKey, { sort: 'TITLE_ASC' })).nodes.map((n) => n.handle)).toEqual([
+      'alpha',
+      'beta',
+      'gamma-policy',
+    ])
     expect((await handles(apiKey, {})).nodes.map((n) => n.handle)).toEqual(['gamma-policy', 'beta', 'alpha'])
     expect((await handles(apiKey, { filter: { status: ['DRAFT'] } })).nodes.map((n) => n.handle)).toEqual(['beta'])
-    expect((await handles(apiKey, { filter: { title: { contains: 'POLICY' } } })).nodes.map((n) => n.handle)).toEqual(['gamma-policy'])
-    expect((await handles(apiKey, { filter: { handle: { in: ['alpha', 'beta'] } }, sort: 'HANDLE_ASC' })).nodes.map((n) => n.handle)).toEqual(['alpha', 'beta'])
+    expect((await handles(apiKey, { filter: { title: { contains: 'POLICY' } } })).nodes.map((n) => n.handle)).toEqual([
+      'gamma-policy',
+    ])
+    expect(
+      (await handles(apiKey, { filter: { handle: { in: ['alpha', 'beta'] } }, sort: 'HANDLE_ASC' })).nodes.map(
+        (n) => n.handle,
+      ),
+    ).toEqual(['alpha', 'beta'])
     expect((await handles(apiKey, { filter: { search: 'story' } })).nodes.map((n) => n.handle)).toEqual(['alpha'])
-    expect((await handles(apiKey, { filter: { updatedAt: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } } })).totalCount).toBe(0)
-    expect((await handles(apiKey, { filter: { or: [{ status: ['DRAFT'] }, { title: { eq: 'Alpha' } }] }, sort: 'TITLE_ASC' })).nodes.map((n) => n.handle)).toEqual(['alpha', 'beta'])
+    expect(
+      (await handles(apiKey, { filter: { updatedAt: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } } }))
+        .totalCount,
+    ).toBe(0)
+    expect(
+      (
+        await handles(apiKey, {
+          filter: { or: [{ status: ['DRAFT'] }, { title: { eq: 'Alpha' } }] },
+          sort: 'TITLE_ASC',
+        })
+      ).nodes.map((n) => n.handle),
+    ).toEqual(['alpha', 'beta'])
 
     const first = await handles(apiKey, { sort: 'TITLE_ASC', first: 2 })
     expect(first.nodes.map((n) => n.handle)).toEqual(['alpha', 'beta'])
@@ -120,8 +199,15 @@ describe('pages list', () => {
     const next = await handles(apiKey, { sort: 'TITLE_ASC', first: 2, after: first.pageInfo.endCursor })
     expect(next.nodes.map((n) => n.handle)).toEqual(['gamma-policy'])
     const paged = await handles(apiKey, { sort: 'TITLE_ASC', page: 2, limit: 2 })
-    expect(paged).toMatchObject({ nodes: [{ handle: 'gamma-policy' }], totalCount: 3, pageInfo: { page: 2, totalPages: 2, hasNextPage: false } })
-    expect(onlyError(await t.gql(apiKey, LIST, { first: 251 }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
+    expect(paged).toMatchObject({
+      nodes: [{ handle: 'gamma-policy' }],
+      totalCount: 3,
+      pageInfo: { page: 2, totalPages: 2, hasNextPage: false },
+    })
+    expect(onlyError(await t.gql(apiKey, LIST, { first: 251 }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['first'],
+    })
     expect(onlyError(await t.gql(apiKey, LIST, { first: 1, page: 1 }))).toMatchObject({ code: 'BAD_USER_INPUT' })
   })
 })
@@ -131,7 +217,11 @@ describe('history, scopes and tenants', () => {
     const { apiKey } = await t.tenant('page-history')
     const page = await createPage(t, apiKey, { title: 'Story', status: 'DRAFT' })
     await run(apiKey, 'pageUpdate', { id: page.id, title: 'Our story' })
-    const history = await t.gql<{ page: { history: { nodes: { type: string; actor: { type: string } }[] } } }>(apiKey, `query ($id: ID) { page(id: $id) { history { nodes { type actor { type } } } } }`, { id: page.id })
+    const history = await t.gql<{ page: { history: { nodes: { type: string; actor: { type: string } }[] } } }>(
+      apiKey,
+      `query ($id: ID) { page(id: $id) { history { nodes { type actor { type } } } } }`,
+      { id: page.id },
+    )
     expect(history.data!.page.history.nodes.map((n) => n.type)).toEqual(['PageRetitled', 'PageCreated'])
   })
 
@@ -148,10 +238,17 @@ describe('history, scopes and tenants', () => {
     const mine = await t.tenant('page-mine')
     const theirs = await t.tenant('page-theirs')
     const page = await createPage(t, theirs.apiKey, { title: 'Secret', handle: 'secret' })
-    expect(onlyError(await t.gql(mine.apiKey, BY, { id: page.id }))).toMatchObject({ code: 'NOT_FOUND', message: `page '${page.id}' does not exist in this store` })
+    expect(onlyError(await t.gql(mine.apiKey, BY, { id: page.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `page '${page.id}' does not exist in this store`,
+    })
     expect(onlyError(await t.gql(mine.apiKey, BY, { handle: 'secret' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await run(mine.apiKey, 'pageUpdate', { id: page.id, title: 'Mine' }))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await t.gql(mine.apiKey, contentMutation('pageDelete'), { input: { id: page.id } }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await run(mine.apiKey, 'pageUpdate', { id: page.id, title: 'Mine' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
+    expect(
+      onlyError(await t.gql(mine.apiKey, contentMutation('pageDelete'), { input: { id: page.id } })),
+    ).toMatchObject({ code: 'NOT_FOUND' })
     expect((await handles(mine.apiKey, {})).totalCount).toBe(0)
     // Handles are per store: the same handle is free in another store.
     expect((await createPage(t, mine.apiKey, { title: 'Secret', handle: 'secret' })).handle).toBe('secret')

@@ -15,7 +15,10 @@ afterAll(() => t.close())
 
 type Log = { auditLog: { nodes: { type: string; actor: { type: string; id: string } }[] } }
 const SCHEDULER = { type: 'system', id: 'scheduler' }
-const trail = (apiKey: string, id: string) => t.gql<Log>(apiKey, 'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id } } } }', { id })
+const trail = (apiKey: string, id: string) =>
+  t.gql<Log>(apiKey, 'query ($id: ID) { auditLog(filter: { entityId: $id }) { nodes { type actor { type id } } } }', {
+    id,
+  })
 
 describe('scheduled publishing', () => {
   it('publishes a page scheduled 1 s ahead as the system scheduler; storefront reads hide it until then', async () => {
@@ -27,7 +30,12 @@ describe('scheduled publishing', () => {
     expect(await findPublishedPage(db, storeId, 'launch')).toBeNull()
     expect((await listPublishedPages(db, storeId)).nodes).toEqual([])
 
-    const read = () => t.gql<{ page: { status: string; publishAt: string | null; publishedAt: string | null } }>(apiKey, 'query ($id: ID) { page(id: $id) { status publishAt publishedAt } }', { id: page.id })
+    const read = () =>
+      t.gql<{ page: { status: string; publishAt: string | null; publishedAt: string | null } }>(
+        apiKey,
+        'query ($id: ID) { page(id: $id) { status publishAt publishedAt } }',
+        { id: page.id },
+      )
     const later = await waitFor(read, (r) => r.data!.page.status === 'PUBLISHED', 10_000)
     expect(later.data!.page).toEqual({ status: 'PUBLISHED', publishAt: null, publishedAt: publishAt })
     expect((await findPublishedPage(db, storeId, 'launch'))?.id).toBe(page.id)
@@ -45,16 +53,30 @@ describe('scheduled publishing', () => {
     const publishAt = new Date(Date.now() + 1000).toISOString()
     const post = await createPost(t, apiKey, { blogId: blog.id, title: 'Soon', publishAt })
     const cancelled = await createPost(t, apiKey, { blogId: blog.id, title: 'Never', publishAt })
-    const update = await t.gql(apiKey, 'mutation ($input: PostUpdateInput!) { postUpdate(input: $input) { post { publishAt } } }', { input: { id: cancelled.id, publishAt: null } })
+    const update = await t.gql(
+      apiKey,
+      'mutation ($input: PostUpdateInput!) { postUpdate(input: $input) { post { publishAt } } }',
+      { input: { id: cancelled.id, publishAt: null } },
+    )
     expect(update.errors).toBeUndefined()
     expect(await findPublishedPost(db, storeId, blog.id, 'soon')).toBeNull()
 
-    const read = (id: string) => () => t.gql<{ post: { status: string; visible: boolean } }>(apiKey, 'query ($id: ID) { post(id: $id) { status visible } }', { id })
+    const read = (id: string) => () =>
+      t.gql<{ post: { status: string; visible: boolean } }>(
+        apiKey,
+        'query ($id: ID) { post(id: $id) { status visible } }',
+        { id },
+      )
     const later = await waitFor(read(post.id), (r) => r.data!.post.status === 'PUBLISHED', 10_000)
     expect(later.data!.post).toEqual({ status: 'PUBLISHED', visible: true })
     expect((await read(cancelled.id)()).data!.post).toEqual({ status: 'DRAFT', visible: false })
     expect((await findPublishedPost(db, storeId, blog.id, 'soon'))?.id).toBe(post.id)
-    expect((await listPublishedPosts(db, storeId, { filter: { blogId: blog.id } })).nodes.map((p) => p.id)).toEqual([post.id])
-    expect((await trail(apiKey, post.id)).data!.auditLog.nodes.at(-1)).toEqual({ type: 'PostPublishUnscheduled', actor: SCHEDULER })
+    expect((await listPublishedPosts(db, storeId, { filter: { blogId: blog.id } })).nodes.map((p) => p.id)).toEqual([
+      post.id,
+    ])
+    expect((await trail(apiKey, post.id)).data!.auditLog.nodes.at(-1)).toEqual({
+      type: 'PostPublishUnscheduled',
+      actor: SCHEDULER,
+    })
   })
 })

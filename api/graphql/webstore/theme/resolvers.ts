@@ -57,12 +57,20 @@ const resolvers: GraphQLSlice['resolvers'] = {
     updatedAt: (theme: ThemeRow) => theme.updated_at,
     files: (theme: ThemeRow, args: ListArgs & { paths?: string[] | null }, ctx: GraphQLContext, info) =>
       themeFiles(ctx.platform.database.db, theme.store_id, theme.id, args, { count: wantsTotal(info) }),
-    file: (theme: ThemeRow, args: { path: string }, ctx: GraphQLContext) => themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, args.path).then((f) => f ?? null),
+    file: (theme: ThemeRow, args: { path: string }, ctx: GraphQLContext) =>
+      themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, args.path).then((f) => f ?? null),
     settings: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settings,
-    settingsSchema: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).settingsSchema,
+    settingsSchema: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) =>
+      (await configOf(theme, ctx)).settingsSchema,
     sections: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).sections,
     history: (theme: ThemeRow, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext, info) =>
-      readEntityHistory(ctx.platform.database.db, theme.store_id, { entityType: THEME_CATEGORY, entityId: theme.id }, args, { count: wantsTotal(info) }),
+      readEntityHistory(
+        ctx.platform.database.db,
+        theme.store_id,
+        { entityType: THEME_CATEGORY, entityId: theme.id },
+        args,
+        { count: wantsTotal(info) },
+      ),
   },
   ThemeFile: {
     contentType: (file: ThemeFileRow) => file.content_type,
@@ -72,7 +80,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
   ViewerStore: {
     // The viewer lists every reachable store; their themes only for credentials that may read them.
     mainTheme: async (store: { id: string }, _args: unknown, ctx: GraphQLContext) =>
-      grants(ctx.principal.scopes, 'webstore:read') ? ((await mainTheme(ctx.platform.database.db, store.id)) ?? null) : null,
+      grants(ctx.principal.scopes, 'webstore:read')
+        ? ((await mainTheme(ctx.platform.database.db, store.id)) ?? null)
+        : null,
   },
   Query: {
     theme: (_root, args: { id: string }, ctx) => readTheme(ctx, args.id),
@@ -90,12 +100,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const file = await themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, input.path.trim())
       return { theme, file, eventPosition }
     },
-    themeFileDelete: async (_root, { input }: Input<{ path: string }>, ctx) => ({ ...(await changeTheme(ctx, 'themeFileDelete', input)), deletedPath: input.path.trim() }),
+    themeFileDelete: async (_root, { input }: Input<{ path: string }>, ctx) => ({
+      ...(await changeTheme(ctx, 'themeFileDelete', input)),
+      deletedPath: input.path.trim(),
+    }),
     themePublish: async (_root, { input }: Input, ctx) => {
       // The main theme as the read model had it before: the one this publish turns UNPUBLISHED.
       const before = await mainTheme(ctx.platform.database.db, requireStore(ctx).id)
       const { theme, eventPosition } = await changeTheme(ctx, 'themePublish', input)
-      const previousMainTheme = before && before.id !== theme.id ? await themeById(ctx.platform.database.db, theme.store_id, before.id) : null
+      const previousMainTheme =
+        before && before.id !== theme.id ? await themeById(ctx.platform.database.db, theme.store_id, before.id) : null
       return { theme, previousMainTheme: previousMainTheme ?? null, eventPosition }
     },
     themeDelete: async (_root, { input }: Input, ctx) => {

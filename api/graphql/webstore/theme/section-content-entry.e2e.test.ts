@@ -24,7 +24,8 @@ const SHOWCASE = `<div>{{ section.settings.quote }}</div>
 `
 
 type Section = { id: string; settings: Record<string, unknown>; renderData: { settings: Record<string, unknown> } }
-const SECTION_ADD = 'mutation($input: ThemeSectionAddInput!) { themeSectionAdd(input: $input) { section { id settings renderData } } }'
+const SECTION_ADD =
+  'mutation($input: ThemeSectionAddInput!) { themeSectionAdd(input: $input) { section { id settings renderData } } }'
 
 async function ok<T>(apiKey: string, query: string, input: Record<string, unknown>, name: string): Promise<T> {
   const response = await t.gql<Record<string, T>>(apiKey, query, { input })
@@ -33,28 +34,56 @@ async function ok<T>(apiKey: string, query: string, input: Record<string, unknow
 }
 
 async function entry(apiKey: string, typeHandle: string, title: string): Promise<string> {
-  const created = await ok<{ contentEntry: { id: string } }>(apiKey, 'mutation($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }', { typeHandle, fields: { title } }, 'contentEntryCreate')
+  const created = await ok<{ contentEntry: { id: string } }>(
+    apiKey,
+    'mutation($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }',
+    { typeHandle, fields: { title } },
+    'contentEntryCreate',
+  )
   return created.contentEntry.id
 }
 
 async function contentType(apiKey: string, name: string): Promise<void> {
-  await ok(apiKey, 'mutation($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }', { name, fields: [{ key: 'title', type: 'TEXT', required: true }] }, 'contentTypeCreate')
+  await ok(
+    apiKey,
+    'mutation($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }',
+    { name, fields: [{ key: 'title', type: 'TEXT', required: true }] },
+    'contentTypeCreate',
+  )
 }
 
 async function indexSections(): Promise<Section[]> {
-  const response = await t.gql<{ theme: { template: { sections: Section[] } } }>(shop.apiKey, 'query($id: ID!) { theme(id: $id) { template(name: "index") { sections { id settings renderData } } } }', { id: themeId })
+  const response = await t.gql<{ theme: { template: { sections: Section[] } } }>(
+    shop.apiKey,
+    'query($id: ID!) { theme(id: $id) { template(name: "index") { sections { id settings renderData } } } }',
+    { id: themeId },
+  )
   expect(response.errors).toBeUndefined()
   return response.data!.theme.template.sections
 }
 
-const addShowcase = (settings: Record<string, unknown>): Promise<GraphQLResponse<{ themeSectionAdd: { section: Section } }>> =>
+const addShowcase = (
+  settings: Record<string, unknown>,
+): Promise<GraphQLResponse<{ themeSectionAdd: { section: Section } }>> =>
   t.gql(shop.apiKey, SECTION_ADD, { input: { themeId, template: 'index', type: 'showcase', settings } })
 
 beforeAll(async () => {
   t = await startTestApp()
   ;[shop, other] = [await t.tenant('section-entries'), await t.tenant('section-entries-other')]
-  themeId = (await ok<{ theme: { id: string } }>(shop.apiKey, 'mutation($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }', { name: 'Entries', role: 'UNPUBLISHED' }, 'themeCreate')).theme.id
-  await ok(shop.apiKey, 'mutation($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { file { path } } }', { themeId, path: 'sections/showcase.liquid', content: SHOWCASE }, 'themeFileUpsert')
+  themeId = (
+    await ok<{ theme: { id: string } }>(
+      shop.apiKey,
+      'mutation($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }',
+      { name: 'Entries', role: 'UNPUBLISHED' },
+      'themeCreate',
+    )
+  ).theme.id
+  await ok(
+    shop.apiKey,
+    'mutation($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { file { path } } }',
+    { themeId, path: 'sections/showcase.liquid', content: SHOWCASE },
+    'themeFileUpsert',
+  )
   await contentType(shop.apiKey, 'Testimonial')
   await contentType(shop.apiKey, 'FAQ')
   await contentType(other.apiKey, 'Testimonial')
@@ -72,7 +101,10 @@ describe('a metaobject setting of a section', () => {
     const section = added.data!.themeSectionAdd.section
     expect(section.settings).toEqual({ quote, entries: [question, quote] })
     expect(section.renderData.settings).toEqual({ quote, entries: [question, quote] })
-    expect((await indexSections()).find((s) => s.id === section.id)?.settings).toEqual({ quote, entries: [question, quote] })
+    expect((await indexSections()).find((s) => s.id === section.id)?.settings).toEqual({
+      quote,
+      entries: [question, quote],
+    })
   })
 
   it("refuses a missing entry, an entry of another type and another store's entry at input.settings.<id>, changing nothing", async () => {
@@ -86,7 +118,10 @@ describe('a metaobject setting of a section', () => {
     ]
     for (const [settings, id, message] of cases) {
       const response = await addShowcase(settings)
-      expect(response.errors?.[0]?.extensions, JSON.stringify(response.errors)).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'settings', id] })
+      expect(response.errors?.[0]?.extensions, JSON.stringify(response.errors)).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: ['input', 'settings', id],
+      })
       expect(response.errors![0]!.message).toContain(message)
     }
     expect(await indexSections()).toEqual(before)

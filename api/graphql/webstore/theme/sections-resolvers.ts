@@ -3,7 +3,12 @@ import { templateName } from '../../../../domain/webstore/theme/sections-templat
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
 import type { MutationResult } from '../../../../infra/platform.js'
 import { themeById } from '../../../../projections/webstore/theme/queries.js'
-import { sectionGroupViews, templateView, type TemplateSectionView, type TemplateView } from '../../../../projections/webstore/theme/sections-queries.js'
+import {
+  sectionGroupViews,
+  templateView,
+  type TemplateSectionView,
+  type TemplateView,
+} from '../../../../projections/webstore/theme/sections-queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { themeSectionTypeDefs } from './sections-schema.js'
@@ -28,7 +33,13 @@ async function run(ctx: RequestContext, name: string, input: Record<string, unkn
 }
 
 /** The id a command gave a new section or block: the input's, else the one `prepare` chose, read from the command's own event. */
-async function newId(ctx: RequestContext, result: MutationResult, input: Record<string, unknown>, event: string, field: 'sectionId' | 'blockId'): Promise<string> {
+async function newId(
+  ctx: RequestContext,
+  result: MutationResult,
+  input: Record<string, unknown>,
+  event: string,
+  field: 'sectionId' | 'blockId',
+): Promise<string> {
   if (typeof input.id === 'string') return input.id
   const positions = new Set(result.events.filter((e) => e.type === event).map((e) => e.position))
   const stream = await ctx.platform.eventStore.readStream(themeStream(requireStore(ctx).id, result.entityId))
@@ -56,12 +67,18 @@ const resolvers: GraphQLSlice['resolvers'] = {
       if (!name.success) throw badInput(['name'], name.error.issues[0]!.message)
       return templateView(ctx.platform.database.db, storeId, theme.id, name.data)
     },
-    sectionGroups: (theme: { id: string }, _args, ctx) => sectionGroupViews(ctx.platform.database.db, readStore(ctx), theme.id),
+    sectionGroups: (theme: { id: string }, _args, ctx) =>
+      sectionGroupViews(ctx.platform.database.db, readStore(ctx), theme.id),
   },
   Mutation: {
     themeSectionAdd: async (_root, { input }: Input, ctx) => {
       const { result, theme, template, eventPosition } = await run(ctx, 'themeSectionAdd', input)
-      return { theme, template, section: section(template, await newId(ctx, result, input, 'ThemeSectionAdded', 'sectionId')), eventPosition }
+      return {
+        theme,
+        template,
+        section: section(template, await newId(ctx, result, input, 'ThemeSectionAdded', 'sectionId')),
+        eventPosition,
+      }
     },
     themeSectionUpdate: async (_root, { input }: Input, ctx) => {
       const { theme, template, eventPosition } = await run(ctx, 'themeSectionUpdate', input)
@@ -78,7 +95,13 @@ const resolvers: GraphQLSlice['resolvers'] = {
     themeBlockAdd: async (_root, { input }: Input, ctx) => {
       const { result, theme, template, eventPosition } = await run(ctx, 'themeBlockAdd', input)
       const view = section(template, input.sectionId)
-      return { theme, template, section: view, block: block(view, await newId(ctx, result, input, 'ThemeBlockAdded', 'blockId')), eventPosition }
+      return {
+        theme,
+        template,
+        section: view,
+        block: block(view, await newId(ctx, result, input, 'ThemeBlockAdded', 'blockId')),
+        eventPosition,
+      }
     },
     themeBlockUpdate: async (_root, { input }: Input, ctx) => {
       const { theme, template, eventPosition } = await run(ctx, 'themeBlockUpdate', input)

@@ -34,13 +34,23 @@ async function promoStore(slug: string) {
   ]
   const type = await t.gql(apiKey, CREATE_TYPE, { input: { name: 'Promo', fields } })
   expect(type.errors).toBeUndefined()
-  const entry = await t.gql<{ contentEntryCreate: { contentEntry: { id: string } } }>(apiKey, CREATE_ENTRY, { input: { typeHandle: 'promo', fields: SOURCE } })
+  const entry = await t.gql<{ contentEntryCreate: { contentEntry: { id: string } } }>(apiKey, CREATE_ENTRY, {
+    input: { typeHandle: 'promo', fields: SOURCE },
+  })
   expect(entry.errors).toBeUndefined()
   return { apiKey, entryId: entry.data!.contentEntryCreate.contentEntry.id }
 }
 
-async function french(apiKey: string, resourceId: string, translations: { key: string; value: string; source: string }[]) {
-  const input = { resourceId, locale: 'fr', translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })) }
+async function french(
+  apiKey: string,
+  resourceId: string,
+  translations: { key: string; value: string; source: string }[],
+) {
+  const input = {
+    resourceId,
+    locale: 'fr',
+    translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })),
+  }
   const written = await t.gql(apiKey, REGISTER, { input })
   expect(written.errors).toBeUndefined()
 }
@@ -68,13 +78,20 @@ describe('content entry fields take a locale', () => {
 
   it('translates every entry of a list', async () => {
     const { apiKey, entryId } = await promoStore('content-locale-list')
-    const second = await t.gql(apiKey, CREATE_ENTRY, { input: { typeHandle: 'promo', handle: 'winter', fields: { ...SOURCE, title: 'Winter sale' } } })
+    const second = await t.gql(apiKey, CREATE_ENTRY, {
+      input: { typeHandle: 'promo', handle: 'winter', fields: { ...SOURCE, title: 'Winter sale' } },
+    })
     expect(second.errors).toBeUndefined()
     await french(apiKey, entryId, [{ key: 'fields.title', value: "Soldes d'été", source: 'Summer sale' }])
 
-    const listed = await t.gql<{ contentEntries: { nodes: { fields: { title: string } }[] } }>(apiKey, ENTRIES, { locale: 'fr' })
+    const listed = await t.gql<{ contentEntries: { nodes: { fields: { title: string } }[] } }>(apiKey, ENTRIES, {
+      locale: 'fr',
+    })
     expect(listed.errors).toBeUndefined()
-    expect(listed.data!.contentEntries.nodes.map((node) => node.fields.title).sort()).toEqual(["Soldes d'été", 'Winter sale'])
+    expect(listed.data!.contentEntries.nodes.map((node) => node.fields.title).sort()).toEqual([
+      "Soldes d'été",
+      'Winter sale',
+    ])
   })
 
   it('refuses a locale that is not BCP-47', async () => {

@@ -29,18 +29,29 @@ function textFieldKeys(ctx: RequestContext, typeId: string): Promise<Set<string>
   return keys
 }
 
-function translated(values: Record<string, FieldValue>, textKeys: Set<string>, translations: Record<string, string>): Record<string, FieldValue> {
+function translated(
+  values: Record<string, FieldValue>,
+  textKeys: Set<string>,
+  translations: Record<string, string>,
+): Record<string, FieldValue> {
   const result: Record<string, FieldValue> = { ...values }
   for (const [key, value] of Object.entries(values)) {
     if (!textKeys.has(key)) continue
     if (typeof value === 'string') result[key] = translations[`fields.${key}`] ?? value
-    if (Array.isArray(value)) result[key] = value.map((item, index) => (typeof item === 'string' ? (translations[`fields.${key}.${index}`] ?? item) : item))
+    if (Array.isArray(value))
+      result[key] = value.map((item, index) =>
+        typeof item === 'string' ? (translations[`fields.${key}.${index}`] ?? item) : item,
+      )
   }
   return result
 }
 
 /** Resolver of `ContentEntry.fields(locale)`: the entry's values with its text translated, or as stored without a locale. */
-export async function localizedContentFields(entry: ContentEntryRecord, args: { locale?: string | null }, ctx: RequestContext): Promise<Record<string, FieldValue>> {
+export async function localizedContentFields(
+  entry: ContentEntryRecord,
+  args: { locale?: string | null },
+  ctx: RequestContext,
+): Promise<Record<string, FieldValue>> {
   const locale = localeArgument(args.locale)
   if (locale === null) return entry.fields
   const translations = await localizedValues(ctx, locale, entry.id)

@@ -22,11 +22,22 @@ type Seo = { title: string; description: string }
 /** SEO of a resource, carrying its id; a snapshot's SEO (product history) comes without one. */
 type ResourceSeo = Seo & { resourceId?: string }
 
-const withResourceId = (resource: { id: string; seo: Seo }): ResourceSeo => ({ ...resource.seo, resourceId: resource.id })
+const withResourceId = (resource: { id: string; seo: Seo }): ResourceSeo => ({
+  ...resource.seo,
+  resourceId: resource.id,
+})
 
 const seoFields = {
-  title: localized('seo.title', (seo: ResourceSeo) => seo.title, (seo) => seo.resourceId),
-  description: localized('seo.description', (seo: ResourceSeo) => seo.description, (seo) => seo.resourceId),
+  title: localized(
+    'seo.title',
+    (seo: ResourceSeo) => seo.title,
+    (seo) => seo.resourceId,
+  ),
+  description: localized(
+    'seo.description',
+    (seo: ResourceSeo) => seo.description,
+    (seo) => seo.resourceId,
+  ),
 }
 
 type LocatedMenuItem = Omit<MenuItemNode, 'items'> & { menuId: string; items: LocatedMenuItem[] }
@@ -44,7 +55,11 @@ export const localizedFieldResolvers = {
   },
   ProductSeo: seoFields,
   ProductOption: {
-    name: localized((option: OptionRecord) => `options.${option.position}.name`, (option) => option.name, (option) => option.productId),
+    name: localized(
+      (option: OptionRecord) => `options.${option.position}.name`,
+      (option) => option.name,
+      (option) => option.productId,
+    ),
   },
   Category: {
     title: localized('title', (category: CategoryRecord) => category.title),
@@ -54,7 +69,8 @@ export const localizedFieldResolvers = {
   CategorySeo: seoFields,
   Attribute: {
     name: localized('name', (attribute: AttributeRecord) => attribute.name),
-    options: (attribute: AttributeRecord) => attribute.options.map((option) => ({ ...option, attributeId: attribute.id })),
+    options: (attribute: AttributeRecord) =>
+      attribute.options.map((option) => ({ ...option, attributeId: attribute.id })),
   },
   AttributeOption: {
     label: localized(
@@ -92,8 +108,13 @@ export const localizedFieldResolvers = {
     items: (menu: MenuRecord) => withMenuId(menu.items, menu.id),
   },
   MenuItem: {
-    title: localized((item: LocatedMenuItem) => `items.${item.itemId}.title`, (item) => item.title, (item) => item.menuId),
-  },  ContentEntry: {
+    title: localized(
+      (item: LocatedMenuItem) => `items.${item.itemId}.title`,
+      (item) => item.title,
+      (item) => item.menuId,
+    ),
+  },
+  ContentEntry: {
     fields: localizedContentFields,
   },
 }

@@ -11,7 +11,8 @@ import { requireStore, type RequestContext } from '../../shared/context.js'
 export function localeArgument(locale: string | null | undefined, field = 'locale'): string | null {
   if (locale === null || locale === undefined) return null
   const canonical = canonicalLocale(locale.trim())
-  if (!canonical) throw badInput([field], `'${locale}' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`)
+  if (!canonical)
+    throw badInput([field], `'${locale}' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`)
   return canonical
 }
 
@@ -48,7 +49,9 @@ class TranslationBatcher {
     await Promise.all(
       [...pending].map(async ([locale, waiting]) => {
         try {
-          const values = await translationValues(this.ctx.platform.database.db, requireStore(this.ctx).id, locale, [...waiting.keys()])
+          const values = await translationValues(this.ctx.platform.database.db, requireStore(this.ctx).id, locale, [
+            ...waiting.keys(),
+          ])
           for (const [resourceId, waiter] of waiting) waiter.resolve(values.get(resourceId))
         } catch (error) {
           for (const waiter of waiting.values()) waiter.reject(error)
@@ -80,7 +83,11 @@ function localeChain(locale: string): string[] {
  * (`fr-CA` values win over `fr` ones); batched like `localized`. For resolvers that translate
  * several keys at once (a content entry's fields).
  */
-export async function localizedValues(ctx: RequestContext, locale: string, resourceId: string): Promise<Record<string, string>> {
+export async function localizedValues(
+  ctx: RequestContext,
+  locale: string,
+  resourceId: string,
+): Promise<Record<string, string>> {
   const chain = localeChain(locale)
   const found = await Promise.all(chain.map((candidate) => batcherOf(ctx).load(candidate, resourceId)))
   return Object.assign({}, ...found.reverse())

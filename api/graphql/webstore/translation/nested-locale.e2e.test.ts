@@ -32,8 +32,16 @@ async function multilingual(slug: string) {
 }
 
 /** Registers French values, each with the digest of its English source. */
-async function french(apiKey: string, resourceId: string, translations: { key: string; value: string; source: string }[]) {
-  const input = { resourceId, locale: 'fr', translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })) }
+async function french(
+  apiKey: string,
+  resourceId: string,
+  translations: { key: string; value: string; source: string }[],
+) {
+  const input = {
+    resourceId,
+    locale: 'fr',
+    translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })),
+  }
   const written = await t.gql(apiKey, REGISTER, { input })
   expect(written.errors).toBeUndefined()
 }
@@ -47,11 +55,15 @@ async function read<Data>(apiKey: string, query: string, id: string, locale?: st
 describe('nested text takes a locale', () => {
   it('reads menu and menu item titles, nested ones too, in French and falls back to the source', async () => {
     const { apiKey } = await multilingual('nested-menu')
-    const created = await t.gql<{ menuCreate: { menu: { id: string } } }>(apiKey, CREATE_MENU, { input: { title: 'Main menu' } })
+    const created = await t.gql<{ menuCreate: { menu: { id: string } } }>(apiKey, CREATE_MENU, {
+      input: { title: 'Main menu' },
+    })
     expect(created.errors).toBeUndefined()
     const menuId = created.data!.menuCreate.menu.id
     const add = async (title: string, parentId?: string) => {
-      const added = await t.gql<{ menuItemAdd: { itemId: string } }>(apiKey, ADD_ITEM, { input: { menuId, parentId, title, link: { type: 'HOME' } } })
+      const added = await t.gql<{ menuItemAdd: { itemId: string } }>(apiKey, ADD_ITEM, {
+        input: { menuId, parentId, title, link: { type: 'HOME' } },
+      })
       expect(added.errors).toBeUndefined()
       return added.data!.menuItemAdd.itemId
     }
@@ -64,8 +76,14 @@ describe('nested text takes a locale', () => {
     ])
 
     const menu = (locale?: string) => read<{ menu: unknown }>(apiKey, MENU, menuId, locale).then((data) => data.menu)
-    expect(await menu('fr')).toEqual({ title: 'Menu principal', items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }] })
-    expect(await menu('fr-CA')).toEqual({ title: 'Menu principal', items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }] })
+    expect(await menu('fr')).toEqual({
+      title: 'Menu principal',
+      items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }],
+    })
+    expect(await menu('fr-CA')).toEqual({
+      title: 'Menu principal',
+      items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }],
+    })
     const english = { title: 'Main menu', items: [{ id: shop, title: 'Shop', items: [{ id: sale, title: 'Sale' }] }] }
     expect(await menu('de')).toEqual(english)
     expect(await menu()).toEqual(english)
@@ -86,9 +104,16 @@ describe('nested text takes a locale', () => {
       { key: 'seo.title', value: 'Chemise en coton', source: 'Cotton shirt' },
     ])
 
-    const productView = (locale?: string) => read<{ product: unknown }>(apiKey, PRODUCT, product.id, locale).then((data) => data.product)
-    expect(await productView('fr')).toEqual({ options: [{ name: 'Taille' }, { name: 'Color' }], seo: { title: 'Chemise en coton', description: 'A light shirt' } })
-    const english = { options: [{ name: 'Size' }, { name: 'Color' }], seo: { title: 'Cotton shirt', description: 'A light shirt' } }
+    const productView = (locale?: string) =>
+      read<{ product: unknown }>(apiKey, PRODUCT, product.id, locale).then((data) => data.product)
+    expect(await productView('fr')).toEqual({
+      options: [{ name: 'Taille' }, { name: 'Color' }],
+      seo: { title: 'Chemise en coton', description: 'A light shirt' },
+    })
+    const english = {
+      options: [{ name: 'Size' }, { name: 'Color' }],
+      seo: { title: 'Cotton shirt', description: 'A light shirt' },
+    }
     expect(await productView('de')).toEqual(english)
     expect(await productView()).toEqual(english)
   })
@@ -106,7 +131,10 @@ describe('nested text takes a locale', () => {
     })
     await french(apiKey, attribute.id, [{ key: 'options.red.label', value: 'Rouge', source: 'Red' }])
 
-    const options = (locale?: string) => read<{ attribute: { options: unknown } }>(apiKey, ATTRIBUTE, attribute.id, locale).then((data) => data.attribute.options)
+    const options = (locale?: string) =>
+      read<{ attribute: { options: unknown } }>(apiKey, ATTRIBUTE, attribute.id, locale).then(
+        (data) => data.attribute.options,
+      )
     expect(await options('fr')).toEqual([
       { code: 'red', label: 'Rouge' },
       { code: 'blue', label: 'Blue' },
@@ -121,7 +149,12 @@ describe('nested text takes a locale', () => {
 
   it('refuses a locale that is no BCP-47 tag on nested text', async () => {
     const { apiKey } = await multilingual('nested-bad-locale')
-    const attribute = await createAttribute(t, apiKey, { code: 'size', name: 'Size', type: 'SELECT', options: [{ code: 's', label: 'Small' }] })
+    const attribute = await createAttribute(t, apiKey, {
+      code: 'size',
+      name: 'Size',
+      type: 'SELECT',
+      options: [{ code: 's', label: 'Small' }],
+    })
     const response = await t.gql(apiKey, ATTRIBUTE, { id: attribute.id, locale: 'not a locale!' })
     expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' })
   })

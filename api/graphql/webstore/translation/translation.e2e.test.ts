@@ -17,7 +17,8 @@ afterAll(() => t.close())
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
-const RESOURCE_FIELDS = 'resourceId resourceType translatableContent { key value digest } translations { locale key value sourceDigest outdated }'
+const RESOURCE_FIELDS =
+  'resourceId resourceType translatableContent { key value digest } translations { locale key value sourceDigest outdated }'
 const RESOURCE = `query ($id: ID!, $locale: Locale) { translatableResource(resourceId: $id) { resourceId resourceType translatableContent { key value digest } translations(locale: $locale) { locale key value sourceDigest outdated } } }`
 const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
 const REMOVE = `mutation ($input: TranslationsRemoveInput!) { translationsRemove(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
@@ -25,12 +26,20 @@ const LOCALIZED = `query ($id: ID, $locale: Locale) { product(id: $id) { title(l
 const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
 
 type Translation = { locale: string; key: string; value: string; sourceDigest: string; outdated: boolean }
-type Resource = { resourceId: string; resourceType: string; translatableContent: { key: string; value: string; digest: string }[]; translations: Translation[] }
+type Resource = {
+  resourceId: string
+  resourceType: string
+  translatableContent: { key: string; value: string; digest: string }[]
+  translations: Translation[]
+}
 type Written = { translatableResource: Resource | null; eventPosition: string | null }
 
-const register = (apiKey: string, input: Record<string, unknown>) => t.gql<{ translationsRegister: Written }>(apiKey, REGISTER, { input })
-const remove = (apiKey: string, input: Record<string, unknown>) => t.gql<{ translationsRemove: Written }>(apiKey, REMOVE, { input })
-const resource = (apiKey: string, id: string, locale?: string) => t.gql<{ translatableResource: Resource }>(apiKey, RESOURCE, { id, locale })
+const register = (apiKey: string, input: Record<string, unknown>) =>
+  t.gql<{ translationsRegister: Written }>(apiKey, REGISTER, { input })
+const remove = (apiKey: string, input: Record<string, unknown>) =>
+  t.gql<{ translationsRemove: Written }>(apiKey, REMOVE, { input })
+const resource = (apiKey: string, id: string, locale?: string) =>
+  t.gql<{ translatableResource: Resource }>(apiKey, RESOURCE, { id, locale })
 const localized = async (apiKey: string, id: string, locale?: string) => {
   const response = await t.gql<{ product: { title: string; description: string } }>(apiKey, LOCALIZED, { id, locale })
   expect(response.errors).toBeUndefined()
@@ -62,68 +71,146 @@ describe('translationsRegister and locale reads', () => {
       translations: [],
     })
 
-    const written = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt') }] })
+    const written = await register(apiKey, {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt') }],
+    })
     expect(written.errors).toBeUndefined()
     expect(written.data!.translationsRegister.eventPosition).toMatch(POSITION)
     expect(written.data!.translationsRegister.translatableResource!.translations).toEqual([
       { locale: 'fr', key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt'), outdated: false },
     ])
 
-    expect(await localized(apiKey, product.id, 'fr')).toEqual({ title: "Chemise d'été", description: '<p>Light cotton</p>' })
-    expect(await localized(apiKey, product.id, 'fr-CA')).toEqual({ title: "Chemise d'été", description: '<p>Light cotton</p>' })
-    expect(await localized(apiKey, product.id, 'de')).toEqual({ title: 'Summer shirt', description: '<p>Light cotton</p>' })
+    expect(await localized(apiKey, product.id, 'fr')).toEqual({
+      title: "Chemise d'été",
+      description: '<p>Light cotton</p>',
+    })
+    expect(await localized(apiKey, product.id, 'fr-CA')).toEqual({
+      title: "Chemise d'été",
+      description: '<p>Light cotton</p>',
+    })
+    expect(await localized(apiKey, product.id, 'de')).toEqual({
+      title: 'Summer shirt',
+      description: '<p>Light cotton</p>',
+    })
     expect(await localized(apiKey, product.id)).toEqual({ title: 'Summer shirt', description: '<p>Light cotton</p>' })
 
     const edited = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: product.id, title: 'Summer linen shirt' } })
     expect(edited.errors).toBeUndefined()
     const after = (await resource(apiKey, product.id, 'fr')).data!.translatableResource
-    expect(after.translatableContent[0]).toEqual({ key: 'title', value: 'Summer linen shirt', digest: digest('Summer linen shirt') })
-    expect(after.translations).toEqual([{ locale: 'fr', key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt'), outdated: true }])
+    expect(after.translatableContent[0]).toEqual({
+      key: 'title',
+      value: 'Summer linen shirt',
+      digest: digest('Summer linen shirt'),
+    })
+    expect(after.translations).toEqual([
+      { locale: 'fr', key: 'title', value: "Chemise d'été", sourceDigest: digest('Summer shirt'), outdated: true },
+    ])
     // Outdated translations still show until they are redone.
     expect((await localized(apiKey, product.id, 'fr')).title).toBe("Chemise d'été")
 
-    const redone = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: "Chemise d'été en lin", sourceDigest: digest('Summer linen shirt') }] })
+    const redone = await register(apiKey, {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: "Chemise d'été en lin", sourceDigest: digest('Summer linen shirt') }],
+    })
     expect(redone.data!.translationsRegister.translatableResource!.translations).toEqual([
-      { locale: 'fr', key: 'title', value: "Chemise d'été en lin", sourceDigest: digest('Summer linen shirt'), outdated: false },
+      {
+        locale: 'fr',
+        key: 'title',
+        value: "Chemise d'été en lin",
+        sourceDigest: digest('Summer linen shirt'),
+        outdated: false,
+      },
     ])
-    expect(await auditTrail(t, apiKey, product.id)).toEqual(expect.arrayContaining(['TranslationRegistered@0', 'TranslationRegistered@1']))
+    expect(await auditTrail(t, apiKey, product.id)).toEqual(
+      expect.arrayContaining(['TranslationRegistered@0', 'TranslationRegistered@1']),
+    )
   })
 
   it('records nothing when the same translations are registered again', async () => {
     const { apiKey } = await multilingual('tr-repeat')
     const product = await createProduct(t, apiKey, { title: 'Mug' })
-    const input = { resourceId: product.id, locale: 'fr', translations: [{ key: 'title', value: 'Tasse', sourceDigest: digest('Mug') }] }
+    const input = {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: 'Tasse', sourceDigest: digest('Mug') }],
+    }
     expect((await register(apiKey, input)).data!.translationsRegister.eventPosition).toMatch(POSITION)
     expect((await register(apiKey, input)).data!.translationsRegister.eventPosition).toBeNull()
   })
 
   it('translates pages and reads translations of one locale or all', async () => {
     const { apiKey } = await multilingual('tr-page')
-    const page = await createPage(t, apiKey, { title: 'About us', body: '<p>Hello</p>', seo: { description: 'Who we are' } })
+    const page = await createPage(t, apiKey, {
+      title: 'About us',
+      body: '<p>Hello</p>',
+      seo: { description: 'Who we are' },
+    })
     const content = (await resource(apiKey, page.id)).data!.translatableResource
     expect(content.resourceType).toBe('PAGE')
     expect(content.translatableContent.map((item) => item.key)).toEqual(['title', 'body', 'seo.description'])
-    await register(apiKey, { resourceId: page.id, locale: 'fr', translations: [{ key: 'body', value: '<p>Bonjour</p>', sourceDigest: digest('<p>Hello</p>') }] })
-    await register(apiKey, { resourceId: page.id, locale: 'de', translations: [{ key: 'seo.description', value: 'Wer wir sind', sourceDigest: digest('Who we are') }] })
-    expect((await resource(apiKey, page.id)).data!.translatableResource.translations.map((item) => `${item.locale}:${item.key}`)).toEqual(['de:seo.description', 'fr:body'])
-    expect((await resource(apiKey, page.id, 'fr')).data!.translatableResource.translations.map((item) => item.value)).toEqual(['<p>Bonjour</p>'])
-    const read = await t.gql<{ page: { title: string; body: string } }>(apiKey, 'query ($id: ID) { page(id: $id) { title(locale: "fr") body(locale: "fr") } }', { id: page.id })
+    await register(apiKey, {
+      resourceId: page.id,
+      locale: 'fr',
+      translations: [{ key: 'body', value: '<p>Bonjour</p>', sourceDigest: digest('<p>Hello</p>') }],
+    })
+    await register(apiKey, {
+      resourceId: page.id,
+      locale: 'de',
+      translations: [{ key: 'seo.description', value: 'Wer wir sind', sourceDigest: digest('Who we are') }],
+    })
+    expect(
+      (await resource(apiKey, page.id)).data!.translatableResource.translations.map(
+        (item) => `${item.locale}:${item.key}`,
+      ),
+    ).toEqual(['de:seo.description', 'fr:body'])
+    expect(
+      (await resource(apiKey, page.id, 'fr')).data!.translatableResource.translations.map((item) => item.value),
+    ).toEqual(['<p>Bonjour</p>'])
+    const read = await t.gql<{ page: { title: string; body: string } }>(
+      apiKey,
+      'query ($id: ID) { page(id: $id) { title(locale: "fr") body(locale: "fr") } }',
+      { id: page.id },
+    )
     expect(read.data!.page).toEqual({ title: 'About us', body: '<p>Bonjour</p>' })
   })
 
   it('reads categories and product lists with a locale', async () => {
     const { apiKey } = await multilingual('tr-types')
-    const products = [await createProduct(t, apiKey, { title: 'One' }), await createProduct(t, apiKey, { title: 'Two' })]
+    const products = [
+      await createProduct(t, apiKey, { title: 'One' }),
+      await createProduct(t, apiKey, { title: 'Two' }),
+    ]
     for (const [index, product] of products.entries()) {
-      await register(apiKey, { resourceId: product.id, locale: 'de', translations: [{ key: 'title', value: `Eins ${index}`, sourceDigest: digest(product.title) }] })
+      await register(apiKey, {
+        resourceId: product.id,
+        locale: 'de',
+        translations: [{ key: 'title', value: `Eins ${index}`, sourceDigest: digest(product.title) }],
+      })
     }
-    const list = await t.gql<{ products: { nodes: { title: string }[] } }>(apiKey, 'query { products(sort: CREATED_AT_ASC) { nodes { title(locale: "de") } } }')
+    const list = await t.gql<{ products: { nodes: { title: string }[] } }>(
+      apiKey,
+      'query { products(sort: CREATED_AT_ASC) { nodes { title(locale: "de") } } }',
+    )
     expect(list.data!.products.nodes).toEqual([{ title: 'Eins 0' }, { title: 'Eins 1' }])
-    const category = await t.gql<{ categoryCreate: { category: { id: string } } }>(apiKey, 'mutation { categoryCreate(input: {title: "Hats", description: "Warm hats"}) { category { id } } }')
+    const category = await t.gql<{ categoryCreate: { category: { id: string } } }>(
+      apiKey,
+      'mutation { categoryCreate(input: {title: "Hats", description: "Warm hats"}) { category { id } } }',
+    )
     expect(category.errors).toBeUndefined()
     const categoryId = category.data!.categoryCreate.category.id
-    await register(apiKey, { resourceId: categoryId, locale: 'de', translations: [{ key: 'title', value: 'Hüte', sourceDigest: digest('Hats') }] })
-    const read = await t.gql<{ category: { title: string; description: string } }>(apiKey, 'query ($id: ID) { category(id: $id) { title(locale: "de") description(locale: "de") } }', { id: categoryId })
+    await register(apiKey, {
+      resourceId: categoryId,
+      locale: 'de',
+      translations: [{ key: 'title', value: 'Hüte', sourceDigest: digest('Hats') }],
+    })
+    const read = await t.gql<{ category: { title: string; description: string } }>(
+      apiKey,
+      'query ($id: ID) { category(id: $id) { title(locale: "de") description(locale: "de") } }',
+      { id: categoryId },
+    )
     expect(read.data!.category).toEqual({ title: 'Hüte', description: 'Warm hats' })
   })
 })
@@ -140,9 +227,15 @@ describe('theme translations', () => {
     // Colors and pickers are settings too, but not text.
     expect(content.translatableContent.every((item) => !/^#[0-9a-f]{3,8}$/i.test(item.value))).toBe(true)
     const first = content.translatableContent.find((item) => item.key.startsWith('locales.'))!
-    const written = await register(apiKey, { resourceId: theme.id, locale: 'fr', translations: [{ key: first.key, value: 'Traduit', sourceDigest: first.digest }] })
+    const written = await register(apiKey, {
+      resourceId: theme.id,
+      locale: 'fr',
+      translations: [{ key: first.key, value: 'Traduit', sourceDigest: first.digest }],
+    })
     expect(written.errors).toBeUndefined()
-    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([{ locale: 'fr', key: first.key, value: 'Traduit', outdated: false }])
+    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([
+      { locale: 'fr', key: first.key, value: 'Traduit', outdated: false },
+    ])
   })
 })
 
@@ -152,9 +245,19 @@ describe('product option names and attribute values', () => {
     const material = await createAttribute(t, apiKey, { code: 'material', name: 'Material', type: 'TEXT' })
     await createAttribute(t, apiKey, { code: 'weight', name: 'Weight', type: 'NUMBER' })
     const product = await createProduct(t, apiKey, { title: 'Tee', options: [{ name: 'Size', values: ['S', 'M'] }] })
-    const set = await t.gql(apiKey, 'mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }', {
-      input: { productId: product.id, values: [{ code: 'material', value: 'Cotton' }, { code: 'weight', value: 120 }] },
-    })
+    const set = await t.gql(
+      apiKey,
+      'mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }',
+      {
+        input: {
+          productId: product.id,
+          values: [
+            { code: 'material', value: 'Cotton' },
+            { code: 'weight', value: 120 },
+          ],
+        },
+      },
+    )
     expect(set.errors).toBeUndefined()
     const content = (await resource(apiKey, product.id)).data!.translatableResource.translatableContent
     expect(content.map((item) => [item.key, item.value])).toEqual([
@@ -162,10 +265,22 @@ describe('product option names and attribute values', () => {
       ['options.0.name', 'Size'],
       ['attributes.material', 'Cotton'],
     ])
-    const written = await register(apiKey, { resourceId: product.id, locale: 'fr', translations: [{ key: 'attributes.material', value: 'Coton', sourceDigest: digest('Cotton') }] })
+    const written = await register(apiKey, {
+      resourceId: product.id,
+      locale: 'fr',
+      translations: [{ key: 'attributes.material', value: 'Coton', sourceDigest: digest('Cotton') }],
+    })
     expect(written.errors).toBeUndefined()
-    await register(apiKey, { resourceId: material.id, locale: 'fr', translations: [{ key: 'name', value: 'Matière', sourceDigest: digest('Material') }] })
-    const read = await t.gql<{ attribute: { name: string } }>(apiKey, 'query ($id: ID) { attribute(id: $id) { name(locale: "fr") } }', { id: material.id })
+    await register(apiKey, {
+      resourceId: material.id,
+      locale: 'fr',
+      translations: [{ key: 'name', value: 'Matière', sourceDigest: digest('Material') }],
+    })
+    const read = await t.gql<{ attribute: { name: string } }>(
+      apiKey,
+      'query ($id: ID) { attribute(id: $id) { name(locale: "fr") } }',
+      { id: material.id },
+    )
     expect(read.data!.attribute).toEqual({ name: 'Matière' })
   })
 })
@@ -176,20 +291,42 @@ describe('content entry translations', () => {
     const type = await t.gql<{ contentTypeCreate: { contentType: { id: string } } }>(
       apiKey,
       'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }',
-      { input: { name: 'Banner', fields: [{ key: 'headline', type: 'TEXT' }, { key: 'priority', type: 'NUMBER' }] } },
+      {
+        input: {
+          name: 'Banner',
+          fields: [
+            { key: 'headline', type: 'TEXT' },
+            { key: 'priority', type: 'NUMBER' },
+          ],
+        },
+      },
     )
     expect(type.errors).toBeUndefined()
     const entry = await t.gql<{ contentEntryCreate: { contentEntry: { id: string } } }>(
       apiKey,
       'mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }',
-      { input: { typeId: type.data!.contentTypeCreate.contentType.id, fields: { headline: 'Summer sale', priority: 3 } } },
+      {
+        input: {
+          typeId: type.data!.contentTypeCreate.contentType.id,
+          fields: { headline: 'Summer sale', priority: 3 },
+        },
+      },
     )
     expect(entry.errors).toBeUndefined()
     const entryId = entry.data!.contentEntryCreate.contentEntry.id
     const content = (await resource(apiKey, entryId)).data!.translatableResource
-    expect(content).toMatchObject({ resourceType: 'CONTENT_ENTRY', translatableContent: [{ key: 'fields.headline', value: 'Summer sale', digest: digest('Summer sale') }] })
-    const written = await register(apiKey, { resourceId: entryId, locale: 'fr', translations: [{ key: 'fields.headline', value: 'Soldes d’été', sourceDigest: digest('Summer sale') }] })
-    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([{ key: 'fields.headline', value: 'Soldes d’été', outdated: false }])
+    expect(content).toMatchObject({
+      resourceType: 'CONTENT_ENTRY',
+      translatableContent: [{ key: 'fields.headline', value: 'Summer sale', digest: digest('Summer sale') }],
+    })
+    const written = await register(apiKey, {
+      resourceId: entryId,
+      locale: 'fr',
+      translations: [{ key: 'fields.headline', value: 'Soldes d’été', sourceDigest: digest('Summer sale') }],
+    })
+    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([
+      { key: 'fields.headline', value: 'Soldes d’été', outdated: false },
+    ])
   })
 })
 
@@ -201,13 +338,23 @@ describe('translationsRegister errors change nothing', () => {
     apiKey = (await multilingual('tr-errors')).apiKey
     productId = (await createProduct(t, apiKey, { title: 'Shirt' })).id
   })
-  const unchanged = async () => expect((await resource(apiKey, productId)).data!.translatableResource.translations).toEqual([])
+  const unchanged = async () =>
+    expect((await resource(apiKey, productId)).data!.translatableResource.translations).toEqual([])
 
   it('answers CONFLICT for a digest of another source text', async () => {
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [{ ...title, sourceDigest: digest('Shirts') }] }))).toEqual({
+    expect(
+      onlyError(
+        await register(apiKey, {
+          resourceId: productId,
+          locale: 'fr',
+          translations: [{ ...title, sourceDigest: digest('Shirts') }],
+        }),
+      ),
+    ).toEqual({
       code: 'CONFLICT',
       field: ['input', 'translations', 0, 'sourceDigest'],
-      message: "the source of 'title' changed since its digest was fetched; fetch translatableResource again and translate the current text",
+      message:
+        "the source of 'title' changed since its digest was fetched; fetch translatableResource again and translate the current text",
     })
     await unchanged()
   })
@@ -216,41 +363,77 @@ describe('translationsRegister errors change nothing', () => {
     expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'es', translations: [title] }))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'locale'],
-      message: "locale 'es' is not enabled on this store (the enabled ones besides the default are fr, de); enable it with storeUpdate enabledLocales first",
+      message:
+        "locale 'es' is not enabled on this store (the enabled ones besides the default are fr, de); enable it with storeUpdate enabledLocales first",
     })
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'en', translations: [title] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [title, { key: 'vendor', value: 'x', sourceDigest: digest('') }] }))).toEqual({
+    expect(
+      onlyError(await register(apiKey, { resourceId: productId, locale: 'en', translations: [title] })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
+    expect(
+      onlyError(
+        await register(apiKey, {
+          resourceId: productId,
+          locale: 'fr',
+          translations: [title, { key: 'vendor', value: 'x', sourceDigest: digest('') }],
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'translations', 1, 'key'],
       message: "'vendor' is not a translatable key of this product; its keys are title",
     })
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'fr', translations: [{ ...title, sourceDigest: 'abc' }] }))).toMatchObject({
+    expect(
+      onlyError(
+        await register(apiKey, {
+          resourceId: productId,
+          locale: 'fr',
+          translations: [{ ...title, sourceDigest: 'abc' }],
+        }),
+      ),
+    ).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'translations', 0, 'sourceDigest'],
     })
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'no such locale', translations: [title] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
+    expect(
+      onlyError(await register(apiKey, { resourceId: productId, locale: 'no such locale', translations: [title] })),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
     await unchanged()
   })
 
   it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a bad locale argument', async () => {
     const unknown = '01900000-0000-7000-8000-000000000bad'
-    expect(onlyError(await register(apiKey, { resourceId: unknown, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'NOT_FOUND', message: `translatable resource '${unknown}' does not exist in this store` })
+    expect(
+      onlyError(await register(apiKey, { resourceId: unknown, locale: 'fr', translations: [title] })),
+    ).toMatchObject({ code: 'NOT_FOUND', message: `translatable resource '${unknown}' does not exist in this store` })
     expect(onlyError(await resource(apiKey, unknown))).toMatchObject({ code: 'NOT_FOUND' })
-    expect(onlyError(await resource(apiKey, 'not-a-uuid'))).toMatchObject({ code: 'NOT_FOUND', message: "translatable resource 'not-a-uuid' does not exist in this store" })
-    expect(onlyError(await remove(apiKey, { resourceId: unknown, locale: 'fr', keys: ['title'] }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(onlyError(await resource(apiKey, 'not-a-uuid'))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: "translatable resource 'not-a-uuid' does not exist in this store",
+    })
+    expect(onlyError(await remove(apiKey, { resourceId: unknown, locale: 'fr', keys: ['title'] }))).toMatchObject({
+      code: 'NOT_FOUND',
+    })
     const badLocale = await t.gql(apiKey, LOCALIZED, { id: productId, locale: '!!' })
     // One error per localized field asked for (title and description).
     expect(badLocale.errors!.map((error) => [error.extensions.code, error.extensions.field, error.message])).toEqual(
-      Array(2).fill(['BAD_USER_INPUT', ['locale'], `'!!' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`]),
+      Array(2).fill([
+        'BAD_USER_INPUT',
+        ['locale'],
+        `'!!' is not a BCP-47 locale; use a language tag such as "en", "de" or "fr-CA"`,
+      ]),
     )
   })
 
   it("treats another store's resources as missing and needs webstore:write to write", async () => {
     const other = await multilingual('tr-other')
-    expect(onlyError(await register(other.apiKey, { resourceId: productId, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(
+      onlyError(await register(other.apiKey, { resourceId: productId, locale: 'fr', translations: [title] })),
+    ).toMatchObject({ code: 'NOT_FOUND' })
     expect(onlyError(await resource(other.apiKey, productId))).toMatchObject({ code: 'NOT_FOUND' })
     const readOnly = await t.key('tr-errors', ['webstore:read', 'products:read'])
-    expect(onlyError(await register(readOnly, { resourceId: productId, locale: 'fr', translations: [title] }))).toMatchObject({ code: 'FORBIDDEN' })
+    expect(
+      onlyError(await register(readOnly, { resourceId: productId, locale: 'fr', translations: [title] })),
+    ).toMatchObject({ code: 'FORBIDDEN' })
     expect((await resource(readOnly, productId)).errors).toBeUndefined()
     const noWebstore = await t.key('tr-errors', ['products:read'])
     expect(onlyError(await resource(noWebstore, productId))).toMatchObject({ code: 'FORBIDDEN' })
@@ -270,15 +453,27 @@ describe('translationsRemove', () => {
         { key: 'description', value: 'Chaud', sourceDigest: digest('Warm') },
       ],
     })
-    await register(apiKey, { resourceId: product.id, locale: 'de', translations: [{ key: 'title', value: 'Mütze', sourceDigest: digest('Cap') }] })
+    await register(apiKey, {
+      resourceId: product.id,
+      locale: 'de',
+      translations: [{ key: 'title', value: 'Mütze', sourceDigest: digest('Cap') }],
+    })
 
     const removed = await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: ['title'] })
     expect(removed.errors).toBeUndefined()
     expect(removed.data!.translationsRemove.eventPosition).toMatch(POSITION)
-    expect(removed.data!.translationsRemove.translatableResource!.translations.map((item) => `${item.locale}:${item.key}`)).toEqual(['de:title', 'fr:description'])
+    expect(
+      removed.data!.translationsRemove.translatableResource!.translations.map((item) => `${item.locale}:${item.key}`),
+    ).toEqual(['de:title', 'fr:description'])
     expect(await localized(apiKey, product.id, 'fr')).toEqual({ title: 'Cap', description: 'Chaud' })
-    expect((await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: ['title'] })).data!.translationsRemove.eventPosition).toBeNull()
-    expect(onlyError(await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: [] }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'keys'] })
+    expect(
+      (await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: ['title'] })).data!.translationsRemove
+        .eventPosition,
+    ).toBeNull()
+    expect(onlyError(await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: [] }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'keys'],
+    })
   })
 })
 
@@ -289,11 +484,21 @@ describe('translatableResources', () => {
     const b = await createProduct(t, apiKey, { title: 'B' })
     const c = await createProduct(t, apiKey, { title: 'C' })
     await createPage(t, apiKey, { title: 'Not a product' })
-    await register(apiKey, { resourceId: b.id, locale: 'fr', translations: [{ key: 'title', value: 'Bé', sourceDigest: digest('B') }] })
+    await register(apiKey, {
+      resourceId: b.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: 'Bé', sourceDigest: digest('B') }],
+    })
     const LIST = `query ($type: TranslatableResourceType!, $first: Int, $after: String, $page: Int, $limit: Int) {
       translatableResources(resourceType: $type, first: $first, after: $after, page: $page, limit: $limit) {
         nodes { resourceId translatableContent { value } translations { value } } totalCount pageInfo { hasNextPage endCursor totalPages } } }`
-    type List = { translatableResources: { nodes: { resourceId: string; translatableContent: { value: string }[]; translations: { value: string }[] }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null; totalPages: number | null } } }
+    type List = {
+      translatableResources: {
+        nodes: { resourceId: string; translatableContent: { value: string }[]; translations: { value: string }[] }[]
+        totalCount: number
+        pageInfo: { hasNextPage: boolean; endCursor: string | null; totalPages: number | null }
+      }
+    }
     const first = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', first: 2 })
     expect(first.errors).toBeUndefined()
     const list = first.data!.translatableResources
@@ -309,6 +514,8 @@ describe('translatableResources', () => {
     expect(paged.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([c.id])
     expect(paged.data!.translatableResources.pageInfo.totalPages).toBe(2)
     expect((await t.gql<List>(apiKey, LIST, { type: 'PAGE' })).data!.translatableResources.totalCount).toBe(1)
-    expect(onlyError(await t.gql(apiKey, LIST, { type: 'PRODUCT', first: 251 }))).toMatchObject({ code: 'BAD_USER_INPUT' })
+    expect(onlyError(await t.gql(apiKey, LIST, { type: 'PRODUCT', first: 251 }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+    })
   })
 })
