@@ -1,7 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const otherLayers = ['projections', 'api', 'mcp', 'infra', 'cli', 'bench', 'test']
+const otherLayers = ['projections', 'app', 'api', 'mcp', 'infra', 'cli', 'bench', 'test']
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.emporium/**', 'coverage/**'] },

@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError, type Config } from '../infra/config.js'
 import { createLogger, logFormat, type Logger } from '../infra/logging/logger.js'
-import { Platform } from '../infra/platform.js'
+import { Platform } from '../app/platform.js'
 import { allCommands } from '../domain/commands.js'
 import { allProjections } from '../projections/all.js'
 

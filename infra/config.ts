@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import type { RateLimitSettings } from './ratelimit/limiter.js'
+import type { RateLimitSettings } from '../app/ratelimit/limiter.js'
 import { BUILT_IN_PLANS, parsePlans, type Plan } from './ratelimit/plans.js'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { grantsCommand, type AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
-import type { CommandRegistry } from '../infra/commands/registry.js'
+import type { CommandRegistry } from '../app/commands/registry.js'
 import { commandContext, requireStore, type ToolCall } from './shared/session.js'
 import { shopTool, type ShopTool } from './shared/tool.js'
 import { confirmField, confirmed, eventPosition } from './shared/write.js'

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Principal, StoreRef } from '../infra/auth/authenticate.js'
-import type { Platform } from '../infra/platform.js'
+import type { Principal, StoreRef } from '../app/auth/authenticate.js'
+import type { Platform } from '../app/platform.js'
 import { auditLogTools } from './audit/log/tools.js'
 import { attributeReadTools } from './catalog/attribute/tools.js'
 import { categoryReadTools } from './catalog/category/tools.js'

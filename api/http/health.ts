@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import type { Platform } from '../../infra/platform.js'
+import type { Platform } from '../../app/platform.js'
 import { isDegraded, projectionStatuses } from '../../infra/projections/status.js'
 
 /** How far behind the log a projection may be for `/ready` to say yes. */

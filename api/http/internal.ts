@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { Platform } from '../../infra/platform.js'
+import type { Platform } from '../../app/platform.js'
 import { resolveHost } from '../../projections/tenancy/host.js'
 
 export const INTERNAL_SECRET_HEADER = 'x-internal-secret'

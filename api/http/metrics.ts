@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { ApiMetrics } from '../../infra/metrics/api-metrics.js'
+import type { ApiMetrics } from '../../app/metrics/api-metrics.js'
 import { EXPOSITION_CONTENT_TYPE } from '../../infra/metrics/registry.js'
 
 export interface MetricsOptions {

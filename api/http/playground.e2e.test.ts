@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
-import type { Platform } from '../../infra/platform.js'
+import type { Platform } from '../../app/platform.js'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import {
   browserSupport,

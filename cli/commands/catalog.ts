@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
-import { importProducts } from '../../infra/catalog/import/import.js'
+import { importProducts } from '../../app/catalog/import/import.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { createKey, revokeKey } from '../../infra/operations/tenants.js'
+import { createKey, revokeKey } from '../../app/operations/tenants.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
 import { parseScopes } from './scopes.js'

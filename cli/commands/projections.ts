@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { isUuid } from '../../domain/shared/ids.js'
-import type { Platform } from '../../infra/platform.js'
+import type { Platform } from '../../app/platform.js'
 import { retryProjections } from '../../infra/projections/retry.js'
 import { requestRebuild } from '../../infra/projections/runner.js'
 import type { RebuildRow } from '../../infra/projections/schema.js'

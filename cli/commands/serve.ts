@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from '../../api/app.js'
-import { ensureDemoTenant } from '../../infra/operations/demo.js'
+import { ensureDemoTenant } from '../../app/operations/demo.js'
 import { openCliPlatform } from '../platform.js'
 import { exitOnSignals } from '../shutdown.js'
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
-import { createTenant } from '../../infra/operations/tenants.js'
+import { createTenant } from '../../app/operations/tenants.js'
 import { fail, openCliPlatform } from '../platform.js'
 import { parseScopes } from './scopes.js'
 

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import { loadConfig, type Config } from '../config.js'
-import { Platform } from '../platform.js'
+import { Platform } from '../../app/platform.js'
 import {
   appendCounted,
   checkpointOf,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MEDIA_KINDS, MEDIA_MIME_TYPES } from '../../domain/media/events.js'
 import { MEDIA_CATEGORY } from '../../domain/media/streams.js'
-import { mediaPath } from '../../infra/media/ingest.js'
+import { mediaPath } from '../../app/media/ingest.js'
 import { findMedia, type MediaRecord } from '../../projections/media/queries.js'
 import { isoString } from '../shared/lists.js'
 import type { ResourceView } from '../shared/view.js'

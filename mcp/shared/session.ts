@@ -2,9 +2,9 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
 import { DomainError } from '../../domain/shared/errors.js'
 import { refuseArchived } from '../../domain/tenancy/store/archived.js'
-import { credentialId, type Principal, type StoreRef } from '../../infra/auth/authenticate.js'
-import type { CommandContext } from '../../infra/commands/context.js'
-import type { Platform } from '../../infra/platform.js'
+import { credentialId, type Principal, type StoreRef } from '../../app/auth/authenticate.js'
+import type { CommandContext } from '../../app/commands/context.js'
+import type { Platform } from '../../app/platform.js'
 
 /** Who an MCP server instance works for: one credential, at most one store, one transport. */
 export interface ShopSession {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { CapturingMailer } from '../../infra/mail/mailer.js'
-import { useMailer } from '../../infra/auth/account-services.js'
+import { useMailer } from '../../app/auth/account-services.js'
 import type { GraphQLResponse, TestApp } from './app.js'
 
 /** A browser's view of a signed-in person: the cookie pair it sends back (`name=value`). */

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
-import { issueApiKey } from '../../infra/auth/keys.js'
-import type { CommandContext } from '../../infra/commands/context.js'
+import { issueApiKey } from '../../app/auth/keys.js'
+import type { CommandContext } from '../../app/commands/context.js'
 import type { TestApp } from './app.js'
 
-/** What an operator at the CLI acts as (infra/operations/tenants.ts builds the same). */
+/** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
 export function operator(organizationId: string): CommandContext {
   return {
     organizationId,

@@ -4,9 +4,9 @@ import type { Actor } from '../../../domain/shared/context.js'
 import { DomainError } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { refuseArchived } from '../../../domain/tenancy/store/archived.js'
-import type { Principal, StoreRef } from '../../../infra/auth/authenticate.js'
-import type { CommandContext } from '../../../infra/commands/context.js'
-import type { Platform } from '../../../infra/platform.js'
+import type { Principal, StoreRef } from '../../../app/auth/authenticate.js'
+import type { CommandContext } from '../../../app/commands/context.js'
+import type { Platform } from '../../../app/platform.js'
 
 /** What every resolver gets: the platform, who is asking, and for which store. */
 export interface RequestContext {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { DocumentNode, GraphQLError } from 'graphql'
 import { DomainError } from '../../../domain/shared/errors.js'
-import type { Principal } from '../../../infra/auth/authenticate.js'
-import type { RateLimitedClient } from '../../../infra/ratelimit/credential.js'
-import type { ApiMetrics } from '../../../infra/metrics/api-metrics.js'
-import type { RateLimiter, ThrottleStatus } from '../../../infra/ratelimit/limiter.js'
+import type { Principal } from '../../../app/auth/authenticate.js'
+import type { RateLimitedClient } from '../../../app/ratelimit/credential.js'
+import type { ApiMetrics } from '../../../app/metrics/api-metrics.js'
+import type { RateLimiter, ThrottleStatus } from '../../../app/ratelimit/limiter.js'
 import { actualQueryCost, findOperation, requestedQueryCost, type Variables } from './cost.js'
 
 /** `extensions.cost` of every GraphQL response that got as far as being costed (Shopify's shape). */

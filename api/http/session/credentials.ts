@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '../../../domain/shared/errors.js'
-import { resolveStore } from '../../../infra/auth/authenticate.js'
-import type { RequestCredentials } from '../../../infra/auth/credentials.js'
-import { authenticateSession } from '../../../infra/auth/sessions.js'
-import type { Platform } from '../../../infra/platform.js'
+import { resolveStore } from '../../../app/auth/authenticate.js'
+import type { RequestCredentials } from '../../../app/auth/credentials.js'
+import { authenticateSession } from '../../../app/auth/sessions.js'
+import type { Platform } from '../../../app/platform.js'
 import { readSessionToken } from './cookie.js'
 import { checkCsrf } from './csrf.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { secretTables } from '../../../infra/auth/account-tables.js'
+import { secretTables } from '../../../app/auth/account-tables.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 import {

@@ -6,7 +6,7 @@ import type { ProductEvent, ProductStatus } from './events.js'
 import type { ProductState } from './product.js'
 
 // Scheduled publishing: a hidden (DRAFT or ARCHIVED) product carries a `publishAt`; the publish
-// scheduler (infra/scheduling) runs productPublishDue once that time has come, and the product
+// scheduler (app/scheduling) runs productPublishDue once that time has come, and the product
 // turns ACTIVE with nobody calling.
 
 export type ProductPublishScheduled = DomainEvent<'ProductPublishScheduled', { productId: string; publishAt: string }>

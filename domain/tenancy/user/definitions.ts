@@ -11,7 +11,7 @@ import { PLATFORM_SCOPE, USER_CATEGORY, userEmailKey, userStream } from './strea
  * A person's account is theirs whatever their role: any member scope allows these commands, and
  * each acts on the actor itself (prepare takes the user id from the actor, never from input), so
  * no credential can reach another person's account. API keys are refused outright. The account
- * service (infra/auth/accounts.ts) runs them after it checked a password or a token.
+ * service (app/auth/accounts.ts) runs them after it checked a password or a token.
  */
 const ACCOUNT = {
   resource: USER_CATEGORY,

@@ -4,7 +4,7 @@ import { dateTimeInput } from '../../shared/input-types.js'
 
 // Pages and blog posts share one publication model: DRAFT or PUBLISHED, a `publishedAt` stamped
 // when they go live, and an optional `publishAt` that schedules a DRAFT to go live by itself
-// (the publish scheduler in infra/scheduling runs the resource's publish-due command).
+// (the publish scheduler in app/scheduling runs the resource's publish-due command).
 
 export const PUBLICATION_STATUSES = ['DRAFT', 'PUBLISHED'] as const
 /** DRAFT: hidden from shoppers; PUBLISHED: on the storefront since `publishedAt`. */

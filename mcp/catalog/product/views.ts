@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_CATEGORY } from '../../../domain/catalog/product/streams.js'
-import { mediaPath } from '../../../infra/media/ingest.js'
+import { mediaPath } from '../../../app/media/ingest.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { findProduct, type ProductRecord } from '../../../projections/catalog/product/queries.js'
 import { mediaOfProducts, type MediaRecord } from '../../../projections/media/queries.js'

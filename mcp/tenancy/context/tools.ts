@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ALL_SCOPES } from '../../../domain/shared/scopes.js'
-import { credentialId } from '../../../infra/auth/authenticate.js'
+import { credentialId } from '../../../app/auth/authenticate.js'
 import { findOrganization, listStores, type StoreRecord } from '../../../projections/tenancy/queries.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 

@@ -1,4 +1,4 @@
-import { runBulk, type BulkItemOutcome } from '../../../../infra/catalog/bulk.js'
+import { runBulk, type BulkItemOutcome } from '../../../../app/catalog/bulk.js'
 import { productsByIds } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireStore, type RequestContext } from '../../shared/context.js'

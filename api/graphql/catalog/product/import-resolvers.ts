@@ -1,5 +1,5 @@
-import { dropStagedImport, readStagedImport } from '../../../../infra/catalog/import/staged.js'
-import { importProducts } from '../../../../infra/catalog/import/import.js'
+import { dropStagedImport, readStagedImport } from '../../../../app/catalog/import/staged.js'
+import { importProducts } from '../../../../app/catalog/import/import.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { productImportTypeDefs } from './import-schema.js'

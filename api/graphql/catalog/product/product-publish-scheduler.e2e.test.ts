@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { productStream } from '../../../../domain/catalog/product/streams.js'
-import { PublishScheduler } from '../../../../infra/scheduling/publish-scheduler.js'
+import { PublishScheduler } from '../../../../app/scheduling/publish-scheduler.js'
 import { createProduct } from '../../../../test/support/products.js'
 
 // The publish scheduler runs wherever projections run; a short interval lets the test watch it.

@@ -1,6 +1,6 @@
 import { productStream } from '../../../../domain/catalog/product/streams.js'
 import { notFound } from '../../../../domain/shared/errors.js'
-import type { MutationResult } from '../../../../infra/platform.js'
+import type { MutationResult } from '../../../../app/platform.js'
 import { findProduct, productsByIds, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import {
   findVariant,

@@ -1,7 +1,7 @@
 import { cachePurgeInput } from '../../../../domain/settings/cache/commands.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
-import { requestStoreRebuild, storeRebuildStatus } from '../../../../infra/cache/rebuilds.js'
+import { requestStoreRebuild, storeRebuildStatus } from '../../../../app/cache/rebuilds.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
 import { cacheTypeDefs } from './schema.js'

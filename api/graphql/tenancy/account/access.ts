@@ -1,9 +1,9 @@
 import type { MercuriusContext } from 'mercurius'
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { managesOrganization } from '../../../../domain/tenancy/member/roles.js'
-import type { UserPrincipal } from '../../../../infra/auth/authenticate.js'
-import type { RequestMeta } from '../../../../infra/auth/accounts.js'
-import type { Platform } from '../../../../infra/platform.js'
+import type { UserPrincipal } from '../../../../app/auth/authenticate.js'
+import type { RequestMeta } from '../../../../app/auth/accounts.js'
+import type { Platform } from '../../../../app/platform.js'
 import { newCorrelationId, type RequestContext } from '../../shared/context.js'
 
 /** Account operations may run without a credential: then only the platform is known. */

@@ -6,8 +6,8 @@ import {
   requestPasswordReset,
   signUp,
   type SignedIn,
-} from '../../../../infra/auth/accounts.js'
-import { deleteSession, deleteUserSessions } from '../../../../infra/auth/sessions.js'
+} from '../../../../app/auth/accounts.js'
+import { deleteSession, deleteUserSessions } from '../../../../app/auth/sessions.js'
 import { findMembership, findUser } from '../../../../projections/tenancy/accounts/queries.js'
 import { findOrganization } from '../../../../projections/tenancy/queries.js'
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../../../http/session/cookie.js'

@@ -1,6 +1,6 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
-import { maskedApiKey, API_KEY_PREFIX } from '../../../../infra/auth/api-key-token.js'
-import { issueApiKey, rotateApiKey, type IssueApiKeyDeps, type IssueApiKeyInput } from '../../../../infra/auth/keys.js'
+import { maskedApiKey, API_KEY_PREFIX } from '../../../../app/auth/api-key-token.js'
+import { issueApiKey, rotateApiKey, type IssueApiKeyDeps, type IssueApiKeyInput } from '../../../../app/auth/keys.js'
 import { apiKeyStatus, listApiKeyPage, type ListApiKeysArgs } from '../../../../projections/tenancy/api-key-list.js'
 import { findApiKey, listStores, type ApiKeyRecord } from '../../../../projections/tenancy/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'

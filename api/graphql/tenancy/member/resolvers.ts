@@ -1,5 +1,5 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
-import { acceptInvitation, inviteMember } from '../../../../infra/auth/invitations.js'
+import { acceptInvitation, inviteMember } from '../../../../app/auth/invitations.js'
 import {
   findMember,
   findMembership,

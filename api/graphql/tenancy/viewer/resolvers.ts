@@ -1,4 +1,4 @@
-import { credentialId } from '../../../../infra/auth/authenticate.js'
+import { credentialId } from '../../../../app/auth/authenticate.js'
 import { findOrganization, listStores } from '../../../../projections/tenancy/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import type { RequestContext } from '../../shared/context.js'

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES } from '../../../../domain/shared/scopes.js'
-import { generateApiKeyToken } from '../../../../infra/auth/api-key-token.js'
-import { issueApiKey } from '../../../../infra/auth/keys.js'
-import type { CommandContext } from '../../../../infra/commands/context.js'
-import { revokeKey } from '../../../../infra/operations/tenants.js'
+import { generateApiKeyToken } from '../../../../app/auth/api-key-token.js'
+import { issueApiKey } from '../../../../app/auth/keys.js'
+import type { CommandContext } from '../../../../app/commands/context.js'
+import { revokeKey } from '../../../../app/operations/tenants.js'
 import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
 import { UUID, onlyError } from '../../../../test/support/products.js'
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** What an operator at the CLI acts as (infra/operations/tenants.ts builds the same). */
+/** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
 const operator = (organizationId: string, now = new Date()): CommandContext => ({
   organizationId,
   storeId: null,

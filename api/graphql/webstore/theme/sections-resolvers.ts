@@ -1,7 +1,7 @@
 import { badInput, notFound } from '../../../../domain/shared/errors.js'
 import { templateName } from '../../../../domain/webstore/theme/sections-template.js'
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
-import type { MutationResult } from '../../../../infra/platform.js'
+import type { MutationResult } from '../../../../app/platform.js'
 import { themeById } from '../../../../projections/webstore/theme/queries.js'
 import {
   sectionGroupViews,

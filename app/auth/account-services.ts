@@ -1,0 +1,26 @@
+import type { Platform } from '../platform.js'
+import { LogMailer, type Mailer } from '../../infra/mail/mailer.js'
+import { LoginLimiter } from './login-limiter.js'
+
+/** What the account flows need beyond the platform: where mail goes, and the login attempt budget. */
+export interface AccountServices {
+  mailer: Mailer
+  loginLimiter: LoginLimiter
+}
+
+const byPlatform = new WeakMap<Platform, AccountServices>()
+
+/** The platform's account services, made on first use: mail to the log, 5 login attempts a minute. */
+export function accountServices(platform: Platform): AccountServices {
+  let services = byPlatform.get(platform)
+  if (!services) {
+    services = { mailer: new LogMailer(platform.logger), loginLimiter: new LoginLimiter() }
+    byPlatform.set(platform, services)
+  }
+  return services
+}
+
+/** Plugs in another mailer (an SMTP sender in production, a capturing one in tests). */
+export function useMailer(platform: Platform, mailer: Mailer): void {
+  accountServices(platform).mailer = mailer
+}

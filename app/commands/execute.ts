@@ -1,0 +1,148 @@
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import { requireStorable } from '../../domain/shared/boundary.js'
+import {
+  commandScopesText,
+  grantsCommand,
+  type AnyCommandDefinition,
+  type BlobWriter,
+  type CatalogUsage,
+  type PrepareEnv,
+} from '../../domain/shared/command.js'
+import { DomainError, conflict } from '../../domain/shared/errors.js'
+import { fold, type DomainEvent } from '../../domain/shared/event.js'
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../../infra/eventstore/port.js'
+import type { CommandContext } from './context.js'
+import { reservationOwner, reservationWrites } from './reservations.js'
+
+export interface CommandResult {
+  entityId: string
+  /** Append position of the command's events; null when the command changed nothing. */
+  position: string | null
+  /** Each event of the entity with its position: what read-your-writes waits for. */
+  events: { type: string; position: string }[]
+}
+
+export const EVENT_SCHEMA_VERSION = 1
+
+/**
+ * The one command path (ARCHITECTURE.md, "The command path"): scope check, input validation,
+ * load and fold the stream, decide, claim unique values, append with the expected revision.
+ * A concurrent writer makes it decide once more on fresh state; a second clash is a CONFLICT.
+ */
+export async function executeCommand(
+  store: EventStore,
+  definition: AnyCommandDefinition,
+  rawInput: unknown,
+  ctx: CommandContext,
+  catalogUsage?: CatalogUsage,
+  blobs?: BlobWriter,
+): Promise<CommandResult> {
+  if (!grantsCommand(ctx.scopes, definition)) {
+    throw new DomainError(
+      'FORBIDDEN',
+      `${definition.name} needs the ${commandScopesText(definition)} scope, which this credential does not have`,
+    )
+  }
+  if (definition.storeScoped && !ctx.storeId) {
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      `${definition.name} works on one store: select it with the X-Store header (store id or slug)`,
+    )
+  }
+  const input = parseInput(definition.input, rawInput)
+  const env: PrepareEnv = {
+    ctx,
+    catalogUsage,
+    blobs,
+    newId: () => uuidv7(),
+    reservationOwner: (scope, key) => reservationOwner(store, scope, key),
+    readStream: async (stream) =>
+      (await store.readStream(stream)).map((e) => ({
+        type: e.type,
+        data: e.data,
+        revision: e.revision,
+        occurredAt: e.metadata.occurredAt,
+        commandId: e.metadata.commandId,
+        correlationId: e.metadata.correlationId,
+      })),
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptOnce(store, definition, input, env, ctx)
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error
+      if (attempt >= 1) {
+        throw conflict(`${definition.name} clashed with a concurrent change to the same data; read it again and retry`)
+      }
+    }
+  }
+}
+
+async function attemptOnce(
+  store: EventStore,
+  definition: AnyCommandDefinition,
+  input: unknown,
+  env: PrepareEnv,
+  ctx: CommandContext,
+): Promise<CommandResult> {
+  const prepared = await definition.prepare(input, env)
+  const history = await store.readStream(prepared.stream)
+  const state = fold(
+    definition.decider,
+    history.map((e): DomainEvent => ({ type: e.type, data: e.data })),
+  )
+  const events = definition.decider.decide(prepared.command, state, ctx)
+  if (events.length === 0) return { entityId: prepared.entityId, position: null, events: [] }
+
+  const commandId = uuidv7()
+  const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
+    id: uuidv7(),
+    type,
+    data,
+    metadata: {
+      organizationId: ctx.organizationId,
+      storeId: ctx.storeId,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      causationId: ctx.causationId,
+      schemaVersion: EVENT_SCHEMA_VERSION,
+      occurredAt: ctx.now.toISOString(),
+      commandId,
+    },
+  })
+  const uniqueness = definition.uniqueness?.(events, state, ctx) ?? []
+  const reservations = await reservationWrites(store, uniqueness, envelope)
+  const result = await store.appendMany([
+    {
+      stream: prepared.stream,
+      expectedRevision: history.length ? history[history.length - 1]!.revision : 'no_stream',
+      events: events.map((event: DomainEvent) => envelope(event.type, event.data as Record<string, unknown>)),
+    },
+    ...reservations,
+  ])
+  return {
+    entityId: prepared.entityId,
+    position: result.position,
+    events: events.map((event: DomainEvent, index: number) => ({
+      type: event.type,
+      position: result.positions[index]!,
+    })),
+  }
+}
+
+function parseInput(schema: z.ZodType, raw: unknown): unknown {
+  requireStorable(raw, ['input'])
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
+  const where = path.length ? `input.${path.join('.')}` : 'input'
+  throw new DomainError('BAD_USER_INPUT', `${where}: ${issue.message}`, {
+    field: ['input', ...path],
+    details: {
+      issues: parsed.error.issues.map((i) => ({ path: ['input', ...i.path.map(String)], message: i.message })),
+    },
+  })
+}

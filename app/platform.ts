@@ -1,0 +1,224 @@
+import path from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import type { AnyCommandDefinition } from '../domain/shared/command.js'
+import { DomainError } from '../domain/shared/errors.js'
+import { CredentialResolver } from './auth/credentials.js'
+import { accountMigrations } from './auth/account-tables.js'
+import { apiKeySecretMigrations } from './auth/secrets.js'
+import { CommandRegistry } from './commands/registry.js'
+import type { CommandContext } from './commands/context.js'
+import { catalogUsageFrom } from './commands/catalog-usage.js'
+import { executeCommand, type CommandResult } from './commands/execute.js'
+import type { Config } from '../infra/config.js'
+import { openDatabase, type Database } from '../infra/database/database.js'
+import { migrateToLatest } from '../infra/database/migrate.js'
+import { openEventStore } from '../infra/eventstore/open.js'
+import { comparePositions, type EventStore } from '../infra/eventstore/port.js'
+import { eventStoreMigrations } from '../infra/eventstore/postgres/schema.js'
+import type { Logger } from '../infra/logging/logger.js'
+import { ParkedStores } from '../infra/projections/parked-set.js'
+import type { Projection } from '../infra/projections/projection.js'
+import { ProjectionRunner } from '../infra/projections/runner.js'
+import { projectionMigrations } from '../infra/projections/schema.js'
+import { projectionFilter } from '../infra/projections/worker.js'
+import { ReadModelWaiter } from '../infra/projections/waiter.js'
+import { PublishScheduler } from './scheduling/publish-scheduler.js'
+import { allReactions } from './reactions/all.js'
+import { Reactor } from './reactions/reactor.js'
+import { reactionMigrations } from './reactions/schema.js'
+import { mediaServices } from '../infra/media/services.js'
+import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
+
+/** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
+const TENANCY_PROJECTION = 'tenancy'
+
+export interface PlatformParts {
+  commands: readonly AnyCommandDefinition[]
+  projections: readonly Projection[]
+}
+
+export interface MutationResult extends CommandResult {
+  /** False when the read models did not reach the write within the bound. */
+  visible: boolean
+}
+
+/**
+ * The composition root shared by every process (API, projector, MCP stdio, CLI): one database,
+ * one event store, the command registry and the projections, with or without running them.
+ */
+export class Platform {
+  readonly registry: CommandRegistry
+  /** Who a bearer key is and which store a request is for, as every transport asks it. */
+  readonly credentials: CredentialResolver
+  /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
+  private publishScheduler: PublishScheduler | null = null
+  /** Runs where the projections run: reactions to events, such as installing a new store's default theme. */
+  private reactor: Reactor | null = null
+
+  private constructor(
+    readonly config: Config,
+    readonly logger: Logger,
+    readonly database: Database,
+    readonly eventStore: EventStore,
+    readonly projections: readonly Projection[],
+    commands: readonly AnyCommandDefinition[],
+    readonly waiter: ReadModelWaiter,
+    readonly runner: ProjectionRunner | null,
+    /** Stores parked by a failing event in some projection: their writes are refused at once. */
+    readonly parked: ParkedStores,
+  ) {
+    this.registry = new CommandRegistry(commands)
+    const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
+    this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))
+  }
+
+  /** Opens everything; `database` lets tests hand in the per-file database they made. */
+  static async open(
+    config: Config,
+    logger: Logger,
+    parts: PlatformParts,
+    options: { runProjections: boolean; database?: Database },
+  ): Promise<Platform> {
+    const database =
+      options.database ??
+      (await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
+        poolSize: config.databasePoolSize,
+      }))
+    await migrateToLatest(database.db, {
+      ...eventStoreMigrations,
+      ...projectionMigrations,
+      ...apiKeySecretMigrations,
+      ...accountMigrations,
+      ...reactionMigrations,
+    })
+    const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
+    const waiter = new ReadModelWaiter(database, parts.projections)
+    await waiter.start()
+    const parked = new ParkedStores(database)
+    await parked.start()
+    const runner = options.runProjections
+      ? new ProjectionRunner({
+          database,
+          eventStore,
+          projections: parts.projections,
+          logger,
+          onAdvance: (name, position) => waiter.observe(name, position),
+          parked,
+        })
+      : null
+    await runner?.start()
+    const platform = new Platform(
+      config,
+      logger,
+      database,
+      eventStore,
+      parts.projections,
+      parts.commands,
+      waiter,
+      runner,
+      parked,
+    )
+    if (runner) {
+      platform.publishScheduler = new PublishScheduler({
+        db: database.db,
+        intervalMs: config.publishSchedulerIntervalMs,
+        logger,
+        execute: (name, input, ctx) => platform.append(name, input, ctx),
+      })
+      platform.publishScheduler.start()
+      platform.reactor = new Reactor({
+        db: database.db,
+        eventStore,
+        reactions: allReactions,
+        logger,
+        execute: (name, input, ctx) => platform.append(name, input, ctx),
+      })
+      await platform.reactor.start()
+    }
+    return platform
+  }
+
+  /**
+   * Runs a command through the registry: the one write path of every transport. A store command
+   * on a store parked by a failing event answers SERVICE_UNAVAILABLE at once: its read models would
+   * not show the write. Organization-level commands go on (their read models have no store rows to park).
+   */
+  async execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+    if (ctx.storeId && this.registry.get(name).storeScoped) this.parked.refuseWrites(ctx.storeId)
+    return this.append(name, input, ctx)
+  }
+
+  /**
+   * The write path without the parked-store check, for the platform's own writers (scheduler,
+   * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
+   */
+  private append(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+    return executeCommand(
+      this.eventStore,
+      this.registry.get(name),
+      input,
+      ctx,
+      catalogUsageFrom(this.database.db),
+      themeAssetWriter(mediaServices(this).blobs),
+    )
+  }
+
+  /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
+  async executeAndWait(name: string, input: unknown, ctx: CommandContext): Promise<MutationResult> {
+    const result = await this.execute(name, input, ctx)
+    const visible = result.position === null || (await this.waiter.waitFor(result.events, this.config.readWaitMs))
+    if (!visible)
+      this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
+    return { ...result, visible }
+  }
+
+  /**
+   * Waits until every read model is at least as fresh as `position` (the `X-Consistency-Position`
+   * header): each projection is there when its checkpoint is, or when none of the events it
+   * consumes lies between its checkpoint and `position`.
+   */
+  async waitForPosition(position: string): Promise<void> {
+    const deadline = Date.now() + this.config.readWaitMs
+    let pending = [...this.projections]
+    for (;;) {
+      const still = []
+      for (const projection of pending) {
+        const checkpoint = this.waiter.checkpoint(projection.name)
+        if (comparePositions(checkpoint, position) >= 0) continue
+        const behind = await this.eventStore.countAll({
+          filter: projectionFilter(projection),
+          from: checkpoint,
+          to: position,
+        })
+        if (behind > 0) still.push(projection)
+      }
+      pending = still
+      if (pending.length === 0) return
+      if (Date.now() > deadline) {
+        throw new DomainError(
+          'CONFLICT',
+          `the read models have not reached position ${position} yet (${pending.map((p) => p.name).join(', ')}); retry shortly`,
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      await this.waiter.refresh()
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.publishScheduler?.stop()
+    await this.reactor?.stop()
+    await this.runner?.stop()
+    await this.parked.stop()
+    await this.waiter.stop()
+    await this.eventStore.close()
+    await this.database.close()
+  }
+}
+
+async function ensureDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  return dir
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely'
+import type { Actor } from '../../domain/shared/context.js'
+import { DomainError } from '../../domain/shared/errors.js'
+import type { Reaction } from '../../domain/shared/reaction.js'
+import type { CommandContext } from '../commands/context.js'
+import type { CommandResult } from '../commands/execute.js'
+import type { AnyDb } from '../../infra/database/database.js'
+import type { EventStore, RecordedEvent, Subscription } from '../../infra/eventstore/port.js'
+import type { Logger } from '../../infra/logging/logger.js'
+
+/** Who runs a reaction's commands, as the audit log shows it. */
+export const REACTOR_ACTOR: Actor = { type: 'system', id: 'reactor', name: 'platform reactions' }
+
+export interface ReactorOptions {
+  db: AnyDb
+  eventStore: EventStore
+  reactions: readonly Reaction[]
+  logger: Logger
+  /** The platform's command path: reactions write through the registry like any client. */
+  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult>
+}
+
+/**
+ * Runs reactions (domain/shared/reaction.ts) wherever projections run. Each follows the log from
+ * its own checkpoint, runs the commands an event asks for, then moves the checkpoint past it:
+ * a crash in between delivers the event again, and the idempotent command changes nothing.
+ * Several nodes may run the same reaction at once for the same reason; the checkpoint only
+ * moves forward. A command refused by the domain (the store is gone, say) is logged and passed;
+ * any other failure retries the batch from the checkpoint.
+ */
+export class Reactor {
+  private readonly subscriptions: Subscription[] = []
+
+  constructor(private readonly options: ReactorOptions) {}
+
+  async start(): Promise<void> {
+    for (const reaction of this.options.reactions) {
+      const from = await readCheckpoint(this.options.db, reaction.name)
+      this.subscriptions.push(
+        this.options.eventStore.subscribe({
+          from,
+          filter: { eventTypes: reaction.eventTypes },
+          onEvents: (events) => this.handle(reaction, events),
+          onError: (error) =>
+            this.options.logger.warn(
+              { reaction: reaction.name, err: error },
+              'reaction failed; retrying from its checkpoint',
+            ),
+        }),
+      )
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.close()))
+  }
+
+  private async handle(reaction: Reaction, events: RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      const commands = reaction.react({
+        type: event.type,
+        data: event.data,
+        organizationId: event.metadata.organizationId,
+        storeId: event.metadata.storeId,
+      })
+      for (const command of commands) {
+        const ctx: CommandContext = {
+          organizationId: command.organizationId,
+          storeId: command.storeId,
+          actor: REACTOR_ACTOR,
+          scopes: [...reaction.scopes],
+          correlationId: event.metadata.correlationId,
+          causationId: event.id,
+          now: new Date(),
+        }
+        try {
+          await this.options.execute(command.command, command.input, ctx)
+        } catch (error) {
+          // A database that is restarting refuses nothing: the event is retried, not passed.
+          if (
+            !(error instanceof DomainError) ||
+            error.code === 'INTERNAL_SERVER_ERROR' ||
+            error.code === 'SERVICE_UNAVAILABLE'
+          )
+            throw error
+          this.options.logger.warn(
+            { reaction: reaction.name, eventId: event.id, command: command.command, err: error },
+            'reaction command refused; passing the event',
+          )
+        }
+      }
+      await saveCheckpoint(this.options.db, reaction.name, event.position)
+    }
+  }
+}
+
+export async function readCheckpoint(db: AnyDb, name: string): Promise<string | null> {
+  const { rows } = await sql<{
+    position: string
+  }>`select position from reaction_checkpoints where name = ${name}`.execute(db)
+  return rows[0]?.position ?? null
+}
+
+async function saveCheckpoint(db: AnyDb, name: string, position: string): Promise<void> {
+  await sql`
+    insert into reaction_checkpoints (name, position) values (${name}, ${position})
+    on conflict (name) do update set position = excluded.position, updated_at = now()
+    where reaction_checkpoints.position < excluded.position
+  `.execute(db)
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductEvent } from '../../domain/catalog/product/events.js'
+import { productStream } from '../../domain/catalog/product/streams.js'
+import { allProjections } from '../../projections/all.js'
+import { productsProjection } from '../../projections/catalog/product/projection.js'
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
+import type { CommandContext } from '../commands/context.js'
+import type { CommandResult } from '../commands/execute.js'
+import { ConfigError, loadConfig } from '../../infra/config.js'
+import type { AnyDb } from '../../infra/database/database.js'
+import { createLogger } from '../../infra/logging/logger.js'
+import { PublishScheduler, SCHEDULER_ACTOR } from './publish-scheduler.js'
+
+// The scheduler around its command: what it polls, who it acts as, and how it fails and stops.
+// That the command turns a product ACTIVE end to end: product-publish-scheduler.e2e.test.ts.
+
+const ORG = randomUUID()
+const STORE = randomUUID()
+let test: TestDatabase
+let db: AnyDb
+let position = 0
+
+async function scheduled(publishAt: string, status: 'DRAFT' | 'ACTIVE' = 'DRAFT'): Promise<string> {
+  const productId = randomUUID()
+  const events: ProductEvent[] = [
+    {
+      type: 'ProductCreated',
+      data: { productId, title: 'P', handle: productId, description: '', status, vendor: '', tags: [] },
+    },
+    { type: 'ProductPublishScheduled', data: { productId, publishAt } },
+  ]
+  for (const [revision, event] of events.entries()) {
+    const occurredAt = '2026-03-01T00:00:00.000Z'
+    await productsProjection.apply(
+      {
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          organizationId: ORG,
+          storeId: STORE,
+          actor: { type: 'system', id: 'test' },
+          correlationId: 'c',
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt,
+        },
+        streamName: productStream(STORE, productId),
+        revision,
+        position: String(++position).padStart(20, '0'),
+        recordedAt: new Date(occurredAt),
+      },
+      db,
+    )
+  }
+  return productId
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase()
+  db = test.database.db
+  // The scheduler polls every kind of scheduled entity, each in its own read model.
+  for (const projection of allProjections) await projection.createTables(db)
+})
+afterAll(async () => {
+  await test?.drop()
+})
+
+describe('PublishScheduler', () => {
+  it('runs productPublishDue as the system scheduler for each due hidden product, and goes on past a failure', async () => {
+    const failing = await scheduled('2026-03-01T08:00:00.000Z')
+    const due = await scheduled('2026-03-01T09:00:00.000Z')
+    await scheduled('2026-03-01T11:00:00.000Z')
+    await scheduled('2026-03-01T09:00:00.000Z', 'ACTIVE')
+    const calls: { name: string; input: unknown; ctx: CommandContext }[] = []
+    const warnings: unknown[] = []
+    const logger = createLogger('silent')
+    logger.warn = ((...args: unknown[]) => void warnings.push(args)) as typeof logger.warn
+    const scheduler = new PublishScheduler({
+      db,
+      intervalMs: 60_000,
+      logger,
+      async execute(name, input, ctx): Promise<CommandResult> {
+        calls.push({ name, input, ctx })
+        if ((input as { id: string }).id === failing) throw new Error('event store unavailable')
+        return { entityId: due, position: '00000000000000000001-00000000000000000001', events: [] }
+      },
+    })
+
+    expect(await scheduler.tick(new Date('2026-03-01T10:00:00.000Z'))).toBe(1)
+    expect(calls.map((c) => [c.name, c.input])).toEqual([
+      ['productPublishDue', { id: failing }],
+      ['productPublishDue', { id: due }],
+    ])
+    expect(calls[0]!.ctx).toMatchObject({
+      organizationId: ORG,
+      storeId: STORE,
+      actor: SCHEDULER_ACTOR,
+      scopes: ['products:write'],
+    })
+    expect(calls[0]!.ctx.correlationId).not.toBe(calls[1]!.ctx.correlationId)
+    expect(warnings).toHaveLength(1)
+  })
+
+  // The products of the test above are due at today's time, so every poll has work.
+  it('polls on its interval once started, and stop waits for the poll in progress', async () => {
+    let release: () => void = () => {}
+    const ticks: number[] = []
+    const scheduler = new PublishScheduler({
+      db,
+      intervalMs: 50,
+      logger: createLogger('silent'),
+      execute: () => {
+        ticks.push(Date.now())
+        return new Promise<CommandResult>(
+          (resolve) => (release = () => resolve({ entityId: '', position: null, events: [] })),
+        )
+      },
+    })
+    scheduler.start()
+    const deadline = Date.now() + 10_000
+    while (ticks.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(ticks.length).toBeGreaterThan(0)
+    let stopped = false
+    const stopping = scheduler.stop().then(() => (stopped = true))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(stopped).toBe(false)
+    release()
+    await stopping
+    const after = ticks.length
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(ticks.length).toBe(after)
+  })
+})
+
+describe('PUBLISH_SCHEDULER_INTERVAL_MS', () => {
+  it('defaults to 5 s and refuses values below 50 ms naming the variable', () => {
+    expect(loadConfig({}).publishSchedulerIntervalMs).toBe(5_000)
+    expect(loadConfig({ PUBLISH_SCHEDULER_INTERVAL_MS: '250' }).publishSchedulerIntervalMs).toBe(250)
+    expect(() => loadConfig({ PUBLISH_SCHEDULER_INTERVAL_MS: '10' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PUBLISH_SCHEDULER_INTERVAL_MS: '10' })).toThrow(/PUBLISH_SCHEDULER_INTERVAL_MS/)
+  })
+})

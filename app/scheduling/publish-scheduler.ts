@@ -1,0 +1,117 @@
+import { v7 as uuidv7 } from 'uuid'
+import type { Actor } from '../../domain/shared/context.js'
+import type { Scope } from '../../domain/shared/scopes.js'
+import { dueForPublishing } from '../../projections/catalog/product/schedule.js'
+import { duePages } from '../../projections/webstore/page/visibility.js'
+import { duePosts } from '../../projections/webstore/post/visibility.js'
+import type { CommandContext } from '../commands/context.js'
+import type { CommandResult } from '../commands/execute.js'
+import type { AnyDb } from '../../infra/database/database.js'
+import type { Logger } from '../../infra/logging/logger.js'
+
+/** Who publishes a scheduled product, as the audit log shows it. */
+export const SCHEDULER_ACTOR: Actor = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
+
+/** Entities published per kind and poll at most; the next poll takes the rest at once. */
+const BATCH = 100
+
+/** A kind of entity with a `publishAt`: where the due ones are found, and the idempotent command that publishes one. */
+export interface ScheduledKind {
+  command: string
+  scope: Scope
+  due(db: AnyDb, now: Date, limit: number): Promise<{ organizationId: string; storeId: string; id: string }[]>
+}
+
+/** Products turn ACTIVE; web store pages and blog posts turn PUBLISHED. */
+export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
+  {
+    command: 'productPublishDue',
+    scope: 'products:write',
+    due: async (db, now, limit) =>
+      (await dueForPublishing(db, now, limit)).map(({ productId, ...tenant }) => ({ ...tenant, id: productId })),
+  },
+  { command: 'pagePublishDue', scope: 'webstore:write', due: duePages },
+  { command: 'postPublishDue', scope: 'webstore:write', due: duePosts },
+]
+
+export interface PublishSchedulerOptions {
+  db: AnyDb
+  intervalMs: number
+  logger: Logger
+  /** The platform's command path: the scheduler writes through the registry like any client. */
+  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult>
+}
+
+/**
+ * Publishes scheduled products, pages and posts when their publishAt has come, with nobody
+ * calling: every `intervalMs` it reads the due ones of each `SCHEDULED_KINDS` from the read
+ * models and runs that kind's publish-due command for each. It runs wherever projections run; several nodes may poll at once, because the command
+ * decides on the product's stream and changes a product that is no longer due into nothing.
+ */
+export class PublishScheduler {
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> | null = null
+  private stopped = false
+
+  constructor(private readonly options: PublishSchedulerOptions) {}
+
+  start(): void {
+    this.stopped = false
+    this.schedule()
+  }
+
+  /** Stops polling and waits for a poll in progress, so the platform can close under it. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    await this.running
+  }
+
+  /** One poll: publishes what is due at `now` and answers how many entities it changed. */
+  async tick(now = new Date()): Promise<number> {
+    let published = 0
+    for (const kind of SCHEDULED_KINDS) {
+      for (const entity of await kind.due(this.options.db, now, BATCH)) {
+        if (this.stopped) return published
+        const ctx: CommandContext = {
+          organizationId: entity.organizationId,
+          storeId: entity.storeId,
+          actor: SCHEDULER_ACTOR,
+          scopes: [kind.scope],
+          correlationId: uuidv7(),
+          causationId: null,
+          now: new Date(),
+        }
+        try {
+          const result = await this.options.execute(kind.command, { id: entity.id }, ctx)
+          if (result.position !== null) published++
+        } catch (error) {
+          // One entity that cannot be published must not hold up the others; the next poll retries it.
+          this.options.logger.warn(
+            { err: error, command: kind.command, id: entity.id, storeId: entity.storeId },
+            'scheduled publish failed',
+          )
+        }
+      }
+    }
+    return published
+  }
+
+  private schedule(): void {
+    if (this.stopped) return
+    this.timer = setTimeout(() => {
+      this.running = this.tick()
+        .then((published) => {
+          if (published) this.options.logger.info({ published }, 'published scheduled entities')
+        })
+        .catch((error: unknown) => this.options.logger.error({ err: error }, 'publish scheduler poll failed'))
+        .finally(() => {
+          this.running = null
+          this.schedule()
+        })
+    }, this.options.intervalMs)
+    // A pending poll must not keep a CLI process alive on its own.
+    this.timer.unref()
+  }
+}
