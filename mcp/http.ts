@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { v7 as uuidv7 } from 'uuid'
-import { requestCredentials } from '../api/http/session/credentials.js'
+import { requestCredentials } from '../app/auth/request-credentials.js'
 import { DomainError, type ErrorCode } from '../domain/shared/errors.js'
 import type { Principal, StoreRef } from '../app/auth/authenticate.js'
 import { formatBytes } from '../infra/media/fetch-url.js'

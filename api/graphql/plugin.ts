@@ -7,8 +7,8 @@ import type { Platform } from '../../app/platform.js'
 import type { RateLimiter } from '../../app/ratelimit/limiter.js'
 import { installCostHooks, refusalExtensions } from './shared/cost-hooks.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
-import { checkCsrf } from '../http/session/csrf.js'
-import { requestCredentials } from '../http/session/credentials.js'
+import { checkCsrf } from '../../app/auth/csrf.js'
+import { requestCredentials } from '../../app/auth/request-credentials.js'
 import { isAnonymousRequest } from './tenancy/account/anonymous.js'
 import {
   GRAPHQL_RESPONSE_JSON,

@@ -8,7 +8,7 @@ import { formatBytes } from '../../../infra/media/fetch-url.js'
 import { mediaServices } from '../../../infra/media/services.js'
 import type { Platform } from '../../../app/platform.js'
 import { refuseRestOfBody } from '../../http/refuse-body.js'
-import { requestCredentials } from '../../http/session/credentials.js'
+import { requestCredentials } from '../../../app/auth/request-credentials.js'
 import { errorBody } from '../shared/errors.js'
 import { BODY_LIMIT_BYTES } from '../shared/limits.js'
 

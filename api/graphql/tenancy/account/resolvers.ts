@@ -10,7 +10,7 @@ import {
 import { deleteSession, deleteUserSessions } from '../../../../app/auth/sessions.js'
 import { findMembership, findUser } from '../../../../projections/tenancy/accounts/queries.js'
 import { findOrganization } from '../../../../projections/tenancy/queries.js'
-import { clearedSessionCookie, readSessionToken, sessionCookie } from '../../../http/session/cookie.js'
+import { clearedSessionCookie, readSessionToken, sessionCookie } from '../../../../app/auth/session-cookie.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import type { RequestContext } from '../../shared/context.js'
 import { requestMeta, requireSignedIn, type AccountContext } from './access.js'

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
-import { DomainError } from '../../../domain/shared/errors.js'
-import { resolveStore } from '../../../app/auth/authenticate.js'
-import type { RequestCredentials } from '../../../app/auth/credentials.js'
-import { authenticateSession } from '../../../app/auth/sessions.js'
-import type { Platform } from '../../../app/platform.js'
-import { readSessionToken } from './cookie.js'
+import { DomainError } from '../../domain/shared/errors.js'
+import { resolveStore } from './authenticate.js'
+import type { RequestCredentials } from './credentials.js'
+import { authenticateSession } from './sessions.js'
+import type { Platform } from '../platform.js'
+import { readSessionToken } from './session-cookie.js'
 import { checkCsrf } from './csrf.js'
 
 /**

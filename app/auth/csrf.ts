@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { DomainError } from '../../../domain/shared/errors.js'
+import { DomainError } from '../../domain/shared/errors.js'
 
 /** The header a browser page must add when it cannot send `Content-Type: application/json` (multipart uploads, GET). */
 export const CSRF_HEADER = 'x-emporium-csrf'
