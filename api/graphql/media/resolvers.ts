@@ -22,7 +22,8 @@ import {
   type MediaRecord,
 } from '../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../plugin.js'
-import { commandContext, mutate, requireStore, type GraphQLContext, type RequestContext } from '../shared/context.js'
+import { commandContext, mutate, requireStore } from '../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../shared/context.js'
 import { mediaTypeDefs } from './schema.js'
 import { uploadScalar, type UploadedFile } from './upload.js'
 

@@ -7,7 +7,8 @@ import {
   type ListAttributeSetsArgs,
 } from '../../../../projections/catalog/attribute-set/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_SET_MUTATIONS, attributeSetTypeDefs } from './schema.js'
 

@@ -12,7 +12,8 @@ import {
 } from '../../../../projections/catalog/attribute/queries.js'
 import { readAsOf } from '../../../../projections/shared/as-of.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
 

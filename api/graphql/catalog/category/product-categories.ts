@@ -1,7 +1,8 @@
 import { categoriesOfProducts } from '../../../../projections/catalog/category/queries.js'
 import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { requireScope, requireStore, type GraphQLContext } from '../../shared/context.js'
+import { requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext } from '../../shared/context.js'
 
 const typeDefs = /* GraphQL */ `
   extend type Product {

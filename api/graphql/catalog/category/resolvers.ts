@@ -15,7 +15,8 @@ import {
 } from '../../../../projections/catalog/category/queries.js'
 import { findMedia } from '../../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { categoryTypeDefs } from './schema.js'
 

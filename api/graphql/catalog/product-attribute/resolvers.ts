@@ -8,7 +8,8 @@ import {
 } from '../../../../projections/catalog/product-attribute/queries.js'
 import { findProduct, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { productAttributeTypeDefs } from './schema.js'
 
 type Batch = { obj: ProductRecord }[]

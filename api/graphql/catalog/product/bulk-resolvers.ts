@@ -1,7 +1,8 @@
 import { runBulk, type BulkItemOutcome } from '../../../../app/catalog/bulk.js'
 import { productsByIds } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireStore, type RequestContext } from '../../shared/context.js'
+import { commandContext, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { productBulkTypeDefs } from './bulk-schema.js'
 
 type BulkArgs = { input: { items: unknown[] } }

@@ -1,6 +1,6 @@
 import { productFacets, type ProductFacetsArgs } from '../../../../projections/catalog/product/facets.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { requireScope, requireStore } from '../../shared/context.js'
+import { requireScope, requireStore } from '../../../../app/caller.js'
 import { productFilterTypeDefs } from './filter-schema.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {

@@ -1,7 +1,8 @@
 import { dropStagedImport, readStagedImport } from '../../../../app/catalog/import/staged.js'
 import { importProducts } from '../../../../app/catalog/import/import.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { productImportTypeDefs } from './import-schema.js'
 
 async function runImport(ctx: RequestContext, input: { stagedUploadId: string; dryRun?: boolean | null }) {

@@ -6,7 +6,8 @@ import {
   type ProductRecord,
 } from '../../../../projections/catalog/product/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { readProductAsOf } from './history-resolvers.js'
 import { productTypeDefs } from './schema.js'

@@ -14,13 +14,8 @@ import {
 } from '../../../../projections/catalog/product/variant-queries.js'
 import { findMedia } from '../../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import {
-  commandContext,
-  requireScope,
-  requireStore,
-  type GraphQLContext,
-  type RequestContext,
-} from '../../shared/context.js'
+import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { money } from '../../shared/money.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { productVariantTypeDefs } from './variant-schema.js'

@@ -3,7 +3,8 @@ import { notFound } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
 import { requestStoreRebuild, storeRebuildStatus } from '../../../../app/cache/rebuilds.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { cacheTypeDefs } from './schema.js'
 
 async function readRebuild(ctx: RequestContext, id: string) {

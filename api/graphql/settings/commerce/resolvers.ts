@@ -1,5 +1,5 @@
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../shared/context.js'
+import { mutate } from '../../../../app/caller.js'
 import { reachableStore } from '../../tenancy/store/target.js'
 import { commerceTypeDefs } from './schema.js'
 

@@ -2,7 +2,8 @@ import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { SETTINGS_GROUPS, type SettingsGroup } from '../../../../domain/settings/global-settings/groups.js'
 import { readGlobalSettings, type GroupSettings } from '../../../../projections/settings/global-settings/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { globalSettingsTypeDefs } from './schema.js'
 
 async function readSettings(ctx: RequestContext) {

@@ -12,7 +12,8 @@ import {
   type StoreDomainRecord,
 } from '../../../../projections/tenancy/domain/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { storeDomainTypeDefs } from './schema.js'
 

@@ -9,7 +9,8 @@ import {
   type MemberRecord,
 } from '../../../../projections/tenancy/accounts/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, mutate, type RequestContext } from '../../shared/context.js'
+import { commandContext, mutate } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { requestMeta, requireSignedInAdmin, type AccountContext } from '../account/access.js'
 import { signedInPayload } from '../account/resolvers.js'

@@ -1,6 +1,6 @@
 import { findOrganization } from '../../../../projections/tenancy/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope } from '../../shared/context.js'
+import { mutate, requireScope } from '../../../../app/caller.js'
 import { requireEveryStore } from '../store/target.js'
 import { organizationTypeDefs } from './schema.js'
 

@@ -1,7 +1,8 @@
 import { DomainError, notFound } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
 import { findStoreDetails, type StoreDetails, type StoreReach } from '../../../../projections/tenancy/store-queries.js'
-import { commandContext, type RequestContext } from '../../shared/context.js'
+import { commandContext } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 
 /** The organization and the stores the request's credential reaches. */
 export function reachOf(ctx: RequestContext): StoreReach {

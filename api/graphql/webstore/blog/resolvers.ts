@@ -18,7 +18,8 @@ import {
 } from '../../../../projections/webstore/post/queries.js'
 import { isVisibleToShoppers } from '../../../../projections/webstore/shared/content.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { blogTypeDefs } from './schema.js'
 

@@ -13,7 +13,8 @@ import {
   type ListCollectionsArgs,
 } from '../../../../projections/webstore/collection/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
 

@@ -14,7 +14,8 @@ import {
 } from '../../../../projections/webstore/content/queries.js'
 import type { ListArgs } from '../../../../projections/shared/pagination.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
 

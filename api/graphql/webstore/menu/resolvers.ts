@@ -9,7 +9,8 @@ import {
   type MenuRecord,
 } from '../../../../projections/webstore/menu/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 

@@ -9,7 +9,8 @@ import {
 } from '../../../../projections/webstore/page/queries.js'
 import { isVisibleToShoppers } from '../../../../projections/webstore/shared/content.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { pageTypeDefs } from './schema.js'
 

@@ -16,7 +16,8 @@ import {
 } from '../../../../projections/webstore/theme/queries.js'
 import type { ThemeFileRow, ThemeRow } from '../../../../projections/webstore/theme/tables.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
 

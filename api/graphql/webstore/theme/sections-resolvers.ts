@@ -10,7 +10,8 @@ import {
   type TemplateView,
 } from '../../../../projections/webstore/theme/sections-queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { themeSectionTypeDefs } from './sections-schema.js'
 
 type Input = { input: Record<string, unknown> }

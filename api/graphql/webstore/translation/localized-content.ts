@@ -1,7 +1,8 @@
 import type { ContentField, FieldValue } from '../../../../domain/webstore/content/fields.js'
 import { findContentType } from '../../../../projections/webstore/content/queries.js'
 import type { ContentEntryRecord } from '../../../../projections/webstore/content/queries.js'
-import { requireStore, type RequestContext } from '../../shared/context.js'
+import { requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { localeArgument, localizedValues } from './localized.js'
 
 // `ContentEntry.fields(locale)`: the values of TEXT and RICH_TEXT fields under the keys

@@ -1,7 +1,8 @@
 import { badInput } from '../../../../domain/shared/errors.js'
 import { canonicalLocale } from '../../../../domain/tenancy/store/config.js'
 import { translationValues } from '../../../../projections/webstore/translation/queries.js'
-import { requireStore, type RequestContext } from '../../shared/context.js'
+import { requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 
 // Translatable fields take an optional `locale` argument (API-CONVENTIONS.md): a field resolver
 // made by `localized` answers the translation of that locale and falls back to the source text,

@@ -7,7 +7,8 @@ import {
   type TranslatableResourceRecord,
 } from '../../../../projections/webstore/translation/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore, type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { localizedFieldResolvers } from './localized-fields.js'
 import { localeArgument } from './localized.js'
