@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeSetSection } from './events.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const SET_NAME_MAX_LENGTH = 255
 export const SECTION_NAME_MAX_LENGTH = 100
@@ -46,16 +47,6 @@ const sections = z
   .describe(
     'The layout: sections in order, each with its attributes in order. An attribute may sit in one section only.',
   )
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 export const attributeSetCreateInput = strictInput('attributeSetCreate', { name, sections: sections.nullish() })
 export const attributeSetUpdateInput = strictInput('attributeSetUpdate', {

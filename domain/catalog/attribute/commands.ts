@@ -7,6 +7,7 @@ import {
   type AttributeType,
   type AttributeValidation,
 } from './events.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const CODE_MAX_LENGTH = 64
 export const NAME_MAX_LENGTH = 255
@@ -111,16 +112,6 @@ const validation = z
   .describe('Limits on values; give only the ones that apply to the type. On update it replaces the whole validation.')
 
 type ValidationInput = z.output<typeof validation>
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const attributeCreateInput = strictInput('attributeCreate', {

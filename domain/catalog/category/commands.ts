@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const TITLE_MAX_LENGTH = 255
 export const DESCRIPTION_MAX_LENGTH = 65_535
@@ -90,16 +91,6 @@ const position = z
   .min(0, 'position must be 0 or more')
   .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
   .describe('Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.')
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const categoryCreateInput = strictInput('categoryCreate', {

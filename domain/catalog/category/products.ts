@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { badInput } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 /** Products one call may name. */
 export const CATEGORY_PRODUCTS_PER_CALL = 250
@@ -53,16 +54,6 @@ const productIds = z
   .min(1, 'productIds must name at least one product')
   .max(CATEGORY_PRODUCTS_PER_CALL, `productIds may name at most ${CATEGORY_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 export const categoryProductsAddInput = strictInput('categoryProductsAdd', {
   categoryId,

@@ -6,6 +6,7 @@ import { attributeCode } from '../attribute/commands.js'
 import type { AttributeFields } from '../attribute/events.js'
 import { requireComplete, requireInSet, validateValue, type SetFacts, type StoredValue } from '../attribute/values.js'
 import type { ProductEvent } from './events.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const PRODUCT_ATTRIBUTE_VALUES_MAX = 250
 
@@ -58,16 +59,6 @@ export const attributeValuesInput = z
     { error: 'must be a list of {code, value}' },
   )
   .max(PRODUCT_ATTRIBUTE_VALUES_MAX, `at most ${PRODUCT_ATTRIBUTE_VALUES_MAX} values per call`)
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 export const productAttributesSetInput = strictInput('productAttributesSet', {
   productId,

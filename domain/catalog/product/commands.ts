@@ -6,6 +6,7 @@ import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
 import { seoInput, type ProductSeo } from './seo.js'
 import { productOptionsCreateList, productVariantsCreateList } from './variant-commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const TITLE_MAX_LENGTH = 255
 export const DESCRIPTION_MAX_LENGTH = 65_535
@@ -66,17 +67,6 @@ const tags = z
   .max(TAGS_MAX_COUNT, `a product may have at most ${TAGS_MAX_COUNT} tags`)
   .overwrite((list) => [...new Set(list)])
   .describe('Labels for search and filtering; duplicates are dropped. On update the list replaces the old one.')
-
-/** A strict object whose unknown-key error names the command and lists the fields it takes. */
-export function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const productCreateInput = strictInput('productCreate', {

@@ -3,6 +3,7 @@ import { INT4_MAX } from '../../shared/input-types.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
 import type { ProductEvent } from './events.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 /** As many media as a Shopify product may hold. */
 export const PRODUCT_MEDIA_MAX = 250
@@ -52,16 +53,6 @@ const mediaIds = z
   .min(1, 'mediaIds must name at least one media')
   .max(PRODUCT_MEDIA_MAX, `mediaIds may name at most ${PRODUCT_MEDIA_MAX} media`)
   .describe('Media ids from the media library (upload_image or mediaCreate returns them).')
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 export const productMediaAttachInput = strictInput('productMediaAttach', {
   productId,

@@ -10,6 +10,7 @@ import {
   type Weight,
 } from './variant-events.js'
 import { OPTION_VALUES_MAX, OPTIONS_MAX, VARIANTS_MAX } from './variants.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const OPTION_NAME_MAX_LENGTH = 255
 export const OPTION_VALUE_MAX_LENGTH = 255
@@ -155,16 +156,6 @@ const variantUpdateShape = {
   weight: weight.nullish(),
   optionValues: variantOptionValues.nullish(),
   mediaId: mediaId.nullish(),
-}
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
 }
 
 /** An option of productCreate. */

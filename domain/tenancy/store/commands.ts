@@ -14,6 +14,7 @@ import {
   type WeightUnit,
 } from './config.js'
 import { slugProblem } from './slug.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const STORE_NAME_MAX_LENGTH = 100
 
@@ -27,16 +28,6 @@ const storeId = z
   .uuid({ error: 'id must be a store id (a UUID); leave it out to mean the selected store' })
   // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per store.
   .overwrite((id) => id.toLowerCase())
-
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 export const storeCreateInput = strictInput('storeCreate', {
   name,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
 import type { BlogFields } from './blog.js'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
 import { htmlBodyInput } from '../shared/html-body.js'

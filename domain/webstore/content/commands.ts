@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { HANDLE_MAX_LENGTH } from '../../shared/handle.js'
 import { jsonObject } from '../../shared/input-types.js'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { entityId, handleInput } from '../page/commands.js'
 import { contentFieldsInput } from './fields.js'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
 import { menuLinkInput, type MenuLink } from './links.js'
 

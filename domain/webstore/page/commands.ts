@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'

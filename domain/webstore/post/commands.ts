@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
 import { entityId, handleInput, titleInput } from '../page/commands.js'
 import { htmlBodyInput } from '../shared/html-body.js'

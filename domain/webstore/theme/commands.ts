@@ -3,21 +3,11 @@ import { jsonObject } from '../../shared/input-types.js'
 import type { ThemeRole, ThemeSource } from './events.js'
 import { binaryAssetType, isThemeFilePath, themeFilePath, type ThemeFile } from './files.js'
 import type { ThemeRoles } from './theme.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const THEME_NAME_MAX_LENGTH = 100
 /** A base64 zip of at most 10 MB (about 13.4 million base64 characters). */
 export const ZIP_MAX_BYTES = 10 * 1024 * 1024
-
-/** A strict object whose unknown-key error names the command and lists the fields it takes. */
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 const themeId = (field = 'id') =>
   z

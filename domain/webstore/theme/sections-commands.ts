@@ -2,19 +2,9 @@ import { z } from 'zod'
 import { INT4_MAX, jsonObject } from '../../shared/input-types.js'
 import { MAX_BLOCKS_LIMIT } from './section-schema.js'
 import { MAX_SECTIONS_PER_TEMPLATE, templateName } from './sections-template.js'
+import { strictInput } from '../../shared/strict-input.js'
 
 const INSTANCE_ID = /^[A-Za-z0-9_-]{1,64}$/
-
-/** A strict object whose unknown-key error names the command and lists the fields it takes. */
-function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
-  })
-}
 
 const required = (field: string, what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${field} is required` : `${field} must be ${what}`

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strictInput } from '../../catalog/product/commands.js'
+import { strictInput } from '../../shared/strict-input.js'
 import { locale } from '../../tenancy/store/config.js'
 import { entityId } from '../page/commands.js'
 import type { TranslatableResourceType } from './events.js'

@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+/**
+ * A command's input object: strict, and its unknown-key error names the command and lists the
+ * fields it takes, because agents and integrations act on the message verbatim.
+ *
+ * @example strictInput('pageDelete', { id: entityId('page') }).parse({ id, force: true })
+ * // throws "pageDelete does not take force; its fields are id"
+ */
+export function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
+  const fields = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
+        : undefined,
+  })
+}
