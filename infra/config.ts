@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import type { RateLimitSettings } from '../app/ratelimit/limiter.js'
-import { BUILT_IN_PLANS, parsePlans, type Plan } from './ratelimit/plans.js'
+import { BUILT_IN_PLANS, parsePlans, type Plan, type RateLimitSettings } from './ratelimit/plans.js'
 
 /**
  * Configuration is by environment only, each variable with a working default, so `npm start`

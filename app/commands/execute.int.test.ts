@@ -13,7 +13,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapte
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
 import type { CommandContext } from './context.js'
 import { EVENT_SCHEMA_VERSION, executeCommand } from './execute.js'
-import { reservationStream } from './reservations.js'
+import { reservationStream } from '../../domain/shared/reservations.js'
 
 /**
  * The command path on a real event store, with a small "thing" that has a name unique in its

@@ -1,19 +1,7 @@
 import type { UniquenessChange } from '../../domain/shared/command.js'
 import { conflict } from '../../domain/shared/errors.js'
-import { streamName } from '../../domain/shared/streams.js'
+import { reservationStream } from '../../domain/shared/reservations.js'
 import type { EventStore, NewEvent, StreamWrite } from '../../infra/eventstore/port.js'
-
-/**
- * Uniqueness (product handle per store, store slug, custom domain) is enforced by reservation
- * streams `uniq-<scope>_<key>`: claiming appends with the stream's expected revision in the same
- * atomic write as the entity's events, so two concurrent claims cannot both land. Never by
- * querying a read model, which may lag.
- */
-export const RESERVATION_CATEGORY = 'uniq'
-
-export function reservationStream(scope: string, key: string): string {
-  return streamName(RESERVATION_CATEGORY, scope, key)
-}
 
 interface Reservation {
   owner: string | null

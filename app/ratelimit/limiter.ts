@@ -2,7 +2,7 @@ import type { Principal } from '../auth/authenticate.js'
 import type { Logger } from '../../infra/logging/logger.js'
 import { bucketKeyOf, type RateLimitedClient } from './credential.js'
 import { MemoryBucketStore } from '../../infra/ratelimit/memory.js'
-import { ANONYMOUS_PLAN, DEFAULT_PLAN, type Plan } from '../../infra/ratelimit/plans.js'
+import { ANONYMOUS_PLAN, DEFAULT_PLAN, type Plan, type RateLimitSettings } from '../../infra/ratelimit/plans.js'
 import type { BucketState, BucketStore } from '../../infra/ratelimit/port.js'
 import { RedisBucketStore } from '../../infra/ratelimit/redis.js'
 
@@ -19,16 +19,6 @@ export interface Verdict {
   /** When refused: whole seconds to wait (the `Retry-After` header), at least 1. */
   retryAfterSeconds: number
   status: ThrottleStatus
-}
-
-export interface RateLimitSettings {
-  enabled: boolean
-  /** Plans by name; must hold `standard`, the plan of organizations without one. */
-  plans: Readonly<Record<string, Plan>>
-  /** The largest cost one query may ask for (capped at the plan's bucket). */
-  maxQueryCost: number
-  /** Redis key prefix of the buckets, so several deployments may share one Redis. */
-  redisPrefix: string
 }
 
 /** What the limiter reports for metrics. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Principal } from '../auth/authenticate.js'
 import { createLogger } from '../../infra/logging/logger.js'
-import { RateLimiter, type RateLimitSettings } from './limiter.js'
+import { RateLimiter } from './limiter.js'
 import { MemoryBucketStore } from '../../infra/ratelimit/memory.js'
-import { BUILT_IN_PLANS, parsePlans } from '../../infra/ratelimit/plans.js'
+import { BUILT_IN_PLANS, parsePlans, type RateLimitSettings } from '../../infra/ratelimit/plans.js'
 import type { BucketStore } from '../../infra/ratelimit/port.js'
 
 const principal = (keyId: string): Principal => ({

@@ -6,6 +6,17 @@ export interface Plan {
   restorePerSecond: number
 }
 
+/** The limiter's configuration, read from the environment by config.ts. */
+export interface RateLimitSettings {
+  enabled: boolean
+  /** Plans by name; must hold `standard`, the plan of organizations without one. */
+  plans: Readonly<Record<string, Plan>>
+  /** The largest cost one query may ask for (capped at the plan's bucket). */
+  maxQueryCost: number
+  /** Redis key prefix of the buckets, so several deployments may share one Redis. */
+  redisPrefix: string
+}
+
 /** Plans are keyed by the organization's plan; organizations without one are on this plan. */
 export const DEFAULT_PLAN = 'standard'
 

@@ -1,7 +1,7 @@
 import { CATEGORY_TREE_CATEGORY } from '../../../domain/catalog/category/streams.js'
 import { parseStreamName } from '../../../domain/shared/streams.js'
 import { STORE_CATEGORY } from '../../../domain/tenancy/store/streams.js'
-import { RESERVATION_CATEGORY } from '../../../app/commands/reservations.js'
+import { RESERVATION_CATEGORY } from '../../../domain/shared/reservations.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { categoryAuditEntity } from '../../catalog/category/audit.js'
 

@@ -1,6 +1,6 @@
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import type { SourceTexts, TranslatableKind } from './sources.js'
+import type { SourceTexts, TranslatableKind } from './kind.js'
 
 // Content entries: their TEXT and RICH_TEXT fields, as `fields.<key>` (or `fields.<key>.<index>`
 // for list fields). Which fields are text comes from the entry's content type.

@@ -4,21 +4,12 @@ import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { contentEntries } from './content-source.js'
+import type { TranslatableKind } from './kind.js'
 import { themes } from './theme-source.js'
 
 // The registry of translatable resource kinds: for each, where its live resources are and which of
 // their fields are text a shopper reads. Keys are stable paths ("seo.title", "options.0.name").
 // A field with no source text is left out: there is nothing to translate.
-
-/** Source text by key of each found resource. */
-export type SourceTexts = Map<string, Record<string, string>>
-
-export interface TranslatableKind {
-  type: TranslatableResourceType
-  /** The kind's read model table; rows carry `store_id`, `id` and `created_at`. */
-  table: string
-  load(db: AnyDb, storeId: string, ids: readonly string[]): Promise<SourceTexts>
-}
 
 type Row = Record<string, unknown> & { id: string }
 

@@ -2,7 +2,7 @@ import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore
 import { inputSettings, type SettingEntry } from '../../../domain/webstore/theme/setting-definitions.js'
 import { parseTemplate } from '../../../domain/webstore/theme/sections-template.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import type { SourceTexts, TranslatableKind } from './sources.js'
+import type { SourceTexts, TranslatableKind } from './kind.js'
 
 // A theme's translatable text: the strings of its default locale file (locales/<x>.default.json)
 // as `locales.<dotted.key>`, and the text settings of the sections and blocks placed in its JSON

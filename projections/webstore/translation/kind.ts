@@ -1,0 +1,14 @@
+import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+
+// What every translatable kind provides; the kinds themselves are listed in sources.ts.
+
+/** Source text by key of each found resource. */
+export type SourceTexts = Map<string, Record<string, string>>
+
+export interface TranslatableKind {
+  type: TranslatableResourceType
+  /** The kind's read model table; rows carry `store_id`, `id` and `created_at`. */
+  table: string
+  load(db: AnyDb, storeId: string, ids: readonly string[]): Promise<SourceTexts>
+}
