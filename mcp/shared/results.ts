@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { DomainError, ERROR_CODES } from '../../domain/shared/errors.js'
-import type { Logger } from '../../infra/logging/logger.js'
+import type { Platform } from '../../app/platform.js'
 import type { ToolCall } from './session.js'
 
 /** What a failed call carries in `structuredContent.error`: GraphQL's `message` and `extensions`. */
@@ -27,6 +27,8 @@ export function toolSuccess(value: Record<string, unknown>): CallToolResult {
  * A failed call as an `isError` result. Domain errors keep their code, message and field; anything
  * else is INTERNAL_SERVER_ERROR with a reference to the log line that has the details.
  */
+type Logger = Platform['logger']
+
 export function toolFailure(error: unknown, logger: Logger, tool: string, call: ToolCall): CallToolResult {
   const body: ToolError = { error: describe(error, logger, tool, call) }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body }

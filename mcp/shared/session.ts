@@ -1,8 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
-import { DomainError } from '../../domain/shared/errors.js'
-import { refuseArchived } from '../../domain/tenancy/store/archived.js'
 import { credentialId, type Principal, type StoreRef } from '../../app/auth/authenticate.js'
+import * as callers from '../../app/caller.js'
 import type { CommandContext } from '../../app/commands/context.js'
 import type { Platform } from '../../app/platform.js'
 
@@ -36,23 +35,26 @@ export function mcpActor(principal: Principal): Actor {
   return { type: 'mcp', id: credentialId(principal), name: principal.name }
 }
 
-export function commandContext({ session, correlationId }: ToolCall): CommandContext {
+/**
+ * The call as the `app/` reads and commands take it: the same scope check, store rule and views
+ * as GraphQL, with MCP's own way of asking for a store.
+ */
+export function callerOf({ session, correlationId }: ToolCall): callers.Caller {
   return {
-    organizationId: session.principal.organizationId,
-    storeId: session.store ? refuseArchived(session.store).id : null,
-    actor: mcpActor(session.principal),
-    scopes: session.principal.scopes,
+    platform: session.platform,
+    principal: session.principal,
+    store: session.store,
     correlationId,
-    causationId: null,
-    now: new Date(),
+    actor: mcpActor(session.principal),
+    storeHint: `this credential reaches several stores and none is selected: ${session.storeHint}; get_context lists them`,
   }
+}
+
+export function commandContext(call: ToolCall): CommandContext {
+  return callers.commandContext(callerOf(call))
 }
 
 /** The selected store, or a clear error saying how to select one on this transport. */
 export function requireStore(session: ShopSession): StoreRef {
-  if (session.store) return refuseArchived(session.store)
-  throw new DomainError(
-    'BAD_USER_INPUT',
-    `this credential reaches several stores and none is selected: ${session.storeHint}; get_context lists them`,
-  )
+  return callers.requireStore(callerOf(startCall(session)))
 }
