@@ -1,6 +1,5 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../shared/command.js'
 import type { DecideContext } from '../shared/context.js'
-import { DomainError } from '../shared/errors.js'
 import type { Decider } from '../shared/event.js'
 import {
   mediaCreateInput,
@@ -15,6 +14,7 @@ import { decideMedia } from './decide.js'
 import type { MediaEvent } from './events.js'
 import { evolveMedia, initialMediaState, type MediaState } from './media.js'
 import { MEDIA_CATEGORY, liveMediaKey, mediaStream } from './streams.js'
+import { storeOf } from '../shared/store-of.js'
 
 export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
   initialState: initialMediaState,
@@ -122,13 +122,4 @@ export function liveMediaReservation(
     if (event.type === 'MediaDeleted') return [{ kind: 'release', scope: storeId, key, ownerId: event.data.mediaId }]
     return []
   })
-}
-
-function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'media belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return ctx.storeId
 }

@@ -68,7 +68,9 @@ describe('mediaCreate', () => {
       entityId: ID,
       command: { type: 'MediaCreate', data: { ...created.data, alt: '' } },
     })
-    expect(() => mediaCreate.prepare(mediaCreateInput.parse(facts), env(null))).toThrow('media belong to a store')
+    expect(() => mediaCreate.prepare(mediaCreateInput.parse(facts), env(null))).toThrow(
+      'this command works on one store',
+    )
   })
 
   it('accepts only facts the pipeline produces', () => {

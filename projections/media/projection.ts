@@ -1,9 +1,11 @@
-import { withAttached, withDetached, type ProductMediaEvent } from '../../domain/catalog/product/media.js'
+import type { ProductMediaEvent } from '../../domain/catalog/product/events.js'
+import { withAttached, withDetached } from '../../domain/catalog/product/media.js'
 import { MEDIA_EVENT_TYPES, type MediaEvent } from '../../domain/media/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createMediaTables, type MediaDb } from './tables.js'
+import { storeOf } from '../shared/store-of.js'
 
 type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
 
@@ -119,10 +121,4 @@ async function rewrite(
       list.map((mediaId, position) => ({ store_id: storeId, product_id: productId, media_id: mediaId, position })),
     )
     .execute()
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

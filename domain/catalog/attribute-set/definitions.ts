@@ -1,5 +1,4 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
-import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { resolveAttributeCode } from '../attribute/lookup.js'
 import { evolveAttributeSet, initialAttributeSetState, type AttributeSetState } from './attribute-set.js'
@@ -17,6 +16,7 @@ import {
 import { decideAttributeSet } from './decide.js'
 import { DEFAULT_SECTION, type AttributeSetEvent } from './events.js'
 import { ATTRIBUTE_SET_CATEGORY, attributeSetStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const attributeSetDecider: Decider<AttributeSetState, AttributeSetCommand, AttributeSetEvent> = {
   initialState: initialAttributeSetState,
@@ -193,13 +193,4 @@ async function resolveSections(
     resolved.push({ name: section.name, attributes })
   }
   return resolved
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'attribute sets belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
 }

@@ -5,7 +5,6 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import { evolveAttribute, initialAttributeState, type AttributeState } from './attribute.js'
@@ -25,6 +24,7 @@ import {
 import { decideAttribute } from './decide.js'
 import type { AttributeEvent, AttributeFields } from './events.js'
 import { ATTRIBUTE_CATEGORY, attributeCodeKey, attributeStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const attributeDecider: Decider<AttributeState, AttributeCommand, AttributeEvent> = {
   initialState: initialAttributeState,
@@ -282,13 +282,4 @@ export function codeReservations(
       ]
     return []
   })
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'attributes belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
 }

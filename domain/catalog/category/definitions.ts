@@ -16,6 +16,7 @@ import { decideCategoryTree } from './decide.js'
 import type { CategoryContent, CategoryEvent } from './events.js'
 import { CATEGORY_ENTITY, categoryTreeStream } from './streams.js'
 import { evolveCategoryTree, initialCategoryTreeState, type CategoryTreeState } from './tree.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const categoryTreeDecider: Decider<CategoryTreeState, CategoryCommand, CategoryEvent> = {
   initialState: initialCategoryTreeState,
@@ -245,13 +246,4 @@ async function liveImage(
     )
   }
   return imageId
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'categories belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
 }

@@ -6,21 +6,24 @@ import { readAttributes, readAttributeSet, resolveAttributeCode } from '../attri
 import type { SetFacts } from '../attribute/values.js'
 import { liveMediaKey } from '../../media/streams.js'
 import {
-  decideProductAttributes,
-  evolveProductAttributes,
-  initialProductAttributeState,
   productAttributeSetChangeInput,
   productAttributesRemoveInput,
   productAttributesSetInput,
   type AttributeFacts,
-  type AttributeRef,
   type AttributesOnCreate,
   type ProductAttributeCommand,
-  type ProductAttributeState,
   type ValueWrite,
+} from './attribute-commands.js'
+import type { AttributeRef } from './attribute-events.js'
+import {
+  decideProductAttributes,
+  evolveProductAttributes,
+  initialProductAttributeState,
+  type ProductAttributeState,
 } from './attributes.js'
 import type { ProductEvent } from './events.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's attribute set and values. */
 export const productAttributesDecider: Decider<ProductAttributeState, ProductAttributeCommand, ProductEvent> = {
@@ -231,13 +234,4 @@ async function requireLiveMediaValues(
       })
     }
   }
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'products belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
 }

@@ -1,121 +1,18 @@
-import { z } from 'zod'
 import { DomainError, badInput, conflict, notFound } from '../../shared/errors.js'
-import type { DomainEvent } from '../../shared/event.js'
-import { jsonInput } from '../../shared/input-types.js'
-import { attributeCode } from '../attribute/commands.js'
 import type { AttributeFields } from '../attribute/events.js'
 import { requireComplete, requireInSet, validateValue, type SetFacts, type StoredValue } from '../attribute/values.js'
+import type {
+  AttributeFacts,
+  AttributesOnCreate,
+  ProductAttributeCommand,
+  ProductAttributeSetChange,
+  ValueWrite,
+} from './attribute-commands.js'
+import type { AttributeRef, ProductAttributeEvent } from './attribute-events.js'
 import type { ProductEvent } from './events.js'
-import { strictInput } from '../../shared/strict-input.js'
 
-export const PRODUCT_ATTRIBUTE_VALUES_MAX = 250
-
-// Events: what happened to the attribute values a product holds and the set it belongs to.
-
-export type AttributeRef = { attributeId: string; code: string }
-
-/** `values` are the ones that changed, each whole (a multiselect's full list). */
-export type ProductAttributeValuesSet = DomainEvent<
-  'ProductAttributeValuesSet',
-  { productId: string; values: StoredValue[] }
->
-export type ProductAttributeValuesRemoved = DomainEvent<
-  'ProductAttributeValuesRemoved',
-  { productId: string; values: AttributeRef[] }
->
-/** The product moved from set `from` to `to` (null: none); the values of `dropped` went with the move. */
-export type ProductAttributeSetChanged = DomainEvent<
-  'ProductAttributeSetChanged',
-  { productId: string; from: string | null; to: string | null; dropped: AttributeRef[] }
->
-
-export type ProductAttributeEvent =
-  ProductAttributeValuesSet | ProductAttributeValuesRemoved | ProductAttributeSetChanged
-
-export const PRODUCT_ATTRIBUTE_EVENT_TYPES = [
-  'ProductAttributeValuesSet',
-  'ProductAttributeValuesRemoved',
-  'ProductAttributeSetChanged',
-] as const
-
-// Inputs.
-
-const productId = z
-  .uuid({
-    error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)'),
-  })
-  .overwrite((id) => id.toLowerCase())
-  .describe('The product id (a UUID).')
-
-/** `{code, value}` with the value's JSON by the attribute's type (see values.ts). */
-export const attributeValuesInput = z
-  .array(
-    z.strictObject({
-      code: attributeCode,
-      value: jsonInput('value').describe(
-        'By type: TEXT/RICH_TEXT a string, NUMBER a number, BOOLEAN true/false, DATE "YYYY-MM-DD", SELECT an option code, MULTISELECT a list of option codes, COLOR "#rrggbb", MEDIA a media id.',
-      ),
-    }),
-    { error: 'must be a list of {code, value}' },
-  )
-  .max(PRODUCT_ATTRIBUTE_VALUES_MAX, `at most ${PRODUCT_ATTRIBUTE_VALUES_MAX} values per call`)
-
-export const productAttributesSetInput = strictInput('productAttributesSet', {
-  productId,
-  values: attributeValuesInput
-    .min(1, 'values must name at least one attribute')
-    .describe('The values to set; attributes not listed keep theirs.'),
-})
-export const productAttributesRemoveInput = strictInput('productAttributesRemove', {
-  productId,
-  // Each code is looked up on its own: an unbounded list would be one request doing thousands of reads.
-  codes: z
-    .array(attributeCode, { error: 'codes must be a list of attribute codes' })
-    .min(1, 'codes must name at least one attribute')
-    .max(PRODUCT_ATTRIBUTE_VALUES_MAX, `at most ${PRODUCT_ATTRIBUTE_VALUES_MAX} codes per call`),
-})
-export const productAttributeSetChangeInput = strictInput('productAttributeSetChange', {
-  productId,
-  attributeSetId: z
-    .uuid({ error: 'attributeSetId must be an attribute set id (a UUID) or null' })
-    .overwrite((id) => id.toLowerCase())
-    .nullable()
-    .describe('The new set; null takes the product out of any set.'),
-  dropValues: z
-    .boolean({ error: 'dropValues must be true or false' })
-    .nullish()
-    .describe('Confirms dropping the values of attributes the new set does not hold.'),
-  values: attributeValuesInput
-    .nullish()
-    .describe("Values to set in the same write, e.g. the new set's required attributes."),
-})
-
-// Commands: codes resolved by `prepare`, with the definitions and the set they are checked against.
-
-/** A value to write, its code resolved to the attribute. */
-export type ValueWrite = { attributeId: string; value: unknown }
-/** The set of the write (the product's, or the new one) and the definitions of every attribute involved. */
-export type AttributeFacts = { set: SetFacts | null; attributes: AttributeFields[] }
-
-export type ProductAttributesSet = {
-  type: 'ProductAttributesSet'
-  data: { productId: string; values: ValueWrite[] }
-  facts: AttributeFacts
-}
-export type ProductAttributesRemove = {
-  type: 'ProductAttributesRemove'
-  data: { productId: string; attributes: AttributeRef[] }
-  facts: AttributeFacts
-}
-export type ProductAttributeSetChange = {
-  type: 'ProductAttributeSetChange'
-  data: { productId: string; attributeSetId: string | null; dropValues: boolean; values: ValueWrite[] }
-  facts: AttributeFacts
-}
-export type ProductAttributeCommand = ProductAttributesSet | ProductAttributesRemove | ProductAttributeSetChange
-
-/** What productCreate may carry: the set to join and the first values, checked like productAttributeSetChange. */
-export type AttributesOnCreate = { attributeSetId: string | null; values: ValueWrite[]; facts: AttributeFacts }
+// The attribute values a product holds and the set it belongs to: state, evolve and decide.
+// Inputs and commands are in attribute-commands.ts, events in attribute-events.ts.
 
 // State: only what these commands need from a product stream.
 

@@ -5,12 +5,8 @@ import type { DecideContext } from '../../shared/context.js'
 import { NO_VALIDATION, type AttributeFields } from '../attribute/events.js'
 import { attributeCodeKey } from '../attribute/streams.js'
 import type { SetFacts } from '../attribute/values.js'
-import {
-  attributeEventsOnCreate,
-  productAttributesSetInput,
-  type AttributeFacts,
-  type ProductAttributeCommand,
-} from './attributes.js'
+import { productAttributesSetInput, type AttributeFacts, type ProductAttributeCommand } from './attribute-commands.js'
+import { attributeEventsOnCreate } from './attributes.js'
 import { productAttributeSetChange, productAttributesDecider, productAttributesSet } from './attributes-definitions.js'
 import type { ProductCreated, ProductEvent } from './events.js'
 

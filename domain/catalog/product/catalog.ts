@@ -1,13 +1,12 @@
 import type { UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import type { ProductCommand } from './commands.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
 import { productSkuKey } from './streams.js'
-import type { OptionDraft, VariantDraft } from './variant-commands.js'
+import type { CatalogDraft } from './variant-commands.js'
 import { createVariants } from './variant-decide.js'
 import type { ProductVariantEvent } from './variant-events.js'
 import {
@@ -17,9 +16,7 @@ import {
   type Catalog,
   type VariantsState,
 } from './variants.js'
-
-/** What productCreate may bring besides the product's fields: its options and variants, ids and money resolved. */
-export type CatalogDraft = { options: OptionDraft[]; variants: VariantDraft[] }
+import { storeOf } from '../../shared/store-of.js'
 
 /** A product stream folded twice: the product's fields, and its options and variants. */
 export type ProductWithVariantsState = { product: ProductState; variants: VariantsState }
@@ -95,13 +92,4 @@ export function skuReservations(
         message: `sku '${sku}' is taken in this store by another product's variant; choose another or change that variant`,
       })),
   ]
-}
-
-function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'products belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return ctx.storeId
 }

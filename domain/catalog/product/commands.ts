@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
-import { attributeValuesInput, type AttributesOnCreate } from './attributes.js'
-import type { CatalogDraft } from './catalog.js'
+import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
 import { seoInput, type ProductSeo } from './seo.js'
-import { productOptionsCreateList, productVariantsCreateList } from './variant-commands.js'
+import { productOptionsCreateList, productVariantsCreateList, type CatalogDraft } from './variant-commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 
 export const TITLE_MAX_LENGTH = 255

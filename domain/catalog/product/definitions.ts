@@ -5,7 +5,6 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
 import {
@@ -25,6 +24,7 @@ import { evolveProduct, initialProductState, type ProductState } from './product
 import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
 import { NO_SEO, withSeo } from './seo.js'
 import { catalogDraft } from './variant-prepare.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: initialProductState,
@@ -201,14 +201,4 @@ export async function freeHandle(title: string, productId: string, storeId: stri
 
 function withSuffix(base: string, suffix: string): string {
   return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
-}
-
-/** The store of a product command, or BAD_USER_INPUT asking for one. */
-export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'products belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return ctx.storeId
 }

@@ -1,20 +1,14 @@
 import type { z } from 'zod'
 import { conflict } from '../../shared/errors.js'
-import type { DomainEvent } from '../../shared/event.js'
 import type { StoredValue } from '../attribute/values.js'
-import type { ProductAttributeEvent } from './attributes.js'
-import { initialCatalogEvents, type CatalogDraft } from './catalog.js'
+import type { ProductAttributeEvent } from './attribute-events.js'
+import { initialCatalogEvents } from './catalog.js'
+import type { CatalogDraft } from './variant-commands.js'
 import { productCreateInput, productUpdateInput } from './commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 import type { ProductEvent, ProductFields } from './events.js'
 import type { ProductState } from './product.js'
 import { NO_SEO, seoChanges, type ProductSeo } from './seo.js'
-
-/** Follows the copy's ProductCreated: which product, at which revision, it was copied from. */
-export type ProductDuplicated = DomainEvent<
-  'ProductDuplicated',
-  { productId: string; sourceId: string; sourceRevision: number }
->
 
 export const productDuplicateInput = strictInput('productDuplicate', {
   id: productUpdateInput.shape.id.describe('The id of the product to copy.'),

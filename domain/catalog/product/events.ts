@@ -1,11 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
-import type { ProductAttributeEvent } from './attributes.js'
-import type { ProductDuplicated } from './duplicate.js'
-import type { ProductMediaEvent } from './media.js'
+import type { ProductAttributeEvent } from './attribute-events.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
-import type { ProductPublishingEvent } from './publishing.js'
-import type { ProductReverted } from './revert.js'
-import type { ProductSeoChanged } from './seo.js'
 
 export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
 /** DRAFT: being prepared, not sold; ACTIVE: on sale (the default, as in Shopify); ARCHIVED: kept for history. */
@@ -45,6 +40,48 @@ export type ProductTagsChanged = DomainEvent<
 >
 /** Carries the handle so its reservation can be released without reading the stream again. */
 export type ProductDeleted = DomainEvent<'ProductDeleted', { productId: string; handle: string }>
+
+// Media: what happened to the ordered list of media a product shows (media.ts).
+
+/** `mediaIds` were inserted, in this order, at index `position` of the product's list. */
+export type ProductMediaAttached = DomainEvent<
+  'ProductMediaAttached',
+  { productId: string; mediaIds: string[]; position: number }
+>
+export type ProductMediaDetached = DomainEvent<'ProductMediaDetached', { productId: string; mediaIds: string[] }>
+/** `mediaIds` is the whole new order. */
+export type ProductMediaReordered = DomainEvent<'ProductMediaReordered', { productId: string; mediaIds: string[] }>
+
+export type ProductMediaEvent = ProductMediaAttached | ProductMediaDetached | ProductMediaReordered
+
+/** `title` and `description` are the whole new SEO, both parts, so a reader never has to fold to know it. */
+export type ProductSeoChanged = DomainEvent<
+  'ProductSeoChanged',
+  { productId: string; title: string; description: string }
+>
+
+// Scheduled publishing (publishing.ts).
+
+export type ProductPublishScheduled = DomainEvent<'ProductPublishScheduled', { productId: string; publishAt: string }>
+/** `published`: the schedule fired or the product was made ACTIVE by hand; `cancelled`: publishAt was cleared. */
+export type ProductPublishUnscheduled = DomainEvent<
+  'ProductPublishUnscheduled',
+  { productId: string; reason: 'published' | 'cancelled' }
+>
+
+export type ProductPublishingEvent = ProductPublishScheduled | ProductPublishUnscheduled
+
+/**
+ * Heads the ordinary change events of a revert, so the audit log shows that (and to which
+ * revision) the changes after it restore an earlier state. History keeps both: nothing is undone.
+ */
+export type ProductReverted = DomainEvent<'ProductReverted', { productId: string; toRevision: number }>
+
+/** Follows the copy's ProductCreated: which product, at which revision, it was copied from. */
+export type ProductDuplicated = DomainEvent<
+  'ProductDuplicated',
+  { productId: string; sourceId: string; sourceRevision: number }
+>
 
 export type ProductEvent =
   | ProductCreated

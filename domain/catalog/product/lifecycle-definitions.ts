@@ -3,8 +3,9 @@ import { badInput, notFound } from '../../shared/errors.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import type { Decider } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
-import { skuReservations, type CatalogDraft } from './catalog.js'
-import { freeHandle, handleReservations, productDecider, storeOf } from './definitions.js'
+import { skuReservations } from './catalog.js'
+import type { CatalogDraft } from './variant-commands.js'
+import { freeHandle, handleReservations, productDecider } from './definitions.js'
 import { decideProductDuplicate, productDuplicateInput, type ProductDuplicate } from './duplicate.js'
 import type { ProductEvent } from './events.js'
 import { initialProductState, type ProductState } from './product.js'
@@ -20,6 +21,7 @@ import {
 } from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
 import type { Catalog, VariantsState } from './variants.js'
+import { storeOf } from '../../shared/store-of.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.

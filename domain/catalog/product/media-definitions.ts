@@ -14,6 +14,7 @@ import {
   type ProductMediaState,
 } from './media.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A second decider over the product stream: it folds only what the media commands need. */
 export const productMediaDecider: Decider<ProductMediaState, ProductMediaCommand, ProductEvent> = {
@@ -111,13 +112,4 @@ async function requireLiveMedia(env: PrepareEnv, storeId: string, mediaIds: read
       })
     }
   }
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'products belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
 }

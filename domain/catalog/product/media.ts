@@ -1,25 +1,11 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { badInput, notFound } from '../../shared/errors.js'
-import type { DomainEvent } from '../../shared/event.js'
-import type { ProductEvent } from './events.js'
+import type { ProductEvent, ProductMediaEvent } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
 
 /** As many media as a Shopify product may hold. */
 export const PRODUCT_MEDIA_MAX = 250
-
-// Events: what happened to the ordered list of media a product shows.
-
-/** `mediaIds` were inserted, in this order, at index `position` of the product's list. */
-export type ProductMediaAttached = DomainEvent<
-  'ProductMediaAttached',
-  { productId: string; mediaIds: string[]; position: number }
->
-export type ProductMediaDetached = DomainEvent<'ProductMediaDetached', { productId: string; mediaIds: string[] }>
-/** `mediaIds` is the whole new order. */
-export type ProductMediaReordered = DomainEvent<'ProductMediaReordered', { productId: string; mediaIds: string[] }>
-
-export type ProductMediaEvent = ProductMediaAttached | ProductMediaDetached | ProductMediaReordered
 
 // The list arithmetic, shared by the decider and the read model so both agree on every order.
 

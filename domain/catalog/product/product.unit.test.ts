@@ -382,7 +382,7 @@ describe('prepare', () => {
   })
 
   it('needs a store', () => {
-    expect(() => productDelete.prepare({ id: ID }, env([], null))).toThrow('products belong to a store')
+    expect(() => productDelete.prepare({ id: ID }, env([], null))).toThrow('this command works on one store')
   })
 })
 

@@ -1,22 +1,12 @@
 import { z } from 'zod'
 import { badInput } from '../../shared/errors.js'
-import type { DomainEvent } from '../../shared/event.js'
 import { dateTimeInput } from '../../shared/input-types.js'
-import type { ProductEvent, ProductStatus } from './events.js'
+import type { ProductEvent, ProductPublishingEvent, ProductStatus } from './events.js'
 import type { ProductState } from './product.js'
 
 // Scheduled publishing: a hidden (DRAFT or ARCHIVED) product carries a `publishAt`; the publish
 // scheduler (app/scheduling) runs productPublishDue once that time has come, and the product
 // turns ACTIVE with nobody calling.
-
-export type ProductPublishScheduled = DomainEvent<'ProductPublishScheduled', { productId: string; publishAt: string }>
-/** `published`: the schedule fired or the product was made ACTIVE by hand; `cancelled`: publishAt was cleared. */
-export type ProductPublishUnscheduled = DomainEvent<
-  'ProductPublishUnscheduled',
-  { productId: string; reason: 'published' | 'cancelled' }
->
-
-export type ProductPublishingEvent = ProductPublishScheduled | ProductPublishUnscheduled
 
 export const publishAtInput = dateTimeInput('publishAt').describe(
   'When the product goes on sale by itself (ISO-8601). It must be hidden (DRAFT or ARCHIVED) until then; null cancels the schedule.',

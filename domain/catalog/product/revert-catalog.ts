@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { AttributeRef, ProductAttributeEvent } from './attributes.js'
+import type { AttributeRef, ProductAttributeEvent } from './attribute-events.js'
 import type { AttributesCopy } from './duplicate.js'
 import type { ProductVariantEvent } from './variant-events.js'
 import { applyCatalogEvent, namedValues, type Catalog, type ProductVariant } from './variants.js'

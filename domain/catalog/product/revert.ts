@@ -1,22 +1,15 @@
 import { z } from 'zod'
 import { notFound } from '../../shared/errors.js'
-import type { DomainEvent } from '../../shared/event.js'
 import { productUpdateInput, type ProductUpdate } from './commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { decideProduct } from './decide.js'
-import type { ProductEvent } from './events.js'
-import { withAttached, withDetached, type ProductMediaEvent } from './media.js'
+import type { ProductEvent, ProductMediaEvent } from './events.js'
+import { withAttached, withDetached } from './media.js'
 import type { AttributesCopy } from './duplicate.js'
 import type { LiveProduct } from './product.js'
 import { attributeChanges, catalogChanges } from './revert-catalog.js'
 import { snapshotAttributes, snapshotMediaIds, type ProductSnapshot } from './snapshot.js'
 import type { Catalog } from './variants.js'
-
-/**
- * Heads the ordinary change events of a revert, so the audit log shows that (and to which
- * revision) the changes after it restore an earlier state. History keeps both: nothing is undone.
- */
-export type ProductReverted = DomainEvent<'ProductReverted', { productId: string; toRevision: number }>
 
 export const productRevertInput = strictInput('productRevert', {
   id: productUpdateInput.shape.id,

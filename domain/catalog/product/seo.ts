@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DomainEvent } from '../../shared/event.js'
+import type { ProductSeoChanged } from './events.js'
 
 /** Shopify's limits, which is also about what search engines show before cutting the text off. */
 export const SEO_TITLE_MAX_LENGTH = 70
@@ -9,12 +9,6 @@ export const SEO_DESCRIPTION_MAX_LENGTH = 320
 export type ProductSeo = { title: string; description: string }
 
 export const NO_SEO: ProductSeo = { title: '', description: '' }
-
-/** `title` and `description` are the whole new SEO, both parts, so a reader never has to fold to know it. */
-export type ProductSeoChanged = DomainEvent<
-  'ProductSeoChanged',
-  { productId: string; title: string; description: string }
->
 
 /** Parts left out (or null) keep their value; an empty string clears one. */
 export const seoInput = z

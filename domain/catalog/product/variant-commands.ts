@@ -299,6 +299,9 @@ export type VariantPatch = {
 
 export type OptionDraft = { optionId: string; name: string; values: string[] }
 
+/** What productCreate may bring besides the product's fields: its options and variants, ids and money resolved. */
+export type CatalogDraft = { options: OptionDraft[]; variants: VariantDraft[] }
+
 type Command<Type extends string, Data extends object> = { type: Type; data: { productId: string } & Data }
 
 export type ProductOptionAdd = Command<'ProductOptionAdd', OptionDraft & { position: number | null }>

@@ -5,7 +5,6 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { DomainError } from '../../shared/errors.js'
 import type { Decider } from '../../shared/event.js'
 import { skuReservations } from './catalog.js'
 import type { ProductEvent } from './events.js'
@@ -27,6 +26,7 @@ import {
 import { decideVariants } from './variant-decide.js'
 import { storeCurrency, variantDraft, variantPatch } from './variant-prepare.js'
 import { evolveVariants, initialVariantsState, type VariantsState } from './variants.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's options and variants. */
 export const productVariantsDecider: Decider<VariantsState, ProductVariantCommand, ProductEvent> = {
@@ -275,12 +275,3 @@ export const productVariantCommands: readonly AnyCommandDefinition[] = [
   productVariantsReorder,
   productInventoryAdjust,
 ]
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'products belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return env.ctx.storeId
-}

@@ -3,10 +3,10 @@ import type { PrepareEnv } from '../../shared/command.js'
 import { DomainError, conflict } from '../../shared/errors.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { storeStream } from '../../tenancy/store/streams.js'
-import type { CatalogDraft } from './catalog.js'
 import { toMinorUnits } from './money.js'
 import { productSkuKey } from './streams.js'
 import type {
+  CatalogDraft,
   OptionDraft,
   Path,
   VariantDraft,

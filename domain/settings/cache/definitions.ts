@@ -1,8 +1,8 @@
-import { defineCommand, type PrepareEnv } from '../../shared/command.js'
-import { badInput } from '../../shared/errors.js'
+import { defineCommand } from '../../shared/command.js'
 import { cachePurgeInput, cacheRebuildInput } from './commands.js'
 import { cacheDecider } from './decide.js'
 import { CACHE_CATEGORY, cacheStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 const SETTINGS = { resource: CACHE_CATEGORY, scope: 'settings:write', storeScoped: true } as const
 
@@ -51,11 +51,5 @@ export const cacheRebuild = defineCommand({
   },
   decider: cacheDecider,
 })
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw badInput(['input'], 'the cache belongs to a store: select it with the X-Store header (store id or slug)')
-  return env.ctx.storeId
-}
 
 export const cacheDefinitions = [cachePurge, cacheRebuild] as const

@@ -1,9 +1,9 @@
-import { defineCommand, type PrepareEnv, type UniquenessChange } from '../../shared/command.js'
-import { badInput } from '../../shared/errors.js'
+import { defineCommand, type UniquenessChange } from '../../shared/command.js'
 import { storeDomainAddInput, storeDomainIdInput, storeDomainVerifyInput } from './commands.js'
 import { domainDecider } from './decide.js'
 import type { StoreDomainEvent } from './events.js'
 import { DOMAIN_CATEGORY, DOMAIN_UNIQUENESS_SCOPE, domainStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 const SETTINGS = { resource: DOMAIN_CATEGORY, scope: 'settings:write', storeScoped: true } as const
 
@@ -120,12 +120,6 @@ export function hostnameReservations(events: readonly StoreDomainEvent[]): Uniqu
       ]
     return []
   })
-}
-
-function storeOf(env: PrepareEnv): string {
-  if (!env.ctx.storeId)
-    throw badInput(['input'], 'domains belong to a store: select it with the X-Store header (store id or slug)')
-  return env.ctx.storeId
 }
 
 export const domainDefinitions = [storeDomainAdd, storeDomainVerify, storeDomainSetPrimary, storeDomainRemove] as const

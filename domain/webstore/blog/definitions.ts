@@ -1,11 +1,12 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
 import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
 import { decideBlog } from './decide.js'
 import { BLOG_CATEGORY, blogHandleKey, blogStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
   initialState: initialBlogState,

@@ -13,7 +13,7 @@ import {
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import { initialCollectionState, evolveCollection, type CollectionState } from './collection.js'
 import {
   collectionCreateInput,
@@ -28,6 +28,7 @@ import { decideCollection } from './decide.js'
 import type { CollectionEvent } from './events.js'
 import type { CollectionRule } from './rules.js'
 import { COLLECTION_CATEGORY, collectionHandleKey, collectionStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const collectionDecider: Decider<CollectionState, CollectionCommand, CollectionEvent> = {
   initialState: initialCollectionState,

@@ -2,7 +2,7 @@ import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from 
 import type { DecideContext } from '../../shared/context.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import {
   contentEntryCreateInput,
   contentEntryDeleteInput,
@@ -36,6 +36,7 @@ import {
   contentTypeHandleKey,
   contentTypeStream,
 } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const contentTypeDecider: Decider<ContentTypeState, ContentTypeCommand, ContentTypeEvent> = {
   initialState: initialContentTypeState,

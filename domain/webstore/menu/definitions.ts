@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import {
   menuCreateInput,
   menuDeleteInput,
@@ -16,6 +16,7 @@ import { decideMenu } from './decide.js'
 import type { MenuEvent } from './events.js'
 import { evolveMenu, initialMenuState, type MenuState } from './menu.js'
 import { MENU_CATEGORY, menuHandleKey, menuStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const menuDecider: Decider<MenuState, MenuCommand, MenuEvent> = {
   initialState: initialMenuState,

@@ -2,12 +2,13 @@ import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import { pageCreateInput, pageDeleteInput, pagePublishDueInput, pageUpdateInput, type PageCommand } from './commands.js'
 import { decidePage } from './decide.js'
 import type { PageEvent } from './events.js'
 import { evolvePage, initialPageState, type PageState } from './page.js'
 import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
   initialState: initialPageState,

@@ -12,12 +12,13 @@ import { fold, type Decider } from '../../shared/event.js'
 import type { BlogEvent } from '../blog/blog.js'
 import { blogDecider } from '../blog/definitions.js'
 import { blogStream } from '../blog/streams.js'
-import { freeHandle, handleChanges, storeOf } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../shared/handles.js'
 import { postCreateInput, postDeleteInput, postPublishDueInput, postUpdateInput, type PostCommand } from './commands.js'
 import { decidePost } from './decide.js'
 import type { PostEvent } from './events.js'
 import { evolvePost, initialPostState, type PostState } from './post.js'
 import { POST_CATEGORY, postHandleKey, postStream } from './streams.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
   initialState: initialPostState,

@@ -1,6 +1,4 @@
 import type { PrepareEnv, UniquenessChange } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
-import { DomainError } from '../../shared/errors.js'
 import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
 
 /** After this many numbered handles (`about-2` … `about-50`) a title is common enough to stop counting. */
@@ -46,14 +44,4 @@ export function handleChanges(scope: string, key: (handle: string) => string, me
       ownerId,
     }),
   }
-}
-
-/** The store of a web store command, or BAD_USER_INPUT asking for one. */
-export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'web store content belongs to a store: select it with the X-Store header (store id or slug)',
-    )
-  return ctx.storeId
 }

@@ -27,6 +27,7 @@ import type { ThemeEvent } from './events.js'
 import { evolveTheme, initialThemeState, type ThemeRoles, type ThemeState } from './theme.js'
 import { THEME_CATEGORY, THEME_DRAFT_KEY, THEME_MAIN_KEY, themeStream } from './streams.js'
 import { themeFilesFromZip } from './zip.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const themeDecider: Decider<ThemeState, ThemeCommand, ThemeEvent> = {
   initialState: initialThemeState,
@@ -330,14 +331,4 @@ export function roleReservations(
         return []
     }
   })
-}
-
-/** The store of a theme command, or BAD_USER_INPUT asking for one. */
-export function storeOf(ctx: DecideContext): string {
-  if (!ctx.storeId)
-    throw new DomainError(
-      'BAD_USER_INPUT',
-      'themes belong to a store: select it with the X-Store header (store id or slug)',
-    )
-  return ctx.storeId
 }

@@ -1,6 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { fold, type Decider } from '../../shared/event.js'
-import { storeOf, themeDecider } from './definitions.js'
+import { themeDecider } from './definitions.js'
 import type { ThemeEvent } from './events.js'
 import type { SettingDefinition } from './setting-definitions.js'
 import {
@@ -20,6 +20,7 @@ import { sectionSchemaOf, settingsOf } from './sections-schema.js'
 import { readTemplate } from './sections-template.js'
 import { THEME_CATEGORY, themeStream } from './streams.js'
 import { evolveTheme, initialThemeState, type LiveTheme, type ThemeState } from './theme.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A second decider over the theme stream: the same state, commands that edit JSON templates and section groups. */
 export const themeSectionsDecider: Decider<ThemeState, ThemeSectionCommand, ThemeEvent> = {

@@ -3,7 +3,6 @@ import type { Decider } from '../../shared/event.js'
 import type { StoreEvent } from '../../tenancy/store/events.js'
 import { evolveStore, initialStore } from '../../tenancy/store/store.js'
 import { storeStream } from '../../tenancy/store/streams.js'
-import { storeOf } from '../shared/handles.js'
 import {
   translationsRegisterInput,
   translationsRemoveInput,
@@ -16,6 +15,7 @@ import { sourceDigest } from './digest.js'
 import type { TranslationEvent } from './events.js'
 import { TRANSLATION_CATEGORY, translationStream } from './streams.js'
 import { evolveTranslation, initialTranslationState, type TranslationState } from './translation.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const translationDecider: Decider<TranslationState, TranslationCommand, TranslationEvent> = {
   initialState: initialTranslationState,

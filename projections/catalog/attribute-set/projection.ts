@@ -10,6 +10,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createAttributeSetTables, type AttributeSetDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The `attribute_sets` read model: one row per live set, its layout recomputed with the decider's arithmetic. */
 export const attributeSetsProjection: Projection = {
@@ -95,10 +96,4 @@ async function changeSections(
     .executeTakeFirst()
   if (!row || row.revision >= recorded.revision) return
   await change(db, recorded, { sections: JSON.stringify(next(row.sections)) })
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

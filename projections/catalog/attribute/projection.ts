@@ -3,6 +3,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createAttributeTables, type AttributeDb, type AttributesTable } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 type Changes = Partial<Pick<AttributesTable, 'name' | 'type' | 'required' | 'filterable' | 'visible'>> & {
   options?: string
@@ -126,10 +127,4 @@ async function changeOptions(
       break
   }
   await change(db, recorded, { options: JSON.stringify(options) })
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

@@ -9,6 +9,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createCategoryTables, type CategoriesTable, type CategoryDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 type Fields = Partial<
   Pick<CategoriesTable, 'title' | 'handle' | 'description' | 'image_media_id' | 'seo_title' | 'seo_description'>
@@ -275,12 +276,4 @@ async function applyProducts(db: CategoryDb, storeId: string, event: CategoryPro
       return _exhaustive
     }
   }
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  // Category streams are store streams; an event without a store is a bug upstream, and the
-  // runner must stop on it rather than file the category under no store.
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

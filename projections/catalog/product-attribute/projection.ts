@@ -3,12 +3,13 @@ import type { StoredValue } from '../../../domain/catalog/attribute/values.js'
 import {
   PRODUCT_ATTRIBUTE_EVENT_TYPES,
   type ProductAttributeEvent,
-} from '../../../domain/catalog/product/attributes.js'
+} from '../../../domain/catalog/product/attribute-events.js'
 import type { ProductDeleted } from '../../../domain/catalog/product/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createProductAttributeTables, type ProductAttributeDb, type ProductAttributeValuesTable } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 type Handled = ProductAttributeEvent | ProductDeleted | AttributeDeleted
 const TABLES = ['product_attributes', 'product_attribute_values', 'product_attribute_sets'] as const
@@ -155,10 +156,4 @@ function atomsOf(storeId: string, productId: string, stored: StoredValue) {
     default:
       return [row({ value_text: value })]
   }
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

@@ -6,6 +6,7 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { columnSources, createProductTables, searchVector, type ProductDb } from './tables.js'
 import { SEARCH_LANGUAGE_EVENT_TYPES, applySearchLanguage } from './search-language.js'
 import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** Event fields named as their columns, plus the columns whose names differ from any event field. */
 type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & {
@@ -138,12 +139,4 @@ async function change(db: ProductDb, recorded: RecordedEvent, fields: ChangedFie
     .where('id', '=', productId)
     .where('revision', '<', recorded.revision)
     .execute()
-}
-
-function storeOf(recorded: RecordedEvent): string {
-  // Product streams are store streams; an event without a store is a bug upstream, and the
-  // runner must stop on it rather than file the product under no store.
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
 }

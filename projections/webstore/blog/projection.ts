@@ -2,8 +2,9 @@ import { BLOG_EVENT_TYPES, type BlogEvent } from '../../../domain/webstore/blog/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, storeOf } from '../shared/content.js'
+import { changeRow } from '../shared/content.js'
 import { createBlogTables, type BlogDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The `blogs` read model: one row per live blog of every store. Their posts are the posts read model's. */
 export const blogsProjection: Projection = {

@@ -3,10 +3,11 @@ import { COLLECTION_EVENT_TYPES, type CollectionEvent } from '../../../domain/we
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, storeOf } from '../shared/content.js'
+import { changeRow } from '../shared/content.js'
 import { FACT_EVENT_TYPES, applyFact } from './facts.js'
 import { evaluateMembership, smartCollections } from './membership.js'
 import { COLLECTION_TABLES, createCollectionTables, tablesOf, type CollectionDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 const COLLECTION_TYPES: readonly string[] = COLLECTION_EVENT_TYPES
 

@@ -3,8 +3,9 @@ import { CONTENT_TYPE_EVENT_TYPES, type ContentTypeEvent } from '../../../domain
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, storeOf } from '../shared/content.js'
+import { changeRow } from '../shared/content.js'
 import { createContentTables, type ContentDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The `content_types` and `content_entries` read models, guarded by revision against replays. */
 export const contentProjection: Projection = {

@@ -3,8 +3,9 @@ import { applyItemEvent } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, storeOf } from '../shared/content.js'
+import { changeRow } from '../shared/content.js'
 import { createMenuTables, type MenuDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /**
  * The `menus` read model: one row per live menu with its whole item list, so a menu read is one

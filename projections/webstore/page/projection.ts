@@ -2,8 +2,9 @@ import { PAGE_EVENT_TYPES, type PageEvent } from '../../../domain/webstore/page/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, publicationColumns, storeOf } from '../shared/content.js'
+import { changeRow, publicationColumns } from '../shared/content.js'
 import { createPageTables, type PageDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The `pages` read model: one row per live page of every store, guarded by revision against replays. */
 export const pagesProjection: Projection = {

@@ -3,8 +3,9 @@ import { POST_EVENT_TYPES, type PostEvent } from '../../../domain/webstore/post/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, publicationColumns, storeOf } from '../shared/content.js'
+import { changeRow, publicationColumns } from '../shared/content.js'
 import { createPostTables, type PostDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /**
  * The `posts` read model: one row per live post of every store, guarded by revision against

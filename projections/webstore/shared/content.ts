@@ -3,17 +3,10 @@ import type { PublicationStatus } from '../../../domain/webstore/shared/publicat
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import { searchWords } from '../../shared/filters.js'
+import { storeOf } from '../../shared/store-of.js'
 
 // What the pages and posts read models share: the store of an event, guarded writes by revision,
 // the publication columns and the rule of what shoppers may see.
-
-export function storeOf(recorded: RecordedEvent): string {
-  // Web store streams are store streams; an event without a store is a bug upstream, and the
-  // runner must stop on it rather than file the row under no store.
-  if (!recorded.metadata.storeId)
-    throw new Error(`${recorded.type} at ${recorded.position} in ${recorded.streamName} has no storeId in its metadata`)
-  return recorded.metadata.storeId
-}
 
 /**
  * Writes `fields` to the row of the event's entity, moving its revision and updated_at; only a

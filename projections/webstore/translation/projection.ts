@@ -2,8 +2,8 @@ import { TRANSLATION_EVENT_TYPES, type TranslationEvent } from '../../../domain/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { storeOf } from '../shared/content.js'
 import { createTranslationTables, type TranslationDb } from './tables.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The `translations` read model: the current value of every translated key per resource and locale. */
 export const translationsProjection: Projection = {

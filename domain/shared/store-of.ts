@@ -1,0 +1,20 @@
+import type { PrepareEnv } from './command.js'
+import type { DecideContext } from './context.js'
+import { DomainError } from './errors.js'
+
+/**
+ * The store a command acts on, from its decide context or its prepare env, or BAD_USER_INPUT
+ * asking for one. Transports already refuse a store command without a store; this guards every
+ * other caller (CLI, tests, reactions) the same way.
+ *
+ * @example const storeId = storeOf(env) // in prepare; storeOf(ctx) in decide
+ */
+export function storeOf(from: DecideContext | PrepareEnv): string {
+  const { storeId } = 'ctx' in from ? from.ctx : from
+  if (!storeId)
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'this command works on one store: select it with the X-Store header (store id or slug)',
+    )
+  return storeId
+}
