@@ -3,12 +3,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type AnyDb, type Database } from '../infra/database/database.js'
 import type { RecordedEvent } from '../infra/eventstore/port.js'
-import {
-  createPostgresEventStore,
-  decodePosition,
-  encodePosition,
-  insertWrites,
-} from '../infra/eventstore/postgres/adapter.js'
+import { createPostgresEventStore } from '../infra/eventstore/postgres/adapter.js'
+import { insertWrites } from '../infra/eventstore/postgres/append.js'
+import { decodePosition, encodePosition } from '../infra/eventstore/postgres/events-table.js'
 import { createTestDatabase } from './support/database.js'
 import {
   type Opened,

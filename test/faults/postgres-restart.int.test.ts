@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENTS_CHANNEL } from '../../infra/eventstore/postgres/adapter.js'
+import { EVENTS_CHANNEL } from '../../infra/eventstore/postgres/events-table.js'
 import { startFaultApp, type FaultApp } from './support/fault-app.js'
 import { auditLedger, waitForProjections } from './support/ledger.js'
 import { requireBinary, startPrivatePostgres, type PrivatePostgres } from './support/private-servers.js'
