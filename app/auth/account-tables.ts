@@ -67,6 +67,20 @@ export const accountMigrations: Migrations = {
         await db.schema.dropTable(table).execute()
     },
   },
+  // When each credential was last used (see usage.ts); it was a column of the api_keys read model,
+  // which a whole rebuild reset. The old values are not copied: the next use within a minute refills them.
+  '20261125_0100_credential_usage': {
+    async up(db) {
+      await db.schema
+        .createTable('credential_usage')
+        .addColumn('credential_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('last_used_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('credential_usage').execute()
+    },
+  },
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>

@@ -11,6 +11,7 @@ import { generateApiKeyToken, hashSecret } from './api-key-token.js'
 import { authenticateApiKey, resolveStore, type ApiKeyPrincipal } from './authenticate.js'
 import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations, insertApiKeySecret } from './secrets.js'
+import { lastUsedOf } from './usage.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
 const otherOrg = '0190a0b0-0000-7000-8000-000000000009'
@@ -111,12 +112,40 @@ describe('authenticateApiKey', () => {
   it('records when a key was last used, at most once a minute', async () => {
     const { token, keyId } = await key()
     await authenticateApiKey(db, token, now)
-    expect((await findApiKey(db, org, keyId))?.lastUsedAt).toEqual(now)
+    expect(await lastUsedOf(db, [keyId])).toEqual([now])
     await authenticateApiKey(db, token, new Date(now.getTime() + 30_000))
-    expect((await findApiKey(db, org, keyId))?.lastUsedAt).toEqual(now)
+    expect(await lastUsedOf(db, [keyId])).toEqual([now])
     const later = new Date(now.getTime() + 61_000)
     await authenticateApiKey(db, token, later)
-    expect((await findApiKey(db, org, keyId))?.lastUsedAt).toEqual(later)
+    expect(await lastUsedOf(db, [keyId])).toEqual([later])
+  })
+
+  it("keeps a key's last use across a whole rebuild of the tenancy read model", async () => {
+    const { token, keyId } = await key({ name: 'rebuilt' })
+    await authenticateApiKey(db, token, now)
+    const created = await findApiKey(db, org, keyId)
+    // What a whole rebuild does to the read model: new tables, filled again from the log.
+    for (const table of tenancyProjection.tables) await db.schema.dropTable(table).execute()
+    await tenancyProjection.createTables(db)
+    fixture = new TenancyFixture(db)
+    await fixture.organization(org)
+    await fixture.organization(otherOrg, 'Globex')
+    await fixture.store(org, acme, 'acme')
+    await fixture.store(org, outlet, 'acme-outlet')
+    await fixture.store(otherOrg, globex, 'globex')
+    await fixture.apiKey({
+      keyId,
+      organizationId: org,
+      name: 'rebuilt',
+      publicId: created!.publicId,
+      last4: created!.last4,
+      scopes: ['products:write'],
+      storeIds: null,
+      expiresAt: null,
+    })
+    expect(await lastUsedOf(db, [keyId])).toEqual([now])
+    await authenticateApiKey(db, token, new Date(now.getTime() + 30_000))
+    expect(await lastUsedOf(db, [keyId])).toEqual([now])
   })
 
   it('accepts surrounding whitespace', async () => {

@@ -9,6 +9,7 @@ import { findStore, listStores, toScopes, type StoreRecord } from '../../project
 import type { AnyDb } from '../../infra/database/database.js'
 import { hashSecret, parseApiKeyToken } from './api-key-token.js'
 import type { ApiKeySecretsTable } from './secrets.js'
+import { recordCredentialUse, type CredentialUsageTable } from './usage.js'
 
 /** A request made with a bearer API key. */
 export interface ApiKeyPrincipal {
@@ -65,13 +66,6 @@ export interface StoreRef {
   archived?: true
 }
 
-/**
- * `last_used_at` is the one read-model column written outside its projection: use is not a
- * domain fact worth an event per request, only a hint in key listings (a whole rebuild resets
- * it). Writing it on every request would turn each read into a write; once a minute is enough.
- */
-const LAST_USED_RESOLUTION_MS = 60_000
-
 /** Compared against when the public id is unknown, so a miss costs what a hit costs. */
 const NO_HASH = hashSecret('')
 
@@ -95,9 +89,12 @@ export async function authenticateApiKey(
     throw unauthenticated(`no API key was sent; send one as "Authorization: Bearer wmk_…" (${CREATE_KEY_HINT})`)
   const { publicId, secret } = parseApiKeyToken(presented)
 
-  const row = await (db as Kysely<TenancyTables & { api_key_secrets: ApiKeySecretsTable }>)
+  const row = await (
+    db as Kysely<TenancyTables & { api_key_secrets: ApiKeySecretsTable; credential_usage: CredentialUsageTable }>
+  )
     .selectFrom('api_key_secrets as s')
     .innerJoin('api_keys as k', 'k.id', 's.key_id')
+    .leftJoin('credential_usage as u', 'u.credential_id', 's.key_id')
     .select([
       's.secret_hash',
       's.expires_at as secret_expires_at',
@@ -108,7 +105,7 @@ export async function authenticateApiKey(
       'k.store_ids',
       'k.expires_at',
       'k.revoked_at',
-      'k.last_used_at',
+      'u.last_used_at',
     ])
     .where('s.public_id', '=', publicId)
     .executeTakeFirst()
@@ -127,13 +124,7 @@ export async function authenticateApiKey(
     )
   }
 
-  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await (db as Kysely<TenancyTables>)
-      .updateTable('api_keys')
-      .set({ last_used_at: now })
-      .where('id', '=', row.id)
-      .execute()
-  }
+  await recordCredentialUse(db, row.id, row.last_used_at, now)
   return {
     type: 'api_key',
     keyId: row.id,

@@ -15,7 +15,8 @@ import type { TenancyTables } from './tables.js'
 export const tenancyProjection: Projection = {
   name: 'tenancy',
   // 2: api_keys.created_by and rotated_at, and rotations. 3: store configuration columns (status, locales, timezone, …).
-  version: 3,
+  // 4: api_keys.last_used_at left for app/auth's credential_usage, which a rebuild does not touch.
+  version: 4,
   eventTypes: [
     'OrganizationCreated',
     'StoreCreated',
@@ -66,7 +67,6 @@ export const tenancyProjection: Projection = {
       .addColumn('expires_at', 'timestamptz')
       .addColumn('revoked_at', 'timestamptz')
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('last_used_at', 'timestamptz')
       .addColumn('created_by', 'jsonb')
       .addColumn('rotated_at', 'timestamptz')
       .execute()

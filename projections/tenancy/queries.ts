@@ -38,7 +38,6 @@ export interface ApiKeyRecord {
   expiresAt: Date | null
   revokedAt: Date | null
   createdAt: Date
-  lastUsedAt: Date | null
   /** Who created it; null for keys projected before that was recorded. */
   createdBy: Actor | null
   rotatedAt: Date | null
@@ -164,7 +163,6 @@ export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
     createdBy: (typeof row.created_by === 'string'
       ? JSON.parse(row.created_by)
       : (row.created_by ?? null)) as Actor | null,

@@ -48,7 +48,6 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null
   revoked_at: Timestamp | null
   created_at: Timestamp
-  last_used_at: Timestamp | null
   /** `{type, id, name}` of who created the key (null for keys projected before it was recorded). */
   created_by: ColumnType<unknown, string | null | undefined, string | null>
   /** When the secret was last rotated; null = never. */

@@ -114,7 +114,6 @@ describe('tenancy projection', () => {
       expiresAt: new Date('2027-01-01T00:00:00Z'),
       revokedAt: null,
       createdAt: created,
-      lastUsedAt: null,
       createdBy: { type: 'system', id: 'test' },
       rotatedAt: null,
     })

@@ -1,11 +1,12 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { maskedApiKey, API_KEY_PREFIX } from '../../../../app/auth/api-key-token.js'
 import { issueApiKey, rotateApiKey, type IssueApiKeyDeps, type IssueApiKeyInput } from '../../../../app/auth/keys.js'
+import { lastUsedOf } from '../../../../app/auth/usage.js'
 import { apiKeyStatus, listApiKeyPage, type ListApiKeysArgs } from '../../../../projections/tenancy/api-key-list.js'
 import { findApiKey, listStores, type ApiKeyRecord } from '../../../../projections/tenancy/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { requireSignedInAdmin } from '../account/access.js'
 import { apiKeyTypeDefs } from './schema.js'
@@ -71,4 +72,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
 }
 
-export const apiKeySlice: GraphQLSlice = { typeDefs: apiKeyTypeDefs, resolvers }
+/** `ApiKey.lastUsedAt` comes from app/auth's usage table, not the read model: one query for every key of a response. */
+const loaders: GraphQLSlice['loaders'] = {
+  ApiKey: {
+    lastUsedAt: (queries: { obj: ApiKeyRecord }[], context) =>
+      lastUsedOf(
+        (context as GraphQLContext).platform.database.db,
+        queries.map(({ obj }) => obj.id),
+      ),
+  },
+}
+
+export const apiKeySlice: GraphQLSlice = { typeDefs: apiKeyTypeDefs, resolvers, loaders }
