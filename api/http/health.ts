@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { backendChecks, healthStatus, readProjectionStatuses } from '../../app/operations/health.js'
 import type { Platform } from '../../app/platform.js'
-import { isDegraded, projectionStatuses } from '../../infra/projections/status.js'
 
 /** How far behind the log a projection may be for `/ready` to say yes. */
 const READY_MAX_LAG = 1_000
@@ -16,13 +15,11 @@ const READY_MAX_LAG = 1_000
  */
 export async function healthRoutes(app: FastifyInstance, options: { platform: Platform }): Promise<void> {
   const { platform } = options
-  const statuses = sharedSnapshot(() =>
-    projectionStatuses(platform.database, platform.eventStore, platform.projections).catch(() => null),
-  )
+  const statuses = sharedSnapshot(() => readProjectionStatuses(platform))
   app.get('/health', async () => {
     const projections = await statuses()
     return {
-      status: projections === null || isDegraded(projections) ? 'degraded' : 'ok',
+      status: healthStatus(projections),
       // Counts only: which stores, and why, is for operators (`emporium projections status`), not this open route.
       projections: (projections ?? []).map((p) => ({
         name: p.name,
@@ -35,19 +32,7 @@ export async function healthRoutes(app: FastifyInstance, options: { platform: Pl
     }
   })
   app.get('/ready', async (_request, reply) => {
-    const checks: Record<string, string> = {}
-    try {
-      await sql`select 1`.execute(platform.database.db)
-      checks.database = 'ok'
-    } catch (error) {
-      checks.database = `unreachable: ${(error as Error).message}`
-    }
-    try {
-      await platform.eventStore.headPosition()
-      checks.eventStore = 'ok'
-    } catch (error) {
-      checks.eventStore = `unreachable: ${(error as Error).message}`
-    }
+    const checks: Record<string, string> = await backendChecks(platform)
     const projections = checks.database === 'ok' ? await statuses() : undefined
     if (projections === null) checks.projections = 'unreadable: the projection statuses could not be read'
     if (projections) {

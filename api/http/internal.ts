@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Platform } from '../../app/platform.js'
-import { resolveHost } from '../../projections/tenancy/host.js'
+import { storeOfHost } from '../../app/tenancy/host.js'
 
 export const INTERNAL_SECRET_HEADER = 'x-internal-secret'
 
@@ -22,7 +22,7 @@ export async function internalRoutes(app: FastifyInstance, options: { platform: 
     const host = (request.query as { host?: unknown }).host
     if (typeof host !== 'string' || host.trim() === '')
       return reply.code(400).send({ error: 'give the host name to resolve as ?host=shop.example.com' })
-    const store = await resolveHost(platform.database.db, host, platform.config.platformHost)
+    const store = await storeOfHost(platform, host)
     if (!store) return reply.code(404).send({ error: `no active store serves '${host.slice(0, 255)}'` })
     return store
   })

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { ApiMetrics } from '../../app/metrics/api-metrics.js'
-import { EXPOSITION_CONTENT_TYPE } from '../../infra/metrics/registry.js'
+import { metricsExposition, type ApiMetrics } from '../../app/metrics/api-metrics.js'
 
 export interface MetricsOptions {
   metrics: ApiMetrics
@@ -42,7 +41,8 @@ export const metricsRoutes = fp(
             ],
           })
       }
-      return reply.type(EXPOSITION_CONTENT_TYPE).send(await metrics.registry.render())
+      const { contentType, body } = await metricsExposition(metrics)
+      return reply.type(contentType).send(body)
     })
   },
   { name: 'emporium-metrics' },

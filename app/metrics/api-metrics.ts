@@ -1,7 +1,7 @@
 import type { Logger } from '../../infra/logging/logger.js'
 import type { Platform } from '../platform.js'
 import { projectionStatuses } from '../../infra/projections/status.js'
-import { MetricsRegistry, type Metric } from '../../infra/metrics/registry.js'
+import { EXPOSITION_CONTENT_TYPE, MetricsRegistry, type Metric } from '../../infra/metrics/registry.js'
 
 /** The metrics an API process exports at `/metrics` (ARCHITECTURE.md, "Operations"). */
 export interface ApiMetrics {
@@ -87,4 +87,9 @@ export function createApiMetrics(
     }
   })
   return metrics
+}
+
+/** Every metric in the Prometheus text exposition format, with its content type, for `GET /metrics`. */
+export async function metricsExposition(metrics: ApiMetrics): Promise<{ contentType: string; body: string }> {
+  return { contentType: EXPOSITION_CONTENT_TYPE, body: await metrics.registry.render() }
 }

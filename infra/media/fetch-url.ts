@@ -2,6 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
+import { formatBytes } from '../../domain/shared/bytes.js'
 import { badInput } from '../../domain/shared/errors.js'
 import {
   hostOf,
@@ -152,8 +153,4 @@ async function readCapped(
     throw badInput(field, 'the download from the URL broke off; try again or upload the file')
   }
   return Buffer.concat(chunks)
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
 }

@@ -6,7 +6,7 @@ import { commandScopesText, grantsCommand } from '../../../domain/shared/command
 import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { deleteMedia } from '../../../app/media/delete.js'
-import { formatBytes } from '../../../infra/media/fetch-url.js'
+import { formatBytes } from '../../../domain/shared/bytes.js'
 import { IMPORT_MIME_TYPE } from '../../../app/catalog/import/staged.js'
 import { ingestMedia, mediaPath } from '../../../app/media/ingest.js'
 import { mediaServices } from '../../../infra/media/services.js'
