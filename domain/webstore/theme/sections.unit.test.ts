@@ -6,7 +6,7 @@ import { defaultThemeFiles } from './default-theme.js'
 import type { ThemeCreated, ThemeEvent } from './events.js'
 import { themeFile } from './files.js'
 import type { ThemeSectionCommand } from './sections-commands.js'
-import { themeSectionsDecider } from './sections-definitions.js'
+import { themeSectionsDecider } from './sections-prepare.js'
 import type { ThemeSectionEvent } from './sections-events.js'
 import { parseTemplate, templateFile, type TemplateJson } from './sections-template.js'
 
