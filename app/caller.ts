@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../domain/shared/command.js'
 import type { Actor } from '../domain/shared/context.js'
 import { DomainError } from '../domain/shared/errors.js'
 import { grants, type Scope } from '../domain/shared/scopes.js'
@@ -54,9 +55,9 @@ export function commandContext(caller: Caller): CommandContext {
  */
 export async function mutate(
   caller: Caller,
-  name: string,
+  definition: AnyCommandDefinition,
   input: unknown,
 ): Promise<{ entityId: string; eventPosition: string | null }> {
-  const result = await caller.platform.executeAndWait(name, input, commandContext(caller))
+  const result = await caller.platform.executeAndWait(definition, input, commandContext(caller))
   return { entityId: result.entityId, eventPosition: result.position }
 }

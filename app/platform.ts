@@ -125,7 +125,7 @@ export class Platform {
         db: database.db,
         intervalMs: config.publishSchedulerIntervalMs,
         logger,
-        execute: (name, input, ctx) => platform.append(name, input, ctx),
+        execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
       })
       platform.publishScheduler.start()
       platform.reactor = new Reactor({
@@ -133,7 +133,7 @@ export class Platform {
         eventStore,
         reactions: allReactions,
         logger,
-        execute: (name, input, ctx) => platform.append(name, input, ctx),
+        execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
       })
       await platform.reactor.start()
     }
@@ -145,19 +145,19 @@ export class Platform {
    * on a store parked by a failing event answers SERVICE_UNAVAILABLE at once: its read models would
    * not show the write. Organization-level commands go on (their read models have no store rows to park).
    */
-  async execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    if (ctx.storeId && this.registry.get(name).storeScoped) this.parked.refuseWrites(ctx.storeId)
-    return this.append(name, input, ctx)
+  async execute(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+    if (ctx.storeId && definition.storeScoped) this.parked.refuseWrites(ctx.storeId)
+    return this.append(definition, input, ctx)
   }
 
   /**
    * The write path without the parked-store check, for the platform's own writers (scheduler,
    * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
    */
-  private append(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
+  private append(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<CommandResult> {
     return executeCommand(
       this.eventStore,
-      this.registry.get(name),
+      definition,
       input,
       ctx,
       catalogUsageFrom(this.database.db),
@@ -166,11 +166,14 @@ export class Platform {
   }
 
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
-  async executeAndWait(name: string, input: unknown, ctx: CommandContext): Promise<MutationResult> {
-    const result = await this.execute(name, input, ctx)
+  async executeAndWait(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<MutationResult> {
+    const result = await this.execute(definition, input, ctx)
     const visible = result.position === null || (await this.waiter.waitFor(result.events, this.config.readWaitMs))
     if (!visible)
-      this.logger.warn({ command: name, position: result.position }, 'read models did not reach the write in time')
+      this.logger.warn(
+        { command: definition.name, position: result.position },
+        'read models did not reach the write in time',
+      )
     return { ...result, visible }
   }
 

@@ -6,6 +6,7 @@ import { issueApiKey } from '../app/auth/keys.js'
 import { revokeKey } from '../app/operations/tenants.js'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
 // Who may do what over MCP: the same rules as GraphQL, enforced by the same code. Keys without a
 // scope don't see the tools; other tenants' ids look like ids that don't exist; bad keys never
@@ -94,10 +95,9 @@ describe('store selection', () => {
       causationId: null,
       now: new Date(),
     }
-    await t.platform.executeAndWait('storeCreate', { name: 'Second', slug: 'mcp-shop-two' }, operator)
-    const execute = (name: string, input: unknown, ctx: typeof operator) => t.platform.executeAndWait(name, input, ctx)
+    await t.platform.executeAndWait(storeCreate, { name: 'Second', slug: 'mcp-shop-two' }, operator)
     const { apiKey } = await issueApiKey(
-      { db: t.platform.database.db, execute },
+      { db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) },
       { name: 'every store', scopes: ['products:write'], storeIds: null },
       operator,
     )

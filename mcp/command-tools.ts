@@ -56,7 +56,7 @@ function commandTool(definition: AnyCommandDefinition): ShopTool {
       // The registry does not know `confirm`: it takes the command's own input.
       const input = destructive ? confirmed(definition.tool, args) : args
       if (definition.storeScoped) requireStore(call.session)
-      const result = await call.session.platform.executeAndWait(definition.name, input, commandContext(call))
+      const result = await call.session.platform.executeAndWait(definition, input, commandContext(call))
       if (deletes) return { deletedId: result.entityId, eventPosition: result.position }
       if (!view) return { id: result.entityId, eventPosition: result.position }
       // Past the wait the read model may still hold the entity as it was before: not the answer to give.

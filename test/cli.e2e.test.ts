@@ -13,6 +13,7 @@ import { Platform } from '../app/platform.js'
 import type { RebuildRow } from '../infra/projections/schema.js'
 import { allProjections } from '../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './support/database.js'
+import { productCreate } from '../domain/catalog/product/definitions.js'
 
 /**
  * The CLI as an operator runs it: `node --import tsx cli/main.ts …` in a child process (no build
@@ -141,7 +142,7 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
         causationId: null,
         now: new Date(),
       }
-      for (const title of titles) await server.executeAndWait('productCreate', { title }, ctx)
+      for (const title of titles) await server.executeAndWait(productCreate, { title }, ctx)
       if (!pg) return // One process at a time on a PGlite directory: the CLI cannot run beside this one.
       expect(server.runner?.owned().sort()).toEqual(allProjections.map((p) => p.name).sort())
 

@@ -18,6 +18,14 @@ import { parseInput } from './input.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { createSession, deleteSession, deleteUserSessions, type NewSession } from './sessions.js'
 import { hashToken, newToken } from './tokens.js'
+import { memberFounderJoin } from '../../domain/tenancy/member/definitions.js'
+import { organizationCreate } from '../../domain/tenancy/organization/definitions.js'
+import {
+  userPasswordChange,
+  userPasswordResetComplete,
+  userPasswordResetRequest,
+  userSignUp,
+} from '../../domain/tenancy/user/definitions.js'
 
 /** How long a password reset token works. */
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000
@@ -71,7 +79,7 @@ export async function createUser(
     .values({ user_id: person.id, password_hash: await hashPassword(password) })
     .execute()
   try {
-    await platform.executeAndWait('userSignUp', { userId: person.id, email: person.email }, ctx)
+    await platform.executeAndWait(userSignUp, { userId: person.id, email: person.email }, ctx)
   } catch (error) {
     await db.deleteFrom('user_passwords').where('user_id', '=', person.id).execute()
     throw error
@@ -88,8 +96,8 @@ export async function signUp(platform: Platform, raw: unknown, meta: RequestMeta
   const organizationId = uuidv7()
   const ctx = personContext(person, organizationId, ALL_SCOPES, meta)
   await createUser(platform, person, input.password, ctx)
-  await platform.executeAndWait('organizationCreate', { name: input.organizationName }, ctx)
-  const joined = await platform.executeAndWait('memberFounderJoin', { userId: person.id, email: person.email }, ctx)
+  await platform.executeAndWait(organizationCreate, { name: input.organizationName }, ctx)
+  const joined = await platform.executeAndWait(memberFounderJoin, { userId: person.id, email: person.email }, ctx)
   const session = await createSession(platform.database.db, { userId: person.id, organizationId }, meta.now)
   return { userId: person.id, organizationId, session, position: joined.position }
 }
@@ -187,7 +195,7 @@ export async function changePassword(
   try {
     position = (
       await platform.executeAndWait(
-        'userPasswordChange',
+        userPasswordChange,
         {},
         personContext(person, principal.organizationId, principal.scopes, meta),
       )
@@ -223,7 +231,7 @@ export async function requestPasswordReset(platform: Platform, raw: unknown, met
     .values({ token_hash: hashToken(token), user_id: user.id, expires_at: expiresAt })
     .execute()
   await platform.executeAndWait(
-    'userPasswordResetRequest',
+    userPasswordResetRequest,
     {},
     personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta),
   )
@@ -256,7 +264,7 @@ export async function completePasswordReset(platform: Platform, raw: unknown, me
     )
   }
   await platform.executeAndWait(
-    'userPasswordResetComplete',
+    userPasswordResetComplete,
     {},
     personContext(user, await homeOrganization(platform, user.id), ACCOUNT_SCOPES, meta),
   )

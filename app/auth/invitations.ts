@@ -12,6 +12,7 @@ import { verifyPassword } from './passwords.js'
 import { createSession } from './sessions.js'
 import { hashToken, newToken } from './tokens.js'
 import { v7 as uuidv7 } from 'uuid'
+import { memberInvite, memberInviteAccept } from '../../domain/tenancy/member/definitions.js'
 
 /** How long an invitation token works. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000
@@ -36,7 +37,7 @@ export async function inviteMember(
   raw: unknown,
   ctx: CommandContext,
 ): Promise<{ memberId: string; position: string | null }> {
-  const result = await platform.executeAndWait('memberInvite', raw, ctx)
+  const result = await platform.executeAndWait(memberInvite, raw, ctx)
   const member = await findMember(platform.database.db, ctx.organizationId, result.entityId)
   if (!member)
     throw new DomainError('INTERNAL_SERVER_ERROR', 'the invitation was recorded but is not readable yet; retry')
@@ -115,7 +116,7 @@ export async function acceptInvitation(
     )
   }
   const joined = await platform.executeAndWait(
-    'memberInviteAccept',
+    memberInviteAccept,
     { memberId: invitation.member_id, userId: person.id },
     ctx,
   )

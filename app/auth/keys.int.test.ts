@@ -103,7 +103,10 @@ async function execute(
   return result
 }
 
-const deps = (): IssueApiKeyDeps => ({ db, execute: (name, input, context) => execute(name, input, context) })
+const deps = (): IssueApiKeyDeps => ({
+  db,
+  execute: (definition, input, context) => execute(definition.name, input, context),
+})
 
 async function failure(work: Promise<unknown>): Promise<DomainError> {
   const error = await work.then(

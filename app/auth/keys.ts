@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid'
+import type { AnyCommandDefinition } from '../../domain/shared/command.js'
 import { DomainError } from '../../domain/shared/errors.js'
 import { isScope, type Scope } from '../../domain/shared/scopes.js'
 import { apiKeyRotateRequest, canonicalScopes } from '../../domain/tenancy/api-key/commands.js'
@@ -16,7 +17,7 @@ export interface IssueApiKeyDeps {
   db: AnyDb
   /** The command path (`Platform.execute` or `executeAndWait`): the key's event is written like any other. */
   execute(
-    commandName: string,
+    definition: AnyCommandDefinition,
     input: unknown,
     ctx: CommandContext,
   ): Promise<{ entityId: string; position: string | null }>
@@ -60,7 +61,7 @@ export async function issueApiKey(
   try {
     const expiresAt = input.expiresAt instanceof Date ? input.expiresAt.toISOString() : input.expiresAt
     const result = await deps.execute(
-      apiKeyCreate.name,
+      apiKeyCreate,
       {
         keyId,
         name: input.name,
@@ -158,11 +159,7 @@ export async function rotateApiKey(deps: IssueApiKeyDeps, raw: unknown, ctx: Com
       .execute()
   }
   try {
-    const result = await deps.execute(
-      apiKeyRotate.name,
-      { ...request, publicId: token.publicId, last4: token.last4 },
-      ctx,
-    )
+    const result = await deps.execute(apiKeyRotate, { ...request, publicId: token.publicId, last4: token.last4 }, ctx)
     return { id: key.id, apiKey: token.token, previousSecretsExpireAt: overlapEnd, position: result.position }
   } catch (error) {
     for (const secret of previous) {

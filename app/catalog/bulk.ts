@@ -66,7 +66,7 @@ export async function runBulk(
   const written: { type: string; position: string }[] = []
   for (const [index, item] of items.entries()) {
     try {
-      const result = await platform.execute(command, item, ctx)
+      const result = await platform.execute(definition, item, ctx)
       written.push(...result.events)
       results.push({ index, entityId: result.entityId, position: result.position, errors: [] })
     } catch (error) {

@@ -4,6 +4,7 @@ import { DomainError, badInput, conflict, notFound } from '../../domain/shared/e
 import { findMedia, productsShowingMedia } from '../../projections/media/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
+import { productMediaDetach } from '../../domain/catalog/product/media-definitions.js'
 
 export interface DeletedMedia {
   deletedId: string
@@ -48,13 +49,13 @@ export async function deleteMedia(
   const detached: string[] = []
   for (const productId of productIds) {
     try {
-      await platform.executeAndWait('productMediaDetach', { productId, mediaIds: [media.id] }, ctx)
+      await platform.executeAndWait(productMediaDetach, { productId, mediaIds: [media.id] }, ctx)
       detached.push(productId)
     } catch (error) {
       // A product deleted meanwhile no longer shows anything; every other failure stops the delete.
       if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error
     }
   }
-  const result = await platform.executeAndWait('mediaDelete', { id: media.id }, ctx)
+  const result = await platform.executeAndWait(mediaDelete, { id: media.id }, ctx)
   return { deletedId: media.id, detachedFromProductIds: detached, eventPosition: result.position }
 }

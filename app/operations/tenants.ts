@@ -5,6 +5,9 @@ import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { issueApiKey } from '../auth/keys.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
+import { apiKeyRevoke } from '../../domain/tenancy/api-key/definitions.js'
+import { organizationCreate } from '../../domain/tenancy/organization/definitions.js'
+import { storeCreate } from '../../domain/tenancy/store/definitions.js'
 
 export interface CreatedTenant {
   organizationId: string
@@ -35,16 +38,16 @@ export async function createTenant(
   input: { organizationName: string; storeSlug: string; storeName?: string; scopes?: readonly Scope[] },
 ): Promise<CreatedTenant> {
   const ctx = operatorContext(uuidv7())
-  await platform.executeAndWait('organizationCreate', { name: input.organizationName }, ctx)
+  await platform.executeAndWait(organizationCreate, { name: input.organizationName }, ctx)
   const store = await platform.executeAndWait(
-    'storeCreate',
+    storeCreate,
     { name: input.storeName ?? input.storeSlug, slug: input.storeSlug },
     ctx,
   )
   const key = await issueApiKey(
     {
       db: platform.database.db,
-      execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx),
+      execute: (definition, commandInput, commandCtx) => platform.executeAndWait(definition, commandInput, commandCtx),
     },
     { name: 'default key', scopes: input.scopes ?? ALL_SCOPES, storeIds: [store.entityId] },
     ctx,
@@ -62,7 +65,7 @@ export async function createKey(
   const key = await issueApiKey(
     {
       db: platform.database.db,
-      execute: (name, commandInput, commandCtx) => platform.executeAndWait(name, commandInput, commandCtx),
+      execute: (definition, commandInput, commandCtx) => platform.executeAndWait(definition, commandInput, commandCtx),
     },
     { name: input.name ?? 'cli key', scopes: input.scopes, storeIds: [store.id], expiresAt: input.expiresAt ?? null },
     operatorContext(store.organizationId),
@@ -72,5 +75,5 @@ export async function createKey(
 
 /** `emporium keys revoke`: from the next request on, the key is refused. */
 export async function revokeKey(platform: Platform, input: { organizationId: string; keyId: string }): Promise<void> {
-  await platform.executeAndWait('apiKeyRevoke', { id: input.keyId }, operatorContext(input.organizationId))
+  await platform.executeAndWait(apiKeyRevoke, { id: input.keyId }, operatorContext(input.organizationId))
 }

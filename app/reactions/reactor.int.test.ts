@@ -47,7 +47,7 @@ describe('the default-theme reaction', () => {
       eventStore: t.platform.eventStore,
       reactions: [replay],
       logger,
-      execute: (n, i, c) => t.platform.execute(n, i, c),
+      execute: (n, i, c) => t.platform.execute(t.platform.registry.get(n), i, c),
     })
     await reactor.start()
     const target = await head(replay.eventTypes)

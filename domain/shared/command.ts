@@ -97,6 +97,8 @@ export interface CommandDefinition<
   tool: string
   /** Written for an agent: what it does, when to use it, what it returns. */
   description: string
+  /** One sentence for the GraphQL mutation's docstring, e.g. `Creates a page.`; the description's first sentence when absent. */
+  summary?: string
   /**
    * The kind of entity the command writes: its stream category, which the audit log shows as
    * `entityType` (e.g. `product`). Transports find by it how to read the entity back.

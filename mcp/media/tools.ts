@@ -215,7 +215,7 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
       position =
         (
           await session.platform.executeAndWait(
-            productMediaAttach.name,
+            productMediaAttach,
             { productId: args.productId, mediaIds: [uploaded.media.id] },
             ctx,
           )

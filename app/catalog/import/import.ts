@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../domain/shared/command.js'
 import { sql } from 'kysely'
 import { foldProductSnapshot } from '../../../domain/catalog/product/snapshot.js'
 import { productHandleKey, productStream } from '../../../domain/catalog/product/streams.js'
@@ -12,6 +13,10 @@ import type { Platform } from '../../platform.js'
 import { DryRunEventStore } from './dry-run-store.js'
 import { parseNdjson } from './ndjson.js'
 import { matchVariant, type ImportVariant } from './variants.js'
+import { categoryProductsAdd } from '../../../domain/catalog/category/products-definitions.js'
+import { productAttributesSet } from '../../../domain/catalog/product/attributes-definitions.js'
+import { productCreate, productUpdate } from '../../../domain/catalog/product/definitions.js'
+import { productVariantCreate, productVariantUpdate } from '../../../domain/catalog/product/variant-definitions.js'
 
 /** What became of one line. */
 export type LineOutcome = 'created' | 'updated' | 'unchanged' | 'rejected'
@@ -59,7 +64,7 @@ interface Written {
 /** Where a line's commands go: the platform's write path, or a dry run's in-memory log. */
 interface Writer {
   store: EventStore
-  execute(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult>
+  execute(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<CommandResult>
   dryRun: boolean
 }
 
@@ -129,12 +134,16 @@ export async function importProducts(
  */
 function writerFor(platform: Platform, dryRun: boolean): Writer {
   if (!dryRun)
-    return { store: platform.eventStore, execute: (name, input, ctx) => platform.execute(name, input, ctx), dryRun }
+    return {
+      store: platform.eventStore,
+      execute: (definition, input, ctx) => platform.execute(definition, input, ctx),
+      dryRun,
+    }
   const store = new DryRunEventStore(platform.eventStore)
   const usage = catalogUsageFrom(platform.database.db)
   return {
     store,
-    execute: (name, input, ctx) => executeCommand(store, platform.registry.get(name), input, ctx, usage),
+    execute: (definition, input, ctx) => executeCommand(store, definition, input, ctx, usage),
     dryRun,
   }
 }
@@ -161,14 +170,14 @@ class LineImporter {
     const existing = handle ? await reservationOwner(this.writer.store, this.storeId, productHandleKey(handle)) : null
     const categoryIds = await this.categoryIds(paths)
     if (existing === null) {
-      const productId = await this.command('productCreate', { ...fields, ...(handle ? { handle } : {}) })
+      const productId = await this.command(productCreate, { ...fields, ...(handle ? { handle } : {}) })
       await this.addToCategories(productId, categoryIds)
       return 'created'
     }
-    await this.command('productUpdate', { id: existing, ...omit(fields, [...CREATE_ONLY, ...IMPORT_ONLY]) })
+    await this.command(productUpdate, { id: existing, ...omit(fields, [...CREATE_ONLY, ...IMPORT_ONLY]) })
     if (Array.isArray(fields.variants)) await this.variants(existing, fields.variants)
     if (Array.isArray(fields.attributes) && fields.attributes.length) {
-      await this.command('productAttributesSet', { productId: existing, values: fields.attributes }, ['attributes'])
+      await this.command(productAttributesSet, { productId: existing, values: fields.attributes }, ['attributes'])
     }
     await this.addToCategories(existing, categoryIds)
     return this.changed ? 'updated' : 'unchanged'
@@ -188,9 +197,9 @@ class LineImporter {
       const match = catalog ? matchVariant(catalog, line) : { kind: 'none' as const }
       const { optionValues, inventoryQuantity, ...rest } = line as Record<string, unknown>
       if (match.kind === 'found')
-        await this.command('productVariantUpdate', { productId, id: match.variant.variantId, ...rest }, field)
+        await this.command(productVariantUpdate, { productId, id: match.variant.variantId, ...rest }, field)
       else if (match.kind === 'none')
-        await this.command('productVariantCreate', { productId, optionValues, inventoryQuantity, ...rest }, field)
+        await this.command(productVariantCreate, { productId, optionValues, inventoryQuantity, ...rest }, field)
       else {
         throw new DomainError(
           'BAD_USER_INPUT',
@@ -222,7 +231,7 @@ class LineImporter {
 
   private async addToCategories(productId: string, categoryIds: string[]): Promise<void> {
     for (const categoryId of categoryIds)
-      await this.command('categoryProductsAdd', { categoryId, productIds: [productId] }, ['categories'])
+      await this.command(categoryProductsAdd, { categoryId, productIds: [productId] }, ['categories'])
   }
 
   /**
@@ -230,12 +239,12 @@ class LineImporter {
    * paths within the line (`['variants', 2]`), so the rejection names the line's field.
    */
   private async command(
-    name: string,
+    definition: AnyCommandDefinition,
     input: Record<string, unknown>,
     under: (string | number)[] = [],
   ): Promise<string> {
     try {
-      const result = await this.writer.execute(name, input, this.ctx)
+      const result = await this.writer.execute(definition, input, this.ctx)
       if (result.position !== null) this.changed = true
       this.written.push(...result.events)
       return result.entityId

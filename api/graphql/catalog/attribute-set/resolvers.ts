@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
 import {
@@ -11,6 +12,7 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_SET_MUTATIONS, attributeSetTypeDefs } from './schema.js'
+import { attributeSetDelete } from '../../../../domain/catalog/attribute-set/definitions.js'
 
 /** One attribute set of the store, or NOT_FOUND. */
 export async function readAttributeSet(ctx: RequestContext, id: string): Promise<AttributeSetRecord> {
@@ -31,8 +33,8 @@ async function sectionsOf(set: AttributeSetRecord, ctx: RequestContext) {
   }))
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { attributeSet: await readAttributeSet(ctx, entityId), eventPosition }
 }
 
@@ -53,11 +55,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     ...Object.fromEntries(
       ATTRIBUTE_SET_MUTATIONS.map(([name]) => [
         name,
-        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input),
+        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) =>
+          written(ctx, ctx.platform.registry.get(name), input),
       ]),
     ),
     attributeSetDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'attributeSetDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, attributeSetDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { evolveAttribute, initialAttributeState } from '../../../../domain/catalog/attribute/attribute.js'
 import type { AttributeEvent } from '../../../../domain/catalog/attribute/events.js'
 import { ATTRIBUTE_CATEGORY, attributeStream } from '../../../../domain/catalog/attribute/streams.js'
@@ -16,6 +17,7 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
+import { attributeDelete } from '../../../../domain/catalog/attribute/definitions.js'
 
 type Lookup = { id?: string | null; code?: string | null; asOf?: Date | null }
 
@@ -66,8 +68,8 @@ async function attributeAsOf(
   return { ...fields, id, createdAt: found.createdAt, updatedAt: found.updatedAt, revision: found.revision }
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { attribute: await readAttribute(ctx, { id: entityId }), eventPosition }
 }
 
@@ -95,11 +97,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     ...Object.fromEntries(
       ATTRIBUTE_MUTATIONS.map(([name]) => [
         name,
-        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) => written(ctx, name, input),
+        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) =>
+          written(ctx, ctx.platform.registry.get(name), input),
       ]),
     ),
     attributeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'attributeDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, attributeDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { CATEGORY_ENTITY } from '../../../../domain/catalog/category/streams.js'
 import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
@@ -19,6 +20,19 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { categoryTypeDefs } from './schema.js'
+import {
+  categoryCreate,
+  categoryDelete,
+  categoryMove,
+  categoryReorder,
+  categoryRevert,
+  categoryUpdate,
+} from '../../../../domain/catalog/category/definitions.js'
+import {
+  categoryProductsAdd,
+  categoryProductsRemove,
+  categoryProductsReorder,
+} from '../../../../domain/catalog/category/products-definitions.js'
 
 /** The selected store's id, once the credential may read the catalog. */
 function readableStore(ctx: RequestContext): string {
@@ -49,8 +63,8 @@ async function readCategory(ctx: RequestContext, args: CategoryArgs): Promise<Ca
   )
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { category: await readCategory(ctx, { id: entityId }), eventPosition }
 }
 
@@ -96,17 +110,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listCategories(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
   },
   Mutation: {
-    categoryCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryCreate', input),
-    categoryUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryUpdate', input),
-    categoryMove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryMove', input),
-    categoryRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryRevert', input),
-    categoryProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'categoryProductsAdd', input),
-    categoryProductsRemove: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'categoryProductsRemove', input),
+    categoryCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryCreate, input),
+    categoryUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryUpdate, input),
+    categoryMove: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryMove, input),
+    categoryRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryRevert, input),
+    categoryProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryProductsAdd, input),
+    categoryProductsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryProductsRemove, input),
     categoryProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'categoryProductsReorder', input),
+      written(ctx, categoryProductsReorder, input),
     categoryReorder: async (_root, { input }: { input: { parentId?: string | null } }, ctx) => {
-      const { eventPosition } = await mutate(ctx, 'categoryReorder', input)
+      const { eventPosition } = await mutate(ctx, categoryReorder, input)
       const parentId = input.parentId?.toLowerCase() ?? null
       const db = ctx.platform.database.db
       const storeId = readableStore(ctx)
@@ -118,7 +131,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     categoryDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'categoryDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, categoryDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { displayValue } from '../../../../domain/catalog/attribute/values.js'
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
@@ -11,6 +12,11 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { productAttributeTypeDefs } from './schema.js'
+import {
+  productAttributeSetChange,
+  productAttributesRemove,
+  productAttributesSet,
+} from '../../../../domain/catalog/product/attributes-definitions.js'
 
 type Batch = { obj: ProductRecord }[]
 
@@ -62,8 +68,8 @@ async function setsOf(queries: Batch, ctx: GraphQLContext) {
   return Promise.all(setIds.map((id) => (id ? findAttributeSet(db, storeId, id) : null)))
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: entityId })
   if (!product) throw new DomainError('NOT_FOUND', `product '${entityId}' does not exist in this store`)
   return { product, eventPosition }
@@ -71,11 +77,11 @@ async function written(ctx: RequestContext, name: string, input: unknown) {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
-    productAttributesSet: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productAttributesSet', input),
+    productAttributesSet: (_root, { input }: { input: unknown }, ctx) => written(ctx, productAttributesSet, input),
     productAttributesRemove: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'productAttributesRemove', input),
+      written(ctx, productAttributesRemove, input),
     productAttributeSetChange: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'productAttributeSetChange', input),
+      written(ctx, productAttributeSetChange, input),
   },
 }
 

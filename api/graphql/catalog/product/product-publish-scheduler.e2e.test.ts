@@ -67,7 +67,7 @@ describe('publish scheduler', () => {
         db: platform.database.db,
         intervalMs: 60_000,
         logger: platform.logger,
-        execute: (name, input, ctx) => platform.execute(name, input, ctx),
+        execute: (name, input, ctx) => platform.execute(platform.registry.get(name), input, ctx),
       })
     const inAMinute = new Date(Date.now() + 61_000)
     // The command decides with the real clock, so the product is not due yet: nothing changes.

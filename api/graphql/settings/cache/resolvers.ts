@@ -6,6 +6,7 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { cacheTypeDefs } from './schema.js'
+import { cachePurge, cacheRebuild } from '../../../../domain/settings/cache/definitions.js'
 
 async function readRebuild(ctx: RequestContext, id: string) {
   requireScope(ctx, 'settings:read')
@@ -20,7 +21,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     cachePurge: async (_root, { input }: { input: Record<string, unknown> | null }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'cachePurge', input)
+      const { entityId, eventPosition } = await mutate(ctx, cachePurge, input)
       // A purge is an event, not a row: its payload is the input as the command normalised it.
       const purge = cachePurgeInput.parse(input)
       return {
@@ -34,7 +35,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     cacheRebuild: async (_root, _args, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'cacheRebuild', {})
+      const { entityId, eventPosition } = await mutate(ctx, cacheRebuild, {})
       await requestStoreRebuild(ctx.platform, requireStore(ctx).id, entityId, ctx.actor)
       return { cacheRebuild: await readRebuild(ctx, entityId), eventPosition }
     },

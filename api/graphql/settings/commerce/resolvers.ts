@@ -2,11 +2,12 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { reachableStore } from '../../tenancy/store/target.js'
 import { commerceTypeDefs } from './schema.js'
+import { storeCommerceToggle } from '../../../../domain/settings/commerce/definitions.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
     storeCommerceToggle: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'storeCommerceToggle', input)
+      const { entityId, eventPosition } = await mutate(ctx, storeCommerceToggle, input)
       return { store: await reachableStore(ctx, entityId), eventPosition }
     },
   },

@@ -5,6 +5,7 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { globalSettingsTypeDefs } from './schema.js'
+import { globalSettingsUpdate } from '../../../../domain/settings/global-settings/definitions.js'
 
 async function readSettings(ctx: RequestContext) {
   requireScope(ctx, 'settings:read')
@@ -45,7 +46,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
     globalSettingsUpdate: async (_root, { input }: { input: Record<string, unknown> | null }, ctx) => {
       const group = groupOf(input)
-      const { eventPosition } = await mutate(ctx, 'globalSettingsUpdate', { group, values: input![group] }).catch(
+      const { eventPosition } = await mutate(ctx, globalSettingsUpdate, { group, values: input![group] }).catch(
         (error: unknown) => {
           throw asGraphQLError(error, group)
         },

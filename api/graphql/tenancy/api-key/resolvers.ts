@@ -10,6 +10,7 @@ import { type GraphQLContext, type RequestContext } from '../../shared/context.j
 import { wantsTotal } from '../../shared/selection.js'
 import { requireSignedInAdmin } from '../account/access.js'
 import { apiKeyTypeDefs } from './schema.js'
+import { apiKeyRevoke } from '../../../../domain/tenancy/api-key/definitions.js'
 
 async function readApiKey(ctx: RequestContext, id: string): Promise<ApiKeyRecord> {
   const key = await findApiKey(ctx.platform.database.db, ctx.principal.organizationId, id)
@@ -23,7 +24,7 @@ async function readApiKey(ctx: RequestContext, id: string): Promise<ApiKeyRecord
 function keyDeps(ctx: RequestContext): IssueApiKeyDeps {
   return {
     db: ctx.platform.database.db,
-    execute: (name, input, commandCtx) => ctx.platform.executeAndWait(name, input, commandCtx),
+    execute: (definition, input, commandCtx) => ctx.platform.executeAndWait(definition, input, commandCtx),
   }
 }
 
@@ -56,7 +57,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     apiKeyRevoke: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       requireSignedInAdmin(ctx, 'API keys')
-      const { entityId, eventPosition } = await mutate(ctx, 'apiKeyRevoke', input)
+      const { entityId, eventPosition } = await mutate(ctx, apiKeyRevoke, input)
       return { apiKey: await readApiKey(ctx, entityId), eventPosition }
     },
     apiKeyRotate: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {

@@ -16,6 +16,12 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { storeDomainTypeDefs } from './schema.js'
+import {
+  storeDomainAdd,
+  storeDomainRemove,
+  storeDomainSetPrimary,
+  storeDomainVerify,
+} from '../../../../domain/tenancy/domain/definitions.js'
 
 type Input = { input: Record<string, unknown> | null }
 
@@ -47,7 +53,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
           `'${hostname.hostname}' is under the platform host ${ctx.platform.config.platformHost}, which serves stores by slug; add a domain of your own`,
         )
       }
-      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainAdd', input)
+      const { entityId, eventPosition } = await mutate(ctx, storeDomainAdd, input)
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
     storeDomainVerify: async (_root, { input }: Input, ctx) => {
@@ -55,15 +61,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
       requireScope(ctx, 'settings:write')
       const domain = await readDomain(ctx, id)
       const lookup = await lookupTxt(txtResolverFor(ctx.platform), verificationRecordName(domain.hostname))
-      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainVerify', { id, lookup })
+      const { entityId, eventPosition } = await mutate(ctx, storeDomainVerify, { id, lookup })
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
     storeDomainSetPrimary: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainSetPrimary', input)
+      const { entityId, eventPosition } = await mutate(ctx, storeDomainSetPrimary, input)
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
     storeDomainRemove: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'storeDomainRemove', input)
+      const { entityId, eventPosition } = await mutate(ctx, storeDomainRemove, input)
       return { deletedId: entityId, eventPosition }
     },
   },

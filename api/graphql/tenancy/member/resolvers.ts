@@ -15,6 +15,11 @@ import { wantsTotal } from '../../shared/selection.js'
 import { requestMeta, requireSignedInAdmin, type AccountContext } from '../account/access.js'
 import { signedInPayload } from '../account/resolvers.js'
 import { memberTypeDefs } from './schema.js'
+import {
+  memberRemove,
+  memberRoleChange,
+  organizationOwnershipTransfer,
+} from '../../../../domain/tenancy/member/definitions.js'
 
 async function readMember(ctx: RequestContext, id: string): Promise<MemberRecord> {
   const member = await findMember(ctx.platform.database.db, ctx.principal.organizationId, id)
@@ -55,18 +60,18 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     memberRoleChange: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       requireSignedInAdmin(ctx, 'members')
-      const { entityId, eventPosition } = await mutate(ctx, 'memberRoleChange', input)
+      const { entityId, eventPosition } = await mutate(ctx, memberRoleChange, input)
       return { member: await readMember(ctx, entityId), eventPosition }
     },
     memberRemove: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       requireSignedInAdmin(ctx, 'members')
-      const { entityId, eventPosition } = await mutate(ctx, 'memberRemove', input)
+      const { entityId, eventPosition } = await mutate(ctx, memberRemove, input)
       return { deletedId: entityId, eventPosition }
     },
     organizationOwnershipTransfer: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       const principal = requireSignedInAdmin(ctx, 'members')
       const previous = await findMembershipOf(ctx, principal.userId)
-      const { entityId, eventPosition } = await mutate(ctx, 'organizationOwnershipTransfer', input)
+      const { entityId, eventPosition } = await mutate(ctx, organizationOwnershipTransfer, input)
       return {
         owner: await readMember(ctx, entityId),
         previousOwner: await readMember(ctx, previous.id),

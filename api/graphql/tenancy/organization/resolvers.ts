@@ -3,13 +3,14 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope } from '../../../../app/caller.js'
 import { requireEveryStore } from '../store/target.js'
 import { organizationTypeDefs } from './schema.js'
+import { organizationUpdate } from '../../../../domain/tenancy/organization/definitions.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
     organizationUpdate: async (_root, { input }: { input: unknown }, ctx) => {
       requireScope(ctx, 'settings:write')
       requireEveryStore(ctx, 'changing the organization')
-      const { eventPosition } = await mutate(ctx, 'organizationUpdate', input)
+      const { eventPosition } = await mutate(ctx, organizationUpdate, input)
       return {
         organization: await findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
         eventPosition,

@@ -1,3 +1,4 @@
+import { storeArchive, storeCreate, storeRestore, storeUpdate } from '../../../../domain/tenancy/store/definitions.js'
 import { readModelStatus } from '../../../../infra/projections/store-status.js'
 import { listStoreDetails, type ListStoresArgs } from '../../../../projections/tenancy/store-queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
@@ -32,20 +33,20 @@ const resolvers: GraphQLSlice['resolvers'] = {
       requireScope(ctx, 'settings:write')
       requireEveryStore(ctx, 'creating a store')
       // No store of the request: the new store's history starts with its own creation.
-      const { entityId, eventPosition } = await mutateOn(ctx, null, 'storeCreate', input)
+      const { entityId, eventPosition } = await mutateOn(ctx, null, storeCreate, input)
       return { store: await readStore(ctx, entityId), eventPosition }
     },
     storeUpdate: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), 'storeUpdate', input)
+      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), storeUpdate, input)
       return { store: await readStore(ctx, entityId), eventPosition }
     },
     storeArchive: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), 'storeArchive', input)
+      const { entityId, eventPosition } = await mutateOn(ctx, await namedStoreId(ctx, input?.id), storeArchive, input)
       return { store: await readStore(ctx, entityId), eventPosition }
     },
     storeRestore: async (_root, { input }: Input, ctx) => {
       const storeId = await namedStoreId(ctx, input?.id)
-      const { entityId, eventPosition } = await mutateOn(ctx, storeId, 'storeRestore', input)
+      const { entityId, eventPosition } = await mutateOn(ctx, storeId, storeRestore, input)
       return { store: await readStore(ctx, entityId), eventPosition }
     },
   },

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { DomainError, notFound } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
 import { findStoreDetails, type StoreDetails, type StoreReach } from '../../../../projections/tenancy/store-queries.js'
@@ -33,11 +34,14 @@ export function requireEveryStore(ctx: RequestContext, what: string): void {
 export async function mutateOn(
   ctx: RequestContext,
   storeId: string | null,
-  name: string,
+  definition: AnyCommandDefinition,
   input: unknown,
 ): Promise<{ entityId: string; eventPosition: string | null }> {
   // Built without the request's store, which may be the archived one storeRestore brings back.
-  const result = await ctx.platform.executeAndWait(name, input, { ...commandContext({ ...ctx, store: null }), storeId })
+  const result = await ctx.platform.executeAndWait(definition, input, {
+    ...commandContext({ ...ctx, store: null }),
+    storeId,
+  })
   return { entityId: result.entityId, eventPosition: result.position }
 }
 

@@ -7,6 +7,7 @@ import type { CommandContext } from '../../../../app/commands/context.js'
 import { revokeKey } from '../../../../app/operations/tenants.js'
 import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
 import { UUID, onlyError } from '../../../../test/support/products.js'
+import { storeCreate } from '../../../../domain/tenancy/store/definitions.js'
 
 // Who the caller is, which store a request works on, and which credentials are refused.
 
@@ -87,7 +88,7 @@ describe('a key reaching several stores', () => {
     main = await t.tenant('multi-main')
     foreign = await t.tenant('multi-foreign')
     const created = await t.platform.executeAndWait(
-      'storeCreate',
+      storeCreate,
       { name: 'Outlet', slug: 'multi-outlet' },
       operator(main.organizationId),
     )

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
@@ -17,6 +18,14 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
+import {
+  collectionCreate,
+  collectionDelete,
+  collectionProductsAdd,
+  collectionProductsRemove,
+  collectionProductsReorder,
+  collectionUpdate,
+} from '../../../../domain/webstore/collection/definitions.js'
 
 /** The selected store's id, once the credential may read web store content. */
 function readableStore(ctx: RequestContext): string {
@@ -42,8 +51,8 @@ async function readCollection(
   )
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { collection: await readCollection(ctx, { id: entityId }), eventPosition }
 }
 
@@ -66,15 +75,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listCollections(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
   },
   Mutation: {
-    collectionCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionCreate', input),
-    collectionUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionUpdate', input),
-    collectionProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'collectionProductsAdd', input),
+    collectionCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionCreate, input),
+    collectionUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionUpdate, input),
+    collectionProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionProductsAdd, input),
     collectionProductsRemove: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'collectionProductsRemove', input),
+      written(ctx, collectionProductsRemove, input),
     collectionProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, 'collectionProductsReorder', input),
+      written(ctx, collectionProductsReorder, input),
     collectionDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'collectionDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, collectionDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -18,6 +18,14 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
+import {
+  contentEntryCreate,
+  contentEntryDelete,
+  contentEntryUpdate,
+  contentTypeCreate,
+  contentTypeDelete,
+  contentTypeUpdate,
+} from '../../../../domain/webstore/content/definitions.js'
 
 async function readType(
   ctx: RequestContext,
@@ -97,27 +105,27 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     contentTypeCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentTypeCreate', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentTypeCreate, input)
       return { contentType: await readType(ctx, { id: entityId }), eventPosition }
     },
     contentTypeUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentTypeUpdate', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentTypeUpdate, input)
       return { contentType: await readType(ctx, { id: entityId }), eventPosition }
     },
     contentTypeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentTypeDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentTypeDelete, input)
       return { deletedId: entityId, eventPosition }
     },
     contentEntryCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentEntryCreate', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentEntryCreate, input)
       return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
     },
     contentEntryUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentEntryUpdate', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentEntryUpdate, input)
       return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
     },
     contentEntryDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'contentEntryDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, contentEntryDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { DomainError, badInput, notFound } from '../../../../domain/shared/errors.js'
 import { MENU_CATEGORY } from '../../../../domain/webstore/menu/streams.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
@@ -13,6 +14,15 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
+import {
+  menuCreate,
+  menuDelete,
+  menuItemAdd,
+  menuItemMove,
+  menuItemRemove,
+  menuItemUpdate,
+  menuUpdate,
+} from '../../../../domain/webstore/menu/definitions.js'
 
 async function readMenu(
   ctx: RequestContext,
@@ -35,13 +45,13 @@ async function readMenu(
 }
 
 /** Runs an item command and reads its menu back: the input names the menu, the command the item. */
-async function itemWrite(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function itemWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { menu: await readMenu(ctx, { id: (input as { menuId: string }).menuId }), itemId: entityId, eventPosition }
 }
 
-async function menuWrite(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function menuWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { menu: await readMenu(ctx, { id: entityId }), eventPosition }
 }
 
@@ -69,16 +79,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
     id: (item: { itemId: string }) => item.itemId,
   },
   Mutation: {
-    menuCreate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, 'menuCreate', input),
-    menuUpdate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, 'menuUpdate', input),
+    menuCreate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuCreate, input),
+    menuUpdate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuUpdate, input),
     menuDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'menuDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, menuDelete, input)
       return { deletedId: entityId, eventPosition }
     },
-    menuItemAdd: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, 'menuItemAdd', input),
-    menuItemUpdate: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, 'menuItemUpdate', input),
-    menuItemMove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, 'menuItemMove', input),
-    menuItemRemove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, 'menuItemRemove', input),
+    menuItemAdd: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemAdd, input),
+    menuItemUpdate: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemUpdate, input),
+    menuItemMove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemMove, input),
+    menuItemRemove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemRemove, input),
   },
 }
 

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import { grants } from '../../../../domain/shared/scopes.js'
 import { THEME_CATEGORY } from '../../../../domain/webstore/theme/streams.js'
@@ -20,6 +21,16 @@ import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
+import {
+  themeCreate,
+  themeDelete,
+  themeDuplicate,
+  themeFileDelete,
+  themeFileUpsert,
+  themePublish,
+  themeRename,
+  themeSettingsUpdate,
+} from '../../../../domain/webstore/theme/definitions.js'
 
 function readStore(ctx: RequestContext): string {
   requireScope(ctx, 'webstore:read')
@@ -44,8 +55,8 @@ function configOf(theme: ThemeRow, ctx: RequestContext): Promise<ThemeConfig> {
 }
 
 /** Runs a theme command and answers its payload with the theme read back from the read model. */
-async function changeTheme(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function changeTheme(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { theme: await readTheme(ctx, entityId), eventPosition }
 }
 
@@ -92,29 +103,29 @@ const resolvers: GraphQLSlice['resolvers'] = {
     mainTheme: async (_root, _args, ctx) => (await mainTheme(ctx.platform.database.db, readStore(ctx))) ?? null,
   },
   Mutation: {
-    themeCreate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeCreate', input),
-    themeDuplicate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeDuplicate', input),
-    themeRename: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeRename', input),
-    themeSettingsUpdate: (_root, { input }: Input, ctx) => changeTheme(ctx, 'themeSettingsUpdate', input),
+    themeCreate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeCreate, input),
+    themeDuplicate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeDuplicate, input),
+    themeRename: (_root, { input }: Input, ctx) => changeTheme(ctx, themeRename, input),
+    themeSettingsUpdate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeSettingsUpdate, input),
     themeFileUpsert: async (_root, { input }: Input<{ path: string }>, ctx) => {
-      const { theme, eventPosition } = await changeTheme(ctx, 'themeFileUpsert', input)
+      const { theme, eventPosition } = await changeTheme(ctx, themeFileUpsert, input)
       const file = await themeFileByPath(ctx.platform.database.db, theme.store_id, theme.id, input.path.trim())
       return { theme, file, eventPosition }
     },
     themeFileDelete: async (_root, { input }: Input<{ path: string }>, ctx) => ({
-      ...(await changeTheme(ctx, 'themeFileDelete', input)),
+      ...(await changeTheme(ctx, themeFileDelete, input)),
       deletedPath: input.path.trim(),
     }),
     themePublish: async (_root, { input }: Input, ctx) => {
       // The main theme as the read model had it before: the one this publish turns UNPUBLISHED.
       const before = await mainTheme(ctx.platform.database.db, requireStore(ctx).id)
-      const { theme, eventPosition } = await changeTheme(ctx, 'themePublish', input)
+      const { theme, eventPosition } = await changeTheme(ctx, themePublish, input)
       const previousMainTheme =
         before && before.id !== theme.id ? await themeById(ctx.platform.database.db, theme.store_id, before.id) : null
       return { theme, previousMainTheme: previousMainTheme ?? null, eventPosition }
     },
     themeDelete: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'themeDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, themeDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

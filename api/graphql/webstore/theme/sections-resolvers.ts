@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { badInput, notFound } from '../../../../domain/shared/errors.js'
 import { templateName } from '../../../../domain/webstore/theme/sections-template.js'
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
@@ -13,6 +14,18 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { themeSectionTypeDefs } from './sections-schema.js'
+import {
+  themeBlockAdd,
+  themeBlockRemove,
+  themeBlockUpdate,
+  themeBlocksReorder,
+} from '../../../../domain/webstore/theme/blocks-definitions.js'
+import {
+  themeSectionAdd,
+  themeSectionRemove,
+  themeSectionUpdate,
+  themeSectionsReorder,
+} from '../../../../domain/webstore/theme/sections-definitions.js'
 
 type Input = { input: Record<string, unknown> }
 
@@ -22,8 +35,8 @@ function readStore(ctx: RequestContext): string {
 }
 
 /** Runs the command, waits for the read models, and reads back the theme and the template it changed. */
-async function run(ctx: RequestContext, name: string, input: Record<string, unknown>) {
-  const result = await ctx.platform.executeAndWait(name, input, commandContext(ctx))
+async function run(ctx: RequestContext, definition: AnyCommandDefinition, input: Record<string, unknown>) {
+  const result = await ctx.platform.executeAndWait(definition, input, commandContext(ctx))
   const storeId = requireStore(ctx).id
   const db = ctx.platform.database.db
   const theme = await themeById(db, storeId, result.entityId)
@@ -73,7 +86,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     themeSectionAdd: async (_root, { input }: Input, ctx) => {
-      const { result, theme, template, eventPosition } = await run(ctx, 'themeSectionAdd', input)
+      const { result, theme, template, eventPosition } = await run(ctx, themeSectionAdd, input)
       return {
         theme,
         template,
@@ -82,19 +95,19 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     themeSectionUpdate: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeSectionUpdate', input)
+      const { theme, template, eventPosition } = await run(ctx, themeSectionUpdate, input)
       return { theme, template, section: section(template, input.sectionId), eventPosition }
     },
     themeSectionRemove: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeSectionRemove', input)
+      const { theme, template, eventPosition } = await run(ctx, themeSectionRemove, input)
       return { theme, template, deletedId: input.sectionId, eventPosition }
     },
     themeSectionsReorder: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeSectionsReorder', input)
+      const { theme, template, eventPosition } = await run(ctx, themeSectionsReorder, input)
       return { theme, template, eventPosition }
     },
     themeBlockAdd: async (_root, { input }: Input, ctx) => {
-      const { result, theme, template, eventPosition } = await run(ctx, 'themeBlockAdd', input)
+      const { result, theme, template, eventPosition } = await run(ctx, themeBlockAdd, input)
       const view = section(template, input.sectionId)
       return {
         theme,
@@ -105,16 +118,16 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     themeBlockUpdate: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeBlockUpdate', input)
+      const { theme, template, eventPosition } = await run(ctx, themeBlockUpdate, input)
       const view = section(template, input.sectionId)
       return { theme, template, section: view, block: block(view, input.blockId), eventPosition }
     },
     themeBlockRemove: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeBlockRemove', input)
+      const { theme, template, eventPosition } = await run(ctx, themeBlockRemove, input)
       return { theme, template, section: section(template, input.sectionId), deletedId: input.blockId, eventPosition }
     },
     themeBlocksReorder: async (_root, { input }: Input, ctx) => {
-      const { theme, template, eventPosition } = await run(ctx, 'themeBlocksReorder', input)
+      const { theme, template, eventPosition } = await run(ctx, themeBlocksReorder, input)
       return { theme, template, section: section(template, input.sectionId), eventPosition }
     },
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
+import { themeInstallDefault } from '../../../../domain/webstore/theme/definitions.js'
 
 let t: TestApp
 let shop: Tenant
@@ -76,7 +77,7 @@ describe('the default theme', () => {
   it('is installed once even when StoreCreated is delivered again', async () => {
     // Replaying the reaction from the start of the log re-runs themeInstallDefault for every store.
     const result = await t.platform.execute(
-      'themeInstallDefault',
+      themeInstallDefault,
       {},
       {
         organizationId: shop.organizationId,

@@ -1,3 +1,4 @@
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import type { TranslatableResourceType } from '../../../../domain/webstore/translation/events.js'
 import type { ListArgs } from '../../../../projections/shared/pagination.js'
@@ -13,6 +14,7 @@ import { wantsTotal } from '../../shared/selection.js'
 import { localizedFieldResolvers } from './localized-fields.js'
 import { localeArgument } from './localized.js'
 import { translationTypeDefs } from './schema.js'
+import { translationsRegister, translationsRemove } from '../../../../domain/webstore/translation/definitions.js'
 
 /** A resource of the store by id, or NOT_FOUND (another store's resource included). */
 export async function readTranslatableResource(
@@ -29,8 +31,8 @@ export async function readTranslatableResource(
   return resource
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   const translatableResource = await findTranslatableResource(ctx.platform.database.db, requireStore(ctx).id, entityId)
   return { translatableResource, eventPosition }
 }
@@ -66,8 +68,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
   },
   Mutation: {
-    translationsRegister: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'translationsRegister', input),
-    translationsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'translationsRemove', input),
+    translationsRegister: (_root, { input }: { input: unknown }, ctx) => written(ctx, translationsRegister, input),
+    translationsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, translationsRemove, input),
   },
 }
 
