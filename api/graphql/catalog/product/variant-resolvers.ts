@@ -18,6 +18,7 @@ import { commandContext, requireScope, requireStore } from '../../../../app/call
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { money } from '../../shared/money.js'
 import { wantsTotal } from '../../shared/selection.js'
+import { productVariantMutationTypeDefs } from './variant-mutation-schema.js'
 import { productVariantTypeDefs } from './variant-schema.js'
 
 type Input = { input: Record<string, unknown> }
@@ -205,4 +206,8 @@ const loaders: GraphQLSlice['loaders'] = {
   },
 }
 
-export const productVariantSlice: GraphQLSlice = { typeDefs: productVariantTypeDefs, resolvers, loaders }
+export const productVariantSlice: GraphQLSlice = {
+  typeDefs: productVariantTypeDefs + productVariantMutationTypeDefs,
+  resolvers,
+  loaders,
+}
