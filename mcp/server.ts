@@ -18,7 +18,9 @@ import { themeSectionReadTools } from './webstore/theme/section-tools.js'
 import { themeReadTools } from './webstore/theme/tools.js'
 import { menuReadTools } from './webstore/menu/tools.js'
 import { collectionReadTools } from './webstore/collection/tools.js'
-import { contentReadTools } from './webstore/content/tools.js'
+import { blogReadTools } from './webstore/blog/tools.js'
+import { pageReadTools } from './webstore/page/tools.js'
+import { postReadTools } from './webstore/post/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
 
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
@@ -41,7 +43,9 @@ const handWiredTools: readonly ShopTool[] = [
   ...themeReadTools,
   ...themeSectionReadTools,
   ...menuReadTools,
-  ...contentReadTools,
+  ...pageReadTools,
+  ...blogReadTools,
+  ...postReadTools,
   ...collectionReadTools,
   ...translationReadTools,
   ...auditLogTools,

@@ -7,7 +7,9 @@ import type { ResourceView } from './shared/view.js'
 import { storeView } from './tenancy/store/views.js'
 import { themeView } from './webstore/theme/views.js'
 import { collectionView } from './webstore/collection/views.js'
-import { blogView, pageView, postView } from './webstore/content/views.js'
+import { blogView } from './webstore/blog/views.js'
+import { pageView } from './webstore/page/views.js'
+import { postView } from './webstore/post/views.js'
 import { translationView } from './webstore/translation/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */

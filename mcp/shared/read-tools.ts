@@ -70,7 +70,7 @@ export interface ListToolSpec<Filter extends z.ZodType, Sort extends string, Vie
   /** GraphQL's `<Resource>Filter` as zod. */
   filter: Filter
   /** GraphQL's `<Resource>Sort` values. */
-  sorts: readonly [Sort, ...Sort[]]
+  sorts: readonly Sort[]
   /** The view's schema: one node of the output. */
   node: z.ZodObject
   /** The app list. */

@@ -1,67 +1,36 @@
-import { badInput, DomainError, notFound } from '../../../../domain/shared/errors.js'
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
+import { pageCreate, pageDelete, pageUpdate } from '../../../../domain/webstore/page/definitions.js'
 import { PAGE_CATEGORY } from '../../../../domain/webstore/page/streams.js'
-import { readEntityHistory } from '../../../../projections/audit/log/history.js'
-import {
-  findPage,
-  listPages,
-  type ListPagesArgs,
-  type PageRecord,
-} from '../../../../projections/webstore/page/queries.js'
-import { isVisibleToShoppers } from '../../../../projections/webstore/shared/content.js'
+import { readHistory } from '../../../../app/audit/log/reads.js'
+import { mutate } from '../../../../app/caller.js'
+import { listPages, readPage, type ListPagesArgs } from '../../../../app/webstore/page/reads.js'
+import type { PageView } from '../../../../app/webstore/page/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { pageTypeDefs } from './schema.js'
 
-/** One page of the store by id or handle, or NOT_FOUND (another store's page included). */
-export async function readPage(
-  ctx: RequestContext,
-  args: { id?: string | null; handle?: string | null },
-): Promise<PageRecord> {
-  requireScope(ctx, 'webstore:read')
-  const storeId = requireStore(ctx).id
-  const by = args.id ? { id: args.id } : args.handle ? { handle: args.handle } : null
-  if (!by) throw badInput(['id'], 'page needs an id or a handle')
-  const page = await findPage(ctx.platform.database.db, storeId, by)
-  if (!page)
-    throw args.id
-      ? notFound('page', args.id)
-      : new DomainError('NOT_FOUND', `no page with handle '${args.handle}' in this store`)
-  return page
-}
-
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { page: await readPage(ctx, { id: entityId }), eventPosition }
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     page: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readPage(ctx, args),
-    pages: (_root, args: ListPagesArgs, ctx, info) => {
-      requireScope(ctx, 'webstore:read')
-      return listPages(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
-    },
+    pages: (_root, args: ListPagesArgs, ctx, info) => listPages(ctx, args, { count: wantsTotal(info) }),
   },
   Page: {
-    visible: (page: PageRecord) => isVisibleToShoppers(page, new Date()),
-    history: (page: PageRecord, args: { first?: number | null; after?: string | null }, ctx, info) => {
-      requireScope(ctx, 'webstore:read')
-      return readEntityHistory(
-        ctx.platform.database.db,
-        requireStore(ctx).id,
-        { entityType: PAGE_CATEGORY, entityId: page.id },
-        args,
-        { count: wantsTotal(info) },
-      )
-    },
+    history: (page: PageView, args: { first?: number | null; after?: string | null }, ctx, info) =>
+      readHistory(ctx, 'webstore:read', { entityType: PAGE_CATEGORY, entityId: page.id }, args, {
+        count: wantsTotal(info),
+      }),
   },
   Mutation: {
-    pageCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'pageCreate', input),
-    pageUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'pageUpdate', input),
+    pageCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, pageCreate, input),
+    pageUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, pageUpdate, input),
     pageDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'pageDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, pageDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },
