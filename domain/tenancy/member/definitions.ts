@@ -65,6 +65,8 @@ export const memberFounderJoin = defineCommand({
   ...MEMBERS,
   name: 'memberFounderJoin',
   tool: 'join_founder',
+  // A step of signUp (app/auth/accounts.ts), never offered alone.
+  transports: [],
   description: 'The person who signed up and created the organization becomes its first OWNER. Returns the member id.',
   annotations: { destructive: false, idempotent: false },
   input: memberFounderJoinInput,

@@ -296,8 +296,10 @@ describe('roles and registry', () => {
     expect(scopesOfRole('STAFF')).toEqual(['products:write', 'webstore:write'])
   })
 
-  it('offers member commands to GraphQL and the CLI, never to MCP', () => {
-    for (const definition of memberDefinitions)
-      expect(definition).toMatchObject({ transports: ['graphql', 'cli'], storeScoped: false, scope: 'settings:write' })
+  it('offers member commands to GraphQL and the CLI, never to MCP; the founder joins only through signUp', () => {
+    for (const definition of memberDefinitions) {
+      const transports = definition.name === 'memberFounderJoin' ? [] : ['graphql', 'cli']
+      expect(definition).toMatchObject({ transports, storeScoped: false, scope: 'settings:write' })
+    }
   })
 })

@@ -17,7 +17,8 @@ const ACCOUNT = {
   resource: USER_CATEGORY,
   scope: 'products:read',
   alsoGrantedBy: ['webstore:read', 'settings:read'],
-  transports: ['graphql', 'cli'],
+  // Steps of the account operations in app/auth (signUp, passwordChange …), which hold the password; no transport offers them alone.
+  transports: [],
   storeScoped: false,
   decider: userDecider,
 } as const

@@ -55,7 +55,7 @@ describe('userSignUp', () => {
 
   it('is offered to GraphQL and the CLI, never to MCP', () => {
     for (const definition of [userSignUp, userPasswordChange, userPasswordResetRequest, userPasswordResetComplete]) {
-      expect(definition.transports).toEqual(['graphql', 'cli'])
+      expect(definition.transports).toEqual([])
     }
   })
 })

@@ -1,0 +1,186 @@
+import {
+  buildSchema,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+} from 'graphql'
+import { z } from 'zod'
+import { describe, expect, it } from 'vitest'
+import { allCommands } from '../../../domain/commands.js'
+import { graphqlSlices } from '../slices.js'
+import { MUTATION_ALIASES, NON_COMMAND_MUTATIONS, mutationName } from './mutations.js'
+import { sharedTypeDefs } from './schema.js'
+
+type Json = { [key: string]: unknown }
+
+/**
+ * Issue 12's backlog, to empty: mutations that still bypass the registry (to register as
+ * commands whose execution is a service in app/), and inputs whose hand-written SDL disagrees
+ * with the command's zod input (mostly optional fields GraphQL lets be null and zod refuses, or
+ * a GraphQL input the resolver reshapes). Each converted slice takes its names off.
+ */
+const NOT_YET_COMMANDS = [
+  'productsBulkCreate',
+  'productsBulkUpdate',
+  'productsBulkDelete',
+  'productsImport',
+  'mediaCreate',
+  'mediaCreateFromUrl',
+  'mediaStagedUploadCreate',
+  'mediaDelete',
+]
+const INPUTS_NOT_YET_FROM_ZOD = new Set([
+  'productCreate',
+  'productVariantCreate',
+  'productVariantUpdate',
+  'productVariantsBulkCreate',
+  'productVariantsBulkUpdate',
+  'mediaCreate',
+  'mediaDelete',
+  'categoryCreate',
+  'categoryUpdate',
+  'categoryMove',
+  'categoryDelete',
+  'attributeCreate',
+  'attributeUpdate',
+  'attributeDelete',
+  'productAttributeSetChange',
+  'storeUpdate',
+  'storeDomainVerify',
+  'globalSettingsUpdate',
+  'cachePurge',
+  'cacheRebuild',
+  'themeCreate',
+  'themeDuplicate',
+  'themeSectionAdd',
+  'themeSectionUpdate',
+  'themeBlockUpdate',
+  'contentTypeCreate',
+  'contentTypeUpdate',
+  'blogDelete',
+  'postCreate',
+  'postUpdate',
+  'collectionCreate',
+  'collectionUpdate',
+])
+
+const schema = buildSchema([sharedTypeDefs, ...graphqlSlices.map((slice) => slice.typeDefs)].join('\n'))
+const mutations = schema.getMutationType()!.getFields()
+const byMutationName = new Map(allCommands.map((definition) => [mutationName(definition), definition]))
+
+/** Whether a JSON schema lets null through (zod's nullable/nullish print as `anyOf [T, {type: null}]`). */
+function acceptsNull(json: Json): boolean {
+  if (json.type === 'null') return true
+  const options = (json.anyOf ?? json.oneOf) as Json[] | undefined
+  return options?.some(acceptsNull) ?? Object.keys(json).length === 0
+}
+
+/** The JSON schema without its null option. */
+function withoutNull(json: Json): Json {
+  const options = (json.anyOf ?? json.oneOf) as Json[] | undefined
+  const rest = options?.filter((option) => option.type !== 'null')
+  return rest?.length === 1 ? rest[0]! : json
+}
+
+/** What a GraphQL scalar may stand for in zod's JSON schema: its JSON type, or anything for scalars zod cannot print. */
+const SCALAR_JSON_TYPES: Record<string, readonly (string | undefined)[]> = {
+  ID: ['string'],
+  String: ['string'],
+  Int: ['integer'],
+  Float: ['number'],
+  Boolean: ['boolean'],
+  Locale: ['string'],
+  CurrencyCode: ['string'],
+  Decimal: ['string'],
+  DateTime: ['string', undefined],
+  JSON: [undefined, 'object'],
+  Upload: [undefined],
+}
+
+/**
+ * Walks a GraphQL input type and the zod schema's JSON schema in parallel and lists where one
+ * accepts what the other refuses: a field only one side has, a required field that is optional
+ * on the other, null accepted on one side only, an enum value, a scalar of another kind.
+ */
+function differences(type: GraphQLInputType, json: Json, at: string): string[] {
+  const nullable = !isNonNullType(type)
+  if (nullable !== acceptsNull(json)) return [`${at}: GraphQL ${nullable ? 'takes' : 'refuses'} null, zod does not`]
+  const inner = getNullableType(type)
+  const value = withoutNull(json)
+  if (isListType(inner)) {
+    if (value.type !== 'array') return [`${at}: a list in GraphQL, ${String(value.type)} in zod`]
+    return differences(inner.ofType, value.items as Json, `${at}[]`)
+  }
+  if (isEnumType(inner)) {
+    const graphql = inner.getValues().map((v) => v.name)
+    const zod = (value.enum as string[] | undefined) ?? []
+    return graphql.sort().join() === [...zod].sort().join() ? [] : [`${at}: ${inner.name} is ${graphql}, zod ${zod}`]
+  }
+  if (isScalarType(inner)) {
+    const allowed = SCALAR_JSON_TYPES[inner.name]
+    if (!allowed) return [`${at}: no rule for scalar ${inner.name}`]
+    const jsonType = value.type as string | undefined
+    return allowed.includes(jsonType) ? [] : [`${at}: ${inner.name} in GraphQL, ${jsonType} in zod`]
+  }
+  if (!isInputObjectType(inner)) return [`${at}: ${String(inner)} is not an input type`]
+  const properties = (value.properties ?? {}) as Record<string, Json>
+  const required = new Set((value.required ?? []) as string[])
+  const fields = inner.getFields()
+  const problems = Object.keys(properties)
+    .filter((name) => !fields[name])
+    .map((name) => `${at}.${name}: zod takes it, GraphQL does not`)
+  for (const [name, field] of Object.entries(fields)) {
+    const property = properties[name]
+    if (!property) problems.push(`${at}.${name}: GraphQL takes it, zod does not`)
+    else if (isNonNullType(field.type) === !required.has(name)) {
+      problems.push(`${at}.${name}: ${required.has(name) ? 'required' : 'optional'} in zod, not in GraphQL`)
+    } else problems.push(...differences(field.type, property, `${at}.${name}`))
+  }
+  return problems
+}
+
+describe('mutations', () => {
+  it('are registered commands offered over GraphQL, or on the commented allow-list', () => {
+    const strays = Object.keys(mutations).filter(
+      (name) => !NON_COMMAND_MUTATIONS[name] && !byMutationName.get(name)?.transports.includes('graphql'),
+    )
+    expect(strays).toEqual(NOT_YET_COMMANDS)
+  })
+
+  it('serve every command offered over GraphQL', () => {
+    const missing = allCommands.filter((d) => d.transports.includes('graphql') && !mutations[mutationName(d)])
+    expect(missing.map((d) => d.name)).toEqual([])
+  })
+
+  it('are named as their commands except through the one alias table', () => {
+    for (const [command, mutation] of Object.entries(MUTATION_ALIASES)) {
+      expect(allCommands.some((d) => d.name === command)).toBe(true)
+      expect(mutations[mutation]).toBeDefined()
+    }
+  })
+
+  it('take exactly what the command input accepts: fields, required ones, null, enums, scalars', () => {
+    const problems = Object.values(mutations).flatMap((field) => {
+      const definition = byMutationName.get(field.name)
+      if (!definition || NON_COMMAND_MUTATIONS[field.name] || INPUTS_NOT_YET_FROM_ZOD.has(field.name)) return []
+      const input = field.args.find((arg) => arg.name === 'input')
+      if (!input) return [`${field.name}: no input argument`]
+      const json = z.toJSONSchema(definition.input, { io: 'input', unrepresentable: 'any' }) as Json
+      return differences(input.type, json, `${field.name}.input`)
+    })
+    expect(problems).toEqual([])
+  })
+
+  it('keep the backlog honest: each listed input still differs from its zod schema', () => {
+    const agreeing = [...INPUTS_NOT_YET_FROM_ZOD].filter((name) => {
+      const definition = byMutationName.get(name)!
+      const json = z.toJSONSchema(definition.input, { io: 'input', unrepresentable: 'any' }) as Json
+      return differences(mutations[name]!.args[0]!.type, json, name).length === 0
+    })
+    expect(agreeing).toEqual([])
+  })
+})
