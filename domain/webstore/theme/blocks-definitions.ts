@@ -4,6 +4,7 @@ import {
   themeBlockRemoveInput,
   themeBlocksReorderInput,
   themeBlockUpdateInput,
+  type ThemeSectionCommand,
 } from './sections-commands.js'
 import { SECTION_WRITE, WHERE, instanceIdFor, onTheme, themeSectionsDecider } from './sections-prepare.js'
 

@@ -5,6 +5,7 @@ import {
   themeSectionRemoveInput,
   themeSectionsReorderInput,
   themeSectionUpdateInput,
+  type ThemeSectionCommand,
 } from './sections-commands.js'
 import { SECTION_WRITE, WHERE, instanceIdFor, onTheme, themeSectionsDecider } from './sections-prepare.js'
 
