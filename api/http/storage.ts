@@ -1,17 +1,8 @@
 import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { MEDIA_EXTENSIONS } from '../../domain/media/events.js'
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
-import type { ImageMimeType } from '../../infra/media/image.js'
-import { mediaServices } from '../../infra/media/services.js'
-import { verifyStagedUpload } from '../../infra/media/staged-token.js'
-import { keepStagedUpload } from '../../infra/media/staged-uploads.js'
-import { blobKeys } from '../../infra/media/storage/keys.js'
-import { parseVariantRequest } from '../../infra/media/variants.js'
+import { findMediaFile, findThemeAssetFile, stagedUploadTarget, type StoredFile } from '../../app/media/storage.js'
 import type { Platform } from '../../app/platform.js'
-import { findMediaByHash } from '../../projections/media/queries.js'
-import { themeAssetKey } from '../../infra/webstore/theme-assets.js'
-import { themeAssetByHash } from '../../projections/webstore/theme/queries.js'
 import { refuseRestOfBody } from './refuse-body.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -46,38 +37,13 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
       const match = FILE.exec(request.params.file)
       if (!UUID.test(request.params.storeId) || !match) return missing(reply)
       const [, hash, extension] = match as unknown as [string, string, string | undefined]
-      let variant
+      let file
       try {
-        variant = parseVariantRequest(request.query)
+        file = await findMediaFile(platform, { storeId: request.params.storeId, hash, extension, query: request.query })
       } catch (error) {
         return fail(reply, 400, error)
       }
-      const media = await findMediaByHash(platform.database.db, request.params.storeId, hash)
-      if (!media || (extension !== undefined && extension !== MEDIA_EXTENSIONS[media.mimeType])) return missing(reply)
-      const wantsVariant = variant.width !== null || variant.format !== null
-      if (wantsVariant && media.kind !== 'IMAGE') {
-        return fail(
-          reply,
-          400,
-          new DomainError(
-            'BAD_USER_INPUT',
-            `only images have sizes and formats; this is a ${media.mimeType} file: drop w and format`,
-          ),
-        )
-      }
-      const etag = wantsVariant ? `"${hash}-${variant.width ?? 'full'}-${variant.format ?? 'same'}"` : `"${hash}"`
-      reply.headers({ ...SERVED_HEADERS, etag })
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
-
-      const services = mediaServices(platform)
-      if (wantsVariant) {
-        const rendered = await services.variants.get(media.storeId, hash, media.mimeType as ImageMimeType, variant)
-        if (!rendered) return missing(reply)
-        return reply.type(`image/${rendered.format}`).send(rendered.data)
-      }
-      const bytes = await services.blobs.get(blobKeys.original(media.storeId, hash))
-      if (!bytes) return missing(reply)
-      return reply.type(media.mimeType).send(bytes)
+      return serve(request, reply, file)
     },
   )
 
@@ -87,29 +53,14 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
     async (request, reply) => {
       const { storeId, hash } = request.params
       if (!UUID.test(storeId) || !/^[0-9a-f]{64}$/.test(hash)) return missing(reply)
-      const asset = await themeAssetByHash(platform.database.db, storeId, hash)
-      if (!asset) return missing(reply)
-      const etag = `"${hash}"`
-      reply.headers({ ...SERVED_HEADERS, etag })
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
-      const bytes = await mediaServices(platform).blobs.get(themeAssetKey(storeId, hash))
-      if (!bytes) return missing(reply)
-      return reply.type(asset.content_type).send(bytes)
+      return serve(request, reply, await findThemeAssetFile(platform, storeId, hash))
     },
   )
 
   app.put<{ Params: { token: string } }>('/storage/uploads/:token', async (request, reply) => {
-    const services = mediaServices(platform)
-    const check = verifyStagedUpload(await services.signingKey(), request.params.token, new Date())
-    if (!check.ok) {
-      const message =
-        check.reason === 'expired'
-          ? `this upload URL expired at ${check.expiredAt!.toISOString()}; ask for a new one with mediaStagedUploadCreate`
-          : 'this upload URL is not valid (its signature does not match); use the url mediaStagedUploadCreate returned, unchanged'
-      return send(reply, 403, 'FORBIDDEN', message)
-    }
-    const { grant } = check
-    const limit = Math.min(grant.fileSize, services.maxBytes)
+    const target = await stagedUploadTarget(platform, request.params.token, new Date())
+    if (!target.ok) return send(reply, 403, 'FORBIDDEN', target.message)
+    const { fileSize, limit } = target
     // Refused from the header alone when it says so, before a byte of the body is read.
     const declared = contentLength(request.headers['content-length'])
     if (declared !== null && declared > limit)
@@ -118,7 +69,7 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
         reply,
         `Content-Length says ${declared} bytes but this upload URL takes at most ${limit}`,
       )
-    if (declared !== null && declared < grant.fileSize) return shortBody(request, reply, declared, grant.fileSize)
+    if (declared !== null && declared < fileSize) return shortBody(request, reply, declared, fileSize)
     const body = request.body as Readable | undefined
     const read = body ? await readAtMost(body, limit) : { bytes: Buffer.alloc(0) }
     if ('failed' in read) {
@@ -132,10 +83,20 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
     }
     if ('over' in read) return tooLarge(request, reply, `the body ran past the ${limit} bytes this upload URL takes`)
     const { bytes } = read
-    if (bytes.length !== grant.fileSize) return shortBody(request, reply, bytes.length, grant.fileSize)
-    await keepStagedUpload(services.blobs, grant.storeId, grant.uploadId, bytes)
-    return reply.code(200).send({ stagedUploadId: grant.uploadId, bytes: bytes.length })
+    if (bytes.length !== fileSize) return shortBody(request, reply, bytes.length, fileSize)
+    const { stagedUploadId } = await target.keep(bytes)
+    return reply.code(200).send({ stagedUploadId, bytes: bytes.length })
   })
+}
+
+/** A found file with the immutable caching headers and its ETag, 304 when the client holds it, else its bytes. */
+async function serve(request: FastifyRequest, reply: FastifyReply, file: StoredFile | null): Promise<FastifyReply> {
+  if (!file) return missing(reply)
+  reply.headers({ ...SERVED_HEADERS, etag: file.etag })
+  if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.code(304).send()
+  const found = await file.read()
+  if (!found) return missing(reply)
+  return reply.type(found.contentType).send(found.bytes)
 }
 
 type Read = { bytes: Buffer } | { over: true } | { failed: true }
