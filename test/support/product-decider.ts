@@ -1,0 +1,68 @@
+import { expect } from 'vitest'
+import type { ProductCommand, ProductUpdate } from '../../domain/catalog/product/commands.js'
+import { productDecider } from '../../domain/catalog/product/definitions.js'
+import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
+import type { DecideContext } from '../../domain/shared/context.js'
+import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
+import { fold } from '../../domain/shared/event.js'
+
+// A product, its store and the decider as a story, shared by the product domain tests.
+
+export const STORE = '01900000-0000-7000-8000-00000000a001'
+export const OTHER_STORE = '01900000-0000-7000-8000-00000000a002'
+export const ID = '01900000-0000-7000-8000-000000000001'
+export const OTHER_ID = '01900000-0000-7000-8000-000000000002'
+export const ctx: DecideContext = {
+  now: new Date('2026-01-02T03:04:05Z'),
+  actor: { type: 'api_key', id: 'key-1' },
+  organizationId: 'org-1',
+  storeId: STORE,
+}
+
+export const created: ProductCreated = {
+  type: 'ProductCreated',
+  data: {
+    productId: ID,
+    title: 'Red Shirt',
+    handle: 'red-shirt',
+    description: 'Soft',
+    status: 'ACTIVE',
+    vendor: 'Acme',
+    tags: ['cotton', 'summer'],
+  },
+}
+export const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: ID, handle: 'red-shirt' } }
+
+/** given(history).when(command).then(events) — the decider as a story. */
+export function given(...history: ProductEvent[]) {
+  return {
+    when(command: ProductCommand) {
+      const run = () => productDecider.decide(command, fold(productDecider, history), ctx)
+      return {
+        then: (expected: ProductEvent[]) => expect(run()).toEqual(expected),
+        thenFails(code: ErrorCode, message: string) {
+          const error = catchError(run)
+          expect(error).toBeInstanceOf(DomainError)
+          expect({ code: (error as DomainError).code, message: (error as DomainError).message }).toEqual({
+            code,
+            message,
+          })
+        },
+      }
+    },
+  }
+}
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected an error, got none')
+}
+
+export const update = (data: Omit<ProductUpdate['data'], 'productId'>): ProductUpdate => ({
+  type: 'ProductUpdate',
+  data: { productId: ID, ...data },
+})
