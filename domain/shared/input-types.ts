@@ -70,3 +70,23 @@ export function wholeNumber(field: string, { min = INT4_MIN, max = INT4_MAX }: {
     .min(min, min === 0 ? `${field} must be 0 or more` : `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`)
 }
+
+/** Titles of content (pages, posts, blogs, collections, menus), unless a resource names its own bound. */
+export const TITLE_MAX_LENGTH = 255
+
+/** `uuid` of an entity, lowercased: stream names are case-sensitive and Postgres prints UUIDs in lowercase. */
+export function entityId(what: string, field = 'id') {
+  return z
+    .uuid({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`),
+    })
+    .overwrite((id) => id.toLowerCase())
+}
+
+export function titleInput(max = TITLE_MAX_LENGTH) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
+    .trim()
+    .min(1, 'title must not be empty')
+    .max(max, `title must be at most ${max} characters`)
+}

@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { badInput } from '../../shared/errors.js'
-import { dateTimeInput } from '../../shared/input-types.js'
+import { badInput } from '../errors.js'
+import { dateTimeInput } from '../input-types.js'
 
 // Pages and blog posts share one publication model: DRAFT or PUBLISHED, a `publishedAt` stamped
 // when they go live, and an optional `publishAt` that schedules a DRAFT to go live by itself
-// (the publish scheduler in app/scheduling runs the resource's publish-due command).
+// (the publish scheduler in app/scheduling runs the resource's publish-due command). Collections
+// use its status without a schedule; products keep their own statuses (ACTIVE, DRAFT, ARCHIVED).
 
 export const PUBLICATION_STATUSES = ['DRAFT', 'PUBLISHED'] as const
 /** DRAFT: hidden from shoppers; PUBLISHED: on the storefront since `publishedAt`. */

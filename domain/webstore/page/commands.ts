@@ -1,42 +1,13 @@
 import { z } from 'zod'
 import { strictInput } from '../../shared/strict-input.js'
-import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
-import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
+import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
+import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import { htmlBodyInput } from '../shared/html-body.js'
-import { publishAtInput, statusInput, type PublicationStatus } from '../shared/publication.js'
 import type { PageFields } from './events.js'
 
-export const PAGE_TITLE_MAX_LENGTH = 255
 export const TEMPLATE_SUFFIX_MAX_LENGTH = 100
-
-/** `uuid` of an entity, lowercased: stream names are case-sensitive and Postgres prints UUIDs in lowercase. */
-export function entityId(what: string, field = 'id') {
-  return z
-    .uuid({
-      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`),
-    })
-    .overwrite((id) => id.toLowerCase())
-}
-
-export function titleInput(max = PAGE_TITLE_MAX_LENGTH) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
-    .trim()
-    .min(1, 'title must not be empty')
-    .max(max, `title must be at most ${max} characters`)
-}
-
-export function handleInput(example: string, uniqueIn: string) {
-  return z
-    .string({ error: 'handle must be a string' })
-    .trim()
-    .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
-    .regex(
-      HANDLE_PATTERN,
-      `handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. '${example}'`,
-    )
-    .describe(`The URL name, unique in ${uniqueIn}, e.g. '${example}'. Generated from the title when omitted.`)
-}
 
 const templateSuffix = z
   .string({ error: 'templateSuffix must be a string' })
@@ -73,7 +44,6 @@ export const pageUpdateInput = strictInput('pageUpdate', {
 })
 
 export const pageDeleteInput = strictInput('pageDelete', { id: entityId('page') })
-export const pagePublishDueInput = z.strictObject({ id: entityId('page') })
 
 export type PageCreateInput = z.output<typeof pageCreateInput>
 export type PageUpdateInput = z.output<typeof pageUpdateInput>
@@ -81,7 +51,7 @@ export type PageUpdateInput = z.output<typeof pageUpdateInput>
 /** Every field resolved: `prepare` has chosen the id and, when none was given, a free handle. */
 export type PageCreate = {
   type: 'PageCreate'
-  data: PageFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null }
+  data: PageFields & { status: PublicationStatus; seo: Seo; publishAt: string | null }
 }
 /** Fields left out stay; `publishAt` null cancels the schedule. */
 export type PageUpdate = {

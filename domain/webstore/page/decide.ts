@@ -1,9 +1,9 @@
-import { NO_SEO, seoChanges, withSeo } from '../../catalog/product/seo.js'
 import type { DecideContext } from '../../shared/context.js'
 import { conflict, notFound } from '../../shared/errors.js'
-import { publicationChanges, publishDueChanges, UNPUBLISHED } from '../shared/publication.js'
+import { NEW_PUBLISHABLE, publishableChanges } from '../../shared/publishable/decide.js'
+import { publishDueChanges } from '../../shared/publishable/publication.js'
 import type { PageCommand, PageCreate, PageUpdate } from './commands.js'
-import { pagePublicationEvent, type PageEvent } from './events.js'
+import { pagePublishable, type PageEvent } from './events.js'
 import type { LivePage, PageState } from './page.js'
 
 /** Pure: the answer depends on the command, the page's history and the time in `ctx`. */
@@ -20,7 +20,7 @@ export function decidePage(command: PageCommand, state: PageState, ctx: DecideCo
     case 'PagePublishDue':
       // A page deleted since the scheduler's poll is no error: there is nothing to publish.
       if (state.kind !== 'existing') return []
-      return publishDueChanges(state.page, ctx.now).map((change) => pagePublicationEvent(state.page.pageId, change))
+      return publishDueChanges(state.page, ctx.now).map((change) => pagePublishable.eventOf(state.page.pageId, change))
     default: {
       const _exhaustive: never = command
       return _exhaustive
@@ -34,12 +34,9 @@ function create(command: PageCreate, state: PageState, ctx: DecideContext): Page
   const { status, seo, publishAt, ...fields } = command.data
   return [
     { type: 'PageCreated', data: fields },
-    ...seoChanges(fields.pageId, NO_SEO, seo).map(({ data }): PageEvent => ({
-      type: 'PageSeoChanged',
-      data: { pageId: fields.pageId, title: data.title, description: data.description },
-    })),
-    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) =>
-      pagePublicationEvent(fields.pageId, change),
+    ...pagePublishable.eventsOf(
+      fields.pageId,
+      publishableChanges(NEW_PUBLISHABLE, { status, seo, publishAt }, ctx.now),
     ),
   ]
 }
@@ -55,13 +52,7 @@ function update(command: PageUpdate, state: PageState, ctx: DecideContext): Page
   if (body !== undefined && body !== page.body) events.push({ type: 'PageBodyChanged', data: { pageId, body } })
   if (templateSuffix !== undefined && templateSuffix !== page.templateSuffix)
     events.push({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } })
-  for (const { data } of seoChanges(pageId, page.seo, withSeo(page.seo, seo))) {
-    events.push({ type: 'PageSeoChanged', data: { pageId, title: data.title, description: data.description } })
-  }
-  events.push(
-    ...publicationChanges(page, { status, publishAt }, ctx.now).map((change) => pagePublicationEvent(pageId, change)),
-  )
-  return events
+  return [...events, ...pagePublishable.eventsOf(pageId, publishableChanges(page, { status, seo, publishAt }, ctx.now))]
 }
 
 /** Another store's page lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */

@@ -1,9 +1,10 @@
-import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
-import { pageCreateInput, pageDeleteInput, pagePublishDueInput, pageUpdateInput, type PageCommand } from './commands.js'
+import { statusOnCreate } from '../../shared/publishable/decide.js'
+import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { definePublishDue } from '../../shared/publishable/publish-due.js'
+import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
+import { pageCreateInput, pageDeleteInput, pageUpdateInput, type PageCommand } from './commands.js'
 import { decidePage } from './decide.js'
 import type { PageEvent } from './events.js'
 import { evolvePage, initialPageState, type PageState } from './page.js'
@@ -22,6 +23,17 @@ const WRITE = {
   transports: ['graphql', 'mcp', 'cli'],
   storeScoped: true,
 } as const
+
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({
+  idKey: 'pageId',
+  created: 'PageCreated',
+  changed: 'PageHandleChanged',
+  deleted: 'PageDeleted',
+  scope: storeOf,
+  key: pageHandleKey,
+  taken: (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
+})
 
 export const pageCreate = defineCommand({
   name: 'pageCreate',
@@ -48,7 +60,7 @@ export const pageCreate = defineCommand({
         handle,
         body: input.body ?? '',
         templateSuffix: input.templateSuffix ?? '',
-        status: input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED'),
+        status: statusOnCreate(input),
         seo: withSeo(NO_SEO, input.seo),
         publishAt: input.publishAt ?? null,
       },
@@ -109,45 +121,12 @@ export const pageDelete = defineCommand({
   uniqueness: pageHandleReservations,
 })
 
-/** Run by the publish scheduler (actor `system:scheduler`), not offered to clients. */
-export const pagePublishDue = defineCommand({
-  name: 'pagePublishDue',
-  tool: 'publish_due_page',
-  description: 'Publishes a DRAFT page whose publishAt has come; changes nothing when it is not due (any more).',
-  ...WRITE,
-  transports: [],
-  annotations: { destructive: false, idempotent: true },
-  input: pagePublishDueInput,
-  prepare(input, env) {
-    const command: PageCommand = { type: 'PagePublishDue', data: { pageId: input.id } }
-    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
-  },
+export const pagePublishDue = definePublishDue({
+  resource: PAGE_CATEGORY,
+  scope: WRITE.scope,
   decider: pageDecider,
+  command: (pageId): PageCommand => ({ type: 'PagePublishDue', data: { pageId } }),
+  stream: (pageId, env) => pageStream(storeOf(env.ctx), pageId),
 })
 
 export const pageCommands: readonly AnyCommandDefinition[] = [pageCreate, pageUpdate, pageDelete, pagePublishDue]
-
-/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function pageHandleReservations(
-  events: readonly PageEvent[],
-  _before: PageState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const { claim, release } = handleChanges(
-    storeOf(ctx),
-    pageHandleKey,
-    (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
-  )
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'PageCreated':
-        return [claim(event.data.handle, event.data.pageId)]
-      case 'PageHandleChanged':
-        return [release(event.data.from, event.data.pageId), claim(event.data.to, event.data.pageId)]
-      case 'PageDeleted':
-        return [release(event.data.handle, event.data.pageId)]
-      default:
-        return []
-    }
-  })
-}

@@ -1,6 +1,6 @@
-import type { ProductSeo } from '../../catalog/product/seo.js'
 import type { DomainEvent } from '../../shared/event.js'
-import type { PublicationChange } from '../shared/publication.js'
+import { publishableEvents } from '../../shared/publishable/events.js'
+import type { Seo } from '../../shared/publishable/seo.js'
 
 /** What a page is created with; it starts as a DRAFT, and a PagePublished follows when it is created live. */
 export type PageFields = {
@@ -23,7 +23,7 @@ export type PageTemplateSuffixChanged = DomainEvent<
   { pageId: string; templateSuffix: string }
 >
 /** The whole new SEO. */
-export type PageSeoChanged = DomainEvent<'PageSeoChanged', { pageId: string } & ProductSeo>
+export type PageSeoChanged = DomainEvent<'PageSeoChanged', { pageId: string } & Seo>
 export type PagePublished = DomainEvent<'PagePublished', { pageId: string; publishedAt: string }>
 export type PageUnpublished = DomainEvent<'PageUnpublished', { pageId: string }>
 export type PagePublishScheduled = DomainEvent<'PagePublishScheduled', { pageId: string; publishAt: string }>
@@ -65,20 +65,11 @@ const EVENT_TYPES: Record<PageEvent['type'], true> = {
 /** Every page event type, for the projection's subscription. */
 export const PAGE_EVENT_TYPES = Object.keys(EVENT_TYPES) as PageEvent['type'][]
 
-/** A publication change as this page's event. */
-export function pagePublicationEvent(pageId: string, change: PublicationChange): PageEvent {
-  switch (change.kind) {
-    case 'published':
-      return { type: 'PagePublished', data: { pageId, publishedAt: change.publishedAt } }
-    case 'unpublished':
-      return { type: 'PageUnpublished', data: { pageId } }
-    case 'scheduled':
-      return { type: 'PagePublishScheduled', data: { pageId, publishAt: change.publishAt } }
-    case 'unscheduled':
-      return { type: 'PagePublishUnscheduled', data: { pageId, reason: change.reason } }
-    default: {
-      const _exhaustive: never = change
-      return _exhaustive
-    }
-  }
-}
+/** SEO and publication changes as this page's events, and back. */
+export const pagePublishable = publishableEvents('pageId', {
+  seoChanged: 'PageSeoChanged',
+  published: 'PagePublished',
+  unpublished: 'PageUnpublished',
+  scheduled: 'PagePublishScheduled',
+  unscheduled: 'PagePublishUnscheduled',
+})

@@ -3,7 +3,7 @@ import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
-import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
 import {

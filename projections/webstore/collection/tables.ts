@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated, type Kysely, type Selectable } fr
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
-import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>

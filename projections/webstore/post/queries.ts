@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import {
   combineFilter,
   inList,

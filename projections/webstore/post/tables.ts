@@ -1,5 +1,5 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely'
-import type { PublicationStatus } from '../../../domain/webstore/shared/publication.js'
+import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>

@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import type { PrepareEnv, UniquenessChange } from '../command.js'
+import type { DecideContext } from '../context.js'
+import type { DomainEvent } from '../event.js'
+import { HANDLE_MAX_LENGTH, HANDLE_PATTERN, handleize } from '../handle.js'
+
+// Handle rules of publishable content: the input, the generated handle with -2, -3 … suffixes,
+// and the reservation that keeps a handle unique (claimed at creation, moved on change, freed at deletion).
+
+/** After this many numbered handles (`about-2` … `about-50`) a title is common enough to stop counting. */
+const NUMBERED_HANDLE_ATTEMPTS = 50
+
+export function handleInput(example: string, uniqueIn: string) {
+  return z
+    .string({ error: 'handle must be a string' })
+    .trim()
+    .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
+    .regex(
+      HANDLE_PATTERN,
+      `handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. '${example}'`,
+    )
+    .describe(`The URL name, unique in ${uniqueIn}, e.g. '${example}'. Generated from the title when omitted.`)
+}
+
+/** The title's handle, or the first of `-2`, `-3` … whose reservation `key(handle)` under `scope` is free. */
+export async function freeHandle(
+  title: string,
+  id: string,
+  fallback: string,
+  scope: string,
+  key: (handle: string) => string,
+  env: PrepareEnv,
+): Promise<string> {
+  const base = handleize(title) || fallback
+  for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
+    const candidate = n === 1 ? base : withSuffix(base, `-${n}`)
+    if ((await env.reservationOwner(scope, key(candidate))) === null) return candidate
+  }
+  // Counting on would cost one read per namesake; the random tail of a UUIDv7 is free in practice.
+  return withSuffix(base, `-${id.replaceAll('-', '').slice(-12)}`)
+}
+
+function withSuffix(base: string, suffix: string): string {
+  return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
+}
+
+/** Claims and releases of one handle reservation, for a definition's `uniqueness()`. */
+export function handleChanges(scope: string, key: (handle: string) => string, message: (handle: string) => string) {
+  return {
+    claim: (handle: string, ownerId: string): UniquenessChange => ({
+      kind: 'claim',
+      scope,
+      key: key(handle),
+      ownerId,
+      field: ['input', 'handle'],
+      message: message(handle),
+    }),
+    release: (handle: string, ownerId: string): UniquenessChange => ({
+      kind: 'release',
+      scope,
+      key: key(handle),
+      ownerId,
+    }),
+  }
+}
+
+/** Types of the events in `E` whose data has the shape `Data`. */
+type TypesWith<E extends DomainEvent, Data> = Extract<E, { data: Data }>['type']
+/** The data of the events that carry a handle: created and deleted ones (`handle`), changed ones (`from`, `to`). */
+type HandleData<E extends DomainEvent> = Extract<
+  E,
+  { data: { handle: string } } | { data: { from: string; to: string } }
+>['data']
+
+/** Where a resource's events carry its handle, and how its reservation is named. */
+export interface HandleReservationSpec<E extends DomainEvent, IdKey extends keyof E['data'] & string> {
+  /** The entity id in every event's data, e.g. `pageId`. */
+  idKey: IdKey
+  created: TypesWith<E, { handle: string }>
+  changed: TypesWith<E, { from: string; to: string }>
+  deleted: TypesWith<E, { handle: string }>
+  /** The store of the command (each slice's `storeOf`). */
+  scope(ctx: DecideContext): string
+  /** The reservation key of `handle`; `data` is the event's, for handles unique within a parent (a post's blog). */
+  key(handle: string, data: HandleData<E>): string
+  /** The CONFLICT message for a taken handle. */
+  taken(handle: string): string
+}
+
+/**
+ * A definition's `uniqueness()` for a resource with a handle: its created event claims the
+ * handle, its handle-changed event releases `from` and claims `to`, its deleted event releases
+ * it; a claim on a handle another entity holds is what turns into CONFLICT.
+ *
+ * @example export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({ idKey: 'pageId', created: 'PageCreated', … })
+ */
+export function handleReservations<E extends DomainEvent, IdKey extends keyof E['data'] & string, State>(
+  spec: HandleReservationSpec<E, IdKey>,
+) {
+  // `State` is only passed through: named at the call, it lets a definition infer its decider's state.
+  return (events: readonly E[], _before: State, ctx: DecideContext): UniquenessChange[] => {
+    const scope = spec.scope(ctx)
+    return events.flatMap((event): UniquenessChange[] => {
+      if (event.type !== spec.created && event.type !== spec.changed && event.type !== spec.deleted) return []
+      // The spec's event types fix these shapes (TypesWith); a type held in a variable does not narrow the union.
+      const data = event.data as HandleData<E> & { handle: string; from: string; to: string }
+      const id = String(data[spec.idKey])
+      const { claim, release } = handleChanges(scope, (handle) => spec.key(handle, data), spec.taken)
+      if (event.type === spec.created) return [claim(data.handle, id)]
+      if (event.type === spec.changed) return [release(data.from, id), claim(data.to, id)]
+      return [release(data.handle, id)]
+    })
+  }
+}
