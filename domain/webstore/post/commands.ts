@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { strictInput } from '../../shared/strict-input.js'
-import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
-import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
-import { publishAtInput, statusInput, type PublicationStatus } from '../shared/publication.js'
+import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
+import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import type { PostFields } from './events.js'
 
 export const EXCERPT_MAX_LENGTH = 1000
@@ -88,12 +89,11 @@ export const postUpdateInput = strictInput('postUpdate', {
 })
 
 export const postDeleteInput = strictInput('postDelete', { id: entityId('post') })
-export const postPublishDueInput = z.strictObject({ id: entityId('post') })
 
 /** Every field resolved by `prepare`: id, free handle, and the blog and cover checked to live in the store. */
 export type PostCreate = {
   type: 'PostCreate'
-  data: PostFields & { status: PublicationStatus; seo: ProductSeo; publishAt: string | null }
+  data: PostFields & { status: PublicationStatus; seo: Seo; publishAt: string | null }
 }
 /** Fields left out stay; `coverMediaId` null removes the cover, `publishAt` null cancels the schedule. */
 export type PostUpdate = {

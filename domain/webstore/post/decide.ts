@@ -1,9 +1,9 @@
-import { NO_SEO, seoChanges, withSeo } from '../../catalog/product/seo.js'
 import type { DecideContext } from '../../shared/context.js'
 import { conflict, notFound } from '../../shared/errors.js'
-import { publicationChanges, publishDueChanges, UNPUBLISHED } from '../shared/publication.js'
+import { NEW_PUBLISHABLE, publishableChanges } from '../../shared/publishable/decide.js'
+import { publishDueChanges } from '../../shared/publishable/publication.js'
 import type { PostCommand, PostCreate, PostUpdate } from './commands.js'
-import { postPublicationEvent, type PostEvent } from './events.js'
+import { postPublishable, type PostEvent } from './events.js'
 import type { LivePost, PostState } from './post.js'
 
 /** Pure: the answer depends on the command, the post's history and the time in `ctx`. */
@@ -20,7 +20,7 @@ export function decidePost(command: PostCommand, state: PostState, ctx: DecideCo
     case 'PostPublishDue':
       // A post deleted since the scheduler's poll is no error: there is nothing to publish.
       if (state.kind !== 'existing') return []
-      return publishDueChanges(state.post, ctx.now).map((change) => postPublicationEvent(state.post.postId, change))
+      return publishDueChanges(state.post, ctx.now).map((change) => postPublishable.eventOf(state.post.postId, change))
     default: {
       const _exhaustive: never = command
       return _exhaustive
@@ -34,9 +34,9 @@ function create(command: PostCreate, state: PostState, ctx: DecideContext): Post
   const { status, seo, publishAt, ...fields } = command.data
   return [
     { type: 'PostCreated', data: { ...fields, tags: [...fields.tags] } },
-    ...seoEvents(fields.postId, seoChanges(fields.postId, NO_SEO, seo)),
-    ...publicationChanges(UNPUBLISHED, { status, publishAt }, ctx.now).map((change) =>
-      postPublicationEvent(fields.postId, change),
+    ...postPublishable.eventsOf(
+      fields.postId,
+      publishableChanges(NEW_PUBLISHABLE, { status, seo, publishAt }, ctx.now),
     ),
   ]
 }
@@ -63,18 +63,7 @@ function update(command: PostUpdate, state: PostState, ctx: DecideContext): Post
   }
   if (coverMediaId !== undefined && coverMediaId !== post.coverMediaId)
     events.push({ type: 'PostCoverChanged', data: { postId, mediaId: coverMediaId } })
-  events.push(...seoEvents(postId, seoChanges(postId, post.seo, withSeo(post.seo, seo))))
-  events.push(
-    ...publicationChanges(post, { status, publishAt }, ctx.now).map((change) => postPublicationEvent(postId, change)),
-  )
-  return events
-}
-
-function seoEvents(postId: string, changes: { data: { title: string; description: string } }[]): PostEvent[] {
-  return changes.map(({ data }) => ({
-    type: 'PostSeoChanged',
-    data: { postId, title: data.title, description: data.description },
-  }))
+  return [...events, ...postPublishable.eventsOf(postId, publishableChanges(post, { status, seo, publishAt }, ctx.now))]
 }
 
 /** Another store's post lives in a stream named after that store, so it answers NOT_FOUND like a missing one. */

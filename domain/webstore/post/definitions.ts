@@ -1,19 +1,15 @@
-import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
 import { liveMediaKey } from '../../media/streams.js'
-import {
-  defineCommand,
-  type AnyCommandDefinition,
-  type PrepareEnv,
-  type UniquenessChange,
-} from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import type { BlogEvent } from '../blog/blog.js'
 import { blogDecider } from '../blog/definitions.js'
 import { blogStream } from '../blog/streams.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
-import { postCreateInput, postDeleteInput, postPublishDueInput, postUpdateInput, type PostCommand } from './commands.js'
+import { statusOnCreate } from '../../shared/publishable/decide.js'
+import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { definePublishDue } from '../../shared/publishable/publish-due.js'
+import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
+import { postCreateInput, postDeleteInput, postUpdateInput, type PostCommand } from './commands.js'
 import { decidePost } from './decide.js'
 import type { PostEvent } from './events.js'
 import { evolvePost, initialPostState, type PostState } from './post.js'
@@ -32,6 +28,17 @@ const WRITE = {
   transports: ['graphql', 'mcp', 'cli'],
   storeScoped: true,
 } as const
+
+/** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
+export const postHandleReservations = handleReservations<PostEvent, 'postId', PostState>({
+  idKey: 'postId',
+  created: 'PostCreated',
+  changed: 'PostHandleChanged',
+  deleted: 'PostDeleted',
+  scope: storeOf,
+  key: (handle, data) => postHandleKey(data.blogId)(handle),
+  taken: (handle) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`,
+})
 
 export const postCreate = defineCommand({
   name: 'postCreate',
@@ -69,7 +76,7 @@ export const postCreate = defineCommand({
         author: input.author ?? '',
         tags: input.tags ?? [],
         coverMediaId: (await liveCover(env, storeId, input.coverMediaId)) ?? null,
-        status: input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED'),
+        status: statusOnCreate(input),
         seo: withSeo(NO_SEO, input.seo),
         publishAt: input.publishAt ?? null,
       },
@@ -136,49 +143,15 @@ export const postDelete = defineCommand({
   uniqueness: postHandleReservations,
 })
 
-/** Run by the publish scheduler (actor `system:scheduler`), not offered to clients. */
-export const postPublishDue = defineCommand({
-  name: 'postPublishDue',
-  tool: 'publish_due_post',
-  description: 'Publishes a DRAFT post whose publishAt has come; changes nothing when it is not due (any more).',
-  ...WRITE,
-  transports: [],
-  annotations: { destructive: false, idempotent: true },
-  input: postPublishDueInput,
-  prepare(input, env) {
-    const command: PostCommand = { type: 'PostPublishDue', data: { postId: input.id } }
-    return { stream: postStream(storeOf(env.ctx), input.id), entityId: input.id, command }
-  },
+export const postPublishDue = definePublishDue({
+  resource: POST_CATEGORY,
+  scope: WRITE.scope,
   decider: postDecider,
+  command: (postId): PostCommand => ({ type: 'PostPublishDue', data: { postId } }),
+  stream: (postId, env) => postStream(storeOf(env.ctx), postId),
 })
 
 export const postCommands: readonly AnyCommandDefinition[] = [postCreate, postUpdate, postDelete, postPublishDue]
-
-/** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
-export function postHandleReservations(
-  events: readonly PostEvent[],
-  _before: PostState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const storeId = storeOf(ctx)
-  const message = (handle: string) =>
-    `handle '${handle}' is taken by another post of this blog; choose another or update that post`
-  const blogOf = (blogId: string) => handleChanges(storeId, postHandleKey(blogId), message)
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'PostCreated':
-        return [blogOf(event.data.blogId).claim(event.data.handle, event.data.postId)]
-      case 'PostHandleChanged': {
-        const { release, claim } = blogOf(event.data.blogId)
-        return [release(event.data.from, event.data.postId), claim(event.data.to, event.data.postId)]
-      }
-      case 'PostDeleted':
-        return [blogOf(event.data.blogId).release(event.data.handle, event.data.postId)]
-      default:
-        return []
-    }
-  })
-}
 
 async function blogLives(env: PrepareEnv, storeId: string, blogId: string): Promise<boolean> {
   const history = await env.readStream(blogStream(storeId, blogId))

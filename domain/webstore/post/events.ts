@@ -1,6 +1,6 @@
-import type { ProductSeo } from '../../catalog/product/seo.js'
 import type { DomainEvent } from '../../shared/event.js'
-import type { PublicationChange } from '../shared/publication.js'
+import { publishableEvents } from '../../shared/publishable/events.js'
+import type { Seo } from '../../shared/publishable/seo.js'
 
 /** What a post is created with; it starts as a DRAFT, and a PostPublished follows when it is created live. */
 export type PostFields = {
@@ -35,7 +35,7 @@ export type PostTagsChanged = DomainEvent<
   { postId: string; tags: string[]; added: string[]; removed: string[] }
 >
 export type PostCoverChanged = DomainEvent<'PostCoverChanged', { postId: string; mediaId: string | null }>
-export type PostSeoChanged = DomainEvent<'PostSeoChanged', { postId: string } & ProductSeo>
+export type PostSeoChanged = DomainEvent<'PostSeoChanged', { postId: string } & Seo>
 export type PostPublished = DomainEvent<'PostPublished', { postId: string; publishedAt: string }>
 export type PostUnpublished = DomainEvent<'PostUnpublished', { postId: string }>
 export type PostPublishScheduled = DomainEvent<'PostPublishScheduled', { postId: string; publishAt: string }>
@@ -81,20 +81,11 @@ const EVENT_TYPES: Record<PostEvent['type'], true> = {
 /** Every post event type, for the projection's subscription. */
 export const POST_EVENT_TYPES = Object.keys(EVENT_TYPES) as PostEvent['type'][]
 
-/** A publication change as this post's event. */
-export function postPublicationEvent(postId: string, change: PublicationChange): PostEvent {
-  switch (change.kind) {
-    case 'published':
-      return { type: 'PostPublished', data: { postId, publishedAt: change.publishedAt } }
-    case 'unpublished':
-      return { type: 'PostUnpublished', data: { postId } }
-    case 'scheduled':
-      return { type: 'PostPublishScheduled', data: { postId, publishAt: change.publishAt } }
-    case 'unscheduled':
-      return { type: 'PostPublishUnscheduled', data: { postId, reason: change.reason } }
-    default: {
-      const _exhaustive: never = change
-      return _exhaustive
-    }
-  }
-}
+/** SEO and publication changes as this post's events, and back. */
+export const postPublishable = publishableEvents('postId', {
+  seoChanged: 'PostSeoChanged',
+  published: 'PostPublished',
+  unpublished: 'PostUnpublished',
+  scheduled: 'PostPublishScheduled',
+  unscheduled: 'PostPublishUnscheduled',
+})

@@ -1,20 +1,21 @@
-import { NO_SEO, type ProductSeo } from '../../catalog/product/seo.js'
-import { applyPublicationChange, UNPUBLISHED, type Publication } from '../shared/publication.js'
-import type { PostEvent, PostFields } from './events.js'
+import { NEW_PUBLISHABLE, type Publishable } from '../../shared/publishable/decide.js'
+import { applyPublicationChange } from '../../shared/publishable/publication.js'
+import { postPublishable, type PostEvent, type PostFields } from './events.js'
 
 /** A post stream is empty, holds a live post, or ends in a deletion (ids are never reused). */
 export type PostState = { kind: 'empty' } | { kind: 'existing'; post: LivePost } | { kind: 'deleted'; postId: string }
 
-export type LivePost = PostFields & Publication & { seo: ProductSeo }
+export type LivePost = PostFields & Publishable
 
 export const initialPostState = (): PostState => ({ kind: 'empty' })
 
 export function evolvePost(state: PostState, event: PostEvent): PostState {
   if (event.type === 'PostCreated')
-    return { kind: 'existing', post: { ...event.data, tags: [...event.data.tags], ...UNPUBLISHED, seo: NO_SEO } }
+    return { kind: 'existing', post: { ...event.data, tags: [...event.data.tags], ...NEW_PUBLISHABLE } }
   if (state.kind !== 'existing') return state
   const post = state.post
   const next = (changes: Partial<LivePost>): PostState => ({ kind: 'existing', post: { ...post, ...changes } })
+  if (postPublishable.is(event)) return next(applyPublicationChange(post, postPublishable.changeOf(event)))
   switch (event.type) {
     case 'PostRetitled':
       return next({ title: event.data.title })
@@ -32,14 +33,6 @@ export function evolvePost(state: PostState, event: PostEvent): PostState {
       return next({ coverMediaId: event.data.mediaId })
     case 'PostSeoChanged':
       return next({ seo: { title: event.data.title, description: event.data.description } })
-    case 'PostPublished':
-      return next(applyPublicationChange(post, { kind: 'published', publishedAt: event.data.publishedAt }))
-    case 'PostUnpublished':
-      return next(applyPublicationChange(post, { kind: 'unpublished' }))
-    case 'PostPublishScheduled':
-      return next(applyPublicationChange(post, { kind: 'scheduled', publishAt: event.data.publishAt }))
-    case 'PostPublishUnscheduled':
-      return next(applyPublicationChange(post, { kind: 'unscheduled', reason: event.data.reason }))
     case 'PostDeleted':
       return { kind: 'deleted', postId: post.postId }
     default: {
