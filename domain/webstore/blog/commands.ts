@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { strictInput } from '../../shared/strict-input.js'
-import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import type { BlogFields } from './blog.js'
 
 const title = titleInput().describe('The blog title, e.g. "News".')

@@ -1,7 +1,6 @@
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
+import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
 import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
 import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
 import { decideBlog } from './decide.js'
@@ -20,6 +19,17 @@ const WRITE = {
   transports: ['graphql', 'mcp', 'cli'],
   storeScoped: true,
 } as const
+
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({
+  idKey: 'blogId',
+  created: 'BlogCreated',
+  changed: 'BlogHandleChanged',
+  deleted: 'BlogDeleted',
+  scope: storeOf,
+  key: blogHandleKey,
+  taken: (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
+})
 
 export const blogCreate = defineCommand({
   name: 'blogCreate',
@@ -87,28 +97,3 @@ export const blogDelete = defineCommand({
 })
 
 export const blogCommands: readonly AnyCommandDefinition[] = [blogCreate, blogUpdate, blogDelete]
-
-/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function blogHandleReservations(
-  events: readonly BlogEvent[],
-  _before: BlogState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const { claim, release } = handleChanges(
-    storeOf(ctx),
-    blogHandleKey,
-    (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
-  )
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'BlogCreated':
-        return [claim(event.data.handle, event.data.blogId)]
-      case 'BlogHandleChanged':
-        return [release(event.data.from, event.data.blogId), claim(event.data.to, event.data.blogId)]
-      case 'BlogDeleted':
-        return [release(event.data.handle, event.data.blogId)]
-      default:
-        return []
-    }
-  })
-}
