@@ -1,5 +1,5 @@
-import { NO_SEO, type ProductSeo } from '../../catalog/product/seo.js'
-import type { PublicationStatus } from '../shared/publication.js'
+import { NO_SEO, type Seo } from '../../shared/publishable/seo.js'
+import type { PublicationStatus } from '../../shared/publishable/publication.js'
 import type { CollectionEvent, CollectionFields } from './events.js'
 
 /** A collection stream is empty, holds a live collection, or ends in a deletion (ids are never reused). */
@@ -7,7 +7,7 @@ export type CollectionState =
   { kind: 'empty' } | { kind: 'existing'; collection: LiveCollection } | { kind: 'deleted'; collectionId: string }
 
 /** `productIds`: the manual list in order (empty for SMART, whose members the projection derives). */
-export type LiveCollection = CollectionFields & { status: PublicationStatus; seo: ProductSeo; productIds: string[] }
+export type LiveCollection = CollectionFields & { status: PublicationStatus; seo: Seo; productIds: string[] }
 
 export const initialCollectionState = (): CollectionState => ({ kind: 'empty' })
 

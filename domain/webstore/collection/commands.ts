@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
-import { seoInput, type ProductSeo, type SeoInput } from '../../catalog/product/seo.js'
-import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
-import { statusInput, type PublicationStatus } from '../shared/publication.js'
+import { statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
 import { COLLECTION_SORT_ORDERS, COLLECTION_TYPES, type CollectionFields, type CollectionSortOrder } from './events.js'
 import { rulesInput, type CollectionRule } from './rules.js'
 
@@ -96,7 +97,7 @@ export const collectionProductsReorderInput = strictInput('collectionProductsReo
 /** Every field resolved: `prepare` has chosen the id, a free handle and the defaults of the type. */
 export type CollectionCreate = {
   type: 'CollectionCreate'
-  data: CollectionFields & { status: PublicationStatus; seo: ProductSeo }
+  data: CollectionFields & { status: PublicationStatus; seo: Seo }
 }
 /** Fields left out stay; `imageId` null removes the image. */
 export type CollectionUpdate = {

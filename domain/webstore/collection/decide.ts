@@ -1,6 +1,7 @@
-import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, badInput, conflict } from '../../shared/errors.js'
+import { publicationChanges, type PublicationStatus } from '../../shared/publishable/publication.js'
+import { changedSeo, NO_SEO, withSeo, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import type { CollectionCommand, CollectionCreate, CollectionUpdate } from './commands.js'
 import type { LiveCollection, CollectionState } from './collection.js'
 import type { CollectionEvent, CollectionSortOrder, CollectionType } from './events.js'
@@ -82,12 +83,31 @@ function create(command: CollectionCreate, state: CollectionState, ctx: DecideCo
   const { status, seo, ...fields } = command.data
   checkShape(fields.type, fields.rules, fields.disjunctive, fields.sortOrder)
   const { collectionId } = fields
-  const events: CollectionEvent[] = [{ type: 'CollectionCreated', data: fields }]
-  if (seo.title !== NO_SEO.title || seo.description !== NO_SEO.description)
-    events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...seo } })
-  if (status === 'PUBLISHED')
-    events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
-  return events
+  return [
+    { type: 'CollectionCreated', data: fields },
+    ...seoEvents(collectionId, NO_SEO, seo),
+    ...statusEvents(collectionId, 'DRAFT', status, ctx),
+  ]
+}
+
+function seoEvents(collectionId: string, current: Seo, input: SeoInput | undefined): CollectionEvent[] {
+  const seo = changedSeo(current, withSeo(current, input))
+  return seo ? [{ type: 'CollectionSeoChanged', data: { collectionId, ...seo } }] : []
+}
+
+/** Collections share the publication status of pages and posts, without a schedule. */
+function statusEvents(
+  collectionId: string,
+  current: PublicationStatus,
+  status: PublicationStatus | undefined,
+  ctx: DecideContext,
+): CollectionEvent[] {
+  return publicationChanges({ status: current, publishAt: null, publishedAt: null }, { status }, ctx.now).map(
+    (change): CollectionEvent =>
+      change.kind === 'published'
+        ? { type: 'CollectionPublished', data: { collectionId, publishedAt: change.publishedAt } }
+        : { type: 'CollectionUnpublished', data: { collectionId } },
+  )
 }
 
 /** Only fields that really change become events, so repeating an update records nothing. */
@@ -107,13 +127,10 @@ function update(command: CollectionUpdate, state: CollectionState, ctx: DecideCo
     events.push({ type: 'CollectionDescriptionChanged', data: { collectionId, description } })
   if (imageId !== undefined && imageId !== collection.imageId)
     events.push({ type: 'CollectionImageChanged', data: { collectionId, imageId } })
-  const nextSeo = withSeo(collection.seo, seo)
-  if (nextSeo.title !== collection.seo.title || nextSeo.description !== collection.seo.description)
-    events.push({ type: 'CollectionSeoChanged', data: { collectionId, ...nextSeo } })
-  if (status === 'PUBLISHED' && collection.status === 'DRAFT')
-    events.push({ type: 'CollectionPublished', data: { collectionId, publishedAt: ctx.now.toISOString() } })
-  if (status === 'DRAFT' && collection.status === 'PUBLISHED')
-    events.push({ type: 'CollectionUnpublished', data: { collectionId } })
+  events.push(
+    ...seoEvents(collectionId, collection.seo, seo),
+    ...statusEvents(collectionId, collection.status, status, ctx),
+  )
   if (!sameRules(nextRules, collection.rules) || nextDisjunctive !== collection.disjunctive) {
     events.push({
       type: 'CollectionRulesChanged',

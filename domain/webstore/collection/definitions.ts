@@ -2,18 +2,12 @@ import { categoryTreeDecider } from '../../catalog/category/definitions.js'
 import type { CategoryEvent } from '../../catalog/category/events.js'
 import { categoryTreeStream } from '../../catalog/category/streams.js'
 import { productStream } from '../../catalog/product/streams.js'
-import { NO_SEO, withSeo } from '../../catalog/product/seo.js'
+import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { liveMediaKey } from '../../media/streams.js'
-import {
-  defineCommand,
-  type AnyCommandDefinition,
-  type PrepareEnv,
-  type UniquenessChange,
-} from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
+import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
 import { initialCollectionState, evolveCollection, type CollectionState } from './collection.js'
 import {
   collectionCreateInput,
@@ -49,6 +43,18 @@ const RULES_HELP =
   'matches when any variant does), INVENTORY (total tracked stock, same relations), ATTRIBUTE (with attributeCode; text relations, ' +
   'or GREATER_THAN/LESS_THAN for numbers), CATEGORY (a category id: EQUALS, NOT_EQUALS) and PRODUCT_STATUS (DRAFT, ACTIVE, ARCHIVED). ' +
   'disjunctive true means ANY rule suffices, false (default) ALL must hold. Membership follows product changes by itself.'
+
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export const collectionHandleReservations = handleReservations<CollectionEvent, 'collectionId', CollectionState>({
+  idKey: 'collectionId',
+  created: 'CollectionCreated',
+  changed: 'CollectionHandleChanged',
+  deleted: 'CollectionDeleted',
+  scope: storeOf,
+  key: collectionHandleKey,
+  taken: (handle) =>
+    `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,
+})
 
 export const collectionCreate = defineCommand({
   name: 'collectionCreate',
@@ -215,32 +221,6 @@ export const collectionCommands: readonly AnyCommandDefinition[] = [
   collectionProductsRemove,
   collectionProductsReorder,
 ]
-
-/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function collectionHandleReservations(
-  events: readonly CollectionEvent[],
-  _before: CollectionState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const { claim, release } = handleChanges(
-    storeOf(ctx),
-    collectionHandleKey,
-    (handle) =>
-      `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,
-  )
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'CollectionCreated':
-        return [claim(event.data.handle, event.data.collectionId)]
-      case 'CollectionHandleChanged':
-        return [release(event.data.from, event.data.collectionId), claim(event.data.to, event.data.collectionId)]
-      case 'CollectionDeleted':
-        return [release(event.data.handle, event.data.collectionId)]
-      default:
-        return []
-    }
-  })
-}
 
 /** Undefined: not given. Null: remove the image. A media id: must live in this store, checked against its reservation. */
 async function liveImage(

@@ -1,4 +1,4 @@
-import type { ProductSeo } from '../../catalog/product/seo.js'
+import type { Seo } from '../../shared/publishable/seo.js'
 import type { DomainEvent } from '../../shared/event.js'
 import type { CollectionRule } from './rules.js'
 
@@ -44,7 +44,7 @@ export type CollectionHandleChanged = Of<'CollectionHandleChanged', { from: stri
 export type CollectionDescriptionChanged = Of<'CollectionDescriptionChanged', { description: string }>
 export type CollectionImageChanged = Of<'CollectionImageChanged', { imageId: string | null }>
 /** The whole new SEO. */
-export type CollectionSeoChanged = Of<'CollectionSeoChanged', ProductSeo>
+export type CollectionSeoChanged = Of<'CollectionSeoChanged', Seo>
 export type CollectionPublished = Of<'CollectionPublished', { publishedAt: string }>
 export type CollectionUnpublished = Of<'CollectionUnpublished', object>
 /** The whole new rule set: membership is re-evaluated from it. */
