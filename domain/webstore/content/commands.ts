@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { HANDLE_MAX_LENGTH } from '../../shared/handle.js'
 import { jsonObject } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
-import { entityId, handleInput } from '../page/commands.js'
+import { entityId } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import { contentFieldsInput } from './fields.js'
 
 const name = z

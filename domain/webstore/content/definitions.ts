@@ -1,8 +1,7 @@
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
+import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
 import {
   contentEntryCreateInput,
   contentEntryDeleteInput,
@@ -55,6 +54,28 @@ const ENTRY_WRITE = { ...BASE, resource: CONTENT_ENTRY_CATEGORY }
 const FIELD_HELP =
   'Field types: TEXT, RICH_TEXT (HTML, sanitized), NUMBER, BOOLEAN, DATE (2026-06-21 or ISO-8601), URL (http(s), /path, mailto:, tel:), ' +
   'MEDIA, PRODUCT_REFERENCE, CATEGORY_REFERENCE, PAGE_REFERENCE (ids checked to exist); list: true holds an array of them.'
+
+/** Type handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export const typeHandleReservations = handleReservations<ContentTypeEvent, 'typeId', ContentTypeState>({
+  idKey: 'typeId',
+  created: 'ContentTypeCreated',
+  changed: 'ContentTypeHandleChanged',
+  deleted: 'ContentTypeDeleted',
+  scope: storeOf,
+  key: contentTypeHandleKey,
+  taken: (handle) => `handle '${handle}' is taken by another content type in this store; choose another`,
+})
+
+/** Entry handles are unique within their type. */
+export const entryHandleReservations = handleReservations<ContentEntryEvent, 'entryId', ContentEntryState>({
+  idKey: 'entryId',
+  created: 'ContentEntryCreated',
+  changed: 'ContentEntryHandleChanged',
+  deleted: 'ContentEntryDeleted',
+  scope: storeOf,
+  key: (handle, data) => contentEntryHandleKey(data.typeId)(handle),
+  taken: (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
+})
 
 export const contentTypeCreate = defineCommand({
   name: 'contentTypeCreate',
@@ -226,43 +247,3 @@ export const contentCommands: readonly AnyCommandDefinition[] = [
   contentEntryUpdate,
   contentEntryDelete,
 ]
-
-/** Type handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function typeHandleReservations(
-  events: readonly ContentTypeEvent[],
-  _before: ContentTypeState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const { claim, release } = handleChanges(
-    storeOf(ctx),
-    contentTypeHandleKey,
-    (handle) => `handle '${handle}' is taken by another content type in this store; choose another`,
-  )
-  return events.flatMap((event): UniquenessChange[] => {
-    if (event.type === 'ContentTypeCreated') return [claim(event.data.handle, event.data.typeId)]
-    if (event.type === 'ContentTypeHandleChanged')
-      return [release(event.data.from, event.data.typeId), claim(event.data.to, event.data.typeId)]
-    if (event.type === 'ContentTypeDeleted') return [release(event.data.handle, event.data.typeId)]
-    return []
-  })
-}
-
-/** Entry handles are unique within their type. */
-export function entryHandleReservations(
-  events: readonly ContentEntryEvent[],
-  _before: ContentEntryState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  return events.flatMap((event): UniquenessChange[] => {
-    if (event.type === 'ContentEntryFieldsChanged') return []
-    const { claim, release } = handleChanges(
-      storeOf(ctx),
-      contentEntryHandleKey(event.data.typeId),
-      (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
-    )
-    if (event.type === 'ContentEntryCreated') return [claim(event.data.handle, event.data.entryId)]
-    if (event.type === 'ContentEntryHandleChanged')
-      return [release(event.data.from, event.data.entryId), claim(event.data.to, event.data.entryId)]
-    return [release(event.data.handle, event.data.entryId)]
-  })
-}

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { INT4_MAX } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
-import { entityId, handleInput, titleInput } from '../page/commands.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import { menuLinkInput, type MenuLink } from './links.js'
 
 export const MENU_TITLE_MAX_LENGTH = 255

@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges } from '../shared/handles.js'
+import { freeHandle, handleChanges } from '../../shared/publishable/handle.js'
 import {
   menuCreateInput,
   menuDeleteInput,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { strictInput } from '../../shared/strict-input.js'
 import { locale } from '../../tenancy/store/config.js'
-import { entityId } from '../page/commands.js'
+import { entityId } from '../../shared/input-types.js'
 import type { TranslatableResourceType } from './events.js'
 
 export const TRANSLATIONS_MAX_COUNT = 250
