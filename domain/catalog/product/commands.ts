@@ -3,7 +3,7 @@ import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
-import { seoInput, type ProductSeo } from './seo.js'
+import { seoInput, type Seo } from '../../shared/publishable/seo.js'
 import { productOptionsCreateList, productVariantsCreateList, type CatalogDraft } from './variant-commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 
@@ -111,7 +111,7 @@ export type ProductDeleteInput = z.output<typeof productDeleteInput>
 /** `catalog`: the options and variants the product is created with (productCreate's options and variants). */
 export type ProductCreate = {
   type: 'ProductCreate'
-  data: ProductFields & { seo?: ProductSeo; publishAt?: string | null }
+  data: ProductFields & { seo?: Seo; publishAt?: string | null }
   catalog?: CatalogDraft
   /** The attribute set and values the product is created with, with the facts they are checked against. */
   attributes?: AttributesOnCreate
@@ -120,7 +120,7 @@ export type ProductCreate = {
 export type ProductUpdate = {
   type: 'ProductUpdate'
   data: { productId: string } & Partial<Omit<ProductFields, 'productId'>> & {
-      seo?: Partial<ProductSeo>
+      seo?: Partial<Seo>
       publishAt?: string | null
     }
 }

@@ -4,7 +4,8 @@ import type { ProductCommand, ProductCreate, ProductDelete, ProductUpdate } from
 import type { ProductEvent } from './events.js'
 import type { LiveProduct, ProductState } from './product.js'
 import { scheduleChanges } from './publishing.js'
-import { NO_SEO, seoChanges, withSeo } from './seo.js'
+import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
+import { seoChanges } from './seo.js'
 
 /** Pure: the answer depends on the command and the product's history only. */
 export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {

@@ -6,7 +6,7 @@ import {
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
+import { freeHandle as freeHandleOf, handleReservations as reservationsOf } from '../../shared/publishable/handle.js'
 import {
   productCreateInput,
   productDeleteInput,
@@ -22,7 +22,7 @@ import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
 import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
-import { NO_SEO, withSeo } from './seo.js'
+import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { catalogDraft } from './variant-prepare.js'
 import { storeOf } from '../../shared/store-of.js'
 
@@ -32,14 +32,26 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   decide: decideProduct,
 }
 
-/** After this many numbered handles (`shirt-2` … `shirt-50`) a title is common enough to stop counting. */
-const NUMBERED_HANDLE_ATTEMPTS = 50
 const WRITE = {
   resource: PRODUCT_CATEGORY,
   scope: 'products:write',
   transports: ['graphql', 'mcp', 'cli'],
   storeScoped: true,
 } as const
+
+/**
+ * Handles are claimed when a product is created, moved when it changes, and freed when it is
+ * deleted. A claim on a handle held by another product is what turns into CONFLICT.
+ */
+export const handleReservations = reservationsOf<ProductEvent, 'productId', ProductState>({
+  idKey: 'productId',
+  created: 'ProductCreated',
+  changed: 'ProductHandleChanged',
+  deleted: 'ProductDeleted',
+  scope: storeOf,
+  key: productHandleKey,
+  taken: (handle) => `handle '${handle}' is taken in this store; choose another or update the existing product`,
+})
 
 export const productCreate = defineCommand({
   name: 'productCreate',
@@ -150,55 +162,7 @@ function productReservations(
   return [...handleReservations(events, before.product, ctx), ...skuReservations(events, before.variants, ctx)]
 }
 
-/**
- * Handles are claimed when a product is created, moved when it changes, and freed when it is
- * deleted. A claim on a handle held by another product is what turns into CONFLICT.
- */
-export function handleReservations(
-  events: readonly ProductEvent[],
-  _before: ProductState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const storeId = storeOf(ctx)
-  const claim = (handle: string, ownerId: string): UniquenessChange => ({
-    kind: 'claim',
-    scope: storeId,
-    key: productHandleKey(handle),
-    ownerId,
-    field: ['input', 'handle'],
-    message: `handle '${handle}' is taken in this store; choose another or update the existing product`,
-  })
-  const release = (handle: string, ownerId: string): UniquenessChange => ({
-    kind: 'release',
-    scope: storeId,
-    key: productHandleKey(handle),
-    ownerId,
-  })
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'ProductCreated':
-        return [claim(event.data.handle, event.data.productId)]
-      case 'ProductHandleChanged':
-        return [release(event.data.from, event.data.productId), claim(event.data.to, event.data.productId)]
-      case 'ProductDeleted':
-        return [release(event.data.handle, event.data.productId)]
-      default:
-        return []
-    }
-  })
-}
-
 /** The title's handle, or the first of `-2`, `-3` … that no product of the store holds. */
-export async function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
-  const base = handleize(title) || 'product'
-  for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
-    const candidate = n === 1 ? base : withSuffix(base, `-${n}`)
-    if ((await env.reservationOwner(storeId, productHandleKey(candidate))) === null) return candidate
-  }
-  // Counting on would cost one read per existing namesake; the random tail of a UUIDv7 is free in practice.
-  return withSuffix(base, `-${productId.replaceAll('-', '').slice(-12)}`)
-}
-
-function withSuffix(base: string, suffix: string): string {
-  return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
+export function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
+  return freeHandleOf(title, productId, 'product', storeId, productHandleKey, env)
 }

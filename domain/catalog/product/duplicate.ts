@@ -8,7 +8,8 @@ import { productCreateInput, productUpdateInput } from './commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 import type { ProductEvent, ProductFields } from './events.js'
 import type { ProductState } from './product.js'
-import { NO_SEO, seoChanges, type ProductSeo } from './seo.js'
+import { NO_SEO, type Seo } from '../../shared/publishable/seo.js'
+import { seoChanges } from './seo.js'
 
 export const productDuplicateInput = strictInput('productDuplicate', {
   id: productUpdateInput.shape.id.describe('The id of the product to copy.'),
@@ -32,7 +33,7 @@ export type ProductDuplicate = {
   type: 'ProductDuplicate'
   data: {
     product: ProductFields
-    seo: ProductSeo
+    seo: Seo
     mediaIds: string[]
     catalog: CatalogDraft
     attributes: AttributesCopy

@@ -1,5 +1,5 @@
 import type { ProductEvent, ProductFields } from './events.js'
-import { NO_SEO, type ProductSeo } from './seo.js'
+import { NO_SEO, type Seo } from '../../shared/publishable/seo.js'
 
 /**
  * A product stream is empty, holds a live product, or ends in a deletion. A deleted product
@@ -9,7 +9,7 @@ export type ProductState =
   { kind: 'empty' } | { kind: 'existing'; product: LiveProduct } | { kind: 'deleted'; productId: string }
 
 /** A product's fields plus what later events add to them: its SEO and its publish schedule (ISO time or null). */
-export type LiveProduct = ProductFields & { seo: ProductSeo; publishAt: string | null }
+export type LiveProduct = ProductFields & { seo: Seo; publishAt: string | null }
 
 export const initialProductState = (): ProductState => ({ kind: 'empty' })
 

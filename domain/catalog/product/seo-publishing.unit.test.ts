@@ -6,7 +6,7 @@ import { productCreate, productDecider, productUpdate } from './definitions.js'
 import type { ProductCreated, ProductEvent } from './events.js'
 import { productPublishDue } from './lifecycle-definitions.js'
 import type { ProductPublishDue } from './publishing.js'
-import { NO_SEO } from './seo.js'
+import { NO_SEO } from '../../shared/publishable/seo.js'
 
 const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-000000000001'

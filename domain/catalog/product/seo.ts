@@ -1,60 +1,8 @@
-import { z } from 'zod'
+import { changedSeo, type Seo } from '../../shared/publishable/seo.js'
 import type { ProductSeoChanged } from './events.js'
 
-/** Shopify's limits, which is also about what search engines show before cutting the text off. */
-export const SEO_TITLE_MAX_LENGTH = 70
-export const SEO_DESCRIPTION_MAX_LENGTH = 320
-
-/** What search engines and link previews show for a product; empty strings fall back to the title and description. */
-export type ProductSeo = { title: string; description: string }
-
-export const NO_SEO: ProductSeo = { title: '', description: '' }
-
-/** Parts left out (or null) keep their value; an empty string clears one. */
-export const seoInput = z
-  .strictObject(
-    {
-      title: z
-        .string({ error: 'seo.title must be a string' })
-        .trim()
-        .max(
-          SEO_TITLE_MAX_LENGTH,
-          `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters (search engines cut longer titles off)`,
-        )
-        .nullish()
-        .describe(
-          `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`,
-        ),
-      description: z
-        .string({ error: 'seo.description must be a string' })
-        .trim()
-        .max(
-          SEO_DESCRIPTION_MAX_LENGTH,
-          `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters (search engines cut longer descriptions off)`,
-        )
-        .nullish()
-        .describe(`The description search engines show, at most ${SEO_DESCRIPTION_MAX_LENGTH} characters.`),
-    },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `seo takes title and description only, not ${issue.keys.join(', ')}`
-          : 'seo must be an object {title, description}',
-    },
-  )
-  .describe(
-    'Search engine listing: title and description. Parts left out keep their value; an empty string clears one.',
-  )
-
-export type SeoInput = z.output<typeof seoInput>
-
-/** The SEO after an input is applied: parts given replace, parts left out stay. */
-export function withSeo(current: ProductSeo, input: SeoInput | null | undefined): ProductSeo {
-  return { title: input?.title ?? current.title, description: input?.description ?? current.description }
-}
-
 /** A ProductSeoChanged when `next` differs from `current`, else nothing. */
-export function seoChanges(productId: string, current: ProductSeo, next: ProductSeo): ProductSeoChanged[] {
-  if (next.title === current.title && next.description === current.description) return []
-  return [{ type: 'ProductSeoChanged', data: { productId, title: next.title, description: next.description } }]
+export function seoChanges(productId: string, current: Seo, next: Seo): ProductSeoChanged[] {
+  const seo = changedSeo(current, next)
+  return seo ? [{ type: 'ProductSeoChanged', data: { productId, ...seo } }] : []
 }
