@@ -9,7 +9,8 @@ import { freeHandle, handleReservations, productDecider } from './definitions.js
 import { decideProductDuplicate, productDuplicateInput, type ProductDuplicate } from './duplicate.js'
 import type { ProductEvent } from './events.js'
 import { initialProductState, type ProductState } from './product.js'
-import { decidePublishDue, productPublishDueInput, type ProductPublishDue } from './publishing.js'
+import { decidePublishDue, type ProductPublishDue } from './publishing.js'
+import { definePublishDue } from '../../shared/publishable/publish-due.js'
 import { decideProductRevert, productRevertInput, type ProductRevert } from './revert.js'
 import {
   evolveProductSnapshot,
@@ -146,21 +147,13 @@ export const productRevert = defineCommand({
  * Run by the publish scheduler (actor `system:scheduler`), not offered to clients: it turns a
  * product ACTIVE when its publishAt has come, and does nothing otherwise.
  */
-export const productPublishDue = defineCommand({
-  name: 'productPublishDue',
-  tool: 'publish_due_product',
-  description: 'Turns a product whose publishAt has come ACTIVE; changes nothing when it is not due (any more).',
+export const productPublishDue = definePublishDue({
   resource: PRODUCT_CATEGORY,
   scope: 'products:write',
-  transports: [],
-  storeScoped: true,
-  annotations: { destructive: false, idempotent: true },
-  input: productPublishDueInput,
-  prepare(input, env) {
-    const command: ProductPublishDue = { type: 'ProductPublishDue', data: { productId: input.id } }
-    return { stream: productStream(storeOf(env.ctx), input.id), entityId: input.id, command }
-  },
+  description: 'Turns a product whose publishAt has come ACTIVE; changes nothing when it is not due (any more).',
   decider: publishDueDecider,
+  command: (productId): ProductPublishDue => ({ type: 'ProductPublishDue', data: { productId } }),
+  stream: (productId, env) => productStream(storeOf(env.ctx), productId),
 })
 
 export const productLifecycleCommands: readonly AnyCommandDefinition[] = [

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { badInput } from '../../shared/errors.js'
 import { dateTimeInput } from '../../shared/input-types.js'
 import type { ProductEvent, ProductPublishingEvent, ProductStatus } from './events.js'
@@ -13,10 +12,6 @@ export const publishAtInput = dateTimeInput('publishAt').describe(
 )
 
 export type ProductPublishDue = { type: 'ProductPublishDue'; data: { productId: string } }
-
-export const productPublishDueInput = z.strictObject({
-  id: z.uuid({ error: 'id must be a product id (a UUID)' }).overwrite((id) => id.toLowerCase()),
-})
 
 /**
  * Events for a change of schedule. `publishAt`: undefined leaves it, null cancels it, a time sets
