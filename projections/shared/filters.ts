@@ -1,23 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { filterProblem, refusal } from '../../domain/shared/boundary.js'
 import { badInput } from '../../domain/shared/errors.js'
+import type { DateTimeRangeFilter, IntRangeFilter, StringFilter } from '../../domain/shared/list-spec.js'
 
-/** `StringFilter` of the GraphQL conventions. */
-export interface StringFilter {
-  eq?: string | null
-  in?: readonly string[] | null
-  contains?: string | null
-  startsWith?: string | null
-}
+export type { DateTimeRangeFilter, StringFilter }
 
-/** `DateTimeRangeFilter`: inclusive `from`, exclusive `to`. */
-export interface DateTimeRangeFilter {
-  from?: string | Date | null
-  to?: string | Date | null
-}
-
+/** Any table's expression builder: the helpers take column names as the list specs bind them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Eb = ExpressionBuilder<any, any>
+export type Eb = ExpressionBuilder<any, any>
 
 /** Conditions for a text column; `contains` and `startsWith` ignore case. */
 export function stringConditions(
@@ -67,6 +57,31 @@ export function dateRangeConditions(
   if (filter.from != null) conditions.push(eb(column, '>=', new Date(filter.from)))
   if (filter.to != null) conditions.push(eb(column, '<', new Date(filter.to)))
   return conditions
+}
+
+/** Both ends inclusive. */
+export function intRangeConditions(
+  eb: Eb,
+  column: string,
+  filter: IntRangeFilter | null | undefined,
+): Expression<SqlBool>[] {
+  if (!filter) return []
+  const conditions: Expression<SqlBool>[] = []
+  if (filter.min != null) conditions.push(eb(column, '>=', filter.min))
+  if (filter.max != null) conditions.push(eb(column, '<=', filter.max))
+  return conditions
+}
+
+/** Every word of `search` in one of `columns`, ignoring case. */
+export function searchConditions(
+  eb: Eb,
+  columns: readonly string[],
+  search: string | null | undefined,
+): Expression<SqlBool>[] {
+  return searchWords(search).map((word) => {
+    const pattern = `%${escapeLike(word)}%`
+    return eb.or(columns.map((column) => eb(column, 'ilike', pattern)))
+  })
 }
 
 type Combinable<Filter> = { and?: readonly Filter[] | null; or?: readonly Filter[] | null }

@@ -3,17 +3,9 @@ import { dateTimeProblem, textProblem } from '../../domain/shared/boundary.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import { INT4_MAX } from '../../domain/shared/input-types.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListArgs } from '../../domain/shared/list-spec.js'
 
-export const DEFAULT_PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 250
-
-/** The list arguments every list field takes (API-CONVENTIONS.md, "Lists"). */
-export interface ListArgs {
-  page?: number | null
-  limit?: number | null
-  first?: number | null
-  after?: string | null
-}
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListArgs }
 
 export interface PageInfo {
   hasNextPage: boolean
@@ -61,18 +53,22 @@ interface Mode {
   kind: 'page' | 'cursor'
   size: number
   page: number
-  after: { value: unknown; id: string } | null
+  /** Cursor mode walking backward (`last`, `before`): the rows are read in the opposite order, then reversed. */
+  backward: boolean
+  /** The row the page starts after (forward) or ends before (backward). */
+  bound: { value: unknown; id: string } | null
 }
 
 /**
  * Runs a filtered select as one page of a connection, in page mode (`page`, `limit`) or cursor
- * mode (`first`, `after`). The query must select `id` and the sort column. Cursors carry the
- * sort value and the id, so keyset pagination never skips or repeats a row.
+ * mode, forward (`first`, `after`) or backward (`last`, `before`). The query must select `id` and
+ * the sort column. Cursors carry the sort value and the id, so keyset pagination never skips or
+ * repeats a row, in either direction.
  *
  * @example paginate(db.selectFrom('products').selectAll().where('store_id', '=', storeId), args, { column: 'created_at', direction: 'desc' })
  */
 export async function paginate<Row extends { id: string }>(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: only `id` and the sort column are read
   query: SelectQueryBuilder<any, any, Row>,
   args: ListArgs,
   sort: SortSpec,
@@ -82,11 +78,11 @@ export async function paginate<Row extends { id: string }>(
   const countRows = options.count ?? true
   // Counting reads every matching row: only when the client asked for totalCount or totalPages.
   const totalCount = countRows ? await count(query) : null
-  const direction = sort.direction
-  let page = query.orderBy(sort.column, direction).orderBy('id', direction)
 
   if (mode.kind === 'page') {
-    const rows = (await page
+    const rows = (await query
+      .orderBy(sort.column, sort.direction)
+      .orderBy('id', sort.direction)
       .limit(mode.size + 1)
       .offset((mode.page - 1) * mode.size)
       .execute()) as Row[]
@@ -103,8 +99,12 @@ export async function paginate<Row extends { id: string }>(
     )
   }
 
-  if (mode.after) {
-    const { value, id } = mode.after
+  // Walking backward reads the rows before the cursor nearest first: the sort turned around.
+  const flip = { asc: 'desc', desc: 'asc' } as const
+  const direction = mode.backward ? flip[sort.direction] : sort.direction
+  let page = query.orderBy(sort.column, direction).orderBy('id', direction)
+  if (mode.bound) {
+    const { value, id } = mode.bound
     const op = direction === 'asc' ? '>' : '<'
     // A number goes as bigint whatever the column: a forged cursor's number never overflows an
     // integer column, and Postgres compares integer with bigint through the same index.
@@ -126,15 +126,18 @@ export async function paginate<Row extends { id: string }>(
     .catch((error: unknown) => {
       // A forged cursor may hold a well-formed value of another type than the sort column ('abc'
       // for a date, a number for a date): Postgres refuses to read or compare it.
-      throw mode.after && isTypeMismatch(error) ? cursorRefused('holds a value of another type than this sort') : error
+      throw mode.bound && isTypeMismatch(error)
+        ? cursorRefused(mode.backward ? 'before' : 'after', 'holds a value of another type than this sort')
+        : error
     })) as Row[]
-  const hasNextPage = rows.length > mode.size
+  const more = rows.length > mode.size
+  const kept = rows.slice(0, mode.size)
   return connection(
-    rows.slice(0, mode.size),
+    mode.backward ? kept.reverse() : kept,
     sort,
     {
-      hasNextPage,
-      hasPreviousPage: mode.after !== null,
+      hasNextPage: mode.backward ? mode.bound !== null : more,
+      hasPreviousPage: mode.backward ? more : mode.bound !== null,
       page: null,
       totalPages: null,
     },
@@ -172,27 +175,45 @@ function connection<Row extends { id: string }>(
 }
 
 function readMode(args: ListArgs, sort: SortSpec): Mode {
-  const pageMode = args.page != null || args.limit != null
-  const cursorMode = args.first != null || args.after != null
-  if (pageMode && cursorMode) {
-    throw badInput(['first'], 'page mode (page, limit) and cursor mode (first, after) cannot be mixed; use one of them')
+  const forward = args.first != null || args.after != null
+  const backward = args.last != null || args.before != null
+  if ((args.page != null || args.limit != null) && (forward || backward)) {
+    throw badInput(
+      [forward ? 'first' : 'last'],
+      `page mode (page, limit) and cursor mode (${forward ? 'first, after' : 'last, before'}) cannot be mixed; use one of them`,
+    )
   }
-  if (cursorMode) {
+  if (args.first != null && args.last != null) {
+    throw badInput(['last'], 'first and last cannot be given together; first reads forward, last backward')
+  }
+  if (args.after != null && args.before != null) {
+    throw badInput(['before'], 'after and before cannot be given together; after reads forward, before backward')
+  }
+  if (forward && backward) {
+    throw badInput(
+      [args.after != null ? 'last' : 'before'],
+      'a cursor page goes one way: first with after (forward), or last with before (backward)',
+    )
+  }
+  if (forward || backward) {
+    const [sizeField, cursorField] = backward ? (['last', 'before'] as const) : (['first', 'after'] as const)
+    const cursor = args[cursorField]
     return {
       kind: 'cursor',
-      size: checkSize('first', args.first),
+      size: checkSize(sizeField, args[sizeField]),
       page: 1,
-      after: args.after ? decodeCursor(args.after, sort) : null,
+      backward,
+      bound: cursor ? decodeCursor(cursor, sort, cursorField) : null,
     }
   }
   const page = args.page ?? 1
   // GraphQL's Int stops there; an MCP number would not, and its offset would overflow.
   if (!Number.isInteger(page) || page < 1) throw badInput(['page'], `page must be 1 or more; got ${page}`)
   if (page > INT4_MAX) throw badInput(['page'], `page must be at most ${INT4_MAX}; got ${page}`)
-  return { kind: 'page', size: checkSize('limit', args.limit), page, after: null }
+  return { kind: 'page', size: checkSize('limit', args.limit), page, backward: false, bound: null }
 }
 
-function checkSize(field: 'limit' | 'first', value: number | null | undefined): number {
+function checkSize(field: 'limit' | 'first' | 'last', value: number | null | undefined): number {
   if (value == null) return DEFAULT_PAGE_SIZE
   if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
     throw badInput([field], `${field} must be between 1 and ${MAX_PAGE_SIZE}; got ${value}`)
@@ -206,15 +227,20 @@ function encodeCursor(sort: SortSpec, value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([`${sort.column}:${sort.direction}`, plain, id])).toString('base64url')
 }
 
-const cursorRefused = (why: string) =>
-  badInput(['after'], `after ${why}; pass the endCursor of a previous page of this list with the same sort`)
+const cursorRefused = (field: 'after' | 'before', why: string) =>
+  badInput(
+    [field],
+    field === 'after'
+      ? `after ${why}; pass the endCursor of a previous page of this list with the same sort`
+      : `before ${why}; pass the startCursor of a following page of this list with the same sort`,
+  )
 
 /** Postgres data exceptions (class 22), an operator missing for the two types (42883), or a type mismatch (42804). */
 const isTypeMismatch = (error: unknown): boolean =>
   /^(22...|42883|42804)$/.test(String((error as { code?: unknown } | null)?.code ?? ''))
 
-function decodeCursor(cursor: string, sort: SortSpec): { value: unknown; id: string } {
-  const refuse = cursorRefused
+function decodeCursor(cursor: string, sort: SortSpec, field: 'after' | 'before'): { value: unknown; id: string } {
+  const refuse = (why: string) => cursorRefused(field, why)
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))

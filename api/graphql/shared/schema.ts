@@ -71,4 +71,8 @@ export const LIST_ARGS = `
     "Page size in cursor mode, at most 250 (default 20)."
     first: Int
     "Cursor mode: the endCursor of the previous page."
-    after: String`
+    after: String
+    "Page size in cursor mode walking backward, at most 250 (default 20); not with first."
+    last: Int
+    "Cursor mode backward: the startCursor of the next page; not with after."
+    before: String`

@@ -1,0 +1,39 @@
+import { LIST_ARGS } from './schema.js'
+import { sortValues, type AnyListSpec, type FilterField } from '../../../domain/shared/list-spec.js'
+
+const docstring = (text: string | undefined, indent: string): string =>
+  text ? `${indent}${JSON.stringify(text)}\n` : ''
+
+/** `input <Name>Filter` (when the spec has filter fields) and `enum <Name>Sort`. */
+export function listTypeDefs(spec: AnyListSpec): string {
+  const fields = Object.entries<FilterField>(spec.filters)
+  const filterSdl = fields.length
+    ? `${docstring(spec.filterDescription, '  ')}  input ${spec.name}Filter {
+${fields.map(([name, one]) => `${docstring(one.description, '    ')}    ${name}: ${one.type}`).join('\n')}
+    and: [${spec.name}Filter!]
+    or: [${spec.name}Filter!]
+  }
+`
+    : ''
+  const descriptions: Record<string, string | undefined> = spec.sortValueDescriptions ?? {}
+  return `
+${filterSdl}
+${docstring(spec.sortDescription, '  ')}  enum ${spec.name}Sort {
+${sortValues(spec)
+  .map((value) => `${docstring(descriptions[value], '    ')}    ${value}`)
+  .join('\n')}
+  }
+`
+}
+
+/**
+ * The arguments of a list field: pagination, the filter (when the spec has one) and the sort,
+ * defaulting to the spec's default sort unless `defaultSort: false` (a list whose default
+ * depends on its parent, such as a collection's own product order).
+ */
+export function listFieldArgs(spec: AnyListSpec, options: { defaultSort?: boolean } = {}): string {
+  const filterArg = Object.keys(spec.filters).length ? `\n      filter: ${spec.name}Filter` : ''
+  const sortDefault = options.defaultSort === false ? '' : ` = ${spec.defaultSort}`
+  return `${LIST_ARGS}${filterArg}
+      sort: ${spec.name}Sort${sortDefault}`
+}

@@ -1,0 +1,141 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { badInput } from '../../domain/shared/errors.js'
+import { isUuid } from '../../domain/shared/ids.js'
+import {
+  sortValues,
+  type AnyListSpec,
+  type DateTimeRangeFilter,
+  type FilterField,
+  type FilterOf,
+  type IntRangeFilter,
+  type ListArgsOf,
+  type SortOf,
+  type StringFilter,
+} from '../../domain/shared/list-spec.js'
+import {
+  combineFilter,
+  dateRangeConditions,
+  inList,
+  intRangeConditions,
+  searchConditions,
+  stringConditions,
+  type Eb,
+} from './filters.js'
+import { paginate, type Connection, type PaginateOptions, type SortSpec } from './pagination.js'
+
+/** The conditions of one filter field, for a field no plain column answers. */
+export type Condition<Value> = (eb: Eb, value: Value) => Expression<SqlBool> | Expression<SqlBool>[]
+
+/**
+ * How one filter field reaches the table: a column for the kinds with standard conditions, the
+ * columns a `search` looks in, or a condition of its own (always for custom, money and tag fields).
+ */
+export type FieldBinding<Field extends FilterField> = Field extends { kind: 'custom' | 'moneyRange' | 'tags' }
+  ? Condition<NonNullable<Field['value']>>
+  : Field extends { kind: 'search' }
+    ? readonly string[] | Condition<string>
+    : string | Condition<NonNullable<Field['value']>>
+
+export interface ListBinding<S extends AnyListSpec> {
+  /** Filter field → its column, or the condition of an odd field. */
+  filters: { [K in keyof S['filters']]: FieldBinding<S['filters'][K]> }
+  /** Sort key → the column it orders by; ties are broken by `id`. */
+  sorts: Record<S['sorts'][number], string>
+}
+
+export interface ListRunner<S extends AnyListSpec> {
+  spec: S
+  /** The sort named (the spec's default when omitted); BAD_USER_INPUT on `sort` for a name the spec lacks. */
+  sortOf(name: SortOf<S> | null | undefined): SortSpec
+  /** The filter as one condition, its bounds checked first (BAD_USER_INPUT on `filter…`). */
+  where(eb: Eb, filter: FilterOf<S> | null | undefined): Expression<SqlBool>
+  /**
+   * One page of `query` filtered and sorted as `args` say, in page mode or cursor mode (forward
+   * or backward). The query must select `id` and the sort columns.
+   */
+  run<Row extends { id: string }>(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the binding names its columns
+    query: SelectQueryBuilder<any, any, Row>,
+    args: ListArgsOf<S>,
+    options?: PaginateOptions,
+  ): Promise<Connection<Row>>
+}
+
+/**
+ * Binds a list spec to a table: the `where` of its filter and the `orderBy` of its sorts, run in
+ * both pagination modes.
+ *
+ * @example
+ * const pages = listRunner(PAGE_LIST, { filters: { title: 'title', search: ['title', 'body'] }, sorts: { TITLE: 'title' } })
+ * await pages.run(db.selectFrom('pages').selectAll().where('store_id', '=', storeId), { last: 10, sort: 'TITLE_ASC' })
+ */
+export function listRunner<S extends AnyListSpec>(spec: S, binding: ListBinding<S>): ListRunner<S> {
+  const sorts = new Map<string, SortSpec>()
+  const columns: Record<string, string> = binding.sorts
+  for (const key of spec.sorts as readonly string[]) {
+    const column = columns[key]!
+    sorts.set(`${key}_ASC`, { column, direction: 'asc' })
+    sorts.set(`${key}_DESC`, { column, direction: 'desc' })
+  }
+  const fields = Object.entries<FilterField>(spec.filters).map(([name, field]) => ({
+    name,
+    kind: field.kind,
+    bound: (binding.filters as Record<string, string | readonly string[] | Condition<unknown>>)[name]!,
+  }))
+
+  const own = (eb: Eb, filter: Level): Expression<SqlBool>[] =>
+    fields.flatMap(({ name, kind, bound }) => {
+      const value = filter[name]
+      if (value == null) return []
+      if (typeof bound === 'function') return [bound(eb, value)].flat()
+      if (typeof bound !== 'string') return searchConditions(eb, bound, value as string)
+      return columnConditions(eb, kind, bound, value)
+    })
+
+  const runner: ListRunner<S> = {
+    spec,
+    sortOf(name) {
+      const wanted = name ?? spec.defaultSort
+      const sort = sorts.get(wanted)
+      if (!sort) throw badInput(['sort'], `sort must be one of ${sortValues(spec).join(', ')}; got '${wanted}'`)
+      return sort
+    },
+    // A spec's filter is a level of fields with and/or of the same: what combineFilter walks.
+    where: (eb, filter) => combineFilter<Level>(eb, filter as Level | null | undefined, own),
+    async run(query, args, options = {}) {
+      const sort = runner.sortOf(args.sort)
+      return paginate(
+        query.where((eb) => runner.where(eb, args.filter)),
+        args,
+        sort,
+        options,
+      )
+    },
+  }
+  return runner
+}
+
+interface Level {
+  [field: string]: unknown
+  and?: readonly Level[] | null
+  or?: readonly Level[] | null
+}
+
+/** The standard conditions of a field on a plain column. */
+function columnConditions(eb: Eb, kind: FilterField['kind'], column: string, value: unknown): Expression<SqlBool>[] {
+  switch (kind) {
+    case 'string':
+      return stringConditions(eb, column, value as StringFilter)
+    case 'dateRange':
+      return dateRangeConditions(eb, column, value as DateTimeRangeFilter)
+    case 'intRange':
+      return intRangeConditions(eb, column, value as IntRangeFilter)
+    case 'id':
+      // Not an id, so no row's: Postgres would refuse to read it as a uuid.
+      return [isUuid(value as string) ? eb(column, '=', (value as string).toLowerCase()) : sql<SqlBool>`false`]
+    case 'in':
+      return [inList(column, value as readonly string[])]
+    default:
+      return [eb(column, '=', value)]
+  }
+}
