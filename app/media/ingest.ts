@@ -84,7 +84,7 @@ export async function ingestMedia(platform: Platform, ctx: CommandContext, input
 
   const filename = normalizeFilename(input.filename ?? nameFromSource ?? '', mimeType)
   const result = await platform.executeAndWait(
-    'mediaCreate',
+    mediaCreate,
     { hash, mimeType, kind, width, height, bytes: stored.length, filename, alt: alt.data },
     ctx,
   )

@@ -1,3 +1,10 @@
+import { mediaUpdate } from '../../../domain/media/definitions.js'
+import {
+  productMediaAttach,
+  productMediaDetach,
+  productMediaReorder,
+} from '../../../domain/catalog/product/media-definitions.js'
+import type { AnyCommandDefinition } from '../../../domain/shared/command.js'
 import { v7 as uuidv7 } from 'uuid'
 import { filename as filenameSchema } from '../../../domain/media/commands.js'
 import { mediaCreate } from '../../../domain/media/definitions.js'
@@ -148,8 +155,8 @@ async function createStagedUpload(
   }
 }
 
-async function changeProductMedia(ctx: GraphQLContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function changeProductMedia(ctx: GraphQLContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { product: await readProduct(ctx, entityId), eventPosition }
 }
 
@@ -197,17 +204,17 @@ const resolvers: GraphQLSlice['resolvers'] = {
     mediaStagedUploadCreate: (_root, args: { input: { filename: string; mimeType: string; fileSize: number } }, ctx) =>
       createStagedUpload(ctx, args),
     mediaUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'mediaUpdate', input)
+      const { entityId, eventPosition } = await mutate(ctx, mediaUpdate, input)
       return { media: await readMedia(ctx, entityId), eventPosition }
     },
     mediaDelete: (_root, { input }: { input: { id: string; force?: boolean | null } }, ctx) =>
       deleteMedia(ctx.platform, commandContext(ctx), input),
     productMediaAttach: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, 'productMediaAttach', input),
+      changeProductMedia(ctx, productMediaAttach, input),
     productMediaDetach: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, 'productMediaDetach', input),
+      changeProductMedia(ctx, productMediaDetach, input),
     productMediaReorder: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, 'productMediaReorder', input),
+      changeProductMedia(ctx, productMediaReorder, input),
   },
 }
 

@@ -1,3 +1,5 @@
+import { productDuplicate, productRevert } from '../../../../domain/catalog/product/lifecycle-definitions.js'
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { PRODUCT_CATEGORY } from '../../../../domain/catalog/product/streams.js'
 import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { readEntityHistory } from '../../../../projections/audit/log/history.js'
@@ -29,8 +31,8 @@ export async function readProductAsOf(
   return { ...record, pastFields: await pastProductFields(ctx.platform.database.db, store.id, product) }
 }
 
-async function written(ctx: RequestContext, name: string, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, name, input)
+async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
+  const { entityId, eventPosition } = await mutate(ctx, definition, input)
   const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: entityId })
   if (!product) throw new DomainError('NOT_FOUND', `product '${entityId}' does not exist in this store`)
   return { product, eventPosition }
@@ -52,8 +54,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
   },
   Mutation: {
-    productDuplicate: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productDuplicate', input),
-    productRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, 'productRevert', input),
+    productDuplicate: (_root, { input }: { input: unknown }, ctx) => written(ctx, productDuplicate, input),
+    productRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, productRevert, input),
   },
 }
 

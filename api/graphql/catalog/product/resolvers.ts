@@ -1,3 +1,4 @@
+import { productCreate, productDelete, productUpdate } from '../../../../domain/catalog/product/definitions.js'
 import { DomainError, badInput, notFound } from '../../../../domain/shared/errors.js'
 import {
   findProduct,
@@ -43,15 +44,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     productCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'productCreate', input)
+      const { entityId, eventPosition } = await mutate(ctx, productCreate, input)
       return { product: await readProduct(ctx, { id: entityId }), eventPosition }
     },
     productUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'productUpdate', input)
+      const { entityId, eventPosition } = await mutate(ctx, productUpdate, input)
       return { product: await readProduct(ctx, { id: entityId }), eventPosition }
     },
     productDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, 'productDelete', input)
+      const { entityId, eventPosition } = await mutate(ctx, productDelete, input)
       return { deletedId: entityId, eventPosition }
     },
   },

@@ -1,3 +1,17 @@
+import {
+  productInventoryAdjust,
+  productOptionAdd,
+  productOptionRemove,
+  productOptionUpdate,
+  productVariantCreate,
+  productVariantDelete,
+  productVariantUpdate,
+  productVariantsBulkCreate,
+  productVariantsBulkDelete,
+  productVariantsBulkUpdate,
+  productVariantsReorder,
+} from '../../../../domain/catalog/product/variant-definitions.js'
+import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { productStream } from '../../../../domain/catalog/product/streams.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import type { MutationResult } from '../../../../app/platform.js'
@@ -31,10 +45,10 @@ function readScope(ctx: RequestContext): string {
 /** Runs the command, waits until the read models show it, and reads the product back. */
 async function run(
   ctx: RequestContext,
-  name: string,
+  definition: AnyCommandDefinition,
   input: unknown,
 ): Promise<{ result: MutationResult; product: ProductRecord }> {
-  const result = await ctx.platform.executeAndWait(name, input, commandContext(ctx))
+  const result = await ctx.platform.executeAndWait(definition, input, commandContext(ctx))
   const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: result.entityId })
   if (!product) throw notFound('product', result.entityId)
   return { result, product }
@@ -71,7 +85,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     productOptionAdd: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productOptionAdd', input)
+      const { result, product } = await run(ctx, productOptionAdd, input)
       const [options] = await optionsOfProducts(ctx.platform.database.db, requireStore(ctx).id, [product.id])
       const name = String(input.name).trim().toLowerCase()
       return {
@@ -81,21 +95,21 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     productOptionUpdate: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productOptionUpdate', input)
+      const { result, product } = await run(ctx, productOptionUpdate, input)
       const [options] = await optionsOfProducts(ctx.platform.database.db, requireStore(ctx).id, [product.id])
       return { product, option: options!.find((o) => o.id === lower(input.id)) ?? null, eventPosition: result.position }
     },
     productOptionRemove: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productOptionRemove', input)
+      const { result, product } = await run(ctx, productOptionRemove, input)
       return { product, deletedId: lower(input.id), eventPosition: result.position }
     },
     productVariantCreate: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantCreate', input)
+      const { result, product } = await run(ctx, productVariantCreate, input)
       const [variant] = await readVariants(ctx, await createdVariantIds(ctx, result))
       return { product, variant: variant ?? null, eventPosition: result.position }
     },
     productVariantsBulkCreate: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantsBulkCreate', input)
+      const { result, product } = await run(ctx, productVariantsBulkCreate, input)
       return {
         product,
         variants: await readVariants(ctx, await createdVariantIds(ctx, result)),
@@ -103,21 +117,21 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     productVariantUpdate: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantUpdate', input)
+      const { result, product } = await run(ctx, productVariantUpdate, input)
       const [variant] = await readVariants(ctx, [lower(input.id)])
       return { product, variant: variant ?? null, eventPosition: result.position }
     },
     productVariantsBulkUpdate: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantsBulkUpdate', input)
+      const { result, product } = await run(ctx, productVariantsBulkUpdate, input)
       const ids = (input.variants as { id: string }[]).map((v) => lower(v.id))
       return { product, variants: await readVariants(ctx, [...new Set(ids)]), eventPosition: result.position }
     },
     productVariantDelete: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantDelete', input)
+      const { result, product } = await run(ctx, productVariantDelete, input)
       return { product, deletedId: lower(input.id), eventPosition: result.position }
     },
     productVariantsBulkDelete: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantsBulkDelete', input)
+      const { result, product } = await run(ctx, productVariantsBulkDelete, input)
       return {
         product,
         deletedIds: [...new Set((input.variantIds as string[]).map(lower))],
@@ -125,11 +139,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
       }
     },
     productVariantsReorder: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productVariantsReorder', input)
+      const { result, product } = await run(ctx, productVariantsReorder, input)
       return { product, eventPosition: result.position }
     },
     productInventoryAdjust: async (_root, { input }: Input, ctx) => {
-      const { result, product } = await run(ctx, 'productInventoryAdjust', input)
+      const { result, product } = await run(ctx, productInventoryAdjust, input)
       const [variant] = await readVariants(ctx, [lower(input.variantId)])
       return { product, variant: variant ?? null, eventPosition: result.position }
     },
