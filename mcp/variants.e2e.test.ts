@@ -32,6 +32,7 @@ describe('variant tools', () => {
     expect(product.variants).toHaveLength(9)
     expect(product.variants[0]).toEqual({
       id: expect.any(String),
+      productId: product.id,
       title: 'S / Red',
       sku: 'TEE-S-RED',
       barcode: '',
@@ -47,6 +48,8 @@ describe('variant tools', () => {
       ],
       position: 0,
       mediaId: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     })
 
     const variantId = product.variants[0]!.id

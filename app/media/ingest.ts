@@ -4,9 +4,10 @@ import { mediaCreate } from '../../domain/media/definitions.js'
 import { MEDIA_EXTENSIONS, mediaKindOf, type MediaMimeType } from '../../domain/media/events.js'
 import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
 import { DomainError, badInput } from '../../domain/shared/errors.js'
-import { findMedia, type MediaRecord } from '../../projections/media/queries.js'
+import { findMedia } from '../../projections/media/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
+import { mediaPath, toMediaView, type MediaView } from './view.js'
 import { formatBytes } from '../../domain/shared/bytes.js'
 import { fetchUrl } from '../../infra/media/fetch-url.js'
 import { reencodeImage, type ImageMimeType } from '../../infra/media/image.js'
@@ -28,7 +29,7 @@ export type IngestInput = IngestSource & {
 }
 
 export interface IngestedMedia {
-  media: MediaRecord
+  media: MediaView
   /** `/storage/<storeId>/<hash>.<ext>`. */
   url: string
   eventPosition: string | null
@@ -94,12 +95,7 @@ export async function ingestMedia(platform: Platform, ctx: CommandContext, input
       'CONFLICT',
       `media '${result.entityId}' was stored but the read models have not caught up yet; read it again shortly`,
     )
-  return { media, url: mediaPath(media), eventPosition: result.position }
-}
-
-/** `/storage/<storeId>/<hash>.<ext>`: where a media is served. */
-export function mediaPath(media: Pick<MediaRecord, 'storeId' | 'hash' | 'mimeType'>): string {
-  return `/storage/${media.storeId}/${media.hash}.${MEDIA_EXTENSIONS[media.mimeType]}`
+  return { media: toMediaView(media), url: mediaPath(media), eventPosition: result.position }
 }
 
 export function checkSize(size: number, maxBytes: number, field: Field): void {

@@ -4,24 +4,19 @@ import { ALT_MAX_LENGTH, filename } from '../../domain/media/commands.js'
 import { mediaCreate, mediaDelete } from '../../domain/media/definitions.js'
 import { MEDIA_KINDS } from '../../domain/media/events.js'
 import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
-import { DomainError, badInput, notFound } from '../../domain/shared/errors.js'
-import { grants, type Scope } from '../../domain/shared/scopes.js'
+import { DomainError, badInput } from '../../domain/shared/errors.js'
 import { deleteMedia } from '../../app/media/delete.js'
 import { formatBytes } from '../../domain/shared/bytes.js'
 import { ingestMedia, type IngestSource } from '../../app/media/ingest.js'
-import { mediaServices } from '../../infra/media/services.js'
-import { findProduct } from '../../projections/catalog/product/queries.js'
-import { MEDIA_SORTS, findMedia, listMedia } from '../../projections/media/queries.js'
+import { findProductView } from '../../app/catalog/product/reads.js'
+import { uploadLimitBytes } from '../../app/media/limits.js'
+import { canReadMedia, listMedia, mediaSorts, readMedia } from '../../app/media/reads.js'
+import { mediaViewSchema } from '../../app/media/view.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../shared/lists.js'
 import { parseInput } from '../shared/schema.js'
-import { commandContext, requireStore, type ShopSession, type ToolCall } from '../shared/session.js'
+import { callerOf, commandContext, requireStore, type ShopSession, type ToolCall } from '../shared/session.js'
 import { readTool, shopTool, type ShopTool } from '../shared/tool.js'
 import { confirmField, confirmed, eventPosition } from '../shared/write.js'
-import { mediaJson, mediaSchema } from './views.js'
-
-/** Media serve the catalog and the web store alike, so either read scope reads them (as in GraphQL). */
-const canRead = (scopes: readonly Scope[]): boolean =>
-  grants(scopes, 'products:read') || grants(scopes, 'webstore:read')
 
 const DATA_FIELD = ['input', 'data'] as const
 const URL_FIELD = ['input', 'url'] as const
@@ -59,7 +54,7 @@ const uploadImageArgs = z.strictObject({
 })
 
 const uploadedSchema = z.object({
-  media: mediaSchema,
+  media: mediaViewSchema,
   url: z
     .string()
     .describe(
@@ -110,7 +105,7 @@ const listMediaArgs = z.strictObject({
   ...listArgsShape,
   filter: mediaFilter.nullish(),
   sort: z
-    .enum(MEDIA_SORTS)
+    .enum(mediaSorts)
     .nullish()
     .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
@@ -121,14 +116,10 @@ export const mediaReadTools: readonly ShopTool[] = [
     description:
       'Get one media (an image or PDF of the media library) of the current store by id: its type, size, pixels, alt text and ' +
       'the /storage URL it is served at. Fails with NOT_FOUND when the store has no such media.',
-    available: canRead,
+    available: canReadMedia,
     input: z.strictObject({ id: z.string().describe('The media id (upload_image and list_media return it).') }),
-    output: mediaSchema,
-    async run({ id }, { session }) {
-      const media = await findMedia(session.platform.database.db, requireStore(session).id, id)
-      if (!media) throw notFound('media', id)
-      return mediaJson(media)
-    },
+    output: mediaViewSchema,
+    run: ({ id }, call) => readMedia(callerOf(call), id),
   }),
   readTool({
     name: 'list_media',
@@ -137,12 +128,12 @@ export const mediaReadTools: readonly ShopTool[] = [
       'by kind, type, alt text, file name, upload time, and whether any product shows it (used: false finds images without ' +
       'alt text to fix or unused ones to clean up). Use page+limit to jump to a page, or first+after to walk the list with ' +
       'pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
-    available: canRead,
+    available: canReadMedia,
     input: listMediaArgs,
-    output: listSchema(mediaSchema),
-    async run(args, { session }) {
-      const page = await listMedia(session.platform.database.db, requireStore(session).id, args)
-      return { nodes: page.nodes.map(mediaJson), pageInfo: page.pageInfo, totalCount: page.totalCount }
+    output: listSchema(mediaViewSchema),
+    async run(args, call) {
+      const { nodes, pageInfo, totalCount } = await listMedia(callerOf(call), args)
+      return { nodes, pageInfo, totalCount }
     },
   }),
 ]
@@ -190,7 +181,7 @@ export const mediaWriteTools: readonly ShopTool[] = [
 async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promise<Record<string, unknown>> {
   const args = parseInput(uploadImageArgs, raw)
   const { session } = call
-  const store = requireStore(session)
+  requireStore(session)
   const { data, url } = args
   if ((data == null) === (url == null)) {
     throw badInput(
@@ -198,9 +189,9 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
       'give either data (the file as base64) or url (a public http(s) URL of the file), exactly one of them',
     )
   }
-  if (args.productId) await requireAttachable(call, store.id, args.productId)
+  if (args.productId) await requireAttachable(call, args.productId)
   const source: IngestSource =
-    data != null ? { bytes: decodeBase64(data, mediaServices(session.platform).maxBytes) } : { url: url! }
+    data != null ? { bytes: decodeBase64(data, uploadLimitBytes(session.platform)) } : { url: url! }
   const ctx = commandContext(call)
   const uploaded = await ingestMedia(session.platform, ctx, {
     ...source,
@@ -233,7 +224,7 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
     }
   }
   return {
-    media: mediaJson(uploaded.media),
+    media: uploaded.media,
     url: absolute(session, uploaded.url),
     attachedToProductId: args.productId ?? null,
     eventPosition: position,
@@ -241,7 +232,8 @@ async function uploadImage(raw: Record<string, unknown>, call: ToolCall): Promis
 }
 
 /** The key may attach and the product exists, asked before the bytes are stored. */
-async function requireAttachable({ session }: ToolCall, storeId: string, productId: string): Promise<void> {
+async function requireAttachable(call: ToolCall, productId: string): Promise<void> {
+  const { session } = call
   if (!grantsCommand(session.principal.scopes, productMediaAttach)) {
     throw new DomainError(
       'FORBIDDEN',
@@ -249,7 +241,7 @@ async function requireAttachable({ session }: ToolCall, storeId: string, product
       { field: ['input', 'productId'] },
     )
   }
-  if (!(await findProduct(session.platform.database.db, storeId, { id: productId }))) {
+  if (!(await findProductView(callerOf(call), productId))) {
     throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
       field: ['input', 'productId'],
     })

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import { GraphQLScalarType } from 'graphql'
 import { DomainError, HTTP_STATUS_OF, badInput } from '../../../domain/shared/errors.js'
 import { formatBytes } from '../../../domain/shared/bytes.js'
-import { mediaServices } from '../../../infra/media/services.js'
+import { uploadLimitBytes } from '../../../app/media/limits.js'
 import type { Platform } from '../../../app/platform.js'
 import { refuseRestOfBody } from '../../http/refuse-body.js'
 import { requestCredentials } from '../../../app/auth/request-credentials.js'
@@ -68,7 +68,7 @@ export const graphqlUploads = fp(
     app.addHook('preValidation', async (request, reply) => {
       if (request.method !== 'POST' || request.routeOptions.url !== '/graphql' || !request.isMultipart()) return
       const refusal =
-        (await credentialRefusal(platform, request)) ?? (await readBody(request, mediaServices(platform).maxBytes))
+        (await credentialRefusal(platform, request)) ?? (await readBody(request, uploadLimitBytes(platform)))
       if (!refusal) return
       refuseRestOfBody(request, reply)
       if (refusal.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer')

@@ -3,9 +3,9 @@ import { productCreate, productDelete, productUpdate } from '../../../domain/cat
 import { grantsCommand, type AnyCommandDefinition } from '../../../domain/shared/command.js'
 import type { Scope } from '../../../domain/shared/scopes.js'
 import { BULK_MAX_ITEMS, runBulk } from '../../../app/catalog/bulk.js'
-import { productsByIds } from '../../../projections/catalog/product/queries.js'
+import { productsByIds } from '../../../app/catalog/product/reads.js'
 import { parseInput } from '../../shared/schema.js'
-import { commandContext, requireStore, type ToolCall } from '../../shared/session.js'
+import { callerOf, commandContext, requireStore, type ToolCall } from '../../shared/session.js'
 import { shopTool, type ShopTool } from '../../shared/tool.js'
 import { confirmField, confirmed, eventPosition } from '../../shared/write.js'
 import { productSchema, productsJson } from './views.js'
@@ -40,7 +40,7 @@ async function bulk(
   command: 'productCreate' | 'productUpdate' | 'productDelete',
   raw: unknown,
 ): Promise<Record<string, unknown>> {
-  const storeId = requireStore(call.session).id
+  requireStore(call.session)
   const result = await runBulk(call.session.platform, commandContext(call), command, raw as unknown[])
   const failedCount = result.results.filter((r) => r.errors.length).length
   const base = { appliedCount: result.results.length - failedCount, failedCount, eventPosition: result.eventPosition }
@@ -54,15 +54,14 @@ async function bulk(
       })),
     }
   }
-  const db = call.session.platform.database.db
+  const caller = callerOf(call)
   const found = (
     await productsByIds(
-      db,
-      storeId,
+      caller,
       result.results.map((r) => (r.errors.length ? '' : (r.entityId ?? ''))),
     )
   ).filter((p) => p !== null)
-  const json = new Map((await productsJson(db, storeId, found)).map((p) => [p.id, p]))
+  const json = new Map((await productsJson(caller, found)).map((p) => [p.id, p]))
   return {
     ...base,
     results: result.results.map((r) => ({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { PRODUCT_SORTS, findProduct, listProducts } from '../../../projections/catalog/product/queries.js'
+import { listProducts, productSorts, readProduct } from '../../../app/catalog/product/reads.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
-import { requireStore, type ToolCall } from '../../shared/session.js'
+import { getTool } from '../../shared/read-tools.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 import { catalogFilterShape } from './catalog-filter.js'
 import { productSchema, productsJson } from './views.js'
@@ -58,7 +58,7 @@ const listProductsArgs = z.strictObject({
   ...listArgsShape,
   filter: productFilter.nullish(),
   sort: z
-    .enum(PRODUCT_SORTS)
+    .enum(productSorts)
     .nullish()
     .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
@@ -87,33 +87,16 @@ const searchHit = z.object({
   vendor: z.string(),
 })
 
-/** One product by id or handle, with GraphQL's `product` query's answers for the misses. */
-async function readProduct({ session }: ToolCall, lookup: { id?: string | null; handle?: string | null }) {
-  const store = requireStore(session)
-  const db = session.platform.database.db
-  if (lookup.id) {
-    const product = await findProduct(db, store.id, { id: lookup.id })
-    if (!product) throw notFound('product', lookup.id)
-    return (await productsJson(db, store.id, [product]))[0]!
-  }
-  if (lookup.handle) {
-    const product = await findProduct(db, store.id, { handle: lookup.handle })
-    if (!product) throw new DomainError('NOT_FOUND', `no product with handle '${lookup.handle}' in this store`)
-    return (await productsJson(db, store.id, [product]))[0]!
-  }
-  throw badInput(['id'], 'get_product needs an id or a handle')
-}
-
 export const productReadTools: readonly ShopTool[] = [
-  readTool({
+  getTool({
     name: 'get_product',
     description:
       'Get one product of the current store by id, or by handle when you know its URL name. Returns every field of the product, ' +
       'the media it shows, its options and its variants (price, SKU, stock), in order. Fails with NOT_FOUND when the store has no such product.',
-    available: canRead,
+    scope: 'products:read',
     input: getProductArgs,
     output: productSchema,
-    run: (args, call) => readProduct(call, args),
+    read: async (caller, args) => (await productsJson(caller, [await readProduct(caller, args, 'get_product')]))[0]!,
   }),
   readTool({
     name: 'list_products',
@@ -123,15 +106,10 @@ export const productReadTools: readonly ShopTool[] = [
     available: canRead,
     input: listProductsArgs,
     output: listSchema(productSchema),
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const storeId = requireStore(session).id
-      const page = await listProducts(db, storeId, args)
-      return {
-        nodes: await productsJson(db, storeId, page.nodes),
-        pageInfo: page.pageInfo,
-        totalCount: page.totalCount,
-      }
+    async run(args, call) {
+      const caller = callerOf(call)
+      const page = await listProducts(caller, args)
+      return { nodes: await productsJson(caller, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),
   readTool({
@@ -142,20 +120,19 @@ export const productReadTools: readonly ShopTool[] = [
     available: canRead,
     input: searchCatalogArgs,
     output: z.object({ hits: z.array(searchHit), totalCount: z.number().int() }),
-    async run(args, { session }) {
-      const filter = { search: args.query }
-      const page = await listProducts(session.platform.database.db, requireStore(session).id, {
+    async run(args, call) {
+      const page = await listProducts(callerOf(call), {
         limit: args.limit ?? 10,
-        filter,
+        filter: { search: args.query },
         sort: 'UPDATED_AT_DESC',
       })
-      const hits = page.nodes.map((p) => ({
+      const hits = page.nodes.map(({ id, title, handle, status, vendor }) => ({
         type: 'product' as const,
-        id: p.id,
-        title: p.title,
-        handle: p.handle,
-        status: p.status,
-        vendor: p.vendor,
+        id,
+        title,
+        handle,
+        status,
+        vendor,
       }))
       return { hits, totalCount: page.totalCount }
     },

@@ -1,13 +1,12 @@
 import { z } from 'zod'
-import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_CATEGORY } from '../../../domain/catalog/product/streams.js'
-import { mediaPath } from '../../../app/media/ingest.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import { findProduct, type ProductRecord } from '../../../projections/catalog/product/queries.js'
-import { mediaOfProducts, type MediaRecord } from '../../../projections/media/queries.js'
-import { isoString } from '../../shared/lists.js'
-import type { ResourceView } from '../../shared/view.js'
-import { catalogsJson, productOptionSchema, productVariantSchema, type CatalogJson } from './variant-views.js'
+import type { Caller } from '../../../app/caller.js'
+import { findProductView } from '../../../app/catalog/product/reads.js'
+import { optionsOfProducts, variantsOfProducts } from '../../../app/catalog/product/variant-reads.js'
+import { productOptionViewSchema, productVariantViewSchema } from '../../../app/catalog/product/variant-view.js'
+import { productViewSchema, type ProductView } from '../../../app/catalog/product/view.js'
+import { mediaOfProducts } from '../../../app/media/reads.js'
+import { resourceView } from '../../shared/view.js'
 
 const productMediaSchema = z.object({
   id: z.string().describe('The media id; get_media has all of it.'),
@@ -17,68 +16,43 @@ const productMediaSchema = z.object({
 })
 
 /**
- * A product as the MCP tools return it: the GraphQL `Product` fields, times as ISO-8601 strings,
- * and the media it shows in order, so attach/detach/reorder_product_media answer with their effect.
+ * A product as the MCP tools return it: GraphQL's `Product` view, with the media it shows, its
+ * options and its variants in order, so attach/detach/reorder_product_media answer with their effect.
  */
-export const productSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  handle: z.string().describe('The URL name, unique in the store.'),
-  description: z.string(),
-  status: z.enum(PRODUCT_STATUSES),
-  vendor: z.string().describe('Empty when not set.'),
-  tags: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  revision: z.number().int().describe("Revision of the product's stream after its last change (0 after creation)."),
-  seo: z
-    .object({ title: z.string(), description: z.string() })
-    .describe('The search engine listing; empty strings when not set.'),
-  publishAt: z
-    .string()
-    .nullable()
-    .describe('When this hidden product turns ACTIVE by itself (ISO-8601); null when not scheduled.'),
+export const productSchema = productViewSchema.extend({
   media: z
     .array(productMediaSchema)
     .describe('The images and files the product shows, in order; the first is its main image.'),
-  options: z.array(productOptionSchema).describe('Options such as Size or Color, in order.'),
+  options: z.array(productOptionViewSchema).describe('Options such as Size or Color, in order.'),
   variants: z
-    .array(productVariantSchema)
+    .array(productVariantViewSchema)
     .describe('The sellable combinations of option values with price, SKU and stock, in order.'),
 })
 
 export type ProductJson = z.infer<typeof productSchema>
 
-function productJson(product: ProductRecord, media: readonly MediaRecord[], catalog: CatalogJson): ProductJson {
-  return {
-    ...product,
-    ...catalog,
-    createdAt: isoString(product.createdAt),
-    updatedAt: isoString(product.updatedAt),
-    publishAt: product.publishAt ? isoString(product.publishAt) : null,
-    media: media.map((m, position) => ({ id: m.id, url: mediaPath(m), alt: m.alt, position })),
-  }
-}
-
-/** Products of one store with their media, options and variants, each read in one query for the whole list. */
-export async function productsJson(
-  db: AnyDb,
-  storeId: string,
-  products: readonly ProductRecord[],
-): Promise<ProductJson[]> {
+/** Products with their media, options and variants, each read in one query for the whole list. */
+export async function productsJson(caller: Caller, products: readonly ProductView[]): Promise<ProductJson[]> {
   const ids = products.map((product) => product.id)
-  const [media, catalogs] = await Promise.all([mediaOfProducts(db, storeId, ids), catalogsJson(db, storeId, ids)])
-  return products.map((product, index) => productJson(product, media[index]!, catalogs[index]!))
+  const [media, options, variants] = await Promise.all([
+    mediaOfProducts(caller, ids),
+    optionsOfProducts(caller, ids),
+    variantsOfProducts(caller, ids),
+  ])
+  return products.map((product, index) => ({
+    ...product,
+    media: media[index]!.map(({ id, url, alt }, position) => ({ id, url, alt, position })),
+    options: options[index]!,
+    variants: variants[index]!,
+  }))
 }
 
-export const productView: ResourceView = {
+export const productView = resourceView({
   resource: PRODUCT_CATEGORY,
   readTool: 'get_product',
   schema: productSchema,
-  async read(session, id) {
-    if (!session.store) return null
-    const db = session.platform.database.db
-    const product = await findProduct(db, session.store.id, { id })
-    return product ? (await productsJson(db, session.store.id, [product]))[0]! : null
+  async find(caller, id) {
+    const product = await findProductView(caller, id)
+    return product && (await productsJson(caller, [product]))[0]!
   },
-}
+})

@@ -1,3 +1,4 @@
+import { productStream } from '../../../../domain/catalog/product/streams.js'
 import {
   productInventoryAdjust,
   productOptionAdd,
@@ -12,52 +13,40 @@ import {
   productVariantsReorder,
 } from '../../../../domain/catalog/product/variant-definitions.js'
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
-import { productStream } from '../../../../domain/catalog/product/streams.js'
-import { notFound } from '../../../../domain/shared/errors.js'
 import type { MutationResult } from '../../../../app/platform.js'
-import { findProduct, productsByIds, type ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import { productsByIds, readProduct } from '../../../../app/catalog/product/reads.js'
 import {
-  findVariant,
   listVariants,
   optionsOfProducts,
-  variantSummaries,
+  readVariant,
+  variantTotals,
   variantsByIds,
   variantsOfProducts,
   type ListVariantsArgs,
-  type VariantRecord,
-} from '../../../../projections/catalog/product/variant-queries.js'
-import { findMedia } from '../../../../projections/media/queries.js'
+} from '../../../../app/catalog/product/variant-reads.js'
+import type { ProductView } from '../../../../app/catalog/product/view.js'
+import type { ProductVariantView } from '../../../../app/catalog/product/variant-view.js'
+import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
+import { commandContext, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
-import { money } from '../../shared/money.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { productVariantMutationTypeDefs } from './variant-mutation-schema.js'
 import { productVariantTypeDefs } from './variant-schema.js'
 
 type Input = { input: Record<string, unknown> }
 
-function readScope(ctx: RequestContext): string {
-  requireScope(ctx, 'products:read')
-  return requireStore(ctx).id
-}
-
 /** Runs the command, waits until the read models show it, and reads the product back. */
 async function run(
   ctx: RequestContext,
   definition: AnyCommandDefinition,
   input: unknown,
-): Promise<{ result: MutationResult; product: ProductRecord }> {
+): Promise<{ result: MutationResult; product: ProductView }> {
   const result = await ctx.platform.executeAndWait(definition, input, commandContext(ctx))
-  const product = await findProduct(ctx.platform.database.db, requireStore(ctx).id, { id: result.entityId })
-  if (!product) throw notFound('product', result.entityId)
-  return { result, product }
+  return { result, product: await readProduct(ctx, { id: result.entityId }) }
 }
 
-async function readVariants(ctx: RequestContext, ids: readonly string[]): Promise<VariantRecord[]> {
-  const found = await variantsByIds(ctx.platform.database.db, requireStore(ctx).id, ids)
-  return found.filter((variant): variant is VariantRecord => variant !== null)
-}
+const readVariants = variantsByIds
 
 /** The ids of the variants a command created, from its own events: prepare chose them, so the input does not hold them. */
 async function createdVariantIds(ctx: RequestContext, result: MutationResult): Promise<string[]> {
@@ -69,24 +58,14 @@ async function createdVariantIds(ctx: RequestContext, result: MutationResult): P
 const lower = (id: unknown) => String(id).toLowerCase()
 
 const resolvers: GraphQLSlice['resolvers'] = {
-  ProductVariant: {
-    price: (v: VariantRecord) => money(v.price),
-    compareAtPrice: (v: VariantRecord) => (v.compareAtPrice ? money(v.compareAtPrice) : null),
-    cost: (v: VariantRecord) => (v.cost ? money(v.cost) : null),
-  },
   Query: {
-    productVariant: async (_root, args: { id: string }, ctx) => {
-      const variant = await findVariant(ctx.platform.database.db, readScope(ctx), args.id)
-      if (!variant) throw notFound('variant', args.id)
-      return variant
-    },
-    productVariants: (_root, args: ListVariantsArgs, ctx, info) =>
-      listVariants(ctx.platform.database.db, readScope(ctx), args, { count: wantsTotal(info) }),
+    productVariant: (_root, args: { id: string }, ctx) => readVariant(ctx, args.id),
+    productVariants: (_root, args: ListVariantsArgs, ctx, info) => listVariants(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
     productOptionAdd: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, productOptionAdd, input)
-      const [options] = await optionsOfProducts(ctx.platform.database.db, requireStore(ctx).id, [product.id])
+      const [options] = await optionsOfProducts(ctx, [product.id])
       const name = String(input.name).trim().toLowerCase()
       return {
         product,
@@ -96,7 +75,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     productOptionUpdate: async (_root, { input }: Input, ctx) => {
       const { result, product } = await run(ctx, productOptionUpdate, input)
-      const [options] = await optionsOfProducts(ctx.platform.database.db, requireStore(ctx).id, [product.id])
+      const [options] = await optionsOfProducts(ctx, [product.id])
       return { product, option: options!.find((o) => o.id === lower(input.id)) ?? null, eventPosition: result.position }
     },
     productOptionRemove: async (_root, { input }: Input, ctx) => {
@@ -151,72 +130,35 @@ const resolvers: GraphQLSlice['resolvers'] = {
 }
 
 type Batch<Obj> = { obj: Obj }[]
-const dbOf = (context: unknown) => (context as GraphQLContext).platform.database.db
-const storeOf = (context: unknown) => readScope(context as GraphQLContext)
+const ids = <Obj>(queries: Batch<Obj>, id: (obj: Obj) => string) => queries.map((query) => id(query.obj))
+const productIds = (queries: Batch<ProductView>) => ids(queries, (product) => product.id)
 
 /** One query per field for every product or variant of a response, never one per object. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    options: (queries: Batch<ProductRecord>, context) =>
-      optionsOfProducts(
-        dbOf(context),
-        storeOf(context),
-        queries.map((q) => q.obj.id),
-      ),
-    variants: (queries: Batch<ProductRecord>, context) =>
-      variantsOfProducts(
-        dbOf(context),
-        storeOf(context),
-        queries.map((q) => q.obj.id),
-      ),
-    priceRange: async (queries: Batch<ProductRecord>, context) => {
-      const summaries = await variantSummaries(
-        dbOf(context),
-        storeOf(context),
-        queries.map((q) => q.obj.id),
-      )
-      return summaries.map((s) =>
-        s?.priceMin == null || s.priceMax == null || !s.currencyCode
-          ? null
-          : {
-              min: money({ minor: s.priceMin, currencyCode: s.currencyCode }),
-              max: money({ minor: s.priceMax, currencyCode: s.currencyCode }),
-            },
-      )
-    },
-    totalInventory: async (queries: Batch<ProductRecord>, context) =>
-      (
-        await variantSummaries(
-          dbOf(context),
-          storeOf(context),
-          queries.map((q) => q.obj.id),
-        )
-      ).map((s) => s?.inventoryTotal ?? 0),
-    variantsCount: async (queries: Batch<ProductRecord>, context) =>
-      (
-        await variantSummaries(
-          dbOf(context),
-          storeOf(context),
-          queries.map((q) => q.obj.id),
-        )
-      ).map((s) => s?.variantCount ?? 0),
+    options: (queries: Batch<ProductView>, context) =>
+      optionsOfProducts(context as GraphQLContext, productIds(queries)),
+    variants: (queries: Batch<ProductView>, context) =>
+      variantsOfProducts(context as GraphQLContext, productIds(queries)),
+    priceRange: async (queries: Batch<ProductView>, context) =>
+      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.priceRange),
+    totalInventory: async (queries: Batch<ProductView>, context) =>
+      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.totalInventory),
+    variantsCount: async (queries: Batch<ProductView>, context) =>
+      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.variantsCount),
   },
   ProductVariant: {
-    product: (queries: Batch<VariantRecord>, context) =>
+    product: (queries: Batch<ProductVariantView>, context) =>
       productsByIds(
-        dbOf(context),
-        storeOf(context),
-        queries.map((q) => q.obj.productId),
+        context as GraphQLContext,
+        ids(queries, (variant) => variant.productId),
       ),
     // Variants of one response share few images: one lookup per distinct image.
-    image: async (queries: Batch<VariantRecord>, context) => {
-      const storeId = storeOf(context)
-      const ids = [...new Set(queries.map((q) => q.obj.mediaId).filter((id): id is string => id !== null))]
-      const found = new Map(
-        await Promise.all(ids.map(async (id) => [id, await findMedia(dbOf(context), storeId, id)] as const)),
-      )
-      return queries.map((q) => (q.obj.mediaId ? (found.get(q.obj.mediaId) ?? null) : null))
-    },
+    image: (queries: Batch<ProductVariantView>, context) =>
+      mediaByIds(
+        context as GraphQLContext,
+        queries.map((query) => query.obj.mediaId),
+      ),
   },
 }
 

@@ -1,0 +1,63 @@
+import { notFound } from '../../../domain/shared/errors.js'
+import {
+  findVariant,
+  listVariants as listVariantRecords,
+  optionsOfProducts as optionRecordsOfProducts,
+  variantSummaries,
+  variantsByIds as variantRecordsByIds,
+  variantsOfProducts as variantRecordsOfProducts,
+  type ListVariantsArgs,
+} from '../../../projections/catalog/product/variant-queries.js'
+import type { Caller } from '../../caller.js'
+import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { catalogStore } from './reads.js'
+import {
+  toOptionView,
+  toTotalsView,
+  toVariantView,
+  type ProductOptionView,
+  type ProductVariantView,
+  type VariantTotalsView,
+} from './variant-view.js'
+
+export type { ListVariantsArgs }
+
+/** One variant of the store; NOT_FOUND otherwise. */
+export async function readVariant(caller: Caller, id: string): Promise<ProductVariantView> {
+  const variant = await findVariant(caller.platform.database.db, catalogStore(caller), id)
+  if (!variant) throw notFound('variant', id)
+  return toVariantView(variant)
+}
+
+/** One page of the store's variants, or of one product's. */
+export async function listVariants(caller: Caller, args: ListVariantsArgs, options: PaginateOptions = {}) {
+  const page = await listVariantRecords(caller.platform.database.db, catalogStore(caller), args, options)
+  return viewConnection(page, toVariantView)
+}
+
+/** The variants of these ids that the store has, in the order of the ids. */
+export async function variantsByIds(caller: Caller, ids: readonly string[]): Promise<ProductVariantView[]> {
+  const found = await variantRecordsByIds(caller.platform.database.db, catalogStore(caller), ids)
+  return found.flatMap((variant) => (variant ? [toVariantView(variant)] : []))
+}
+
+/** Each product's variants in order, in one query for the whole batch. */
+export async function variantsOfProducts(
+  caller: Caller,
+  productIds: readonly string[],
+): Promise<ProductVariantView[][]> {
+  const found = await variantRecordsOfProducts(caller.platform.database.db, catalogStore(caller), productIds)
+  return found.map((variants) => variants.map(toVariantView))
+}
+
+/** Each product's options in order, in one query for the whole batch. */
+export async function optionsOfProducts(caller: Caller, productIds: readonly string[]): Promise<ProductOptionView[][]> {
+  const found = await optionRecordsOfProducts(caller.platform.database.db, catalogStore(caller), productIds)
+  return found.map((options) => options.map(toOptionView))
+}
+
+/** Each product's price range, stock and variant count, in one query for the whole batch. */
+export async function variantTotals(caller: Caller, productIds: readonly string[]): Promise<VariantTotalsView[]> {
+  const found = await variantSummaries(caller.platform.database.db, catalogStore(caller), productIds)
+  return found.map(toTotalsView)
+}
