@@ -8,7 +8,7 @@ import {
   type ValueNode,
 } from 'graphql'
 import type { GraphQLNamedType, GraphQLObjectType, GraphQLSchema } from 'graphql'
-import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
+import { MAX_PAGE_SIZE } from '../../../domain/shared/list-spec.js'
 
 /**
  * Shopify's calculated query cost: an object field costs 1, a scalar or enum 0, a connection 2
