@@ -83,6 +83,23 @@ export function commandMutations(definitions: readonly AnyCommandDefinition[], p
   }
 }
 
+/** A resource's slice with its commands' mutations added (see `commandMutations`). */
+export function withMutations(
+  slice: GraphQLSlice,
+  definitions: readonly AnyCommandDefinition[],
+  payload: MutationPayload,
+): GraphQLSlice {
+  const mutations = commandMutations(definitions, payload)
+  return {
+    ...slice,
+    typeDefs: `${slice.typeDefs}\n${mutations.typeDefs}`,
+    resolvers: {
+      ...slice.resolvers,
+      Mutation: Object.assign({}, slice.resolvers.Mutation, mutations.resolvers.Mutation),
+    },
+  }
+}
+
 /** The mutation's docstring: the definition's GraphQL summary (else its description's first sentence) and the scope it needs. */
 function summary(definition: AnyCommandDefinition): string {
   const text = definition.summary ?? /^.*?[.!?](?=\s|$)/.exec(definition.description)?.[0] ?? definition.description

@@ -49,8 +49,8 @@ export class InputTypes {
     }
     const def = schema._zod.def
     if (schema instanceof z.ZodPipe) return this.namedType(schema.in as z.ZodType, at, nestedName, prefix)
-    if (def.type === 'string') return schema._zod.bag.format === 'uuid' ? 'ID' : 'String'
-    if (def.type === 'number') return schema._zod.bag.format === 'safeint' ? 'Int' : 'Float'
+    if (def.type === 'string') return format(schema) === 'uuid' ? 'ID' : 'String'
+    if (def.type === 'number') return ['safeint', 'int32'].includes(format(schema) ?? '') ? 'Int' : 'Float'
     if (def.type === 'boolean') return 'Boolean'
     if (def.type === 'record' || def.type === 'unknown') return 'JSON'
     throw new Error(`${at}: no GraphQL input type for zod '${schema._zod.def.type}'; name it with named()`)
@@ -63,7 +63,9 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; nullable: boolean
   let nullable = false
   for (;;) {
     if (inputNames.get(inner)) return { inner, nullable }
-    if (
+    if (inner instanceof z.ZodPipe && (inner.in as z.ZodType)._zod.optin === 'optional') {
+      inner = inner.in as z.ZodType
+    } else if (
       inner instanceof z.ZodOptional ||
       inner instanceof z.ZodNullable ||
       inner instanceof z.ZodDefault ||
@@ -73,6 +75,12 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; nullable: boolean
       inner = inner.unwrap() as z.ZodType
     } else return { inner, nullable }
   }
+}
+
+/** A string's or number's format (`uuid`, `safeint`): the schema's own, or that of one of its checks. */
+function format(schema: z.ZodType): string | undefined {
+  const def = schema._zod.def as { format?: string; checks?: { _zod: { def: { format?: string } } }[] }
+  return def.format ?? def.checks?.map((check) => check._zod.def.format).find(Boolean)
 }
 
 /** The first `.describe()` text from the outside in. */

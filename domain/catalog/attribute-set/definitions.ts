@@ -38,6 +38,7 @@ const target = (storeId: string, attributeSetId: string) => ({
 
 export const attributeSetCreate = defineCommand({
   name: 'attributeSetCreate',
+  summary: 'Creates an attribute set.',
   tool: 'create_attribute_set',
   description:
     'Create an attribute set: a named group of attributes (e.g. "Clothing") laid out in sections [{name, attributeCodes}]. A product ' +
@@ -58,6 +59,7 @@ export const attributeSetCreate = defineCommand({
 
 export const attributeSetUpdate = defineCommand({
   name: 'attributeSetUpdate',
+  summary: 'Renames a set or replaces its whole layout.',
   tool: 'update_attribute_set',
   description:
     'Rename an attribute set or replace its whole layout (sections [{name, attributeCodes}]; attributes left out leave the set). Products keep ' +
@@ -78,6 +80,7 @@ export const attributeSetUpdate = defineCommand({
 
 export const attributeSetDelete = defineCommand({
   name: 'attributeSetDelete',
+  summary: 'Deletes a set; refused while products belong to it.',
   tool: 'delete_attribute_set',
   description:
     'Delete an attribute set. Refused while products belong to it: move them with productAttributeSetChange first. The attributes stay. Returns the deleted id.',
@@ -100,6 +103,7 @@ export const attributeSetDelete = defineCommand({
 
 export const attributeSetAttributeAdd = defineCommand({
   name: 'attributeSetAttributeAdd',
+  summary: 'Adds an attribute, by code, to a section of the set.',
   tool: 'add_attribute_set_attribute',
   description:
     'Add an attribute, by code, to a set: into section (created last when new; "General" when omitted) at position (from 0; last when ' +
@@ -125,6 +129,7 @@ export const attributeSetAttributeAdd = defineCommand({
 
 export const attributeSetAttributeRemove = defineCommand({
   name: 'attributeSetAttributeRemove',
+  summary: 'Takes an attribute, by code, out of the set.',
   tool: 'remove_attribute_set_attribute',
   description:
     'Take an attribute, by code, out of a set. Products keep their values until they change set or remove them. Returns the set.',
@@ -143,6 +148,7 @@ export const attributeSetAttributeRemove = defineCommand({
 
 export const attributeSetAttributeReorder = defineCommand({
   name: 'attributeSetAttributeReorder',
+  summary: 'Puts the listed attributes first in their section, in that order.',
   tool: 'reorder_attribute_set_attributes',
   description:
     'Reorder the attributes of one section of a set ("General" when omitted): the listed codes first, in order; the others keep their order after them. Returns the set.',

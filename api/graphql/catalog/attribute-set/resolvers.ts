@@ -1,4 +1,3 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { notFound } from '../../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../../projections/catalog/attribute/queries.js'
 import {
@@ -8,11 +7,12 @@ import {
   type ListAttributeSetsArgs,
 } from '../../../../projections/catalog/attribute-set/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
-import { ATTRIBUTE_SET_MUTATIONS, attributeSetTypeDefs } from './schema.js'
-import { attributeSetDelete } from '../../../../domain/catalog/attribute-set/definitions.js'
+import { withMutations } from '../../shared/mutations.js'
+import { attributeSetTypeDefs } from './schema.js'
+import { attributeSetCommands } from '../../../../domain/catalog/attribute-set/definitions.js'
 
 /** One attribute set of the store, or NOT_FOUND. */
 export async function readAttributeSet(ctx: RequestContext, id: string): Promise<AttributeSetRecord> {
@@ -33,11 +33,6 @@ async function sectionsOf(set: AttributeSetRecord, ctx: RequestContext) {
   }))
 }
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { attributeSet: await readAttributeSet(ctx, entityId), eventPosition }
-}
-
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     attributeSet: (_root, args: { id: string }, ctx) => readAttributeSet(ctx, args.id),
@@ -51,19 +46,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
     attributes: async (set: AttributeSetRecord, _args, ctx) =>
       (await sectionsOf(set, ctx)).flatMap((s) => s.attributes),
   },
-  Mutation: {
-    ...Object.fromEntries(
-      ATTRIBUTE_SET_MUTATIONS.map(([name]) => [
-        name,
-        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) =>
-          written(ctx, ctx.platform.registry.get(name), input),
-      ]),
-    ),
-    attributeSetDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, attributeSetDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
-  },
 }
 
-export const attributeSetSlice: GraphQLSlice = { typeDefs: attributeSetTypeDefs, resolvers }
+export const attributeSetSlice = withMutations({ typeDefs: attributeSetTypeDefs, resolvers }, attributeSetCommands, {
+  field: 'attributeSet',
+  type: 'AttributeSet',
+  read: readAttributeSet,
+})
