@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '../../../domain/shared/publishable/publication.js'
-import { isVisibleToShoppers } from '../../../projections/webstore/shared/content.js'
+import { isVisibleToShoppers } from '../../../projections/shared/publishable.js'
 import { isoString } from '../../shared/connection.js'
 
 // What the views of pages and posts share: status, schedule, SEO, visibility and the stream's times.

@@ -2,7 +2,8 @@ import { PAGE_EVENT_TYPES, type PageEvent } from '../../../domain/webstore/page/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, publicationColumns } from '../shared/content.js'
+import { publicationColumns } from '../../shared/publishable.js'
+import { changeRow } from '../shared/content.js'
 import { createPageTables, type PageDb } from './tables.js'
 import { storeOf } from '../../shared/store-of.js'
 

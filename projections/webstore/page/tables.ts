@@ -1,12 +1,11 @@
-import type { ColumnType, Generated, Kysely, Selectable } from 'kysely'
-import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
+import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { addPublishableColumns, type PublishableColumns } from '../../shared/publishable.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
 /** One row per live page; deleted pages are removed. */
-export interface PagesTable {
+export interface PagesTable extends PublishableColumns {
   store_id: string
   organization_id: string
   id: string
@@ -15,12 +14,6 @@ export interface PagesTable {
   /** Sanitized HTML. */
   body: string
   template_suffix: string
-  status: PublicationStatus
-  seo_title: Generated<string>
-  seo_description: Generated<string>
-  /** When a DRAFT goes live by itself; the publish scheduler polls it. */
-  publish_at: NullableTimestamp
-  published_at: NullableTimestamp
   /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
   revision: number
   created_at: Timestamp
@@ -45,11 +38,7 @@ export async function createPageTables(db: AnyDb): Promise<void> {
     .addColumn('handle', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('template_suffix', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('publish_at', 'timestamptz')
-    .addColumn('published_at', 'timestamptz')
+    .$call(addPublishableColumns)
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

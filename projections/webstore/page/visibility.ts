@@ -1,13 +1,7 @@
 import type { Connection, PaginateOptions } from '../../shared/pagination.js'
-import { dueRows, isVisibleToShoppers } from '../shared/content.js'
-import { findPage, listPages, type ListPagesArgs, type PageFilter, type PageRecord } from './queries.js'
+import { dueRows, isVisibleToShoppers, visibleOnly } from '../../shared/publishable.js'
+import { findPage, listPages, type ListPagesArgs, type PageRecord } from './queries.js'
 import type { PageDb } from './tables.js'
-
-/** The visibility rule (shared/content.ts) as a page filter: PUBLISHED and published by `now`. */
-function visibleOnly(filter: PageFilter | null | undefined, now: Date): PageFilter {
-  const visible: PageFilter = { status: ['PUBLISHED'], publishedAt: { to: new Date(now.getTime() + 1) } }
-  return filter ? { and: [visible, filter] } : visible
-}
 
 /**
  * The store's published page with this handle, for the storefront's /pages/<handle>; null when

@@ -3,7 +3,8 @@ import { POST_EVENT_TYPES, type PostEvent } from '../../../domain/webstore/post/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow, publicationColumns } from '../shared/content.js'
+import { publicationColumns } from '../../shared/publishable.js'
+import { changeRow } from '../shared/content.js'
 import { createPostTables, type PostDb } from './tables.js'
 import { storeOf } from '../../shared/store-of.js'
 

@@ -18,6 +18,7 @@ import {
   type PaginateOptions,
   type SortSpec,
 } from '../../shared/pagination.js'
+import { publishableRecord } from '../../shared/publishable.js'
 import { searchCondition } from '../shared/content.js'
 import type { PostDatabase, PostDb, PostRow } from './tables.js'
 
@@ -148,10 +149,7 @@ function toPostRecord(row: PostRow): PostRecord {
     author: row.author,
     tags: row.tags,
     coverMediaId: row.cover_media_id,
-    status: row.status,
-    seo: { title: row.seo_title, description: row.seo_description },
-    publishAt: row.publish_at,
-    publishedAt: row.published_at,
+    ...publishableRecord(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     revision: row.revision,

@@ -1,12 +1,11 @@
-import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely'
-import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
+import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { addPublishableColumns, type PublishableColumns } from '../../shared/publishable.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
 /** One row per live post; deleted posts, and the posts of a blog deleted with its posts, are removed. */
-export interface PostsTable {
+export interface PostsTable extends PublishableColumns {
   store_id: string
   organization_id: string
   id: string
@@ -19,11 +18,6 @@ export interface PostsTable {
   author: string
   tags: string[]
   cover_media_id: string | null
-  status: PublicationStatus
-  seo_title: Generated<string>
-  seo_description: Generated<string>
-  publish_at: NullableTimestamp
-  published_at: NullableTimestamp
   /** published_at, or created_at for drafts: generated, so the PUBLISHED_AT sorts have a non-null keyset column. */
   published_sort: ColumnType<Date, never, never>
   revision: number
@@ -53,11 +47,7 @@ export async function createPostTables(db: AnyDb): Promise<void> {
     .addColumn('author', 'text', (c) => c.notNull())
     .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('cover_media_id', 'uuid')
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('publish_at', 'timestamptz')
-    .addColumn('published_at', 'timestamptz')
+    .$call(addPublishableColumns)
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())

@@ -1,13 +1,7 @@
 import type { Connection, PaginateOptions } from '../../shared/pagination.js'
-import { dueRows, isVisibleToShoppers } from '../shared/content.js'
-import { findPost, listPosts, type ListPostsArgs, type PostFilter, type PostRecord } from './queries.js'
+import { dueRows, isVisibleToShoppers, visibleOnly } from '../../shared/publishable.js'
+import { findPost, listPosts, type ListPostsArgs, type PostRecord } from './queries.js'
 import type { PostDb } from './tables.js'
-
-/** The visibility rule (shared/content.ts) as a post filter: PUBLISHED and published by `now`. */
-function visibleOnly(filter: PostFilter | null | undefined, now: Date): PostFilter {
-  const visible: PostFilter = { status: ['PUBLISHED'], publishedAt: { to: new Date(now.getTime() + 1) } }
-  return filter ? { and: [visible, filter] } : visible
-}
 
 /**
  * The published post of a blog with this handle, for the storefront's /blogs/<blog>/<handle>;

@@ -1,0 +1,118 @@
+import type { ColumnType, CreateTableBuilder, Generated } from 'kysely'
+import type { PublicationStatus } from '../../domain/shared/publishable/publication.js'
+import type { Seo } from '../../domain/shared/publishable/seo.js'
+import type { DateTimeRangeFilter } from '../../domain/shared/list-spec.js'
+import type { AnyDb } from '../../infra/database/database.js'
+
+// The read side of publishable content (pages, posts): the columns, the record part they map to,
+// the event → column changes, the rule of what shoppers may see and what the scheduler publishes.
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+/** The publication and SEO columns of a publishable read model's table. */
+export interface PublishableColumns {
+  status: PublicationStatus
+  seo_title: Generated<string>
+  seo_description: Generated<string>
+  /** When a DRAFT goes live by itself; the publish scheduler polls it. */
+  publish_at: NullableTimestamp
+  published_at: NullableTimestamp
+}
+
+/** Adds the `PublishableColumns`, in their order, to a table being created: `.$call(addPublishableColumns)`. */
+export function addPublishableColumns<Table extends string, Columns extends string>(
+  table: CreateTableBuilder<Table, Columns>,
+) {
+  return table
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('publish_at', 'timestamptz')
+    .addColumn('published_at', 'timestamptz')
+}
+
+/** The publication and SEO of a record as the API serves it. */
+export interface PublishableRecord {
+  status: PublicationStatus
+  seo: Seo
+  publishAt: Date | null
+  publishedAt: Date | null
+}
+
+/** The `PublishableRecord` part of a row. */
+export function publishableRecord(row: {
+  status: PublicationStatus
+  seo_title: string
+  seo_description: string
+  publish_at: Date | null
+  published_at: Date | null
+}): PublishableRecord {
+  return {
+    status: row.status,
+    seo: { title: row.seo_title, description: row.seo_description },
+    publishAt: row.publish_at,
+    publishedAt: row.published_at,
+  }
+}
+
+/** The publication columns of an event of the publication model, or null for other events. */
+export function publicationColumns(type: string, data: Record<string, unknown>): Record<string, unknown> | null {
+  if (type.endsWith('Published'))
+    return { status: 'PUBLISHED' satisfies PublicationStatus, published_at: data.publishedAt }
+  if (type.endsWith('Unpublished')) return { status: 'DRAFT' satisfies PublicationStatus, published_at: null }
+  if (type.endsWith('PublishScheduled')) return { publish_at: data.publishAt }
+  if (type.endsWith('PublishUnscheduled')) return { publish_at: null }
+  return null
+}
+
+/**
+ * What "visible to shoppers" means for pages and posts, defined once: PUBLISHED, and published
+ * at or before `now`. A scheduled DRAFT is hidden until the scheduler publishes it.
+ */
+export function isVisibleToShoppers(row: { status: PublicationStatus; publishedAt: Date | null }, now: Date): boolean {
+  return row.status === 'PUBLISHED' && row.publishedAt !== null && row.publishedAt <= now
+}
+
+/** The part of a list filter the visibility rule needs: status, publishedAt and `and`. */
+export interface VisibilityFilter<Filter> {
+  status?: readonly PublicationStatus[] | null
+  publishedAt?: DateTimeRangeFilter | null
+  and?: readonly Filter[] | null
+}
+
+/**
+ * The visibility rule as a list filter, joined to the caller's so it can never widen it.
+ *
+ * @example listPages(db, storeId, { ...args, filter: visibleOnly(args.filter, now) })
+ */
+export function visibleOnly<Filter extends VisibilityFilter<Filter>>(
+  filter: Filter | null | undefined,
+  now: Date,
+): Filter {
+  const rule: VisibilityFilter<Filter> = { status: ['PUBLISHED'], publishedAt: { to: new Date(now.getTime() + 1) } }
+  // Every other field of a list filter is optional, so the rule alone is one; a generic type cannot see that.
+  const visible = rule as Filter
+  if (!filter) return visible
+  const joined: VisibilityFilter<Filter> = { and: [visible, filter] }
+  return joined as Filter
+}
+
+/** Rows of every store whose publishAt has come and which are still DRAFT: what the publish scheduler publishes. */
+export async function dueRows(
+  db: AnyDb,
+  table: string,
+  now: Date,
+  limit: number,
+): Promise<{ organizationId: string; storeId: string; id: string }[]> {
+  const rows = (await db
+    .selectFrom(table)
+    .select(['organization_id', 'store_id', 'id'])
+    .where('publish_at', 'is not', null)
+    .where('publish_at', '<=', now)
+    .where('status', '=', 'DRAFT')
+    .orderBy('publish_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as { organization_id: string; store_id: string; id: string }[]
+  return rows.map((row) => ({ organizationId: row.organization_id, storeId: row.store_id, id: row.id }))
+}
