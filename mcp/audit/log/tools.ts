@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { readableHistory } from '../../../domain/history.js'
-import { MAX_PAGE_SIZE } from '../../../projections/shared/pagination.js'
-import { readAuditLog, type AuditEntry } from '../../../projections/audit/log/queries.js'
-import { dateTime, isoString, listSchema } from '../../shared/lists.js'
-import { requireStore } from '../../shared/session.js'
+import { readAuditLog } from '../../../app/audit/log/reads.js'
+import { auditEntryViewSchema } from '../../../app/audit/log/view.js'
+import { MAX_PAGE_SIZE } from '../../../domain/shared/list-spec.js'
+import { dateTime, listSchema } from '../../shared/lists.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 
 /** GraphQL's `AuditLogFilter`. */
@@ -28,27 +29,6 @@ const auditLogArgs = z.strictObject({
   after: z.string().nullish().describe('A position (pageInfo.endCursor of the previous call): only entries after it.'),
 })
 
-const auditEntrySchema = z.object({
-  id: z.string().describe('The event id.'),
-  type: z.string().describe('Past-tense event type, e.g. ProductRetitled.'),
-  entityType: z.string(),
-  entityId: z.string(),
-  revision: z.number().int(),
-  position: z.string().describe('Position in the log.'),
-  occurredAt: z.string(),
-  actor: z.object({
-    type: z.string().describe('api_key, user, webhook, mcp or system.'),
-    id: z.string(),
-    name: z.string().nullable(),
-  }),
-  data: z.record(z.string(), z.unknown()).describe('The event payload.'),
-  correlationId: z.string().describe('Shared by every event one request caused.'),
-})
-
-function entryJson(entry: AuditEntry) {
-  return { ...entry, occurredAt: isoString(entry.occurredAt) }
-}
-
 export const auditLogTools: readonly ShopTool[] = [
   readTool({
     name: 'get_audit_log',
@@ -58,12 +38,11 @@ export const auditLogTools: readonly ShopTool[] = [
       'Shows the history of what your scopes may read (products:read: products and media).',
     available: (scopes) => readableHistory(scopes).length > 0,
     input: auditLogArgs,
-    output: listSchema(auditEntrySchema),
-    async run(args, { session }) {
+    output: listSchema(auditEntryViewSchema),
+    async run(args, call) {
       // Only the history of what the key may read, as GraphQL's auditLog shows it.
-      const query = { ...args, categories: readableHistory(session.principal.scopes) }
-      const page = await readAuditLog(session.platform.database.db, requireStore(session).id, query)
-      return { nodes: page.nodes.map(entryJson), pageInfo: page.pageInfo, totalCount: page.totalCount }
+      const { nodes, pageInfo, totalCount } = await readAuditLog(callerOf(call), args)
+      return { nodes, pageInfo, totalCount }
     },
   }),
 ]
