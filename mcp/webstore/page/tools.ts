@@ -1,20 +1,9 @@
-import { z } from 'zod'
-import { PUBLICATION_STATUSES } from '../../../domain/shared/publishable/publication.js'
+import { filterSchema } from '../../../domain/shared/list-spec.js'
+import { PAGE_LIST } from '../../../domain/webstore/page/list.js'
 import { PAGE_SORTS, listPages, readPage } from '../../../app/webstore/page/reads.js'
 import { pageViewSchema } from '../../../app/webstore/page/view.js'
-import { dateTimeRangeFilter, stringFilter } from '../../shared/lists.js'
 import { getTool, idOrHandle, listTool } from '../../shared/read-tools.js'
 import type { ShopTool } from '../../shared/tool.js'
-
-/** GraphQL's `PageFilter`. */
-const pageFilter = z.strictObject({
-  title: stringFilter.nullish(),
-  handle: stringFilter.nullish(),
-  status: z.array(z.enum(PUBLICATION_STATUSES)).nullish().describe('Any of these statuses.'),
-  search: z.string().nullish().describe('Every word in the title, handle or body, ignoring case.'),
-  updatedAt: dateTimeRangeFilter.nullish(),
-  publishedAt: dateTimeRangeFilter.nullish(),
-})
 
 export const pageReadTools: readonly ShopTool[] = [
   getTool({
@@ -30,9 +19,9 @@ export const pageReadTools: readonly ShopTool[] = [
     name: 'list_pages',
     description:
       "List the current store's pages, drafts included, with filters (title, handle, status, search, updatedAt, publishedAt), sort " +
-      '(CREATED_AT_DESC when omitted) and pagination (page+limit, or first+after with pageInfo.endCursor). Returns nodes, pageInfo and totalCount.',
+      '(CREATED_AT_DESC when omitted) and pagination (page+limit, first+after with pageInfo.endCursor, or last+before with pageInfo.startCursor). Returns nodes, pageInfo and totalCount.',
     scope: 'webstore:read',
-    filter: pageFilter,
+    filter: filterSchema(PAGE_LIST),
     sorts: PAGE_SORTS,
     node: pageViewSchema,
     list: listPages,

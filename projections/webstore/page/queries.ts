@@ -1,25 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type FilterOf, type ListArgsOf, type SortOf } from '../../../domain/shared/list-spec.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import { searchCondition } from '../shared/content.js'
-import type { PageDatabase, PageDb, PageRow } from './tables.js'
+import { PAGE_LIST } from '../../../domain/webstore/page/list.js'
+import { listRunner } from '../../shared/list-runner.js'
+import { publishableRecord } from '../../shared/publishable.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { PageDb, PageRow } from './tables.js'
 
 /** A page as the API serves it. */
 export interface PageRecord {
@@ -37,26 +24,22 @@ export interface PageRecord {
   revision: number
 }
 
-export interface PageFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  status?: readonly PublicationStatus[] | null
-  /** Every word in the title, handle or body, ignoring case. */
-  search?: string | null
-  updatedAt?: DateTimeRangeFilter | null
-  publishedAt?: DateTimeRangeFilter | null
-  and?: readonly PageFilter[] | null
-  or?: readonly PageFilter[] | null
-}
+export type PageFilter = FilterOf<typeof PAGE_LIST>
+export type PageSort = SortOf<typeof PAGE_LIST>
+export type ListPagesArgs = ListArgsOf<typeof PAGE_LIST>
+export const PAGE_SORTS = sortValues(PAGE_LIST)
 
-const SORTS = sortOptions({ TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type PageSort = keyof typeof SORTS
-export const PAGE_SORTS = Object.keys(SORTS) as PageSort[]
-
-export interface ListPagesArgs extends ListArgs {
-  filter?: PageFilter | null
-  sort?: PageSort | null
-}
+const pages = listRunner(PAGE_LIST, {
+  filters: {
+    title: 'title',
+    handle: 'handle',
+    status: 'status',
+    search: ['title', 'handle', 'body'],
+    updatedAt: 'updated_at',
+    publishedAt: 'published_at',
+  },
+  sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** One page of the store by id or handle, or null (another store's id included). */
 export async function findPage(
@@ -83,31 +66,16 @@ export async function listPages(
   args: ListPagesArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<PageRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${PAGE_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('pages')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<PageRow>(query as never, args, sort, options)
+  const page = await pages.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toPageRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPageRecord(edge.node) })),
   }
-}
-
-function conditions(eb: ExpressionBuilder<PageDatabase, 'pages'>, filter: PageFilter): Expression<SqlBool>[] {
-  const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
-  if (filter.status != null) list.push(inList('status', filter.status))
-  list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'body']))
-  list.push(
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-    ...dateRangeConditions(eb, 'published_at', filter.publishedAt),
-  )
-  return list
 }
 
 export function toPageRecord(row: PageRow): PageRecord {
@@ -117,10 +85,7 @@ export function toPageRecord(row: PageRow): PageRecord {
     handle: row.handle,
     body: row.body,
     templateSuffix: row.template_suffix,
-    status: row.status,
-    seo: { title: row.seo_title, description: row.seo_description },
-    publishAt: row.publish_at,
-    publishedAt: row.published_at,
+    ...publishableRecord(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     revision: row.revision,

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
@@ -6,18 +8,6 @@ export const pageTypeDefs = /* GraphQL */ `
   enum PageStatus {
     DRAFT
     PUBLISHED
-  }
-
-  "Order of a page list; ties are broken by id."
-  enum PageSort {
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "What search engines and link previews show for a page or post; locale translates title and description."
@@ -62,18 +52,7 @@ export const pageTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Page')}
 
-  input PageFilter {
-    title: StringFilter
-    handle: StringFilter
-    "Any of these statuses."
-    status: [PageStatus!]
-    "Every word in the title, handle or body, ignoring case."
-    search: String
-    updatedAt: DateTimeRangeFilter
-    publishedAt: DateTimeRangeFilter
-    and: [PageFilter!]
-    or: [PageFilter!]
-  }
+  ${listTypeDefs(PAGE_LIST)}
 
   input PageCreateInput {
     title: String!
@@ -129,9 +108,7 @@ export const pageTypeDefs = /* GraphQL */ `
     "One page by id or handle; NOT_FOUND when the store has no such page."
     page(id: ID, handle: String): Page
     "The store's pages, drafts included."
-    pages(${LIST_ARGS}
-      filter: PageFilter
-      sort: PageSort = CREATED_AT_DESC
+    pages(${listFieldArgs(PAGE_LIST)}
     ): PageConnection!
   }
 
