@@ -1,16 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import type { BlogDatabase, BlogDb, BlogRow } from './tables.js'
+import { sortValues, type FilterOf, type ListArgsOf, type SortOf } from '../../../domain/shared/list-spec.js'
+import { BLOG_LIST } from '../../../domain/webstore/blog/list.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { BlogDb, BlogRow } from './tables.js'
 
 /** A blog as the API serves it. */
 export interface BlogRecord {
@@ -22,21 +16,15 @@ export interface BlogRecord {
   revision: number
 }
 
-export interface BlogFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  and?: readonly BlogFilter[] | null
-  or?: readonly BlogFilter[] | null
-}
+export type BlogFilter = FilterOf<typeof BLOG_LIST>
+export type BlogSort = SortOf<typeof BLOG_LIST>
+export type ListBlogsArgs = ListArgsOf<typeof BLOG_LIST>
+export const BLOG_SORTS = sortValues(BLOG_LIST)
 
-const SORTS = sortOptions({ TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type BlogSort = keyof typeof SORTS
-export const BLOG_SORTS = Object.keys(SORTS) as BlogSort[]
-
-export interface ListBlogsArgs extends ListArgs {
-  filter?: BlogFilter | null
-  sort?: BlogSort | null
-}
+const blogs = listRunner(BLOG_LIST, {
+  filters: { title: 'title', handle: 'handle' },
+  sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** One blog of the store by id or handle, or null (another store's id included). */
 export async function findBlog(
@@ -77,24 +65,16 @@ export async function listBlogs(
   args: ListBlogsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<BlogRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${BLOG_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('blogs')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<BlogRow>(query as never, args, sort, options)
+  const page = await blogs.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toBlogRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toBlogRecord(edge.node) })),
   }
-}
-
-function conditions(eb: ExpressionBuilder<BlogDatabase, 'blogs'>, filter: BlogFilter): Expression<SqlBool>[] {
-  return [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
 }
 
 function toBlogRecord(row: BlogRow): BlogRecord {

@@ -1,3 +1,5 @@
+import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 const POST_LIST_ARGS = `${LIST_ARGS}
@@ -7,17 +9,7 @@ const POST_LIST_ARGS = `${LIST_ARGS}
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
-  "Order of a blog list; ties are broken by id."
-  enum BlogSort {
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
+  ${listTypeDefs(BLOG_LIST)}
 
   "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
   enum PostStatus {
@@ -85,13 +77,6 @@ export const blogTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Blog')}
   ${connectionTypeDefs('Post')}
-
-  input BlogFilter {
-    title: StringFilter
-    handle: StringFilter
-    and: [BlogFilter!]
-    or: [BlogFilter!]
-  }
 
   input PostFilter {
     blogId: ID
@@ -202,9 +187,7 @@ export const blogTypeDefs = /* GraphQL */ `
     "One blog by id or handle; NOT_FOUND when the store has no such blog."
     blog(id: ID, handle: String): Blog
     "The store's blogs."
-    blogs(${LIST_ARGS}
-      filter: BlogFilter
-      sort: BlogSort = CREATED_AT_DESC
+    blogs(${listFieldArgs(BLOG_LIST)}
     ): BlogConnection!
     "One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post."
     post(id: ID, blogHandle: String, handle: String): Post
