@@ -1,5 +1,5 @@
 import { runBulk, type BulkItemOutcome } from '../../../../app/catalog/bulk.js'
-import { productsByIds } from '../../../../projections/catalog/product/queries.js'
+import { productsByIds } from '../../../../app/catalog/product/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
@@ -19,12 +19,11 @@ function counts(outcomes: readonly BulkItemOutcome[]) {
 
 /** Runs the items, then reads every written product back in one query. */
 async function writeProducts(ctx: RequestContext, command: string, args: BulkArgs) {
-  const storeId = requireStore(ctx).id
+  requireStore(ctx)
   const bulk = await runBulk(ctx.platform, commandContext(ctx), command, args.input.items)
   const ok = bulk.results.filter((o) => o.errors.length === 0 && o.entityId)
   const products = await productsByIds(
-    ctx.platform.database.db,
-    storeId,
+    ctx,
     ok.map((o) => o.entityId!),
   )
   const byId = new Map(products.flatMap((p) => (p ? [[p.id, p] as const] : [])))

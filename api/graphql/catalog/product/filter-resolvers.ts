@@ -1,14 +1,10 @@
-import { productFacets, type ProductFacetsArgs } from '../../../../projections/catalog/product/facets.js'
+import { readProductFacets, type ProductFacetsArgs } from '../../../../app/catalog/product/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { requireScope, requireStore } from '../../../../app/caller.js'
 import { productFilterTypeDefs } from './filter-schema.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    productFacets: (_root, args: ProductFacetsArgs, ctx) => {
-      requireScope(ctx, 'products:read')
-      return productFacets(ctx.platform.database.db, requireStore(ctx).id, args)
-    },
+    productFacets: (_root, args: ProductFacetsArgs, ctx) => readProductFacets(ctx, args),
   },
 }
 
