@@ -19,6 +19,7 @@ import { themeReadTools } from './webstore/theme/tools.js'
 import { menuReadTools } from './webstore/menu/tools.js'
 import { collectionReadTools } from './webstore/collection/tools.js'
 import { blogReadTools } from './webstore/blog/tools.js'
+import { contentReadTools } from './webstore/content/tools.js'
 import { pageReadTools } from './webstore/page/tools.js'
 import { postReadTools } from './webstore/post/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
@@ -46,6 +47,7 @@ const handWiredTools: readonly ShopTool[] = [
   ...pageReadTools,
   ...blogReadTools,
   ...postReadTools,
+  ...contentReadTools,
   ...collectionReadTools,
   ...translationReadTools,
   ...auditLogTools,

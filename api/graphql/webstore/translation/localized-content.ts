@@ -1,7 +1,6 @@
 import type { ContentField, FieldValue } from '../../../../domain/webstore/content/fields.js'
-import { findContentType } from '../../../../projections/webstore/content/queries.js'
-import type { ContentEntryRecord } from '../../../../projections/webstore/content/queries.js'
-import { requireStore } from '../../../../app/caller.js'
+import { findContentTypeView } from '../../../../app/webstore/content/reads.js'
+import type { ContentEntryView } from '../../../../app/webstore/content/view.js'
 import { type RequestContext } from '../../shared/context.js'
 import { localeArgument, localizedValues } from './localized.js'
 
@@ -22,7 +21,7 @@ function textFieldKeys(ctx: RequestContext, typeId: string): Promise<Set<string>
   }
   let keys = cache.get(typeId)
   if (!keys) {
-    keys = findContentType(ctx.platform.database.db, requireStore(ctx).id, { id: typeId }).then(
+    keys = findContentTypeView(ctx, typeId).then(
       (type) => new Set((type?.fields ?? []).filter((field) => TEXT_TYPES.has(field.type)).map((field) => field.key)),
     )
     cache.set(typeId, keys)
@@ -49,7 +48,7 @@ function translated(
 
 /** Resolver of `ContentEntry.fields(locale)`: the entry's values with its text translated, or as stored without a locale. */
 export async function localizedContentFields(
-  entry: ContentEntryRecord,
+  entry: ContentEntryView,
   args: { locale?: string | null },
   ctx: RequestContext,
 ): Promise<Record<string, FieldValue>> {

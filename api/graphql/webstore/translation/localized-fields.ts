@@ -1,15 +1,14 @@
 import type { AttributeOption } from '../../../../domain/catalog/attribute/events.js'
-import type { MenuItemNode } from '../../../../domain/webstore/menu/items.js'
 import type { AttributeRecord } from '../../../../projections/catalog/attribute/queries.js'
 import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
 import type { OptionRecord } from '../../../../projections/catalog/product/variant-queries.js'
 import type { CategoryRecord } from '../../../../projections/catalog/category/queries.js'
 import type { MediaRecord } from '../../../../projections/media/queries.js'
-import type { BlogRecord } from '../../../../projections/webstore/blog/queries.js'
 import type { CollectionRecord } from '../../../../projections/webstore/collection/queries.js'
-import type { PageRecord } from '../../../../projections/webstore/page/queries.js'
-import type { MenuRecord } from '../../../../projections/webstore/menu/queries.js'
-import type { PostRecord } from '../../../../projections/webstore/post/queries.js'
+import type { BlogView } from '../../../../app/webstore/blog/view.js'
+import type { MenuItemView, MenuView } from '../../../../app/webstore/menu/view.js'
+import type { PageView } from '../../../../app/webstore/page/view.js'
+import type { PostView } from '../../../../app/webstore/post/view.js'
 import { localizedContentFields } from './localized-content.js'
 import { localized } from './localized.js'
 
@@ -40,9 +39,9 @@ const seoFields = {
   ),
 }
 
-type LocatedMenuItem = Omit<MenuItemNode, 'items'> & { menuId: string; items: LocatedMenuItem[] }
+type LocatedMenuItem = Omit<MenuItemView, 'items'> & { menuId: string; items: LocatedMenuItem[] }
 
-function withMenuId(items: readonly MenuItemNode[], menuId: string): LocatedMenuItem[] {
+function withMenuId(items: readonly MenuItemView[], menuId: string): LocatedMenuItem[] {
   return items.map((item) => ({ ...item, menuId, items: withMenuId(item.items, menuId) }))
 }
 
@@ -89,27 +88,27 @@ export const localizedFieldResolvers = {
   },
   CollectionSeo: seoFields,
   Page: {
-    title: localized('title', (page: PageRecord) => page.title),
-    body: localized('body', (page: PageRecord) => page.body),
+    title: localized('title', (page: PageView) => page.title),
+    body: localized('body', (page: PageView) => page.body),
     seo: withResourceId,
   },
   PageSeo: seoFields,
   Blog: {
-    title: localized('title', (blog: BlogRecord) => blog.title),
+    title: localized('title', (blog: BlogView) => blog.title),
   },
   Post: {
-    title: localized('title', (post: PostRecord) => post.title),
-    excerpt: localized('excerpt', (post: PostRecord) => post.excerpt),
-    body: localized('body', (post: PostRecord) => post.body),
+    title: localized('title', (post: PostView) => post.title),
+    excerpt: localized('excerpt', (post: PostView) => post.excerpt),
+    body: localized('body', (post: PostView) => post.body),
     seo: withResourceId,
   },
   Menu: {
-    title: localized('title', (menu: MenuRecord) => menu.title),
-    items: (menu: MenuRecord) => withMenuId(menu.items, menu.id),
+    title: localized('title', (menu: MenuView) => menu.title),
+    items: (menu: MenuView) => withMenuId(menu.items, menu.id),
   },
   MenuItem: {
     title: localized(
-      (item: LocatedMenuItem) => `items.${item.itemId}.title`,
+      (item: LocatedMenuItem) => `items.${item.id}.title`,
       (item) => item.title,
       (item) => item.menuId,
     ),
