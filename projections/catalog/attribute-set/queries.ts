@@ -77,7 +77,7 @@ export async function listAttributeSets(
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<AttributeSetRow>(query as never, args, sort, options)
+  const page = await paginate(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),

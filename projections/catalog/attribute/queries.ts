@@ -125,7 +125,7 @@ export async function listAttributes(
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<AttributeRow>(query as never, args, sort, options)
+  const page = await paginate(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),

@@ -98,7 +98,7 @@ export async function listCollections(
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<CollectionRow>(query as never, args, sort, options)
+  const page = await paginate<CollectionRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toCollectionRecord),

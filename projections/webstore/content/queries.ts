@@ -81,7 +81,7 @@ export async function listContentTypes(
     .selectFrom('content_types')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await paginate<ContentTypeRow>(query as never, args, sort, options)
+  const page = await paginate<ContentTypeRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toTypeRecord),
@@ -139,7 +139,7 @@ export async function listContentEntries(
     .where('store_id', '=', storeId)
     .where('type_id', '=', type.id)
     .where((eb) => combineFilter(eb, args.filter, entryConditions))
-  const page = await paginate<ContentEntryRow>(query as never, args, sort, options)
+  const page = await paginate<ContentEntryRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map((row) => toEntryRecord(row, type)),

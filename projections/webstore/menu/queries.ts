@@ -85,7 +85,7 @@ export async function listMenus(
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<MenuRow>(query as never, args, sort, options)
+  const page = await paginate<MenuRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toMenuRecord),

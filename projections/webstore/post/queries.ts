@@ -106,7 +106,7 @@ export async function listPosts(
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
     .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<PostRow>(query as never, args, sort, options)
+  const page = await paginate<PostRow>(query, args, sort, options)
   return {
     ...page,
     nodes: page.nodes.map(toPostRecord),

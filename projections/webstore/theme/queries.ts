@@ -103,9 +103,7 @@ export function themeFiles(
       args.paths!.length ? q.where('path', 'in', args.paths!) : q.where(sql<boolean>`false`),
     )
   const query = (db as ThemeDb).selectFrom(inner.as('f')).selectAll()
-  return paginate(query as never, args, { column: 'path', direction: 'asc' }, options) as Promise<
-    Connection<ThemeFileNode>
-  >
+  return paginate(query, args, { column: 'path', direction: 'asc' }, options) as Promise<Connection<ThemeFileNode>>
 }
 
 /** The binary asset of a store's live theme with these bytes (for serving them), or undefined. */
