@@ -28,6 +28,7 @@ import {
   openEngine,
   type TestEngine,
 } from '../../test/support/projections.js'
+import { productCreate, productUpdate } from '../../domain/catalog/product/definitions.js'
 
 let engine: TestEngine
 
@@ -136,8 +137,8 @@ describe('rebuilding one store', () => {
         now: new Date('2026-11-21T10:00:00Z'),
       }
       for (const title of ['Shirt', 'Shirt', 'Hat']) {
-        const { entityId } = await platform.executeAndWait('productCreate', { title, tags: ['a', title] }, ctx)
-        await platform.executeAndWait('productUpdate', { id: entityId, vendor: 'Acme' }, ctx)
+        const { entityId } = await platform.executeAndWait(productCreate, { title, tags: ['a', title] }, ctx)
+        await platform.executeAndWait(productUpdate, { id: entityId, vendor: 'Acme' }, ctx)
       }
     }
     const tables = async () => ({

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../../test/support/mcp.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
 
@@ -37,7 +37,10 @@ describe('pages(last:, before:)', () => {
     const seen: string[][] = []
     let before: string | null = null
     for (;;) {
-      const response = await t.gql<Backward>(apiKey, BACKWARD, { last: 3, before })
+      const response: GraphQLResponse<Backward> = await t.gql<Backward>(apiKey, BACKWARD, {
+        last: 3,
+        before,
+      })
       expect(response.errors).toBeUndefined()
       const { nodes, pageInfo } = response.data!.pages
       seen.unshift(nodes.map((node) => node.title))
