@@ -16,6 +16,7 @@ import { openEventStore } from './eventstore/open.js'
 import { comparePositions, type EventStore } from './eventstore/port.js'
 import { eventStoreMigrations } from './eventstore/postgres/schema.js'
 import type { Logger } from './logging/logger.js'
+import { createPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics.js'
 import { ParkedStores } from './projections/parked-set.js'
 import type { Projection } from './projections/projection.js'
 import { ProjectionRunner } from './projections/runner.js'
@@ -66,6 +67,8 @@ export class Platform {
     readonly runner: ProjectionRunner | null,
     /** Stores parked by a failing event in some projection: their writes are refused at once. */
     readonly parked: ParkedStores,
+    /** This platform's Prometheus registry: command and projection timings, the process's health. */
+    readonly metrics: PlatformMetrics,
   ) {
     this.registry = new CommandRegistry(commands)
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
@@ -98,6 +101,7 @@ export class Platform {
     await waiter.start()
     const parked = new ParkedStores(database)
     await parked.start()
+    const metrics = createPlatformMetrics()
     const runner = options.runProjections
       ? new ProjectionRunner({
           database,
@@ -105,6 +109,7 @@ export class Platform {
           projections: parts.projections,
           logger,
           onAdvance: (name, position) => waiter.observe(name, position),
+          onBatch: (name, seconds) => metrics.projectionBatchDuration.observe({ projection: name }, seconds),
           parked,
         })
       : null
@@ -119,6 +124,7 @@ export class Platform {
       waiter,
       runner,
       parked,
+      metrics,
     )
     if (runner) {
       platform.publishScheduler = new PublishScheduler({
@@ -155,13 +161,16 @@ export class Platform {
    * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
    */
   private append(name: string, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    return executeCommand(
-      this.eventStore,
-      this.registry.get(name),
-      input,
-      ctx,
-      catalogUsageFrom(this.database.db),
-      themeAssetWriter(mediaServices(this).blobs),
+    const definition = this.registry.get(name)
+    return this.metrics.timeCommand(definition.name, () =>
+      executeCommand(
+        this.eventStore,
+        definition,
+        input,
+        ctx,
+        catalogUsageFrom(this.database.db),
+        themeAssetWriter(mediaServices(this).blobs),
+      ),
     )
   }
 

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ApiMetrics } from '../../infra/metrics/api-metrics.js'
-import { EXPOSITION_CONTENT_TYPE } from '../../infra/metrics/registry.js'
 
 export interface MetricsOptions {
   metrics: ApiMetrics
@@ -42,7 +41,7 @@ export const metricsRoutes = fp(
             ],
           })
       }
-      return reply.type(EXPOSITION_CONTENT_TYPE).send(await metrics.registry.render())
+      return reply.type(metrics.contentType).send(await metrics.render())
     })
   },
   { name: 'emporium-metrics' },
