@@ -22,6 +22,7 @@ import { ProjectionRunner } from '../infra/projections/runner.js'
 import { projectionMigrations } from '../infra/projections/schema.js'
 import { projectionFilter } from '../infra/projections/worker.js'
 import { ReadModelWaiter } from '../infra/projections/waiter.js'
+import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/platform-metrics.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { allReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
@@ -66,6 +67,8 @@ export class Platform {
     readonly runner: ProjectionRunner | null,
     /** Stores parked by a failing event in some projection: their writes are refused at once. */
     readonly parked: ParkedStores,
+    /** This platform's Prometheus registry: command and projection timings, the process's health. */
+    readonly metrics: PlatformMetrics,
   ) {
     this.registry = new CommandRegistry(commands)
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
@@ -98,6 +101,7 @@ export class Platform {
     await waiter.start()
     const parked = new ParkedStores(database)
     await parked.start()
+    const metrics = createPlatformMetrics()
     const runner = options.runProjections
       ? new ProjectionRunner({
           database,
@@ -105,6 +109,7 @@ export class Platform {
           projections: parts.projections,
           logger,
           onAdvance: (name, position) => waiter.observe(name, position),
+          onBatch: (name, seconds) => metrics.projectionBatchDuration.observe({ projection: name }, seconds),
           parked,
         })
       : null
@@ -119,6 +124,7 @@ export class Platform {
       waiter,
       runner,
       parked,
+      metrics,
     )
     if (runner) {
       platform.publishScheduler = new PublishScheduler({
@@ -155,13 +161,15 @@ export class Platform {
    * reactions): they wait for no read model, and a parked store's events are replayed when it is retried.
    */
   private append(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<CommandResult> {
-    return executeCommand(
-      this.eventStore,
-      definition,
-      input,
-      ctx,
-      catalogUsageFrom(this.database.db),
-      themeAssetWriter(mediaServices(this).blobs),
+    return this.metrics.timeCommand(definition.name, () =>
+      executeCommand(
+        this.eventStore,
+        definition,
+        input,
+        ctx,
+        catalogUsageFrom(this.database.db),
+        themeAssetWriter(mediaServices(this).blobs),
+      ),
     )
   }
 

@@ -6,6 +6,7 @@ import { principalActor } from '../../app/auth/authenticate.js'
 import type { Platform } from '../../app/platform.js'
 import type { RateLimiter } from '../../app/ratelimit/limiter.js'
 import { installCostHooks, refusalExtensions } from './shared/cost-hooks.js'
+import { installDurationHooks } from './shared/duration-hooks.js'
 import { newCorrelationId, type GraphQLContext, type RequestContext } from './shared/context.js'
 import { checkCsrf } from '../../app/auth/csrf.js'
 import { requestCredentials } from '../../app/auth/request-credentials.js'
@@ -183,6 +184,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const optOut = recursiveVariablesOptOut(app.graphql.schema)
   app.graphql.addHook('preExecution', async (_schema, document) => optOut(document))
   installCostHooks(app, options.rateLimiter, options.metrics)
+  installDurationHooks(app, options.metrics)
   installInputBounds(app, limits)
 }
 

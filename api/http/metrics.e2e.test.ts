@@ -28,8 +28,9 @@ interface Sample {
 }
 
 /**
- * A strict reader of the text exposition format (0.0.4): every line is a HELP, a TYPE or a
- * sample of a family declared before it, label values properly quoted and escaped.
+ * A strict reader of the text exposition format (0.0.4): every line is empty, a HELP, a TYPE or a
+ * sample of a family declared before it (a histogram's by its _bucket, _sum and _count series),
+ * label values properly quoted and escaped.
  */
 function parseExposition(text: string): { types: Map<string, string>; samples: Sample[] } {
   expect(text.endsWith('\n')).toBe(true)
@@ -40,6 +41,8 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
     `^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|NaN|[+-]Inf)$`,
   )
   for (const line of text.slice(0, -1).split('\n')) {
+    // The format ignores empty lines; prom-client puts one between families.
+    if (line === '') continue
     const help = new RegExp(`^# HELP (${name}) .+$`).exec(line)
     const type = new RegExp(`^# TYPE (${name}) (counter|gauge|histogram|summary|untyped)$`).exec(line)
     if (help) continue
@@ -50,7 +53,9 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
     }
     const match = sample.exec(line)
     expect(match, `not a valid exposition line: ${line}`).not.toBeNull()
-    expect(types.has(match![1]!), `sample of undeclared family: ${line}`).toBe(true)
+    const family = match![1]!.replace(/_(bucket|sum|count)$/, '')
+    const declared = types.has(match![1]!) || types.get(family) === 'histogram'
+    expect(declared, `sample of undeclared family: ${line}`).toBe(true)
     const labels = Object.fromEntries(
       [...(match![2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
     )
@@ -121,5 +126,53 @@ describe('GET /metrics', () => {
     for (const projection of t.platform.projections) {
       expect(valueOf(samples, 'emporium_projection_running', { projection: projection.name })).toBe(1)
     }
+  })
+})
+
+describe('histograms and process metrics', () => {
+  const count = (samples: Sample[], name: string, labels: Record<string, string>) =>
+    valueOf(samples, `${name}_count`, labels) ?? 0
+
+  it('times GraphQL operations by name, registry commands by outcome and projection batches', async () => {
+    const other = await t.tenant('metrics-histograms')
+    const before = (await scrape()).samples
+    expect((await t.gql(other.apiKey, 'query Ping { __typename }')).status).toBe(200)
+    expect((await t.gql(other.apiKey, '{ __typename }')).status).toBe(200)
+    const created = await t.gql(
+      other.apiKey,
+      'mutation CreateTimed { productCreate(input: { title: "Timed" }) { product { id } } }',
+    )
+    expect(created.status).toBe(200)
+
+    await vi.waitFor(async () => {
+      const { samples } = await scrape()
+      expect(valueOf(samples, 'emporium_projection_lag_events', { projection: 'products' })).toBe(0)
+      const batches = 'emporium_projection_batch_duration_seconds'
+      expect(count(samples, batches, { projection: 'products' })).toBeGreaterThan(
+        count(before, batches, { projection: 'products' }),
+      )
+    })
+    const { types, samples } = await scrape()
+    const graphql = 'emporium_graphql_request_duration_seconds'
+    expect(types.get(graphql)).toBe('histogram')
+    for (const operation of ['Ping', 'anonymous', 'CreateTimed']) {
+      const labels = { operation, transport: 'http' }
+      expect(count(samples, graphql, labels) - count(before, graphql, labels), operation).toBe(1)
+      expect(valueOf(samples, `${graphql}_bucket`, { ...labels, le: '+Inf' })).toBe(count(samples, graphql, labels))
+    }
+    const commands = 'emporium_command_duration_seconds'
+    const ok = { command: 'productCreate', outcome: 'ok' }
+    expect(types.get(commands)).toBe('histogram')
+    expect(count(samples, commands, ok) - count(before, commands, ok)).toBe(1)
+    expect(valueOf(samples, `${commands}_sum`, ok)).toBeGreaterThan(0)
+    expect(types.get('emporium_projection_batch_duration_seconds')).toBe('histogram')
+  })
+
+  it("serves Node's default metrics from the platform's own registry", async () => {
+    const { types } = await scrape()
+    expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge')
+    expect(types.get('nodejs_heap_size_used_bytes')).toBe('gauge')
+    expect(types.get('nodejs_gc_duration_seconds')).toBe('histogram')
+    expect(types.get('process_cpu_seconds_total')).toBe('counter')
   })
 })

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { metricsExposition, type ApiMetrics } from '../../app/metrics/api-metrics.js'
+import type { ApiMetrics } from '../../app/metrics/api-metrics.js'
 
 export interface MetricsOptions {
   metrics: ApiMetrics
@@ -41,8 +41,7 @@ export const metricsRoutes = fp(
             ],
           })
       }
-      const { contentType, body } = await metricsExposition(metrics)
-      return reply.type(contentType).send(body)
+      return reply.type(metrics.contentType).send(await metrics.render())
     })
   },
   { name: 'emporium-metrics' },

@@ -14,6 +14,8 @@ export interface RunnerOptions {
   projections: readonly Projection[]
   logger: Logger
   onAdvance?: (name: string, position: string) => void
+  /** Told how long each committed batch took to apply, in seconds (the batch duration histogram). */
+  onBatch?: (name: string, seconds: number) => void
   batchSize?: number
   /** How often to try for projections another process owns, and to look for rebuild requests. */
   lockIntervalMs?: number
@@ -154,6 +156,7 @@ export class ProjectionRunner {
         projection,
         logger: this.options.logger,
         onAdvance: this.options.onAdvance ?? (() => undefined),
+        onBatch: this.options.onBatch,
         onLostOwnership: (name) => {
           this.lost.add(name)
           this.nudge()

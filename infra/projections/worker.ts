@@ -22,6 +22,8 @@ export interface WorkerDeps {
   logger: Logger
   /** Told after each committed batch, so in-process waiters need no round trip. */
   onAdvance: (name: string, position: string) => void
+  /** Told how long each committed batch took to apply, in seconds. */
+  onBatch?: (name: string, seconds: number) => void
   /** Told when the checkpoint moved under this worker: it has stopped, and another process owns the projection now. */
   onLostOwnership?: (name: string) => void
   /** Told the moment a store is parked here, so this process refuses its writes at once. */
@@ -157,6 +159,7 @@ export class ProjectionWorker {
     const before = this.position
     const last = events[events.length - 1]!.position
     let parking: Map<string, ApplyFailure>
+    const started = performance.now()
     try {
       parking = await applyParking(
         projection,
@@ -190,6 +193,7 @@ export class ProjectionWorker {
         'store parked in projection on a failing event; its other stores go on',
       )
     }
+    this.deps.onBatch?.(projection.name, (performance.now() - started) / 1000)
     this.position = last
     this.deps.onAdvance(projection.name, last)
     await yieldToEventLoop()

@@ -26,7 +26,7 @@ interface Costed {
 const COSTED = Symbol('emporium.cost')
 
 /** The per-operation context mercurius hands to hooks: ours plus what it adds (reply, batch index). */
-interface HookContext {
+export interface HookContext {
   principal?: Principal
   reply: FastifyReply
   operationId?: number
@@ -149,7 +149,7 @@ function domainErrorOf(error: GraphQLError): DomainError | undefined {
 }
 
 /** The operation a request names: in the body (one per batch item) or the query string of a GET. */
-function operationNameOf(ctx: HookContext): string | null {
+export function operationNameOf(ctx: HookContext): string | null {
   const request = ctx.reply.request
   const body = request.body as { operationName?: string | null } | { operationName?: string | null }[] | undefined
   const item = Array.isArray(body)
