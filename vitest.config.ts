@@ -7,7 +7,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Migrates once per run; every file's database starts from that snapshot.
-    globalSetup: ['test/support/global-setup.ts'],
   },
 })

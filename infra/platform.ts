@@ -11,7 +11,7 @@ import { catalogUsageFrom } from './commands/catalog-usage.js'
 import { executeCommand, type CommandResult } from './commands/execute.js'
 import type { Config } from './config.js'
 import { openDatabase, type Database } from './database/database.js'
-import { migrateToLatest, type Migrations } from './database/migrate.js'
+import { migrateToLatest } from './database/migrate.js'
 import { openEventStore } from './eventstore/open.js'
 import { comparePositions, type EventStore } from './eventstore/port.js'
 import { eventStoreMigrations } from './eventstore/postgres/schema.js'
@@ -31,15 +31,6 @@ import { themeAssetWriter } from './webstore/theme-assets.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
-
-/** Every table the platform owns (read models aside, which the projections create); tests migrate a snapshot from it once per run. */
-export const platformMigrations: Migrations = {
-  ...eventStoreMigrations,
-  ...projectionMigrations,
-  ...apiKeySecretMigrations,
-  ...accountMigrations,
-  ...reactionMigrations,
-}
 
 export interface PlatformParts {
   commands: readonly AnyCommandDefinition[]
@@ -95,7 +86,13 @@ export class Platform {
         dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
         poolSize: config.databasePoolSize,
       }))
-    await migrateToLatest(database.db, platformMigrations)
+    await migrateToLatest(database.db, {
+      ...eventStoreMigrations,
+      ...projectionMigrations,
+      ...apiKeySecretMigrations,
+      ...accountMigrations,
+      ...reactionMigrations,
+    })
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()

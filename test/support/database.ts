@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../infra/database/database.js'
 
@@ -11,24 +10,18 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** Set by `global-setup.ts`: the run's migrated PGlite data directory, and its Postgres template database. */
-export const SNAPSHOT_ENV = 'EMPORIUM_TEST_PGLITE_SNAPSHOT'
-export const TEMPLATE_ENV = 'EMPORIUM_TEST_TEMPLATE_DATABASE'
-
 /**
  * A fresh database for one test file: a new Postgres database when `DATABASE_URL` is set
- * (so files run in parallel without sharing state), else an in-memory PGlite. Both start
- * from the run's migrated snapshot when the global setup made one.
+ * (so files run in parallel without sharing state), else an in-memory PGlite.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) {
-    const database = await openTestPglite()
+    const database = await openDatabase({})
     return { database, url: undefined, drop: () => database.close().catch(() => undefined) }
   }
   const name = `emporium_test_${randomBytes(6).toString('hex')}`
-  const template = process.env[TEMPLATE_ENV]
-  await adminQuery(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`)
   const url = withDatabaseName(baseUrl, name)
   const database = await openDatabase({ url, poolSize: 10 })
   return {
@@ -54,17 +47,7 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString()
 }
 
-/** An in-memory PGlite started from the run's migrated snapshot, or from scratch without one. */
-export async function openTestPglite(): Promise<Database> {
-  return openDatabase({ loadDataDir: await pgliteSnapshot() })
-}
-
-async function pgliteSnapshot(): Promise<Blob | undefined> {
-  const file = process.env[SNAPSHOT_ENV]
-  return file ? new Blob([await readFile(file)]) : undefined
-}
-
-export async function adminQuery(url: string, sql: string): Promise<void> {
+async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
