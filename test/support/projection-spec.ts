@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import type { Database } from '../../infra/database/database.js'
+import type { RecordedEvent } from '../../infra/eventstore/port.js'
+import { encodePosition } from '../../infra/eventstore/postgres/adapter.js'
+import type { Projection } from '../../infra/projections/projection.js'
+import { createTestDatabase, type TestDatabase } from './database.js'
+
+/** Events start at this instant and are a second apart, so timestamps in rows are predictable. */
+const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
+
+export interface SpecStore {
+  organizationId: string
+  storeId: string
+  /** A recorded event of this store on `stream`, with the next revision of that stream and the next log position: build events in log order. */
+  event(stream: string, type: string, data: Record<string, unknown>): RecordedEvent
+}
+
+export type Row = Record<string, unknown>
+
+export interface ProjectionSpec {
+  database: Database
+  /** A store of its own (and its organization), so the cases of a file do not see each other's rows. */
+  store(): SpecStore
+  /** Applies `events` through the projection in one transaction, as the runner does with a batch. */
+  given(events: readonly RecordedEvent[]): {
+    /**
+     * The store's rows of `table`, with the columns the expected rows name, in `orderBy` order
+     * (those columns when not given); timestamps read as ISO strings.
+     */
+    thenRows(table: string, storeId: string, expected: readonly Row[], orderBy?: readonly string[]): Promise<void>
+  }
+  /** The store's rows of `table` with `columns`, as `thenRows` reads them. */
+  rows(table: string, storeId: string, columns: readonly string[], orderBy?: readonly string[]): Promise<Row[]>
+  close(): Promise<void>
+}
+
+/**
+ * Given/then for a projection, on a per-file database: recorded events go through its `apply`,
+ * and the test asserts the rows that came out.
+ *
+ * @example
+ * const spec = await projectionSpec(blogsProjection)
+ * const shop = spec.store()
+ * await spec.given([shop.event(stream, 'BlogCreated', data)]).thenRows('blogs', shop.storeId, [{ id, title }])
+ *
+ * `alsoTables` creates the tables of read models that `apply` reads from (a projection that looks up
+ * products, say).
+ */
+export async function projectionSpec(
+  projection: Projection,
+  options: { alsoTables?: readonly Projection[] } = {},
+): Promise<ProjectionSpec> {
+  const test: TestDatabase = await createTestDatabase()
+  const db = test.database.db
+  for (const other of [...(options.alsoTables ?? []), projection]) await other.createTables(db)
+  const revisions = new Map<string, number>()
+  let position = 0
+
+  const rows: ProjectionSpec['rows'] = async (table, storeId, columns, orderBy = columns) => {
+    let query = db
+      .selectFrom(table)
+      .select([...columns])
+      .where('store_id', '=', storeId)
+    for (const column of orderBy) query = query.orderBy(column)
+    return ((await query.execute()) as Row[]).map(readable)
+  }
+
+  return {
+    database: test.database,
+    store() {
+      const organizationId = randomUUID()
+      const storeId = randomUUID()
+      return {
+        organizationId,
+        storeId,
+        event(stream, type, data) {
+          const revision = (revisions.get(stream) ?? -1) + 1
+          revisions.set(stream, revision)
+          position++
+          return {
+            id: randomUUID(),
+            type,
+            data,
+            metadata: {
+              organizationId,
+              storeId,
+              actor: { type: 'system', id: 'test' },
+              correlationId: randomUUID(),
+              causationId: null,
+              schemaVersion: 1,
+              occurredAt: new Date(EPOCH + position * 1_000).toISOString(),
+            },
+            streamName: stream,
+            revision,
+            position: encodePosition(1, position),
+            recordedAt: new Date(EPOCH + position * 1_000),
+          }
+        },
+      }
+    },
+    given(events) {
+      return {
+        async thenRows(table, storeId, expected, orderBy) {
+          await db.transaction().execute(async (trx) => {
+            for (const event of events) await projection.apply(event, trx)
+          })
+          const columns = expected.length > 0 ? Object.keys(expected[0]!) : ['store_id']
+          expect(await rows(table, storeId, columns, orderBy)).toEqual(expected)
+        },
+      }
+    },
+    rows,
+    close: () => test.drop(),
+  }
+}
+
+function readable(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  )
+}
