@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { Database } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
-import { encodePosition } from '../../infra/eventstore/postgres/adapter.js'
+import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 
