@@ -135,6 +135,8 @@ describe('tools/list', () => {
       'limit',
       'first',
       'after',
+      'last',
+      'before',
       'filter',
       'sort',
     ])

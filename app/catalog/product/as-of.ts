@@ -45,6 +45,7 @@ function pastCatalog(product: ProductAsOf): Omit<PastProduct, 'product' | 'media
   const { catalog } = product
   const options = catalog.options.map((option, position) => ({
     id: option.optionId,
+    productId: product.id,
     name: option.name,
     position,
     values: [...option.values],

@@ -25,6 +25,7 @@ export function moneyView(value: MoneyValue): MoneyView {
 /** GraphQL's `ProductOption`. */
 export const productOptionViewSchema = z.object({
   id: z.string().describe('The option id, for update_product_option and remove_product_option.'),
+  productId: z.string(),
   name: z.string(),
   position: z.number().int(),
   values: z.array(z.string()).describe('In the order shoppers see them.'),
@@ -66,8 +67,9 @@ export function toVariantView(variant: VariantRecord): ProductVariantView {
   }
 }
 
-export const toOptionView = ({ id, name, position, values }: OptionRecord): ProductOptionView => ({
+export const toOptionView = ({ id, productId, name, position, values }: OptionRecord): ProductOptionView => ({
   id,
+  productId,
   name,
   position,
   values,
