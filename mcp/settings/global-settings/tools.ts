@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { readSettingsGroups } from '../../../app/settings/global-settings/reads.js'
+import { settingsGroupViewSchema } from '../../../app/settings/global-settings/view.js'
 import { grants } from '../../../domain/shared/scopes.js'
-import { readGlobalSettings } from '../../../projections/settings/global-settings/queries.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
-import { requireStore } from '../../shared/session.js'
-import { groupJson, groupSchema } from './views.js'
 
 export const globalSettingsReadTools: readonly ShopTool[] = [
   readTool({
@@ -13,10 +13,9 @@ export const globalSettingsReadTools: readonly ShopTool[] = [
       'version; groups never changed show their defaults. update_global_settings changes one group.',
     available: (scopes) => grants(scopes, 'settings:read'),
     input: z.strictObject({}),
-    output: z.object({ groups: z.array(groupSchema) }),
+    output: z.object({ groups: z.array(settingsGroupViewSchema) }),
     async run(_args, call) {
-      const groups = await readGlobalSettings(call.session.platform.database.db, requireStore(call.session).id)
-      return { groups: Object.values(groups).map(groupJson) }
+      return { groups: Object.values(await readSettingsGroups(callerOf(call))) }
     },
   }),
 ]

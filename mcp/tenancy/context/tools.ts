@@ -1,32 +1,20 @@
 import { z } from 'zod'
 import { ALL_SCOPES } from '../../../domain/shared/scopes.js'
 import { credentialId } from '../../../app/auth/authenticate.js'
-import { findOrganization, listStores, type StoreRecord } from '../../../projections/tenancy/queries.js'
+import { listViewerStores, readOrganization } from '../../../app/tenancy/viewer/reads.js'
+import { organizationViewSchema, viewerStoreViewSchema } from '../../../app/tenancy/viewer/view.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 
-const storeSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  defaultLocale: z.string(),
-  currency: z.string(),
-  commerceEnabled: z.boolean(),
-})
-
 const contextSchema = z.object({
-  organization: z.object({ id: z.string(), name: z.string() }).nullable(),
-  stores: z.array(storeSchema).describe('Every store this credential may reach.'),
-  currentStore: storeSchema
+  organization: organizationViewSchema.nullable(),
+  stores: z.array(viewerStoreViewSchema).describe('Every store this credential may reach.'),
+  currentStore: viewerStoreViewSchema
     .nullable()
     .describe('The store the tools work on; null when the credential reaches several and none was selected.'),
   scopes: z.array(z.enum(ALL_SCOPES)).describe('What this credential may do; a write scope includes its read scope.'),
   credential: z.object({ type: z.enum(['api_key', 'user']), id: z.string(), name: z.string() }),
 })
-
-function storeJson(store: StoreRecord) {
-  const { id, slug, name, defaultLocale, currency, commerceEnabled } = store
-  return { id, slug, name, defaultLocale, currency, commerceEnabled }
-}
 
 export const contextTools: readonly ShopTool[] = [
   readTool({
@@ -37,13 +25,13 @@ export const contextTools: readonly ShopTool[] = [
     available: () => true,
     input: z.strictObject({}),
     output: contextSchema,
-    async run(_args, { session }) {
-      const { db } = session.platform.database
+    async run(_args, call) {
+      const { session } = call
       const { principal } = session
-      const organization = await findOrganization(db, principal.organizationId)
-      const stores = (await listStores(db, principal.organizationId, principal.storeIds)).map(storeJson)
+      const caller = callerOf(call)
+      const stores = await listViewerStores(caller)
       return {
-        organization: organization ? { id: organization.id, name: organization.name } : null,
+        organization: await readOrganization(caller),
         stores,
         currentStore: stores.find((store) => store.id === session.store?.id) ?? null,
         scopes: principal.scopes,

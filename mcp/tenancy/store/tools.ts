@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { reachableStore } from '../../../app/tenancy/store/reads.js'
+import { storeViewSchema } from '../../../app/tenancy/store/view.js'
 import { grants } from '../../../domain/shared/scopes.js'
+import { requireStore } from '../../../app/caller.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
-import { requireStore } from '../../shared/session.js'
-import { storeSchema, storeView } from './views.js'
 
 export const storeReadTools: readonly ShopTool[] = [
   readTool({
@@ -12,10 +14,10 @@ export const storeReadTools: readonly ShopTool[] = [
       'and whether commerce is on. update_store changes it; toggle_store_commerce switches selling.',
     available: (scopes) => grants(scopes, 'settings:read'),
     input: z.strictObject({}),
-    output: storeSchema,
-    async run(_args, call) {
-      const store = requireStore(call.session)
-      return (await storeView.read(call.session, store.id))!
+    output: storeViewSchema,
+    run(_args, call) {
+      const caller = callerOf(call)
+      return reachableStore(caller, requireStore(caller).id)
     },
   }),
 ]

@@ -1,6 +1,6 @@
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
-import { reachableStore } from '../../tenancy/store/target.js'
+import { reachableStore } from '../../../../app/tenancy/store/reads.js'
 import { commerceTypeDefs } from './schema.js'
 import { storeCommerceToggle } from '../../../../domain/settings/commerce/definitions.js'
 

@@ -1,19 +1,19 @@
 import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { SETTINGS_GROUPS, type SettingsGroup } from '../../../../domain/settings/global-settings/groups.js'
-import { readGlobalSettings, type GroupSettings } from '../../../../projections/settings/global-settings/queries.js'
+import { readSettingsGroups } from '../../../../app/settings/global-settings/reads.js'
+import type { SettingsGroupView } from '../../../../app/settings/global-settings/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { globalSettingsTypeDefs } from './schema.js'
 import { globalSettingsUpdate } from '../../../../domain/settings/global-settings/definitions.js'
 
 async function readSettings(ctx: RequestContext) {
-  requireScope(ctx, 'settings:read')
-  const groups = await readGlobalSettings(ctx.platform.database.db, requireStore(ctx).id)
+  const groups = await readSettingsGroups(ctx)
   return Object.fromEntries(Object.entries(groups).map(([group, settings]) => [group, flatten(settings)]))
 }
 
-function flatten(settings: GroupSettings): Record<string, unknown> {
+function flatten(settings: SettingsGroupView): Record<string, unknown> {
   return { ...settings.values, version: settings.version, updatedAt: settings.updatedAt }
 }
 

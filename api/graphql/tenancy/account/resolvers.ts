@@ -8,8 +8,7 @@ import {
   type SignedIn,
 } from '../../../../app/auth/accounts.js'
 import { deleteSession, deleteUserSessions } from '../../../../app/auth/sessions.js'
-import { findMembership, findUser } from '../../../../projections/tenancy/accounts/queries.js'
-import { findOrganization } from '../../../../projections/tenancy/queries.js'
+import { findMembershipOf, findOrganizationById, findUserById } from '../../../../app/tenancy/member/reads.js'
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '../../../../app/auth/session-cookie.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import type { RequestContext } from '../../shared/context.js'
@@ -19,11 +18,10 @@ import { accountTypeDefs } from './schema.js'
 /** Sets the session cookie and reads the payload every sign-in answers with. */
 export async function signedInPayload(ctx: AccountContext, signedIn: SignedIn) {
   ctx.reply.header('set-cookie', sessionCookie(ctx.reply.request, signedIn.session.token, signedIn.session.expiresAt))
-  const db = ctx.platform.database.db
   const [user, organization, membership] = await Promise.all([
-    findUser(db, signedIn.userId),
-    findOrganization(db, signedIn.organizationId),
-    findMembership(db, signedIn.organizationId, signedIn.userId),
+    findUserById(ctx, signedIn.userId),
+    findOrganizationById(ctx, signedIn.organizationId),
+    findMembershipOf(ctx, signedIn.organizationId, signedIn.userId),
   ])
   if (!user || !organization || !membership)
     throw new DomainError('INTERNAL_SERVER_ERROR', 'the account was written but is not readable yet; log in again')
@@ -39,7 +37,7 @@ export async function signedInPayload(ctx: AccountContext, signedIn: SignedIn) {
 const resolvers: GraphQLSlice['resolvers'] = {
   Viewer: {
     user: ({ ctx }: { ctx: RequestContext }) =>
-      ctx.principal.type === 'user' ? findUser(ctx.platform.database.db, ctx.principal.userId) : null,
+      ctx.principal.type === 'user' ? findUserById(ctx, ctx.principal.userId) : null,
     role: ({ ctx }: { ctx: RequestContext }) => (ctx.principal.type === 'user' ? ctx.principal.role : null),
   },
   Mutation: {
@@ -60,7 +58,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     passwordChange: async (_root, { input }: { input: unknown }, ctx: AccountContext) => {
       const principal = requireSignedIn(ctx)
       const eventPosition = await changePassword(ctx.platform, principal, input, requestMeta(ctx))
-      return { user: await findUser(ctx.platform.database.db, principal.userId), eventPosition }
+      return { user: await findUserById(ctx, principal.userId), eventPosition }
     },
     passwordResetRequest: async (_root, { input }: { input: unknown }, ctx: AccountContext) => {
       await requestPasswordReset(ctx.platform, input, requestMeta(ctx))

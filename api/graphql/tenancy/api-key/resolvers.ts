@@ -1,9 +1,14 @@
-import { DomainError } from '../../../../domain/shared/errors.js'
 import { maskedApiKey, API_KEY_PREFIX } from '../../../../app/auth/api-key-token.js'
 import { issueApiKey, rotateApiKey, type IssueApiKeyDeps, type IssueApiKeyInput } from '../../../../app/auth/keys.js'
 import { lastUsedOf } from '../../../../app/auth/usage.js'
-import { apiKeyStatus, listApiKeyPage, type ListApiKeysArgs } from '../../../../projections/tenancy/api-key-list.js'
-import { findApiKey, listStores, type ApiKeyRecord } from '../../../../projections/tenancy/queries.js'
+import {
+  apiKeyStatusNow,
+  apiKeyStores,
+  listApiKeys,
+  readApiKey,
+  type ApiKeyRecord,
+  type ListApiKeysArgs,
+} from '../../../../app/tenancy/api-key/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
@@ -11,15 +16,6 @@ import { wantsTotal } from '../../shared/selection.js'
 import { requireSignedInAdmin } from '../account/access.js'
 import { apiKeyTypeDefs } from './schema.js'
 import { apiKeyRevoke } from '../../../../domain/tenancy/api-key/definitions.js'
-
-async function readApiKey(ctx: RequestContext, id: string): Promise<ApiKeyRecord> {
-  const key = await findApiKey(ctx.platform.database.db, ctx.principal.organizationId, id)
-  if (!key)
-    throw new DomainError('NOT_FOUND', `API key '${id}' does not exist; list the organization's keys to find its id`, {
-      field: ['id'],
-    })
-  return key
-}
 
 function keyDeps(ctx: RequestContext): IssueApiKeyDeps {
   return {
@@ -36,18 +32,15 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     apiKeys: (_root, args: ListApiKeysArgs, ctx: RequestContext, info) => {
       requireSignedInAdmin(ctx, 'API keys')
-      return listApiKeyPage(ctx.platform.database.db, ctx.principal.organizationId, args, new Date(), {
-        count: wantsTotal(info),
-      })
+      return listApiKeys(ctx, args, { count: wantsTotal(info) })
     },
   },
   ApiKey: {
     prefix: (key: ApiKeyRecord) => `${API_KEY_PREFIX}${key.publicId}`,
     masked: (key: ApiKeyRecord) => maskedApiKey(key.publicId, key.last4),
     allStores: (key: ApiKeyRecord) => key.storeIds === null,
-    stores: (key: ApiKeyRecord, _args, ctx: RequestContext) =>
-      listStores(ctx.platform.database.db, key.organizationId, key.storeIds),
-    status: (key: ApiKeyRecord) => apiKeyStatus(key, new Date()),
+    stores: (key: ApiKeyRecord, _args, ctx: RequestContext) => apiKeyStores(ctx, key),
+    status: (key: ApiKeyRecord) => apiKeyStatusNow(key),
   },
   Mutation: {
     apiKeyCreate: async (_root, { input }: { input: IssueApiKeyInput }, ctx: RequestContext) => {

@@ -1,19 +1,13 @@
-import { badInput, notFound } from '../../../../domain/shared/errors.js'
+import { badInput } from '../../../../domain/shared/errors.js'
+import { isPlatformHostname, normalizeHostname } from '../../../../domain/tenancy/domain/hostname.js'
 import {
-  isPlatformHostname,
-  normalizeHostname,
-  verificationRecordName,
-} from '../../../../domain/tenancy/domain/hostname.js'
-import { lookupTxt, txtResolverFor } from '../../../../infra/dns/txt.js'
-import {
-  findStoreDomain,
   listStoreDomains,
+  lookupVerificationTxt,
+  readStoreDomain as readDomain,
   type ListStoreDomainsArgs,
-  type StoreDomainRecord,
-} from '../../../../projections/tenancy/domain/queries.js'
+} from '../../../../app/tenancy/domain/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { mutate, requireScope } from '../../../../app/caller.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { storeDomainTypeDefs } from './schema.js'
 import {
@@ -25,19 +19,10 @@ import {
 
 type Input = { input: Record<string, unknown> | null }
 
-async function readDomain(ctx: RequestContext, id: string): Promise<StoreDomainRecord> {
-  requireScope(ctx, 'settings:read')
-  const domain = await findStoreDomain(ctx.platform.database.db, requireStore(ctx).id, id)
-  if (!domain) throw notFound('domain', id)
-  return domain
-}
-
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    storeDomains: (_root, args: ListStoreDomainsArgs, ctx, info) => {
-      requireScope(ctx, 'settings:read')
-      return listStoreDomains(ctx.platform.database.db, requireStore(ctx).id, args, { count: wantsTotal(info) })
-    },
+    storeDomains: (_root, args: ListStoreDomainsArgs, ctx, info) =>
+      listStoreDomains(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
     storeDomainAdd: async (_root, { input }: Input, ctx) => {
@@ -60,7 +45,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const id = String(input?.id ?? '')
       requireScope(ctx, 'settings:write')
       const domain = await readDomain(ctx, id)
-      const lookup = await lookupTxt(txtResolverFor(ctx.platform), verificationRecordName(domain.hostname))
+      const lookup = await lookupVerificationTxt(ctx, domain.hostname)
       const { entityId, eventPosition } = await mutate(ctx, storeDomainVerify, { id, lookup })
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },

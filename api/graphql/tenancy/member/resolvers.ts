@@ -1,13 +1,14 @@
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { acceptInvitation, inviteMember } from '../../../../app/auth/invitations.js'
 import {
-  findMember,
-  findMembership,
-  findUser,
+  findMemberOf,
+  findMembershipOf as findMembershipIn,
+  findUserById,
   listMembers,
+  readMember,
   type ListMembersArgs,
   type MemberRecord,
-} from '../../../../projections/tenancy/accounts/queries.js'
+} from '../../../../app/tenancy/member/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
@@ -21,17 +22,6 @@ import {
   organizationOwnershipTransfer,
 } from '../../../../domain/tenancy/member/definitions.js'
 
-async function readMember(ctx: RequestContext, id: string): Promise<MemberRecord> {
-  const member = await findMember(ctx.platform.database.db, ctx.principal.organizationId, id)
-  if (!member)
-    throw new DomainError(
-      'NOT_FOUND',
-      `member '${id}' does not exist in this organization; list the members to find the id`,
-      { field: ['id'] },
-    )
-  return member
-}
-
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     member: (_root, { id }: { id: string }, ctx: RequestContext) => {
@@ -40,12 +30,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     members: (_root, args: ListMembersArgs, ctx: RequestContext, info) => {
       requireSignedInAdmin(ctx, 'members')
-      return listMembers(ctx.platform.database.db, ctx.principal.organizationId, args, { count: wantsTotal(info) })
+      return listMembers(ctx, args, { count: wantsTotal(info) })
     },
   },
   Member: {
     user: (member: MemberRecord, _args, ctx: RequestContext) =>
-      member.userId ? findUser(ctx.platform.database.db, member.userId) : null,
+      member.userId ? findUserById(ctx, member.userId) : null,
   },
   Mutation: {
     memberInvite: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
@@ -55,7 +45,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
     memberInviteAccept: async (_root, { input }: { input: unknown }, ctx: AccountContext) => {
       const joined = await acceptInvitation(ctx.platform, input, requestMeta(ctx))
-      const member = await findMember(ctx.platform.database.db, joined.organizationId, joined.memberId)
+      const member = await findMemberOf(ctx, joined.organizationId, joined.memberId)
       return { ...(await signedInPayload(ctx, joined)), member }
     },
     memberRoleChange: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
@@ -82,7 +72,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
 }
 
 async function findMembershipOf(ctx: RequestContext, userId: string): Promise<MemberRecord> {
-  const membership = await findMembership(ctx.platform.database.db, ctx.principal.organizationId, userId)
+  const membership = await findMembershipIn(ctx, ctx.principal.organizationId, userId)
   if (!membership)
     throw new DomainError('UNAUTHENTICATED', 'you are no longer a member of this organization; log in again')
   return membership

@@ -1,4 +1,4 @@
-import { findOrganization } from '../../../../projections/tenancy/queries.js'
+import { readOrganization } from '../../../../app/tenancy/viewer/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope } from '../../../../app/caller.js'
 import { requireEveryStore } from '../store/target.js'
@@ -11,10 +11,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       requireScope(ctx, 'settings:write')
       requireEveryStore(ctx, 'changing the organization')
       const { eventPosition } = await mutate(ctx, organizationUpdate, input)
-      return {
-        organization: await findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
-        eventPosition,
-      }
+      return { organization: await readOrganization(ctx), eventPosition }
     },
   },
 }

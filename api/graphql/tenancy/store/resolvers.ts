@@ -1,32 +1,28 @@
 import { storeArchive, storeCreate, storeRestore, storeUpdate } from '../../../../domain/tenancy/store/definitions.js'
-import { readModelStatus } from '../../../../infra/projections/store-status.js'
-import { listStoreDetails, type ListStoresArgs } from '../../../../projections/tenancy/store-queries.js'
+import {
+  listStores,
+  readStore,
+  readStoreModelStatus,
+  type ListStoresArgs,
+} from '../../../../app/tenancy/store/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { storeTypeDefs } from './schema.js'
-import { mutateOn, namedStoreId, reachOf, reachableStore, requireEveryStore } from './target.js'
+import { mutateOn, namedStoreId, requireEveryStore } from './target.js'
 
 type Input = { input: Record<string, unknown> | null }
-
-async function readStore(ctx: RequestContext, idOrSlug: string) {
-  requireScope(ctx, 'settings:read')
-  return reachableStore(ctx, idOrSlug)
-}
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     store: (_root, args: { id?: string | null; slug?: string | null }, ctx) =>
       readStore(ctx, args.id ?? args.slug ?? ctx.store?.id ?? requireStore(ctx).id),
-    stores: (_root, args: ListStoresArgs, ctx, info) => {
-      requireScope(ctx, 'settings:read')
-      return listStoreDetails(ctx.platform.database.db, reachOf(ctx), args, { count: wantsTotal(info) })
-    },
+    stores: (_root, args: ListStoresArgs, ctx, info) => listStores(ctx, args, { count: wantsTotal(info) }),
   },
   Store: {
     readModelStatus: (store: { id: string }, _args: unknown, ctx: RequestContext) =>
-      readModelStatus(ctx.platform.database.db, store.id),
+      readStoreModelStatus(ctx, store.id),
   },
   Mutation: {
     storeCreate: async (_root, { input }: Input, ctx) => {

@@ -1,21 +1,9 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
-import { DomainError, notFound } from '../../../../domain/shared/errors.js'
+import { DomainError } from '../../../../domain/shared/errors.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
-import { findStoreDetails, type StoreDetails, type StoreReach } from '../../../../projections/tenancy/store-queries.js'
 import { commandContext } from '../../../../app/caller.js'
+import { reachableStore } from '../../../../app/tenancy/store/reads.js'
 import { type RequestContext } from '../../shared/context.js'
-
-/** The organization and the stores the request's credential reaches. */
-export function reachOf(ctx: RequestContext): StoreReach {
-  return { organizationId: ctx.principal.organizationId, storeIds: ctx.principal.storeIds }
-}
-
-/** A store the credential reaches (archived ones too), or NOT_FOUND as for one that does not exist. */
-export async function reachableStore(ctx: RequestContext, idOrSlug: string): Promise<StoreDetails> {
-  const store = await findStoreDetails(ctx.platform.database.db, reachOf(ctx), idOrSlug)
-  if (!store) throw notFound('store', idOrSlug)
-  return store
-}
 
 /** Organization-level changes (new stores, the organization itself) need a credential for every store. */
 export function requireEveryStore(ctx: RequestContext, what: string): void {

@@ -1,5 +1,5 @@
 import { credentialId } from '../../../../app/auth/authenticate.js'
-import { findOrganization, listStores } from '../../../../projections/tenancy/queries.js'
+import { listViewerStores, readCurrentStore, readOrganization } from '../../../../app/tenancy/viewer/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import type { RequestContext } from '../../shared/context.js'
 import { viewerTypeDefs } from './schema.js'
@@ -9,15 +9,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
     viewer: (_root, _args, ctx) => ({ ctx }),
   },
   Viewer: {
-    organization: ({ ctx }: { ctx: RequestContext }) =>
-      findOrganization(ctx.platform.database.db, ctx.principal.organizationId),
-    stores: ({ ctx }: { ctx: RequestContext }) =>
-      listStores(ctx.platform.database.db, ctx.principal.organizationId, ctx.principal.storeIds),
-    currentStore: async ({ ctx }: { ctx: RequestContext }) => {
-      if (!ctx.store) return null
-      const [store] = await listStores(ctx.platform.database.db, ctx.principal.organizationId, [ctx.store.id])
-      return store ?? null
-    },
+    organization: ({ ctx }: { ctx: RequestContext }) => readOrganization(ctx),
+    stores: ({ ctx }: { ctx: RequestContext }) => listViewerStores(ctx),
+    currentStore: ({ ctx }: { ctx: RequestContext }) => readCurrentStore(ctx),
     scopes: ({ ctx }: { ctx: RequestContext }) => ctx.principal.scopes,
     credential: ({ ctx }: { ctx: RequestContext }) => ({
       type: ctx.principal.type === 'user' ? 'USER' : 'API_KEY',
