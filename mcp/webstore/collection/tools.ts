@@ -1,16 +1,17 @@
 import { z } from 'zod'
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
-import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import {
   COLLECTION_SORTS,
   collectionProducts,
-  findCollection,
+  countedCollections,
   listCollections,
-} from '../../../projections/webstore/collection/queries.js'
+  readCollection,
+} from '../../../app/webstore/collection/reads.js'
+import { countedCollectionViewSchema } from '../../../app/webstore/collection/view.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
-import { requireStore, type ToolCall } from '../../shared/session.js'
+import { getTool, idOrHandle, listTool } from '../../shared/read-tools.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
-import { collectionSchema, collectionsJson } from './views.js'
+import { grants, type Scope } from '../../../domain/shared/scopes.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
 
@@ -35,67 +36,35 @@ const collectionFilter = z
   })
   .meta({ id: 'CollectionFilter' })
 
-const getCollectionArgs = z.strictObject({
-  id: z.string().nullish().describe('The collection id.'),
-  handle: z.string().nullish().describe('The collection handle, used when no id is given.'),
-})
-
-const listCollectionsArgs = z.strictObject({
-  ...listArgsShape,
-  filter: collectionFilter.nullish(),
-  sort: z.enum(COLLECTION_SORTS).nullish().describe('CREATED_AT_DESC when omitted.'),
-})
-
 const listCollectionProductsArgs = z.strictObject({ id: z.string().describe('The collection id.'), ...listArgsShape })
 
 const memberSchema = z.object({ id: z.string(), title: z.string(), handle: z.string(), status: z.string() })
 
-async function readCollection({ session }: ToolCall, lookup: { id?: string | null; handle?: string | null }) {
-  const store = requireStore(session)
-  const db = session.platform.database.db
-  if (!lookup.id && !lookup.handle) throw badInput(['id'], 'get_collection needs an id or a handle')
-  const collection = await findCollection(db, store.id, lookup.id ? { id: lookup.id } : { handle: lookup.handle! })
-  if (!collection)
-    throw lookup.id
-      ? notFound('collection', lookup.id)
-      : new DomainError('NOT_FOUND', `no collection with handle '${lookup.handle}' in this store`)
-  return collection
-}
-
 export const collectionReadTools: readonly ShopTool[] = [
-  readTool({
+  getTool({
     name: 'get_collection',
     description:
       'Get one collection of the current store by id or handle: its fields, type (MANUAL or SMART), rules, sort order and ' +
       'productsCount. list_collection_products lists its products. Fails with NOT_FOUND when the store has no such collection.',
-    available: canRead,
-    input: getCollectionArgs,
-    output: collectionSchema,
-    run: async (args, call) =>
-      (
-        await collectionsJson(call.session.platform.database.db, requireStore(call.session).id, [
-          await readCollection(call, args),
-        ])
-      )[0]!,
+    scope: 'webstore:read',
+    input: idOrHandle('collection'),
+    output: countedCollectionViewSchema,
+    read: async (caller, lookup) =>
+      (await countedCollections(caller, [await readCollection(caller, lookup, 'get_collection')]))[0]!,
   }),
-  readTool({
+  listTool({
     name: 'list_collections',
     description:
-      "List the current store's collections with filters (title, handle, type, status, search), sort and pagination (the " +
-      "arguments of GraphQL's collections query). Use page+limit to jump to a page, or first+after to walk the list with " +
-      'pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
-    available: canRead,
-    input: listCollectionsArgs,
-    output: listSchema(collectionSchema),
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const storeId = requireStore(session).id
-      const page = await listCollections(db, storeId, args)
-      return {
-        nodes: await collectionsJson(db, storeId, page.nodes),
-        pageInfo: page.pageInfo,
-        totalCount: page.totalCount,
-      }
+      "List the current store's collections with filters (title, handle, type, status, search), sort (CREATED_AT_DESC when " +
+      "omitted) and pagination (the arguments of GraphQL's collections query). Use page+limit to jump to a page, or " +
+      'first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+    scope: 'webstore:read',
+    filter: collectionFilter,
+    sorts: COLLECTION_SORTS,
+    node: countedCollectionViewSchema,
+    async list(caller, args) {
+      const page = await listCollections(caller, args)
+      return { ...page, nodes: await countedCollections(caller, page.nodes) }
     },
   }),
   readTool({
@@ -109,16 +78,10 @@ export const collectionReadTools: readonly ShopTool[] = [
     output: listSchema(memberSchema),
     async run(args, call) {
       const { id, ...list } = args
-      const collection = await readCollection(call, { id })
-      const db = call.session.platform.database.db
-      const storeId = requireStore(call.session).id
-      const page = await collectionProducts(db, storeId, collection, list)
-      const nodes = page.nodes.map((product) => ({
-        id: product.id,
-        title: product.title,
-        handle: product.handle,
-        status: product.status,
-      }))
+      const caller = callerOf(call)
+      const collection = await readCollection(caller, { id }, 'list_collection_products')
+      const page = await collectionProducts(caller, collection, list)
+      const nodes = page.nodes.map(({ id, title, handle, status }) => ({ id, title, handle, status }))
       return { nodes, pageInfo: page.pageInfo, totalCount: page.totalCount }
     },
   }),

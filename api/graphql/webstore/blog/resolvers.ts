@@ -5,12 +5,11 @@ import { postCreate, postDelete, postUpdate } from '../../../../domain/webstore/
 import { POST_CATEGORY } from '../../../../domain/webstore/post/streams.js'
 import { readHistory } from '../../../../app/audit/log/reads.js'
 import { mutate } from '../../../../app/caller.js'
+import { mediaByIds } from '../../../../app/media/reads.js'
 import { blogsByIds, listBlogs, readBlog, type ListBlogsArgs } from '../../../../app/webstore/blog/reads.js'
 import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import { listPosts, listPostsOfBlog, readPost, type ListPostsArgs } from '../../../../app/webstore/post/reads.js'
 import type { PostView } from '../../../../app/webstore/post/view.js'
-import { webstoreStore } from '../../../../app/webstore/shared/store.js'
-import { findMedia } from '../../../../projections/media/queries.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -72,15 +71,11 @@ const loaders: GraphQLSlice['loaders'] = {
         context as GraphQLContext,
         queries.map(({ obj }) => obj.blogId),
       ),
-    cover: async (queries: { obj: PostView }[], context) => {
-      const ctx = context as GraphQLContext
-      const storeId = webstoreStore(ctx)
-      return Promise.all(
-        queries.map(({ obj }) =>
-          obj.coverMediaId ? findMedia(ctx.platform.database.db, storeId, obj.coverMediaId) : null,
-        ),
-      )
-    },
+    cover: async (queries: { obj: PostView }[], context) =>
+      mediaByIds(
+        context as GraphQLContext,
+        queries.map(({ obj }) => obj.coverMediaId),
+      ),
   },
 }
 

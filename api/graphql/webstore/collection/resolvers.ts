@@ -1,20 +1,20 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
-import { DomainError, badInput } from '../../../../domain/shared/errors.js'
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
-import { readEntityHistory } from '../../../../projections/audit/log/history.js'
-import type { ListProductsArgs, ProductRecord } from '../../../../projections/catalog/product/queries.js'
-import { findMedia } from '../../../../projections/media/queries.js'
+import { readHistory } from '../../../../app/audit/log/reads.js'
+import { mutate } from '../../../../app/caller.js'
+import type { ListProductsArgs } from '../../../../app/catalog/product/reads.js'
+import type { ProductView } from '../../../../app/catalog/product/view.js'
+import { mediaByIds } from '../../../../app/media/reads.js'
 import {
+  collectionProductCounts,
   collectionProducts,
   collectionsOfProducts,
-  findCollection,
   listCollections,
-  productCountsOfCollections,
-  type CollectionRecord,
+  readCollection,
   type ListCollectionsArgs,
-} from '../../../../projections/webstore/collection/queries.js'
+} from '../../../../app/webstore/collection/reads.js'
+import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
@@ -27,30 +27,6 @@ import {
   collectionUpdate,
 } from '../../../../domain/webstore/collection/definitions.js'
 
-/** The selected store's id, once the credential may read web store content. */
-function readableStore(ctx: RequestContext): string {
-  requireScope(ctx, 'webstore:read')
-  return requireStore(ctx).id
-}
-
-/** One collection by id or handle; NOT_FOUND when there is none (another store's included). */
-async function readCollection(
-  ctx: RequestContext,
-  args: { id?: string | null; handle?: string | null },
-): Promise<CollectionRecord> {
-  const storeId = readableStore(ctx)
-  const lookup = args.id ? { id: args.id } : args.handle ? { handle: args.handle } : null
-  if (!lookup) throw badInput(['id'], 'collection needs an id or a handle')
-  const collection = await findCollection(ctx.platform.database.db, storeId, lookup)
-  if (collection) return collection
-  throw new DomainError(
-    'NOT_FOUND',
-    'id' in lookup
-      ? `collection '${lookup.id}' does not exist in this store`
-      : `no collection with handle '${lookup.handle}' in this store`,
-  )
-}
-
 async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
   const { entityId, eventPosition } = await mutate(ctx, definition, input)
   return { collection: await readCollection(ctx, { id: entityId }), eventPosition }
@@ -58,21 +34,17 @@ async function written(ctx: RequestContext, definition: AnyCommandDefinition, in
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Collection: {
-    products: (collection: CollectionRecord, args: ListProductsArgs, ctx, info) =>
-      collectionProducts(ctx.platform.database.db, readableStore(ctx), collection, args, { count: wantsTotal(info) }),
-    history: (collection: CollectionRecord, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readEntityHistory(
-        ctx.platform.database.db,
-        readableStore(ctx),
-        { entityType: COLLECTION_CATEGORY, entityId: collection.id },
-        args,
-        { count: wantsTotal(info) },
-      ),
+    products: (collection: CollectionView, args: ListProductsArgs, ctx, info) =>
+      collectionProducts(ctx, collection, args, { count: wantsTotal(info) }),
+    history: (collection: CollectionView, args: { first?: number | null; after?: string | null }, ctx, info) =>
+      readHistory(ctx, 'webstore:read', { entityType: COLLECTION_CATEGORY, entityId: collection.id }, args, {
+        count: wantsTotal(info),
+      }),
   },
   Query: {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),
     collections: (_root, args: ListCollectionsArgs, ctx, info) =>
-      listCollections(ctx.platform.database.db, readableStore(ctx), args, { count: wantsTotal(info) }),
+      listCollections(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
     collectionCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionCreate, input),
@@ -92,31 +64,23 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `Collection.productsCount` and `image`, and `Product.collections`, for every object of a response in one query each. */
 const loaders: GraphQLSlice['loaders'] = {
   Collection: {
-    productsCount: async (queries: { obj: CollectionRecord }[], context) => {
-      const ctx = context as GraphQLContext
-      return productCountsOfCollections(
-        ctx.platform.database.db,
-        readableStore(ctx),
+    productsCount: (queries: { obj: CollectionView }[], context) =>
+      collectionProductCounts(
+        context as GraphQLContext,
         queries.map(({ obj }) => obj.id),
-      )
-    },
-    image: async (queries: { obj: CollectionRecord }[], context) => {
-      const ctx = context as GraphQLContext
-      const storeId = readableStore(ctx)
-      return Promise.all(
-        queries.map(({ obj }) => (obj.imageId ? findMedia(ctx.platform.database.db, storeId, obj.imageId) : null)),
-      )
-    },
+      ),
+    image: (queries: { obj: CollectionView }[], context) =>
+      mediaByIds(
+        context as GraphQLContext,
+        queries.map(({ obj }) => obj.imageId),
+      ),
   },
   Product: {
-    collections: async (queries: { obj: ProductRecord }[], context) => {
-      const ctx = context as GraphQLContext
-      return collectionsOfProducts(
-        ctx.platform.database.db,
-        readableStore(ctx),
+    collections: (queries: { obj: ProductView }[], context) =>
+      collectionsOfProducts(
+        context as GraphQLContext,
         queries.map(({ obj }) => obj.id),
-      )
-    },
+      ),
   },
 }
 
