@@ -4,7 +4,7 @@ import {
   pricedProduct,
   reprice,
   updateProduct,
-} from '../../../api/graphql/webstore/collection/support.js'
+} from '../../../test/support/collections.js'
 import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'

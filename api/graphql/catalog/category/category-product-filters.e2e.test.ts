@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { createCategory, must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
-import { pricedProduct } from '../../webstore/collection/support.js'
+import { pricedProduct } from '../../../../test/support/collections.js'
 
 // Category.products takes the product list's filter and sort: an admin sees every status by
 // default and can narrow it; without a sort, own products keep their positions and a subtree

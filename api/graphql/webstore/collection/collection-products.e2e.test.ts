@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
-import { createCollection, pricedProduct } from './support.js'
+import { createCollection, pricedProduct } from '../../../../test/support/collections.js'
 
 // Collection.products takes the product list's filter and sort: an admin sees every status by
 // default and can narrow it; without a sort the collection keeps its own order.

@@ -12,7 +12,7 @@ import {
   createCollection,
   memberTitles,
   type Collection,
-} from './support.js'
+} from '../../../../test/support/collections.js'
 
 // Collections: create, read, list, update and delete, manual products and their order, errors,
 // scopes and tenant isolation.

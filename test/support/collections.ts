@@ -1,5 +1,5 @@
-import type { TestApp } from '../../../../test/support/app.js'
-import { must } from '../../../../test/support/categories.js'
+import type { TestApp } from './app.js'
+import { must } from './categories.js'
 
 // Shared by the collection e2e suites: the operations and small helpers over them.
 
