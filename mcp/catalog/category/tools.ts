@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
+import { listCategories, readCategory, categorySorts } from '../../../app/catalog/category/reads.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { CATEGORY_SORTS, findCategory, listCategories } from '../../../projections/catalog/category/queries.js'
 import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
-import { requireStore, type ToolCall } from '../../shared/session.js'
+import { getTool } from '../../shared/read-tools.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 import { categoriesJson, categorySchema } from './views.js'
 
@@ -47,35 +47,23 @@ const listCategoriesArgs = z.strictObject({
   ...listArgsShape,
   filter: categoryFilter.nullish(),
   sort: z
-    .enum(CATEGORY_SORTS)
+    .enum(categorySorts)
     .nullish()
     .describe('POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.'),
 })
 
-async function readCategory({ session }: ToolCall, lookup: { id?: string | null; handlePath?: string | null }) {
-  const store = requireStore(session)
-  const db = session.platform.database.db
-  if (!lookup.id && !lookup.handlePath) throw badInput(['id'], 'get_category needs an id or a handlePath')
-  const category = await findCategory(db, store.id, lookup.id ? { id: lookup.id } : { path: lookup.handlePath! })
-  if (!category) {
-    throw lookup.id
-      ? notFound('category', lookup.id)
-      : new DomainError('NOT_FOUND', `no category with handle path '${lookup.handlePath}' in this store`)
-  }
-  return (await categoriesJson(db, store.id, [category]))[0]!
-}
-
 export const categoryReadTools: readonly ShopTool[] = [
-  readTool({
+  getTool({
     name: 'get_category',
     description:
       "Get one category of the current store by id, or by handle path (e.g. 'men/shirts'). Returns its fields, breadcrumbs " +
       '(ancestors root first, then itself) and productCount, which includes the products of every category below it. ' +
       'Fails with NOT_FOUND when the store has no such category.',
-    available: canRead,
+    scope: 'products:read',
     input: getCategoryArgs,
     output: categorySchema,
-    run: (args, call) => readCategory(call, args),
+    read: async (caller, lookup) =>
+      (await categoriesJson(caller, [await readCategory(caller, lookup, 'get_category')]))[0]!,
   }),
   readTool({
     name: 'list_categories',
@@ -86,15 +74,10 @@ export const categoryReadTools: readonly ShopTool[] = [
     available: canRead,
     input: listCategoriesArgs,
     output: listSchema(categorySchema),
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const storeId = requireStore(session).id
-      const page = await listCategories(db, storeId, args)
-      return {
-        nodes: await categoriesJson(db, storeId, page.nodes),
-        pageInfo: page.pageInfo,
-        totalCount: page.totalCount,
-      }
+    async run(args, call) {
+      const caller = callerOf(call)
+      const { nodes, pageInfo, totalCount } = await listCategories(caller, args)
+      return { nodes: await categoriesJson(caller, nodes), pageInfo, totalCount }
     },
   }),
 ]

@@ -1,7 +1,6 @@
-import { categoriesOfProducts } from '../../../../projections/catalog/category/queries.js'
-import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
+import { categoriesOfProducts } from '../../../../app/catalog/category/reads.js'
+import type { ProductView } from '../../../../app/catalog/product/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { requireScope, requireStore } from '../../../../app/caller.js'
 import { type GraphQLContext } from '../../shared/context.js'
 
 const typeDefs = /* GraphQL */ `
@@ -14,15 +13,11 @@ const typeDefs = /* GraphQL */ `
 /** `Product.categories` for every product of a response in one query. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    categories: async (queries: { obj: ProductRecord }[], context) => {
-      const ctx = context as GraphQLContext
-      requireScope(ctx, 'products:read')
-      return categoriesOfProducts(
-        ctx.platform.database.db,
-        requireStore(ctx).id,
+    categories: (queries: { obj: ProductView }[], context) =>
+      categoriesOfProducts(
+        context as GraphQLContext,
         queries.map(({ obj }) => obj.id),
-      )
-    },
+      ),
   },
 }
 
