@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createCollection,
-  pricedProduct,
-  reprice,
-  updateProduct,
-} from '../../../test/support/collections.js'
+import { createCollection, pricedProduct, reprice, updateProduct } from '../../../test/support/collections.js'
 import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'

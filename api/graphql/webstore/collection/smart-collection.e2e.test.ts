@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { createCategory, must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
-import { UPDATE, createCollection, memberTitles, pricedProduct, reprice, updateProduct } from '../../../../test/support/collections.js'
+import {
+  UPDATE,
+  createCollection,
+  memberTitles,
+  pricedProduct,
+  reprice,
+  updateProduct,
+} from '../../../../test/support/collections.js'
 
 // Smart collections: membership follows product changes the moment they are written, with no
 // reindex step, for every rule field, ALL and ANY.
