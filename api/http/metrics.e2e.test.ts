@@ -37,8 +37,10 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
   const types = new Map<string, string>()
   const samples: Sample[] = []
   const name = '[a-zA-Z_:][a-zA-Z0-9_:]*'
+  // Prometheus reads values with Go's ParseFloat, which takes NaN in any case; prom-client writes
+  // "Nan" (the event-loop lag mean before its first sample), so the case is not ours to insist on.
   const sample = new RegExp(
-    `^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|NaN|[+-]Inf)$`,
+    `^(${name})(?:\\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*",?)*)\\})? (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|[Nn]a[Nn]|[+-]Inf)$`,
   )
   for (const line of text.slice(0, -1).split('\n')) {
     // The format ignores empty lines; prom-client puts one between families.
