@@ -3,8 +3,6 @@ import { mkdir } from 'node:fs/promises'
 import type { AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
 import { CredentialResolver } from './auth/credentials.js'
-import { accountMigrations } from './auth/account-tables.js'
-import { apiKeySecretMigrations } from './auth/secrets.js'
 import { CommandRegistry } from './commands/registry.js'
 import type { CommandContext } from './commands/context.js'
 import { catalogUsageFrom } from './commands/catalog-usage.js'
@@ -12,21 +10,19 @@ import { executeCommand, type CommandResult } from './commands/execute.js'
 import type { Config } from '../infra/config.js'
 import { openDatabase, type Database } from '../infra/database/database.js'
 import { migrateToLatest } from '../infra/database/migrate.js'
+import { platformMigrations } from './migrations.js'
 import { openEventStore } from '../infra/eventstore/open.js'
 import { comparePositions, type EventStore } from '../infra/eventstore/port.js'
-import { eventStoreMigrations } from '../infra/eventstore/postgres/schema.js'
 import type { Logger } from '../infra/logging/logger.js'
 import { ParkedStores } from '../infra/projections/parked-set.js'
 import type { Projection } from '../infra/projections/projection.js'
 import { ProjectionRunner } from '../infra/projections/runner.js'
-import { projectionMigrations } from '../infra/projections/schema.js'
 import { projectionFilter } from '../infra/projections/worker.js'
 import { ReadModelWaiter } from '../infra/projections/waiter.js'
 import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/platform-metrics.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { allReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
-import { reactionMigrations } from './reactions/schema.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 
@@ -89,13 +85,7 @@ export class Platform {
         dataDir: config.databaseUrl ? undefined : await ensureDir(path.join(config.dataDir, 'pglite')),
         poolSize: config.databasePoolSize,
       }))
-    await migrateToLatest(database.db, {
-      ...eventStoreMigrations,
-      ...projectionMigrations,
-      ...apiKeySecretMigrations,
-      ...accountMigrations,
-      ...reactionMigrations,
-    })
+    await migrateToLatest(database.db, platformMigrations)
     const eventStore = await openEventStore({ database, eventStoreUrl: config.eventStoreUrl })
     const waiter = new ReadModelWaiter(database, parts.projections)
     await waiter.start()

@@ -38,11 +38,15 @@ export interface DatabaseOptions {
   /** `postgres://…`; when absent, PGlite in `dataDir` (or in memory when that is absent too). */
   url?: string | undefined
   dataDir?: string | undefined
+  /** A PGlite data directory dumped by `dumpDataDir`, started from instead of an empty cluster (tests' pre-migrated snapshot). */
+  loadDataDir?: Blob | undefined
   poolSize?: number
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir)
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 20)
+    : openPglite(options.dataDir, options.loadDataDir)
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -73,10 +77,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   // Loaded only when used: a Postgres deployment should not carry the WebAssembly build in memory.
   const { PGlite } = await import('@electric-sql/pglite')
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  const pglite = await PGlite.create({ dataDir, loadDataDir })
   const db = new Kysely({ dialect: new PGliteDialect({ pglite }) })
   return {
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../infra/database/database.js'
 
@@ -10,18 +11,24 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+/** Set by `global-setup.ts`: the run's migrated PGlite data directory, and its Postgres template database. */
+export const SNAPSHOT_ENV = 'EMPORIUM_TEST_PGLITE_SNAPSHOT'
+export const TEMPLATE_ENV = 'EMPORIUM_TEST_TEMPLATE_DATABASE'
+
 /**
  * A fresh database for one test file: a new Postgres database when `DATABASE_URL` is set
- * (so files run in parallel without sharing state), else an in-memory PGlite.
+ * (so files run in parallel without sharing state), else an in-memory PGlite. Both start
+ * from the run's migrated snapshot when the global setup made one.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) {
-    const database = await openDatabase({})
+    const database = await openTestPglite()
     return { database, url: undefined, drop: () => database.close().catch(() => undefined) }
   }
   const name = `emporium_test_${randomBytes(6).toString('hex')}`
-  await adminQuery(baseUrl, `CREATE DATABASE ${name}`)
+  const template = process.env[TEMPLATE_ENV]
+  await adminQuery(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
   const url = withDatabaseName(baseUrl, name)
   const database = await openDatabase({ url, poolSize: 10 })
   return {
@@ -47,7 +54,17 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString()
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** An in-memory PGlite started from the run's migrated snapshot, or from scratch without one. */
+export async function openTestPglite(): Promise<Database> {
+  return openDatabase({ loadDataDir: await pgliteSnapshot() })
+}
+
+async function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = process.env[SNAPSHOT_ENV]
+  return file ? new Blob([await readFile(file)]) : undefined
+}
+
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

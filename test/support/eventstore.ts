@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, vi } from 'vitest'
-import { openDatabase, type Database } from '../../infra/database/database.js'
+import type { Database } from '../../infra/database/database.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
 import { createKurrentDbEventStore } from '../../infra/eventstore/kurrentdb/adapter.js'
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../infra/eventstore/port.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
-import { createTestDatabase } from './database.js'
+import { createTestDatabase, openTestPglite } from './database.js'
 
 /** What the event-store suites share: every adapter, opened fresh, and helpers over the port. */
 export interface Opened {
@@ -63,7 +63,7 @@ export const ADAPTERS: { name: string; postgres: boolean; skip: boolean; open: (
     name: 'Postgres on PGlite',
     postgres: true,
     skip: false,
-    open: () => openDatabase({}).then((database) => openPostgres(database, () => database.close())),
+    open: () => openTestPglite().then((database) => openPostgres(database, () => database.close())),
   },
   { name: 'KurrentDB', postgres: false, skip: !process.env.EVENTSTORE_URL, open: openKurrentDb },
 ]
