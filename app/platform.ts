@@ -29,6 +29,12 @@ import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
 
+/** Something that acts on the log after the read models and that a write waits for. */
+export interface WriteFollower {
+  /** True once it has acted on the result's events, false after `timeoutMs`. */
+  waitFor(result: CommandResult, timeoutMs: number): Promise<boolean>
+}
+
 export interface PlatformParts {
   commands: readonly AnyCommandDefinition[]
   projections: readonly Projection[]
@@ -51,6 +57,7 @@ export class Platform {
   private publishScheduler: PublishScheduler | null = null
   /** Runs where the projections run: reactions to events, such as installing a new store's default theme. */
   private reactor: Reactor | null = null
+  private readonly writeFollowers = new Set<WriteFollower>()
 
   private constructor(
     readonly config: Config,
@@ -163,10 +170,27 @@ export class Platform {
     )
   }
 
+  /**
+   * Adds a follower of the log that read-your-writes waits for besides the read models (a node's
+   * storefront cache purger: a storefront request after a write's answer must not get the old
+   * page); returns its removal.
+   */
+  followWrites(follower: WriteFollower): () => void {
+    this.writeFollowers.add(follower)
+    return () => this.writeFollowers.delete(follower)
+  }
+
   /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
   async executeAndWait(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<MutationResult> {
     const result = await this.execute(definition, input, ctx)
-    const visible = result.position === null || (await this.waiter.waitFor(result.events, this.config.readWaitMs))
+    const visible =
+      result.position === null ||
+      (
+        await Promise.all([
+          this.waiter.waitFor(result.events, this.config.readWaitMs),
+          ...[...this.writeFollowers].map((follower) => follower.waitFor(result, this.config.readWaitMs)),
+        ])
+      ).every(Boolean)
     if (!visible)
       this.logger.warn(
         { command: definition.name, position: result.position },

@@ -17,6 +17,8 @@ import { reservationOwner, reservationWrites } from './reservations.js'
 
 export interface CommandResult {
   entityId: string
+  /** The entity's stream, which names its category: what followers of the log decide by. */
+  stream: string
   /** Append position of the command's events; null when the command changed nothing. */
   position: string | null
   /** Each event of the entity with its position: what read-your-writes waits for. */
@@ -94,7 +96,7 @@ async function attemptOnce(
     history.map((e): DomainEvent => ({ type: e.type, data: e.data })),
   )
   const events = definition.decider.decide(prepared.command, state, ctx)
-  if (events.length === 0) return { entityId: prepared.entityId, position: null, events: [] }
+  if (events.length === 0) return { entityId: prepared.entityId, stream: prepared.stream, position: null, events: [] }
 
   const commandId = uuidv7()
   const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
@@ -124,6 +126,7 @@ async function attemptOnce(
   ])
   return {
     entityId: prepared.entityId,
+    stream: prepared.stream,
     position: result.position,
     events: events.map((event: DomainEvent, index: number) => ({
       type: event.type,

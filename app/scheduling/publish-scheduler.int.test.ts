@@ -84,7 +84,7 @@ describe('PublishScheduler', () => {
       async execute(name, input, ctx): Promise<CommandResult> {
         calls.push({ name, input, ctx })
         if ((input as { id: string }).id === failing) throw new Error('event store unavailable')
-        return { entityId: due, position: '00000000000000000001-00000000000000000001', events: [] }
+        return { entityId: due, stream: '', position: '00000000000000000001-00000000000000000001', events: [] }
       },
     })
 
@@ -114,7 +114,7 @@ describe('PublishScheduler', () => {
       execute: () => {
         ticks.push(Date.now())
         return new Promise<CommandResult>(
-          (resolve) => (release = () => resolve({ entityId: '', position: null, events: [] })),
+          (resolve) => (release = () => resolve({ entityId: '', stream: '', position: null, events: [] })),
         )
       },
     })

@@ -1,10 +1,10 @@
 /**
- * The storefront's response cache (the storefront will use it): an interface, an in-process
- * implementation, and the CDN adapter it forwards purges to. Every node keeps its own cache and
- * follows `CachePurgeRequested` events (see `follow.ts`), so a purge on one node reaches all.
+ * The storefront's response cache: the port, an in-process adapter (one node, tests) and the CDN
+ * port it forwards purges to. The Redis adapter (`redis-storefront-cache.ts`) is the one to run
+ * with several nodes: they then share one cache, and one purge reaches all of them.
  */
 
-/** What to drop: the paths, the responses tagged with the surrogate keys, or everything of the store. */
+/** What to drop: the paths (every query and locale of each), the responses tagged with the surrogate keys, or everything of the store. */
 export interface PurgeRequest {
   storeId: string
   paths: readonly string[]
@@ -20,10 +20,25 @@ export interface CachedResponse {
   surrogateKeys: readonly string[]
 }
 
+/** A cache lookup: the response if there is one, and the store's purge generation at that moment. */
+export interface CacheLookup {
+  response: CachedResponse | null
+  generation: number
+}
+
+/**
+ * Entries are keyed by store and a key the storefront builds (host, locale, path and query) and
+ * filed under their path, so a purge of `/products/shirt` drops every query of it.
+ *
+ * `set` takes the generation `get` answered: a purge of the store in between (a write the
+ * render may have missed) makes `set` a no-op, so a render that read the old read model never
+ * lands in the cache after the purge that should have dropped it.
+ */
 export interface StorefrontCache {
-  get(storeId: string, path: string): CachedResponse | null
-  set(storeId: string, path: string, response: CachedResponse): void
-  purge(request: PurgeRequest): void
+  get(storeId: string, key: string): Promise<CacheLookup>
+  set(storeId: string, key: string, path: string, response: CachedResponse, generation: number): Promise<boolean>
+  purge(request: PurgeRequest): Promise<void>
+  close(): Promise<void>
 }
 
 /** Drops the same purge at the CDN in front of the storefront. */
@@ -34,35 +49,56 @@ export interface CdnAdapter {
 /** No CDN configured: nothing to tell. */
 export const noopCdn: CdnAdapter = { purge: async () => undefined }
 
+interface MemoryEntry {
+  path: string
+  response: CachedResponse
+}
+
 /**
- * Responses per store and path in this process, the oldest dropped beyond `maxEntries`.
+ * Responses per store in this process, the least recently used dropped beyond `maxEntries`.
  *
- * @example cache.set(storeId, '/products/red-shirt', { status: 200, headers: {}, body, surrogateKeys: [`product:${id}`] })
+ * @example
+ * const { response, generation } = await cache.get(storeId, key)
+ * if (!response) await cache.set(storeId, key, '/products/red-shirt', rendered, generation)
  */
 export class MemoryStorefrontCache implements StorefrontCache {
-  private readonly entries = new Map<string, CachedResponse>()
+  private readonly entries = new Map<string, MemoryEntry>()
+  private readonly generations = new Map<string, number>()
 
   constructor(private readonly maxEntries = 10_000) {}
 
-  get(storeId: string, path: string): CachedResponse | null {
-    return this.entries.get(key(storeId, path)) ?? null
+  async get(storeId: string, key: string): Promise<CacheLookup> {
+    const id = entryId(storeId, key)
+    const entry = this.entries.get(id)
+    if (entry) {
+      this.entries.delete(id)
+      this.entries.set(id, entry)
+    }
+    return { response: entry?.response ?? null, generation: this.generations.get(storeId) ?? 0 }
   }
 
-  set(storeId: string, path: string, response: CachedResponse): void {
-    const id = key(storeId, path)
+  async set(storeId: string, key: string, path: string, response: CachedResponse, generation: number) {
+    if ((this.generations.get(storeId) ?? 0) !== generation) return false
+    const id = entryId(storeId, key)
     this.entries.delete(id)
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(id, response)
+    this.entries.set(id, { path, response })
+    return true
   }
 
-  purge(request: PurgeRequest): void {
-    const prefix = key(request.storeId, '')
-    const keys = new Set(request.surrogateKeys)
-    const paths = new Set(request.paths.map((path) => key(request.storeId, path)))
-    for (const [id, response] of this.entries) {
+  async purge(request: PurgeRequest): Promise<void> {
+    this.generations.set(request.storeId, (this.generations.get(request.storeId) ?? 0) + 1)
+    const prefix = entryId(request.storeId, '')
+    const tags = new Set(request.surrogateKeys)
+    const paths = new Set(request.paths)
+    for (const [id, { path, response }] of this.entries) {
       if (!id.startsWith(prefix)) continue
-      if (request.all || paths.has(id) || response.surrogateKeys.some((tag) => keys.has(tag))) this.entries.delete(id)
+      if (request.all || paths.has(path) || response.surrogateKeys.some((tag) => tags.has(tag))) this.entries.delete(id)
     }
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear()
   }
 
   get size(): number {
@@ -70,6 +106,6 @@ export class MemoryStorefrontCache implements StorefrontCache {
   }
 }
 
-function key(storeId: string, path: string): string {
-  return `${storeId} ${path}`
+function entryId(storeId: string, key: string): string {
+  return `${storeId} ${key}`
 }

@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { followPurges } from '../../../../infra/cache/follow.js'
-import { MemoryStorefrontCache, type CdnAdapter, type PurgeRequest } from '../../../../infra/cache/storefront-cache.js'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CachePurger } from '../../../../app/storefront/cache/purger.js'
+import {
+  MemoryStorefrontCache,
+  noopCdn,
+  type CdnAdapter,
+  type PurgeRequest,
+} from '../../../../infra/cache/storefront-cache.js'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, createProduct, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
@@ -10,6 +15,7 @@ import { auditIn } from '../../../../test/support/settings.js'
 const PURGE = `mutation ($input: CachePurgeInput!) { cachePurge(input: $input) { cachePurge { id paths surrogateKeys all } eventPosition } }`
 const REBUILD =
   'mutation { cacheRebuild { cacheRebuild { id state processed total projections { projection state } } eventPosition } }'
+const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
 const STATUS =
   'query ($id: ID!) { cacheRebuildStatus(id: $id) { id state processed total projections { projection state processed total error } } }'
 
@@ -33,30 +39,38 @@ afterAll(() => t.close())
 
 const page = (surrogateKeys: string[] = []) => ({ status: 200, headers: {}, body: '<html>', surrogateKeys })
 
-async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
+/** A storefront node's cache with its purger, as the storefront runs them. */
+async function purgedCache(cdn: CdnAdapter = noopCdn) {
+  const cache = new MemoryStorefrontCache()
+  const purger = new CachePurger({
+    eventStore: t.platform.eventStore,
+    readModels: t.platform.waiter,
+    cache,
+    cdn,
+    readWaitMs: 5_000,
+    logger: t.platform.logger,
+  })
+  await purger.start()
+  const unfollow = t.platform.followWrites(purger)
+  const stop = async () => {
+    unfollow()
+    await purger.stop()
   }
+  const fill = async (storeId: string, path: string, tags: string[] = []) =>
+    cache.set(storeId, path, path, page(tags), (await cache.get(storeId, path)).generation)
+  const cached = async (storeId: string, path: string) => (await cache.get(storeId, path)).response !== null
+  return { fill, cached, stop }
 }
 
 describe('cachePurge', () => {
-  it('records the purge, which a following cache and the CDN apply', async () => {
-    const cache = new MemoryStorefrontCache()
+  it('records the purge, which the storefront cache and the CDN apply before the answer', async () => {
     const seen: PurgeRequest[] = []
-    const cdn: CdnAdapter = { purge: async (request) => void seen.push(request) }
-    const following = followPurges({
-      eventStore: t.platform.eventStore,
-      cache,
-      cdn,
-      from: await t.platform.eventStore.headPosition(),
-    })
+    const { stop, fill, cached } = await purgedCache({ purge: async (request) => void seen.push(request) })
     try {
-      cache.set(shop.storeId, '/products/red-shirt', page())
-      cache.set(shop.storeId, '/collections/summer', page(['product:1']))
-      cache.set(shop.storeId, '/', page())
-      cache.set(other.storeId, '/products/red-shirt', page())
+      await fill(shop.storeId, '/products/red-shirt')
+      await fill(shop.storeId, '/collections/summer', ['product:1'])
+      await fill(shop.storeId, '/')
+      await fill(other.storeId, '/products/red-shirt')
 
       const response = await t.gql<{
         cachePurge: {
@@ -76,45 +90,51 @@ describe('cachePurge', () => {
         },
         eventPosition: expect.stringMatching(POSITION),
       })
-      await eventually(() => seen.length === 1)
-      expect(seen[0]).toEqual({
-        storeId: shop.storeId,
-        paths: ['/products/red-shirt'],
-        surrogateKeys: ['product:1'],
-        all: false,
-      })
-      expect(cache.get(shop.storeId, '/products/red-shirt')).toBeNull()
-      expect(cache.get(shop.storeId, '/collections/summer')).toBeNull()
-      expect(cache.get(shop.storeId, '/')).not.toBeNull()
-      expect(cache.get(other.storeId, '/products/red-shirt')).not.toBeNull()
+      expect(seen).toEqual([
+        { storeId: shop.storeId, paths: ['/products/red-shirt'], surrogateKeys: ['product:1'], all: false },
+      ])
+      expect(await cached(shop.storeId, '/products/red-shirt')).toBe(false)
+      expect(await cached(shop.storeId, '/collections/summer')).toBe(false)
+      expect(await cached(shop.storeId, '/')).toBe(true)
+      expect(await cached(other.storeId, '/products/red-shirt')).toBe(true)
 
       await t.gql(shop.apiKey, PURGE, { input: { all: true } })
-      await eventually(() => seen.length === 2)
-      expect(cache.get(shop.storeId, '/')).toBeNull()
-      expect(cache.get(other.storeId, '/products/red-shirt')).not.toBeNull()
+      expect(await cached(shop.storeId, '/')).toBe(false)
+      expect(await cached(other.storeId, '/products/red-shirt')).toBe(true)
       expect(await auditIn(t, shop.apiKey, shop.storeId, response.data!.cachePurge.cachePurge.id)).toEqual([
         'CachePurgeRequested@0',
       ])
     } finally {
-      await following.close()
+      await stop()
+    }
+  })
+
+  it('purges what a product write touches once the read models show it, and nothing of other stores', async () => {
+    const { stop, fill, cached } = await purgedCache()
+    try {
+      const product = await createProduct(t, shop.apiKey, { title: 'Cached' })
+      await fill(shop.storeId, '/products/cached', [`product:${product.id}`])
+      await fill(shop.storeId, '/collections/all', ['products'])
+      await fill(shop.storeId, '/pages/about', ['page:1'])
+      await fill(other.storeId, '/collections/all', ['products'])
+      await t.gql(shop.apiKey, UPDATE, { input: { id: product.id, title: 'Cached, renamed' } })
+      expect(await cached(shop.storeId, '/products/cached')).toBe(false)
+      expect(await cached(shop.storeId, '/collections/all')).toBe(false)
+      expect(await cached(shop.storeId, '/pages/about')).toBe(true)
+      expect(await cached(other.storeId, '/collections/all')).toBe(true)
+    } finally {
+      await stop()
     }
   })
 
   it('keeps the local cache purged when the CDN fails', async () => {
-    const cache = new MemoryStorefrontCache()
-    const failing: CdnAdapter = { purge: async () => Promise.reject(new Error('CDN down')) }
-    const following = followPurges({
-      eventStore: t.platform.eventStore,
-      cache,
-      cdn: failing,
-      from: await t.platform.eventStore.headPosition(),
-    })
+    const { stop, fill, cached } = await purgedCache({ purge: async () => Promise.reject(new Error('CDN down')) })
     try {
-      cache.set(shop.storeId, '/a', page())
+      await fill(shop.storeId, '/a')
       await t.gql(shop.apiKey, PURGE, { input: { paths: ['/a'] } })
-      await eventually(() => cache.get(shop.storeId, '/a') === null)
+      expect(await cached(shop.storeId, '/a')).toBe(false)
     } finally {
-      await following.close()
+      await stop()
     }
   })
 
@@ -147,14 +167,17 @@ describe('cacheRebuild and cacheRebuildStatus', () => {
     expect(id).toMatch(UUID)
     expect(projections.map((p) => p.projection)).toEqual(expect.arrayContaining(['products', 'audit_log']))
 
-    let status: Rebuild | null = null
-    await eventually(async () => {
-      status = (await t.gql<{ cacheRebuildStatus: Rebuild }>(shop.apiKey, STATUS, { id })).data!.cacheRebuildStatus
-      return status.state === 'DONE' || status.state === 'FAILED'
-    }, 20_000)
-    expect(status!).toMatchObject({ id, state: 'DONE' })
-    expect(status!.processed).toBeGreaterThan(0)
-    expect(status!.processed).toBe(status!.total)
+    const status = await vi.waitFor(
+      async () => {
+        const { cacheRebuildStatus } = (await t.gql<{ cacheRebuildStatus: Rebuild }>(shop.apiKey, STATUS, { id })).data!
+        expect(['DONE', 'FAILED']).toContain(cacheRebuildStatus.state)
+        return cacheRebuildStatus
+      },
+      { timeout: 20_000, interval: 25 },
+    )
+    expect(status).toMatchObject({ id, state: 'DONE' })
+    expect(status.processed).toBeGreaterThan(0)
+    expect(status.processed).toBe(status.total)
     const read = await t.gql<{ product: { title: string } }>(
       shop.apiKey,
       'query ($id: ID) { product(id: $id) { title } }',

@@ -1,0 +1,47 @@
+import { parseStreamName } from '../../../domain/shared/streams.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import type { PurgeRequest } from '../../../infra/cache/storefront-cache.js'
+import { storefrontTags as tags } from './tags.js'
+
+/** What a change to one resource of a category touches: its own tag and the lists it may be on. */
+const TAGS_OF_CATEGORY: Record<string, (id: string) => string[]> = {
+  product: (id) => [tags.product(id), tags.products],
+  collection: (id) => [tags.collection(id), tags.collections, tags.products],
+  categoryproducts: (id) => [tags.category(id), tags.products],
+  categorytree: () => [tags.categories],
+  page: (id) => [tags.page(id), tags.pages],
+  blog: (id) => [tags.blog(id), tags.blogs],
+  post: (id) => [tags.post(id), tags.posts],
+  menu: (id) => [tags.menu(id)],
+  media: (id) => [tags.media(id)],
+}
+
+/**
+ * Whatever every page may show: the theme (layout, sections, settings), the store's name, locales
+ * and settings, its domains, translations, content entries that sections reference, the attributes
+ * that label facets and product specifications.
+ */
+const WHOLE_STORE = new Set(['theme', 'settings', 'translation', 'store', 'domain', 'contenttype', 'contententry'])
+
+/** The categories whose events change what a storefront shows: the purger follows only these. */
+export const PURGING_CATEGORIES: readonly string[] = [...Object.keys(TAGS_OF_CATEGORY), ...WHOLE_STORE, 'cache']
+
+/**
+ * What one event makes stale in the store's storefront caches, or null when it changes nothing a
+ * shopper sees. The store is the event's (metadata, or the stream's entity for a store's own stream).
+ *
+ * @example purgeOf(productUpdated) // { storeId, paths: [], surrogateKeys: ['product:…', 'products'], all: false }
+ */
+export function purgeOf(event: RecordedEvent): PurgeRequest | null {
+  const { category, entityId } = parseStreamName(event.streamName)
+  const data = event.data as Record<string, unknown>
+  const storeId = event.metadata.storeId ?? (category === 'store' ? entityId : undefined)
+  if (!storeId) return null
+  if (event.type === 'CachePurgeRequested') {
+    const { paths, surrogateKeys, all } = data as { paths: string[]; surrogateKeys: string[]; all: boolean }
+    return { storeId, paths, surrogateKeys, all }
+  }
+  if (category === 'cache' || WHOLE_STORE.has(category)) return { storeId, paths: [], surrogateKeys: [], all: true }
+  const tagsOf = TAGS_OF_CATEGORY[category]
+  return tagsOf ? { storeId, paths: [], surrogateKeys: tagsOf(entityId), all: false } : null
+}
