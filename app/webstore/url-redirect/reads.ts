@@ -1,0 +1,73 @@
+import { notFound } from '../../../domain/shared/errors.js'
+import { normalizeRedirectPath } from '../../../domain/webstore/url-redirect/path.js'
+import type { AnyDb } from '../../../infra/database/database.js'
+import {
+  URL_REDIRECT_SORTS,
+  findUrlRedirect,
+  listUrlRedirects as listUrlRedirectRecords,
+  type ListUrlRedirectsArgs,
+} from '../../../projections/webstore/url-redirect/queries.js'
+import type { Caller } from '../../caller.js'
+import type { Platform } from '../../platform.js'
+import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { webstoreStore } from '../shared/store.js'
+import { toUrlRedirectView, type UrlRedirectView } from './view.js'
+
+export { URL_REDIRECT_SORTS }
+export type { ListUrlRedirectsArgs }
+
+/** One redirect by id, or null when the caller's store has none: a write's read-back. */
+export async function findUrlRedirectView(caller: Caller, id: string): Promise<UrlRedirectView | null> {
+  const redirect = await findUrlRedirect(caller.platform.database.db, webstoreStore(caller), { id })
+  return redirect && toUrlRedirectView(redirect)
+}
+
+/** One redirect of the store by id; NOT_FOUND when the store has none (another store's redirect included). */
+export async function readUrlRedirect(caller: Caller, lookup: { id: string }): Promise<UrlRedirectView> {
+  const redirect = await findUrlRedirect(caller.platform.database.db, webstoreStore(caller), lookup)
+  if (!redirect) throw notFound('URL redirect', lookup.id)
+  return toUrlRedirectView(redirect)
+}
+
+/** One page of the store's redirects, filtered and sorted (API-CONVENTIONS.md "Lists"). */
+export async function listUrlRedirects(caller: Caller, args: ListUrlRedirectsArgs, options: PaginateOptions = {}) {
+  const page = await listUrlRedirectRecords(caller.platform.database.db, webstoreStore(caller), args, options)
+  return viewConnection(page, toUrlRedirectView)
+}
+
+/** A language with an optional region or script, as storefront locale prefixes are written: `fr`, `fr-ca`, `zh-hant`. */
+const LOCALE_SEGMENT = /^[a-z]{2}(-[a-z0-9]{2,4})?$/
+
+/**
+ * Where the storefront sends a shopper who asked for `path` that no live resource answers, or
+ * null. `path` is normalized as redirects are (host, query, trailing slash and case ignored).
+ * A path with a locale prefix (`/fr/products/old`) matches its own redirect first, else the
+ * redirect of the path without the prefix, whose storefront target then keeps the prefix
+ * (`/fr/products/new`). Pass the store's `locales` to recognise prefixes exactly; without
+ * them, a first segment shaped like a locale is taken as one. The storefront serves a live
+ * resource before asking: a redirect whose path became a live handle again is shadowed, not deleted.
+ *
+ * @example await redirectFor(platform, storeId, '/Products/Old-Shirt/?utm_source=x') // '/products/new-shirt'
+ */
+export async function redirectFor(
+  from: Platform | AnyDb,
+  storeId: string,
+  path: string,
+  options: { locales?: readonly string[] } = {},
+): Promise<string | null> {
+  const db = 'selectFrom' in from ? from : from.database.db
+  const normalized = normalizeRedirectPath(path)
+  if (!normalized.ok) return null
+  const exact = await findUrlRedirect(db, storeId, { path: normalized.value })
+  if (exact) return exact.target
+  const [, prefix, ...rest] = normalized.value.split('/')
+  const isLocale = options.locales
+    ? options.locales.some((locale) => locale.toLowerCase() === prefix)
+    : LOCALE_SEGMENT.test(prefix!)
+  if (!isLocale || rest.length === 0) return null
+  const unprefixed = await findUrlRedirect(db, storeId, { path: `/${rest.join('/')}` })
+  if (!unprefixed) return null
+  const target = unprefixed.target
+  if (!target.startsWith('/')) return target
+  return target === '/' || /^\/[?#]/.test(target) ? `/${prefix}${target.slice(1)}` : `/${prefix}${target}`
+}
