@@ -43,9 +43,10 @@ const LOCALE_SEGMENT = /^[a-z]{2}(-[a-z0-9]{2,4})?$/
  * null. `path` is normalized as redirects are (host, query, trailing slash and case ignored).
  * A path with a locale prefix (`/fr/products/old`) matches its own redirect first, else the
  * redirect of the path without the prefix, whose storefront target then keeps the prefix
- * (`/fr/products/new`). Pass the store's `locales` to recognise prefixes exactly; without
- * them, a first segment shaped like a locale is taken as one. The storefront serves a live
- * resource before asking: a redirect whose path became a live handle again is shadowed, not deleted.
+ * (`/fr/products/new`). Pass the store's `locales` to recognise prefixes exactly; without them,
+ * a first segment shaped like a locale is taken as one. A post of a renamed blog follows its
+ * blog's redirect. The storefront serves a live resource before asking: a redirect whose path
+ * became a live handle again is shadowed, not deleted. The request's query is not carried over.
  *
  * @example await redirectFor(platform, storeId, '/Products/Old-Shirt/?utm_source=x') // '/products/new-shirt'
  */
@@ -58,16 +59,27 @@ export async function redirectFor(
   const db = 'selectFrom' in from ? from : from.database.db
   const normalized = normalizeRedirectPath(path)
   if (!normalized.ok) return null
-  const exact = await findUrlRedirect(db, storeId, { path: normalized.value })
-  if (exact) return exact.target
+  const exact = await lookup(db, storeId, normalized.value)
+  if (exact !== null) return exact
   const [, prefix, ...rest] = normalized.value.split('/')
   const isLocale = options.locales
     ? options.locales.some((locale) => locale.toLowerCase() === prefix)
     : LOCALE_SEGMENT.test(prefix!)
   if (!isLocale || rest.length === 0) return null
-  const unprefixed = await findUrlRedirect(db, storeId, { path: `/${rest.join('/')}` })
-  if (!unprefixed) return null
-  const target = unprefixed.target
-  if (!target.startsWith('/')) return target
-  return target === '/' || /^\/[?#]/.test(target) ? `/${prefix}${target.slice(1)}` : `/${prefix}${target}`
+  const target = await lookup(db, storeId, `/${rest.join('/')}`)
+  if (target === null || !target.startsWith('/')) return target
+  return `/${prefix}${target === '/' || /^\/[?#]/.test(target) ? target.slice(1) : target}`
+}
+
+/**
+ * The target of the redirect from `path`; for a post (`/blogs/<blog>/<post>`) without one, the
+ * target of its blog's redirect with the post appended: a renamed blog takes its posts along.
+ */
+async function lookup(db: AnyDb, storeId: string, path: string): Promise<string | null> {
+  const exact = await findUrlRedirect(db, storeId, { path })
+  if (exact) return exact.target
+  const post = /^(\/blogs\/[^/]+)(\/[^/]+)$/.exec(path)
+  if (!post) return null
+  const blog = await findUrlRedirect(db, storeId, { path: post[1]! })
+  return blog && blog.target.startsWith('/') && !/[?#]/.test(blog.target) ? `${blog.target}${post[2]}` : null
 }
