@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { UPDATE, createCollection } from '../../../test/support/collections.js'
 import { UPDATE_PRODUCT, createProduct } from '../../../test/support/products.js'
 import { createBlog, createPage, createPost, write } from '../../../test/support/webstore-content.js'
 import { redirectFor } from './reads.js'
@@ -76,6 +77,14 @@ describe('automatic redirects', () => {
     )
     expect(deleted.errors).toBeUndefined()
     expect(await redirectFor(t.platform, shop.storeId, '/pages/about')).toBeNull()
+  })
+
+  it('follow a collection handle', async () => {
+    const shop = await t.tenant('auto-collection')
+    const collection = await createCollection(t, shop.apiKey, { title: 'Summer', handle: 'summer' })
+    const response = await t.gql(shop.apiKey, UPDATE, { input: { id: collection.id, handle: 'summer-sale' } })
+    expect(response.errors).toBeUndefined()
+    await untilRedirects(shop, [{ path: '/collections/summer', target: '/collections/summer-sale' }])
   })
 
   it('follow blog and post handles under the blog path', async () => {
