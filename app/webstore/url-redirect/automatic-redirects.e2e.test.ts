@@ -41,6 +41,9 @@ describe('automatic redirects', () => {
     await renameProduct(shop, product.id, 'shirt-b')
     await untilRedirects(shop, [{ path: '/products/shirt-a', target: '/products/shirt-b' }])
     expect(await redirectFor(t.platform, shop.storeId, '/Products/Shirt-A/?utm_source=mail')).toBe('/products/shirt-b')
+    expect(await redirectFor(t.platform, shop.storeId, '/collections/all/products/shirt-a')).toBe(
+      '/collections/all/products/shirt-b',
+    )
 
     await renameProduct(shop, product.id, 'shirt-c')
     await untilRedirects(shop, [
@@ -85,6 +88,9 @@ describe('automatic redirects', () => {
     const response = await t.gql(shop.apiKey, UPDATE, { input: { id: collection.id, handle: 'summer-sale' } })
     expect(response.errors).toBeUndefined()
     await untilRedirects(shop, [{ path: '/collections/summer', target: '/collections/summer-sale' }])
+    expect(await redirectFor(t.platform, shop.storeId, '/collections/summer/products/hat')).toBe(
+      '/collections/summer-sale/products/hat',
+    )
   })
 
   it('follow blog and post handles under the blog path', async () => {

@@ -45,7 +45,7 @@ const LOCALE_SEGMENT = /^[a-z]{2}(-[a-z0-9]{2,4})?$/
  * redirect of the path without the prefix, whose storefront target then keeps the prefix
  * (`/fr/products/new`). Pass the store's `locales` to recognise prefixes exactly; without them,
  * a first segment shaped like a locale is taken as one. A post of a renamed blog follows its
- * blog's redirect. The storefront serves a live resource before asking: a redirect whose path
+ * blog's redirect, a product under a collection its own and the collection's. The storefront serves a live resource before asking: a redirect whose path
  * became a live handle again is shadowed, not deleted. The request's query is not carried over.
  *
  * @example await redirectFor(platform, storeId, '/Products/Old-Shirt/?utm_source=x') // '/products/new-shirt'
@@ -72,14 +72,37 @@ export async function redirectFor(
 }
 
 /**
- * The target of the redirect from `path`; for a post (`/blogs/<blog>/<post>`) without one, the
- * target of its blog's redirect with the post appended: a renamed blog takes its posts along.
+ * The target of the redirect from `path`. Without one, a nested path follows the redirects of its
+ * parts: a post of a renamed blog (`/blogs/<blog>/<post>`) and a product seen through a collection
+ * (`/collections/<collection>/products/<product>`) move with their blog, collection or product.
  */
 async function lookup(db: AnyDb, storeId: string, path: string): Promise<string | null> {
-  const exact = await findUrlRedirect(db, storeId, { path })
-  if (exact) return exact.target
+  const exact = await targetOf(db, storeId, path)
+  if (exact !== null) return exact
   const post = /^(\/blogs\/[^/]+)(\/[^/]+)$/.exec(path)
-  if (!post) return null
-  const blog = await findUrlRedirect(db, storeId, { path: post[1]! })
-  return blog && blog.target.startsWith('/') && !/[?#]/.test(blog.target) ? `${blog.target}${post[2]}` : null
+  if (post) {
+    const blog = await pathTargetOf(db, storeId, post[1]!)
+    return blog === null ? null : `${blog}${post[2]}`
+  }
+  const scoped = /^(\/collections\/[^/]+)(\/products\/[^/]+)$/.exec(path)
+  if (!scoped) return null
+  const [collectionTarget, product] = await Promise.all([
+    pathTargetOf(db, storeId, scoped[1]!),
+    targetOf(db, storeId, scoped[2]!),
+  ])
+  const collection = collectionTarget && /^\/collections\/[^/]+$/.test(collectionTarget) ? collectionTarget : null
+  if (collection === null && product === null) return null
+  // A product sent somewhere other than another product leaves the collection behind.
+  if (product !== null && !/^\/products\/[^/?#]+$/.test(product)) return product
+  return `${collection ?? scoped[1]}${product ?? scoped[2]}`
+}
+
+async function targetOf(db: AnyDb, storeId: string, path: string): Promise<string | null> {
+  return (await findUrlRedirect(db, storeId, { path }))?.target ?? null
+}
+
+/** The target of the redirect from `path` when it is a plain storefront path, to which a sub-path can be appended. */
+async function pathTargetOf(db: AnyDb, storeId: string, path: string): Promise<string | null> {
+  const target = await targetOf(db, storeId, path)
+  return target !== null && target.length > 1 && target.startsWith('/') && !/[?#]/.test(target) ? target : null
 }
