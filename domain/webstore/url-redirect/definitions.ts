@@ -40,7 +40,7 @@ const MAX_HOPS = 10
  * store's redirects, or null. Read from the path reservations and the redirects' streams, which
  * are the authority, not from the read model.
  */
-export async function loopsVia(path: string, target: string, selfId: string, env: PrepareEnv): Promise<string | null> {
+async function loopsVia(path: string, target: string, selfId: string, env: PrepareEnv): Promise<string | null> {
   const storeId = storeOf(env.ctx)
   let at = storefrontPathOf(target)
   for (let hop = 0; at !== null && hop < MAX_HOPS; hop++) {
