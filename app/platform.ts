@@ -21,7 +21,7 @@ import { projectionFilter } from '../infra/projections/worker.js'
 import { ReadModelWaiter } from '../infra/projections/waiter.js'
 import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/platform-metrics.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
-import { allReactions } from './reactions/all.js'
+import { platformReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
@@ -134,7 +134,7 @@ export class Platform {
       platform.reactor = new Reactor({
         db: database.db,
         eventStore,
-        reactions: allReactions,
+        reactions: platformReactions({ db: database.db, freshAt: (position) => platform.readModelsAt(position) }),
         logger,
         execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
       })
@@ -229,6 +229,18 @@ export class Platform {
       }
       await new Promise((resolve) => setTimeout(resolve, 25))
       await this.waiter.refresh()
+    }
+  }
+
+  /**
+   * `waitForPosition` for the platform's own readers (reactions): running late is not the
+   * client's CONFLICT but a plain failure, so the reaction retries the event from its checkpoint.
+   */
+  async readModelsAt(position: string): Promise<void> {
+    try {
+      await this.waitForPosition(position)
+    } catch (error) {
+      throw new Error(`read models did not reach ${position} in time`, { cause: error })
     }
   }
 

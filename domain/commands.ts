@@ -27,6 +27,7 @@ import { menuCommands } from './webstore/menu/definitions.js'
 import { contentCommands } from './webstore/content/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
+import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -58,4 +59,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...contentCommands,
   ...collectionCommands,
   ...translationCommands,
+  ...urlRedirectCommands,
 ]

@@ -20,6 +20,7 @@ import { MENU_CATEGORY } from './webstore/menu/streams.js'
 import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from './webstore/content/streams.js'
 import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
+import { URL_REDIRECT_CATEGORY } from './webstore/url-redirect/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -51,6 +52,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [CONTENT_ENTRY_CATEGORY]: ['webstore'],
   [COLLECTION_CATEGORY]: ['webstore'],
   [TRANSLATION_CATEGORY]: ['webstore'],
+  [URL_REDIRECT_CATEGORY]: ['webstore'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

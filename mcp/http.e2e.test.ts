@@ -87,6 +87,8 @@ describe('tools/list', () => {
         'list_collection_products',
         'get_translatable_resource',
         'list_translatable_resources',
+        'get_url_redirect',
+        'list_url_redirects',
       ],
     ]
     // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;

@@ -23,6 +23,7 @@ import { contentReadTools } from './webstore/content/tools.js'
 import { pageReadTools } from './webstore/page/tools.js'
 import { postReadTools } from './webstore/post/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
+import { urlRedirectReadTools } from './webstore/url-redirect/tools.js'
 
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
@@ -50,6 +51,7 @@ const handWiredTools: readonly ShopTool[] = [
   ...contentReadTools,
   ...collectionReadTools,
   ...translationReadTools,
+  ...urlRedirectReadTools,
   ...auditLogTools,
 ]
 

@@ -11,6 +11,7 @@ import { blogView } from './webstore/blog/views.js'
 import { pageView } from './webstore/page/views.js'
 import { postView } from './webstore/post/views.js'
 import { translationView } from './webstore/translation/views.js'
+import { urlRedirectView } from './webstore/url-redirect/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
 const views: ReadonlyMap<string, ResourceView> = new Map(
@@ -28,6 +29,7 @@ const views: ReadonlyMap<string, ResourceView> = new Map(
     postView,
     collectionView,
     translationView,
+    urlRedirectView,
   ].map((view) => [view.resource, view]),
 )
 

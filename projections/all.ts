@@ -18,6 +18,7 @@ import { collectionsProjection } from './webstore/collection/projection.js'
 import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
+import { urlRedirectsProjection } from './webstore/url-redirect/projection.js'
 
 /** Every read model the platform maintains. */
 export const allProjections: readonly Projection[] = [
@@ -39,5 +40,6 @@ export const allProjections: readonly Projection[] = [
   postsProjection,
   collectionsProjection,
   translationsProjection,
+  urlRedirectsProjection,
   auditLogProjection,
 ]

@@ -30,6 +30,7 @@ import { contentSlice } from './webstore/content/resolvers.js'
 import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
+import { urlRedirectSlice } from './webstore/url-redirect/resolvers.js'
 
 /** Every slice of the one schema. */
 export const graphqlSlices: readonly GraphQLSlice[] = [
@@ -63,5 +64,6 @@ export const graphqlSlices: readonly GraphQLSlice[] = [
   blogSlice,
   collectionSlice,
   translationSlice,
+  urlRedirectSlice,
   auditLogSlice,
 ]

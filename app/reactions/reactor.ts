@@ -57,11 +57,12 @@ export class Reactor {
 
   private async handle(reaction: Reaction, events: RecordedEvent[]): Promise<void> {
     for (const event of events) {
-      const commands = reaction.react({
+      const commands = await reaction.react({
         type: event.type,
         data: event.data,
         organizationId: event.metadata.organizationId,
         storeId: event.metadata.storeId,
+        position: event.position,
       })
       for (const command of commands) {
         const ctx: CommandContext = {

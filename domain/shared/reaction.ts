@@ -6,6 +6,8 @@ export interface ReactionEvent {
   data: Record<string, unknown>
   organizationId: string
   storeId: string | null
+  /** Its log position: a reaction that reads a read model waits until the model has reached it. */
+  position: string
 }
 
 /** A command a reaction asks the platform to run, through the registry like any client's. */
@@ -28,5 +30,6 @@ export interface Reaction {
   eventTypes: readonly string[]
   /** The scopes the commands run with. */
   scopes: readonly Scope[]
-  react(event: ReactionEvent): ReactionCommand[]
+  /** Pure here in the domain; a reaction in `app/` may read the read models first, hence the promise. */
+  react(event: ReactionEvent): ReactionCommand[] | Promise<ReactionCommand[]>
 }

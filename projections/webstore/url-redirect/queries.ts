@@ -1,0 +1,86 @@
+import { sql, type SqlBool } from 'kysely'
+import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
+
+/** A URL redirect as the API serves it. */
+export interface UrlRedirectRecord {
+  id: string
+  path: string
+  target: string
+  createdAt: Date
+  updatedAt: Date
+  revision: number
+}
+
+export type ListUrlRedirectsArgs = ListArgsOf<typeof URL_REDIRECT_LIST>
+export const URL_REDIRECT_SORTS = sortValues(URL_REDIRECT_LIST)
+
+const urlRedirects = listRunner(URL_REDIRECT_LIST, {
+  filters: { path: 'path', target: 'target', createdAt: 'created_at', updatedAt: 'updated_at' },
+  sorts: { PATH: 'path', TARGET: 'target', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
+
+/** One redirect of the store by id or by (normalized) path, or null (another store's id included). */
+export async function findUrlRedirect(
+  db: UrlRedirectDb,
+  storeId: string,
+  by: { id: string } | { path: string },
+): Promise<UrlRedirectRecord | null> {
+  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
+  const query = db.selectFrom('url_redirects').selectAll().where('store_id', '=', storeId)
+  const row = await (
+    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('path', '=', by.path)
+  ).executeTakeFirst()
+  return row ? toUrlRedirectRecord(row) : null
+}
+
+/** The ids of the store's redirects whose target is exactly `target`: the ones a new redirect from `target` collapses. */
+export async function urlRedirectIdsTo(db: UrlRedirectDb, storeId: string, target: string): Promise<string[]> {
+  if (!isUuid(storeId)) return []
+  const rows = await db
+    .selectFrom('url_redirects')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * One page of the store's redirects.
+ *
+ * @example await listUrlRedirects(db, storeId, { first: 10, filter: { path: { startsWith: '/products/' } }, sort: 'PATH_ASC' })
+ */
+export async function listUrlRedirects(
+  db: UrlRedirectDb,
+  storeId: string,
+  args: ListUrlRedirectsArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<UrlRedirectRecord>> {
+  const query = db
+    .selectFrom('url_redirects')
+    .selectAll()
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+  const page = await urlRedirects.run(query, args, options)
+  return {
+    ...page,
+    nodes: page.nodes.map(toUrlRedirectRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toUrlRedirectRecord(edge.node) })),
+  }
+}
+
+function toUrlRedirectRecord(row: UrlRedirectRow): UrlRedirectRecord {
+  return {
+    id: row.id,
+    path: row.path,
+    target: row.target,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  }
+}
