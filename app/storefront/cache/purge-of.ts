@@ -14,6 +14,7 @@ const TAGS_OF_CATEGORY: Record<string, (id: string) => string[]> = {
   post: (id) => [tags.post(id), tags.posts],
   menu: (id) => [tags.menu(id)],
   media: (id) => [tags.media(id)],
+  urlredirect: () => [tags.redirects],
 }
 
 /**

@@ -19,6 +19,8 @@ export const storefrontTags = {
   categories: 'categories',
   pages: 'pages',
   blogs: 'blogs',
+  /** What a redirect may change: the 404 pages (a path may now redirect) and the redirects served. */
+  redirects: 'redirects',
   /** Pages that list posts: a blog, a featured-posts section. */
   posts: 'posts',
 } as const
