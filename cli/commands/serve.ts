@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from '../../api/app.js'
-import { ensureDemoTenant } from '../../app/operations/demo.js'
+import { ensureDemoShop } from '../../app/operations/demo.js'
 import { openCliPlatform } from '../platform.js'
 import { exitOnSignals } from '../shutdown.js'
 
@@ -8,7 +8,7 @@ import { exitOnSignals } from '../shutdown.js'
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'no-projections': { type: 'boolean', default: false } } })
   const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'], logsTo: 'stdout' })
-  const demo = await ensureDemoTenant(platform)
+  const demo = await ensureDemoShop(platform)
   const app = await buildApp(platform)
   exitOnSignals(
     {
@@ -26,9 +26,12 @@ export async function run(args: string[]): Promise<void> {
     process.stdout.write(
       [
         '',
-        'A demo organization and store were created on this empty data directory.',
-        `  store:   ${demo.storeSlug} (${demo.storeId})`,
-        `  API key: ${demo.apiKey}`,
+        demo.complete
+          ? 'A demo organization and shop were created on this empty data directory.'
+          : 'A demo organization and store were created on this empty data directory; filling the shop failed (see the log).',
+        `  store:      ${demo.storeSlug} (${demo.storeId})`,
+        `  Storefront: ${demo.storefrontUrl}`,
+        `  API key:    ${demo.apiKey}`,
         '  This key is shown once; keep it. Open the playground and add the header',
         `  {"Authorization": "Bearer ${demo.apiKey}"}:  ${base}/graphiql`,
         '',

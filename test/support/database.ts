@@ -12,10 +12,11 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one test file: a new Postgres database when `DATABASE_URL` is set
- * (so files run in parallel without sharing state), else an in-memory PGlite.
+ * (so files run in parallel without sharing state), else an in-memory PGlite. `pglite` asks for
+ * PGlite whatever the environment, for what happens only on the embedded backend.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env.DATABASE_URL
+export async function createTestDatabase(options: { pglite?: boolean } = {}): Promise<TestDatabase> {
+  const baseUrl = options.pglite ? undefined : process.env.DATABASE_URL
   if (!baseUrl) {
     const database = await openDatabase({})
     return { database, url: undefined, drop: () => database.close().catch(() => undefined) }
