@@ -36,6 +36,7 @@ export async function ensureDemoShop(platform: Platform): Promise<DemoShop | nul
     scopes: ALL_SCOPES,
   })
   let complete = true
+  platform.logger.info({ store: tenant.storeSlug }, 'filling the demo shop on this empty data directory')
   try {
     await seedDemoShop(platform, tenant)
   } catch (error) {

@@ -29,9 +29,9 @@ export async function run(args: string[]): Promise<void> {
         demo.complete
           ? 'A demo organization and shop were created on this empty data directory.'
           : 'A demo organization and store were created on this empty data directory; filling the shop failed (see the log).',
-        `  store:      ${demo.storeSlug} (${demo.storeId})`,
+        `  store:   ${demo.storeSlug} (${demo.storeId})`,
+        `  API key: ${demo.apiKey}`,
         `  Storefront: ${demo.storefrontUrl}`,
-        `  API key:    ${demo.apiKey}`,
         '  This key is shown once; keep it. Open the playground and add the header',
         `  {"Authorization": "Bearer ${demo.apiKey}"}:  ${base}/graphiql`,
         '',

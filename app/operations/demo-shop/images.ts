@@ -136,22 +136,20 @@ function rgb(hex: string): number[] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
 }
 
-/** The motif as white RGBA at SCALE × SIZE, its alpha the shapes' opacity; a later shape covers an earlier one. */
-function motifLayer(motif: Motif): Buffer {
+/** The motif's coverage at SCALE × SIZE, one byte per pixel; a later shape covers an earlier one. */
+function motifMask(motif: Motif): Buffer {
   const side = SIZE * SCALE
-  const alpha = new Uint8Array(side * side)
+  const mask = Buffer.alloc(side * side)
   for (const shape of MOTIFS[motif]) {
     const value = Math.round(255 * 0.88 * (shape.opacity ?? 1))
     const [x0, y0, x1, y1] = shape.box.map((v) => Math.max(0, Math.min(side - 1, Math.round(v * SCALE))))
     for (let y = y0!; y <= y1!; y++) {
       for (let x = x0!; x <= x1!; x++) {
-        if (shape.inside((x + 0.5) / SCALE, (y + 0.5) / SCALE)) alpha[y * side + x] = value
+        if (shape.inside((x + 0.5) / SCALE, (y + 0.5) / SCALE)) mask[y * side + x] = value
       }
     }
   }
-  const layer = Buffer.alloc(side * side * 4, 255)
-  for (let i = 0; i < alpha.length; i++) layer[i * 4 + 3] = alpha[i]!
-  return layer
+  return mask
 }
 
 /** RGB at SIZE × SIZE: `colour` lightened at the top left, deepening to itself at the bottom right. */
@@ -186,10 +184,12 @@ export async function demoImage(motif: Motif, colour: string): Promise<Buffer> {
   // Loaded on use, as the media pipeline does: a server that seeds nothing never carries libvips for it.
   const { default: sharp } = await import('sharp')
   const side = SIZE * SCALE
-  const shapes = await sharp(motifLayer(motif), { raw: { width: side, height: side, channels: 4 } })
+  const coverage = await sharp(motifMask(motif), { raw: { width: side, height: side, channels: 1 } })
     .resize(SIZE, SIZE)
     .raw()
     .toBuffer()
+  const shapes = Buffer.alloc(SIZE * SIZE * 4, 255)
+  for (let i = 0; i < coverage.length; i++) shapes[i * 4 + 3] = coverage[i]!
   return sharp(gradient(colour), { raw: { width: SIZE, height: SIZE, channels: 3 } })
     .composite([{ input: shapes, raw: { width: SIZE, height: SIZE, channels: 4 } }])
     .webp({ quality: 82 })

@@ -17,21 +17,21 @@ const skuPart = (text: string) =>
     .replace(/^-|-$/g, '')
 
 /**
- * One product: a picture per variant (its colour), the product ACTIVE with its option, variants,
- * prices, stock and SEO, then the pictures attached in variant order so the first is the main image.
+ * One product: a picture per colour its variants come in, the product ACTIVE with its option,
+ * variants (each showing its colour's picture), prices, stock and SEO, then the pictures attached
+ * in variant order so the first is the main image.
  */
 async function seedProduct(seed: DemoSeeder, product: DemoProduct): Promise<SeededProduct> {
-  const imageIds: string[] = []
+  const oneColour = new Set(product.variants.map((v) => v.colour)).size === 1
+  const pictures = new Map<string, string>()
   for (const variant of product.variants) {
-    imageIds.push(
-      await seed.image(
-        product.motif,
-        variant.colour,
-        `${product.handle}-${skuPart(variant.value).toLowerCase()}.webp`,
-        `${product.title}, ${variant.value}`,
-      ),
-    )
+    if (pictures.has(variant.colour)) continue
+    // Named after the variant when variants differ in colour; after the product when they share one.
+    const label = oneColour ? product.title : `${product.title}, ${variant.value}`
+    const file = oneColour ? product.handle : `${product.handle}-${skuPart(variant.value).toLowerCase()}`
+    pictures.set(variant.colour, await seed.image(product.motif, variant.colour, `${file}.webp`, label))
   }
+  const imageIds = [...pictures.values()]
   const created = await seed.run(productCreate, {
     title: product.title,
     handle: product.handle,
@@ -41,14 +41,14 @@ async function seedProduct(seed: DemoSeeder, product: DemoProduct): Promise<Seed
     status: 'ACTIVE',
     seo: { title: `${product.title} | Demo Store`, description: product.seoDescription },
     options: [{ name: product.option, values: product.variants.map((v) => v.value) }],
-    variants: product.variants.map((variant, index) => ({
+    variants: product.variants.map((variant) => ({
       price: variant.price,
       compareAtPrice: variant.compareAtPrice ?? null,
       sku: `${skuPart(product.handle)}-${skuPart(variant.value)}`,
       inventoryTracked: true,
       inventoryQuantity: variant.stock,
       optionValues: [{ name: product.option, value: variant.value }],
-      mediaId: imageIds[index],
+      mediaId: pictures.get(variant.colour),
     })),
   })
   await seed.run(productMediaAttach, { productId: created.entityId, mediaIds: imageIds })
