@@ -9,8 +9,11 @@ export const DEMO_STORE_SLUG = 'demo-store'
 export interface DemoShop extends CreatedTenant {
   /** `http://demo-store.<PLATFORM_HOST>:<PORT>/`. */
   storefrontUrl: string
-  /** False when seeding the shop failed part-way; the store and its key exist all the same. */
-  complete: boolean
+  /**
+   * `filled` with the demo products and content; `empty` with `DEMO_SHOP=false`; `incomplete`
+   * when seeding failed part-way (the store and its key exist all the same).
+   */
+  shop: 'filled' | 'empty' | 'incomplete'
 }
 
 /** Where a store's storefront answers on this server: its slug under the platform host. */
@@ -21,7 +24,8 @@ export function storefrontUrl(config: Pick<Config, 'platformHost' | 'port'>, slu
 
 /**
  * On an empty embedded data directory, a demo organization and store with an all-scopes key and
- * a small shop in it, so a newcomer sees a storefront and can open the playground at once. Only
+ * (unless `DEMO_SHOP=false`) a small shop in it, so a newcomer sees a storefront and can open the
+ * playground at once. Only
  * then: a restart finds the store and seeds nothing twice. Never on Postgres (`DATABASE_URL`):
  * production databases start empty on purpose.
  */
@@ -35,14 +39,18 @@ export async function ensureDemoShop(platform: Platform): Promise<DemoShop | nul
     storeName: 'Demo Store',
     scopes: ALL_SCOPES,
   })
-  let complete = true
+  const shop = platform.config.demoShop ? await fillDemoShop(platform, tenant) : 'empty'
+  return { ...tenant, storefrontUrl: storefrontUrl(platform.config, tenant.storeSlug), shop }
+}
+
+async function fillDemoShop(platform: Platform, tenant: CreatedTenant): Promise<DemoShop['shop']> {
   platform.logger.info({ store: tenant.storeSlug }, 'filling the demo shop on this empty data directory')
   try {
     await seedDemoShop(platform, tenant)
+    return 'filled'
   } catch (error) {
     // The key is shown only once: a failed seed must not stop the server before it is printed.
     platform.logger.error({ err: error }, 'seeding the demo shop failed part-way; the demo store is incomplete')
-    complete = false
+    return 'incomplete'
   }
-  return { ...tenant, storefrontUrl: storefrontUrl(platform.config, tenant.storeSlug), complete }
 }

@@ -4,6 +4,13 @@ import { ensureDemoShop } from '../../app/operations/demo.js'
 import { openCliPlatform } from '../platform.js'
 import { exitOnSignals } from '../shutdown.js'
 
+const DEMO_HEADLINES = {
+  filled: 'A demo organization and shop were created on this empty data directory.',
+  empty: 'A demo organization and store were created on this empty data directory (DEMO_SHOP=false: no products).',
+  incomplete:
+    'A demo organization and store were created on this empty data directory; filling the shop failed (see the log).',
+} as const
+
 /** `emporium serve`: the API server; runs the projections in-process unless `--no-projections`. */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'no-projections': { type: 'boolean', default: false } } })
@@ -26,9 +33,7 @@ export async function run(args: string[]): Promise<void> {
     process.stdout.write(
       [
         '',
-        demo.complete
-          ? 'A demo organization and shop were created on this empty data directory.'
-          : 'A demo organization and store were created on this empty data directory; filling the shop failed (see the log).',
+        DEMO_HEADLINES[demo.shop],
         `  store:   ${demo.storeSlug} (${demo.storeId})`,
         `  API key: ${demo.apiKey}`,
         `  Storefront: ${demo.storefrontUrl}`,

@@ -27,11 +27,11 @@ async function read<Data>(query: string, variables: Record<string, unknown> = {}
 }
 
 describe('the demo shop on an empty embedded data directory', () => {
-  it('is a store with an all-scopes key, a storefront URL under the platform host, and complete', () => {
+  it('is a store with an all-scopes key, a storefront URL under the platform host, and a filled shop', () => {
     expect(demo).toMatchObject({
       storeSlug: 'demo-store',
       storefrontUrl: `http://demo-store.${t.platform.config.platformHost}:${t.platform.config.port}/`,
-      complete: true,
+      shop: 'filled',
     })
     expect(demo.apiKey).toMatch(/^wmk_/)
   })
@@ -197,6 +197,23 @@ describe('with DATABASE_URL', () => {
       expect(await postgres.platform.eventStore.countAll()).toBe(0)
     } finally {
       await postgres.close()
+    }
+  })
+})
+
+describe('with DEMO_SHOP=false', () => {
+  it('creates the demo store and its key, and no shop in it', async () => {
+    const bare = await startTestApp({ pglite: true, config: { demoShop: false } })
+    try {
+      const tenant = (await ensureDemoShop(bare.platform))!
+      expect(tenant).toMatchObject({ storeSlug: 'demo-store', shop: 'empty' })
+      const response = await bare.gql<{ products: { totalCount: number }; menus: { totalCount: number } }>(
+        tenant.apiKey,
+        '{ products { totalCount } menus { totalCount } }',
+      )
+      expect(response.data).toEqual({ products: { totalCount: 0 }, menus: { totalCount: 0 } })
+    } finally {
+      await bare.close()
     }
   })
 })
