@@ -4,7 +4,7 @@ import type { Platform } from '../platform.js'
 import { seedDemoShop } from './demo-shop/seed.js'
 import { createTenant, type CreatedTenant } from './tenants.js'
 
-export const DEMO_STORE_SLUG = 'demo-store'
+const DEMO_STORE_SLUG = 'demo-store'
 
 export interface DemoShop extends CreatedTenant {
   /** `http://demo-store.<PLATFORM_HOST>:<PORT>/`. */
@@ -25,9 +25,8 @@ export function storefrontUrl(config: Pick<Config, 'platformHost' | 'port'>, slu
 /**
  * On an empty embedded data directory, a demo organization and store with an all-scopes key and
  * (unless `DEMO_SHOP=false`) a small shop in it, so a newcomer sees a storefront and can open the
- * playground at once. Only
- * then: a restart finds the store and seeds nothing twice. Never on Postgres (`DATABASE_URL`):
- * production databases start empty on purpose.
+ * playground at once. Only then: a restart finds the store and seeds nothing twice. Never on
+ * Postgres (`DATABASE_URL`): production databases start empty on purpose.
  */
 export async function ensureDemoShop(platform: Platform): Promise<DemoShop | null> {
   if (platform.config.databaseUrl || platform.database.kind !== 'pglite') return null
