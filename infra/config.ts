@@ -59,6 +59,10 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  DEMO_SHOP: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .regex(
@@ -126,6 +130,8 @@ export interface Config {
   mediaUrlTimeoutMs: number
   /** Path-style bucket URLs, for S3-compatible stores such as MinIO. */
   mediaS3ForcePathStyle: boolean
+  /** Whether `serve` fills the demo store it creates on an empty embedded data directory with a demo shop. */
+  demoShop: boolean
   /** Browser origins besides the server's own host that may call `/mcp`. */
   mcpAllowedOrigins: string[]
   /** Cost-based rate limits per credential (`infra/ratelimit/`). */
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxPixels: c.MEDIA_MAX_PIXELS,
     mediaUrlTimeoutMs: c.MEDIA_URL_TIMEOUT_MS,
     mediaS3ForcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE,
+    demoShop: c.DEMO_SHOP,
     mcpAllowedOrigins: c.MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     rateLimit: {
       enabled: c.RATE_LIMIT_ENABLED,

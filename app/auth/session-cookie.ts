@@ -5,7 +5,19 @@ export const SECURE_SESSION_COOKIE = '__Host-emporium_session'
 /** On plain-http localhost browsers drop Secure cookies, and `__Host-` requires Secure: the bare name. */
 export const LOCAL_SESSION_COOKIE = 'emporium_session'
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+const IPV6_LOOPBACK = new Set(['[::1]', '::1'])
+const IPV4_LOOPBACK = /^127(?:\.\d{1,3}){3}$/
+
+/**
+ * Whether a host name is this machine: `localhost`, any `<name>.localhost` (RFC 6761 reserves
+ * the whole zone for loopback, and browsers resolve it so without DNS: that is how the demo
+ * store is reached at `demo-store.localhost`), or a loopback address (127.0.0.0/8, ::1). A
+ * trailing dot is the same name.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '')
+  return name === 'localhost' || name.endsWith('.localhost') || IPV4_LOOPBACK.test(name) || IPV6_LOOPBACK.has(name)
+}
 
 /**
  * Whether the request came over plain http to this machine: the only place the cookie goes
@@ -13,7 +25,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
  * gets the secure cookie.
  */
 export function isPlainLocalhost(request: FastifyRequest): boolean {
-  return request.protocol === 'http' && LOCAL_HOSTS.has(request.hostname.toLowerCase())
+  return request.protocol === 'http' && isLoopbackHostname(request.hostname)
 }
 
 function cookieName(request: FastifyRequest): string {

@@ -1,14 +1,21 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from '../../api/app.js'
-import { ensureDemoTenant } from '../../app/operations/demo.js'
+import { ensureDemoShop } from '../../app/operations/demo.js'
 import { openCliPlatform } from '../platform.js'
 import { exitOnSignals } from '../shutdown.js'
+
+const DEMO_HEADLINES = {
+  filled: 'A demo organization and shop were created on this empty data directory.',
+  empty: 'A demo organization and store were created on this empty data directory (DEMO_SHOP=false: no products).',
+  incomplete:
+    'A demo organization and store were created on this empty data directory; filling the shop failed (see the log).',
+} as const
 
 /** `emporium serve`: the API server; runs the projections in-process unless `--no-projections`. */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'no-projections': { type: 'boolean', default: false } } })
   const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'], logsTo: 'stdout' })
-  const demo = await ensureDemoTenant(platform)
+  const demo = await ensureDemoShop(platform)
   const app = await buildApp(platform)
   exitOnSignals(
     {
@@ -26,9 +33,10 @@ export async function run(args: string[]): Promise<void> {
     process.stdout.write(
       [
         '',
-        'A demo organization and store were created on this empty data directory.',
+        DEMO_HEADLINES[demo.shop],
         `  store:   ${demo.storeSlug} (${demo.storeId})`,
         `  API key: ${demo.apiKey}`,
+        `  Storefront: ${demo.storefrontUrl}`,
         '  This key is shown once; keep it. Open the playground and add the header',
         `  {"Authorization": "Bearer ${demo.apiKey}"}:  ${base}/graphiql`,
         '',

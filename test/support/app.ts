@@ -85,9 +85,9 @@ export function postGraphQL(
 
 /** The whole API on a per-file database, driven through `app.inject()` as a client would. */
 export async function startTestApp(
-  options: { runProjections?: boolean; config?: Partial<Config> } = {},
+  options: { runProjections?: boolean; config?: Partial<Config>; pglite?: boolean } = {},
 ): Promise<TestApp> {
-  const test = await createTestDatabase()
+  const test = await createTestDatabase({ pglite: options.pglite })
   const config = {
     ...loadConfig(TEST_ENV),
     databaseUrl: test.url,

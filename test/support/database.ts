@@ -17,11 +17,12 @@ export const TEMPLATE_ENV = 'EMPORIUM_TEST_TEMPLATE_DATABASE'
 
 /**
  * A fresh database for one test file: a new Postgres database when `DATABASE_URL` is set
- * (so files run in parallel without sharing state), else an in-memory PGlite. Both start
+ * (so files run in parallel without sharing state), else an in-memory PGlite. `pglite` asks for
+ * PGlite whatever the environment, for what happens only on the embedded backend. Both start
  * from the run's migrated snapshot when the global setup made one.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env.DATABASE_URL
+export async function createTestDatabase(options: { pglite?: boolean } = {}): Promise<TestDatabase> {
+  const baseUrl = options.pglite ? undefined : process.env.DATABASE_URL
   if (!baseUrl) {
     const database = await openTestPglite()
     return { database, url: undefined, drop: () => database.close().catch(() => undefined) }

@@ -66,6 +66,35 @@ describe('the session cookie', () => {
     expect((await viewer(pair.replace('__Host-', ''), 'admin.example.com')).statusCode).toBe(401)
   })
 
+  it.each(['admin.localhost:8080', '127.0.0.1:8080'])(
+    'is the bare name without Secure on plain-http %s, as on localhost, and carries the session there',
+    async (host) => {
+      const email = `local-${host.split('.')[0]}@example.com`
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { host, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          query: SIGN_UP,
+          variables: { input: { email, password: PASSWORD, organizationName: `Local ${host}` } },
+        }),
+      })
+      const cookie = String(response.headers['set-cookie'])
+      expect(cookie).toMatch(/^emporium_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/)
+      const viewer = (cookieHeader: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { host, cookie: cookieHeader, 'content-type': 'application/json' },
+          payload: JSON.stringify({ query: '{ viewer { credential { type } } }' }),
+        })
+      const pair = cookie.split(';')[0]!
+      const signedIn = await viewer(pair)
+      expect(signedIn.json().data).toEqual({ viewer: { credential: { type: 'USER' } } })
+      expect((await viewer(`__Host-${pair}`)).statusCode).toBe(401)
+    },
+  )
+
   it('ends after 2 hours unused and 7 days after login, whatever the use', async () => {
     const session = await signUp(t, 'expiry@example.com')
     const db = secretTables(t.platform.database.db)

@@ -59,6 +59,8 @@ export async function startServerProcess(
       PORT: '0',
       LOG_LEVEL: 'info',
       GRAPHQL_PLAYGROUND: 'false',
+      // The demo tenant without the demo shop: seeding it would only lengthen every start.
+      DEMO_SHOP: 'false',
       RATE_LIMIT_BUCKET: '1000000',
       RATE_LIMIT_RESTORE_PER_SECOND: '1000000',
       ...env,

@@ -1,0 +1,26 @@
+import type { Platform } from '../../platform.js'
+import { seedFrench } from './french.js'
+import { seedProducts } from './products.js'
+import { DemoSeeder, type DemoStore } from './seeder.js'
+import { featureOnHomePage } from './theme.js'
+import { seedWebstore } from './webstore.js'
+
+/**
+ * Fills the demo store with a small shop, through the command path: eight ACTIVE products with
+ * variants, stock and generated pictures; three PUBLISHED collections ("featured" on the home
+ * page); the About page; the News blog with a post; the main and footer menus; French texts.
+ */
+export async function seedDemoShop(platform: Platform, store: DemoStore): Promise<void> {
+  const seed = new DemoSeeder(platform, store)
+  const products = await seedProducts(seed)
+  const content = await seedWebstore(seed, products)
+  await featureOnHomePage(seed, 'featured')
+  await seedFrench(seed, [
+    ...[...products.values()].map((p) => p.id),
+    ...content.collectionIds,
+    content.pageId,
+    content.blogId,
+    content.postId,
+    ...content.menuIds,
+  ])
+}
