@@ -11,7 +11,7 @@ import type {
   ThemeSectionUpdate,
 } from './sections-commands.js'
 import type { ThemeSectionEvent } from './sections-events.js'
-import type { SectionSchema } from './section-schema.js'
+import { presetBlockList, type SectionSchema } from './section-schema.js'
 import {
   checkBlockLimits,
   checkPlacement,
@@ -130,7 +130,7 @@ function presetSection(schema: SectionSchema, type: string, name: string): Secti
   const preset = requirePreset(schema, type, name, field)
   const section: SectionInstance = { type, settings: { ...preset.settings }, blocks: {}, block_order: [] }
   checkSettings(settingsOf(schema.settings), section.settings!, field)
-  for (const [index, presetBlock] of (preset.blocks ?? []).entries()) {
+  for (const [index, presetBlock] of presetBlockList(preset).entries()) {
     const definition = requireBlockDefinition(schema, type, presetBlock.type, field)
     checkBlockLimits(section, schema, definition, field)
     const blockSettings = { ...presetBlock.settings }
