@@ -218,7 +218,7 @@ function addBlock(command: ThemeBlockAdd, theme: LiveTheme): ThemeSectionEvent[]
   if (current.blocks?.[blockId])
     throw conflict(`section '${sectionId}' already has a block '${blockId}'; choose another id`, ['input', 'id'])
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
-  const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'])
+  const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'], theme)
   checkBlockLimits(current, schema, definition, ['input', 'type'])
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const settings = mergeSettings({}, command.data.settings).settings
@@ -264,7 +264,7 @@ function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionE
   const current = section(tpl, name, sectionId)
   const existing = block(current, sectionId, blockId)
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
-  const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'])
+  const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'], theme)
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
   const fileWith = (b: BlockInstance) =>
