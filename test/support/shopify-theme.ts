@@ -111,6 +111,8 @@ ${JSON.stringify(SECTION_SCHEMA, null, 2)}
 `,
     'sections/apps.liquid':
       '{% for block in section.blocks %}{% render block %}{% endfor %}\n{% schema %}\n{"name": "Apps", "blocks": [{"type": "@app"}], "presets": [{"name": "Apps"}]}\n{% endschema %}\n',
+    'sections/slideshow.liquid':
+      '<div class="slideshow">{% content_for \'blocks\' %}</div>\n{% schema %}\n{"name": "Slideshow", "blocks": [{"type": "slide"}], "presets": [{"name": "Slideshow"}]}\n{% endschema %}\n',
     'blocks/slide.liquid': `{% doc %}
   A slide of a slideshow; may hold further theme blocks.
 

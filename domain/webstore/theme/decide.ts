@@ -24,6 +24,7 @@ import {
   validateThemeFile,
 } from './files.js'
 import { parseThemeJson } from './json-source.js'
+import { missingThemeBlock } from './section-schema.js'
 import { applySettings } from './settings.js'
 import { currentOf } from './settings-data.js'
 import { roleOf, type LiveTheme, type ThemeState } from './theme.js'
@@ -78,10 +79,16 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
     if (!isThemeFilePath(file.path))
       throw badInput(
         field,
-        `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/, locales/ and config/ files`,
+        `${file.path} is not a theme file: themes hold layout/, templates/, sections/, blocks/, snippets/, assets/, locales/ and config/ files`,
       )
     validateThemeFile(file.path, file.content, field)
   }
+  const dangling = missingThemeBlock(files)
+  if (dangling)
+    throw badInput(
+      field,
+      `${dangling.path} names the theme block '${dangling.type}', but the theme has no blocks/${dangling.type}.liquid; add the file or drop the entry`,
+    )
   const missing = REQUIRED_FILES.filter((path) => !files.some((f) => f.path === path))
   if (missing.length) throw badInput(field, `a theme needs ${missing.join(', ')}; add them and try again`)
   return [

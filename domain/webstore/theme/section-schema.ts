@@ -144,6 +144,26 @@ export function parseSectionSchema(source: string): SectionSchemaResult {
   return { ok: false, error: { message: `invalid section schema${where}: ${issue.message}`, ...tagPosition, path } }
 }
 
+/**
+ * The first theme block a section or block file names bare (`{"type": "slide"}`) that the theme
+ * has no `blocks/<type>.liquid` for, or null. Checked when a whole theme arrives at once.
+ */
+export function missingThemeBlock(
+  files: readonly { path: string; content: string }[],
+): { path: string; type: string } | null {
+  const paths = new Set(files.map((f) => f.path))
+  for (const file of files) {
+    if (!/^(sections|blocks)\/[^/]+\.liquid$/.test(file.path)) continue
+    const parsed = parseSectionSchema(file.content)
+    const schema = parsed.ok ? parsed.schema : null
+    for (const block of schema?.blocks ?? []) {
+      if (block.name !== undefined || block.type.startsWith('@')) continue
+      if (!paths.has(`blocks/${block.type}.liquid`)) return { path: file.path, type: block.type }
+    }
+  }
+  return null
+}
+
 /** The default values a section's (or block's) settings start with: each setting's `default`, when it has one. */
 export function settingDefaults(settings: SectionSchema['settings']): Record<string, unknown> {
   const defaults: Record<string, unknown> = {}

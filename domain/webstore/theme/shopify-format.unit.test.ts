@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isThemeFilePath, validateThemeFile } from './files.js'
 import { parseJsonSource, parseThemeJson } from './json-source.js'
 import { liquidSyntaxError } from './liquid.js'
-import { parseSectionSchema, presetBlockList } from './section-schema.js'
+import { missingThemeBlock, parseSectionSchema, presetBlockList } from './section-schema.js'
 import { settingList, settingValueProblem, type SettingDefinition } from './setting-definitions.js'
 import { currentOf, settingsDataProblem } from './settings-data.js'
 
@@ -178,6 +178,13 @@ describe('section and theme block schemas', () => {
   it('takes a custom element as the wrapper tag of a theme block, but no markup', () => {
     expect(parseSectionSchema(section({ name: 'B', tag: 'product-card' }))).toMatchObject({ ok: true })
     expect(parseSectionSchema(section({ name: 'B', tag: 'div onclick=x' }))).toMatchObject({ ok: false })
+  })
+
+  it('finds a bare theme block entry whose file the theme lacks', () => {
+    const hero = { path: 'sections/hero.liquid', content: section({ name: 'Hero', blocks: [{ type: 'slide' }] }) }
+    const slide = { path: 'blocks/slide.liquid', content: section({ name: 'Slide', blocks: [{ type: '@app' }] }) }
+    expect(missingThemeBlock([hero, slide])).toBeNull()
+    expect(missingThemeBlock([hero])).toEqual({ path: 'sections/hero.liquid', type: 'slide' })
   })
 
   it('checks the schema of a file in blocks/ as it checks a section', () => {

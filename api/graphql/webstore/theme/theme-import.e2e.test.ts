@@ -150,6 +150,13 @@ describe('themeCreate from a staged theme zip', () => {
     })
     const refusedBlock = await importStaged(shop.apiKey, await stage(shop.apiKey, shopifyThemeZip(missingId)))
     expect(onlyError(refusedBlock).message).toMatch(/^sections\/apps\.liquid line 2, column 3: .*needs id/)
+    const noBlockFile = await importStaged(
+      shop.apiKey,
+      await stage(shop.apiKey, shopifyThemeZip(shopifyThemeFiles({ 'blocks/slide.liquid': null }))),
+    )
+    expect(onlyError(noBlockFile).message).toContain(
+      "names the theme block 'slide', but the theme has no blocks/slide.liquid",
+    )
   })
 
   it('refuses a theme zip over 10 MB with the limit named, before a byte is uploaded', async () => {
