@@ -25,6 +25,7 @@ import { platformReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
+import { stagedUploadReader } from '../infra/media/staged-uploads.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
@@ -166,6 +167,7 @@ export class Platform {
         ctx,
         catalogUsageFrom(this.database.db),
         themeAssetWriter(mediaServices(this).blobs),
+        stagedUploadReader(mediaServices(this).blobs),
       ),
     )
   }

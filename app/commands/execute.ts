@@ -8,6 +8,7 @@ import {
   type BlobWriter,
   type CatalogUsage,
   type PrepareEnv,
+  type StagedUploadReader,
 } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
@@ -39,6 +40,7 @@ export async function executeCommand(
   ctx: CommandContext,
   catalogUsage?: CatalogUsage,
   blobs?: BlobWriter,
+  stagedUploads?: StagedUploadReader,
 ): Promise<CommandResult> {
   if (!grantsCommand(ctx.scopes, definition)) {
     throw new DomainError(
@@ -57,6 +59,7 @@ export async function executeCommand(
     ctx,
     catalogUsage,
     blobs,
+    stagedUploads,
     newId: () => uuidv7(),
     reservationOwner: (scope, key) => reservationOwner(store, scope, key),
     readStream: async (stream) =>

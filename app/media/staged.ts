@@ -10,6 +10,10 @@ import { STAGED_UPLOAD_TTL_MS, signStagedUpload } from '../../infra/media/staged
 import { announceStagedUpload, dropStagedUpload, takeStagedUpload } from '../../infra/media/staged-uploads.js'
 import { commandContext, requireStore, type Caller } from '../caller.js'
 import { IMPORT_MIME_TYPE } from '../catalog/import/staged.js'
+import { ZIP_MAX_BYTES } from '../../domain/webstore/theme/commands.js'
+
+/** The content type to stage a theme zip with, for `themeCreate(input: {source: ZIP, stagedUploadId})`. */
+export const THEME_ZIP_MIME_TYPE = 'application/zip'
 import { ingestMedia, type IngestedMedia } from './ingest.js'
 
 /** Checked before any bytes are read or stored, with the same rule the registry applies. */
@@ -44,18 +48,24 @@ export async function stageUpload(
   const services = mediaServices(caller.platform)
   const filename = filenameSchema.safeParse(input.filename)
   if (!filename.success) throw badInput(['input', 'filename'], filename.error.issues[0]!.message)
-  // A catalog import file (productsImport) is staged the same way; it never becomes a media.
-  if (!(MEDIA_MIME_TYPES as readonly string[]).includes(input.mimeType) && input.mimeType !== IMPORT_MIME_TYPE) {
+  // A catalog import file (productsImport) and a theme zip (themeCreate) are staged the same way; they never become media.
+  const themeZip = input.mimeType === THEME_ZIP_MIME_TYPE
+  if (
+    !(MEDIA_MIME_TYPES as readonly string[]).includes(input.mimeType) &&
+    input.mimeType !== IMPORT_MIME_TYPE &&
+    !themeZip
+  ) {
     const svg = /svg/i.test(input.mimeType) ? 'SVG images are refused because they can carry scripts; ' : ''
     throw badInput(
       ['input', 'mimeType'],
-      `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')} (or ${IMPORT_MIME_TYPE} for productsImport); got '${input.mimeType.slice(0, 60)}'`,
+      `${svg}mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')} (or ${IMPORT_MIME_TYPE} for productsImport, ${THEME_ZIP_MIME_TYPE} for themeCreate); got '${input.mimeType.slice(0, 60)}'`,
     )
   }
-  if (!Number.isInteger(input.fileSize) || input.fileSize < 1 || input.fileSize > services.maxBytes) {
+  const maxBytes = themeZip ? ZIP_MAX_BYTES : services.maxBytes
+  if (!Number.isInteger(input.fileSize) || input.fileSize < 1 || input.fileSize > maxBytes) {
     throw badInput(
       ['input', 'fileSize'],
-      `fileSize must be between 1 byte and the ${formatBytes(services.maxBytes)} limit; got ${input.fileSize}`,
+      `fileSize must be between 1 byte and the ${formatBytes(maxBytes)} limit${themeZip ? ' of a theme zip' : ''}; got ${input.fileSize}`,
     )
   }
   const stagedUploadId = uuidv7()

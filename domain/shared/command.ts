@@ -41,6 +41,14 @@ export interface PrepareEnv {
   catalogUsage?: CatalogUsage
   /** Content-addressed storage for bytes that must not enter events (binary theme assets); absent where none is at hand. */
   blobs?: BlobWriter
+  /** Files clients PUT to a staged upload URL (a theme zip too large for one GraphQL request); absent where none is at hand. */
+  stagedUploads?: StagedUploadReader
+}
+
+/** Reads a store's staged upload; the store id is part of its key, so another store's id finds nothing. */
+export interface StagedUploadReader {
+  /** The uploaded bytes; BAD_USER_INPUT at `field` when nothing was uploaded under that id in this store. */
+  read(storeId: string, uploadId: string, field: readonly (string | number)[]): Promise<Uint8Array>
 }
 
 /**

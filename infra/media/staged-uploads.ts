@@ -1,3 +1,4 @@
+import type { StagedUploadReader } from '../../domain/shared/command.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { blobKeys } from './storage/keys.js'
 import type { BlobStore } from './storage/port.js'
@@ -43,7 +44,7 @@ export async function takeStagedUpload(
   if (!bytes || !meta) {
     throw badInput(
       field,
-      `nothing was uploaded for stagedUploadId '${uploadId}' in this store; PUT the file to the url mediaStagedUploadCreate returned (it works for 15 minutes), then call mediaCreate`,
+      `nothing was uploaded for stagedUploadId '${uploadId}' in this store; PUT the file to the url mediaStagedUploadCreate returned (it works for 15 minutes), then call mediaCreate (or themeCreate for a theme zip)`,
     )
   }
   return { bytes, filename: (JSON.parse(meta.toString('utf8')) as { filename: string }).filename }
@@ -53,4 +54,11 @@ export async function dropStagedUpload(blobs: BlobStore, storeId: string, upload
   const key = blobKeys.staged(storeId, uploadId.toLowerCase())
   await blobs.delete(key)
   await blobs.delete(`${key}.json`)
+}
+
+/** What commands get in `prepare` to read a staged upload; taking it leaves it in place, the transport drops it once the write succeeded. */
+export function stagedUploadReader(blobs: BlobStore): StagedUploadReader {
+  return {
+    read: async (storeId, uploadId, field) => (await takeStagedUpload(blobs, storeId, uploadId, field)).bytes,
+  }
 }

@@ -91,9 +91,9 @@ export const mediaTypeDefs = /* GraphQL */ `
 
   input MediaStagedUploadCreateInput {
     filename: String!
-    "The type the client believes the file has; the server sniffs the bytes anyway."
+    "The type the client believes the file has; the server sniffs the bytes anyway. application/x-ndjson stages a productsImport file, application/zip a theme zip for themeCreate."
     mimeType: String!
-    "Exact size in bytes; the PUT must send exactly this many."
+    "Exact size in bytes; the PUT must send exactly this many. At most 20 MB for media, 10 MB for a theme zip."
     fileSize: Int!
   }
 

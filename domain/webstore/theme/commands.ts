@@ -44,7 +44,13 @@ export const themeCreateInput = strictInput('themeCreate', {
     .max(Math.ceil(ZIP_MAX_BYTES / 3) * 4, `zip must be at most ${ZIP_MAX_BYTES / 1024 / 1024} MB`)
     .nullish()
     .describe(
-      'With source ZIP: the theme zip, base64-encoded (layout/, templates/, sections/, … at its root or in one folder).',
+      'With source ZIP: the theme zip, base64-encoded (layout/, templates/, sections/, blocks/, … at its root or in one folder). The request body limit keeps this to small themes; larger ones use stagedUploadId.',
+    ),
+  stagedUploadId: z
+    .uuid({ error: 'stagedUploadId must be the id mediaStagedUploadCreate returned (a UUID)' })
+    .nullish()
+    .describe(
+      'With source ZIP, instead of zip: a theme zip of up to 10 MB PUT to the url mediaStagedUploadCreate returned (mimeType application/zip). It is dropped once the theme is created.',
     ),
   role: createRole.nullish(),
 })

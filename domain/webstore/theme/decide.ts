@@ -16,12 +16,17 @@ import {
   isThemeFilePath,
   REQUIRED_FILES,
   SETTINGS_DATA_PATH,
+  THEME_MAX_BINARY_BYTES,
   THEME_MAX_BYTES,
   THEME_MAX_FILES,
+  themeBytes,
   themeFile,
   validateThemeFile,
 } from './files.js'
+import { parseThemeJson } from './json-source.js'
+import { missingThemeBlock } from './section-schema.js'
 import { applySettings } from './settings.js'
+import { currentOf } from './settings-data.js'
 import { roleOf, type LiveTheme, type ThemeState } from './theme.js'
 
 /** Pure: the answer depends on the command (with the store's roles it carries) and the theme's history. */
@@ -58,18 +63,32 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
   const field = command.filesField ?? ['input', 'files']
   if (files.length > THEME_MAX_FILES)
     throw badInput(field, `a theme may have at most ${THEME_MAX_FILES} files; this one has ${files.length}`)
-  const total = files.reduce((sum, f) => sum + f.size, 0)
-  if (total > THEME_MAX_BYTES)
-    throw badInput(field, `a theme may hold at most ${THEME_MAX_BYTES} bytes of files; this one holds ${total}`)
+  const bytes = themeBytes(files)
+  if (bytes.text > THEME_MAX_BYTES)
+    throw badInput(
+      field,
+      `a theme may hold at most ${THEME_MAX_BYTES} bytes of text files; this one holds ${bytes.text}`,
+    )
+  if (bytes.binary > THEME_MAX_BINARY_BYTES)
+    throw badInput(
+      field,
+      `a theme may hold at most ${THEME_MAX_BINARY_BYTES} bytes of images and fonts; this one holds ${bytes.binary}`,
+    )
   for (const file of files) {
     if (file.contentType !== undefined && binaryAssetType(file.path) === file.contentType) continue
     if (!isThemeFilePath(file.path))
       throw badInput(
         field,
-        `${file.path} is not a theme file: themes hold layout/, templates/, sections/, snippets/, assets/, locales/ and config/ files`,
+        `${file.path} is not a theme file: themes hold layout/, templates/, sections/, blocks/, snippets/, assets/, locales/ and config/ files`,
       )
     validateThemeFile(file.path, file.content, field)
   }
+  const dangling = missingThemeBlock(files)
+  if (dangling)
+    throw badInput(
+      field,
+      `${dangling.path} names the theme block '${dangling.type}', but the theme has no blocks/${dangling.type}.liquid; add the file or drop the entry`,
+    )
   const missing = REQUIRED_FILES.filter((path) => !files.some((f) => f.path === path))
   if (missing.length) throw badInput(field, `a theme needs ${missing.join(', ')}; add them and try again`)
   return [
@@ -113,13 +132,15 @@ function upsertFile(command: ThemeFileUpsert, state: ThemeState): ThemeEvent[] {
       `the theme has ${THEME_MAX_FILES} files, the most it may have; delete one before adding ${path}`,
     )
   }
-  const total =
-    Object.values(theme.files).reduce((sum, f) => sum + f.size, 0) - (existing?.size ?? 0) + byteLength(content)
+  const total = themeBytes(Object.values(theme.files)).text - (existing?.size ?? 0) + byteLength(content)
   if (total > THEME_MAX_BYTES)
-    throw badInput(['input', 'content'], `the theme would hold ${total} bytes; at most ${THEME_MAX_BYTES} are allowed`)
+    throw badInput(
+      ['input', 'content'],
+      `the theme would hold ${total} bytes of text files; at most ${THEME_MAX_BYTES} are allowed`,
+    )
   if (path === SETTINGS_DATA_PATH) {
     // Values written straight into settings_data.json are checked like themeSettingsUpdate's.
-    const current = (JSON.parse(content) as { current?: Record<string, unknown> }).current ?? {}
+    const current = currentOf(parseThemeJson(content))
     try {
       applySettings({ ...theme, files: { ...theme.files, [path]: file } }, current)
     } catch (error) {

@@ -6,7 +6,7 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { DomainError, notFound } from '../../shared/errors.js'
+import { notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import {
   themeCreateInput,
@@ -26,7 +26,7 @@ import { DEFAULT_THEME_NAME, defaultThemeFiles } from './default-theme.js'
 import type { ThemeEvent } from './events.js'
 import { evolveTheme, initialThemeState, type ThemeRoles, type ThemeState } from './theme.js'
 import { THEME_CATEGORY, THEME_DRAFT_KEY, THEME_MAIN_KEY, themeStream } from './streams.js'
-import { themeFilesFromZip } from './zip.js'
+import { zipSourceFiles } from './zip-source.js'
 import { storeOf } from '../../shared/store-of.js'
 
 export const themeDecider: Decider<ThemeState, ThemeCommand, ThemeEvent> = {
@@ -56,7 +56,8 @@ export const themeCreate = defineCommand({
   tool: 'create_theme',
   description:
     'Create a theme in the current store: a copy of the platform default theme (source DEFAULT, the default) or an uploaded ' +
-    'theme (source ZIP with zip = the theme zip as base64; text files only, each at most 256 KB; layout/theme.liquid, ' +
+    "theme in Shopify's theme format (source ZIP with zip = the theme zip as base64, or stagedUploadId = a zip of up to 10 MB PUT to a staged upload; text files " +
+    'at most 256 KB each, images and fonts in assets/; layout/theme.liquid, ' +
     'templates/index.json and config/settings_schema.json + settings_data.json are required). Liquid and JSON are checked: an ' +
     "error answers BAD_USER_INPUT naming the file, line and column. The theme is the store's DRAFT when it has none, else " +
     'UNPUBLISHED; role DRAFT when a draft exists fails with CONFLICT. It goes live only with publish_theme. Returns the theme.',
@@ -66,15 +67,7 @@ export const themeCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const themeId = env.newId()
-    if (input.source === 'ZIP' && !input.zip)
-      throw new DomainError('BAD_USER_INPUT', 'source ZIP needs zip: the theme zip encoded as base64', {
-        field: ['input', 'zip'],
-      })
-    if (input.source !== 'ZIP' && input.zip)
-      throw new DomainError('BAD_USER_INPUT', 'zip is read only with source ZIP; set source: ZIP or leave zip out', {
-        field: ['input', 'zip'],
-      })
-    const zip = input.source === 'ZIP'
+    const zip = await zipSourceFiles(input, env, storeId)
     const command: ThemeCreate = {
       type: 'ThemeCreate',
       data: {
@@ -82,11 +75,11 @@ export const themeCreate = defineCommand({
         name: input.name,
         source: zip ? 'ZIP' : 'DEFAULT',
         sourceThemeId: null,
-        files: zip ? await themeFilesFromZip(input.zip!, storeId, env.blobs) : defaultThemeFiles(),
+        files: zip?.files ?? defaultThemeFiles(),
         role: input.role ?? null,
       },
       roles: await storeRoles(env, storeId),
-      filesField: zip ? ['input', 'zip'] : ['input', 'source'],
+      filesField: zip?.field ?? ['input', 'source'],
     }
     return { stream: themeStream(storeId, themeId), entityId: themeId, command }
   },

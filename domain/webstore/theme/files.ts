@@ -5,6 +5,7 @@ import { parseJsonSource } from './json-source.js'
 import { liquidSyntaxError, type SourceError } from './liquid.js'
 import { parseSectionSchema } from './section-schema.js'
 import { parseSettingsSchema } from './settings-schema.js'
+import { settingsDataProblem } from './settings-data.js'
 
 /**
  * One file of a theme as events and the read model hold it. A binary asset (an image or font
@@ -13,10 +14,17 @@ import { parseSettingsSchema } from './settings-schema.js'
  */
 export type ThemeFile = { path: string; content: string; checksum: string; size: number; contentType?: string }
 
-/** Per-file and per-theme limits: theme files travel inside events, which must stay small. */
+/**
+ * Per-file and per-theme limits. Text files travel inside events, which must stay small: 256 KB
+ * a file (Shopify's own cap on a Liquid file) and 10 MB a theme. Binary assets (images, fonts)
+ * live in the blob store, so they get their own, larger budget. A current Shopify theme (Horizon:
+ * ~470 files, 4.7 MB of text) fits with room to grow.
+ */
 export const FILE_MAX_BYTES = 256 * 1024
-export const THEME_MAX_FILES = 400
-export const THEME_MAX_BYTES = 5 * 1024 * 1024
+export const BINARY_FILE_MAX_BYTES = 5 * 1024 * 1024
+export const THEME_MAX_FILES = 1000
+export const THEME_MAX_BYTES = 10 * 1024 * 1024
+export const THEME_MAX_BINARY_BYTES = 50 * 1024 * 1024
 
 /** Files every theme keeps: the renderer cannot work without them, so they may be changed but not deleted. */
 export const REQUIRED_FILES = [
@@ -27,13 +35,28 @@ export const REQUIRED_FILES = [
 ] as const
 
 const NAME = '[A-Za-z0-9_][A-Za-z0-9._-]*'
+/** Text assets: styles, scripts (with their TypeScript declarations and source maps), data, SVG, and Liquid-rendered variants. */
+const TEXT_ASSET_EXTENSIONS = [
+  'css',
+  'js',
+  'mjs',
+  'ts',
+  'map',
+  'json',
+  'svg',
+  'txt',
+  'css\\.liquid',
+  'js\\.liquid',
+  'scss\\.liquid',
+]
 /** Folder → the file names it takes. */
 const PATH_RULES: readonly RegExp[] = [
   new RegExp(`^layout/${NAME}\\.liquid$`),
   new RegExp(`^templates/(customers/)?${NAME}\\.(json|liquid)$`),
   new RegExp(`^sections/${NAME}\\.(liquid|json)$`),
   new RegExp(`^snippets/${NAME}\\.liquid$`),
-  new RegExp(`^assets/${NAME}\\.(css|js|json|svg|txt|css\\.liquid|js\\.liquid|scss\\.liquid)$`),
+  new RegExp(`^blocks/${NAME}\\.liquid$`),
+  new RegExp(`^assets/${NAME}\\.(${TEXT_ASSET_EXTENSIONS.join('|')})$`),
   new RegExp(`^locales/${NAME}\\.json$`),
   /^config\/(settings_schema|settings_data)\.json$/,
 ]
@@ -49,6 +72,7 @@ export const BINARY_ASSET_TYPES: Readonly<Record<string, string>> = {
   ico: 'image/x-icon',
   woff: 'font/woff',
   woff2: 'font/woff2',
+  eot: 'application/vnd.ms-fontobject',
   ttf: 'font/ttf',
   otf: 'font/otf',
 }
@@ -80,7 +104,7 @@ export const themeFilePath = z
   .refine(isThemeFilePath, {
     message:
       'path must name a theme file: layout/*.liquid, templates/*.json or .liquid (templates/customers/ too), sections/*.liquid or .json, ' +
-      'snippets/*.liquid, assets/*.css|.js|.json|.svg|.txt (and .css.liquid, .js.liquid), locales/*.json, config/settings_schema.json or config/settings_data.json; ' +
+      'snippets/*.liquid, blocks/*.liquid, assets/*.css|.js|.mjs|.ts|.map|.json|.svg|.txt (and .css.liquid, .js.liquid), locales/*.json, config/settings_schema.json or config/settings_data.json; ' +
       'images and fonts in assets/ come in a theme zip (themeCreate with source ZIP)',
   })
   .describe("The file's path in the theme, e.g. 'sections/header.liquid' or 'templates/index.json'.")
@@ -92,6 +116,13 @@ export function isThemeFilePath(path: string): boolean {
 
 export function byteLength(content: string): number {
   return Buffer.byteLength(content, 'utf8')
+}
+
+/** Bytes of text (what events carry) and of binary assets (what the blob store holds) in a list of files. */
+export function themeBytes(files: Iterable<ThemeFile>): { text: number; binary: number } {
+  const bytes = { text: 0, binary: 0 }
+  for (const file of files) bytes[file.contentType === undefined ? 'text' : 'binary'] += file.size
+  return bytes
 }
 
 /** The file as stored: content, its SHA-256 and its size in bytes. */
@@ -132,7 +163,7 @@ function fileProblem(path: string, content: string): SourceError | null {
   if (path.endsWith('.liquid')) {
     const liquid = liquidSyntaxError(content)
     if (liquid) return liquid
-    if (path.startsWith('sections/')) {
+    if (path.startsWith('sections/') || path.startsWith('blocks/')) {
       const schema = parseSectionSchema(content)
       if (!schema.ok) return schema.error
     }
@@ -147,10 +178,8 @@ function fileProblem(path: string, content: string): SourceError | null {
     return result.ok ? null : at1(result.message)
   }
   if (path === SETTINGS_DATA_PATH) {
-    const current = (json.value as { current?: unknown } | null)?.current
-    return isObject(json.value) && (current === undefined || isObject(current))
-      ? null
-      : at1('settings_data.json must be an object {"current": {…}}')
+    const problem = settingsDataProblem(json.value)
+    return problem ? at1(problem) : null
   }
   if (path.startsWith('templates/') || (path.startsWith('sections/') && path.endsWith('.json'))) {
     const result = templateShape.safeParse(json.value)

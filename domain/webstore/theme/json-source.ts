@@ -1,16 +1,19 @@
 import type { SourceError } from './liquid.js'
 
 /**
- * Parses a JSON file of a theme (templates, config, locales, a section's schema). V8's
- * `JSON.parse` messages give a position only for some mistakes, so on failure a small scanner
- * walks the text to find where it goes wrong and answers with line and column.
- * `offset` shifts the position when the JSON sits inside a larger file (a `{% schema %}` body).
+ * Parses a JSON file of a theme (templates, config, locales, a section's schema). Shopify's
+ * theme JSON may carry comments (its admin writes a `/* … *\/` banner atop settings_data.json
+ * and templates), so they are blanked first. V8's `JSON.parse` messages give a position only
+ * for some mistakes, so on failure a small scanner walks the text to find where it goes wrong
+ * and answers with line and column. `offset` shifts the position when the JSON sits inside a
+ * larger file (a `{% schema %}` body).
  */
 export function parseJsonSource(
-  text: string,
+  source: string,
   offset = 0,
-  whole = text,
+  whole = source,
 ): { ok: true; value: unknown } | { ok: false; error: SourceError } {
+  const text = withoutComments(source)
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
@@ -18,6 +21,51 @@ export function parseJsonSource(
     const { line, column } = lineAndColumn(whole, offset + at)
     return { ok: false, error: { message: `invalid JSON: ${message}`, line, column } }
   }
+}
+
+/** A theme JSON file's value (comments allowed); throws on invalid JSON, like `JSON.parse`. */
+export function parseThemeJson(source: string): unknown {
+  return JSON.parse(withoutComments(source)) as unknown
+}
+
+/**
+ * The text with `//` and `/* *\/` comments outside strings turned into spaces, line breaks
+ * kept, so every position still points at the same line and column. An unclosed block comment
+ * is left as it is for the parser to report.
+ */
+export function withoutComments(text: string): string {
+  if (!text.includes('/')) return text
+  let out = ''
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]!
+    if (c === '"') {
+      const start = i
+      for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++
+      out += text.slice(start, ++i)
+      continue
+    }
+    const end = c === '/' ? commentEnd(text, i) : -1
+    if (end < 0) {
+      out += c
+      i++
+      continue
+    }
+    out += text.slice(i, end).replace(/[^\n]/g, ' ')
+    i = end
+  }
+  return out
+}
+
+/** Where the comment opening at `i` ends (exclusive), or -1 when none opens there or it is not closed. */
+function commentEnd(text: string, i: number): number {
+  if (text[i + 1] === '/') {
+    const newline = text.indexOf('\n', i)
+    return newline < 0 ? text.length : newline
+  }
+  if (text[i + 1] !== '*') return -1
+  const close = text.indexOf('*/', i + 2)
+  return close < 0 ? -1 : close + 2
 }
 
 /** 1-based line and column of a character index. */

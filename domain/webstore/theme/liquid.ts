@@ -19,15 +19,30 @@ export interface SourceError {
 /**
  * Block tags of the Shopify theme layout that liquidjs does not know: their body is kept as
  * parsed templates (`form`, `paginate`, `style`) or as raw text (`schema`, `javascript`,
- * `stylesheet`). Rendering them is the storefront's job; here they must parse.
+ * `stylesheet`, and `doc`, the LiquidDoc header of snippets and blocks). Rendering them is the
+ * storefront's job; here they must parse.
  */
 const TEMPLATE_BLOCKS = ['form', 'paginate', 'style'] as const
-const RAW_BLOCKS = ['schema', 'javascript', 'stylesheet'] as const
+const RAW_BLOCKS = ['schema', 'javascript', 'stylesheet', 'doc'] as const
 /** Inline tags that name other theme files: `{% section 'header' %}`, `{% sections 'footer-group' %}`. */
 const INLINE_TAGS = ['section', 'sections'] as const
 
 /** The tags a theme may use besides liquidjs' own (if, for, assign, capture, render, include, layout, comment, raw, …). */
-export const THEME_TAGS: readonly string[] = [...TEMPLATE_BLOCKS, ...RAW_BLOCKS, ...INLINE_TAGS]
+export const THEME_TAGS: readonly string[] = [...TEMPLATE_BLOCKS, ...RAW_BLOCKS, ...INLINE_TAGS, 'content_for']
+
+/**
+ * A raw tag's body is not Liquid: a schema's JSON may hold `"{{ section.settings.x == \"y\" }}"`
+ * (Shopify's `visible_if`), which liquidjs' tokenizer would read as an unclosed output. Bodies
+ * are blanked before parsing, line breaks kept, so positions after them stay right.
+ */
+const RAW_BODY = new RegExp(`({%-?\\s*(${RAW_BLOCKS.join('|')})\\s*-?%})([\\s\\S]*?)({%-?\\s*end\\2\\s*-?%})`, 'g')
+
+export function withoutRawBodies(source: string): string {
+  return source.replace(
+    RAW_BODY,
+    (_, open: string, _name: string, body: string, close: string) => open + body.replace(/[^\n]/g, ' ') + close,
+  )
+}
 
 function templateBlock(name: string) {
   return class extends Tag {
@@ -68,12 +83,35 @@ class InlineTag extends Tag {
   render(): void {}
 }
 
+/**
+ * `{% content_for 'blocks' %}` renders a section's or block's theme blocks; `{% content_for
+ * 'block', type: 'x', id: 'y' %}` one static block, which needs both. Named arguments after
+ * those pass variables to the blocks (`closest.product: product`).
+ */
+class ContentForTag extends Tag {
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    const kind = /^\s*(['"])(blocks|block)\1/.exec(token.args)?.[2]
+    if (!kind) throw new Error(`{% content_for %} takes 'blocks' or 'block' first, e.g. {% content_for 'blocks' %}`)
+    if (kind === 'block') {
+      const named = new Set([...token.args.matchAll(/[,\s]([\w.]+)\s*:/g)].map((m) => m[1]))
+      const missing = ['type', 'id'].filter((name) => !named.has(name))
+      if (missing.length)
+        throw new Error(
+          `{% content_for 'block' %} needs ${missing.join(' and ')}, e.g. {% content_for 'block', type: 'slide', id: 'slide-1' %}`,
+        )
+    }
+  }
+  render(): void {}
+}
+
 /** A liquidjs engine that knows the theme tags; parsing only, nothing is read from disk. */
 export function themeLiquid(): Liquid {
   const liquid = new Liquid({ strictFilters: false, strictVariables: false })
   for (const name of TEMPLATE_BLOCKS) liquid.registerTag(name, templateBlock(name))
   for (const name of RAW_BLOCKS) liquid.registerTag(name, rawBlock(name))
   for (const name of INLINE_TAGS) liquid.registerTag(name, InlineTag)
+  liquid.registerTag('content_for', ContentForTag)
   return liquid
 }
 
@@ -86,7 +124,7 @@ const engine = themeLiquid()
  */
 export function liquidSyntaxError(source: string): SourceError | null {
   try {
-    engine.parse(source)
+    engine.parse(withoutRawBodies(source))
     return null
   } catch (error) {
     const err = error as Error & { token?: { getPosition?: () => [number, number] } }

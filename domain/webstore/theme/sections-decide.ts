@@ -11,7 +11,7 @@ import type {
   ThemeSectionUpdate,
 } from './sections-commands.js'
 import type { ThemeSectionEvent } from './sections-events.js'
-import type { SectionSchema } from './section-schema.js'
+import { presetBlockList, type SectionSchema } from './section-schema.js'
 import {
   checkBlockLimits,
   checkPlacement,
@@ -130,7 +130,7 @@ function presetSection(schema: SectionSchema, type: string, name: string): Secti
   const preset = requirePreset(schema, type, name, field)
   const section: SectionInstance = { type, settings: { ...preset.settings }, blocks: {}, block_order: [] }
   checkSettings(settingsOf(schema.settings), section.settings!, field)
-  for (const [index, presetBlock] of (preset.blocks ?? []).entries()) {
+  for (const [index, presetBlock] of presetBlockList(preset).entries()) {
     const definition = requireBlockDefinition(schema, type, presetBlock.type, field)
     checkBlockLimits(section, schema, definition, field)
     const blockSettings = { ...presetBlock.settings }
@@ -218,7 +218,7 @@ function addBlock(command: ThemeBlockAdd, theme: LiveTheme): ThemeSectionEvent[]
   if (current.blocks?.[blockId])
     throw conflict(`section '${sectionId}' already has a block '${blockId}'; choose another id`, ['input', 'id'])
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
-  const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'])
+  const definition = requireBlockDefinition(schema, current.type, type, ['input', 'type'], theme)
   checkBlockLimits(current, schema, definition, ['input', 'type'])
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const settings = mergeSettings({}, command.data.settings).settings
@@ -264,7 +264,7 @@ function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionE
   const current = section(tpl, name, sectionId)
   const existing = block(current, sectionId, blockId)
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
-  const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'])
+  const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'], theme)
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
   const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
   const fileWith = (b: BlockInstance) =>

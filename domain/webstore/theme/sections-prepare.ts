@@ -6,7 +6,7 @@ import type { SettingDefinition } from './setting-definitions.js'
 import type { ThemeSectionCommand } from './sections-commands.js'
 import { decideThemeSections } from './sections-decide.js'
 import { checkReferences } from './sections-references.js'
-import { sectionSchemaOf, settingsOf } from './sections-schema.js'
+import { blockDefinitionOf, sectionSchemaOf, settingsOf } from './sections-schema.js'
 import { readTemplate } from './sections-template.js'
 import { THEME_CATEGORY, themeStream } from './streams.js'
 import { evolveTheme, initialThemeState, type LiveTheme, type ThemeState } from './theme.js'
@@ -64,7 +64,7 @@ function definitionsFor(
   const kind =
     blockType ??
     (sectionId && blockId ? readTemplate(theme, template)?.sections[sectionId]?.blocks?.[blockId]?.type : undefined)
-  return settingsOf(schema.blocks?.find((b) => b.type === kind)?.settings)
+  return settingsOf(kind ? blockDefinitionOf(schema, kind, theme)?.settings : undefined)
 }
 
 /** Reads the theme for the references its new setting values name (products, media) and checks they exist. */

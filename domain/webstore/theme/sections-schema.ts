@@ -106,8 +106,9 @@ export function requireBlockDefinition(
   sectionType: string,
   type: string,
   field: Field,
+  theme?: LiveTheme,
 ): BlockDefinition {
-  const definition = schema.blocks?.find((b) => b.type === type)
+  const definition = blockDefinitionOf(schema, type, theme)
   if (definition) return definition
   const known = (schema.blocks ?? []).map((b) => b.type)
   throw badInput(
@@ -116,6 +117,22 @@ export function requireBlockDefinition(
       ? `section type '${sectionType}' has no block type '${type}'; its block types are ${known.join(', ')}`
       : `section type '${sectionType}' takes no blocks`,
   )
+}
+
+/**
+ * What a block type of a section is: a local block the schema declares, or a theme block
+ * (`blocks/<type>.liquid`, with that file's settings) that the schema names bare (`{"type":
+ * "slide"}`) or admits through `@theme`. Null when the section takes no such block.
+ */
+export function blockDefinitionOf(schema: SectionSchema, type: string, theme?: LiveTheme): BlockDefinition | null {
+  const declared = schema.blocks?.find((b) => b.type === type)
+  if (declared && (declared.name !== undefined || !theme)) return declared
+  if (!theme || type.startsWith('@') || (!declared && !schema.blocks?.some((b) => b.type === '@theme'))) return null
+  const file = theme.files[`blocks/${type}.liquid`]
+  if (!file) return declared ?? null
+  const parsed = parseSectionSchema(file.content)
+  const own = parsed.ok && parsed.schema ? parsed.schema : { name: type }
+  return { type, name: own.name, settings: own.settings, limit: declared?.limit }
 }
 
 /** The most blocks a section of this schema may hold: its `max_blocks`, never above 50. */

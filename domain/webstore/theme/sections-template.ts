@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { themeFile, type ThemeFile } from './files.js'
+import { parseThemeJson } from './json-source.js'
 import type { LiveTheme } from './theme.js'
 
 /** Shopify's cap on sections in one JSON template or section group. */
@@ -79,7 +80,7 @@ export function emptyGroup(group: string): TemplateJson {
  */
 export function parseTemplate(content: string): TemplateJson | null {
   try {
-    const value = JSON.parse(content) as unknown
+    const value = parseThemeJson(content)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
     const template = value as Partial<TemplateJson>
     if (typeof template.sections !== 'object' || template.sections === null || !Array.isArray(template.order))

@@ -17,11 +17,21 @@ export const SETTING_TYPES = [
   'inline_richtext',
   'html',
   'video_url',
+  'video',
   'font_picker',
+  'text_alignment',
+  'color_background',
+  'color_scheme',
+  'color_scheme_group',
+  'color_palette',
+  'liquid',
   'product',
+  'product_list',
   'collection',
+  'collection_list',
   'page',
   'blog',
+  'article',
   'link_list',
   'metaobject',
   'metaobject_list',
@@ -31,10 +41,14 @@ export type SettingType = (typeof SETTING_TYPES)[number]
 /** Sidebar-only entries: they have no id and hold no value. */
 export const INFO_SETTING_TYPES = ['header', 'paragraph'] as const
 
-/** Shopify's cap on a `metaobject_list`, kept so themes move between platforms unchanged. */
+/** Shopify's cap on a `metaobject_list`, `product_list` or `collection_list`, kept so themes move between platforms unchanged. */
 export const MAX_LIST_ENTRIES = 50
 
-const SETTING_ID = /^[a-z0-9_]+$/
+/** Values a `text_alignment` setting takes. */
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right'] as const
+
+/** Shopify's themes use hyphens too (`padding-block-start`). */
+const SETTING_ID = /^[A-Za-z0-9_-]+$/
 
 const option = z.strictObject({
   value: z.string({ error: 'an option value must be a string' }),
@@ -48,8 +62,11 @@ const inputSetting = z
     }),
     id: z
       .string({ error: 'a setting needs an id' })
-      .regex(SETTING_ID, 'a setting id may contain only lowercase letters, digits and _'),
-    label: z.string({ error: 'a setting needs a label' }).min(1, 'a setting label must not be empty'),
+      .regex(SETTING_ID, 'a setting id may contain only letters, digits, _ and -'),
+    label: z
+      .string({ error: 'a setting label must be a string' })
+      .min(1, 'a setting label must not be empty')
+      .optional(),
     default: z.unknown().optional(),
     info: z.string().optional(),
     placeholder: z.string().optional(),
@@ -63,7 +80,11 @@ const inputSetting = z
       .string({ error: 'metaobject_type must be a content type handle' })
       .min(1, 'metaobject_type must not be empty')
       .optional(),
-    /** `metaobject_list`: at most this many entries. */
+    /** `color_scheme_group`: the settings each color scheme holds. */
+    definition: z.array(z.unknown(), { error: 'definition must be a list of settings' }).optional(),
+    /** `color_scheme_group`: which scheme settings play which part (background, text, …) in the editor's previews. */
+    role: z.record(z.string(), z.unknown(), { error: 'role must be an object' }).optional(),
+    /** `metaobject_list`, `product_list`, `collection_list`: at most this many entries. */
     limit: z
       .int({ error: 'limit must be a whole number' })
       .min(1, 'limit must be at least 1')
@@ -71,6 +92,21 @@ const inputSetting = z
       .optional(),
   })
   .superRefine((setting, ctx) => {
+    // A color scheme group or palette is the editor's whole color table; it has no label of its own.
+    if (setting.label === undefined && setting.type !== 'color_scheme_group' && setting.type !== 'color_palette')
+      ctx.addIssue({ code: 'custom', path: ['label'], message: 'a setting needs a label' })
+    if (setting.type === 'color_scheme_group') {
+      const definition = settingList.safeParse(setting.definition)
+      if (!definition.success) {
+        const issue = definition.error.issues[0]!
+        ctx.addIssue({
+          code: 'custom',
+          path: ['definition', ...issue.path],
+          message:
+            setting.definition === undefined ? 'a color_scheme_group needs a definition (its settings)' : issue.message,
+        })
+      }
+    }
     if ((setting.type === 'select' || setting.type === 'radio') && !setting.options?.length) {
       ctx.addIssue({
         code: 'custom',
@@ -122,6 +158,8 @@ export function inputSettings(list: readonly SettingEntry[]): SettingDefinition[
 }
 
 const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+/** A color drawn from another setting (`{{ settings.color_palette.background }}`), as Shopify's themes default to. */
+const LIQUID_OUTPUT = /^\{\{[^{}]+\}\}$/
 
 /**
  * What is wrong with a value for a setting, or null when it fits. Empty values are allowed for
@@ -153,7 +191,7 @@ export function settingValueProblem(setting: SettingDefinition, value: unknown):
         : `'${setting.id}' must be one of ${values.join(', ')}`
     }
     case 'color':
-      return typeof value === 'string' && (value === '' || COLOR.test(value))
+      return typeof value === 'string' && (value === '' || COLOR.test(value) || LIQUID_OUTPUT.test(value))
         ? null
         : `'${setting.id}' must be a hex color such as #1a2b3c`
     case 'url':
@@ -165,15 +203,70 @@ export function settingValueProblem(setting: SettingDefinition, value: unknown):
         ? null
         : `'${setting.id}' must be the id of a content entry`
     case 'metaobject_list': {
-      const limit = setting.limit ?? MAX_LIST_ENTRIES
       if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && isUuid(id)))
         return `'${setting.id}' must be a list of content entry ids`
-      if (value.length > limit) return `'${setting.id}' holds at most ${limit} content entries, not ${value.length}`
-      return new Set(value.map((id: string) => id.toLowerCase())).size === value.length
-        ? null
-        : `'${setting.id}' names a content entry twice; list each once`
+      return listProblem(
+        setting,
+        value.map((id: string) => id.toLowerCase()),
+        ['content entry', 'content entries'],
+      )
     }
+    case 'product_list':
+    case 'collection_list': {
+      const kind = setting.type === 'product_list' ? 'product' : 'collection'
+      if (!Array.isArray(value) || !value.every((handle) => typeof handle === 'string'))
+        return `'${setting.id}' must be a list of ${kind} handles`
+      return listProblem(setting, value as string[], [kind, `${kind}s`])
+    }
+    case 'text_alignment':
+      return typeof value === 'string' && (TEXT_ALIGNMENTS as readonly string[]).includes(value)
+        ? null
+        : `'${setting.id}' must be one of ${TEXT_ALIGNMENTS.join(', ')}`
+    case 'color_scheme_group':
+      return colorSchemesProblem(setting, value)
+    case 'color_palette':
+      return typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every((color) => typeof color === 'string' && COLOR.test(color))
+        ? null
+        : `'${setting.id}' must be an object of color name → hex color, e.g. {"background": "#ffffff"}`
     default:
       return typeof value === 'string' ? null : `'${setting.id}' must be a string`
   }
+}
+
+/** A list setting's values: at most its limit (50 at most), each once. */
+function listProblem(
+  setting: SettingDefinition,
+  values: readonly string[],
+  [one, many]: [string, string],
+): string | null {
+  const limit = setting.limit ?? MAX_LIST_ENTRIES
+  if (values.length > limit) return `'${setting.id}' holds at most ${limit} ${many}, not ${values.length}`
+  return new Set(values).size === values.length ? null : `'${setting.id}' names a ${one} twice; list each once`
+}
+
+/**
+ * A `color_scheme_group` value: scheme id → `{settings}`, each scheme's settings checked
+ * against the group's `definition`, as the theme editor writes them into settings_data.json.
+ */
+function colorSchemesProblem(setting: SettingDefinition, value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `'${setting.id}' must be an object of color scheme id → {settings}`
+  const definitions = inputSettings(settingList.safeParse(setting.definition).data ?? [])
+  const byId = new Map(definitions.map((d) => [d.id, d]))
+  for (const [scheme, entry] of Object.entries(value)) {
+    const settings = (entry as { settings?: unknown } | null)?.settings
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+      return `'${setting.id}': color scheme '${scheme}' must be {"settings": {…}}`
+    for (const [id, schemeValue] of Object.entries(settings)) {
+      const definition = byId.get(id)
+      if (!definition)
+        return `'${setting.id}': color scheme '${scheme}' has '${id}', which the definition does not declare`
+      const problem = settingValueProblem(definition, schemeValue)
+      if (problem) return `'${setting.id}': color scheme '${scheme}': ${problem}`
+    }
+  }
+  return null
 }

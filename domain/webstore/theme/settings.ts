@@ -1,5 +1,7 @@
 import { badInput } from '../../shared/errors.js'
 import { SETTINGS_DATA_PATH, SETTINGS_SCHEMA_PATH, themeFile, type ThemeFile } from './files.js'
+import { parseThemeJson } from './json-source.js'
+import { currentOf, isRecord, SETTINGS_DATA_RESERVED_KEYS } from './settings-data.js'
 import { parseSettingsSchema, themeSettingDefinitions, type SettingsSchema } from './settings-schema.js'
 import { settingValueProblem } from './setting-definitions.js'
 import type { LiveTheme } from './theme.js'
@@ -9,7 +11,7 @@ export function themeSettingsSchema(theme: LiveTheme): SettingsSchema {
   const file = theme.files[SETTINGS_SCHEMA_PATH]
   if (!file) return []
   try {
-    const parsed = parseSettingsSchema(JSON.parse(file.content))
+    const parsed = parseSettingsSchema(parseThemeJson(file.content))
     return parsed.ok ? parsed.schema : []
   } catch {
     return []
@@ -21,8 +23,8 @@ function settingsData(theme: LiveTheme): Record<string, unknown> {
   const file = theme.files[SETTINGS_DATA_PATH]
   if (!file) return {}
   try {
-    const data = JSON.parse(file.content) as unknown
-    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+    const data = parseThemeJson(file.content)
+    return isRecord(data) ? data : {}
   } catch {
     return {}
   }
@@ -36,12 +38,9 @@ export function effectiveSettings(theme: LiveTheme): Record<string, unknown> {
   return { ...defaults, ...currentSettings(theme) }
 }
 
-/** settings_data.json's `current`, as stored. */
+/** settings_data.json's `current`, as stored, or the preset it names. */
 export function currentSettings(theme: LiveTheme): Record<string, unknown> {
-  const current = settingsData(theme).current
-  return typeof current === 'object' && current !== null && !Array.isArray(current)
-    ? { ...(current as Record<string, unknown>) }
-    : {}
+  return currentOf(settingsData(theme))
 }
 
 /**
@@ -58,6 +57,7 @@ export function applySettings(
   const next = { ...current }
   const changed: string[] = []
   for (const [id, value] of Object.entries(changes)) {
+    if (SETTINGS_DATA_RESERVED_KEYS.includes(id) && JSON.stringify(current[id]) === JSON.stringify(value)) continue
     const definition = definitions.get(id)
     if (!definition) {
       throw badInput(

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { BlobWriter } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
-import { FILE_MAX_BYTES } from './files.js'
+import { BINARY_FILE_MAX_BYTES, FILE_MAX_BYTES } from './files.js'
 import { themeFilesFromZip } from './zip.js'
 
 const STORE = '01900000-0000-7000-8000-00000000a001'
@@ -77,5 +77,33 @@ describe('themeFilesFromZip', () => {
       themeFilesFromZip(Buffer.from('not a zip').toString('base64'), STORE, undefined),
     )
     expect(garbage).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'zip'] })
+  })
+
+  it("leaves out what lies beside the theme folders, as in a theme's repository, and keeps blocks/", async () => {
+    const files = await themeFilesFromZip(
+      zip({
+        'horizon/README.md': strToU8('# Horizon'),
+        'horizon/.github/workflows/ci.yml': strToU8('on: push'),
+        'horizon/.theme-check.yml': strToU8('root: .'),
+        'horizon/blocks/_slide.liquid': strToU8("{% content_for 'blocks' %}"),
+        'horizon/layout/theme.liquid': strToU8('{{ content_for_layout }}'),
+      }),
+      STORE,
+      undefined,
+    )
+    expect(files.map((f) => f.path)).toEqual(['blocks/_slide.liquid', 'layout/theme.liquid'])
+  })
+
+  it('takes zip bytes, and images past the text file limit up to their own, reporting at the given field', async () => {
+    const { blobs } = recordingBlobs()
+    const gif = new Uint8Array(FILE_MAX_BYTES + 1)
+    const [file] = await themeFilesFromZip(zipSync({ 'assets/sparkle.gif': gif }), STORE, blobs)
+    expect(file).toMatchObject({ size: FILE_MAX_BYTES + 1, contentType: 'image/gif' })
+    const field = ['input', 'stagedUploadId']
+    const huge = zipSync({ 'assets/huge.png': new Uint8Array(BINARY_FILE_MAX_BYTES + 1) })
+    expect(await refusal(() => themeFilesFromZip(huge, STORE, blobs, field))).toMatchObject({
+      field,
+      message: expect.stringContaining(`at most ${BINARY_FILE_MAX_BYTES}`),
+    })
   })
 })

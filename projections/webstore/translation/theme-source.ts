@@ -1,3 +1,4 @@
+import { parseThemeJson } from '../../../domain/webstore/theme/json-source.js'
 import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore/theme/section-schema.js'
 import { inputSettings, type SettingEntry } from '../../../domain/webstore/theme/setting-definitions.js'
 import { parseTemplate } from '../../../domain/webstore/theme/sections-template.js'
@@ -52,7 +53,7 @@ function themeTexts(files: File[]): Record<string, string> {
   for (const file of files) {
     if (/^locales\/[^/]+\.default\.json$/.test(file.path)) {
       try {
-        localeStrings(JSON.parse(file.content), 'locales', into)
+        localeStrings(parseThemeJson(file.content), 'locales', into)
       } catch {
         // An invalid locale file is refused when written; an old one simply offers no strings.
       }

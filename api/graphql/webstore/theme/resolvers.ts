@@ -18,6 +18,7 @@ import {
 import type { ThemeFileRow, ThemeRow } from '../../../../projections/webstore/theme/tables.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
+import { dropStagedThemeZip } from '../../../../app/webstore/theme/staged.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
@@ -103,7 +104,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
     mainTheme: async (_root, _args, ctx) => (await mainTheme(ctx.platform.database.db, readStore(ctx))) ?? null,
   },
   Mutation: {
-    themeCreate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeCreate, input),
+    themeCreate: async (_root, { input }: Input<{ stagedUploadId?: string | null }>, ctx) => {
+      const created = await changeTheme(ctx, themeCreate, input)
+      if (input.stagedUploadId) await dropStagedThemeZip(ctx.platform, created.theme.store_id, input.stagedUploadId)
+      return created
+    },
     themeDuplicate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeDuplicate, input),
     themeRename: (_root, { input }: Input, ctx) => changeTheme(ctx, themeRename, input),
     themeSettingsUpdate: (_root, { input }: Input, ctx) => changeTheme(ctx, themeSettingsUpdate, input),

@@ -22,7 +22,7 @@ export const themeTypeDefs = /* GraphQL */ `
   enum ThemeCreateSource {
     "A copy of the platform's default theme."
     DEFAULT
-    "The zip given in zip."
+    "A theme zip in Shopify's theme format, given in zip (base64) or stagedUploadId."
     ZIP
   }
 
@@ -112,8 +112,10 @@ export const themeTypeDefs = /* GraphQL */ `
     name: String!
     "DEFAULT (the default) or ZIP."
     source: ThemeCreateSource
-    "With source ZIP: the theme zip, base64-encoded; text files only, at most 256 KB each; one wrapping folder is allowed."
+    "With source ZIP: the theme zip, base64-encoded; text files at most 256 KB each, images and fonts in assets/; one wrapping folder is allowed. The request body limit (1 MB) keeps this to small themes: larger ones use stagedUploadId."
     zip: String
+    "With source ZIP, instead of zip: a theme zip of up to 10 MB PUT to the url mediaStagedUploadCreate returned for mimeType application/zip. Dropped once the theme is created."
+    stagedUploadId: ID
     "DRAFT or UNPUBLISHED; default DRAFT when the store has no draft, else UNPUBLISHED. Only themePublish makes a theme MAIN."
     role: ThemeRole
   }
