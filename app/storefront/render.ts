@@ -1,4 +1,4 @@
-import { Context, toPromise, type Emitter } from 'liquidjs'
+import { Context, Drop, toPromise, type Emitter } from 'liquidjs'
 import { sectionRenderData } from '../../domain/webstore/theme/sections-render.js'
 import { parseTemplate, type SectionInstance } from '../../domain/webstore/theme/sections-template.js'
 import type { SettingEntry } from '../../domain/webstore/theme/setting-definitions.js'
@@ -24,6 +24,24 @@ class BoundedEmitter implements Emitter {
     this.budget.left -= text.length
     if (this.budget.left < 0) throw new RenderLimitError(`the page is larger than ${RENDER_LIMITS.outputBytes} bytes`)
     this.buffer += text
+  }
+}
+
+/** A drop seen inside `{% paginate %}`: the paged list under its name, everything else read from the drop itself. */
+class PagedDrop extends Drop {
+  readonly #inner: Drop
+  readonly #property: string
+  readonly #items: unknown[]
+  constructor(inner: Drop, property: string, items: unknown[]) {
+    super()
+    this.#inner = inner
+    this.#property = property
+    this.#items = items
+  }
+  override liquidMethodMissing(key: string): unknown {
+    if (key === this.#property) return this.#items
+    const value: unknown = (this.#inner as unknown as Record<string, unknown>)[key]
+    return typeof value === 'function' ? (value as () => unknown).call(this.#inner) : value
   }
 }
 
@@ -82,8 +100,8 @@ export async function renderPage(page: PageToRender): Promise<string> {
       if (!paginator) return {}
       const current = pageNumber(page.query.get('page'))
       const { items, total } = await paginator(current, pageSize)
-      const replaced = Object.create(owner as object) as Record<string, unknown>
-      Object.defineProperty(replaced, property, { value: items, enumerable: true })
+      const replaced =
+        owner instanceof Drop ? new PagedDrop(owner, property, items) : { ...(owner as object), [property]: items }
       return {
         [path[0]!]: path.length === 2 ? replaced : globals[path[0]!],
         paginate: paginateObject(page.path, page.query, current, pageSize, total),
