@@ -41,7 +41,11 @@ beforeAll(async () => {
   const about = await t.gql<{ page: { id: string } }>(shop.apiKey, '{ page(handle: "about") { id } }')
   const hidden = await createProduct(t, shop.apiKey, { title: 'Hidden', handle: 'hidden', status: 'DRAFT' })
   const main = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
-  await addItem(t, shop.apiKey, { menuId: main.id, title: 'About', link: { type: 'PAGE', resourceId: about.data!.page.id } })
+  await addItem(t, shop.apiKey, {
+    menuId: main.id,
+    title: 'About',
+    link: { type: 'PAGE', resourceId: about.data!.page.id },
+  })
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'News', link: { type: 'BLOG', resourceId: news.id } })
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'Secret', link: { type: 'PRODUCT', resourceId: hidden.id } })
   const footer = await createMenu(t, shop.apiKey, { title: 'Footer', handle: 'footer' })
