@@ -3,6 +3,7 @@ import { readGlobalSettings } from '../../projections/settings/global-settings/q
 import { findStoreDetails, type StoreDetails } from '../../projections/tenancy/store-queries.js'
 import type { Platform } from '../platform.js'
 import { assetResponse, themeAssetUrl } from './assets.js'
+import { crawlResponse, isCrawlPath } from './crawl.js'
 import { pageGlobals } from './globals.js'
 import { pageNumber } from './liquid/pagination.js'
 import { localeFiles, prefixOf, splitLocale, translateKey } from './locale.js'
@@ -68,6 +69,13 @@ export async function serveStorefront(
   if (!details || !theme) return html(503, STORE_NOT_READY_PAGE, { 'retry-after': '30' })
   const asset = assetResponse(theme, url)
   if (asset) return asset
+  if (isCrawlPath(url.pathname)) {
+    const crawl = await crawlResponse(
+      { db, storeId: store.storeId, origin: request.origin, now: request.now, ...pick(details) },
+      url.pathname,
+    )
+    if (crawl) return request.method === 'HEAD' ? { ...crawl, body: '' } : crawl
+  }
   const split = splitLocale(url.pathname, details.enabledLocales, details.defaultLocale)
   const { maintenance } = await readGlobalSettings(db, store.storeId)
   const maintenanceOn = maintenance.values.enabled === true
@@ -128,6 +136,8 @@ export async function serveStorefront(
     return html(500, storeErrorPage(request.requestId))
   }
 }
+
+const pick = ({ defaultLocale, enabledLocales }: StoreDetails) => ({ defaultLocale, enabledLocales })
 
 async function render(
   ctx: ObjectContext,

@@ -122,3 +122,29 @@ describe('the themed 404', () => {
     expect(response.body).toContain('<footer id="shopify-section-footer"')
   })
 })
+
+describe('crawlers', () => {
+  it('serves robots.txt naming the sitemap', async () => {
+    const response = await visit(t, HOST, '/robots.txt')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(response.body).toContain('Sitemap: http://content-shop.localhost/sitemap.xml')
+  })
+
+  it('indexes one sitemap per type with visible content, and lists only what shoppers may see', async () => {
+    const index = await visit(t, HOST, '/sitemap.xml')
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
+    expect([...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'http://content-shop.localhost/sitemap_pages_1.xml',
+      'http://content-shop.localhost/sitemap_blogs_1.xml',
+    ])
+    const pages = await visit(t, HOST, '/sitemap_pages_1.xml')
+    expect([...pages.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'http://content-shop.localhost/pages/about',
+    ])
+    const posts = await visit(t, HOST, '/sitemap_blogs_1.xml')
+    expect(posts.body).toContain('<loc>http://content-shop.localhost/blogs/news/hello</loc>')
+    expect(posts.body).not.toContain('unfinished')
+    expect((await visit(t, HOST, '/sitemap_products_2.xml')).statusCode).toBe(404)
+  })
+})
