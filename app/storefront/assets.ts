@@ -1,4 +1,4 @@
-import type { StorefrontResponse } from './serve.js'
+import type { StorefrontResponse } from './response.js'
 import type { StorefrontTheme } from './theme.js'
 
 /** Where the storefront serves a theme's text assets (CSS, JS, SVG, fonts' CSS): on the store's own host. */

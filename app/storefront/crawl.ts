@@ -2,7 +2,7 @@ import { sitemapCounts, sitemapEntries, SITEMAP_TYPES, type SitemapType } from '
 import type { AnyDb } from '../../infra/database/database.js'
 import { escapeHtml } from './liquid/escape.js'
 import { prefixOf } from './locale.js'
-import type { StorefrontResponse } from './serve.js'
+import type { StorefrontResponse } from './response.js'
 
 /** The sitemap protocol's cap on URLs per file: larger sets split into `sitemap_<type>_2.xml` … */
 export const SITEMAP_MAX_URLS = 50_000

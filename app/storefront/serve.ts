@@ -4,6 +4,7 @@ import { findStoreDetails, type StoreDetails } from '../../projections/tenancy/s
 import type { Platform } from '../platform.js'
 import { assetResponse, themeAssetUrl } from './assets.js'
 import { crawlResponse, isCrawlPath } from './crawl.js'
+import type { StorefrontResponse } from './response.js'
 import { pageGlobals } from './globals.js'
 import { pageNumber } from './liquid/pagination.js'
 import { localeFiles, prefixOf, splitLocale, translateKey } from './locale.js'
@@ -23,12 +24,6 @@ export interface StorefrontRequest {
   origin: string
   requestId: string
   now: Date
-}
-
-export interface StorefrontResponse {
-  status: number
-  headers: Record<string, string>
-  body: string | Buffer
 }
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
