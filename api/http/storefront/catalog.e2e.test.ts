@@ -48,7 +48,11 @@ beforeAll(async () => {
     status: 'ARCHIVED',
     variants: [{ price: '7.00' }],
   })
-  const summer = await createCollection(t, shop.apiKey, { title: 'Summer', handle: 'summer' })
+  const summer = await createCollection(t, shop.apiKey, {
+    title: 'Summer',
+    handle: 'summer',
+    seo: { title: 'Summer styles', description: 'Light clothes for warm days' },
+  })
   await ok(
     t,
     shop.apiKey,
@@ -126,6 +130,9 @@ describe('collection page', () => {
     const response = await visit(t, HOST, '/collections/summer')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Summer'])
+    expect(response.body).toContain('<title>Summer styles &ndash; Store cat-shop</title>')
+    expect(response.body).toContain('<meta name="description" content="Light clothes for warm days">')
+    expect(response.body).toContain('<link rel="canonical" href="http://cat-shop.localhost/collections/summer">')
     expect(titles(response.body)).toEqual(['Red Tee', 'Blue Tee'])
     expect(response.body).toMatch(/<input type="checkbox" name="filter.p.tag" value="cotton"> cotton \(1\)/)
     expect(response.body).toMatch(/<input type="checkbox" name="filter.p.tag" value="summer"> summer \(2\)/)

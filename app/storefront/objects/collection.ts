@@ -29,6 +29,8 @@ export class CollectionDrop extends Drop {
   readonly url: string
   readonly description: string
   readonly sort_by: string
+  /** The search engine listing, escaped; empty strings when not set. */
+  readonly seo: { title: string; description: string }
   readonly default_sort_by: string
   readonly sort_options = SORT_OPTIONS.map(({ value, name }) => ({ value, name }))
   // Private fields (#) are out of a template's reach: liquidjs reads any other property of a drop.
@@ -48,6 +50,10 @@ export class CollectionDrop extends Drop {
     this.title = escapeHtml(record ? ctx.overlay.text(record.id, 'title', record.title) : 'Products')
     this.description = record ? ctx.overlay.text(record.id, 'description', record.description) : ''
     this.url = ctx.url(`/collections/${this.handle}`)
+    this.seo = {
+      title: escapeHtml(record ? ctx.overlay.text(record.id, 'seo.title', record.seo.title) : ''),
+      description: escapeHtml(record ? ctx.overlay.text(record.id, 'seo.description', record.seo.description) : ''),
+    }
     this.default_sort_by = record ? 'manual' : 'created-descending'
     const query = current ? ctx.query : new URLSearchParams()
     this.sort_by = sortByOf(query, this.default_sort_by).value

@@ -96,8 +96,8 @@ export async function collectionPage(ctx: ObjectContext, handle: string): Promis
     template: 'collection',
     pageType: 'collection',
     objects: { collection },
-    title,
-    description: plainText(collection.description),
+    title: unescapeHtml(collection.seo.title) || title,
+    description: unescapeHtml(collection.seo.description) || plainText(collection.description),
     canonicalPath: `/collections/${collection.handle}`,
     breadcrumbs: [{ name: title, path: `/collections/${collection.handle}` }],
   })
