@@ -35,7 +35,12 @@ interface Logger {
 
 const html = (status: number, body: string, extra: Record<string, string> = {}): StorefrontResponse => ({
   status,
-  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...extra },
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  },
   body,
 })
 

@@ -21,6 +21,7 @@ describe('host dispatch', () => {
     const response = await visit(t, 'host-shop.localhost:8080', '/')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.body).toMatch(/^<!doctype html>/)
     expect(response.body).toContain('Store host-shop')
     expect(response.body).toContain('<div id="shopify-section-template--index__featured" class="shopify-section">')
