@@ -15,6 +15,7 @@ import { internalRoutes } from './http/internal.js'
 import { metricsRoutes } from './http/metrics.js'
 import { playgroundRoutes } from './http/playground.js'
 import { storageRoutes } from './http/storage.js'
+import { storefrontPlugin } from './http/storefront.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -43,6 +44,7 @@ export async function buildApp(platform: Platform) {
     storeFailed: () => metrics.rateLimitStoreErrors.inc(),
   })
   app.addHook('onClose', () => rateLimiter.close())
+  await app.register(storefrontPlugin, { platform })
   await app.register(metricsRoutes, { metrics, token: platform.config.metricsToken })
   await app.register(healthRoutes, { platform })
   await app.register(graphqlUploads, { platform })

@@ -57,6 +57,8 @@ export interface ProductFilter extends CatalogFilter {
   updatedAt?: DateTimeRangeFilter | null
   /** Full text over title, handle, vendor, tags and description; every word must match, the last one as a prefix. */
   search?: string | null
+  /** Members of this collection: the storefront counts a collection page's facets with it (not in the API's filter). */
+  collectionId?: string | null
   and?: readonly ProductFilter[] | null
   or?: readonly ProductFilter[] | null
 }
@@ -221,8 +223,14 @@ function productConditions(
     ...tagConditions(filter.tags),
   ]
   if (filter.status != null) conditions.push(inList('status', filter.status))
+  if (filter.collectionId != null) conditions.push(memberOf(filter.collectionId))
   // search is a catalog condition: it needs the store's language (search-language.ts).
   return conditions
+}
+
+function memberOf(collectionId: string): Expression<SqlBool> {
+  if (!isUuid(collectionId)) return sql<SqlBool>`false`
+  return sql<SqlBool>`exists (select 1 from collection_products cp where cp.store_id = products.store_id and cp.product_id = products.id and cp.collection_id = ${collectionId.toLowerCase()})`
 }
 
 function tagConditions(filter: ProductFilter['tags']): Expression<SqlBool>[] {

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sourceDigest } from '../../../domain/webstore/translation/digest.js'
+import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../../test/support/browser.js'
+import { createCollection } from '../../../test/support/collections.js'
+import { addItem, createMenu, ok } from '../../../test/support/menus.js'
+import { createProduct } from '../../../test/support/products.js'
+import { untilMainTheme } from '../../../test/support/themes.js'
+
+// A shopper's walk in a real Chromium, with every request outside the store blocked: home → menu
+// → collection → product → another variant (a plain form) → French → a missing page.
+
+const chromium = browserSupport()
+let t: TestApp
+let shop: Tenant
+let browser: TestBrowser
+let origin: string
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('walk-shop')
+  await untilMainTheme(t, shop.apiKey)
+  await ok(
+    t,
+    shop.apiKey,
+    'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
+    { enabled: true },
+    'storeCommerceToggle',
+  )
+  await ok(
+    t,
+    shop.apiKey,
+    'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
+    { enabledLocales: ['en', 'fr'] },
+    'storeUpdate',
+  )
+  const lamp = await createProduct(t, shop.apiKey, {
+    title: 'Lamp',
+    handle: 'lamp',
+    status: 'ACTIVE',
+    options: [{ name: 'Color', values: ['White', 'Black'] }],
+    variants: [
+      { price: '30.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
+      { price: '35.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
+    ],
+  })
+  await ok(
+    t,
+    shop.apiKey,
+    'mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }',
+    {
+      resourceId: lamp.id,
+      locale: 'fr',
+      translations: [{ key: 'title', value: 'Lampe', sourceDigest: sourceDigest('Lamp') }],
+    },
+    'translationsRegister',
+  )
+  const lighting = await createCollection(t, shop.apiKey, { title: 'Lighting', handle: 'lighting' })
+  await ok(
+    t,
+    shop.apiKey,
+    'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }',
+    { collectionId: lighting.id, productIds: [lamp.id] },
+    'collectionProductsAdd',
+  )
+  const menu = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
+  await addItem(t, shop.apiKey, {
+    menuId: menu.id,
+    title: 'Lighting',
+    link: { type: 'COLLECTION', resourceId: lighting.id },
+  })
+  const local = new URL(await listenLocally(t.app))
+  // Chromium resolves every *.localhost name to the loopback address: no DNS, as for a merchant on their laptop.
+  origin = `http://walk-shop.localhost:${local.port}`
+  if (!chromium.skip) browser = await launchTestBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+describe.skipIf(chromium.skip)('a shopper in a browser', () => {
+  it('walks from home to a product, picks a variant, switches language and meets the 404', async () => {
+    const tab = await browser.open(origin, '/')
+    const { page } = tab
+    expect(await page.title()).toBe('Store walk-shop')
+    await page.getByRole('link', { name: 'Lighting' }).click()
+    await page.waitForURL(`${origin}/collections/lighting`)
+    expect(await page.locator('h1').textContent()).toBe('Lighting')
+    await page.getByRole('link', { name: /Lamp/ }).click()
+    await page.waitForURL(`${origin}/products/lamp`)
+    expect(await page.locator('.product__info .price').first().textContent()).toBe('$30.00')
+
+    await page.locator('select[name="variant"]').selectOption({ label: 'Black' })
+    await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(/\/products\/lamp\?variant=/)
+    expect(await page.locator('.product__info .price').first().textContent()).toBe('$35.00')
+    expect(await page.locator('select[name="id"] option:checked').textContent()).toBe('Black')
+
+    await page.getByRole('link', { name: 'Français' }).click()
+    await page.waitForURL(`${origin}/fr/products/lamp`)
+    expect(await page.locator('h1').textContent()).toBe('Lampe')
+    expect(await page.getAttribute('html', 'lang')).toBe('fr')
+    expect(tab.consoleErrors).toEqual([])
+
+    const missing = await page.goto(`${origin}/fr/pages/nowhere`)
+    expect(missing?.status()).toBe(404)
+    expect(await page.locator('h1').textContent()).toBe('Page introuvable')
+    expect(tab.blocked).toEqual([])
+    // The browser reports the 404 of the page itself, and nothing else.
+    expect(tab.consoleErrors.filter((line) => !line.includes('404'))).toEqual([])
+    await tab.close()
+  })
+})

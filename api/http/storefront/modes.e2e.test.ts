@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useTxtResolver } from '../../../infra/dns/txt.js'
+import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { ok } from '../../../test/support/menus.js'
+import { createProduct } from '../../../test/support/products.js'
+import { textsOf, visit } from '../../../test/support/storefront.js'
+import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
+
+// Catalog mode, maintenance, the primary domain and a theme that tries to hurt the platform.
+
+const HOST = 'mode-shop.localhost'
+let t: TestApp
+let shop: Tenant
+let theme: ThemeView
+
+const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
+const SETTINGS =
+  'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
+const FILE = 'mutation ($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { eventPosition } }'
+
+const records = new Map<string, string>()
+
+beforeAll(async () => {
+  t = await startTestApp()
+  useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
+  shop = await t.tenant('mode-shop')
+  theme = await untilMainTheme(t, shop.apiKey)
+  await createProduct(t, shop.apiKey, {
+    title: 'Lamp',
+    handle: 'lamp',
+    status: 'ACTIVE',
+    variants: [{ price: '42.00', inventoryQuantity: 3 }],
+  })
+})
+
+afterAll(async () => {
+  await t.close()
+})
+
+describe('commerce toggle', () => {
+  it('shows prices and the buy form when the store sells, and hides both in catalog mode', async () => {
+    await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+    const selling = await visit(t, HOST, '/products/lamp')
+    expect(selling.body).toContain('$42.00')
+    expect(selling.body).toContain('action="/cart/add"')
+    expect(selling.body).toContain('"offers"')
+
+    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    const catalog = await visit(t, HOST, '/products/lamp')
+    expect(catalog.statusCode).toBe(200)
+    expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
+    expect(catalog.body).not.toContain('$42.00')
+    expect(catalog.body).not.toContain('action="/cart/add"')
+    expect(catalog.body).not.toContain('"offers"')
+    expect(catalog.body).not.toContain('og:price:amount')
+  })
+})
+
+describe('maintenance', () => {
+  it('answers 503 with Retry-After and the themed page carrying the message, then serves again', async () => {
+    await ok(
+      t,
+      shop.apiKey,
+      SETTINGS,
+      { maintenance: { enabled: true, message: 'Back at <noon>' } },
+      'globalSettingsUpdate',
+    )
+    const closed = await visit(t, HOST, '/products/lamp')
+    expect(closed.statusCode).toBe(503)
+    expect(closed.headers['retry-after']).toBe('300')
+    expect(closed.body).toContain('Back at &lt;noon&gt;')
+    expect(closed.body).toContain('<header id="shopify-section-header"')
+    expect(closed.body).not.toContain('Lamp')
+
+    await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
+    expect((await visit(t, HOST, '/products/lamp')).statusCode).toBe(200)
+  })
+})
+
+describe('primary domain', () => {
+  it('answers 301 from the platform subdomain to the primary domain, path and query kept', async () => {
+    const added = await ok<{ storeDomain: { id: string; verificationRecord: { name: string; value: string } } }>(
+      t,
+      shop.apiKey,
+      'mutation ($input: StoreDomainAddInput!) { storeDomainAdd(input: $input) { storeDomain { id verificationRecord { name value } } } }',
+      { hostname: 'shop.mode.example' },
+      'storeDomainAdd',
+    )
+    const domain = added.storeDomain
+    records.set(domain.verificationRecord.name, domain.verificationRecord.value)
+    for (const mutation of ['storeDomainVerify', 'storeDomainSetPrimary'])
+      await ok(
+        t,
+        shop.apiKey,
+        `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { eventPosition } }`,
+        { id: domain.id },
+        mutation,
+      )
+    const redirected = await visit(t, HOST, '/products/lamp?variant=1&utm=x')
+    expect(redirected.statusCode).toBe(301)
+    expect(redirected.headers.location).toBe('http://shop.mode.example/products/lamp?variant=1&utm=x')
+    const served = await visit(t, 'shop.mode.example', '/products/lamp')
+    expect(served.statusCode).toBe(200)
+    expect(served.body).toContain('<link rel="canonical" href="http://shop.mode.example/products/lamp">')
+  })
+})
+
+describe('a theme cannot hurt the platform', () => {
+  const upsert = (path: string, content: string) =>
+    ok(t, shop.apiKey, FILE, { themeId: theme.id, path, content }, 'themeFileUpsert')
+  const host = () => 'shop.mode.example'
+
+  it('bounds a template that loops almost forever: the request gets the error page, the process goes on', async () => {
+    await upsert(
+      'sections/main-page.liquid',
+      '{% for i in (1..100000000) %}{% for j in (1..100) %}x{% endfor %}{% endfor %}',
+    )
+    await upsert('templates/page.json', '{"sections":{"main":{"type":"main-page"}},"order":["main"]}')
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: PageCreateInput!) { pageCreate(input: $input) { eventPosition } }',
+      { title: 'Loop', handle: 'loop', status: 'PUBLISHED' },
+      'pageCreate',
+    )
+    const started = Date.now()
+    const response = await visit(t, host(), '/pages/loop')
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(response.statusCode).toBe(500)
+    expect(response.body).toContain('Something went wrong')
+    expect(response.body).not.toMatch(/liquid|stack|Error:/i)
+    expect((await visit(t, host(), '/products/lamp')).statusCode).toBe(200)
+  })
+
+  it('bounds a template whose output grows without end', async () => {
+    await upsert(
+      'sections/main-page.liquid',
+      "{% assign s = 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' %}{% for i in (1..30) %}{% assign s = s | append: s %}{% endfor %}{{ s }}",
+    )
+    const response = await visit(t, host(), '/pages/loop')
+    expect(response.statusCode).toBe(500)
+    expect(response.body.length).toBeLessThan(10_000)
+  })
+
+  it('reads snippets from the theme only, never from the disk', async () => {
+    await upsert('sections/main-page.liquid', "{% render '../../../../etc/passwd' %}{% include '/etc/hostname' %}")
+    const response = await visit(t, host(), '/pages/loop')
+    expect(response.body).not.toContain('root:')
+    expect(response.statusCode).toBe(500)
+  })
+})

@@ -1,0 +1,88 @@
+import { Liquid, type FS, type Template } from 'liquidjs'
+import type { StorefrontTheme } from '../theme.js'
+import { registerThemeFilters } from './filters.js'
+import { registerThemeTags } from './tags.js'
+
+/**
+ * The bounds a theme renders under, so no theme can stall the process or fill its memory: the
+ * source it may parse, the time one page may take, the renders (tags, outputs) and allocations
+ * it may make, and the HTML it may produce.
+ */
+export const RENDER_LIMITS = {
+  /** Characters of Liquid parsed in one parse (a theme's file is at most 256 KiB). */
+  parseLimit: 1_000_000,
+  /** Milliseconds one page may spend rendering. */
+  renderLimit: 2_000,
+  /** Tag and output renders of one page. */
+  templateLimit: 200_000,
+  /** Allocation units (string and array lengths) of one page. */
+  memoryLimit: 50_000_000,
+  /** Bytes of HTML one page may produce. */
+  outputBytes: 5 * 1024 * 1024,
+}
+
+/**
+ * A file system over the theme's files in the read model: `{% render 'x' %}` and
+ * `{% include 'x' %}` read `snippets/x.liquid` and nothing else; there is no disk and no network.
+ */
+function themeFs(theme: StorefrontTheme): FS {
+  const read = (path: string) => {
+    const content = theme.files.get(path)
+    if (content === undefined) throw new Error(`the theme has no file ${path}`)
+    return content
+  }
+  return {
+    exists: async (path) => theme.files.has(path),
+    existsSync: (path) => theme.files.has(path),
+    readFile: async (path) => read(path),
+    readFileSync: read,
+    resolve: (_dir, file) => `snippets/${file.replace(/\.liquid$/, '')}.liquid`,
+    contains: async () => true,
+    containsSync: () => true,
+  }
+}
+
+/** A theme's parsed engine: liquidjs with the Shopify tags and filters, reading only the theme's files. */
+export interface ThemeEngine {
+  liquid: Liquid
+  /** A theme file parsed once; null when the theme has no such file. */
+  template(path: string): Template[] | null
+}
+
+const engines = new Map<string, ThemeEngine>()
+const ENGINE_CACHE_SIZE = 100
+
+export function engineFor(theme: StorefrontTheme): ThemeEngine {
+  const cached = engines.get(theme.version)
+  if (cached) return cached
+  const liquid = new Liquid({
+    fs: themeFs(theme),
+    root: [''],
+    relativeReference: false,
+    extname: '.liquid',
+    cache: true,
+    strictFilters: false,
+    strictVariables: false,
+    lenientIf: true,
+    jsTruthy: false,
+    parseLimit: RENDER_LIMITS.parseLimit,
+    renderLimit: RENDER_LIMITS.renderLimit,
+    memoryLimit: RENDER_LIMITS.memoryLimit,
+  })
+  registerThemeTags(liquid)
+  registerThemeFilters(liquid)
+  const parsed = new Map<string, Template[] | null>()
+  const engine: ThemeEngine = {
+    liquid,
+    template(path) {
+      if (!parsed.has(path)) {
+        const source = theme.files.get(path)
+        parsed.set(path, source === undefined ? null : liquid.parse(source, path))
+      }
+      return parsed.get(path)!
+    },
+  }
+  if (engines.size >= ENGINE_CACHE_SIZE) engines.delete(engines.keys().next().value!)
+  engines.set(theme.version, engine)
+  return engine
+}

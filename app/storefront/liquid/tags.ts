@@ -1,0 +1,194 @@
+import {
+  Hash,
+  Tag,
+  TokenKind,
+  Tokenizer,
+  evalToken,
+  type Context,
+  type Emitter,
+  type Liquid,
+  type TagToken,
+  type Template,
+  type TopLevelToken,
+  type ValueToken,
+} from 'liquidjs'
+import { escapeHtml } from './escape.js'
+import { runtimeOf } from './runtime.js'
+
+// The Shopify theme tags liquidjs does not know, rendered the way Shopify renders them:
+// `section`/`sections` (a section file or a section group, each wrapped in its shopify-section
+// div), `form` (a <form> around its body), `paginate` (a page of a list and the `paginate`
+// object), `style`, `layout`, and `schema`/`javascript`/`stylesheet`, which are data for the
+// platform and print nothing.
+
+/** Parses the body of a block tag up to its end tag. */
+function parseBody(name: string, remainTokens: TopLevelToken[], liquid: Liquid): Template[] {
+  const templates: Template[] = []
+  const stream = liquid.parser.parseStream(remainTokens)
+  stream
+    .on(`tag:end${name}`, () => stream.stop())
+    .on('template', (tpl: Template) => templates.push(tpl))
+    .on('end', () => {
+      throw new Error(`tag {% ${name} %} not closed`)
+    })
+  stream.start()
+  return templates
+}
+
+function quotedName(token: TagToken): string {
+  const name = /^\s*(['"])([^'"]+)\1\s*$/.exec(token.args)?.[2]
+  if (!name) throw new Error(`{% ${token.name} %} takes a quoted name, e.g. {% ${token.name} 'header' %}`)
+  return name
+}
+
+class SectionTag extends Tag {
+  private readonly section: string
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    this.section = quotedName(token)
+  }
+  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    emitter.write(yield runtimeOf(ctx).renderStaticSection(this.section, ctx))
+  }
+}
+
+class SectionsTag extends Tag {
+  private readonly group: string
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    this.group = quotedName(token)
+  }
+  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    emitter.write(yield runtimeOf(ctx).renderSectionGroup(this.group, ctx))
+  }
+}
+
+const FORM_ACTIONS: Record<string, string> = {
+  product: '/cart/add',
+  localization: '/localization',
+  contact: '/contact',
+  customer: '/contact',
+  search: '/search',
+}
+
+/** `{% form 'product', product, class: 'x' %}…{% endform %}` → a POST form with Shopify's hidden fields. */
+class FormTag extends Tag {
+  private readonly type: ValueToken
+  private readonly object: ValueToken | undefined
+  private readonly attributes: Hash
+  private readonly body: Template[]
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    const tokenizer = new Tokenizer(token.args)
+    const type = tokenizer.readValue()
+    if (!type) throw new Error("{% form %} needs a form type, e.g. {% form 'product', product %}")
+    this.type = type as ValueToken
+    tokenizer.skipBlank()
+    if (tokenizer.peek() === ',') tokenizer.advance()
+    tokenizer.skipBlank()
+    const rest = tokenizer.remaining()
+    if (rest && !/^[\w-]+\s*:/.test(rest)) {
+      this.object = tokenizer.readValue() as ValueToken | undefined
+      tokenizer.skipBlank()
+      if (tokenizer.peek() === ',') tokenizer.advance()
+    }
+    this.attributes = new Hash(tokenizer.remaining())
+    this.body = parseBody('form', remainTokens, liquid)
+  }
+  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    const type = String(yield evalToken(this.type, ctx))
+    const object = this.object ? ((yield evalToken(this.object, ctx)) as { id?: unknown } | undefined) : undefined
+    const attributes = (yield this.attributes.render(ctx)) as Record<string, unknown>
+    const action = FORM_ACTIONS[type] ?? `/${encodeURIComponent(type)}`
+    const id = attributes.id ?? (type === 'product' && object?.id ? `product-form-${String(object.id)}` : undefined)
+    const extra = Object.entries({ ...attributes, id })
+      .filter(([key, value]) => value != null && key !== 'return_to')
+      .map(([key, value]) => ` ${key.replace(/[^\w-]/g, '')}="${escapeHtml(String(value))}"`)
+      .join('')
+    emitter.write(
+      `<form method="post" action="${runtimeOf(ctx).localized(action)}" accept-charset="UTF-8"${extra}>` +
+        `<input type="hidden" name="form_type" value="${escapeHtml(type)}"><input type="hidden" name="utf8" value="✓">`,
+    )
+    yield this.liquid.renderer.renderTemplates(this.body, ctx, emitter)
+    emitter.write('</form>')
+  }
+}
+
+/** `{% paginate collection.products by 12 %}`: the current page of the list and the `paginate` object, inside the block. */
+class PaginateTag extends Tag {
+  private readonly path: string[]
+  private readonly size: ValueToken
+  private readonly body: Template[]
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    const match = /^\s*([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+)\s+by\s+(.+?)\s*$/.exec(token.args)
+    if (!match)
+      throw new Error('{% paginate %} takes a list and a page size, e.g. {% paginate collection.products by 12 %}')
+    this.path = match[1]!.split('.')
+    const size = new Tokenizer(match[2]!).readValue()
+    if (!size) throw new Error('{% paginate %} needs a page size after "by"')
+    this.size = size as ValueToken
+    this.body = parseBody('paginate', remainTokens, liquid)
+  }
+  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    const size = Number(yield evalToken(this.size, ctx))
+    const owner = yield ctx._get(this.path.slice(0, -1))
+    const scope = (yield runtimeOf(ctx).paginate(owner, this.path, size)) as Record<string, unknown>
+    ctx.push(scope)
+    try {
+      yield this.liquid.renderer.renderTemplates(this.body, ctx, emitter)
+    } finally {
+      ctx.pop()
+    }
+  }
+}
+
+class StyleTag extends Tag {
+  private readonly body: Template[]
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    this.body = parseBody('style', remainTokens, liquid)
+  }
+  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+    emitter.write('<style data-shopify>')
+    yield this.liquid.renderer.renderTemplates(this.body, ctx, emitter)
+    emitter.write('</style>')
+  }
+}
+
+/** Schema, script and stylesheet bodies are data for the platform: skipped, never printed. */
+function silentBlock(name: string) {
+  return class extends Tag {
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid)
+      for (;;) {
+        const next = remainTokens.shift()
+        if (!next) throw new Error(`tag {% ${name} %} not closed`)
+        if (next.kind === TokenKind.Tag && (next as TagToken).name === `end${name}`) return
+      }
+    }
+    render(): void {}
+  }
+}
+
+/** `{% layout none %}` or `{% layout 'alternate' %}` in a Liquid template: which layout wraps it. */
+class LayoutTag extends Tag {
+  private readonly layout: string | null
+  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+    super(token, remainTokens, liquid)
+    this.layout = token.args.trim() === 'none' ? null : quotedName(token)
+  }
+  render(ctx: Context): void {
+    runtimeOf(ctx).layout = this.layout
+  }
+}
+
+export function registerThemeTags(liquid: Liquid): void {
+  liquid.registerTag('section', SectionTag)
+  liquid.registerTag('sections', SectionsTag)
+  liquid.registerTag('form', FormTag)
+  liquid.registerTag('paginate', PaginateTag)
+  liquid.registerTag('style', StyleTag)
+  liquid.registerTag('layout', LayoutTag)
+  for (const name of ['schema', 'javascript', 'stylesheet']) liquid.registerTag(name, silentBlock(name))
+}

@@ -1,0 +1,17 @@
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { TranslationOverlay } from '../translations.js'
+import type { ShopperView } from '../visibility.js'
+
+/** What building the storefront objects of one request needs: its store, reads, locale and URLs. */
+export interface ObjectContext {
+  db: AnyDb
+  storeId: string
+  currency: string
+  shopper: ShopperView
+  overlay: TranslationOverlay
+  /** A storefront path in the request's locale: `/products/x` → `/fr/products/x`. */
+  url(path: string): string
+  /** The path of the request without its locale prefix, for `active` links. */
+  path: string
+  query: URLSearchParams
+}

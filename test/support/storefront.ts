@@ -1,0 +1,38 @@
+import type { LightMyRequestResponse } from 'fastify'
+import type { TestApp } from './app.js'
+
+/** A shopper's GET (or another method) of a storefront path on a host, as a browser sends it. */
+export function visit(
+  t: TestApp,
+  host: string,
+  url: string,
+  options: { method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE'; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: options.method ?? 'GET',
+    url,
+    headers: { host, accept: 'text/html', ...options.headers },
+  })
+}
+
+/** The text of every element matching a simple tag name, tags inside stripped. */
+export function textsOf(html: string, tag: string): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
+    m[1]!
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
+}
+
+/** How many elements of a tag the page has. */
+export function countOf(html: string, tag: string): number {
+  return [...html.matchAll(new RegExp(`<${tag}\\b`, 'g'))].length
+}
+
+/** The JSON-LD objects of a page. */
+export function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
+}
