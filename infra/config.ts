@@ -59,6 +59,8 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  STOREFRONT_CACHE: z.enum(['auto', 'redis', 'memory', 'off']).default('auto'),
+  STOREFRONT_CACHE_REDIS_PREFIX: z.string().min(1).default('emporium:storefront:'),
   DEMO_SHOP: z
     .enum(['true', 'false'])
     .default('true')
@@ -132,6 +134,8 @@ export interface Config {
   mediaS3ForcePathStyle: boolean
   /** Whether `serve` fills the demo store it creates on an empty embedded data directory with a demo shop. */
   demoShop: boolean
+  /** Where rendered storefront pages are kept: Redis (shared by nodes) when REDIS_URL is set, else in process. */
+  storefrontCache: { kind: 'redis' | 'memory' | 'off'; redisPrefix: string }
   /** Browser origins besides the server's own host that may call `/mcp`. */
   mcpAllowedOrigins: string[]
   /** Cost-based rate limits per credential (`infra/ratelimit/`). */
@@ -177,6 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlTimeoutMs: c.MEDIA_URL_TIMEOUT_MS,
     mediaS3ForcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE,
     demoShop: c.DEMO_SHOP,
+    storefrontCache: {
+      kind: c.STOREFRONT_CACHE === 'auto' ? (c.REDIS_URL ? 'redis' : 'memory') : c.STOREFRONT_CACHE,
+      redisPrefix: c.STOREFRONT_CACHE_REDIS_PREFIX,
+    },
     mcpAllowedOrigins: c.MCP_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     rateLimit: {
       enabled: c.RATE_LIMIT_ENABLED,

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin'
 import type { Platform } from '../../app/platform.js'
 import { decideHost, isPlatformPath } from '../../app/storefront/host.js'
 import { UNKNOWN_STORE_PAGE } from '../../app/storefront/platform-pages.js'
+import { openStorefrontCache } from '../../app/storefront/cache/open.js'
+import { serveCachedStorefront } from '../../app/storefront/cached.js'
 import { serveStorefront } from '../../app/storefront/serve.js'
 
 /**
@@ -13,6 +15,8 @@ import { serveStorefront } from '../../app/storefront/serve.js'
  */
 export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platform: Platform }) => {
   const { platform } = options
+  const cached = await openStorefrontCache(platform)
+  if (cached) app.addHook('onClose', () => cached.close())
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decideHost(platform, request.headers.host, request.url, request.protocol)
     if (decision.kind === 'platform') return
@@ -24,18 +28,17 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platf
         .send(UNKNOWN_STORE_PAGE)
     if (isPlatformPath(request.url)) return
     if (decision.kind === 'redirect') return reply.code(301).header('location', decision.location).send()
-    const response = await serveStorefront(
-      platform,
-      decision.store,
-      {
-        method: request.method,
-        url: request.url,
-        origin: decision.origin,
-        requestId: String(request.id),
-        now: new Date(),
-      },
-      request.log,
-    )
+    const storefrontRequest = {
+      method: request.method,
+      url: request.url,
+      origin: decision.origin,
+      requestId: String(request.id),
+      now: new Date(),
+      ifNoneMatch: request.headers['if-none-match'],
+    }
+    const response = cached
+      ? await serveCachedStorefront(platform, cached.cache, decision.store, storefrontRequest, request.log)
+      : await serveStorefront(platform, decision.store, storefrontRequest, request.log)
     return reply.code(response.status).headers(response.headers).send(response.body)
   })
 })

@@ -16,6 +16,7 @@ import type { RoutedPage } from './routes/page.js'
 import { loadMainTheme, type StorefrontTheme } from './theme.js'
 import { TranslationOverlay } from './translations.js'
 import { ShopperView } from './visibility.js'
+import type { RenderDependencies } from './cache/dependencies.js'
 
 export interface StorefrontRequest {
   method: string
@@ -24,6 +25,8 @@ export interface StorefrontRequest {
   origin: string
   requestId: string
   now: Date
+  /** Hears what the render read, for the page cache. */
+  read?: RenderDependencies
 }
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
@@ -89,7 +92,7 @@ export async function serveStorefront(
     db,
     storeId: store.storeId,
     currency: details.currency,
-    shopper: new ShopperView(db, store.storeId, request.now),
+    shopper: new ShopperView(db, store.storeId, request.now, request.read),
     overlay,
     url: (path) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
     path: split.path,

@@ -1,3 +1,5 @@
+import { RenderDependencies } from './cache/dependencies.js'
+import { storefrontTags as tags } from './cache/tags.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import { findBlog, type BlogRecord } from '../../projections/webstore/blog/queries.js'
 import {
@@ -39,18 +41,25 @@ export class ShopperView {
     readonly storeId: string,
     /** The moment of the request: every rule is judged at it. */
     readonly now: Date,
+    /** Hears what each read found, so the rendered page can be cached and purged exactly. */
+    private readonly read: RenderDependencies = new RenderDependencies(),
   ) {}
 
-  product(handle: string): Promise<ProductRecord | null> {
-    return findPublishedProduct(this.db, this.storeId, handle)
+  async product(handle: string): Promise<ProductRecord | null> {
+    const product = await findPublishedProduct(this.db, this.storeId, handle)
+    this.read.found(product, tags.product, tags.products)
+    return product
   }
 
   products(args: ListProductsArgs, options?: PaginateOptions): Promise<Connection<ProductRecord>> {
+    this.read.add(tags.products)
     return listPublishedProducts(this.db, this.storeId, args, options)
   }
 
-  collection(handle: string): Promise<CollectionRecord | null> {
-    return findPublishedCollection(this.db, this.storeId, handle)
+  async collection(handle: string): Promise<CollectionRecord | null> {
+    const collection = await findPublishedCollection(this.db, this.storeId, handle)
+    this.read.found(collection, tags.collection, tags.collections)
+    return collection
   }
 
   /** A visible collection's visible products, in its order unless `args.sort` says otherwise. */
@@ -60,29 +69,46 @@ export class ShopperView {
     options?: PaginateOptions,
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
+    this.read.add(tags.collection(collection.id), tags.products)
     return collectionProducts(this.db, this.storeId, collection, { ...args, filter }, options)
   }
 
   async page(handle: string): Promise<PageRecord | null> {
     const page = await findPage(this.db, this.storeId, { handle })
-    return page && visibleAt(page, this.now) ? page : null
+    return this.shownAt(page, tags.page, tags.pages)
   }
 
   pages(first: number, after?: string | null): Promise<Connection<PageRecord>> {
+    this.read.add(tags.pages)
     return listPublishedPages(this.db, this.storeId, { first, after }, {}, this.now)
   }
 
   /** Blogs have no publication of their own: a blog is visible, its posts follow the post rule. */
-  blog(handle: string): Promise<BlogRecord | null> {
-    return findBlog(this.db, this.storeId, { handle })
+  async blog(handle: string): Promise<BlogRecord | null> {
+    const blog = await findBlog(this.db, this.storeId, { handle })
+    this.read.found(blog, tags.blog, tags.blogs)
+    return blog
   }
 
   async post(blog: BlogRecord, handle: string): Promise<PostRecord | null> {
     const post = await findPost(this.db, this.storeId, { blogId: blog.id, handle })
-    return post && visibleAt(post, this.now) ? post : null
+    return this.shownAt(post, tags.post, tags.posts)
   }
 
   posts(args: ListPostsArgs, options?: PaginateOptions): Promise<Connection<PostRecord>> {
+    this.read.add(tags.posts)
     return listPublishedPosts(this.db, this.storeId, args, options, this.now)
+  }
+
+  /** A page or post if it shows now; one scheduled for later makes the render stale at that moment. */
+  private shownAt<Record extends { id: string } & Parameters<typeof visibleAt>[0]>(
+    record: Record | undefined | null,
+    own: (id: string) => string,
+    list: string,
+  ): Record | null {
+    const shown = record && visibleAt(record, this.now) ? record : null
+    this.read.found(shown, own, list)
+    if (record && !shown && record.publishAt && record.publishAt > this.now) this.read.staleFrom(record.publishAt)
+    return shown
   }
 }

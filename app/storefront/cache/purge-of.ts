@@ -12,17 +12,28 @@ const TAGS_OF_CATEGORY: Record<string, (id: string) => string[]> = {
   page: (id) => [tags.page(id), tags.pages],
   blog: (id) => [tags.blog(id), tags.blogs],
   post: (id) => [tags.post(id), tags.posts],
-  menu: (id) => [tags.menu(id)],
-  media: (id) => [tags.media(id)],
   urlredirect: () => [tags.redirects],
 }
 
 /**
- * Whatever every page may show: the theme (layout, sections, settings), the store's name, locales
- * and settings, its domains, translations, content entries that sections reference, the attributes
- * that label facets and product specifications.
+ * Whatever every page may show: the theme (layout, sections, settings), the menus of its header and
+ * footer, the store's name, locales and settings, its domains, translations, media (alt texts, the
+ * pictures of menus and sections), content entries that sections reference, the attributes that
+ * label facets and product specifications.
  */
-const WHOLE_STORE = new Set(['theme', 'settings', 'translation', 'store', 'domain', 'contenttype', 'contententry'])
+const WHOLE_STORE = new Set([
+  'theme',
+  'menu',
+  'settings',
+  'translation',
+  'store',
+  'domain',
+  'media',
+  'contenttype',
+  'contententry',
+  'attribute',
+  'attributeset',
+])
 
 /** The categories whose events change what a storefront shows: the purger follows only these. */
 export const PURGING_CATEGORIES: readonly string[] = [...Object.keys(TAGS_OF_CATEGORY), ...WHOLE_STORE, 'cache']

@@ -22,12 +22,16 @@ describe('purgeOf', () => {
       surrogateKeys: ['product:p1', 'products'],
       all: false,
     })
-    expect(purgeOf(event(`menu-${STORE}_m1`, 'MenuUpdated'))?.surrogateKeys).toEqual(['menu:m1'])
     expect(purgeOf(event(`post-${STORE}_b1`, 'PostPublished'))?.surrogateKeys).toEqual(['post:b1', 'posts'])
   })
 
-  it('drops the whole store for what every page shows: theme, settings, translations, the store itself', () => {
-    for (const stream of [`theme-${STORE}_t1`, `settings-${STORE}_general`, `translation-${STORE}_x`]) {
+  it('drops the whole store for what every page shows: theme, menus, settings, translations, the store itself', () => {
+    for (const stream of [
+      `theme-${STORE}_t1`,
+      `menu-${STORE}_m1`,
+      `settings-${STORE}_general`,
+      `translation-${STORE}_x`,
+    ]) {
       expect(purgeOf(event(stream, 'Changed'))).toMatchObject({ storeId: STORE, all: true })
     }
     expect(purgeOf(event(`store-org1_${STORE}`, 'StoreRenamed', {}, null))).toMatchObject({ storeId: STORE, all: true })

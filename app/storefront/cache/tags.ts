@@ -11,8 +11,6 @@ export const storefrontTags = {
   page: (id: string) => `page:${id}`,
   blog: (id: string) => `blog:${id}`,
   post: (id: string) => `post:${id}`,
-  menu: (id: string) => `menu:${id}`,
-  media: (id: string) => `media:${id}`,
   /** Pages that list products: collection grids, search, featured sections, the sitemap. */
   products: 'products',
   collections: 'collections',

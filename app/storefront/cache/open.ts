@@ -1,0 +1,49 @@
+import { RedisStorefrontCache } from '../../../infra/cache/redis-storefront-cache.js'
+import { MemoryStorefrontCache, noopCdn, type StorefrontCache } from '../../../infra/cache/storefront-cache.js'
+import type { Platform } from '../../platform.js'
+import { CachePurger } from './purger.js'
+
+/** A rendered page lives at most this long without a purge: a bound on Redis memory, not on freshness. */
+const REDIS_ENTRY_TTL_SECONDS = 86_400
+
+export interface RunningStorefrontCache {
+  cache: StorefrontCache
+  close(): Promise<void>
+}
+
+/**
+ * The node's storefront cache as `STOREFRONT_CACHE` says (Redis when `REDIS_URL` is set, else in
+ * process; `off` renders every request), with its purger following the log, and every write's
+ * read-your-writes waiting for that purger.
+ */
+export async function openStorefrontCache(platform: Platform): Promise<RunningStorefrontCache | null> {
+  const { storefrontCache, redisUrl, readWaitMs } = platform.config
+  if (storefrontCache.kind === 'off') return null
+  if (storefrontCache.kind === 'redis' && !redisUrl) throw new Error('STOREFRONT_CACHE=redis needs REDIS_URL')
+  const cache =
+    storefrontCache.kind === 'redis'
+      ? await RedisStorefrontCache.open(redisUrl!, {
+          prefix: storefrontCache.redisPrefix,
+          ttlSeconds: REDIS_ENTRY_TTL_SECONDS,
+          onError: (error) => platform.logger.warn({ err: error }, 'storefront cache: Redis connection trouble'),
+        })
+      : new MemoryStorefrontCache()
+  const purger = new CachePurger({
+    eventStore: platform.eventStore,
+    readModels: platform.waiter,
+    cache,
+    cdn: noopCdn,
+    readWaitMs,
+    logger: platform.logger,
+  })
+  await purger.start()
+  const unfollow = platform.followWrites(purger)
+  return {
+    cache,
+    close: async () => {
+      unfollow()
+      await purger.stop()
+      await cache.close()
+    },
+  }
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto'
+import type { HostResolution } from '../../projections/tenancy/host.js'
+import type { CachedResponse, StorefrontCache } from '../../infra/cache/storefront-cache.js'
+import type { Platform } from '../platform.js'
+import { RenderDependencies } from './cache/dependencies.js'
+import { storefrontTags } from './cache/tags.js'
+import type { StorefrontResponse } from './response.js'
+import { serveStorefront, type StorefrontRequest } from './serve.js'
+
+interface Logger {
+  error(object: object, message: string): void
+  warn(object: object, message: string): void
+}
+
+/** Browsers revalidate every time (ETag → 304); a CDN keeps the page until a purge drops it. */
+const CACHED_PAGE_CONTROL = 'public, max-age=0, s-maxage=86400, must-revalidate'
+/** What is worth keeping: pages and crawl files, and a 404 (a bot asking for a missing page again and again). */
+const CACHEABLE_STATUS = new Set([200, 301, 404])
+
+/**
+ * The storefront behind its page cache: a page is rendered once per store, host, locale, path and
+ * query, and served from the cache until an event purges what it showed (`cache/purger.ts`), or
+ * until the moment a scheduled page or post it hid goes live. Answers carry `ETag` (a repeated
+ * request with `If-None-Match` gets 304), `Surrogate-Key` for a CDN, and `X-Cache: HIT|MISS`.
+ * A cache that fails (Redis away) is skipped: the page renders as if uncached.
+ */
+export async function serveCachedStorefront(
+  platform: Platform,
+  cache: StorefrontCache,
+  store: HostResolution,
+  request: StorefrontRequest & { ifNoneMatch?: string | undefined },
+  log: Logger,
+): Promise<StorefrontResponse> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return serveStorefront(platform, store, request, log)
+  const key = `${request.origin}${request.url}`
+  const lookup = await cache.get(store.storeId, key).catch((error: unknown) => {
+    log.warn({ err: error, storeId: store.storeId }, 'storefront cache read failed; rendering uncached')
+    return null
+  })
+  if (lookup?.response && !expired(lookup.response, request.now)) return answer(lookup.response, request, 'HIT')
+  const read = new RenderDependencies()
+  const response = await serveStorefront(platform, store, { ...request, method: 'GET', read }, log)
+  if (!CACHEABLE_STATUS.has(response.status) || typeof response.body !== 'string') return strip(response, request)
+  if (response.status === 301 || response.status === 404) read.add(storefrontTags.redirects)
+  const cached: CachedResponse & { staleAt?: number } = {
+    status: response.status,
+    headers: { ...response.headers, 'cache-control': CACHED_PAGE_CONTROL, etag: etagOf(response.body) },
+    body: response.body,
+    surrogateKeys: [...read.tags],
+    ...(read.staleAt ? { staleAt: read.staleAt.getTime() } : {}),
+  }
+  if (lookup)
+    await cache
+      .set(store.storeId, key, new URL(request.url, 'http://x').pathname, cached, lookup.generation)
+      .catch((error: unknown) => log.warn({ err: error, storeId: store.storeId }, 'storefront cache write failed'))
+  return answer(cached, request, 'MISS')
+}
+
+function expired(response: CachedResponse & { staleAt?: number }, now: Date): boolean {
+  return response.staleAt !== undefined && response.staleAt <= now.getTime()
+}
+
+function answer(
+  cached: CachedResponse,
+  request: { method: string; ifNoneMatch?: string | undefined },
+  state: 'HIT' | 'MISS',
+): StorefrontResponse {
+  const headers = { ...cached.headers, 'surrogate-key': cached.surrogateKeys.join(' '), 'x-cache': state }
+  if (matches(request.ifNoneMatch, cached.headers.etag!)) return { status: 304, headers, body: '' }
+  return strip({ status: cached.status, headers, body: cached.body }, request)
+}
+
+function strip(response: StorefrontResponse, request: { method: string }): StorefrontResponse {
+  return request.method === 'HEAD' ? { ...response, body: '' } : response
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/** `If-None-Match`: `*` or a list of tags, weak ones compared by their opaque part (RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
