@@ -1,4 +1,3 @@
-import { storefrontTags as tags } from './tags.js'
 
 /**
  * What one render read, for the cache: the surrogate keys the response is filed under, and the
