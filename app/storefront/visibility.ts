@@ -7,7 +7,7 @@ import {
 } from '../../projections/catalog/product/visibility.js'
 import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
 import { collectionProducts, type CollectionRecord } from '../../projections/webstore/collection/queries.js'
-import { findPublishedCollection } from '../../projections/webstore/collection/visibility.js'
+import { findPublishedCollection, listPublishedCollections } from '../../projections/webstore/collection/visibility.js'
 import { listPublishedPages } from '../../projections/webstore/page/visibility.js'
 import { listPublishedPosts } from '../../projections/webstore/post/visibility.js'
 import { findPage, type PageRecord } from '../../projections/webstore/page/queries.js'
@@ -51,6 +51,10 @@ export class ShopperView {
 
   collection(handle: string): Promise<CollectionRecord | null> {
     return findPublishedCollection(this.db, this.storeId, handle)
+  }
+
+  collections(first: number, after?: string | null): Promise<Connection<CollectionRecord>> {
+    return listPublishedCollections(this.db, this.storeId, { first, after, sort: 'TITLE_ASC' })
   }
 
   /** A visible collection's visible products, in its order unless `args.sort` says otherwise. */

@@ -1,0 +1,164 @@
+import { fromMinorUnits } from '../../domain/catalog/product/money.js'
+import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { optionsOfProducts, variantsOfProducts } from '../../projections/catalog/product/variant-queries.js'
+import type { CollectionRecord } from '../../projections/webstore/collection/queries.js'
+import { mediaOfProducts, type MediaRecord } from '../../projections/media/queries.js'
+import type { Connection } from '../../projections/shared/pagination.js'
+import { mediaPath } from '../media/view.js'
+import type { TranslationOverlay } from '../storefront/translations.js'
+import type { StorefrontSession } from './session.js'
+
+// Products and collections as the storefront API serves them: the shopper-visible read models
+// with the locale's translations, plain text (no HTML escaping: a JSON client escapes for its
+// own output), prices as decimal strings, image URLs absolute so any front end can load them.
+
+export interface Money {
+  amount: string
+  currencyCode: string
+}
+
+export interface Image {
+  url: string
+  altText: string
+  width: number | null
+  height: number | null
+}
+
+const money = (minor: number, currencyCode: string): Money => ({
+  amount: fromMinorUnits(minor, currencyCode),
+  currencyCode,
+})
+
+export function imageOf(session: StorefrontSession, media: MediaRecord, alt: string): Image {
+  return { url: `${session.origin}${mediaPath(media)}`, altText: alt, width: media.width, height: media.height }
+}
+
+/** The product shapes of a batch of records: one query per kind for the whole batch. */
+export async function productShapes(
+  session: StorefrontSession,
+  overlay: TranslationOverlay,
+  records: readonly ProductRecord[],
+) {
+  const ids = records.map((record) => record.id)
+  const { db, storeId, store } = session
+  const [variants, options, media] = await Promise.all([
+    variantsOfProducts(db, storeId, ids),
+    optionsOfProducts(db, storeId, ids),
+    mediaOfProducts(db, storeId, ids),
+    overlay.load(ids),
+  ])
+  await overlay.load(media.flat().map((m) => m.id))
+  return records.map((record, index) => {
+    const text = (key: string, source: string) => overlay.text(record.id, key, source)
+    const title = text('title', record.title)
+    const images = media[index]!.filter((m) => m.kind === 'IMAGE').map((m) => ({
+      id: m.id,
+      image: imageOf(session, m, overlay.text(m.id, 'alt', m.alt) || title),
+    }))
+    const productVariants = variants[index]!.map((variant) => ({
+      id: variant.id,
+      title: variant.title,
+      sku: variant.sku,
+      availableForSale: !variant.inventoryTracked || variant.inventoryQuantity > 0,
+      price: money(variant.price.minor, variant.price.currencyCode),
+      compareAtPrice:
+        variant.compareAtPrice && money(variant.compareAtPrice.minor, variant.compareAtPrice.currencyCode),
+      selectedOptions: variant.optionValues,
+      image: images.find((image) => image.id === variant.mediaId)?.image ?? null,
+    }))
+    const prices = variants[index]!.map((variant) => variant.price)
+    const currency = prices[0]?.currencyCode ?? store.currency
+    const minor = prices.map((price) => price.minor)
+    return {
+      id: record.id,
+      handle: record.handle,
+      title,
+      description: text('description', record.description),
+      vendor: record.vendor,
+      tags: record.tags,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      seo: {
+        title: text('seo.title', record.seo.title) || title,
+        description: text('seo.description', record.seo.description),
+      },
+      availableForSale: productVariants.some((variant) => variant.availableForSale),
+      priceRange: minor.length
+        ? { minVariantPrice: money(Math.min(...minor), currency), maxVariantPrice: money(Math.max(...minor), currency) }
+        : null,
+      options: options[index]!.map((option) => ({
+        name: text(`options.${option.position}.name`, option.name),
+        values: option.values,
+      })),
+      variants: productVariants,
+      images: images.map((image) => image.image),
+      featuredImage: images[0]?.image ?? null,
+    }
+  })
+}
+
+export type ProductShape = Awaited<ReturnType<typeof productShapes>>[number]
+
+/** A connection of product records as a connection of product shapes, cursors and counts kept. */
+export async function productConnection(
+  session: StorefrontSession,
+  overlay: TranslationOverlay,
+  page: Connection<ProductRecord>,
+): Promise<Connection<ProductShape>> {
+  const shapes = await productShapes(session, overlay, page.nodes)
+  return {
+    ...page,
+    nodes: shapes,
+    edges: page.edges.map((edge, index) => ({ cursor: edge.cursor, node: shapes[index]! })),
+  }
+}
+
+/** Shopper filters on product lists, as the storefront API takes them. */
+export interface ShopperProductFilters {
+  vendor?: readonly string[] | null
+  tags?: readonly string[] | null
+  price?: { min?: string | null; max?: string | null } | null
+}
+
+/** The list arguments of a product list: `query` is the storefront search, filters narrow it. */
+export function productListArgs(args: {
+  first?: number | null
+  after?: string | null
+  last?: number | null
+  before?: string | null
+  query?: string | null
+  sortKey?: ListProductsArgs['sort']
+  filters?: ShopperProductFilters | null
+}): ListProductsArgs {
+  const { query, sortKey, filters, ...page } = args
+  const filter: NonNullable<ListProductsArgs['filter']> = {}
+  if (query?.trim()) filter.search = query
+  if (filters?.vendor?.length) filter.vendor = { in: filters.vendor }
+  if (filters?.tags?.length) filter.tags = { any: filters.tags }
+  if (filters?.price) filter.price = filters.price
+  return { ...page, sort: sortKey ?? null, filter: Object.keys(filter).length ? filter : null }
+}
+
+/** A collection with its visible products, listed as the collection orders them unless `sortKey` says otherwise. */
+export async function collectionShape(
+  session: StorefrontSession,
+  overlay: TranslationOverlay,
+  record: CollectionRecord,
+) {
+  await overlay.load([record.id])
+  const text = (key: string, source: string) => overlay.text(record.id, key, source)
+  const title = text('title', record.title)
+  return {
+    id: record.id,
+    handle: record.handle,
+    title,
+    description: text('description', record.description),
+    seo: {
+      title: text('seo.title', record.seo.title) || title,
+      description: text('seo.description', record.seo.description),
+    },
+    updatedAt: record.updatedAt,
+    products: async (args: Parameters<typeof productListArgs>[0]) =>
+      productConnection(session, overlay, await session.shopper.collectionProducts(record, productListArgs(args))),
+  }
+}
