@@ -4,11 +4,10 @@ import {
   productConnection,
   productListArgs,
   productShapes,
-  type ShopperProductFilters,
+  type ProductListInput,
 } from '../../app/storefront-api/catalog.js'
 import { blogShape, menuShape, pageShape } from '../../app/storefront-api/content.js'
 import type { StorefrontSession } from '../../app/storefront-api/session.js'
-import type { ListProductsArgs } from '../../projections/catalog/product/queries.js'
 
 /** What every resolver of one request reads with. */
 export interface StorefrontContext {
@@ -17,13 +16,6 @@ export interface StorefrontContext {
 
 type Locale = { locale?: string | null }
 type Page = { first?: number | null; after?: string | null }
-type ProductList = Page & {
-  last?: number | null
-  before?: string | null
-  query?: string | null
-  sortKey?: ListProductsArgs['sort']
-  filters?: ShopperProductFilters | null
-}
 
 /** Lists of the storefront API take at most this many items per page, as the admin API's. */
 const DEFAULT_PAGE = 20
@@ -45,7 +37,7 @@ export const storefrontResolvers: Record<string, GraphQLFieldResolver<unknown, S
     const record = await session.shopper.product(handle)
     return record && (await productShapes(session, overlay, [record]))[0]
   },
-  products: async (_root, { locale, ...args }: Locale & ProductList, { session }) => {
+  products: async (_root, { locale, ...args }: Locale & ProductListInput, { session }) => {
     const overlay = session.overlay(locale)
     return productConnection(session, overlay, await session.shopper.products(productListArgs(args)))
   },

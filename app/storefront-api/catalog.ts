@@ -120,8 +120,8 @@ export interface ShopperProductFilters {
   price?: { min?: string | null; max?: string | null } | null
 }
 
-/** The list arguments of a product list: `query` is the storefront search, filters narrow it. */
-export function productListArgs(args: {
+/** A product list as the storefront API asks for it. */
+export interface ProductListInput {
   first?: number | null
   after?: string | null
   last?: number | null
@@ -129,7 +129,10 @@ export function productListArgs(args: {
   query?: string | null
   sortKey?: ListProductsArgs['sort']
   filters?: ShopperProductFilters | null
-}): ListProductsArgs {
+}
+
+/** The list arguments of a product list: `query` is the storefront search, filters narrow it. */
+export function productListArgs(args: ProductListInput): ListProductsArgs {
   const { query, sortKey, filters, ...page } = args
   const filter: NonNullable<ListProductsArgs['filter']> = {}
   if (query?.trim()) filter.search = query
@@ -158,7 +161,7 @@ export async function collectionShape(
       description: text('seo.description', record.seo.description),
     },
     updatedAt: record.updatedAt,
-    products: async (args: Parameters<typeof productListArgs>[0]) =>
+    products: async (args: ProductListInput) =>
       productConnection(session, overlay, await session.shopper.collectionProducts(record, productListArgs(args))),
   }
 }
