@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../../test/support/mcp.js'
 import { createStorefrontToken } from '../../../../test/support/storefront-api.js'
 
 let t: TestApp
@@ -126,5 +127,33 @@ describe('storefrontTokenRevoke', () => {
       expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'id'] })
     const read = await t.gql(shop.apiKey, 'query ($id: ID!) { storefrontToken(id: $id) { id } }', { id })
     expect(read.errors?.[0]?.extensions.code).toBe('NOT_FOUND')
+  })
+})
+
+describe('MCP tools', () => {
+  it('lists, reads and revokes a token; create is not a tool, since the token would pass through the agent', async () => {
+    const { id } = await createStorefrontToken(t, shop.apiKey, 'Agent managed')
+    const client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name)
+      expect(names).toEqual(
+        expect.arrayContaining(['get_storefront_token', 'list_storefront_tokens', 'revoke_storefront_token']),
+      )
+      expect(names).not.toContain('create_storefront_token')
+      const listed = await callTool<{ nodes: Token[] }>(client, 'list_storefront_tokens', {
+        filter: { name: { eq: 'Agent managed' } },
+      })
+      expect(listed.data.nodes.map((node) => node.id)).toEqual([id])
+      const revoked = await callTool<Token>(client, 'revoke_storefront_token', { id, confirm: true })
+      expect(revoked.data).toMatchObject({ id, status: 'REVOKED' })
+      const read = await callTool<Token>(client, 'get_storefront_token', { id })
+      expect(read.data).toMatchObject({ status: 'REVOKED' })
+      const missing = await callToolError(client, 'get_storefront_token', {
+        id: '0190a0b0-0000-7000-8000-00000000dead',
+      })
+      expect(missing).toMatchObject({ code: 'NOT_FOUND' })
+    } finally {
+      await client.close()
+    }
   })
 })
