@@ -16,6 +16,7 @@ let token: string
 const ids = new Map<string, string>()
 
 const ADD = 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }'
+const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
 const REGISTER =
   'mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }'
@@ -37,6 +38,7 @@ beforeAll(async () => {
   shop = await t.tenant('sfapi-cat')
   token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
+  await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   await product('red-tee', {
     title: 'Red Tee',
     vendor: 'Acme',
@@ -209,5 +211,26 @@ describe('collections', () => {
       '{ collections { nodes { handle } } }',
     )
     expect(response.data!.collections.nodes).toEqual([{ handle: 'summer' }])
+  })
+})
+
+describe('catalog mode (commerce off)', () => {
+  it('shows no price and nothing for sale, and refuses to filter or sort by price', async () => {
+    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    const response = await query<{ product: unknown }>(
+      '{ product(handle: "red-tee") { availableForSale priceRange { minVariantPrice { amount } } variants { availableForSale price { amount } compareAtPrice { amount } } } }',
+    )
+    expect(response.data!.product).toEqual({
+      availableForSale: false,
+      priceRange: null,
+      variants: [
+        { availableForSale: false, price: null, compareAtPrice: null },
+        { availableForSale: false, price: null, compareAtPrice: null },
+      ],
+    })
+    const filtered = await query('{ products(filters: { price: { min: "1" } }) { nodes { id } } }')
+    expect(filtered.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filters', 'price'] })
+    const sorted = await query('{ products(sortKey: PRICE_ASC) { nodes { id } } }')
+    expect(sorted.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['sortKey'] })
   })
 })

@@ -39,7 +39,7 @@ export const storefrontResolvers: Record<string, GraphQLFieldResolver<unknown, S
   },
   products: async (_root, { locale, ...args }: Locale & ProductListInput, { session }) => {
     const overlay = session.overlay(locale)
-    return productConnection(session, overlay, await session.shopper.products(productListArgs(args)))
+    return productConnection(session, overlay, await session.shopper.products(productListArgs(args, session.store)))
   },
   collection: async (_root, { handle, locale }: Locale & { handle: string }, { session }) => {
     const overlay = session.overlay(locale)

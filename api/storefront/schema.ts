@@ -114,8 +114,10 @@ export const storefrontTypeDefs = /* GraphQL */ `
     id: ID!
     title: String!
     sku: String!
+    "False in catalog mode (commerce off), else whether it is in stock or not tracked."
     availableForSale: Boolean!
-    price: Money!
+    "Null in catalog mode (commerce off): the store shows no prices."
+    price: Money
     compareAtPrice: Money
     selectedOptions: [SelectedOption!]!
     image: Image
@@ -136,7 +138,7 @@ export const storefrontTypeDefs = /* GraphQL */ `
     tags: [String!]!
     seo: Seo!
     availableForSale: Boolean!
-    "Null for a product without variants."
+    "Null for a product without variants, and in catalog mode (commerce off)."
     priceRange: ProductPriceRange
     options: [ProductOption!]!
     variants: [ProductVariant!]!

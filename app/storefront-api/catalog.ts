@@ -1,9 +1,11 @@
 import { fromMinorUnits } from '../../domain/catalog/product/money.js'
+import { badInput } from '../../domain/shared/errors.js'
 import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
 import { optionsOfProducts, variantsOfProducts } from '../../projections/catalog/product/variant-queries.js'
 import type { CollectionRecord } from '../../projections/webstore/collection/queries.js'
 import { mediaOfProducts, type MediaRecord } from '../../projections/media/queries.js'
 import type { Connection } from '../../projections/shared/pagination.js'
+import { storefrontPrice } from '../../projections/tenancy/commerce.js'
 import { mediaPath } from '../media/view.js'
 import type { TranslationOverlay } from '../storefront/translations.js'
 import type { StorefrontSession } from './session.js'
@@ -11,6 +13,7 @@ import type { StorefrontSession } from './session.js'
 // Products and collections as the storefront API serves them: the shopper-visible read models
 // with the locale's translations, plain text (no HTML escaping: a JSON client escapes for its
 // own output), prices as decimal strings, image URLs absolute so any front end can load them.
+// In catalog mode (commerce off) no price is shown and nothing is for sale, as on the pages.
 
 export interface Money {
   amount: string
@@ -59,10 +62,12 @@ export async function productShapes(
       id: variant.id,
       title: variant.title,
       sku: variant.sku,
-      availableForSale: !variant.inventoryTracked || variant.inventoryQuantity > 0,
-      price: money(variant.price.minor, variant.price.currencyCode),
-      compareAtPrice:
+      availableForSale: store.commerceEnabled && (!variant.inventoryTracked || variant.inventoryQuantity > 0),
+      price: storefrontPrice(store, money(variant.price.minor, variant.price.currencyCode)),
+      compareAtPrice: storefrontPrice(
+        store,
         variant.compareAtPrice && money(variant.compareAtPrice.minor, variant.compareAtPrice.currencyCode),
+      ),
       selectedOptions: variant.optionValues,
       image: images.find((image) => image.id === variant.mediaId)?.image ?? null,
     }))
@@ -83,9 +88,15 @@ export async function productShapes(
         description: text('seo.description', record.seo.description),
       },
       availableForSale: productVariants.some((variant) => variant.availableForSale),
-      priceRange: minor.length
-        ? { minVariantPrice: money(Math.min(...minor), currency), maxVariantPrice: money(Math.max(...minor), currency) }
-        : null,
+      priceRange: storefrontPrice(
+        store,
+        minor.length
+          ? {
+              minVariantPrice: money(Math.min(...minor), currency),
+              maxVariantPrice: money(Math.max(...minor), currency),
+            }
+          : null,
+      ),
       options: options[index]!.map((option) => ({
         name: text(`options.${option.position}.name`, option.name),
         values: option.values,
@@ -131,9 +142,19 @@ export interface ProductListInput {
   filters?: ShopperProductFilters | null
 }
 
-/** The list arguments of a product list: `query` is the storefront search, filters narrow it. */
-export function productListArgs(args: ProductListInput): ListProductsArgs {
+/**
+ * The list arguments of a product list: `query` is the storefront search, filters narrow it. A
+ * showroom (commerce off) shows no prices, so it neither filters nor sorts by them.
+ */
+export function productListArgs(args: ProductListInput, store: { commerceEnabled: boolean }): ListProductsArgs {
   const { query, sortKey, filters, ...page } = args
+  if (!store.commerceEnabled && filters?.price)
+    throw badInput(
+      ['filters', 'price'],
+      'this store shows no prices (catalog mode), so products cannot be filtered by price',
+    )
+  if (!store.commerceEnabled && sortKey?.startsWith('PRICE'))
+    throw badInput(['sortKey'], 'this store shows no prices (catalog mode), so products cannot be sorted by price')
   const filter: NonNullable<ListProductsArgs['filter']> = {}
   if (query?.trim()) filter.search = query
   if (filters?.vendor?.length) filter.vendor = { in: filters.vendor }
@@ -162,6 +183,10 @@ export async function collectionShape(
     },
     updatedAt: record.updatedAt,
     products: async (args: ProductListInput) =>
-      productConnection(session, overlay, await session.shopper.collectionProducts(record, productListArgs(args))),
+      productConnection(
+        session,
+        overlay,
+        await session.shopper.collectionProducts(record, productListArgs(args, session.store)),
+      ),
   }
 }
