@@ -21,6 +21,7 @@ import { storefrontTypeDefs } from './schema.js'
 /** The public schema with its resolvers attached: built once, shared by every request. */
 export function buildStorefrontSchema(): GraphQLSchema {
   const schema = buildSchema(storefrontTypeDefs)
+  // A scalar built from SDL passes values through untouched; DateTime must leave as ISO-8601 text.
   Object.assign(schema.getType('DateTime')!, {
     serialize: dateTimeScalar.serialize,
     parseValue: dateTimeScalar.parseValue,
