@@ -175,6 +175,20 @@ describe('products', () => {
     expect(await handles({ filters: { price: { min: '15' } } })).toEqual(['blue-tee'])
   })
 
+  it('counts facets over the visible products, each without its own choice', async () => {
+    const response = await query<{ products: { facets: unknown } }>(
+      '{ products(first: 1, filters: { tags: ["summer"] }) { facets { totalCount tags { value count } price { min { amount } max { amount } } } } }',
+    )
+    expect(response.data!.products.facets).toEqual({
+      totalCount: 1,
+      tags: [
+        { value: 'summer', count: 1 },
+        { value: 'winter', count: 1 },
+      ],
+      price: { min: { amount: '10.00' }, max: { amount: '12.50' } },
+    })
+  })
+
   it('refuses more than 250 per page with BAD_USER_INPUT', async () => {
     const response = await query(PRODUCTS, { first: 251 })
     expect(response.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')

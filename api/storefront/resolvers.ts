@@ -1,6 +1,7 @@
 import { GraphQLScalarType, Kind, type GraphQLFieldResolver } from 'graphql'
 import {
   collectionShape,
+  facetsOf,
   productConnection,
   productListArgs,
   productShapes,
@@ -39,7 +40,9 @@ export const storefrontResolvers: Record<string, GraphQLFieldResolver<unknown, S
   },
   products: async (_root, { locale, ...args }: Locale & ProductListInput, { session }) => {
     const overlay = session.overlay(locale)
-    return productConnection(session, overlay, await session.shopper.products(productListArgs(args, session.store)))
+    const listArgs = productListArgs(args, session.store)
+    const page = await session.shopper.products(listArgs)
+    return productConnection(session, overlay, page, facetsOf(session, listArgs.filter))
   },
   collection: async (_root, { handle, locale }: Locale & { handle: string }, { session }) => {
     const overlay = session.overlay(locale)

@@ -157,6 +157,30 @@ export const storefrontTypeDefs = /* GraphQL */ `
     nodes: [Product!]!
     edges: [ProductEdge!]!
     pageInfo: PageInfo!
+    "Counts over every page of the list, for a filter sidebar; computed only when asked for."
+    facets: ProductFacets!
+  }
+
+  "A value of a facet and how many visible products have it."
+  type FacetValue {
+    value: String!
+    count: Int!
+  }
+
+  "Lowest and highest variant price of the products in the list."
+  type PriceFacet {
+    min: Money
+    max: Money
+  }
+
+  "Facets of a product list, each counted without its own choice (choosing a tag still counts the other tags), as the rendered collection and search pages count them."
+  type ProductFacets {
+    "Visible products the list's query and filters match, over all pages."
+    totalCount: Int!
+    "The most used tags, up to 20."
+    tags: [FacetValue!]!
+    "Null in catalog mode (commerce off)."
+    price: PriceFacet
   }
 
   type Collection {

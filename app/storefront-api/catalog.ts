@@ -1,6 +1,8 @@
 import { fromMinorUnits } from '../../domain/catalog/product/money.js'
 import { badInput } from '../../domain/shared/errors.js'
-import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { productFacets } from '../../projections/catalog/product/facets.js'
+import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { SHOPPER_VISIBLE_STATUSES } from '../../projections/catalog/product/visibility.js'
 import { optionsOfProducts, variantsOfProducts } from '../../projections/catalog/product/variant-queries.js'
 import type { CollectionRecord } from '../../projections/webstore/collection/queries.js'
 import { mediaOfProducts, type MediaRecord } from '../../projections/media/queries.js'
@@ -110,17 +112,33 @@ export async function productShapes(
 
 export type ProductShape = Awaited<ReturnType<typeof productShapes>>[number]
 
-/** A connection of product records as a connection of product shapes, cursors and counts kept. */
+/**
+ * The facets of a product list, counted only when asked for: its tags and price range over the
+ * visible products it filters (of one collection when given), each counted without its own choice,
+ * as the rendered collection and search pages count them. No price range in catalog mode.
+ */
+export function facetsOf(session: StorefrontSession, filter: ProductFilter | null | undefined, collectionId?: string) {
+  return async () => {
+    const facets = await productFacets(session.db, session.storeId, {
+      filter: { ...filter, status: SHOPPER_VISIBLE_STATUSES, ...(collectionId ? { collectionId } : {}) },
+    })
+    return { totalCount: facets.totalCount, tags: facets.tags, price: storefrontPrice(session.store, facets.price) }
+  }
+}
+
+/** A connection of product records as a connection of product shapes, cursors kept, with its facets. */
 export async function productConnection(
   session: StorefrontSession,
   overlay: TranslationOverlay,
   page: Connection<ProductRecord>,
-): Promise<Connection<ProductShape>> {
+  facets: ReturnType<typeof facetsOf>,
+) {
   const shapes = await productShapes(session, overlay, page.nodes)
   return {
     ...page,
     nodes: shapes,
     edges: page.edges.map((edge, index) => ({ cursor: edge.cursor, node: shapes[index]! })),
+    facets,
   }
 }
 
@@ -182,11 +200,10 @@ export async function collectionShape(
       description: text('seo.description', record.seo.description),
     },
     updatedAt: record.updatedAt,
-    products: async (args: ProductListInput) =>
-      productConnection(
-        session,
-        overlay,
-        await session.shopper.collectionProducts(record, productListArgs(args, session.store)),
-      ),
+    products: async (args: ProductListInput) => {
+      const listArgs = productListArgs(args, session.store)
+      const page = await session.shopper.collectionProducts(record, listArgs)
+      return productConnection(session, overlay, page, facetsOf(session, listArgs.filter, record.id))
+    },
   }
 }
