@@ -16,6 +16,7 @@ import { metricsRoutes } from './http/metrics.js'
 import { playgroundRoutes } from './http/playground.js'
 import { storageRoutes } from './http/storage.js'
 import { storefrontPlugin } from './http/storefront.js'
+import { storefrontApiRoutes } from './storefront/plugin.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -50,6 +51,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlUploads, { platform })
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
+  await app.register(storefrontApiRoutes, { platform })
   if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })

@@ -12,6 +12,7 @@ import { mediaCommands } from './media/definitions.js'
 import { cacheDefinitions } from './settings/cache/definitions.js'
 import { commerceDefinitions } from './settings/commerce/definitions.js'
 import { globalSettingsDefinitions } from './settings/global-settings/definitions.js'
+import { storefrontTokenDefinitions } from './settings/storefront-token/definitions.js'
 import { apiKeyDefinitions } from './tenancy/api-key/definitions.js'
 import { domainDefinitions } from './tenancy/domain/definitions.js'
 import { memberDefinitions } from './tenancy/member/definitions.js'
@@ -37,6 +38,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...commerceDefinitions,
   ...globalSettingsDefinitions,
   ...cacheDefinitions,
+  ...storefrontTokenDefinitions,
   ...apiKeyDefinitions,
   ...userDefinitions,
   ...memberDefinitions,

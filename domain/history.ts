@@ -5,6 +5,7 @@ import { PRODUCT_CATEGORY } from './catalog/product/streams.js'
 import { MEDIA_CATEGORY } from './media/streams.js'
 import { CACHE_CATEGORY } from './settings/cache/streams.js'
 import { SETTINGS_CATEGORY } from './settings/global-settings/streams.js'
+import { STOREFRONT_TOKEN_CATEGORY } from './settings/storefront-token/streams.js'
 import { grants, type Scope, type ScopeArea } from './shared/scopes.js'
 import { API_KEY_CATEGORY } from './tenancy/api-key/streams.js'
 import { DOMAIN_CATEGORY } from './tenancy/domain/streams.js'
@@ -41,6 +42,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [DOMAIN_CATEGORY]: ['settings'],
   [SETTINGS_CATEGORY]: ['settings'],
   [CACHE_CATEGORY]: ['settings'],
+  [STOREFRONT_TOKEN_CATEGORY]: ['settings'],
   [MEMBER_CATEGORY]: ['settings'],
   [USER_CATEGORY]: ['settings'],
   [THEME_CATEGORY]: ['webstore'],

@@ -87,6 +87,10 @@ const schema = z.object({
     )
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
+  STOREFRONT_API_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be <bucket>/<restorePerSecond>, e.g. 120/4')
+    .default('120/4'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
@@ -140,6 +144,8 @@ export interface Config {
   mcpAllowedOrigins: string[]
   /** Cost-based rate limits per credential (`infra/ratelimit/`). */
   rateLimit: RateLimitSettings
+  /** Requests per client address on the public storefront API: one point each, this bucket and refill. */
+  storefrontApiRateLimit: Plan
   /** Bearer token `/metrics` asks for; undefined = open. */
   metricsToken: string | undefined
   /**
@@ -196,7 +202,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueryCost: c.RATE_LIMIT_MAX_QUERY_COST,
       redisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
     },
+    storefrontApiRateLimit: storefrontPlan(c.STOREFRONT_API_RATE_LIMIT),
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
   }
+}
+
+/** `STOREFRONT_API_RATE_LIMIT=120/4`: a bucket of 120 requests per client address, refilled at 4 a second. */
+function storefrontPlan(text: string): Plan {
+  const [bucket, restorePerSecond] = text.split('/').map(Number) as [number, number]
+  if (bucket < 1 || restorePerSecond <= 0)
+    throw new ConfigError(
+      `invalid configuration: STOREFRONT_API_RATE_LIMIT needs a bucket of at least 1 and a positive refill`,
+    )
+  return { bucket, restorePerSecond }
 }

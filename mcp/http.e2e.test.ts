@@ -51,6 +51,7 @@ describe('tools/list', () => {
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
     const reads = [
       ...['get_context', 'get_store', 'get_global_settings', 'get_audit_log'],
+      ...['get_storefront_token', 'list_storefront_tokens'],
       ...[
         'get_product',
         'list_products',

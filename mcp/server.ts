@@ -9,6 +9,7 @@ import { productReadTools } from './catalog/product/tools.js'
 import { commandTools } from './command-tools.js'
 import { mediaReadTools, mediaWriteTools } from './media/tools.js'
 import { globalSettingsReadTools } from './settings/global-settings/tools.js'
+import { storefrontTokenReadTools } from './settings/storefront-token/tools.js'
 import { toolFailure, toolSuccess } from './shared/results.js'
 import { startCall, type ShopSession } from './shared/session.js'
 import type { ShopTool } from './shared/tool.js'
@@ -42,6 +43,7 @@ const handWiredTools: readonly ShopTool[] = [
   ...mediaWriteTools,
   ...storeReadTools,
   ...globalSettingsReadTools,
+  ...storefrontTokenReadTools,
   ...themeReadTools,
   ...themeSectionReadTools,
   ...menuReadTools,

@@ -3,6 +3,7 @@ import { categoryView } from './catalog/category/views.js'
 import { productView } from './catalog/product/views.js'
 import { mediaView } from './media/views.js'
 import { globalSettingsView } from './settings/global-settings/views.js'
+import { storefrontTokenView } from './settings/storefront-token/views.js'
 import type { ResourceView } from './shared/view.js'
 import { storeView } from './tenancy/store/views.js'
 import { themeView } from './webstore/theme/views.js'
@@ -23,6 +24,7 @@ const views: ReadonlyMap<string, ResourceView> = new Map(
     mediaView,
     storeView,
     globalSettingsView,
+    storefrontTokenView,
     themeView,
     pageView,
     blogView,

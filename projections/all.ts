@@ -7,6 +7,7 @@ import { productsProjection } from './catalog/product/projection.js'
 import { productAttributesProjection } from './catalog/product-attribute/projection.js'
 import { mediaProjection } from './media/projection.js'
 import { globalSettingsProjection } from './settings/global-settings/projection.js'
+import { storefrontTokensProjection } from './settings/storefront-token/projection.js'
 import { accountsProjection } from './tenancy/accounts/projection.js'
 import { storeDomainsProjection } from './tenancy/domain/projection.js'
 import { tenancyProjection } from './tenancy/projection.js'
@@ -32,6 +33,7 @@ export const allProjections: readonly Projection[] = [
   mediaProjection,
   storeDomainsProjection,
   globalSettingsProjection,
+  storefrontTokensProjection,
   themesProjection,
   menusProjection,
   contentProjection,

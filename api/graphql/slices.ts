@@ -15,6 +15,7 @@ import type { GraphQLSlice } from './plugin.js'
 import { cacheSlice } from './settings/cache/resolvers.js'
 import { commerceSlice } from './settings/commerce/resolvers.js'
 import { globalSettingsSlice } from './settings/global-settings/resolvers.js'
+import { storefrontTokenSlice } from './settings/storefront-token/resolvers.js'
 import { accountSlice } from './tenancy/account/resolvers.js'
 import { apiKeySlice } from './tenancy/api-key/resolvers.js'
 import { memberSlice } from './tenancy/member/resolvers.js'
@@ -56,6 +57,7 @@ export const graphqlSlices: readonly GraphQLSlice[] = [
   commerceSlice,
   globalSettingsSlice,
   cacheSlice,
+  storefrontTokenSlice,
   themeSlice,
   themeSectionSlice,
   menuSlice,

@@ -9,7 +9,7 @@ import {
 } from '../../projections/catalog/product/visibility.js'
 import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
 import { collectionProducts, type CollectionRecord } from '../../projections/webstore/collection/queries.js'
-import { findPublishedCollection } from '../../projections/webstore/collection/visibility.js'
+import { findPublishedCollection, listPublishedCollections } from '../../projections/webstore/collection/visibility.js'
 import { listPublishedPages } from '../../projections/webstore/page/visibility.js'
 import { listPublishedPosts } from '../../projections/webstore/post/visibility.js'
 import { findPage, type PageRecord } from '../../projections/webstore/page/queries.js'
@@ -60,6 +60,11 @@ export class ShopperView {
     const collection = await findPublishedCollection(this.db, this.storeId, handle)
     this.read.found(collection, tags.collection, tags.collections)
     return collection
+  }
+
+  collections(first: number, after?: string | null): Promise<Connection<CollectionRecord>> {
+    this.read.add(tags.collections)
+    return listPublishedCollections(this.db, this.storeId, { first, after, sort: 'TITLE_ASC' })
   }
 
   /** A visible collection's visible products, in its order unless `args.sort` says otherwise. */

@@ -27,6 +27,7 @@ export const NON_COMMAND_MUTATIONS: Readonly<Record<string, string>> = {
   memberInviteAccept: 'redeems an invitation token (with a password for a new person), then runs memberInviteAccept',
   apiKeyCreate: 'generates the secret outside events and shows it once, then runs apiKeyCreate',
   apiKeyRotate: 'generates the new secret outside events and shows it once, then runs apiKeyRotate',
+  storefrontTokenCreate: 'generates the token, shows it once and runs storefrontTokenCreate with its hash',
 }
 
 /** The GraphQL name of a command. */

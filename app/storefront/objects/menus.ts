@@ -43,7 +43,7 @@ const MENUS_READ = 250
  * The storefront path of each resource link target shoppers may see; a target that is hidden
  * or gone has none, and its item is left out of the menu rather than leading to a 404.
  */
-async function targetPaths(ctx: ObjectContext, menus: readonly MenuRecord[]): Promise<Map<string, string>> {
+export async function targetPaths(ctx: ObjectContext, menus: readonly MenuRecord[]): Promise<Map<string, string>> {
   const links = menus.flatMap((menu) => menu.flatItems.map((item) => item.link))
   const idsOf = (type: MenuLink['type']) => [
     ...new Set(links.filter((l) => l.type === type && l.resourceId).map((l) => l.resourceId!)),

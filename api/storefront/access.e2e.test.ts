@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+
+// Who may call the public storefront API, from where, and how much.
+
+let t: TestApp
+let shop: Tenant
+let token: string
+const HOST = 'sfapi-access.localhost'
+const SHOP = '{ shop { name } }'
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
+  shop = await t.tenant('sfapi-access')
+  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('authentication', () => {
+  it('answers a valid token of the store', async () => {
+    const response = await storefrontQuery(t, HOST, token, SHOP)
+    expect(response).toMatchObject({ status: 200, data: { shop: { name: 'Store sfapi-access' } } })
+  })
+
+  it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {
+    for (const candidate of [null, 'nope', `sfp_${'A'.repeat(43)}`]) {
+      const response = await storefrontQuery(t, HOST, candidate, SHOP)
+      expect(response.status).toBe(401)
+      expect(response.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
+      expect(response.data).toBeNull()
+    }
+  })
+
+  it("refuses another store's token exactly like an unknown one", async () => {
+    const other = await t.tenant('sfapi-access-b')
+    const theirs = (await createStorefrontToken(t, other.apiKey)).accessToken
+    const foreign = await storefrontQuery(t, HOST, theirs, SHOP)
+    const unknown = await storefrontQuery(t, HOST, `sfp_${'B'.repeat(43)}`, SHOP)
+    expect(foreign.status).toBe(401)
+    expect(foreign.errors).toEqual(unknown.errors)
+    expect((await storefrontQuery(t, 'sfapi-access-b.localhost', theirs, SHOP)).status).toBe(200)
+  })
+
+  it('refuses a token from the request after it was revoked', async () => {
+    const { id, accessToken } = await createStorefrontToken(t, shop.apiKey, 'Short-lived')
+    expect((await storefrontQuery(t, HOST, accessToken, SHOP)).status).toBe(200)
+    const revoke = await t.gql(
+      shop.apiKey,
+      'mutation ($input: StorefrontTokenRevokeInput!) { storefrontTokenRevoke(input: $input) { eventPosition } }',
+      { input: { id } },
+    )
+    expect(revoke.errors).toBeUndefined()
+    const response = await storefrontQuery(t, HOST, accessToken, SHOP)
+    expect(response.status).toBe(401)
+    expect(response.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
+  })
+
+  it('does not accept an admin API key', async () => {
+    expect((await storefrontQuery(t, HOST, shop.apiKey, SHOP)).status).toBe(401)
+  })
+})
+
+describe('hosts and transport', () => {
+  it("does not exist on the platform's host", async () => {
+    const response = await storefrontQuery(t, 'localhost', token, SHOP)
+    expect(response.status).toBe(404)
+    expect(response.errors?.[0]?.extensions.code).toBe('NOT_FOUND')
+  })
+
+  it('runs a query sent with GET', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/storefront/graphql?query=${encodeURIComponent(SHOP)}`,
+      headers: { host: HOST, 'x-storefront-access-token': token },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ data: { shop: { name: 'Store sfapi-access' } } })
+  })
+
+  it('answers a CORS preflight from any origin and allows the token header', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/storefront/graphql',
+      headers: {
+        host: HOST,
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-storefront-access-token',
+      },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['access-control-allow-origin']).toBe('*')
+    expect(String(response.headers['access-control-allow-methods'])).toContain('POST')
+    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain(
+      'x-storefront-access-token',
+    )
+    const answer = await storefrontQuery(t, HOST, token, SHOP, undefined, { origin: 'https://shop.example' })
+    expect(answer.headers['access-control-allow-origin']).toBe('*')
+    expect(answer.headers['access-control-allow-credentials']).toBeUndefined()
+  })
+
+  it('refuses a body without a query with 400 BAD_REQUEST', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/graphql',
+      headers: { host: HOST, 'content-type': 'application/json', 'x-storefront-access-token': token },
+      payload: JSON.stringify({ query: 42 }),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors[0].extensions.code).toBe('BAD_REQUEST')
+  })
+})
+
+describe('schema', () => {
+  it('has no mutation: a mutation fails validation', async () => {
+    const response = await storefrontQuery(t, HOST, token, 'mutation { productCreate(input: {title: "x"}) { id } }')
+    expect(response.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
+    expect(response.data).toBeNull()
+    const introspection = await storefrontQuery<{ __schema: { mutationType: null; queryType: { name: string } } }>(
+      t,
+      HOST,
+      token,
+      '{ __schema { mutationType { name } queryType { name } } }',
+    )
+    expect(introspection.data!.__schema).toEqual({ mutationType: null, queryType: { name: 'Query' } })
+  })
+
+  it('refuses a query too deep or with too many nested list items with QUERY_TOO_COMPLEX', async () => {
+    const deep = `{ menu(handle: "x") { items { items { items { items { items { items { items { items { items { items { items { items { title } } } } } } } } } } } } } }`
+    expect((await storefrontQuery(t, HOST, token, deep)).errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX')
+    const wide = '{ collections(first: 250) { nodes { products(first: 250) { nodes { id } } } } }'
+    const response = await storefrontQuery(t, HOST, token, wide)
+    expect(response.errors?.[0]).toMatchObject({
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+      message: expect.stringContaining('62750'),
+    })
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 RATE_LIMITED with Retry-After once an address has spent its bucket', async () => {
+    const limited = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 2, restorePerSecond: 0.01 } } })
+    try {
+      const tenant = await limited.tenant('sfapi-limited')
+      const { accessToken } = await createStorefrontToken(limited, tenant.apiKey)
+      const send = () =>
+        storefrontQuery(limited, 'sfapi-limited.localhost', accessToken, SHOP, undefined, {
+          'x-forwarded-for': '203.0.113.9',
+        })
+      expect((await send()).status).toBe(200)
+      expect((await send()).status).toBe(200)
+      const refused = await send()
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) })
+      expect(refused.headers['access-control-allow-origin']).toBe('*')
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -1,0 +1,52 @@
+import type { LightMyRequestResponse } from 'fastify'
+import type { TestApp } from './app.js'
+
+export interface StorefrontResponse<Data> {
+  status: number
+  data: Data | null
+  errors: { message: string; extensions: { code: string } & Record<string, unknown> }[] | undefined
+  headers: LightMyRequestResponse['headers']
+}
+
+const CREATE =
+  'mutation ($input: StorefrontTokenCreateInput!) { storefrontTokenCreate(input: $input) { accessToken storefrontToken { id name last4 masked status } eventPosition } }'
+
+/** A fresh storefront token of the admin key's store. */
+export async function createStorefrontToken(
+  t: TestApp,
+  apiKey: string,
+  name = 'Headless shop',
+): Promise<{ id: string; accessToken: string }> {
+  const response = await t.gql<{ storefrontTokenCreate: { accessToken: string; storefrontToken: { id: string } } }>(
+    apiKey,
+    CREATE,
+    { input: { name } },
+  )
+  if (response.errors) throw new Error(`storefrontTokenCreate failed: ${JSON.stringify(response.errors)}`)
+  const created = response.data!.storefrontTokenCreate
+  return { id: created.storefrontToken.id, accessToken: created.accessToken }
+}
+
+/** POST /api/storefront/graphql on `host` with `token`, as a headless front end sends it. */
+export async function storefrontQuery<Data = Record<string, unknown>>(
+  t: TestApp,
+  host: string,
+  token: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<StorefrontResponse<Data>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/storefront/graphql',
+    headers: {
+      host,
+      'content-type': 'application/json',
+      ...(token ? { 'x-storefront-access-token': token } : {}),
+      ...headers,
+    },
+    payload: JSON.stringify({ query, variables }),
+  })
+  const body = response.json() as { data?: Data; errors?: StorefrontResponse<Data>['errors'] }
+  return { status: response.statusCode, data: body.data ?? null, errors: body.errors, headers: response.headers }
+}
