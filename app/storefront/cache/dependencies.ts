@@ -1,4 +1,3 @@
-
 /**
  * What one render read, for the cache: the surrogate keys the response is filed under, and the
  * moment it goes stale with no event (a scheduled page or post the render hid, which shows the
