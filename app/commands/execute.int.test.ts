@@ -261,7 +261,12 @@ describe('deciding and appending', () => {
     const id = randomUUID()
     await run({ id, name: 'same' })
     const before = await storeLog()
-    expect(await run({ id, name: 'same' })).toEqual({ entityId: id, position: null, events: [] })
+    expect(await run({ id, name: 'same' })).toEqual({
+      entityId: id,
+      stream: thingStream(id),
+      position: null,
+      events: [],
+    })
     expect(await storeLog()).toEqual(before)
   })
 
