@@ -5,6 +5,7 @@ import type { LiveTheme } from '../../domain/webstore/theme/theme.js'
 import { mainTheme } from '../../projections/webstore/theme/queries.js'
 import type { ThemeDb, ThemeFileRow } from '../../projections/webstore/theme/tables.js'
 import type { Platform } from '../platform.js'
+import { renderLiquidAssets } from './liquid-assets.js'
 
 /**
  * What the storefront renders from: the text files of a store's main theme (templates, sections,
@@ -49,14 +50,14 @@ export async function loadMainTheme(platform: Platform, storeId: string): Promis
     .where('store_id', '=', storeId)
     .where('theme_id', '=', theme.id)
     .execute()
-  const loaded = buildTheme(theme.id, version, rows)
+  const loaded = buildTheme(theme.id, version, rows, storeId)
   cache.delete(storeId)
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
   cache.set(storeId, loaded)
   return loaded
 }
 
-function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]): StorefrontTheme {
+function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[], storeId: string): StorefrontTheme {
   const files = new Map<string, string>()
   const binaryAssets = new Map<string, string>()
   const textChecksums = new Map<string, string>()
@@ -77,7 +78,7 @@ function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]):
     const parsed = parseSectionSchema(content)
     schemas.set(type, parsed.ok ? parsed.schema : null)
   }
-  return {
+  const built = {
     id,
     version,
     files,
@@ -86,4 +87,9 @@ function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]):
     settings: effectiveSettings({ ...live, files: liveFiles }),
     schemas,
   }
+  for (const [path, asset] of renderLiquidAssets(built, storeId)) {
+    files.set(path, asset.content)
+    textChecksums.set(path, asset.checksum)
+  }
+  return built
 }
