@@ -1,5 +1,5 @@
 import type { StorefrontResponse } from './response.js'
-import type { StorefrontTheme } from './theme.js'
+import type { StorefrontTheme } from './theme-files.js'
 
 /** Where the storefront serves a theme's text assets (CSS, JS, SVG, fonts' CSS): on the store's own host. */
 export const ASSET_PREFIX = '/cdn/assets/'

@@ -3,7 +3,7 @@ import { withoutRawBodies } from '../../domain/webstore/theme/liquid.js'
 import { themeAssetUrl } from './assets.js'
 import { engineFor } from './liquid/engine.js'
 import { attachRuntime, type PageRuntime } from './liquid/runtime.js'
-import type { StorefrontTheme } from './theme.js'
+import type { StorefrontTheme } from './theme-files.js'
 
 /** Text assets Shopify renders as Liquid before serving them under the name without `.liquid`. */
 const LIQUID_ASSET = /^assets\/(.+\.(?:css|js|svg))\.liquid$/

@@ -1,6 +1,6 @@
 import { Liquid, type FS, type Template } from 'liquidjs'
 import { withoutRawBodies } from '../../../domain/webstore/theme/liquid.js'
-import type { StorefrontTheme } from '../theme.js'
+import type { StorefrontTheme } from '../theme-files.js'
 import { registerThemeFilters } from './filters.js'
 import { registerThemeTags } from './tags.js'
 
