@@ -1,5 +1,5 @@
 import type { StorefrontResponse } from './response.js'
-import type { StorefrontTheme } from './theme.js'
+import type { StorefrontTheme } from './theme-files.js'
 
 /** Where the storefront serves a theme's text assets (CSS, JS, SVG, fonts' CSS): on the store's own host. */
 export const ASSET_PREFIX = '/cdn/assets/'
@@ -15,7 +15,7 @@ const TEXT_TYPES: Record<string, string> = {
 /**
  * `{{ 'base.css' | asset_url }}`: a text asset at `/cdn/assets/base.css?v=<checksum>` (the
  * version makes it cacheable for a year), a binary one where the storage serves its bytes.
- * Liquid assets (`x.css.liquid`) are served as their source: rendering them is not supported.
+ * Liquid assets (`x.css.liquid`) are served rendered under their name without `.liquid` (see liquid-assets.ts).
  */
 export function themeAssetUrl(theme: StorefrontTheme, storeId: string, name: string): string {
   const path = `assets/${name.replace(/^\/+/, '')}`

@@ -1,19 +1,17 @@
 import { Context, Drop, toPromise, type Emitter } from 'liquidjs'
 import { sectionRenderData } from '../../domain/webstore/theme/sections-render.js'
 import { parseTemplate, type SectionInstance } from '../../domain/webstore/theme/sections-template.js'
-import type { SettingEntry } from '../../domain/webstore/theme/setting-definitions.js'
 import { escapeHtml } from './liquid/escape.js'
 import { engineFor, RENDER_LIMITS, type ThemeEngine } from './liquid/engine.js'
 import { pageNumber, paginateObject } from './liquid/pagination.js'
 import { attachRuntime, type PageRuntime } from './liquid/runtime.js'
+import { escapeSettings } from './liquid/settings-escape.js'
 import { paginatorOf } from './objects/paginators.js'
+import { bindSection, ThemeBlocks } from './theme-blocks.js'
 import type { StorefrontTheme } from './theme.js'
 
 /** A theme went past a render bound (time, memory, output): the request gets the error page. */
 export class RenderLimitError extends Error {}
-
-/** Shopify's setting types whose values are markup by design; every other string is text and is escaped. */
-const MARKUP_SETTINGS = new Set(['richtext', 'inline_richtext', 'html', 'liquid'])
 
 /** An emitter that stops the render once the page's HTML passes its bound. */
 class BoundedEmitter implements Emitter {
@@ -45,22 +43,6 @@ class PagedDrop extends Drop {
   }
 }
 
-/** Text settings escaped: a merchant's heading is data, even when it holds '<'. */
-function escapeSettings(
-  values: Record<string, unknown>,
-  definitions: readonly SettingEntry[] | undefined,
-): Record<string, unknown> {
-  const markup = new Set(
-    (definitions ?? []).filter((d) => 'id' in d && MARKUP_SETTINGS.has(d.type)).map((d) => (d as { id: string }).id),
-  )
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      typeof value === 'string' && !markup.has(key) ? escapeHtml(value) : value,
-    ]),
-  )
-}
-
 export interface PageToRender {
   theme: StorefrontTheme
   /** templates/<template>.json or .liquid; the caller falls back to 404 when the theme has neither. */
@@ -90,6 +72,11 @@ export async function renderPage(page: PageToRender): Promise<string> {
   const runtime: PageRuntime = {
     ...page.runtime,
     layout: undefined,
+    blocks: new ThemeBlocks(engine, page.theme, async (templates, ctx, scope) => {
+      const emitter = new BoundedEmitter(budget)
+      await toPromise(engine.liquid.renderer.renderTemplates(templates, ctx.spawn(scope), emitter))
+      return emitter.buffer
+    }),
     renderStaticSection: (type, ctx) =>
       renderSection(engine, page.theme, ctx, budget, type, { type }, 1, `shopify-section-${type}`, []),
     renderSectionGroup: (group, ctx) => renderGroup(engine, page.theme, ctx, budget, group),
@@ -219,6 +206,7 @@ async function renderSection(
       settings: escapeSettings(block.settings, schema?.blocks?.find((b) => b.type === block.type)?.settings),
     })),
   }
+  bindSection(bound, section)
   const tag = schema?.tag ?? 'div'
   const cls = ['shopify-section', ...classes, ...(schema?.class ? [schema.class] : [])].join(' ')
   const emitter = new BoundedEmitter(budget)

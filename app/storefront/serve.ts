@@ -10,6 +10,7 @@ import { pageNumber } from './liquid/pagination.js'
 import { localeFiles, prefixOf, splitLocale, translateKey } from './locale.js'
 import type { ObjectContext } from './objects/context.js'
 import { maintenancePage, STORE_NOT_READY_PAGE, storeErrorPage } from './platform-pages.js'
+import { redirectResponse } from './redirect.js'
 import { hasTemplate, renderPage } from './render.js'
 import { notFoundPage, routePage } from './routes/match.js'
 import type { RoutedPage } from './routes/page.js'
@@ -108,10 +109,17 @@ export async function serveStorefront(
         status: 503,
         title: details.name,
       }
-    else
-      page =
-        (await routePage(ctx, split.path, { origin: request.origin, commerceEnabled: store.commerceEnabled })) ??
-        notFoundPage(split.path)
+    else {
+      const routed = await routePage(ctx, split.path, {
+        origin: request.origin,
+        commerceEnabled: store.commerceEnabled,
+      })
+      if (!routed) {
+        const redirect = await redirectResponse(platform, store.storeId, url, details.enabledLocales)
+        if (redirect) return redirect
+      }
+      page = routed ?? notFoundPage(split.path)
+    }
     if (maintenanceOn && !hasTemplate(theme, page.template))
       return html(503, maintenancePage(String(maintenance.values.message ?? '')), {
         'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS),

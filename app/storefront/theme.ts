@@ -5,25 +5,10 @@ import type { LiveTheme } from '../../domain/webstore/theme/theme.js'
 import { mainTheme } from '../../projections/webstore/theme/queries.js'
 import type { ThemeDb, ThemeFileRow } from '../../projections/webstore/theme/tables.js'
 import type { Platform } from '../platform.js'
+import { renderLiquidAssets } from './liquid-assets.js'
+import type { StorefrontTheme } from './theme-files.js'
 
-/**
- * What the storefront renders from: the text files of a store's main theme (templates, sections,
- * snippets, locales, CSS), its binary assets by path (served from the blob store), the settings in
- * effect and each section's schema. Read from the theme read model only: a template never reaches
- * the file system.
- */
-export interface StorefrontTheme {
-  id: string
-  /** Changes with every file write: what cached engines are keyed on. */
-  version: string
-  files: ReadonlyMap<string, string>
-  /** Binary assets: path → checksum (their bytes are at `/storage/<store>/theme-assets/<checksum>`). */
-  binaryAssets: ReadonlyMap<string, string>
-  /** Text assets: path → checksum, for cache-busting `asset_url`s. */
-  textChecksums: ReadonlyMap<string, string>
-  settings: Record<string, unknown>
-  schemas: ReadonlyMap<string, SectionSchema | null>
-}
+export type { StorefrontTheme }
 
 /** Most themes a process keeps parsed; each is a few hundred kilobytes. */
 const CACHE_SIZE = 100
@@ -49,14 +34,14 @@ export async function loadMainTheme(platform: Platform, storeId: string): Promis
     .where('store_id', '=', storeId)
     .where('theme_id', '=', theme.id)
     .execute()
-  const loaded = buildTheme(theme.id, version, rows)
+  const loaded = buildTheme(theme.id, version, rows, storeId)
   cache.delete(storeId)
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
   cache.set(storeId, loaded)
   return loaded
 }
 
-function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]): StorefrontTheme {
+function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[], storeId: string): StorefrontTheme {
   const files = new Map<string, string>()
   const binaryAssets = new Map<string, string>()
   const textChecksums = new Map<string, string>()
@@ -77,7 +62,7 @@ function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]):
     const parsed = parseSectionSchema(content)
     schemas.set(type, parsed.ok ? parsed.schema : null)
   }
-  return {
+  const built = {
     id,
     version,
     files,
@@ -86,4 +71,9 @@ function buildTheme(id: string, version: string, rows: readonly ThemeFileRow[]):
     settings: effectiveSettings({ ...live, files: liveFiles }),
     schemas,
   }
+  for (const [path, asset] of renderLiquidAssets(built, storeId)) {
+    files.set(path, asset.content)
+    textChecksums.set(path, asset.checksum)
+  }
+  return built
 }

@@ -8,6 +8,7 @@ import {
   shopperVisibleFilter,
 } from '../../projections/catalog/product/visibility.js'
 import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { categoryProducts, findCategory, type CategoryRecord } from '../../projections/catalog/category/queries.js'
 import { collectionProducts, type CollectionRecord } from '../../projections/webstore/collection/queries.js'
 import { findPublishedCollection, listPublishedCollections } from '../../projections/webstore/collection/visibility.js'
 import { listPublishedPages } from '../../projections/webstore/page/visibility.js'
@@ -30,7 +31,7 @@ export function visibleAt(record: Pick<PageRecord, 'status' | 'publishedAt' | 'p
 
 /**
  * What a shopper may see, in one place for the rendered storefront and the public storefront
- * API: ACTIVE products, PUBLISHED collections, and pages and posts visible at the moment of the
+ * API: ACTIVE products, PUBLISHED collections, every category, and pages and posts visible at the moment of the
  * request (`visibleAt`: a scheduled post shows the instant its time comes, with no deploy and
  * no wait for the scheduler; lists show what the scheduler has published). Everything else answers null, exactly as a handle that does
  * not exist; every read is of one store.
@@ -76,6 +77,21 @@ export class ShopperView {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
     this.read.add(tags.collection(collection.id), tags.products)
     return collectionProducts(this.db, this.storeId, collection, { ...args, filter }, options)
+  }
+
+  /** Categories have no publication of their own: a category is visible, its products follow the product rule. */
+  category(path: string): Promise<CategoryRecord | null> {
+    return findCategory(this.db, this.storeId, { path })
+  }
+
+  /** The visible products of a category and of every category under it, by title unless `args.sort` says otherwise. */
+  categoryProducts(
+    category: CategoryRecord,
+    args: ListProductsArgs,
+    options?: PaginateOptions,
+  ): Promise<Connection<ProductRecord>> {
+    const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
+    return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, options)
   }
 
   async page(handle: string): Promise<PageRecord | null> {

@@ -1,3 +1,4 @@
+import { storeCommerceToggle } from '../../../domain/settings/commerce/definitions.js'
 import type { Platform } from '../../platform.js'
 import { seedFrench } from './french.js'
 import { seedProducts } from './products.js'
@@ -9,9 +10,12 @@ import { seedWebstore } from './webstore.js'
  * Fills the demo store with a small shop, through the command path: eight ACTIVE products with
  * variants, stock and generated pictures; three PUBLISHED collections ("featured" on the home
  * page); the About page; the News blog with a post; the main and footer menus; French texts.
+ * Commerce is switched on first (stores start as catalog-only showrooms), so the storefront shows
+ * prices and buy buttons: the demo is a shop.
  */
 export async function seedDemoShop(platform: Platform, store: DemoStore): Promise<void> {
   const seed = new DemoSeeder(platform, store)
+  await seed.run(storeCommerceToggle, { enabled: true })
   const products = await seedProducts(seed)
   const content = await seedWebstore(seed, products)
   await featureOnHomePage(seed, 'featured')

@@ -1,5 +1,6 @@
 import { Liquid, type FS, type Template } from 'liquidjs'
-import type { StorefrontTheme } from '../theme.js'
+import { withoutRawBodies } from '../../../domain/webstore/theme/liquid.js'
+import type { StorefrontTheme } from '../theme-files.js'
 import { registerThemeFilters } from './filters.js'
 import { registerThemeTags } from './tags.js'
 
@@ -29,7 +30,7 @@ function themeFs(theme: StorefrontTheme): FS {
   const read = (path: string) => {
     const content = theme.files.get(path)
     if (content === undefined) throw new Error(`the theme has no file ${path}`)
-    return content
+    return withoutRawBodies(content)
   }
   return {
     exists: async (path) => theme.files.has(path),
@@ -77,7 +78,8 @@ export function engineFor(theme: StorefrontTheme): ThemeEngine {
     template(path) {
       if (!parsed.has(path)) {
         const source = theme.files.get(path)
-        parsed.set(path, source === undefined ? null : liquid.parse(source, path))
+        // A schema's `visible_if` or a LiquidDoc body is not Liquid: blanked, so it cannot break the parse.
+        parsed.set(path, source === undefined ? null : liquid.parse(withoutRawBodies(source), path))
       }
       return parsed.get(path)!
     },

@@ -19,6 +19,11 @@ export interface PageRuntime {
   assetUrl(name: string): string
   /** `t`: a string of the theme's locale files, interpolated, or null when no locale file has the key. */
   translate(key: string, variables: Record<string, unknown>): string | null
+  /** `{% content_for 'blocks' %}` and `{% content_for 'block', type:, id: %}`: theme blocks rendered in place. */
+  blocks: {
+    renderAll(ctx: Context): Promise<string>
+    renderStatic(ctx: Context, type: string, id: string, extra: Record<string, unknown>): Promise<string>
+  }
   /** Set by `{% layout %}` in a Liquid template: the layout to wrap it in, null for none. */
   layout: string | null | undefined
 }

@@ -12,14 +12,16 @@ import {
   type TopLevelToken,
   type ValueToken,
 } from 'liquidjs'
+import { ShopifyRenderTag } from './app-blocks.js'
+import { ContentForTag } from './content-for.js'
 import { escapeHtml } from './escape.js'
 import { runtimeOf } from './runtime.js'
 
 // The Shopify theme tags liquidjs does not know, rendered the way Shopify renders them:
 // `section`/`sections` (a section file or a section group, each wrapped in its shopify-section
 // div), `form` (a <form> around its body), `paginate` (a page of a list and the `paginate`
-// object), `style`, `layout`, and `schema`/`javascript`/`stylesheet`, which are data for the
-// platform and print nothing.
+// object), `style`, `layout`, `content_for` (theme blocks), `render block` (app blocks: nothing), and `schema`/`javascript`/`stylesheet`/
+// `doc`, which are data for the platform or the theme's developers and print nothing.
 
 /** Parses the body of a block tag up to its end tag. */
 function parseBody(name: string, remainTokens: TopLevelToken[], liquid: Liquid): Template[] {
@@ -156,7 +158,7 @@ class StyleTag extends Tag {
   }
 }
 
-/** Schema, script and stylesheet bodies are data for the platform: skipped, never printed. */
+/** Schema, script and stylesheet bodies are data for the platform, LiquidDoc for developers: skipped, never printed. */
 function silentBlock(name: string) {
   return class extends Tag {
     constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
@@ -190,5 +192,7 @@ export function registerThemeTags(liquid: Liquid): void {
   liquid.registerTag('paginate', PaginateTag)
   liquid.registerTag('style', StyleTag)
   liquid.registerTag('layout', LayoutTag)
-  for (const name of ['schema', 'javascript', 'stylesheet']) liquid.registerTag(name, silentBlock(name))
+  liquid.registerTag('content_for', ContentForTag)
+  liquid.registerTag('render', ShopifyRenderTag)
+  for (const name of ['schema', 'javascript', 'stylesheet', 'doc']) liquid.registerTag(name, silentBlock(name))
 }

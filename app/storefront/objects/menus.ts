@@ -1,6 +1,7 @@
 import { Drop } from 'liquidjs'
 import type { MenuItemNode } from '../../../domain/webstore/menu/items.js'
 import type { MenuLink } from '../../../domain/webstore/menu/links.js'
+import { categoriesByIds } from '../../../projections/catalog/category/queries.js'
 import { productsByIds } from '../../../projections/catalog/product/queries.js'
 import { isVisibleToShoppers as productVisible } from '../../../projections/catalog/product/visibility.js'
 import { blogsByIds } from '../../../projections/webstore/blog/queries.js'
@@ -52,6 +53,9 @@ export async function targetPaths(ctx: ObjectContext, menus: readonly MenuRecord
   const products = await productsByIds(ctx.db, ctx.storeId, idsOf('PRODUCT'))
   for (const product of products)
     if (product && productVisible(product)) paths.set(product.id, `/products/${product.handle}`)
+  // Every category is visible: a link to one that still exists leads to its page.
+  for (const category of await categoriesByIds(ctx.db, ctx.storeId, idsOf('CATEGORY')))
+    if (category) paths.set(category.id, `/categories/${category.path}`)
   for (const id of idsOf('COLLECTION')) {
     const collection = await findCollection(ctx.db, ctx.storeId, { id })
     if (collection?.status === 'PUBLISHED') paths.set(id, `/collections/${collection.handle}`)

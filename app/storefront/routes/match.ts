@@ -1,4 +1,5 @@
 import type { ObjectContext } from '../objects/context.js'
+import { categoryPage } from './category.js'
 import { collectionPage, productPage, searchPage, type CatalogRouteOptions } from './catalog.js'
 import { articlePage, blogPage, contentPage } from './content.js'
 import { routedPage, type RoutedPage } from './page.js'
@@ -18,7 +19,7 @@ function segmentsOf(path: string): string[] | null {
 /**
  * The page of a storefront path (without its locale prefix), Shopify's routes: `/`,
  * `/products/<h>`, `/collections/<h>`, `/collections/<c>/products/<h>`, `/pages/<h>`,
- * `/blogs/<b>`, `/blogs/<b>/<h>`, `/search`. Null when nothing shoppers may see is there.
+ * `/blogs/<b>`, `/blogs/<b>/<h>`, `/search`, and `/categories/<path>` (the catalog's tree). Null when nothing shoppers may see is there.
  */
 export async function routePage(
   ctx: ObjectContext,
@@ -28,6 +29,7 @@ export async function routePage(
   const segments = segmentsOf(path)
   if (!segments) return null
   const [first, second, third, fourth, ...rest] = segments
+  if (first === 'categories' && second !== undefined) return categoryPage(ctx, segments.slice(1))
   if (rest.length > 0) return null
   if (first === undefined) return routedPage({ template: 'index', pageType: 'index', title: '', canonicalPath: '/' })
   if (first === 'products' && second !== undefined && third === undefined) return productPage(ctx, second, options)
