@@ -81,6 +81,8 @@ export class ShopperView {
 
   /** Categories have no publication of their own: a category is visible, its products follow the product rule. */
   category(path: string): Promise<CategoryRecord | null> {
+    // The tree decides what a path names: any move or rename may change this page.
+    this.read.add(tags.categories)
     return findCategory(this.db, this.storeId, { path })
   }
 
@@ -91,6 +93,7 @@ export class ShopperView {
     options?: PaginateOptions,
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
+    this.read.add(tags.category(category.id), tags.products)
     return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, options)
   }
 
