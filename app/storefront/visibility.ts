@@ -81,8 +81,6 @@ export class ShopperView {
 
   /** Categories have no publication of their own: a category is visible, its products follow the product rule. */
   category(path: string): Promise<CategoryRecord | null> {
-    // The tree decides what a path names: any move or rename may change this page.
-    this.read.add(tags.categories)
     return findCategory(this.db, this.storeId, { path })
   }
 

@@ -8,7 +8,6 @@ const TAGS_OF_CATEGORY: Record<string, (id: string) => string[]> = {
   product: (id) => [tags.product(id), tags.products],
   collection: (id) => [tags.collection(id), tags.collections, tags.products],
   categoryproducts: (id) => [tags.category(id), tags.products],
-  categorytree: () => [tags.categories],
   page: (id) => [tags.page(id), tags.pages],
   blog: (id) => [tags.blog(id), tags.blogs],
   post: (id) => [tags.post(id), tags.posts],
@@ -17,13 +16,14 @@ const TAGS_OF_CATEGORY: Record<string, (id: string) => string[]> = {
 
 /**
  * Whatever every page may show: the theme (layout, sections, settings), the menus of its header and
- * footer, the store's name, locales and settings, its domains, translations, media (alt texts, the
- * pictures of menus and sections), content entries that sections reference, the attributes that
- * label facets and product specifications.
+ * footer and the category tree their links follow, the store's name, locales and settings, its
+ * domains, translations, media (alt texts, the pictures of menus and sections), content entries
+ * that sections reference, the attributes that label facets and product specifications.
  */
 const WHOLE_STORE = new Set([
   'theme',
   'menu',
+  'categorytree',
   'settings',
   'translation',
   'store',

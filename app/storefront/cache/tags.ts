@@ -14,7 +14,6 @@ export const storefrontTags = {
   /** Pages that list products: collection grids, search, featured sections, the sitemap. */
   products: 'products',
   collections: 'collections',
-  categories: 'categories',
   pages: 'pages',
   blogs: 'blogs',
   /** What a redirect may change: the 404 pages (a path may now redirect) and the redirects served. */
