@@ -18,7 +18,8 @@ let t: TestApp
 let owner: BrowserSession
 let store: { id: string; slug: string }
 beforeAll(async () => {
-  t = await startTestApp()
+  // Stores under shops.localhost, so a sibling name such as admin.localhost is the admin's, not a store's host.
+  t = await startTestApp({ config: { platformHost: 'shops.localhost' } })
   owner = await signUp(t, 'csrf-owner@example.com')
   store = await createStore(t, owner, 'csrf-shop')
 })
