@@ -44,7 +44,7 @@ export async function serveCachedStorefront(
   if (response.status === 301 || response.status === 404) read.add(storefrontTags.redirects)
   const cached: CachedResponse & { staleAt?: number } = {
     status: response.status,
-    headers: { ...response.headers, 'cache-control': CACHED_PAGE_CONTROL, etag: etagOf(response.body) },
+    headers: { ...response.headers, 'cache-control': cacheControlOf(response), etag: etagOf(response.body) },
     body: response.body,
     surrogateKeys: [...read.tags],
     ...(read.staleAt ? { staleAt: read.staleAt.getTime() } : {}),
@@ -54,6 +54,12 @@ export async function serveCachedStorefront(
       .set(store.storeId, key, new URL(request.url, 'http://x').pathname, cached, lookup.generation)
       .catch((error: unknown) => log.warn({ err: error, storeId: store.storeId }, 'storefront cache write failed'))
   return answer(cached, request, 'MISS')
+}
+
+/** A page says `no-cache` until it is cached; assets and crawl files keep the lifetime they chose. */
+function cacheControlOf(response: StorefrontResponse): string {
+  const own = response.headers['cache-control']
+  return own?.startsWith('public') ? own : CACHED_PAGE_CONTROL
 }
 
 function expired(response: CachedResponse & { staleAt?: number }, now: Date): boolean {
