@@ -3,7 +3,7 @@ import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.
 import { addItem, createMenu } from '../../test/support/menus.js'
 import { createProduct } from '../../test/support/products.js'
 import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
-import { createBlog, createPage, createPost } from '../../test/support/webstore-content.js'
+import { createPage, createPost, createShopperContent } from '../../test/support/webstore-content.js'
 
 // Pages, blogs, articles and menus through the public API: what is not published (yet) is absent
 // exactly like what does not exist.
@@ -20,29 +20,7 @@ beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('sfapi-content')
   token = (await createStorefrontToken(t, shop.apiKey)).accessToken
-  const about = await createPage(t, shop.apiKey, {
-    title: 'About <us>',
-    handle: 'about',
-    body: '<p>We make <em>things</em>.</p>',
-    status: 'PUBLISHED',
-    seo: { title: 'About the shop', description: 'Who we are' },
-  })
-  await createPage(t, shop.apiKey, { title: 'Draft page', handle: 'draft', status: 'DRAFT' })
-  await createPage(t, shop.apiKey, {
-    title: 'Soon',
-    handle: 'soon',
-    status: 'DRAFT',
-    publishAt: new Date(Date.now() + 3_600_000).toISOString(),
-  })
-  const news = await createBlog(t, shop.apiKey, { title: 'News', handle: 'news' })
-  await createPost(t, shop.apiKey, {
-    blogId: news.id,
-    title: 'Hello world',
-    handle: 'hello',
-    author: 'Ada',
-    body: '<p>First post.</p>',
-    status: 'PUBLISHED',
-  })
+  const { about, news } = await createShopperContent(t, shop.apiKey)
   await createPost(t, shop.apiKey, {
     blogId: news.id,
     title: 'Future',

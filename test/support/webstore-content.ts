@@ -91,3 +91,37 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * What the shopper-facing suites (rendered pages, public API) judge visibility on: a published page
+ * with SEO, a draft, a page scheduled an hour ahead, and the News blog with one published post.
+ */
+export async function createShopperContent(
+  t: TestApp,
+  apiKey: string,
+): Promise<{ about: PageView; news: { id: string } }> {
+  const about = await createPage(t, apiKey, {
+    title: 'About <us>',
+    handle: 'about',
+    body: '<p>We make <em>things</em>.</p>',
+    status: 'PUBLISHED',
+    seo: { title: 'About the shop', description: 'Who we are' },
+  })
+  await createPage(t, apiKey, { title: 'Draft page', handle: 'draft', status: 'DRAFT' })
+  await createPage(t, apiKey, {
+    title: 'Soon',
+    handle: 'soon',
+    status: 'DRAFT',
+    publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+  })
+  const news = await createBlog(t, apiKey, { title: 'News', handle: 'news' })
+  await createPost(t, apiKey, {
+    blogId: news.id,
+    title: 'Hello world',
+    handle: 'hello',
+    author: 'Ada',
+    body: '<p>First post.</p>',
+    status: 'PUBLISHED',
+  })
+  return { about, news }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
 import { addItem, createMenu } from '../../../test/support/menus.js'
-import { createBlog, createPage, createPost } from '../../../test/support/webstore-content.js'
+import { createPost, createShopperContent } from '../../../test/support/webstore-content.js'
 import { createProduct } from '../../../test/support/products.js'
 import { countOf, textsOf, visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
@@ -14,37 +14,14 @@ beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('content-shop')
   await untilMainTheme(t, shop.apiKey)
-  await createPage(t, shop.apiKey, {
-    title: 'About <us>',
-    handle: 'about',
-    body: '<p>We make <em>things</em>.</p>',
-    status: 'PUBLISHED',
-    seo: { title: 'About the shop', description: 'Who we are' },
-  })
-  await createPage(t, shop.apiKey, { title: 'Draft page', handle: 'draft', status: 'DRAFT' })
-  await createPage(t, shop.apiKey, {
-    title: 'Soon',
-    handle: 'soon',
-    status: 'DRAFT',
-    publishAt: new Date(Date.now() + 3_600_000).toISOString(),
-  })
-  const news = await createBlog(t, shop.apiKey, { title: 'News', handle: 'news' })
-  await createPost(t, shop.apiKey, {
-    blogId: news.id,
-    title: 'Hello world',
-    handle: 'hello',
-    author: 'Ada',
-    body: '<p>First post.</p>',
-    status: 'PUBLISHED',
-  })
+  const { about, news } = await createShopperContent(t, shop.apiKey)
   await createPost(t, shop.apiKey, { blogId: news.id, title: 'Unfinished', handle: 'unfinished', status: 'DRAFT' })
-  const about = await t.gql<{ page: { id: string } }>(shop.apiKey, '{ page(handle: "about") { id } }')
   const hidden = await createProduct(t, shop.apiKey, { title: 'Hidden', handle: 'hidden', status: 'DRAFT' })
   const main = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
   await addItem(t, shop.apiKey, {
     menuId: main.id,
     title: 'About',
-    link: { type: 'PAGE', resourceId: about.data!.page.id },
+    link: { type: 'PAGE', resourceId: about.id },
   })
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'News', link: { type: 'BLOG', resourceId: news.id } })
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'Secret', link: { type: 'PRODUCT', resourceId: hidden.id } })
