@@ -14,8 +14,13 @@ interface Logger {
 
 /** Browsers revalidate every time (ETag → 304); a CDN keeps the page until a purge drops it. */
 const CACHED_PAGE_CONTROL = 'public, max-age=0, s-maxage=86400, must-revalidate'
-/** What is worth keeping: pages and crawl files, and a 404 (a bot asking for a missing page again and again). */
-const CACHEABLE_STATUS = new Set([200, 301, 404])
+/**
+ * What is worth keeping: pages and crawl files, and a 404 (a bot asking for a missing page again and
+ * again). A redirect is not: its `Location` carries the request's whole query, which the key leaves out.
+ */
+const CACHEABLE_STATUS = new Set([200, 404])
+/** The query parameters a page renders differently for; any other (utm_*, a cache-buster) shares the page. */
+const RENDERED_PARAMS = new Set(['page', 'sort_by', 'q', 'variant', 'v'])
 
 /**
  * The storefront behind its page cache: a page is rendered once per store, host, locale, path and
@@ -32,7 +37,7 @@ export async function serveCachedStorefront(
   log: Logger,
 ): Promise<StorefrontResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return serveStorefront(platform, store, request, log)
-  const key = `${request.origin}${request.url}`
+  const key = cacheKey(request.origin, request.url)
   const lookup = await cache.get(store.storeId, key).catch((error: unknown) => {
     log.warn({ err: error, storeId: store.storeId }, 'storefront cache read failed; rendering uncached')
     return null
@@ -41,7 +46,8 @@ export async function serveCachedStorefront(
   const read = new RenderDependencies()
   const response = await serveStorefront(platform, store, { ...request, method: 'GET', read }, log)
   if (!CACHEABLE_STATUS.has(response.status) || typeof response.body !== 'string') return strip(response, request)
-  if (response.status === 301 || response.status === 404) read.add(storefrontTags.redirects)
+  // A redirect created for this path turns the 404 into a 301.
+  if (response.status === 404) read.add(storefrontTags.redirects)
   const cached: CachedResponse & { staleAt?: number } = {
     status: response.status,
     headers: { ...response.headers, 'cache-control': cacheControlOf(response), etag: etagOf(response.body) },
@@ -54,6 +60,18 @@ export async function serveCachedStorefront(
       .set(store.storeId, key, new URL(request.url, 'http://x').pathname, cached, lookup.generation)
       .catch((error: unknown) => log.warn({ err: error, storeId: store.storeId }, 'storefront cache write failed'))
   return answer(cached, request, 'MISS')
+}
+
+/**
+ * Host, path and the rendered parameters in a fixed order: a stranger adding random parameters
+ * reaches the page already cached instead of filling the cache with copies of it.
+ */
+function cacheKey(origin: string, url: string): string {
+  const { pathname, searchParams } = new URL(url, 'http://storefront.invalid')
+  const kept = [...searchParams]
+    .filter(([name]) => RENDERED_PARAMS.has(name) || name.startsWith('filter.'))
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
+  return kept.length ? `${origin}${pathname}?${new URLSearchParams(kept)}` : `${origin}${pathname}`
 }
 
 /** A page says `no-cache` until it is cached; assets and crawl files keep the lifetime they chose. */

@@ -95,6 +95,16 @@ describe('the storefront page cache', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(publishAt.getTime())
   })
 
+  it('shares a page between queries that differ only in what it does not render, so strangers cannot fill the cache', async () => {
+    expect((await visit(t, HOST, '/collections/all?utm_source=a&sort_by=title-ascending')).headers['x-cache']).toBe(
+      'MISS',
+    )
+    expect((await visit(t, HOST, '/collections/all?sort_by=title-ascending&utm_source=b')).headers['x-cache']).toBe(
+      'HIT',
+    )
+    expect((await visit(t, HOST, '/collections/all?sort_by=title-descending')).headers['x-cache']).toBe('MISS')
+  })
+
   it('never caches what a write method asks', async () => {
     const post = await visit(t, HOST, '/products/lamp', { method: 'POST' })
     expect(post.headers['x-cache']).toBeUndefined()
