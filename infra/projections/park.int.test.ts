@@ -55,7 +55,13 @@ describe('a failing store event', () => {
     await appendCounted(engine.store, storeA, 1)
     await appendCounted(engine.store, storeB, 2)
     await appendCounted(engine.store, storeA, 3)
-    await appendCounted(engine.store, storeB, 2)
+    const last = (await appendCounted(engine.store, storeB, 2)).at(-1)
+    // The runner's first batch must hold them all. The log's horizon is cluster-wide: another test
+    // file's open transaction in another database can hold it before the last of them for a while.
+    await eventually(async () => {
+      const log = await engine.store.readAll({ limit: 10_000 })
+      expect(log.some((event) => event.position === last)).toBe(true)
+    })
     // Read from its stream: a read of the log stops at the horizon, which other databases' transactions may hold back.
     const [failing] = await engine.store.readStream(`counted-${storeA}_e1`)
     if (!failing) throw new Error('the failing event was not appended')
