@@ -6,6 +6,8 @@ import { UNKNOWN_STORE_PAGE } from '../../app/storefront/platform-pages.js'
 import { openStorefrontCache } from '../../app/storefront/cache/open.js'
 import { serveCachedStorefront } from '../../app/storefront/cached.js'
 import { serveStorefront } from '../../app/storefront/serve.js'
+import { decidePreview } from '../../app/storefront/preview.js'
+import { isPlainLocalhost } from '../../app/auth/session-cookie.js'
 
 /**
  * Mounts the storefront: on a store's host (`<slug>.<PLATFORM_HOST>` or a verified custom
@@ -36,9 +38,22 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platf
       now: new Date(),
       ifNoneMatch: request.headers['if-none-match'],
     }
-    const response = cached
-      ? await serveCachedStorefront(platform, cached.cache, decision.store, storefrontRequest, request.log)
-      : await serveStorefront(platform, decision.store, storefrontRequest, request.log)
-    return reply.code(response.status).headers(response.headers).send(response.body)
+    const preview = await decidePreview(platform, decision.store.storeId, {
+      url: request.url,
+      cookieHeader: request.headers.cookie,
+      plainLocal: isPlainLocalhost(request),
+      now: storefrontRequest.now,
+    })
+    if (preview.setCookie) reply.header('set-cookie', preview.setCookie)
+    // A preview is one reviewer's view: never from or into the shared page cache, never indexed.
+    const response = preview.grant
+      ? await serveStorefront(platform, decision.store, { ...storefrontRequest, preview: preview.grant }, request.log)
+      : cached
+        ? await serveCachedStorefront(platform, cached.cache, decision.store, storefrontRequest, request.log)
+        : await serveStorefront(platform, decision.store, storefrontRequest, request.log)
+    const headers = preview.grant
+      ? { ...response.headers, 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' }
+      : response.headers
+    return reply.code(response.status).headers(headers).send(response.body)
   })
 })

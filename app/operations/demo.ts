@@ -1,6 +1,6 @@
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
-import type { Config } from '../../infra/config.js'
 import type { Platform } from '../platform.js'
+import { subdomainOrigin } from '../storefront/origin.js'
 import { seedDemoShop } from './demo-shop/seed.js'
 import { createTenant, type CreatedTenant } from './tenants.js'
 
@@ -14,12 +14,6 @@ export interface DemoShop extends CreatedTenant {
    * when seeding failed part-way (the store and its key exist all the same).
    */
   shop: 'filled' | 'empty' | 'incomplete'
-}
-
-/** Where a store's storefront answers on this server: its slug under the platform host. */
-export function storefrontUrl(config: Pick<Config, 'platformHost' | 'port'>, slug: string): string {
-  const port = config.port === 80 ? '' : `:${config.port}`
-  return `http://${slug}.${config.platformHost}${port}/`
 }
 
 /**
@@ -39,7 +33,7 @@ export async function ensureDemoShop(platform: Platform): Promise<DemoShop | nul
     scopes: ALL_SCOPES,
   })
   const shop = platform.config.demoShop ? await fillDemoShop(platform, tenant) : 'empty'
-  return { ...tenant, storefrontUrl: storefrontUrl(platform.config, tenant.storeSlug), shop }
+  return { ...tenant, storefrontUrl: `${subdomainOrigin(platform.config, tenant.storeSlug)}/`, shop }
 }
 
 async function fillDemoShop(platform: Platform, tenant: CreatedTenant): Promise<DemoShop['shop']> {

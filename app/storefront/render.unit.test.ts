@@ -9,6 +9,7 @@ let version = 0
 function theme(files: Record<string, string>, schemas: StorefrontTheme['schemas'] = new Map()): StorefrontTheme {
   return {
     id: '01900000-0000-7000-8000-000000000001',
+    name: 'Test',
     version: `test-${++version}`,
     files: new Map(Object.entries({ 'layout/theme.liquid': '<main>{{ content_for_layout }}</main>', ...files })),
     binaryAssets: new Map([['assets/logo.png', 'abc123']]),

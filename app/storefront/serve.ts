@@ -14,7 +14,9 @@ import { redirectResponse } from './redirect.js'
 import { hasTemplate, renderPage } from './render.js'
 import { notFoundPage, routePage } from './routes/match.js'
 import type { RoutedPage } from './routes/page.js'
-import { loadMainTheme, type StorefrontTheme } from './theme.js'
+import { previewBanner } from './preview.js'
+import { loadMainTheme, loadPreviewTheme, type StorefrontTheme } from './theme.js'
+import type { PreviewGrant } from '../webstore/theme/preview-token.js'
 import { TranslationOverlay } from './translations.js'
 import { ShopperView } from './visibility.js'
 import type { RenderDependencies } from './cache/dependencies.js'
@@ -28,6 +30,8 @@ export interface StorefrontRequest {
   now: Date
   /** Hears what the render read, for the page cache. */
   read?: RenderDependencies
+  /** A valid preview link's grant: render that theme, even in maintenance (app/storefront/preview.ts). */
+  preview?: PreviewGrant | null
 }
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
@@ -68,7 +72,7 @@ export async function serveStorefront(
   const db = platform.database.db
   const [details, theme] = await Promise.all([
     findStoreDetails(db, { organizationId: store.organizationId, storeIds: null }, store.storeId),
-    loadMainTheme(platform, store.storeId),
+    themeFor(platform, store.storeId, request.preview),
   ])
   if (!details || !theme) return html(503, STORE_NOT_READY_PAGE, { 'retry-after': '30' })
   const asset = assetResponse(theme, url)
@@ -82,7 +86,8 @@ export async function serveStorefront(
   }
   const split = splitLocale(url.pathname, details.enabledLocales, details.defaultLocale)
   const { maintenance } = await readGlobalSettings(db, store.storeId)
-  const maintenanceOn = maintenance.values.enabled === true
+  // A reviewer with a preview link sees the store as it will be: maintenance is for shoppers.
+  const maintenanceOn = maintenance.values.enabled === true && !request.preview
   const overlay = new TranslationOverlay(
     db,
     store.storeId,
@@ -138,7 +143,8 @@ export async function serveStorefront(
     )
     const headers: Record<string, string> = { 'content-language': split.locale }
     if (page.status === 503) headers['retry-after'] = String(MAINTENANCE_RETRY_AFTER_SECONDS)
-    return html(page.status, request.method === 'HEAD' ? '' : body, headers)
+    const shown = request.preview ? withBanner(body, previewBanner(theme.name, request.preview.expiresAt)) : body
+    return html(page.status, request.method === 'HEAD' ? '' : shown, headers)
   } catch (error) {
     log.error(
       { err: error, storeId: store.storeId, themeId: theme.id, path: url.pathname },
@@ -146,6 +152,24 @@ export async function serveStorefront(
     )
     return html(500, storeErrorPage(request.requestId))
   }
+}
+
+/** The previewed theme while it exists, else the main one. */
+async function themeFor(
+  platform: Platform,
+  storeId: string,
+  preview: PreviewGrant | null | undefined,
+): Promise<StorefrontTheme | null> {
+  const previewed = preview ? await loadPreviewTheme(platform, storeId, preview.themeId) : null
+  return previewed ?? loadMainTheme(platform, storeId)
+}
+
+/** The banner right after `<body …>`, or first when a theme's layout has no body tag. */
+function withBanner(body: string, banner: string): string {
+  const open = /<body\b[^>]*>/i.exec(body)
+  if (!open) return banner + body
+  const at = open.index + open[0].length
+  return body.slice(0, at) + banner + body.slice(at)
 }
 
 const pick = ({ defaultLocale, enabledLocales }: StoreDetails) => ({ defaultLocale, enabledLocales })

@@ -8,6 +8,8 @@ import type { SectionSchema } from '../../domain/webstore/theme/section-schema.j
  */
 export interface StorefrontTheme {
   id: string
+  /** The merchant's name for it, as a preview shows it. */
+  name: string
   /** Changes with every file write: what cached engines are keyed on. */
   version: string
   files: ReadonlyMap<string, string>

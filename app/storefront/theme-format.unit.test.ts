@@ -17,6 +17,7 @@ function theme(files: Record<string, string>, settings: Record<string, unknown> 
   }
   return {
     id: '01900000-0000-7000-8000-000000000002',
+    name: 'Format',
     version: `format-${++version}`,
     files: all,
     binaryAssets: new Map(),

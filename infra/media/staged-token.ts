@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { AnyDb } from '../database/database.js'
+import { platformSigningKey } from '../signing/platform-key.js'
+import { uuidBytes, uuidText } from '../signing/uuid-bytes.js'
 
 /** How long a staged upload URL can be used. */
 export const STAGED_UPLOAD_TTL_MS = 15 * 60 * 1000
@@ -62,28 +63,7 @@ function mac(key: Buffer, claims: Buffer): Buffer {
   return createHmac('sha256', key).update('emporium staged upload').update(claims).digest().subarray(0, MAC_LENGTH)
 }
 
-function uuidBytes(uuid: string): Buffer {
-  return Buffer.from(uuid.replaceAll('-', ''), 'hex')
-}
-
-function uuidText(bytes: Buffer): string {
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/**
- * The key that signs staged uploads, the same on every API node: derived from
- * `INTERNAL_SECRET` when it is set, else a random key made once and kept in the database (the
- * first node to need it inserts it; the others read that one).
- */
-export async function stagedUploadSigningKey(internalSecret: string | undefined, db: AnyDb): Promise<Buffer> {
-  if (internalSecret) return Buffer.from(hkdfSync('sha256', internalSecret, 'emporium', 'media staged uploads v1', 32))
-  await sql`create table if not exists media_signing_keys (name text primary key, key bytea not null)`.execute(db)
-  await sql`insert into media_signing_keys (name, key) values ('staged-uploads', ${randomBytes(32)}) on conflict (name) do nothing`.execute(
-    db,
-  )
-  const { rows } = await sql<{
-    key: Uint8Array
-  }>`select key from media_signing_keys where name = 'staged-uploads'`.execute(db)
-  return Buffer.from(rows[0]!.key)
+/** The key that signs staged uploads (infra/signing/platform-key.ts). */
+export function stagedUploadSigningKey(internalSecret: string | undefined, db: AnyDb): Promise<Buffer> {
+  return platformSigningKey(internalSecret, db, { label: 'media staged uploads v1', name: 'staged-uploads' })
 }

@@ -85,6 +85,27 @@ export const themeSettingsUpdateInput = strictInput('themeSettingsUpdate', {
 })
 export const themePublishInput = strictInput('themePublish', { id: themeId() })
 export const themeDeleteInput = strictInput('themeDelete', { id: themeId() })
+/** A preview link lives 24 hours unless asked otherwise, and never longer than a week. */
+export const PREVIEW_LINK_DEFAULT_SECONDS = 24 * 60 * 60
+export const PREVIEW_LINK_MAX_SECONDS = 7 * 24 * 60 * 60
+
+/** When a link made at `now` stops working: whole seconds, as the signed link carries its expiry. */
+export function previewLinkExpiry(now: Date, expiresInSeconds: number | null | undefined): Date {
+  return new Date((Math.floor(now.getTime() / 1000) + (expiresInSeconds ?? PREVIEW_LINK_DEFAULT_SECONDS)) * 1000)
+}
+
+export const themePreviewLinkCreateInput = strictInput('themePreviewLinkCreate', {
+  themeId: themeId('themeId'),
+  expiresInSeconds: z
+    .number({ error: 'expiresInSeconds must be a whole number of seconds' })
+    .int('expiresInSeconds must be a whole number of seconds')
+    .min(60, 'expiresInSeconds must be at least 60')
+    .max(PREVIEW_LINK_MAX_SECONDS, `expiresInSeconds must be at most ${PREVIEW_LINK_MAX_SECONDS} (7 days)`)
+    .nullish()
+    .describe(
+      `How long the link works, in seconds: 60 to ${PREVIEW_LINK_MAX_SECONDS} (7 days); default 86400 (24 hours).`,
+    ),
+})
 export const themeInstallDefaultInput = strictInput('themeInstallDefault', {})
 
 export type ThemeCreateInput = z.output<typeof themeCreateInput>
@@ -120,5 +141,17 @@ export type ThemeSettingsUpdate = {
 export type ThemePublish = { type: 'ThemePublish'; data: { themeId: string }; roles: ThemeRoles }
 export type ThemeDelete = { type: 'ThemeDelete'; data: { themeId: string }; roles: ThemeRoles }
 
+export type ThemePreviewLinkCreate = {
+  type: 'ThemePreviewLinkCreate'
+  data: { themeId: string; expiresAt: string }
+}
+
 export type ThemeCommand =
-  ThemeCreate | ThemeRename | ThemeFileUpsert | ThemeFileDelete | ThemeSettingsUpdate | ThemePublish | ThemeDelete
+  | ThemeCreate
+  | ThemeRename
+  | ThemeFileUpsert
+  | ThemeFileDelete
+  | ThemeSettingsUpdate
+  | ThemePublish
+  | ThemeDelete
+  | ThemePreviewLinkCreate

@@ -4,6 +4,7 @@ import type {
   ThemeCreate,
   ThemeDelete,
   ThemeFileDelete,
+  ThemePreviewLinkCreate,
   ThemeFileUpsert,
   ThemePublish,
   ThemeRename,
@@ -46,6 +47,8 @@ export function decideTheme(command: ThemeCommand, state: ThemeState): ThemeEven
       return publish(command, state)
     case 'ThemeDelete':
       return remove(command, state)
+    case 'ThemePreviewLinkCreate':
+      return previewLink(command, state)
     default: {
       const _exhaustive: never = command
       return _exhaustive
@@ -199,4 +202,11 @@ function remove(command: ThemeDelete, state: ThemeState): ThemeEvent[] {
 function live(state: ThemeState, themeId: string): LiveTheme {
   if (state.kind !== 'existing') throw notFound('theme', themeId)
   return state.theme
+}
+
+/** Any theme that exists may be previewed, the main one included (a reviewer sees it with the store in maintenance). */
+function previewLink(command: ThemePreviewLinkCreate, state: ThemeState): ThemeEvent[] {
+  const { themeId, expiresAt } = command.data
+  live(state, themeId)
+  return [{ type: 'ThemePreviewLinkCreated', data: { themeId, expiresAt } }]
 }

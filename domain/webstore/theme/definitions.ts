@@ -15,7 +15,9 @@ import {
   themeFileDeleteInput,
   themeFileUpsertInput,
   themeInstallDefaultInput,
+  themePreviewLinkCreateInput,
   themePublishInput,
+  previewLinkExpiry,
   themeRenameInput,
   themeSettingsUpdateInput,
   type ThemeCommand,
@@ -251,6 +253,33 @@ export const themeInstallDefault = defineCommand({
   decider: themeDecider,
 })
 
+/*
+ * Offered through `themePreviewLinkCreate` (GraphQL) and the `create_theme_preview_link` tool,
+ * which run this command and then sign the link (app/webstore/theme/preview-link.ts): the answer
+ * carries a URL no read model holds, so neither is generated from the registry.
+ */
+export const themePreviewLinkCreate = defineCommand({
+  name: 'themePreviewLinkCreate',
+  tool: 'create_theme_preview_link',
+  description:
+    'Create a link that shows a theme of the current store (a draft, unpublished or the main one) on the storefront to anyone ' +
+    'who opens it, without an account, until it expires (expiresInSeconds: default 24 hours, at most 7 days). The store in ' +
+    'maintenance still shows to the link. Returns the URL and its expiry. Fails with NOT_FOUND when the theme is unknown or deleted.',
+  ...WRITE,
+  transports: ['graphql'],
+  annotations: { destructive: false, idempotent: false },
+  input: themePreviewLinkCreateInput,
+  prepare: (input, env) =>
+    onTheme(env, input.themeId, {
+      type: 'ThemePreviewLinkCreate',
+      data: {
+        themeId: input.themeId,
+        expiresAt: previewLinkExpiry(env.ctx.now, input.expiresInSeconds).toISOString(),
+      },
+    }),
+  decider: themeDecider,
+})
+
 export const themeCommands: readonly AnyCommandDefinition[] = [
   themeCreate,
   themeDuplicate,
@@ -261,6 +290,7 @@ export const themeCommands: readonly AnyCommandDefinition[] = [
   themePublish,
   themeDelete,
   themeInstallDefault,
+  themePreviewLinkCreate,
 ]
 
 function onTheme(env: PrepareEnv, themeId: string, command: ThemeCommand) {

@@ -46,6 +46,13 @@ export type ThemePublished = DomainEvent<
 /** Carries the role the theme had, so the draft reservation it may hold is released. Never MAIN. */
 export type ThemeDeleted = DomainEvent<'ThemeDeleted', { themeId: string; role: ThemeRole }>
 
+/**
+ * A signed link that shows this theme on the storefront to whoever holds it, until `expiresAt`
+ * (app/webstore/theme/preview-link.ts). The link itself is not recorded: it is derived from these
+ * facts and the platform key, so the log stays free of anything that opens a door.
+ */
+export type ThemePreviewLinkCreated = DomainEvent<'ThemePreviewLinkCreated', { themeId: string; expiresAt: string }>
+
 export type ThemeEvent =
   | ThemeCreated
   | ThemeRenamed
@@ -55,6 +62,7 @@ export type ThemeEvent =
   | ThemeSettingsChanged
   | ThemePublished
   | ThemeDeleted
+  | ThemePreviewLinkCreated
   | ThemeSectionEvent
 
 export type ThemeEventType = ThemeEvent['type']
@@ -68,6 +76,7 @@ const EVENT_TYPES: Record<ThemeEventType, true> = {
   ThemeSettingsChanged: true,
   ThemePublished: true,
   ThemeDeleted: true,
+  ThemePreviewLinkCreated: true,
   ...THEME_SECTION_EVENTS,
 }
 

@@ -61,6 +61,8 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
       return state
     case 'ThemeDeleted':
       return { kind: 'deleted', themeId: theme.themeId }
+    case 'ThemePreviewLinkCreated':
+      return state
     default: {
       const _exhaustive: never = event
       return _exhaustive

@@ -66,3 +66,22 @@ describe('theme tools', () => {
     expect((await callToolError(client, 'get_theme', { id: created.data.id })).code).toBe('NOT_FOUND')
   })
 })
+
+describe('create_theme_preview_link', () => {
+  it('answers a link that shows the theme on the store host, and refuses bad input as the mutation does', async () => {
+    const link = await callTool<{ url: string; expiresAt: string; themeId: string }>(
+      client,
+      'create_theme_preview_link',
+      { themeId: main.id, expiresInSeconds: 600 },
+    )
+    expect(link.data.themeId).toBe(main.id)
+    const url = new URL(link.data.url)
+    expect(url.hostname).toBe('theme-tools.localhost')
+    const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: url.host } })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Previewing theme')
+    expect(
+      await callToolError(client, 'create_theme_preview_link', { themeId: main.id, expiresInSeconds: 10 }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'expiresInSeconds'] })
+  })
+})

@@ -4,7 +4,12 @@ import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { listThemes, mainTheme, themeById, themeFileByPath } from '../../../projections/webstore/theme/queries.js'
 import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
 import { requireStore } from '../../shared/session.js'
-import { readTool, type ShopTool } from '../../shared/tool.js'
+import { readTool, shopTool, type ShopTool } from '../../shared/tool.js'
+import { callerOf } from '../../shared/session.js'
+import { grantsCommand } from '../../../domain/shared/command.js'
+import { themePreviewLinkCreateInput } from '../../../domain/webstore/theme/commands.js'
+import { themePreviewLinkCreate } from '../../../domain/webstore/theme/definitions.js'
+import { createThemePreviewLink } from '../../../app/webstore/theme/preview-link.js'
 import { themeJson, themeSchema } from './views.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
@@ -81,5 +86,20 @@ export const themeReadTools: readonly ShopTool[] = [
         totalCount: page.totalCount,
       }
     },
+  }),
+  shopTool({
+    name: 'create_theme_preview_link',
+    description: themePreviewLinkCreate.description,
+    // The registry's own rule for the command, so the tool is listed exactly when the call would pass the scope check.
+    available: (scopes) => grantsCommand(scopes, themePreviewLinkCreate),
+    input: themePreviewLinkCreateInput,
+    output: z.object({
+      themeId: z.string(),
+      url: z.string().describe('Open it to see the store with this theme; anyone holding it can until expiresAt.'),
+      expiresAt: z.string(),
+      eventPosition: z.string().nullable(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: async (args, call) => ({ ...(await createThemePreviewLink(callerOf(call), args)) }),
   }),
 ]

@@ -114,6 +114,9 @@ export const themesProjection: Projection = {
           .execute()
         await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
         return
+      // A preview link changes nothing a reader sees; the audit log and Theme.history show it.
+      case 'ThemePreviewLinkCreated':
+        return
       default: {
         const _exhaustive: never = event
         return _exhaustive

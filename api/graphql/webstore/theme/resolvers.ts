@@ -19,6 +19,7 @@ import type { ThemeFileRow, ThemeRow } from '../../../../projections/webstore/th
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { dropStagedThemeZip } from '../../../../app/webstore/theme/staged.js'
+import { createThemePreviewLink } from '../../../../app/webstore/theme/preview-link.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
@@ -128,6 +129,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const previousMainTheme =
         before && before.id !== theme.id ? await themeById(ctx.platform.database.db, theme.store_id, before.id) : null
       return { theme, previousMainTheme: previousMainTheme ?? null, eventPosition }
+    },
+    themePreviewLinkCreate: async (_root, { input }: Input, ctx) => {
+      const link = await createThemePreviewLink(ctx, input)
+      return { ...link, theme: await readTheme(ctx, link.themeId) }
     },
     themeDelete: async (_root, { input }: Input, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, themeDelete, input)

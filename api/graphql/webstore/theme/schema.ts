@@ -204,6 +204,20 @@ export const themeTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
+  input ThemePreviewLinkCreateInput {
+    themeId: ID!
+    "How long the link works, in seconds: 60 to 604800 (7 days); default 86400 (24 hours)."
+    expiresInSeconds: Int
+  }
+
+  type ThemePreviewLinkCreatePayload {
+    "The storefront with this theme, for anyone who opens it until expiresAt; no account needed. Share it with care."
+    url: String!
+    expiresAt: DateTime!
+    theme: Theme!
+    eventPosition: String
+  }
+
   extend type ViewerStore {
     "The theme shoppers see; null only for a store created a moment ago, before its default theme is installed."
     mainTheme: Theme
@@ -234,5 +248,7 @@ export const themeTypeDefs = /* GraphQL */ `
     themePublish(input: ThemePublishInput!): ThemePublishPayload!
     "Delete a draft or unpublished theme; never the main one."
     themeDelete(input: ThemeDeleteInput!): ThemeDeletePayload!
+    "A signed link that shows any theme of the store (draft, unpublished or main) on the storefront, even in maintenance, until it expires."
+    themePreviewLinkCreate(input: ThemePreviewLinkCreateInput!): ThemePreviewLinkCreatePayload!
   }
 `
