@@ -83,6 +83,23 @@ describe('GET /storage', () => {
     expect(await sharp((await get(`${photo.url}?w=2560`)).rawPayload).metadata()).toMatchObject({ width: 1000 })
   })
 
+  it('sends a resized photo as AVIF or WebP to a browser that takes it, saying it varies on Accept', async () => {
+    const url = `${photo.url}?w=320`
+    const avif = await get(url, { accept: 'image/avif,image/webp,image/apng,*/*;q=0.8' })
+    expect(avif.headers['content-type']).toBe('image/avif')
+    expect(avif.headers.vary).toBe('Accept')
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ format: 'heif', width: 320 })
+    const webp = await get(url, { accept: 'image/webp,*/*' })
+    expect(webp.headers['content-type']).toBe('image/webp')
+    expect(webp.headers.etag).not.toBe(avif.headers.etag)
+    const plain = await get(url, { accept: '*/*' })
+    expect(plain.headers['content-type']).toBe('image/jpeg')
+    expect(plain.headers.vary).toBe('Accept')
+    // The original and an explicit format stay as asked, whatever the browser takes.
+    expect((await get(photo.url, { accept: 'image/avif' })).headers['content-type']).toBe('image/jpeg')
+    expect((await get(`${url}&format=webp`, { accept: 'image/avif' })).headers['content-type']).toBe('image/webp')
+  })
+
   it.each([
     ['an unknown width', '?w=333', /w must be one of 160, 320, 640, 960, 1280, 1920, 2560/],
     ['a width that is not a number', '?w=big', /w must be one of/],

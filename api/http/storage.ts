@@ -39,7 +39,13 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
       const [, hash, extension] = match as unknown as [string, string, string | undefined]
       let file
       try {
-        file = await findMediaFile(platform, { storeId: request.params.storeId, hash, extension, query: request.query })
+        file = await findMediaFile(platform, {
+          storeId: request.params.storeId,
+          hash,
+          extension,
+          query: request.query,
+          accept: request.headers.accept,
+        })
       } catch (error) {
         return fail(reply, 400, error)
       }
@@ -92,7 +98,7 @@ export async function storageRoutes(app: FastifyInstance, options: { platform: P
 /** A found file with the immutable caching headers and its ETag, 304 when the client holds it, else its bytes. */
 async function serve(request: FastifyRequest, reply: FastifyReply, file: StoredFile | null): Promise<FastifyReply> {
   if (!file) return missing(reply)
-  reply.headers({ ...SERVED_HEADERS, etag: file.etag })
+  reply.headers({ ...SERVED_HEADERS, etag: file.etag, ...(file.vary ? { vary: file.vary } : {}) })
   if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.code(304).send()
   const found = await file.read()
   if (!found) return missing(reply)

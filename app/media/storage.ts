@@ -5,7 +5,7 @@ import { mediaServices } from '../../infra/media/services.js'
 import { verifyStagedUpload } from '../../infra/media/staged-token.js'
 import { keepStagedUpload } from '../../infra/media/staged-uploads.js'
 import { blobKeys } from '../../infra/media/storage/keys.js'
-import { parseVariantRequest } from '../../infra/media/variants.js'
+import { parseVariantRequest, type ConvertFormat } from '../../infra/media/variants.js'
 import { themeAssetKey } from '../../infra/webstore/theme-assets.js'
 import { findMediaByHash } from '../../projections/media/queries.js'
 import { themeAssetByHash } from '../../projections/webstore/theme/queries.js'
@@ -16,6 +16,8 @@ import type { Platform } from '../platform.js'
 /** A content-addressed file found for a request: its ETag, and its bytes read on demand (after a 304 check). */
 export interface StoredFile {
   etag: string
+  /** Request headers the answer depends on besides the URL, for `Vary`. */
+  vary?: string
   /** The bytes and their content type; null when the blob store no longer holds them. */
   read(): Promise<{ contentType: string; bytes: Buffer } | null>
 }
@@ -27,12 +29,21 @@ export interface StoredFile {
  */
 export async function findMediaFile(
   platform: Platform,
-  request: { storeId: string; hash: string; extension: string | undefined; query: { w?: unknown; format?: unknown } },
+  request: {
+    storeId: string
+    hash: string
+    extension: string | undefined
+    query: { w?: unknown; format?: unknown }
+    /** The browser's `Accept`: a resized JPEG or PNG goes out as AVIF or WebP to one that takes it. */
+    accept?: string | undefined
+  },
 ): Promise<StoredFile | null> {
-  const variant = parseVariantRequest(request.query)
+  const asked = parseVariantRequest(request.query)
   const { hash, extension } = request
   const media = await findMediaByHash(platform.database.db, request.storeId, hash)
   if (!media || (extension !== undefined && extension !== MEDIA_EXTENSIONS[media.mimeType])) return null
+  const negotiated = asked.width !== null && asked.format === null && NEGOTIATED.has(media.mimeType)
+  const variant = negotiated ? { ...asked, format: modernFormat(request.accept) } : asked
   const wantsVariant = variant.width !== null || variant.format !== null
   if (wantsVariant && media.kind !== 'IMAGE')
     throw new DomainError(
@@ -50,11 +61,25 @@ export async function findMediaFile(
     }
   return {
     etag: `"${hash}-${variant.width ?? 'full'}-${variant.format ?? 'same'}"`,
+    ...(negotiated ? { vary: 'Accept' } : {}),
     async read() {
       const rendered = await services.variants.get(media.storeId, hash, media.mimeType as ImageMimeType, variant)
       return rendered ? { contentType: `image/${rendered.format}`, bytes: rendered.data } : null
     },
   }
+}
+
+/**
+ * Photos and drawings a theme shows resized (`image_url: width:` gives `?w=`): the ones worth
+ * re-encoding for a browser that takes a smaller format. A GIF may move, and WebP or AVIF is small already.
+ */
+const NEGOTIATED = new Set(['image/jpeg', 'image/png'])
+
+/** AVIF when the browser takes it (smallest), else WebP, else the original's format. */
+function modernFormat(accept: string | undefined): ConvertFormat | null {
+  if (!accept) return null
+  if (/\bimage\/avif\b/.test(accept)) return 'avif'
+  return /\bimage\/webp\b/.test(accept) ? 'webp' : null
 }
 
 /** A binary asset of one of the store's themes (images and fonts from uploaded zips), by hash. */
