@@ -22,6 +22,7 @@ import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from './webstore/conten
 import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 import { URL_REDIRECT_CATEGORY } from './webstore/url-redirect/streams.js'
+import { PAYMENT_PROVIDER_CATEGORY } from './payments/payment-provider/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -55,6 +56,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [COLLECTION_CATEGORY]: ['webstore'],
   [TRANSLATION_CATEGORY]: ['webstore'],
   [URL_REDIRECT_CATEGORY]: ['webstore'],
+  [PAYMENT_PROVIDER_CATEGORY]: ['settings'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */
