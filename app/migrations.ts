@@ -5,6 +5,8 @@ import { accountMigrations } from './auth/account-tables.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { reactionMigrations } from './reactions/schema.js'
 import { customerIdentityMigrations } from './orders/customer/identities.js'
+import { paymentSecretMigrations } from './payments/provider/secrets.js'
+import { testSessionMigrations } from './payments/provider/test-sessions.js'
 
 /**
  * Every table the platform owns (read models aside: their projections create them). Apart from
@@ -17,4 +19,6 @@ export const platformMigrations: Migrations = {
   ...accountMigrations,
   ...reactionMigrations,
   ...customerIdentityMigrations,
+  ...paymentSecretMigrations,
+  ...testSessionMigrations,
 }
