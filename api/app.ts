@@ -17,6 +17,7 @@ import { playgroundRoutes } from './http/playground.js'
 import { storageRoutes } from './http/storage.js'
 import { storefrontPlugin } from './http/storefront.js'
 import { storefrontApiRoutes } from './storefront/plugin.js'
+import { cartRoutes } from './http/cart.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -52,6 +53,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
   await app.register(storefrontApiRoutes, { platform })
+  await app.register(cartRoutes, { platform })
   if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
