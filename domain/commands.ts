@@ -29,6 +29,7 @@ import { contentCommands } from './webstore/content/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
 import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
+import { paymentCommands } from './payments/payment/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
@@ -63,5 +64,6 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...collectionCommands,
   ...translationCommands,
   ...urlRedirectCommands,
+  ...paymentCommands,
   ...orderCommands,
 ]
