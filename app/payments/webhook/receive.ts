@@ -53,7 +53,7 @@ export async function receiveWebhook(
   const counter = webhookCounter(platform.metrics)
   const provider = WEBHOOK_PROVIDERS[delivery.provider]
   const count = (type: string, outcome: WebhookOutcome) =>
-    counter.inc({ provider: provider ?? 'unknown', type, outcome })
+    counter.inc({ provider: provider ? delivery.provider : 'unknown', type, outcome })
   const store = provider ? await findStoreBySlug(platform.database.db, delivery.storeSlug) : null
   const secrets =
     provider && store && store.status === 'ACTIVE' ? await webhookSigningSecrets(platform, store.id, provider) : null
