@@ -18,6 +18,8 @@ import { storageRoutes } from './http/storage.js'
 import { storefrontPlugin } from './http/storefront.js'
 import { storefrontApiRoutes } from './storefront/plugin.js'
 import { cartRoutes } from './http/cart.js'
+import { webhookRoutes } from './http/webhooks/routes.js'
+import { testPayRoutes } from './http/webhooks/test-pay.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -56,6 +58,8 @@ export async function buildApp(platform: Platform) {
   await app.register(cartRoutes, { platform })
   if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
+  await app.register(webhookRoutes, { platform })
+  await app.register(testPayRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
 }

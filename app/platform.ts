@@ -151,6 +151,7 @@ export class Platform {
           db: database.db,
           freshAt: (position) => platform.readModelsAt(position),
           readStream: (stream) => eventStore.readStream(stream),
+          platform,
         }),
         logger,
         execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),

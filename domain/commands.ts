@@ -34,6 +34,7 @@ import { orderCommands } from './orders/order/definitions.js'
 import { customerCommands } from './orders/customer/definitions.js'
 import { paymentProviderCommands } from './payments/payment-provider/definitions.js'
 import { cartCommands } from './orders/cart/definitions.js'
+import { paymentCommands } from './payments/payment/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -72,4 +73,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...customerCommands,
   ...paymentProviderCommands,
   ...cartCommands,
+  ...paymentCommands,
 ]
