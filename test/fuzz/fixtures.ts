@@ -3,6 +3,7 @@ import { image, multipartBody } from '../support/media.js'
 import type { SchemaModel, TypeRef } from './schema-model.js'
 import { isNonNull, namedType } from './schema-model.js'
 import type { TenantView } from './world.js'
+import { adminEndpoint, ask, type FuzzEndpoint } from './endpoint.js'
 
 /** Runs a setup mutation that must succeed and answers its payload. */
 async function must(
@@ -149,14 +150,21 @@ function collect(value: unknown, ids: Map<string, string[]>): void {
  * What the tenant's key can see, gathered as an attacker would: every query without required
  * arguments, its ids by type and the endCursor of each list.
  */
-export async function discover(t: TestApp, tenant: Tenant, model: SchemaModel): Promise<TenantView> {
+export async function discover(
+  t: TestApp,
+  tenant: Tenant,
+  model: SchemaModel,
+  endpoint: FuzzEndpoint = adminEndpoint,
+): Promise<TenantView> {
   const view: TenantView = { tenant, ids: new Map(), cursors: new Map() }
   for (const op of model.operations) {
     if (op.kind !== 'query' || op.field.args.some((a) => isNonNull(a.type))) continue
     const list = namedType(op.field.type).endsWith('Connection')
     for (const depth of [3, 2, 1]) {
-      const response = await t.gql(
-        tenant.apiKey,
+      const response = await ask(
+        t,
+        endpoint,
+        tenant,
         `{ ${op.field.name}${list ? '(first: 10)' : ''} ${idSelection(op.field.type, model, depth)} }`,
       )
       if (response.errors?.length) continue

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify'
-import type { TestApp } from '../support/app.js'
+import type { Tenant, TestApp } from '../support/app.js'
+import { adminEndpoint, ask, type FuzzEndpoint } from './endpoint.js'
 import { casesFor, type GraphQLCase } from './cases.js'
 import { discover, seedResources } from './fixtures.js'
 import { httpCases } from './http-cases.js'
@@ -16,6 +17,8 @@ export interface FuzzOptions {
   log: (line: string) => void
   /** Log every answer (FUZZ_VERBOSE=1): case, status, codes and the first message. */
   verbose?: boolean
+  /** Which API is fuzzed; the admin API when not given. */
+  endpoint?: (t: TestApp, tenants: readonly Tenant[]) => Promise<FuzzEndpoint>
 }
 
 export interface FuzzReport {
@@ -62,8 +65,9 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   const findings = new Findings()
   const [a, b] = [await t.tenant('fuzz-a'), await t.tenant('fuzz-b')]
   await Promise.all([seedResources(t, a), seedResources(t, b)])
-  const model: SchemaModel = await introspect((query) => t.gql(a.apiKey, query))
-  const world: FuzzWorld = { a: await discover(t, a, model), b: await discover(t, b, model) }
+  const endpoint = options.endpoint ? await options.endpoint(t, [a, b]) : adminEndpoint
+  const model: SchemaModel = await introspect((query) => ask(t, endpoint, a, query))
+  const world: FuzzWorld = { a: await discover(t, a, model, endpoint), b: await discover(t, b, model, endpoint) }
   const before = await victimState(t, world)
 
   const idTypes = [...new Set([...world.a.ids.keys(), ...world.b.ids.keys()])]
@@ -195,7 +199,7 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   }
 
   let healthy = true
-  for (const c of httpCases(world, rng)) {
+  for (const c of endpoint.admin ? httpCases(world, rng) : []) {
     healthy = await send(
       { operation: 'HTTP', path: c.name, cls: c.group, body: String(c.request.payload ?? c.request.url).slice(0, 600) },
       c.request,
@@ -205,12 +209,7 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
     if (!healthy) break
   }
   for (const c of healthy ? cases : []) {
-    const request: InjectOptions = {
-      method: 'POST',
-      url: '/graphql',
-      headers: { authorization: `Bearer ${a.apiKey}`, 'content-type': 'application/json' },
-      payload: c.body,
-    }
+    const request = endpoint.request(a, c.body)
     // A halted projection makes every later write wait out its read timeout: stop, the first finding says why.
     if (!(await send(c, request, true, c.operation))) break
   }
