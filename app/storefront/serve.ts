@@ -20,6 +20,7 @@ import type { PreviewGrant } from '../webstore/theme/preview-token.js'
 import { TranslationOverlay } from './translations.js'
 import { ShopperView } from './visibility.js'
 import type { RenderDependencies } from './cache/dependencies.js'
+import { storefrontTags } from './cache/tags.js'
 
 export interface StorefrontRequest {
   method: string
@@ -38,6 +39,9 @@ export interface StorefrontRequest {
    */
   routed?: (ctx: ObjectContext) => Promise<RoutedPage>
 }
+
+/** How long the page cache keeps a sitemap that no event has renewed. */
+const CRAWL_FRESH_MS = 5 * 60 * 1000
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 300
@@ -83,6 +87,16 @@ export async function serveStorefront(
   const asset = assetResponse(theme, url)
   if (asset) return asset
   if (isCrawlPath(url.pathname)) {
+    // A sitemap lists every kind of page: any change to one of the lists, and a scheduled page or
+    // post coming out (which no event announces; a crawler can wait minutes), renews it.
+    request.read?.add(
+      storefrontTags.products,
+      storefrontTags.collections,
+      storefrontTags.pages,
+      storefrontTags.blogs,
+      storefrontTags.posts,
+    )
+    request.read?.staleFrom(new Date(request.now.getTime() + CRAWL_FRESH_MS))
     const crawl = await crawlResponse(
       { db, storeId: store.storeId, origin: request.origin, now: request.now, ...pick(details) },
       url.pathname,

@@ -7,11 +7,14 @@ import { shopperFilter, sortByOf } from './objects/filters.js'
 
 describe('sitemap files', () => {
   it('splits a type past the per-file cap and lists no file for an empty type', () => {
-    expect(sitemapFiles('https://s.example', { products: 120_001, collections: 3, pages: 0, blogs: 50_000 })).toEqual([
+    expect(
+      sitemapFiles('https://s.example', { products: 120_001, collections: 3, categories: 2, pages: 0, blogs: 50_000 }),
+    ).toEqual([
       'https://s.example/sitemap_products_1.xml',
       'https://s.example/sitemap_products_2.xml',
       'https://s.example/sitemap_products_3.xml',
       'https://s.example/sitemap_collections_1.xml',
+      'https://s.example/sitemap_categories_1.xml',
       'https://s.example/sitemap_blogs_1.xml',
     ])
   })

@@ -2,11 +2,11 @@ import { sql } from 'kysely'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { AnyDb } from '../../infra/database/database.js'
 
-// What a store's sitemaps list: the shopper-visible products, collections, pages and posts, read
+// What a store's sitemaps list: the shopper-visible products, collections, categories, pages and posts, read
 // straight from their read models in pages of up to 50,000 (the sitemap protocol's cap). The
 // rules are those of app/storefront/visibility.ts, written as SQL so a sitemap is one query.
 
-export const SITEMAP_TYPES = ['products', 'collections', 'pages', 'blogs'] as const
+export const SITEMAP_TYPES = ['products', 'collections', 'categories', 'pages', 'blogs'] as const
 export type SitemapType = (typeof SITEMAP_TYPES)[number]
 
 /** One URL of a sitemap: the path (without locale) and when it last changed. */
@@ -25,6 +25,9 @@ function query(type: SitemapType, storeId: string, now: Date) {
       return sql`select '/products/' || handle as path, updated_at from products where store_id = ${storeId} and status = 'ACTIVE'`
     case 'collections':
       return sql`select '/collections/' || handle as path, updated_at from collections where store_id = ${storeId} and status = 'PUBLISHED'`
+    // Every category is visible (visibility.ts): it has no publication of its own.
+    case 'categories':
+      return sql`select '/categories/' || path as path, updated_at from categories where store_id = ${storeId}`
     case 'pages':
       return sql`select '/pages/' || handle as path, updated_at from pages where store_id = ${storeId} and ${visibleNow(now)}`
     case 'blogs':
@@ -34,7 +37,7 @@ function query(type: SitemapType, storeId: string, now: Date) {
 
 /** How many URLs each type of sitemap holds for the store now. */
 export async function sitemapCounts(db: AnyDb, storeId: string, now: Date): Promise<Record<SitemapType, number>> {
-  const counts = { products: 0, collections: 0, pages: 0, blogs: 0 }
+  const counts = { products: 0, collections: 0, categories: 0, pages: 0, blogs: 0 }
   if (!isUuid(storeId)) return counts
   for (const type of SITEMAP_TYPES) {
     const { rows } = await sql<{

@@ -71,6 +71,15 @@ describe('the storefront page cache', () => {
     expect(home.body).toContain('Shipping')
   })
 
+  it('renews a cached sitemap when a product is added', async () => {
+    await visit(t, HOST, '/sitemap_products_1.xml')
+    const cached = await visit(t, HOST, '/sitemap_products_1.xml')
+    expect(cached.headers['x-cache']).toBe('HIT')
+    expect(String(cached.headers['surrogate-key']).split(' ')).toContain('products')
+    await createProduct(t, shop.apiKey, { title: 'Rug', handle: 'rug', status: 'ACTIVE' })
+    expect((await visit(t, HOST, '/sitemap_products_1.xml')).body).toContain('/products/rug')
+  })
+
   it('drops a cached 404 when a product takes that handle', async () => {
     expect((await visit(t, HOST, '/products/vase')).statusCode).toBe(404)
     expect((await visit(t, HOST, '/products/vase')).headers['x-cache']).toBe('HIT')

@@ -84,4 +84,19 @@ describe('category pages', () => {
     expect((await visit(t, HOST, '/categories/women')).statusCode).toBe(404)
     expect((await visit(t, HOST, '/categories')).statusCode).toBe(404)
   })
+
+  it('lists every category in its own sitemap, and none of another store', async () => {
+    const index = await visit(t, HOST, '/sitemap.xml')
+    expect(index.body).toContain('<loc>http://tree-shop.localhost/sitemap_categories_1.xml</loc>')
+    const categories = await visit(t, HOST, '/sitemap_categories_1.xml')
+    expect(categories.statusCode).toBe(200)
+    const locs = [...categories.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'http://tree-shop.localhost/categories/men',
+        'http://tree-shop.localhost/categories/men/shirts',
+      ]),
+    )
+    expect(categories.body).not.toContain('/categories/women')
+  })
 })
