@@ -5,6 +5,7 @@ import { orderInventoryReactions, type OrderStreamReads } from '../catalog/inven
 import { paymentReactions, type PaymentReactionReads } from '../payments/payment/reactions.js'
 import { refundReactions } from '../payments/payment/refunds.js'
 import type { Platform } from '../platform.js'
+import { customerReactions } from '../orders/customer/reactions.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
@@ -19,5 +20,6 @@ export function platformReactions(
     ...orderInventoryReactions(reads),
     ...paymentReactions(reads),
     ...refundReactions(reads.platform),
+    ...customerReactions(reads),
   ]
 }
