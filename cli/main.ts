@@ -16,6 +16,7 @@ const USAGE = `usage: emporium <command>
   catalog import --store SLUG FILE [--dry-run]   import products from NDJSON (one per line); re-running changes nothing
   payments list|configure|remove --store SLUG [--provider STRIPE|TEST] [--overlap SECONDS]
                                     payment providers; secrets from PAYMENT_SECRET_KEY, PAYMENT_WEBHOOK_SIGNING_SECRET
+  payments reseal                   after a SECRETS_KEY rotation: seal every payment secret under the new key
 
 Configuration comes from the environment; see the README.`
 

@@ -4,13 +4,16 @@ import { paymentProviderConfigure, paymentProviderRemove } from '../../domain/pa
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
 import { findPaymentProviderRow, listPaymentProviderRows } from '../../projections/payments/payment-provider/queries.js'
 import { toPaymentProviderView } from '../../app/payments/provider/view.js'
+import { resealPaymentSecrets } from '../../app/payments/provider/secrets.js'
+import { paymentServices } from '../../app/payments/provider/services.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
 
 const USAGE =
   'usage: emporium payments list --store SLUG\n' +
   '       emporium payments configure --store SLUG --provider STRIPE|TEST [--overlap SECONDS]\n' +
-  '       emporium payments remove --store SLUG --provider STRIPE|TEST'
+  '       emporium payments remove --store SLUG --provider STRIPE|TEST\n' +
+  '       emporium payments reseal          after a SECRETS_KEY rotation: seal every secret under the new key'
 
 /** Where `configure` reads secrets: the environment, never argv, which process lists and shell histories show. */
 const SECRET_ENV = { secretKey: 'PAYMENT_SECRET_KEY', webhookSigningSecret: 'PAYMENT_WEBHOOK_SIGNING_SECRET' } as const
@@ -23,6 +26,7 @@ const SECRET_ENV = { secretKey: 'PAYMENT_SECRET_KEY', webhookSigningSecret: 'PAY
  */
 export async function run(args: string[]): Promise<void> {
   const [action, ...rest] = args
+  if (action === 'reseal') return reseal()
   if (action !== 'list' && action !== 'configure' && action !== 'remove') fail(USAGE)
   const { values } = parseArgs({
     args: rest,
@@ -70,6 +74,21 @@ export async function run(args: string[]): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({ store: store.slug, paymentProvider: row && toPaymentProviderView(row), eventPosition: result.position })}\n`,
     )
+  } finally {
+    await platform.close()
+  }
+}
+
+/**
+ * `emporium payments reseal`: after setting the new `SECRETS_KEY` (and the old one as
+ * `SECRETS_KEY_PREVIOUS`) on every node, seals every payment secret under the new key; then
+ * `SECRETS_KEY_PREVIOUS` may go. Prints `{resealed, keyId}`.
+ */
+async function reseal(): Promise<void> {
+  const { platform } = await openCliPlatform({ runProjections: false, logLevel: 'warn' })
+  try {
+    const result = await resealPaymentSecrets(platform.database.db, await paymentServices(platform).cipher())
+    process.stdout.write(`${JSON.stringify(result)}\n`)
   } finally {
     await platform.close()
   }
