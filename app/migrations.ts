@@ -4,6 +4,7 @@ import { projectionMigrations } from '../infra/projections/schema.js'
 import { accountMigrations } from './auth/account-tables.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { reactionMigrations } from './reactions/schema.js'
+import { customerIdentityMigrations } from './orders/customer/identities.js'
 
 /**
  * Every table the platform owns (read models aside: their projections create them). Apart from
@@ -15,4 +16,5 @@ export const platformMigrations: Migrations = {
   ...apiKeySecretMigrations,
   ...accountMigrations,
   ...reactionMigrations,
+  ...customerIdentityMigrations,
 }

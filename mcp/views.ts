@@ -13,6 +13,8 @@ import { pageView } from './webstore/page/views.js'
 import { postView } from './webstore/post/views.js'
 import { translationView } from './webstore/translation/views.js'
 import { urlRedirectView } from './webstore/url-redirect/views.js'
+import { orderView } from './orders/order/views.js'
+import { customerView } from './orders/customer/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
 const views: ReadonlyMap<string, ResourceView> = new Map(
@@ -32,6 +34,8 @@ const views: ReadonlyMap<string, ResourceView> = new Map(
     collectionView,
     translationView,
     urlRedirectView,
+    orderView,
+    customerView,
   ].map((view) => [view.resource, view]),
 )
 

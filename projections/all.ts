@@ -21,6 +21,7 @@ import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
 import { urlRedirectsProjection } from './webstore/url-redirect/projection.js'
+import { ordersProjection } from './orders/order/projection.js'
 
 /** Every read model the platform maintains. */
 export const allProjections: readonly Projection[] = [
@@ -45,5 +46,6 @@ export const allProjections: readonly Projection[] = [
   collectionsProjection,
   translationsProjection,
   urlRedirectsProjection,
+  ordersProjection,
   auditLogProjection,
 ]

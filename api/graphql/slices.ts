@@ -32,6 +32,8 @@ import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
 import { urlRedirectSlice } from './webstore/url-redirect/resolvers.js'
+import { orderSlice } from './orders/order/resolvers.js'
+import { customerSlice } from './orders/customer/resolvers.js'
 
 /** Every slice of the one schema. */
 export const graphqlSlices: readonly GraphQLSlice[] = [
@@ -67,5 +69,7 @@ export const graphqlSlices: readonly GraphQLSlice[] = [
   collectionSlice,
   translationSlice,
   urlRedirectSlice,
+  orderSlice,
+  customerSlice,
   auditLogSlice,
 ]
