@@ -253,6 +253,22 @@ describe('the Ajax API', () => {
   })
 })
 
+describe('the audit log', () => {
+  it("records a shopper's cart changes as the storefront, with no price", async () => {
+    const shopper = new Shopper(t, HOST)
+    await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 2, price: 1 })
+    const audit = await t.gql<{
+      auditLog: { nodes: { type: string; entityType: string; actor: { type: string; id: string }; data: object }[] }
+    }>(shop.apiKey, '{ auditLog(first: 250) { nodes { type entityType actor { type id } data } } }')
+    expect(audit.errors).toBeUndefined()
+    const added = audit.data!.auditLog.nodes.find(
+      (n) => n.type === 'CartLineAdded' && (n.data as { variantId: string }).variantId === mug.variants.MUG,
+    )
+    expect(added).toMatchObject({ entityType: 'cart', actor: { type: 'system', id: 'storefront' } })
+    expect(Object.keys(added!.data).sort()).toEqual(['cartId', 'lineId', 'productId', 'quantity', 'variantId'])
+  })
+})
+
 describe('the cart cookie', () => {
   it('ignores a forged cookie: an empty cart, then a new one', async () => {
     const shopper = new Shopper(t, HOST)
