@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { ok } from '../../test/support/menus.js'
+import { untilMainTheme } from '../../test/support/themes.js'
 
 // The cart of a store's host: Shopify's form posts and Ajax API, one shopper's cookie, server prices.
 
@@ -299,6 +300,34 @@ describe('the cart cookie', () => {
   it('does not exist on the platform host', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/cart.js', headers: { host: 'localhost' } })
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('a theme without a cart template', () => {
+  it('still shows a working cart page, in plain HTML', async () => {
+    const bare = await t.tenant('cart-bare')
+    await setCommerce(t, bare.apiKey, true)
+    const theme = await untilMainTheme(t, bare.apiKey)
+    await ok(
+      t,
+      bare.apiKey,
+      'mutation ($input: ThemeFileDeleteInput!) { themeFileDelete(input: $input) { eventPosition } }',
+      { themeId: theme.id, path: 'templates/cart.json' },
+      'themeFileDelete',
+    )
+    const product = await productWithVariants(t, bare.apiKey, {
+      title: 'Vase <i>',
+      handle: 'vase',
+      status: 'ACTIVE',
+      variants: [{ price: '14.00', sku: 'VASE', inventoryTracked: false }],
+    })
+    const shopper = new Shopper(t, 'cart-bare.localhost')
+    expect((await shopper.request('POST', '/cart/add', `id=${product.variants.VASE}&quantity=2`)).statusCode).toBe(303)
+    const page = await shopper.request('GET', '/cart')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Vase &lt;i&gt;')
+    expect(page.body).toContain('<strong>28.00 USD</strong>')
+    expect(page.body).toContain('action="/checkout"')
   })
 })
 

@@ -12,6 +12,9 @@ import { openStorefrontLimiter } from '../../app/storefront-api/open.js'
 import { decideHost } from '../../app/storefront/host.js'
 import { routedPage } from '../../app/storefront/routes/page.js'
 import { serveStorefront } from '../../app/storefront/serve.js'
+import { hasTemplate } from '../../app/storefront/render.js'
+import { loadMainTheme } from '../../app/storefront/theme.js'
+import { plainCartPage } from '../../app/orders/cart/plain-page.js'
 import { storeOfHost } from '../../app/tenancy/host.js'
 import type { HostResolution } from '../../projections/tenancy/host.js'
 
@@ -199,7 +202,17 @@ async function renderCartPage(
   cart: CartView | null,
   error: string | undefined,
 ) {
-  const response = await serveStorefront(
+  const theme = await loadMainTheme(platform, store.storeId)
+  if (theme && !hasTemplate(theme, 'cart')) {
+    const prefix = parseCartPath(request.url)?.prefix ?? ''
+    const body = plainCartPage(cart, { storeName: store.name, prefix, message: error })
+    return {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: request.method === 'HEAD' ? '' : body,
+    }
+  }
+  return serveStorefront(
     platform,
     store,
     {
@@ -225,5 +238,4 @@ async function renderCartPage(
     },
     request.log,
   )
-  return response
 }
