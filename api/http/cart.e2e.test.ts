@@ -173,6 +173,19 @@ describe('the Ajax API', () => {
     expect(await shopper.cart()).toMatchObject({ item_count: 4, total_price: 3 * 1250 + 800, currency: 'USD' })
   })
 
+  it('reads the multipart FormData that Shopify themes post', async () => {
+    const shopper = new Shopper(t, HOST)
+    const boundary = '----cartboundary'
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const body = `${part('form_type', 'product')}${part('id', mug.variants.MUG!)}${part('quantity', '3')}--${boundary}--\r\n`
+    const added = await shopper.request('POST', '/cart/add.js', body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    })
+    expect(added.statusCode).toBe(200)
+    expect(added.json()).toMatchObject({ id: mug.variants.MUG, quantity: 3, price: 800 })
+  })
+
   it('changes and updates with change.js and update.js, answering the cart', async () => {
     const shopper = new Shopper(t, HOST)
     await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 1 })

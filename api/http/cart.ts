@@ -87,7 +87,7 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
 
     const input = cartRequestOf(
       path.action,
-      isGet ? new URLSearchParams(request.url.split('?')[1] ?? '') : request.body,
+      isGet ? new URLSearchParams(request.url.split('?')[1] ?? '') : await bodyOf(request),
     )
     let newCartId: string | null
     try {
@@ -118,6 +118,24 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     app.route({ method: ['GET', 'HEAD', 'POST'], url, handler: handle })
     app.route({ method: ['GET', 'HEAD', 'POST'], url: `/:locale${url}`, handler: handle })
   }
+}
+
+/**
+ * The request's fields: Shopify's themes post `new FormData(form)` to the `.js` routes, which
+ * arrives as multipart (parsed by the app's @fastify/multipart): its text fields, no files.
+ */
+async function bodyOf(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) return request.body
+  const fields = new URLSearchParams()
+  try {
+    for await (const part of request.parts({ limits: { fields: 500, fieldSize: 4096, files: 0 } }))
+      if (part.type === 'field') fields.append(part.fieldname, String(part.value))
+  } catch {
+    throw Object.assign(new Error('the form could not be read: send text fields only, at most 500'), {
+      statusCode: 400,
+    })
+  }
+  return fields
 }
 
 /** Runs one cart request; returns the cart id it wrote to (a new cart when the shopper had none). */
