@@ -1,11 +1,12 @@
 import type { Reaction } from '../../domain/shared/reaction.js'
 import { installDefaultThemeOnStoreCreated } from '../../domain/webstore/theme/reactions.js'
 import { urlRedirectReactions, type RedirectReactionReads } from '../webstore/url-redirect/reactions.js'
+import { orderInventoryReactions, type OrderStreamReads } from '../catalog/inventory/reactions.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
 
 /** Every reaction the platform runs (where projections run), those that read the read models given how. */
-export function platformReactions(reads: RedirectReactionReads): readonly Reaction[] {
-  return [...allReactions, ...urlRedirectReactions(reads)]
+export function platformReactions(reads: RedirectReactionReads & OrderStreamReads): readonly Reaction[] {
+  return [...allReactions, ...urlRedirectReactions(reads), ...orderInventoryReactions(reads)]
 }
