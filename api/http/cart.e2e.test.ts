@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { reserveOrderInventory } from '../../app/catalog/inventory/reserve.js'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { ok } from '../../test/support/menus.js'
@@ -218,6 +220,43 @@ describe('the Ajax API', () => {
     const raise = await shopper.request('POST', '/cart/change.js', { id: line.key, quantity: 3 })
     expect(raise.statusCode).toBe(422)
     expect((await shopper.cart()).item_count).toBe(1)
+  })
+
+  it('counts units held by checkouts in progress as not for sale', async () => {
+    const vase = await productWithVariants(t, shop.apiKey, {
+      title: 'Held vase',
+      handle: 'held-vase',
+      status: 'ACTIVE',
+      variants: [{ price: '9.00', sku: 'HELD', inventoryQuantity: 3 }],
+    })
+    await reserveOrderInventory(
+      t.platform,
+      {
+        organizationId: shop.organizationId,
+        storeId: shop.storeId,
+        actor: { type: 'system', id: 'test' },
+        scopes: ['products:write'],
+        correlationId: uuidv7(),
+        causationId: null,
+        now: new Date(),
+      },
+      {
+        orderId: uuidv7(),
+        lines: [{ productId: vase.id, variantId: vase.variants.HELD!, quantity: 2 }],
+        expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      },
+    )
+    await vi.waitFor(
+      async () => {
+        const response = await new Shopper(t, HOST).request('POST', '/cart/add.js', {
+          id: vase.variants.HELD,
+          quantity: 2,
+        })
+        expect(response.statusCode).toBe(422)
+        expect(response.json().description).toBe('You can only add 1 of this item to your cart')
+      },
+      { timeout: 10_000 },
+    )
   })
 
   it("refuses a hidden product's variant, another store's and an unknown one alike", async () => {
