@@ -103,6 +103,7 @@ describe('TEST pay page', () => {
     expect((await visit(t, hostOf(b), `/checkout/test-pay/${sessionId}`)).statusCode).toBe(404)
     expect((await submit(b, sessionId, 'pay')).statusCode).toBe(404)
     expect((await visit(t, hostOf(a), '/checkout/test-pay/cs_test_unknown')).statusCode).toBe(404)
+    expect((await visit(t, hostOf(a), '/checkout/test-pay/cs_test_%00x')).statusCode).toBe(404)
     expect((await visit(t, 'localhost', `/checkout/test-pay/${sessionId}`)).statusCode).toBe(404)
   })
 })

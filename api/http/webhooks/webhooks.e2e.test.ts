@@ -144,6 +144,9 @@ describe('payment webhook', () => {
     const response = await post('no-such-store', payload, sign(payload, newSecret()))
     expect(response.statusCode).toBe(404)
     expect(response.json().errors[0].extensions.code).toBe('NOT_FOUND')
+    // Text no slug can hold (a NUL, a quote) is no store either, never a database error.
+    for (const slug of ['bad%00slug', "it's", '%F0%9F%92%A5'])
+      expect((await post(slug, payload, sign(payload, newSecret()))).statusCode).toBe(404)
   })
 
   it('answers 404 when the store has not configured that provider', async () => {

@@ -35,6 +35,8 @@ export interface WebhookAnswer {
   body: { received: true; outcome: WebhookOutcome } | { errors: { message: string; extensions: { code: string } }[] }
 }
 
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/i
+
 /** A command that clashed with concurrent deliveries of the same event is decided again on fresh state. */
 const CONFLICT_RETRIES = 3
 
@@ -54,7 +56,9 @@ export async function receiveWebhook(
   const provider = WEBHOOK_PROVIDERS[delivery.provider]
   const count = (type: string, outcome: WebhookOutcome) =>
     counter.inc({ provider: provider ? delivery.provider : 'unknown', type, outcome })
-  const store = provider ? await findStoreBySlug(platform.database.db, delivery.storeSlug) : null
+  // A slug is lower-case letters, digits and hyphens: anything else names no store (and never reaches SQL).
+  const store =
+    provider && SLUG.test(delivery.storeSlug) ? await findStoreBySlug(platform.database.db, delivery.storeSlug) : null
   const secrets =
     provider && store && store.status === 'ACTIVE' ? await webhookSigningSecrets(platform, store.id, provider) : null
   if (!provider || !store || !secrets || secrets.length === 0) {
