@@ -32,6 +32,7 @@ import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
 import { paymentCommands } from './payments/payment/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
 import { paymentProviderCommands } from './payments/payment-provider/definitions.js'
+import { customerCommands } from './orders/customer/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -68,4 +69,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...paymentCommands,
   ...orderCommands,
   ...paymentProviderCommands,
+  ...customerCommands,
 ]
