@@ -29,6 +29,7 @@ import { contentCommands } from './webstore/content/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
 import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
+import { orderCommands } from './orders/order/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -62,4 +63,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...collectionCommands,
   ...translationCommands,
   ...urlRedirectCommands,
+  ...orderCommands,
 ]

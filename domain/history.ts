@@ -22,6 +22,8 @@ import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from './webstore/conten
 import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 import { URL_REDIRECT_CATEGORY } from './webstore/url-redirect/streams.js'
+import { ORDER_CATEGORY } from './orders/order/streams.js'
+import { CUSTOMER_CATEGORY } from './orders/customer/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -55,6 +57,12 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [COLLECTION_CATEGORY]: ['webstore'],
   [TRANSLATION_CATEGORY]: ['webstore'],
   [URL_REDIRECT_CATEGORY]: ['webstore'],
+  [ORDER_CATEGORY]: ['orders'],
+  [CUSTOMER_CATEGORY]: ['orders'],
+  // Payments (owner: webhook) and carts (owner: cart) are order business too; their owners may name
+  // their category constants here instead of the literals.
+  payment: ['orders'],
+  cart: ['orders'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

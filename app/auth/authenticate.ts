@@ -31,7 +31,7 @@ export interface UserPrincipal {
   sessionId: string
   role: MemberRole
   organizationId: string
-  /** Derived from the role: OWNER and ADMIN hold every scope, STAFF products:write and webstore:write. */
+  /** Derived from the role: OWNER and ADMIN hold every scope, STAFF products:write, webstore:write and orders:write. */
   scopes: Scope[]
   /** People reach every store of their organization. */
   storeIds: null

@@ -77,8 +77,8 @@ export async function executeCommand(
     try {
       return await attemptOnce(store, definition, input, env, ctx)
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error
-      if (attempt >= 1) {
+      if (!(error instanceof WrongExpectedRevisionError) && !isContendedClaim(error)) throw error
+      if (attempt >= (definition.attempts ?? 2) - 1) {
         throw conflict(`${definition.name} clashed with a concurrent change to the same data; read it again and retry`)
       }
     }
@@ -136,6 +136,11 @@ async function attemptOnce(
       position: result.positions[index]!,
     })),
   }
+}
+
+/** Another writer took a contended value (an order number) between our read and our write: run again. */
+function isContendedClaim(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'CONFLICT' && error.details?.contended === true
 }
 
 function parseInput(schema: z.ZodType, raw: unknown): unknown {

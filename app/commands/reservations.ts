@@ -1,5 +1,5 @@
 import type { UniquenessChange } from '../../domain/shared/command.js'
-import { conflict } from '../../domain/shared/errors.js'
+import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { reservationStream } from '../../domain/shared/reservations.js'
 import type { EventStore, NewEvent, StreamWrite } from '../../infra/eventstore/port.js'
 
@@ -42,7 +42,10 @@ export async function reservationWrites(
     const owner = owners.has(stream) ? owners.get(stream)! : current.owner
     if (change.kind === 'claim') {
       if (owner === change.ownerId) continue
-      if (owner !== null) throw conflict(change.message, change.field)
+      if (owner !== null)
+        throw change.contended
+          ? new DomainError('CONFLICT', change.message, { field: change.field, details: { contended: true } })
+          : conflict(change.message, change.field)
       add(stream, current.revision, envelope('UniqueValueClaimed', { key: change.key, ownerId: change.ownerId }))
       owners.set(stream, change.ownerId)
     } else if (owner === change.ownerId) {

@@ -10,7 +10,19 @@ import type { TranslatableResourceType } from '../webstore/translation/events.js
  * `uniq-<scope>_<key>` in the same atomic write as the entity's events.
  */
 export type UniquenessChange =
-  | { kind: 'claim'; scope: string; key: string; ownerId: string; field: readonly (string | number)[]; message: string }
+  | {
+      kind: 'claim'
+      scope: string
+      key: string
+      ownerId: string
+      field: readonly (string | number)[]
+      message: string
+      /**
+       * A value many writers race for on purpose (the next order number of a store): losing the race
+       * runs the command again on fresh facts (see `CommandDefinition.attempts`) instead of answering CONFLICT.
+       */
+      contended?: boolean
+    }
   | { kind: 'release'; scope: string; key: string; ownerId: string }
 
 /** An event of another stream as `prepare` sees it: enough to fold that entity's state. */
@@ -127,6 +139,11 @@ export interface CommandDefinition<
   prepare(input: Input, env: PrepareEnv): Promise<Prepared<Command>> | Prepared<Command>
   decider: Decider<State, Command, Event>
   uniqueness?(events: readonly Event[], before: State, ctx: DecideContext): UniquenessChange[]
+  /**
+   * How many times the command runs when concurrent writers clash (a stream appended meanwhile, a
+   * contended value claimed meanwhile) before it answers CONFLICT; 2 (one retry) when absent.
+   */
+  attempts?: number
 }
 
 /** Erases the generics for the registry, which holds definitions of every resource. */

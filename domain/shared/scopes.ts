@@ -1,5 +1,5 @@
 /** Scopes are `<area>:<access>`; a `write` scope includes its `read`. */
-export const SCOPE_AREAS = ['products', 'webstore', 'settings'] as const
+export const SCOPE_AREAS = ['products', 'webstore', 'settings', 'orders'] as const
 export type ScopeArea = (typeof SCOPE_AREAS)[number]
 export type Scope = `${ScopeArea}:${'read' | 'write'}`
 

@@ -290,10 +290,10 @@ describe('organizationOwnershipTransfer', () => {
 })
 
 describe('roles and registry', () => {
-  it('gives OWNER and ADMIN every scope and STAFF the catalog and web store', () => {
-    expect(scopesOfRole('OWNER')).toHaveLength(6)
+  it('gives OWNER and ADMIN every scope and STAFF the catalog, web store and orders', () => {
+    expect(scopesOfRole('OWNER')).toHaveLength(8)
     expect(scopesOfRole('ADMIN')).toEqual(scopesOfRole('OWNER'))
-    expect(scopesOfRole('STAFF')).toEqual(['products:write', 'webstore:write'])
+    expect(scopesOfRole('STAFF')).toEqual(['products:write', 'webstore:write', 'orders:write'])
   })
 
   it('offers member commands to GraphQL and the CLI, never to MCP; the founder joins only through signUp', () => {

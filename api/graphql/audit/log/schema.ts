@@ -44,7 +44,7 @@ export const auditLogTypeDefs = /* GraphQL */ `
   ${connectionTypeDefs('AuditEntry')}
 
   extend type Query {
-    "The selected store's events, oldest first, in log order: those of the areas this credential may read (products:read shows products and media, settings:read the store and its keys)."
+    "The selected store's events, oldest first, in log order: those of the areas this credential may read (products:read shows products and media, settings:read the store and its keys, orders:read orders, customers, payments and carts)."
     auditLog(filter: AuditLogFilter, first: Int, after: String): AuditEntryConnection!
   }
 `

@@ -59,7 +59,7 @@ export const apiKeyTypeDefs = /* GraphQL */ `
 
   input ApiKeyCreateInput {
     name: String!
-    "Any of products:read, products:write, webstore:read, webstore:write, settings:read, settings:write (write includes read)."
+    "Any of products:read, products:write, webstore:read, webstore:write, settings:read, settings:write, orders:read, orders:write (write includes read)."
     scopes: [String!]!
     "The stores the key may reach; pass null explicitly for every store of the organization (also future ones)."
     storeIds: [ID!]

@@ -101,7 +101,7 @@ describe('invitations', () => {
       cookieOf(accepted),
       '{ viewer { role scopes } }',
     )
-    expect(viewer.data!.viewer).toEqual({ role: 'STAFF', scopes: ['products:write', 'webstore:write'] })
+    expect(viewer.data!.viewer).toEqual({ role: 'STAFF', scopes: ['products:write', 'webstore:write', 'orders:write'] })
 
     // The code is spent.
     const twice = await sessionGql(t, null, ACCEPT, { input: { token: tokenIn(letter.text), password: PASSWORD } })

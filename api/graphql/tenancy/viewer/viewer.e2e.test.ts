@@ -66,7 +66,16 @@ describe('viewer', () => {
       organization: { id: tenant.organizationId, name: 'Org of viewer-one' },
       stores: [store(tenant)],
       currentStore: store(tenant),
-      scopes: ['products:read', 'products:write', 'webstore:read', 'webstore:write', 'settings:read', 'settings:write'],
+      scopes: [
+        'products:read',
+        'products:write',
+        'webstore:read',
+        'webstore:write',
+        'settings:read',
+        'settings:write',
+        'orders:read',
+        'orders:write',
+      ],
       credential: { type: 'API_KEY', id: expect.stringMatching(UUID), name: 'default key' },
     })
   })
