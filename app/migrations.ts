@@ -4,6 +4,8 @@ import { projectionMigrations } from '../infra/projections/schema.js'
 import { accountMigrations } from './auth/account-tables.js'
 import { apiKeySecretMigrations } from './auth/secrets.js'
 import { reactionMigrations } from './reactions/schema.js'
+import { paymentSecretMigrations } from './payments/provider/secrets.js'
+import { testSessionMigrations } from './payments/provider/test-sessions.js'
 
 /**
  * Every table the platform owns (read models aside: their projections create them). Apart from
@@ -15,4 +17,6 @@ export const platformMigrations: Migrations = {
   ...apiKeySecretMigrations,
   ...accountMigrations,
   ...reactionMigrations,
+  ...paymentSecretMigrations,
+  ...testSessionMigrations,
 }

@@ -24,6 +24,8 @@ const schema = z.object({
     .optional(),
   PLATFORM_HOST: z.string().min(1).default('localhost'),
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SECRETS_KEY: secretsKey().optional(),
+  SECRETS_KEY_PREVIOUS: secretsKey().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -102,6 +104,17 @@ const schema = z.object({
     .transform(trustProxySetting),
 })
 
+/** A 32-byte AES-256 key in base64, e.g. from `openssl rand -base64 32`. */
+function secretsKey() {
+  return z
+    .string()
+    .refine(
+      (text) => /^[A-Za-z0-9+/]{43}=$/.test(text.trim()) && Buffer.from(text.trim(), 'base64').length === 32,
+      'must be 32 bytes in base64 (44 characters, e.g. from `openssl rand -base64 32`)',
+    )
+    .transform((text) => Buffer.from(text.trim(), 'base64'))
+}
+
 /** fastify's `trustProxy`: which `X-Forwarded-For` hops to believe when telling a client's address. */
 function trustProxySetting(value: string): boolean | string {
   return value === 'true' || value === 'false' ? value === 'true' : value
@@ -117,6 +130,13 @@ export interface Config {
   eventStoreUrl: string | undefined
   platformHost: string
   internalSecret: string | undefined
+  /**
+   * The platform key sealing payment provider secrets (AES-256-GCM); undefined = derived from
+   * INTERNAL_SECRET, or a random key kept in the database, with a warning at start.
+   */
+  secretsKey: Buffer | undefined
+  /** The key before the last rotation: values it sealed still open. */
+  secretsKeyPrevious: Buffer | undefined
   redisUrl: string | undefined
   mediaS3Bucket: string | undefined
   logLevel: RawConfig['LOG_LEVEL']
@@ -173,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: c.EVENTSTORE_URL,
     platformHost: c.PLATFORM_HOST,
     internalSecret: c.INTERNAL_SECRET,
+    secretsKey: c.SECRETS_KEY,
+    secretsKeyPrevious: c.SECRETS_KEY_PREVIOUS,
     redisUrl: c.REDIS_URL,
     mediaS3Bucket: c.MEDIA_S3_BUCKET,
     logLevel: c.LOG_LEVEL,

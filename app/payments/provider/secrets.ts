@@ -1,0 +1,118 @@
+import { sql, type ColumnType, type Kysely } from 'kysely'
+import type { AnyDb } from '../../../infra/database/database.js'
+import type { Migrations } from '../../../infra/database/migrate.js'
+import type { SealedSecret, SecretCipher } from '../../../infra/secrets/cipher.js'
+import type { PaymentProviderKind } from './port.js'
+
+/**
+ * Payment provider secrets (Stripe API keys, webhook signing secrets) live here, sealed with
+ * AES-256-GCM under the platform key (`SECRETS_KEY`), never in events: events are forever and
+ * are exported. An event names a row by its `secret_id` (with the last 4 characters and the key
+ * id), so the log says which secret was current when without holding it.
+ *
+ * Rows are written before the command's event (`stashPaymentSecret`); a refused command leaves
+ * a row no event names, which is never used. Not a projection: it cannot be rebuilt from the log,
+ * so it has migrations, and rebuilds never touch it.
+ */
+export const paymentSecretMigrations: Migrations = {
+  '20261126_0100_payment_provider_secrets': {
+    async up(db) {
+      await db.schema
+        .createTable('payment_provider_secrets')
+        .addColumn('secret_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('store_id', 'uuid', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('sealed', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createIndex('payment_provider_secrets_store')
+        .on('payment_provider_secrets')
+        .columns(['store_id', 'provider'])
+        .execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('payment_provider_secrets').execute()
+    },
+  },
+}
+
+/** What a secret is for: the provider's API key, or the key its webhooks are signed with. */
+export type PaymentSecretPurpose = 'api_key' | 'signing'
+
+export interface PaymentProviderSecretsTable {
+  secret_id: string
+  store_id: string
+  provider: PaymentProviderKind
+  purpose: PaymentSecretPurpose
+  key_id: string
+  sealed: string
+  created_at: ColumnType<Date, Date | string | undefined, never>
+}
+
+export type PaymentSecretsDb = Kysely<{ payment_provider_secrets: PaymentProviderSecretsTable }>
+
+const secrets = (db: AnyDb): PaymentSecretsDb => db
+
+/**
+ * The authenticated context of a sealed row: its store, provider, purpose and id. A row copied to
+ * another store or another purpose does not open.
+ */
+function context(row: Pick<PaymentProviderSecretsTable, 'secret_id' | 'store_id' | 'provider' | 'purpose'>): string {
+  return `payment-secret:${row.store_id}:${row.provider}:${row.purpose}:${row.secret_id}`
+}
+
+/** Seals `value` and stores it under `secretId`; returns the key id that sealed it. */
+export async function stashPaymentSecret(
+  db: AnyDb,
+  cipher: SecretCipher,
+  row: { secretId: string; storeId: string; provider: PaymentProviderKind; purpose: PaymentSecretPurpose },
+  value: string,
+): Promise<string> {
+  const where = { secret_id: row.secretId, store_id: row.storeId, provider: row.provider, purpose: row.purpose }
+  const box = cipher.seal(value, context(where))
+  await secrets(db)
+    .insertInto('payment_provider_secrets')
+    .values({ ...where, key_id: box.keyId, sealed: box.sealed })
+    .execute()
+  return box.keyId
+}
+
+/** Opens the rows of a store by id; ids of another store (or unknown ones) are left out. */
+export async function revealPaymentSecrets(
+  db: AnyDb,
+  cipher: SecretCipher,
+  storeId: string,
+  secretIds: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  if (secretIds.length === 0) return found
+  const rows = await secrets(db)
+    .selectFrom('payment_provider_secrets')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('secret_id', 'in', secretIds)
+    .execute()
+  for (const row of rows) {
+    const box: SealedSecret = { keyId: row.key_id, sealed: row.sealed }
+    found.set(row.secret_id, cipher.open(box, context(row)))
+  }
+  return found
+}
+
+/** Deletes a store's secrets of one provider except `keep` (after a removal: nothing kept). */
+export async function deletePaymentSecrets(
+  db: AnyDb,
+  storeId: string,
+  provider: PaymentProviderKind,
+  keep: readonly string[] = [],
+): Promise<void> {
+  let query = secrets(db)
+    .deleteFrom('payment_provider_secrets')
+    .where('store_id', '=', storeId)
+    .where('provider', '=', provider)
+  if (keep.length) query = query.where('secret_id', 'not in', keep)
+  await query.execute()
+}
