@@ -8,6 +8,7 @@ import { productCommands } from './catalog/product/definitions.js'
 import { productLifecycleCommands } from './catalog/product/lifecycle-definitions.js'
 import { productMediaCommands } from './catalog/product/media-definitions.js'
 import { productVariantCommands } from './catalog/product/variant-definitions.js'
+import { productReservationCommands } from './catalog/product/reservation-definitions.js'
 import { mediaCommands } from './media/definitions.js'
 import { cacheDefinitions } from './settings/cache/definitions.js'
 import { commerceDefinitions } from './settings/commerce/definitions.js'
@@ -50,6 +51,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...attributeSetCommands,
   ...productAttributeCommands,
   ...productVariantCommands,
+  ...productReservationCommands,
   ...productLifecycleCommands,
   ...categoryCommands,
   ...categoryProductsCommands,

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import type { ProductAttributeEvent } from './attribute-events.js'
+import { RESERVATION_EVENT_TYPE_RECORD, type ProductReservationEvent } from './reservation-events.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
 
 export const PRODUCT_STATUSES = ['DRAFT', 'ACTIVE', 'ARCHIVED'] as const
@@ -94,6 +95,7 @@ export type ProductEvent =
   | ProductDeleted
   | ProductMediaEvent
   | ProductVariantEvent
+  | ProductReservationEvent
   | ProductSeoChanged
   | ProductPublishingEvent
   | ProductReverted
@@ -116,6 +118,7 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductMediaDetached: true,
   ProductMediaReordered: true,
   ...VARIANT_EVENT_TYPE_RECORD,
+  ...RESERVATION_EVENT_TYPE_RECORD,
   ProductSeoChanged: true,
   ProductPublishScheduled: true,
   ProductPublishUnscheduled: true,

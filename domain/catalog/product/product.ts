@@ -73,6 +73,11 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     case 'ProductInventoryTrackingChanged':
     case 'ProductInventoryAdjusted':
       return state
+    // Reservations are folded by the reservation decider (reservations.ts).
+    case 'ProductInventoryReserved':
+    case 'ProductInventoryReleased':
+    case 'ProductInventoryCommitted':
+      return state
     // The set and its values are folded by the attribute decider (attributes.ts).
     case 'ProductAttributeValuesSet':
     case 'ProductAttributeValuesRemoved':

@@ -86,6 +86,11 @@ export const productsProjection: Projection = {
       case 'ProductAttributeValuesRemoved':
       case 'ProductAttributeSetChanged':
         return change(db, recorded, {})
+      // Holds live in the inventory_reservations read model; a sale arrives as ProductInventoryAdjusted.
+      case 'ProductInventoryReserved':
+      case 'ProductInventoryReleased':
+      case 'ProductInventoryCommitted':
+        return
       default: {
         const _exhaustive: never = event
         return _exhaustive
