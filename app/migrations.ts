@@ -6,6 +6,7 @@ import { apiKeySecretMigrations } from './auth/secrets.js'
 import { reactionMigrations } from './reactions/schema.js'
 import { paymentSecretMigrations } from './payments/provider/secrets.js'
 import { testSessionMigrations } from './payments/provider/test-sessions.js'
+import { customerIdentityMigrations } from './orders/customer/identities.js'
 
 /**
  * Every table the platform owns (read models aside: their projections create them). Apart from
@@ -19,4 +20,5 @@ export const platformMigrations: Migrations = {
   ...reactionMigrations,
   ...paymentSecretMigrations,
   ...testSessionMigrations,
+  ...customerIdentityMigrations,
 }
