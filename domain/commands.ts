@@ -31,6 +31,7 @@ import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
 import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
+import { cartCommands } from './orders/cart/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -66,4 +67,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...translationCommands,
   ...urlRedirectCommands,
   ...orderCommands,
+  ...cartCommands,
 ]

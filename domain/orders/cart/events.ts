@@ -1,0 +1,34 @@
+import type { DomainEvent } from '../../shared/event.js'
+
+/**
+ * A cart line: what the shopper picked and how many, never a price. Prices are read from the
+ * catalog when the cart is shown or checked out, so a stale or forged price cannot reach an order.
+ */
+export type CartLine = {
+  lineId: string
+  productId: string
+  variantId: string
+  quantity: number
+}
+
+export type CartCreated = DomainEvent<'CartCreated', { cartId: string }>
+export type CartLineAdded = DomainEvent<'CartLineAdded', { cartId: string } & CartLine>
+export type CartLineQuantityChanged = DomainEvent<
+  'CartLineQuantityChanged',
+  { cartId: string; lineId: string; from: number; to: number }
+>
+export type CartLineRemoved = DomainEvent<'CartLineRemoved', { cartId: string; lineId: string }>
+export type CartCleared = DomainEvent<'CartCleared', { cartId: string }>
+
+export type CartEvent = CartCreated | CartLineAdded | CartLineQuantityChanged | CartLineRemoved | CartCleared
+
+const EVENT_TYPES: Record<CartEvent['type'], true> = {
+  CartCreated: true,
+  CartLineAdded: true,
+  CartLineQuantityChanged: true,
+  CartLineRemoved: true,
+  CartCleared: true,
+}
+
+/** Every cart event type, for subscribers. */
+export const CART_EVENT_TYPES = Object.keys(EVENT_TYPES) as CartEvent['type'][]
