@@ -17,6 +17,8 @@ import { playgroundRoutes } from './http/playground.js'
 import { storageRoutes } from './http/storage.js'
 import { storefrontPlugin } from './http/storefront.js'
 import { storefrontApiRoutes } from './storefront/plugin.js'
+import { webhookRoutes } from './http/webhooks/routes.js'
+import { testPayRoutes } from './http/webhooks/test-pay.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -54,6 +56,8 @@ export async function buildApp(platform: Platform) {
   await app.register(storefrontApiRoutes, { platform })
   if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
+  await app.register(webhookRoutes, { platform })
+  await app.register(testPayRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
 }

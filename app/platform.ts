@@ -135,7 +135,12 @@ export class Platform {
       platform.reactor = new Reactor({
         db: database.db,
         eventStore,
-        reactions: platformReactions({ db: database.db, freshAt: (position) => platform.readModelsAt(position) }),
+        reactions: platformReactions({
+          db: database.db,
+          freshAt: (position) => platform.readModelsAt(position),
+          readStream: (stream) => eventStore.readStream(stream),
+          platform,
+        }),
         logger,
         execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
       })

@@ -19,12 +19,15 @@ const UPDATE_RPS_MIN = 400
 const UPDATE_P99_MAX_MS = 60
 const IDLE_RSS_MAX_MB = 150
 const CATALOG_RATIO_MIN = 0.5
+const WEBHOOK_RPS_MIN = 500
+const WEBHOOK_P99_MAX_MS = 50
 
 /** The targets of the performance issue, judged on what was measured. */
 export function judge(m: Measurements): Target[] {
   const floor = find(m, 'floor')
   const list = find(m, 'list')
   const update = find(m, 'productUpdate')
+  const webhook = find(m, 'webhook')
   const ratio = list.reqPerSec / floor.reqPerSec
   const catalogRatio = find(m, 'catalog list').reqPerSec / find(m, 'catalog floor').reqPerSec
   return [
@@ -45,6 +48,18 @@ export function judge(m: Measurements): Target[] {
       goal: `≤ ${UPDATE_P99_MAX_MS} ms`,
       measured: `${update.p99Ms} ms`,
       pass: update.p99Ms <= UPDATE_P99_MAX_MS,
+    },
+    {
+      name: 'signed webhooks throughput',
+      goal: `≥ ${WEBHOOK_RPS_MIN} req/s`,
+      measured: `${webhook.reqPerSec.toFixed(0)} req/s (${(webhook.reqPerSec / floor.reqPerSec).toFixed(2)}× floor)`,
+      pass: webhook.reqPerSec >= WEBHOOK_RPS_MIN,
+    },
+    {
+      name: 'signed webhooks p99',
+      goal: `≤ ${WEBHOOK_P99_MAX_MS} ms`,
+      measured: `${webhook.p99Ms} ms`,
+      pass: webhook.p99Ms <= WEBHOOK_P99_MAX_MS,
     },
     {
       name: 'catalog list vs its floor',

@@ -9,6 +9,7 @@ import { BY_HANDLE_QUERY, LIST_QUERY, UPDATE_MUTATION, graphqlOk } from './graph
 import { judge, renderReport } from './report.js'
 import { runScenario, scenarios, type ScenarioResult } from './scenarios.js'
 import { seedProducts } from './seed.js'
+import { configureWebhook } from './webhook.js'
 import { childEnv, createTenant, freePort, rssMb, startServer, type ServerProcess } from './server.js'
 
 /**
@@ -101,6 +102,7 @@ async function measure(
   const floor = await startFloor({ databaseUrl, storeId: tenant.storeId, poolSize: FLOOR_POOL_SIZE })
   cleanups.push(() => floor.stop())
   await checkSameAnswers(server.url, tenant.apiKey, floor.url, products[0]!)
+  const webhook = await configureWebhook(server.url, tenant.apiKey, tenant.storeSlug)
 
   // Other work on the machine moves every number; the load average says how much there was.
   const loadBefore = loadavg()[0]!
@@ -110,6 +112,7 @@ async function measure(
     graphqlUrl: `${server.url}/graphql`,
     apiKey: tenant.apiKey,
     products,
+    webhook,
   })) {
     log(`${scenario.name}: ${warmup} s warm-up, ${duration} s measured, ${scenario.connections} connections`)
     const result = await runScenario(scenario, duration, warmup)

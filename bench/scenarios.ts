@@ -8,6 +8,7 @@ import {
   type GraphQLError,
 } from './graphql.js'
 import type { SeededProduct } from './seed.js'
+import { signedDelivery, type WebhookTarget } from './webhook.js'
 
 /** One load run as autocannon describes it, with the bodies' GraphQL errors counted. */
 export interface Scenario {
@@ -37,6 +38,8 @@ export interface Targets {
   graphqlUrl: string
   apiKey: string
   products: readonly SeededProduct[]
+  /** The payment webhook scenario's receiver and signing secret. */
+  webhook: WebhookTarget
 }
 
 export function scenarios(t: Targets): Scenario[] {
@@ -54,6 +57,7 @@ export function scenarios(t: Targets): Scenario[] {
   }
   let handleIndex = 0
   let updateSeq = 0
+  let webhookSeq = 0
   return [
     scenario('floor', 50, { method: 'GET' }, t.floorUrl),
     scenario('list', 50, { method: 'POST', headers, requests: [{ body: graphqlBody(LIST_QUERY) }] }),
@@ -87,6 +91,20 @@ export function scenarios(t: Targets): Scenario[] {
         },
       ],
     }),
+    scenario(
+      'webhook',
+      10,
+      {
+        method: 'POST',
+        requests: [
+          {
+            // Signed per request (HMAC-SHA256, as Stripe signs): distinct event ids, each recorded.
+            setupRequest: (request) => ({ ...request, ...signedDelivery(t.webhook, webhookSeq++) }),
+          },
+        ],
+      },
+      t.webhook.url,
+    ),
   ]
 }
 

@@ -30,6 +30,7 @@ import { contentCommands } from './webstore/content/definitions.js'
 import { collectionCommands } from './webstore/collection/definitions.js'
 import { translationCommands } from './webstore/translation/definitions.js'
 import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
+import { paymentCommands } from './payments/payment/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
 import { cartCommands } from './orders/cart/definitions.js'
 
@@ -66,6 +67,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...collectionCommands,
   ...translationCommands,
   ...urlRedirectCommands,
+  ...paymentCommands,
   ...orderCommands,
   ...cartCommands,
 ]

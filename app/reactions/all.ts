@@ -1,11 +1,21 @@
 import type { Reaction } from '../../domain/shared/reaction.js'
 import { installDefaultThemeOnStoreCreated } from '../../domain/webstore/theme/reactions.js'
 import { urlRedirectReactions, type RedirectReactionReads } from '../webstore/url-redirect/reactions.js'
+import { paymentReactions, type PaymentReactionReads } from '../payments/payment/reactions.js'
+import { refundReactions } from '../payments/payment/refunds.js'
+import type { Platform } from '../platform.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
 
 /** Every reaction the platform runs (where projections run), those that read the read models given how. */
-export function platformReactions(reads: RedirectReactionReads): readonly Reaction[] {
-  return [...allReactions, ...urlRedirectReactions(reads)]
+export function platformReactions(
+  reads: RedirectReactionReads & PaymentReactionReads & { platform: Platform },
+): readonly Reaction[] {
+  return [
+    ...allReactions,
+    ...urlRedirectReactions(reads),
+    ...paymentReactions(reads),
+    ...refundReactions(reads.platform),
+  ]
 }

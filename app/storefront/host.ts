@@ -13,7 +13,13 @@ export type HostDecision =
   | { kind: 'store'; store: HostResolution; origin: string }
 
 /** Paths a store host leaves to the platform's own routes. */
-const PLATFORM_PATHS = [/^\/storage\//, /^\/api\/storefront\/graphql(\?|$)/, /^\/api\/webhooks\//]
+const PLATFORM_PATHS = [
+  /^\/storage\//,
+  /^\/api\/storefront\/graphql(\?|$)/,
+  /^\/api\/webhooks\//,
+  // The TEST provider's pay page (api/http/webhooks/test-pay.ts): its route finds the store by host itself.
+  /^\/checkout\/test-pay\//,
+]
 
 export function isPlatformPath(url: string): boolean {
   return PLATFORM_PATHS.some((pattern) => pattern.test(url))

@@ -1,0 +1,56 @@
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import type { Decider } from '../../shared/event.js'
+import { storeOf } from '../../shared/store-of.js'
+import { paymentEventRecordInput, type PaymentCommand } from './commands.js'
+import { decidePayment } from './decide.js'
+import type { PaymentEvent } from './events.js'
+import { evolvePayment, initialPaymentState, type PaymentState } from './payment.js'
+import { PAYMENT_CATEGORY, paymentIdOf, paymentStream } from './streams.js'
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: initialPaymentState,
+  evolve: evolvePayment,
+  decide: decidePayment,
+}
+
+/**
+ * Records one provider event on its payment's stream (one stream per provider payment intent,
+ * whatever order its events come in). Server-side only: the webhook receiver runs it after it
+ * verified the provider's signature, as actor `{type: 'webhook', id: '<provider>'}`.
+ */
+export const paymentEventRecord = defineCommand({
+  name: 'paymentEventRecord',
+  tool: 'record_payment_event',
+  description:
+    "Records the normalized facts of one payment provider event (webhook) on the payment's stream. Idempotent by the " +
+    "provider's event id: a redelivery records nothing.",
+  summary: 'Records a payment provider event.',
+  resource: PAYMENT_CATEGORY,
+  scope: 'orders:write',
+  transports: [],
+  storeScoped: true,
+  annotations: { destructive: false, idempotent: true },
+  input: paymentEventRecordInput,
+  prepare(input, env) {
+    const paymentId = paymentIdOf(input.provider, input.providerPaymentId)
+    const command: PaymentCommand = {
+      type: 'PaymentEventRecord',
+      data: {
+        paymentId,
+        provider: input.provider,
+        providerEventId: input.providerEventId,
+        providerPaymentId: input.providerPaymentId,
+        fact: input.type,
+        orderId: input.orderId ?? null,
+        amount: input.amount ?? null,
+        currencyCode: input.currencyCode ?? null,
+        refundedAmount: input.refundedAmount ?? null,
+        reason: input.reason ?? null,
+      },
+    }
+    return { stream: paymentStream(storeOf(env.ctx), paymentId), entityId: paymentId, command }
+  },
+  decider: paymentDecider,
+})
+
+export const paymentCommands: readonly AnyCommandDefinition[] = [paymentEventRecord]
