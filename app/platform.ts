@@ -26,6 +26,7 @@ import { Reactor } from './reactions/reactor.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 import { stagedUploadReader } from '../infra/media/staged-uploads.js'
+import { paymentSecretStash } from './payments/provider/stash.js'
 
 /** The read model that keys and stores are authenticated from; its checkpoint dates every cached answer. */
 const TENANCY_PROJECTION = 'tenancy'
@@ -173,6 +174,7 @@ export class Platform {
         catalogUsageFrom(this.database.db),
         themeAssetWriter(mediaServices(this).blobs),
         stagedUploadReader(mediaServices(this).blobs),
+        paymentSecretStash(this),
       ),
     )
   }

@@ -33,6 +33,7 @@ import { urlRedirectCommands } from './webstore/url-redirect/definitions.js'
 import { paymentCommands } from './payments/payment/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
 import { cartCommands } from './orders/cart/definitions.js'
+import { paymentProviderCommands } from './payments/payment-provider/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -70,4 +71,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...paymentCommands,
   ...orderCommands,
   ...cartCommands,
+  ...paymentProviderCommands,
 ]

@@ -24,6 +24,7 @@ import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 import { URL_REDIRECT_CATEGORY } from './webstore/url-redirect/streams.js'
 import { ORDER_CATEGORY } from './orders/order/streams.js'
 import { CUSTOMER_CATEGORY } from './orders/customer/streams.js'
+import { PAYMENT_PROVIDER_CATEGORY } from './payments/payment-provider/streams.js'
 
 /**
  * Whose history is whose: the scope areas whose read scope may see a stream category's events
@@ -63,6 +64,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   // their category constants here instead of the literals.
   payment: ['orders'],
   cart: ['orders'],
+  [PAYMENT_PROVIDER_CATEGORY]: ['settings'],
 }
 
 /** The stream categories whose history a credential with `scopes` may read. */

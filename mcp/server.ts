@@ -25,6 +25,7 @@ import { pageReadTools } from './webstore/page/tools.js'
 import { postReadTools } from './webstore/post/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
 import { urlRedirectReadTools } from './webstore/url-redirect/tools.js'
+import { paymentProviderReadTools } from './payments/payment-provider/tools.js'
 
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
@@ -54,6 +55,7 @@ const handWiredTools: readonly ShopTool[] = [
   ...collectionReadTools,
   ...translationReadTools,
   ...urlRedirectReadTools,
+  ...paymentProviderReadTools,
   ...auditLogTools,
 ]
 

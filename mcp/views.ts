@@ -13,6 +13,7 @@ import { pageView } from './webstore/page/views.js'
 import { postView } from './webstore/post/views.js'
 import { translationView } from './webstore/translation/views.js'
 import { urlRedirectView } from './webstore/url-redirect/views.js'
+import { paymentProviderView } from './payments/payment-provider/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
 const views: ReadonlyMap<string, ResourceView> = new Map(
@@ -32,6 +33,7 @@ const views: ReadonlyMap<string, ResourceView> = new Map(
     collectionView,
     translationView,
     urlRedirectView,
+    paymentProviderView,
   ].map((view) => [view.resource, view]),
 )
 

@@ -20,6 +20,7 @@ import { blogsProjection } from './webstore/blog/projection.js'
 import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
 import { urlRedirectsProjection } from './webstore/url-redirect/projection.js'
+import { paymentProvidersProjection } from './payments/payment-provider/projection.js'
 
 /** Every read model the platform maintains. */
 export const allProjections: readonly Projection[] = [
@@ -43,5 +44,6 @@ export const allProjections: readonly Projection[] = [
   collectionsProjection,
   translationsProjection,
   urlRedirectsProjection,
+  paymentProvidersProjection,
   auditLogProjection,
 ]

@@ -32,6 +32,7 @@ import { pageSlice } from './webstore/page/resolvers.js'
 import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
 import { urlRedirectSlice } from './webstore/url-redirect/resolvers.js'
+import { paymentProviderSlice } from './payments/payment-provider/resolvers.js'
 
 /** Every slice of the one schema. */
 export const graphqlSlices: readonly GraphQLSlice[] = [
@@ -67,5 +68,6 @@ export const graphqlSlices: readonly GraphQLSlice[] = [
   collectionSlice,
   translationSlice,
   urlRedirectSlice,
+  paymentProviderSlice,
   auditLogSlice,
 ]

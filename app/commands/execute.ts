@@ -8,6 +8,7 @@ import {
   type BlobWriter,
   type CatalogUsage,
   type PrepareEnv,
+  type SecretStash,
   type StagedUploadReader,
 } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
@@ -41,6 +42,7 @@ export async function executeCommand(
   catalogUsage?: CatalogUsage,
   blobs?: BlobWriter,
   stagedUploads?: StagedUploadReader,
+  secrets?: SecretStash,
 ): Promise<CommandResult> {
   if (!grantsCommand(ctx.scopes, definition)) {
     throw new DomainError(
@@ -60,6 +62,7 @@ export async function executeCommand(
     catalogUsage,
     blobs,
     stagedUploads,
+    secrets,
     newId: () => uuidv7(),
     reservationOwner: (scope, key) => reservationOwner(store, scope, key),
     readStream: async (stream) =>

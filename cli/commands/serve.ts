@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from '../../api/app.js'
 import { ensureDemoShop } from '../../app/operations/demo.js'
+import { secretsKeyWarning } from '../../infra/secrets/platform-key.js'
 import { openCliPlatform } from '../platform.js'
 import { exitOnSignals } from '../shutdown.js'
 
@@ -15,6 +16,8 @@ const DEMO_HEADLINES = {
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'no-projections': { type: 'boolean', default: false } } })
   const { platform, logger } = await openCliPlatform({ runProjections: !values['no-projections'], logsTo: 'stdout' })
+  const secretsWarning = secretsKeyWarning(platform.config)
+  if (secretsWarning) logger.warn(secretsWarning)
   const demo = await ensureDemoShop(platform)
   const app = await buildApp(platform)
   exitOnSignals(

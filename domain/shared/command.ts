@@ -55,6 +55,32 @@ export interface PrepareEnv {
   blobs?: BlobWriter
   /** Files clients PUT to a staged upload URL (a theme zip too large for one GraphQL request); absent where none is at hand. */
   stagedUploads?: StagedUploadReader
+  /** Seals secrets (payment provider keys) into an encrypted table before the event that names them; absent where none is at hand. */
+  secrets?: SecretStash
+}
+
+/** What a sealed secret is: whose (a payment provider of the store) and what for. */
+export interface SecretLabel {
+  provider: string
+  purpose: 'api_key' | 'signing'
+}
+
+/** A sealed secret as a command may carry it into an event: its row id, its last 4 characters and the id of the key that sealed it. */
+export interface StashedSecret {
+  secretId: string
+  last4: string
+  keyId: string
+}
+
+/**
+ * Seals secrets into a mutable, encrypted-at-rest table before the event that names them (by
+ * row id), since events are forever and must never hold one. A refused command leaves a row no
+ * event names, which is never used.
+ */
+export interface SecretStash {
+  seal(storeId: string, label: SecretLabel, value: string): Promise<StashedSecret>
+  /** Seals a fresh random secret `<prefix><base64>` (a TEST provider's `whsec_…`). */
+  generate(storeId: string, label: SecretLabel, prefix: string): Promise<StashedSecret>
 }
 
 /** Reads a store's staged upload; the store id is part of its key, so another store's id finds nothing. */

@@ -28,14 +28,15 @@ export function secretsKeyWarning(config: KeyConfig): string | null {
 }
 
 /** The cipher for secrets at rest, the same on every node (see `secretsKeySource`). */
-export async function platformSecretCipher(config: KeyConfig, db: AnyDb): Promise<SecretCipher> {
+export async function platformSecretCipher(config: KeyConfig, db?: AnyDb): Promise<SecretCipher> {
   return new SecretCipher(await currentKey(config, db), config.secretsKeyPrevious)
 }
 
-async function currentKey(config: KeyConfig, db: AnyDb): Promise<Uint8Array> {
+async function currentKey(config: KeyConfig, db: AnyDb | undefined): Promise<Uint8Array> {
   if (config.secretsKey) return config.secretsKey
   if (config.internalSecret)
     return Buffer.from(hkdfSync('sha256', config.internalSecret, 'emporium', 'secrets at rest v1', SECRET_KEY_BYTES))
+  if (!db) throw new Error('neither SECRETS_KEY nor INTERNAL_SECRET is set, and no database to keep a key in')
   await sql`create table if not exists platform_secret_keys (name text primary key, key bytea not null)`.execute(db)
   await sql`insert into platform_secret_keys (name, key) values ('secrets-at-rest', ${randomBytes(SECRET_KEY_BYTES)}) on conflict (name) do nothing`.execute(
     db,
