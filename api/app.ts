@@ -20,6 +20,7 @@ import { storefrontApiRoutes } from './storefront/plugin.js'
 import { webhookRoutes } from './http/webhooks/routes.js'
 import { testPayRoutes } from './http/webhooks/test-pay.js'
 import { checkoutRoutes } from './http/checkout.js'
+import { cartRoutes } from './http/cart.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -55,6 +56,7 @@ export async function buildApp(platform: Platform) {
   await app.register(graphqlPlugin, { platform, slices: graphqlSlices, rateLimiter, metrics })
   await app.register(storageRoutes, { platform })
   await app.register(storefrontApiRoutes, { platform })
+  await app.register(cartRoutes, { platform })
   if (platform.config.graphqlPlayground) await app.register(playgroundRoutes)
   await app.register(internalRoutes, { platform })
   await app.register(webhookRoutes, { platform })

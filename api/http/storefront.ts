@@ -6,11 +6,12 @@ import { UNKNOWN_STORE_PAGE } from '../../app/storefront/platform-pages.js'
 import { openStorefrontCache } from '../../app/storefront/cache/open.js'
 import { serveCachedStorefront } from '../../app/storefront/cached.js'
 import { serveStorefront } from '../../app/storefront/serve.js'
+import { isCartPath } from '../../app/orders/cart/paths.js'
 
 /**
  * Mounts the storefront: on a store's host (`<slug>.<PLATFORM_HOST>` or a verified custom
  * domain) every path is the store's, except `/storage/*`, `/api/storefront/graphql` and
- * `/api/webhooks/*`; any other host keeps the platform's routes. A root-level `onRequest` hook
+ * `/api/webhooks/*` (and the cart's paths, served by `api/http/cart.ts`); any other host keeps the platform's routes. A root-level `onRequest` hook
  * (fastify-plugin), so it runs before routing and no platform route answers on a store's host.
  */
 export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platform: Platform }) => {
@@ -27,6 +28,8 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platf
         .header('cache-control', 'no-cache')
         .send(UNKNOWN_STORE_PAGE)
     if (isPlatformPath(request.url)) return
+    // One shopper's cart: its own routes (api/http/cart.ts), never the shared page cache.
+    if (isCartPath(request.url)) return
     if (decision.kind === 'redirect') return reply.code(301).header('location', decision.location).send()
     const storefrontRequest = {
       method: request.method,

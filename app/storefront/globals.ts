@@ -1,4 +1,5 @@
 import type { StoreDetails } from '../../projections/tenancy/store-queries.js'
+import { emptyCartObject } from '../orders/cart/shapes.js'
 import { escapeHtml } from './liquid/escape.js'
 import { localeObject, prefixOf } from './locale.js'
 import { CollectionsDrop } from './objects/collection.js'
@@ -72,6 +73,8 @@ export function pageGlobals(input: GlobalsInput): Record<string, unknown> {
   const language = languages.find((l) => l.iso_code === locale)!
   const title = page.title || store.seo.title || store.name
   return {
+    // Every page is shared by all shoppers (the page cache): only the cart page puts a shopper's cart here.
+    cart: emptyCartObject(store.currency),
     ...page.objects,
     shop: {
       name: escapeHtml(store.name),

@@ -28,6 +28,11 @@ export interface StorefrontRequest {
   now: Date
   /** Hears what the render read, for the page cache. */
   read?: RenderDependencies
+  /**
+   * A page the caller decided (the cart page, never cached), rendered instead of routing the
+   * path; it may read the request's locale-aware link maker to build its objects.
+   */
+  routed?: (ctx: ObjectContext) => Promise<RoutedPage>
 }
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
@@ -110,10 +115,12 @@ export async function serveStorefront(
         title: details.name,
       }
     else {
-      const routed = await routePage(ctx, split.path, {
-        origin: request.origin,
-        commerceEnabled: store.commerceEnabled,
-      })
+      const routed = request.routed
+        ? await request.routed(ctx)
+        : await routePage(ctx, split.path, {
+            origin: request.origin,
+            commerceEnabled: store.commerceEnabled,
+          })
       if (!routed) {
         const redirect = await redirectResponse(platform, store.storeId, url, details.enabledLocales)
         if (redirect) return redirect
