@@ -14,20 +14,30 @@ export const CHECKOUT_COUNTRIES = [
   'RO', 'SE', 'SG', 'SI', 'SK', 'US', 'ZA',
 ] as const // prettier-ignore
 
+/** Control characters (NUL, escapes …); `lines` allows tab and line breaks, as a note has them. */
+function hasControl(value: string, lines: boolean): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0)
+    if (lines && (code === 9 || code === 10 || code === 13)) continue
+    if (code < 32 || code === 127) return true
+  }
+  return false
+}
+
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} must not hold control characters`)
+    .refine((value) => !hasControl(value, false), `${label} must not hold control characters`)
 
 const optional = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value), `${label} must not hold control characters`)
+    .refine((value) => !hasControl(value, true), `${label} must not hold control characters`)
     .nullish()
     .transform((value) => (value ? value : null))
 
