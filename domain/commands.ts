@@ -34,6 +34,7 @@ import { paymentCommands } from './payments/payment/definitions.js'
 import { orderCommands } from './orders/order/definitions.js'
 import { cartCommands } from './orders/cart/definitions.js'
 import { paymentProviderCommands } from './payments/payment-provider/definitions.js'
+import { customerCommands } from './orders/customer/definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -72,4 +73,5 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...orderCommands,
   ...cartCommands,
   ...paymentProviderCommands,
+  ...customerCommands,
 ]

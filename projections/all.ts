@@ -21,6 +21,7 @@ import { postsProjection } from './webstore/post/projection.js'
 import { translationsProjection } from './webstore/translation/projection.js'
 import { urlRedirectsProjection } from './webstore/url-redirect/projection.js'
 import { paymentProvidersProjection } from './payments/payment-provider/projection.js'
+import { ordersProjection } from './orders/order/projection.js'
 
 /** Every read model the platform maintains. */
 export const allProjections: readonly Projection[] = [
@@ -45,5 +46,6 @@ export const allProjections: readonly Projection[] = [
   translationsProjection,
   urlRedirectsProjection,
   paymentProvidersProjection,
+  ordersProjection,
   auditLogProjection,
 ]

@@ -2,6 +2,7 @@ import type { CatalogUsage } from '../../domain/shared/command.js'
 import { attributeUsage, productsInAttributeSet } from '../../projections/catalog/product-attribute/queries.js'
 import { postIdsOfBlog } from '../../projections/webstore/post/queries.js'
 import { findTranslatableSource } from '../../projections/webstore/translation/sources.js'
+import { findCustomer } from '../../projections/orders/order/queries.js'
 import type { AnyDb } from '../../infra/database/database.js'
 
 /**
@@ -15,5 +16,6 @@ export function catalogUsageFrom(db: AnyDb): CatalogUsage {
     productsInAttributeSet: (storeId, attributeSetId) => productsInAttributeSet(db, storeId, attributeSetId),
     postsOfBlog: (storeId, blogId) => postIdsOfBlog(db, storeId, blogId),
     translatableSource: (storeId, resourceId) => findTranslatableSource(db, storeId, resourceId),
+    customerKnown: async (storeId, customerId) => (await findCustomer(db, storeId, customerId)) !== null,
   }
 }

@@ -111,6 +111,8 @@ export interface CatalogUsage {
   postsOfBlog?(storeId: string, blogId: string): Promise<string[]>
   /** A resource's translatable text by key, found by id in its kind's read model; null when the store has no such resource. */
   translatableSource?(storeId: string, resourceId: string): Promise<TranslatableSourceText | null>
+  /** Whether the store has this customer (customers read model, from their orders); customerErase refuses others. */
+  customerKnown?(storeId: string, customerId: string): Promise<boolean>
 }
 
 /** The text fields of a resource that may be translated, e.g. `{ title: 'Shirt', 'seo.title': '' }`. */

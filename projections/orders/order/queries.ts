@@ -1,0 +1,269 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import { DECIMAL_PATTERN } from '../../../domain/catalog/product/money.js'
+import { CUSTOMER_LIST } from '../../../domain/orders/customer/list.js'
+import { ORDER_LIST } from '../../../domain/orders/order/list.js'
+import type { OrderFields } from '../../../domain/orders/order/order.js'
+import { badInput } from '../../../domain/shared/errors.js'
+import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type ListArgsOf, type MoneyRangeFilter } from '../../../domain/shared/list-spec.js'
+import type { Eb } from '../../shared/filters.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { CustomerRow, FulfillmentRecord, OrderDb, OrderLineRow, OrderNoteRecord, OrderRow } from './tables.js'
+
+export interface OrderLineRecord {
+  productId: string
+  variantId: string
+  title: string
+  variantTitle: string | null
+  sku: string | null
+  quantity: number
+  unitPrice: number
+  lineTotal: number
+}
+
+/** An order as the API serves it; amounts in minor units of `currencyCode`. */
+export interface OrderRecord {
+  id: string
+  number: number
+  customerId: string
+  status: string
+  paymentStatus: string
+  fulfillmentStatus: string
+  currencyCode: string
+  subtotal: number
+  shipping: { name: string; amount: number }
+  tax: { rate: number; inclusive: boolean; amount: number }
+  total: number
+  totalRefunded: number
+  provider: string
+  paymentSessionId: string | null
+  reservationExpiresAt: string
+  note: string | null
+  notes: OrderNoteRecord[]
+  fulfillments: FulfillmentRecord[]
+  lines: OrderLineRecord[]
+  revision: number
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface CustomerRecord {
+  id: string
+  orderCount: number
+  totalSpent: number
+  currencyCode: string | null
+  firstOrderAt: Date | null
+  lastOrderAt: Date | null
+  erased: boolean
+  erasedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export type ListOrdersArgs = ListArgsOf<typeof ORDER_LIST>
+export type ListCustomersArgs = ListArgsOf<typeof CUSTOMER_LIST>
+export const ORDER_SORTS = sortValues(ORDER_LIST)
+export const CUSTOMER_SORTS = sortValues(CUSTOMER_LIST)
+
+/** `total: {min, max}` as decimals of the order's own currency, compared with the decimal column. */
+function totalRange(eb: Eb, range: MoneyRangeFilter): Expression<SqlBool>[] {
+  const bound = (value: string, end: 'min' | 'max') => {
+    if (!DECIMAL_PATTERN.test(value))
+      throw badInput(['filter', 'total', end], `total.${end} must be a decimal string like "19.99"; got '${value}'`)
+    return sql`${value}::numeric`
+  }
+  const conditions: Expression<SqlBool>[] = []
+  if (range.min != null) conditions.push(eb('total_amount', '>=', bound(range.min, 'min')))
+  if (range.max != null) conditions.push(eb('total_amount', '<=', bound(range.max, 'max')))
+  return conditions
+}
+
+const orders = listRunner(ORDER_LIST, {
+  filters: {
+    status: 'status',
+    paymentStatus: 'payment_status',
+    fulfillmentStatus: 'fulfillment_status',
+    customerId: 'customer_id',
+    number: 'number',
+    total: totalRange,
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  sorts: { CREATED_AT: 'created_at', NUMBER: 'number', TOTAL: 'total', UPDATED_AT: 'updated_at' },
+})
+
+const customers = listRunner(CUSTOMER_LIST, {
+  filters: {
+    erased: 'erased',
+    orderCount: 'order_count',
+    firstOrderAt: 'first_order_at',
+    lastOrderAt: 'last_order_at',
+  },
+  sorts: {
+    LAST_ORDER_AT: 'last_order_at',
+    FIRST_ORDER_AT: 'first_order_at',
+    ORDER_COUNT: 'order_count',
+    TOTAL_SPENT: 'total_spent',
+  },
+})
+
+const noStore = sql<SqlBool>`false`
+
+/** One order of the store by id or by number, or null (another store's id included). */
+export async function findOrder(
+  db: OrderDb,
+  storeId: string,
+  by: { id: string } | { number: number },
+): Promise<OrderRecord | null> {
+  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
+  if ('number' in by && !Number.isSafeInteger(by.number)) return null
+  const query = db.selectFrom('orders').selectAll().where('store_id', '=', storeId)
+  const row = await ('id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('number', '=', by.number))
+    .limit(1)
+    .executeTakeFirst()
+  if (!row) return null
+  return (await withLines(db, storeId, [row]))[0]!
+}
+
+/**
+ * One order of a store with its lines, for the storefront (confirmation page) and other server-side
+ * readers that hold no caller; null for an unknown id or another store's.
+ *
+ * @example const order = await findOrderForStore(platform.database.db, storeId, orderId)
+ */
+export function findOrderForStore(db: OrderDb, storeId: string, orderId: string): Promise<OrderRecord | null> {
+  return findOrder(db, storeId, { id: orderId })
+}
+
+/** One page of the store's orders, with their lines. */
+export async function listOrders(
+  db: OrderDb,
+  storeId: string,
+  args: ListOrdersArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<OrderRecord>> {
+  const query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : noStore))
+  const page = await orders.run(query, args, options)
+  const records = new Map((await withLines(db, storeId, page.nodes)).map((record) => [record.id, record]))
+  return {
+    ...page,
+    nodes: page.nodes.map((row) => records.get(row.id)!),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: records.get(edge.node.id)! })),
+  }
+}
+
+/** The ids of a customer's orders in the store, for erasing their addresses. */
+export async function orderIdsOfCustomer(db: OrderDb, storeId: string, customerId: string): Promise<string[]> {
+  if (!isUuid(storeId) || !isUuid(customerId)) return []
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('customer_id', '=', customerId.toLowerCase())
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export async function findCustomer(db: OrderDb, storeId: string, customerId: string): Promise<CustomerRecord | null> {
+  if (!isUuid(storeId) || !isUuid(customerId)) return null
+  const row = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', customerId.toLowerCase())
+    .executeTakeFirst()
+  return row ? toCustomerRecord(row) : null
+}
+
+export async function listCustomers(
+  db: OrderDb,
+  storeId: string,
+  args: ListCustomersArgs = {},
+  options: PaginateOptions = {},
+): Promise<Connection<CustomerRecord>> {
+  const query = db
+    .selectFrom('customers')
+    .selectAll()
+    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : noStore))
+  const page = await customers.run(query, args, options)
+  return {
+    ...page,
+    nodes: page.nodes.map(toCustomerRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCustomerRecord(edge.node) })),
+  }
+}
+
+async function withLines(db: OrderDb, storeId: string, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
+  if (rows.length === 0) return []
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where(
+      'order_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute()
+  const byOrder = new Map<string, OrderLineRow[]>()
+  for (const line of lines) byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line])
+  return rows.map((row) => toOrderRecord(row, byOrder.get(row.id) ?? []))
+}
+
+function toOrderRecord(row: OrderRow, lines: readonly OrderLineRow[]): OrderRecord {
+  const state: OrderFields = row.state
+  return {
+    id: row.id,
+    number: row.number,
+    customerId: row.customer_id,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    fulfillmentStatus: row.fulfillment_status,
+    currencyCode: row.currency_code,
+    subtotal: row.subtotal,
+    shipping: { name: row.shipping_name, amount: row.shipping_amount },
+    tax: { rate: row.tax_rate, inclusive: row.tax_inclusive, amount: row.tax_amount },
+    total: row.total,
+    totalRefunded: row.total_refunded,
+    provider: row.provider,
+    paymentSessionId: state.payment.sessionId,
+    reservationExpiresAt: state.reservationExpiresAt,
+    note: row.note,
+    notes: row.notes,
+    fulfillments: row.fulfillments,
+    lines: lines.map((line) => ({
+      productId: line.product_id,
+      variantId: line.variant_id,
+      title: line.title,
+      variantTitle: line.variant_title,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      lineTotal: line.quantity * line.unit_price,
+    })),
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+function toCustomerRecord(row: CustomerRow): CustomerRecord {
+  return {
+    id: row.id,
+    orderCount: row.order_count,
+    totalSpent: Number(row.total_spent),
+    currencyCode: row.currency_code,
+    firstOrderAt: row.first_order_at,
+    lastOrderAt: row.last_order_at,
+    erased: row.erased,
+    erasedAt: row.erased_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
