@@ -23,6 +23,7 @@ import { COLLECTION_CATEGORY } from './webstore/collection/streams.js'
 import { TRANSLATION_CATEGORY } from './webstore/translation/streams.js'
 import { URL_REDIRECT_CATEGORY } from './webstore/url-redirect/streams.js'
 import { ORDER_CATEGORY } from './orders/order/streams.js'
+import { PAYMENT_CATEGORY } from './payments/payment/streams.js'
 import { CUSTOMER_CATEGORY } from './orders/customer/streams.js'
 import { PAYMENT_PROVIDER_CATEGORY } from './payments/payment-provider/streams.js'
 
@@ -62,7 +63,7 @@ export const HISTORY_AREAS: Readonly<Record<string, readonly ScopeArea[]>> = {
   [CUSTOMER_CATEGORY]: ['orders'],
   // Payments (owner: webhook) and carts (owner: cart) are order business too; their owners may name
   // their category constants here instead of the literals.
-  payment: ['orders'],
+  [PAYMENT_CATEGORY]: ['orders'],
   cart: ['orders'],
   [PAYMENT_PROVIDER_CATEGORY]: ['settings'],
 }

@@ -1,12 +1,22 @@
-import { randomBytes } from 'node:crypto'
-import Stripe from 'stripe'
-import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CommandContext } from '../../../app/commands/context.js'
 import { deliverTestWebhook } from '../../../app/payments/webhook/deliver-test.js'
-import { orderPlace } from '../../../domain/orders/order/definitions.js'
 import { paymentIdOf } from '../../../domain/payments/payment/streams.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import {
+  configurePaymentProvider,
+  newEventId,
+  newPaymentIntentId,
+  newSigningSecret,
+  paymentEventTypes,
+  placeOrder as place,
+  postWebhook,
+  refundedEvent,
+  signPayload,
+  succeededEvent,
+  testShop,
+  waitForOrderEvent as waitFor,
+  type Shop,
+} from '../../../test/support/payments.js'
 
 // The payment webhook over HTTP, as a payment provider and as an attacker would call it:
 // signatures, secrets of other stores and rotated ones, replays, stale timestamps, sizes,
@@ -18,122 +28,23 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Shop = Tenant & { secret: string }
+const shop = (slug: string) => testShop(t, slug)
+const configure = (apiKey: string, input: Record<string, unknown>) => configurePaymentProvider(t, apiKey, input)
+const post = (slug: string, payload: string, signature: string | null, provider = 'test') =>
+  postWebhook(t, slug, payload, signature, provider)
+const sign = signPayload
+const newSecret = newSigningSecret
+const piOf = newPaymentIntentId
+const evtId = newEventId
+const succeeded = succeededEvent
+const refunded = refundedEvent
+const paymentEvents = (s: Shop, pi: string) => paymentEventTypes(t, s, pi)
+const waitForOrderEvent = (s: Shop, orderId: string, type: string) => waitFor(t, s, orderId, type)
+const placeOrder = (s: Shop, total?: number, currencyCode?: string) => place(t, s, total, currencyCode)
 
-const newSecret = () => `whsec_${randomBytes(24).toString('hex')}`
-
-async function configure(apiKey: string, input: Record<string, unknown>): Promise<void> {
-  const response = await t.gql(
-    apiKey,
-    'mutation ($input: PaymentProviderConfigureInput!) { paymentProviderConfigure(input: $input) { eventPosition } }',
-    { input },
-  )
-  expect(response.errors).toBeUndefined()
-}
-
-async function shop(slug: string): Promise<Shop> {
-  const tenant = await t.tenant(slug)
-  const secret = newSecret()
-  await configure(tenant.apiKey, { provider: 'TEST', webhookSigningSecret: secret })
-  return { ...tenant, secret }
-}
-
-/** Checkout places orders on the server; here the test stands in for it. */
-async function placeOrder(shop: Shop, total = 2500, currencyCode = 'EUR'): Promise<string> {
-  const orderId = uuidv7()
-  const ctx: CommandContext = {
-    organizationId: shop.organizationId,
-    storeId: shop.storeId,
-    actor: { type: 'system', id: 'checkout-test' },
-    scopes: ['orders:write'],
-    correlationId: uuidv7(),
-    causationId: null,
-    now: new Date(),
-  }
-  await t.platform.execute(
-    orderPlace,
-    {
-      orderId,
-      customerId: uuidv7(),
-      lines: [
-        {
-          productId: uuidv7(),
-          variantId: uuidv7(),
-          title: 'Linen shirt',
-          variantTitle: null,
-          sku: null,
-          quantity: 1,
-          unitPrice: total,
-        },
-      ],
-      currencyCode,
-      subtotal: total,
-      shipping: { name: 'Free', amount: 0 },
-      tax: { rate: 0, inclusive: true, amount: 0 },
-      total,
-      provider: 'TEST',
-      reservationExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-    },
-    ctx,
-  )
-  return orderId
-}
-
-const piOf = () => `pi_${randomBytes(12).toString('hex')}`
-const evtId = () => `evt_${randomBytes(12).toString('hex')}`
-
-function succeeded(orderId: string | null, pi: string, amount = 2500, currency = 'eur', id = evtId()) {
-  return {
-    id,
-    type: 'payment_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: pi,
-        object: 'payment_intent',
-        amount,
-        amount_received: amount,
-        currency,
-        metadata: orderId ? { orderId } : {},
-      },
-    },
-  }
-}
-
-function refunded(pi: string, amountRefunded: number, orderId: string | null = null, id = evtId()) {
-  return {
-    id,
-    type: 'charge.refunded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `ch_${pi}`,
-        object: 'charge',
-        payment_intent: pi,
-        amount: 2500,
-        amount_refunded: amountRefunded,
-        currency: 'eur',
-        metadata: orderId ? { orderId } : {},
-      },
-    },
-  }
-}
-
-const sign = (payload: string, secret: string, timestamp?: number) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) })
-
-function post(slug: string, payload: string, signature: string | null, provider = 'test') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/${provider}/${slug}`,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    payload,
-  })
-}
-
-async function deliver(shop: Shop, event: object, secret = shop.secret) {
+async function deliver(s: Shop, event: object, secret = s.secret) {
   const payload = JSON.stringify(event)
-  return post(shop.storeSlug, payload, sign(payload, secret))
+  return post(s.storeSlug, payload, sign(payload, secret))
 }
 
 /** Event types of an entity, from the audit log (what a merchant or auditor sees). */
@@ -146,29 +57,6 @@ async function history(shop: Shop, entityId: string): Promise<string[]> {
   expect(response.errors).toBeUndefined()
   return response.data!.auditLog.nodes.map((node) => node.type).sort()
 }
-
-/** Payment events recorded on the payment's stream, read from the log (the audit log lags it). */
-async function paymentEvents(shop: Shop, pi: string): Promise<string[]> {
-  const stream = `payment-${shop.storeId}_${paymentIdOf('TEST', pi)}`
-  return (await t.platform.eventStore.readStream(stream)).map((e) => e.type)
-}
-
-async function orderEventData(shop: Shop, orderId: string) {
-  return (await t.platform.eventStore.readStream(`order-${shop.storeId}_${orderId}`)).map((e) => ({
-    type: e.type,
-    data: e.data,
-  }))
-}
-
-const waitForOrderEvent = (shop: Shop, orderId: string, type: string) =>
-  vi.waitFor(
-    async () => {
-      const events = await orderEventData(shop, orderId)
-      expect(events.map((e) => e.type)).toContain(type)
-      return events
-    },
-    { timeout: 10_000, interval: 50 },
-  )
 
 describe('payment webhook', () => {
   it('records a validly signed payment and the order becomes PAID', async () => {
