@@ -35,7 +35,20 @@ export function createLogger(
     name,
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'apiKey', '*.apiKey'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'apiKey',
+        '*.apiKey',
+        // Payment provider secrets, as a command's input or GraphQL variables would carry them.
+        'secretKey',
+        '*.secretKey',
+        '*.*.secretKey',
+        'webhookSigningSecret',
+        '*.webhookSigningSecret',
+        '*.*.webhookSigningSecret',
+      ],
       censor: '[redacted]',
     },
   }
