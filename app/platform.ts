@@ -21,6 +21,7 @@ import { projectionFilter } from '../infra/projections/worker.js'
 import { ReadModelWaiter } from '../infra/projections/waiter.js'
 import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/platform-metrics.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
+import { ReservationExpiry } from './scheduling/reservation-expiry.js'
 import { platformReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
 import { mediaServices } from '../infra/media/services.js'
@@ -57,6 +58,8 @@ export class Platform {
   readonly credentials: CredentialResolver
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
   private publishScheduler: PublishScheduler | null = null
+  /** Runs where the projections run: ends inventory holds whose checkout time ran out. */
+  private reservationExpiry: ReservationExpiry | null = null
   /** Runs where the projections run: reactions to events, such as installing a new store's default theme. */
   private reactor: Reactor | null = null
   private readonly writeFollowers = new Set<WriteFollower>()
@@ -133,6 +136,14 @@ export class Platform {
         execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
       })
       platform.publishScheduler.start()
+      platform.reservationExpiry = new ReservationExpiry({
+        db: database.db,
+        intervalMs: config.publishSchedulerIntervalMs,
+        logger,
+        execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
+        streamEventTypes: async (stream) => (await eventStore.readStream(stream)).map((event) => event.type),
+      })
+      platform.reservationExpiry.start()
       platform.reactor = new Reactor({
         db: database.db,
         eventStore,
@@ -255,6 +266,7 @@ export class Platform {
 
   async close(): Promise<void> {
     await this.publishScheduler?.stop()
+    await this.reservationExpiry?.stop()
     await this.reactor?.stop()
     await this.runner?.stop()
     await this.parked.stop()

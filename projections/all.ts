@@ -4,6 +4,7 @@ import { categoriesProjection } from './catalog/category/projection.js'
 import { attributeSetsProjection } from './catalog/attribute-set/projection.js'
 import { attributesProjection } from './catalog/attribute/projection.js'
 import { productsProjection } from './catalog/product/projection.js'
+import { inventoryReservationsProjection } from './catalog/inventory/projection.js'
 import { productAttributesProjection } from './catalog/product-attribute/projection.js'
 import { mediaProjection } from './media/projection.js'
 import { globalSettingsProjection } from './settings/global-settings/projection.js'
@@ -28,6 +29,7 @@ export const allProjections: readonly Projection[] = [
   tenancyProjection,
   accountsProjection,
   productsProjection,
+  inventoryReservationsProjection,
   attributesProjection,
   attributeSetsProjection,
   productAttributesProjection,

@@ -4,18 +4,20 @@ import { urlRedirectReactions, type RedirectReactionReads } from '../webstore/ur
 import { paymentReactions, type PaymentReactionReads } from '../payments/payment/reactions.js'
 import { refundReactions } from '../payments/payment/refunds.js'
 import type { Platform } from '../platform.js'
+import { orderInventoryReactions, type OrderStreamReads } from '../catalog/inventory/reactions.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
 
 /** Every reaction the platform runs (where projections run), those that read the read models given how. */
 export function platformReactions(
-  reads: RedirectReactionReads & PaymentReactionReads & { platform: Platform },
+  reads: RedirectReactionReads & PaymentReactionReads & OrderStreamReads & { platform: Platform },
 ): readonly Reaction[] {
   return [
     ...allReactions,
     ...urlRedirectReactions(reads),
     ...paymentReactions(reads),
     ...refundReactions(reads.platform),
+    ...orderInventoryReactions(reads),
   ]
 }

@@ -8,6 +8,7 @@ import type { MediaView } from '../../media/view.js'
 import { catalogStore } from './reads.js'
 import { toProductView, type ProductView } from './view.js'
 import {
+  inventoryAvailability,
   moneyView,
   toTotalsView,
   type ProductOptionView,
@@ -64,6 +65,8 @@ function pastCatalog(product: ProductAsOf): Omit<PastProduct, 'product' | 'media
       cost: variant.cost === null ? null : inCurrency(variant.cost),
       inventoryTracked: variant.inventoryTracked,
       inventoryQuantity: variant.inventoryQuantity,
+      // Holds are not part of a product's past states: a past variant shows its stock as available.
+      ...inventoryAvailability(variant, 0),
       weight: variant.weight,
       optionValues: namedValues(catalog.options, variant),
       position,

@@ -7,7 +7,9 @@ import {
   variantsByIds as variantRecordsByIds,
   variantsOfProducts as variantRecordsOfProducts,
   type ListVariantsArgs,
+  type VariantRecord,
 } from '../../../projections/catalog/product/variant-queries.js'
+import { reservedByVariant } from '../../../projections/catalog/inventory/queries.js'
 import type { Caller } from '../../caller.js'
 import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from './reads.js'
@@ -26,19 +28,25 @@ export type { ListVariantsArgs }
 export async function readVariant(caller: Caller, id: string): Promise<ProductVariantView> {
   const variant = await findVariant(caller.platform.database.db, catalogStore(caller), id)
   if (!variant) throw notFound('variant', id)
-  return toVariantView(variant)
+  const reserved = await reservedOf(caller, [variant])
+  return toVariantView(variant, reserved.get(variant.id))
 }
 
 /** One page of the store's variants, or of one product's. */
 export async function listVariants(caller: Caller, args: ListVariantsArgs, options: PaginateOptions = {}) {
   const page = await listVariantRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toVariantView)
+  const reserved = await reservedOf(caller, page.nodes)
+  return viewConnection(page, (variant) => toVariantView(variant, reserved.get(variant.id)))
 }
 
 /** The variants of these ids that the store has, in the order of the ids. */
 export async function variantsByIds(caller: Caller, ids: readonly string[]): Promise<ProductVariantView[]> {
   const found = await variantRecordsByIds(caller.platform.database.db, catalogStore(caller), ids)
-  return found.flatMap((variant) => (variant ? [toVariantView(variant)] : []))
+  const reserved = await reservedOf(
+    caller,
+    found.flatMap((variant) => (variant ? [variant] : [])),
+  )
+  return found.flatMap((variant) => (variant ? [toVariantView(variant, reserved.get(variant.id))] : []))
 }
 
 /** Each product's variants in order, in one query for the whole batch. */
@@ -47,7 +55,8 @@ export async function variantsOfProducts(
   productIds: readonly string[],
 ): Promise<ProductVariantView[][]> {
   const found = await variantRecordsOfProducts(caller.platform.database.db, catalogStore(caller), productIds)
-  return found.map((variants) => variants.map(toVariantView))
+  const reserved = await reservedOf(caller, found.flat())
+  return found.map((variants) => variants.map((variant) => toVariantView(variant, reserved.get(variant.id))))
 }
 
 /** Each product's options in order, in one query for the whole batch. */
@@ -60,4 +69,13 @@ export async function optionsOfProducts(caller: Caller, productIds: readonly str
 export async function variantTotals(caller: Caller, productIds: readonly string[]): Promise<VariantTotalsView[]> {
   const found = await variantSummaries(caller.platform.database.db, catalogStore(caller), productIds)
   return found.map(toTotalsView)
+}
+
+/** Units held by live reservations per variant, in one query for the batch. */
+function reservedOf(caller: Caller, variants: readonly VariantRecord[]): Promise<Map<string, number>> {
+  return reservedByVariant(
+    caller.platform.database.db,
+    catalogStore(caller),
+    variants.map((variant) => variant.id),
+  )
 }

@@ -45,6 +45,15 @@ export const productVariantViewSchema = z.object({
   cost: moneyViewSchema.nullable(),
   inventoryTracked: z.boolean(),
   inventoryQuantity: z.number().int().describe('Stock on hand; change it with adjust_inventory.'),
+  inventoryReserved: z
+    .number()
+    .int()
+    .describe('Units held for orders awaiting payment (checkout reserves them for a bounded time).'),
+  inventoryAvailable: z
+    .number()
+    .int()
+    .nullable()
+    .describe('What shoppers may still buy: stock on hand minus reserved; null when inventory is not tracked.'),
   weight: z.object({ value: z.number(), unit: z.enum(WEIGHT_UNITS) }).nullable(),
   optionValues: z.array(z.object({ name: z.string(), value: z.string() })),
   position: z.number().int(),
@@ -55,10 +64,12 @@ export const productVariantViewSchema = z.object({
 
 export type ProductVariantView = z.infer<typeof productVariantViewSchema>
 
-export function toVariantView(variant: VariantRecord): ProductVariantView {
+/** `reserved`: units live reservations hold (reservation read model); 0 for a past state. */
+export function toVariantView(variant: VariantRecord, reserved = 0): ProductVariantView {
   const { price, compareAtPrice, cost, ...fields } = variant
   return {
     ...fields,
+    ...inventoryAvailability(variant, reserved),
     price: moneyView(price),
     compareAtPrice: compareAtPrice && moneyView(compareAtPrice),
     cost: cost && moneyView(cost),
@@ -91,5 +102,16 @@ export function toTotalsView(summary: VariantSummary | null): VariantTotalsView 
         : { min: moneyView({ minor: priceMin, currencyCode }), max: moneyView({ minor: priceMax, currencyCode }) },
     totalInventory: summary?.inventoryTotal ?? 0,
     variantsCount: summary?.variantCount ?? 0,
+  }
+}
+
+/** Reserved and available units of a variant: available is null when stock is not counted. */
+export function inventoryAvailability(
+  variant: Pick<VariantRecord, 'inventoryTracked' | 'inventoryQuantity'>,
+  reserved: number,
+): { inventoryReserved: number; inventoryAvailable: number | null } {
+  return {
+    inventoryReserved: reserved,
+    inventoryAvailable: variant.inventoryTracked ? variant.inventoryQuantity - reserved : null,
   }
 }

@@ -6,6 +6,7 @@ import {
   variantsOfProducts,
   type VariantRecord,
 } from '../../../projections/catalog/product/variant-queries.js'
+import { reservedByVariant } from '../../../projections/catalog/inventory/queries.js'
 import { mediaPath } from '../../media/view.js'
 import { escapeHtml } from '../liquid/escape.js'
 import type { StorefrontImage } from '../liquid/filters.js'
@@ -76,7 +77,10 @@ export function imageObject(media: MediaRecord, alt: string): StorefrontImage {
   }
 }
 
-const isAvailable = (variant: VariantRecord) => !variant.inventoryTracked || variant.inventoryQuantity > 0
+/** What a shopper may still buy of a tracked variant: its stock less what checkouts hold (`reserved`). */
+const availableUnits = (variant: VariantRecord, reserved: number) => variant.inventoryQuantity - reserved
+const isAvailable = (variant: VariantRecord, reserved: number) =>
+  !variant.inventoryTracked || availableUnits(variant, reserved) > 0
 
 /**
  * The product objects of these records, in one query per kind for the whole batch. `selected`
@@ -96,6 +100,11 @@ export async function productObjects(
     ctx.overlay.load(ids),
   ])
   await ctx.overlay.load(media.flat().map((m) => m.id))
+  const reserved = await reservedByVariant(
+    ctx.db,
+    ctx.storeId,
+    variants.flat().map((variant) => variant.id),
+  )
   return records.map((record, index) => {
     const text = (key: string, source: string) => ctx.overlay.text(record.id, key, source)
     const title = text('title', record.title)
@@ -113,8 +122,11 @@ export async function productObjects(
         barcode: escapeHtml(variant.barcode),
         price: variant.price.minor,
         compare_at_price: variant.compareAtPrice?.minor ?? null,
-        available: isAvailable(variant),
-        inventory_quantity: variant.inventoryQuantity,
+        available: isAvailable(variant, reserved.get(variant.id) ?? 0),
+        // As in Shopify: the units a shopper may still buy (stock less checkouts' holds) when tracked.
+        inventory_quantity: variant.inventoryTracked
+          ? availableUnits(variant, reserved.get(variant.id) ?? 0)
+          : variant.inventoryQuantity,
         options: values,
         option1: values[0] ?? null,
         option2: values[1] ?? null,

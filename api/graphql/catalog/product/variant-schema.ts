@@ -77,6 +77,10 @@ export const productVariantTypeDefs = /* GraphQL */ `
     inventoryTracked: Boolean!
     "Stock on hand; below 0 when oversold. Changed by productInventoryAdjust only."
     inventoryQuantity: Int!
+    "Units held for orders awaiting payment: checkout reserves them for a bounded time, payment sells them, expiry or cancellation gives them back."
+    inventoryReserved: Int!
+    "What shoppers may still buy: inventoryQuantity minus inventoryReserved; null when inventory is not tracked (always available)."
+    inventoryAvailable: Int
     weight: Weight
     "One value for each option of the product, in option order."
     optionValues: [SelectedOption!]!
