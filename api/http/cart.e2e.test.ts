@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
+import { ok } from '../../test/support/menus.js'
 
 // The cart of a store's host: Shopify's form posts and Ajax API, one shopper's cookie, server prices.
 
@@ -118,6 +119,28 @@ describe('forms without JavaScript', () => {
     expect(refused.statusCode).toBe(422)
     expect(refused.body).toContain('You can only add 2 of this item to your cart')
     expect(refused.headers['set-cookie']).toBeUndefined()
+  })
+})
+
+describe('locales', () => {
+  it('serves the cart under a locale prefix, in that language, and keeps the prefix on redirects', async () => {
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
+      { enabledLocales: ['en', 'fr'] },
+      'storeUpdate',
+    )
+    const shopper = new Shopper(t, HOST)
+    const added = await shopper.request('POST', '/fr/cart/add', `id=${mug.variants.MUG}`)
+    expect(added.statusCode).toBe(303)
+    expect(added.headers.location).toBe('/fr/cart')
+    const page = await shopper.request('GET', '/fr/cart')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Votre panier')
+    expect(page.body).toContain('action="/fr/cart/update"')
+    const json = await shopper.request('GET', '/fr/cart.js')
+    expect(json.json().items[0].url).toBe(`/fr/products/mug?variant=${mug.variants.MUG}`)
   })
 })
 

@@ -17,10 +17,11 @@ import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, documentLimitRules } from '../graphql
 import { listItems, MAX_LIST_ITEMS } from './fan-out.js'
 import { dateTimeScalar, storefrontResolvers, type StorefrontContext } from './resolvers.js'
 import { storefrontTypeDefs } from './schema.js'
+import { cartMutationResolvers, cartQueryResolvers, cartTypeDefs } from './cart.js'
 
 /** The public schema with its resolvers attached: built once, shared by every request. */
 export function buildStorefrontSchema(): GraphQLSchema {
-  const schema = buildSchema(storefrontTypeDefs)
+  const schema = buildSchema(storefrontTypeDefs + cartTypeDefs)
   // A scalar built from SDL passes values through untouched; DateTime must leave as ISO-8601 text.
   Object.assign(schema.getType('DateTime')!, {
     serialize: dateTimeScalar.serialize,
@@ -28,7 +29,10 @@ export function buildStorefrontSchema(): GraphQLSchema {
     parseLiteral: dateTimeScalar.parseLiteral,
   })
   const fields = schema.getQueryType()!.getFields()
-  for (const [name, resolve] of Object.entries(storefrontResolvers)) fields[name]!.resolve = resolve
+  for (const [name, resolve] of Object.entries({ ...storefrontResolvers, ...cartQueryResolvers }))
+    fields[name]!.resolve = resolve
+  const mutations = schema.getMutationType()!.getFields()
+  for (const [name, resolve] of Object.entries(cartMutationResolvers)) mutations[name]!.resolve = resolve
   return schema
 }
 
@@ -49,13 +53,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * Runs one query of the storefront API with graphql-js directly: the admin API's token,
  * depth, size, alias and directive limits, a bound on nested list items, and the admin's error
- * shapes and statuses. The schema has no Mutation type, so a mutation fails validation.
+ * shapes and statuses. Mutations (the cart's) run only when `allowMutations` (a POST): a GET runs queries only.
  */
 export async function runStorefrontQuery(
   schema: GraphQLSchema,
   request: StorefrontRequestBody,
   context: StorefrontContext,
-  options: { logger: Logger; requestId: string },
+  options: { logger: Logger; requestId: string; allowMutations?: boolean },
 ): Promise<StorefrontAnswer> {
   const fault = (code: 'BAD_REQUEST' | 'QUERY_TOO_COMPLEX' | 'BAD_USER_INPUT', message: string) => ({
     status: code === 'BAD_REQUEST' ? 400 : 200,
@@ -72,7 +76,12 @@ export async function runStorefrontQuery(
   )
     return fault('BAD_REQUEST', '"operationName" must be a string')
   const variables = (request.variables ?? {}) as Record<string, unknown>
-  const format = { ...options, bodyLimitBytes: BODY_LIMIT_BYTES, maxTokens: DEFAULT_LIMITS.maxTokens }
+  const format = {
+    logger: options.logger,
+    requestId: options.requestId,
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+    maxTokens: DEFAULT_LIMITS.maxTokens,
+  }
   const refused = (errors: readonly GraphQLError[]) => {
     const formatted = errors.flatMap((error) => formatError(error, format))
     return {
@@ -95,6 +104,11 @@ export async function runStorefrontQuery(
   const operation = getOperationAST(document, (request.operationName as string | undefined) ?? undefined)
   if (!operation)
     return fault('BAD_USER_INPUT', 'name the operation to run in "operationName": the document holds several')
+  if (operation.operation !== 'query' && !options.allowMutations)
+    return {
+      status: 405,
+      body: errorBody('BAD_REQUEST', `send a ${operation.operation} with POST: GET runs queries only`),
+    }
   const items = listItems(document, operation, variables)
   if (items > MAX_LIST_ITEMS)
     return fault(

@@ -4,6 +4,7 @@ import type { Platform } from '../../app/platform.js'
 import { authenticateStorefrontToken } from '../../app/storefront-api/auth.js'
 import { openStorefrontLimiter, openStorefrontSession, storefrontApiHost } from '../../app/storefront-api/open.js'
 import { errorBody } from '../graphql/shared/errors.js'
+import { StorefrontCarts } from '../../app/storefront-api/cart.js'
 import { buildStorefrontSchema, runStorefrontQuery, type StorefrontRequestBody } from './execute.js'
 
 export const STOREFRONT_API_PATH = '/api/storefront/graphql'
@@ -83,10 +84,11 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
     const answer = await runStorefrontQuery(
       schema,
       body ?? {},
-      { session },
+      { session, carts: new StorefrontCarts(platform, session) },
       {
         logger: platform.logger,
         requestId: String(request.id),
+        allowMutations: request.method === 'POST',
       },
     )
     return reply.code(answer.status).send(answer.body)

@@ -9,10 +9,13 @@ import {
 } from '../../app/storefront-api/catalog.js'
 import { blogShape, menuShape, pageShape } from '../../app/storefront-api/content.js'
 import type { StorefrontSession } from '../../app/storefront-api/session.js'
+import type { StorefrontCarts } from '../../app/storefront-api/cart.js'
 
 /** What every resolver of one request reads with. */
 export interface StorefrontContext {
   session: StorefrontSession
+  /** The shopper's cart operations (api/storefront/cart.ts). */
+  carts: StorefrontCarts
 }
 
 type Locale = { locale?: string | null }

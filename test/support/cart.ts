@@ -42,6 +42,7 @@ export class Shopper {
     url: string,
     body?: Record<string, unknown> | string,
     headers: Record<string, string> = {},
+    remoteAddress?: string,
   ): Promise<LightMyRequestResponse> {
     const form = typeof body === 'string'
     const response = await this.t.app.inject({
@@ -57,6 +58,7 @@ export class Shopper {
         ...headers,
       },
       ...(body === undefined ? {} : { payload: form ? body : JSON.stringify(body) }),
+      ...(remoteAddress ? { remoteAddress } : {}),
     })
     const set = response.headers['set-cookie']
     const first = Array.isArray(set) ? set[0] : set

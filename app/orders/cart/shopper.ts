@@ -140,6 +140,11 @@ export async function addToCart(
   return state.cartId
 }
 
+/** A new empty cart (the storefront API's `cartCreate` without lines); returns its id. */
+export async function createEmptyCart(platform: Platform, store: ShopperStore): Promise<string> {
+  return (await run(platform, store, cartCreate, {})).entityId
+}
+
 /**
  * Sets the quantities of lines of the shopper's cart (0 removes a line). A raised quantity is
  * checked against the stock like an addition; a lowered one always goes through.

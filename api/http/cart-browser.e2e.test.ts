@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../test/support/browser.js'
+import { productWithVariants, setCommerce } from '../../test/support/cart.js'
+import { untilMainTheme } from '../../test/support/themes.js'
+
+// A shopper fills and empties a cart in a real Chromium, with every request outside the store
+// blocked: the product form, the cart page's forms and the header count read from /cart.js.
+
+const chromium = browserSupport()
+let t: TestApp
+let shop: Tenant
+let browser: TestBrowser
+let origin: string
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('cart-walk')
+  await untilMainTheme(t, shop.apiKey)
+  await setCommerce(t, shop.apiKey, true)
+  await productWithVariants(t, shop.apiKey, {
+    title: 'Lamp',
+    handle: 'lamp',
+    status: 'ACTIVE',
+    options: [{ name: 'Color', values: ['White', 'Black'] }],
+    variants: [
+      { price: '30.00', sku: 'L-W', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
+      { price: '35.00', sku: 'L-B', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
+    ],
+  })
+  const local = new URL(await listenLocally(t.app))
+  origin = `http://cart-walk.localhost:${local.port}`
+  if (!chromium.skip) browser = await launchTestBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+describe.skipIf(chromium.skip)('a shopper with a cart in a browser', () => {
+  it('adds from the product page, changes the quantity, sees the count on cached pages and empties the cart', async () => {
+    const tab = await browser.open(origin, '/products/lamp')
+    const { page } = tab
+    const count = page.locator('[data-cart-count]')
+    expect(await count.textContent()).toBe('')
+
+    await page.locator('select[name="id"]').selectOption({ label: 'Black' })
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await page.waitForURL(`${origin}/cart`)
+    expect(await page.locator('h1').textContent()).toBe('Your cart')
+    expect(await page.locator('.cart__item').count()).toBe(1)
+    expect(await page.locator('.cart__item small').first().textContent()).toBe('Black')
+    await expect.poll(() => count.textContent()).toBe('(1)')
+
+    await page.getByLabel('Quantity').fill('2')
+    await page.getByRole('button', { name: 'Update cart' }).click()
+    await page.waitForURL(`${origin}/cart`)
+    expect(await page.locator('.cart__subtotal strong').textContent()).toBe('$70.00')
+
+    // The product page comes from the page cache, shared by every shopper; the count is this shopper's.
+    await page.goto(`${origin}/products/lamp`)
+    await expect.poll(() => count.textContent()).toBe('(2)')
+
+    await page.getByRole('link', { name: /Cart/ }).click()
+    await page.waitForURL(`${origin}/cart`)
+    await page.getByRole('button', { name: 'Remove' }).click()
+    await page.waitForURL(`${origin}/cart`)
+    expect(await page.locator('.cart__empty').textContent()).toBe('Your cart is empty.')
+    await expect.poll(() => count.textContent()).toBe('')
+    expect(tab.blocked).toEqual([])
+    expect(tab.consoleErrors).toEqual([])
+    await tab.close()
+  })
+})
