@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from './support/app.js'
 import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
+import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
 
 // Issue 14 end to end over HTTP with the TEST provider, as a shopper does it: add to cart,
 // check out, pay on the test page, the webhook marks the order paid and the stock is sold.
@@ -233,6 +234,62 @@ describe('checkout with the TEST provider', () => {
     expect((await t.app.inject({ method: 'GET', url: confirmation, headers: { host: 'localhost' } })).statusCode).toBe(
       404,
     )
+  })
+})
+
+describe('cartCheckout on the public storefront API', () => {
+  const CREATE = 'mutation ($input: CartCreateInput!) { cartCreate(input: $input) { cart { id } } }'
+  const CHECKOUT = `mutation ($input: CartCheckoutInput!) { cartCheckout(input: $input) {
+    order { id number name total { amount currencyCode } } redirectUrl } }`
+  const { shippingRate: _rate, email: _email, ...address } = ADDRESS
+  const input = (cartId: string, extra: Record<string, unknown> = {}) => ({
+    cartId,
+    email: 'grace@example.com',
+    shippingAddress: address,
+    shippingRate: 'Standard',
+    ...extra,
+  })
+
+  it('places the order at the server’s prices and answers the payment page', async () => {
+    const token = (await createStorefrontToken(t, shop.apiKey)).accessToken
+    const created = await storefrontQuery<{ cartCreate: { cart: { id: string } } }>(t, HOST, token, CREATE, {
+      input: { lines: [{ variantId: poster.variants.POSTER, quantity: 1 }] },
+    })
+    expect(created.errors).toBeUndefined()
+    const cartId = created.data!.cartCreate.cart.id
+    const response = await storefrontQuery<{
+      cartCheckout: { order: { id: string; number: number; name: string; total: unknown }; redirectUrl: string }
+    }>(t, HOST, token, CHECKOUT, { input: input(cartId) })
+    expect(response.errors).toBeUndefined()
+    const { order, redirectUrl } = response.data!.cartCheckout
+    // 9.99 + 20 % tax (2.00, half up from 1.998), free shipping.
+    expect(order).toMatchObject({ total: { amount: '11.99', currencyCode: 'USD' } })
+    expect(order.name).toBe(`#${order.number}`)
+    expect(redirectUrl).toMatch(/^https?:\/\/selling-shop\.localhost(:\d+)?\/checkout\/test-pay\/cs_test_/)
+    const again = await storefrontQuery(t, HOST, token, CHECKOUT, { input: input(cartId) })
+    expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'EMPTY_CART' })
+  })
+
+  it('refuses a price, bad fields and another store’s cart with the field at fault', async () => {
+    const token = (await createStorefrontToken(t, shop.apiKey)).accessToken
+    const created = await storefrontQuery<{ cartCreate: { cart: { id: string } } }>(t, HOST, token, CREATE, {
+      input: { lines: [{ variantId: poster.variants.POSTER, quantity: 1 }] },
+    })
+    const cartId = created.data!.cartCreate.cart.id
+    const priced = await storefrontQuery(t, HOST, token, CHECKOUT, { input: input(cartId, { total: 1 }) })
+    expect(priced.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
+    const city = await storefrontQuery(t, HOST, token, CHECKOUT, {
+      input: input(cartId, { shippingAddress: { ...address, city: ' ' } }),
+    })
+    expect(city.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'shippingAddress', 'city'],
+    })
+    const rate = await storefrontQuery(t, HOST, token, CHECKOUT, { input: input(cartId, { shippingRate: 'Pigeon' }) })
+    expect(rate.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'shippingRate'] })
+    const theirs = (await createStorefrontToken(t, unpaid.apiKey)).accessToken
+    const foreign = await storefrontQuery(t, 'selling-unpaid.localhost', theirs, CHECKOUT, { input: input(cartId) })
+    expect(foreign.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'cartId'] })
   })
 })
 

@@ -106,9 +106,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: { platform: 
       const started = await startCheckout(platform, store.storeId, cartId, detailsOf(values), { origin })
       return reply.code(303).header('location', started.redirectUrl).header('cache-control', 'no-store').send()
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'BAD_USER_INPUT') throw error
+      if (!(error instanceof DomainError)) throw error
       const reason = error.details?.reason
       if (reason === 'NOT_SELLING') return send(reply, 403, notSellingPage(store.name))
+      if (error.code !== 'BAD_USER_INPUT') throw error
       if (reason === 'PAYMENTS_NOT_CONFIGURED')
         return send(
           reply,

@@ -104,7 +104,7 @@ function parseDetails(raw: unknown): CheckoutDetails {
  * reservation time, personal data in the deletable customer tables (never in an event), then
  * `orderPlace`, the session, `orderPaymentSessionRecord`, and an emptied cart.
  *
- * Refusals write nothing: commerce off (`NOT_SELLING`), no payment provider
+ * Refusals write nothing: commerce off (FORBIDDEN, `NOT_SELLING`, as the cart answers), no payment provider
  * (`PAYMENTS_NOT_CONFIGURED`), an empty cart, an item no longer sold, and stock that ran out
  * (`SOLD_OUT` at `input.lines.<i>.quantity`, with `details.available` and the item's `title`).
  * A failure after the stock was held gives it back (and cancels the order if it was placed).
@@ -120,7 +120,9 @@ export async function startCheckout(
 ): Promise<CheckoutStarted> {
   const store = await findCheckoutStore(platform, storeId)
   if (!store || store.status !== 'ACTIVE' || !store.commerceEnabled)
-    throw checkoutRefused('NOT_SELLING', 'this store is not selling at the moment; nothing was ordered or charged')
+    throw new DomainError('FORBIDDEN', 'this store is not selling at the moment; nothing was ordered or charged', {
+      details: { reason: 'NOT_SELLING' },
+    })
   const details = parseDetails(rawDetails)
   const settings = await readCheckoutSettings(platform, storeId)
   if (settings.requirePhone && !details.shippingAddress.phone)
