@@ -100,6 +100,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: { platform: 
     const from = request.headers.origin
     if (from && from !== origin && from !== `${request.protocol}://${request.headers.host}`)
       return send(reply, 403, messagePage(store.name, 'Checkout refused', 'Please check out from the store itself.'))
+    // The cart page's "Check out" button posts here with no details yet: show the form.
+    if (!hasDetails(request.body)) return reply.code(303).header('location', '/checkout').send()
     const values = formValues(request.body)
     const cartId = await cartIdFromRequest(platform, store.storeId, request)
     try {
@@ -162,6 +164,10 @@ function pageModel(
     errors,
     ...(problem ? { problem } : {}),
   }
+}
+
+function hasDetails(body: unknown): boolean {
+  return !!body && typeof body === 'object' && 'email' in body
 }
 
 function formValues(body: unknown): FormValues {
