@@ -26,6 +26,8 @@ import { postReadTools } from './webstore/post/tools.js'
 import { translationReadTools } from './webstore/translation/tools.js'
 import { urlRedirectReadTools } from './webstore/url-redirect/tools.js'
 import { paymentProviderReadTools } from './payments/payment-provider/tools.js'
+import { orderReadTools } from './orders/order/tools.js'
+import { customerReadTools } from './orders/customer/tools.js'
 
 /** Reported to clients in `initialize`; bump it when tools change in ways clients should notice. */
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
@@ -56,6 +58,8 @@ const handWiredTools: readonly ShopTool[] = [
   ...translationReadTools,
   ...urlRedirectReadTools,
   ...paymentProviderReadTools,
+  ...orderReadTools,
+  ...customerReadTools,
   ...auditLogTools,
 ]
 

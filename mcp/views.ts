@@ -14,6 +14,8 @@ import { postView } from './webstore/post/views.js'
 import { translationView } from './webstore/translation/views.js'
 import { urlRedirectView } from './webstore/url-redirect/views.js'
 import { paymentProviderView } from './payments/payment-provider/views.js'
+import { orderView } from './orders/order/views.js'
+import { customerView } from './orders/customer/views.js'
 
 /** Every resource whose write tools answer with the entity, by the `resource` of its command definitions. */
 const views: ReadonlyMap<string, ResourceView> = new Map(
@@ -34,6 +36,8 @@ const views: ReadonlyMap<string, ResourceView> = new Map(
     translationView,
     urlRedirectView,
     paymentProviderView,
+    orderView,
+    customerView,
   ].map((view) => [view.resource, view]),
 )
 

@@ -33,6 +33,8 @@ import { blogSlice } from './webstore/blog/resolvers.js'
 import { translationSlice } from './webstore/translation/resolvers.js'
 import { urlRedirectSlice } from './webstore/url-redirect/resolvers.js'
 import { paymentProviderSlice } from './payments/payment-provider/resolvers.js'
+import { orderSlice } from './orders/order/resolvers.js'
+import { customerSlice } from './orders/customer/resolvers.js'
 
 /** Every slice of the one schema. */
 export const graphqlSlices: readonly GraphQLSlice[] = [
@@ -69,5 +71,7 @@ export const graphqlSlices: readonly GraphQLSlice[] = [
   translationSlice,
   urlRedirectSlice,
   paymentProviderSlice,
+  orderSlice,
+  customerSlice,
   auditLogSlice,
 ]

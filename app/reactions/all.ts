@@ -5,6 +5,7 @@ import { paymentReactions, type PaymentReactionReads } from '../payments/payment
 import { refundReactions } from '../payments/payment/refunds.js'
 import type { Platform } from '../platform.js'
 import { orderInventoryReactions, type OrderStreamReads } from '../catalog/inventory/reactions.js'
+import { customerReactions } from '../orders/customer/reactions.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
@@ -19,5 +20,6 @@ export function platformReactions(
     ...paymentReactions(reads),
     ...refundReactions(reads.platform),
     ...orderInventoryReactions(reads),
+    ...customerReactions(reads),
   ]
 }

@@ -1,0 +1,30 @@
+import { orderCommands } from '../../../../domain/orders/order/definitions.js'
+import { ORDER_CATEGORY } from '../../../../domain/orders/order/streams.js'
+import { readHistory } from '../../../../app/audit/log/reads.js'
+import { findCustomerView } from '../../../../app/orders/customer/reads.js'
+import { listOrders, readOrder, type ListOrdersArgs } from '../../../../app/orders/order/reads.js'
+import type { OrderView } from '../../../../app/orders/order/view.js'
+import type { GraphQLSlice } from '../../plugin.js'
+import { withMutations } from '../../shared/mutations.js'
+import { wantsTotal } from '../../shared/selection.js'
+import { orderTypeDefs } from './schema.js'
+
+const resolvers: GraphQLSlice['resolvers'] = {
+  Query: {
+    order: (_root, args: { id?: string | null; number?: number | null }, ctx) => readOrder(ctx, args),
+    orders: (_root, args: ListOrdersArgs, ctx, info) => listOrders(ctx, args, { count: wantsTotal(info) }),
+  },
+  Order: {
+    customer: (order: OrderView, _args, ctx) => findCustomerView(ctx, order.customerId),
+    history: (order: OrderView, args: { first?: number | null; after?: string | null }, ctx, info) =>
+      readHistory(ctx, 'orders:read', { entityType: ORDER_CATEGORY, entityId: order.id }, args, {
+        count: wantsTotal(info),
+      }),
+  },
+}
+
+export const orderSlice = withMutations({ typeDefs: orderTypeDefs, resolvers }, orderCommands, {
+  field: 'order',
+  type: 'Order',
+  read: (ctx, id) => readOrder(ctx, { id }),
+})
