@@ -119,6 +119,7 @@ async function measure(
     if (result.requests === 0)
       throw new Error(`scenario '${scenario.name}' completed no request; is the server still up?`)
     results.push(result)
+    log(`${scenario.name}: ${result.reqPerSec.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`)
   }
   const catalog = await measureCatalog(server, env, databaseUrl, duration, warmup, log)
   results.push(...catalog.results)

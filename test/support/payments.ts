@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import type { CommandContext } from '../../app/commands/context.js'
 import { orderPlace } from '../../domain/orders/order/definitions.js'
 import { paymentIdOf } from '../../domain/payments/payment/streams.js'
+import { findOrderForStore } from '../../projections/orders/order/queries.js'
 import type { Tenant, TestApp } from './app.js'
 
 /** A tenant whose store has the TEST provider configured with a signing secret the test knows. */
@@ -149,4 +150,22 @@ export async function waitForOrderEvent(t: TestApp, shop: Tenant, orderId: strin
     )
     .toContain(type)
   return events
+}
+
+/** Waits until the orders read model (what `order(id)` serves) shows the order with these statuses. */
+export async function waitForOrderStatus(
+  t: TestApp,
+  shop: Tenant,
+  orderId: string,
+  expected: { status?: string; paymentStatus?: string },
+) {
+  await expect
+    .poll(
+      async () => {
+        const order = await findOrderForStore(t.platform.database.db, shop.storeId, orderId)
+        return order ? { status: order.status, paymentStatus: order.paymentStatus } : null
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toMatchObject(expected)
 }

@@ -11,6 +11,7 @@ import {
   placeOrder,
   testShop,
   waitForOrderEvent,
+  waitForOrderStatus,
   type Shop,
 } from '../../../test/support/payments.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
@@ -80,7 +81,7 @@ describe('TEST pay page', () => {
     expect(await verifyOrderLinkToken(t.platform, uuidv7(), location.searchParams.get('key') ?? undefined)).toBe(false)
     const pi = testPaymentIntentId(sessionId)
     expect(await paymentEventTypes(t, s, pi)).toEqual(['PaymentLinkedToOrder', 'PaymentSucceeded'])
-    await waitForOrderEvent(t, s, orderId, 'OrderPaid')
+    await waitForOrderStatus(t, s, orderId, { status: 'PAID', paymentStatus: 'PAID' })
     // A second click (or a resubmitted form) delivers the same event ids: nothing new.
     expect((await submit(s, sessionId, 'pay')).statusCode).toBe(303)
     expect(await paymentEventTypes(t, s, pi)).toEqual(['PaymentLinkedToOrder', 'PaymentSucceeded'])
@@ -94,6 +95,7 @@ describe('TEST pay page', () => {
     const events = await waitForOrderEvent(t, s, orderId, 'OrderPaymentFailed')
     expect(events.find((e) => e.type === 'OrderPaymentFailed')!.data).toMatchObject({ reason: 'generic_decline' })
     expect(events.map((e) => e.type)).not.toContain('OrderPaid')
+    await waitForOrderStatus(t, s, orderId, { status: 'PENDING_PAYMENT', paymentStatus: 'FAILED' })
   })
 
   it("answers 404 for another store's session, an unknown one, and on the platform host", async () => {
@@ -103,6 +105,7 @@ describe('TEST pay page', () => {
     expect((await visit(t, hostOf(b), `/checkout/test-pay/${sessionId}`)).statusCode).toBe(404)
     expect((await submit(b, sessionId, 'pay')).statusCode).toBe(404)
     expect((await visit(t, hostOf(a), '/checkout/test-pay/cs_test_unknown')).statusCode).toBe(404)
+    expect((await visit(t, hostOf(a), '/checkout/test-pay/cs_test_%00x')).statusCode).toBe(404)
     expect((await visit(t, 'localhost', `/checkout/test-pay/${sessionId}`)).statusCode).toBe(404)
   })
 })
@@ -127,6 +130,7 @@ describe('refunds through the TEST provider', () => {
     await t.platform.execute(orderRefund, { orderId, amount: 1000 }, ctx)
     const events = await waitForOrderEvent(t, s, orderId, 'OrderRefunded')
     expect(events.find((e) => e.type === 'OrderRefunded')!.data).toMatchObject({ amount: 1000, totalRefunded: 1000 })
+    await waitForOrderStatus(t, s, orderId, { status: 'PAID', paymentStatus: 'PARTIALLY_REFUNDED' })
     expect(await paymentEventTypes(t, s, testPaymentIntentId(sessionId))).toEqual([
       'PaymentLinkedToOrder',
       'PaymentSucceeded',

@@ -8,6 +8,9 @@ import { decideHost } from '../../../app/storefront/host.js'
 /** A form post of two fields is tiny; anything larger is not the pay page's form. */
 const FORM_LIMIT_BYTES = 4 * 1024
 
+/** TEST session ids are `cs_test_<uuid>`; anything else is no session (and never reaches SQL). */
+const SESSION_ID = /^cs_test_[A-Za-z0-9_-]{1,200}$/
+
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -31,7 +34,7 @@ export async function testPayRoutes(app: FastifyInstance, options: { platform: P
 
   async function sessionOf(host: string | undefined, url: string, protocol: string, sessionId: string) {
     const decision = await decideHost(platform, host, url, protocol)
-    if (decision.kind !== 'store') return { decision, session: null }
+    if (decision.kind !== 'store' || !SESSION_ID.test(sessionId)) return { decision, session: null }
     const session = await findTestPaymentSession(platform.database.db, decision.store.storeId, sessionId)
     return { decision, session }
   }

@@ -15,6 +15,7 @@ import {
   succeededEvent,
   testShop,
   waitForOrderEvent as waitFor,
+  waitForOrderStatus,
   type Shop,
 } from '../../../test/support/payments.js'
 
@@ -69,6 +70,7 @@ describe('payment webhook', () => {
     expect(await paymentEvents(s, pi)).toEqual(['PaymentLinkedToOrder', 'PaymentSucceeded'])
     const events = await waitForOrderEvent(s, orderId, 'OrderPaid')
     expect(events.find((e) => e.type === 'OrderPaid')!.data).toMatchObject({ amount: 2500, currencyCode: 'EUR' })
+    await waitForOrderStatus(t, s, orderId, { status: 'PAID', paymentStatus: 'PAID' })
     await vi.waitFor(async () => expect(await history(s, orderId)).toContain('OrderPaid'), { timeout: 10_000 })
     await vi.waitFor(
       async () =>
@@ -144,6 +146,9 @@ describe('payment webhook', () => {
     const response = await post('no-such-store', payload, sign(payload, newSecret()))
     expect(response.statusCode).toBe(404)
     expect(response.json().errors[0].extensions.code).toBe('NOT_FOUND')
+    // Text no slug can hold (a NUL, a quote) is no store either, never a database error.
+    for (const slug of ['bad%00slug', "it's", '%F0%9F%92%A5'])
+      expect((await post(slug, payload, sign(payload, newSecret()))).statusCode).toBe(404)
   })
 
   it('answers 404 when the store has not configured that provider', async () => {
@@ -162,6 +167,7 @@ describe('payment webhook', () => {
     expect((await deliver(s, succeeded(orderId, pi, 100))).statusCode).toBe(200)
     const events = await waitForOrderEvent(s, orderId, 'OrderPaymentMismatched')
     expect(events.map((e) => e.type)).not.toContain('OrderPaid')
+    await waitForOrderStatus(t, s, orderId, { status: 'PAYMENT_MISMATCH', paymentStatus: 'MISMATCH' })
     const currency = await placeOrder(s, 2500, 'EUR')
     expect((await deliver(s, succeeded(currency, piOf(), 2500, 'usd'))).statusCode).toBe(200)
     expect((await waitForOrderEvent(s, currency, 'OrderPaymentMismatched')).map((e) => e.type)).not.toContain(
@@ -192,6 +198,7 @@ describe('payment webhook', () => {
     const fullEvents = await waitForOrderEvent(s, full, 'OrderRefunded')
     expect(fullEvents.map((e) => e.type)).toContain('OrderPaid')
     expect(fullEvents.find((e) => e.type === 'OrderRefunded')!.data).toMatchObject({ totalRefunded: 2500 })
+    await waitForOrderStatus(t, s, full, { paymentStatus: 'REFUNDED' })
 
     const partial = await placeOrder(s)
     const partialPi = piOf()
@@ -199,6 +206,7 @@ describe('payment webhook', () => {
     expect((await deliver(s, succeeded(partial, partialPi))).statusCode).toBe(200)
     const partialEvents = await waitForOrderEvent(s, partial, 'OrderRefunded')
     expect(partialEvents.find((e) => e.type === 'OrderRefunded')!.data).toMatchObject({ totalRefunded: 1000 })
+    await waitForOrderStatus(t, s, partial, { paymentStatus: 'PARTIALLY_REFUNDED' })
   })
 
   it('answers 200 to a type it does not handle, records nothing and counts it in /metrics', async () => {
@@ -227,6 +235,20 @@ describe('payment webhook', () => {
     expect((await deliver(s, succeeded(null, pi), s.secret)).statusCode).toBe(400)
     expect(await paymentEvents(s, pi)).toEqual([])
     expect((await deliver(s, succeeded(null, pi), next)).statusCode).toBe(200)
+  })
+
+  it('still records payments when the store stops selling (commerce toggle off)', async () => {
+    const s = await shop('wh-commerce-off')
+    const orderId = await placeOrder(s)
+    const off = await t.gql(
+      s.apiKey,
+      'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
+      { input: { enabled: false } },
+    )
+    expect(off.errors).toBeUndefined()
+    const pi = piOf()
+    expect((await deliver(s, succeeded(orderId, pi))).statusCode).toBe(200)
+    await waitForOrderStatus(t, s, orderId, { status: 'PAID' })
   })
 
   it('deliverTestWebhook signs with the TEST secret and goes through the real receiver', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
+import Stripe from 'stripe'
 import { paymentDecider } from '../../../domain/payments/payment/definitions.js'
 import type { PaymentEvent } from '../../../domain/payments/payment/events.js'
 import { paymentIdOf, paymentStream } from '../../../domain/payments/payment/streams.js'
@@ -59,7 +60,21 @@ async function refund(platform: Platform, event: ReactionEvent): Promise<void> {
     platform.logger.warn({ orderId, refundId }, 'refund requested but the store has no payment provider any more')
     return
   }
-  await provider.refund({ providerPaymentId, amount, refundId })
+  try {
+    await provider.refund({ providerPaymentId, amount, refundId })
+  } catch (error) {
+    // The provider refused the refund itself (already refunded, more than was paid): asking again
+    // would be refused again and hold up every later refund. Network faults and 5xx are retried.
+    if (!(error instanceof Stripe.errors.StripeError) || !isRefusal(error.statusCode)) throw error
+    platform.logger.error(
+      { orderId, refundId, providerPaymentId, err: error },
+      'the payment provider refused the refund; the order keeps its refunded amount',
+    )
+  }
+}
+
+function isRefusal(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429
 }
 
 /**

@@ -4,10 +4,9 @@ import { paymentEventRecord } from '../../../domain/payments/payment/definitions
 import type { PaymentProviderKind } from '../../../domain/payments/payment/streams.js'
 import { DomainError } from '../../../domain/shared/errors.js'
 import type { Logger } from '../../../infra/logging/logger.js'
-import { findStoreBySlug } from '../../../projections/tenancy/queries.js'
 import type { CommandContext } from '../../commands/context.js'
 import type { Platform } from '../../platform.js'
-import { webhookSigningSecrets } from '../provider/open.js'
+import { webhookTarget } from './targets.js'
 import { webhookCounter, type WebhookOutcome } from './metrics.js'
 import { HANDLED_EVENT_TYPES, paymentFacts, type StripeShapedEvent } from './stripe-event.js'
 
@@ -35,6 +34,8 @@ export interface WebhookAnswer {
   body: { received: true; outcome: WebhookOutcome } | { errors: { message: string; extensions: { code: string } }[] }
 }
 
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/i
+
 /** A command that clashed with concurrent deliveries of the same event is decided again on fresh state. */
 const CONFLICT_RETRIES = 3
 
@@ -54,10 +55,10 @@ export async function receiveWebhook(
   const provider = WEBHOOK_PROVIDERS[delivery.provider]
   const count = (type: string, outcome: WebhookOutcome) =>
     counter.inc({ provider: provider ? delivery.provider : 'unknown', type, outcome })
-  const store = provider ? await findStoreBySlug(platform.database.db, delivery.storeSlug) : null
-  const secrets =
-    provider && store && store.status === 'ACTIVE' ? await webhookSigningSecrets(platform, store.id, provider) : null
-  if (!provider || !store || !secrets || secrets.length === 0) {
+  // A slug is lower-case letters, digits and hyphens: anything else names no store (and never reaches SQL).
+  const target =
+    provider && SLUG.test(delivery.storeSlug) ? await webhookTarget(platform, provider, delivery.storeSlug) : null
+  if (!provider || !target) {
     count('unverified', 'not_found')
     return failure(
       404,
@@ -65,11 +66,12 @@ export async function receiveWebhook(
       `no store '${delivery.storeSlug}' receives ${delivery.provider} webhooks here; check the webhook URL in the provider's dashboard`,
     )
   }
+  const store = { id: target.storeId, organizationId: target.organizationId }
   if (!delivery.signature) {
     count('unverified', 'rejected')
     return failure(400, 'BAD_REQUEST', 'the Stripe-Signature header is missing; webhooks must be signed')
   }
-  const event = verify(delivery.rawBody, delivery.signature, secrets)
+  const event = verify(delivery.rawBody, delivery.signature, target.secrets)
   if (typeof event === 'string') {
     count('unverified', 'rejected')
     log.warn({ provider, storeId: store.id, reason: event }, 'payment webhook refused: bad signature')
