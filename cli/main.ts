@@ -14,6 +14,9 @@ const USAGE = `usage: emporium <command>
   projections retry [--projection NAME] [--store SLUG|ID]   after a fix: replay parked stores, restart halted projections
   events export --store SLUG        every event of a store as NDJSON on stdout
   catalog import --store SLUG FILE [--dry-run]   import products from NDJSON (one per line); re-running changes nothing
+  payments list|configure|remove --store SLUG [--provider STRIPE|TEST] [--overlap SECONDS]
+                                    payment providers; secrets from PAYMENT_SECRET_KEY, PAYMENT_WEBHOOK_SIGNING_SECRET
+  payments reseal                   after a SECRETS_KEY rotation: seal every payment secret under the new key
 
 Configuration comes from the environment; see the README.`
 
@@ -27,6 +30,7 @@ const commands: Record<string, () => Promise<{ run(args: string[]): Promise<void
   events: () => import('./commands/events.js'),
   mcp: () => import('./commands/mcp.js'),
   catalog: () => import('./commands/catalog.js'),
+  payments: () => import('./commands/payments.js'),
 }
 
 async function main(argv: string[]): Promise<void> {

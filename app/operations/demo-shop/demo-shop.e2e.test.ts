@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { useTestMedia } from '../../../test/support/media.js'
 import { ensureDemoShop, type DemoShop } from '../demo.js'
+import { openPaymentProvider, webhookSigningSecrets } from '../../payments/provider/open.js'
 import { APPAREL_HANDLES, DEMO_PRODUCTS, FEATURED_HANDLES } from './catalog.js'
 
 // `npm start` on an empty data directory: the demo shop, seeded through the command path on the
@@ -34,6 +35,18 @@ describe('the demo shop on an empty embedded data directory', () => {
       shop: 'filled',
     })
     expect(demo.apiKey).toMatch(/^wmk_/)
+  })
+
+  it('takes payments offline: the TEST provider is configured with a generated signing secret', async () => {
+    const { paymentProviders } = await read<{ paymentProviders: Record<string, unknown>[] }>(
+      '{ paymentProviders { provider secretKeyLast4 signingSecretLast4 } }',
+    )
+    expect(paymentProviders).toEqual([
+      { provider: 'TEST', secretKeyLast4: null, signingSecretLast4: expect.stringMatching(/^.{4}$/) },
+    ])
+    const secrets = await webhookSigningSecrets(t.platform, demo.storeId, 'TEST')
+    expect(secrets).toEqual([expect.stringMatching(/^whsec_/)])
+    expect((await openPaymentProvider(t.platform, demo.storeId))?.kind).toBe('TEST')
   })
 
   it("sells eight ACTIVE products with SEO, options, priced and stocked variants, each showing its colour's picture", async () => {

@@ -1,3 +1,4 @@
+import { paymentProviderConfigure } from '../../../domain/payments/payment-provider/definitions.js'
 import { storeCommerceToggle } from '../../../domain/settings/commerce/definitions.js'
 import type { Platform } from '../../platform.js'
 import { seedFrench } from './french.js'
@@ -11,11 +12,13 @@ import { seedWebstore } from './webstore.js'
  * variants, stock and generated pictures; three PUBLISHED collections ("featured" on the home
  * page); the About page; the News blog with a post; the main and footer menus; French texts.
  * Commerce is switched on first (stores start as catalog-only showrooms), so the storefront shows
- * prices and buy buttons: the demo is a shop.
+ * prices and buy buttons, and the TEST payment provider is configured (its signing secret
+ * generated), so the demo sells offline: checkout ends on the local test pay page.
  */
 export async function seedDemoShop(platform: Platform, store: DemoStore): Promise<void> {
   const seed = new DemoSeeder(platform, store)
   await seed.run(storeCommerceToggle, { enabled: true })
+  await seed.run(paymentProviderConfigure, { provider: 'TEST' })
   const products = await seedProducts(seed)
   const content = await seedWebstore(seed, products)
   await featureOnHomePage(seed, 'featured')

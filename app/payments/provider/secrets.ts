@@ -116,3 +116,49 @@ export async function deletePaymentSecrets(
   if (keep.length) query = query.where('secret_id', 'not in', keep)
   await query.execute()
 }
+
+/** The key ids that sealed the rows, by row id (rows of another store left out). */
+export async function paymentSecretKeyIds(
+  db: AnyDb,
+  storeId: string,
+  secretIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (secretIds.length === 0) return new Map()
+  const rows = await secrets(db)
+    .selectFrom('payment_provider_secrets')
+    .select(['secret_id', 'key_id'])
+    .where('store_id', '=', storeId)
+    .where('secret_id', 'in', secretIds)
+    .execute()
+  return new Map(rows.map((row) => [row.secret_id, row.key_id]))
+}
+
+/**
+ * After a `SECRETS_KEY` rotation: seals again under the current key every row sealed under
+ * another one (which must still open: the old key is `SECRETS_KEY_PREVIOUS`). Row ids stay, so
+ * the events naming them stay true. Safe to run on a live platform and to run again.
+ *
+ * @example await resealPaymentSecrets(db, cipher) // { resealed: 12, keyId: '3f9a0c1d' }
+ */
+export async function resealPaymentSecrets(
+  db: AnyDb,
+  cipher: SecretCipher,
+): Promise<{ resealed: number; keyId: string }> {
+  const stale = await secrets(db)
+    .selectFrom('payment_provider_secrets')
+    .selectAll()
+    .where('key_id', '!=', cipher.keyId)
+    .execute()
+  let resealed = 0
+  for (const row of stale) {
+    const box = cipher.seal(cipher.open({ keyId: row.key_id, sealed: row.sealed }, context(row)), context(row))
+    const result = await secrets(db)
+      .updateTable('payment_provider_secrets')
+      .set({ key_id: box.keyId, sealed: box.sealed })
+      .where('secret_id', '=', row.secret_id)
+      .where('key_id', '=', row.key_id)
+      .executeTakeFirst()
+    resealed += Number(result.numUpdatedRows)
+  }
+  return { resealed, keyId: cipher.keyId }
+}

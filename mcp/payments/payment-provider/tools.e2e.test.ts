@@ -1,0 +1,58 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+
+// Agents configure payment providers with the registry's write tools and read them with
+// list_payment_providers, with GraphQL's rules and errors; secrets come back as last 4 only.
+
+let t: TestApp
+let url: string
+let client: Client
+
+beforeAll(async () => {
+  t = await startTestApp()
+  url = await listenForMcp(t)
+  client = await connect(httpTransport(url, (await t.tenant('mcp-payments')).apiKey))
+})
+afterAll(async () => {
+  await client?.close()
+  await t?.close()
+})
+
+type Settings = { provider: string; secretKeyLast4: string | null; signingSecretLast4: string }
+
+describe('payment provider tools', () => {
+  it('are offered to a settings:write key: the list read-only, the delete destructive', async () => {
+    const tools = (await client.listTools()).tools
+    const names = tools.map((tool) => tool.name)
+    for (const name of ['configure_payment_provider', 'delete_payment_provider', 'list_payment_providers'])
+      expect(names).toContain(name)
+    expect(tools.find((tool) => tool.name === 'list_payment_providers')!.annotations).toMatchObject({
+      readOnlyHint: true,
+    })
+    expect(tools.find((tool) => tool.name === 'delete_payment_provider')!.annotations).toMatchObject({
+      destructiveHint: true,
+    })
+  })
+
+  it('configure, list and refuse a misshapen secret with the field named', async () => {
+    const configured = await callTool<Settings>(client, 'configure_payment_provider', { provider: 'TEST' })
+    expect(configured.data).toMatchObject({ provider: 'TEST', secretKeyLast4: null })
+    const listed = await callTool<{ providers: Settings[] }>(client, 'list_payment_providers', {})
+    expect(listed.data.providers).toEqual([expect.objectContaining({ provider: 'TEST' })])
+    expect(
+      await callToolError(client, 'configure_payment_provider', { provider: 'STRIPE', secretKey: 'nope_1234567890' }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'secretKey'] })
+  })
+
+  it('are not offered to a key without settings scopes', async () => {
+    const webstoreOnly = await connect(httpTransport(url, await t.key('mcp-payments', ['webstore:write'])))
+    try {
+      const names = (await webstoreOnly.listTools()).tools.map((tool) => tool.name)
+      expect(names.filter((name) => name.includes('payment_provider'))).toEqual([])
+    } finally {
+      await webstoreOnly.close()
+    }
+  })
+})
