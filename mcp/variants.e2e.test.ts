@@ -41,6 +41,8 @@ describe('variant tools', () => {
       cost: null,
       inventoryTracked: true,
       inventoryQuantity: 1,
+      inventoryReserved: 0,
+      inventoryAvailable: 1,
       weight: null,
       optionValues: [
         { name: 'Size', value: 'S' },

@@ -2,6 +2,7 @@ import { fromMinorUnits } from '../../domain/catalog/product/money.js'
 import { badInput } from '../../domain/shared/errors.js'
 import { productFacets } from '../../projections/catalog/product/facets.js'
 import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { reservedByVariant } from '../../projections/catalog/inventory/queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../../projections/catalog/product/visibility.js'
 import { optionsOfProducts, variantsOfProducts } from '../../projections/catalog/product/variant-queries.js'
 import type { CollectionRecord } from '../../projections/webstore/collection/queries.js'
@@ -53,6 +54,12 @@ export async function productShapes(
     overlay.load(ids),
   ])
   await overlay.load(media.flat().map((m) => m.id))
+  // Units held by checkouts are not for sale: a variant whose last units are held is sold out.
+  const reserved = await reservedByVariant(
+    db,
+    storeId,
+    variants.flat().map((variant) => variant.id),
+  )
   return records.map((record, index) => {
     const text = (key: string, source: string) => overlay.text(record.id, key, source)
     const title = text('title', record.title)
@@ -64,7 +71,9 @@ export async function productShapes(
       id: variant.id,
       title: variant.title,
       sku: variant.sku,
-      availableForSale: store.commerceEnabled && (!variant.inventoryTracked || variant.inventoryQuantity > 0),
+      availableForSale:
+        store.commerceEnabled &&
+        (!variant.inventoryTracked || variant.inventoryQuantity - (reserved.get(variant.id) ?? 0) > 0),
       price: storefrontPrice(store, money(variant.price.minor, variant.price.currencyCode)),
       compareAtPrice: storefrontPrice(
         store,

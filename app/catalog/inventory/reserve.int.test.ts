@@ -9,6 +9,8 @@ import { releaseOrderInventory, reserveOrderInventory } from './reserve.js'
 // (every shopper on a connection of its own), on PGlite otherwise, with the same assertions.
 
 let t: TestApp
+/** Read models and reactions follow the log: wait for them, with room for a loaded machine. */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 50 })
 beforeAll(async () => {
   t = await startTestApp()
 })
@@ -108,12 +110,14 @@ describe('reserveOrderInventory', () => {
       })
     }
     // The log holds exactly the five holds; the stock is untouched until payment.
-    await expect.poll(() => auditTypes(tenant, productId, 'ProductInventoryReserved')).toHaveLength(5)
+    await eventually(() => auditTypes(tenant, productId, 'ProductInventoryReserved')).toHaveLength(5)
     const holds = await auditTypes(tenant, productId, 'ProductInventoryReserved')
     expect(new Set(holds.map((h) => h.orderId)).size).toBe(5)
-    await expect
-      .poll(async () => (await stock(tenant, productId)).find((v) => v.id === tracked))
-      .toMatchObject({ inventoryQuantity: 5, inventoryReserved: 5, inventoryAvailable: 0 })
+    await eventually(async () => (await stock(tenant, productId)).find((v) => v.id === tracked)).toMatchObject({
+      inventoryQuantity: 5,
+      inventoryReserved: 5,
+      inventoryAvailable: 0,
+    })
     // The five pay: their holds become sales, and the stock is 0 with nothing held.
     const commit = t.platform.registry.get('productInventoryCommit')
     for (const [index, outcome] of outcomes.entries())
@@ -123,10 +127,12 @@ describe('reserveOrderInventory', () => {
           { productId, orderId: orders[index] },
           { ...shopper(tenant), scopes: ['products:write'] },
         )
-    await expect
-      .poll(async () => (await stock(tenant, productId)).find((v) => v.id === tracked))
-      .toMatchObject({ inventoryQuantity: 0, inventoryReserved: 0, inventoryAvailable: 0 })
-    await expect.poll(() => auditTypes(tenant, productId, 'ProductInventoryAdjusted')).toHaveLength(5)
+    await eventually(async () => (await stock(tenant, productId)).find((v) => v.id === tracked)).toMatchObject({
+      inventoryQuantity: 0,
+      inventoryReserved: 0,
+      inventoryAvailable: 0,
+    })
+    await eventually(() => auditTypes(tenant, productId, 'ProductInventoryAdjusted')).toHaveLength(5)
     expect(new Set((await auditTypes(tenant, productId, 'ProductInventoryAdjusted')).map((a) => a.reason))).toEqual(
       new Set(['SOLD']),
     )
@@ -152,26 +158,24 @@ describe('reserveOrderInventory', () => {
       details: { reason: 'SOLD_OUT', available: 1 },
     })
     // The first product's hold was given back: everything is available again.
-    await expect
-      .poll(async () =>
-        (await auditTypes(tenant, first.productId, 'ProductInventoryReleased')).map((r) => [
-          r.variantId,
-          r.quantity,
-          r.reason,
-        ]),
-      )
-      .toEqual(
-        expect.arrayContaining([
-          [first.tracked, 2, 'CHECKOUT_FAILED'],
-          [first.untracked, 40, 'CHECKOUT_FAILED'],
-        ]),
-      )
-    await expect
-      .poll(async () => (await stock(tenant, first.productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]))
-      .toEqual([
-        [0, 3],
-        [0, null],
-      ])
+    await eventually(async () =>
+      (await auditTypes(tenant, first.productId, 'ProductInventoryReleased')).map((r) => [
+        r.variantId,
+        r.quantity,
+        r.reason,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [first.tracked, 2, 'CHECKOUT_FAILED'],
+        [first.untracked, 40, 'CHECKOUT_FAILED'],
+      ]),
+    )
+    await eventually(async () =>
+      (await stock(tenant, first.productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]),
+    ).toEqual([
+      [0, 3],
+      [0, null],
+    ])
   })
 
   it('holds nothing twice for a retried order, and releases once', async () => {
@@ -185,22 +189,22 @@ describe('reserveOrderInventory', () => {
     ]
     await reserveOrderInventory(t.platform, shopper(tenant), { orderId, lines, expiresAt: inAnHour() })
     await reserveOrderInventory(t.platform, shopper(tenant), { orderId, lines, expiresAt: inAnHour() })
-    await expect
-      .poll(async () => (await stock(tenant, productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]))
-      .toEqual([
-        [2, 2],
-        [7, null],
-      ])
+    await eventually(async () =>
+      (await stock(tenant, productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]),
+    ).toEqual([
+      [2, 2],
+      [7, null],
+    ])
     await releaseOrderInventory(t.platform, shopper(tenant), { orderId, lines, reason: 'CANCELLED' })
     await releaseOrderInventory(t.platform, shopper(tenant), { orderId, lines, reason: 'CANCELLED' })
-    await expect.poll(() => auditTypes(tenant, productId, 'ProductInventoryReleased')).toHaveLength(2)
+    await eventually(() => auditTypes(tenant, productId, 'ProductInventoryReleased')).toHaveLength(2)
     expect(await auditTypes(tenant, productId, 'ProductInventoryReserved')).toHaveLength(2)
-    await expect
-      .poll(async () => (await stock(tenant, productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]))
-      .toEqual([
-        [0, 4],
-        [0, null],
-      ])
+    await eventually(async () =>
+      (await stock(tenant, productId)).map((v) => [v.inventoryReserved, v.inventoryAvailable]),
+    ).toEqual([
+      [0, 4],
+      [0, null],
+    ])
   })
 
   it("treats another store's product like one that does not exist", async () => {
