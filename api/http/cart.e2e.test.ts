@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { reserveOrderInventory } from '../../app/catalog/inventory/reserve.js'
 import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { ok } from '../../test/support/menus.js'
+import { untilMainTheme } from '../../test/support/themes.js'
 
 // The cart of a store's host: Shopify's form posts and Ajax API, one shopper's cookie, server prices.
 
@@ -172,6 +175,19 @@ describe('the Ajax API', () => {
     expect(await shopper.cart()).toMatchObject({ item_count: 4, total_price: 3 * 1250 + 800, currency: 'USD' })
   })
 
+  it('reads the multipart FormData that Shopify themes post', async () => {
+    const shopper = new Shopper(t, HOST)
+    const boundary = '----cartboundary'
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const body = `${part('form_type', 'product')}${part('id', mug.variants.MUG!)}${part('quantity', '3')}--${boundary}--\r\n`
+    const added = await shopper.request('POST', '/cart/add.js', body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    })
+    expect(added.statusCode).toBe(200)
+    expect(added.json()).toMatchObject({ id: mug.variants.MUG, quantity: 3, price: 800 })
+  })
+
   it('changes and updates with change.js and update.js, answering the cart', async () => {
     const shopper = new Shopper(t, HOST)
     await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 1 })
@@ -206,6 +222,43 @@ describe('the Ajax API', () => {
     expect((await shopper.cart()).item_count).toBe(1)
   })
 
+  it('counts units held by checkouts in progress as not for sale', async () => {
+    const vase = await productWithVariants(t, shop.apiKey, {
+      title: 'Held vase',
+      handle: 'held-vase',
+      status: 'ACTIVE',
+      variants: [{ price: '9.00', sku: 'HELD', inventoryQuantity: 3 }],
+    })
+    await reserveOrderInventory(
+      t.platform,
+      {
+        organizationId: shop.organizationId,
+        storeId: shop.storeId,
+        actor: { type: 'system', id: 'test' },
+        scopes: ['products:write'],
+        correlationId: uuidv7(),
+        causationId: null,
+        now: new Date(),
+      },
+      {
+        orderId: uuidv7(),
+        lines: [{ productId: vase.id, variantId: vase.variants.HELD!, quantity: 2 }],
+        expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      },
+    )
+    await vi.waitFor(
+      async () => {
+        const response = await new Shopper(t, HOST).request('POST', '/cart/add.js', {
+          id: vase.variants.HELD,
+          quantity: 2,
+        })
+        expect(response.statusCode).toBe(422)
+        expect(response.json().description).toBe('You can only add 1 of this item to your cart')
+      },
+      { timeout: 10_000 },
+    )
+  })
+
   it("refuses a hidden product's variant, another store's and an unknown one alike", async () => {
     const shopper = new Shopper(t, HOST)
     const answers = []
@@ -217,6 +270,16 @@ describe('the Ajax API', () => {
     expect(new Set(answers).size).toBe(1)
     expect(answers[0]).toBe("variant '<id>' is not for sale in this store")
     expect(shopper.cookie).toBeNull()
+  })
+
+  it('answers a body it cannot read in the Ajax shape', async () => {
+    const shopper = new Shopper(t, HOST)
+    const broken = await shopper.request('POST', '/cart/add.js', '{"id": ', { 'content-type': 'application/json' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toMatchObject({ status: 400, message: 'Cart Error' })
+    const unknown = await shopper.request('POST', '/cart/add.js', 'id=1', { 'content-type': 'text/csv' })
+    expect(unknown.statusCode).toBe(415)
+    expect(unknown.json()).toMatchObject({ status: 415, message: 'Cart Error' })
   })
 
   it('refuses bad quantities with 422 and a clear reason', async () => {
@@ -253,6 +316,22 @@ describe('the Ajax API', () => {
   })
 })
 
+describe('the audit log', () => {
+  it("records a shopper's cart changes as the storefront, with no price", async () => {
+    const shopper = new Shopper(t, HOST)
+    await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 2, price: 1 })
+    const audit = await t.gql<{
+      auditLog: { nodes: { type: string; entityType: string; actor: { type: string; id: string }; data: object }[] }
+    }>(shop.apiKey, '{ auditLog(first: 250) { nodes { type entityType actor { type id } data } } }')
+    expect(audit.errors).toBeUndefined()
+    const added = audit.data!.auditLog.nodes.find(
+      (n) => n.type === 'CartLineAdded' && (n.data as { variantId: string }).variantId === mug.variants.MUG,
+    )
+    expect(added).toMatchObject({ entityType: 'cart', actor: { type: 'system', id: 'storefront' } })
+    expect(Object.keys(added!.data).sort()).toEqual(['cartId', 'lineId', 'productId', 'quantity', 'variantId'])
+  })
+})
+
 describe('the cart cookie', () => {
   it('ignores a forged cookie: an empty cart, then a new one', async () => {
     const shopper = new Shopper(t, HOST)
@@ -283,6 +362,34 @@ describe('the cart cookie', () => {
   it('does not exist on the platform host', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/cart.js', headers: { host: 'localhost' } })
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('a theme without a cart template', () => {
+  it('still shows a working cart page, in plain HTML', async () => {
+    const bare = await t.tenant('cart-bare')
+    await setCommerce(t, bare.apiKey, true)
+    const theme = await untilMainTheme(t, bare.apiKey)
+    await ok(
+      t,
+      bare.apiKey,
+      'mutation ($input: ThemeFileDeleteInput!) { themeFileDelete(input: $input) { eventPosition } }',
+      { themeId: theme.id, path: 'templates/cart.json' },
+      'themeFileDelete',
+    )
+    const product = await productWithVariants(t, bare.apiKey, {
+      title: 'Vase <i>',
+      handle: 'vase',
+      status: 'ACTIVE',
+      variants: [{ price: '14.00', sku: 'VASE', inventoryTracked: false }],
+    })
+    const shopper = new Shopper(t, 'cart-bare.localhost')
+    expect((await shopper.request('POST', '/cart/add', `id=${product.variants.VASE}&quantity=2`)).statusCode).toBe(303)
+    const page = await shopper.request('GET', '/cart')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Vase &lt;i&gt;')
+    expect(page.body).toContain('<strong>28.00 USD</strong>')
+    expect(page.body).toContain('action="/checkout"')
   })
 })
 

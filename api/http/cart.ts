@@ -12,6 +12,9 @@ import { openStorefrontLimiter } from '../../app/storefront-api/open.js'
 import { decideHost } from '../../app/storefront/host.js'
 import { routedPage } from '../../app/storefront/routes/page.js'
 import { serveStorefront } from '../../app/storefront/serve.js'
+import { hasTemplate } from '../../app/storefront/render.js'
+import { loadMainTheme } from '../../app/storefront/theme.js'
+import { plainCartPage } from '../../app/orders/cart/plain-page.js'
 import { storeOfHost } from '../../app/tenancy/host.js'
 import type { HostResolution } from '../../projections/tenancy/host.js'
 
@@ -39,6 +42,17 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     { parseAs: 'string', bodyLimit: CART_BODY_LIMIT },
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   )
+
+  // A body the cart cannot read (bad JSON, an unknown content type, too large) is the client's:
+  // answered in the Ajax API's shape on the .js routes; anything else goes to the app's handler.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status < 400 || status >= 500) throw error
+    reply.code(status).headers(NO_STORE)
+    return parseCartPath(request.url)?.json
+      ? reply.send({ status, message: 'Cart Error', description: error.message })
+      : reply.header('content-type', 'text/plain; charset=utf-8').send(`${error.message}\n`)
+  })
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = parseCartPath(request.url)
@@ -84,7 +98,7 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
 
     const input = cartRequestOf(
       path.action,
-      isGet ? new URLSearchParams(request.url.split('?')[1] ?? '') : request.body,
+      isGet ? new URLSearchParams(request.url.split('?')[1] ?? '') : await bodyOf(request),
     )
     let newCartId: string | null
     try {
@@ -115,6 +129,24 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     app.route({ method: ['GET', 'HEAD', 'POST'], url, handler: handle })
     app.route({ method: ['GET', 'HEAD', 'POST'], url: `/:locale${url}`, handler: handle })
   }
+}
+
+/**
+ * The request's fields: Shopify's themes post `new FormData(form)` to the `.js` routes, which
+ * arrives as multipart (parsed by the app's @fastify/multipart): its text fields, no files.
+ */
+async function bodyOf(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) return request.body
+  const fields = new URLSearchParams()
+  try {
+    for await (const part of request.parts({ limits: { fields: 500, fieldSize: 4096, files: 0 } }))
+      if (part.type === 'field') fields.append(part.fieldname, String(part.value))
+  } catch {
+    throw Object.assign(new Error('the form could not be read: send text fields only, at most 500'), {
+      statusCode: 400,
+    })
+  }
+  return fields
 }
 
 /** Runs one cart request; returns the cart id it wrote to (a new cart when the shopper had none). */
@@ -199,7 +231,17 @@ async function renderCartPage(
   cart: CartView | null,
   error: string | undefined,
 ) {
-  const response = await serveStorefront(
+  const theme = await loadMainTheme(platform, store.storeId)
+  if (theme && !hasTemplate(theme, 'cart')) {
+    const prefix = parseCartPath(request.url)?.prefix ?? ''
+    const body = plainCartPage(cart, { storeName: store.name, prefix, message: error })
+    return {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: request.method === 'HEAD' ? '' : body,
+    }
+  }
+  return serveStorefront(
     platform,
     store,
     {
@@ -225,5 +267,4 @@ async function renderCartPage(
     },
     request.log,
   )
-  return response
 }

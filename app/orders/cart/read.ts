@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { evolveCart, initialCartState, type CartState } from '../../../domain/orders/cart/cart.js'
 import type { CartEvent, CartLine } from '../../../domain/orders/cart/events.js'
 import { cartStream } from '../../../domain/orders/cart/streams.js'
+import { reservedByVariant } from '../../../projections/catalog/inventory/queries.js'
 import { mediaOfProducts } from '../../../projections/media/queries.js'
 import { mediaPath } from '../../media/view.js'
 import type { Platform } from '../../platform.js'
@@ -24,7 +25,7 @@ export interface CartLineView {
   lineTotal: number
   /** False when the product is no longer ACTIVE or the variant is gone: the line is shown but neither counted nor sold. */
   available: boolean
-  /** Units on hand for a tracked variant, null when the variant's inventory is not tracked (or it is unavailable). */
+  /** Units for sale of a tracked variant (on hand, less what checkouts hold), null when the variant's inventory is not tracked (or it is unavailable). */
   stock: number | null
   /** Storage path of the variant's image, else the product's first image. */
   image?: string
@@ -67,6 +68,8 @@ interface VariantFacts {
   currency_code: string
   inventory_tracked: boolean
   inventory_quantity: number
+  /** Units held by checkouts in progress (inventory reservations): on hand but not for sale. */
+  reserved: number
   media_id: string | null
 }
 
@@ -116,7 +119,7 @@ export async function priceCart(
       unitPrice,
       lineTotal: unitPrice * line.quantity,
       available,
-      stock: available && fact.inventory_tracked ? fact.inventory_quantity : null,
+      stock: available && fact.inventory_tracked ? Math.max(0, fact.inventory_quantity - fact.reserved) : null,
       ...(image ? { image: mediaPath(image) } : {}),
     }
   })
@@ -159,7 +162,13 @@ export async function variantFacts(
     .where('v.store_id', '=', storeId)
     .where('v.id', 'in', [...variantIds])
     .execute()
-  return new Map((rows as VariantFacts[]).map((row) => [row.variant_id, row]))
+  const reserved = await reservedByVariant(platform.database.db, storeId, variantIds)
+  return new Map(
+    (rows as Omit<VariantFacts, 'reserved'>[]).map((row) => [
+      row.variant_id,
+      { ...row, reserved: reserved.get(row.variant_id) ?? 0 },
+    ]),
+  )
 }
 
 async function storeCurrency(platform: Platform, storeId: string): Promise<string> {

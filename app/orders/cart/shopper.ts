@@ -67,9 +67,9 @@ async function sellable(platform: Platform, store: ShopperStore, variantIds: rea
   }
 }
 
-/** Units a tracked variant has on hand; null when its stock is not tracked (no limit). */
-function stockOf(fact: { inventory_tracked: boolean; inventory_quantity: number }): number | null {
-  return fact.inventory_tracked ? Math.max(0, fact.inventory_quantity) : null
+/** Units of a tracked variant for sale: on hand, less what checkouts in progress hold; null when its stock is not tracked (no limit). */
+function stockOf(fact: { inventory_tracked: boolean; inventory_quantity: number; reserved: number }): number | null {
+  return fact.inventory_tracked ? Math.max(0, fact.inventory_quantity - fact.reserved) : null
 }
 
 function checkQuantity(
