@@ -20,6 +20,7 @@ import { storefrontApiRoutes } from './storefront/plugin.js'
 import { cartRoutes } from './http/cart.js'
 import { webhookRoutes } from './http/webhooks/routes.js'
 import { testPayRoutes } from './http/webhooks/test-pay.js'
+import { checkoutRoutes } from './http/checkout.js'
 
 export { BODY_LIMIT_BYTES }
 
@@ -60,6 +61,7 @@ export async function buildApp(platform: Platform) {
   await app.register(internalRoutes, { platform })
   await app.register(webhookRoutes, { platform })
   await app.register(testPayRoutes, { platform })
+  await app.register(checkoutRoutes, { platform })
   await app.register(mcpPlugin, { platform, rateLimiter, metrics })
   return app
 }

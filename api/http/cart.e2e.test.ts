@@ -272,6 +272,16 @@ describe('the Ajax API', () => {
     expect(shopper.cookie).toBeNull()
   })
 
+  it('answers a body it cannot read in the Ajax shape', async () => {
+    const shopper = new Shopper(t, HOST)
+    const broken = await shopper.request('POST', '/cart/add.js', '{"id": ', { 'content-type': 'application/json' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toMatchObject({ status: 400, message: 'Cart Error' })
+    const unknown = await shopper.request('POST', '/cart/add.js', 'id=1', { 'content-type': 'text/csv' })
+    expect(unknown.statusCode).toBe(415)
+    expect(unknown.json()).toMatchObject({ status: 415, message: 'Cart Error' })
+  })
+
   it('refuses bad quantities with 422 and a clear reason', async () => {
     const shopper = new Shopper(t, HOST)
     for (const quantity of [0, -1, 'two', 1.5]) {

@@ -43,6 +43,17 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   )
 
+  // A body the cart cannot read (bad JSON, an unknown content type, too large) is the client's:
+  // answered in the Ajax API's shape on the .js routes; anything else goes to the app's handler.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status < 400 || status >= 500) throw error
+    reply.code(status).headers(NO_STORE)
+    return parseCartPath(request.url)?.json
+      ? reply.send({ status, message: 'Cart Error', description: error.message })
+      : reply.header('content-type', 'text/plain; charset=utf-8').send(`${error.message}\n`)
+  })
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = parseCartPath(request.url)
     const found = path && (await storeOf(platform, request))

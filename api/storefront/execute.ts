@@ -18,10 +18,11 @@ import { listItems, MAX_LIST_ITEMS } from './fan-out.js'
 import { dateTimeScalar, storefrontResolvers, type StorefrontContext } from './resolvers.js'
 import { storefrontTypeDefs } from './schema.js'
 import { cartMutationResolvers, cartQueryResolvers, cartTypeDefs } from './cart.js'
+import { checkoutMutationResolvers, checkoutTypeDefs } from './checkout.js'
 
 /** The public schema with its resolvers attached: built once, shared by every request. */
 export function buildStorefrontSchema(): GraphQLSchema {
-  const schema = buildSchema(storefrontTypeDefs + cartTypeDefs)
+  const schema = buildSchema(storefrontTypeDefs + cartTypeDefs + checkoutTypeDefs)
   // A scalar built from SDL passes values through untouched; DateTime must leave as ISO-8601 text.
   Object.assign(schema.getType('DateTime')!, {
     serialize: dateTimeScalar.serialize,
@@ -32,7 +33,8 @@ export function buildStorefrontSchema(): GraphQLSchema {
   for (const [name, resolve] of Object.entries({ ...storefrontResolvers, ...cartQueryResolvers }))
     fields[name]!.resolve = resolve
   const mutations = schema.getMutationType()!.getFields()
-  for (const [name, resolve] of Object.entries(cartMutationResolvers)) mutations[name]!.resolve = resolve
+  for (const [name, resolve] of Object.entries({ ...cartMutationResolvers, ...checkoutMutationResolvers }))
+    mutations[name]!.resolve = resolve
   return schema
 }
 

@@ -84,7 +84,7 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
     const answer = await runStorefrontQuery(
       schema,
       body ?? {},
-      { session, carts: new StorefrontCarts(platform, session) },
+      { session, carts: new StorefrontCarts(platform, session), platform },
       {
         logger: platform.logger,
         requestId: String(request.id),

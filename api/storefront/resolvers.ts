@@ -10,12 +10,15 @@ import {
 import { blogShape, menuShape, pageShape } from '../../app/storefront-api/content.js'
 import type { StorefrontSession } from '../../app/storefront-api/session.js'
 import type { StorefrontCarts } from '../../app/storefront-api/cart.js'
+import type { Platform } from '../../app/platform.js'
 
 /** What every resolver of one request reads with. */
 export interface StorefrontContext {
   session: StorefrontSession
   /** The shopper's cart operations (api/storefront/cart.ts). */
   carts: StorefrontCarts
+  /** For checkout (api/storefront/checkout.ts), which runs the platform's commands. */
+  platform: Platform
 }
 
 type Locale = { locale?: string | null }

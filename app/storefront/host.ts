@@ -19,6 +19,8 @@ const PLATFORM_PATHS = [
   /^\/api\/webhooks\//,
   // The TEST provider's pay page (api/http/webhooks/test-pay.ts): its route finds the store by host itself.
   /^\/checkout\/test-pay\//,
+  // The checkout form and the order confirmation (api/http/checkout.ts), rendered by the platform, never by the theme.
+  /^\/checkout(\/orders\/[^/?]*)?\/?(\?|$)/,
 ]
 
 export function isPlatformPath(url: string): boolean {

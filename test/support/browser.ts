@@ -78,8 +78,8 @@ export interface BrowserTab {
 }
 
 export interface TestBrowser {
-  /** A fresh context (no cookies, no storage) with one page open at `origin + path`. */
-  open(origin: string, path: string): Promise<BrowserTab>
+  /** A fresh context (no cookies, no storage) with one page open at `origin + path`; `javaScript: false` browses with forms only. */
+  open(origin: string, path: string, options?: { javaScript?: boolean }): Promise<BrowserTab>
   close(): Promise<void>
 }
 
@@ -93,7 +93,7 @@ export async function launchTestBrowser(): Promise<TestBrowser> {
     timeout: 30_000,
   })
   return {
-    open: (origin, path) => openTab(browser, origin, path),
+    open: (origin, path, options) => openTab(browser, origin, path, options?.javaScript ?? true),
     close: () => browser.close(),
   }
 }
@@ -104,8 +104,8 @@ const CSP_RECORDER = `(() => {
   document.addEventListener('securitypolicyviolation', (event) => violations.push(event.effectiveDirective + ': ' + (event.blockedURI || 'inline')))
 })()`
 
-async function openTab(browser: Browser, origin: string, path: string): Promise<BrowserTab> {
-  const context = await browser.newContext()
+async function openTab(browser: Browser, origin: string, path: string, javaScript = true): Promise<BrowserTab> {
+  const context = await browser.newContext({ javaScriptEnabled: javaScript })
   const blocked: string[] = []
   const consoleErrors: string[] = []
   const sameOrigin = (url: string) => new URL(url).origin === origin
@@ -134,7 +134,8 @@ async function openTab(browser: Browser, origin: string, path: string): Promise<
     context,
     blocked,
     consoleErrors,
-    cspViolations: async () => (await page.evaluate('[...window.__cspViolations]')) as string[],
+    // Without JavaScript no page script runs, so nothing can report a violation (and evaluate cannot run).
+    cspViolations: async () => (javaScript ? ((await page.evaluate('[...window.__cspViolations]')) as string[]) : []),
     close: () => context.close(),
   }
 }

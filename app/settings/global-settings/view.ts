@@ -6,7 +6,10 @@ import type { GroupSettings } from '../../../projections/settings/global-setting
 export const settingsGroupViewSchema = z.object({
   group: z.enum(SETTINGS_GROUPS),
   version: z.number().int(),
-  values: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  values: z.record(
+    z.string(),
+    z.union([z.string(), z.boolean(), z.number(), z.array(z.object({ name: z.string(), amount: z.number().int() }))]),
+  ),
   updatedAt: z.string().nullable().describe('null while the group has its defaults.'),
 })
 

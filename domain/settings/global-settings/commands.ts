@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { jsonObject } from '../../shared/input-types.js'
-import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingsGroup } from './groups.js'
+import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingValue, type SettingsGroup } from './groups.js'
 
 /** The fields of one group, each optional: fields left out or null stay as they are (GraphQL sends null for unset variables). */
 function groupValues(group: SettingsGroup) {
@@ -29,7 +29,7 @@ export const globalSettingsUpdateInput = z
   .transform((input, refinement) => {
     const parsed = groupValues(input.group).safeParse(input.values)
     if (parsed.success)
-      return { group: input.group, values: parsed.data as Record<string, string | boolean | null | undefined> }
+      return { group: input.group, values: parsed.data as Record<string, SettingValue | null | undefined> }
     for (const issue of parsed.error.issues)
       refinement.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message })
     return z.NEVER

@@ -20,7 +20,7 @@ export function decideGroup(command: GlobalSettingsUpdate, state: GroupState): G
   const { storeId, group, values } = command.data
   const current = state.values ?? upcast(group, GROUP_SCHEMAS[group].version, {})
   const next = { ...current, ...values }
-  const changed = Object.keys(values).filter((field) => values[field] !== current[field])
+  const changed = Object.keys(values).filter((field) => !sameValue(values[field], current[field]))
   if (changed.length === 0) return []
   checkRules(group, next)
   return [
@@ -29,6 +29,11 @@ export function decideGroup(command: GlobalSettingsUpdate, state: GroupState): G
       data: { storeId, group, version: GROUP_SCHEMAS[group].version, values: next, changed },
     },
   ]
+}
+
+/** Texts, switches and numbers by value; lists (shipping rates) by their JSON. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' || typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : a === b
 }
 
 function checkRules(group: SettingsGroup, values: AnyGroupValues): void {

@@ -6,7 +6,7 @@ import { globalSettingsUpdateInput, type GlobalSettingsUpdate } from './commands
 import { globalSettingsDecider } from './decide.js'
 import { globalSettingsUpdate } from './definitions.js'
 import type { GlobalSettingsChanged } from './events.js'
-import { changedEventType, upcast } from './groups.js'
+import { changedEventType, upcast, type AnyGroupValues } from './groups.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const ctx: DecideContext = {
@@ -16,10 +16,10 @@ const ctx: DecideContext = {
   storeId,
 }
 const spec = deciderSpec(globalSettingsDecider, ctx)
-const update = (
-  group: GlobalSettingsUpdate['data']['group'],
-  values: Record<string, string | boolean>,
-): GlobalSettingsUpdate => ({ type: 'GlobalSettingsUpdate', data: { storeId, group, values } })
+const update = (group: GlobalSettingsUpdate['data']['group'], values: AnyGroupValues): GlobalSettingsUpdate => ({
+  type: 'GlobalSettingsUpdate',
+  data: { storeId, group, values },
+})
 const maintenanceOn: GlobalSettingsChanged = {
   type: 'MaintenanceSettingsChanged',
   data: {
@@ -29,6 +29,17 @@ const maintenanceOn: GlobalSettingsChanged = {
     values: { enabled: true, message: 'Soon' },
     changed: ['enabled', 'message'],
   },
+}
+
+const CHECKOUT_DEFAULTS = {
+  termsText: '',
+  thankYouMessage: '',
+  orderNotesEnabled: true,
+  requirePhone: false,
+  shippingRates: [{ name: 'Standard', amount: 0 }],
+  taxRate: 0,
+  taxInclusive: false,
+  reservationMinutes: 15,
 }
 
 describe('globalSettingsUpdate', () => {
@@ -42,8 +53,8 @@ describe('globalSettingsUpdate', () => {
           data: {
             storeId,
             group: 'checkout',
-            version: 1,
-            values: { termsText: 'Be nice.', thankYouMessage: '', orderNotesEnabled: true, requirePhone: false },
+            version: 2,
+            values: { ...CHECKOUT_DEFAULTS, termsText: 'Be nice.' },
             changed: ['termsText'],
           },
         },
@@ -58,6 +69,35 @@ describe('globalSettingsUpdate', () => {
     spec
       .given([maintenanceOn])
       .when(update('maintenance', { message: 'Soon' }))
+      .then([])
+  })
+
+  it('compares shipping rates by value: the same list records nothing, another list replaces it', () => {
+    const rates = [
+      { name: 'Standard', amount: 499 },
+      { name: 'Express', amount: 1299 },
+    ]
+    const changed: GlobalSettingsChanged = {
+      type: 'CheckoutSettingsChanged',
+      data: {
+        storeId,
+        group: 'checkout',
+        version: 2,
+        values: { ...CHECKOUT_DEFAULTS, shippingRates: rates, taxRate: 2000 },
+        changed: ['shippingRates', 'taxRate'],
+      },
+    }
+    spec
+      .given([])
+      .when(update('checkout', { shippingRates: [{ name: 'Standard', amount: 0 }], reservationMinutes: 15 }))
+      .then([])
+    spec
+      .given([])
+      .when(update('checkout', { shippingRates: rates, taxRate: 2000 }))
+      .then([changed])
+    spec
+      .given([changed])
+      .when(update('checkout', { shippingRates: structuredClone(rates) }))
       .then([])
   })
 
@@ -118,16 +158,40 @@ describe('settings groups', () => {
     [{ group: 'social', values: { xHandle: '@way_too_long_handle' } }, 'without @'],
     [{ group: 'maintenance', values: { enabled: 'yes' } }, 'true or false'],
     [{ group: 'legal', values: { cookiePolicy: 'x' } }, 'legal settings do not have cookiePolicy'],
+    [{ group: 'checkout', values: { taxRate: 10001 } }, 'at most 10000 basis points'],
+    [{ group: 'checkout', values: { taxRate: 19.5 } }, 'whole number of basis points'],
+    [{ group: 'checkout', values: { reservationMinutes: 0 } }, 'at least 1 minutes'],
+    [{ group: 'checkout', values: { reservationMinutes: 121 } }, 'at most 120 minutes'],
+    [{ group: 'checkout', values: { shippingRates: [] } }, 'at least one rate'],
+    [{ group: 'checkout', values: { shippingRates: [{ name: 'Post', amount: -1 }] } }, 'at least 0 minor units'],
+    [{ group: 'checkout', values: { shippingRates: [{ name: 'Post', amount: 4.99 }] } }, 'whole number of minor units'],
+    [{ group: 'checkout', values: { shippingRates: [{ name: ' ', amount: 0 }] } }, 'needs a name'],
+    [
+      {
+        group: 'checkout',
+        values: {
+          shippingRates: [
+            { name: 'Post', amount: 0 },
+            { name: 'post', amount: 100 },
+          ],
+        },
+      },
+      'listed twice',
+    ],
   ])('rejects %j', (input, message) => {
     expect(issue(input)?.message).toContain(message)
   })
 
+  it('points at the bad field inside a shipping rate', () => {
+    const input = { group: 'checkout', values: { shippingRates: [{ name: 'A', amount: 0 }, { name: 'B' }] } }
+    expect(issue(input)?.path).toEqual(['values', 'shippingRates', 1, 'amount'])
+  })
+
   it('upcasts older values with the defaults of fields added since', () => {
-    expect(upcast('checkout', 0, { termsText: 'Old' })).toEqual({
+    expect(upcast('checkout', 1, { termsText: 'Old', requirePhone: true })).toEqual({
+      ...CHECKOUT_DEFAULTS,
       termsText: 'Old',
-      thankYouMessage: '',
-      orderNotesEnabled: true,
-      requirePhone: false,
+      requirePhone: true,
     })
   })
 

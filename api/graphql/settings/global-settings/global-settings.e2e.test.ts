@@ -6,7 +6,7 @@ import { auditIn } from '../../../../test/support/settings.js'
 // Global settings: typed groups with defaults, partial updates, validation, history, isolation.
 
 const READ = `{ globalSettings {
-  checkout { termsText thankYouMessage orderNotesEnabled requirePhone version updatedAt }
+  checkout { termsText thankYouMessage orderNotesEnabled requirePhone shippingRates { name amount } taxRate taxInclusive reservationMinutes version updatedAt }
   analytics { googleAnalyticsId googleTagManagerId metaPixelId version }
   social { xHandle facebookAppId defaultShareImageUrl version }
   legal { privacyPolicyPage termsOfServicePage refundPolicyPage shippingPolicyPage imprintPage version }
@@ -43,7 +43,11 @@ describe('globalSettings', () => {
         thankYouMessage: '',
         orderNotesEnabled: true,
         requirePhone: false,
-        version: 1,
+        shippingRates: [{ name: 'Standard', amount: 0 }],
+        taxRate: 0,
+        taxInclusive: false,
+        reservationMinutes: 15,
+        version: 2,
         updatedAt: null,
       },
       analytics: { googleAnalyticsId: '', googleTagManagerId: '', metaPixelId: '', version: 1 },
@@ -88,6 +92,27 @@ describe('globalSettingsUpdate', () => {
     expect(await auditIn(t, shop.apiKey, shop.storeId, 'checkout')).toEqual(['CheckoutSettingsChanged@0'])
   })
 
+  it('sets shipping rates, tax and the reservation time of the checkout', async () => {
+    const rates = [
+      { name: 'Standard', amount: 495 },
+      { name: 'Express', amount: 1250 },
+    ]
+    const input = { checkout: { shippingRates: rates, taxRate: 2000, taxInclusive: true, reservationMinutes: 30 } }
+    const response = await t.gql<Updated>(other.apiKey, UPDATE, { input })
+    expect(response.errors).toBeUndefined()
+    const read = await t.gql<Settings>(other.apiKey, READ)
+    expect(read.data!.globalSettings.checkout).toMatchObject({
+      shippingRates: rates,
+      taxRate: 2000,
+      taxInclusive: true,
+      reservationMinutes: 30,
+      version: 2,
+    })
+    const again = await t.gql<Updated>(other.apiKey, UPDATE, { input })
+    expect(again.data!.globalSettingsUpdate.eventPosition).toBeNull()
+    await t.gql(other.apiKey, UPDATE, { input: { checkout: { shippingRates: [{ name: 'Standard', amount: 0 }] } } })
+  })
+
   it('turns maintenance mode on with a message, and refuses it without one', async () => {
     const refused = onlyError(await t.gql(shop.apiKey, UPDATE, { input: { maintenance: { enabled: true } } }))
     expect(refused).toMatchObject({
@@ -116,6 +141,13 @@ describe('globalSettingsUpdate', () => {
     ],
     [{ legal: { privacyPolicyPage: 'Privacy Policy' } }, ['input', 'legal', 'privacyPolicyPage'], 'handle of a page'],
     [{ checkout: { termsText: 'x'.repeat(5001) } }, ['input', 'checkout', 'termsText'], 'at most 5000'],
+    [{ checkout: { taxRate: 10001 } }, ['input', 'checkout', 'taxRate'], 'basis points'],
+    [{ checkout: { reservationMinutes: 121 } }, ['input', 'checkout', 'reservationMinutes'], 'at most 120'],
+    [
+      { checkout: { shippingRates: [{ name: 'Post', amount: -5 }] } },
+      ['input', 'checkout', 'shippingRates', 0, 'amount'],
+      'minor units',
+    ],
   ])('refuses %j with BAD_USER_INPUT on the field', async (input, field, message) => {
     const error = onlyError(await t.gql(shop.apiKey, UPDATE, { input }))
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field })

@@ -9,10 +9,33 @@ export const globalSettingsTypeDefs = /* GraphQL */ `
     orderNotesEnabled: Boolean!
     "Whether a phone number is required."
     requirePhone: Boolean!
+    "Flat shipping rates shoppers choose from at checkout, by name; at least one."
+    shippingRates: [ShippingRate!]!
+    "Tax rate in basis points (2000 = 20%); 0 charges no tax."
+    taxRate: Int!
+    "True: prices and shipping already contain the tax; false: tax is added on subtotal + shipping."
+    taxInclusive: Boolean!
+    "How long checkout holds the stock of an order waiting for payment (1–120 minutes)."
+    reservationMinutes: Int!
     "Schema version of this group."
     version: Int!
     "When the group last changed; null while it has its defaults."
     updatedAt: DateTime
+  }
+
+  "A flat shipping rate."
+  type ShippingRate {
+    "What shoppers see and choose, unique in the store."
+    name: String!
+    "Integer minor units of the store's currency (499 = 4.99); 0 ships free."
+    amount: Int!
+  }
+
+  "A flat shipping rate."
+  input ShippingRateInput {
+    name: String!
+    "Integer minor units (499 = 4.99)."
+    amount: Int!
   }
 
   "Analytics ids the storefront embeds; empty when not set."
@@ -78,6 +101,13 @@ export const globalSettingsTypeDefs = /* GraphQL */ `
     thankYouMessage: String
     orderNotesEnabled: Boolean
     requirePhone: Boolean
+    "Replaces the whole list; at least one rate, names unique."
+    shippingRates: [ShippingRateInput!]
+    "Basis points, 0–10000 (2000 = 20%)."
+    taxRate: Int
+    taxInclusive: Boolean
+    "1–120 minutes."
+    reservationMinutes: Int
   }
 
   input AnalyticsSettingsInput {
