@@ -221,6 +221,18 @@ describe('orders written by the merchant', () => {
     })
   })
 
+  it('shows order history in the audit log to orders:read, and hides it from a products-only key', async () => {
+    const AUDIT = `query ($filter: AuditLogFilter) { auditLog(filter: $filter, first: 50) { nodes { type entityType } } }`
+    type Audit = { auditLog: { nodes: { type: string; entityType: string }[] } }
+    const filter = { entityType: 'order', entityId: orders[0]!.orderId }
+    const reader = await t.key(shop.storeSlug, ['orders:read'])
+    const seen = await t.gql<Audit>(reader, AUDIT, { filter })
+    expect(seen.errors).toBeUndefined()
+    expect(seen.data!.auditLog.nodes.map((n) => n.type)).toEqual(['OrderPlaced'])
+    const productsOnly = await t.key(shop.storeSlug, ['products:read'])
+    expect((await t.gql<Audit>(productsOnly, AUDIT, { filter })).data!.auditLog.nodes).toEqual([])
+  })
+
   it('offers no mutation to place or pay orders: checkout and the webhook run them on the server', async () => {
     const response = await t.gql(shop.apiKey, `mutation { orderPlace(input: {}) { eventPosition } }`)
     expect(response.errors?.[0]?.message).toMatch(/orderPlace/)
