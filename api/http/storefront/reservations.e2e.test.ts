@@ -64,12 +64,11 @@ describe('storefront availability', () => {
     expect(await availability()).toEqual({ soldOut: false, availability: 'https://schema.org/InStock' })
     const orderId = uuidv7()
     const lines = [{ ...item, quantity: 1 }]
-    const { position } = await reserveOrderInventory(t.platform, checkout(), {
+    await reserveOrderInventory(t.platform, checkout(), {
       orderId,
       lines,
       expiresAt: new Date(Date.now() + 900_000).toISOString(),
     })
-    await t.platform.waitForPosition(position!)
     await expect
       .poll(availability, { timeout: 20_000, interval: 50 })
       .toEqual({ soldOut: true, availability: 'https://schema.org/OutOfStock' })
