@@ -393,6 +393,37 @@ describe('a theme without a cart template', () => {
   })
 })
 
+describe('maintenance', () => {
+  it('refuses cart writes while the store is closed, and takes them again after', async () => {
+    const SETTINGS =
+      'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
+    const closed = await t.tenant('cart-maint')
+    await setCommerce(t, closed.apiKey, true)
+    const lamp = await productWithVariants(t, closed.apiKey, {
+      title: 'Lamp',
+      handle: 'lamp',
+      status: 'ACTIVE',
+      variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
+    })
+    await ok(
+      t,
+      closed.apiKey,
+      SETTINGS,
+      { maintenance: { enabled: true, message: 'Back soon' } },
+      'globalSettingsUpdate',
+    )
+    const shopper = new Shopper(t, 'cart-maint.localhost')
+    const json = await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })
+    expect(json.statusCode).toBe(503)
+    expect(json.headers['retry-after']).toBeDefined()
+    expect(json.json()).toMatchObject({ status: 503, message: 'Cart Error' })
+    expect((await shopper.request('POST', '/cart/add', `id=${lamp.variants.LAMP}`)).statusCode).toBe(503)
+    expect(shopper.cookie).toBeNull()
+    await ok(t, closed.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
+    expect((await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })).statusCode).toBe(200)
+  })
+})
+
 describe('commerce off', () => {
   it('answers every cart route with "not selling" and writes nothing', async () => {
     const closed = await t.tenant('cart-closed')

@@ -11,7 +11,8 @@ import type { Platform } from '../../app/platform.js'
 import { openStorefrontLimiter } from '../../app/storefront-api/open.js'
 import { decideHost } from '../../app/storefront/host.js'
 import { routedPage } from '../../app/storefront/routes/page.js'
-import { serveStorefront } from '../../app/storefront/serve.js'
+import { MAINTENANCE_RETRY_AFTER_SECONDS, serveStorefront } from '../../app/storefront/serve.js'
+import { readGlobalSettings } from '../../projections/settings/global-settings/queries.js'
 import { hasTemplate } from '../../app/storefront/render.js'
 import { loadMainTheme } from '../../app/storefront/theme.js'
 import { plainCartPage } from '../../app/orders/cart/plain-page.js'
@@ -86,6 +87,15 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     // Shopify's themes link `/cart/change?id=…&quantity=0` to remove a line and `/cart/clear` to empty the cart.
     if (isGet && !(path.action === 'change' || path.action === 'clear'))
       return reply.code(303).header('location', cartPath).send()
+
+    const { maintenance } = await readGlobalSettings(platform.database.db, store.storeId)
+    if (maintenance.values.enabled === true) {
+      reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+      const description = 'This store is closed for maintenance; try again later'
+      if (path.json) return reply.send({ status: 503, message: 'Cart Error', description })
+      const r = await page(503, null, description)
+      return reply.headers(r.headers).headers(NO_STORE).send(r.body)
+    }
 
     const verdict = await limiter.take({ type: 'anonymous', ip: request.ip }, 1)
     if (!verdict.allowed) {
