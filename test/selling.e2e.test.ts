@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from './support/app.js'
 import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
 import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
+import { callTool, connect, httpTransport, listenForMcp } from './support/mcp.js'
 
 // Issue 14 end to end over HTTP with the TEST provider, as a shopper does it: add to cart,
 // check out, pay on the test page, the webhook marks the order paid and the stock is sold.
@@ -165,6 +166,34 @@ describe('checkout with the TEST provider', () => {
     })
     // No personal data in the immutable log.
     expect(JSON.stringify(placed)).not.toMatch(/Ada|Lovelace|example\.com|James/i)
+
+    // The merchant sees it through GraphQL and MCP, with the shopper's email from the customer table.
+    let order = { order: {} as Record<string, unknown> }
+    await vi.waitFor(
+      async () => {
+        order = (await ok(
+          shop.apiKey,
+          'query ($id: ID) { order(id: $id) { id name status paymentStatus email total { amount currencyCode } } }',
+          { id: orderId },
+        )) as { order: Record<string, unknown> }
+        expect(order.order).toMatchObject({
+          id: orderId,
+          status: 'PAID',
+          paymentStatus: 'PAID',
+          email: 'ada@example.com',
+          total: { amount: '65.94', currencyCode: 'USD' },
+        })
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    const client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+    try {
+      const viaMcp = await callTool<Record<string, unknown>>(client, 'get_order', { id: orderId })
+      expect(viaMcp.isError).toBe(false)
+      expect(viaMcp.data).toMatchObject({ id: orderId, name: order.order.name, status: 'PAID' })
+    } finally {
+      await client.close()
+    }
   })
 
   it('answers 422 with each field’s message and writes nothing', async () => {

@@ -89,7 +89,12 @@ export const checkoutDetailsInput = z.strictObject(
     shippingRate: required('Shipping method', 60),
     note: optional('Note', 5000),
   },
-  { error: 'checkout details are {email, shippingAddress, shippingRate, note}' },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `checkout does not take ${issue.keys.join(', ')} (prices are computed by the store); its fields are email, shippingAddress, shippingRate, note`
+        : 'checkout details are {email, shippingAddress, shippingRate, note}',
+  },
 )
 export type CheckoutDetailsInput = z.input<typeof checkoutDetailsInput>
 export type CheckoutDetails = z.output<typeof checkoutDetailsInput>

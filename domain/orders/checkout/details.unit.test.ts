@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { checkoutDetailsInput } from './details.js'
+
+const valid = {
+  email: ' Ada@Example.COM ',
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '12 St James Square',
+    city: 'London',
+    postalCode: 'SW1Y 4JH',
+    countryCode: 'gb',
+  },
+  shippingRate: 'Standard',
+}
+
+describe('checkout details', () => {
+  it('normalises the email and country, and empties optional fields to null', () => {
+    expect(checkoutDetailsInput.parse({ ...valid, note: '' })).toEqual({
+      email: 'ada@example.com',
+      shippingAddress: {
+        ...valid.shippingAddress,
+        countryCode: 'GB',
+        address2: null,
+        province: null,
+        phone: null,
+      },
+      shippingRate: 'Standard',
+      note: null,
+    })
+  })
+
+  it.each([
+    [{ ...valid, email: 'ada' }, ['email'], 'Enter an email address'],
+    [
+      { ...valid, shippingAddress: { ...valid.shippingAddress, city: '  ' } },
+      ['shippingAddress', 'city'],
+      'City is required',
+    ],
+    [
+      { ...valid, shippingAddress: { ...valid.shippingAddress, countryCode: 'XX' } },
+      ['shippingAddress', 'countryCode'],
+      'country',
+    ],
+    [
+      { ...valid, shippingAddress: { ...valid.shippingAddress, phone: 'call me' } },
+      ['shippingAddress', 'phone'],
+      'phone number',
+    ],
+    [
+      { ...valid, shippingAddress: { ...valid.shippingAddress, lastName: 'L\u0000' } },
+      ['shippingAddress', 'lastName'],
+      'control',
+    ],
+    [{ ...valid, total: 1 }, [], 'total'],
+  ])('refuses %j at the field', (input, path, message) => {
+    const issue = checkoutDetailsInput.safeParse(input).error!.issues[0]!
+    expect(issue.path).toEqual(path)
+    expect(issue.message).toContain(message)
+  })
+
+  it('keeps line breaks in a note', () => {
+    expect(checkoutDetailsInput.parse({ ...valid, note: 'Ring twice\nthanks' }).note).toBe('Ring twice\nthanks')
+  })
+})
