@@ -91,10 +91,18 @@ describe('tools/list', () => {
         'get_url_redirect',
         'list_url_redirects',
       ],
+      ...['get_order', 'list_orders', 'get_customer', 'list_customers', 'list_payment_providers'],
     ]
     // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
-    // so are the bulk product tools, one command per item.
-    const handWiredWrites = ['upload_image', 'delete_media', 'create_products', 'update_products', 'delete_products']
+    // so are the bulk product tools, one command per item, and the preview link, whose answer is a signed URL.
+    const handWiredWrites = [
+      'upload_image',
+      'delete_media',
+      'create_products',
+      'update_products',
+      'delete_products',
+      'create_theme_preview_link',
+    ]
     expect(tools.map((tool) => tool.name).sort()).toEqual([...reads, ...handWiredWrites, ...commands].sort())
   })
 
