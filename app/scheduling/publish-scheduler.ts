@@ -8,6 +8,7 @@ import type { CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Logger } from '../../infra/logging/logger.js'
+import { Poller } from './poller.js'
 
 /** Who publishes a scheduled product, as the audit log shows it. */
 export const SCHEDULER_ACTOR: Actor = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
@@ -49,23 +50,25 @@ export interface PublishSchedulerOptions {
  * decides on the product's stream and changes a product that is no longer due into nothing.
  */
 export class PublishScheduler {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private stopped = false
+  private readonly poller: Poller
 
-  constructor(private readonly options: PublishSchedulerOptions) {}
+  constructor(private readonly options: PublishSchedulerOptions) {
+    this.poller = new Poller({
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      tick: () => this.tick(),
+      changed: 'published scheduled entities',
+      failed: 'publish scheduler poll failed',
+    })
+  }
 
   start(): void {
-    this.stopped = false
-    this.schedule()
+    this.poller.start()
   }
 
   /** Stops polling and waits for a poll in progress, so the platform can close under it. */
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
+  stop(): Promise<void> {
+    return this.poller.stop()
   }
 
   /** One poll: publishes what is due at `now` and answers how many entities it changed. */
@@ -73,7 +76,7 @@ export class PublishScheduler {
     let published = 0
     for (const kind of SCHEDULED_KINDS) {
       for (const entity of await kind.due(this.options.db, now, BATCH)) {
-        if (this.stopped) return published
+        if (this.poller.stopped) return published
         const ctx: CommandContext = {
           organizationId: entity.organizationId,
           storeId: entity.storeId,
@@ -96,22 +99,5 @@ export class PublishScheduler {
       }
     }
     return published
-  }
-
-  private schedule(): void {
-    if (this.stopped) return
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then((published) => {
-          if (published) this.options.logger.info({ published }, 'published scheduled entities')
-        })
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'publish scheduler poll failed'))
-        .finally(() => {
-          this.running = null
-          this.schedule()
-        })
-    }, this.options.intervalMs)
-    // A pending poll must not keep a CLI process alive on its own.
-    this.timer.unref()
   }
 }

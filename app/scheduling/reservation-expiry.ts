@@ -7,6 +7,7 @@ import type { CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Logger } from '../../infra/logging/logger.js'
+import { Poller } from './poller.js'
 
 /** Who ends expired holds, as the audit log shows it. */
 export const EXPIRY_ACTOR: Actor = { type: 'system', id: 'reservation-expiry', name: 'reservation expiry' }
@@ -39,29 +40,32 @@ export interface ReservationExpiryOptions {
  * Every command is idempotent per order, so several nodes polling at once do each thing once.
  */
 export class ReservationExpiry {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private stopped = false
+  private readonly poller: Poller
 
-  constructor(private readonly options: ReservationExpiryOptions) {}
-
-  start(): void {
-    this.stopped = false
-    this.schedule()
+  constructor(private readonly options: ReservationExpiryOptions) {
+    this.poller = new Poller({
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      tick: () => this.tick(),
+      changed: 'ended expired inventory reservations',
+      failed: 'reservation expiry poll failed',
+    })
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
+  start(): void {
+    this.poller.start()
+  }
+
+  /** Stops polling and waits for a poll in progress, so the platform can close under it. */
+  stop(): Promise<void> {
+    return this.poller.stop()
   }
 
   /** One poll: ends the holds due at `now` and answers how many it changed. */
   async tick(now = new Date()): Promise<number> {
     let changed = 0
     for (const due of await dueReservations(this.options.db, now, BATCH)) {
-      if (this.stopped) return changed
+      if (this.poller.stopped) return changed
       try {
         if (await this.end(due)) changed++
       } catch (error) {
@@ -96,22 +100,5 @@ export class ReservationExpiry {
     const ended = ['OrderExpired', 'OrderCancelled', 'OrderPaymentMismatched'].some((type) => history.includes(type))
     if (!ended && (await run('orderExpire', { orderId: due.orderId })).position === null) return false
     return release()
-  }
-
-  private schedule(): void {
-    if (this.stopped) return
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then((changed) => {
-          if (changed) this.options.logger.info({ changed }, 'ended expired inventory reservations')
-        })
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'reservation expiry poll failed'))
-        .finally(() => {
-          this.running = null
-          this.schedule()
-        })
-    }, this.options.intervalMs)
-    // A pending poll must not keep a CLI process alive on its own.
-    this.timer.unref()
   }
 }

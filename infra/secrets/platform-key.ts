@@ -1,8 +1,7 @@
-import { hkdfSync, randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Config } from '../config.js'
 import type { AnyDb } from '../database/database.js'
-import { SECRET_KEY_BYTES, SecretCipher } from './cipher.js'
+import { platformSigningKey } from '../signing/platform-key.js'
+import { SecretCipher } from './cipher.js'
 
 type KeyConfig = Pick<Config, 'secretsKey' | 'secretsKeyPrevious' | 'internalSecret'>
 
@@ -34,15 +33,5 @@ export async function platformSecretCipher(config: KeyConfig, db?: AnyDb): Promi
 
 async function currentKey(config: KeyConfig, db: AnyDb | undefined): Promise<Uint8Array> {
   if (config.secretsKey) return config.secretsKey
-  if (config.internalSecret)
-    return Buffer.from(hkdfSync('sha256', config.internalSecret, 'emporium', 'secrets at rest v1', SECRET_KEY_BYTES))
-  if (!db) throw new Error('neither SECRETS_KEY nor INTERNAL_SECRET is set, and no database to keep a key in')
-  await sql`create table if not exists platform_secret_keys (name text primary key, key bytea not null)`.execute(db)
-  await sql`insert into platform_secret_keys (name, key) values ('secrets-at-rest', ${randomBytes(SECRET_KEY_BYTES)}) on conflict (name) do nothing`.execute(
-    db,
-  )
-  const { rows } = await sql<{
-    key: Uint8Array
-  }>`select key from platform_secret_keys where name = 'secrets-at-rest'`.execute(db)
-  return Buffer.from(rows[0]!.key)
+  return platformSigningKey(config.internalSecret, db, { label: 'secrets at rest v1', name: 'secrets-at-rest' })
 }

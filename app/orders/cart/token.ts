@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { signingKeyFor } from '../../../infra/signing/platform-key.js'
+import { uuidBytes, uuidText } from '../../../infra/signing/uuid-bytes.js'
 import type { Platform } from '../../platform.js'
 
 const VERSION = 1
@@ -40,38 +40,7 @@ function mac(key: Buffer, claims: Buffer): Buffer {
   return createHmac('sha256', key).update('emporium cart').update(claims).digest().subarray(0, MAC_LENGTH)
 }
 
-function uuidBytes(uuid: string): Buffer {
-  return Buffer.from(uuid.replaceAll('-', ''), 'hex')
-}
-
-function uuidText(bytes: Buffer): string {
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-const keys = new WeakMap<Platform, Promise<Buffer>>()
-
-/**
- * The key that signs cart tokens, the same on every API node: derived from `INTERNAL_SECRET`
- * (HKDF, its own label, as staged uploads derive theirs) when it is set, else a random key made
- * once and kept in the database (the first node to need it inserts it; the others read that one).
- */
+/** The key that signs cart tokens (infra/signing/platform-key.ts). */
 export function cartSigningKey(platform: Platform): Promise<Buffer> {
-  let key = keys.get(platform)
-  if (!key) {
-    key = loadKey(platform.config.internalSecret, platform.database.db)
-    key.catch(() => keys.delete(platform))
-    keys.set(platform, key)
-  }
-  return key
-}
-
-async function loadKey(internalSecret: string | undefined, db: AnyDb): Promise<Buffer> {
-  if (internalSecret) return Buffer.from(hkdfSync('sha256', internalSecret, 'emporium', 'storefront carts v1', 32))
-  await sql`create table if not exists cart_signing_keys (name text primary key, key bytea not null)`.execute(db)
-  await sql`insert into cart_signing_keys (name, key) values ('carts', ${randomBytes(32)}) on conflict (name) do nothing`.execute(
-    db,
-  )
-  const { rows } = await sql<{ key: Uint8Array }>`select key from cart_signing_keys where name = 'carts'`.execute(db)
-  return Buffer.from(rows[0]!.key)
+  return signingKeyFor(platform, { label: 'storefront carts v1', name: 'carts' })
 }

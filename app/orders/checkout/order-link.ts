@@ -1,38 +1,12 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { signingKeyFor } from '../../../infra/signing/platform-key.js'
 import type { Platform } from '../../platform.js'
 
 type KeySource = Pick<Platform, 'config' | 'database'>
 
-/** One key per platform, derived once. */
-const keys = new WeakMap<KeySource, Promise<Buffer>>()
-
-/**
- * The key that signs order confirmation links, the same on every API node: derived from
- * `INTERNAL_SECRET` (HKDF, its own label) when it is set, else a random key made once and kept in
- * the database beside the media signing key (the first node to need it inserts it).
- */
+/** The key that signs order confirmation links (infra/signing/platform-key.ts). */
 function orderLinkKey(platform: KeySource): Promise<Buffer> {
-  let key = keys.get(platform)
-  if (!key) {
-    key = deriveKey(platform.config.internalSecret, platform.database.db)
-    key.catch(() => keys.delete(platform))
-    keys.set(platform, key)
-  }
-  return key
-}
-
-async function deriveKey(internalSecret: string | undefined, db: AnyDb): Promise<Buffer> {
-  if (internalSecret) return Buffer.from(hkdfSync('sha256', internalSecret, 'emporium', 'order links v1', 32))
-  await sql`create table if not exists media_signing_keys (name text primary key, key bytea not null)`.execute(db)
-  await sql`insert into media_signing_keys (name, key) values ('order-links', ${randomBytes(32)}) on conflict (name) do nothing`.execute(
-    db,
-  )
-  const { rows } = await sql<{
-    key: Uint8Array
-  }>`select key from media_signing_keys where name = 'order-links'`.execute(db)
-  return Buffer.from(rows[0]!.key)
+  return signingKeyFor(platform, { label: 'order links v1', name: 'order-links' })
 }
 
 function mac(key: Buffer, orderId: string): Buffer {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { platformSigningKey } from '../../../infra/signing/platform-key.js'
+import { signingKeyFor } from '../../../infra/signing/platform-key.js'
 import type { Platform } from '../../platform.js'
 import { uuidBytes, uuidText } from '../../../infra/signing/uuid-bytes.js'
 
@@ -15,19 +15,9 @@ const CLAIMS_LENGTH = 1 + 16 + 16 + 4
 /** 128 bits of HMAC-SHA256, as staged upload tokens carry. */
 const MAC_LENGTH = 16
 
-const keys = new WeakMap<Platform, Promise<Buffer>>()
-
 /** The key that signs preview links: its own purpose, so no other token of the platform passes for one. */
 export function previewSigningKey(platform: Platform): Promise<Buffer> {
-  let key = keys.get(platform)
-  if (!key) {
-    key = platformSigningKey(platform.config.internalSecret, platform.database.db, {
-      label: 'theme preview links v1',
-      name: 'theme-previews',
-    })
-    keys.set(platform, key)
-  }
-  return key
+  return signingKeyFor(platform, { label: 'theme preview links v1', name: 'theme-previews' })
 }
 
 /** Version, store, theme and expiry in 37 bytes, then the truncated HMAC, in base64url (71 characters). */
