@@ -5,6 +5,7 @@ import { orderInventoryReactions, type OrderStreamReads } from '../catalog/inven
 import { paymentReactions, type PaymentReactionReads } from '../payments/payment/reactions.js'
 import { refundReactions } from '../payments/payment/refunds.js'
 import type { Platform } from '../platform.js'
+import { merchantAlertReactions } from '../orders/order/merchant-alerts.js'
 import { customerReactions } from '../orders/customer/reactions.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
@@ -21,5 +22,6 @@ export function platformReactions(
     ...paymentReactions(reads),
     ...refundReactions(reads.platform),
     ...customerReactions(reads),
+    ...merchantAlertReactions(reads.platform),
   ]
 }
