@@ -33,25 +33,47 @@ export function merchantAlertReactions(platform: Platform): readonly Reaction[] 
 async function alert(platform: Platform, event: ReactionEvent): Promise<void> {
   if (!event.storeId) return
   const data = event.data as Alerted['data']
+  await alertMerchant(
+    platform,
+    { organizationId: event.organizationId, storeId: event.storeId, orderId: data.orderId },
+    event.type === 'OrderDisputed' ? 'payment-dispute' : 'payment-mismatch',
+    ({ order, where, currencyCode }) =>
+      event.type === 'OrderPaymentMismatched'
+        ? mismatchText(data as OrderPaymentMismatched['data'], order, where)
+        : disputeText(data as OrderDisputed['data'], order, where, currencyCode),
+  )
+}
+
+/** What a mail says of the order it is about: `order #1001`, the store and the order's currency. */
+export interface AlertSubject {
+  order: string
+  where: string
+  currencyCode: string
+}
+
+/**
+ * Mails every active OWNER and ADMIN of the store's organization about one order, as `kind`
+ * (`payment-mismatch`, `refund-refused`, …); `compose` writes the subject and text.
+ */
+export async function alertMerchant(
+  platform: Platform,
+  about: { organizationId: string; storeId: string; orderId: string },
+  kind: string,
+  compose: (subject: AlertSubject) => { subject: string; text: string },
+): Promise<void> {
   const db = platform.database.db
   const [store, placed, members] = await Promise.all([
-    findStore(db, event.organizationId, event.storeId),
-    placedOrder(platform, event.storeId, data.orderId),
-    listMembers(db, event.organizationId, { filter: { role: ['OWNER', 'ADMIN'], status: ['ACTIVE'] }, first: 250 }),
+    findStore(db, about.organizationId, about.storeId),
+    placedOrder(platform, about.storeId, about.orderId),
+    listMembers(db, about.organizationId, { filter: { role: ['OWNER', 'ADMIN'], status: ['ACTIVE'] }, first: 250 }),
   ])
-  const order = placed ? `order #${placed.number}` : `order ${data.orderId}`
-  const where = store ? `${store.name} (${store.slug})` : `store ${event.storeId}`
-  const message =
-    event.type === 'OrderPaymentMismatched'
-      ? mismatchText(data as OrderPaymentMismatched['data'], order, where)
-      : disputeText(data as OrderDisputed['data'], order, where, placed?.currencyCode ?? 'USD')
+  const message = compose({
+    order: placed ? `order #${placed.number}` : `order ${about.orderId}`,
+    where: store ? `${store.name} (${store.slug})` : `store ${about.storeId}`,
+    currencyCode: placed?.currencyCode ?? 'USD',
+  })
   const { mailer } = accountServices(platform)
-  for (const member of members.nodes)
-    await mailer.send({
-      to: member.email,
-      kind: `payment-${event.type === 'OrderDisputed' ? 'dispute' : 'mismatch'}`,
-      ...message,
-    })
+  for (const member of members.nodes) await mailer.send({ to: member.email, kind, ...message })
 }
 
 const money = (amount: number, currencyCode: string) => `${fromMinorUnits(amount, currencyCode)} ${currencyCode}`

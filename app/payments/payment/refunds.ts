@@ -8,6 +8,8 @@ import { orderStream } from '../../../domain/orders/order/streams.js'
 import { fold } from '../../../domain/shared/event.js'
 import type { Reaction, ReactionEvent } from '../../../domain/shared/reaction.js'
 import type { Platform } from '../../platform.js'
+import { alertMerchant } from '../../orders/order/merchant-alerts.js'
+import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
 import { openPaymentProvider } from '../provider/open.js'
 import type { RefundInput } from '../provider/port.js'
 import { usePaymentServices } from '../provider/services.js'
@@ -69,6 +71,19 @@ async function refund(platform: Platform, event: ReactionEvent): Promise<void> {
     platform.logger.error(
       { orderId, refundId, providerPaymentId, err: error },
       'the payment provider refused the refund; the order keeps its refunded amount',
+    )
+    await alertMerchant(
+      platform,
+      { organizationId: event.organizationId, storeId: event.storeId, orderId },
+      'refund-refused',
+      ({ order, where, currencyCode }) => ({
+        subject: `The refund for ${order} was refused`,
+        text: [
+          `${where}: the payment provider refused to refund ${fromMinorUnits(amount, currencyCode)} ${currencyCode} of ${order}`,
+          `(payment ${providerPaymentId}): ${error.message}`,
+          'No money moved and the order keeps its refunded amount. Check the payment with the provider.',
+        ].join('\n'),
+      }),
     )
   }
 }
