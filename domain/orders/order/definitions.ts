@@ -114,10 +114,7 @@ export const orderPaymentSessionRecord = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderPaymentSessionRecordInput,
-  prepare(input, env) {
-    const command: OrderCommand = { type: 'OrderPaymentSessionRecord', data: input }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
-  },
+  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderPaymentSessionRecord', data: input }),
   decider: orderDecider,
 })
 
@@ -130,10 +127,7 @@ export const orderPaymentSync = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderPaymentSyncInput,
-  prepare(input, env) {
-    const command: OrderCommand = { type: 'OrderPaymentSync', data: input }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
-  },
+  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderPaymentSync', data: input }),
   decider: orderDecider,
 })
 
@@ -144,10 +138,7 @@ export const orderExpire = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderExpireInput,
-  prepare(input, env) {
-    const command: OrderCommand = { type: 'OrderExpire', data: input }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
-  },
+  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderExpire', data: input }),
   decider: orderDecider,
 })
 
@@ -165,7 +156,7 @@ export const orderCancel = defineCommand({
   input: orderCancelInput,
   prepare(input, env) {
     const command: OrderCommand = { type: 'OrderCancel', data: { orderId: input.orderId, reason: input.reason } }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
+    return onOrder(env, input.orderId, command)
   },
   decider: orderDecider,
 })
@@ -187,7 +178,7 @@ export const orderRefund = defineCommand({
       type: 'OrderRefund',
       data: { orderId: input.orderId, refundId: env.newId(), amount: input.amount ?? null, reason: input.reason },
     }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
+    return onOrder(env, input.orderId, command)
   },
   decider: orderDecider,
 })
@@ -205,7 +196,7 @@ export const orderFulfill = defineCommand({
   input: orderFulfillInput,
   prepare(input, env) {
     const command: OrderCommand = { type: 'OrderFulfill', data: { ...input, fulfillmentId: env.newId() } }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
+    return onOrder(env, input.orderId, command)
   },
   decider: orderDecider,
 })
@@ -222,7 +213,7 @@ export const orderNoteAdd = defineCommand({
   input: orderNoteAddInput,
   prepare(input, env) {
     const command: OrderCommand = { type: 'OrderNoteAdd', data: { ...input, noteId: env.newId() } }
-    return { stream: orderStream(storeOf(env.ctx), input.orderId), entityId: input.orderId, command }
+    return onOrder(env, input.orderId, command)
   },
   decider: orderDecider,
 })
@@ -237,3 +228,8 @@ export const orderCommands: readonly AnyCommandDefinition[] = [
   orderFulfill,
   orderNoteAdd,
 ]
+
+/** Where a command on an existing order goes: that order's stream in the caller's store. */
+function onOrder(env: PrepareEnv, orderId: string, command: OrderCommand) {
+  return { stream: orderStream(storeOf(env.ctx), orderId), entityId: orderId, command }
+}
