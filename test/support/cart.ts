@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { TestApp } from './app.js'
+import { startTestApp, type TestApp } from './app.js'
 import { ok } from './menus.js'
 import { createProduct } from './products.js'
 
@@ -91,4 +91,50 @@ export interface CartJson {
   item_count: number
   total_price: number
   currency: string
+}
+
+/** A product as the cart tests know it: its id and its variants' ids by SKU. */
+export type Product = Awaited<ReturnType<typeof productWithVariants>>
+
+export const CART_SHOP_HOST = 'cart-shop.localhost'
+
+/**
+ * A selling store (`cart-shop`) with a tracked tee (S: 2 left, M: 9), an untracked mug and a
+ * draft cap, and another selling store with a tee of its own: what the cart tests buy from.
+ */
+export async function startCartShop() {
+  const t = await startTestApp()
+  const shop = await t.tenant('cart-shop')
+  const other = await t.tenant('cart-other')
+  await setCommerce(t, shop.apiKey, true)
+  await setCommerce(t, other.apiKey, true)
+  const tee = await productWithVariants(t, shop.apiKey, {
+    title: 'Tee <b>',
+    handle: 'tee',
+    status: 'ACTIVE',
+    options: [{ name: 'Size', values: ['S', 'M'] }],
+    variants: [
+      { price: '10.00', sku: 'TEE-S', inventoryQuantity: 2, optionValues: [{ name: 'Size', value: 'S' }] },
+      { price: '12.50', sku: 'TEE-M', inventoryQuantity: 9, optionValues: [{ name: 'Size', value: 'M' }] },
+    ],
+  })
+  const mug = await productWithVariants(t, shop.apiKey, {
+    title: 'Mug',
+    handle: 'mug',
+    status: 'ACTIVE',
+    variants: [{ price: '8.00', sku: 'MUG', inventoryTracked: false }],
+  })
+  const hidden = await productWithVariants(t, shop.apiKey, {
+    title: 'Draft Cap',
+    handle: 'cap',
+    status: 'DRAFT',
+    variants: [{ price: '5.00', sku: 'CAP', inventoryQuantity: 10 }],
+  })
+  const foreign = await productWithVariants(t, other.apiKey, {
+    title: 'Their Tee',
+    handle: 'their-tee',
+    status: 'ACTIVE',
+    variants: [{ price: '1.00', sku: 'THEIRS', inventoryQuantity: 10 }],
+  })
+  return { t, shop, other, tee, mug, hidden, foreign }
 }

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
 import { storeOf } from '../../shared/store-of.js'
 import { evolveCart, initialCartState, type CartState } from './cart.js'
@@ -71,7 +71,7 @@ export const cartLinesAdd = defineCommand({
       type: 'CartLinesAdd',
       data: { cartId: input.cartId, lines: withIds(input.lines, env.newId) },
     }
-    return { stream: cartStream(storeOf(env.ctx), input.cartId), entityId: input.cartId, command }
+    return onCart(env, input.cartId, command)
   },
   decider: cartDecider,
 })
@@ -87,7 +87,7 @@ export const cartLinesUpdate = defineCommand({
   input: cartLinesUpdateInput,
   prepare(input, env) {
     const command: CartCommand = { type: 'CartLinesUpdate', data: { cartId: input.cartId, lines: input.lines } }
-    return { stream: cartStream(storeOf(env.ctx), input.cartId), entityId: input.cartId, command }
+    return onCart(env, input.cartId, command)
   },
   decider: cartDecider,
 })
@@ -102,7 +102,7 @@ export const cartLinesRemove = defineCommand({
   input: cartLinesRemoveInput,
   prepare(input, env) {
     const command: CartCommand = { type: 'CartLinesRemove', data: { cartId: input.cartId, lineIds: input.lineIds } }
-    return { stream: cartStream(storeOf(env.ctx), input.cartId), entityId: input.cartId, command }
+    return onCart(env, input.cartId, command)
   },
   decider: cartDecider,
 })
@@ -118,7 +118,7 @@ export const cartClear = defineCommand({
   input: cartClearInput,
   prepare(input, env) {
     const command: CartCommand = { type: 'CartClear', data: { cartId: input.cartId } }
-    return { stream: cartStream(storeOf(env.ctx), input.cartId), entityId: input.cartId, command }
+    return onCart(env, input.cartId, command)
   },
   decider: cartDecider,
 })
@@ -130,3 +130,8 @@ export const cartCommands: readonly AnyCommandDefinition[] = [
   cartLinesRemove,
   cartClear,
 ]
+
+/** Where a command on an existing cart goes: that cart's stream in the shopper's store. */
+function onCart(env: PrepareEnv, cartId: string, command: CartCommand) {
+  return { stream: cartStream(storeOf(env.ctx), cartId), entityId: cartId, command }
+}

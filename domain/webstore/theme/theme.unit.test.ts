@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { DecideContext } from '../../shared/context.js'
-import { previewLinkExpiry, type ThemeCommand, type ThemeCreate } from './commands.js'
+import type { ThemeCommand, ThemeCreate } from './commands.js'
 import { defaultThemeFiles } from './default-theme.js'
 import { defaultThemeId, roleReservations, themeDecider } from './definitions.js'
 import type { ThemeCreated, ThemeEvent } from './events.js'
@@ -373,31 +373,5 @@ describe('themeDelete', () => {
   it('answers NOT_FOUND for missing and deleted themes', () => {
     spec.given([]).when(remove(NO_ROLES)).thenFails({ code: 'NOT_FOUND' })
     spec.given([created(), deleted]).when(remove(NO_ROLES)).thenFails({ code: 'NOT_FOUND' })
-  })
-})
-
-describe('themePreviewLinkCreate', () => {
-  const link = (): ThemeCommand => ({
-    type: 'ThemePreviewLinkCreate',
-    data: { themeId: ID, expiresAt: '2026-01-03T03:04:05.000Z' },
-  })
-
-  it('records the link and its expiry on a theme that exists, whatever its role', () => {
-    for (const role of ['MAIN', 'DRAFT', 'UNPUBLISHED'] as const)
-      spec
-        .given([created(role)])
-        .when(link())
-        .then([{ type: 'ThemePreviewLinkCreated', data: { themeId: ID, expiresAt: '2026-01-03T03:04:05.000Z' } }])
-  })
-
-  it('refuses a theme that never existed or was deleted, like any unknown id', () => {
-    spec.given([]).when(link()).thenFails({ code: 'NOT_FOUND' })
-    spec.given([created(), deleted]).when(link()).thenFails({ code: 'NOT_FOUND' })
-  })
-
-  it('expires whole seconds after now, 24 hours unless asked', () => {
-    const now = new Date('2026-01-02T03:04:05.678Z')
-    expect(previewLinkExpiry(now, null).toISOString()).toBe('2026-01-03T03:04:05.000Z')
-    expect(previewLinkExpiry(now, 60).toISOString()).toBe('2026-01-02T03:05:05.000Z')
   })
 })
