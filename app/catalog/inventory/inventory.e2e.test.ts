@@ -198,6 +198,8 @@ describe('the order reactions', () => {
       inventoryReserved: 0,
       inventoryAvailable: 4,
     })
+    // The stock and the audit log are two read models: each catches up on its own.
+    await eventually(() => audit(tenant, item.productId, 'ProductInventoryReleased')).toHaveLength(1)
     const [released] = await audit(tenant, item.productId, 'ProductInventoryReleased')
     expect(released!.data).toMatchObject({ orderId, reason: 'CANCELLED', quantity: 2 })
   })
