@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
-import { createAttribute } from '../../../../test/support/attributes.js'
 import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
-import { untilMainTheme } from '../../../../test/support/themes.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
+import { digest, LOCALIZED, translationApi } from '../../../../test/support/translations.js'
 
 // Translations through the GraphQL endpoint: the must-show (outdated flag, locale reads with
-// fallback), removal, lists, every error path, scopes and tenant isolation.
+// fallback), removal, every error path, scopes and tenant isolation.
 
 let t: TestApp
 beforeAll(async () => {
@@ -15,45 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-
-const RESOURCE_FIELDS =
-  'resourceId resourceType translatableContent { key value digest } translations { locale key value sourceDigest outdated }'
-const RESOURCE = `query ($id: ID!, $locale: Locale) { translatableResource(resourceId: $id) { resourceId resourceType translatableContent { key value digest } translations(locale: $locale) { locale key value sourceDigest outdated } } }`
-const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
-const REMOVE = `mutation ($input: TranslationsRemoveInput!) { translationsRemove(input: $input) { translatableResource { ${RESOURCE_FIELDS} } eventPosition } }`
-const LOCALIZED = `query ($id: ID, $locale: Locale) { product(id: $id) { title(locale: $locale) description(locale: $locale) } }`
-const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
-
-type Translation = { locale: string; key: string; value: string; sourceDigest: string; outdated: boolean }
-type Resource = {
-  resourceId: string
-  resourceType: string
-  translatableContent: { key: string; value: string; digest: string }[]
-  translations: Translation[]
-}
-type Written = { translatableResource: Resource | null; eventPosition: string | null }
-
-const register = (apiKey: string, input: Record<string, unknown>) =>
-  t.gql<{ translationsRegister: Written }>(apiKey, REGISTER, { input })
-const remove = (apiKey: string, input: Record<string, unknown>) =>
-  t.gql<{ translationsRemove: Written }>(apiKey, REMOVE, { input })
-const resource = (apiKey: string, id: string, locale?: string) =>
-  t.gql<{ translatableResource: Resource }>(apiKey, RESOURCE, { id, locale })
-const localized = async (apiKey: string, id: string, locale?: string) => {
-  const response = await t.gql<{ product: { title: string; description: string } }>(apiKey, LOCALIZED, { id, locale })
-  expect(response.errors).toBeUndefined()
-  return response.data!.product
-}
-
-/** A store with en (default), fr and de enabled. */
-async function multilingual(slug: string) {
-  const tenant = await t.tenant(slug)
-  const enabled = await t.gql(tenant.apiKey, ENABLE_LOCALES, { input: { enabledLocales: ['en', 'fr', 'de'] } })
-  expect(enabled.errors).toBeUndefined()
-  return tenant
-}
-
+const { register, remove, resource, localized, multilingual } = translationApi(() => t)
 describe('translationsRegister and locale reads', () => {
   it('flags a French translation outdated when the English source is edited; fr reads return French and fall back to the default', async () => {
     const { apiKey } = await multilingual('tr-must-show')
@@ -215,121 +175,6 @@ describe('translationsRegister and locale reads', () => {
   })
 })
 
-describe('theme translations', () => {
-  it("lists the default locale's strings and the text settings of placed sections, and translates them", async () => {
-    const { apiKey } = await multilingual('tr-theme')
-    const theme = await untilMainTheme(t, apiKey)
-    const content = (await resource(apiKey, theme.id)).data!.translatableResource
-    expect(content.resourceType).toBe('THEME')
-    const keys = content.translatableContent.map((item) => item.key)
-    expect(keys.some((key) => key.startsWith('locales.'))).toBe(true)
-    expect(keys.some((key) => /^templates\/index\.json\.sections\.[^.]+\.settings\./.test(key))).toBe(true)
-    // Colors and pickers are settings too, but not text.
-    expect(content.translatableContent.every((item) => !/^#[0-9a-f]{3,8}$/i.test(item.value))).toBe(true)
-    const first = content.translatableContent.find((item) => item.key.startsWith('locales.'))!
-    const written = await register(apiKey, {
-      resourceId: theme.id,
-      locale: 'fr',
-      translations: [{ key: first.key, value: 'Traduit', sourceDigest: first.digest }],
-    })
-    expect(written.errors).toBeUndefined()
-    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([
-      { locale: 'fr', key: first.key, value: 'Traduit', outdated: false },
-    ])
-  })
-})
-
-describe('product option names and attribute values', () => {
-  it('lists option names and TEXT attribute values of a product, not its numbers', async () => {
-    const { apiKey } = await multilingual('tr-product-parts')
-    const material = await createAttribute(t, apiKey, { code: 'material', name: 'Material', type: 'TEXT' })
-    await createAttribute(t, apiKey, { code: 'weight', name: 'Weight', type: 'NUMBER' })
-    const product = await createProduct(t, apiKey, { title: 'Tee', options: [{ name: 'Size', values: ['S', 'M'] }] })
-    const set = await t.gql(
-      apiKey,
-      'mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { eventPosition } }',
-      {
-        input: {
-          productId: product.id,
-          values: [
-            { code: 'material', value: 'Cotton' },
-            { code: 'weight', value: 120 },
-          ],
-        },
-      },
-    )
-    expect(set.errors).toBeUndefined()
-    const content = (await resource(apiKey, product.id)).data!.translatableResource.translatableContent
-    expect(content.map((item) => [item.key, item.value])).toEqual([
-      ['title', 'Tee'],
-      ['options.0.name', 'Size'],
-      ['attributes.material', 'Cotton'],
-    ])
-    const written = await register(apiKey, {
-      resourceId: product.id,
-      locale: 'fr',
-      translations: [{ key: 'attributes.material', value: 'Coton', sourceDigest: digest('Cotton') }],
-    })
-    expect(written.errors).toBeUndefined()
-    await register(apiKey, {
-      resourceId: material.id,
-      locale: 'fr',
-      translations: [{ key: 'name', value: 'Matière', sourceDigest: digest('Material') }],
-    })
-    const read = await t.gql<{ attribute: { name: string } }>(
-      apiKey,
-      'query ($id: ID) { attribute(id: $id) { name(locale: "fr") } }',
-      { id: material.id },
-    )
-    expect(read.data!.attribute).toEqual({ name: 'Matière' })
-  })
-})
-
-describe('content entry translations', () => {
-  it('lists the text fields of an entry, not its numbers, and translates them', async () => {
-    const { apiKey } = await multilingual('tr-content')
-    const type = await t.gql<{ contentTypeCreate: { contentType: { id: string } } }>(
-      apiKey,
-      'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }',
-      {
-        input: {
-          name: 'Banner',
-          fields: [
-            { key: 'headline', type: 'TEXT' },
-            { key: 'priority', type: 'NUMBER' },
-          ],
-        },
-      },
-    )
-    expect(type.errors).toBeUndefined()
-    const entry = await t.gql<{ contentEntryCreate: { contentEntry: { id: string } } }>(
-      apiKey,
-      'mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }',
-      {
-        input: {
-          typeId: type.data!.contentTypeCreate.contentType.id,
-          fields: { headline: 'Summer sale', priority: 3 },
-        },
-      },
-    )
-    expect(entry.errors).toBeUndefined()
-    const entryId = entry.data!.contentEntryCreate.contentEntry.id
-    const content = (await resource(apiKey, entryId)).data!.translatableResource
-    expect(content).toMatchObject({
-      resourceType: 'CONTENT_ENTRY',
-      translatableContent: [{ key: 'fields.headline', value: 'Summer sale', digest: digest('Summer sale') }],
-    })
-    const written = await register(apiKey, {
-      resourceId: entryId,
-      locale: 'fr',
-      translations: [{ key: 'fields.headline', value: 'Soldes d’été', sourceDigest: digest('Summer sale') }],
-    })
-    expect(written.data!.translationsRegister.translatableResource!.translations).toMatchObject([
-      { key: 'fields.headline', value: 'Soldes d’été', outdated: false },
-    ])
-  })
-})
-
 describe('translationsRegister errors change nothing', () => {
   let apiKey: string
   let productId: string
@@ -473,49 +318,6 @@ describe('translationsRemove', () => {
     expect(onlyError(await remove(apiKey, { resourceId: product.id, locale: 'fr', keys: [] }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'keys'],
-    })
-  })
-})
-
-describe('translatableResources', () => {
-  it('lists the resources of one kind oldest first in cursor and page mode, with translations', async () => {
-    const { apiKey } = await multilingual('tr-list')
-    const a = await createProduct(t, apiKey, { title: 'A' })
-    const b = await createProduct(t, apiKey, { title: 'B' })
-    const c = await createProduct(t, apiKey, { title: 'C' })
-    await createPage(t, apiKey, { title: 'Not a product' })
-    await register(apiKey, {
-      resourceId: b.id,
-      locale: 'fr',
-      translations: [{ key: 'title', value: 'Bé', sourceDigest: digest('B') }],
-    })
-    const LIST = `query ($type: TranslatableResourceType!, $first: Int, $after: String, $page: Int, $limit: Int) {
-      translatableResources(resourceType: $type, first: $first, after: $after, page: $page, limit: $limit) {
-        nodes { resourceId translatableContent { value } translations { value } } totalCount pageInfo { hasNextPage endCursor totalPages } } }`
-    type List = {
-      translatableResources: {
-        nodes: { resourceId: string; translatableContent: { value: string }[]; translations: { value: string }[] }[]
-        totalCount: number
-        pageInfo: { hasNextPage: boolean; endCursor: string | null; totalPages: number | null }
-      }
-    }
-    const first = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', first: 2 })
-    expect(first.errors).toBeUndefined()
-    const list = first.data!.translatableResources
-    expect(list.nodes).toEqual([
-      { resourceId: a.id, translatableContent: [{ value: 'A' }], translations: [] },
-      { resourceId: b.id, translatableContent: [{ value: 'B' }], translations: [{ value: 'Bé' }] },
-    ])
-    expect(list.totalCount).toBe(3)
-    const next = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', first: 2, after: list.pageInfo.endCursor })
-    expect(next.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([c.id])
-    expect(next.data!.translatableResources.pageInfo.hasNextPage).toBe(false)
-    const paged = await t.gql<List>(apiKey, LIST, { type: 'PRODUCT', page: 2, limit: 2 })
-    expect(paged.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([c.id])
-    expect(paged.data!.translatableResources.pageInfo.totalPages).toBe(2)
-    expect((await t.gql<List>(apiKey, LIST, { type: 'PAGE' })).data!.translatableResources.totalCount).toBe(1)
-    expect(onlyError(await t.gql(apiKey, LIST, { type: 'PRODUCT', first: 251 }))).toMatchObject({
-      code: 'BAD_USER_INPUT',
     })
   })
 })
