@@ -140,6 +140,39 @@ describe('schema', () => {
   })
 })
 
+describe('maintenance', () => {
+  const SETTINGS =
+    'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
+  const maintenance = async (apiKey: string, value: Record<string, unknown>) => {
+    const response = await t.gql(apiKey, SETTINGS, { input: { maintenance: value } })
+    expect(response.errors).toBeUndefined()
+  }
+
+  it('closes reads, carts and checkout with 503 SERVICE_UNAVAILABLE and Retry-After, of this store only', async () => {
+    const other = await t.tenant('sfapi-access-open')
+    const theirs = (await createStorefrontToken(t, other.apiKey)).accessToken
+    await maintenance(shop.apiKey, { enabled: true, message: 'Back at noon' })
+    try {
+      for (const document of [SHOP, 'mutation { cartCreate(input: {}) { cart { id } } }']) {
+        const closed = await storefrontQuery(t, HOST, token, document)
+        expect(closed.status).toBe(503)
+        expect(closed.headers['retry-after']).toBe('300')
+        expect(closed.data).toBeNull()
+        expect(closed.errors?.[0]).toMatchObject({
+          message: expect.stringContaining('Back at noon'),
+          extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 300 },
+        })
+      }
+      // A bad token still learns nothing but 401; another store stays open.
+      expect((await storefrontQuery(t, HOST, 'nope', SHOP)).status).toBe(401)
+      expect((await storefrontQuery(t, 'sfapi-access-open.localhost', theirs, SHOP)).status).toBe(200)
+    } finally {
+      await maintenance(shop.apiKey, { enabled: false })
+    }
+    expect((await storefrontQuery(t, HOST, token, SHOP)).status).toBe(200)
+  })
+})
+
 describe('rate limit', () => {
   it('answers 429 RATE_LIMITED with Retry-After once an address has spent its bucket', async () => {
     const limited = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 2, restorePerSecond: 0.01 } } })

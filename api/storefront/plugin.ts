@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { Platform } from '../../app/platform.js'
 import { authenticateStorefrontToken } from '../../app/storefront-api/auth.js'
-import { openStorefrontLimiter, openStorefrontSession, storefrontApiHost } from '../../app/storefront-api/open.js'
+import {
+  maintenanceOf,
+  openStorefrontLimiter,
+  openStorefrontSession,
+  storefrontApiHost,
+} from '../../app/storefront-api/open.js'
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../app/storefront/serve.js'
 import { errorBody } from '../graphql/shared/errors.js'
 import { StorefrontCarts } from '../../app/storefront-api/cart.js'
 import { buildStorefrontSchema, runStorefrontQuery, type StorefrontRequestBody } from './execute.js'
@@ -72,6 +78,18 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
       if (error instanceof DomainError) return reply.code(401).send(errorBody(error.code, error.message))
       throw error
     }
+    const maintenance = await maintenanceOf(platform, host.storeId)
+    if (maintenance)
+      return reply
+        .code(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            'SERVICE_UNAVAILABLE',
+            `this store is closed for maintenance${maintenance.message ? ` (${maintenance.message})` : ''}; retry in ${MAINTENANCE_RETRY_AFTER_SECONDS} s`,
+            { retryAfter: MAINTENANCE_RETRY_AFTER_SECONDS },
+          ),
+        )
     const session = await openStorefrontSession(platform, host, new Date())
     if (!session)
       return reply
