@@ -61,9 +61,9 @@ describe('Fastly purges', () => {
     const renamed = await t.gql(a.apiKey, UPDATE, { input: { id: lamp.id, title: 'Desk lamp' } })
     expect(renamed.errors).toBeUndefined()
     await t.gql(b.apiKey, UPDATE, { input: { id: theirs.id, title: 'Red rug' } })
-    await vi.waitFor(() => expect(purgesNaming(productKey)).not.toEqual([]), { timeout: 10_000 })
+    await vi.waitFor(() => expect(purgesNaming(productKey)).not.toEqual([]), { timeout: 30_000 })
     await vi.waitFor(() => expect(purgesNaming(`store:${b.storeId}:product:${theirs.id}`)).not.toEqual([]), {
-      timeout: 10_000,
+      timeout: 30_000,
     })
 
     for (const call of cdn.calls) {
@@ -81,7 +81,7 @@ describe('Fastly purges', () => {
     const response = await t.gql(a.apiKey, PURGE, { input: { all: true } })
     expect(response.errors).toBeUndefined()
     await vi.waitFor(() => expect(purgesNaming(`store:${a.storeId}`)).toContainEqual([`store:${a.storeId}`]), {
-      timeout: 10_000,
+      timeout: 30_000,
     })
   })
 
@@ -91,7 +91,7 @@ describe('Fastly purges', () => {
     const response = await t.gql(a.apiKey, PURGE, { input: { surrogateKeys: ['retry-me'] } })
     expect(response.errors).toBeUndefined()
     const key = `store:${a.storeId}:retry-me`
-    await vi.waitFor(() => expect(purgesNaming(key)).toHaveLength(3), { timeout: 10_000 })
+    await vi.waitFor(() => expect(purgesNaming(key)).toHaveLength(3), { timeout: 30_000 })
     expect(await purgeCount('retried')).toBe(retried + 2)
   })
 
@@ -100,13 +100,13 @@ describe('Fastly purges', () => {
     cdn.answer('cdn-down', ...Array.from({ length: 4 }, () => ({ status: 500 })))
     const down = await t.gql(a.apiKey, PURGE, { input: { surrogateKeys: ['cdn-down'] } })
     expect(down.errors).toBeUndefined()
-    await vi.waitFor(async () => expect(await purgeCount('failed')).toBe(failed + 1), { timeout: 15_000 })
+    await vi.waitFor(async () => expect(await purgeCount('failed')).toBe(failed + 1), { timeout: 30_000 })
     expect(purgesNaming(`store:${a.storeId}:cdn-down`)).toHaveLength(4)
 
     cdn.answer('bad-token', { status: 403, body: { msg: 'Unauthorized' } })
     const refused = await t.gql(a.apiKey, PURGE, { input: { surrogateKeys: ['bad-token'] } })
     expect(refused.errors).toBeUndefined()
-    await vi.waitFor(async () => expect(await purgeCount('failed')).toBe(failed + 2), { timeout: 10_000 })
+    await vi.waitFor(async () => expect(await purgeCount('failed')).toBe(failed + 2), { timeout: 30_000 })
     expect(purgesNaming(`store:${a.storeId}:bad-token`)).toHaveLength(1)
   })
 })
