@@ -23,6 +23,8 @@ describe('authentication', () => {
   it('answers a valid token of the store', async () => {
     const response = await storefrontQuery(t, HOST, token, SHOP)
     expect(response).toMatchObject({ status: 200, data: { shop: { name: 'Store sfapi-access' } } })
+    // A CDN in front of the store's host must not hand this answer to a request without the token.
+    expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {

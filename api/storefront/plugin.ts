@@ -23,6 +23,11 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'Retry-After',
 }
+/**
+ * No CDN or proxy in front of the store's host keeps an answer: it depends on the token (a cache
+ * would hand it to a request without one), on the moment (stock, a cart) and no purge reaches it.
+ */
+const NOT_STORED = { 'cache-control': 'no-store' }
 const PREFLIGHT = {
   ...CORS,
   'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -45,7 +50,7 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
   app.options(STOREFRONT_API_PATH, (_request, reply) => reply.code(204).headers(PREFLIGHT).send())
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(CORS)
+    reply.headers({ ...CORS, ...NOT_STORED })
     const host = await storefrontApiHost(platform, request.headers.host, request.url, request.protocol)
     if (host.kind === 'platform')
       return reply
