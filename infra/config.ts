@@ -1,108 +1,139 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { BUILT_IN_PLANS, parsePlans, type Plan, type RateLimitSettings } from './ratelimit/plans.js'
+import { CDN_API_URLS, type CdnPurgeSettings } from './cache/cdn-settings.js'
 
 /**
  * Configuration is by environment only, each variable with a working default, so `npm start`
  * with nothing set runs the whole platform on embedded PGlite. A bad value fails at start with
  * one line naming the variable.
  */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('.emporium'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  EVENTSTORE_URL: z
-    .string()
-    .regex(
-      /^(esdb|kurrentdb|kdb|esdb\+discover|kurrentdb\+discover|kdb\+discover):\/\//,
-      'must be a kurrentdb:// or esdb:// connection string',
-    )
-    .optional(),
-  PLATFORM_HOST: z.string().min(1).default('localhost'),
-  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  SECRETS_KEY: secretsKey().optional(),
-  SECRETS_KEY_PREVIOUS: secretsKey().optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
-  MEDIA_S3_BUCKET: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
-  PUBLISH_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
-  GRAPHQL_PLAYGROUND: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  GRAPHQL_INTROSPECTION: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
-  MEDIA_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024, 'must be at least 1024 bytes')
-    .max(2 ** 30, 'must be at most 1 GiB')
-    .default(20 * 1024 * 1024),
-  MEDIA_MAX_PIXELS: z.coerce
-    .number()
-    .int()
-    .min(1_000_000, 'must be at least 1 MP')
-    .max(500_000_000, 'must be at most 500 MP')
-    .default(40_000_000),
-  MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
-  MEDIA_S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  STOREFRONT_CACHE: z.enum(['auto', 'redis', 'memory', 'off']).default('auto'),
-  STOREFRONT_CACHE_REDIS_PREFIX: z.string().min(1).default('emporium:storefront:'),
-  DEMO_SHOP: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  MCP_ALLOWED_ORIGINS: z
-    .string()
-    .regex(
-      /^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/,
-      'must be a comma-separated list of origins such as https://admin.example.com',
-    )
-    .optional(),
-  RATE_LIMIT_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  RATE_LIMIT_BUCKET: z.coerce.number().int().min(1).default(BUILT_IN_PLANS.standard!.bucket),
-  RATE_LIMIT_RESTORE_PER_SECOND: z.coerce.number().positive().default(BUILT_IN_PLANS.standard!.restorePerSecond),
-  RATE_LIMIT_MAX_QUERY_COST: z.coerce.number().int().min(1).default(1_000),
-  RATE_LIMIT_PLANS: z
-    .string()
-    .refine(
-      (text) => 'plans' in parsePlans(text),
-      'must be comma-separated name=bucket/restorePerSecond entries such as advanced=2000/100',
-    )
-    .optional(),
-  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
-  STOREFRONT_API_RATE_LIMIT: z
-    .string()
-    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be <bucket>/<restorePerSecond>, e.g. 120/4')
-    .default('120/4'),
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(
-      /^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false, or comma-separated proxy addresses/CIDRs',
-    )
-    .default('false')
-    .transform(trustProxySetting),
-})
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('.emporium'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    EVENTSTORE_URL: z
+      .string()
+      .regex(
+        /^(esdb|kurrentdb|kdb|esdb\+discover|kurrentdb\+discover|kdb\+discover):\/\//,
+        'must be a kurrentdb:// or esdb:// connection string',
+      )
+      .optional(),
+    PLATFORM_HOST: z.string().min(1).default('localhost'),
+    INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    SECRETS_KEY: secretsKey().optional(),
+    SECRETS_KEY_PREVIOUS: secretsKey().optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    MEDIA_S3_BUCKET: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    PUBLISH_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
+    GRAPHQL_PLAYGROUND: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    GRAPHQL_INTROSPECTION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024, 'must be at least 1024 bytes')
+      .max(2 ** 30, 'must be at most 1 GiB')
+      .default(20 * 1024 * 1024),
+    MEDIA_MAX_PIXELS: z.coerce
+      .number()
+      .int()
+      .min(1_000_000, 'must be at least 1 MP')
+      .max(500_000_000, 'must be at most 500 MP')
+      .default(40_000_000),
+    MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+    MEDIA_S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    STOREFRONT_CACHE: z.enum(['auto', 'redis', 'memory', 'off']).default('auto'),
+    STOREFRONT_CACHE_REDIS_PREFIX: z.string().min(1).default('emporium:storefront:'),
+    DEMO_SHOP: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/,\s]+(,\s*https?:\/\/[^/,\s]+)*$/,
+        'must be a comma-separated list of origins such as https://admin.example.com',
+      )
+      .optional(),
+    RATE_LIMIT_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    RATE_LIMIT_BUCKET: z.coerce.number().int().min(1).default(BUILT_IN_PLANS.standard!.bucket),
+    RATE_LIMIT_RESTORE_PER_SECOND: z.coerce.number().positive().default(BUILT_IN_PLANS.standard!.restorePerSecond),
+    RATE_LIMIT_MAX_QUERY_COST: z.coerce.number().int().min(1).default(1_000),
+    RATE_LIMIT_PLANS: z
+      .string()
+      .refine(
+        (text) => 'plans' in parsePlans(text),
+        'must be comma-separated name=bucket/restorePerSecond entries such as advanced=2000/100',
+      )
+      .optional(),
+    RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('emporium:ratelimit:'),
+    STOREFRONT_API_RATE_LIMIT: z
+      .string()
+      .regex(/^\d+\/\d+(\.\d+)?$/, 'must be <bucket>/<restorePerSecond>, e.g. 120/4')
+      .default('120/4'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    CDN_PURGE: z.enum(['none', 'fastly', 'cloudflare']).default('none'),
+    FASTLY_SERVICE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]+$/, 'must be the alphanumeric id of a Fastly service')
+      .optional(),
+    FASTLY_API_TOKEN: z.string().trim().min(1).optional(),
+    FASTLY_SOFT_PURGE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    CLOUDFLARE_ZONE_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'must be the 32-hex-digit id of a Cloudflare zone')
+      .optional(),
+    CLOUDFLARE_API_TOKEN: z.string().trim().min(1).optional(),
+    CDN_PURGE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin such as http://127.0.0.1:9999 (tests only)')
+      .optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+        'must be true, false, or comma-separated proxy addresses/CIDRs',
+      )
+      .default('false')
+      .transform(trustProxySetting),
+  })
+  .superRefine((env, ctx) => {
+    const needed = {
+      none: [],
+      fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+      cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+    } as const
+    for (const name of needed[env.CDN_PURGE])
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when CDN_PURGE=${env.CDN_PURGE}` })
+  })
 
 /** A 32-byte AES-256 key in base64, e.g. from `openssl rand -base64 32`. */
 function secretsKey() {
@@ -168,6 +199,8 @@ export interface Config {
   storefrontApiRateLimit: Plan
   /** Bearer token `/metrics` asks for; undefined = open. */
   metricsToken: string | undefined
+  /** The CDN in front of the storefront whose API the purger calls (`CDN_PURGE`); null = none. */
+  cdnPurge: CdnPurgeSettings | null
   /**
    * Proxies whose `X-Forwarded-For` is believed (fastify's `trustProxy`): behind a load balancer
    * the client's address, which anonymous budgets are kept by, is otherwise the balancer's.
@@ -226,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     storefrontApiRateLimit: storefrontPlan(c.STOREFRONT_API_RATE_LIMIT),
     metricsToken: c.METRICS_TOKEN,
+    cdnPurge: cdnPurgeSettings(c),
     trustProxy: c.TRUST_PROXY,
   }
 }
@@ -238,4 +272,24 @@ function storefrontPlan(text: string): Plan {
       `invalid configuration: STOREFRONT_API_RATE_LIMIT needs a bucket of at least 1 and a positive refill`,
     )
   return { bucket, restorePerSecond }
+}
+
+/** `CDN_PURGE` with its provider's variables, which the schema has checked are all there. */
+function cdnPurgeSettings(c: RawConfig): CdnPurgeSettings | null {
+  if (c.CDN_PURGE === 'fastly')
+    return {
+      provider: 'fastly',
+      serviceId: c.FASTLY_SERVICE_ID!,
+      apiToken: c.FASTLY_API_TOKEN!,
+      softPurge: c.FASTLY_SOFT_PURGE,
+      apiUrl: c.CDN_PURGE_API_URL ?? CDN_API_URLS.fastly,
+    }
+  if (c.CDN_PURGE === 'cloudflare')
+    return {
+      provider: 'cloudflare',
+      zoneId: c.CLOUDFLARE_ZONE_ID!,
+      apiToken: c.CLOUDFLARE_API_TOKEN!,
+      apiUrl: c.CDN_PURGE_API_URL ?? CDN_API_URLS.cloudflare,
+    }
+  return null
 }

@@ -23,6 +23,8 @@ describe('authentication', () => {
   it('answers a valid token of the store', async () => {
     const response = await storefrontQuery(t, HOST, token, SHOP)
     expect(response).toMatchObject({ status: 200, data: { shop: { name: 'Store sfapi-access' } } })
+    // A CDN in front of the store's host must not hand this answer to a request without the token.
+    expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {
@@ -137,6 +139,39 @@ describe('schema', () => {
       extensions: { code: 'QUERY_TOO_COMPLEX' },
       message: expect.stringContaining('62750'),
     })
+  })
+})
+
+describe('maintenance', () => {
+  const SETTINGS =
+    'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
+  const maintenance = async (apiKey: string, value: Record<string, unknown>) => {
+    const response = await t.gql(apiKey, SETTINGS, { input: { maintenance: value } })
+    expect(response.errors).toBeUndefined()
+  }
+
+  it('closes reads, carts and checkout with 503 SERVICE_UNAVAILABLE and Retry-After, of this store only', async () => {
+    const other = await t.tenant('sfapi-access-open')
+    const theirs = (await createStorefrontToken(t, other.apiKey)).accessToken
+    await maintenance(shop.apiKey, { enabled: true, message: 'Back at noon' })
+    try {
+      for (const document of [SHOP, 'mutation { cartCreate(input: {}) { cart { id } } }']) {
+        const closed = await storefrontQuery(t, HOST, token, document)
+        expect(closed.status).toBe(503)
+        expect(closed.headers['retry-after']).toBe('300')
+        expect(closed.data).toBeNull()
+        expect(closed.errors?.[0]).toMatchObject({
+          message: expect.stringContaining('Back at noon'),
+          extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 300 },
+        })
+      }
+      // A bad token still learns nothing but 401; another store stays open.
+      expect((await storefrontQuery(t, HOST, 'nope', SHOP)).status).toBe(401)
+      expect((await storefrontQuery(t, 'sfapi-access-open.localhost', theirs, SHOP)).status).toBe(200)
+    } finally {
+      await maintenance(shop.apiKey, { enabled: false })
+    }
+    expect((await storefrontQuery(t, HOST, token, SHOP)).status).toBe(200)
   })
 })
 

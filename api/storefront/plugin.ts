@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { Platform } from '../../app/platform.js'
 import { authenticateStorefrontToken } from '../../app/storefront-api/auth.js'
-import { openStorefrontLimiter, openStorefrontSession, storefrontApiHost } from '../../app/storefront-api/open.js'
+import {
+  maintenanceOf,
+  openStorefrontLimiter,
+  openStorefrontSession,
+  storefrontApiHost,
+} from '../../app/storefront-api/open.js'
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../app/storefront/serve.js'
 import { errorBody } from '../graphql/shared/errors.js'
 import { StorefrontCarts } from '../../app/storefront-api/cart.js'
 import { buildStorefrontSchema, runStorefrontQuery, type StorefrontRequestBody } from './execute.js'
@@ -17,6 +23,11 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'Retry-After',
 }
+/**
+ * No CDN or proxy in front of the store's host keeps an answer: it depends on the token (a cache
+ * would hand it to a request without one), on the moment (stock, a cart) and no purge reaches it.
+ */
+const NOT_STORED = { 'cache-control': 'no-store' }
 const PREFLIGHT = {
   ...CORS,
   'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -39,7 +50,7 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
   app.options(STOREFRONT_API_PATH, (_request, reply) => reply.code(204).headers(PREFLIGHT).send())
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(CORS)
+    reply.headers({ ...CORS, ...NOT_STORED })
     const host = await storefrontApiHost(platform, request.headers.host, request.url, request.protocol)
     if (host.kind === 'platform')
       return reply
@@ -72,6 +83,18 @@ export async function storefrontApiRoutes(app: FastifyInstance, options: { platf
       if (error instanceof DomainError) return reply.code(401).send(errorBody(error.code, error.message))
       throw error
     }
+    const maintenance = await maintenanceOf(platform, host.storeId)
+    if (maintenance)
+      return reply
+        .code(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            'SERVICE_UNAVAILABLE',
+            `this store is closed for maintenance${maintenance.message ? ` (${maintenance.message})` : ''}; retry in ${MAINTENANCE_RETRY_AFTER_SECONDS} s`,
+            { retryAfter: MAINTENANCE_RETRY_AFTER_SECONDS },
+          ),
+        )
     const session = await openStorefrontSession(platform, host, new Date())
     if (!session)
       return reply

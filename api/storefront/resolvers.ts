@@ -11,6 +11,7 @@ import { blogShape, menuShape, pageShape } from '../../app/storefront-api/conten
 import type { StorefrontSession } from '../../app/storefront-api/session.js'
 import type { StorefrontCarts } from '../../app/storefront-api/cart.js'
 import type { Platform } from '../../app/platform.js'
+import type { CursorPage } from '../../app/storefront/visibility.js'
 
 /** What every resolver of one request reads with. */
 export interface StorefrontContext {
@@ -22,10 +23,6 @@ export interface StorefrontContext {
 }
 
 type Locale = { locale?: string | null }
-type Page = { first?: number | null; after?: string | null }
-
-/** Lists of the storefront API take at most this many items per page, as the admin API's. */
-const DEFAULT_PAGE = 20
 
 /**
  * The root fields: each reads through `ShopperView` (the rendered storefront's visibility rule)
@@ -55,9 +52,9 @@ export const storefrontResolvers: Record<string, GraphQLFieldResolver<unknown, S
     const record = await session.shopper.collection(handle)
     return record && collectionShape(session, overlay, record)
   },
-  collections: async (_root, { locale, first, after }: Locale & Page, { session }) => {
+  collections: async (_root, { locale, ...args }: Locale & CursorPage, { session }) => {
     const overlay = session.overlay(locale)
-    const page = await session.shopper.collections(first ?? DEFAULT_PAGE, after)
+    const page = await session.shopper.collections(args)
     const nodes = await Promise.all(page.nodes.map((record) => collectionShape(session, overlay, record)))
     return { ...page, nodes, edges: page.edges.map((edge, i) => ({ cursor: edge.cursor, node: nodes[i] })) }
   },
@@ -66,9 +63,9 @@ export const storefrontResolvers: Record<string, GraphQLFieldResolver<unknown, S
     const record = await session.shopper.page(handle)
     return record && pageShape(overlay, record)
   },
-  pages: async (_root, { locale, first, after }: Locale & Page, { session }) => {
+  pages: async (_root, { locale, ...args }: Locale & CursorPage, { session }) => {
     const overlay = session.overlay(locale)
-    const page = await session.shopper.pages(first ?? DEFAULT_PAGE, after)
+    const page = await session.shopper.pages(args)
     const nodes = await Promise.all(page.nodes.map((record) => pageShape(overlay, record)))
     return { ...page, nodes, edges: page.edges.map((edge, i) => ({ cursor: edge.cursor, node: nodes[i] })) }
   },

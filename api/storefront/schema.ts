@@ -25,12 +25,12 @@ export const storefrontTypeDefs = /* GraphQL */ `
     ): ProductConnection!
     "A published collection by handle; null when there is none or it is a draft."
     collection(handle: String!, locale: String): Collection
-    "Published collections by title."
-    collections(first: Int, after: String, locale: String): CollectionConnection!
+    "Published collections by title; one pagination mode: first/after forward or last/before backward."
+    collections(first: Int, after: String, last: Int, before: String, locale: String): CollectionConnection!
     "A visible page by handle; null when there is none or it is not published yet."
     page(handle: String!, locale: String): Page
-    "Visible pages."
-    pages(first: Int, after: String, locale: String): PageConnection!
+    "Visible pages, newest first; first/after forward or last/before backward."
+    pages(first: Int, after: String, last: Int, before: String, locale: String): PageConnection!
     "A blog by handle, with its visible articles."
     blog(handle: String!, locale: String): Blog
     "A visible article of a blog; null when it is missing or not published yet."
@@ -238,8 +238,8 @@ export const storefrontTypeDefs = /* GraphQL */ `
     id: ID!
     handle: String!
     title: String!
-    "Visible articles, newest first."
-    articles(first: Int, after: String): ArticleConnection!
+    "Visible articles, newest first; first/after forward or last/before backward."
+    articles(first: Int, after: String, last: Int, before: String): ArticleConnection!
     articleByHandle(handle: String!): Article
   }
 

@@ -5,6 +5,7 @@ import type { PageRecord } from '../../projections/webstore/page/queries.js'
 import type { PostRecord } from '../../projections/webstore/post/queries.js'
 import { targetPaths } from '../storefront/objects/menus.js'
 import type { TranslationOverlay } from '../storefront/translations.js'
+import type { CursorPage } from '../storefront/visibility.js'
 import type { StorefrontSession } from './session.js'
 
 // Pages, blogs, articles and menus as the storefront API serves them, through the rendered
@@ -60,10 +61,12 @@ export async function blogShape(session: StorefrontSession, overlay: Translation
     id: blog.id,
     handle: blog.handle,
     title: overlay.text(blog.id, 'title', blog.title),
-    articles: async (args: { first?: number | null; after?: string | null }) => {
+    articles: async ({ first, after, last, before }: CursorPage) => {
       const page = await session.shopper.posts({
-        first: args.first,
-        after: args.after,
+        first,
+        after,
+        last,
+        before,
         filter: { blogId: blog.id },
         sort: 'PUBLISHED_AT_DESC',
       })

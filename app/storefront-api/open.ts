@@ -1,4 +1,5 @@
 import type { Logger } from '../../infra/logging/logger.js'
+import { readGlobalSettings } from '../../projections/settings/global-settings/queries.js'
 import { findStoreDetails } from '../../projections/tenancy/store-queries.js'
 import type { Platform } from '../platform.js'
 import { openRateLimiter, type RateLimiter } from '../ratelimit/limiter.js'
@@ -47,6 +48,16 @@ export async function openStorefrontSession(
   const db = platform.database.db
   const store = await findStoreDetails(db, { organizationId: host.organizationId, storeIds: null }, host.storeId)
   return store && new StorefrontSession(db, store, now, host.origin)
+}
+
+/**
+ * Whether the store is closed for maintenance, and the merchant's message when it is. The API
+ * closes with the rendered pages: a headless front end is the store's shop window and till just
+ * as the pages are, so reads, carts and checkout all wait until the merchant reopens.
+ */
+export async function maintenanceOf(platform: Platform, storeId: string): Promise<{ message: string } | null> {
+  const { maintenance } = await readGlobalSettings(platform.database.db, storeId)
+  return maintenance.values.enabled === true ? { message: String(maintenance.values.message ?? '') } : null
 }
 
 /**

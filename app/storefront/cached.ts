@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { HostResolution } from '../../projections/tenancy/host.js'
 import type { CachedResponse, StorefrontCache } from '../../infra/cache/storefront-cache.js'
+import { EDGE_KEYS_MAX_BYTES, responseKeys, storeKey } from '../../infra/cache/cdn-keys.js'
 import type { Platform } from '../platform.js'
 import { RenderDependencies } from './cache/dependencies.js'
 import { storefrontTags } from './cache/tags.js'
@@ -14,6 +15,8 @@ interface Logger {
 
 /** Browsers revalidate every time (ETag → 304); a CDN keeps the page until a purge drops it. */
 const CACHED_PAGE_CONTROL = 'public, max-age=0, s-maxage=86400, must-revalidate'
+/** A page whose keys overflow the header a CDN reads: kept by no CDN, as one of its purges could miss it. */
+const UNKEPT_PAGE_CONTROL = 'public, max-age=0, must-revalidate'
 /**
  * What is worth keeping: pages and crawl files, and a 404 (a bot asking for a missing page again and
  * again). A redirect is not: its `Location` carries the request's whole query, which the key leaves out.
@@ -38,11 +41,12 @@ export async function serveCachedStorefront(
 ): Promise<StorefrontResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return serveStorefront(platform, store, request, log)
   const key = cacheKey(request.origin, request.url)
+  const edge = { storeId: store.storeId, path: new URL(request.url, 'http://x').pathname }
   const lookup = await cache.get(store.storeId, key).catch((error: unknown) => {
     log.warn({ err: error, storeId: store.storeId }, 'storefront cache read failed; rendering uncached')
     return null
   })
-  if (lookup?.response && !expired(lookup.response, request.now)) return answer(lookup.response, request, 'HIT')
+  if (lookup?.response && !expired(lookup.response, request.now)) return answer(lookup.response, request, 'HIT', edge)
   const read = new RenderDependencies()
   const response = await serveStorefront(platform, store, { ...request, method: 'GET', read }, log)
   if (!CACHEABLE_STATUS.has(response.status) || typeof response.body !== 'string') return strip(response, request)
@@ -57,9 +61,9 @@ export async function serveCachedStorefront(
   }
   if (lookup)
     await cache
-      .set(store.storeId, key, new URL(request.url, 'http://x').pathname, cached, lookup.generation)
+      .set(store.storeId, key, edge.path, cached, lookup.generation)
       .catch((error: unknown) => log.warn({ err: error, storeId: store.storeId }, 'storefront cache write failed'))
-  return answer(cached, request, 'MISS')
+  return answer(cached, request, 'MISS', edge)
 }
 
 /**
@@ -88,10 +92,22 @@ function answer(
   cached: CachedResponse,
   request: { method: string; ifNoneMatch?: string | undefined },
   state: 'HIT' | 'MISS',
+  edge: { storeId: string; path: string },
 ): StorefrontResponse {
-  const headers = { ...cached.headers, 'surrogate-key': cached.surrogateKeys.join(' '), 'x-cache': state }
+  const headers = { ...cached.headers, ...edgeHeaders(edge.storeId, cached.surrogateKeys, edge.path), 'x-cache': state }
   if (matches(request.ifNoneMatch, cached.headers.etag!)) return { status: 304, headers, body: '' }
   return strip({ status: cached.status, headers, body: cached.body }, request)
+}
+
+/**
+ * What a CDN files the response under, in Fastly's `Surrogate-Key` (space-separated) and
+ * Cloudflare's `Cache-Tag` (comma-separated): the store's keys only (`infra/cache/cdn-keys.ts`).
+ */
+function edgeHeaders(storeId: string, tags: readonly string[], path: string): Record<string, string> {
+  const keys = responseKeys(storeId, tags, path)
+  if (Buffer.byteLength(keys.join(' ')) <= EDGE_KEYS_MAX_BYTES)
+    return { 'surrogate-key': keys.join(' '), 'cache-tag': keys.join(',') }
+  return { 'surrogate-key': storeKey(storeId), 'cache-tag': storeKey(storeId), 'cache-control': UNKEPT_PAGE_CONTROL }
 }
 
 function strip(response: StorefrontResponse, request: { method: string }): StorefrontResponse {

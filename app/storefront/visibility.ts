@@ -16,7 +16,7 @@ import { listPublishedPosts } from '../../projections/webstore/post/visibility.j
 import { findPage, type PageRecord } from '../../projections/webstore/page/queries.js'
 import { findPost, type ListPostsArgs, type PostRecord } from '../../projections/webstore/post/queries.js'
 import { isVisibleToShoppers } from '../../projections/shared/publishable.js'
-import type { Connection, PaginateOptions } from '../../projections/shared/pagination.js'
+import type { Connection, ListArgs, PaginateOptions } from '../../projections/shared/pagination.js'
 
 /**
  * Whether a page or post shows at `now`: published by then, or a draft whose publishAt has come
@@ -28,6 +28,12 @@ export function visibleAt(record: Pick<PageRecord, 'status' | 'publishedAt' | 'p
     (record.status === 'DRAFT' && record.publishAt !== null && record.publishAt <= now)
   )
 }
+
+/** A page of a shopper's list: cursor mode only, forward (`first`, `after`) or backward (`last`, `before`). */
+export type CursorPage = Pick<ListArgs, 'first' | 'after' | 'last' | 'before'>
+
+/** Only the cursor arguments: whatever else a caller's arguments hold (a locale) never reaches the query. */
+const cursorPage = ({ first, after, last, before }: CursorPage): CursorPage => ({ first, after, last, before })
 
 /**
  * What a shopper may see, in one place for the rendered storefront and the public storefront
@@ -63,9 +69,9 @@ export class ShopperView {
     return collection
   }
 
-  collections(first: number, after?: string | null): Promise<Connection<CollectionRecord>> {
+  collections(page: CursorPage): Promise<Connection<CollectionRecord>> {
     this.read.add(tags.collections)
-    return listPublishedCollections(this.db, this.storeId, { first, after, sort: 'TITLE_ASC' })
+    return listPublishedCollections(this.db, this.storeId, { ...cursorPage(page), sort: 'TITLE_ASC' })
   }
 
   /** A visible collection's visible products, in its order unless `args.sort` says otherwise. */
@@ -100,9 +106,9 @@ export class ShopperView {
     return this.shownAt(page, tags.page, tags.pages)
   }
 
-  pages(first: number, after?: string | null): Promise<Connection<PageRecord>> {
+  pages(page: CursorPage): Promise<Connection<PageRecord>> {
     this.read.add(tags.pages)
-    return listPublishedPages(this.db, this.storeId, { first, after }, {}, this.now)
+    return listPublishedPages(this.db, this.storeId, cursorPage(page), {}, this.now)
   }
 
   /** Blogs have no publication of their own: a blog is visible, its posts follow the post rule. */

@@ -36,7 +36,12 @@ describe('the storefront page cache', () => {
     expect(second.headers['x-cache']).toBe('HIT')
     expect(second.body).toBe(first.body)
     expect(second.headers.etag).toBe(first.headers.etag)
-    expect(String(second.headers['surrogate-key']).split(' ')).toContain(`product:${productId}`)
+    // Each key is the store's: a CDN in front of every store purges one store's keys only.
+    const keys = String(second.headers['surrogate-key']).split(' ')
+    expect(keys).toEqual(
+      expect.arrayContaining([`store:${shop.storeId}`, `store:${shop.storeId}:product:${productId}`]),
+    )
+    expect(String(second.headers['cache-tag']).split(',')).toEqual(keys)
     expect(second.headers['cache-control']).toContain('s-maxage')
 
     const revalidated = await visit(t, HOST, '/products/lamp?ref=cache-1', {
@@ -75,7 +80,7 @@ describe('the storefront page cache', () => {
     await visit(t, HOST, '/sitemap_products_1.xml')
     const cached = await visit(t, HOST, '/sitemap_products_1.xml')
     expect(cached.headers['x-cache']).toBe('HIT')
-    expect(String(cached.headers['surrogate-key']).split(' ')).toContain('products')
+    expect(String(cached.headers['surrogate-key']).split(' ')).toContain(`store:${shop.storeId}:products`)
     await createProduct(t, shop.apiKey, { title: 'Rug', handle: 'rug', status: 'ACTIVE' })
     expect((await visit(t, HOST, '/sitemap_products_1.xml')).body).toContain('/products/rug')
   })

@@ -1,5 +1,6 @@
 import { RedisStorefrontCache } from '../../../infra/cache/redis-storefront-cache.js'
 import { MemoryStorefrontCache, noopCdn, type StorefrontCache } from '../../../infra/cache/storefront-cache.js'
+import { HttpCdnPurge } from '../../../infra/cache/cdn-purge.js'
 import type { Platform } from '../../platform.js'
 import { CachePurger } from './purger.js'
 
@@ -32,7 +33,9 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     eventStore: platform.eventStore,
     readModels: platform.waiter,
     cache,
-    cdn: noopCdn,
+    cdn: platform.config.cdnPurge
+      ? new HttpCdnPurge(platform.config.cdnPurge, { logger: platform.logger, metrics: platform.metrics })
+      : noopCdn,
     readWaitMs,
     logger: platform.logger,
   })

@@ -23,17 +23,20 @@ interface Waiting {
 /**
  * Keeps a storefront cache fresh: follows the events that change what shoppers see and, once the
  * read models show a batch (a purge before that would let a render of the old rows back in),
- * purges what the batch touched from the cache and the CDN. A purge that fails (Redis away) fails
- * the batch, which the subscription retries from the same place: no purge is skipped.
+ * purges what the batch touched from the cache, then sends it to the CDN. A cache purge that fails
+ * (Redis away) fails the batch, which the subscription retries from the same place: no purge is
+ * skipped. The CDN's purge runs beside (its adapter retries, then logs and counts a failure).
  *
  * Each node that serves the storefront runs one from the log's head at start (its memory cache
- * starts empty; a shared Redis cache is purged by every node's purger, which is idempotent), and
- * a write waits for its node's purger as part of read-your-writes.
+ * starts empty; a shared Redis cache is purged by every node's purger, which is idempotent; so is
+ * the CDN, so the last node's CDN purge comes after every node dropped its copy), and a write
+ * waits for its node's purger as part of read-your-writes.
  */
 export class CachePurger implements WriteFollower {
   private position: string | null = null
   private readonly waiting = new Set<Waiting>()
   private subscription: Subscription | null = null
+  private readonly edgePurges = new Set<Promise<void>>()
 
   constructor(
     private readonly options: {
@@ -60,6 +63,7 @@ export class CachePurger implements WriteFollower {
 
   async stop(): Promise<void> {
     await this.subscription?.close()
+    await Promise.allSettled([...this.edgePurges])
     for (const waiting of this.waiting) waiting.resolve(false)
     this.waiting.clear()
   }
@@ -91,15 +95,24 @@ export class CachePurger implements WriteFollower {
       this.options.logger.warn({ position: events.at(-1)?.position }, 'purging before the read models caught up')
     for (const request of mergeByStore(events.map(purgeOf))) {
       await this.options.cache.purge(request)
-      await this.options.cdn
-        .purge(request)
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error, storeId: request.storeId }, 'CDN purge failed'),
-        )
+      this.purgeEdge(request)
     }
     this.position = events.at(-1)!.position
     for (const waiting of this.waiting)
       if (comparePositions(this.position, waiting.position) >= 0) waiting.resolve(true)
+  }
+
+  /**
+   * Tells the CDN once this node's cache is purged (else the CDN could fetch the old page from it
+   * again), without holding the batch: a CDN API that is slow or down (retried with backoff for
+   * seconds) must not hold every write's answer, which waits for this purger.
+   */
+  private purgeEdge(request: PurgeRequest): void {
+    const purge = this.options.cdn
+      .purge(request)
+      .catch((error: unknown) => this.options.logger.warn({ err: error, storeId: request.storeId }, 'CDN purge failed'))
+      .finally(() => this.edgePurges.delete(purge))
+    this.edgePurges.add(purge)
   }
 }
 

@@ -63,7 +63,7 @@ async function purgedCache(cdn: CdnAdapter = noopCdn) {
 }
 
 describe('cachePurge', () => {
-  it('records the purge, which the storefront cache and the CDN apply before the answer', async () => {
+  it('records the purge, which the storefront cache applies and the CDN is sent before the answer', async () => {
     const seen: PurgeRequest[] = []
     const { stop, fill, cached } = await purgedCache({ purge: async (request) => void seen.push(request) })
     try {

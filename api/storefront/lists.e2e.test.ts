@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { createCollection } from '../../test/support/collections.js'
+import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { createBlog, createPage, createPost } from '../../test/support/webstore-content.js'
+
+// Every list of the public API pages the same way as `products` (API-CONVENTIONS.md, "Lists"):
+// first/after forward, last/before backward, hasPreviousPage, at most 250, one direction at a time.
+
+const HOST = 'sfapi-lists.localhost'
+let t: TestApp
+let shop: Tenant
+let token: string
+
+const query = <Data>(text: string, variables?: Record<string, unknown>) =>
+  storefrontQuery<Data>(t, HOST, token, text, variables)
+
+interface Connection {
+  nodes: { handle: string }[]
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
+}
+
+const NODES = 'nodes { handle } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }'
+const ARGS = '$first: Int, $after: String, $last: Int, $before: String'
+const PASS = 'first: $first, after: $after, last: $last, before: $before'
+
+/** Each list, its query and where its connection sits in the answer. */
+const LISTS: Record<string, { text: string; read: (data: never) => Connection }> = {
+  collections: {
+    text: `query (${ARGS}) { collections(${PASS}) { ${NODES} } }`,
+    read: (data: { collections: Connection }) => data.collections,
+  },
+  pages: {
+    text: `query (${ARGS}) { pages(${PASS}) { ${NODES} } }`,
+    read: (data: { pages: Connection }) => data.pages,
+  },
+  articles: {
+    text: `query (${ARGS}) { blog(handle: "news") { articles(${PASS}) { ${NODES} } } }`,
+    read: (data: { blog: { articles: Connection } }) => data.blog.articles,
+  },
+}
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('sfapi-lists')
+  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
+  const news = await createBlog(t, shop.apiKey, { title: 'News', handle: 'news' })
+  // Collections list by title; pages and articles newest first: each list reads a, b, c in its order.
+  for (const handle of ['c', 'b', 'a']) {
+    await createPage(t, shop.apiKey, { title: handle, handle, status: 'PUBLISHED' })
+    await createPost(t, shop.apiKey, { blogId: news.id, title: handle, handle, status: 'PUBLISHED' })
+  }
+  for (const handle of ['a', 'b', 'c']) await createCollection(t, shop.apiKey, { title: handle, handle })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe.each(Object.keys(LISTS))('%s', (name) => {
+  const list = LISTS[name]!
+  const page = async (variables: Record<string, unknown>) => {
+    const response = await query(list.text, variables)
+    expect(response.errors).toBeUndefined()
+    return list.read(response.data as never)
+  }
+  const refused = async (variables: Record<string, unknown>) => (await query(list.text, variables)).errors?.[0]
+
+  it('walks forward with first/after and says there is a previous page', async () => {
+    const first = await page({ first: 2 })
+    expect(first.nodes.map((node) => node.handle)).toEqual(['a', 'b'])
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false })
+    const second = await page({ first: 2, after: first.pageInfo.endCursor })
+    expect(second.nodes.map((node) => node.handle)).toEqual(['c'])
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true })
+  })
+
+  it('walks backward with last/before', async () => {
+    const last = await page({ last: 2 })
+    expect(last.nodes.map((node) => node.handle)).toEqual(['b', 'c'])
+    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true })
+    const before = await page({ last: 2, before: last.pageInfo.startCursor })
+    expect(before.nodes.map((node) => node.handle)).toEqual(['a'])
+    expect(before.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false })
+  })
+
+  it('refuses more than 250 per page, and first with last, with BAD_USER_INPUT', async () => {
+    expect((await refused({ first: 251 }))?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['first'] })
+    expect((await refused({ last: 251 }))?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['last'] })
+    expect((await refused({ first: 1, last: 1 }))?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' })
+    const { pageInfo } = await page({ first: 1 })
+    expect((await refused({ after: pageInfo.endCursor, before: pageInfo.endCursor }))?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+    })
+  })
+})
