@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { A, created, ctx, fields, inUse, spec, unused } from '../../../test/support/attribute-decider.js'
+import type { PrepareEnv } from '../../shared/command.js'
 import { fold } from '../../shared/event.js'
 import type { AttributeCommand } from './commands.js'
 import { attributeDecider, attributeRevert } from './definitions.js'
+import type { AttributeEvent, AttributeFields } from './events.js'
 
 // Options of SELECT attributes: added, relabelled, removed while nobody holds them, reordered.
 
