@@ -2,13 +2,14 @@ import path from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { AnyCommandDefinition } from '../domain/shared/command.js'
 import { DomainError } from '../domain/shared/errors.js'
+import type { Reaction } from '../domain/shared/reaction.js'
 import { CredentialResolver } from './auth/credentials.js'
 import { CommandRegistry } from './commands/registry.js'
 import type { CommandContext } from './commands/context.js'
 import { catalogUsageFrom } from './commands/catalog-usage.js'
 import { executeCommand, type CommandResult } from './commands/execute.js'
 import type { Config } from '../infra/config.js'
-import { openDatabase, type Database } from '../infra/database/database.js'
+import { openDatabase, type AnyDb, type Database } from '../infra/database/database.js'
 import { migrateToLatest } from '../infra/database/migrate.js'
 import { platformMigrations } from './migrations.js'
 import { openEventStore } from '../infra/eventstore/open.js'
@@ -22,7 +23,6 @@ import { ReadModelWaiter } from '../infra/projections/waiter.js'
 import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/platform-metrics.js'
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { ReservationExpiry } from './scheduling/reservation-expiry.js'
-import { platformReactions } from './reactions/all.js'
 import { Reactor } from './reactions/reactor.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
@@ -38,9 +38,24 @@ export interface WriteFollower {
   waitFor(result: CommandResult, timeoutMs: number): Promise<boolean>
 }
 
+/** What the platform hands the reactions it runs: the read models, a wait for their freshness, the log, itself. */
+export interface ReactionEnvironment {
+  db: AnyDb
+  /** Resolves when every read model has reached `position`; throws when they are late (the event is retried). */
+  freshAt(position: string): Promise<void>
+  readStream: EventStore['readStream']
+  platform: Platform
+}
+
 export interface PlatformParts {
   commands: readonly AnyCommandDefinition[]
   projections: readonly Projection[]
+  /**
+   * The reactions to run where the projections run (`platformReactions` of app/reactions/all.ts).
+   * Handed in like the commands and projections: the reactions use the platform, so the platform
+   * importing them would make one import circle of them all.
+   */
+  reactions: (environment: ReactionEnvironment) => readonly Reaction[]
 }
 
 export interface MutationResult extends CommandResult {
@@ -147,7 +162,7 @@ export class Platform {
       platform.reactor = new Reactor({
         db: database.db,
         eventStore,
-        reactions: platformReactions({
+        reactions: parts.reactions({
           db: database.db,
           freshAt: (position) => platform.readModelsAt(position),
           readStream: (stream) => eventStore.readStream(stream),

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError, type Config } from '../infra/config.js'
 import { createLogger, logFormat, type Logger } from '../infra/logging/logger.js'
 import { Platform } from '../app/platform.js'
+import { platformReactions } from '../app/reactions/all.js'
 import { allCommands } from '../domain/commands.js'
 import { allProjections } from '../projections/all.js'
 
@@ -38,7 +39,7 @@ export async function openCliPlatform(options: {
   const platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: options.runProjections },
   )
   return { platform, logger }

@@ -10,6 +10,7 @@ import { parseStreamName } from '../domain/shared/streams.js'
 import { loadConfig, type Config } from '../infra/config.js'
 import { createLogger } from '../infra/logging/logger.js'
 import { Platform } from '../app/platform.js'
+import { platformReactions } from '../app/reactions/all.js'
 import type { RebuildRow } from '../infra/projections/schema.js'
 import { allProjections } from '../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './support/database.js'
@@ -71,7 +72,7 @@ const openPlatform = (runProjections: boolean) =>
   Platform.open(
     config(),
     createLogger('silent'),
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections },
   )
 

@@ -8,6 +8,7 @@ import type { NewEvent, RecordedEvent } from '../infra/eventstore/port.js'
 import { createLogger } from '../infra/logging/logger.js'
 import { createTenant, type CreatedTenant } from '../app/operations/tenants.js'
 import { Platform } from '../app/platform.js'
+import { platformReactions } from '../app/reactions/all.js'
 import type { Projection } from '../infra/projections/projection.js'
 import { retryProjections } from '../infra/projections/retry.js'
 import { allProjections } from '../projections/all.js'
@@ -52,7 +53,7 @@ beforeAll(async () => {
   platform = await Platform.open(
     config,
     createLogger('silent'),
-    { commands: allCommands, projections: allProjections.map(repairable) },
+    { commands: allCommands, projections: allProjections.map(repairable), reactions: platformReactions },
     { runProjections: true, database: test.database },
   )
   app = await buildApp(platform)

@@ -12,12 +12,11 @@ import { openStorefrontLimiter } from '../../app/storefront-api/open.js'
 import { decideHost } from '../../app/storefront/host.js'
 import { routedPage } from '../../app/storefront/routes/page.js'
 import { MAINTENANCE_RETRY_AFTER_SECONDS, serveStorefront } from '../../app/storefront/serve.js'
-import { readGlobalSettings } from '../../projections/settings/global-settings/queries.js'
+import { storeInMaintenance } from '../../app/settings/global-settings/reads.js'
 import { hasTemplate } from '../../app/storefront/render.js'
 import { loadMainTheme } from '../../app/storefront/theme.js'
 import { plainCartPage } from '../../app/orders/cart/plain-page.js'
-import { storeOfHost } from '../../app/tenancy/host.js'
-import type { HostResolution } from '../../projections/tenancy/host.js'
+import { storeOfHost, type HostResolution } from '../../app/tenancy/host.js'
 
 /** Cart forms are small: a few fields per line, at most 100 lines. */
 const CART_BODY_LIMIT = 64 * 1024
@@ -88,8 +87,7 @@ export async function cartRoutes(app: FastifyInstance, options: { platform: Plat
     if (isGet && !(path.action === 'change' || path.action === 'clear'))
       return reply.code(303).header('location', cartPath).send()
 
-    const { maintenance } = await readGlobalSettings(platform.database.db, store.storeId)
-    if (maintenance.values.enabled === true) {
+    if (await storeInMaintenance(platform, store.storeId)) {
       reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
       const description = 'This store is closed for maintenance; try again later'
       if (path.json) return reply.send({ status: 503, message: 'Cart Error', description })

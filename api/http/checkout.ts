@@ -18,7 +18,7 @@ import {
 import { confirmationResponse } from '../../app/orders/checkout/confirmation.js'
 import type { Platform } from '../../app/platform.js'
 import { decideHost } from '../../app/storefront/host.js'
-import type { HostResolution } from '../../projections/tenancy/host.js'
+import type { HostResolution } from '../../app/tenancy/host.js'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { CartView } from '../../app/orders/cart/read.js'
 

@@ -5,6 +5,7 @@ import { allCommands } from '../../domain/commands.js'
 import { credentialId } from '../../app/auth/authenticate.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import { mcpMessageLimitBytes } from '../../mcp/limits.js'
 import { createShopServer } from '../../mcp/server.js'
 import { allProjections } from '../../projections/all.js'
@@ -28,7 +29,7 @@ export async function run(args: string[]): Promise<void> {
   const platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: true },
   )
   const storeReference = process.env.EMPORIUM_STORE

@@ -7,6 +7,7 @@ import { createLogger } from '../../infra/logging/logger.js'
 import { allProjections } from '../../projections/all.js'
 import { createTenant } from '../../app/operations/tenants.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import { webhookSigningSecrets } from '../../app/payments/provider/open.js'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   platform = await Platform.open(
     { ...loadConfig({}), databaseUrl: test.url, logLevel: 'silent' },
     createLogger('silent'),
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: true, database: test.database },
   )
   storeId = (await createTenant(platform, { organizationName: 'Cli Org', storeSlug: 'cli-pay', storeName: 'Cli pay' }))

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.js'
 import type { RecordedEvent } from '../eventstore/port.js'
 import { insertWrites } from '../eventstore/postgres/append.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import { retryProjections } from './retry.js'
@@ -71,7 +72,7 @@ describe('a failing organization-level event halts its projection', () => {
     platform = await Platform.open(
       config,
       logger,
-      { commands: allCommands, projections: [counter] },
+      { commands: allCommands, projections: [counter], reactions: platformReactions },
       { runProjections: false, database: engine.database },
     )
     app = await buildApp(platform)

@@ -11,6 +11,7 @@ import type { EventStore } from '../eventstore/port.js'
 import { insertWrites } from '../eventstore/postgres/append.js'
 import { createTenant } from '../../app/operations/tenants.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import type { Projection } from './projection.js'
 import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
@@ -119,7 +120,7 @@ describe('rebuilding one store', () => {
     const platform = await Platform.open(
       config,
       logger,
-      { commands: allCommands, projections: allProjections },
+      { commands: allCommands, projections: allProjections, reactions: platformReactions },
       { runProjections: true, database: engine.database },
     )
     const tenants = [

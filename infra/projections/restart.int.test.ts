@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import { loadConfig, type Config } from '../config.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import {
   appendCounted,
   checkpointOf,
@@ -38,7 +39,12 @@ describe('read models and checkpoints across a restart', () => {
 
   const config = (): Config => ({ ...loadConfig({}), databaseUrl: test?.url, dataDir, logLevel: 'silent' })
   const open = (projection: ReturnType<typeof counterProjection>) =>
-    Platform.open(config(), logger, { commands: [], projections: [projection] }, { runProjections: true })
+    Platform.open(
+      config(),
+      logger,
+      { commands: [], projections: [projection], reactions: platformReactions },
+      { runProjections: true },
+    )
 
   it('reopens with the same rows and checkpoint and goes on from there, applying nothing twice', async () => {
     const storeId = randomUUID()

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../infra/config.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { createTenant, createKey } from '../../app/operations/tenants.js'
 import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
 import { allProjections } from '../../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 
@@ -99,7 +100,7 @@ export async function startTestApp(
   const platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: options.runProjections ?? true, database: test.database },
   )
   const app = await buildApp(platform)

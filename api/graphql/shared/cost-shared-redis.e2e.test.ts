@@ -7,6 +7,7 @@ import { loadConfig } from '../../../infra/config.js'
 import type { Database } from '../../../infra/database/database.js'
 import { createLogger } from '../../../infra/logging/logger.js'
 import { Platform } from '../../../app/platform.js'
+import { platformReactions } from '../../../app/reactions/all.js'
 import { allProjections } from '../../../projections/all.js'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
 import { openSecondConnection } from '../../../test/support/database.js'
@@ -38,7 +39,7 @@ describe.skipIf(!redisUrl)('two API nodes sharing Redis', () => {
     const platform = await Platform.open(
       config,
       createLogger('silent'),
-      { commands: allCommands, projections: allProjections },
+      { commands: allCommands, projections: allProjections, reactions: platformReactions },
       { runProjections: false, database },
     )
     second = { app: await buildApp(platform), platform, database }

@@ -13,6 +13,7 @@ import { callTool, connect, httpTransport } from '../../../test/support/mcp.js'
 import { createTenant } from '../../operations/tenants.js'
 import { Platform } from '../../platform.js'
 import { webhookSigningSecrets } from './open.js'
+import { platformReactions } from '../../reactions/all.js'
 
 // A payment provider's secrets reach the secrets table sealed, and nowhere else: not the events,
 // the audit log, an export, an answer (GraphQL or MCP) or a log line — even at trace level and
@@ -53,7 +54,7 @@ beforeAll(async () => {
   platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: true, database: test.database },
   )
   app = await buildApp(platform)

@@ -1,6 +1,7 @@
 import { SETTINGS_GROUPS, type SettingsGroup } from '../../../domain/settings/global-settings/groups.js'
 import { readGlobalSettings } from '../../../projections/settings/global-settings/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
+import type { Platform } from '../../platform.js'
 import { toSettingsGroupView, type SettingsGroupView } from './view.js'
 
 /** Every group of the store's global settings; groups never changed carry their defaults. */
@@ -18,4 +19,13 @@ export async function findSettingsGroupView(caller: Caller, group: string): Prom
   if (!caller.store || !(SETTINGS_GROUPS as readonly string[]).includes(group)) return null
   const groups = await readGlobalSettings(caller.platform.database.db, caller.store.id)
   return toSettingsGroupView(groups[group as SettingsGroup])
+}
+
+/**
+ * Whether the store is closed for maintenance, as shoppers meet it (the cart refuses changes):
+ * a storefront read, asked by the host's store, not by a credential.
+ */
+export async function storeInMaintenance(platform: Platform, storeId: string): Promise<boolean> {
+  const { maintenance } = await readGlobalSettings(platform.database.db, storeId)
+  return maintenance.values.enabled === true
 }

@@ -1,10 +1,8 @@
 import { z } from 'zod'
-import { DomainError, notFound } from '../../../domain/shared/errors.js'
 import { grants } from '../../../domain/shared/scopes.js'
-import { templateName, templatePath } from '../../../domain/webstore/theme/sections-template.js'
-import { themeById } from '../../../projections/webstore/theme/queries.js'
-import { sectionGroupViews, templateView } from '../../../projections/webstore/theme/sections-queries.js'
-import { requireStore } from '../../shared/session.js'
+import { templateName } from '../../../domain/webstore/theme/sections-template.js'
+import { readThemeSectionGroups, readThemeTemplate } from '../../../app/webstore/theme/sections-reads.js'
+import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 
 const settings = z.record(z.string(), z.unknown())
@@ -35,19 +33,7 @@ export const themeSectionReadTools: readonly ShopTool[] = [
     available: (scopes) => grants(scopes, 'webstore:read'),
     input: z.strictObject({ themeId, template: templateName }),
     output: template,
-    async run(args, call) {
-      const db = call.session.platform.database.db
-      const storeId = requireStore(call.session).id
-      if (!(await themeById(db, storeId, args.themeId))) throw notFound('theme', args.themeId)
-      const view = await templateView(db, storeId, args.themeId.toLowerCase(), args.template)
-      if (!view)
-        throw new DomainError(
-          'NOT_FOUND',
-          `theme '${args.themeId}' has no template '${args.template}' (${templatePath(args.template)})`,
-          { field: ['template'] },
-        )
-      return { ...view }
-    },
+    run: async (args, call) => ({ ...(await readThemeTemplate(callerOf(call), args.themeId, args.template)) }),
   }),
   readTool({
     name: 'list_theme_section_groups',
@@ -56,11 +42,6 @@ export const themeSectionReadTools: readonly ShopTool[] = [
     available: (scopes) => grants(scopes, 'webstore:read'),
     input: z.strictObject({ themeId }),
     output: z.object({ groups: z.array(template) }),
-    async run(args, call) {
-      const db = call.session.platform.database.db
-      const storeId = requireStore(call.session).id
-      if (!(await themeById(db, storeId, args.themeId))) throw notFound('theme', args.themeId)
-      return { groups: await sectionGroupViews(db, storeId, args.themeId.toLowerCase()) }
-    },
+    run: async (args, call) => ({ groups: await readThemeSectionGroups(callerOf(call), args.themeId) }),
   }),
 ]

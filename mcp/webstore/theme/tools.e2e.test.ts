@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
-import type { ThemeJson } from './views.js'
+import type { ThemeDetailView as ThemeJson } from '../../../app/webstore/theme/view.js'
 
 let t: TestApp
 let shop: Tenant

@@ -1,16 +1,18 @@
 import { z } from 'zod'
-import { DomainError, notFound } from '../../../domain/shared/errors.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { listThemes, mainTheme, themeById, themeFileByPath } from '../../../projections/webstore/theme/queries.js'
-import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
-import { requireStore } from '../../shared/session.js'
-import { readTool, shopTool, type ShopTool } from '../../shared/tool.js'
-import { callerOf } from '../../shared/session.js'
 import { grantsCommand } from '../../../domain/shared/command.js'
 import { themePreviewLinkCreateInput } from '../../../domain/webstore/theme/commands.js'
 import { themePreviewLinkCreate } from '../../../domain/webstore/theme/definitions.js'
 import { createThemePreviewLink } from '../../../app/webstore/theme/preview-link.js'
-import { themeJson, themeSchema } from './views.js'
+import { listThemeDetails, readThemeDetail, readThemeFile } from '../../../app/webstore/theme/reads.js'
+import {
+  themeDetailViewSchema,
+  themeFileContentViewSchema,
+  toThemeFileContentView,
+} from '../../../app/webstore/theme/view.js'
+import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { callerOf } from '../../shared/session.js'
+import { readTool, shopTool, type ShopTool } from '../../shared/tool.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
 const role = z.enum(['MAIN', 'DRAFT', 'UNPUBLISHED'])
@@ -38,17 +40,8 @@ export const themeReadTools: readonly ShopTool[] = [
       'when the store has no such theme.',
     available: canRead,
     input: getThemeArgs,
-    output: themeSchema,
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const storeId = requireStore(session).id
-      const theme = args.id ? await themeById(db, storeId, args.id) : await mainTheme(db, storeId)
-      if (!theme)
-        throw args.id
-          ? notFound('theme', args.id)
-          : new DomainError('NOT_FOUND', 'the store has no main theme yet; try again in a moment')
-      return themeJson(db, theme)
-    },
+    output: themeDetailViewSchema,
+    run: (args, call) => readThemeDetail(callerOf(call), args.id),
   }),
   readTool({
     name: 'get_theme_file',
@@ -57,17 +50,8 @@ export const themeReadTools: readonly ShopTool[] = [
       'NOT_FOUND when the theme or the file does not exist.',
     available: canRead,
     input: getThemeFileArgs,
-    output: z.object({ path: z.string(), content: z.string(), checksum: z.string(), size: z.number().int() }),
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const storeId = requireStore(session).id
-      const theme = await themeById(db, storeId, args.themeId)
-      if (!theme) throw notFound('theme', args.themeId)
-      const file = await themeFileByPath(db, storeId, theme.id, args.path)
-      if (!file)
-        throw new DomainError('NOT_FOUND', `theme '${theme.id}' has no file '${args.path}'`, { field: ['path'] })
-      return { path: file.path, content: file.content, checksum: file.checksum, size: file.size }
-    },
+    output: themeFileContentViewSchema,
+    run: async (args, call) => toThemeFileContentView(await readThemeFile(callerOf(call), args.themeId, args.path)),
   }),
   readTool({
     name: 'list_themes',
@@ -76,16 +60,8 @@ export const themeReadTools: readonly ShopTool[] = [
       'query). Returns nodes, pageInfo and totalCount.',
     available: canRead,
     input: listThemesArgs,
-    output: listSchema(themeSchema),
-    async run(args, { session }) {
-      const db = session.platform.database.db
-      const page = await listThemes(db, requireStore(session).id, args)
-      return {
-        nodes: await Promise.all(page.nodes.map((theme) => themeJson(db, theme))),
-        pageInfo: page.pageInfo,
-        totalCount: page.totalCount,
-      }
-    },
+    output: listSchema(themeDetailViewSchema),
+    run: (args, call) => listThemeDetails(callerOf(call), args),
   }),
   shopTool({
     name: 'create_theme_preview_link',

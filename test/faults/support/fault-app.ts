@@ -6,6 +6,7 @@ import { openDatabase } from '../../../infra/database/database.js'
 import { createLogger } from '../../../infra/logging/logger.js'
 import { createTenant } from '../../../app/operations/tenants.js'
 import { Platform } from '../../../app/platform.js'
+import { platformReactions } from '../../../app/reactions/all.js'
 import { allProjections } from '../../../projections/all.js'
 import { injectGraphQL, type GraphQLResponse, type Tenant } from '../../support/app.js'
 
@@ -19,7 +20,7 @@ export async function createTenantIn(databaseUrl: string, slug: string): Promise
   const platform = await Platform.open(
     { ...loadConfig({}), databaseUrl, logLevel: 'silent' },
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: false, database },
   )
   try {
@@ -63,7 +64,7 @@ export async function startFaultApp(databaseUrl: string | undefined, config: Par
   const platform = await Platform.open(
     settings,
     logger,
-    { commands: allCommands, projections: allProjections },
+    { commands: allCommands, projections: allProjections, reactions: platformReactions },
     { runProjections: true, database },
   )
   const app = await buildApp(platform)

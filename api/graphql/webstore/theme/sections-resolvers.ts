@@ -1,17 +1,17 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
-import { badInput, notFound } from '../../../../domain/shared/errors.js'
-import { templateName } from '../../../../domain/webstore/theme/sections-template.js'
+import { notFound } from '../../../../domain/shared/errors.js'
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
 import type { MutationResult } from '../../../../app/platform.js'
-import { themeById } from '../../../../projections/webstore/theme/queries.js'
+import { readTheme } from '../../../../app/webstore/theme/reads.js'
 import {
-  sectionGroupViews,
-  templateView,
+  findThemeTemplate,
+  themeSectionGroups,
+  themeTemplate,
   type TemplateSectionView,
   type TemplateView,
-} from '../../../../projections/webstore/theme/sections-queries.js'
+} from '../../../../app/webstore/theme/sections-reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireScope, requireStore } from '../../../../app/caller.js'
+import { commandContext, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { themeSectionTypeDefs } from './sections-schema.js'
 import {
@@ -29,19 +29,11 @@ import {
 
 type Input = { input: Record<string, unknown> }
 
-function readStore(ctx: RequestContext): string {
-  requireScope(ctx, 'webstore:read')
-  return requireStore(ctx).id
-}
-
 /** Runs the command, waits for the read models, and reads back the theme and the template it changed. */
 async function run(ctx: RequestContext, definition: AnyCommandDefinition, input: Record<string, unknown>) {
   const result = await ctx.platform.executeAndWait(definition, input, commandContext(ctx))
-  const storeId = requireStore(ctx).id
-  const db = ctx.platform.database.db
-  const theme = await themeById(db, storeId, result.entityId)
-  if (!theme) throw notFound('theme', result.entityId)
-  const template = await templateView(db, storeId, theme.id, String(input.template).trim())
+  const theme = await readTheme(ctx, result.entityId)
+  const template = await findThemeTemplate(ctx, theme.id, String(input.template).trim())
   if (!template) throw notFound('template', String(input.template))
   return { result, theme, template, eventPosition: result.position }
 }
@@ -75,14 +67,8 @@ function block(view: TemplateSectionView, id: unknown) {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Theme: {
-    template: (theme: { id: string }, args: { name: string }, ctx) => {
-      const storeId = readStore(ctx)
-      const name = templateName.safeParse(args.name)
-      if (!name.success) throw badInput(['name'], name.error.issues[0]!.message)
-      return templateView(ctx.platform.database.db, storeId, theme.id, name.data)
-    },
-    sectionGroups: (theme: { id: string }, _args, ctx) =>
-      sectionGroupViews(ctx.platform.database.db, readStore(ctx), theme.id),
+    template: (theme: { id: string }, args: { name: string }, ctx) => themeTemplate(ctx, theme, args.name),
+    sectionGroups: (theme: { id: string }, _args, ctx) => themeSectionGroups(ctx, theme),
   },
   Mutation: {
     themeSectionAdd: async (_root, { input }: Input, ctx) => {

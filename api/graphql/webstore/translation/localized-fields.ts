@@ -1,10 +1,10 @@
 import type { AttributeOption } from '../../../../domain/catalog/attribute/events.js'
-import type { AttributeRecord } from '../../../../projections/catalog/attribute/queries.js'
-import type { ProductRecord } from '../../../../projections/catalog/product/queries.js'
-import type { OptionRecord } from '../../../../projections/catalog/product/variant-queries.js'
-import type { CategoryRecord } from '../../../../projections/catalog/category/queries.js'
-import type { MediaRecord } from '../../../../projections/media/queries.js'
-import type { CollectionRecord } from '../../../../projections/webstore/collection/queries.js'
+import type { AttributeView } from '../../../../app/catalog/attribute/view.js'
+import type { CategoryView } from '../../../../app/catalog/category/view.js'
+import type { ProductOptionView } from '../../../../app/catalog/product/variant-view.js'
+import type { ProductView } from '../../../../app/catalog/product/view.js'
+import type { MediaView } from '../../../../app/media/view.js'
+import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import type { MenuItemView, MenuView } from '../../../../app/webstore/menu/view.js'
 import type { PageView } from '../../../../app/webstore/page/view.js'
@@ -48,27 +48,27 @@ function withMenuId(items: readonly MenuItemView[], menuId: string): LocatedMenu
 /** Resolvers merged into the translation slice, per GraphQL type. */
 export const localizedFieldResolvers = {
   Product: {
-    title: localized('title', (product: ProductRecord) => product.title),
-    description: localized('description', (product: ProductRecord) => product.description),
+    title: localized('title', (product: ProductView) => product.title),
+    description: localized('description', (product: ProductView) => product.description),
     seo: withResourceId,
   },
   ProductSeo: seoFields,
   ProductOption: {
     name: localized(
-      (option: OptionRecord) => `options.${option.position}.name`,
+      (option: ProductOptionView) => `options.${option.position}.name`,
       (option) => option.name,
       (option) => option.productId,
     ),
   },
   Category: {
-    title: localized('title', (category: CategoryRecord) => category.title),
-    description: localized('description', (category: CategoryRecord) => category.description),
+    title: localized('title', (category: CategoryView) => category.title),
+    description: localized('description', (category: CategoryView) => category.description),
     seo: withResourceId,
   },
   CategorySeo: seoFields,
   Attribute: {
-    name: localized('name', (attribute: AttributeRecord) => attribute.name),
-    options: (attribute: AttributeRecord) =>
+    name: localized('name', (attribute: AttributeView) => attribute.name),
+    options: (attribute: AttributeView) =>
       attribute.options.map((option) => ({ ...option, attributeId: attribute.id })),
   },
   AttributeOption: {
@@ -79,11 +79,11 @@ export const localizedFieldResolvers = {
     ),
   },
   Media: {
-    alt: localized('alt', (media: MediaRecord) => media.alt),
+    alt: localized('alt', (media: MediaView) => media.alt),
   },
   Collection: {
-    title: localized('title', (collection: CollectionRecord) => collection.title),
-    description: localized('description', (collection: CollectionRecord) => collection.description),
+    title: localized('title', (collection: CollectionView) => collection.title),
+    description: localized('description', (collection: CollectionView) => collection.description),
     seo: withResourceId,
   },
   CollectionSeo: seoFields,

@@ -1,7 +1,6 @@
 import { badInput } from '../../../../domain/shared/errors.js'
 import { canonicalLocale } from '../../../../domain/tenancy/store/config.js'
-import { translationValues } from '../../../../projections/webstore/translation/queries.js'
-import { requireStore } from '../../../../app/caller.js'
+import { translatedValues } from '../../../../app/webstore/translation/reads.js'
 import { type RequestContext } from '../../shared/context.js'
 
 // Translatable fields take an optional `locale` argument (API-CONVENTIONS.md): a field resolver
@@ -50,9 +49,7 @@ class TranslationBatcher {
     await Promise.all(
       [...pending].map(async ([locale, waiting]) => {
         try {
-          const values = await translationValues(this.ctx.platform.database.db, requireStore(this.ctx).id, locale, [
-            ...waiting.keys(),
-          ])
+          const values = await translatedValues(this.ctx, locale, [...waiting.keys()])
           for (const [resourceId, waiter] of waiting) waiter.resolve(values.get(resourceId))
         } catch (error) {
           for (const waiter of waiting.values()) waiter.reject(error)
@@ -100,7 +97,7 @@ export async function localizedValues(
  * on its resource: `resourceId` names that resource when the parent is not it; without one the
  * source text answers.
  *
- * @example Product: { title: localized('title', (product: ProductRecord) => product.title) }
+ * @example Product: { title: localized('title', (product: ProductView) => product.title) }
  * @example ProductOption: { name: localized((o) => `options.${o.position}.name`, (o) => o.name, (o) => o.productId) }
  */
 export function localized<Parent>(
