@@ -3,19 +3,14 @@ import { grants, type Scope } from '../../domain/shared/scopes.js'
 import {
   findMedia,
   listMedia as listMediaRecords,
-  MEDIA_SORTS,
   mediaOfProducts as mediaRecordsOfProducts,
   type ListMediaArgs,
-  type MediaSort,
 } from '../../projections/media/queries.js'
 import { requireStore, type Caller } from '../caller.js'
 import { viewConnection } from '../shared/connection.js'
 import { toMediaView, type MediaView } from './view.js'
 
-export type { ListMediaArgs, MediaSort }
-
-/** The sorts `listMedia` takes, for transports that list them (MCP's enum). */
-export const mediaSorts: readonly MediaSort[] = MEDIA_SORTS
+export type { ListMediaArgs }
 
 /** Media serve the catalog and the web store alike, so either read scope reads them. */
 const READ_SCOPES: readonly Scope[] = ['products:read', 'webstore:read']

@@ -164,6 +164,8 @@ export interface ListSpec<Name extends string, F extends Fields, Sort extends st
   filterDescription?: string
   /** The docstring of the sort enum, if it has one. */
   sortDescription?: string
+  /** The docstring of the list field's `sort` argument, e.g. what its default means for odd rows. */
+  sortArgDescription?: string
   /** Docstrings of single sort values, e.g. `{ PRICE_ASC: 'By lowest variant price…' }`. */
   sortValueDescriptions?: Partial<Record<`${Sort}_${'ASC' | 'DESC'}`, string>>
 }

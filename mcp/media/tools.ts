@@ -2,17 +2,18 @@ import { z } from 'zod'
 import { productMediaAttach } from '../../domain/catalog/product/media-definitions.js'
 import { ALT_MAX_LENGTH, filename } from '../../domain/media/commands.js'
 import { mediaCreate, mediaDelete } from '../../domain/media/definitions.js'
-import { MEDIA_KINDS } from '../../domain/media/events.js'
+import { MEDIA_LIST } from '../../domain/media/list.js'
 import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
+import { filterSchema, sortSchema } from '../../domain/shared/list-spec.js'
 import { DomainError, badInput } from '../../domain/shared/errors.js'
 import { deleteMedia } from '../../app/media/delete.js'
 import { formatBytes } from '../../domain/shared/bytes.js'
 import { ingestMedia, type IngestSource } from '../../app/media/ingest.js'
 import { findProductView } from '../../app/catalog/product/reads.js'
 import { uploadLimitBytes } from '../../app/media/limits.js'
-import { canReadMedia, listMedia, mediaSorts, readMedia } from '../../app/media/reads.js'
+import { canReadMedia, listMedia, readMedia } from '../../app/media/reads.js'
 import { mediaViewSchema } from '../../app/media/view.js'
-import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../shared/lists.js'
+import { listArgsShape, listSchema } from '../shared/lists.js'
 import { parseInput } from '../shared/schema.js'
 import { callerOf, commandContext, requireStore, type ShopSession, type ToolCall } from '../shared/session.js'
 import { readTool, shopTool, type ShopTool } from '../shared/tool.js'
@@ -80,32 +81,10 @@ const deletedSchema = z.object({
   eventPosition,
 })
 
-/** GraphQL's `MediaFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const mediaFilter = z
-  .strictObject({
-    kind: z.array(z.enum(MEDIA_KINDS)).nullish().describe('Any of these kinds.'),
-    mimeType: z.array(z.string()).nullish().describe('Any of these sniffed types, e.g. ["image/png"].'),
-    alt: stringFilter.nullish(),
-    filename: stringFilter.nullish(),
-    used: z
-      .boolean()
-      .nullish()
-      .describe('true: shown on at least one product; false: on none (candidates for clean-up).'),
-    createdAt: dateTimeRangeFilter.nullish(),
-    get and() {
-      return z.array(mediaFilter).nullish().describe('Every one of these filters must hold.')
-    },
-    get or() {
-      return z.array(mediaFilter).nullish().describe('At least one of these filters must hold.')
-    },
-  })
-  .meta({ id: 'MediaFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
-
 const listMediaArgs = z.strictObject({
   ...listArgsShape,
-  filter: mediaFilter.nullish(),
-  sort: z
-    .enum(mediaSorts)
+  filter: filterSchema(MEDIA_LIST).nullish(),
+  sort: sortSchema(MEDIA_LIST)
     .nullish()
     .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
@@ -126,8 +105,8 @@ export const mediaReadTools: readonly ShopTool[] = [
     description:
       "List the current store's media library with filters, sort and pagination (the arguments of GraphQL's medias query): " +
       'by kind, type, alt text, file name, upload time, and whether any product shows it (used: false finds images without ' +
-      'alt text to fix or unused ones to clean up). Use page+limit to jump to a page, or first+after to walk the list with ' +
-      'pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+      'alt text to fix or unused ones to clean up). Use page+limit to jump to a page, first+after to walk the list with ' +
+      'pageInfo.endCursor, or last+before to walk back from pageInfo.startCursor. Returns nodes, pageInfo and totalCount.',
     available: canReadMedia,
     input: listMediaArgs,
     output: listSchema(mediaViewSchema),

@@ -1,17 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
-import { badInput } from '../../domain/shared/errors.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type SortSpec } from '../shared/pagination.js'
-import type { MediaDatabase, MediaDb, MediaRow } from './tables.js'
+import { MEDIA_LIST } from '../../domain/media/list.js'
 import { isUuid } from '../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../domain/shared/list-spec.js'
+import type { Eb } from '../shared/filters.js'
+import { listRunner } from '../shared/list-runner.js'
+import type { Connection } from '../shared/pagination.js'
+import type { MediaDb, MediaRow } from './tables.js'
 
 /** A media as the API serves it. */
 export interface MediaRecord {
@@ -30,27 +25,19 @@ export interface MediaRecord {
   revision: number
 }
 
-export interface MediaFilter {
-  kind?: readonly MediaKind[] | null
-  mimeType?: readonly string[] | null
-  alt?: StringFilter | null
-  filename?: StringFilter | null
-  /** true: shown on at least one product; false: on none. */
-  used?: boolean | null
-  createdAt?: DateTimeRangeFilter | null
-  and?: readonly MediaFilter[] | null
-  or?: readonly MediaFilter[] | null
-}
+export type ListMediaArgs = ListArgsOf<typeof MEDIA_LIST>
 
-const SORTS = sortOptions({ CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' })
-
-export type MediaSort = keyof typeof SORTS
-export const MEDIA_SORTS = Object.keys(SORTS) as MediaSort[]
-
-export interface ListMediaArgs extends ListArgs {
-  filter?: MediaFilter | null
-  sort?: MediaSort | null
-}
+const media = listRunner(MEDIA_LIST, {
+  filters: {
+    kind: 'kind',
+    mimeType: 'mime_type',
+    alt: 'alt',
+    filename: 'filename',
+    used: (eb, used) => (used ? shownOnProducts(eb) : eb.not(shownOnProducts(eb))),
+    createdAt: 'created_at',
+  },
+  sorts: { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' },
+})
 
 const COLUMNS = [
   'store_id',
@@ -91,15 +78,11 @@ export async function listMedia(
   storeId: string,
   args: ListMediaArgs = {},
 ): Promise<Connection<MediaRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${MEDIA_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('media')
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, mediaConditions))
-  const page = await paginate<ListedRow>(query, args, sort)
+  const page = await media.run(query, args)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),
@@ -159,25 +142,15 @@ export async function findMediaByHash(db: MediaDb, storeId: string, hash: string
   return row ? toRecord(row) : null
 }
 
-function mediaConditions(eb: ExpressionBuilder<MediaDatabase, 'media'>, filter: MediaFilter): Expression<SqlBool>[] {
-  const conditions = [
-    ...stringConditions(eb, 'alt', filter.alt),
-    ...stringConditions(eb, 'filename', filter.filename),
-    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
-  ]
-  if (filter.kind != null) conditions.push(inList('kind', filter.kind))
-  if (filter.mimeType != null) conditions.push(inList('mime_type', filter.mimeType))
-  if (filter.used != null) {
-    const shown = eb.exists(
-      eb
-        .selectFrom('product_media')
-        .select(sql`1`.as('one'))
-        .whereRef('product_media.store_id', '=', 'media.store_id')
-        .whereRef('product_media.media_id', '=', 'media.id'),
-    )
-    conditions.push(filter.used ? shown : eb.not(shown))
-  }
-  return conditions
+/** The media row is shown on at least one product. */
+function shownOnProducts(eb: Eb) {
+  return eb.exists(
+    eb
+      .selectFrom('product_media')
+      .select(sql`1`.as('one'))
+      .whereRef('product_media.store_id', '=', 'media.store_id')
+      .whereRef('product_media.media_id', '=', 'media.id'),
+  )
 }
 
 function toRecord(row: ListedRow): MediaRecord {

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../shared/schema.js'
+import { MEDIA_LIST } from '../../../domain/media/list.js'
+import { listFieldArgs, listTypeDefs } from '../shared/list-sdl.js'
+import { connectionTypeDefs } from '../shared/schema.js'
 
 export const mediaTypeDefs = /* GraphQL */ `
   "A file of a multipart request (graphql-multipart-request spec); only usable as a variable."
@@ -16,17 +18,7 @@ export const mediaTypeDefs = /* GraphQL */ `
     AVIF
   }
 
-  "Order of a media list; ties are broken by id so cursors never skip or repeat."
-  enum MediaSort {
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-    FILENAME_ASC
-    FILENAME_DESC
-    BYTES_ASC
-    BYTES_DESC
-  }
+  ${listTypeDefs(MEDIA_LIST)}
 
   "An image or file of the store's media library."
   type Media {
@@ -55,20 +47,6 @@ export const mediaTypeDefs = /* GraphQL */ `
   }
 
   ${connectionTypeDefs('Media')}
-
-  "Conditions on media; all given fields must hold. and/or combine nested filters."
-  input MediaFilter {
-    kind: [MediaKind!]
-    "Sniffed types, e.g. [\\"image/png\\"]."
-    mimeType: [String!]
-    alt: StringFilter
-    filename: StringFilter
-    "true: shown on at least one product; false: on none."
-    used: Boolean
-    createdAt: DateTimeRangeFilter
-    and: [MediaFilter!]
-    or: [MediaFilter!]
-  }
 
   "Give exactly one of file and stagedUploadId."
   input MediaCreateInput {
@@ -174,9 +152,7 @@ export const mediaTypeDefs = /* GraphQL */ `
     "One media by id; NOT_FOUND when the store has no such media. Needs products:read or webstore:read."
     media(id: ID!): Media
     "The store's media library. Needs products:read or webstore:read."
-    medias(${LIST_ARGS}
-      filter: MediaFilter
-      sort: MediaSort = CREATED_AT_DESC
+    medias(${listFieldArgs(MEDIA_LIST)}
     ): MediaConnection!
   }
 

@@ -35,5 +35,5 @@ export function listFieldArgs(spec: AnyListSpec, options: { defaultSort?: boolea
   const filterArg = Object.keys(spec.filters).length ? `\n      filter: ${spec.name}Filter` : ''
   const sortDefault = options.defaultSort === false ? '' : ` = ${spec.defaultSort}`
   return `${LIST_ARGS}${filterArg}
-      sort: ${spec.name}Sort${sortDefault}`
+${docstring(spec.sortArgDescription, '      ')}      sort: ${spec.name}Sort${sortDefault}`
 }

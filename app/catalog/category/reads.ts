@@ -7,9 +7,7 @@ import {
   findCategory,
   listCategories as listCategoryRecords,
   productCountsOfCategories,
-  CATEGORY_SORTS,
   type CategoryProductsArgs,
-  type CategorySort,
   type ListCategoriesArgs,
 } from '../../../projections/catalog/category/queries.js'
 import type { Caller } from '../../caller.js'
@@ -18,10 +16,7 @@ import { catalogStore } from '../product/reads.js'
 import { toProductView } from '../product/view.js'
 import { toCategoryView, toCrumbView, type CategoryCrumbView, type CategoryView } from './view.js'
 
-export type { CategoryProductsArgs, CategorySort, ListCategoriesArgs }
-
-/** The sorts `listCategories` takes, for transports that list them (MCP's enum). */
-export const categorySorts: readonly CategorySort[] = CATEGORY_SORTS
+export type { CategoryProductsArgs, ListCategoriesArgs }
 
 export interface CategoryLookup {
   id?: string | null

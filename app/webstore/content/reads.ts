@@ -4,30 +4,17 @@ import {
   findContentType,
   listContentEntries as listEntryRecords,
   listContentTypes as listTypeRecords,
-  type ContentEntryFilter,
-  type ContentEntrySort,
-  type ContentTypeSort,
+  type ListContentEntriesArgs as ListEntryArgs,
+  type ListContentTypesArgs,
 } from '../../../projections/webstore/content/queries.js'
 import type { Caller } from '../../caller.js'
 import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
 
-interface PageArgs {
-  page?: number | null
-  limit?: number | null
-  first?: number | null
-  after?: string | null
-  last?: number | null
-  before?: string | null
-}
-
-export type ListContentTypesArgs = PageArgs & { sort?: ContentTypeSort | null }
-export type ListContentEntriesArgs = PageArgs & {
-  type: string
-  filter?: ContentEntryFilter | null
-  sort?: ContentEntrySort | null
-}
+export type { ListContentTypesArgs }
+/** The entries of the content type with this handle, filtered, sorted and paged. */
+export type ListContentEntriesArgs = ListEntryArgs & { type: string }
 
 /** One content type by id, else by handle; NOT_FOUND when the store has none. */
 export async function readContentType(

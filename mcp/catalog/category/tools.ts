@@ -1,35 +1,15 @@
 import { z } from 'zod'
-import { listCategories, readCategory, categorySorts } from '../../../app/catalog/category/reads.js'
+import { listCategories, readCategory } from '../../../app/catalog/category/reads.js'
+import { CATEGORY_LIST } from '../../../domain/catalog/category/list.js'
+import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { listArgsShape, listSchema } from '../../shared/lists.js'
 import { getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 import { categoriesJson, categorySchema } from './views.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
-
-/** GraphQL's `CategoryFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const categoryFilter = z
-  .strictObject({
-    title: stringFilter.nullish(),
-    handle: stringFilter.nullish(),
-    path: stringFilter.nullish(),
-    depth: z.number().int().nullish().describe('1 for root categories.'),
-    search: z
-      .string()
-      .nullish()
-      .describe('Every word must appear (ignoring case) in the title, handle or description.'),
-    createdAt: dateTimeRangeFilter.nullish(),
-    updatedAt: dateTimeRangeFilter.nullish(),
-    get and() {
-      return z.array(categoryFilter).nullish().describe('Every one of these filters must hold.')
-    },
-    get or() {
-      return z.array(categoryFilter).nullish().describe('At least one of these filters must hold.')
-    },
-  })
-  .meta({ id: 'CategoryFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
 
 const getCategoryArgs = z.strictObject({
   id: z.string().nullish().describe('The category id.'),
@@ -45,9 +25,8 @@ const listCategoriesArgs = z.strictObject({
     .nullish()
     .describe('Only the children of this category; null: only root categories; omitted: every category.'),
   ...listArgsShape,
-  filter: categoryFilter.nullish(),
-  sort: z
-    .enum(categorySorts)
+  filter: filterSchema(CATEGORY_LIST).nullish(),
+  sort: sortSchema(CATEGORY_LIST)
     .nullish()
     .describe('POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.'),
 })
@@ -70,7 +49,8 @@ export const categoryReadTools: readonly ShopTool[] = [
     description:
       "List the current store's categories: the children of parentId, the root categories with parentId null, or all of them " +
       "when parentId is omitted; with filters, sort and pagination (the arguments of GraphQL's categories query). Use " +
-      'page+limit to jump to a page, or first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+      'page+limit to jump to a page, first+after to walk the list with pageInfo.endCursor, or last+before to walk back ' +
+      'from pageInfo.startCursor. Returns nodes, pageInfo and totalCount.',
     available: canRead,
     input: listCategoriesArgs,
     output: listSchema(categorySchema),

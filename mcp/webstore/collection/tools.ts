@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { filterSchema } from '../../../domain/shared/list-spec.js'
+import { COLLECTION_LIST } from '../../../domain/webstore/collection/list.js'
 import {
   COLLECTION_SORTS,
   collectionProducts,
@@ -7,34 +9,13 @@ import {
   readCollection,
 } from '../../../app/webstore/collection/reads.js'
 import { countedCollectionViewSchema } from '../../../app/webstore/collection/view.js'
-import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { listArgsShape, listSchema } from '../../shared/lists.js'
 import { getTool, idOrHandle, listTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
-
-/** GraphQL's `CollectionFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const collectionFilter = z
-  .strictObject({
-    title: stringFilter.nullish(),
-    handle: stringFilter.nullish(),
-    type: z.array(z.enum(['MANUAL', 'SMART'])).nullish(),
-    status: z.array(z.enum(['DRAFT', 'PUBLISHED'])).nullish(),
-    search: z
-      .string()
-      .nullish()
-      .describe('Every word must appear (ignoring case) in the title, handle or description.'),
-    updatedAt: dateTimeRangeFilter.nullish(),
-    get and() {
-      return z.array(collectionFilter).nullish().describe('Every one of these filters must hold.')
-    },
-    get or() {
-      return z.array(collectionFilter).nullish().describe('At least one of these filters must hold.')
-    },
-  })
-  .meta({ id: 'CollectionFilter' })
 
 const listCollectionProductsArgs = z.strictObject({ id: z.string().describe('The collection id.'), ...listArgsShape })
 
@@ -57,9 +38,9 @@ export const collectionReadTools: readonly ShopTool[] = [
     description:
       "List the current store's collections with filters (title, handle, type, status, search), sort (CREATED_AT_DESC when " +
       "omitted) and pagination (the arguments of GraphQL's collections query). Use page+limit to jump to a page, or " +
-      'first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+      'first+after to walk the list with pageInfo.endCursor (last+before walks back from pageInfo.startCursor). Returns nodes, pageInfo and totalCount.',
     scope: 'webstore:read',
-    filter: collectionFilter,
+    filter: filterSchema(COLLECTION_LIST),
     sorts: COLLECTION_SORTS,
     node: countedCollectionViewSchema,
     async list(caller, args) {

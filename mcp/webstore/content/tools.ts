@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
+import { CONTENT_ENTRY_LIST } from '../../../domain/webstore/content/list.js'
 import { listContentEntries, readContentEntry } from '../../../app/webstore/content/reads.js'
 import { contentEntryViewSchema, contentTypeViewSchema } from '../../../app/webstore/content/view.js'
-import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { listArgsShape, listSchema } from '../../shared/lists.js'
 import { getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
@@ -13,13 +15,14 @@ export const contentReadTools: readonly ShopTool[] = [
   readTool({
     name: 'list_content_entries',
     description:
-      'List the entries of a content type (by its handle, e.g. testimonial) with their field values, filtered by handle or a search, ' +
-      "sorted and paged. The type's fields are listed in fieldsOfType. Fails with NOT_FOUND for an unknown type.",
+      'List the entries of a content type (by its handle, e.g. testimonial) with their field values, filtered by handle, a search or updatedAt, ' +
+      "sorted and paged (page+limit, first+after, or last+before). The type's fields are listed in fieldsOfType. Fails with NOT_FOUND for an unknown type.",
     available: (scopes) => grants(scopes, 'webstore:read'),
     input: z.strictObject({
       type: z.string(),
       ...listArgsShape,
-      filter: z.strictObject({ handle: stringFilter.nullish(), search: z.string().nullish() }).nullish(),
+      filter: filterSchema(CONTENT_ENTRY_LIST).nullish(),
+      sort: sortSchema(CONTENT_ENTRY_LIST).nullish().describe('CREATED_AT_DESC when omitted.'),
     }),
     output: listSchema(contentEntryViewSchema).extend({ fieldsOfType: contentTypeViewSchema.shape.fields }),
     async run(args, call) {

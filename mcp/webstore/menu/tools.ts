@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import { filterSchema } from '../../../domain/shared/list-spec.js'
+import { MENU_LIST } from '../../../domain/webstore/menu/list.js'
 import { MENU_SORTS, listMenus, readMenu } from '../../../app/webstore/menu/reads.js'
 import { menuViewSchema } from '../../../app/webstore/menu/view.js'
-import { stringFilter } from '../../shared/lists.js'
 import { getTool, idOrHandle, listTool } from '../../shared/read-tools.js'
 import type { ShopTool } from '../../shared/tool.js'
 
@@ -20,13 +20,9 @@ export const menuReadTools: readonly ShopTool[] = [
   listTool({
     name: 'list_menus',
     description:
-      "List the current store's menus with filters (title, handle, search), sort (CREATED_AT_DESC when omitted) and pagination. Returns nodes, pageInfo and totalCount.",
+      "List the current store's menus with filters (title, handle, search, updatedAt), sort (CREATED_AT_DESC when omitted) and pagination (page+limit, first+after with pageInfo.endCursor, or last+before with pageInfo.startCursor). Returns nodes, pageInfo and totalCount.",
     scope: 'webstore:read',
-    filter: z.strictObject({
-      title: stringFilter.nullish(),
-      handle: stringFilter.nullish(),
-      search: z.string().nullish(),
-    }),
+    filter: filterSchema(MENU_LIST),
     sorts: MENU_SORTS,
     node: menuViewSchema,
     list: listMenus,

@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import { PUBLICATION_STATUSES } from '../../../domain/shared/publishable/publication.js'
+import { filterSchema } from '../../../domain/shared/list-spec.js'
+import { POST_LIST } from '../../../domain/webstore/post/list.js'
 import { POST_SORTS, listPosts, readPost } from '../../../app/webstore/post/reads.js'
 import { postViewSchema } from '../../../app/webstore/post/view.js'
-import { dateTimeRangeFilter, stringFilter } from '../../shared/lists.js'
 import { getTool, listTool } from '../../shared/read-tools.js'
 import type { ShopTool } from '../../shared/tool.js'
-
-/** GraphQL's `PostFilter`. */
-const postFilter = z.strictObject({
-  blogId: z.string().nullish().describe('Posts of this blog only.'),
-  tag: z.string().nullish().describe('Posts carrying this tag.'),
-  author: stringFilter.nullish(),
-  status: z.array(z.enum(PUBLICATION_STATUSES)).nullish().describe('Any of these statuses.'),
-  publishedAt: dateTimeRangeFilter.nullish(),
-  search: z.string().nullish().describe('Every word in the title, handle, excerpt, author or body, ignoring case.'),
-})
 
 export const postReadTools: readonly ShopTool[] = [
   getTool({
@@ -34,10 +24,10 @@ export const postReadTools: readonly ShopTool[] = [
     name: 'list_posts',
     description:
       "List the current store's blog posts, drafts included, by blog, tag, author, status, publishedAt range or search, newest " +
-      'published first (sort PUBLISHED_AT_DESC when omitted; drafts sort by creation time), with pagination (page+limit, or ' +
-      'first+after). Returns nodes, pageInfo and totalCount.',
+      'published first (sort PUBLISHED_AT_DESC when omitted; drafts sort by creation time), with pagination (page+limit, first+after with pageInfo.endCursor, ' +
+      'or last+before with pageInfo.startCursor). Returns nodes, pageInfo and totalCount.',
     scope: 'webstore:read',
-    filter: postFilter,
+    filter: filterSchema(POST_LIST),
     sorts: POST_SORTS,
     node: postViewSchema,
     list: listPosts,

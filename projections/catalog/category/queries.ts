@@ -1,25 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
+import { CATEGORY_LIST } from '../../../domain/catalog/category/list.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  combineFilter,
-  dateRangeConditions,
-  searchWords,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
 import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from '../product/queries.js'
-import type { CategoryDatabase, CategoryDb, CategoryRow } from './tables.js'
+import type { CategoryDb, CategoryRow } from './tables.js'
 
 /** A category as the API serves it. */
 export interface CategoryRecord {
@@ -50,39 +38,30 @@ export interface CategoryCrumb {
   path: string
 }
 
-export interface CategoryFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  path?: StringFilter | null
-  /** 1 for roots. */
-  depth?: number | null
-  createdAt?: DateTimeRangeFilter | null
-  updatedAt?: DateTimeRangeFilter | null
-  /** Every word must appear (ignoring case) in the title, handle or description. */
-  search?: string | null
-  and?: readonly CategoryFilter[] | null
-  or?: readonly CategoryFilter[] | null
-}
-
-const SORTS = sortOptions({
-  POSITION: 'position',
-  TITLE: 'title',
-  HANDLE: 'handle',
-  PATH: 'path',
-  CREATED_AT: 'created_at',
-  UPDATED_AT: 'updated_at',
-})
-
-export type CategorySort = keyof typeof SORTS
-export const CATEGORY_SORTS = Object.keys(SORTS) as CategorySort[]
-export const DEFAULT_CATEGORY_SORT: CategorySort = 'POSITION_ASC'
-
-export interface ListCategoriesArgs extends ListArgs {
+export interface ListCategoriesArgs extends ListArgsOf<typeof CATEGORY_LIST> {
   /** Undefined: every category of the store; null: the roots; an id: that category's children. */
   parentId?: string | null
-  filter?: CategoryFilter | null
-  sort?: CategorySort | null
 }
+
+const categories = listRunner(CATEGORY_LIST, {
+  filters: {
+    title: 'title',
+    handle: 'handle',
+    path: 'path',
+    depth: 'depth',
+    search: ['title', 'handle', 'description'],
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  sorts: {
+    POSITION: 'position',
+    TITLE: 'title',
+    HANDLE: 'handle',
+    PATH: 'path',
+    CREATED_AT: 'created_at',
+    UPDATED_AT: 'updated_at',
+  },
+})
 
 export type CategoryLookup = { id: string } | { path: string }
 
@@ -161,45 +140,20 @@ export async function listCategories(
   args: ListCategoriesArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<CategoryRecord>> {
-  const sortName = args.sort ?? DEFAULT_CATEGORY_SORT
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${CATEGORY_SORTS.join(', ')}; got '${sortName}'`)
   if (args.parentId != null && !isUuid(args.parentId))
     throw badInput(['parentId'], `parentId must be a category id (a UUID); got '${args.parentId}'`)
   let query = db
     .selectFrom('categories')
     .select([...COLUMNS, ANCESTORS])
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, categoryConditions))
   if (args.parentId !== undefined)
     query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
-  const page = await paginate<ListedRow>(query, args, sort, options)
+  const page = await categories.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
   }
-}
-
-function categoryConditions(
-  eb: ExpressionBuilder<CategoryDatabase, 'categories'>,
-  filter: CategoryFilter,
-): Expression<SqlBool>[] {
-  const conditions = [
-    ...stringConditions(eb, 'title', filter.title),
-    ...stringConditions(eb, 'handle', filter.handle),
-    ...stringConditions(eb, 'path', filter.path),
-    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-  ]
-  if (filter.depth != null) conditions.push(eb('depth', '=', filter.depth))
-  for (const word of searchWords(filter.search)) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(
-      eb.or([eb('title', 'ilike', pattern), eb('handle', 'ilike', pattern), eb('description', 'ilike', pattern)]),
-    )
-  }
-  return conditions
 }
 
 /** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */

@@ -1,29 +1,15 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type FilterOf, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import { COLLECTION_LIST } from '../../../domain/webstore/collection/list.js'
 import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import { searchCondition } from '../shared/content.js'
-import type { CollectionDatabase, CollectionDb, CollectionRow } from './tables.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions, SortSpec } from '../../shared/pagination.js'
+import type { CollectionDb, CollectionRow } from './tables.js'
 
 /** A collection as the API serves it. */
 export interface CollectionRecord {
@@ -44,26 +30,21 @@ export interface CollectionRecord {
   revision: number
 }
 
-export interface CollectionFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  type?: readonly CollectionType[] | null
-  status?: readonly PublicationStatus[] | null
-  /** Every word in the title, handle or description, ignoring case. */
-  search?: string | null
-  updatedAt?: DateTimeRangeFilter | null
-  and?: readonly CollectionFilter[] | null
-  or?: readonly CollectionFilter[] | null
-}
+export type CollectionFilter = FilterOf<typeof COLLECTION_LIST>
+export type ListCollectionsArgs = ListArgsOf<typeof COLLECTION_LIST>
+export const COLLECTION_SORTS = sortValues(COLLECTION_LIST)
 
-const SORTS = sortOptions({ TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type CollectionSort = keyof typeof SORTS
-export const COLLECTION_SORTS = Object.keys(SORTS) as CollectionSort[]
-
-export interface ListCollectionsArgs extends ListArgs {
-  filter?: CollectionFilter | null
-  sort?: CollectionSort | null
-}
+const collections = listRunner(COLLECTION_LIST, {
+  filters: {
+    title: 'title',
+    handle: 'handle',
+    type: 'type',
+    status: 'status',
+    search: ['title', 'handle', 'description'],
+    updatedAt: 'updated_at',
+  },
+  sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** One collection of the store by id or handle, or null (another store's id included). */
 export async function findCollection(
@@ -90,32 +71,16 @@ export async function listCollections(
   args: ListCollectionsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<CollectionRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${COLLECTION_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('collections')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<CollectionRow>(query, args, sort, options)
+  const page = await collections.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toCollectionRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCollectionRecord(edge.node) })),
   }
-}
-
-function conditions(
-  eb: ExpressionBuilder<CollectionDatabase, 'collections'>,
-  filter: CollectionFilter,
-): Expression<SqlBool>[] {
-  const list = [...stringConditions(eb, 'title', filter.title), ...stringConditions(eb, 'handle', filter.handle)]
-  if (filter.type != null) list.push(inList('type', filter.type))
-  if (filter.status != null) list.push(inList('status', filter.status))
-  list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'description']))
-  list.push(...dateRangeConditions(eb, 'updated_at', filter.updatedAt))
-  return list
 }
 
 /**

@@ -1,24 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
-import {
-  combineFilter,
-  dateRangeConditions,
-  searchWords,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import type { ContentDatabase, ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
+import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../domain/webstore/content/list.js'
+import { searchWords } from '../../shared/filters.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
 
 export interface ContentTypeRecord {
   id: string
@@ -41,19 +29,18 @@ export interface ContentEntryRecord {
   revision: number
 }
 
-export interface ContentEntryFilter {
-  handle?: StringFilter | null
-  /** Every word somewhere in the handle or the values, ignoring case. */
-  search?: string | null
-  updatedAt?: DateTimeRangeFilter | null
-  and?: readonly ContentEntryFilter[] | null
-  or?: readonly ContentEntryFilter[] | null
-}
+export type ListContentTypesArgs = ListArgsOf<typeof CONTENT_TYPE_LIST>
+export type ListContentEntriesArgs = ListArgsOf<typeof CONTENT_ENTRY_LIST>
 
-const TYPE_SORTS = sortOptions({ NAME: 'name', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-const ENTRY_SORTS = sortOptions({ HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type ContentTypeSort = keyof typeof TYPE_SORTS
-export type ContentEntrySort = keyof typeof ENTRY_SORTS
+const contentTypes = listRunner(CONTENT_TYPE_LIST, {
+  filters: {},
+  sorts: { NAME: 'name', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
+
+const contentEntries = listRunner(CONTENT_ENTRY_LIST, {
+  filters: { handle: 'handle', search: (_eb, search) => searchMatches(search), updatedAt: 'updated_at' },
+  sorts: { HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** One content type by id or handle, or null (another store's id included). */
 export async function findContentType(
@@ -73,15 +60,14 @@ export async function findContentType(
 export async function listContentTypes(
   db: ContentDb,
   storeId: string,
-  args: ListArgs & { sort?: ContentTypeSort | null },
+  args: ListContentTypesArgs,
   options: PaginateOptions = {},
 ): Promise<Connection<ContentTypeRecord>> {
-  const sort = sortSpec(TYPE_SORTS, args.sort ?? 'CREATED_AT_DESC')
   const query = db
     .selectFrom('content_types')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await paginate<ContentTypeRow>(query, args, sort, options)
+  const page = await contentTypes.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toTypeRecord),
@@ -129,17 +115,15 @@ export async function listContentEntries(
   db: ContentDb,
   storeId: string,
   type: ContentTypeRecord,
-  args: ListArgs & { filter?: ContentEntryFilter | null; sort?: ContentEntrySort | null },
+  args: ListContentEntriesArgs,
   options: PaginateOptions = {},
 ): Promise<Connection<ContentEntryRecord>> {
-  const sort = sortSpec(ENTRY_SORTS, args.sort ?? 'CREATED_AT_DESC')
   const query = db
     .selectFrom('content_entries')
     .selectAll()
     .where('store_id', '=', storeId)
     .where('type_id', '=', type.id)
-    .where((eb) => combineFilter(eb, args.filter, entryConditions))
-  const page = await paginate<ContentEntryRow>(query, args, sort, options)
+  const page = await contentEntries.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map((row) => toEntryRecord(row, type)),
@@ -147,28 +131,11 @@ export async function listContentEntries(
   }
 }
 
-function entryConditions(
-  eb: ExpressionBuilder<ContentDatabase, 'content_entries'>,
-  filter: ContentEntryFilter,
-): Expression<SqlBool>[] {
-  return [
-    ...stringConditions(eb, 'handle', filter.handle),
-    ...searchMatches(filter.search),
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-  ]
-}
-
 /** Every word in the handle or the values' JSON text, ignoring case. */
-function searchMatches(search: string | null | undefined): Expression<SqlBool>[] {
+function searchMatches(search: string): Expression<SqlBool>[] {
   return searchWords(search).map(
     (word) => sql<SqlBool>`(handle || ' ' || fields::text) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
   )
-}
-
-function sortSpec<Name extends string>(sorts: Record<Name, SortSpec>, name: string): SortSpec {
-  const sort = (sorts as Record<string, SortSpec>)[name]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${Object.keys(sorts).join(', ')}; got '${name}'`)
-  return sort
 }
 
 function toTypeRecord(row: ContentTypeRow): ContentTypeRecord {

@@ -1,24 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { itemTree, type MenuItem, type MenuItemNode } from '../../../domain/webstore/menu/items.js'
-import {
-  combineFilter,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import { searchCondition } from '../shared/content.js'
-import type { MenuDatabase, MenuDb, MenuRow } from './tables.js'
+import { MENU_LIST } from '../../../domain/webstore/menu/list.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { MenuDb, MenuRow } from './tables.js'
 
 /** A menu as the API serves it: the nested tree, and the flat list for link checks. */
 export interface MenuRecord {
@@ -33,24 +20,13 @@ export interface MenuRecord {
   revision: number
 }
 
-export interface MenuFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  /** Every word in the title or handle, ignoring case. */
-  search?: string | null
-  updatedAt?: DateTimeRangeFilter | null
-  and?: readonly MenuFilter[] | null
-  or?: readonly MenuFilter[] | null
-}
+export type ListMenusArgs = ListArgsOf<typeof MENU_LIST>
+export const MENU_SORTS = sortValues(MENU_LIST)
 
-const SORTS = sortOptions({ TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type MenuSort = keyof typeof SORTS
-export const MENU_SORTS = Object.keys(SORTS) as MenuSort[]
-
-export interface ListMenusArgs extends ListArgs {
-  filter?: MenuFilter | null
-  sort?: MenuSort | null
-}
+const menus = listRunner(MENU_LIST, {
+  filters: { title: 'title', handle: 'handle', search: ['title', 'handle'], updatedAt: 'updated_at' },
+  sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** One menu of the store by id or handle, or null (another store's id included). */
 export async function findMenu(
@@ -77,29 +53,16 @@ export async function listMenus(
   args: ListMenusArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<MenuRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${MENU_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('menus')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<MenuRow>(query, args, sort, options)
+  const page = await menus.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toMenuRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMenuRecord(edge.node) })),
   }
-}
-
-function conditions(eb: ExpressionBuilder<MenuDatabase, 'menus'>, filter: MenuFilter): Expression<SqlBool>[] {
-  return [
-    ...stringConditions(eb, 'title', filter.title),
-    ...stringConditions(eb, 'handle', filter.handle),
-    ...searchCondition(eb, filter.search, ['title', 'handle']),
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-  ]
 }
 
 export function toMenuRecord(row: MenuRow): MenuRecord {

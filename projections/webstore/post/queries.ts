@@ -1,26 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
+import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
+import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
+import { POST_LIST } from '../../../domain/webstore/post/list.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
 import { publishableRecord } from '../../shared/publishable.js'
-import { searchCondition } from '../shared/content.js'
-import type { PostDatabase, PostDb, PostRow } from './tables.js'
+import type { PostDb, PostRow } from './tables.js'
 
 /** A blog post as the API serves it. */
 export interface PostRecord {
@@ -42,32 +28,20 @@ export interface PostRecord {
   revision: number
 }
 
-export interface PostFilter {
-  blogId?: string | null
-  /** Posts carrying this tag. */
-  tag?: string | null
-  author?: StringFilter | null
-  status?: readonly PublicationStatus[] | null
-  publishedAt?: DateTimeRangeFilter | null
-  /** Every word in the title, handle, excerpt, author or body, ignoring case. */
-  search?: string | null
-  and?: readonly PostFilter[] | null
-  or?: readonly PostFilter[] | null
-}
+export type ListPostsArgs = ListArgsOf<typeof POST_LIST>
+export const POST_SORTS = sortValues(POST_LIST)
 
-const SORTS = sortOptions({
-  PUBLISHED_AT: 'published_sort',
-  TITLE: 'title',
-  CREATED_AT: 'created_at',
-  UPDATED_AT: 'updated_at',
+const posts = listRunner(POST_LIST, {
+  filters: {
+    blogId: 'blog_id',
+    tag: (_eb, tag) => sql<SqlBool>`${tag} = any(tags)`,
+    author: 'author',
+    status: 'status',
+    publishedAt: 'published_at',
+    search: ['title', 'handle', 'excerpt', 'author', 'body'],
+  },
+  sorts: { PUBLISHED_AT: 'published_sort', TITLE: 'title', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
 })
-export type PostSort = keyof typeof SORTS
-export const POST_SORTS = Object.keys(SORTS) as PostSort[]
-
-export interface ListPostsArgs extends ListArgs {
-  filter?: PostFilter | null
-  sort?: PostSort | null
-}
 
 /** One post of the store by id, or by its blog and handle; null when there is none (another store's id included). */
 export async function findPost(
@@ -98,15 +72,11 @@ export async function listPosts(
   args: ListPostsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<PostRecord>> {
-  const sortName = args.sort ?? 'PUBLISHED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${POST_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('posts')
     .selectAll()
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate<PostRow>(query, args, sort, options)
+  const page = await posts.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toPostRecord),
@@ -125,17 +95,6 @@ export async function postIdsOfBlog(db: PostDb, storeId: string, blogId: string)
     .orderBy('id')
     .execute()
   return rows.map((row) => row.id)
-}
-
-function conditions(eb: ExpressionBuilder<PostDatabase, 'posts'>, filter: PostFilter): Expression<SqlBool>[] {
-  const list = stringConditions(eb, 'author', filter.author)
-  if (filter.blogId != null)
-    list.push(isUuid(filter.blogId) ? eb('blog_id', '=', filter.blogId.toLowerCase()) : sql<SqlBool>`false`)
-  if (filter.tag != null) list.push(sql<SqlBool>`${filter.tag} = any(tags)`)
-  if (filter.status != null) list.push(inList('status', filter.status))
-  list.push(...dateRangeConditions(eb, 'published_at', filter.publishedAt))
-  list.push(...searchCondition(eb, filter.search, ['title', 'handle', 'excerpt', 'author', 'body']))
-  return list
 }
 
 function toPostRecord(row: PostRow): PostRecord {

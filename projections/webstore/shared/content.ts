@@ -1,7 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import { searchWords } from '../../shared/filters.js'
 import { storeOf } from '../../shared/store-of.js'
 
 // What the pages and posts read models share: the store of an event, guarded writes by revision,
@@ -25,21 +23,4 @@ export async function changeRow(
     .where('id', '=', id)
     .where('revision', '<', recorded.revision)
     .execute()
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Eb = ExpressionBuilder<any, any>
-
-/** `search`: every word must appear in the title, handle or body, ignoring case. */
-export function searchCondition(
-  eb: Eb,
-  search: string | null | undefined,
-  columns: readonly string[],
-): Expression<SqlBool>[] {
-  const words = searchWords(search)
-  const text = sql.join(
-    columns.map((column) => sql`coalesce(${sql.ref(column)}, '')`),
-    sql` || ' ' || `,
-  )
-  return words.map((word) => sql<SqlBool>`(${text}) ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
 }

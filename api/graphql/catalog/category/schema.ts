@@ -1,3 +1,5 @@
+import { CATEGORY_LIST } from '../../../../domain/catalog/category/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
@@ -12,22 +14,7 @@ const CATEGORY_PAYLOADS = [
 ]
 
 export const categoryTypeDefs = /* GraphQL */ `
-  "Order of a category list; ties are broken by id so cursors never skip or repeat. POSITION is the order among siblings."
-  enum CategorySort {
-    POSITION_ASC
-    POSITION_DESC
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    "By handle path, which lists a tree parents first."
-    PATH_ASC
-    PATH_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
+  ${listTypeDefs(CATEGORY_LIST)}
 
   "What search engines and link previews show for a category; locale translates title and description."
   type CategorySeo {
@@ -70,8 +57,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     "The parent category; null for a root."
     parent: Category
     "The direct subcategories, by position unless sorted otherwise."
-    children(${LIST_ARGS}
-      sort: CategorySort = POSITION_ASC
+    children(${listFieldArgs(CATEGORY_LIST)}
     ): CategoryConnection!
     "The ancestors, root first (not the category itself)."
     ancestors: [CategoryCrumb!]!
@@ -104,21 +90,6 @@ export const categoryTypeDefs = /* GraphQL */ `
   }
 
   ${connectionTypeDefs('Category')}
-
-  "Conditions on categories; all given fields must hold. and/or combine nested filters."
-  input CategoryFilter {
-    title: StringFilter
-    handle: StringFilter
-    path: StringFilter
-    "1 for root categories."
-    depth: Int
-    "Every word must appear (ignoring case) in the title, handle or description."
-    search: String
-    createdAt: DateTimeRangeFilter
-    updatedAt: DateTimeRangeFilter
-    and: [CategoryFilter!]
-    or: [CategoryFilter!]
-  }
 
   input CategoryCreateInput {
     title: String!
@@ -222,10 +193,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     category(id: ID, handlePath: String, asOf: DateTime): Category
     "The store's categories: the children of parentId, the roots when parentId is null, every category when it is omitted."
     categories(
-      parentId: ID
-      ${LIST_ARGS}
-      filter: CategoryFilter
-      sort: CategorySort = POSITION_ASC
+      parentId: ID${listFieldArgs(CATEGORY_LIST)}
     ): CategoryConnection!
   }
 

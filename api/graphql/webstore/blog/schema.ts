@@ -1,32 +1,17 @@
 import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
+import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
-
-const POST_LIST_ARGS = `${LIST_ARGS}
-      filter: PostFilter
-      "Newest published first by default; drafts sort by their creation time."
-      sort: PostSort = PUBLISHED_AT_DESC`
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
   ${listTypeDefs(BLOG_LIST)}
+  ${listTypeDefs(POST_LIST)}
 
   "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
   enum PostStatus {
     DRAFT
     PUBLISHED
-  }
-
-  "Order of a post list; ties are broken by id. PUBLISHED_AT sorts drafts by their creation time."
-  enum PostSort {
-    PUBLISHED_AT_DESC
-    PUBLISHED_AT_ASC
-    TITLE_ASC
-    TITLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
@@ -36,7 +21,7 @@ export const blogTypeDefs = /* GraphQL */ `
     "The URL name, unique in the store."
     handle: String!
     "The blog's posts, drafts included."
-    posts(${POST_LIST_ARGS}
+    posts(${listFieldArgs(POST_LIST)}
     ): PostConnection!
     createdAt: DateTime!
     updatedAt: DateTime!
@@ -77,20 +62,6 @@ export const blogTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Blog')}
   ${connectionTypeDefs('Post')}
-
-  input PostFilter {
-    blogId: ID
-    "Posts carrying this tag."
-    tag: String
-    author: StringFilter
-    "Any of these statuses."
-    status: [PostStatus!]
-    publishedAt: DateTimeRangeFilter
-    "Every word in the title, handle, excerpt, author or body, ignoring case."
-    search: String
-    and: [PostFilter!]
-    or: [PostFilter!]
-  }
 
   input BlogCreateInput {
     title: String!
@@ -192,7 +163,7 @@ export const blogTypeDefs = /* GraphQL */ `
     "One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post."
     post(id: ID, blogHandle: String, handle: String): Post
     "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date."
-    posts(${POST_LIST_ARGS}
+    posts(${listFieldArgs(POST_LIST)}
     ): PostConnection!
   }
 

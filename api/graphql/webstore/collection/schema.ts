@@ -1,3 +1,5 @@
+import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
@@ -34,17 +36,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     CREATED_DESC
   }
 
-  "Order of the collections list; ties are broken by id so cursors never skip or repeat."
-  enum CollectionSort {
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
+  ${listTypeDefs(COLLECTION_LIST)}
 
   "The product fact a smart collection rule looks at."
   enum CollectionRuleField {
@@ -153,19 +145,6 @@ export const collectionTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Collection')}
 
-  "Conditions on collections; all given fields must hold. and/or combine nested filters."
-  input CollectionFilter {
-    title: StringFilter
-    handle: StringFilter
-    type: [CollectionType!]
-    status: [CollectionStatus!]
-    "Every word must appear (ignoring case) in the title, handle or description."
-    search: String
-    updatedAt: DateTimeRangeFilter
-    and: [CollectionFilter!]
-    or: [CollectionFilter!]
-  }
-
   input CollectionCreateInput {
     title: String!
     "Generated from the title when omitted (summer-sale, then summer-sale-2 when taken)."
@@ -252,10 +231,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     "One collection by id or handle. NOT_FOUND when the store has no such collection."
     collection(id: ID, handle: String): Collection
     "The store's collections."
-    collections(
-      ${LIST_ARGS}
-      filter: CollectionFilter
-      sort: CollectionSort = CREATED_AT_DESC
+    collections(${listFieldArgs(COLLECTION_LIST)}
     ): CollectionConnection!
   }
 

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../../domain/webstore/content/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const contentTypeDefs = /* GraphQL */ `
   "What a content field holds. The *_REFERENCE types and MEDIA hold ids checked to exist in the store."
@@ -18,25 +20,8 @@ export const contentTypeDefs = /* GraphQL */ `
     PAGE_REFERENCE
   }
 
-  enum ContentTypeSort {
-    NAME_ASC
-    NAME_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
-
-  enum ContentEntrySort {
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
+  ${listTypeDefs(CONTENT_TYPE_LIST)}
+  ${listTypeDefs(CONTENT_ENTRY_LIST)}
 
   "Optional limits on a field's values."
   type ContentFieldValidations {
@@ -94,16 +79,6 @@ export const contentTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('ContentType')}
   ${connectionTypeDefs('ContentEntry')}
-
-  "Conditions on entries; all given fields must hold."
-  input ContentEntryFilter {
-    handle: StringFilter
-    "Every word somewhere in the handle or the values, ignoring case."
-    search: String
-    updatedAt: DateTimeRangeFilter
-    and: [ContentEntryFilter!]
-    or: [ContentEntryFilter!]
-  }
 
   input ContentFieldValidationsInput {
     min: Float
@@ -184,17 +159,13 @@ export const contentTypeDefs = /* GraphQL */ `
     "One content type by id or handle. Needs webstore:read."
     contentType(id: ID, handle: String): ContentType
     "The store's content types. Needs webstore:read."
-    contentTypes(${LIST_ARGS}
-      sort: ContentTypeSort = CREATED_AT_DESC
+    contentTypes(${listFieldArgs(CONTENT_TYPE_LIST)}
     ): ContentTypeConnection!
     "One entry by id, or by typeHandle and handle. Needs webstore:read."
     contentEntry(id: ID, typeHandle: String, handle: String): ContentEntry
     "The entries of one content type (by handle). Needs webstore:read."
     contentEntries(
-      type: String!
-      ${LIST_ARGS}
-      filter: ContentEntryFilter
-      sort: ContentEntrySort = CREATED_AT_DESC
+      type: String!${listFieldArgs(CONTENT_ENTRY_LIST)}
     ): ContentEntryConnection!
   }
 

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const menuTypeDefs = /* GraphQL */ `
   "What a menu item points at."
@@ -15,17 +17,7 @@ export const menuTypeDefs = /* GraphQL */ `
     POST
   }
 
-  "Order of a menu list; ties are broken by id so cursors never skip or repeat."
-  enum MenuSort {
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
+  ${listTypeDefs(MENU_LIST)}
 
   "Where a menu item leads."
   type MenuLink {
@@ -82,17 +74,6 @@ export const menuTypeDefs = /* GraphQL */ `
   }
 
   ${connectionTypeDefs('Menu')}
-
-  "Conditions on menus; all given fields must hold. and/or combine nested filters."
-  input MenuFilter {
-    title: StringFilter
-    handle: StringFilter
-    "Every word must appear in the title or handle, ignoring case."
-    search: String
-    updatedAt: DateTimeRangeFilter
-    and: [MenuFilter!]
-    or: [MenuFilter!]
-  }
 
   "A link: url for URL, resourceId for PRODUCT, CATEGORY, COLLECTION, PAGE, BLOG and POST, nothing for HOME."
   input MenuLinkInput {
@@ -175,9 +156,7 @@ export const menuTypeDefs = /* GraphQL */ `
     "One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read."
     menu(id: ID, handle: String): Menu
     "The store's menus. Needs webstore:read."
-    menus(${LIST_ARGS}
-      filter: MenuFilter
-      sort: MenuSort = CREATED_AT_DESC
+    menus(${listFieldArgs(MENU_LIST)}
     ): MenuConnection!
   }
 

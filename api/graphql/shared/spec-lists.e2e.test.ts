@@ -1,0 +1,129 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { createCategory, must } from '../../../test/support/categories.js'
+import { createCollection } from '../../../test/support/collections.js'
+import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { image, uploadFile, useTestMedia } from '../../../test/support/media.js'
+import { createMenu } from '../../../test/support/menus.js'
+import { createBlog, createPost } from '../../../test/support/webstore-content.js'
+
+// The lists moved onto their spec (domain/<area>/<resource>/list.ts) walk backward like every
+// list (last/before, hasPreviousPage), and their MCP tools take the spec's bounded and/or filter.
+
+let t: TestApp
+let apiKey: string
+let client: Client
+let media: Awaited<ReturnType<typeof useTestMedia>>
+const names = ['alpha', 'bravo', 'charlie']
+
+beforeAll(async () => {
+  t = await startTestApp()
+  apiKey = (await t.tenant('spec-lists')).apiKey
+  media = await useTestMedia(t)
+  const blog = await createBlog(t, apiKey, { title: 'News' })
+  await must(t, apiKey, CREATE_TYPE, { input: { name: 'Promo', fields: [{ key: 'title', type: 'TEXT' }] } })
+  for (const name of names) {
+    await createPost(t, apiKey, { blogId: blog.id, title: name })
+    await createCollection(t, apiKey, { title: name })
+    await createMenu(t, apiKey, { title: name })
+    await createCategory(t, apiKey, { title: name })
+    await must(t, apiKey, CREATE_TYPE, { input: { name, fields: [{ key: 'title', type: 'TEXT' }] } })
+    await must(t, apiKey, CREATE_ENTRY, { input: { typeHandle: 'promo', handle: name, fields: { title: name } } })
+    await uploadFile(t, apiKey, { data: await image(8, 8), filename: `${name}.png` })
+  }
+  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  // Some twenty writes, each read back from the read models: more than the default hook allows on a busy machine.
+}, 180_000)
+afterAll(async () => {
+  await client?.close()
+  await t?.close()
+  await media?.cleanup()
+})
+
+const CREATE_TYPE =
+  'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }'
+const CREATE_ENTRY =
+  'mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }'
+
+/** Each list with the field naming its rows, sorted by that field, and the rows it holds in that order. */
+const LISTS = [
+  { field: 'posts', args: 'sort: TITLE_ASC', name: 'title', rows: names },
+  { field: 'collections', args: 'sort: HANDLE_ASC', name: 'handle', rows: names },
+  { field: 'menus', args: 'sort: HANDLE_ASC', name: 'handle', rows: names },
+  { field: 'categories', args: 'sort: HANDLE_ASC', name: 'handle', rows: names },
+  { field: 'contentTypes', args: 'sort: HANDLE_ASC', name: 'handle', rows: [...names, 'promo'] },
+  { field: 'contentEntries', args: 'type: "promo", sort: HANDLE_ASC', name: 'handle', rows: names },
+  { field: 'medias', args: 'sort: FILENAME_ASC', name: 'filename', rows: names.map((one) => `${one}.png`) },
+]
+
+type Page = {
+  nodes: Record<string, string>[]
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string }
+}
+
+describe.each(LISTS)('$field(last:, before:)', ({ field, args, name, rows }) => {
+  it('walks the list backward from its end, two at a time, without skipping or repeating a row', async () => {
+    const query = `query ($before: String) { ${field}(${args}, last: 2, before: $before) {
+      nodes { ${name} } pageInfo { hasNextPage hasPreviousPage startCursor } } }`
+    const seen: string[] = []
+    let before: string | null = null
+    for (;;) {
+      const data: Record<string, Page> = await must<Record<string, Page>>(t, apiKey, query, { before })
+      const { nodes, pageInfo } = data[field]!
+      seen.unshift(...nodes.map((node) => node[name]!))
+      expect(pageInfo.hasNextPage).toBe(before !== null)
+      if (!pageInfo.hasPreviousPage) break
+      before = pageInfo.startCursor
+    }
+    expect(seen).toEqual(rows)
+  })
+})
+
+describe('the list tools', () => {
+  it.each([
+    ['list_posts', { or: [{ search: 'alpha' }, { search: 'charlie' }] }, 'title', ['charlie', 'alpha']],
+    [
+      'list_collections',
+      { or: [{ handle: { eq: 'alpha' } }, { title: { startsWith: 'cha' } }] },
+      'handle',
+      ['charlie', 'alpha'],
+    ],
+    ['list_menus', { or: [{ handle: { eq: 'alpha' } }, { search: 'charlie' }] }, 'handle', ['charlie', 'alpha']],
+    ['list_categories', { or: [{ handle: { eq: 'alpha' } }, { search: 'charlie' }] }, 'handle', ['charlie', 'alpha']],
+    [
+      'list_media',
+      { or: [{ filename: { eq: 'alpha.png' } }, { filename: { startsWith: 'cha' } }] },
+      'filename',
+      ['charlie.png', 'alpha.png'],
+    ],
+  ])('%s takes or branches of the spec filter', async (tool, filter, name, expected) => {
+    const sort = name === 'filename' ? 'FILENAME_DESC' : name === 'title' ? 'TITLE_DESC' : 'HANDLE_DESC'
+    const listed = await callTool<{ nodes: Record<string, string>[] }>(client, tool, { filter, sort })
+    expect(listed.isError).toBe(false)
+    expect(listed.data.nodes.map((node) => node[name])).toEqual(expected)
+  })
+
+  it('list_content_entries takes or branches, a sort and backward cursors', async () => {
+    const filter = { or: [{ handle: { eq: 'alpha' } }, { search: 'charlie' }] }
+    const listed = await callTool<{ nodes: { handle: string }[] }>(client, 'list_content_entries', {
+      type: 'promo',
+      filter,
+      sort: 'HANDLE_DESC',
+    })
+    expect(listed.data.nodes.map((node) => node.handle)).toEqual(['charlie', 'alpha'])
+    const last = await callTool<{ nodes: { handle: string }[] }>(client, 'list_content_entries', {
+      type: 'promo',
+      last: 2,
+      sort: 'HANDLE_ASC',
+    })
+    expect(last.data.nodes.map((node) => node.handle)).toEqual(['bravo', 'charlie'])
+  })
+
+  it('refuses a filter nested deeper than 5 levels, naming the filter', async () => {
+    let filter: Record<string, unknown> = { handle: { eq: 'alpha' } }
+    for (let depth = 0; depth < 6; depth++) filter = { and: [filter] }
+    const error = await callToolError(client, 'list_menus', { filter })
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['filter']) })
+  })
+})
