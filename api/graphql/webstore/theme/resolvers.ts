@@ -20,6 +20,7 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { mutate, requireScope, requireStore } from '../../../../app/caller.js'
 import { dropStagedThemeZip } from '../../../../app/webstore/theme/staged.js'
 import { createThemePreviewLink } from '../../../../app/webstore/theme/preview-link.js'
+import { themeRenderErrors } from '../../../../app/storefront/render-errors.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
@@ -77,6 +78,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     settingsSchema: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) =>
       (await configOf(theme, ctx)).settingsSchema,
     sections: async (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) => (await configOf(theme, ctx)).sections,
+    renderErrors: (theme: ThemeRow, _args: unknown, ctx: GraphQLContext) =>
+      themeRenderErrors(ctx.platform.database.db, theme.store_id, theme.id),
     history: (theme: ThemeRow, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext, info) =>
       readEntityHistory(
         ctx.platform.database.db,
