@@ -13,7 +13,8 @@ export function themeFault(error: unknown): string | null {
   const root = rootCause(error)
   const message = error instanceof Error ? error.message : String(error)
   if (root instanceof RenderLimitError) return root.message
-  if (root instanceof AssertionError) return `${root.message}: ${message}`
+  // liquidjs' own bound (memory, time) asserted deep in a tag: the outer message names the file and line.
+  if (root instanceof AssertionError) return message
   if (root instanceof LiquidError) return root.message
   // A tag or the theme's file system refusing what the theme asked for (a snippet it lacks) throws
   // a plain Error inside liquidjs; anything of another class (database, TypeError) is ours.

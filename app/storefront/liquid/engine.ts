@@ -27,7 +27,7 @@ export type RenderBudget = Pick<typeof RENDER_LIMITS, 'renderLimit' | 'memoryLim
  * A themed error page renders after the page already spent its budget: small bounds of its own, so
  * a theme whose error page fails too costs the request at most this much more before the platform page.
  */
-export const ERROR_PAGE_LIMITS: RenderBudget = { renderLimit: 500, memoryLimit: 5_000_000, outputBytes: 512 * 1024 }
+export const ERROR_PAGE_LIMITS: RenderBudget = { renderLimit: 1_000, memoryLimit: 5_000_000, outputBytes: 512 * 1024 }
 
 /**
  * Milliseconds a render may hold the event loop before it lets other requests run. liquidjs drives
