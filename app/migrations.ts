@@ -7,6 +7,7 @@ import { reactionMigrations } from './reactions/schema.js'
 import { customerIdentityMigrations } from './orders/customer/identities.js'
 import { paymentSecretMigrations } from './payments/provider/secrets.js'
 import { testSessionMigrations } from './payments/provider/test-sessions.js'
+import { themeRenderErrorMigrations } from './storefront/render-errors.js'
 
 /**
  * Every table the platform owns (read models aside: their projections create them). Apart from
@@ -21,4 +22,5 @@ export const platformMigrations: Migrations = {
   ...customerIdentityMigrations,
   ...paymentSecretMigrations,
   ...testSessionMigrations,
+  ...themeRenderErrorMigrations,
 }

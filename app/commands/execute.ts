@@ -13,7 +13,13 @@ import {
 } from '../../domain/shared/command.js'
 import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
-import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../../infra/eventstore/port.js'
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+} from '../../infra/eventstore/port.js'
+import { appendBatches } from './append-batches.js'
 import type { CommandContext } from './context.js'
 import { reservationOwner, reservationWrites } from './reservations.js'
 
@@ -122,22 +128,28 @@ async function attemptOnce(
   })
   const uniqueness = definition.uniqueness?.(events, state, ctx) ?? []
   const reservations = await reservationWrites(store, uniqueness, envelope)
-  const result = await store.appendMany([
-    {
-      stream: prepared.stream,
-      expectedRevision: history.length ? history[history.length - 1]!.revision : 'no_stream',
-      events: events.map((event: DomainEvent) => envelope(event.type, event.data as Record<string, unknown>)),
-    },
-    ...reservations,
-  ])
+  // Past the event store's bound per append (a large theme's files), the events go in several
+  // appends, each on the revision the one before left; the reservations travel with the last,
+  // which completes the command (a theme's ThemeCreated comes last for this reason).
+  const batches = appendBatches(events.map((event) => envelope(event.type, event.data as Record<string, unknown>)))
+  let expectedRevision: ExpectedRevision = history.length ? history[history.length - 1]!.revision : 'no_stream'
+  let position = ''
+  const positions: string[] = []
+  for (const [index, batch] of batches.entries()) {
+    const last = index === batches.length - 1
+    const result = await store.appendMany([
+      { stream: prepared.stream, expectedRevision, events: batch },
+      ...(last ? reservations : []),
+    ])
+    positions.push(...result.positions.slice(0, batch.length))
+    expectedRevision = result.revisions[prepared.stream]!
+    position = result.position
+  }
   return {
     entityId: prepared.entityId,
     stream: prepared.stream,
-    position: result.position,
-    events: events.map((event: DomainEvent, index: number) => ({
-      type: event.type,
-      position: result.positions[index]!,
-    })),
+    position,
+    events: events.map((event: DomainEvent, index: number) => ({ type: event.type, position: positions[index]! })),
   }
 }
 

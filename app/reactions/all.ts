@@ -7,6 +7,7 @@ import { refundReactions } from '../payments/payment/refunds.js'
 import type { Platform } from '../platform.js'
 import { merchantAlertReactions } from '../orders/order/merchant-alerts.js'
 import { customerReactions } from '../orders/customer/reactions.js'
+import { themeRenderErrorReactions } from '../storefront/render-errors.js'
 
 /** The reactions that need nothing but the event (pure, from the domain). */
 export const allReactions: readonly Reaction[] = [installDefaultThemeOnStoreCreated]
@@ -23,5 +24,6 @@ export function platformReactions(
     ...refundReactions(reads.platform),
     ...customerReactions(reads),
     ...merchantAlertReactions(reads.platform),
+    ...themeRenderErrorReactions(reads.platform.database.db),
   ]
 }

@@ -2,7 +2,7 @@ import { Context, Drop, toPromise, type Emitter } from 'liquidjs'
 import { sectionRenderData } from '../../domain/webstore/theme/sections-render.js'
 import { parseTemplate, type SectionInstance } from '../../domain/webstore/theme/sections-template.js'
 import { escapeHtml } from './liquid/escape.js'
-import { engineFor, RENDER_LIMITS, type ThemeEngine } from './liquid/engine.js'
+import { engineFor, RENDER_LIMITS, type RenderBudget, type ThemeEngine } from './liquid/engine.js'
 import { pageNumber, paginateObject } from './liquid/pagination.js'
 import { attachRuntime, type PageRuntime } from './liquid/runtime.js'
 import { escapeSettings } from './liquid/settings-escape.js'
@@ -16,13 +16,19 @@ export class RenderLimitError extends Error {}
 /** An emitter that stops the render once the page's HTML passes its bound. */
 class BoundedEmitter implements Emitter {
   buffer = ''
-  constructor(private readonly budget: { left: number }) {}
+  constructor(private readonly budget: OutputBudget) {}
   write(html: unknown): void {
     const text = html == null ? '' : String(html)
     this.budget.left -= text.length
-    if (this.budget.left < 0) throw new RenderLimitError(`the page is larger than ${RENDER_LIMITS.outputBytes} bytes`)
+    if (this.budget.left < 0) throw new RenderLimitError(`the page is larger than ${this.budget.bytes} bytes`)
     this.buffer += text
   }
+}
+
+/** What is left of a page's HTML budget, shared by every emitter of the page. */
+interface OutputBudget {
+  left: number
+  readonly bytes: number
 }
 
 /** A drop seen inside `{% paginate %}`: the paged list under its name, everything else read from the drop itself. */
@@ -53,6 +59,8 @@ export interface PageToRender {
   /** For `{% paginate %}`: the page's path (with locale) and query. */
   path: string
   query: URLSearchParams
+  /** HTML to wrap in the layout instead of rendering the template (a themed error page without a template of its own). */
+  content?: string
 }
 
 /** Whether the theme has a template by this name. */
@@ -65,9 +73,9 @@ export function hasTemplate(theme: StorefrontTheme, template: string): boolean {
  * in its `shopify-section` div, or a Liquid template), then `layout/theme.liquid` around it as
  * `content_for_layout`. One time, memory and output budget covers the whole page.
  */
-export async function renderPage(page: PageToRender): Promise<string> {
+export async function renderPage(page: PageToRender, limits: RenderBudget = RENDER_LIMITS): Promise<string> {
   const engine = engineFor(page.theme)
-  const budget = { left: RENDER_LIMITS.outputBytes }
+  const budget: OutputBudget = { left: limits.outputBytes, bytes: limits.outputBytes }
   const globals: Record<string, unknown> = { ...page.globals }
   const runtime: PageRuntime = {
     ...page.runtime,
@@ -96,8 +104,13 @@ export async function renderPage(page: PageToRender): Promise<string> {
     },
   }
   attachRuntime(globals, runtime)
-  const root = new Context({}, engine.liquid.options, { globals }, undefined)
-  const content = await renderTemplate(engine, page, root, budget, runtime)
+  const root = new Context(
+    {},
+    engine.liquid.options,
+    { globals, renderLimit: limits.renderLimit, memoryLimit: limits.memoryLimit },
+    undefined,
+  )
+  const content = page.content ?? (await renderTemplate(engine, page, root, budget, runtime))
   const layoutName = runtime.layout === undefined ? 'theme' : runtime.layout
   if (layoutName === null) return content
   const layout = engine.template(`layout/${layoutName}.liquid`)
@@ -113,7 +126,7 @@ async function renderTemplate(
   engine: ThemeEngine,
   page: PageToRender,
   root: Context,
-  budget: { left: number },
+  budget: OutputBudget,
   runtime: PageRuntime,
 ): Promise<string> {
   const liquidTemplate = engine.template(`templates/${page.template}.liquid`)
@@ -140,7 +153,7 @@ async function renderSections(
   engine: ThemeEngine,
   theme: StorefrontTheme,
   ctx: Context,
-  budget: { left: number },
+  budget: OutputBudget,
   sections: Record<string, SectionInstance>,
   order: readonly string[],
   wrapperId: (id: string) => string,
@@ -162,7 +175,7 @@ async function renderGroup(
   engine: ThemeEngine,
   theme: StorefrontTheme,
   ctx: Context,
-  budget: { left: number },
+  budget: OutputBudget,
   group: string,
 ): Promise<string> {
   const name = group.replace(/-group$/, '')
@@ -187,7 +200,7 @@ async function renderSection(
   engine: ThemeEngine,
   theme: StorefrontTheme,
   ctx: Context,
-  budget: { left: number },
+  budget: OutputBudget,
   id: string,
   section: SectionInstance,
   index: number,

@@ -12,6 +12,9 @@ import type { ObjectContext } from './objects/context.js'
 import { maintenancePage, STORE_NOT_READY_PAGE, storeErrorPage } from './platform-pages.js'
 import { redirectResponse } from './redirect.js'
 import { hasTemplate, renderPage } from './render.js'
+import { ERROR_PAGE_LIMITS, type RenderBudget } from './liquid/engine.js'
+import { recordThemeRenderError } from './render-errors.js'
+import { ERROR_TEMPLATE, errorContent, errorPage, themeFault } from './theme-failure.js'
 import { notFoundPage, routePage } from './routes/match.js'
 import type { RoutedPage } from './routes/page.js'
 import { previewBanner } from './preview.js'
@@ -123,8 +126,8 @@ export async function serveStorefront(
     path: split.path,
     query: url.searchParams,
   }
+  let page: RoutedPage = notFoundPage(split.path)
   try {
-    let page: RoutedPage
     if (maintenanceOn)
       page = {
         ...notFoundPage(split.path),
@@ -167,11 +170,46 @@ export async function serveStorefront(
     const shown = request.preview ? withBanner(body, previewBanner(theme.name, request.preview.expiresAt)) : body
     return html(page.status, request.method === 'HEAD' ? '' : shown, headers)
   } catch (error) {
+    const fault = themeFault(error)
     log.error(
-      { err: error, storeId: store.storeId, themeId: theme.id, path: url.pathname },
+      { err: error, storeId: store.storeId, themeId: theme.id, path: url.pathname, themeFault: fault },
       'storefront page failed to render',
     )
-    return html(500, storeErrorPage(request.requestId))
+    // Never cached, by the page cache (it keeps 200 and 404 only) nor by a CDN or browser: the
+    // next request renders again, so a fixed theme shows at once. No Retry-After: the same theme
+    // fails the same way until the merchant changes it; waiting does not help.
+    const failed = (body: string) => html(500, request.method === 'HEAD' ? '' : body, { 'cache-control': 'no-store' })
+    if (fault === null) return failed(storeErrorPage(request.requestId))
+    recordThemeRenderError(db, store.storeId, theme.id, {
+      at: request.now,
+      path: url.pathname,
+      template: page.template,
+      message: fault,
+    }).catch((recordError: unknown) =>
+      log.error({ err: recordError, storeId: store.storeId, themeId: theme.id }, 'theme render error not recorded'),
+    )
+    const themed = await render(
+      ctx,
+      theme,
+      details,
+      store,
+      errorPage(split.path, details.name),
+      request,
+      url,
+      split.locale,
+      String(maintenance.values.message ?? ''),
+      {
+        limits: ERROR_PAGE_LIMITS,
+        ...(hasTemplate(theme, ERROR_TEMPLATE) ? {} : { content: errorContent(request.requestId) }),
+      },
+    ).catch((themedError: unknown) => {
+      log.error(
+        { err: themedError, storeId: store.storeId, themeId: theme.id },
+        "the theme's error page failed too; answering the platform's",
+      )
+      return null
+    })
+    return failed(themed ?? storeErrorPage(request.requestId))
   }
 }
 
@@ -205,6 +243,7 @@ async function render(
   url: URL,
   locale: string,
   maintenanceMessage: string,
+  options: { limits?: RenderBudget; content?: string } = {},
 ): Promise<string> {
   await ctx.overlay.load([theme.id])
   const files = localeFiles(theme, locale)
@@ -220,22 +259,26 @@ async function render(
     maintenanceMessage,
     pageParam: pageNumber(url.searchParams.get('page')),
   })
-  return renderPage({
-    theme,
-    template: page.template,
-    globals,
-    path: url.pathname,
-    query: url.searchParams,
-    runtime: {
-      currency: details.currency,
-      locale,
-      localized: ctx.url,
-      assetUrl: (name) => themeAssetUrl(theme, store.storeId, name),
-      translate: (key, variables) =>
-        translateKey(files, key, variables, (k) => {
-          const value = ctx.overlay.text(theme.id, `locales.${k}`, '')
-          return value === '' ? undefined : value
-        }),
+  return renderPage(
+    {
+      theme,
+      template: page.template,
+      globals,
+      path: url.pathname,
+      query: url.searchParams,
+      runtime: {
+        currency: details.currency,
+        locale,
+        localized: ctx.url,
+        assetUrl: (name) => themeAssetUrl(theme, store.storeId, name),
+        translate: (key, variables) =>
+          translateKey(files, key, variables, (k) => {
+            const value = ctx.overlay.text(theme.id, `locales.${k}`, '')
+            return value === '' ? undefined : value
+          }),
+      },
+      ...(options.content === undefined ? {} : { content: options.content }),
     },
-  })
+    options.limits,
+  )
 }

@@ -1,4 +1,4 @@
-import { Liquid, type FS, type Template } from 'liquidjs'
+import { Liquid, type Context, type Emitter, type FS, type Template } from 'liquidjs'
 import { withoutRawBodies } from '../../../domain/webstore/theme/liquid.js'
 import type { StorefrontTheme } from '../theme-files.js'
 import { registerThemeFilters } from './filters.js'
@@ -14,12 +14,43 @@ export const RENDER_LIMITS = {
   parseLimit: 1_000_000,
   /** Milliseconds one page may spend rendering. */
   renderLimit: 2_000,
-  /** Tag and output renders of one page. */
-  templateLimit: 200_000,
   /** Allocation units (string and array lengths) of one page. */
   memoryLimit: 50_000_000,
   /** Bytes of HTML one page may produce. */
   outputBytes: 5 * 1024 * 1024,
+}
+
+/** The bounds one render runs under: a page's are `RENDER_LIMITS`, a themed error page's `ERROR_PAGE_LIMITS`. */
+export type RenderBudget = Pick<typeof RENDER_LIMITS, 'renderLimit' | 'memoryLimit' | 'outputBytes'>
+
+/**
+ * A themed error page renders after the page already spent its budget: small bounds of its own, so
+ * a theme whose error page fails too costs the request at most this much more before the platform page.
+ */
+export const ERROR_PAGE_LIMITS: RenderBudget = { renderLimit: 1_000, memoryLimit: 5_000_000, outputBytes: 512 * 1024 }
+
+/**
+ * Milliseconds a render may hold the event loop before it lets other requests run. liquidjs drives
+ * its renders with promises resolved at once (microtasks), so a loop in a template would hold the
+ * process for its whole time budget; between iterations it yields to I/O instead.
+ */
+const RENDER_SLICE_MS = 10
+let sliceStarted = performance.now()
+
+/**
+ * liquidjs' `renderTemplates` (every tag body, loop iteration and file goes through it), yielding
+ * to the event loop once a slice is spent. Synchronous renders (`renderSync`, Liquid assets) cannot yield.
+ */
+function yieldingRenderer(liquid: Liquid): void {
+  const renderer = liquid.renderer
+  const render = renderer.renderTemplates.bind(renderer)
+  renderer.renderTemplates = function* (templates: Template[], ctx: Context, emitter?: Emitter) {
+    if (!ctx.sync && performance.now() - sliceStarted > RENDER_SLICE_MS) {
+      yield new Promise<void>((resolve) => setImmediate(resolve))
+      sliceStarted = performance.now()
+    }
+    return (yield render(templates, ctx, emitter)) as unknown
+  } as typeof renderer.renderTemplates
 }
 
 /**
@@ -70,6 +101,7 @@ export function engineFor(theme: StorefrontTheme): ThemeEngine {
     renderLimit: RENDER_LIMITS.renderLimit,
     memoryLimit: RENDER_LIMITS.memoryLimit,
   })
+  yieldingRenderer(liquid)
   registerThemeTags(liquid)
   registerThemeFilters(liquid)
   const parsed = new Map<string, Template[] | null>()

@@ -17,13 +17,16 @@ import {
 import { toAuditEntryView } from '../../audit/log/view.js'
 import { requireScope, type Caller } from '../../caller.js'
 import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { themeRenderErrors } from '../../storefront/render-errors.js'
 import { webstoreStore } from '../shared/store.js'
 import {
   toThemeDetailView,
   toThemeFileView,
+  toThemeRenderErrorView,
   toThemeView,
   type ThemeDetailView,
   type ThemeFileView,
+  type ThemeRenderErrorView,
   type ThemeView,
 } from './view.js'
 
@@ -88,6 +91,13 @@ export async function findThemeFile(caller: Caller, theme: ThemeView, path: stri
   return file ? toThemeFileView(file) : null
 }
 
+/** The storefront renders the theme lately failed, newest first. */
+export async function themeRenderErrorsOf(caller: Caller, theme: ThemeView): Promise<ThemeRenderErrorView[]> {
+  requireScope(caller, 'webstore:read')
+  const errors = await themeRenderErrors(caller.platform.database.db, theme.storeId, theme.id)
+  return errors.map(toThemeRenderErrorView)
+}
+
 /** One file of a theme of the store; NOT_FOUND (naming `path`) when the theme or the file does not exist. */
 export async function readThemeFile(caller: Caller, themeId: string, path: string): Promise<ThemeFileView> {
   const theme = await readTheme(caller, themeId)
@@ -129,11 +139,12 @@ export async function themeHistory(
 }
 
 async function detailOf(caller: Caller, theme: ThemeView): Promise<ThemeDetailView> {
-  const [files, config] = await Promise.all([
+  const [files, config, renderErrors] = await Promise.all([
     themeFiles(caller.platform.database.db, theme.storeId, theme.id, { limit: DETAIL_FILES }),
     themeConfigOf(caller, theme),
+    themeRenderErrorsOf(caller, theme),
   ])
-  return toThemeDetailView(theme, files.nodes, config.settings)
+  return toThemeDetailView(theme, files.nodes, config.settings, renderErrors)
 }
 
 /** A theme's detail by id, or null when the caller's store has none: a write's read-back. */

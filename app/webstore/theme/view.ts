@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ThemeFileRow, ThemeRow } from '../../../projections/webstore/theme/tables.js'
 import { isoString } from '../../shared/connection.js'
+import type { ThemeRenderError } from '../../storefront/render-errors.js'
 
 /** A theme as GraphQL's `Theme` and the MCP tools serve it: its own fields, times as ISO-8601 strings. */
 export const themeViewSchema = z.object({
@@ -64,6 +65,23 @@ export function toThemeFileView(file: ThemeFileRow): ThemeFileView {
  * A theme as the MCP tools answer it: the view with its file list (without contents, the first
  * 250 by path) and the global settings in effect, which GraphQL resolves per field.
  */
+/** A failed storefront render as the merchant sees it on the theme. */
+export const themeRenderErrorViewSchema = z.object({
+  at: z.string(),
+  path: z.string(),
+  template: z.string(),
+  message: z.string(),
+})
+
+export type ThemeRenderErrorView = z.infer<typeof themeRenderErrorViewSchema>
+
+export const toThemeRenderErrorView = (error: ThemeRenderError): ThemeRenderErrorView => ({
+  at: isoString(error.at),
+  path: error.path,
+  template: error.template,
+  message: error.message,
+})
+
 export const themeDetailViewSchema = themeViewSchema.extend({
   files: z
     .array(z.object({ path: z.string(), size: z.number().int(), checksum: z.string() }))
@@ -71,6 +89,12 @@ export const themeDetailViewSchema = themeViewSchema.extend({
   settings: z
     .record(z.string(), z.unknown())
     .describe('Global settings in effect (defaults from config/settings_schema.json overlaid with the chosen values).'),
+  renderErrors: z
+    .array(themeRenderErrorViewSchema)
+    .describe(
+      'The storefront pages this theme lately failed to render (newest first, at most 20): a render bound passed or a ' +
+        'Liquid error; shoppers got the error page. Fix the file the message names with upsert_theme_file.',
+    ),
 })
 
 export type ThemeDetailView = z.infer<typeof themeDetailViewSchema>
@@ -80,8 +104,14 @@ export function toThemeDetailView(
   { storeId: _store, ...theme }: ThemeView,
   files: readonly Pick<ThemeFileView, 'path' | 'size' | 'checksum'>[],
   settings: Record<string, unknown>,
+  renderErrors: readonly ThemeRenderErrorView[],
 ): ThemeDetailView {
-  return { ...theme, files: files.map(({ path, size, checksum }) => ({ path, size, checksum })), settings }
+  return {
+    ...theme,
+    files: files.map(({ path, size, checksum }) => ({ path, size, checksum })),
+    settings,
+    renderErrors: [...renderErrors],
+  }
 }
 
 /** A file's content as get_theme_file answers it. */

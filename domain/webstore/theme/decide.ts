@@ -24,6 +24,7 @@ import {
   themeFile,
   validateThemeFile,
 } from './files.js'
+import { fileBatches } from './file-batches.js'
 import { parseThemeJson } from './json-source.js'
 import { missingThemeBlock } from './section-schema.js'
 import { applySettings } from './settings.js'
@@ -58,7 +59,8 @@ export function decideTheme(command: ThemeCommand, state: ThemeState): ThemeEven
 
 function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
   const { themeId, files } = command.data
-  if (state.kind !== 'empty') {
+  // A creation cut short (its files staged, no ThemeCreated) is run again from the start.
+  if (state.kind !== 'empty' && state.kind !== 'staging') {
     // Installing the default theme again (a replayed StoreCreated) finds it there: done.
     if (command.ifMissing) return []
     throw conflict(`theme '${themeId}' already exists; use themeFileUpsert or themeRename to change it`)
@@ -94,11 +96,11 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
     )
   const missing = REQUIRED_FILES.filter((path) => !files.some((f) => f.path === path))
   if (missing.length) throw badInput(field, `a theme needs ${missing.join(', ')}; add them and try again`)
+  const batches = fileBatches(files)
+  const last = batches.pop()!
   return [
-    {
-      type: 'ThemeCreated',
-      data: { ...command.data, role: createdRole(command), files: files.map((f) => ({ ...f })) },
-    },
+    ...batches.map((batch): ThemeEvent => ({ type: 'ThemeFilesAdded', data: { themeId, files: batch } })),
+    { type: 'ThemeCreated', data: { ...command.data, role: createdRole(command), files: last } },
   ]
 }
 

@@ -10,7 +10,12 @@ export const THEME_SOURCES = ['DEFAULT', 'ZIP', 'THEME'] as const
 /** Where a theme's files came from: the platform's default theme, an uploaded zip, or another theme (a duplicate). */
 export type ThemeSource = (typeof THEME_SOURCES)[number]
 
-/** A whole theme in one event: every file's content (text files only; limits in files.ts). */
+/**
+ * The theme exists from here on, with the files it carries and those of the `ThemeFilesAdded`
+ * events before it in its stream (limits in files.ts). A small theme (the default one) is this
+ * one event; a large one's files are cut into events of at most 512 KiB (file-batches.ts), the
+ * last batch here. Events recorded before the split carry every file here.
+ */
 export type ThemeCreated = DomainEvent<
   'ThemeCreated',
   {
@@ -22,6 +27,12 @@ export type ThemeCreated = DomainEvent<
     files: ThemeFile[]
   }
 >
+/**
+ * Files of a theme being created, appended before its `ThemeCreated`: until that event the theme
+ * does not exist (no command finds it, the storefront and the API do not show it), so a creation
+ * cut short leaves no half theme, and running it again stages the files again.
+ */
+export type ThemeFilesAdded = DomainEvent<'ThemeFilesAdded', { themeId: string; files: ThemeFile[] }>
 export type ThemeRenamed = DomainEvent<'ThemeRenamed', { themeId: string; name: string }>
 export type ThemeFileCreated = DomainEvent<'ThemeFileCreated', { themeId: string } & ThemeFile>
 export type ThemeFileChanged = DomainEvent<'ThemeFileChanged', { themeId: string } & ThemeFile>
@@ -54,6 +65,7 @@ export type ThemeDeleted = DomainEvent<'ThemeDeleted', { themeId: string; role: 
 export type ThemePreviewLinkCreated = DomainEvent<'ThemePreviewLinkCreated', { themeId: string; expiresAt: string }>
 
 export type ThemeEvent =
+  | ThemeFilesAdded
   | ThemeCreated
   | ThemeRenamed
   | ThemeFileCreated
@@ -68,6 +80,7 @@ export type ThemeEvent =
 export type ThemeEventType = ThemeEvent['type']
 
 const EVENT_TYPES: Record<ThemeEventType, true> = {
+  ThemeFilesAdded: true,
   ThemeCreated: true,
   ThemeRenamed: true,
   ThemeFileCreated: true,

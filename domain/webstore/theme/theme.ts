@@ -2,12 +2,16 @@ import type { ThemeEvent } from './events.js'
 import type { ThemeFile } from './files.js'
 
 /**
- * A theme stream is empty, holds a live theme, or ends in a deletion (ids are never reused).
+ * A theme stream is empty, holds the files of a theme being created (`ThemeFilesAdded` before its
+ * `ThemeCreated`), holds a live theme, or ends in a deletion (ids are never reused).
  * The role is not part of the state: another theme's publish demotes the main one without
  * writing its stream, so commands that depend on roles carry the store's roles (see `ThemeRoles`).
  */
 export type ThemeState =
-  { kind: 'empty' } | { kind: 'existing'; theme: LiveTheme } | { kind: 'deleted'; themeId: string }
+  | { kind: 'empty' }
+  | { kind: 'staging'; files: Readonly<Record<string, ThemeFile>> }
+  | { kind: 'existing'; theme: LiveTheme }
+  | { kind: 'deleted'; themeId: string }
 
 export type LiveTheme = { themeId: string; name: string; files: Readonly<Record<string, ThemeFile>> }
 
@@ -17,9 +21,18 @@ export type ThemeRoles = { main: string | null; draft: string | null }
 export const initialThemeState = (): ThemeState => ({ kind: 'empty' })
 
 export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
+  const staged = state.kind === 'staging' ? state.files : {}
+  const withFiles = (files: readonly ThemeFile[]) => ({
+    ...staged,
+    ...Object.fromEntries(files.map((f) => [f.path, f])),
+  })
+  if (event.type === 'ThemeFilesAdded')
+    return state.kind === 'empty' || state.kind === 'staging'
+      ? { kind: 'staging', files: withFiles(event.data.files) }
+      : state
   if (event.type === 'ThemeCreated') {
     const { themeId, name, files } = event.data
-    return { kind: 'existing', theme: { themeId, name, files: Object.fromEntries(files.map((f) => [f.path, f])) } }
+    return { kind: 'existing', theme: { themeId, name, files: withFiles(files) } }
   }
   if (state.kind !== 'existing') return state
   const theme = state.theme

@@ -45,13 +45,13 @@ export const themesProjection: Projection = {
             updated_at: at,
           })
           .execute()
-        if (d.files.length)
-          await db
-            .insertInto('theme_files')
-            .values(d.files.map((f) => fileRow(storeId, d.themeId, f, at)))
-            .execute()
+        await upsertFiles(db, storeId, d.themeId, d.files, at)
         return
       }
+      // Files of a theme whose ThemeCreated follows: no `themes` row yet, so no reader sees them.
+      case 'ThemeFilesAdded':
+        await upsertFiles(db, storeId, event.data.themeId, event.data.files, at)
+        return
       case 'ThemeRenamed':
         await db
           .updateTable('themes')
@@ -136,6 +136,30 @@ function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) 
     content_type: file.contentType ?? null,
     updated_at: at,
   }
+}
+
+/** Files of a creation, as upserts: a creation run again after it was cut short stages the same paths again. */
+async function upsertFiles(
+  db: ThemeDb,
+  storeId: string,
+  themeId: string,
+  files: readonly ThemeFile[],
+  at: string,
+): Promise<void> {
+  if (files.length === 0) return
+  await db
+    .insertInto('theme_files')
+    .values(files.map((f) => fileRow(storeId, themeId, f, at)))
+    .onConflict((c) =>
+      c.columns(['store_id', 'theme_id', 'path']).doUpdateSet((eb) => ({
+        content: eb.ref('excluded.content'),
+        checksum: eb.ref('excluded.checksum'),
+        size: eb.ref('excluded.size'),
+        content_type: eb.ref('excluded.content_type'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute()
 }
 
 async function upsertFile(db: ThemeDb, storeId: string, themeId: string, file: ThemeFile, at: string): Promise<void> {

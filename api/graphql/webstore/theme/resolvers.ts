@@ -11,6 +11,7 @@ import {
   readTheme,
   themeConfigOf,
   themeHistory,
+  themeRenderErrorsOf,
   mainThemeOf,
   type ListThemesArgs,
 } from '../../../../app/webstore/theme/reads.js'
@@ -50,6 +51,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       (await themeConfigOf(ctx, theme)).settingsSchema,
     sections: async (theme: ThemeView, _args: unknown, ctx: GraphQLContext) =>
       (await themeConfigOf(ctx, theme)).sections,
+    renderErrors: (theme: ThemeView, _args: unknown, ctx: GraphQLContext) => themeRenderErrorsOf(ctx, theme),
     history: (theme: ThemeView, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext, info) =>
       themeHistory(ctx, theme, args, { count: wantsTotal(info) }),
   },

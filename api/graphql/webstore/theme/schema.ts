@@ -59,6 +59,8 @@ export const themeTypeDefs = /* GraphQL */ `
     settingsSchema: JSON!
     "Every section file (sections/*.liquid) with its {% schema %} (settings, blocks, presets, max_blocks)."
     sections: [ThemeSectionDefinition!]!
+    "The storefront's latest failed renders of this theme, newest first (at most 20; at most one per 10 seconds per API node is recorded): a render bound passed or a Liquid error. Shoppers got the error page for these requests. Not history: kept apart from the audit log, dropped with the theme."
+    renderErrors: [ThemeRenderError!]!
     createdAt: DateTime!
     updatedAt: DateTime!
     "Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live."
@@ -68,6 +70,17 @@ export const themeTypeDefs = /* GraphQL */ `
       "The endCursor of the previous page: the next page holds older events."
       after: String
     ): AuditEntryConnection!
+  }
+
+  "A storefront page this theme failed to render; the shopper got the error page (status 500)."
+  type ThemeRenderError {
+    at: DateTime!
+    "The request's path, e.g. /products/lamp."
+    path: String!
+    "The template being rendered, e.g. product (templates/product.json)."
+    template: String!
+    "What the theme did wrong, e.g. 'template render limit exceeded, line:1, col:1' or a Liquid error naming the file and line."
+    message: String!
   }
 
   "A section type of a theme: sections/<type>.liquid and what its {% schema %} declares."
