@@ -48,13 +48,20 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return env
 }
 
-/** Starts `emporium serve` and resolves once `/ready` answers 200. */
+/** Starts `emporium serve` (with `args`, such as `--no-projections`) and resolves once `/ready` answers 200. */
 export async function startServer(
   env: NodeJS.ProcessEnv,
   port: number,
+  args: readonly string[] = [],
   readyTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, CLI, 'serve', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const tail: string[] = []
   const warnings: string[] = []
   const collect = (chunk: Buffer): void => {
