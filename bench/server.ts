@@ -136,12 +136,15 @@ export interface Tenant {
   apiKey: string
 }
 
-/** `emporium tenant create`, exactly as an operator runs it; its last stdout line is the tenant as JSON. */
+/**
+ * `emporium tenant create`, exactly as an operator runs it; its last stdout line is the tenant as
+ * JSON. Each of its commands waits for its read models: on a loaded machine that took over a minute.
+ */
 export async function createTenant(env: NodeJS.ProcessEnv, org: string, store: string): Promise<Tenant> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [CLI, 'tenant', 'create', '--org', org, '--store', store],
-    { cwd: ROOT, env, timeout: 60_000 },
+    { cwd: ROOT, env, timeout: 300_000 },
   )
   const last = stdout.trim().split('\n').at(-1) ?? ''
   const tenant = JSON.parse(last) as Partial<Tenant>
