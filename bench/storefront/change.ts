@@ -1,4 +1,5 @@
 import { graphqlOk } from '../graphql.js'
+import { getPage } from './page.js'
 
 export interface ChangeVisible {
   samples: number
@@ -33,7 +34,7 @@ export async function measureChangeVisible(
     const { product } = await graphqlOk<{ product: { id: string } }>(baseUrl, apiKey, PRODUCT_ID, { handle })
     products.push({ id: product.id, handle })
   }
-  const page = async (handle: string) => (await fetch(`${baseUrl}/products/${handle}`, { headers: { host } })).text()
+  const page = async (handle: string) => (await getPage(baseUrl, host, `/products/${handle}`)).body
   const samples: number[] = []
   let notSeen = 0
   const end = Date.now() + durationSec * 1000

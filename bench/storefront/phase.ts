@@ -4,6 +4,7 @@ import { startServer, freePort, type ServerProcess, type Tenant } from '../serve
 import { CATALOG_PRODUCTS } from '../catalog/seed.js'
 import { COLORS_WANTED, PRICE_MAX_MINOR, PRICE_MIN_MINOR } from '../catalog/queries.js'
 import { measureChangeVisible, type ChangeVisible } from './change.js'
+import { getPage } from './page.js'
 
 const CACHED_CONNECTIONS = 50
 // Latency targets: a moderate load (as `productUpdate`'s 10), not the queue of 50 connections on 2 cores.
@@ -156,11 +157,10 @@ async function collectionPageSize(baseUrl: string, apiKey: string): Promise<void
  */
 async function checkPages(cachedUrl: string, uncachedUrl: string, host: string, handle: string): Promise<void> {
   const get = async (baseUrl: string, path: string) => {
-    const response = await fetch(`${baseUrl}${path}`, { headers: { host } })
-    const body = await response.text()
-    if (response.status !== 200)
-      throw new Error(`GET ${path} on ${host} answered ${response.status}: ${body.slice(0, 300)}`)
-    return { body, cache: response.headers.get('x-cache') }
+    const page = await getPage(baseUrl, host, path)
+    if (page.status !== 200)
+      throw new Error(`GET ${path} on ${host} answered ${page.status}: ${page.body.slice(0, 300)}`)
+    return page
   }
   for (const baseUrl of [cachedUrl, uncachedUrl]) {
     const page = await get(baseUrl, `/products/${handle}`)
