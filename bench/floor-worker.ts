@@ -32,7 +32,8 @@ const LIST_SQL = `
   limit 20`
 
 const options = workerData as FloorOptions
-const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize })
+// JIT off, as the server's own sessions have it (infra/database/database.ts): the same SQL, the same settings.
+const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize, options: '-c jit=off' })
 const app = Fastify({ logger: false })
 
 app.get('/products', async () => {

@@ -1,5 +1,6 @@
 import { describeCodes } from './graphql.js'
 import type { ScenarioResult } from './scenarios.js'
+import type { ChangeVisible } from './storefront/change.js'
 
 export interface Target {
   name: string
@@ -12,6 +13,7 @@ export interface Measurements {
   scenarios: ScenarioResult[]
   idleRssMb: number
   peakRssMb: number
+  changeVisible: ChangeVisible
 }
 
 const LIST_RATIO_MIN = 0.6
@@ -21,6 +23,10 @@ const IDLE_RSS_MAX_MB = 150
 const CATALOG_RATIO_MIN = 0.5
 const WEBHOOK_RPS_MIN = 500
 const WEBHOOK_P99_MAX_MS = 50
+const CACHED_PAGE_RATIO_MIN = 1.0
+const UNCACHED_PRODUCT_P99_MAX_MS = 40
+const UNCACHED_COLLECTION_P99_MAX_MS = 60
+const CHANGE_VISIBLE_MAX_MS = 100
 
 /** The targets of the performance issue, judged on what was measured. */
 export function judge(m: Measurements): Target[] {
@@ -30,6 +36,10 @@ export function judge(m: Measurements): Target[] {
   const webhook = find(m, 'webhook')
   const ratio = list.reqPerSec / floor.reqPerSec
   const catalogRatio = find(m, 'catalog list').reqPerSec / find(m, 'catalog floor').reqPerSec
+  const cachedPage = find(m, 'storefront product (cached)')
+  const uncachedPage = find(m, 'storefront product (uncached)')
+  const uncachedCollection = find(m, 'storefront collection (uncached)')
+  const change = m.changeVisible
   return [
     {
       name: 'list vs floor',
@@ -68,6 +78,30 @@ export function judge(m: Measurements): Target[] {
       pass: catalogRatio >= CATALOG_RATIO_MIN,
     },
     {
+      name: 'cached product page vs floor',
+      goal: `≥ ${CACHED_PAGE_RATIO_MIN.toFixed(1)}× floor`,
+      measured: `${(cachedPage.reqPerSec / floor.reqPerSec).toFixed(2)}× (${cachedPage.reqPerSec.toFixed(0)} req/s)`,
+      pass: cachedPage.reqPerSec / floor.reqPerSec >= CACHED_PAGE_RATIO_MIN,
+    },
+    {
+      name: 'uncached product page p99',
+      goal: `≤ ${UNCACHED_PRODUCT_P99_MAX_MS} ms`,
+      measured: `${uncachedPage.p99Ms} ms`,
+      pass: uncachedPage.p99Ms <= UNCACHED_PRODUCT_P99_MAX_MS,
+    },
+    {
+      name: 'uncached collection page p99',
+      goal: `≤ ${UNCACHED_COLLECTION_P99_MAX_MS} ms`,
+      measured: `${uncachedCollection.p99Ms} ms`,
+      pass: uncachedCollection.p99Ms <= UNCACHED_COLLECTION_P99_MAX_MS,
+    },
+    {
+      name: 'change visible after the answer, p99',
+      goal: `≤ ${CHANGE_VISIBLE_MAX_MS} ms`,
+      measured: `${change.p99Ms} ms (p50 ${change.p50Ms} ms, ${change.samples} changes${change.notSeen ? `, ${change.notSeen} never seen` : ''})`,
+      pass: change.samples > 0 && change.notSeen === 0 && change.p99Ms <= CHANGE_VISIBLE_MAX_MS,
+    },
+    {
       name: 'idle RSS',
       goal: `≤ ${IDLE_RSS_MAX_MB} MB`,
       measured: `${m.idleRssMb.toFixed(1)} MB`,
@@ -86,7 +120,7 @@ export function renderReport(m: Measurements, targets: Target[]): string {
   // Catalog scenarios compare with the catalog floor: the same filtered rows through bare SQL.
   const floorOf = (name: string) => find(m, name.startsWith('catalog') ? 'catalog floor' : 'floor').reqPerSec
   const rows = [
-    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'gql errors', 'socket errors', '× floor'],
+    ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'socket errors', '× floor'],
     ...m.scenarios.map((s) => [
       s.name,
       String(s.connections),
@@ -103,6 +137,7 @@ export function renderReport(m: Measurements, targets: Target[]): string {
     table(rows),
     '',
     `server RSS: idle ${m.idleRssMb.toFixed(1)} MB after seeding, peak ${m.peakRssMb.toFixed(1)} MB over the whole run`,
+    `change visible on the cached storefront after productUpdate's answer: p50 ${m.changeVisible.p50Ms} ms, p99 ${m.changeVisible.p99Ms} ms, max ${m.changeVisible.maxMs} ms over ${m.changeVisible.samples} changes`,
     '',
   ]
   lines.push(

@@ -9,6 +9,7 @@ import { BY_HANDLE_QUERY, LIST_QUERY, UPDATE_MUTATION, graphqlOk } from './graph
 import { judge, renderReport } from './report.js'
 import { runScenario, scenarios, type ScenarioResult } from './scenarios.js'
 import { seedProducts } from './seed.js'
+import { measureStorefront } from './storefront/phase.js'
 import { configureWebhook } from './webhook.js'
 import { childEnv, createTenant, freePort, rssMb, startServer, type ServerProcess } from './server.js'
 
@@ -16,7 +17,8 @@ import { childEnv, createTenant, freePort, rssMb, startServer, type ServerProces
  * `npm run bench`: the real server on a fresh Postgres database, 1,000 products seeded through
  * GraphQL, then autocannon against a bare fastify + pg floor, the product list, lookups by handle
  * and updates; then 10,000 products × 3 variants in a second store for the filtered + faceted
- * list against its own floor (bench/catalog). Prints a table, the targets and one JSON line. Exits 0 whatever the numbers
+ * list against its own floor (bench/catalog), and that store's storefront pages, cached and
+ * uncached, and how soon a change shows on them (bench/storefront). Prints a table, the targets and one JSON line. Exits 0 whatever the numbers
  * (it is a measurement); non-zero only when the harness itself fails. The database, the server
  * and the temporary data directory are removed on every exit path, Ctrl-C included.
  */
@@ -123,10 +125,12 @@ async function measure(
   }
   const catalog = await measureCatalog(server, env, databaseUrl, duration, warmup, log)
   results.push(...catalog.results)
+  const storefront = await measureStorefront(server, env, catalog.tenant, duration, warmup, log)
+  results.push(...storefront.results)
   const peakRssMb = await rssMb(server.pid, 'VmHWM')
   const machine = { cores: availableParallelism(), loadBefore, loadAfter: loadavg()[0]! }
 
-  const measurements = { scenarios: results, idleRssMb, peakRssMb }
+  const measurements = { scenarios: results, idleRssMb, peakRssMb, changeVisible: storefront.changeVisible }
   const targets = judge(measurements)
   process.stdout.write(`\n${renderReport(measurements, targets)}\n\n`)
   process.stdout.write(

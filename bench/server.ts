@@ -48,13 +48,20 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return env
 }
 
-/** Starts `emporium serve` and resolves once `/ready` answers 200. */
+/** Starts `emporium serve` (with `args`, such as `--no-projections`) and resolves once `/ready` answers 200. */
 export async function startServer(
   env: NodeJS.ProcessEnv,
   port: number,
+  args: readonly string[] = [],
   readyTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, CLI, 'serve', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const tail: string[] = []
   const warnings: string[] = []
   const collect = (chunk: Buffer): void => {
@@ -129,12 +136,15 @@ export interface Tenant {
   apiKey: string
 }
 
-/** `emporium tenant create`, exactly as an operator runs it; its last stdout line is the tenant as JSON. */
+/**
+ * `emporium tenant create`, exactly as an operator runs it; its last stdout line is the tenant as
+ * JSON. Each of its commands waits for its read models: on a loaded machine that took over a minute.
+ */
 export async function createTenant(env: NodeJS.ProcessEnv, org: string, store: string): Promise<Tenant> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [CLI, 'tenant', 'create', '--org', org, '--store', store],
-    { cwd: ROOT, env, timeout: 60_000 },
+    { cwd: ROOT, env, timeout: 300_000 },
   )
   const last = stdout.trim().split('\n').at(-1) ?? ''
   const tenant = JSON.parse(last) as Partial<Tenant>

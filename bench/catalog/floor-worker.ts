@@ -29,7 +29,8 @@ interface Count {
 }
 
 const options = workerData as CatalogFloorOptions
-const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize })
+// JIT off, as the server's own sessions have it (infra/database/database.ts): the same SQL, the same settings.
+const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize, options: '-c jit=off' })
 const params = [options.storeId, options.categoryId, PRICE_MIN_MINOR, PRICE_MAX_MINOR, COLORS_WANTED]
 const app = Fastify({ logger: false })
 

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { graphqlBody, graphqlHeaders, graphqlOk } from '../graphql.js'
 import { runScenario, type Scenario, type ScenarioResult } from '../scenarios.js'
-import { createTenant, type ServerProcess } from '../server.js'
+import { createTenant, type ServerProcess, type Tenant } from '../server.js'
 import type { CatalogFloorOptions } from './floor-worker.js'
 import { CATALOG_LIST_QUERY, catalogFilter } from './queries.js'
 import { CATALOG_PRODUCTS, VARIANTS_PER_PRODUCT, seedCatalog } from './seed.js'
@@ -18,6 +18,8 @@ const FLOOR_POOL_SIZE = 20
 export interface CatalogPhase {
   results: ScenarioResult[]
   seedSeconds: number
+  /** The catalog store, for the storefront scenarios that follow. */
+  tenant: Tenant
 }
 
 /**
@@ -90,7 +92,7 @@ export async function measureCatalog(
       log(`${scenario.name}: ${warmup} s warm-up, ${duration} s measured, ${scenario.connections} connections`)
       results.push(await runScenario(scenario, duration, warmup))
     }
-    return { results, seedSeconds }
+    return { results, seedSeconds, tenant }
   } finally {
     await floor.stop()
   }

@@ -49,26 +49,42 @@ function where(except?: Condition): string {
   ].join(' and ')
 }
 
-const ids = (except?: Condition) => `select p.id from products p where ${where(except)}`
-
 export const FLOOR_LIST_SQL = `select p.id, p.title, p.handle from products p where ${where()} order by p.created_at desc, p.id desc limit 20`
 
-export const FLOOR_FACETS_SQL = [
-  `(select 'total' as facet, null as key, null as value, null as extra, count(*) as count from products p where ${where()})`,
-  `(select 'status', null, p.status, null, count(*) from products p where ${where('status')} group by p.status)`,
-  `(select 'tag', null, t.tag, null, count(*) from products p cross join unnest(p.tags) as t(tag) where ${where()} group by t.tag order by count(*) desc, t.tag limit 20)`,
-  `(select 'price', null, min(p.price_min)::text, max(p.price_max)::text, count(*) from products p where ${where('price')})`,
-  `(select 'category', x.category_id::text, k.title, k.path, count(distinct cp.product_id)
+const conditionNames = Object.keys(CONDITIONS) as Condition[]
+/** The filtered set's rows that hold every condition but `except` (the flags computed once in `f`). */
+const under = (except?: Condition) =>
+  conditionNames
+    .filter((name) => name !== except)
+    .map((name) => `f.k_${name}`)
+    .join(' and ')
+const inSet = (except?: Condition) => `select f.id from f where ${under(except)}`
+
+/**
+ * As the server counts them (projections/catalog/product/facets.ts): the store's products once,
+ * with one flag per condition, in a materialized CTE; each facet counts the rows whose other
+ * flags hold.
+ */
+export const FLOOR_FACETS_SQL = `with f as materialized (
+    select p.id, p.status, p.tags, p.price_min, p.price_max,
+      ${conditionNames.map((name) => `(${CONDITIONS[name]}) as k_${name}`).join(',\n      ')}
+    from products p where p.store_id = $1)
+  ${[
+    `(select 'total' as facet, null as key, null as value, null as extra, count(*) as count from f where ${under()})`,
+    `(select 'status', null, f.status, null, count(*) from f where ${under('status')} group by f.status)`,
+    `(select 'tag', null, t.tag, null, count(*) from f cross join unnest(f.tags) as t(tag) where ${under()} group by t.tag order by count(*) desc, t.tag limit 20)`,
+    `(select 'price', null, min(f.price_min)::text, max(f.price_max)::text, count(*) from f where ${under('price')})`,
+    `(select 'category', x.category_id::text, k.title, k.path, count(distinct cp.product_id)
     from category_products cp
     join categories c on c.store_id = cp.store_id and c.id = cp.category_id
     cross join unnest(c.ancestor_ids || c.id) as x(category_id)
     join categories k on k.store_id = cp.store_id and k.id = x.category_id
-    where cp.store_id = $1 and cp.product_id in (${ids('category')})
+    where cp.store_id = $1 and cp.product_id in (${inSet('category')})
     group by x.category_id, k.title, k.path)`,
-  `(select 'attribute', v.code, coalesce(v.value_text, v.value_number::text, v.value_boolean::text, v.value_date::text), null, count(distinct v.product_id)
+    `(select 'attribute', v.code, coalesce(v.value_text, v.value_number::text, v.value_boolean::text, v.value_date::text), null, count(distinct v.product_id)
     from product_attribute_values v join attributes a on a.store_id = v.store_id and a.id = v.attribute_id and a.filterable
-    where v.store_id = $1 and v.code <> 'color' and v.product_id in (${ids()}) group by v.code, 3)`,
-  `(select 'attribute', v.code, coalesce(v.value_text, v.value_number::text, v.value_boolean::text, v.value_date::text), null, count(distinct v.product_id)
+    where v.store_id = $1 and v.code <> 'color' and v.product_id in (${inSet()}) group by v.code, 3)`,
+    `(select 'attribute', v.code, coalesce(v.value_text, v.value_number::text, v.value_boolean::text, v.value_date::text), null, count(distinct v.product_id)
     from product_attribute_values v join attributes a on a.store_id = v.store_id and a.id = v.attribute_id and a.filterable
-    where v.store_id = $1 and v.code = 'color' and v.product_id in (${ids('color')}) group by v.code, 3)`,
-].join(' union all ')
+    where v.store_id = $1 and v.code = 'color' and v.product_id in (${inSet('color')}) group by v.code, 3)`,
+  ].join(' union all ')}`

@@ -51,7 +51,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A connect that hangs (a server gone without closing its sockets) fails after this instead of holding the request.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: sessionOptions(url),
+  })
   // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) is dropped
   // by the pool; the next query opens a fresh one. Unhandled, the event would kill the process.
   pool.on('error', () => undefined)
@@ -75,6 +80,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await db.destroy()
     },
   }
+}
+
+/**
+ * JIT off for the API's sessions: read-model queries cover one store's rows, and the facet
+ * statement over 10,000 products costs just above `jit_above_cost`, so Postgres spent ~0.8 s
+ * compiling it for a query that runs in milliseconds (EXPLAIN ANALYZE, README "Benchmark").
+ * Options the URL sets itself (`?options=…`) are kept, and win where they set jit too.
+ */
+function sessionOptions(url: string): string {
+  let own: string | null = null
+  try {
+    own = new URL(url).searchParams.get('options')
+  } catch {
+    // A connection string URL cannot parse carries no options of its own to keep.
+  }
+  return own ? `-c jit=off ${own}` : '-c jit=off'
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {

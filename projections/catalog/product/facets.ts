@@ -47,7 +47,8 @@ interface FacetRow {
 }
 
 /**
- * Facet counts of a filtered product list in one statement (a UNION ALL of GROUP BYs).
+ * Facet counts of a filtered product list in one statement: the filtered set once (a
+ * materialized CTE), then a UNION ALL of GROUP BYs over it.
  * Disjunctive faceting: each facet is counted under the whole filter minus its own top-level
  * condition, so choosing `tags: {any: ['red']}` still counts every other tag as the choice it
  * would add; an attribute's values are counted without that attribute's own condition.
@@ -75,11 +76,8 @@ export async function productFacets(
   }
   if (!isUuid(storeId)) return empty
   const filter = withSearch(args.filter ?? {}, args.search)
-  const rows = (
-    await sql<FacetRow>`${sql.join(branches(db, storeId, filter, scope, args.attributeCodes ?? null, tagLimit), sql` union all `)}`.execute(
-      db,
-    )
-  ).rows
+  const rows = (await facetStatement(db, storeId, filter, scope, args.attributeCodes ?? null, tagLimit).execute(db))
+    .rows
   return toFacets(rows, scope, empty)
 }
 
@@ -89,53 +87,84 @@ function withSearch(filter: ProductFilter, search: string | null | undefined): P
   return filter.search == null ? { ...filter, search } : { ...filter, and: [...(filter.and ?? []), { search }] }
 }
 
-function branches(
+/** A top-level condition that one facet leaves out: its own choice. */
+type Part = 'status' | 'tags' | 'price' | 'category' | `attribute:${string}`
+
+function facetStatement(
   db: ProductDb,
   storeId: string,
   filter: ProductFilter,
   scope: FilterScope,
   codes: readonly string[] | null,
   tagLimit: number,
-): RawBuilder<unknown>[] {
-  /** The store's products that `f` selects, with the given columns: a subquery each branch groups. */
-  const matching = (f: ProductFilter) =>
-    db
-      .selectFrom('products')
-      .where('store_id', '=', storeId)
-      .where((eb) => combineFilter(eb, f, withCatalog(scope)))
-  const ids = (f: ProductFilter) => matching(f).select('id')
+): RawBuilder<FacetRow> {
+  const own = withCatalog(scope)
+  // The whole filter is built once for its refusals alone, so a bad entry is named at its own
+  // path (`filter.attributes.3`), as in the list, whatever the facets split it into.
+  void db.selectFrom('products').where((eb) => combineFilter(eb, filter, own))
   const filteredCodes = [...new Set((filter.attributes ?? []).map((a) => a.code))]
+  const parts = new Map<Part, ProductFilter>()
+  if (filter.status != null) parts.set('status', { status: filter.status })
+  if (filter.tags != null) parts.set('tags', { tags: filter.tags })
+  if (filter.price != null) parts.set('price', { price: filter.price })
+  if (filter.category != null) parts.set('category', { category: filter.category })
+  for (const code of filteredCodes)
+    parts.set(`attribute:${code}`, { attributes: filter.attributes!.filter((a) => a.code === code) })
+  const flags = new Map([...parts.keys()].map((part, i) => [part, sql.ref(`f.k${i}`)]))
+
+  // The store's products under every condition no facet leaves out, computed once, with one flag
+  // per condition a facet does leave out: each facet then counts the rows whose other flags hold,
+  // instead of filtering the catalog again (7 times over, 10,000 products: 1.5 s a call).
+  const rest: ProductFilter = { ...filter, status: null, tags: null, price: null, category: null, attributes: null }
+  const base = db
+    .selectFrom('products')
+    .where('store_id', '=', storeId)
+    .where((eb) => combineFilter(eb, rest, own))
+    .select((eb) => [
+      'id',
+      'status',
+      'tags',
+      'price_min',
+      'price_max',
+      ...[...parts.values()].map((part, i) => sql<boolean>`${combineFilter(eb, part, own)}`.as(`k${i}`)),
+    ])
+  /** The rows under the whole filter but `except`'s own condition. */
+  const under = (except?: Part) => {
+    const held = [...flags].filter(([part]) => part !== except).map(([, flag]) => flag)
+    return held.length ? sql.join(held, sql` and `) : sql`true`
+  }
+  const ids = (except?: Part) => sql`select f.id from f where ${under(except)}`
   const wanted = codes === null ? sql`true` : sql`v.code = any(${[...codes]}::text[])`
 
-  const attributeBranch = (f: ProductFilter, which: RawBuilder<unknown>) => sql`(
+  const attributeBranch = (except: Part | undefined, which: RawBuilder<unknown>) => sql`(
     select 'attribute' as facet, v.code as key, coalesce(v.value_text, v.value_number::text, v.value_boolean::text, v.value_date::text) as value, null as extra, count(distinct v.product_id) as count
     from product_attribute_values v
     join attributes a on a.store_id = v.store_id and a.id = v.attribute_id and a.filterable
-    where v.store_id = ${storeId} and ${which} and ${wanted} and v.product_id in (${ids(f)})
+    where v.store_id = ${storeId} and ${which} and ${wanted} and v.product_id in (${ids(except)})
     group by v.code, 3)`
 
-  return [
-    sql`(select 'total' as facet, null as key, null as value, null as extra, count(*) as count from (${ids(filter)}) f)`,
-    sql`(select 'status', null, f.status, null, count(*) from (${matching({ ...filter, status: null }).select('status')}) f group by f.status)`,
-    sql`(select 'tag', null, t.tag, null, count(*) from (${matching({ ...filter, tags: null }).select('tags')}) f cross join unnest(f.tags) as t(tag)
+  const branches = [
+    sql`(select 'total' as facet, null as key, null as value, null as extra, count(*) as count from f where ${under()})`,
+    sql`(select 'status', null, f.status, null, count(*) from f where ${under('status')} group by f.status)`,
+    sql`(select 'tag', null, t.tag, null, count(*) from f cross join unnest(f.tags) as t(tag) where ${under('tags')}
       group by t.tag order by count(*) desc, t.tag limit ${tagLimit})`,
-    sql`(select 'price', null, min(f.price_min)::text, max(f.price_max)::text, count(*) from (${matching({ ...filter, price: null }).select(['price_min', 'price_max'])}) f)`,
+    sql`(select 'price', null, min(f.price_min)::text, max(f.price_max)::text, count(*) from f where ${under('price')})`,
     // A product counts once for its category and once for each category above it.
     sql`(select 'category', x.category_id::text, k.title, k.path, count(distinct cp.product_id)
       from category_products cp
       join categories c on c.store_id = cp.store_id and c.id = cp.category_id
       cross join unnest(c.ancestor_ids || c.id) as x(category_id)
       join categories k on k.store_id = cp.store_id and k.id = x.category_id
-      where cp.store_id = ${storeId} and cp.product_id in (${ids({ ...filter, category: null })})
+      where cp.store_id = ${storeId} and cp.product_id in (${ids('category')})
       group by x.category_id, k.title, k.path)`,
-    attributeBranch(filter, filteredCodes.length ? sql`v.code <> all(${filteredCodes}::text[])` : sql`true`),
-    ...filteredCodes.map((code) =>
-      attributeBranch(
-        { ...filter, attributes: filter.attributes!.filter((a) => a.code !== code) },
-        sql`v.code = ${code}`,
-      ),
-    ),
+    attributeBranch(undefined, filteredCodes.length ? sql`v.code <> all(${filteredCodes}::text[])` : sql`true`),
+    ...filteredCodes.map((code) => attributeBranch(`attribute:${code}`, sql`v.code = ${code}`)),
   ]
+  // With no condition at all, each branch scanning the store's rows itself is cheaper than
+  // keeping all of them aside first (10,000 products: ~550 against ~750 ms, measured).
+  const unfiltered = parts.size === 0 && Object.values(rest).every((value) => value == null)
+  const kept = unfiltered ? sql`not materialized` : sql`materialized`
+  return sql<FacetRow>`with f as ${kept} (${base}) ${sql.join(branches, sql` union all `)}`
 }
 
 function toFacets(rows: FacetRow[], scope: FilterScope, empty: ProductFacets): ProductFacets {
