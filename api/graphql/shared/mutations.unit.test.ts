@@ -23,8 +23,6 @@ type Json = { [key: string]: unknown }
  * resolver reshapes). Each converted slice takes its names off.
  */
 const INPUTS_NOT_YET_FROM_ZOD = new Set([
-  'productAttributeSetChange',
-  'storeUpdate',
   'categoryMove',
   'storeDomainVerify',
   'globalSettingsUpdate',
