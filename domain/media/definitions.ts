@@ -77,7 +77,7 @@ export const mediaUpdate = defineCommand({
 /**
  * Deletes the media record only. Whether it is still attached to products is a question for the
  * read model, which this command cannot ask, so transports reach it through the `mediaDelete`
- * service (`deleteMedia`), which refuses (or, forced, first detaches) media in use.
+ * service (`mediaDeleteService`), which refuses (or, forced, first detaches) media in use.
  */
 export const mediaRecordDelete = defineCommand({
   name: 'mediaRecordDelete',
