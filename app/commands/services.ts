@@ -22,9 +22,6 @@ export interface Service<Input = unknown, Result = unknown> {
   run(input: Input, call: ServiceCall): Promise<Result>
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyService = Service<any, any>
-
 /** Identity helper that ties a service's run to its definition's input type. */
 export function defineServiceRun<Input, Result>(service: Service<Input, Result>): Service<Input, Result> {
   return service
