@@ -1,4 +1,5 @@
 import type { AnyCommandDefinition } from './shared/command.js'
+import type { AnyServiceDefinition } from './shared/service.js'
 import { categoryCommands } from './catalog/category/definitions.js'
 import { categoryProductsCommands } from './catalog/category/products-definitions.js'
 import { attributeCommands } from './catalog/attribute/definitions.js'
@@ -35,6 +36,9 @@ import { customerCommands } from './orders/customer/definitions.js'
 import { paymentProviderCommands } from './payments/payment-provider/definitions.js'
 import { cartCommands } from './orders/cart/definitions.js'
 import { paymentCommands } from './payments/payment/definitions.js'
+import { productBulkServices } from './catalog/product/bulk-definitions.js'
+import { productImportServices } from './catalog/product/import-definitions.js'
+import { mediaServiceDefinitions } from './media/service-definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -74,4 +78,14 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...paymentProviderCommands,
   ...cartCommands,
   ...paymentCommands,
+]
+
+/**
+ * The registry's services: entries transports serve as they serve a command, executed by a
+ * service in app/ because they are more than one stream's decide (`shared/service.ts`).
+ */
+export const allServices: readonly AnyServiceDefinition[] = [
+  ...productBulkServices,
+  ...productImportServices,
+  ...mediaServiceDefinitions,
 ]

@@ -67,7 +67,8 @@ function commandTool(definition: AnyCommandDefinition): ShopTool {
   })
 }
 
-function withConfirm(definition: AnyCommandDefinition): z.ZodType {
+/** The command's input with `confirm: true` added, for a destructive tool. */
+export function withConfirm(definition: Pick<AnyCommandDefinition, 'name' | 'input'>): z.ZodType {
   if (!(definition.input instanceof z.ZodObject)) {
     throw new Error(`${definition.name} is destructive, so its input must be an object to take confirm`)
   }

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allServices } from '../domain/commands.js'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
 
@@ -93,17 +94,20 @@ describe('tools/list', () => {
       ],
       ...['get_order', 'list_orders', 'get_customer', 'list_customers', 'list_payment_providers'],
     ]
-    // The media pipeline and the detaching delete are more than one command each, so they are wired by hand;
-    // so are the bulk product tools, one command per item, and the preview link, whose answer is a signed URL.
-    const handWiredWrites = [
-      'upload_image',
-      'delete_media',
+    // The registry's services (the media pipeline, the detaching delete, the bulk product tools) are tools too;
+    // only the preview link, whose answer is a signed URL, is wired by hand.
+    const services = allServices.filter((definition) => definition.transports.includes('mcp')).map((d) => d.tool)
+    expect(services.sort()).toEqual([
       'create_products',
-      'update_products',
+      'delete_media',
       'delete_products',
-      'create_theme_preview_link',
-    ]
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...reads, ...handWiredWrites, ...commands].sort())
+      'update_products',
+      'upload_image',
+    ])
+    const handWiredWrites = ['create_theme_preview_link']
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [...reads, ...handWiredWrites, ...commands, ...services].sort(),
+    )
   })
 
   it('describes each tool with the registry description, annotations and JSON Schemas', async () => {

@@ -33,8 +33,9 @@ import { customerReadTools } from './orders/customer/tools.js'
 const SERVER_INFO = { name: 'emporium', version: '0.1.0' }
 
 /**
- * The tools not generated from the registry: reads, and the writes whose work is more than one
- * command (the media pipeline before `mediaCreate`, detaching before `mediaDelete`).
+ * The tools besides the registry's commands: reads, the registry's services (bulk products,
+ * `upload_image`, `delete_media`: their names, inputs and scopes from the registry, their
+ * answers shaped here, see `service-tools.ts`) and the preview link.
  */
 const handWiredTools: readonly ShopTool[] = [
   ...contextTools,

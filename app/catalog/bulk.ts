@@ -1,11 +1,9 @@
 import { DomainError, badInput, type ErrorCode } from '../../domain/shared/errors.js'
-import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
+import { commandScopesText, grantsCommand, type AnyCommandDefinition } from '../../domain/shared/command.js'
+import { BULK_MAX_ITEMS } from '../../domain/catalog/product/bulk-definitions.js'
 import type { CommandContext } from '../commands/context.js'
 import { comparePositions } from '../../infra/eventstore/port.js'
 import type { Platform } from '../platform.js'
-
-/** The most items one bulk call takes: the same bound as a list page. */
-export const BULK_MAX_ITEMS = 250
 
 /** What went wrong with one item; `field` points into the bulk input (`['input', 'items', 3, 'handle']`). */
 export interface BulkItemError {
@@ -26,6 +24,9 @@ export interface BulkItemOutcome {
 
 export interface BulkResult {
   results: BulkItemOutcome[]
+  /** How many items were applied, and how many refused (their outcomes carry the errors). */
+  appliedCount: number
+  failedCount: number
   /** The last position any item appended at; null when nothing was appended. */
   eventPosition: string | null
   /** False when the read models did not reach every write within the bound. */
@@ -38,15 +39,15 @@ export interface BulkResult {
  * generated handles are given out by index (`shirt`, then `shirt-2`). The read models are
  * waited for once, at the end, not per item.
  *
- * @example await runBulk(platform, ctx, 'productCreate', [{ title: 'Shirt' }, { title: '' }])
+ * @example await runBulk(platform, ctx, productCreate, [{ title: 'Shirt' }, { title: '' }])
  */
 export async function runBulk(
   platform: Platform,
   ctx: CommandContext,
-  command: string,
+  definition: AnyCommandDefinition,
   items: readonly unknown[],
 ): Promise<BulkResult> {
-  const definition = platform.registry.get(command)
+  const command = definition.name
   // A credential without the scope would fail every item alike: one clear error instead.
   if (!grantsCommand(ctx.scopes, definition)) {
     throw new DomainError(
@@ -80,7 +81,8 @@ export async function runBulk(
   const visible = written.length === 0 || (await platform.waiter.waitFor(written, platform.config.readWaitMs))
   if (!visible)
     platform.logger.warn({ command, position: eventPosition }, 'read models did not reach the bulk write in time')
-  return { results, eventPosition, visible }
+  const failedCount = results.filter((o) => o.errors.length > 0).length
+  return { results, appliedCount: results.length - failedCount, failedCount, eventPosition, visible }
 }
 
 /**

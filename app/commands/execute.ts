@@ -62,7 +62,7 @@ export async function executeCommand(
       `${definition.name} works on one store: select it with the X-Store header (store id or slug)`,
     )
   }
-  const input = parseInput(definition.input, rawInput)
+  const input = parseCommandInput(definition.input, rawInput)
   const env: PrepareEnv = {
     ctx,
     catalogUsage,
@@ -158,7 +158,8 @@ function isContendedClaim(error: unknown): boolean {
   return error instanceof DomainError && error.code === 'CONFLICT' && error.details?.contended === true
 }
 
-function parseInput(schema: z.ZodType, raw: unknown): unknown {
+/** The input as the schema parses it, or BAD_USER_INPUT naming the first field at fault (`input.<path>`) and every issue. */
+export function parseCommandInput<Input>(schema: z.ZodType<Input>, raw: unknown): Input {
   requireStorable(raw, ['input'])
   const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { alt as altSchema, stripControlCharacters } from '../../domain/media/commands.js'
-import { mediaCreate } from '../../domain/media/definitions.js'
+import { mediaRecord } from '../../domain/media/definitions.js'
 import { MEDIA_EXTENSIONS, mediaKindOf, type MediaMimeType } from '../../domain/media/events.js'
 import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
 import { DomainError, badInput } from '../../domain/shared/errors.js'
@@ -46,10 +46,10 @@ export interface IngestedMedia {
  * @example await ingestMedia(platform, ctx, { bytes: Buffer.from(base64, 'base64'), filename: 'shirt.png', alt: 'Red shirt' })
  */
 export async function ingestMedia(platform: Platform, ctx: CommandContext, input: IngestInput): Promise<IngestedMedia> {
-  if (!grantsCommand(ctx.scopes, mediaCreate)) {
+  if (!grantsCommand(ctx.scopes, mediaRecord)) {
     throw new DomainError(
       'FORBIDDEN',
-      `uploading media needs the ${commandScopesText(mediaCreate)} scope, which this credential does not have`,
+      `uploading media needs the ${commandScopesText(mediaRecord)} scope, which this credential does not have`,
     )
   }
   const storeId = ctx.storeId
@@ -85,7 +85,7 @@ export async function ingestMedia(platform: Platform, ctx: CommandContext, input
 
   const filename = normalizeFilename(input.filename ?? nameFromSource ?? '', mimeType)
   const result = await platform.executeAndWait(
-    mediaCreate,
+    mediaRecord,
     { hash, mimeType, kind, width, height, bytes: stored.length, filename, alt: alt.data },
     ctx,
   )

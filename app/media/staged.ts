@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { filename as filenameSchema } from '../../domain/media/commands.js'
-import { mediaCreate } from '../../domain/media/definitions.js'
+import { mediaCreate } from '../../domain/media/service-definitions.js'
 import { MEDIA_MIME_TYPES } from '../../domain/media/events.js'
 import { commandScopesText, grantsCommand } from '../../domain/shared/command.js'
 import { DomainError, badInput } from '../../domain/shared/errors.js'

@@ -38,7 +38,7 @@ export const filename = z
  * What the media pipeline hands the registry after it sniffed, checked and stored the bytes.
  * No transport takes this from a client: the hash, type and size are facts about stored bytes.
  */
-export const mediaCreateInput = z.strictObject({
+export const mediaRecordInput = z.strictObject({
   hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be the sha256 of the stored bytes in lowercase hex'),
   mimeType: z.enum(MEDIA_MIME_TYPES, { error: `mimeType must be one of ${MEDIA_MIME_TYPES.join(', ')}` }),
   kind: z.enum(MEDIA_KINDS, { error: `kind must be one of ${MEDIA_KINDS.join(', ')}` }),
@@ -59,19 +59,19 @@ export const mediaUpdateInput = z.strictObject(
   },
 )
 
-export const mediaDeleteInput = z.strictObject(
+export const mediaRecordDeleteInput = z.strictObject(
   { id: mediaId },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `mediaDelete does not take ${issue.keys.join(', ')}; its field is id`
+        ? `mediaRecordDelete does not take ${issue.keys.join(', ')}; its field is id`
         : undefined,
   },
 )
 
-export type MediaCreateInput = z.output<typeof mediaCreateInput>
+export type MediaRecordInput = z.output<typeof mediaRecordInput>
 export type MediaUpdateInput = z.output<typeof mediaUpdateInput>
-export type MediaDeleteInput = z.output<typeof mediaDeleteInput>
+export type MediaRecordDeleteInput = z.output<typeof mediaRecordDeleteInput>
 
 export type MediaCreate = { type: 'MediaCreate'; data: MediaFields }
 export type MediaUpdate = { type: 'MediaUpdate'; data: { mediaId: string; alt: string } }

@@ -2,8 +2,8 @@ import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from 
 import type { DecideContext } from '../shared/context.js'
 import type { Decider } from '../shared/event.js'
 import {
-  mediaCreateInput,
-  mediaDeleteInput,
+  mediaRecordDeleteInput,
+  mediaRecordInput,
   mediaUpdateInput,
   type MediaCommand,
   type MediaCreate,
@@ -32,19 +32,20 @@ const WRITE = {
 
 /**
  * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
- * input is facts about stored bytes, so no transport offers it raw: GraphQL `mediaCreate` and
- * the MCP `upload_image` tool reach it through `ingestMedia`, which produces those facts.
+ * input is facts about stored bytes, so no transport offers it raw: the `mediaCreate`,
+ * `mediaCreateFromUrl` and `mediaUpload` services (`service-definitions.ts`) reach it through
+ * `ingestMedia`, which produces those facts.
  */
-export const mediaCreate = defineCommand({
-  name: 'mediaCreate',
-  tool: 'upload_image',
+export const mediaRecord = defineCommand({
+  name: 'mediaRecord',
+  tool: 'record_media',
   description:
-    'Record an uploaded file in the media library of the current store: an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF, ' +
-    'with its alt text. Returns the new media with its id and URL.',
+    'Record a stored file in the media library of the current store: an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF, ' +
+    'with its alt text. Returns the new media.',
   ...WRITE,
   transports: [],
   annotations: { destructive: false, idempotent: false },
-  input: mediaCreateInput,
+  input: mediaRecordInput,
   prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const mediaId = env.newId()
@@ -75,19 +76,19 @@ export const mediaUpdate = defineCommand({
 
 /**
  * Deletes the media record only. Whether it is still attached to products is a question for the
- * read model, which this command cannot ask, so transports reach it through `deleteMedia`,
- * which refuses (or, forced, first detaches) media in use.
+ * read model, which this command cannot ask, so transports reach it through the `mediaDelete`
+ * service (`mediaDeleteService`), which refuses (or, forced, first detaches) media in use.
  */
-export const mediaDelete = defineCommand({
-  name: 'mediaDelete',
-  tool: 'delete_media',
+export const mediaRecordDelete = defineCommand({
+  name: 'mediaRecordDelete',
+  tool: 'delete_media_record',
   description:
     'Delete a media of the media library, found by id, for good. Returns the deleted id. Fails with NOT_FOUND when the id ' +
     'is unknown or already deleted.',
   ...WRITE,
   transports: [],
   annotations: { destructive: true, idempotent: false },
-  input: mediaDeleteInput,
+  input: mediaRecordDeleteInput,
   prepare(input, env) {
     const command: MediaDelete = { type: 'MediaDelete', data: { mediaId: input.id } }
     return { stream: mediaStream(storeOf(env.ctx), input.id), entityId: input.id, command }
@@ -96,7 +97,7 @@ export const mediaDelete = defineCommand({
   uniqueness: liveMediaReservation,
 })
 
-export const mediaCommands: readonly AnyCommandDefinition[] = [mediaCreate, mediaUpdate, mediaDelete]
+export const mediaCommands: readonly AnyCommandDefinition[] = [mediaRecord, mediaUpdate, mediaRecordDelete]
 
 /** Reserves a media's id in its store while it lives (see `liveMediaKey`). */
 export function liveMediaReservation(

@@ -3,13 +3,13 @@ import { deciderSpec } from '../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../shared/command.js'
 import type { DecideContext } from '../shared/context.js'
 import { fold } from '../shared/event.js'
-import { mediaCreateInput, mediaDeleteInput, mediaUpdateInput } from './commands.js'
+import { mediaRecordInput, mediaRecordDeleteInput, mediaUpdateInput } from './commands.js'
 import {
   liveMediaReservation,
   mediaCommands,
-  mediaCreate,
+  mediaRecord,
   mediaDecider,
-  mediaDelete,
+  mediaRecordDelete,
   mediaUpdate,
 } from './definitions.js'
 import { MEDIA_EVENT_TYPES, type MediaCreated, type MediaEvent } from './events.js'
@@ -47,7 +47,7 @@ const env = (storeId: string | null = STORE): PrepareEnv => ({
   readStream: async () => [],
 })
 
-describe('mediaCreate', () => {
+describe('mediaRecord', () => {
   it('records the media as the pipeline described it', () => {
     spec.given([]).when({ type: 'MediaCreate', data: created.data }).then([created])
   })
@@ -62,23 +62,23 @@ describe('mediaCreate', () => {
 
   it('prepares a fresh stream of the store, alt text empty when not given', async () => {
     const { mediaId: _id, alt: _alt, ...facts } = created.data
-    const prepared = await mediaCreate.prepare(mediaCreateInput.parse({ ...facts, alt: null }), env())
+    const prepared = await mediaRecord.prepare(mediaRecordInput.parse({ ...facts, alt: null }), env())
     expect(prepared).toEqual({
       stream: `media-${STORE}_${ID}`,
       entityId: ID,
       command: { type: 'MediaCreate', data: { ...created.data, alt: '' } },
     })
-    expect(() => mediaCreate.prepare(mediaCreateInput.parse(facts), env(null))).toThrow(
+    expect(() => mediaRecord.prepare(mediaRecordInput.parse(facts), env(null))).toThrow(
       'this command works on one store',
     )
   })
 
   it('accepts only facts the pipeline produces', () => {
     const { mediaId: _id, ...facts } = created.data
-    expect(mediaCreateInput.safeParse({ ...facts, hash: 'ABC' }).success).toBe(false)
-    expect(mediaCreateInput.safeParse({ ...facts, mimeType: 'image/svg+xml' }).success).toBe(false)
-    expect(mediaCreateInput.safeParse({ ...facts, filename: '../etc/passwd' }).success).toBe(false)
-    expect(mediaCreateInput.safeParse({ ...facts, alt: 'x'.repeat(513) }).success).toBe(false)
+    expect(mediaRecordInput.safeParse({ ...facts, hash: 'ABC' }).success).toBe(false)
+    expect(mediaRecordInput.safeParse({ ...facts, mimeType: 'image/svg+xml' }).success).toBe(false)
+    expect(mediaRecordInput.safeParse({ ...facts, filename: '../etc/passwd' }).success).toBe(false)
+    expect(mediaRecordInput.safeParse({ ...facts, alt: 'x'.repeat(513) }).success).toBe(false)
   })
 })
 
@@ -118,7 +118,7 @@ describe('mediaUpdate', () => {
   })
 })
 
-describe('mediaDelete', () => {
+describe('mediaRecordDelete', () => {
   it('records the deletion with the hash of its bytes', () => {
     spec
       .given([created])
@@ -138,7 +138,7 @@ describe('mediaDelete', () => {
   })
 
   it('prepares in the stream of the given id', async () => {
-    expect(await mediaDelete.prepare(mediaDeleteInput.parse({ id: ID }), env())).toMatchObject({
+    expect(await mediaRecordDelete.prepare(mediaRecordDeleteInput.parse({ id: ID }), env())).toMatchObject({
       stream: `media-${STORE}_${ID}`,
       entityId: ID,
     })
@@ -176,9 +176,9 @@ describe('evolve and reservations', () => {
 
   it('lets products:write or webstore:write upload, and offers raw create and delete to no transport', () => {
     expect(mediaCommands.map((d) => [d.name, d.scope, d.alsoGrantedBy, d.transports])).toEqual([
-      ['mediaCreate', 'products:write', ['webstore:write'], []],
+      ['mediaRecord', 'products:write', ['webstore:write'], []],
       ['mediaUpdate', 'products:write', ['webstore:write'], ['graphql', 'mcp', 'cli']],
-      ['mediaDelete', 'products:write', ['webstore:write'], []],
+      ['mediaRecordDelete', 'products:write', ['webstore:write'], []],
     ])
   })
 })

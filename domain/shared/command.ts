@@ -129,16 +129,11 @@ export interface Prepared<Command> {
 }
 
 /**
- * One entry of the command registry: the single definition from which GraphQL mutations, MCP
- * tools and CLI commands are served. Everything here is data or pure functions over injected
- * capabilities, so it lives in the domain.
+ * What every entry of the command registry shows the transports: its names, scope, input and
+ * annotations. A `CommandDefinition` adds the one stream's decide it runs; a `ServiceDefinition`
+ * (`service.ts`) is executed by a service in `app/` that runs registry commands on the way.
  */
-export interface CommandDefinition<
-  Input = unknown,
-  State = unknown,
-  Command = unknown,
-  Event extends DomainEvent = DomainEvent,
-> {
+export interface CommandFace<Input = unknown> {
   /** GraphQL mutation name, e.g. `productCreate`. */
   name: string
   /** MCP tool name, verb first, e.g. `create_product`. */
@@ -162,8 +157,22 @@ export interface CommandDefinition<
   transports: readonly ('graphql' | 'mcp' | 'cli')[]
   /** Whether a store must be selected (false for organization-level commands). */
   storeScoped: boolean
-  annotations: { destructive: boolean; idempotent: boolean }
+  /** `openWorld`: the command reaches beyond the platform (downloads a URL); false when absent. */
+  annotations: { destructive: boolean; idempotent: boolean; openWorld?: boolean }
   input: z.ZodType<Input>
+}
+
+/**
+ * One entry of the command registry: the single definition from which GraphQL mutations, MCP
+ * tools and CLI commands are served. Everything here is data or pure functions over injected
+ * capabilities, so it lives in the domain.
+ */
+export interface CommandDefinition<
+  Input = unknown,
+  State = unknown,
+  Command = unknown,
+  Event extends DomainEvent = DomainEvent,
+> extends CommandFace<Input> {
   prepare(input: Input, env: PrepareEnv): Promise<Prepared<Command>> | Prepared<Command>
   decider: Decider<State, Command, Event>
   uniqueness?(events: readonly Event[], before: State, ctx: DecideContext): UniquenessChange[]

@@ -49,8 +49,9 @@ export const productAttributeSetChangeInput = strictInput('productAttributeSetCh
   attributeSetId: z
     .uuid({ error: 'attributeSetId must be an attribute set id (a UUID) or null' })
     .overwrite((id) => id.toLowerCase())
-    .nullable()
-    .describe('The new set; null takes the product out of any set.'),
+    // GraphQL's contract: null or omitted takes the product out of any set.
+    .nullish()
+    .describe('The new set; null or omitted takes the product out of any set.'),
   dropValues: z
     .boolean({ error: 'dropValues must be true or false' })
     .nullish()

@@ -108,7 +108,7 @@ export const productAttributeSetChange = defineCommand({
   name: 'productAttributeSetChange',
   tool: 'change_product_attribute_set',
   description:
-    'Move a product to another attribute set (attributeSetId), or out of any (null). Values of attributes the new set does not hold ' +
+    'Move a product to another attribute set (attributeSetId), or out of any (null or omitted). Values of attributes the new set does not hold ' +
     'are dropped: without dropValues: true the call is refused with the list of codes that would go, so ask the user first. values ' +
     "[{code, value}] sets values in the same write, e.g. the new set's required attributes. Returns the product with its attributes.",
   ...WRITE,
@@ -119,7 +119,7 @@ export const productAttributeSetChange = defineCommand({
     const storeId = storeOf(env)
     const writes = await resolveWrites(env, storeId, input.values ?? [], 'values')
     const set =
-      input.attributeSetId === null
+      input.attributeSetId == null
         ? null
         : await readAttributeSet(env, storeId, input.attributeSetId, ['input', 'attributeSetId'])
     const facts = await factsFor(
@@ -133,7 +133,7 @@ export const productAttributeSetChange = defineCommand({
       type: 'ProductAttributeSetChange',
       data: {
         productId: input.productId,
-        attributeSetId: input.attributeSetId,
+        attributeSetId: input.attributeSetId ?? null,
         dropValues: input.dropValues ?? false,
         values: writes,
       },

@@ -82,13 +82,19 @@ const addressText = (name: string) =>
     .trim()
     .max(ADDRESS_FIELD_MAX_LENGTH, `${name} must be at most ${ADDRESS_FIELD_MAX_LENGTH} characters`)
 
+/** An address line that may be left out or null (GraphQL sends null for unset variables): empty then. */
+const optionalAddressText = (name: string) =>
+  addressText(name)
+    .nullish()
+    .transform((text) => text ?? '')
+
 /** A postal address; every field may be empty except the country, which is an ISO 3166-1 alpha-2 code. */
 export const address = z.strictObject({
-  line1: addressText('address.line1').default(''),
-  line2: addressText('address.line2').default(''),
-  city: addressText('address.city').default(''),
-  province: addressText('address.province').default(''),
-  postalCode: addressText('address.postalCode').default(''),
+  line1: optionalAddressText('address.line1'),
+  line2: optionalAddressText('address.line2'),
+  city: optionalAddressText('address.city'),
+  province: optionalAddressText('address.province'),
+  postalCode: optionalAddressText('address.postalCode'),
   countryCode: z
     .string({ error: 'address.countryCode is required: an ISO 3166-1 alpha-2 code such as "US" or "DE"' })
     .trim()

@@ -1,26 +1,28 @@
-import { runBulk, type BulkItemOutcome } from '../../../../app/catalog/bulk.js'
+import type { BulkItemOutcome, BulkResult } from '../../../../app/catalog/bulk.js'
+import {
+  productsBulkCreateService,
+  productsBulkDeleteService,
+  productsBulkUpdateService,
+} from '../../../../app/catalog/product/bulk-services.js'
 import { productsByIds } from '../../../../app/catalog/product/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, requireStore } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import type { GraphQLContext } from '../../shared/context.js'
+import { serve } from '../../shared/services.js'
 import { productBulkTypeDefs } from './bulk-schema.js'
-
-type BulkArgs = { input: { items: unknown[] } }
 
 /** GraphQL shows the field path as strings, as Shopify's user errors do. */
 function errorsOf(outcome: BulkItemOutcome) {
   return outcome.errors.map((e) => ({ code: e.code, message: e.message, field: e.field.map(String) }))
 }
 
-function counts(outcomes: readonly BulkItemOutcome[]) {
-  const failedCount = outcomes.filter((o) => o.errors.length > 0).length
-  return { appliedCount: outcomes.length - failedCount, failedCount }
-}
+const counts = ({ appliedCount, failedCount, eventPosition }: BulkResult) => ({
+  appliedCount,
+  failedCount,
+  eventPosition,
+})
 
-/** Runs the items, then reads every written product back in one query. */
-async function writeProducts(ctx: RequestContext, command: string, args: BulkArgs) {
-  requireStore(ctx)
-  const bulk = await runBulk(ctx.platform, commandContext(ctx), command, args.input.items)
+/** Each item with its product read back, all in one query. */
+async function withProducts(ctx: GraphQLContext, bulk: BulkResult) {
   const ok = bulk.results.filter((o) => o.errors.length === 0 && o.entityId)
   const products = await productsByIds(
     ctx,
@@ -34,32 +36,31 @@ async function writeProducts(ctx: RequestContext, command: string, args: BulkArg
       product: o.errors.length ? null : (byId.get(o.entityId ?? '') ?? null),
       errors: errorsOf(o),
     })),
-    ...counts(bulk.results),
-    eventPosition: bulk.eventPosition,
+    ...counts(bulk),
   }
 }
 
-async function deleteProducts(ctx: RequestContext, args: BulkArgs) {
-  requireStore(ctx)
-  const bulk = await runBulk(ctx.platform, commandContext(ctx), 'productDelete', args.input.items)
+function withDeletedIds(bulk: BulkResult) {
   return {
     results: bulk.results.map((o) => ({
       index: o.index,
       deletedId: o.errors.length ? null : o.entityId,
       errors: errorsOf(o),
     })),
-    ...counts(bulk.results),
-    eventPosition: bulk.eventPosition,
+    ...counts(bulk),
   }
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
-    productsBulkCreate: (_root, args: BulkArgs, ctx) => writeProducts(ctx, 'productCreate', args),
-    productsBulkUpdate: (_root, args: BulkArgs, ctx) => writeProducts(ctx, 'productUpdate', args),
-    productsBulkDelete: (_root, args: BulkArgs, ctx) => deleteProducts(ctx, args),
+    productsBulkCreate: async (_root, { input }: { input: unknown }, ctx) =>
+      withProducts(ctx, await serve(ctx, productsBulkCreateService, input)),
+    productsBulkUpdate: async (_root, { input }: { input: unknown }, ctx) =>
+      withProducts(ctx, await serve(ctx, productsBulkUpdateService, input)),
+    productsBulkDelete: async (_root, { input }: { input: unknown }, ctx) =>
+      withDeletedIds(await serve(ctx, productsBulkDeleteService, input)),
   },
 }
 
-/** `productsBulkCreate`, `productsBulkUpdate`, `productsBulkDelete`: many registry commands in one request. */
+/** `productsBulkCreate`, `productsBulkUpdate`, `productsBulkDelete`: registry services, one product command per item. */
 export const productBulkSlice: GraphQLSlice = { typeDefs: productBulkTypeDefs, resolvers }
