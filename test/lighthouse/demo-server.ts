@@ -38,7 +38,10 @@ export async function startDemoServer(): Promise<DemoServer> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of NOT_INHERITED) delete env[name]
+  // READ_WAIT_MS at its ceiling: on a busy machine the read models lag the seed's commands by more
+  // than the default 5 s, and a seed step that finds no store yet would stop the server.
   Object.assign(env, {
+    READ_WAIT_MS: '60000',
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
