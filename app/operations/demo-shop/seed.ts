@@ -1,5 +1,6 @@
 import { paymentProviderConfigure } from '../../../domain/payments/payment-provider/definitions.js'
 import { storeCommerceToggle } from '../../../domain/settings/commerce/definitions.js'
+import { storeUpdate } from '../../../domain/tenancy/store/definitions.js'
 import type { Platform } from '../../platform.js'
 import { seedFrench } from './french.js'
 import { seedProducts } from './products.js'
@@ -18,6 +19,8 @@ import { seedWebstore } from './webstore.js'
 export async function seedDemoShop(platform: Platform, store: DemoStore): Promise<void> {
   const seed = new DemoSeeder(platform, store)
   await seed.run(storeCommerceToggle, { enabled: true })
+  // The home page's meta description (every page without one of its own falls back to it).
+  await seed.run(storeUpdate, { seo: { description: 'Demo Store: tees, knits, mugs and candles made to last.' } })
   await seed.run(paymentProviderConfigure, { provider: 'TEST' })
   const products = await seedProducts(seed)
   const content = await seedWebstore(seed, products)
