@@ -229,6 +229,7 @@ for (const adapter of ADAPTERS) {
       await all.close()
       await onlyLive.close()
       await store.append(streamIn(scope), [newEvent('Live')], { expectedRevision: 'no_stream' })
+      // Deliberate: that closed subscriptions deliver nothing more can only be seen over a window.
       await sleep(300)
       expect(everything).toHaveLength(5)
       expect(live).toHaveLength(3)

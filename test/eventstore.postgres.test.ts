@@ -68,14 +68,19 @@ for (const adapter of ADAPTERS.filter((candidate) => candidate.postgres)) {
       const store = createPostgresEventStore(deaf, { pollIntervalMs: 50 })
       const scope = unique()
       const seen: RecordedEvent[] = []
+      let listenFailed!: () => void
+      const refused = new Promise<void>((resolve) => (listenFailed = resolve))
       const subscription = store.subscribe({
         filter: { scopeId: scope },
         onEvents: async (batch) => void seen.push(...batch),
-        onError: () => undefined,
+        onError: () => listenFailed(),
       })
-      await sleep(100)
+      await refused
       await opened.store.append(streamIn(scope), [newEvent()], { expectedRevision: 'no_stream' })
       await waitFor(() => seen.length === 1)
+      // Appended after a read delivered the first: only a later poll can bring this one.
+      await opened.store.append(streamIn(scope), [newEvent()], { expectedRevision: 'no_stream' })
+      await waitFor(() => seen.length === 2)
       await subscription.close()
     })
 
@@ -119,6 +124,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
             limit: 5,
           })),
         )
+        // Deliberate: a reader polling throughout, interleaved with the writers, not waiting for anything.
         await sleep(2)
       }
     })()
@@ -168,10 +174,12 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
       opened.database?.db ?? writers.db,
     )
     expect(naive.rows.map((row) => row.event_id)).toEqual([b.id])
+    // Deliberate: that B is held back can only be seen over a window; nothing would signal it.
     await sleep(300)
     expect([seen.subscribed, seen.polled]).toEqual([[], []])
     await transactionA.commit()
     await waitFor(() => seen.subscribed.length >= 2 && seen.polled.length >= 2)
+    // Deliberate: a window for a duplicate to show up, which no condition could announce.
     await sleep(100)
     await seen.stop()
     expect(ids(seen.subscribed)).toEqual([a.id, b.id])
@@ -188,6 +196,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
       .execute((trx) =>
         insertWrites(trx, [{ stream: streamIn(scope), events: [event], expectedRevision: 'no_stream' }]),
       )
+    // Deliberate: that the event is held back can only be seen over a window.
     await sleep(300)
     expect(seen.subscribed).toEqual([])
     await foreign.commit()
@@ -207,12 +216,14 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
     const rolledBack = new Error('rolled back on purpose')
     await Promise.all(
       Array.from({ length: 40 }, async (_, writer) => {
+        // Deliberate: random start and commit times make the writers interleave differently each run.
         await sleep(Math.random() * 40)
         const events = Array.from({ length: 1 + (writer % 3) }, () => newEvent('Interleaved', { writer }))
         const outcome = writers.db.transaction().execute(async (trx) => {
           const { position } = await insertWrites(trx, [
             { stream: streamIn(scope), events, expectedRevision: 'no_stream' },
           ])
+          // Deliberate: held open a random while, so commits come out of position order.
           await sleep(Math.random() * 80)
           // A few writers roll back: their events must never be delivered.
           if (writer % 9 === 4) throw rolledBack
@@ -236,6 +247,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Postgres ordering trap: transactions
     expect(log).toHaveLength(committed.size)
     expectStrictlyIncreasing(log)
     await waitFor(() => seen.subscribed.length >= log.length && seen.polled.length >= log.length)
+    // Deliberate: a window for a duplicate to show up, which no condition could announce.
     await sleep(100)
     await seen.stop()
     expect(ids(seen.subscribed)).toEqual(ids(log))

@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { Reaction } from '../../domain/shared/reaction.js'
 import { defaultThemeId } from '../../domain/webstore/theme/definitions.js'
@@ -26,11 +25,12 @@ afterAll(async () => {
 })
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(25)
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`)
+    },
+    { timeout: 10_000, interval: 25 },
+  )
 }
 
 const head = async (eventTypes: readonly string[]) => t.platform.eventStore.headPosition({ eventTypes })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ProductEvent } from '../../domain/catalog/product/events.js'
 import { productStream } from '../../domain/catalog/product/streams.js'
 import { allProjections } from '../../projections/all.js'
@@ -119,16 +119,16 @@ describe('PublishScheduler', () => {
       },
     })
     scheduler.start()
-    const deadline = Date.now() + 10_000
-    while (ticks.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(ticks.length).toBeGreaterThan(0)
+    await vi.waitFor(() => expect(ticks.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 })
     let stopped = false
     const stopping = scheduler.stop().then(() => (stopped = true))
+    // Deliberate: that stop has not finished can only be seen over a window (two intervals).
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(stopped).toBe(false)
     release()
     await stopping
     const after = ticks.length
+    // Deliberate: that no poll follows a stop can only be seen over a window (four intervals).
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(ticks.length).toBe(after)
   })

@@ -41,6 +41,7 @@ afterAll(async () => {
 describe('a runner stopped at arbitrary moments', () => {
   it('ends with every event applied exactly once while events keep arriving', async () => {
     const counter = counterProjection('stopping')
+    // Deliberate: a little work per batch, so stops land in the middle of batches.
     counter.gate = () => sleep(1)
     const stores = [randomUUID(), randomUUID(), randomUUID()]
     let appending = true
@@ -54,6 +55,7 @@ describe('a runner stopped at arbitrary moments', () => {
     const calls: number[] = []
     for (let round = 0; round < 6; round++) {
       const runner = await engine.runner([counter], { batchSize: 7 })
+      // Deliberate: stopped at a random moment, a different interleaving each round.
       await sleep(30 + Math.random() * 200)
       await runner.stop()
       calls.push(counter.calls)
@@ -88,6 +90,7 @@ async function runAndKill(env: Record<string, string>, workMs: number): Promise<
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve())
     child.once('exit', (code) => reject(new Error(`projector exited (${String(code)}) before it was ready: ${stderr}`)))
   })
+  // Deliberate: the kill lands at an arbitrary moment of the work, which is the point.
   await sleep(workMs)
   child.kill('SIGKILL')
   await exited

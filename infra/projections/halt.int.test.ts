@@ -150,6 +150,7 @@ describe('a failing organization-level event halts its projection', () => {
     // Restarted with the bug still there: it retries the same event and halts on it again.
     await eventually(async () => expect(counter.calls).toBe(6))
     positions.push(...(await appendCounted(engine.store, storeId, 4, 5, COUNTED, organization)))
+    // Deliberate: that a halted projection applies nothing can only be seen over a window.
     await sleep(500)
     expect(counter.calls).toBe(6)
     expect(await dump(engine.database.db, counter.table)).toEqual([])
@@ -244,6 +245,7 @@ describe('a halted projection under maintenance', () => {
     ).toMatchObject({ status: 'done', processed: 4 })
     const calls = counter.calls
     await appendCounted(engine.store, storeA, 2)
+    // Deliberate: that the halted worker applies nothing can only be seen over a window.
     await sleep(400)
     expect(counter.calls).toBe(calls)
     expect(await checkpointOf(engine.database, counter.name)).toMatchObject({

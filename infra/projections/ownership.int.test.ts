@@ -136,6 +136,7 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
     await appendCounted(engine.store, storeId, 40)
     await caughtUp(engine.database, counter)
 
+    // Deliberate: slow work to stop in the middle of, not a wait for anything.
     counter.gate = () => sleep(50)
     const id = await requestRebuild(engine.database, {
       projection: counter.name,

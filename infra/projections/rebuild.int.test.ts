@@ -63,14 +63,25 @@ async function schemaExists(name: string): Promise<boolean> {
   return rows[0]!.n > 0
 }
 
-/** The store with `readAll` held while `held` is set: only rebuilds read through it (live workers subscribe). */
+/** The store with `readAll` held between `hold()` and `release()`: only rebuilds read through it (live workers subscribe). */
 function holdingReads(store: EventStore) {
-  const control = { held: false, reads: 0 }
+  let gate: Promise<void> | undefined
+  let open = () => {}
+  const control = {
+    reads: 0,
+    hold() {
+      gate = new Promise<void>((resolve) => (open = resolve))
+    },
+    release() {
+      gate = undefined
+      open()
+    },
+  }
   const wrapped: EventStore = {
     ...store,
     async readAll(options) {
       control.reads++
-      while (control.held) await new Promise((resolve) => setTimeout(resolve, 10))
+      await gate
       return store.readAll(options)
     },
   }
@@ -202,7 +213,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await appendCounted(engine.store, storeId, 25, 5)
     await caughtUp(engine.database, counter)
 
-    control.held = true
+    control.hold()
     const id = await ask(counter.name, null)
     await eventually(async () => expect(control.reads).toBeGreaterThan(0))
     expect(await schemaExists('rebuild_beside')).toBe(true)
@@ -212,7 +223,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
 
-    control.held = false
+    control.release()
     const row = await finished(id)
     // Every Counted event of the log, the other tests' in this file included.
     const total = await engine.store.countAll({ filter: { eventTypes: ['Counted'] } })

@@ -69,7 +69,8 @@ describe('read models and checkpoints across a restart', () => {
         events_applied: checkpoint.events_applied,
       })
       expect(platform.waiter.checkpoint(after.name)).toBe(checkpoint.position)
-      // Owning the projection again, the runner finds nothing to do.
+      // Owning the projection again, the runner finds nothing to do: deliberately a window, as
+      // doing nothing announces nothing.
       await sleep(300)
       expect(platform.runner?.owned()).toEqual([after.name])
       expect(after.calls).toBe(0)

@@ -58,6 +58,7 @@ afterAll(async () => {
   await engine.close()
 })
 
+/** Deliberately a window: that a wait has not settled can only be seen over some time. */
 async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
   return Promise.race([promise, sleep(ms).then(() => 'pending' as const)])
 }

@@ -40,9 +40,11 @@ describe.skipIf(!url)('Redis token buckets', () => {
   it('refills by the time elapsed on the Redis clock, up to the bucket', async () => {
     const fast = { bucket: 100, restorePerSecond: 1_000 }
     await a.take('refill', 100, fast)
+    // Deliberate: the bucket refills by the Redis server's clock, which no fake timer moves.
     await new Promise((resolve) => setTimeout(resolve, 50))
     const after = await a.take('refill', 0, fast)
     expect(after.available).toBeGreaterThanOrEqual(40)
+    // Deliberate: long enough on the Redis clock to fill the bucket to the top.
     await new Promise((resolve) => setTimeout(resolve, 120))
     expect((await a.take('refill', 0, fast)).available).toBe(100)
   })

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../infra/database/database.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
 import { allProjections } from '../../projections/all.js'
@@ -67,7 +67,7 @@ describe('SIGTERM', () => {
       const signalled = Date.now()
       server.child.kill('SIGTERM')
       await server.waitForLog((line) => line.msg?.startsWith('shutting down') ?? false, 5_000)
-      await expect(refusedWithin(server.port, 2_000)).resolves.toBe(true)
+      await refusedWithin(server.port, 2_000)
 
       inFlight.socket.write(body.slice(20))
       const answer = await inFlight.response
@@ -155,20 +155,20 @@ async function openRequest(
 
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n'
 
-/** Whether a new connection to the port is refused within `timeoutMs` (polled). */
-async function refusedWithin(port: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(false)
+/** Resolves once a new connection to the port is refused (tried every 25 ms, for up to `timeoutMs`). */
+async function refusedWithin(port: number, timeoutMs: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const refused = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        socket.once('connect', () => {
+          socket.destroy()
+          resolve(false)
+        })
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
       })
-      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
-    })
-    if (refused) return true
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  return false
+      if (!refused) throw new Error(`port ${port} still accepts connections`)
+    },
+    { timeout: timeoutMs, interval: 25 },
+  )
 }

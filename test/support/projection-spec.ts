@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { Database } from '../../infra/database/database.js'
-import type { RecordedEvent } from '../../infra/eventstore/port.js'
+import type { EventMetadata, RecordedEvent } from '../../infra/eventstore/port.js'
 import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
@@ -12,11 +12,18 @@ const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
 export interface SpecStore {
   organizationId: string
   storeId: string
-  /** A recorded event of this store on `stream`, with the next revision of that stream and the next log position: build events in log order. */
-  event(stream: string, type: string, data: Record<string, unknown>): RecordedEvent
+  /**
+   * A recorded event of this store on `stream`, with the next revision of that stream and the next
+   * log position: build events in log order. `metadata` overrides the defaults, e.g. `{ storeId: null }`
+   * for an event of an organization- or platform-scoped stream.
+   */
+  event(stream: string, type: string, data: Record<string, unknown>, metadata?: Partial<EventMetadata>): RecordedEvent
 }
 
 export type Row = Record<string, unknown>
+
+/** Which rows to read: a store's (by `store_id`), or those whose columns equal these values, for tables without `store_id`. */
+export type RowScope = string | Row
 
 export interface ProjectionSpec {
   database: Database
@@ -25,13 +32,13 @@ export interface ProjectionSpec {
   /** Applies `events` through the projection in one transaction, as the runner does with a batch. */
   given(events: readonly RecordedEvent[]): {
     /**
-     * The store's rows of `table`, with the columns the expected rows name, in `orderBy` order
+     * The rows of `table` in `scope`, with the columns the expected rows name, in `orderBy` order
      * (those columns when not given); timestamps read as ISO strings.
      */
-    thenRows(table: string, storeId: string, expected: readonly Row[], orderBy?: readonly string[]): Promise<void>
+    thenRows(table: string, scope: RowScope, expected: readonly Row[], orderBy?: readonly string[]): Promise<void>
   }
-  /** The store's rows of `table` with `columns`, as `thenRows` reads them. */
-  rows(table: string, storeId: string, columns: readonly string[], orderBy?: readonly string[]): Promise<Row[]>
+  /** The rows of `table` in `scope` with `columns`, as `thenRows` reads them. */
+  rows(table: string, scope: RowScope, columns: readonly string[], orderBy?: readonly string[]): Promise<Row[]>
   close(): Promise<void>
 }
 
@@ -57,11 +64,9 @@ export async function projectionSpec(
   const revisions = new Map<string, number>()
   let position = 0
 
-  const rows: ProjectionSpec['rows'] = async (table, storeId, columns, orderBy = columns) => {
-    let query = db
-      .selectFrom(table)
-      .select([...columns])
-      .where('store_id', '=', storeId)
+  const rows: ProjectionSpec['rows'] = async (table, scope, columns, orderBy = columns) => {
+    let query = db.selectFrom(table).select([...columns])
+    for (const [column, value] of Object.entries(scopeColumns(scope))) query = query.where(column, '=', value)
     for (const column of orderBy) query = query.orderBy(column)
     return ((await query.execute()) as Row[]).map(readable)
   }
@@ -74,7 +79,7 @@ export async function projectionSpec(
       return {
         organizationId,
         storeId,
-        event(stream, type, data) {
+        event(stream, type, data, metadata = {}) {
           const revision = (revisions.get(stream) ?? -1) + 1
           revisions.set(stream, revision)
           position++
@@ -90,6 +95,7 @@ export async function projectionSpec(
               causationId: null,
               schemaVersion: 1,
               occurredAt: new Date(EPOCH + position * 1_000).toISOString(),
+              ...metadata,
             },
             streamName: stream,
             revision,
@@ -101,18 +107,22 @@ export async function projectionSpec(
     },
     given(events) {
       return {
-        async thenRows(table, storeId, expected, orderBy) {
+        async thenRows(table, scope, expected, orderBy) {
           await db.transaction().execute(async (trx) => {
             for (const event of events) await projection.apply(event, trx)
           })
-          const columns = expected.length > 0 ? Object.keys(expected[0]!) : ['store_id']
-          expect(await rows(table, storeId, columns, orderBy)).toEqual(expected)
+          const columns = expected.length > 0 ? Object.keys(expected[0]!) : Object.keys(scopeColumns(scope))
+          expect(await rows(table, scope, columns, orderBy)).toEqual(expected)
         },
       }
     },
     rows,
     close: () => test.drop(),
   }
+}
+
+function scopeColumns(scope: RowScope): Row {
+  return typeof scope === 'string' ? { store_id: scope } : scope
 }
 
 function readable(row: Row): Row {

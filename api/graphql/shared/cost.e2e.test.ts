@@ -134,6 +134,7 @@ describe('a burst past the budget', () => {
     // The refused mutation did not run; another key of the same store has a budget of its own.
     expect(await productCount(observer)).toBe(before + created)
 
+    // Deliberate: waiting the advertised retryAfter on the real (Redis) clock is what shows it is honest.
     await sleep(retryAfter * 1000)
     const again = await gql(key, CREATE, { title: 'After the wait' })
     expect(again.status).toBe(200)

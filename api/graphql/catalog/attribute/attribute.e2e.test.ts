@@ -290,6 +290,7 @@ describe('history, asOf and revert', () => {
       options: [{ code: 's', label: 'S' }],
     })
     const before = new Date()
+    // Deliberate: the update must be recorded at a later instant than \`before\`.
     await new Promise((resolve) => setTimeout(resolve, 5))
     await run(apiKey, 'attributeUpdate', { id: size.id, name: 'Fit size', required: true })
     await run(apiKey, 'attributeOptionAdd', { id: size.id, code: 'm', label: 'M' })

@@ -33,6 +33,7 @@ type HistoryData = {
   }
 }
 
+// Deliberate: asOf reads need instants strictly between two writes, so the clock must move.
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 /** A category renamed from Shirts to Tops, and the instant between the two. */

@@ -181,6 +181,7 @@ describe('product(id, asOf) and media', () => {
   it('shows the media the product showed then, in that order', async () => {
     const product = await createProduct(t, shop.apiKey, { title: 'Photo Album' })
     await t.gql(shop.apiKey, ATTACH, { input: { productId: product.id, mediaIds: [red.id, blue.id] } })
+    // Deliberate: \`then\` must be an instant strictly between the two writes, so the clock must move.
     await new Promise((resolve) => setTimeout(resolve, 20))
     const then = new Date().toISOString()
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -48,6 +48,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+// Deliberate: asOf reads need instants strictly between two writes, so the clock must move.
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20))
 async function update(input: Record<string, unknown>): Promise<void> {
   const response = await t.gql(apiKey, UPDATE_PRODUCT, { input })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../../../../test/support/app.js'
 import { productStream } from '../../../../domain/catalog/product/streams.js'
 import { PublishScheduler } from '../../../../app/scheduling/publish-scheduler.js'
@@ -15,13 +15,16 @@ afterAll(() => t.close())
 type Read = { product: { status: string; publishAt: string | null } }
 type Log = { auditLog: { nodes: { type: string; actor: { type: string; id: string; name: string | null } }[] } }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+/** The first value `read` gives that is `done` (read every 100 ms, for up to `ms`). */
+function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read()
+      if (!done(value)) throw new Error(`not there yet: ${JSON.stringify(value)}`)
+      return value
+    },
+    { timeout: ms, interval: 100 },
+  )
 }
 
 describe('publish scheduler', () => {

@@ -170,6 +170,7 @@ describe('productRevert of attribute values', () => {
 describe('product(id, asOf) with options and variants', () => {
   it('shows the options, variants, price range and stock of then, not of today', async () => {
     const product = await createSized('Timeline Tee', 'TL')
+    // Deliberate: \`then\` must be an instant strictly between the two writes, so the clock must move.
     await new Promise((resolve) => setTimeout(resolve, 20))
     const then = new Date().toISOString()
     await new Promise((resolve) => setTimeout(resolve, 20))

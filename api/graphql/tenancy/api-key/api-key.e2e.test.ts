@@ -187,6 +187,7 @@ describe('rotation', () => {
     expect(await works(created.secret)).toBe(200)
     expect(await works(secret)).toBe(200)
 
+    // Deliberate: the old secret must expire for real, at the instant the rotation announced.
     await new Promise((resolve) => setTimeout(resolve, Date.parse(previousSecretExpiresAt) - Date.now() + 50))
     const old = await t.gql(created.secret, '{ products { totalCount } }')
     expect(old.status).toBe(401)

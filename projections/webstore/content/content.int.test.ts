@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { contentEntryStream, contentTypeStream } from '../../../domain/webstore/content/streams.js'
+import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { contentProjection } from './projection.js'
+
+let spec: ProjectionSpec
+beforeAll(async () => {
+  spec = await projectionSpec(contentProjection)
+})
+afterAll(() => spec.close())
+
+const field = (key: string) => ({
+  key,
+  name: key,
+  type: 'SINGLE_LINE_TEXT',
+  required: false,
+  list: false,
+  validations: {},
+})
+
+function typeOf(shop: SpecStore) {
+  const typeId = randomUUID()
+  const stream = contentTypeStream(shop.storeId, typeId)
+  return {
+    typeId,
+    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { typeId, ...data }),
+    created: () =>
+      shop.event(stream, 'ContentTypeCreated', { typeId, handle: 'faq', name: 'FAQ', fields: [field('question')] }),
+  }
+}
+
+function entryOf(shop: SpecStore, typeId: string) {
+  const entryId = randomUUID()
+  const stream = contentEntryStream(shop.storeId, entryId)
+  return {
+    entryId,
+    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { entryId, typeId, ...data }),
+    created: (handle = 'shipping') =>
+      shop.event(stream, 'ContentEntryCreated', { entryId, typeId, handle, fields: { question: 'How long?' } }),
+  }
+}
+
+describe('content read model', () => {
+  it('files a created type and a created entry', async () => {
+    const shop = spec.store()
+    const faq = typeOf(shop)
+    const entry = entryOf(shop, faq.typeId)
+    const [typeCreated, entryCreated] = [faq.created(), entry.created()]
+    await spec.given([typeCreated, entryCreated]).thenRows('content_types', shop.storeId, [
+      {
+        id: faq.typeId,
+        organization_id: shop.organizationId,
+        handle: 'faq',
+        name: 'FAQ',
+        fields: [field('question')],
+        revision: 0,
+        created_at: typeCreated.metadata.occurredAt,
+        updated_at: typeCreated.metadata.occurredAt,
+      },
+    ])
+    await spec.given([]).thenRows('content_entries', shop.storeId, [
+      {
+        id: entry.entryId,
+        organization_id: shop.organizationId,
+        type_id: faq.typeId,
+        handle: 'shipping',
+        fields: { question: 'How long?' },
+        revision: 0,
+        created_at: entryCreated.metadata.occurredAt,
+        updated_at: entryCreated.metadata.occurredAt,
+      },
+    ])
+  })
+
+  it("renames a type, changes its handle and fields, and changes an entry's fields and handle", async () => {
+    const shop = spec.store()
+    const faq = typeOf(shop)
+    const entry = entryOf(shop, faq.typeId)
+    const fields = [field('question'), field('answer')]
+    const events = [
+      faq.created(),
+      entry.created(),
+      faq.event('ContentTypeRenamed', { name: 'Questions' }),
+      faq.event('ContentTypeHandleChanged', { from: 'faq', to: 'questions' }),
+      faq.event('ContentTypeFieldsChanged', { fields, added: ['answer'], removed: [], changed: [] }),
+      entry.event('ContentEntryFieldsChanged', {
+        fields: { question: 'When?', answer: 'Soon' },
+        changed: ['question'],
+      }),
+      entry.event('ContentEntryHandleChanged', { from: 'shipping', to: 'delivery' }),
+    ]
+    await spec
+      .given(events)
+      .thenRows('content_types', shop.storeId, [
+        { handle: 'questions', name: 'Questions', fields, revision: 3, updated_at: events[4]!.metadata.occurredAt },
+      ])
+    await spec
+      .given([])
+      .thenRows('content_entries', shop.storeId, [
+        { handle: 'delivery', fields: { question: 'When?', answer: 'Soon' }, revision: 2 },
+      ])
+  })
+
+  it('drops a deleted entry and a deleted type, keeping the entries of the deleted type', async () => {
+    const shop = spec.store()
+    const faq = typeOf(shop)
+    const [kept, gone] = [entryOf(shop, faq.typeId), entryOf(shop, faq.typeId)]
+    await spec
+      .given([
+        faq.created(),
+        kept.created('kept'),
+        gone.created('gone'),
+        gone.event('ContentEntryDeleted', { handle: 'gone' }),
+        faq.event('ContentTypeDeleted', { handle: 'faq' }),
+      ])
+      .thenRows('content_types', shop.storeId, [])
+    await spec.given([]).thenRows('content_entries', shop.storeId, [{ id: kept.entryId, handle: 'kept' }])
+  })
+
+  it("ignores an event it has already applied and leaves another store's content alone", async () => {
+    const shop = spec.store()
+    const other = spec.store()
+    const faq = typeOf(shop)
+    const created = faq.created()
+    const renamed = faq.event('ContentTypeRenamed', { name: 'Questions' })
+    await spec.given([created, renamed]).thenRows('content_types', shop.storeId, [{ name: 'Questions', revision: 1 }])
+    await spec
+      .given([
+        { ...created, data: { ...created.data, name: 'Replayed' } },
+        { ...renamed, data: { ...renamed.data, name: 'Replayed' } },
+        typeOf(other).created(),
+      ])
+      .thenRows('content_types', shop.storeId, [{ name: 'Questions', revision: 1 }])
+  })
+})
