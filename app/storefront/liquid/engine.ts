@@ -14,8 +14,12 @@ export const RENDER_LIMITS = {
   parseLimit: 1_000_000,
   /** Milliseconds one page may spend rendering. */
   renderLimit: 2_000,
-  /** Allocation units (string and array lengths) of one page. */
-  memoryLimit: 50_000_000,
+  /**
+   * Allocation units (string and array lengths) of one page. Also the longest range a loop may
+   * build: liquidjs builds `(1..N)` in one synchronous step before any time check, so this bounds
+   * how long one range holds the event loop (10 M: a fraction of a second).
+   */
+  memoryLimit: 10_000_000,
   /** Bytes of HTML one page may produce. */
   outputBytes: 5 * 1024 * 1024,
 }
