@@ -4,7 +4,7 @@ import { PRODUCT_EVENT_TYPES } from '../../../domain/catalog/product/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { at, productProjectionFixture } from '../../../test/support/product-projection.js'
 import { productsProjection } from './projection.js'
-import { findProduct, listProducts, productsByIds } from './queries.js'
+import { findProduct, listProducts, productsByIds, type ProductRecord } from './queries.js'
 
 // The products projection, event by event: what each event leaves in the row, replays, lookups.
 
