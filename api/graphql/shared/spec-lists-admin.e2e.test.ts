@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../test/support/app.js'
+import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
+import { walkBackward } from '../../../test/support/lists.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 import { onlyError } from '../../../test/support/products.js'
 import { captureMail, createStore, sessionGql, signUp, type BrowserSession } from '../../../test/support/session.js'
@@ -105,27 +106,9 @@ const LISTS = [
   { field: 'apiKeys', type: 'ApiKey', by: 'session', args: 'sort: NAME_ASC', name: 'name', rows: names },
 ] as const
 
-type Page = {
-  nodes: Record<string, string>[]
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string }
-}
-
 describe.each(LISTS)('$field', ({ field, type, by, args, name, rows }) => {
   it('walks backward (last, before) from its end, two at a time, without skipping or repeating a row', async () => {
-    const query = `query ($before: String) { ${field}(${args}, last: 2, before: $before) {
-      nodes { ${name} } pageInfo { hasNextPage hasPreviousPage startCursor } } }`
-    const seen: string[] = []
-    let before: string | null = null
-    for (;;) {
-      const response: GraphQLResponse<Record<string, Page>> = await read(by, query, { before })
-      expect(response.errors).toBeUndefined()
-      const { nodes, pageInfo } = response.data![field]!
-      seen.unshift(...nodes.map((node) => node[name]!))
-      expect(pageInfo.hasNextPage).toBe(before !== null)
-      if (!pageInfo.hasPreviousPage) break
-      before = pageInfo.startCursor
-    }
-    expect(seen).toEqual(rows)
+    expect(await walkBackward((query, variables) => read(by, query, variables), { field, args, name })).toEqual(rows)
   })
 
   it('refuses a filter nested deeper than 5 levels, naming the filter', async () => {
