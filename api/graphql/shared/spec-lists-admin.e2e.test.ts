@@ -26,7 +26,7 @@ const ATTRIBUTE_CREATE =
 const SET_CREATE =
   'mutation ($input: AttributeSetCreateInput!) { attributeSetCreate(input: $input) { attributeSet { id } } }'
 
-/** A mutation as the signed-in owner, in `store` when given; fails the test on any error. */
+/** A mutation as the signed-in owner, in the store `storeSlug` names when given; fails the test on any error. */
 async function asOwner<Data>(query: string, variables: Record<string, unknown>, storeSlug?: string): Promise<Data> {
   const response = await sessionGql<Data>(t, owner.cookie, query, variables, storeSlug ? { 'x-store': storeSlug } : {})
   expect(response.errors).toBeUndefined()
@@ -55,6 +55,7 @@ beforeAll(async () => {
     keys.push(key.apiKeyCreate.apiKey)
     apiKey ??= key.apiKeyCreate.secret
   }
+  // One revoked key, for the status filter below.
   await asOwner(KEY_REVOKE, { input: { id: keys[2]!.id } })
   for (const name of names) {
     await must(t, apiKey, ATTRIBUTE_CREATE, { input: { code: name, name, type: 'TEXT' } })
