@@ -120,7 +120,7 @@ export async function serveStorefront(
     db,
     storeId: store.storeId,
     currency: details.currency,
-    shopper: new ShopperView(db, store.storeId, request.now, request.read),
+    shopper: new ShopperView(db, store.storeId, request.now, request.read, platform.catalogIndexes),
     overlay,
     url: (path) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
     path: split.path,
