@@ -65,11 +65,7 @@ export const themesProjection: Projection = {
         return
       // The staged files of a creation that never completed: no theme has them.
       case 'ThemeImportAbandoned':
-        await db
-          .deleteFrom('theme_files')
-          .where('store_id', '=', storeId)
-          .where('theme_id', '=', event.data.themeId)
-          .execute()
+        await deleteFiles(db, storeId, event.data.themeId)
         return endImport(db, storeId, event.data.themeId)
       case 'ThemeRenamed':
         await db
@@ -126,11 +122,7 @@ export const themesProjection: Projection = {
           .execute()
         return
       case 'ThemeDeleted':
-        await db
-          .deleteFrom('theme_files')
-          .where('store_id', '=', storeId)
-          .where('theme_id', '=', event.data.themeId)
-          .execute()
+        await deleteFiles(db, storeId, event.data.themeId)
         await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
         return
       // A preview link changes nothing a reader sees; the audit log and Theme.history show it.
@@ -142,6 +134,10 @@ export const themesProjection: Projection = {
       }
     }
   },
+}
+
+async function deleteFiles(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
+  await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', themeId).execute()
 }
 
 async function endImport(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
