@@ -36,9 +36,11 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     eventStore: platform.eventStore,
     readModels: platform.waiter,
     targets: cache ? [cache, platform.catalogIndexes] : [platform.catalogIndexes],
-    cdn: platform.config.cdnPurge
-      ? new HttpCdnPurge(platform.config.cdnPurge, { logger: platform.logger, metrics: platform.metrics })
-      : noopCdn,
+    // Uncached responses carry no surrogate keys: a CDN keeps none of them, so there is nothing to purge there.
+    cdn:
+      cache && platform.config.cdnPurge
+        ? new HttpCdnPurge(platform.config.cdnPurge, { logger: platform.logger, metrics: platform.metrics })
+        : noopCdn,
     readWaitMs,
     logger: platform.logger,
   })
