@@ -24,6 +24,7 @@ import { createPlatformMetrics, type PlatformMetrics } from '../infra/metrics/pl
 import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { ReservationExpiry } from './scheduling/reservation-expiry.js'
 import { Reactor } from './reactions/reactor.js'
+import { CatalogIndexes } from './storefront/catalog-index.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 import { stagedUploadReader } from '../infra/media/staged-uploads.js'
@@ -71,6 +72,8 @@ export class Platform {
   readonly registry: CommandRegistry
   /** Who a bearer key is and which store a request is for, as every transport asks it. */
   readonly credentials: CredentialResolver
+  /** Storefront facet counts in memory, used while the storefront purger keeps them current. */
+  readonly catalogIndexes: CatalogIndexes
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
   private publishScheduler: PublishScheduler | null = null
   /** Runs where the projections run: ends inventory holds whose checkout time ran out. */
@@ -94,6 +97,7 @@ export class Platform {
     readonly metrics: PlatformMetrics,
   ) {
     this.registry = new CommandRegistry(commands)
+    this.catalogIndexes = new CatalogIndexes(database.db, logger)
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
     this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))
   }

@@ -23,6 +23,7 @@ import { storeDefinitions } from './tenancy/store/definitions.js'
 import { userDefinitions } from './tenancy/user/definitions.js'
 import { themeCommands } from './webstore/theme/definitions.js'
 import { themeSectionCommands } from './webstore/theme/sections-definitions.js'
+import { themeImportAbandon } from './webstore/theme/import-definitions.js'
 import { pageCommands } from './webstore/page/definitions.js'
 import { blogCommands } from './webstore/blog/definitions.js'
 import { postCommands } from './webstore/post/definitions.js'
@@ -65,6 +66,7 @@ export const allCommands: readonly AnyCommandDefinition[] = [
   ...categoryProductsCommands,
   ...themeCommands,
   ...themeSectionCommands,
+  themeImportAbandon,
   ...pageCommands,
   ...blogCommands,
   ...postCommands,

@@ -19,7 +19,7 @@ import { isCartPath } from '../../app/orders/cart/paths.js'
 export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platform: Platform }) => {
   const { platform } = options
   const cached = await openStorefrontCache(platform)
-  if (cached) app.addHook('onClose', () => cached.close())
+  app.addHook('onClose', () => cached.close())
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decideHost(platform, request.headers.host, request.url, request.protocol)
     if (decision.kind === 'platform') return
@@ -51,7 +51,7 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, options: { platf
     // A preview is one reviewer's view: never from or into the shared page cache, never indexed.
     const response = preview.grant
       ? await serveStorefront(platform, decision.store, { ...storefrontRequest, preview: preview.grant }, request.log)
-      : cached
+      : cached.cache
         ? await serveCachedStorefront(platform, cached.cache, decision.store, storefrontRequest, request.log)
         : await serveStorefront(platform, decision.store, storefrontRequest, request.log)
     const headers = preview.grant

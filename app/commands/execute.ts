@@ -15,6 +15,7 @@ import { DomainError, conflict } from '../../domain/shared/errors.js'
 import { fold, type DomainEvent } from '../../domain/shared/event.js'
 import {
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -137,10 +138,15 @@ async function attemptOnce(
   const positions: string[] = []
   for (const [index, batch] of batches.entries()) {
     const last = index === batches.length - 1
-    const result = await store.appendMany([
-      { stream: prepared.stream, expectedRevision, events: batch },
-      ...(last ? reservations : []),
-    ])
+    const result: AppendResult = await store
+      .appendMany([{ stream: prepared.stream, expectedRevision, events: batch }, ...(last ? reservations : [])])
+      .catch(async (error: unknown) => {
+        if (positions.length) {
+          const appended = events.slice(0, positions.length)
+          await closeCutShort(store, prepared.stream, expectedRevision, definition.cutShort?.(appended) ?? [], envelope)
+        }
+        throw error
+      })
     positions.push(...result.positions.slice(0, batch.length))
     expectedRevision = result.revisions[prepared.stream]!
     position = result.position
@@ -151,6 +157,24 @@ async function attemptOnce(
     position,
     events: events.map((event: DomainEvent, index: number) => ({ type: event.type, position: positions[index]! })),
   }
+}
+
+/**
+ * Appends what closes a command whose later append failed (`CommandDefinition.cutShort`), right
+ * after its recorded events. When this append fails too (the store still away, or the failed append
+ * went through after all and moved the stream), it is left: the command's error is what the caller
+ * hears, and a sweep (for themes, `themeImportAbandon`) closes what stays open.
+ */
+async function closeCutShort(
+  store: EventStore,
+  stream: string,
+  expectedRevision: ExpectedRevision,
+  events: readonly DomainEvent[],
+  envelope: (type: string, data: Record<string, unknown>) => NewEvent,
+): Promise<void> {
+  if (events.length === 0) return
+  const closing = events.map((event) => envelope(event.type, event.data as Record<string, unknown>))
+  await store.appendMany([{ stream, expectedRevision, events: closing }]).catch(() => undefined)
 }
 
 /** Another writer took a contended value (an order number) between our read and our write: run again. */

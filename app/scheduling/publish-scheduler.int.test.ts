@@ -4,6 +4,8 @@ import type { ProductEvent } from '../../domain/catalog/product/events.js'
 import { productStream } from '../../domain/catalog/product/streams.js'
 import { allProjections } from '../../projections/all.js'
 import { productsProjection } from '../../projections/catalog/product/projection.js'
+import { themesProjection } from '../../projections/webstore/theme/projection.js'
+import { themeStream } from '../../domain/webstore/theme/streams.js'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
 import type { CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
@@ -57,6 +59,33 @@ async function scheduled(publishAt: string, status: 'DRAFT' | 'ACTIVE' = 'DRAFT'
   return productId
 }
 
+/** A theme creation whose files were staged at `occurredAt` and which never completed (a crash). */
+async function stagedTheme(occurredAt: string): Promise<string> {
+  const themeId = randomUUID()
+  await themesProjection.apply(
+    {
+      id: randomUUID(),
+      type: 'ThemeFilesAdded',
+      data: { themeId, files: [{ path: 'snippets/a.liquid', content: 'a', checksum: 'c', size: 1 }] },
+      metadata: {
+        organizationId: ORG,
+        storeId: STORE,
+        actor: { type: 'api_key', id: 'k' },
+        correlationId: 'c',
+        causationId: null,
+        schemaVersion: 1,
+        occurredAt,
+      },
+      streamName: themeStream(STORE, themeId),
+      revision: 0,
+      position: String(++position).padStart(20, '0'),
+      recordedAt: new Date(occurredAt),
+    },
+    db,
+  )
+  return themeId
+}
+
 beforeAll(async () => {
   test = await createTestDatabase()
   db = test.database.db
@@ -103,7 +132,26 @@ describe('PublishScheduler', () => {
     expect(warnings).toHaveLength(1)
   })
 
-  // The products of the test above are due at today's time, so every poll has work.
+  it('abandons theme creations whose staged files waited past the bound, and only those', async () => {
+    const crashed = await stagedTheme('2026-03-01T09:40:00.000Z')
+    await stagedTheme('2026-03-01T09:50:00.000Z')
+    const calls: { name: string; input: unknown; ctx: CommandContext }[] = []
+    const scheduler = new PublishScheduler({
+      db,
+      intervalMs: 60_000,
+      logger: createLogger('silent'),
+      async execute(name, input, ctx): Promise<CommandResult> {
+        calls.push({ name, input, ctx })
+        return { entityId: '', stream: '', position: null, events: [] }
+      },
+    })
+    await scheduler.tick(new Date('2026-03-01T10:00:00.000Z'))
+    const abandons = calls.filter((call) => call.name === 'themeImportAbandon')
+    expect(abandons.map((call) => call.input)).toEqual([{ id: crashed }])
+    expect(abandons[0]!.ctx).toMatchObject({ storeId: STORE, actor: SCHEDULER_ACTOR, scopes: ['webstore:write'] })
+  })
+
+  // The products of the first test are due at today's time, so every poll has work.
   it('polls on its interval once started, and stop waits for the poll in progress', async () => {
     let release: () => void = () => {}
     const ticks: number[] = []

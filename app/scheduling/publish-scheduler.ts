@@ -4,6 +4,8 @@ import type { Scope } from '../../domain/shared/scopes.js'
 import { dueForPublishing } from '../../projections/catalog/product/schedule.js'
 import { duePages } from '../../projections/webstore/page/visibility.js'
 import { duePosts } from '../../projections/webstore/post/visibility.js'
+import { staleThemeImports } from '../../projections/webstore/theme/queries.js'
+import { THEME_IMPORT_STALE_MS } from '../../domain/webstore/theme/file-batches.js'
 import type { CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../../infra/database/database.js'
@@ -23,7 +25,10 @@ export interface ScheduledKind {
   due(db: AnyDb, now: Date, limit: number): Promise<{ organizationId: string; storeId: string; id: string }[]>
 }
 
-/** Products turn ACTIVE; web store pages and blog posts turn PUBLISHED. */
+/**
+ * Products turn ACTIVE; web store pages and blog posts turn PUBLISHED; theme creations a crash cut
+ * short between their appends are abandoned once their files waited past the bound.
+ */
 export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
   {
     command: 'productPublishDue',
@@ -33,6 +38,11 @@ export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
   },
   { command: 'pagePublishDue', scope: 'webstore:write', due: duePages },
   { command: 'postPublishDue', scope: 'webstore:write', due: duePosts },
+  {
+    command: 'themeImportAbandon',
+    scope: 'webstore:write',
+    due: (db, now, limit) => staleThemeImports(db, new Date(now.getTime() - THEME_IMPORT_STALE_MS), limit),
+  },
 ]
 
 export interface PublishSchedulerOptions {

@@ -1,6 +1,5 @@
 import { fromMinorUnits } from '../../domain/catalog/product/money.js'
 import { badInput } from '../../domain/shared/errors.js'
-import { productFacets } from '../../projections/catalog/product/facets.js'
 import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
 import { reservedByVariant } from '../../projections/catalog/inventory/queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../../projections/catalog/product/visibility.js'
@@ -128,8 +127,10 @@ export type ProductShape = Awaited<ReturnType<typeof productShapes>>[number]
  */
 export function facetsOf(session: StorefrontSession, filter: ProductFilter | null | undefined, collectionId?: string) {
   return async () => {
-    const facets = await productFacets(session.db, session.storeId, {
-      filter: { ...filter, status: SHOPPER_VISIBLE_STATUSES, ...(collectionId ? { collectionId } : {}) },
+    const facets = await session.shopper.facets({
+      ...filter,
+      status: SHOPPER_VISIBLE_STATUSES,
+      ...(collectionId ? { collectionId } : {}),
     })
     return { totalCount: facets.totalCount, tags: facets.tags, price: storefrontPrice(session.store, facets.price) }
   }

@@ -47,7 +47,7 @@ export async function openStorefrontSession(
 ): Promise<StorefrontSession | null> {
   const db = platform.database.db
   const store = await findStoreDetails(db, { organizationId: host.organizationId, storeIds: null }, host.storeId)
-  return store && new StorefrontSession(db, store, now, host.origin)
+  return store && new StorefrontSession(db, store, now, host.origin, platform.catalogIndexes)
 }
 
 /**

@@ -2,6 +2,7 @@ import { badInput } from '../../domain/shared/errors.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { StoreDetails } from '../../projections/tenancy/store-queries.js'
 import { TranslationOverlay } from '../storefront/translations.js'
+import type { CatalogIndexes } from '../storefront/catalog-index.js'
 import { ShopperView } from '../storefront/visibility.js'
 
 /**
@@ -19,8 +20,9 @@ export class StorefrontSession {
     readonly now: Date,
     /** `https://<store host>`: image URLs are absolute, so a front end on any origin can load them. */
     readonly origin: string,
+    catalog: CatalogIndexes | null = null,
   ) {
-    this.shopper = new ShopperView(db, store.id, now)
+    this.shopper = new ShopperView(db, store.id, now, undefined, catalog)
   }
 
   get storeId(): string {

@@ -26,6 +26,12 @@ const CACHEABLE_STATUS = new Set([200, 404])
 const RENDERED_PARAMS = new Set(['page', 'sort_by', 'q', 'variant', 'v'])
 
 /**
+ * A kept response, with the moment it goes stale and the path it is filed under (without its locale
+ * prefix), which its `Surrogate-Key` names on every hit.
+ */
+type Kept = CachedResponse & { staleAt?: number; path?: string }
+
+/**
  * The storefront behind its page cache: a page is rendered once per store, host, locale, path and
  * query, and served from the cache until an event purges what it showed (`cache/purger.ts`), or
  * until the moment a scheduled page or post it hid goes live. Answers carry `ETag` (a repeated
@@ -41,29 +47,33 @@ export async function serveCachedStorefront(
 ): Promise<StorefrontResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return serveStorefront(platform, store, request, log)
   const key = cacheKey(request.origin, request.url)
-  const edge = { storeId: store.storeId, path: new URL(request.url, 'http://x').pathname }
+  const requested = new URL(request.url, 'http://x').pathname
   const lookup = await cache.get(store.storeId, key).catch((error: unknown) => {
     log.warn({ err: error, storeId: store.storeId }, 'storefront cache read failed; rendering uncached')
     return null
   })
-  if (lookup?.response && !expired(lookup.response, request.now)) return answer(lookup.response, request, 'HIT', edge)
+  const hit = lookup?.response as Kept | null | undefined
+  // An entry kept before entries carried their path is filed under the request's.
+  if (hit && !expired(hit, request.now)) return answer(hit, request, 'HIT', store.storeId, hit.path ?? requested)
   const read = new RenderDependencies()
   const response = await serveStorefront(platform, store, { ...request, method: 'GET', read }, log)
   if (!CACHEABLE_STATUS.has(response.status) || typeof response.body !== 'string') return strip(response, request)
   // A redirect created for this path turns the 404 into a 301.
   if (response.status === 404) read.add(storefrontTags.redirects)
-  const cached: CachedResponse & { staleAt?: number } = {
+  const path = read.path ?? requested
+  const cached: Kept = {
     status: response.status,
     headers: { ...response.headers, 'cache-control': cacheControlOf(response), etag: etagOf(response.body) },
     body: response.body,
     surrogateKeys: [...read.tags],
+    path,
     ...(read.staleAt ? { staleAt: read.staleAt.getTime() } : {}),
   }
   if (lookup)
     await cache
-      .set(store.storeId, key, edge.path, cached, lookup.generation)
+      .set(store.storeId, key, path, cached, lookup.generation)
       .catch((error: unknown) => log.warn({ err: error, storeId: store.storeId }, 'storefront cache write failed'))
-  return answer(cached, request, 'MISS', edge)
+  return answer(cached, request, 'MISS', store.storeId, path)
 }
 
 /**
@@ -84,7 +94,7 @@ function cacheControlOf(response: StorefrontResponse): string {
   return own?.startsWith('public') ? own : CACHED_PAGE_CONTROL
 }
 
-function expired(response: CachedResponse & { staleAt?: number }, now: Date): boolean {
+function expired(response: Kept, now: Date): boolean {
   return response.staleAt !== undefined && response.staleAt <= now.getTime()
 }
 
@@ -92,9 +102,10 @@ function answer(
   cached: CachedResponse,
   request: { method: string; ifNoneMatch?: string | undefined },
   state: 'HIT' | 'MISS',
-  edge: { storeId: string; path: string },
+  storeId: string,
+  path: string,
 ): StorefrontResponse {
-  const headers = { ...cached.headers, ...edgeHeaders(edge.storeId, cached.surrogateKeys, edge.path), 'x-cache': state }
+  const headers = { ...cached.headers, ...edgeHeaders(storeId, cached.surrogateKeys, path), 'x-cache': state }
   if (matches(request.ifNoneMatch, cached.headers.etag!)) return { status: 304, headers, body: '' }
   return strip({ status: cached.status, headers, body: cached.body }, request)
 }

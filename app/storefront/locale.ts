@@ -16,6 +16,15 @@ export const prefixOf = (locale: string, defaultLocale: string) =>
   locale === defaultLocale ? '' : `/${locale.toLowerCase()}`
 
 /**
+ * A path's first segment when it is shaped like a locale (`fr`, `fr-CA`), and the path after it
+ * (`/` for nothing); null otherwise. Whether it is one of a store's locales is the caller's question.
+ */
+export function localeShapedPrefix(path: string): { segment: string; rest: string } | null {
+  const match = /^\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)(?=\/|$)/.exec(path)
+  return match ? { segment: match[1]!, rest: path.slice(match[0].length) || '/' } : null
+}
+
+/**
  * Splits `/fr-ca/products/x` into the enabled locale it names and the rest of the path. A first
  * segment that is no enabled locale is part of the path; the default locale has no prefix.
  */
@@ -24,10 +33,10 @@ export function splitLocale(
   enabled: readonly string[],
   defaultLocale: string,
 ): { locale: string; path: string; prefixed: boolean } {
-  const match = /^\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)(?=\/|$)/.exec(path)
-  const locale = match && enabled.find((candidate) => candidate.toLowerCase() === match[1]!.toLowerCase())
-  if (!match || !locale) return { locale: defaultLocale, path, prefixed: false }
-  return { locale, path: path.slice(match[0].length) || '/', prefixed: true }
+  const prefix = localeShapedPrefix(path)
+  const locale = prefix && enabled.find((candidate) => candidate.toLowerCase() === prefix.segment.toLowerCase())
+  if (!prefix || !locale) return { locale: defaultLocale, path, prefixed: false }
+  return { locale, path: prefix.rest, prefixed: true }
 }
 
 export function localeObject(locale: string, defaultLocale: string): LocaleObject {

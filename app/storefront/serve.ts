@@ -107,6 +107,7 @@ export async function serveStorefront(
     if (crawl) return request.method === 'HEAD' ? { ...crawl, body: '' } : crawl
   }
   const split = splitLocale(url.pathname, details.enabledLocales, details.defaultLocale)
+  if (request.read) request.read.path = split.path
   const { maintenance } = await readGlobalSettings(db, store.storeId)
   // A reviewer with a preview link sees the store as it will be: maintenance is for shoppers.
   const maintenanceOn = maintenance.values.enabled === true && !request.preview
@@ -120,7 +121,7 @@ export async function serveStorefront(
     db,
     storeId: store.storeId,
     currency: details.currency,
-    shopper: new ShopperView(db, store.storeId, request.now, request.read),
+    shopper: new ShopperView(db, store.storeId, request.now, request.read, platform.catalogIndexes),
     overlay,
     url: (path) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
     path: split.path,

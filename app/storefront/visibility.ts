@@ -5,9 +5,13 @@ import { findBlog, type BlogRecord } from '../../projections/webstore/blog/queri
 import {
   findPublishedProduct,
   listPublishedProducts,
+  SHOPPER_VISIBLE_STATUSES,
   shopperVisibleFilter,
 } from '../../projections/catalog/product/visibility.js'
-import type { ListProductsArgs, ProductRecord } from '../../projections/catalog/product/queries.js'
+import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
+import { checkFacetFilter, productFacets } from '../../projections/catalog/product/facets.js'
+import { indexCount, indexFacets, type ShopperFacets } from '../../projections/catalog/product/facet-index/facets.js'
+import type { CatalogIndexes } from './catalog-index.js'
 import { categoryProducts, findCategory, type CategoryRecord } from '../../projections/catalog/category/queries.js'
 import { collectionProducts, type CollectionRecord } from '../../projections/webstore/collection/queries.js'
 import { findPublishedCollection, listPublishedCollections } from '../../projections/webstore/collection/visibility.js'
@@ -50,6 +54,8 @@ export class ShopperView {
     readonly now: Date,
     /** Hears what each read found, so the rendered page can be cached and purged exactly. */
     private readonly read: RenderDependencies = new RenderDependencies(),
+    /** Facet counts without SQL while a store's index is current (catalog-index.ts). */
+    private readonly catalog: CatalogIndexes | null = null,
   ) {}
 
   async product(handle: string): Promise<ProductRecord | null> {
@@ -60,7 +66,31 @@ export class ShopperView {
 
   products(args: ListProductsArgs, options?: PaginateOptions): Promise<Connection<ProductRecord>> {
     this.read.add(tags.products)
-    return listPublishedProducts(this.db, this.storeId, args, options)
+    return listPublishedProducts(this.db, this.storeId, args, this.counted(args.filter, options))
+  }
+
+  /**
+   * The facets of a shopper's filter (which names the visible statuses itself, as `shopperFilter`
+   * does): from the store's facet index while it is current, else one SQL statement.
+   */
+  async facets(filter: ProductFilter): Promise<ShopperFacets> {
+    this.read.add(tags.products)
+    const index = this.catalog?.current(this.storeId)
+    if (index) {
+      checkFacetFilter(this.db, filter, { storeId: this.storeId, currency: index.currency })
+      const counted = indexFacets(index, filter)
+      if (counted) return counted
+    }
+    return productFacets(this.db, this.storeId, { filter })
+  }
+
+  /** `options` with the list's count taken from the facet index when it can tell, so SQL only reads the page. */
+  private counted(filter: ProductFilter | null | undefined, options?: PaginateOptions): PaginateOptions | undefined {
+    if (options?.count === false) return options
+    const index = this.catalog?.current(this.storeId)
+    // Visible products under the filter: the filter's own status list (or none) within the visible ones.
+    const total = index && indexCount(index, { ...filter, status: filter?.status ?? SHOPPER_VISIBLE_STATUSES })
+    return total == null ? options : { ...options, total }
   }
 
   async collection(handle: string): Promise<CollectionRecord | null> {
@@ -98,7 +128,11 @@ export class ShopperView {
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
     this.read.add(tags.category(category.id), tags.products)
-    return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, options)
+    const subtree = { id: category.id, includeDescendants: true }
+    // A filter with a category of its own stays in SQL: both categories hold there.
+    const counted =
+      args.filter?.category == null ? this.counted({ ...args.filter, category: subtree }, options) : options
+    return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, counted)
   }
 
   async page(handle: string): Promise<PageRecord | null> {

@@ -177,6 +177,12 @@ export interface CommandDefinition<
   decider: Decider<State, Command, Event>
   uniqueness?(events: readonly Event[], before: State, ctx: DecideContext): UniquenessChange[]
   /**
+   * The events that close a command whose events went in several appends (the event store bounds
+   * one) and stopped after `appended` were recorded: the command path appends them before it
+   * answers the error, so nothing waits for a step that will not come. Nothing when absent.
+   */
+  cutShort?(appended: readonly Event[]): Event[]
+  /**
    * How many times the command runs when concurrent writers clash (a stream appended meanwhile, a
    * contended value claimed meanwhile) before it answers CONFLICT; 2 (one retry) when absent.
    */

@@ -6,7 +6,8 @@ import type { PurgeRequest } from './storefront-cache.js'
  * service fronts every store, and the storefront's own tags (`products`, `pages`, `redirects`)
  * are the same words in every store, so at the edge every key is the store's: `store:<id>` on
  * every response (what a store-wide purge names), `store:<id>:<tag>` for each tag, and
- * `store:<id>:path:<hash>` for the response's path. A purge of store A therefore never names a
+ * `store:<id>:path:<hash>` for the path the response is filed under (without its locale prefix,
+ * so one key reaches every locale's copy). A purge of store A therefore never names a
  * key of store B, whatever tags a merchant asks `cachePurge` for.
  */
 export function storeKey(storeId: string): string {

@@ -28,7 +28,8 @@ export interface CacheLookup {
 
 /**
  * Entries are keyed by store and a key the storefront builds (host, locale, path and query) and
- * filed under their path, so a purge of `/products/shirt` drops every query of it.
+ * filed under a path the storefront gives (the request's without its locale prefix), so a purge
+ * of `/products/shirt` drops every host, query and locale of it.
  *
  * `set` takes the generation `get` answered: a purge of the store in between (a write the
  * render may have missed) makes `set` a no-op, so a render that read the old read model never

@@ -26,6 +26,8 @@ export interface Connection<Row> {
 export interface PaginateOptions {
   /** Count the filtered rows (for totalCount and totalPages); default true. */
   count?: boolean
+  /** The count, already known (the storefront's facet index has it): no statement counts again. */
+  total?: number
 }
 
 /** A sort on one column; ties are always broken by `id` in the same direction. */
@@ -75,9 +77,8 @@ export async function paginate<Row extends { id: string }>(
   options: PaginateOptions = {},
 ): Promise<Connection<Row>> {
   const mode = readMode(args, sort)
-  const countRows = options.count ?? true
   // Counting reads every matching row: only when the client asked for totalCount or totalPages.
-  const totalCount = countRows ? await count(query) : null
+  const totalCount = (options.count ?? true) ? (options.total ?? (await count(query))) : null
 
   if (mode.kind === 'page') {
     const rows = (await query

@@ -1,27 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { badInput } from '../../domain/shared/errors.js'
+import { sql, type Kysely, type SqlBool } from 'kysely'
 import { isUuid } from '../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../domain/shared/list-spec.js'
 import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from '../../domain/tenancy/store/config.js'
+import { STORE_LIST, type StoreStatus } from '../../domain/tenancy/store/list.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../shared/pagination.js'
+import { listRunner } from '../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../shared/pagination.js'
 import type { StoreRow, TenancyTables } from './tables.js'
-
-export type StoreStatus = 'ACTIVE' | 'ARCHIVED'
 
 /** A store with its whole configuration, as the `Store` GraphQL type serves it. */
 export interface StoreDetails {
@@ -46,26 +31,20 @@ export interface StoreDetails {
   updatedAt: Date
 }
 
-export interface StoreFilter {
-  name?: StringFilter | null
-  slug?: StringFilter | null
-  status?: readonly StoreStatus[] | null
-  commerceEnabled?: boolean | null
-  currency?: StringFilter | null
-  createdAt?: DateTimeRangeFilter | null
-  updatedAt?: DateTimeRangeFilter | null
-  and?: readonly StoreFilter[] | null
-  or?: readonly StoreFilter[] | null
-}
+export type ListStoresArgs = ListArgsOf<typeof STORE_LIST>
 
-const SORTS = sortOptions({ NAME: 'name', SLUG: 'slug', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type StoreSort = keyof typeof SORTS
-export const STORE_SORTS = Object.keys(SORTS) as StoreSort[]
-
-export interface ListStoresArgs extends ListArgs {
-  filter?: StoreFilter | null
-  sort?: StoreSort | null
-}
+const storeList = listRunner(STORE_LIST, {
+  filters: {
+    name: 'name',
+    slug: 'slug',
+    currency: 'currency',
+    status: 'status',
+    commerceEnabled: 'commerce_enabled',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  sorts: { NAME: 'name', SLUG: 'slug', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** Whom a read is for: the organization, and the stores its credential reaches (null = all). */
 export interface StoreReach {
@@ -101,33 +80,16 @@ export async function listStoreDetails(
   args: ListStoresArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<StoreDetails>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${STORE_SORTS.join(', ')}; got '${sortName}'`)
   const ids = reach.storeIds?.filter(isUuid) ?? null
   const query = stores(db)
     .where('organization_id', '=', reach.organizationId)
     .where((eb) => (ids === null ? sql<SqlBool>`true` : ids.length ? eb('id', 'in', ids) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, storeConditions))
-  const page = await paginate<StoreRow>(query, args, sort, options)
+  const page = await storeList.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toDetails),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toDetails(edge.node) })),
   }
-}
-
-function storeConditions(eb: ExpressionBuilder<TenancyTables, 'stores'>, filter: StoreFilter): Expression<SqlBool>[] {
-  const conditions = [
-    ...stringConditions(eb, 'name', filter.name),
-    ...stringConditions(eb, 'slug', filter.slug),
-    ...stringConditions(eb, 'currency', filter.currency),
-    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-  ]
-  if (filter.status != null) conditions.push(inList('status', filter.status))
-  if (filter.commerceEnabled != null) conditions.push(eb('commerce_enabled', '=', filter.commerceEnabled))
-  return conditions
 }
 
 export function toDetails(row: StoreRow): StoreDetails {

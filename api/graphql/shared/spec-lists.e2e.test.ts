@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { createCategory, must } from '../../../test/support/categories.js'
 import { createCollection } from '../../../test/support/collections.js'
+import { walkBackward } from '../../../test/support/lists.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 import { image, uploadFile, useTestMedia } from '../../../test/support/media.js'
 import { createMenu } from '../../../test/support/menus.js'
@@ -67,26 +68,11 @@ const LISTS = [
   { field: 'themes', args: 'filter: { role: [DRAFT, UNPUBLISHED] }, sort: NAME_ASC', name: 'name', rows: names },
 ]
 
-type Page = {
-  nodes: Record<string, string>[]
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string }
-}
-
 describe.each(LISTS)('$field(last:, before:)', ({ field, args, name, rows }) => {
   it('walks the list backward from its end, two at a time, without skipping or repeating a row', async () => {
-    const query = `query ($before: String) { ${field}(${args}, last: 2, before: $before) {
-      nodes { ${name} } pageInfo { hasNextPage hasPreviousPage startCursor } } }`
-    const seen: string[] = []
-    let before: string | null = null
-    for (;;) {
-      const data: Record<string, Page> = await must<Record<string, Page>>(t, apiKey, query, { before })
-      const { nodes, pageInfo } = data[field]!
-      seen.unshift(...nodes.map((node) => node[name]!))
-      expect(pageInfo.hasNextPage).toBe(before !== null)
-      if (!pageInfo.hasPreviousPage) break
-      before = pageInfo.startCursor
-    }
-    expect(seen).toEqual(rows)
+    expect(await walkBackward((query, variables) => t.gql(apiKey, query, variables), { field, args, name })).toEqual(
+      rows,
+    )
   })
 })
 

@@ -6,6 +6,11 @@
 export class RenderDependencies {
   readonly tags = new Set<string>()
   staleAt: Date | null = null
+  /**
+   * The path a path purge names for this page: the request's without its locale prefix, so one
+   * purge of `/products/x` drops `/fr/products/x` and `/fr-ca/products/x` too. Null: the request's own.
+   */
+  path: string | null = null
 
   add(...keys: string[]): void {
     for (const key of keys) this.tags.add(key)

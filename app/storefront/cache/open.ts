@@ -8,31 +8,34 @@ import { CachePurger } from './purger.js'
 const REDIS_ENTRY_TTL_SECONDS = 86_400
 
 export interface RunningStorefrontCache {
-  cache: StorefrontCache
+  /** Null with `STOREFRONT_CACHE=off`: every request renders. */
+  cache: StorefrontCache | null
   close(): Promise<void>
 }
 
 /**
  * The node's storefront cache as `STOREFRONT_CACHE` says (Redis when `REDIS_URL` is set, else in
  * process; `off` renders every request), with its purger following the log, and every write's
- * read-your-writes waiting for that purger.
+ * read-your-writes waiting for that purger. The purger runs with the cache off too: it keeps the
+ * node's catalog facet indexes current (catalog-index.ts).
  */
-export async function openStorefrontCache(platform: Platform): Promise<RunningStorefrontCache | null> {
+export async function openStorefrontCache(platform: Platform): Promise<RunningStorefrontCache> {
   const { storefrontCache, redisUrl, readWaitMs } = platform.config
-  if (storefrontCache.kind === 'off') return null
   if (storefrontCache.kind === 'redis' && !redisUrl) throw new Error('STOREFRONT_CACHE=redis needs REDIS_URL')
   const cache =
-    storefrontCache.kind === 'redis'
-      ? await RedisStorefrontCache.open(redisUrl!, {
-          prefix: storefrontCache.redisPrefix,
-          ttlSeconds: REDIS_ENTRY_TTL_SECONDS,
-          onError: (error) => platform.logger.warn({ err: error }, 'storefront cache: Redis connection trouble'),
-        })
-      : new MemoryStorefrontCache()
+    storefrontCache.kind === 'off'
+      ? null
+      : storefrontCache.kind === 'redis'
+        ? await RedisStorefrontCache.open(redisUrl!, {
+            prefix: storefrontCache.redisPrefix,
+            ttlSeconds: REDIS_ENTRY_TTL_SECONDS,
+            onError: (error) => platform.logger.warn({ err: error }, 'storefront cache: Redis connection trouble'),
+          })
+        : new MemoryStorefrontCache()
   const purger = new CachePurger({
     eventStore: platform.eventStore,
     readModels: platform.waiter,
-    cache,
+    targets: cache ? [cache, platform.catalogIndexes] : [platform.catalogIndexes],
     cdn: platform.config.cdnPurge
       ? new HttpCdnPurge(platform.config.cdnPurge, { logger: platform.logger, metrics: platform.metrics })
       : noopCdn,
@@ -40,13 +43,16 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     logger: platform.logger,
   })
   await purger.start()
+  // From here on every change reaches the indexes: they may be used.
+  platform.catalogIndexes.follow()
   const unfollow = platform.followWrites(purger)
   return {
     cache,
     close: async () => {
       unfollow()
+      platform.catalogIndexes.unfollow()
       await purger.stop()
-      await cache.close()
+      await cache?.close()
     },
   }
 }

@@ -1,6 +1,7 @@
 import { parseStreamName } from '../../../domain/shared/streams.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { PurgeRequest } from '../../../infra/cache/storefront-cache.js'
+import { localeShapedPrefix } from '../locale.js'
 import { storefrontTags as tags } from './tags.js'
 
 /** What a change to one resource of a category touches: its own tag and the lists it may be on. */
@@ -51,9 +52,21 @@ export function purgeOf(event: RecordedEvent): PurgeRequest | null {
   if (!storeId) return null
   if (event.type === 'CachePurgeRequested') {
     const { paths, surrogateKeys, all } = data as { paths: string[]; surrogateKeys: string[]; all: boolean }
-    return { storeId, paths, surrogateKeys, all }
+    return { storeId, paths: [...new Set(paths.flatMap(everyLocaleOf))], surrogateKeys, all }
   }
   if (category === 'cache' || WHOLE_STORE.has(category)) return { storeId, paths: [], surrogateKeys: [], all: true }
   const tagsOf = TAGS_OF_CATEGORY[category]
   return tagsOf ? { storeId, paths: [], surrogateKeys: tagsOf(entityId), all: false } : null
+}
+
+/**
+ * The paths a purge of `path` names. A page is filed under its path without the locale prefix
+ * (`cached.ts`), so `/products/x` reaches every locale's copy, and `/fr/products/x` names
+ * `/products/x` as well. Whether `fr` is one of the store's locales is not known here: the path
+ * as given is named too (a 404 under a prefix the store lacks), and a first segment only shaped
+ * like a locale (`/faq`) drops one page more (`/`), never one fewer.
+ */
+function everyLocaleOf(path: string): string[] {
+  const prefix = localeShapedPrefix(path)
+  return prefix ? [path, prefix.rest] : [path]
 }

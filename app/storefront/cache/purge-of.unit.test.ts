@@ -47,6 +47,16 @@ describe('purgeOf', () => {
     })
   })
 
+  it('names a path given with a locale prefix without it too, since every locale is filed under the bare path', () => {
+    const data = { paths: ['/products/x', '/fr-ca/products/x', '/fr'], surrogateKeys: [], all: false }
+    expect(purgeOf(event(`cache-${STORE}_x`, 'CachePurgeRequested', data))?.paths).toEqual([
+      '/products/x',
+      '/fr-ca/products/x',
+      '/fr',
+      '/',
+    ])
+  })
+
   it('ignores what no shopper sees', () => {
     expect(purgeOf(event(`apikey-org1_k1`, 'ApiKeyCreated', {}, null))).toBeNull()
     expect(purgeOf(event(`member-org1_u1`, 'MemberInvited', {}, null))).toBeNull()

@@ -4,11 +4,16 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../../../infra/eventstore/port.js'
-import type { CdnAdapter, PurgeRequest, StorefrontCache } from '../../../infra/cache/storefront-cache.js'
+import type { CdnAdapter, PurgeRequest } from '../../../infra/cache/storefront-cache.js'
 import type { Logger } from '../../../infra/logging/logger.js'
 import type { WriteFollower } from '../../platform.js'
 import { parseStreamName } from '../../../domain/shared/streams.js'
 import { PURGING_CATEGORIES, purgeOf } from './purge-of.js'
+
+/** Something this node keeps that a purge makes stale. */
+export interface PurgeTarget {
+  purge(request: PurgeRequest): Promise<void>
+}
 
 /** The read models' side of read-your-writes: resolves once the projections of `events` show them. */
 export interface ReadModelsWaiter {
@@ -42,7 +47,8 @@ export class CachePurger implements WriteFollower {
     private readonly options: {
       eventStore: EventStore
       readModels: ReadModelsWaiter
-      cache: StorefrontCache
+      /** What this node keeps of rendered storefronts: its page cache, its catalog facet indexes. */
+      targets: readonly PurgeTarget[]
       cdn: CdnAdapter
       /** How long a batch waits for the read models before it purges anyway. */
       readWaitMs: number
@@ -94,7 +100,7 @@ export class CachePurger implements WriteFollower {
     if (!shown)
       this.options.logger.warn({ position: events.at(-1)?.position }, 'purging before the read models caught up')
     for (const request of mergeByStore(events.map(purgeOf))) {
-      await this.options.cache.purge(request)
+      for (const target of this.options.targets) await target.purge(request)
       this.purgeEdge(request)
     }
     this.position = events.at(-1)!.position

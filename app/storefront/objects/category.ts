@@ -1,6 +1,5 @@
 import { Drop } from 'liquidjs'
 import type { CategoryRecord } from '../../../projections/catalog/category/queries.js'
-import { productFacets } from '../../../projections/catalog/product/facets.js'
 import type { ProductFilter } from '../../../projections/catalog/product/queries.js'
 import { findMedia } from '../../../projections/media/queries.js'
 import { escapeHtml } from '../liquid/escape.js'
@@ -87,10 +86,14 @@ export class CategoryDrop extends Drop {
 
   /** The facets of the category's products in view, each counted under every other choice. */
   async filters(): Promise<FilterObject[]> {
-    const filter: ProductFilter = {
-      and: [this.#filter, { category: { id: this.#record.id, includeDescendants: true } }],
-    }
-    const facets = await productFacets(this.#ctx.db, this.#ctx.storeId, { filter })
+    const subtree = { id: this.#record.id, includeDescendants: true }
+    // The category at the top level, as a shopper's own choices are, so the facet index can count it;
+    // a filter with a category of its own keeps both, nested.
+    const filter: ProductFilter =
+      this.#filter.category == null
+        ? { ...this.#filter, category: subtree }
+        : { and: [this.#filter, { category: subtree }] }
+    const facets = await this.#ctx.shopper.facets(filter)
     return filterObjects(this.url, this.#ctx.query, facets)
   }
 }

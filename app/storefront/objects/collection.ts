@@ -1,5 +1,4 @@
 import { Drop } from 'liquidjs'
-import { productFacets } from '../../../projections/catalog/product/facets.js'
 import type { ProductFilter, ProductRecord } from '../../../projections/catalog/product/queries.js'
 import type { CollectionRecord } from '../../../projections/webstore/collection/queries.js'
 import { findMedia } from '../../../projections/media/queries.js'
@@ -103,7 +102,7 @@ export class CollectionDrop extends Drop {
   async filters(): Promise<FilterObject[]> {
     const record = this.#record
     const filter: ProductFilter = record ? { ...this.#filter, collectionId: record.id } : this.#filter
-    const facets = await productFacets(this.#ctx.db, this.#ctx.storeId, { filter })
+    const facets = await this.#ctx.shopper.facets(filter)
     return filterObjects(this.url, this.#query(), facets)
   }
 }

@@ -1,4 +1,4 @@
-import type { ProductFacets } from '../../../projections/catalog/product/facets.js'
+import type { ShopperFacets } from '../../../projections/catalog/product/facet-index/facets.js'
 import type { ProductFilter, ProductSort } from '../../../projections/catalog/product/queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../../../projections/catalog/product/visibility.js'
 import { escapeHtml } from '../liquid/escape.js'
@@ -84,7 +84,7 @@ export interface FilterObject {
 }
 
 /** The `filters` of a collection or search page from the facet counts, with add/remove URLs that keep the rest of the query. */
-export function filterObjects(path: string, query: URLSearchParams, facets: ProductFacets): FilterObject[] {
+export function filterObjects(path: string, query: URLSearchParams, facets: ShopperFacets): FilterObject[] {
   const urlWith = (change: (params: URLSearchParams) => void) => {
     const params = new URLSearchParams(query)
     params.delete('page')

@@ -1,4 +1,3 @@
-import { productFacets } from '../../../projections/catalog/product/facets.js'
 import type { ProductRecord } from '../../../projections/catalog/product/queries.js'
 import { escapeHtml, unescapeHtml } from '../liquid/escape.js'
 import { collectionByHandle } from '../objects/collection.js'
@@ -127,9 +126,7 @@ export async function searchPage(ctx: ObjectContext): Promise<RoutedPage> {
     sort_options: SORT_OPTIONS.map(({ value, name }) => ({ value, name: value === 'manual' ? 'Relevance' : name })),
     types: ['product'],
     url: ctx.url('/search'),
-    filters: terms
-      ? filterObjects(ctx.url('/search'), ctx.query, await productFacets(ctx.db, ctx.storeId, { filter }))
-      : [],
+    filters: terms ? filterObjects(ctx.url('/search'), ctx.query, await ctx.shopper.facets(filter)) : [],
   }
   registerPaginator(search, 'results', read)
   return routedPage({

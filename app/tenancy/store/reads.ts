@@ -1,7 +1,6 @@
 import { notFound } from '../../../domain/shared/errors.js'
 import { readModelStatus, type ReadModelStatus } from '../../../infra/projections/store-status.js'
 import {
-  STORE_SORTS,
   findStoreDetails,
   listStoreDetails,
   type ListStoresArgs,
@@ -11,7 +10,6 @@ import { requireScope, type Caller } from '../../caller.js'
 import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toStoreView, type StoreView } from './view.js'
 
-export { STORE_SORTS }
 export type { ListStoresArgs }
 
 /** The organization and the stores the caller's credential reaches. */

@@ -107,6 +107,7 @@ export const themePreviewLinkCreateInput = strictInput('themePreviewLinkCreate',
     ),
 })
 export const themeInstallDefaultInput = strictInput('themeInstallDefault', {})
+export const themeImportAbandonInput = strictInput('themeImportAbandon', { id: themeId() })
 
 export type ThemeCreateInput = z.output<typeof themeCreateInput>
 export type ThemeDuplicateInput = z.output<typeof themeDuplicateInput>
@@ -146,8 +147,20 @@ export type ThemePreviewLinkCreate = {
   data: { themeId: string; expiresAt: string }
 }
 
+/**
+ * Gives up a creation cut short by a crash. `staged` is what `prepare` read of the stream: the
+ * `ThemeFilesAdded` since it was last empty and when the last was recorded, so a creation that
+ * staged one more batch since is left alone.
+ */
+export type ThemeImportAbandon = {
+  type: 'ThemeImportAbandon'
+  data: { themeId: string }
+  staged: { batches: number; lastAt: string | null }
+}
+
 export type ThemeCommand =
   | ThemeCreate
+  | ThemeImportAbandon
   | ThemeRename
   | ThemeFileUpsert
   | ThemeFileDelete

@@ -1,7 +1,9 @@
 import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
+import type { DecideContext } from '../../shared/context.js'
 import type {
   ThemeCommand,
   ThemeCreate,
+  ThemeImportAbandon,
   ThemeDelete,
   ThemeFileDelete,
   ThemePreviewLinkCreate,
@@ -24,7 +26,7 @@ import {
   themeFile,
   validateThemeFile,
 } from './files.js'
-import { fileBatches } from './file-batches.js'
+import { fileBatches, THEME_IMPORT_STALE_MS } from './file-batches.js'
 import { parseThemeJson } from './json-source.js'
 import { missingThemeBlock } from './section-schema.js'
 import { applySettings } from './settings.js'
@@ -32,10 +34,12 @@ import { currentOf } from './settings-data.js'
 import { roleOf, type LiveTheme, type ThemeState } from './theme.js'
 
 /** Pure: the answer depends on the command (with the store's roles it carries) and the theme's history. */
-export function decideTheme(command: ThemeCommand, state: ThemeState): ThemeEvent[] {
+export function decideTheme(command: ThemeCommand, state: ThemeState, ctx: DecideContext): ThemeEvent[] {
   switch (command.type) {
     case 'ThemeCreate':
       return create(command, state)
+    case 'ThemeImportAbandon':
+      return abandonStale(command, state, ctx.now)
     case 'ThemeRename':
       return rename(command, state)
     case 'ThemeFileUpsert':
@@ -102,6 +106,28 @@ function create(command: ThemeCreate, state: ThemeState): ThemeEvent[] {
     ...batches.map((batch): ThemeEvent => ({ type: 'ThemeFilesAdded', data: { themeId, files: batch } })),
     { type: 'ThemeCreated', data: { ...command.data, role: createdRole(command), files: last } },
   ]
+}
+
+/**
+ * A creation whose last staged files are older than the bound, with nothing staged since `prepare`
+ * read the stream, is abandoned; anything else (created meanwhile, still appending, never staged) is left.
+ */
+function abandonStale(command: ThemeImportAbandon, state: ThemeState, now: Date): ThemeEvent[] {
+  const { batches, lastAt } = command.staged
+  if (state.kind !== 'staging' || state.batches !== batches || lastAt === null) return []
+  if (now.getTime() - Date.parse(lastAt) < THEME_IMPORT_STALE_MS) return []
+  return [{ type: 'ThemeImportAbandoned', data: { themeId: command.data.themeId, reason: 'TIMED_OUT' } }]
+}
+
+/**
+ * What closes a creation whose later append failed after `appended` were recorded: its staged
+ * files are abandoned at once rather than left for the sweep.
+ */
+export function abandonCutShort(appended: readonly ThemeEvent[]): ThemeEvent[] {
+  const staged = appended.find((event) => event.type === 'ThemeFilesAdded')
+  return staged
+    ? [{ type: 'ThemeImportAbandoned', data: { themeId: staged.data.themeId, reason: 'APPEND_FAILED' } }]
+    : []
 }
 
 /** MAIN only for the default theme of a store without one; DRAFT unless the store has a draft; else UNPUBLISHED. */

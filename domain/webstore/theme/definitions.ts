@@ -23,7 +23,7 @@ import {
   type ThemeCommand,
   type ThemeCreate,
 } from './commands.js'
-import { decideTheme } from './decide.js'
+import { abandonCutShort, decideTheme } from './decide.js'
 import { DEFAULT_THEME_NAME, defaultThemeFiles } from './default-theme.js'
 import type { ThemeEvent } from './events.js'
 import { evolveTheme, initialThemeState, type ThemeRoles, type ThemeState } from './theme.js'
@@ -86,6 +86,7 @@ export const themeCreate = defineCommand({
     return { stream: themeStream(storeId, themeId), entityId: themeId, command }
   },
   decider: themeDecider,
+  cutShort: abandonCutShort,
 })
 
 export const themeDuplicate = defineCommand({
@@ -118,6 +119,7 @@ export const themeDuplicate = defineCommand({
     return { stream: themeStream(storeId, themeId), entityId: themeId, command }
   },
   decider: themeDecider,
+  cutShort: abandonCutShort,
 })
 
 export const themeRename = defineCommand({
@@ -251,6 +253,7 @@ export const themeInstallDefault = defineCommand({
     return { stream: themeStream(storeId, themeId), entityId: themeId, command }
   },
   decider: themeDecider,
+  cutShort: abandonCutShort,
 })
 
 /*

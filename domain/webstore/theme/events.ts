@@ -33,6 +33,20 @@ export type ThemeCreated = DomainEvent<
  * cut short leaves no half theme, and running it again stages the files again.
  */
 export type ThemeFilesAdded = DomainEvent<'ThemeFilesAdded', { themeId: string; files: ThemeFile[] }>
+/**
+ * Why a creation's staged files were given up: one of its later appends failed (the command path
+ * appends this at once), or its files sat without `ThemeCreated` past the bound (a process that
+ * died between appends; the sweep of `theme-import.ts` appends this).
+ */
+export type ThemeImportAbandonReason = 'APPEND_FAILED' | 'TIMED_OUT'
+/**
+ * The files staged by `ThemeFilesAdded` before it belong to no theme: readers drop them, and the
+ * stream is empty again (a creation of the same id, the default theme's, starts afresh).
+ */
+export type ThemeImportAbandoned = DomainEvent<
+  'ThemeImportAbandoned',
+  { themeId: string; reason: ThemeImportAbandonReason }
+>
 export type ThemeRenamed = DomainEvent<'ThemeRenamed', { themeId: string; name: string }>
 export type ThemeFileCreated = DomainEvent<'ThemeFileCreated', { themeId: string } & ThemeFile>
 export type ThemeFileChanged = DomainEvent<'ThemeFileChanged', { themeId: string } & ThemeFile>
@@ -66,6 +80,7 @@ export type ThemePreviewLinkCreated = DomainEvent<'ThemePreviewLinkCreated', { t
 
 export type ThemeEvent =
   | ThemeFilesAdded
+  | ThemeImportAbandoned
   | ThemeCreated
   | ThemeRenamed
   | ThemeFileCreated
@@ -81,6 +96,7 @@ export type ThemeEventType = ThemeEvent['type']
 
 const EVENT_TYPES: Record<ThemeEventType, true> = {
   ThemeFilesAdded: true,
+  ThemeImportAbandoned: true,
   ThemeCreated: true,
   ThemeRenamed: true,
   ThemeFileCreated: true,

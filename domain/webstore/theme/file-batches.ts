@@ -8,6 +8,12 @@ import type { ThemeFile } from './files.js'
  */
 export const THEME_EVENT_FILE_BYTES = 512 * 1024
 
+/**
+ * How long a creation's staged files wait for their `ThemeCreated` before the sweep abandons them:
+ * a creation appends its batches within seconds, so one this old was cut short by a crash.
+ */
+export const THEME_IMPORT_STALE_MS = 15 * 60_000
+
 /** A file's size inside an event: its JSON, escapes included (a quote or a newline takes two bytes). */
 export function fileEventBytes(file: ThemeFile): number {
   return Buffer.byteLength(JSON.stringify(file), 'utf8')

@@ -3,13 +3,14 @@ import type { ThemeFile } from './files.js'
 
 /**
  * A theme stream is empty, holds the files of a theme being created (`ThemeFilesAdded` before its
- * `ThemeCreated`), holds a live theme, or ends in a deletion (ids are never reused).
+ * `ThemeCreated`; `batches` counts those events, `ThemeImportAbandoned` empties it again), holds a
+ * live theme, or ends in a deletion (ids are never reused).
  * The role is not part of the state: another theme's publish demotes the main one without
  * writing its stream, so commands that depend on roles carry the store's roles (see `ThemeRoles`).
  */
 export type ThemeState =
   | { kind: 'empty' }
-  | { kind: 'staging'; files: Readonly<Record<string, ThemeFile>> }
+  | { kind: 'staging'; files: Readonly<Record<string, ThemeFile>>; batches: number }
   | { kind: 'existing'; theme: LiveTheme }
   | { kind: 'deleted'; themeId: string }
 
@@ -28,8 +29,13 @@ export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
   })
   if (event.type === 'ThemeFilesAdded')
     return state.kind === 'empty' || state.kind === 'staging'
-      ? { kind: 'staging', files: withFiles(event.data.files) }
+      ? {
+          kind: 'staging',
+          files: withFiles(event.data.files),
+          batches: (state.kind === 'staging' ? state.batches : 0) + 1,
+        }
       : state
+  if (event.type === 'ThemeImportAbandoned') return state.kind === 'staging' ? initialThemeState() : state
   if (event.type === 'ThemeCreated') {
     const { themeId, name, files } = event.data
     return { kind: 'existing', theme: { themeId, name, files: withFiles(files) } }

@@ -1,17 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
-import { badInput } from '../../../domain/shared/errors.js'
+import { ATTRIBUTE_SET_LIST } from '../../../domain/catalog/attribute-set/list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import type { AttributeSetDatabase, AttributeSetDb, AttributeSetRow } from './tables.js'
+import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { AttributeSetDb, AttributeSetRow } from './tables.js'
 
 /** An attribute set as the API serves it; sections name attribute ids, resolved by the API. */
 export interface AttributeSetRecord {
@@ -23,22 +17,18 @@ export interface AttributeSetRecord {
   revision: number
 }
 
-export interface AttributeSetFilter {
-  name?: StringFilter | null
-  /** Sets holding the attribute with this id. */
-  attributeId?: string | null
-  and?: readonly AttributeSetFilter[] | null
-  or?: readonly AttributeSetFilter[] | null
-}
+export type ListAttributeSetsArgs = ListArgsOf<typeof ATTRIBUTE_SET_LIST>
+export const ATTRIBUTE_SET_SORTS = sortValues(ATTRIBUTE_SET_LIST)
 
-const SORTS = sortOptions({ NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type AttributeSetSort = keyof typeof SORTS
-export const ATTRIBUTE_SET_SORTS = Object.keys(SORTS) as AttributeSetSort[]
-
-export interface ListAttributeSetsArgs extends ListArgs {
-  filter?: AttributeSetFilter | null
-  sort?: AttributeSetSort | null
-}
+const attributeSets = listRunner(ATTRIBUTE_SET_LIST, {
+  filters: {
+    name: 'name',
+    // A set's sections name attribute ids in JSON: the set holds the attribute when one section lists it.
+    attributeId: (_eb, id) =>
+      sql<SqlBool>`exists (select 1 from jsonb_array_elements(sections) s where s->'attributeIds' ? ${id.toLowerCase()})`,
+  },
+  sorts: { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 const COLUMNS = ['id', 'name', 'sections', 'revision', 'created_at', 'updated_at'] as const
 
@@ -69,32 +59,16 @@ export async function listAttributeSets(
   args: ListAttributeSetsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<AttributeSetRecord>> {
-  const sortName = args.sort ?? 'NAME_ASC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${ATTRIBUTE_SET_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('attribute_sets')
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate(query, args, sort, options)
+  const page = await attributeSets.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
   }
-}
-
-function conditions(
-  eb: ExpressionBuilder<AttributeSetDatabase, 'attribute_sets'>,
-  filter: AttributeSetFilter,
-): Expression<SqlBool>[] {
-  const list = stringConditions(eb, 'name', filter.name)
-  if (filter.attributeId != null) {
-    const id = filter.attributeId.toLowerCase()
-    list.push(sql<SqlBool>`exists (select 1 from jsonb_array_elements(sections) s where s->'attributeIds' ? ${id})`)
-  }
-  return list
 }
 
 function toRecord(row: Pick<AttributeSetRow, (typeof COLUMNS)[number]>): AttributeSetRecord {

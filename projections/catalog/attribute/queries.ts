@@ -1,17 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
-import { badInput } from '../../../domain/shared/errors.js'
+import { ATTRIBUTE_LIST } from '../../../domain/catalog/attribute/list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, inList, searchWords, stringConditions, type StringFilter } from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import type { AttributeDatabase, AttributeDb, AttributeRow } from './tables.js'
+import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { AttributeDb, AttributeRow } from './tables.js'
 
 /** An attribute as the API serves it. */
 export interface AttributeRecord {
@@ -29,28 +23,21 @@ export interface AttributeRecord {
   revision: number
 }
 
-export interface AttributeFilter {
-  code?: StringFilter | null
-  name?: StringFilter | null
-  type?: readonly AttributeType[] | null
-  required?: boolean | null
-  filterable?: boolean | null
-  visible?: boolean | null
-  /** Words in the code or name, ignoring case. */
-  search?: string | null
-  and?: readonly AttributeFilter[] | null
-  or?: readonly AttributeFilter[] | null
-}
+export type ListAttributesArgs = ListArgsOf<typeof ATTRIBUTE_LIST>
+export const ATTRIBUTE_SORTS = sortValues(ATTRIBUTE_LIST)
 
-const SORTS = sortOptions({ CODE: 'code', NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type AttributeSort = keyof typeof SORTS
-export const ATTRIBUTE_SORTS = Object.keys(SORTS) as AttributeSort[]
-export const DEFAULT_ATTRIBUTE_SORT: AttributeSort = 'CODE_ASC'
-
-export interface ListAttributesArgs extends ListArgs {
-  filter?: AttributeFilter | null
-  sort?: AttributeSort | null
-}
+const attributes = listRunner(ATTRIBUTE_LIST, {
+  filters: {
+    code: 'code',
+    name: 'name',
+    type: 'type',
+    required: 'required',
+    filterable: 'filterable',
+    visible: 'visible',
+    search: ['code', 'name'],
+  },
+  sorts: { CODE: 'code', NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 const COLUMNS = [
   'id',
@@ -117,36 +104,16 @@ export async function listAttributes(
   args: ListAttributesArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<AttributeRecord>> {
-  const sortName = args.sort ?? DEFAULT_ATTRIBUTE_SORT
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${ATTRIBUTE_SORTS.join(', ')}; got '${sortName}'`)
   const query = db
     .selectFrom('attributes')
     .select(COLUMNS)
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, conditions))
-  const page = await paginate(query, args, sort, options)
+  const page = await attributes.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
   }
-}
-
-function conditions(
-  eb: ExpressionBuilder<AttributeDatabase, 'attributes'>,
-  filter: AttributeFilter,
-): Expression<SqlBool>[] {
-  const list = [...stringConditions(eb, 'code', filter.code), ...stringConditions(eb, 'name', filter.name)]
-  if (filter.type != null) list.push(inList('type', filter.type))
-  if (filter.required != null) list.push(eb('required', '=', filter.required))
-  if (filter.filterable != null) list.push(eb('filterable', '=', filter.filterable))
-  if (filter.visible != null) list.push(eb('visible', '=', filter.visible))
-  for (const word of searchWords(filter.search)) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    list.push(eb.or([eb('code', 'ilike', like), eb('name', 'ilike', like)]))
-  }
-  return list
 }
 
 function toRecord(row: Pick<AttributeRow, (typeof COLUMNS)[number]>): AttributeRecord {

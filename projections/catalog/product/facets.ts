@@ -87,6 +87,15 @@ function withSearch(filter: ProductFilter, search: string | null | undefined): P
   return filter.search == null ? { ...filter, search } : { ...filter, and: [...(filter.and ?? []), { search }] }
 }
 
+/**
+ * Refuses what the facet statement refuses, at the filter's own path: the whole filter is built for
+ * its refusals alone, so a bad entry is named where it stands (`filter.attributes.3`), as in the
+ * list, whatever the facets split it into.
+ */
+export function checkFacetFilter(db: ProductDb, filter: ProductFilter, scope: FilterScope): void {
+  void db.selectFrom('products').where((eb) => combineFilter(eb, filter, withCatalog(scope)))
+}
+
 /** A top-level condition that one facet leaves out: its own choice. */
 type Part = 'status' | 'tags' | 'price' | 'category' | `attribute:${string}`
 
@@ -99,9 +108,7 @@ function facetStatement(
   tagLimit: number,
 ): RawBuilder<FacetRow> {
   const own = withCatalog(scope)
-  // The whole filter is built once for its refusals alone, so a bad entry is named at its own
-  // path (`filter.attributes.3`), as in the list, whatever the facets split it into.
-  void db.selectFrom('products').where((eb) => combineFilter(eb, filter, own))
+  checkFacetFilter(db, filter, scope)
   const filteredCodes = [...new Set((filter.attributes ?? []).map((a) => a.code))]
   const parts = new Map<Part, ProductFilter>()
   if (filter.status != null) parts.set('status', { status: filter.status })

@@ -1,19 +1,12 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Actor } from '../../../domain/shared/context.js'
-import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
+import { MEMBER_LIST, type MemberStatus } from '../../../domain/tenancy/member/list.js'
 import { MEMBER_ROLES, type MemberRole } from '../../../domain/tenancy/member/roles.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
-import { accounts, type AccountTables, type MemberRow, type UserRow } from './tables.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { accounts, type MemberRow, type UserRow } from './tables.js'
 
 export interface UserRecord {
   id: string
@@ -21,8 +14,6 @@ export interface UserRecord {
   createdAt: Date
   passwordChangedAt: Date | null
 }
-
-export type MemberStatus = 'INVITED' | 'ACTIVE'
 
 export interface MemberRecord {
   id: string
@@ -37,23 +28,12 @@ export interface MemberRecord {
   updatedAt: Date
 }
 
-export interface MemberFilter {
-  email?: StringFilter | null
-  role?: readonly MemberRole[] | null
-  status?: readonly MemberStatus[] | null
-  createdAt?: DateTimeRangeFilter | null
-  and?: readonly MemberFilter[] | null
-  or?: readonly MemberFilter[] | null
-}
+export type ListMembersArgs = ListArgsOf<typeof MEMBER_LIST>
 
-const SORTS = sortOptions({ EMAIL: 'email', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type MemberSort = keyof typeof SORTS
-export const MEMBER_SORTS = Object.keys(SORTS) as MemberSort[]
-
-export interface ListMembersArgs extends ListArgs {
-  filter?: MemberFilter | null
-  sort?: MemberSort | null
-}
+const members = listRunner(MEMBER_LIST, {
+  filters: { email: 'email', role: 'role', status: 'status', createdAt: 'created_at' },
+  sorts: { EMAIL: 'email', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 export async function findUserByEmail(db: AnyDb, email: string): Promise<UserRecord | null> {
   const row = await accounts(db)
@@ -118,33 +98,13 @@ export async function listMembers(
   args: ListMembersArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<MemberRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_ASC'
-  const sort = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${MEMBER_SORTS.join(', ')}; got '${sortName}'`)
-  const query = accounts(db)
-    .selectFrom('members')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where((eb) => combineFilter(eb, args.filter, memberConditions))
-  const page = await paginate<MemberRow>(query, args, sort, options)
+  const query = accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId)
+  const page = await members.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toMember),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMember(edge.node) })),
   }
-}
-
-function memberConditions(
-  eb: ExpressionBuilder<AccountTables, 'members'>,
-  filter: MemberFilter,
-): Expression<SqlBool>[] {
-  const conditions = [
-    ...stringConditions(eb, 'email', filter.email),
-    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
-  ]
-  if (filter.role != null) conditions.push(inList('role', filter.role))
-  if (filter.status != null) conditions.push(inList('status', filter.status))
-  return conditions
 }
 
 function toUser(row: UserRow): UserRecord {

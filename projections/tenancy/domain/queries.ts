@@ -1,25 +1,12 @@
 import { sql, type SqlBool } from 'kysely'
-import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
 import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.js'
+import { STORE_DOMAIN_LIST } from '../../../domain/tenancy/domain/list.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
 import type { StoreDomainDb, StoreDomainRow } from './tables.js'
 
 /** A custom domain as the API serves it. */
@@ -39,23 +26,12 @@ export interface StoreDomainRecord {
   updatedAt: Date
 }
 
-export interface StoreDomainFilter {
-  hostname?: StringFilter | null
-  status?: readonly DomainStatus[] | null
-  primary?: boolean | null
-  createdAt?: DateTimeRangeFilter | null
-  and?: readonly StoreDomainFilter[] | null
-  or?: readonly StoreDomainFilter[] | null
-}
+export type ListStoreDomainsArgs = ListArgsOf<typeof STORE_DOMAIN_LIST>
 
-const SORTS = sortOptions({ HOSTNAME: 'hostname', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type StoreDomainSort = keyof typeof SORTS
-export const STORE_DOMAIN_SORTS = Object.keys(SORTS) as StoreDomainSort[]
-
-export interface ListStoreDomainsArgs extends ListArgs {
-  filter?: StoreDomainFilter | null
-  sort?: StoreDomainSort | null
-}
+const domainList = listRunner(STORE_DOMAIN_LIST, {
+  filters: { hostname: 'hostname', status: 'status', primary: 'is_primary', createdAt: 'created_at' },
+  sorts: { HOSTNAME: 'hostname', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 const domains = (db: AnyDb) => (db as StoreDomainDb).selectFrom('store_domains').selectAll()
 
@@ -69,30 +45,15 @@ export async function findStoreDomain(db: AnyDb, storeId: string, domainId: stri
   return row ? toRecord(row) : null
 }
 
-/** The store's domains, filtered and sorted; oldest first by default so the list reads in the order they were added. */
+/** The store's domains, filtered and sorted (oldest first by default). */
 export async function listStoreDomains(
   db: AnyDb,
   storeId: string,
   args: ListStoreDomainsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<StoreDomainRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_ASC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${STORE_DOMAIN_SORTS.join(', ')}; got '${sortName}'`)
-  const query = domains(db)
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) =>
-      combineFilter(eb, args.filter, (inner, filter: StoreDomainFilter) => {
-        const conditions = [
-          ...stringConditions(inner, 'hostname', filter.hostname),
-          ...dateRangeConditions(inner, 'created_at', filter.createdAt),
-        ]
-        if (filter.status != null) conditions.push(inList('status', filter.status))
-        if (filter.primary != null) conditions.push(inner('is_primary', '=', filter.primary))
-        return conditions
-      }),
-    )
-  const page = await paginate<StoreDomainRow>(query, args, sort, options)
+  const query = domains(db).where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+  const page = await domainList.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toRecord),

@@ -6,15 +6,16 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { createThemeTables, type ThemeDb } from './tables.js'
 
 /**
- * Themes (`themes`) and their files (`theme_files`). A publish writes only the new main theme's
- * stream; its event names the previous main, which this projection turns UNPUBLISHED.
+ * Themes (`themes`), their files (`theme_files`) and the creations in progress (`theme_imports`).
+ * A publish writes only the new main theme's stream; its event names the previous main, which this
+ * projection turns UNPUBLISHED.
  */
 export const themesProjection: Projection = {
   name: 'themes',
-  version: 2,
+  version: 3,
   eventTypes: THEME_EVENT_TYPES,
-  tables: ['themes', 'theme_files'],
-  storeTables: ['themes', 'theme_files'],
+  tables: ['themes', 'theme_files', 'theme_imports'],
+  storeTables: ['themes', 'theme_files', 'theme_imports'],
   createTables: createThemeTables,
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ThemeDb = trx
@@ -46,12 +47,26 @@ export const themesProjection: Projection = {
           })
           .execute()
         await upsertFiles(db, storeId, d.themeId, d.files, at)
-        return
+        return endImport(db, storeId, d.themeId)
       }
       // Files of a theme whose ThemeCreated follows: no `themes` row yet, so no reader sees them.
       case 'ThemeFilesAdded':
         await upsertFiles(db, storeId, event.data.themeId, event.data.files, at)
+        await db
+          .insertInto('theme_imports')
+          .values({
+            store_id: storeId,
+            organization_id: recorded.metadata.organizationId,
+            theme_id: event.data.themeId,
+            staged_at: at,
+          })
+          .onConflict((c) => c.columns(['store_id', 'theme_id']).doUpdateSet({ staged_at: at }))
+          .execute()
         return
+      // The staged files of a creation that never completed: no theme has them.
+      case 'ThemeImportAbandoned':
+        await deleteFiles(db, storeId, event.data.themeId)
+        return endImport(db, storeId, event.data.themeId)
       case 'ThemeRenamed':
         await db
           .updateTable('themes')
@@ -107,11 +122,7 @@ export const themesProjection: Projection = {
           .execute()
         return
       case 'ThemeDeleted':
-        await db
-          .deleteFrom('theme_files')
-          .where('store_id', '=', storeId)
-          .where('theme_id', '=', event.data.themeId)
-          .execute()
+        await deleteFiles(db, storeId, event.data.themeId)
         await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
         return
       // A preview link changes nothing a reader sees; the audit log and Theme.history show it.
@@ -123,6 +134,14 @@ export const themesProjection: Projection = {
       }
     }
   },
+}
+
+async function deleteFiles(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
+  await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', themeId).execute()
+}
+
+async function endImport(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
+  await db.deleteFrom('theme_imports').where('store_id', '=', storeId).where('theme_id', '=', themeId).execute()
 }
 
 function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) {

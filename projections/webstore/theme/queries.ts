@@ -161,3 +161,21 @@ export async function themeConfig(db: AnyDb, storeId: string, themeId: string): 
     })
   return { settings: effectiveSettings(theme), settingsSchema: themeSettingsSchema(theme), sections }
 }
+
+/**
+ * Theme creations whose last staged files came before `before` and which neither completed nor
+ * were abandoned since, oldest first: those a crash cut short.
+ */
+export async function staleThemeImports(
+  db: AnyDb,
+  before: Date,
+  limit: number,
+): Promise<{ organizationId: string; storeId: string; id: string }[]> {
+  return (db as ThemeDb)
+    .selectFrom('theme_imports')
+    .select(['organization_id as organizationId', 'store_id as storeId', 'theme_id as id'])
+    .where('staged_at', '<', before)
+    .orderBy('staged_at')
+    .limit(limit)
+    .execute()
+}

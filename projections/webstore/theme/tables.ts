@@ -30,9 +30,21 @@ export interface ThemeFilesTable {
   updated_at: Timestamp
 }
 
+/**
+ * One row per theme being created: files staged (`ThemeFilesAdded`), no `ThemeCreated` yet, and
+ * when the last batch came. What the sweep finds creations cut short by.
+ */
+export interface ThemeImportsTable {
+  store_id: string
+  organization_id: string
+  theme_id: string
+  staged_at: Timestamp
+}
+
 export interface ThemeDatabase {
   themes: ThemesTable
   theme_files: ThemeFilesTable
+  theme_imports: ThemeImportsTable
 }
 
 export type ThemeRow = Selectable<ThemesTable>
@@ -67,5 +79,20 @@ export async function createThemeTables(db: AnyDb): Promise<void> {
     .addColumn('content_type', 'text')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('theme_files_pkey', ['store_id', 'theme_id', 'path'])
+    .execute()
+  await db.schema
+    .createTable('theme_imports')
+    .ifNotExists()
+    .addColumn('store_id', 'uuid', (c) => c.notNull())
+    .addColumn('organization_id', 'uuid', (c) => c.notNull())
+    .addColumn('theme_id', 'uuid', (c) => c.notNull())
+    .addColumn('staged_at', 'timestamptz', (c) => c.notNull())
+    .addPrimaryKeyConstraint('theme_imports_pkey', ['store_id', 'theme_id'])
+    .execute()
+  await db.schema
+    .createIndex('theme_imports_staged_at')
+    .ifNotExists()
+    .on('theme_imports')
+    .columns(['staged_at'])
     .execute()
 }

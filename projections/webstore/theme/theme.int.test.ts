@@ -135,6 +135,37 @@ describe('themes read model', () => {
     await spec.given([]).thenRows('themes', other.storeId, [{ id: theirs.themeId }])
   })
 
+  it('tracks a creation in progress until ThemeCreated, and drops the files of an abandoned one', async () => {
+    const shop = spec.store()
+    const [done, abandoned] = [themeOf(shop), themeOf(shop)]
+    const stagedDone = done.event('ThemeFilesAdded', { files: [file('snippets/a.liquid', 'a')] })
+    const stagedAbandoned = abandoned.event('ThemeFilesAdded', { files: [file('snippets/b.liquid', 'b')] })
+    await spec.given([stagedDone, stagedAbandoned]).thenRows(
+      'theme_imports',
+      shop.storeId,
+      [
+        { theme_id: done.themeId, organization_id: shop.organizationId, staged_at: stagedDone.metadata.occurredAt },
+        {
+          theme_id: abandoned.themeId,
+          organization_id: shop.organizationId,
+          staged_at: stagedAbandoned.metadata.occurredAt,
+        },
+      ],
+      ['staged_at'],
+    )
+    await spec
+      .given([done.created(), abandoned.event('ThemeImportAbandoned', { reason: 'TIMED_OUT' })])
+      .thenRows('theme_imports', shop.storeId, [])
+    await spec.given([]).thenRows('theme_files', { theme_id: abandoned.themeId }, [])
+    await spec
+      .given([])
+      .thenRows('theme_files', { theme_id: done.themeId }, [
+        { path: LAYOUT.path },
+        { path: 'snippets/a.liquid' },
+        { path: INDEX.path },
+      ])
+  })
+
   it('writes a file once when its change is applied again', async () => {
     const shop = spec.store()
     const dawn = themeOf(shop)

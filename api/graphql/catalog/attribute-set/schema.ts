@@ -1,16 +1,8 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { ATTRIBUTE_SET_LIST } from '../../../../domain/catalog/attribute-set/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const attributeSetTypeDefs = /* GraphQL */ `
-  "Order of an attribute set list; ties are broken by id."
-  enum AttributeSetSort {
-    NAME_ASC
-    NAME_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
-
   "A titled group of a set's attributes."
   type AttributeSetSection {
     name: String!
@@ -34,21 +26,12 @@ export const attributeSetTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('AttributeSet')}
 
-  input AttributeSetFilter {
-    name: StringFilter
-    "Sets holding this attribute."
-    attributeId: ID
-    and: [AttributeSetFilter!]
-    or: [AttributeSetFilter!]
-  }
+  ${listTypeDefs(ATTRIBUTE_SET_LIST)}
 
   extend type Query {
     "One attribute set; NOT_FOUND when the store has no such set."
     attributeSet(id: ID!): AttributeSet
     "The store's attribute sets."
-    attributeSets(${LIST_ARGS}
-      filter: AttributeSetFilter
-      sort: AttributeSetSort = NAME_ASC
-    ): AttributeSetConnection!
+    attributeSets(${listFieldArgs(ATTRIBUTE_SET_LIST)}): AttributeSetConnection!
   }
 `

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { ATTRIBUTE_LIST } from '../../../../domain/catalog/attribute/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
 export const ATTRIBUTE_MUTATIONS = [
@@ -37,18 +39,6 @@ export const attributeTypeDefs = /* GraphQL */ `
     MULTISELECT
     COLOR
     MEDIA
-  }
-
-  "Order of an attribute list; ties are broken by id."
-  enum AttributeSort {
-    CODE_ASC
-    CODE_DESC
-    NAME_ASC
-    NAME_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A choice of a SELECT or MULTISELECT attribute."
@@ -116,19 +106,7 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Attribute')}
 
-  "Conditions on attributes; all given fields must hold. and/or combine nested filters."
-  input AttributeFilter {
-    code: StringFilter
-    name: StringFilter
-    type: [AttributeType!]
-    required: Boolean
-    filterable: Boolean
-    visible: Boolean
-    "Words in the code or name, ignoring case."
-    search: String
-    and: [AttributeFilter!]
-    or: [AttributeFilter!]
-  }
+  ${listTypeDefs(ATTRIBUTE_LIST)}
 
   input AttributeOptionInput {
     "Lowercase letters, digits and single - or _ between them, e.g. x-large."
@@ -227,10 +205,7 @@ export const attributeTypeDefs = /* GraphQL */ `
     "One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute."
     attribute(id: ID, code: String, asOf: DateTime): Attribute
     "The store's attributes."
-    attributes(${LIST_ARGS}
-      filter: AttributeFilter
-      sort: AttributeSort = CODE_ASC
-    ): AttributeConnection!
+    attributes(${listFieldArgs(ATTRIBUTE_LIST)}): AttributeConnection!
   }
 
   extend type Mutation {

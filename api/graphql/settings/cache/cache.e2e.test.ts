@@ -45,7 +45,7 @@ async function purgedCache(cdn: CdnAdapter = noopCdn) {
   const purger = new CachePurger({
     eventStore: t.platform.eventStore,
     readModels: t.platform.waiter,
-    cache,
+    targets: [cache],
     cdn,
     readWaitMs: 5_000,
     logger: t.platform.logger,

@@ -36,7 +36,7 @@ export const cacheTypeDefs = /* GraphQL */ `
 
   "Give paths and/or surrogateKeys, or all: true."
   input CachePurgeInput {
-    "Storefront paths such as /products/red-shirt."
+    "Storefront paths such as /products/red-shirt; each drops every host, query and locale of it (/fr/products/red-shirt too)."
     paths: [String!]
     "Tags such as product:<id>."
     surrogateKeys: [String!]

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { API_KEY_LIST } from '../../../../domain/tenancy/api-key/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const apiKeyTypeDefs = /* GraphQL */ `
   "ACTIVE: works. REVOKED: revoked for good. EXPIRED: past its expiry."
@@ -6,14 +8,6 @@ export const apiKeyTypeDefs = /* GraphQL */ `
     ACTIVE
     REVOKED
     EXPIRED
-  }
-
-  "Order of a key list; ties are broken by id."
-  enum ApiKeySort {
-    NAME_ASC
-    NAME_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
   }
 
   "An API key of the organization. The secret is never shown again after apiKeyCreate or apiKeyRotate."
@@ -46,16 +40,7 @@ export const apiKeyTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('ApiKey')}
 
-  "Conditions on keys; all given fields must hold. and/or combine nested filters."
-  input ApiKeyFilter {
-    name: StringFilter
-    status: [ApiKeyStatus!]
-    "Keys holding exactly this scope, e.g. products:write."
-    scope: String
-    createdAt: DateTimeRangeFilter
-    and: [ApiKeyFilter!]
-    or: [ApiKeyFilter!]
-  }
+  ${listTypeDefs(API_KEY_LIST)}
 
   input ApiKeyCreateInput {
     name: String!
@@ -103,10 +88,7 @@ export const apiKeyTypeDefs = /* GraphQL */ `
     "One API key of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
     apiKey(id: ID!): ApiKey
     "The organization's API keys, revoked ones included. Signed-in OWNER or ADMIN."
-    apiKeys(${LIST_ARGS}
-      filter: ApiKeyFilter
-      sort: ApiKeySort = CREATED_AT_DESC
-    ): ApiKeyConnection!
+    apiKeys(${listFieldArgs(API_KEY_LIST)}): ApiKeyConnection!
   }
 
   extend type Mutation {

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { STORE_DOMAIN_LIST } from '../../../../domain/tenancy/domain/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const storeDomainTypeDefs = /* GraphQL */ `
   "PENDING: added, not checked yet. VERIFIED: the TXT record was found; the domain serves the store. FAILED: the last check did not find it."
@@ -6,16 +8,6 @@ export const storeDomainTypeDefs = /* GraphQL */ `
     PENDING
     VERIFIED
     FAILED
-  }
-
-  "Order of a domain list; ties are broken by id."
-  enum StoreDomainSort {
-    HOSTNAME_ASC
-    HOSTNAME_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "The DNS record that proves the store's owner controls a domain."
@@ -45,14 +37,7 @@ export const storeDomainTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('StoreDomain')}
 
-  input StoreDomainFilter {
-    hostname: StringFilter
-    status: [StoreDomainStatus!]
-    primary: Boolean
-    createdAt: DateTimeRangeFilter
-    and: [StoreDomainFilter!]
-    or: [StoreDomainFilter!]
-  }
+  ${listTypeDefs(STORE_DOMAIN_LIST)}
 
   input StoreDomainAddInput {
     "e.g. shop.example.com; no scheme, port or path."
@@ -95,10 +80,7 @@ export const storeDomainTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "The request store's custom domains with their status. Needs settings:read."
-    storeDomains(${LIST_ARGS}
-      filter: StoreDomainFilter
-      sort: StoreDomainSort = CREATED_AT_ASC
-    ): StoreDomainConnection!
+    storeDomains(${listFieldArgs(STORE_DOMAIN_LIST)}): StoreDomainConnection!
   }
 
   extend type Mutation {

@@ -1,20 +1,12 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { MEMBER_LIST } from '../../../../domain/tenancy/member/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const memberTypeDefs = /* GraphQL */ `
   "INVITED: the invitation is pending. ACTIVE: a member who signs in."
   enum MemberStatus {
     INVITED
     ACTIVE
-  }
-
-  "Order of a member list; ties are broken by id."
-  enum MemberSort {
-    EMAIL_ASC
-    EMAIL_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A member of the organization, or a pending invitation."
@@ -36,15 +28,7 @@ export const memberTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Member')}
 
-  "Conditions on members; all given fields must hold. and/or combine nested filters."
-  input MemberFilter {
-    email: StringFilter
-    role: [MemberRole!]
-    status: [MemberStatus!]
-    createdAt: DateTimeRangeFilter
-    and: [MemberFilter!]
-    or: [MemberFilter!]
-  }
+  ${listTypeDefs(MEMBER_LIST)}
 
   input MemberInviteInput {
     email: String!
@@ -113,10 +97,7 @@ export const memberTypeDefs = /* GraphQL */ `
     "One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
     member(id: ID!): Member
     "The organization's members and pending invitations. Signed-in OWNER or ADMIN."
-    members(${LIST_ARGS}
-      filter: MemberFilter
-      sort: MemberSort = CREATED_AT_ASC
-    ): MemberConnection!
+    members(${listFieldArgs(MEMBER_LIST)}): MemberConnection!
   }
 
   extend type Mutation {

@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const storeTypeDefs = /* GraphQL */ `
   "ACTIVE: serving. ARCHIVED: offline, its credentials refused (FORBIDDEN) until storeRestore; nothing is deleted."
@@ -13,18 +15,6 @@ export const storeTypeDefs = /* GraphQL */ `
     G
     LB
     OZ
-  }
-
-  "Order of a store list; ties are broken by id so cursors never skip or repeat."
-  enum StoreSort {
-    NAME_ASC
-    NAME_DESC
-    SLUG_ASC
-    SLUG_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A postal address; countryCode is ISO 3166-1 alpha-2."
@@ -103,18 +93,7 @@ export const storeTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('Store')}
 
-  "Conditions on stores; all given fields must hold. and/or combine nested filters."
-  input StoreFilter {
-    name: StringFilter
-    slug: StringFilter
-    currency: StringFilter
-    status: [StoreStatus!]
-    commerceEnabled: Boolean
-    createdAt: DateTimeRangeFilter
-    updatedAt: DateTimeRangeFilter
-    and: [StoreFilter!]
-    or: [StoreFilter!]
-  }
+  ${listTypeDefs(STORE_LIST)}
 
   input StoreCreateInput {
     name: String!
@@ -205,10 +184,7 @@ export const storeTypeDefs = /* GraphQL */ `
     "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."
     store(id: ID, slug: String): Store
     "The stores the credential reaches, archived ones included. Needs settings:read."
-    stores(${LIST_ARGS}
-      filter: StoreFilter
-      sort: StoreSort = CREATED_AT_DESC
-    ): StoreConnection!
+    stores(${listFieldArgs(STORE_LIST)}): StoreConnection!
   }
 
   extend type Mutation {

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { THEME_IMPORT_STALE_MS } from '../../../../domain/webstore/theme/file-batches.js'
+import { themeFile } from '../../../../domain/webstore/theme/files.js'
+import { themeStream } from '../../../../domain/webstore/theme/streams.js'
+import type { ThemeDb } from '../../../../projections/webstore/theme/tables.js'
+import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { themeZip, untilMainTheme } from '../../../../test/support/themes.js'
+
+// A large theme goes in several appends. When a later one fails, the command path closes the
+// creation with ThemeImportAbandoned, and the theme read model drops the files it had staged;
+// when the process died instead, the sweep does it once the files waited past the bound.
+
+const CREATE = 'mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }'
+let t: TestApp
+let shop: Tenant
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { publishSchedulerIntervalMs: 100 } })
+  shop = await t.tenant('theme-cut-short')
+  await untilMainTheme(t, shop.apiKey)
+})
+afterAll(() => t?.close())
+
+/** 60 snippets of 60 KB: 3.6 MB of text, several appends, yet a small zip (it deflates well). */
+function largeZip(): string {
+  const snippets: Record<string, string> = {}
+  for (let i = 0; i < 60; i++) snippets[`snippets/filler-${i}.liquid`] = `<p>${i} "quoted"</p>\n`.repeat(3_500)
+  return themeZip(snippets)
+}
+
+describe('a theme creation whose second append fails', () => {
+  it('answers the error, records ThemeImportAbandoned after the staged files, and leaves no file rows', async () => {
+    const store = t.platform.eventStore
+    const appendMany = store.appendMany.bind(store)
+    let themeAppends = 0
+    let cutStream: string | null = null
+    const failing = vi.spyOn(store, 'appendMany').mockImplementation(async (writes) => {
+      if (cutStream === null && writes[0]!.stream.startsWith(`theme-${shop.storeId}_`) && ++themeAppends === 2) {
+        cutStream = writes[0]!.stream
+        throw new Error('connection to the event store lost')
+      }
+      return appendMany(writes)
+    })
+    const response = await t.gql(shop.apiKey, CREATE, {
+      input: { name: 'Cut short', source: 'ZIP', zip: largeZip(), role: 'UNPUBLISHED' },
+    })
+    failing.mockRestore()
+    expect(response.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR')
+    expect(response.errors?.[0]?.message).not.toContain('connection')
+
+    const history = await store.readStream(cutStream!)
+    expect(history.map((event) => event.type)).toEqual(['ThemeFilesAdded', 'ThemeImportAbandoned'])
+    const themeId = String(history[0]!.data.themeId)
+    expect(history[1]!.data).toEqual({ themeId, reason: 'APPEND_FAILED' })
+
+    await t.platform.waitForPosition(history[1]!.position)
+    const db: ThemeDb = t.platform.database.db
+    const left = await db.selectFrom('theme_files').select('path').where('theme_id', '=', themeId).execute()
+    expect(left).toEqual([])
+    const open = await db.selectFrom('theme_imports').selectAll().where('store_id', '=', shop.storeId).execute()
+    expect(open).toEqual([])
+    const themes = await t.gql<{ themes: { nodes: { name: string }[] } }>(shop.apiKey, '{ themes { nodes { name } } }')
+    expect(themes.data!.themes.nodes.map((theme) => theme.name)).not.toContain('Cut short')
+  })
+})
+
+describe('a theme creation a crash cut short', () => {
+  /** Stages one batch of files of a new theme as a creation would, recorded `age` ago. */
+  async function staged(age: number): Promise<string> {
+    const themeId = randomUUID()
+    await t.platform.eventStore.append(
+      themeStream(shop.storeId, themeId),
+      [
+        {
+          id: randomUUID(),
+          type: 'ThemeFilesAdded',
+          data: { themeId, files: [themeFile('snippets/staged.liquid', '<p>staged</p>')] },
+          metadata: {
+            organizationId: shop.organizationId,
+            storeId: shop.storeId,
+            actor: { type: 'api_key', id: 'key-of-the-crashed-import' },
+            correlationId: randomUUID(),
+            causationId: null,
+            schemaVersion: 1,
+            occurredAt: new Date(Date.now() - age).toISOString(),
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    )
+    return themeId
+  }
+
+  it('is abandoned by the sweep once its files waited past the bound; one still in progress is not', async () => {
+    const crashed = await staged(THEME_IMPORT_STALE_MS + 60_000)
+    const inProgress = await staged(0)
+    const typesOf = async (themeId: string) =>
+      (await t.platform.eventStore.readStream(themeStream(shop.storeId, themeId))).map((event) => event.type)
+    await vi.waitFor(async () => expect(await typesOf(crashed)).toEqual(['ThemeFilesAdded', 'ThemeImportAbandoned']), {
+      timeout: 30_000,
+    })
+    const [, abandoned] = await t.platform.eventStore.readStream(themeStream(shop.storeId, crashed))
+    expect(abandoned!.data).toEqual({ themeId: crashed, reason: 'TIMED_OUT' })
+    expect(abandoned!.metadata.actor).toMatchObject({ type: 'system', id: 'scheduler' })
+    await t.platform.waitForPosition(abandoned!.position)
+    const db: ThemeDb = t.platform.database.db
+    const rows = await db.selectFrom('theme_files').select('theme_id').where('store_id', '=', shop.storeId).execute()
+    expect(rows.map((row) => row.theme_id)).not.toContain(crashed)
+    expect(rows.map((row) => row.theme_id)).toContain(inProgress)
+    expect(await typesOf(inProgress)).toEqual(['ThemeFilesAdded'])
+  })
+})

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { ok } from '../../../test/support/menus.js'
+import { createProduct } from '../../../test/support/products.js'
+import { visit } from '../../../test/support/storefront.js'
+import { untilMainTheme } from '../../../test/support/themes.js'
+
+// A collection page counts its facets from the store's in-memory facet index once it is built
+// (app/storefront/catalog-index.ts); a write must never leave a page counting from an index of
+// before it. Each visit asks for another sort, so the page cache never answers in its place.
+
+const HOST = 'index-shop.localhost'
+const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
+let t: TestApp
+let shop: Tenant
+let capId = ''
+
+/** The tag facet's counts on the collection page, as the default theme prints them ("summer (2)"). */
+async function tagCounts(sortBy: string): Promise<Record<string, number>> {
+  const page = await visit(t, HOST, `/collections/all?sort_by=${sortBy}`)
+  expect(page.statusCode).toBe(200)
+  const counts = [...page.body.matchAll(/name="filter\.p\.tag" value="([^"]+)"[^>]*> [^(]+\((\d+)\)/g)]
+  return Object.fromEntries(counts.map(([, tag, count]) => [tag!, Number(count)]))
+}
+
+const indexed = () => t.platform.catalogIndexes.current(shop.storeId) !== null
+
+beforeAll(async () => {
+  t = await startTestApp()
+  shop = await t.tenant('index-shop')
+  await untilMainTheme(t, shop.apiKey)
+  await createProduct(t, shop.apiKey, { title: 'Tee', status: 'ACTIVE', tags: ['summer'] })
+  await createProduct(t, shop.apiKey, { title: 'Shorts', status: 'ACTIVE', tags: ['summer', 'sale'] })
+  await createProduct(t, shop.apiKey, { title: 'Draft hat', status: 'DRAFT', tags: ['summer'] })
+  capId = (await createProduct(t, shop.apiKey, { title: 'Cap', status: 'ACTIVE', tags: ['winter'] })).id
+}, 120_000)
+afterAll(() => t.close())
+
+describe('the storefront facet index', () => {
+  it('counts as SQL does once built, and never outlives a write', async () => {
+    expect(await tagCounts('manual')).toEqual({ summer: 2, sale: 1, winter: 1 })
+    // The first page asked for the index; it is built beside, and used once there.
+    await expect.poll(indexed, { timeout: 10_000 }).toBe(true)
+    expect(await tagCounts('title-ascending')).toEqual({ summer: 2, sale: 1, winter: 1 })
+
+    await ok(t, shop.apiKey, UPDATE, { id: capId, tags: ['winter', 'summer'] }, 'productUpdate')
+    // The write's answer came after the purger dropped the index: the next page counts in SQL.
+    expect(indexed()).toBe(false)
+    expect(await tagCounts('title-descending')).toEqual({ summer: 3, sale: 1, winter: 1 })
+
+    // Built again once the catalog is quiet, from the read models after the write.
+    await expect.poll(indexed, { timeout: 10_000 }).toBe(true)
+    expect(await tagCounts('price-ascending')).toEqual({ summer: 3, sale: 1, winter: 1 })
+  })
+
+  it('is one store’s: another store’s index is its own', async () => {
+    const other = await t.tenant('index-other')
+    await createProduct(t, other.apiKey, { title: 'Boot', status: 'ACTIVE', tags: ['winter'] })
+    const otherIndexed = () => t.platform.catalogIndexes.current(other.storeId)
+    await expect.poll(() => otherIndexed()?.size ?? null, { timeout: 10_000 }).toBe(1)
+    expect(t.platform.catalogIndexes.current(shop.storeId)?.size).toBe(3)
+  })
+})

@@ -1,0 +1,111 @@
+import type { AnyDb } from '../../infra/database/database.js'
+import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
+import type { Logger } from '../../infra/logging/logger.js'
+import { loadFacetIndex, type FacetIndex } from '../../projections/catalog/product/facet-index/load.js'
+import { storefrontTags } from './cache/tags.js'
+
+/**
+ * After a change, a store's index is built again only once its catalog has been quiet this long:
+ * a burst of writes (an import, a busy checkout) costs one build, not one per write; until then
+ * SQL answers, as fresh as ever.
+ */
+const SETTLE_MS = 1_000
+/** Products held over all stores (a few dozen bytes each); the least recently asked-for stores go first. */
+const MAX_PRODUCTS = 2_000_000
+const MAX_STORES = 20_000
+
+interface Entry {
+  /** Moves on every change: a build that started before the change is thrown away. */
+  generation: number
+  index: FacetIndex | null
+  building: boolean
+  changedAt: number
+}
+
+/**
+ * Each store's facet index (projections/catalog/product/facet-index) in this process, so a
+ * storefront's collection and search pages count facets without a statement over the whole
+ * catalog. It is used only while current: the node's storefront purger (cache/purger.ts) tells
+ * it of every change to a store's catalog once the read models show it, and a write's
+ * read-your-writes waits for that purger, so a request after a write's answer never reads an
+ * index from before it. Without a purger (a process that serves no storefront) it is never used.
+ */
+export class CatalogIndexes {
+  private readonly entries = new Map<string, Entry>()
+  private held = 0
+  private followed = false
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly logger: Logger,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** The purger follows the log from now on: the indexes may be used, and every one built so far is dropped. */
+  follow(): void {
+    this.followed = true
+  }
+
+  unfollow(): void {
+    this.followed = false
+    this.entries.clear()
+    this.held = 0
+  }
+
+  /** A purge target: what changes a product list (`products`, or the whole store) makes the store's index stale. */
+  async purge(request: PurgeRequest): Promise<void> {
+    if (!request.all && !request.surrogateKeys.includes(storefrontTags.products)) return
+    const entry = this.entries.get(request.storeId)
+    if (!entry) return
+    entry.generation++
+    entry.changedAt = this.clock()
+    this.drop(entry)
+  }
+
+  /** The store's index when it is current; else null, with a build started when one is due: the caller reads SQL. */
+  current(storeId: string): FacetIndex | null {
+    if (!this.followed) return null
+    let entry = this.entries.get(storeId)
+    if (entry) this.entries.delete(storeId)
+    else entry = { generation: 0, index: null, building: false, changedAt: -Infinity }
+    // Map order is the recency order: re-inserted, the store is the most recently asked for.
+    this.entries.set(storeId, entry)
+    if (entry.index) return entry.index
+    if (!entry.building && this.clock() - entry.changedAt >= SETTLE_MS) this.build(storeId, entry)
+    this.evict()
+    return null
+  }
+
+  private build(storeId: string, entry: Entry): void {
+    entry.building = true
+    const generation = entry.generation
+    loadFacetIndex(this.db, storeId)
+      .then((index) => {
+        if (entry.generation !== generation || this.entries.get(storeId) !== entry || !this.followed) return
+        // A store larger than the whole budget stays in SQL until its next change.
+        if (index.size > MAX_PRODUCTS) return void (entry.changedAt = Infinity)
+        entry.index = index
+        this.held += index.size
+        this.evict()
+      })
+      .catch((error: unknown) => {
+        // A failed build waits as a change does before the next try; SQL answers meanwhile.
+        entry.changedAt = this.clock()
+        this.logger.warn({ err: error, storeId }, 'building the catalog facet index failed; SQL answers meanwhile')
+      })
+      .finally(() => (entry.building = false))
+  }
+
+  private drop(entry: Entry): void {
+    if (entry.index) this.held -= entry.index.size
+    entry.index = null
+  }
+
+  private evict(): void {
+    for (const [storeId, entry] of this.entries) {
+      if (this.held <= MAX_PRODUCTS && this.entries.size <= MAX_STORES) return
+      this.drop(entry)
+      this.entries.delete(storeId)
+    }
+  }
+}
