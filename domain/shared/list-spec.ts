@@ -99,6 +99,12 @@ export const dateTimeRangeFilterSchema: z.ZodType<DateTimeRangeFilter> = z
   })
   .describe('A time range.')
 
+// Typed as the interface, so a filter built in code may hold readonly lists of tags.
+const tagsFilterSchema: z.ZodType<TagsFilter> = z.strictObject({
+  any: z.array(z.string()).nullish().describe('Has at least one of these tags.'),
+  all: z.array(z.string()).nullish().describe('Has every one of these tags.'),
+})
+
 const decimal = z.string().describe('A decimal amount in the store\'s currency, e.g. "19.99".')
 
 function field<Kind extends FilterField['kind'], Value>(
@@ -135,13 +141,7 @@ export const filter = {
       z.strictObject({ min: decimal.nullish(), max: decimal.nullish() }),
       description,
     ),
-  tags: (description?: string) =>
-    field(
-      'tags',
-      'TagsFilter',
-      z.strictObject({ any: z.array(z.string()).nullish(), all: z.array(z.string()).nullish() }),
-      description,
-    ),
+  tags: (description?: string) => field('tags', 'TagsFilter', tagsFilterSchema, description),
   /** Any of these values, e.g. `status: [PageStatus!]` or `mimeType: [String!]`. */
   enumList: <const Value extends string>(type: string, values: readonly Value[], description?: string) =>
     field<'in', readonly Value[]>('in', `[${type}!]`, z.array(z.enum(values)), description),
@@ -175,7 +175,7 @@ export type AnyListSpec = ListSpec<string, any, string>
 
 /** The TypeScript filter of a spec: each field's value, and `and`/`or` of the same filter. */
 export type FilterOf<S extends AnyListSpec> = {
-  [K in keyof S['filters']]?: NonNullable<S['filters'][K]['value']> | null
+  -readonly [K in keyof S['filters']]?: NonNullable<S['filters'][K]['value']> | null
 } & {
   and?: readonly FilterOf<S>[] | null
   or?: readonly FilterOf<S>[] | null

@@ -50,6 +50,11 @@ export interface ListRunner<S extends AnyListSpec> {
   /** The filter as one condition, its bounds checked first (BAD_USER_INPUT on `filter…`). */
   where(eb: Eb, filter: FilterOf<S> | null | undefined): Expression<SqlBool>
   /**
+   * The conditions of one level of the filter, its `and`/`or` left out: for a caller that walks
+   * the levels itself with `combineFilter`, adding conditions of its own (product facets).
+   */
+  conditions(eb: Eb, level: FilterOf<S>): Expression<SqlBool>[]
+  /**
    * One page of `query` filtered and sorted as `args` say, in page mode or cursor mode (forward
    * or backward). The query must select `id` and the sort columns.
    */
@@ -102,6 +107,7 @@ export function listRunner<S extends AnyListSpec>(spec: S, binding: ListBinding<
     },
     // A spec's filter is a level of fields with and/or of the same: what combineFilter walks.
     where: (eb, filter) => combineFilter<Level>(eb, filter as Level | null | undefined, own),
+    conditions: (eb, level) => own(eb, level as Level),
     async run(query, args, options = {}) {
       const sort = runner.sortOf(args.sort)
       return paginate(

@@ -7,6 +7,8 @@ import { walkBackward } from '../../../test/support/lists.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 import { image, uploadFile, useTestMedia } from '../../../test/support/media.js'
 import { createMenu } from '../../../test/support/menus.js'
+import { untilMainTheme } from '../../../test/support/themes.js'
+import { createCatalogProduct } from '../../../test/support/variant-api.js'
 import { createBlog, createPost } from '../../../test/support/webstore-content.js'
 
 // The lists moved onto their spec (domain/<area>/<resource>/list.ts) walk backward like every
@@ -22,6 +24,8 @@ beforeAll(async () => {
   t = await startTestApp()
   apiKey = (await t.tenant('spec-lists')).apiKey
   media = await useTestMedia(t)
+  // The default theme first, so the themes created below are the draft and unpublished ones.
+  await untilMainTheme(t, apiKey)
   const blog = await createBlog(t, apiKey, { title: 'News' })
   await must(t, apiKey, CREATE_TYPE, { input: { name: 'Promo', fields: [{ key: 'title', type: 'TEXT' }] } })
   for (const name of names) {
@@ -32,6 +36,8 @@ beforeAll(async () => {
     await must(t, apiKey, CREATE_TYPE, { input: { name, fields: [{ key: 'title', type: 'TEXT' }] } })
     await must(t, apiKey, CREATE_ENTRY, { input: { typeHandle: 'promo', handle: name, fields: { title: name } } })
     await uploadFile(t, apiKey, { data: await image(8, 8), filename: `${name}.png` })
+    await createCatalogProduct(t, apiKey, { title: name, variants: [{ price: '1', sku: name }] })
+    await must(t, apiKey, CREATE_THEME, { input: { name } })
   }
   client = await connect(httpTransport(await listenForMcp(t), apiKey))
   // Some twenty writes, each read back from the read models: more than the default hook allows on a busy machine.
@@ -44,6 +50,7 @@ afterAll(async () => {
 
 const CREATE_TYPE =
   'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }'
+const CREATE_THEME = 'mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }'
 const CREATE_ENTRY =
   'mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }'
 
@@ -56,6 +63,9 @@ const LISTS = [
   { field: 'contentTypes', args: 'sort: HANDLE_ASC', name: 'handle', rows: [...names, 'promo'] },
   { field: 'contentEntries', args: 'type: "promo", sort: HANDLE_ASC', name: 'handle', rows: names },
   { field: 'medias', args: 'sort: FILENAME_ASC', name: 'filename', rows: names.map((one) => `${one}.png`) },
+  { field: 'products', args: 'sort: TITLE_ASC', name: 'title', rows: names },
+  { field: 'productVariants', args: 'sort: SKU_ASC', name: 'sku', rows: names },
+  { field: 'themes', args: 'filter: { role: [DRAFT, UNPUBLISHED] }, sort: NAME_ASC', name: 'name', rows: names },
 ]
 
 describe.each(LISTS)('$field(last:, before:)', ({ field, args, name, rows }) => {
@@ -83,8 +93,20 @@ describe('the list tools', () => {
       'filename',
       ['charlie.png', 'alpha.png'],
     ],
+    [
+      'list_products',
+      { or: [{ title: { eq: 'alpha' } }, { sku: { startsWith: 'cha' } }] },
+      'title',
+      ['charlie', 'alpha'],
+    ],
+    [
+      'list_themes',
+      { or: [{ name: { eq: 'alpha' } }, { name: { startsWith: 'cha' } }], role: ['DRAFT', 'UNPUBLISHED'] },
+      'name',
+      ['charlie', 'alpha'],
+    ],
   ])('%s takes or branches of the spec filter', async (tool, filter, name, expected) => {
-    const sort = name === 'filename' ? 'FILENAME_DESC' : name === 'title' ? 'TITLE_DESC' : 'HANDLE_DESC'
+    const sort = `${{ filename: 'FILENAME', title: 'TITLE', name: 'NAME' }[name] ?? 'HANDLE'}_DESC`
     const listed = await callTool<{ nodes: Record<string, string>[] }>(client, tool, { filter, sort })
     expect(listed.isError).toBe(false)
     expect(listed.data.nodes.map((node) => node[name])).toEqual(expected)

@@ -4,7 +4,6 @@ import {
   findProduct,
   listProducts as listProductRecords,
   productsByIds as productRecordsByIds,
-  PRODUCT_SORTS,
   type ListProductsArgs,
   type ProductSort,
 } from '../../../projections/catalog/product/queries.js'
@@ -13,9 +12,6 @@ import { viewConnection, type PaginateOptions } from '../../shared/connection.js
 import { toProductView, type ProductView } from './view.js'
 
 export type { ListProductsArgs, ProductFacetsArgs, ProductSort }
-
-/** The sorts `listProducts` takes, for transports that list them (MCP's enum). */
-export const productSorts: readonly ProductSort[] = PRODUCT_SORTS
 
 export type ProductLookup = { id?: string | null; handle?: string | null }
 

@@ -10,6 +10,7 @@ import {
   themeConfig,
   themeFileByPath,
   themeFiles,
+  type ListThemesArgs,
   type ThemeConfig,
   type ThemeFilter,
   type ThemeSort,
@@ -30,9 +31,7 @@ import {
   type ThemeView,
 } from './view.js'
 
-export type { ThemeConfig, ThemeFilter, ThemeSort }
-
-export type ListThemesArgs = ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null }
+export type { ListThemesArgs, ThemeConfig, ThemeFilter, ThemeSort }
 
 /** How many files a theme's detail lists (MCP `get_theme`); GraphQL's `Theme.files` pages through them all. */
 const DETAIL_FILES = 250

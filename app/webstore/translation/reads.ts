@@ -1,10 +1,10 @@
-import type { ListArgs } from '../../../domain/shared/list-spec.js'
 import { notFound } from '../../../domain/shared/errors.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import {
   findTranslatableResource,
   listTranslatableResources as listTranslatableResourceRecords,
   translationValues,
+  type ListTranslatableResourcesArgs,
 } from '../../../projections/webstore/translation/queries.js'
 import { requireStore, type Caller } from '../../caller.js'
 import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
@@ -32,11 +32,13 @@ export async function readTranslatableResource(caller: Caller, resourceId: strin
   return toTranslatableResourceView(resource)
 }
 
-/** The store's resources of one kind, oldest first, each with its source texts and translations. */
+export type { ListTranslatableResourcesArgs }
+
+/** The store's resources of one kind, oldest first unless sorted otherwise, each with its source texts and translations. */
 export async function listTranslatableResources(
   caller: Caller,
   resourceType: TranslatableResourceType,
-  args: ListArgs,
+  args: ListTranslatableResourcesArgs,
   options: PaginateOptions = {},
 ) {
   const storeId = webstoreStore(caller)

@@ -1,53 +1,17 @@
 import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
+import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
+import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { listProducts, productSorts, readProduct } from '../../../app/catalog/product/reads.js'
-import { dateTimeRangeFilter, listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { listProducts, readProduct } from '../../../app/catalog/product/reads.js'
+import { listArgsShape, listSchema } from '../../shared/lists.js'
 import { getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
-import { catalogFilterShape } from './catalog-filter.js'
 import { productSchema, productsJson } from './views.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
 const SEARCH_HITS_MAX = 50
-
-const tagsFilter = z
-  .strictObject({
-    any: z.array(z.string()).nullish().describe('Has at least one of these tags.'),
-    all: z.array(z.string()).nullish().describe('Has every one of these tags.'),
-  })
-  .describe('Conditions on the tags.')
-
-/** GraphQL's `ProductFilter`: every given field must hold; `and`/`or` combine nested filters. */
-const productFilter = z
-  .strictObject({
-    title: stringFilter.nullish(),
-    handle: stringFilter.nullish(),
-    vendor: stringFilter.nullish(),
-    status: z.array(z.enum(PRODUCT_STATUSES)).nullish().describe('Any of these statuses.'),
-    tags: tagsFilter.nullish(),
-    createdAt: dateTimeRangeFilter.nullish(),
-    updatedAt: dateTimeRangeFilter.nullish(),
-    price: catalogFilterShape.price,
-    inventory: catalogFilterShape.inventory,
-    category: catalogFilterShape.category,
-    attributes: catalogFilterShape.attributes,
-    sku: catalogFilterShape.sku,
-    search: z
-      .string()
-      .nullish()
-      .describe(
-        'Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix.',
-      ),
-    get and() {
-      return z.array(productFilter).nullish().describe('Every one of these filters must hold.')
-    },
-    get or() {
-      return z.array(productFilter).nullish().describe('At least one of these filters must hold.')
-    },
-  })
-  .meta({ id: 'ProductFilter' }) // names the recursive definition in the JSON Schema, instead of __schema0
 
 const getProductArgs = z.strictObject({
   id: z.string().nullish().describe('The product id.'),
@@ -56,9 +20,8 @@ const getProductArgs = z.strictObject({
 
 const listProductsArgs = z.strictObject({
   ...listArgsShape,
-  filter: productFilter.nullish(),
-  sort: z
-    .enum(productSorts)
+  filter: filterSchema(PRODUCT_LIST).nullish(),
+  sort: sortSchema(PRODUCT_LIST)
     .nullish()
     .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
 })
@@ -102,7 +65,8 @@ export const productReadTools: readonly ShopTool[] = [
     name: 'list_products',
     description:
       "List the current store's products with filters, sort and pagination (the arguments of GraphQL's products query). " +
-      'Use page+limit to jump to a page, or first+after to walk the list with pageInfo.endCursor. Returns nodes, pageInfo and totalCount.',
+      'Use page+limit to jump to a page, first+after to walk the list with pageInfo.endCursor, or last+before to walk it back ' +
+      'with pageInfo.startCursor. Returns nodes, pageInfo and totalCount.',
     available: canRead,
     input: listProductsArgs,
     output: listSchema(productSchema),

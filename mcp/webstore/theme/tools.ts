@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { grantsCommand } from '../../../domain/shared/command.js'
 import { themePreviewLinkCreateInput } from '../../../domain/webstore/theme/commands.js'
 import { themePreviewLinkCreate } from '../../../domain/webstore/theme/definitions.js'
+import { THEME_LIST } from '../../../domain/webstore/theme/list.js'
 import { createThemePreviewLink } from '../../../app/webstore/theme/preview-link.js'
 import { listThemeDetails, readThemeDetail, readThemeFile } from '../../../app/webstore/theme/reads.js'
 import {
@@ -10,12 +12,11 @@ import {
   themeFileContentViewSchema,
   toThemeFileContentView,
 } from '../../../app/webstore/theme/view.js'
-import { listArgsShape, listSchema, stringFilter } from '../../shared/lists.js'
+import { listArgsShape, listSchema } from '../../shared/lists.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, shopTool, type ShopTool } from '../../shared/tool.js'
 
 const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'webstore:read')
-const role = z.enum(['MAIN', 'DRAFT', 'UNPUBLISHED'])
 
 const getThemeArgs = z.strictObject({ id: z.string().nullish().describe('The theme id; omitted: the main theme.') })
 const getThemeFileArgs = z.strictObject({
@@ -24,11 +25,8 @@ const getThemeFileArgs = z.strictObject({
 })
 const listThemesArgs = z.strictObject({
   ...listArgsShape,
-  filter: z.strictObject({ role: z.array(role).nullish(), name: stringFilter.nullish() }).nullish(),
-  sort: z
-    .enum(['NAME_ASC', 'NAME_DESC', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'UPDATED_AT_ASC', 'UPDATED_AT_DESC'])
-    .nullish()
-    .describe('CREATED_AT_DESC when omitted.'),
+  filter: filterSchema(THEME_LIST).nullish(),
+  sort: sortSchema(THEME_LIST).nullish().describe(`${THEME_LIST.defaultSort} when omitted.`),
 })
 
 export const themeReadTools: readonly ShopTool[] = [
@@ -56,8 +54,8 @@ export const themeReadTools: readonly ShopTool[] = [
   readTool({
     name: 'list_themes',
     description:
-      "List the current store's themes with filters (role, name), sort and pagination (the arguments of GraphQL's themes " +
-      'query). Returns nodes, pageInfo and totalCount.',
+      "List the current store's themes with filters (role, name, updatedAt, and/or), sort and pagination (the arguments of " +
+      "GraphQL's themes query). Returns nodes, pageInfo and totalCount.",
     available: canRead,
     input: listThemesArgs,
     output: listSchema(themeDetailViewSchema),

@@ -56,6 +56,15 @@ describe('translation tools', () => {
     })
     expect(list.data.totalCount).toBe(1)
     expect(list.data.nodes[0]!.translations.map((translation) => translation.value)).toEqual(['Écharpe'])
+    const newest = await callTool<{ nodes: Resource[] }>(client, 'list_translatable_resources', {
+      resourceType: 'PRODUCT',
+      sort: 'CREATED_AT_DESC',
+      last: 1,
+    })
+    expect(newest.data.nodes.map((node) => node.resourceId)).toEqual([product.id])
+    expect(
+      await callToolError(client, 'list_translatable_resources', { resourceType: 'PRODUCT', sort: 'TITLE_ASC' }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['sort']) })
 
     const removed = await callTool<Resource>(client, 'remove_translations', {
       resourceId: product.id,

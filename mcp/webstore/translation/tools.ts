@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { sortSchema } from '../../../domain/shared/list-spec.js'
 import { TRANSLATABLE_RESOURCE_TYPES } from '../../../domain/webstore/translation/events.js'
+import { TRANSLATABLE_RESOURCE_LIST } from '../../../domain/webstore/translation/list.js'
 import { listTranslatableResources, readTranslatableResource } from '../../../app/webstore/translation/reads.js'
 import { translatableResourceViewSchema } from '../../../app/webstore/translation/view.js'
 import { listArgsShape, listSchema } from '../../shared/lists.js'
@@ -25,12 +27,16 @@ export const translationReadTools: readonly ShopTool[] = [
   readTool({
     name: 'list_translatable_resources',
     description:
-      "List the current store's resources of one kind, oldest first, each with its translatable text and translations, to find what " +
-      'is still untranslated or outdated. Use page+limit or first+after (pageInfo.endCursor). Returns nodes, pageInfo and totalCount.',
+      "List the current store's resources of one kind, oldest first (sort CREATED_AT_DESC for newest first), each with its " +
+      'translatable text and translations, to find what is still untranslated or outdated. Use page+limit, first+after ' +
+      '(pageInfo.endCursor) or last+before (pageInfo.startCursor). Returns nodes, pageInfo and totalCount.',
     available: (scopes) => grants(scopes, 'webstore:read'),
     input: z.strictObject({
       resourceType: z.enum(TRANSLATABLE_RESOURCE_TYPES).describe('The kind of resource.'),
       ...listArgsShape,
+      sort: sortSchema(TRANSLATABLE_RESOURCE_LIST)
+        .nullish()
+        .describe(`${TRANSLATABLE_RESOURCE_LIST.defaultSort} when omitted.`),
     }),
     output: listSchema(translatableResourceViewSchema),
     async run({ resourceType, ...args }, call) {

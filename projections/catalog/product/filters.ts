@@ -1,68 +1,21 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { toMinorUnits } from '../../../domain/catalog/product/money.js'
 import { dateTimeProblem } from '../../../domain/shared/boundary.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { INT4_MAX, INT4_MIN } from '../../../domain/shared/input-types.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import type { StringFilter } from '../../shared/filters.js'
-import { searchCondition } from './search-language.js'
+import type { IntRangeFilter, MoneyRangeFilter, StringFilter } from '../../../domain/shared/list-spec.js'
+import type { AttributeFilter, AttributeRange, CategoryFilter } from '../../../domain/catalog/product/list.js'
+import type { Eb } from '../../shared/filters.js'
 
-/** `MoneyRangeFilter`: decimal strings in the store's currency, both ends inclusive. */
-export interface MoneyRangeFilter {
-  min?: string | null
-  max?: string | null
-}
-
-/** `IntRangeFilter`: both ends inclusive. */
-export interface IntRangeFilter {
-  min?: number | null
-  max?: number | null
-}
-
-/** Products in a category, and by default in every category below it. */
-export interface CategoryFilter {
-  id: string
-  includeDescendants?: boolean | null
-}
-
-/** `range` of an attribute: numbers (`"10"`, `"2.5"`) or dates (`"2026-01-31"`), both ends inclusive. */
-export interface AttributeRange {
-  min?: string | null
-  max?: string | null
-}
-
-/**
- * One attribute condition: `in` matches text values and option codes, `range` numbers and
- * dates, `eq` yes/no attributes. The operators given must all hold on the same attribute.
- */
-export interface AttributeFilter {
-  code: string
-  in?: readonly string[] | null
-  range?: AttributeRange | null
-  eq?: boolean | null
-}
-
-/** The product filter fields built here, over the variant, category and attribute read models. */
-export interface CatalogFilter {
-  price?: MoneyRangeFilter | null
-  inventory?: IntRangeFilter | null
-  category?: CategoryFilter | null
-  attributes?: readonly AttributeFilter[] | null
-  sku?: StringFilter | null
-  /** Full text in the store's language (search-language.ts). */
-  search?: string | null
-}
+export type { AttributeFilter, CategoryFilter }
 
 /** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
-type PriceUse = { price?: unknown; and?: readonly PriceUse[] | null; or?: readonly PriceUse[] | null }
-
 export interface FilterScope {
   storeId: string
   currency: string
 }
-
-type Eb = ExpressionBuilder<any, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A currency with the usual two decimals, for stores the tenancy read model does not show yet. */
@@ -73,34 +26,29 @@ export const ATTRIBUTE_CONDITIONS_MAX = 20
 /** Characters of a range bound: any double's digits fit, Postgres' numeric limit is far off. */
 const RANGE_MAX_LENGTH = 400
 
-/**
- * The conditions of a filter level's catalog fields. Each is written so an index serves it: a
- * range on `price_min`/`price_max`/`inventory_total`, array operators on `skus`, and `exists`
- * over `category_products` and `product_attribute_values` keyed by (store, product).
- */
-export function catalogConditions(eb: Eb, filter: CatalogFilter, scope: FilterScope): Expression<SqlBool>[] {
+// The conditions of the product list's catalog fields (domain/catalog/product/list.ts), over the
+// variant, category and attribute read models. Each is written so an index serves it: a range on
+// `price_min`/`price_max`/`inventory_total`, array operators on `skus`, and `exists` over
+// `category_products` and `product_attribute_values` keyed by (store, product).
+
+/** Total stock of the tracked variants, both ends inclusive. */
+export function inventoryConditions(eb: Eb, range: IntRangeFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
-  if (filter.price) conditions.push(...priceConditions(eb, filter.price, scope))
-  if (filter.inventory) {
-    if (filter.inventory.min != null)
-      conditions.push(eb('inventory_total', '>=', integerBound(filter.inventory.min, 'min')))
-    if (filter.inventory.max != null)
-      conditions.push(eb('inventory_total', '<=', integerBound(filter.inventory.max, 'max')))
-  }
-  if (filter.category) conditions.push(categoryCondition(filter.category, scope.storeId))
-  const attributes = filter.attributes ?? []
-  // Each is a subquery with its own parameters: a filter's 500 branches must still fit one statement.
+  if (range.min != null) conditions.push(eb('inventory_total', '>=', integerBound(range.min, 'min')))
+  if (range.max != null) conditions.push(eb('inventory_total', '<=', integerBound(range.max, 'max')))
+  return conditions
+}
+
+/** Every attribute condition of one level; each is a subquery with its own parameters, so they are bounded. */
+export function attributeConditions(attributes: readonly AttributeFilter[]): Expression<SqlBool>[] {
+  // A filter's 500 branches must still fit one statement.
   if (attributes.length > ATTRIBUTE_CONDITIONS_MAX) {
     throw badInput(
       ['filter', 'attributes'],
       `a filter may name at most ${ATTRIBUTE_CONDITIONS_MAX} attribute conditions on one level; got ${attributes.length}`,
     )
   }
-  for (const [index, attribute] of attributes.entries()) conditions.push(attributeCondition(attribute, index))
-  if (filter.sku) conditions.push(...skuConditions(filter.sku))
-  const search = filter.search == null ? null : searchCondition(filter.search, scope.storeId)
-  if (search) conditions.push(search)
-  return conditions
+  return attributes.map(attributeCondition)
 }
 
 /** A bound compared with the integer column: GraphQL's Int fits, a tool's number may not. */
@@ -119,7 +67,7 @@ function integerBound(value: number, end: 'min' | 'max'): number {
  * when that span overlaps the range, i.e. some variant may cost an amount within it. Products
  * without variants have no price and never match a price filter.
  */
-function priceConditions(eb: Eb, range: MoneyRangeFilter, scope: FilterScope): Expression<SqlBool>[] {
+export function priceConditions(eb: Eb, range: MoneyRangeFilter, scope: FilterScope): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
   if (range.min != null)
     conditions.push(eb('price_max', '>=', toMinorUnits(range.min, scope.currency, ['filter', 'price', 'min'])))
@@ -128,7 +76,8 @@ function priceConditions(eb: Eb, range: MoneyRangeFilter, scope: FilterScope): E
   return conditions
 }
 
-function categoryCondition(filter: CategoryFilter, storeId: string): Expression<SqlBool> {
+/** Products in the category, or in it and the categories below it. */
+export function categoryCondition(filter: CategoryFilter, storeId: string): Expression<SqlBool> {
   if (!isUuid(filter.id) || !isUuid(storeId)) return sql<SqlBool>`false`
   const id = filter.id.toLowerCase()
   if (filter.includeDescendants === false) {
@@ -169,7 +118,7 @@ function attributeRange(range: AttributeRange, field: (string | number)[]) {
 }
 
 /** `eq`/`in` compare whole SKUs (array operators, so the GIN index on `skus` serves them); `contains`/`startsWith` ignore case. */
-function skuConditions(filter: StringFilter): Expression<SqlBool>[] {
+export function skuConditions(filter: StringFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
   const like = (pattern: string) =>
     sql<SqlBool>`exists (select 1 from unnest(products.skus) s where s ilike ${pattern})`
@@ -184,6 +133,8 @@ function skuConditions(filter: StringFilter): Expression<SqlBool>[] {
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
+
+type PriceUse = { price?: unknown; and?: readonly PriceUse[] | null; or?: readonly PriceUse[] | null }
 
 /** Whether a filter, at any depth, filters on price: only then is the store's currency needed. */
 export function usesPrice(filter: PriceUse | null | undefined): boolean {

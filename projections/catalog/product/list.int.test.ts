@@ -180,7 +180,11 @@ describe('listProducts', () => {
     ['vendor contains', { vendor: { contains: 'acme' } }, (r) => r.vendor.includes('Acme')],
     ['status', { status: ['DRAFT', 'ARCHIVED'] }, (r) => r.status !== 'ACTIVE'],
     ['status []', { status: [] }, () => false],
-    ['tags as a list', { tags: ['winter', 'yellow'] }, (r) => r.tags.includes('winter') || r.tags.includes('yellow')],
+    [
+      'tags any of several',
+      { tags: { any: ['winter', 'yellow'] } },
+      (r) => r.tags.includes('winter') || r.tags.includes('yellow'),
+    ],
     ['tags any', { tags: { any: ['red'] } }, (r) => r.tags.includes('red')],
     ['tags all', { tags: { all: ['summer', 'small'] } }, (r) => r.tags.includes('summer') && r.tags.includes('small')],
     [
@@ -212,7 +216,7 @@ describe('listProducts', () => {
     ],
     [
       'fields and or together',
-      { status: ['ACTIVE'], or: [{ tags: ['winter'] }, { search: 'pie' }] },
+      { status: ['ACTIVE'], or: [{ tags: { any: ['winter'] } }, { search: 'pie' }] },
       (r) => r.status === 'ACTIVE' && (r.tags.includes('winter') || r.description.startsWith('Pie')),
     ],
   ]

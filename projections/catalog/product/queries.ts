@@ -1,25 +1,31 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
-import { badInput } from '../../../domain/shared/errors.js'
+import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
+  sortValues,
+  type FilterOf,
   type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import { catalogConditions, filterScope, usesPrice, type CatalogFilter, type FilterScope } from './filters.js'
-import type { ProductDatabase, ProductDb, ProductRow } from './tables.js'
+  type SortOf,
+  type TagsFilter,
+} from '../../../domain/shared/list-spec.js'
+import { combineFilter, type Eb } from '../../shared/filters.js'
+import { listRunner, type ListRunner } from '../../shared/list-runner.js'
+import { paginate, type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  attributeConditions,
+  categoryCondition,
+  filterScope,
+  inventoryConditions,
+  priceConditions,
+  skuConditions,
+  usesPrice,
+  type FilterScope,
+} from './filters.js'
+import { searchCondition } from './search-language.js'
+import type { ProductDb, ProductRow } from './tables.js'
+
+export type { TagsFilter }
 
 /** A product as the API serves it. */
 export interface ProductRecord {
@@ -40,42 +46,13 @@ export interface ProductRecord {
   publishAt: Date | null
 }
 
-/** `any`: has at least one of the tags; `all`: has every one. A plain list means `any`. */
-export interface TagsFilter {
-  any?: readonly string[] | null
-  all?: readonly string[] | null
-}
-
-/** `CatalogFilter` adds price, inventory, category, attributes and sku (filters.ts). */
-export interface ProductFilter extends CatalogFilter {
-  title?: StringFilter | null
-  handle?: StringFilter | null
-  vendor?: StringFilter | null
-  status?: readonly ProductStatus[] | null
-  tags?: TagsFilter | readonly string[] | null
-  createdAt?: DateTimeRangeFilter | null
-  updatedAt?: DateTimeRangeFilter | null
-  /** Full text over title, handle, vendor, tags and description; every word must match, the last one as a prefix. */
-  search?: string | null
-  /** Members of this collection: the storefront counts a collection page's facets with it (not in the API's filter). */
-  collectionId?: string | null
-  and?: readonly ProductFilter[] | null
-  or?: readonly ProductFilter[] | null
-}
-
-const SORTS = sortOptions({
-  TITLE: 'title',
-  CREATED_AT: 'created_at',
-  UPDATED_AT: 'updated_at',
-  HANDLE: 'handle',
-  // price_sort is price_min with products without a price first; null cannot be a keyset cursor.
-  PRICE: 'price_sort',
-  INVENTORY: 'inventory_total',
-})
-
-export type ProductSort = keyof typeof SORTS
-export const PRODUCT_SORTS = Object.keys(SORTS) as ProductSort[]
-export const DEFAULT_PRODUCT_SORT: ProductSort = 'CREATED_AT_DESC'
+/**
+ * The list spec's filter, and `collectionId`: members of this collection, which the storefront
+ * counts a collection page's facets with (not in the API's filter).
+ */
+export type ProductFilter = FilterOf<typeof PRODUCT_LIST> & { collectionId?: string | null }
+export type ProductSort = SortOf<typeof PRODUCT_LIST>
+export const PRODUCT_SORTS = sortValues(PRODUCT_LIST)
 
 export interface ListProductsArgs extends ListArgs {
   filter?: ProductFilter | null
@@ -169,16 +146,14 @@ export async function listProducts<Column extends string>(
   options: PaginateOptions = {},
   subset?: ProductSubset<Column>,
 ): Promise<Connection<ProductRecord>> {
-  const sortName = args.sort ?? DEFAULT_PRODUCT_SORT
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${PRODUCT_SORTS.join(', ')}; got '${sortName}'`)
-  const scope = await filterScope(db, storeId, usesPrice(args.filter))
+  const products = productList(await filterScope(db, storeId, usesPrice(args.filter)))
+  const sort = products.sortOf(args.sort)
   const query = db
     .selectFrom('products')
     // The cursor carries the sort column's value, so a sort on a column the record omits selects it too.
     .select([...COLUMNS, 'price_sort', 'inventory_total'])
     .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, withCatalog(scope)))
+    .where((eb) => combineFilter(eb, args.filter, levelConditions(products)))
   let page: Connection<ListedRow>
   if (!subset) page = await paginate<ListedRow>(query, args, sort, options)
   else if (args.sort != null)
@@ -202,30 +177,50 @@ export async function listProducts<Column extends string>(
   }
 }
 
-/** The conditions of one filter level: the product's own fields, then the catalog ones (filters.ts). */
-export function withCatalog(scope: FilterScope) {
-  return (eb: ExpressionBuilder<ProductDatabase, 'products'>, filter: ProductFilter): Expression<SqlBool>[] => [
-    ...productConditions(eb, filter),
-    ...catalogConditions(eb, filter, scope),
+/**
+ * The product list bound to the products table for one store: amounts are in its currency and
+ * search in its language, so the catalog fields' conditions take the store's filter scope.
+ */
+function productList(scope: FilterScope): ListRunner<typeof PRODUCT_LIST> {
+  return listRunner(PRODUCT_LIST, {
+    filters: {
+      title: 'title',
+      handle: 'handle',
+      vendor: 'vendor',
+      status: 'status',
+      tags: tagConditions,
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      price: (eb, range) => priceConditions(eb, range, scope),
+      inventory: inventoryConditions,
+      category: (_eb, category) => categoryCondition(category, scope.storeId),
+      attributes: (_eb, attributes) => attributeConditions(attributes),
+      sku: (_eb, sku) => skuConditions(sku),
+      search: (_eb, text) => searchCondition(text, scope.storeId) ?? [],
+    },
+    sorts: {
+      TITLE: 'title',
+      HANDLE: 'handle',
+      CREATED_AT: 'created_at',
+      UPDATED_AT: 'updated_at',
+      // price_sort is price_min with products without a price first; null cannot be a keyset cursor.
+      PRICE: 'price_sort',
+      INVENTORY: 'inventory_total',
+    },
+  })
+}
+
+/** The conditions of one filter level, for `combineFilter`: the spec's fields, then `collectionId`. */
+function levelConditions(products: ListRunner<typeof PRODUCT_LIST>) {
+  return (eb: Eb, filter: ProductFilter): Expression<SqlBool>[] => [
+    ...products.conditions(eb, filter),
+    ...(filter.collectionId != null ? [memberOf(filter.collectionId)] : []),
   ]
 }
 
-function productConditions(
-  eb: ExpressionBuilder<ProductDatabase, 'products'>,
-  filter: ProductFilter,
-): Expression<SqlBool>[] {
-  const conditions = [
-    ...stringConditions(eb, 'title', filter.title),
-    ...stringConditions(eb, 'handle', filter.handle),
-    ...stringConditions(eb, 'vendor', filter.vendor),
-    ...dateRangeConditions(eb, 'created_at', filter.createdAt),
-    ...dateRangeConditions(eb, 'updated_at', filter.updatedAt),
-    ...tagConditions(filter.tags),
-  ]
-  if (filter.status != null) conditions.push(inList('status', filter.status))
-  if (filter.collectionId != null) conditions.push(memberOf(filter.collectionId))
-  // search is a catalog condition: it needs the store's language (search-language.ts).
-  return conditions
+/** The conditions of one filter level in the store's filter scope (facets.ts walks the levels itself). */
+export function withCatalog(scope: FilterScope) {
+  return levelConditions(productList(scope))
 }
 
 function memberOf(collectionId: string): Expression<SqlBool> {
@@ -233,18 +228,12 @@ function memberOf(collectionId: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from collection_products cp where cp.store_id = products.store_id and cp.product_id = products.id and cp.collection_id = ${collectionId.toLowerCase()})`
 }
 
-function tagConditions(filter: ProductFilter['tags']): Expression<SqlBool>[] {
-  if (filter == null) return []
-  const { any, all } = isTagList(filter) ? { any: filter, all: null } : filter
+/** `any`: has at least one of the tags; `all`: has every one. Array operators, so the GIN index on tags serves them. */
+function tagConditions(_eb: Eb, filter: TagsFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
-  // Written as array operators so the GIN index on tags serves them.
-  if (any != null) conditions.push(sql<SqlBool>`tags && ${[...any]}::text[]`)
-  if (all != null) conditions.push(sql<SqlBool>`tags @> ${[...all]}::text[]`)
+  if (filter.any != null) conditions.push(sql<SqlBool>`tags && ${[...filter.any]}::text[]`)
+  if (filter.all != null) conditions.push(sql<SqlBool>`tags @> ${[...filter.all]}::text[]`)
   return conditions
-}
-
-function isTagList(filter: TagsFilter | readonly string[]): filter is readonly string[] {
-  return Array.isArray(filter)
 }
 
 function toRecord(row: ListedRow): ProductRecord {

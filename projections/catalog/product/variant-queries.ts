@@ -1,17 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { WeightUnit } from '../../../domain/catalog/product/variant-events.js'
-import { badInput } from '../../../domain/shared/errors.js'
+import { PRODUCT_VARIANT_LIST } from '../../../domain/catalog/product/variant-list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import { combineFilter, stringConditions, type StringFilter } from '../../shared/filters.js'
-import {
-  paginate,
-  sortOptions,
-  type Connection,
-  type ListArgs,
-  type PaginateOptions,
-  type SortSpec,
-} from '../../shared/pagination.js'
-import type { ProductDatabase, ProductDb } from './tables.js'
+import type { FilterOf, ListArgsOf, SortOf } from '../../../domain/shared/list-spec.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
 
 /** An amount in minor units of its currency. */
@@ -58,39 +52,26 @@ export interface VariantSummary {
   variantCount: number
 }
 
-/** `IntRangeFilter`: both ends inclusive. */
-export interface QuantityRange {
-  min?: number | null
-  max?: number | null
-}
+export type VariantFilter = FilterOf<typeof PRODUCT_VARIANT_LIST>
+export type VariantSort = SortOf<typeof PRODUCT_VARIANT_LIST>
 
-export interface VariantFilter {
-  sku?: StringFilter | null
-  barcode?: StringFilter | null
-  inventoryQuantity?: QuantityRange | null
-  and?: readonly VariantFilter[] | null
-  or?: readonly VariantFilter[] | null
-}
-
-const SORTS = sortOptions({
-  POSITION: 'position',
-  SKU: 'sku',
-  TITLE: 'title',
-  PRICE: 'price_amount',
-  INVENTORY_QUANTITY: 'inventory_quantity',
-  CREATED_AT: 'created_at',
-  UPDATED_AT: 'updated_at',
-})
-
-export type VariantSort = keyof typeof SORTS
-export const VARIANT_SORTS = Object.keys(SORTS) as VariantSort[]
-
-export interface ListVariantsArgs extends ListArgs {
+export interface ListVariantsArgs extends ListArgsOf<typeof PRODUCT_VARIANT_LIST> {
   /** Only this product's variants. */
   productId?: string | null
-  filter?: VariantFilter | null
-  sort?: VariantSort | null
 }
+
+const variants = listRunner(PRODUCT_VARIANT_LIST, {
+  filters: { sku: 'sku', barcode: 'barcode', inventoryQuantity: 'inventory_quantity' },
+  sorts: {
+    POSITION: 'position',
+    SKU: 'sku',
+    TITLE: 'title',
+    PRICE: 'price_amount',
+    INVENTORY_QUANTITY: 'inventory_quantity',
+    CREATED_AT: 'created_at',
+    UPDATED_AT: 'updated_at',
+  },
+})
 
 /** One variant of the store, or null; malformed ids and other stores' variants are not found. */
 export async function findVariant(db: ProductDb, storeId: string, id: string): Promise<VariantRecord | null> {
@@ -115,18 +96,14 @@ export async function listVariants(
   args: ListVariantsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<VariantRecord>> {
-  const sortName = args.sort ?? 'CREATED_AT_DESC'
-  const sort: SortSpec | undefined = SORTS[sortName]
-  if (!sort) throw badInput(['sort'], `sort must be one of ${VARIANT_SORTS.join(', ')}; got '${sortName}'`)
   const productId = args.productId
   const scoped = isUuid(storeId) && (productId == null || isUuid(productId))
   let query = db
     .selectFrom('product_variants')
     .selectAll()
     .where((eb) => (scoped ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-    .where((eb) => combineFilter(eb, args.filter, variantConditions))
   if (productId != null && scoped) query = query.where('product_id', '=', productId.toLowerCase())
-  const page = await paginate<ProductVariantRow>(query, args, sort, options)
+  const page = await variants.run(query, args, options)
   return {
     ...page,
     nodes: page.nodes.map(toVariantRecord),
@@ -235,17 +212,6 @@ export async function variantSummaries(
     ]),
   )
   return productIds.map((id) => byId.get(id.toLowerCase()) ?? null)
-}
-
-function variantConditions(
-  eb: ExpressionBuilder<ProductDatabase, 'product_variants'>,
-  filter: VariantFilter,
-): Expression<SqlBool>[] {
-  const conditions = [...stringConditions(eb, 'sku', filter.sku), ...stringConditions(eb, 'barcode', filter.barcode)]
-  const range = filter.inventoryQuantity
-  if (range?.min != null) conditions.push(eb('inventory_quantity', '>=', range.min))
-  if (range?.max != null) conditions.push(eb('inventory_quantity', '<=', range.max))
-  return conditions
 }
 
 function uuids(ids: readonly string[]): string[] {

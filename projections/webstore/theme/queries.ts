@@ -1,32 +1,24 @@
 import { sql } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
-import type { ThemeRole } from '../../../domain/webstore/theme/events.js'
+import type { FilterOf, ListArgsOf, SortOf } from '../../../domain/shared/list-spec.js'
+import { THEME_LIST } from '../../../domain/webstore/theme/list.js'
 import { SETTINGS_DATA_PATH, SETTINGS_SCHEMA_PATH, type ThemeFile } from '../../../domain/webstore/theme/files.js'
 import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore/theme/section-schema.js'
 import { effectiveSettings, themeSettingsSchema } from '../../../domain/webstore/theme/settings.js'
 import type { SettingsSchema } from '../../../domain/webstore/theme/settings-schema.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  combineFilter,
-  inList,
-  dateRangeConditions,
-  stringConditions,
-  type DateTimeRangeFilter,
-  type StringFilter,
-} from '../../shared/filters.js'
-import { paginate, sortOptions, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
+import { listRunner } from '../../shared/list-runner.js'
+import { paginate, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import type { ThemeDb, ThemeFileRow, ThemeRow } from './tables.js'
 
-export const THEME_SORTS = sortOptions({ NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' })
-export type ThemeSort = keyof typeof THEME_SORTS
+export type ThemeFilter = FilterOf<typeof THEME_LIST>
+export type ThemeSort = SortOf<typeof THEME_LIST>
+export type ListThemesArgs = ListArgsOf<typeof THEME_LIST>
 
-export interface ThemeFilter {
-  role?: readonly ThemeRole[] | null
-  name?: StringFilter | null
-  updatedAt?: DateTimeRangeFilter | null
-  and?: readonly ThemeFilter[] | null
-  or?: readonly ThemeFilter[] | null
-}
+const themes = listRunner(THEME_LIST, {
+  filters: { role: 'role', name: 'name', updatedAt: 'updated_at' },
+  sorts: { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+})
 
 /** A theme of the store, or undefined (another store's theme, a deleted one and a malformed id alike). */
 export async function themeById(db: AnyDb, storeId: string, id: string): Promise<ThemeRow | undefined> {
@@ -65,21 +57,10 @@ export async function mainThemes(db: AnyDb, storeIds: readonly string[]): Promis
 export function listThemes(
   db: AnyDb,
   storeId: string,
-  args: ListArgs & { filter?: ThemeFilter | null; sort?: ThemeSort | null },
+  args: ListThemesArgs,
   options?: PaginateOptions,
 ): Promise<Connection<ThemeRow>> {
-  const query = (db as ThemeDb)
-    .selectFrom('themes')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where((eb) =>
-      combineFilter(eb, args.filter, (eb, f) => [
-        ...(f.role ? [inList('role', f.role)] : []),
-        ...stringConditions(eb, 'name', f.name),
-        ...dateRangeConditions(eb, 'updated_at', f.updatedAt),
-      ]),
-    )
-  return paginate(query, args, THEME_SORTS[args.sort ?? 'CREATED_AT_DESC'], options)
+  return themes.run((db as ThemeDb).selectFrom('themes').selectAll().where('store_id', '=', storeId), args, options)
 }
 
 export type ThemeFileNode = ThemeFileRow & { id: string }

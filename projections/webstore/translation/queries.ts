@@ -1,7 +1,10 @@
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { sourceDigest } from '../../../domain/webstore/translation/digest.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
+import { TRANSLATABLE_RESOURCE_LIST } from '../../../domain/webstore/translation/list.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { paginate, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
+import { listRunner } from '../../shared/list-runner.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
 import { findTranslatableSource, kindOf } from './sources.js'
 import type { TranslationDb } from './tables.js'
 
@@ -31,6 +34,11 @@ export interface TranslatableResourceRecord {
   translations: TranslationRecord[]
 }
 
+export type ListTranslatableResourcesArgs = ListArgsOf<typeof TRANSLATABLE_RESOURCE_LIST>
+
+// Every kind's table has the two columns: whichever table the kind names, the binding is the same.
+const resources = listRunner(TRANSLATABLE_RESOURCE_LIST, { filters: {}, sorts: { CREATED_AT: 'created_at' } })
+
 /** A resource of the store by id with its source texts and translations; null when the store has none with that id. */
 export async function findTranslatableResource(
   db: AnyDb,
@@ -43,22 +51,17 @@ export async function findTranslatableResource(
   return record!
 }
 
-/** The store's resources of one kind, oldest first, each with its source texts and translations. */
+/** The store's resources of one kind, oldest first unless sorted otherwise, each with its source texts and translations. */
 export async function listTranslatableResources(
   db: AnyDb,
   storeId: string,
   resourceType: TranslatableResourceType,
-  args: ListArgs,
+  args: ListTranslatableResourcesArgs,
   options: PaginateOptions = {},
 ): Promise<Connection<TranslatableResourceRecord>> {
   const kind = kindOf(resourceType)
   const query = db.selectFrom(kind.table).select(['id', 'created_at']).where('store_id', '=', storeId)
-  const page = await paginate<{ id: string; created_at: Date }>(
-    query,
-    args,
-    { column: 'created_at', direction: 'asc' },
-    options,
-  )
+  const page = await resources.run<{ id: string; created_at: Date }>(query, args, options)
   const ids = page.nodes.map((row) => row.id)
   const records = await withTranslations(db, storeId, resourceType, await kind.load(db, storeId, ids))
   const byId = new Map(records.map((record) => [record.resourceId, record]))

@@ -1,7 +1,7 @@
 /**
- * The catalog side of product lists: filters on variants, categories and attributes, the price
- * and inventory sorts, and `productFacets`. Extends the product slice's ProductFilter and
- * ProductSort, so `products(filter, sort)` takes them.
+ * The input types of the catalog fields of ProductFilter (price, inventory, category,
+ * attributes), which the product list spec (domain/catalog/product/list.ts) names, and
+ * `productFacets`.
  */
 export const productFilterTypeDefs = /* GraphQL */ `
   "An amount range as decimal strings in the store's currency (\\"19.99\\"); both ends inclusive."
@@ -36,28 +36,6 @@ export const productFilterTypeDefs = /* GraphQL */ `
     range: AttributeRangeFilter
     "Yes/no attributes."
     eq: Boolean
-  }
-
-  extend input ProductFilter {
-    "Some variant's price lies in the range (the product's lowest to highest price overlaps it). Products without variants never match."
-    price: MoneyRangeFilter
-    "Total inventory of the tracked variants."
-    inventory: IntRangeFilter
-    category: ProductCategoryFilter
-    "Every condition must hold, each on its own attribute."
-    attributes: [ProductAttributeFilter!]
-    "SKUs of the product's variants: eq and in match a whole SKU, contains and startsWith ignore case."
-    sku: StringFilter
-  }
-
-  extend enum ProductSort {
-    "By lowest variant price; products without variants first."
-    PRICE_ASC
-    "By lowest variant price, dearest first; products without variants last."
-    PRICE_DESC
-    "By total tracked inventory."
-    INVENTORY_ASC
-    INVENTORY_DESC
   }
 
   "How many products of the filtered list have one value."

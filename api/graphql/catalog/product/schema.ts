@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { PRODUCT_LIST } from '../../../../domain/catalog/product/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const productTypeDefs = /* GraphQL */ `
   "DRAFT: being prepared, never shown to shoppers. ACTIVE: on sale. ARCHIVED: kept for history."
@@ -6,18 +8,6 @@ export const productTypeDefs = /* GraphQL */ `
     DRAFT
     ACTIVE
     ARCHIVED
-  }
-
-  "Order of a product list; ties are broken by id so cursors never skip or repeat."
-  enum ProductSort {
-    TITLE_ASC
-    TITLE_DESC
-    HANDLE_ASC
-    HANDLE_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A product of the store's catalog."
@@ -46,20 +36,7 @@ export const productTypeDefs = /* GraphQL */ `
     all: [String!]
   }
 
-  "Conditions on products; all given fields must hold. and/or combine nested filters."
-  input ProductFilter {
-    title: StringFilter
-    handle: StringFilter
-    vendor: StringFilter
-    status: [ProductStatus!]
-    tags: TagsFilter
-    createdAt: DateTimeRangeFilter
-    updatedAt: DateTimeRangeFilter
-    "Full text over title, handle, vendor, tags and description; every word must match, the last as a prefix."
-    search: String
-    and: [ProductFilter!]
-    or: [ProductFilter!]
-  }
+  ${listTypeDefs(PRODUCT_LIST)}
 
   input ProductCreateInput {
     title: String!
@@ -114,9 +91,7 @@ export const productTypeDefs = /* GraphQL */ `
       asOf: DateTime
     ): Product
     "The store's products."
-    products(${LIST_ARGS}
-      filter: ProductFilter
-      sort: ProductSort = CREATED_AT_DESC
+    products(${listFieldArgs(PRODUCT_LIST)}
     ): ProductConnection!
   }
 

@@ -1,24 +1,8 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { PRODUCT_VARIANT_LIST } from '../../../../domain/catalog/product/variant-list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const productVariantTypeDefs = /* GraphQL */ `
-  "Order of a variant list; ties are broken by id so cursors never skip or repeat."
-  enum ProductVariantSort {
-    POSITION_ASC
-    POSITION_DESC
-    SKU_ASC
-    SKU_DESC
-    TITLE_ASC
-    TITLE_DESC
-    PRICE_ASC
-    PRICE_DESC
-    INVENTORY_QUANTITY_ASC
-    INVENTORY_QUANTITY_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
-  }
-
   "Why a stock level changed; the audit log shows it with every adjustment."
   enum InventoryAdjustmentReason {
     "A count found a different stock."
@@ -94,14 +78,7 @@ export const productVariantTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('ProductVariant')}
 
-  "Conditions on variants; all given fields must hold. and/or combine nested filters."
-  input ProductVariantFilter {
-    sku: StringFilter
-    barcode: StringFilter
-    inventoryQuantity: IntRangeFilter
-    and: [ProductVariantFilter!]
-    or: [ProductVariantFilter!]
-  }
+  ${listTypeDefs(PRODUCT_VARIANT_LIST)}
 
   extend type Product {
     "The product's options in order."
@@ -119,11 +96,9 @@ export const productVariantTypeDefs = /* GraphQL */ `
     "One variant by id; NOT_FOUND when the store has no such variant."
     productVariant(id: ID!): ProductVariant
     "The store's variants, or one product's."
-    productVariants(${LIST_ARGS}
+    productVariants(${listFieldArgs(PRODUCT_VARIANT_LIST)}
       "Only this product's variants."
       productId: ID
-      filter: ProductVariantFilter
-      sort: ProductVariantSort = CREATED_AT_DESC
     ): ProductVariantConnection!
   }
 `

@@ -1,3 +1,5 @@
+import { THEME_LIST } from '../../../../domain/webstore/theme/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 
 export const themeTypeDefs = /* GraphQL */ `
@@ -24,16 +26,6 @@ export const themeTypeDefs = /* GraphQL */ `
     DEFAULT
     "A theme zip in Shopify's theme format, given in zip (base64) or stagedUploadId."
     ZIP
-  }
-
-  "Order of a theme list; ties are broken by id so cursors never skip or repeat."
-  enum ThemeSort {
-    NAME_ASC
-    NAME_DESC
-    CREATED_AT_ASC
-    CREATED_AT_DESC
-    UPDATED_AT_ASC
-    UPDATED_AT_DESC
   }
 
   "A Liquid theme in the Shopify layout: layout/, templates/, sections/, snippets/, assets/, locales/, config/."
@@ -112,14 +104,7 @@ export const themeTypeDefs = /* GraphQL */ `
   ${connectionTypeDefs('Theme')}
   ${connectionTypeDefs('ThemeFile')}
 
-  "Conditions on themes; all given fields must hold. and/or combine nested filters."
-  input ThemeFilter {
-    role: [ThemeRole!]
-    name: StringFilter
-    updatedAt: DateTimeRangeFilter
-    and: [ThemeFilter!]
-    or: [ThemeFilter!]
-  }
+  ${listTypeDefs(THEME_LIST)}
 
   input ThemeCreateInput {
     name: String!
@@ -240,7 +225,8 @@ export const themeTypeDefs = /* GraphQL */ `
     "A theme of the current store; NOT_FOUND when it does not exist here."
     theme(id: ID!): Theme!
     "The current store's themes."
-    themes(${LIST_ARGS}, filter: ThemeFilter, sort: ThemeSort = CREATED_AT_DESC): ThemeConnection!
+    themes(${listFieldArgs(THEME_LIST)}
+    ): ThemeConnection!
     "The current store's main theme."
     mainTheme: Theme
   }

@@ -1,10 +1,10 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
-import type { ListArgs } from '../../../../domain/shared/list-spec.js'
 import type { TranslatableResourceType } from '../../../../domain/webstore/translation/events.js'
 import {
   findTranslatableResourceView,
   listTranslatableResources,
   readTranslatableResource,
+  type ListTranslatableResourcesArgs,
 } from '../../../../app/webstore/translation/reads.js'
 import type { TranslatableResourceView } from '../../../../app/webstore/translation/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
@@ -27,7 +27,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     translatableResource: (_root, args: { resourceId: string }, ctx) => readTranslatableResource(ctx, args.resourceId),
     translatableResources: (
       _root,
-      { resourceType, ...args }: ListArgs & { resourceType: TranslatableResourceType },
+      { resourceType, ...args }: ListTranslatableResourcesArgs & { resourceType: TranslatableResourceType },
       ctx,
       info,
     ) => listTranslatableResources(ctx, resourceType, args, { count: wantsTotal(info) }),

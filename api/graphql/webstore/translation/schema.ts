@@ -1,4 +1,6 @@
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { TRANSLATABLE_RESOURCE_LIST } from '../../../../domain/webstore/translation/list.js'
+import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of translations: translatable resources, their source texts and each locale's values. */
 export const translationTypeDefs = /* GraphQL */ `
@@ -54,6 +56,8 @@ export const translationTypeDefs = /* GraphQL */ `
 
   ${connectionTypeDefs('TranslatableResource')}
 
+  ${listTypeDefs(TRANSLATABLE_RESOURCE_LIST)}
+
   input TranslationInput {
     "A key listed in translatableContent."
     key: String!
@@ -93,8 +97,9 @@ export const translationTypeDefs = /* GraphQL */ `
   extend type Query {
     "A resource of the store by id with its source texts and translations, or NOT_FOUND."
     translatableResource(resourceId: ID!): TranslatableResource!
-    "The store's resources of one kind, oldest first."
-    translatableResources(resourceType: TranslatableResourceType!, ${LIST_ARGS}): TranslatableResourceConnection!
+    "The store's resources of one kind, oldest first unless sorted otherwise."
+    translatableResources(resourceType: TranslatableResourceType!, ${listFieldArgs(TRANSLATABLE_RESOURCE_LIST)}
+    ): TranslatableResourceConnection!
   }
 
   extend type Mutation {

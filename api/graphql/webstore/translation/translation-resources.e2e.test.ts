@@ -172,4 +172,27 @@ describe('translatableResources', () => {
       code: 'BAD_USER_INPUT',
     })
   })
+
+  it('sorts newest first and walks backward with last/before, from the list spec', async () => {
+    const { apiKey } = await multilingual('tr-sort')
+    const ids: string[] = []
+    for (const title of ['A', 'B', 'C']) ids.push((await createProduct(t, apiKey, { title })).id)
+    const LIST = `query ($sort: TranslatableResourceSort, $last: Int, $before: String) {
+      translatableResources(resourceType: PRODUCT, sort: $sort, last: $last, before: $before) {
+        nodes { resourceId } pageInfo { hasPreviousPage hasNextPage startCursor } } }`
+    type List = {
+      translatableResources: {
+        nodes: { resourceId: string }[]
+        pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null }
+      }
+    }
+    const newest = await t.gql<List>(apiKey, LIST, { sort: 'CREATED_AT_DESC' })
+    expect(newest.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual([...ids].reverse())
+    const end = (await t.gql<List>(apiKey, LIST, { last: 2 })).data!.translatableResources
+    expect(end.nodes.map((node) => node.resourceId)).toEqual(ids.slice(1))
+    expect(end.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false })
+    const start = await t.gql<List>(apiKey, LIST, { last: 2, before: end.pageInfo.startCursor })
+    expect(start.data!.translatableResources.nodes.map((node) => node.resourceId)).toEqual(ids.slice(0, 1))
+    expect(start.data!.translatableResources.pageInfo.hasPreviousPage).toBe(false)
+  })
 })
