@@ -111,12 +111,8 @@ function unionOf(index: FacetIndex, sets: readonly (Bitset | undefined)[]): Bits
   return union
 }
 
-function isTagList(filter: TagsFilter | readonly string[]): filter is readonly string[] {
-  return Array.isArray(filter)
-}
-
 function tagSet(index: FacetIndex, filter: NonNullable<ProductFilter['tags']>): Bitset {
-  const { any, all }: TagsFilter = isTagList(filter) ? { any: filter } : filter
+  const { any, all } = filter
   const set = index.all.copy()
   if (any != null)
     set.and(
