@@ -189,16 +189,17 @@ describe('inputs', () => {
       field: ['id'],
       message: 'id must be a category id (a UUID)',
     })
-    expect(firstIssue(categoryMoveInput, { id: MEN })).toMatchObject({ field: ['parentId'] })
+    expect(firstIssue(categoryMoveInput, { id: MEN, parentId: 'nope' })).toMatchObject({ field: ['parentId'] })
     expect(firstIssue(categoryCreateInput, { title: 'X', colour: 'red' })).toMatchObject({
       message:
         'categoryCreate does not take colour; its fields are title, handle, parentId, position, description, imageId, seo',
     })
   })
 
-  it('accept an empty imageId (remove the image) and an explicit null parent', () => {
+  it('accept an empty imageId (remove the image) and a null or omitted parent', () => {
     expect(categoryUpdateInput.parse({ id: MEN.toUpperCase(), imageId: '' })).toEqual({ id: MEN, imageId: '' })
     expect(categoryMoveInput.parse({ id: MEN, parentId: null })).toEqual({ id: MEN, parentId: null })
+    expect(categoryMoveInput.parse({ id: MEN })).toEqual({ id: MEN })
   })
 })
 

@@ -114,7 +114,9 @@ export const categoryUpdateInput = strictInput('categoryUpdate', {
 
 export const categoryMoveInput = strictInput('categoryMove', {
   id: categoryId,
-  parentId: parentId.describe('The new parent category id; null makes it a root category.'),
+  parentId: parentId
+    .optional()
+    .describe('The new parent category id; null or omitted makes it a root category, as on create.'),
   position: position.nullish(),
 })
 

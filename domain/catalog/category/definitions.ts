@@ -101,7 +101,7 @@ export const categoryMove = defineCommand({
   name: 'categoryMove',
   tool: 'move_category',
   description:
-    'Move a category, with everything below it, under another parent (parentId; null makes it a root category) at position ' +
+    'Move a category, with everything below it, under another parent (parentId; null or omitted makes it a root category) at position ' +
     '(index among the new siblings from 0; last when omitted). With its current parent it only changes its position. Returns ' +
     'the moved category with its new path. Fails with BAD_USER_INPUT when the new parent is the category itself or one of its ' +
     'descendants, or when the subtree would end up deeper than 8 levels; CONFLICT when a new sibling has the same handle.',
@@ -111,7 +111,7 @@ export const categoryMove = defineCommand({
   prepare(input, env) {
     const command: CategoryCommand = {
       type: 'CategoryMove',
-      data: { categoryId: input.id, parentId: input.parentId, position: input.position ?? null },
+      data: { categoryId: input.id, parentId: input.parentId ?? null, position: input.position ?? null },
     }
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.id, command }
   },

@@ -128,11 +128,15 @@ describe('categoryMove', () => {
     expect(
       onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id, parentId: women.id } })),
     ).toMatchObject({ code: 'CONFLICT', field: ['input', 'parentId'] })
-    expect(onlyError(await t.gql(apiKey, MOVE_CATEGORY, { input: { id: shirts.id } }))).toMatchObject({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'parentId'],
-      message: 'input.parentId: parentId is required',
+  })
+
+  it('makes a root when parentId is omitted, as when it is null', async () => {
+    const { apiKey, shirts } = await storeWithTree('tree-omitted')
+    const moved = await must<{ categoryMove: { category: Category } }>(t, apiKey, MOVE_CATEGORY, {
+      input: { id: shirts.id },
     })
+    expect(moved.categoryMove.category).toMatchObject({ path: 'shirts', depth: 1, position: 2 })
+    expect(await paths(apiKey, { parentId: null })).toEqual(['men', 'women', 'shirts'])
   })
 })
 

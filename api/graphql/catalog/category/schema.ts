@@ -119,7 +119,7 @@ export const categoryTypeDefs = /* GraphQL */ `
 
   input CategoryMoveInput {
     id: ID!
-    "The new parent; null makes it a root category. Required: pass null explicitly for a root."
+    "The new parent; null or omitted makes it a root category, as on create."
     parentId: ID
     "Index among the new siblings from 0; last when omitted."
     position: Int
