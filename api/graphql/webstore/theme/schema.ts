@@ -10,6 +10,14 @@ export const themeTypeDefs = /* GraphQL */ `
     UNPUBLISHED
   }
 
+  "The roles a new theme (created or duplicated) may take: only themePublish makes a theme MAIN."
+  enum ThemeCreateRole {
+    "The one theme being prepared to go live; at most one per store."
+    DRAFT
+    "Kept, not shown."
+    UNPUBLISHED
+  }
+
   "Where a theme's files came from."
   enum ThemeSource {
     "A copy of the platform's default theme."
@@ -114,15 +122,16 @@ export const themeTypeDefs = /* GraphQL */ `
     zip: String
     "With source ZIP, instead of zip: a theme zip of up to 10 MB PUT to the url mediaStagedUploadCreate returned for mimeType application/zip. Dropped once the theme is created."
     stagedUploadId: ID
-    "DRAFT or UNPUBLISHED; default DRAFT when the store has no draft, else UNPUBLISHED. Only themePublish makes a theme MAIN."
-    role: ThemeRole
+    "Default: DRAFT when the store has no draft, else UNPUBLISHED."
+    role: ThemeCreateRole
   }
 
   input ThemeDuplicateInput {
     id: ID!
     "Default: 'Copy of <name>'."
     name: String
-    role: ThemeRole
+    "Default: DRAFT when the store has no draft, else UNPUBLISHED."
+    role: ThemeCreateRole
   }
 
   input ThemeRenameInput {
