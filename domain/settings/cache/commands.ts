@@ -57,7 +57,16 @@ export const cachePurgeInput = z
   })
 export type CachePurgeInput = z.output<typeof cachePurgeInput>
 
-export const cacheRebuildInput = z.strictObject({}, { error: 'cacheRebuild takes no fields' })
+/**
+ * Takes nothing. GraphQL has no empty input types, so its input holds a placeholder `_` that
+ * means nothing and may itself be left out or null: all of that is accepted and ignored.
+ */
+export const cacheRebuildInput = z
+  .strictObject(
+    { _: z.boolean({ error: '_ is a placeholder: leave it out' }).nullish() },
+    { error: 'cacheRebuild takes no fields' },
+  )
+  .nullish()
 
 export type CachePurge = {
   type: 'CachePurge'

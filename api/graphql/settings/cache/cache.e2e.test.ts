@@ -186,6 +186,17 @@ describe('cacheRebuild and cacheRebuildStatus', () => {
     expect(read.data!.product.title).toBe('Survivor')
   })
 
+  it('takes its input left out, empty or with the placeholder _, and ignores it', async () => {
+    for (const input of ['', '(input: {})', '(input: { _: true })', '(input: null)']) {
+      const started = await t.gql<{ cacheRebuild: { cacheRebuild: Rebuild } }>(
+        other.apiKey,
+        `mutation { cacheRebuild${input} { cacheRebuild { id } } }`,
+      )
+      expect(started.errors, input).toBeUndefined()
+      expect(started.data!.cacheRebuild.cacheRebuild.id).toMatch(UUID)
+    }
+  })
+
   it('answers NOT_FOUND for another store’s rebuild and an unknown id', async () => {
     const started = await t.gql<{ cacheRebuild: { cacheRebuild: Rebuild } }>(other.apiKey, REBUILD)
     const theirs = started.data!.cacheRebuild.cacheRebuild.id

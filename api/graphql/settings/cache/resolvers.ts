@@ -34,8 +34,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
         eventPosition,
       }
     },
-    cacheRebuild: async (_root, _args, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, cacheRebuild, {})
+    cacheRebuild: async (_root, { input }: { input?: unknown }, ctx) => {
+      const { entityId, eventPosition } = await mutate(ctx, cacheRebuild, input)
       await requestStoreRebuild(ctx.platform, requireStore(ctx).id, entityId, ctx.actor)
       return { cacheRebuild: await readRebuild(ctx, entityId), eventPosition }
     },
