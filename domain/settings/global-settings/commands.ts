@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { jsonObject } from '../../shared/input-types.js'
 import { GROUP_SCHEMAS, SETTINGS_GROUPS, type AnyGroupValues, type SettingValue, type SettingsGroup } from './groups.js'
 
 /** The fields of one group, each optional: fields left out or null stay as they are (GraphQL sends null for unset variables). */
@@ -17,21 +16,31 @@ function groupValues(group: SettingsGroup) {
   })
 }
 
+const groupNames = SETTINGS_GROUPS.join(', ')
+
 /**
- * `{group, values}`: one flat object (as MCP tool inputs must be), its values checked against the
- * group's schema with the issues' paths under `values`.
+ * Exactly one group under its own name, with the fields to change, e.g. `{ maintenance: { enabled:
+ * true, message: 'Back soon' } }`: each group is typed (GraphQL and MCP show its fields), and a
+ * group left out or null is not given (GraphQL sends null for unset variables). The command takes
+ * it as `{group, values}`.
  */
 export const globalSettingsUpdateInput = z
-  .strictObject({
-    group: z.enum(SETTINGS_GROUPS, { error: `group must be one of ${SETTINGS_GROUPS.join(', ')}` }),
-    values: jsonObject("values must be an object of the group's fields, e.g. { enabled: true, message: 'Back soon' }"),
+  .strictObject(Object.fromEntries(SETTINGS_GROUPS.map((group) => [group, groupValues(group).nullish()])), {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `globalSettingsUpdate does not take ${issue.keys.join(', ')}; give one group of ${groupNames}`
+        : undefined,
   })
   .transform((input, refinement) => {
-    const parsed = groupValues(input.group).safeParse(input.values)
-    if (parsed.success)
-      return { group: input.group, values: parsed.data as Record<string, SettingValue | null | undefined> }
-    for (const issue of parsed.error.issues)
-      refinement.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message })
+    const given = SETTINGS_GROUPS.filter((group) => input[group] != null)
+    if (given.length === 1) {
+      const group = given[0]!
+      return { group, values: input[group] as Record<string, SettingValue | null | undefined> }
+    }
+    refinement.addIssue({
+      code: 'custom',
+      message: `give exactly one group of ${groupNames}; got ${given.length ? given.join(', ') : 'none'}`,
+    })
     return z.NEVER
   })
 export type GlobalSettingsUpdateInput = z.output<typeof globalSettingsUpdateInput>

@@ -40,7 +40,7 @@ function checkRules(group: SettingsGroup, values: AnyGroupValues): void {
   // Shoppers see the message instead of the store: an empty page would look like an outage.
   if (group === 'maintenance' && values.enabled === true && values.message === '') {
     throw badInput(
-      ['input', 'values', 'message'],
+      ['input', 'maintenance', 'message'],
       'maintenance mode needs a message for shoppers, e.g. "Back at 10:00 UTC"; give one with enabled',
     )
   }

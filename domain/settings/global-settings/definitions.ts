@@ -9,7 +9,7 @@ export const globalSettingsUpdate = defineCommand({
   name: 'globalSettingsUpdate',
   tool: 'update_global_settings',
   description:
-    `Changes one group of the selected store's global settings: {group, values}. Groups: ${SETTINGS_GROUPS.join(', ')}. ` +
+    `Changes one group of the selected store's global settings: give exactly one of ${SETTINGS_GROUPS.join(', ')} with the fields to change, e.g. {maintenance: {enabled: true, message: "Back soon"}}. ` +
     'checkout {termsText, thankYouMessage, orderNotesEnabled, requirePhone, shippingRates [{name, amount in minor units}], taxRate (basis points, 2000 = 20%), taxInclusive, reservationMinutes (1–120)}; analytics {googleAnalyticsId G-…, googleTagManagerId GTM-…, metaPixelId}; ' +
     'social {xHandle, facebookAppId, defaultShareImageUrl}; legal {privacyPolicyPage, termsOfServicePage, refundPolicyPage, shippingPolicyPage, imprintPage} (page handles); ' +
     'maintenance {enabled, message} (enabling needs a message). Only the given fields change; an empty string clears a text. Returns the group.',

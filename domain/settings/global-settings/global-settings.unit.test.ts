@@ -105,7 +105,7 @@ describe('globalSettingsUpdate', () => {
     spec
       .given([])
       .when(update('maintenance', { enabled: true }))
-      .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'values', 'message'] })
+      .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'maintenance', 'message'] })
     spec
       .given([maintenanceOn])
       .when(update('maintenance', { message: '' }))
@@ -135,10 +135,7 @@ describe('globalSettingsUpdate', () => {
       readStream: async () => [],
     }
     const prepared = await globalSettingsUpdate.prepare(
-      globalSettingsUpdateInput.parse({
-        group: 'analytics',
-        values: { googleAnalyticsId: 'G-ABC1234', metaPixelId: null },
-      }),
+      globalSettingsUpdateInput.parse({ analytics: { googleAnalyticsId: 'G-ABC1234', metaPixelId: null } }),
       env,
     )
     expect(prepared).toEqual({
@@ -153,23 +150,24 @@ describe('settings groups', () => {
   const issue = (input: unknown) => globalSettingsUpdateInput.safeParse(input).error?.issues[0]
 
   it.each([
-    [{ group: 'shipping', values: {} }, 'group must be one of'],
-    [{ group: 'analytics', values: { googleTagManagerId: 'GTM' } }, 'GTM-XXXXXXX'],
-    [{ group: 'social', values: { xHandle: '@way_too_long_handle' } }, 'without @'],
-    [{ group: 'maintenance', values: { enabled: 'yes' } }, 'true or false'],
-    [{ group: 'legal', values: { cookiePolicy: 'x' } }, 'legal settings do not have cookiePolicy'],
-    [{ group: 'checkout', values: { taxRate: 10001 } }, 'at most 10000 basis points'],
-    [{ group: 'checkout', values: { taxRate: 19.5 } }, 'whole number of basis points'],
-    [{ group: 'checkout', values: { reservationMinutes: 0 } }, 'at least 1 minutes'],
-    [{ group: 'checkout', values: { reservationMinutes: 121 } }, 'at most 120 minutes'],
-    [{ group: 'checkout', values: { shippingRates: [] } }, 'at least one rate'],
-    [{ group: 'checkout', values: { shippingRates: [{ name: 'Post', amount: -1 }] } }, 'at least 0 minor units'],
-    [{ group: 'checkout', values: { shippingRates: [{ name: 'Post', amount: 4.99 }] } }, 'whole number of minor units'],
-    [{ group: 'checkout', values: { shippingRates: [{ name: ' ', amount: 0 }] } }, 'needs a name'],
+    [{ shipping: {} }, 'globalSettingsUpdate does not take shipping'],
+    [{}, 'give exactly one group of checkout, analytics, social, legal, maintenance; got none'],
+    [{ checkout: {}, analytics: {} }, 'got checkout, analytics'],
+    [{ analytics: { googleTagManagerId: 'GTM' } }, 'GTM-XXXXXXX'],
+    [{ social: { xHandle: '@way_too_long_handle' } }, 'without @'],
+    [{ maintenance: { enabled: 'yes' } }, 'true or false'],
+    [{ legal: { cookiePolicy: 'x' } }, 'legal settings do not have cookiePolicy'],
+    [{ checkout: { taxRate: 10001 } }, 'at most 10000 basis points'],
+    [{ checkout: { taxRate: 19.5 } }, 'whole number of basis points'],
+    [{ checkout: { reservationMinutes: 0 } }, 'at least 1 minutes'],
+    [{ checkout: { reservationMinutes: 121 } }, 'at most 120 minutes'],
+    [{ checkout: { shippingRates: [] } }, 'at least one rate'],
+    [{ checkout: { shippingRates: [{ name: 'Post', amount: -1 }] } }, 'at least 0 minor units'],
+    [{ checkout: { shippingRates: [{ name: 'Post', amount: 4.99 }] } }, 'whole number of minor units'],
+    [{ checkout: { shippingRates: [{ name: ' ', amount: 0 }] } }, 'needs a name'],
     [
       {
-        group: 'checkout',
-        values: {
+        checkout: {
           shippingRates: [
             { name: 'Post', amount: 0 },
             { name: 'post', amount: 100 },
@@ -182,9 +180,16 @@ describe('settings groups', () => {
     expect(issue(input)?.message).toContain(message)
   })
 
+  it('takes a null group as one not given', () => {
+    expect(globalSettingsUpdateInput.parse({ checkout: null, maintenance: { enabled: false } })).toEqual({
+      group: 'maintenance',
+      values: { enabled: false },
+    })
+  })
+
   it('points at the bad field inside a shipping rate', () => {
-    const input = { group: 'checkout', values: { shippingRates: [{ name: 'A', amount: 0 }, { name: 'B' }] } }
-    expect(issue(input)?.path).toEqual(['values', 'shippingRates', 1, 'amount'])
+    const input = { checkout: { shippingRates: [{ name: 'A', amount: 0 }, { name: 'B' }] } }
+    expect(issue(input)?.path).toEqual(['checkout', 'shippingRates', 1, 'amount'])
   })
 
   it('upcasts older values with the defaults of fields added since', () => {

@@ -84,8 +84,7 @@ describe('store and settings tools', () => {
     )
     expect(groups.data.groups.map((g) => g.group)).toEqual(['checkout', 'analytics', 'social', 'legal', 'maintenance'])
     const updated = await callTool(client, 'update_global_settings', {
-      group: 'maintenance',
-      values: { enabled: true, message: 'Back soon' },
+      maintenance: { enabled: true, message: 'Back soon' },
     })
     expect(updated.data).toMatchObject({
       group: 'maintenance',
@@ -93,13 +92,10 @@ describe('store and settings tools', () => {
       updatedAt: expect.any(String),
     })
     expect(
-      await callToolError(client, 'update_global_settings', {
-        group: 'analytics',
-        values: { googleAnalyticsId: 'UA-1' },
-      }),
+      await callToolError(client, 'update_global_settings', { analytics: { googleAnalyticsId: 'UA-1' } }),
     ).toMatchObject({
       code: 'BAD_USER_INPUT',
-      field: ['input', 'values', 'googleAnalyticsId'],
+      field: ['input', 'analytics', 'googleAnalyticsId'],
     })
   })
 

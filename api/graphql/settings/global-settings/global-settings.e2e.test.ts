@@ -165,6 +165,10 @@ describe('globalSettingsUpdate', () => {
       code: 'BAD_USER_INPUT',
       message: expect.stringContaining('checkout, analytics'),
     })
+    const nullBeside = { checkout: null, analytics: { metaPixelId: '123456789' } }
+    const written = await t.gql<Updated>(shop.apiKey, UPDATE, { input: nullBeside })
+    expect(written.errors).toBeUndefined()
+    expect(written.data!.globalSettingsUpdate.group).toBe('ANALYTICS')
   })
 
   it('keeps each store’s settings apart', async () => {
