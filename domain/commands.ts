@@ -40,6 +40,7 @@ import { paymentCommands } from './payments/payment/definitions.js'
 import { productBulkServices } from './catalog/product/bulk-definitions.js'
 import { productImportServices } from './catalog/product/import-definitions.js'
 import { mediaServiceDefinitions } from './media/service-definitions.js'
+import { domainServiceDefinitions } from './tenancy/domain/service-definitions.js'
 
 /** The command registry's contents: every command of the platform, each defined once. */
 export const allCommands: readonly AnyCommandDefinition[] = [
@@ -90,4 +91,5 @@ export const allServices: readonly AnyServiceDefinition[] = [
   ...productBulkServices,
   ...productImportServices,
   ...mediaServiceDefinitions,
+  ...domainServiceDefinitions,
 ]

@@ -36,15 +36,16 @@ export const storeDomainAddInput = z.strictObject(
 export const storeDomainIdInput = (command: string) => z.strictObject({ id: domainId }, unknownKeys(command, 'id'))
 
 /**
- * What the transport found in DNS for the domain's verification record: the TXT values, or the
- * error the resolver gave. Not a client's input: the transport looks it up, so it cannot be forged.
+ * What the storeDomainVerify service found in DNS for the domain's verification record: the TXT
+ * values, or the error the resolver gave. Not a client's input: the service looks it up, so it
+ * cannot be forged.
  */
-export const storeDomainVerifyInput = z.strictObject({
+export const storeDomainVerificationRecordInput = z.strictObject({
   id: domainId,
   lookup: z.union([z.strictObject({ records: z.array(z.string()) }), z.strictObject({ error: z.string() })]),
 })
 
-export type DnsLookup = z.output<typeof storeDomainVerifyInput>['lookup']
+export type DnsLookup = z.output<typeof storeDomainVerificationRecordInput>['lookup']
 
 export type StoreDomainAdd = {
   type: 'StoreDomainAdd'

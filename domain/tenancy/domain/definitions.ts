@@ -1,5 +1,5 @@
 import { defineCommand, type UniquenessChange } from '../../shared/command.js'
-import { storeDomainAddInput, storeDomainIdInput, storeDomainVerifyInput } from './commands.js'
+import { storeDomainAddInput, storeDomainIdInput, storeDomainVerificationRecordInput } from './commands.js'
 import { domainDecider } from './decide.js'
 import type { StoreDomainEvent } from './events.js'
 import { DOMAIN_CATEGORY, DOMAIN_UNIQUENESS_SCOPE, domainStream } from './streams.js'
@@ -36,16 +36,20 @@ export const storeDomainAdd = defineCommand({
   uniqueness: hostnameReservations,
 })
 
-export const storeDomainVerify = defineCommand({
-  name: 'storeDomainVerify',
-  tool: 'verify_store_domain',
+/**
+ * The last step of `storeDomainVerify` (a service: `service-definitions.ts`), which looks the
+ * record up in DNS; offered to no transport, so no client can hand in what DNS answered.
+ */
+export const storeDomainVerificationRecord = defineCommand({
+  name: 'storeDomainVerificationRecord',
+  tool: 'record_store_domain_verification',
   description:
     "Records the outcome of checking a domain's TXT record _emporium.<domain> for its token: VERIFIED, or FAILED with a reason naming the " +
-    'record to add and what DNS answered. The transport does the DNS lookup and passes what it found.',
+    'record to add and what DNS answered.',
   ...SETTINGS,
-  transports: ['graphql'],
+  transports: [],
   annotations: { destructive: false, idempotent: true },
-  input: storeDomainVerifyInput,
+  input: storeDomainVerificationRecordInput,
   prepare(input, env) {
     const storeId = storeOf(env)
     return {
@@ -122,4 +126,9 @@ export function hostnameReservations(events: readonly StoreDomainEvent[]): Uniqu
   })
 }
 
-export const domainDefinitions = [storeDomainAdd, storeDomainVerify, storeDomainSetPrimary, storeDomainRemove] as const
+export const domainDefinitions = [
+  storeDomainAdd,
+  storeDomainVerificationRecord,
+  storeDomainSetPrimary,
+  storeDomainRemove,
+] as const

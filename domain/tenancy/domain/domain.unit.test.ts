@@ -4,7 +4,8 @@ import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeDomainAddInput, storeDomainIdInput, type StoreDomainCommand } from './commands.js'
 import { MAX_DOMAINS_PER_STORE, domainDecider } from './decide.js'
-import { hostnameReservations, storeDomainAdd, storeDomainVerify } from './definitions.js'
+import { hostnameReservations, storeDomainAdd, storeDomainVerificationRecord } from './definitions.js'
+import { storeDomainVerify } from './service-definitions.js'
 import type { StoreDomainEvent } from './events.js'
 import { isPlatformHostname, normalizeHostname } from './hostname.js'
 
@@ -157,8 +158,9 @@ describe('storeDomainVerify', () => {
       .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'] })
   })
 
-  it('is offered over GraphQL only, which does the lookup itself', () => {
-    expect(storeDomainVerify.transports).toEqual(['graphql'])
+  it('is a GraphQL service that does the lookup itself; recording what it found is offered to no transport', () => {
+    expect(storeDomainVerify).toMatchObject({ execution: 'service', transports: ['graphql'] })
+    expect(storeDomainVerificationRecord.transports).toEqual([])
   })
 })
 

@@ -194,6 +194,14 @@ describe('storeDomainVerify', () => {
     expect(onlyError(await verify(shop, foreign.id))).toMatchObject({ code: 'NOT_FOUND' })
     expect(onlyError(await verify(shop, '0190a0b0-0000-7000-8000-0000000000ff'))).toMatchObject({ code: 'NOT_FOUND' })
   })
+
+  it('refuses an id that is not a domain id with BAD_USER_INPUT, as its command input says', async () => {
+    expect(onlyError(await verify(shop, 'nope'))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'id'],
+      message: 'input.id: id must be a domain id (a UUID) as storeDomainAdd returned it',
+    })
+  })
 })
 
 describe('storeDomainSetPrimary and storeDomainRemove', () => {

@@ -2,19 +2,19 @@ import { badInput } from '../../../../domain/shared/errors.js'
 import { isPlatformHostname, normalizeHostname } from '../../../../domain/tenancy/domain/hostname.js'
 import {
   listStoreDomains,
-  lookupVerificationTxt,
   readStoreDomain as readDomain,
   type ListStoreDomainsArgs,
 } from '../../../../app/tenancy/domain/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate, requireScope } from '../../../../app/caller.js'
+import { mutate } from '../../../../app/caller.js'
+import { storeDomainVerifyService } from '../../../../app/tenancy/domain/verify.js'
+import { serve } from '../../shared/services.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { storeDomainTypeDefs } from './schema.js'
 import {
   storeDomainAdd,
   storeDomainRemove,
   storeDomainSetPrimary,
-  storeDomainVerify,
 } from '../../../../domain/tenancy/domain/definitions.js'
 
 type Input = { input: Record<string, unknown> | null }
@@ -42,11 +42,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
     storeDomainVerify: async (_root, { input }: Input, ctx) => {
-      const id = String(input?.id ?? '')
-      requireScope(ctx, 'settings:write')
-      const domain = await readDomain(ctx, id)
-      const lookup = await lookupVerificationTxt(ctx, domain.hostname)
-      const { entityId, eventPosition } = await mutate(ctx, storeDomainVerify, { id, lookup })
+      const { entityId, eventPosition } = await serve(ctx, storeDomainVerifyService, input)
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
     storeDomainSetPrimary: async (_root, { input }: Input, ctx) => {
