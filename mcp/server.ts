@@ -3,6 +3,7 @@ import type { Principal, StoreRef } from '../app/auth/authenticate.js'
 import type { Platform } from '../app/platform.js'
 import { auditLogTools } from './audit/log/tools.js'
 import { attributeReadTools } from './catalog/attribute/tools.js'
+import { attributeSetReadTools } from './catalog/attribute-set/tools.js'
 import { categoryReadTools } from './catalog/category/tools.js'
 import { productBulkTools } from './catalog/product/bulk-tools.js'
 import { productReadTools } from './catalog/product/tools.js'
@@ -43,6 +44,7 @@ const handWiredTools: readonly ShopTool[] = [
   ...productBulkTools,
   ...categoryReadTools,
   ...attributeReadTools,
+  ...attributeSetReadTools,
   ...mediaReadTools,
   ...mediaWriteTools,
   ...storeReadTools,

@@ -1,9 +1,6 @@
 import { z } from 'zod'
-import { ATTRIBUTE_SET_LIST } from '../../../domain/catalog/attribute-set/list.js'
 import { ATTRIBUTE_LIST } from '../../../domain/catalog/attribute/list.js'
 import { filterSchema } from '../../../domain/shared/list-spec.js'
-import { ATTRIBUTE_SET_SORTS, listAttributeSets } from '../../../app/catalog/attribute-set/reads.js'
-import { attributeSetViewSchema } from '../../../app/catalog/attribute-set/view.js'
 import { ATTRIBUTE_SORTS, listAttributes, readAttribute } from '../../../app/catalog/attribute/reads.js'
 import { attributeViewSchema } from '../../../app/catalog/attribute/view.js'
 import { getTool, listTool } from '../../shared/read-tools.js'
@@ -35,18 +32,5 @@ export const attributeReadTools: readonly ShopTool[] = [
     sorts: ATTRIBUTE_SORTS,
     node: attributeViewSchema,
     list: listAttributes,
-  }),
-  listTool({
-    name: 'list_attribute_sets',
-    description:
-      "List the current store's attribute sets (named groups of attributes in sections, e.g. Clothing) with their attribute codes. " +
-      'A product in a set may hold values only of its attributes and must have values for the required ones. filter.name and ' +
-      'filter.attributeId (with and/or) narrow the list; sort is NAME_ASC when omitted; pagination is page+limit, first+after ' +
-      'or last+before. Returns nodes, pageInfo and totalCount.',
-    scope: 'products:read',
-    filter: filterSchema(ATTRIBUTE_SET_LIST),
-    sorts: ATTRIBUTE_SET_SORTS,
-    node: attributeSetViewSchema,
-    list: listAttributeSets,
   }),
 ]
