@@ -9,8 +9,6 @@ import type { IntRangeFilter, MoneyRangeFilter, StringFilter } from '../../../do
 import type { AttributeFilter, AttributeRange, CategoryFilter } from '../../../domain/catalog/product/list.js'
 import type { Eb } from '../../shared/filters.js'
 
-export type { AttributeFilter, CategoryFilter }
-
 /** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
 export interface FilterScope {
   storeId: string

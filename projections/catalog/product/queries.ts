@@ -25,8 +25,6 @@ import {
 import { searchCondition } from './search-language.js'
 import type { ProductDb, ProductRow } from './tables.js'
 
-export type { TagsFilter }
-
 /** A product as the API serves it. */
 export interface ProductRecord {
   id: string

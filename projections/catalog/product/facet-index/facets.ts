@@ -1,7 +1,7 @@
 import { fromMinorUnits, toMinorUnits } from '../../../../domain/catalog/product/money.js'
 import { isUuid } from '../../../../domain/shared/ids.js'
 import { DEFAULT_TAG_LIMIT, type FacetValueCount, type Money, type ProductFacets } from '../facets.js'
-import type { AttributeFilter } from '../filters.js'
+import type { AttributeFilter } from '../../../../domain/catalog/product/list.js'
 import type { ProductFilter } from '../queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../visibility.js'
 import { Bitset } from './bitset.js'
