@@ -87,7 +87,9 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   const byStatus: Record<string, number> = {}
   const byCode: Record<string, number> = {}
   const byOutcome: Record<string, number> = {}
-  const foreignIds = [...world.b.ids.values()].flat()
+  // Only B's own ids: one both tenants see (an actor such as the CLI's 'cli' in both audit logs) is no leak.
+  const ownIds = new Set([...world.a.ids.values()].flat())
+  const foreignIds = [...world.b.ids.values()].flat().filter((id) => !ownIds.has(id))
   let requests = 0
   let sinceHealth: Sent[] = []
   const health = async (): Promise<boolean> => {

@@ -64,10 +64,11 @@ export async function readAuditLog(
     .selectFrom('audit_log')
     .where('store_id', '=', storeId)
     .where('entity_type', 'in', args.categories.length ? [...args.categories] : [''])
-  if (f.entityId) query = query.where('entity_id', '=', f.entityId)
-  if (f.entityType) query = query.where('entity_type', '=', f.entityType)
-  if (f.eventType) query = query.where('type', '=', f.eventType)
-  if (f.actorId) query = query.where(sql<string>`actor->>'id'`, '=', f.actorId)
+  // An empty string is a value like any other (it matches nothing), not an absent filter.
+  if (f.entityId != null) query = query.where('entity_id', '=', f.entityId)
+  if (f.entityType != null) query = query.where('entity_type', '=', f.entityType)
+  if (f.eventType != null) query = query.where('type', '=', f.eventType)
+  if (f.actorId != null) query = query.where(sql<string>`actor->>'id'`, '=', f.actorId)
   if (f.from) query = query.where('occurred_at', '>=', new Date(f.from))
   if (f.to) query = query.where('occurred_at', '<', new Date(f.to))
   // A store's history grows without bound: count only when totalCount is asked for.

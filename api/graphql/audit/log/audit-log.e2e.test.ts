@@ -185,6 +185,11 @@ describe('filters', () => {
     expect(await types(shopAuditor, { eventType: 'ProductDeleted', entityId: shirt.id })).toEqual([])
   })
 
+  it('takes an empty string as a value that matches nothing, not as no filter', async () => {
+    for (const filter of [{ eventType: '' }, { entityType: '' }, { entityId: '' }, { actorId: '' }])
+      expect(await types(shopAuditor, filter)).toEqual([])
+  })
+
   it('by actor', async () => {
     expect(await types(shopAuditor, { actorId: helperKeyId })).toEqual([
       'ProductRetitled',
