@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { entityId } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
@@ -16,11 +17,7 @@ export const TAGS_MAX_COUNT = 250
 // Messages name the field and the rule, because agents and integrations act on them verbatim;
 // the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
 
-const productId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a product id (a UUID)') })
-  // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per product.
-  .overwrite((id) => id.toLowerCase())
-  .describe('The product id returned by create_product (a UUID).')
+const productId = entityId('product').describe('The product id returned by create_product (a UUID).')
 
 const title = z
   .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
