@@ -10,7 +10,7 @@ import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import type { Projection } from '../../infra/projections/projection.js'
-import { ProjectionRunner, type RunnerOptions } from '../../infra/projections/runner.js'
+import { ProjectionRunner, requestRebuild, type RunnerOptions } from '../../infra/projections/runner.js'
 import { projectionMigrations, type CheckpointRow, type RebuildRow } from '../../infra/projections/schema.js'
 import { readCheckpoint } from '../../infra/projections/worker.js'
 
@@ -214,9 +214,20 @@ export async function rebuildRow(database: Database, id: string): Promise<Rebuil
 }
 
 /** Waits until a rebuild or retry request has finished, done or failed, and returns its row. */
-export async function finishedRebuild(database: Database, id: string): Promise<RebuildRow> {
-  await eventually(async () => expect((await rebuildRow(database, id)).status).toMatch(/done|failed/))
+export async function finishedRebuild(database: Database, id: string, timeout?: number): Promise<RebuildRow> {
+  await eventually(async () => expect((await rebuildRow(database, id)).status).toMatch(/done|failed/), timeout)
   return rebuildRow(database, id)
+}
+
+/** Rebuilds `projection` for one store (or whole, for null) as the system would, and expects it done. */
+export async function rebuildDone(
+  database: Database,
+  projection: string,
+  storeId: string | null,
+  timeout?: number,
+): Promise<void> {
+  const id = await requestRebuild(database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+  expect(await finishedRebuild(database, id, timeout)).toMatchObject({ status: 'done' })
 }
 
 export function eventually(check: () => Promise<void> | void, timeout = 20_000): Promise<void> {
