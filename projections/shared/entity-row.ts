@@ -1,15 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
+import type { EntityColumns } from './entity-table.js'
 import { storeOf } from './store-of.js'
-
-/** The columns an entity row takes from the event that writes it, so a projection names only its own. */
-type EventColumns = 'store_id' | 'organization_id' | 'id' | 'revision' | 'created_at' | 'updated_at'
 
 /** The guarded writes of one entity's row; see {@link entityRow}. */
 export interface EntityRow<Row> {
-  /** Inserts the row with the event's store, organization, revision and time; a row that exists already stays. */
-  insert(fields: Omit<Insertable<Row>, EventColumns>): Promise<void>
+  /**
+   * Inserts the row with the `EntityColumns` taken from the event (store, organization, id, revision,
+   * time), so `fields` name only the table's own; a row that exists already stays.
+   */
+  insert(fields: Omit<Insertable<Row>, keyof EntityColumns>): Promise<void>
   /** Writes `fields` and moves the row's revision and updated_at. */
   change(fields: Updateable<Row>): Promise<void>
   /** Removes the row. */
@@ -24,8 +25,8 @@ export interface EntityRow<Row> {
 }
 
 /**
- * The row of one entity in a read model keyed by (store_id, id) that keeps the stream revision of
- * the last event applied. Every write is guarded so a replay of events already applied changes
+ * The row of one entity in a read model with the `EntityColumns` (see `createEntityTable`): keyed by
+ * (store_id, id), keeping the stream revision of the last event applied. Every write is guarded so a replay of events already applied changes
  * nothing: insert ignores a row that is there, change and delete touch only a row older than the event.
  *
  * @example
