@@ -10,3 +10,8 @@ export const ctx: DecideContext = {
   organizationId: 'org-1',
   storeId: STORE,
 }
+
+/** `ctx` with some of its fields replaced, e.g. another actor. */
+export function contextWith(changes: Partial<DecideContext>): DecideContext {
+  return { ...ctx, ...changes }
+}
