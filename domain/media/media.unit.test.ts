@@ -12,7 +12,7 @@ import {
   mediaUpdate,
 } from './definitions.js'
 import { MEDIA_EVENT_TYPES, type MediaCreated, type MediaEvent } from './events.js'
-import { STORE, ctx } from '../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../test/support/decide-context.js'
 
 const ID = '01900000-0000-7000-8000-0000000000b1'
 const HASH = 'a'.repeat(64)
@@ -33,12 +33,7 @@ const created: MediaCreated = {
   },
 }
 const deleted: MediaEvent = { type: 'MediaDeleted', data: { mediaId: ID, hash: HASH } }
-const env = (storeId: string | null = STORE): PrepareEnv => ({
-  ctx: { ...ctx, storeId },
-  newId: () => ID,
-  reservationOwner: async () => null,
-  readStream: async () => [],
-})
+const env = (storeId: string | null = STORE): PrepareEnv => prepareEnv({ ctx: { ...ctx, storeId }, newId: () => ID })
 
 describe('mediaRecord', () => {
   it('records the media as the pipeline described it', () => {

@@ -1,3 +1,4 @@
+import type { PrepareEnv } from '../../domain/shared/command.js'
 import type { DecideContext } from '../../domain/shared/context.js'
 
 /** The store the domain unit tests decide in. */
@@ -14,4 +15,12 @@ export const ctx: DecideContext = {
 /** `ctx` with some of its fields replaced, e.g. another actor. */
 export function contextWith(changes: Partial<DecideContext>): DecideContext {
   return { ...ctx, ...changes }
+}
+
+/**
+ * What a definition's `prepare` sees in a unit test: `ctx`, no reservation taken, every stream
+ * empty and ids that must not be used; `changes` replace any of them.
+ */
+export function prepareEnv(changes: Partial<PrepareEnv> = {}): PrepareEnv {
+  return { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [], ...changes }
 }

@@ -6,7 +6,7 @@ import type { ProductCreated, ProductEvent } from './events.js'
 import { productPublishDue } from './lifecycle-definitions.js'
 import type { ProductPublishDue } from './publishing.js'
 import { NO_SEO } from '../../shared/publishable/seo.js'
-import { ctx } from '../../../test/support/decide-context.js'
+import { ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
 const ID = '01900000-0000-7000-8000-000000000001'
 const LATER = '2026-01-05T09:00:00.000Z'
@@ -153,7 +153,7 @@ describe('publishAt', () => {
   })
 
   it('makes DRAFT the default status of a scheduled product, and passes null on update through as a cancel', async () => {
-    const env = { ctx, newId: () => ID, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => ID })
     const prepared = await productCreate.prepare(
       productCreateInput.parse({ title: 'Red Shirt', publishAt: LATER }),
       env,

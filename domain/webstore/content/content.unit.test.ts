@@ -12,7 +12,7 @@ import {
 } from './definitions.js'
 import { validateEntryFields, type ContentField } from './fields.js'
 import { contentEntryStream, contentTypeHandleKey, contentTypeStream } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
 const T = '01900000-0000-7000-8000-0000000000c1'
 const E = '01900000-0000-7000-8000-0000000000e1'
@@ -86,7 +86,7 @@ describe('contentTypeCreate', () => {
     expect(contentTypeCreate.input.safeParse({ name: 'X', fields: [] }).error?.issues[0]?.message).toBe(
       'a content type needs at least one field',
     )
-    const env: PrepareEnv = { ctx, newId: () => T, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => T })
     expect(await contentTypeCreate.prepare(input, env)).toMatchObject({
       stream: contentTypeStream(STORE, T),
       command: { data: { handle: 'promo' } },

@@ -8,7 +8,7 @@ import type { MenuEvent } from './events.js'
 import { itemTree, MENU_MAX_ITEMS } from './items.js'
 import type { MenuLink } from './links.js'
 import { menuHandleKey } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
 const M = '01900000-0000-7000-8000-0000000000f1'
 const [A, B, C, D] = ['a1', 'b1', 'c1', 'd1'].map((n) => `01900000-0000-7000-8000-0000000000${n}`) as [
@@ -161,7 +161,7 @@ describe('menuItemAdd', () => {
     })
     expect(parse({ type: 'HOME', url: '/x' }).error?.issues[0]?.path).toEqual(['link', 'url'])
     expect(parse({ type: 'LINK' }).error?.issues[0]?.message).toMatch(/link.type must be one of URL, HOME/)
-    const env: PrepareEnv = { ctx, newId: () => A, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => A })
     const prepared = await menuItemAdd.prepare(
       menuItemAdd.input.parse({ menuId: M, title: 'About', link: { type: 'PAGE', resourceId: D.toUpperCase() } }),
       env,

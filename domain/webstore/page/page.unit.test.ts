@@ -5,7 +5,7 @@ import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'
 import type { PageEvent } from './events.js'
 import { pageHandleKey } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
 const P = '01900000-0000-7000-8000-0000000000e1'
 const NOW = '2026-01-02T03:04:05.000Z'
@@ -139,7 +139,7 @@ describe('pageUpdate', () => {
   })
 
   it('keeps publishAt null (cancel) apart from left out', async () => {
-    const env: PrepareEnv = { ctx, newId: () => P, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => P })
     const prepared = await pageUpdate.prepare(
       pageUpdate.input.parse({ id: P.toUpperCase(), publishAt: null, title: null }),
       env,
