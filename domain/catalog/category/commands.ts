@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId, wholeNumber } from '../../shared/input-types.js'
+import { entityId, titleInput, wholeNumber } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -20,12 +20,7 @@ const parentId = entityId('category', 'parentId')
   .nullable()
   .describe('The parent category id; null (or omitted on create) makes it a root category.')
 
-const title = z
-  .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
-  .trim()
-  .min(1, 'title must not be empty')
-  .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
-  .describe('The name shown to shoppers, e.g. "Shirts".')
+const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Shirts".')
 
 const handle = z
   .string({ error: 'handle must be a string' })
