@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allServices } from '../domain/commands.js'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../test/support/mcp.js'
 
 // The shop MCP server as an agent uses it: the SDK's own client over streamable HTTP against the
 // app on a real port, checked against what GraphQL answers for the same store.
@@ -37,7 +37,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   tenant = await t.tenant('mcp-http')
-  client = await connect(httpTransport(await listenForMcp(t), tenant.apiKey))
+  client = await connectMcp(t, tenant.apiKey)
 })
 
 afterAll(async () => {

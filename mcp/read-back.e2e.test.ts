@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { productStream } from '../domain/catalog/product/streams.js'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
-import { callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { callToolError, connectMcp } from '../test/support/mcp.js'
 
 // A write tool answers with the entity read back from the read model. When the projections are
 // stalled past the read wait, the write has still happened: the answer must say so, name the
@@ -15,7 +15,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   tenant = await t.tenant('mcp-stalled')
-  client = await connect(httpTransport(await listenForMcp(t), tenant.apiKey))
+  client = await connectMcp(t, tenant.apiKey)
   await t.platform.runner!.stop()
   t.platform.config.readWaitMs = 300
 })

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../test/support/mcp.js'
 import { threeByThree } from '../test/support/variant-api.js'
 import type { ProductJson } from './catalog/product/views.js'
 
@@ -15,7 +15,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   tenant = await t.tenant('mcp-variants')
-  client = await connect(httpTransport(await listenForMcp(t), tenant.apiKey))
+  client = await connectMcp(t, tenant.apiKey)
 })
 
 afterAll(async () => {

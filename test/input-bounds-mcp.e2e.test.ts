@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp, type Tenant } from './support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from './support/mcp.js'
+import { callTool, callToolError, connectMcp } from './support/mcp.js'
 
 // Issue 11, defects 2, 3, 6 and 7, through MCP: the command path (write tools) and the read
 // tools' arguments refuse what GraphQL refuses, with the same code and field path.
@@ -13,7 +13,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   tenant = await t.tenant('bounds-mcp')
-  client = await connect(httpTransport(await listenForMcp(t), tenant.apiKey))
+  client = await connectMcp(t, tenant.apiKey)
 })
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from './support/app.js'
 import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
 import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
-import { callTool, connect, httpTransport, listenForMcp } from './support/mcp.js'
+import { callTool, connectMcp } from './support/mcp.js'
 
 // Issue 14 end to end over HTTP with the TEST provider, as a shopper does it: add to cart,
 // check out, pay on the test page, the webhook marks the order paid and the stock is sold.
@@ -186,7 +186,7 @@ describe('checkout with the TEST provider', () => {
       },
       { timeout: 10_000, interval: 100 },
     )
-    const client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+    const client = await connectMcp(t, shop.apiKey)
     try {
       const viaMcp = await callTool<Record<string, unknown>>(client, 'get_order', { id: orderId })
       expect(viaMcp.isError).toBe(false)

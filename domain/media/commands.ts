@@ -1,14 +1,11 @@
 import { z } from 'zod'
+import { entityId } from '../shared/input-types.js'
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, type MediaFields } from './events.js'
 
 export const ALT_MAX_LENGTH = 512
 export const FILENAME_MAX_LENGTH = 255
 
-const mediaId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a media id (a UUID)') })
-  // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per media.
-  .overwrite((id) => id.toLowerCase())
-  .describe('The media id returned when the file was uploaded (a UUID).')
+const mediaId = entityId('media').describe('The media id returned when the file was uploaded (a UUID).')
 
 export const alt = z
   .string({ error: 'alt must be a string' })

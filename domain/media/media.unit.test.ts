@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../shared/command.js'
-import type { DecideContext } from '../shared/context.js'
 import { fold } from '../shared/event.js'
 import { mediaRecordInput, mediaRecordDeleteInput, mediaUpdateInput } from './commands.js'
 import {
@@ -13,16 +12,10 @@ import {
   mediaUpdate,
 } from './definitions.js'
 import { MEDIA_EVENT_TYPES, type MediaCreated, type MediaEvent } from './events.js'
+import { STORE, ctx, prepareEnv } from '../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-0000000000b1'
 const HASH = 'a'.repeat(64)
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(mediaDecider, ctx)
 
 const created: MediaCreated = {
@@ -40,12 +33,7 @@ const created: MediaCreated = {
   },
 }
 const deleted: MediaEvent = { type: 'MediaDeleted', data: { mediaId: ID, hash: HASH } }
-const env = (storeId: string | null = STORE): PrepareEnv => ({
-  ctx: { ...ctx, storeId },
-  newId: () => ID,
-  reservationOwner: async () => null,
-  readStream: async () => [],
-})
+const env = (storeId: string | null = STORE): PrepareEnv => prepareEnv({ ctx: { ...ctx, storeId }, newId: () => ID })
 
 describe('mediaRecord', () => {
   it('records the media as the pipeline described it', () => {

@@ -10,7 +10,6 @@ import { insertWrites } from '../eventstore/postgres/append.js'
 import { Platform } from '../../app/platform.js'
 import { platformReactions } from '../../app/reactions/all.js'
 import { requestRebuild } from './runner.js'
-import type { RebuildRow } from './schema.js'
 import { retryProjections } from './retry.js'
 import { projectionStatuses } from './status.js'
 import {
@@ -23,6 +22,7 @@ import {
   dump,
   eventually,
   expectedCounts,
+  finishedRebuild,
   logger,
   openEngine,
   type TestEngine,
@@ -43,19 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.close()
 })
-
-async function rebuilt(id: string): Promise<RebuildRow> {
-  let row: RebuildRow | undefined
-  await eventually(async () => {
-    row = (await engine.database.db
-      .selectFrom('projection_rebuilds')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()) as RebuildRow
-    expect(row.status).toMatch(/done|failed/)
-  })
-  return row!
-}
 
 describe('a failing organization-level event halts its projection', () => {
   const counter = counterProjection('halting')
@@ -235,7 +222,8 @@ describe('a halted projection under maintenance', () => {
 
     // A store rebuild pauses and resumes the worker: it must not come back following the log.
     expect(
-      await rebuilt(
+      await finishedRebuild(
+        engine.database,
         await requestRebuild(engine.database, {
           projection: counter.name,
           storeId: storeA,
@@ -257,7 +245,8 @@ describe('a halted projection under maintenance', () => {
     // the live worker must follow the log again, not stay halted behind a 'running' status.
     counter.failWhen = null
     expect(
-      await rebuilt(
+      await finishedRebuild(
+        engine.database,
         await requestRebuild(engine.database, {
           projection: counter.name,
           storeId: null,

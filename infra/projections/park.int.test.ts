@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readParked } from './parked.js'
 import { requestRebuild } from './runner.js'
-import type { RebuildRow } from './schema.js'
 import { projectionStatuses } from './status.js'
 import {
   appendCounted,
@@ -12,6 +11,7 @@ import {
   dump,
   eventually,
   expectedCounts,
+  finishedRebuild,
   openEngine,
   type TestEngine,
 } from '../../test/support/projections.js'
@@ -29,19 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.close()
 })
-
-async function finished(id: string): Promise<RebuildRow> {
-  let row: RebuildRow | undefined
-  await eventually(async () => {
-    row = (await engine.database.db
-      .selectFrom('projection_rebuilds')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()) as RebuildRow
-    expect(row.status).toMatch(/done|failed/)
-  })
-  return row!
-}
 
 const retry = (projection: string, storeId: string) =>
   requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind: 'retry' })
@@ -112,7 +99,7 @@ describe('a failing store event', () => {
   it('stays parked with the new failure when a retry meets the cause again, and leaves the rows as they were', async () => {
     const runner = await engine.runner([counter], { batchSize: 50 })
     const before = (await readParked(engine.database.db, { projection: counter.name }))[0]!
-    expect(await finished(await retry(counter.name, storeA))).toMatchObject({
+    expect(await finishedRebuild(engine.database, await retry(counter.name, storeA))).toMatchObject({
       status: 'failed',
       error: expect.stringContaining(`stays parked in ${counter.name}`),
     })
@@ -135,7 +122,7 @@ describe('a failing store event', () => {
     // Events of A keep arriving while the retry replays: each must land once, by the replay or live.
     const id = await retry(counter.name, storeA)
     const writes = appendCounted(engine.store, storeA, 12)
-    expect(await finished(id)).toMatchObject({ status: 'done' })
+    expect(await finishedRebuild(engine.database, id)).toMatchObject({ status: 'done' })
     await writes
     await appendCounted(engine.store, storeA, 2)
     await caughtUp(engine.database, counter)
@@ -164,7 +151,8 @@ describe('parking more than one store', () => {
 
     counter.failWhen = null
     expect(
-      await finished(
+      await finishedRebuild(
+        engine.database,
         await requestRebuild(engine.database, {
           projection: counter.name,
           storeId: null,
@@ -195,7 +183,8 @@ describe('a whole rebuild', () => {
 
     // The new build parks A on the same event and swaps in with C complete.
     expect(
-      await finished(
+      await finishedRebuild(
+        engine.database,
         await requestRebuild(engine.database, {
           projection: counter.name,
           storeId: null,
@@ -212,7 +201,7 @@ describe('a whole rebuild', () => {
     expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
 
     counter.failWhen = null
-    expect(await finished(await retry(counter.name, storeA))).toMatchObject({ status: 'done' })
+    expect(await finishedRebuild(engine.database, await retry(counter.name, storeA))).toMatchObject({ status: 'done' })
     for (const store of [storeA, storeC])
       expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])

@@ -25,8 +25,10 @@ import {
   dump,
   eventually,
   expectedCounts,
+  finishedRebuild,
   logger,
   openEngine,
+  rebuildRow,
   type TestEngine,
 } from '../../test/support/projections.js'
 import { productCreate, productUpdate } from '../../domain/catalog/product/definitions.js'
@@ -40,18 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.close()
 })
-
-const rebuildRow = async (id: string) =>
-  (await engine.database.db
-    .selectFrom('projection_rebuilds')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()) as RebuildRow
-
-async function finished(id: string): Promise<RebuildRow> {
-  await eventually(async () => expect((await rebuildRow(id)).status).toMatch(/done|failed/))
-  return rebuildRow(id)
-}
 
 const ask = (projection: string, storeId: string | null) =>
   requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
@@ -113,7 +103,7 @@ describe('rebuilding one store', () => {
         await setImmediate()
       }
     })()
-    const row = await finished(await ask(counter.name, storeA))
+    const row = await finishedRebuild(engine.database, await ask(counter.name, storeA))
     flowing = false
     await flow
     await caughtUp(engine.database, counter)
@@ -167,7 +157,9 @@ describe('rebuilding one store', () => {
 
     await engine.database.db.deleteFrom('products').where('store_id', '=', tenants[0]!.storeId).execute()
     const rebuilt = allProjections.filter((p: Projection) => p.storeTables.length > 0)
-    const rows = await Promise.all(rebuilt.map(async (p) => finished(await ask(p.name, tenants[0]!.storeId))))
+    const rows = await Promise.all(
+      rebuilt.map(async (p) => finishedRebuild(engine.database, await ask(p.name, tenants[0]!.storeId))),
+    )
     expect(rows.map((r) => r.status)).toEqual(rebuilt.map(() => 'done'))
     expect(await tables()).toEqual(before)
     await platform.runner?.stop()
@@ -195,7 +187,7 @@ describe('a long rebuild', () => {
         last = Date.now()
       }, 5)
       const started = Date.now()
-      expect(await finished(await ask(counter.name, target))).toMatchObject({ status: 'done' })
+      expect(await finishedRebuild(engine.database, await ask(counter.name, target))).toMatchObject({ status: 'done' })
       clearInterval(ticker)
       // Twenty batches and more: no turn of the event loop may have waited for most of them.
       expect(longest).toBeLessThan((Date.now() - started) / 3)
@@ -217,14 +209,14 @@ describe('rebuilding a whole projection beside the live tables', () => {
     const id = await ask(counter.name, null)
     await eventually(async () => expect(control.reads).toBeGreaterThan(0))
     expect(await schemaExists('rebuild_beside')).toBe(true)
-    expect((await rebuildRow(id)).status).toBe('running')
+    expect((await rebuildRow(engine.database, id)).status).toBe('running')
     // Meanwhile the live tables serve reads and keep following the log.
     await appendCounted(engine.store, storeId, 5, 5)
     await caughtUp(engine.database, counter)
     expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
 
     control.release()
-    const row = await finished(id)
+    const row = await finishedRebuild(engine.database, id)
     // Every Counted event of the log, the other tests' in this file included.
     const total = await engine.store.countAll({ filter: { eventTypes: ['Counted'] } })
     expect(row).toMatchObject({ status: 'done', processed: total, total })
@@ -335,7 +327,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
     const live = await dump(engine.database.db, counter.table)
 
     counter.failWhen = (event) => event.streamName.startsWith(`counted-${organization}_`)
-    const row = await finished(await ask(counter.name, null))
+    const row = await finishedRebuild(engine.database, await ask(counter.name, null))
     expect(row).toMatchObject({ status: 'failed', error: 'cannot count e0' })
     expect(await schemaExists('rebuild_unbuildable')).toBe(false)
     expect(await dump(engine.database.db, counter.table)).toEqual(live)
@@ -352,7 +344,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
       .values({ id, projection: counter.name, store_id: null, status: 'running', processed: 2, started_at: sql`now()` })
       .execute()
     const runner = await engine.runner([counter])
-    expect(await finished(id)).toMatchObject({
+    expect(await finishedRebuild(engine.database, id)).toMatchObject({
       status: 'done',
       processed: await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }),
     })

@@ -5,6 +5,7 @@ import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createMediaTables, type MediaDb } from './tables.js'
+import { entityRow } from '../shared/entity-row.js'
 import { storeOf } from '../shared/store-of.js'
 
 type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
@@ -35,45 +36,21 @@ export const mediaProjection: Projection = {
     switch (event.type) {
       case 'MediaCreated': {
         const d = event.data
-        await db
-          .insertInto('media')
-          .values({
-            store_id: storeId,
-            organization_id: recorded.metadata.organizationId,
-            id: d.mediaId,
-            hash: d.hash,
-            mime_type: d.mimeType,
-            kind: d.kind,
-            width: d.width,
-            height: d.height,
-            bytes: d.bytes,
-            filename: d.filename,
-            alt: d.alt,
-            revision: recorded.revision,
-            created_at: recorded.metadata.occurredAt,
-            updated_at: recorded.metadata.occurredAt,
-          })
-          .onConflict((conflict) => conflict.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
+        return entityRow(db, 'media', d.mediaId, recorded).insert({
+          hash: d.hash,
+          mime_type: d.mimeType,
+          kind: d.kind,
+          width: d.width,
+          height: d.height,
+          bytes: d.bytes,
+          filename: d.filename,
+          alt: d.alt,
+        })
       }
       case 'MediaAltChanged':
-        await db
-          .updateTable('media')
-          .set({ alt: event.data.alt, revision: recorded.revision, updated_at: recorded.metadata.occurredAt })
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.mediaId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return entityRow(db, 'media', event.data.mediaId, recorded).change({ alt: event.data.alt })
       case 'MediaDeleted':
-        await db
-          .deleteFrom('media')
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.mediaId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return entityRow(db, 'media', event.data.mediaId, recorded).delete()
       case 'ProductMediaAttached':
         return rewrite(db, storeId, event.data.productId, (list) =>
           withAttached(list, event.data.mediaIds, event.data.position),

@@ -1,14 +1,10 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createEntityTable, type EntityColumns } from '../shared/entity-table.js'
 
 /** One row per live media of every store; deleted media are removed. */
-export interface MediaTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface MediaTable extends EntityColumns {
   hash: string
   mime_type: MediaMimeType
   kind: MediaKind
@@ -17,10 +13,6 @@ export interface MediaTable {
   bytes: number
   filename: string
   alt: string
-  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 /** The media each product shows, in order; mirrors the media list of the product streams. */
@@ -40,25 +32,17 @@ export type MediaRow = Selectable<MediaTable>
 export type MediaDb = Kysely<MediaDatabase>
 
 export async function createMediaTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('media')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('hash', 'text', (c) => c.notNull())
-    .addColumn('mime_type', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('width', 'integer')
-    .addColumn('height', 'integer')
-    .addColumn('bytes', 'integer', (c) => c.notNull())
-    .addColumn('filename', 'text', (c) => c.notNull())
-    .addColumn('alt', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('media_pkey', ['store_id', 'id'])
-    .execute()
+  await createEntityTable(db, 'media', (table) =>
+    table
+      .addColumn('hash', 'text', (c) => c.notNull())
+      .addColumn('mime_type', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('width', 'integer')
+      .addColumn('height', 'integer')
+      .addColumn('bytes', 'integer', (c) => c.notNull())
+      .addColumn('filename', 'text', (c) => c.notNull())
+      .addColumn('alt', 'text', (c) => c.notNull().defaultTo('')),
+  )
   // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
   const indexes: [string, string[]][] = [
     ['media_store_created_idx', ['store_id', 'created_at', 'id']],

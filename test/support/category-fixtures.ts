@@ -1,19 +1,13 @@
 import { deciderSpec } from './decider-spec.js'
-import type { DecideContext } from '../../domain/shared/context.js'
 import type { CategoryCommand } from '../../domain/catalog/category/commands.js'
 import { categoryTreeDecider } from '../../domain/catalog/category/definitions.js'
 import type { CategoryCreated, CategoryEvent } from '../../domain/catalog/category/events.js'
+import { ctx } from './decide-context.js'
+export { ctx }
 
 /** The category tests' store, ids, a small tree and command builders. */
-const STORE = '01900000-0000-7000-8000-00000000a001'
 export const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`
 export const [MEN, SHIRTS, SLIM, WOMEN, SHOES] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string]
-export const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 export const spec = deciderSpec(categoryTreeDecider, ctx)
 
 export const seo = { title: '', description: '' }

@@ -27,6 +27,28 @@ export async function connect(transport: Transport): Promise<Client> {
   return client
 }
 
+/** An SDK client of the app's `/mcp` endpoint over HTTP (on a real port), sending `apiKey`. */
+export async function connectMcp(t: TestApp, apiKey: string): Promise<Client> {
+  return connect(httpTransport(await listenForMcp(t), apiKey))
+}
+
+/**
+ * Checks that the server offers the client every tool in `names`, with `readOnly` marked read-only
+ * and `destructive` marked destructive; returns the names of all the tools offered.
+ */
+export async function expectToolsOffered(
+  client: Client,
+  names: readonly string[],
+  hints: { readOnly: string; destructive: string },
+): Promise<string[]> {
+  const tools = (await client.listTools()).tools
+  const offered = tools.map((tool) => tool.name)
+  for (const name of names) expect(offered).toContain(name)
+  expect(tools.find((tool) => tool.name === hints.readOnly)!.annotations).toMatchObject({ readOnlyHint: true })
+  expect(tools.find((tool) => tool.name === hints.destructive)!.annotations).toMatchObject({ destructiveHint: true })
+  return offered
+}
+
 export interface ToolOutcome<Data> {
   isError: boolean
   data: Data

@@ -2,22 +2,16 @@ import { expect } from 'vitest'
 import type { ProductCommand, ProductUpdate } from '../../domain/catalog/product/commands.js'
 import { productDecider } from '../../domain/catalog/product/definitions.js'
 import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
-import type { DecideContext } from '../../domain/shared/context.js'
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
 import { fold } from '../../domain/shared/event.js'
+import { STORE, ctx } from './decide-context.js'
+export { STORE, ctx }
 
 // A product, its store and the decider as a story, shared by the product domain tests.
 
-export const STORE = '01900000-0000-7000-8000-00000000a001'
 export const OTHER_STORE = '01900000-0000-7000-8000-00000000a002'
 export const ID = '01900000-0000-7000-8000-000000000001'
 export const OTHER_ID = '01900000-0000-7000-8000-000000000002'
-export const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 
 export const created: ProductCreated = {
   type: 'ProductCreated',

@@ -10,8 +10,8 @@ import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import type { Projection } from '../../infra/projections/projection.js'
-import { ProjectionRunner, type RunnerOptions } from '../../infra/projections/runner.js'
-import { projectionMigrations, type CheckpointRow } from '../../infra/projections/schema.js'
+import { ProjectionRunner, requestRebuild, type RunnerOptions } from '../../infra/projections/runner.js'
+import { projectionMigrations, type CheckpointRow, type RebuildRow } from '../../infra/projections/schema.js'
 import { readCheckpoint } from '../../infra/projections/worker.js'
 
 /**
@@ -202,6 +202,32 @@ export async function caughtUp(database: Database, projection: Projection, timeo
     const checkpoint = await readCheckpoint(database.db, projection.name)
     expect(comparePositions(checkpoint?.position, head)).toBeGreaterThanOrEqual(0)
   }, timeout)
+}
+
+/** The row of a rebuild or retry request, as `requestRebuild` filed it and the runner updates it. */
+export async function rebuildRow(database: Database, id: string): Promise<RebuildRow> {
+  return (await database.db
+    .selectFrom('projection_rebuilds')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()) as RebuildRow
+}
+
+/** Waits until a rebuild or retry request has finished, done or failed, and returns its row. */
+export async function finishedRebuild(database: Database, id: string, timeout?: number): Promise<RebuildRow> {
+  await eventually(async () => expect((await rebuildRow(database, id)).status).toMatch(/done|failed/), timeout)
+  return rebuildRow(database, id)
+}
+
+/** Rebuilds `projection` for one store (or whole, for null) as the system would, and expects it done. */
+export async function rebuildDone(
+  database: Database,
+  projection: string,
+  storeId: string | null,
+  timeout?: number,
+): Promise<void> {
+  const id = await requestRebuild(database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+  expect(await finishedRebuild(database, id, timeout)).toMatchObject({ status: 'done' })
 }
 
 export function eventually(check: () => Promise<void> | void, timeout = 20_000): Promise<void> {

@@ -1,4 +1,3 @@
-import type { DecideContext } from '../../domain/shared/context.js'
 import { fold } from '../../domain/shared/event.js'
 import { defaultThemeFiles } from '../../domain/webstore/theme/default-theme.js'
 import type { ThemeCreated, ThemeEvent } from '../../domain/webstore/theme/events.js'
@@ -8,16 +7,11 @@ import type { ThemeSectionEvent } from '../../domain/webstore/theme/sections-eve
 import { themeSectionsDecider } from '../../domain/webstore/theme/sections-prepare.js'
 import { parseTemplate, type TemplateJson } from '../../domain/webstore/theme/sections-template.js'
 import { deciderSpec } from './decider-spec.js'
+import { ctx } from './decide-context.js'
+export { ctx }
 
 /** A theme with sections made for the section and block command tests, and helpers to run those commands. */
-const STORE = '01900000-0000-7000-8000-00000000a001'
 export const THEME = '01900000-0000-7000-8000-000000000001'
-export const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 export const spec = deciderSpec(themeSectionsDecider, ctx)
 
 /** A section made for these tests: at most once per template, two blocks at most, one 'badge'. */

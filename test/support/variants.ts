@@ -1,18 +1,12 @@
-import type { DecideContext } from '../../domain/shared/context.js'
 import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
 import type { VariantDraft } from '../../domain/catalog/product/variant-commands.js'
 import type { OptionValue, ProductVariantCreated } from '../../domain/catalog/product/variant-events.js'
+import { STORE, ctx } from './decide-context.js'
+export { STORE, ctx }
 
 // Shared givens of the option, variant and inventory unit tests.
 
-export const STORE = '01900000-0000-7000-8000-00000000a001'
 export const P = '01900000-0000-7000-8000-000000000001'
-export const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 
 /** Ids that read as what they are: `id('v', 1)` is variant 1. */
 export const id = (kind: 'o' | 'v' | 'm', n: number) =>

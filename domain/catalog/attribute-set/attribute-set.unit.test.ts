@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold } from '../../shared/event.js'
 import { attributeCodeKey } from '../attribute/streams.js'
 import type { AttributeSetCommand } from './commands.js'
 import { attributeSetAttributeAdd, attributeSetCreate, attributeSetDecider } from './definitions.js'
 import type { AttributeSetEvent } from './events.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const S = '01900000-0000-7000-8000-0000000000b1'
 const [SIZE, COLOR, CARE] = [
   '01900000-0000-7000-8000-0000000000c1',
   '01900000-0000-7000-8000-0000000000c2',
   '01900000-0000-7000-8000-0000000000c3',
 ] as const
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(attributeSetDecider, ctx)
 const ref = {
   size: { attributeId: SIZE, code: 'size' },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { entityId, wholeNumber } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeSetSection } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -8,12 +8,9 @@ export const SET_NAME_MAX_LENGTH = 255
 export const SECTION_NAME_MAX_LENGTH = 100
 export const SET_ATTRIBUTES_MAX = 500
 
-const attributeSetId = z
-  .uuid({
-    error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be an attribute set id (a UUID)'),
-  })
-  .overwrite((value) => value.toLowerCase())
-  .describe('The attribute set id returned by create_attribute_set (a UUID).')
+const attributeSetId = entityId('attribute set').describe(
+  'The attribute set id returned by create_attribute_set (a UUID).',
+)
 
 const name = z
   .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
@@ -59,11 +56,7 @@ export const attributeSetAttributeAddInput = strictInput('attributeSetAttributeA
   id: attributeSetId,
   code: attributeCode,
   section: sectionName.nullish().describe('The section to put it in, created last when new; "General" when omitted.'),
-  position: z
-    .number({ error: 'position must be a number' })
-    .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
-    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  position: wholeNumber('position', { min: 0 })
     .nullish()
     .describe('Where in the section, counting from 0; last when omitted.'),
 })

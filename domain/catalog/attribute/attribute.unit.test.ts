@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { A, created, ctx, fields, inUse, spec, STORE, unused } from '../../../test/support/attribute-decider.js'
-import type { PrepareEnv } from '../../shared/command.js'
 import { attributeCreateInput, attributeUpdateInput, type AttributeCommand } from './commands.js'
 import { attributeCreate, codeReservations } from './definitions.js'
 import { NO_VALIDATION, type AttributeEvent } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const update = (
   data: Omit<Extract<AttributeCommand, { type: 'AttributeUpdate' }>['data'], 'attributeId'>,
@@ -98,7 +98,7 @@ describe('attributeCreate', () => {
     expect(
       attributeCreateInput.safeParse({ code: 'size', name: 'x', type: 'SIZE' }).error?.issues[0]?.message,
     ).toContain('type must be one of TEXT')
-    const env: PrepareEnv = { ctx, newId: () => A, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => A })
     const prepared = await attributeCreate.prepare(
       attributeCreateInput.parse({ code: 'size', name: 'Size', type: 'TEXT' }),
       env,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { wholeNumber } from '../../shared/input-types.js'
 import {
   ATTRIBUTE_TYPES,
   type AttributeFields,
@@ -154,11 +154,7 @@ export const attributeOptionAddInput = strictInput('attributeOptionAdd', {
   id: attributeId,
   code: optionCode,
   label: optionLabel,
-  position: z
-    .number({ error: 'position must be a number' })
-    .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
-    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  position: wholeNumber('position', { min: 0 })
     .nullish()
     .describe('Where to insert, counting from 0; last when omitted.'),
 })

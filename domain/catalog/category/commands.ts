@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { entityId, titleInput, wholeNumber } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -14,26 +14,13 @@ export const REORDER_MAX = 250
 // Messages name the field and the rule, because agents and integrations act on them verbatim;
 // the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
 
-const uuid = (field: string, what: string) =>
-  z
-    .uuid({
-      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a ${what} id (a UUID)`),
-    })
-    // Stream names and the read model spell UUIDs in lowercase: one spelling per id.
-    .overwrite((id) => id.toLowerCase())
+const categoryId = entityId('category').describe('The category id returned by create_category (a UUID).')
 
-const categoryId = uuid('id', 'category').describe('The category id returned by create_category (a UUID).')
-
-const parentId = uuid('parentId', 'category')
+const parentId = entityId('category', 'parentId')
   .nullable()
   .describe('The parent category id; null (or omitted on create) makes it a root category.')
 
-const title = z
-  .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
-  .trim()
-  .min(1, 'title must not be empty')
-  .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
-  .describe('The name shown to shoppers, e.g. "Shirts".')
+const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Shirts".')
 
 const handle = z
   .string({ error: 'handle must be a string' })
@@ -51,7 +38,7 @@ const description = z
   .describe('The category description; an empty string clears it.')
 
 const imageId = z
-  .union([z.literal(''), uuid('imageId', 'media')], {
+  .union([z.literal(''), entityId('media', 'imageId')], {
     error: 'imageId must be a media id (a UUID), or an empty string to remove the image',
   })
   .describe('A media id of the media library (upload_image returns it); an empty string removes the image.')
@@ -85,12 +72,9 @@ const seo = z
   )
   .describe('Title and description for search engines; empty strings fall back to the category title and description.')
 
-const position = z
-  .number({ error: 'position must be a number' })
-  .int('position must be a whole number')
-  .min(0, 'position must be 0 or more')
-  .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
-  .describe('Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.')
+const position = wholeNumber('position', { min: 0 }).describe(
+  'Index among the siblings, counting from 0 (0 puts it first); last when omitted or beyond the end.',
+)
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const categoryCreateInput = strictInput('categoryCreate', {
@@ -123,7 +107,7 @@ export const categoryMoveInput = strictInput('categoryMove', {
 export const categoryReorderInput = strictInput('categoryReorder', {
   parentId: parentId.optional().describe('Whose children to reorder; null or omitted: the root categories.'),
   ids: z
-    .array(uuid('each id', 'category'), {
+    .array(entityId('category', 'each id'), {
       error: (issue) => (issue.input === undefined ? 'ids is required' : 'ids must be a list of category ids'),
     })
     .min(1, 'ids must name at least one category')

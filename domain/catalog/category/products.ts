@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { entityId, wholeNumber } from '../../shared/input-types.js'
 import { badInput } from '../../shared/errors.js'
 import type { DomainEvent } from '../../shared/event.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -35,13 +35,7 @@ export const CATEGORY_PRODUCTS_EVENT_TYPES: readonly CategoryProductsEvent['type
 
 // Commands and their inputs.
 
-const categoryId = z
-  .uuid({
-    error: (issue) =>
-      issue.input === undefined ? 'categoryId is required' : 'categoryId must be a category id (a UUID)',
-  })
-  .overwrite((id) => id.toLowerCase())
-  .describe('The category id (a UUID).')
+const categoryId = entityId('category', 'categoryId').describe('The category id (a UUID).')
 
 const productIds = z
   .array(
@@ -58,11 +52,7 @@ const productIds = z
 export const categoryProductsAddInput = strictInput('categoryProductsAdd', {
   categoryId,
   productIds: productIds.overwrite((ids) => [...new Set(ids)]),
-  position: z
-    .number({ error: 'position must be a number' })
-    .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
-    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  position: wholeNumber('position', { min: 0 })
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { productStream } from '../product/streams.js'
@@ -15,8 +14,8 @@ import {
 } from './products-definitions.js'
 import { categoryProductsAddInput, type CategoryProductsCommand, type CategoryProductsEvent } from './products.js'
 import { categoryTreeStream } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const CAT = '01900000-0000-7000-8000-000000000001'
 const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => `01900000-0000-7000-8000-0000000000${c}${c}`) as [
   string,
@@ -24,12 +23,6 @@ const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => `01900000-0000-7000-8000-00
   string,
   string,
 ]
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(categoryProductsDecider, ctx)
 
 const added = (productIds: string[], position = 0): CategoryProductsEvent => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { jsonInput } from '../../shared/input-types.js'
+import { entityId, jsonInput } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeFields } from '../attribute/events.js'
@@ -10,12 +10,7 @@ export const PRODUCT_ATTRIBUTE_VALUES_MAX = 250
 
 // Inputs.
 
-const productId = z
-  .uuid({
-    error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)'),
-  })
-  .overwrite((id) => id.toLowerCase())
-  .describe('The product id (a UUID).')
+const productId = entityId('product', 'productId').describe('The product id (a UUID).')
 
 /** `{code, value}` with the value's JSON by the attribute's type (see values.ts). */
 export const attributeValuesInput = z

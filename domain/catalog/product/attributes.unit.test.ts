@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { NO_VALIDATION, type AttributeFields } from '../attribute/events.js'
 import { attributeCodeKey } from '../attribute/streams.js'
 import type { SetFacts } from '../attribute/values.js'
@@ -9,17 +8,11 @@ import { productAttributesSetInput, type AttributeFacts, type ProductAttributeCo
 import { attributeEventsOnCreate } from './attributes.js'
 import { productAttributeSetChange, productAttributesDecider, productAttributesSet } from './attributes-definitions.js'
 import type { ProductCreated, ProductEvent } from './events.js'
+import { ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const P = '01900000-0000-7000-8000-000000000001'
 const SET = '01900000-0000-7000-8000-0000000000b1'
 const OTHER_SET = '01900000-0000-7000-8000-0000000000b2'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(productAttributesDecider, ctx)
 
 const attr = (

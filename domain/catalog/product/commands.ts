@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { handleInput } from '../../shared/publishable/handle.js'
 import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
@@ -16,28 +17,11 @@ export const TAGS_MAX_COUNT = 250
 // Messages name the field and the rule, because agents and integrations act on them verbatim;
 // the path of each issue becomes `extensions.field`, so schema keys are the input's field names.
 
-const productId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a product id (a UUID)') })
-  // Stream names are case-sensitive and Postgres prints UUIDs in lowercase: one spelling per product.
-  .overwrite((id) => id.toLowerCase())
-  .describe('The product id returned by create_product (a UUID).')
+const productId = entityId('product').describe('The product id returned by create_product (a UUID).')
 
-const title = z
-  .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
-  .trim()
-  .min(1, 'title must not be empty')
-  .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
-  .describe('The name shown to shoppers, e.g. "Red Shirt".')
+const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Red Shirt".')
 
-const handle = z
-  .string({ error: 'handle must be a string' })
-  .trim()
-  .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
-  .regex(
-    HANDLE_PATTERN,
-    "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
-  )
-  .describe("The URL name, unique in the store, e.g. 'red-shirt'. Generated from the title when omitted.")
+const handle = handleInput('red-shirt', 'the store')
 
 const description = z
   .string({ error: 'description must be a string' })

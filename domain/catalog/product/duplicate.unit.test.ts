@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { productDuplicateInput, type ProductDuplicate } from './duplicate.js'
 import type { ProductCreated, ProductEvent } from './events.js'
 import { productDuplicate } from './lifecycle-definitions.js'
 import { productHandleKey, productStream } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const SOURCE = '01900000-0000-7000-8000-000000000001'
 const COPY = '01900000-0000-7000-8000-000000000002'
 const M1 = '01900000-0000-7000-8000-0000000000a1'
 const M2 = '01900000-0000-7000-8000-0000000000b2'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 
 const source: ProductCreated = {
   type: 'ProductCreated',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { entityId, wholeNumber } from '../../shared/input-types.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import type { ProductEvent, ProductMediaEvent } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -24,12 +24,7 @@ export function withOrder(list: readonly string[], mediaIds: readonly string[]):
 
 // Commands and their inputs.
 
-const productId = z
-  .uuid({
-    error: (issue) => (issue.input === undefined ? 'productId is required' : 'productId must be a product id (a UUID)'),
-  })
-  .overwrite((id) => id.toLowerCase())
-  .describe('The product id (a UUID).')
+const productId = entityId('product', 'productId').describe('The product id (a UUID).')
 
 const mediaIds = z
   .array(
@@ -43,11 +38,7 @@ const mediaIds = z
 export const productMediaAttachInput = strictInput('productMediaAttach', {
   productId,
   mediaIds: mediaIds.overwrite((ids) => [...new Set(ids)]),
-  position: z
-    .number({ error: 'position must be a number' })
-    .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
-    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  position: wholeNumber('position', { min: 0 })
     .nullish()
     .describe('Where to insert, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { liveMediaKey } from '../../media/streams.js'
 import type { ProductCreated, ProductEvent } from './events.js'
@@ -9,18 +8,12 @@ import { productRevert } from './lifecycle-definitions.js'
 import type { LiveProduct } from './product.js'
 import { mediaChanges, productRevertInput, type ProductRevert } from './revert.js'
 import { productHandleKey } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-000000000001'
 const M1 = '01900000-0000-7000-8000-0000000000a1'
 const M2 = '01900000-0000-7000-8000-0000000000b2'
 const M3 = '01900000-0000-7000-8000-0000000000c3'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 
 const created: ProductCreated = {
   type: 'ProductCreated',

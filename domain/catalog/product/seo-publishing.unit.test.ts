@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import { productCreateInput, productUpdateInput, type ProductCreate, type ProductUpdate } from './commands.js'
 import { productCreate, productDecider, productUpdate } from './definitions.js'
 import type { ProductCreated, ProductEvent } from './events.js'
 import { productPublishDue } from './lifecycle-definitions.js'
 import type { ProductPublishDue } from './publishing.js'
 import { NO_SEO } from '../../shared/publishable/seo.js'
+import { ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-000000000001'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const LATER = '2026-01-05T09:00:00.000Z'
 const EARLIER = '2026-01-01T09:00:00.000Z'
 
@@ -160,7 +153,7 @@ describe('publishAt', () => {
   })
 
   it('makes DRAFT the default status of a scheduled product, and passes null on update through as a cancel', async () => {
-    const env = { ctx, newId: () => ID, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => ID })
     const prepared = await productCreate.prepare(
       productCreateInput.parse({ title: 'Red Shirt', publishAt: LATER }),
       env,

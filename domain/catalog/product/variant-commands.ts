@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { wholeNumber } from '../../shared/input-types.js'
 import { DECIMAL_PATTERN } from './money.js'
 import {
   INVENTORY_REASONS,
@@ -184,11 +184,7 @@ export const productVariantsCreateList = z
   .max(VARIANTS_MAX, `a product may have at most ${VARIANTS_MAX} variants`)
   .describe('The sellable combinations of option values, each with its price.')
 
-const positionField = z
-  .number({ error: 'position must be a number' })
-  .int('position must be a whole number')
-  .min(0, 'position must be 0 or more')
-  .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+const positionField = wholeNumber('position', { min: 0 })
 
 export const productOptionAddInput = strictInput('productOptionAdd', {
   productId,

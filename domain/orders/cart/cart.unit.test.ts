@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { CartCommand } from './commands.js'
 import { cartCreate, cartDecider, cartLinesAdd, cartLinesUpdate } from './definitions.js'
 import type { CartEvent, CartLine } from './events.js'
+import { contextWith } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const CART = '01900000-0000-7000-8000-0000000000c1'
 const P = '01900000-0000-7000-8000-0000000000a1'
 const V1 = '01900000-0000-7000-8000-0000000000b1'
 const V2 = '01900000-0000-7000-8000-0000000000b2'
 const L1 = '01900000-0000-7000-8000-0000000000d1'
 const L2 = '01900000-0000-7000-8000-0000000000d2'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'system', id: 'storefront', name: 'storefront shopper' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
+const ctx = contextWith({ actor: { type: 'system', id: 'storefront', name: 'storefront shopper' } })
 const spec = deciderSpec(cartDecider, ctx)
 
 const line = (lineId: string, variantId: string, quantity: number): CartLine => ({

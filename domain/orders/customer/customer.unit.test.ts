@@ -1,16 +1,10 @@
 import { describe, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import { customerDecider } from './definitions.js'
 import type { CustomerEvent } from './events.js'
+import { ctx } from '../../../test/support/decide-context.js'
 
 const C = '01900000-0000-7000-8000-0000000000c1'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: '01900000-0000-7000-8000-00000000a001',
-}
 const spec = deciderSpec(customerDecider, ctx)
 const erased: CustomerEvent = { type: 'CustomerErased', data: { customerId: C } }
 

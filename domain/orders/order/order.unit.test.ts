@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import { fold } from '../../shared/event.js'
 import type { OrderCommand, OrderPaymentSync } from './commands.js'
 import { nextOrderNumber, orderDecider, orderPlace } from './definitions.js'
 import type { OrderEvent, OrderPlaced } from './events.js'
 import { paymentStatusOf, type OrderState } from './order.js'
 import { orderNumberKey } from './streams.js'
+import { STORE, contextWith } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const O = '01900000-0000-7000-8000-0000000000e1'
 const C = '01900000-0000-7000-8000-0000000000c1'
 const P = '01900000-0000-7000-8000-0000000000b1'
 const V = '01900000-0000-7000-8000-0000000000b2'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'system', id: 'checkout' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
+const ctx = contextWith({ actor: { type: 'system', id: 'checkout' } })
 const spec = deciderSpec(orderDecider, ctx)
 
 const placeData = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { PURGE_MAX_ITEMS, cachePurgeInput, type CachePurge } from './commands.js'
 import { cacheDecider } from './decide.js'
 import { cachePurge, cacheRebuild } from './definitions.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const purgeId = '0190a0b0-0000-7000-8000-0000000000c1'
@@ -15,7 +15,7 @@ const ctx: DecideContext = {
   storeId,
 }
 const spec = deciderSpec(cacheDecider, ctx)
-const env: PrepareEnv = { ctx, newId: () => purgeId, reservationOwner: async () => null, readStream: async () => [] }
+const env = prepareEnv({ ctx, newId: () => purgeId })
 const purge: CachePurge = {
   type: 'CachePurge',
   data: { storeId, purgeId, paths: ['/'], surrogateKeys: [], all: false },

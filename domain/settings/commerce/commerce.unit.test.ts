@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { StoreCreated, StoreEvent } from '../../tenancy/store/events.js'
 import { storeCommerceToggleInput } from './commands.js'
 import { commerceDecider } from './decide.js'
 import { storeCommerceToggle } from './definitions.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
@@ -60,12 +60,7 @@ describe('storeCommerceToggle', () => {
   })
 
   it('writes to the selected store’s own stream and is an MCP tool', async () => {
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => 'unused',
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx })
     expect(await storeCommerceToggle.prepare({ enabled: true }, env)).toEqual({
       stream: `store-${organizationId}_${storeId}`,
       entityId: storeId,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { globalSettingsUpdateInput, type GlobalSettingsUpdate } from './commands.js'
@@ -7,6 +6,7 @@ import { globalSettingsDecider } from './decide.js'
 import { globalSettingsUpdate } from './definitions.js'
 import type { GlobalSettingsChanged } from './events.js'
 import { changedEventType, upcast, type AnyGroupValues } from './groups.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const ctx: DecideContext = {
@@ -128,12 +128,7 @@ describe('globalSettingsUpdate', () => {
   })
 
   it('writes to settings-<storeId>_<group>, dropping fields left out', async () => {
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => 'unused',
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx })
     const prepared = await globalSettingsUpdate.prepare(
       globalSettingsUpdateInput.parse({ analytics: { googleAnalyticsId: 'G-ABC1234', metaPixelId: null } }),
       env,

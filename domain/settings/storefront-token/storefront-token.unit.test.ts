@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storefrontTokenCreateInput, storefrontTokenCreateRequest } from './commands.js'
 import { storefrontTokenDecider } from './decide.js'
 import { storefrontTokenCreate, storefrontTokenRevoke } from './definitions.js'
 import type { StorefrontTokenCreated, StorefrontTokenRevoked } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const tokenId = '0190a0b0-0000-7000-8000-0000000000c1'
@@ -16,7 +16,7 @@ const ctx: DecideContext = {
   storeId,
 }
 const spec = deciderSpec(storefrontTokenDecider, ctx)
-const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+const env = prepareEnv({ ctx })
 
 const facts = { tokenId, storeId, name: 'Next.js shop', tokenHash: 'a'.repeat(64), last4: 'x_9-' }
 const created: StorefrontTokenCreated = { type: 'StorefrontTokenCreated', data: facts }

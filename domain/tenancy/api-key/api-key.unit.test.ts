@@ -14,6 +14,7 @@ import {
 import { apiKeyDecider } from './decide.js'
 import { apiKeyCreate, apiKeyRevoke, apiKeyRotate } from './definitions.js'
 import type { ApiKeyCreated, ApiKeyRevoked } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const keyId = '0190a0b0-0000-7000-8000-0000000000a1'
@@ -25,7 +26,7 @@ const ctx: DecideContext = {
   storeId: null,
 }
 const spec = deciderSpec(apiKeyDecider, ctx)
-const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+const env = prepareEnv({ ctx })
 
 const facts = {
   keyId,

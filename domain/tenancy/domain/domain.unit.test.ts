@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeDomainAddInput, storeDomainIdInput, type StoreDomainCommand } from './commands.js'
@@ -8,6 +7,7 @@ import { hostnameReservations, storeDomainAdd, storeDomainVerificationRecord } f
 import { storeDomainVerify } from './service-definitions.js'
 import type { StoreDomainEvent } from './events.js'
 import { isPlatformHostname, normalizeHostname } from './hostname.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const A = '0190a0b0-0000-7000-8000-0000000000d1'
@@ -67,12 +67,7 @@ describe('storeDomainAdd', () => {
 
   it('mints the id and an unguessable token, writing to the store’s domain stream', async () => {
     let n = 0
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => `0190a0b0-0000-7000-8000-00000000000${++n}`,
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx, newId: () => `0190a0b0-0000-7000-8000-00000000000${++n}` })
     const prepared = await storeDomainAdd.prepare(storeDomainAddInput.parse({ hostname: 'Shop.Example.com' }), env)
     expect(prepared).toMatchObject({
       stream: `domain-${storeId}_${storeId}`,

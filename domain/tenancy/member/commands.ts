@@ -1,10 +1,9 @@
 import { z } from 'zod'
+import { entityId } from '../../shared/input-types.js'
 import { email } from '../user/commands.js'
 import { MEMBER_ROLES, type MemberRole } from './roles.js'
 
-const memberId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be a member id (a UUID)') })
-  .overwrite((id) => id.toLowerCase())
+const memberId = entityId('member')
 
 const role = z.enum(MEMBER_ROLES, { error: `role must be one of ${MEMBER_ROLES.join(', ')}` })
 

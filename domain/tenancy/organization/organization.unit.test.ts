@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { organizationCreateInput, organizationUpdateInput, type OrganizationCreate } from './commands.js'
 import { organizationDecider } from './decide.js'
 import { organizationCreate, organizationUpdate } from './definitions.js'
 import type { OrganizationCreated } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const ctx: DecideContext = {
@@ -29,12 +29,7 @@ describe('organizationCreate', () => {
   })
 
   it('takes the organization id from the context and writes to organization-<orgId>_<orgId>', async () => {
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => 'unused',
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx })
     const prepared = await organizationCreate.prepare({ name: 'Acme Inc.' }, env)
     expect(prepared).toEqual({
       stream: `organization-${organizationId}_${organizationId}`,
@@ -77,12 +72,7 @@ describe('organizationUpdate', () => {
   })
 
   it('works on the organization of the context, over GraphQL and the CLI', async () => {
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => 'unused',
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx })
     expect(await organizationUpdate.prepare(organizationUpdateInput.parse({ name: ' Acme Group ' }), env)).toEqual({
       stream: `organization-${organizationId}_${organizationId}`,
       command: update('Acme Group'),

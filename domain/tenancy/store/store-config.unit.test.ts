@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeRestoreInput, storeUpdateInput, type StoreUpdate } from './commands.js'
 import { storeDecider } from './decide.js'
 import { storeArchive, storeRestore, storeUpdate } from './definitions.js'
 import type { StoreArchived, StoreCreated, StoreEvent } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
@@ -17,7 +17,7 @@ const ctx: DecideContext = {
   storeId,
 }
 const spec = deciderSpec(storeDecider, ctx)
-const env: PrepareEnv = { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [] }
+const env = prepareEnv({ ctx })
 
 const created: StoreCreated = {
   type: 'StoreCreated',

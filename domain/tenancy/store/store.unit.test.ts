@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeCreateInput, type StoreCreate } from './commands.js'
@@ -7,6 +6,7 @@ import { storeDecider } from './decide.js'
 import { storeCreate } from './definitions.js'
 import type { StoreCreated } from './events.js'
 import { slugProblem } from './slug.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
@@ -37,12 +37,7 @@ describe('storeCreate', () => {
   })
 
   it('mints the store id and writes to the organization-scoped stream store-<orgId>_<storeId>', async () => {
-    const env: PrepareEnv = {
-      ctx,
-      newId: () => storeId,
-      reservationOwner: async () => null,
-      readStream: async () => [],
-    }
+    const env = prepareEnv({ ctx, newId: () => storeId })
     const prepared = await storeCreate.prepare({ name: 'Acme', slug: 'acme' }, env)
     expect(prepared).toEqual({ stream: `store-${organizationId}_${storeId}`, command: create, entityId: storeId })
   })

@@ -7,6 +7,7 @@ import { userSignUpInput, type UserCommand } from './commands.js'
 import { userDecider } from './decide.js'
 import { userPasswordChange, userPasswordResetComplete, userPasswordResetRequest, userSignUp } from './definitions.js'
 import type { UserEvent } from './events.js'
+import { prepareEnv } from '../../../test/support/decide-context.js'
 
 const userId = '0190a0b0-0000-7000-8000-0000000000b1'
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
@@ -17,12 +18,7 @@ const ctx: DecideContext = {
   storeId: null,
 }
 const spec = deciderSpec(userDecider, ctx)
-const env = (context: DecideContext = ctx): PrepareEnv => ({
-  ctx: context,
-  newId: () => 'unused',
-  reservationOwner: async () => null,
-  readStream: async () => [],
-})
+const env = (context: DecideContext = ctx): PrepareEnv => prepareEnv({ ctx: context })
 
 const signedUp: UserEvent = { type: 'UserSignedUp', data: { userId, email: 'ann@example.com' } }
 const resetRequested: UserEvent = { type: 'UserPasswordResetRequested', data: { userId } }

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { BlogEvent } from './blog.js'
 import { blogCreate, blogDecider, blogDelete, blogHandleReservations } from './definitions.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const B = '01900000-0000-7000-8000-0000000000b1'
 const POSTS = ['01900000-0000-7000-8000-0000000000c1', '01900000-0000-7000-8000-0000000000c2']
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(blogDecider, ctx)
 const created: BlogEvent = { type: 'BlogCreated', data: { blogId: B, title: 'News', handle: 'news' } }
 const deleted: BlogEvent = { type: 'BlogDeleted', data: { blogId: B, handle: 'news', postIds: [] } }

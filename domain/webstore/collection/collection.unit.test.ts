@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { CollectionCommand } from './commands.js'
 import {
   collectionCreate,
@@ -13,8 +12,8 @@ import {
 import type { CollectionEvent, CollectionFields } from './events.js'
 import type { CollectionRule } from './rules.js'
 import { collectionHandleKey } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const C = '01900000-0000-7000-8000-0000000000c1'
 const [P1, P2, P3] = [
   '01900000-0000-7000-8000-0000000000f1',
@@ -22,12 +21,6 @@ const [P1, P2, P3] = [
   '01900000-0000-7000-8000-0000000000f3',
 ] as const
 const NOW = '2026-01-02T03:04:05.000Z'
-const ctx: DecideContext = {
-  now: new Date(NOW),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(collectionDecider, ctx)
 
 const summer: CollectionRule = { field: 'TAG', relation: 'EQUALS', value: 'summer', attributeCode: null }

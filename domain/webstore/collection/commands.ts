@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { INT4_MAX } from '../../shared/input-types.js'
+import { entityId, titleInput, wholeNumber } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
-import { entityId, titleInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
 import { statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
@@ -77,11 +76,7 @@ export const collectionDeleteInput = strictInput('collectionDelete', { id: entit
 export const collectionProductsAddInput = strictInput('collectionProductsAdd', {
   collectionId: entityId('collection', 'collectionId'),
   productIds: productIds.overwrite((ids) => [...new Set(ids)]),
-  position: z
-    .number({ error: 'position must be a number' })
-    .int('position must be a whole number')
-    .min(0, 'position must be 0 or more')
-    .max(INT4_MAX, `position must be at most ${INT4_MAX}`)
+  position: wholeNumber('position', { min: 0 })
     .nullish()
     .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { ContentEntryCommand, ContentEntryEvent } from './content-entry.js'
 import type { ContentTypeEvent } from './content-type.js'
 import {
@@ -13,17 +12,11 @@ import {
 } from './definitions.js'
 import { validateEntryFields, type ContentField } from './fields.js'
 import { contentEntryStream, contentTypeHandleKey, contentTypeStream } from './streams.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const T = '01900000-0000-7000-8000-0000000000c1'
 const E = '01900000-0000-7000-8000-0000000000e1'
 const P = '01900000-0000-7000-8000-0000000000f1'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const types = deciderSpec(contentTypeDecider, ctx)
 const entries = deciderSpec(contentEntryDecider, ctx)
 
@@ -93,7 +86,7 @@ describe('contentTypeCreate', () => {
     expect(contentTypeCreate.input.safeParse({ name: 'X', fields: [] }).error?.issues[0]?.message).toBe(
       'a content type needs at least one field',
     )
-    const env: PrepareEnv = { ctx, newId: () => T, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => T })
     expect(await contentTypeCreate.prepare(input, env)).toMatchObject({
       stream: contentTypeStream(STORE, T),
       command: { data: { handle: 'promo' } },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { fold } from '../../shared/event.js'
 import type { MenuCommand } from './commands.js'
 import { menuCreate, menuDecider, menuHandleReservations, menuItemAdd, menuItemMove } from './definitions.js'
@@ -9,8 +8,8 @@ import type { MenuEvent } from './events.js'
 import { itemTree, MENU_MAX_ITEMS } from './items.js'
 import type { MenuLink } from './links.js'
 import { menuHandleKey } from './streams.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const M = '01900000-0000-7000-8000-0000000000f1'
 const [A, B, C, D] = ['a1', 'b1', 'c1', 'd1'].map((n) => `01900000-0000-7000-8000-0000000000${n}`) as [
   string,
@@ -18,12 +17,6 @@ const [A, B, C, D] = ['a1', 'b1', 'c1', 'd1'].map((n) => `01900000-0000-7000-800
   string,
   string,
 ]
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(menuDecider, ctx)
 
 const HOME: MenuLink = { type: 'HOME', url: null, resourceId: null }
@@ -168,7 +161,7 @@ describe('menuItemAdd', () => {
     })
     expect(parse({ type: 'HOME', url: '/x' }).error?.issues[0]?.path).toEqual(['link', 'url'])
     expect(parse({ type: 'LINK' }).error?.issues[0]?.message).toMatch(/link.type must be one of URL, HOME/)
-    const env: PrepareEnv = { ctx, newId: () => A, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => A })
     const prepared = await menuItemAdd.prepare(
       menuItemAdd.input.parse({ menuId: M, title: 'About', link: { type: 'PAGE', resourceId: D.toUpperCase() } }),
       env,

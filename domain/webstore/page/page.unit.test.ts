@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'
 import type { PageEvent } from './events.js'
 import { pageHandleKey } from './streams.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const P = '01900000-0000-7000-8000-0000000000e1'
 const NOW = '2026-01-02T03:04:05.000Z'
 const LATER = '2026-02-01T09:00:00.000Z'
-const ctx: DecideContext = {
-  now: new Date(NOW),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(pageDecider, ctx)
 
 const fields = { pageId: P, title: 'About us', handle: 'about-us', body: '<p>Hi</p>', templateSuffix: '' }
@@ -146,7 +139,7 @@ describe('pageUpdate', () => {
   })
 
   it('keeps publishAt null (cancel) apart from left out', async () => {
-    const env: PrepareEnv = { ctx, newId: () => P, reservationOwner: async () => null, readStream: async () => [] }
+    const env = prepareEnv({ newId: () => P })
     const prepared = await pageUpdate.prepare(
       pageUpdate.input.parse({ id: P.toUpperCase(), publishAt: null, title: null }),
       env,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { blogStream } from '../blog/streams.js'
@@ -9,19 +8,13 @@ import type { PostCommand } from './commands.js'
 import { postCreate, postDecider, postHandleReservations, postUpdate } from './definitions.js'
 import type { PostEvent, PostFields } from './events.js'
 import { postStream } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const B = '01900000-0000-7000-8000-0000000000b1'
 const P = '01900000-0000-7000-8000-0000000000d1'
 const M = '01900000-0000-7000-8000-0000000000f1'
 const NOW = '2026-01-02T03:04:05.000Z'
 const LATER = '2026-02-01T09:00:00.000Z'
-const ctx: DecideContext = {
-  now: new Date(NOW),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(postDecider, ctx)
 
 const fields: PostFields = {

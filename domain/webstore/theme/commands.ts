@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { jsonObject } from '../../shared/input-types.js'
+import { entityId, jsonObject } from '../../shared/input-types.js'
 import type { ThemeRole, ThemeSource } from './events.js'
 import { binaryAssetType, isThemeFilePath, themeFilePath, type ThemeFile } from './files.js'
 import type { ThemeRoles } from './theme.js'
@@ -9,13 +9,7 @@ export const THEME_NAME_MAX_LENGTH = 100
 /** A base64 zip of at most 10 MB (about 13.4 million base64 characters). */
 export const ZIP_MAX_BYTES = 10 * 1024 * 1024
 
-const themeId = (field = 'id') =>
-  z
-    .uuid({
-      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a theme id (a UUID)`),
-    })
-    .overwrite((id) => id.toLowerCase())
-    .describe('The theme id returned by create_theme (a UUID).')
+const themeId = (field = 'id') => entityId('theme', field).describe('The theme id returned by create_theme (a UUID).')
 
 const name = z
   .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })

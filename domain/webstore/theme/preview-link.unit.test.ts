@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import { previewLinkExpiry, type ThemeCommand } from './commands.js'
 import { defaultThemeFiles } from './default-theme.js'
 import { themeDecider } from './definitions.js'
 import type { ThemeCreated, ThemeEvent } from './events.js'
+import { ctx } from '../../../test/support/decide-context.js'
 
 const ID = '01900000-0000-7000-8000-000000000001'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: '01900000-0000-7000-8000-00000000a001',
-}
 const spec = deciderSpec(themeDecider, ctx)
 const files = defaultThemeFiles()
 const created = (role: ThemeCreated['data']['role'] = 'DRAFT'): ThemeCreated => ({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { ThemeCommand, ThemeCreate } from './commands.js'
 import { defaultThemeFiles } from './default-theme.js'
 import { defaultThemeId, roleReservations, themeDecider } from './definitions.js'
@@ -8,17 +7,11 @@ import type { ThemeCreated, ThemeEvent } from './events.js'
 import { SETTINGS_DATA_PATH, themeFile } from './files.js'
 import { THEME_DRAFT_KEY, THEME_MAIN_KEY } from './streams.js'
 import type { ThemeRoles } from './theme.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const ID = '01900000-0000-7000-8000-000000000001'
 const OLD_MAIN = '01900000-0000-7000-8000-000000000002'
 const DRAFT = '01900000-0000-7000-8000-000000000003'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(themeDecider, ctx)
 const NO_ROLES: ThemeRoles = { main: null, draft: null }
 

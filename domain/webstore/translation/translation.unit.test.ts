@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { TranslationCommand, TranslationsRegister } from './commands.js'
 import { translationDecider, translationsRegister, translationsRemove } from './definitions.js'
 import { sourceDigest } from './digest.js'
 import type { TranslationEvent } from './events.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const R = '01900000-0000-7000-8000-0000000000e1'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(translationDecider, ctx)
 
 const TITLE = sourceDigest('Shirt')

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import type { UrlRedirectCommand } from './commands.js'
 import { urlRedirectCreate, urlRedirectDecider, urlRedirectPathReservations, urlRedirectUpdate } from './definitions.js'
 import type { UrlRedirectEvent } from './events.js'
 import { normalizeRedirectPath, normalizeRedirectTarget } from './path.js'
 import { redirectPathKey, urlRedirectStream } from './streams.js'
+import { STORE, ctx } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const R = '01900000-0000-7000-8000-0000000000f1'
 const OTHER = '01900000-0000-7000-8000-0000000000f2'
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
 const spec = deciderSpec(urlRedirectDecider, ctx)
 
 const created: UrlRedirectEvent = {

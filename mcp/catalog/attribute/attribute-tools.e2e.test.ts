@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // Agents define attributes and sets with the registry's write tools, read them with get_attribute,
@@ -14,7 +14,7 @@ let apiKey: string
 beforeAll(async () => {
   t = await startTestApp()
   apiKey = (await t.tenant('mcp-attributes')).apiKey
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  client = await connectMcp(t, apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -32,25 +32,23 @@ type SetJson = { id: string; name: string; sections: { name: string; attributeCo
 
 describe('attribute tools', () => {
   it('are offered to a products:write key, read tools marked read-only', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_attribute',
-      'update_attribute',
-      'delete_attribute',
-      'add_attribute_option',
-      'revert_attribute',
-      'create_attribute_set',
-      'set_product_attributes',
-      'change_product_attribute_set',
-      'get_attribute',
-      'list_attributes',
-      'list_attribute_sets',
-    ]) {
-      expect(names).toContain(name)
-    }
-    expect(tools.find((tool) => tool.name === 'list_attributes')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_attribute')!.annotations).toMatchObject({ destructiveHint: true })
+    await expectToolsOffered(
+      client,
+      [
+        'create_attribute',
+        'update_attribute',
+        'delete_attribute',
+        'add_attribute_option',
+        'revert_attribute',
+        'create_attribute_set',
+        'set_product_attributes',
+        'change_product_attribute_set',
+        'get_attribute',
+        'list_attributes',
+        'list_attribute_sets',
+      ],
+      { readOnly: 'list_attributes', destructive: 'delete_attribute' },
+    )
   })
 
   it('define attributes and a set, read them back, and set product values', async () => {

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // Agents manage categories with the registry's write tools and read them with get_category and
@@ -14,7 +14,7 @@ let apiKey: string
 beforeAll(async () => {
   t = await startTestApp()
   apiKey = (await t.tenant('mcp-categories')).apiKey
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  client = await connectMcp(t, apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -32,25 +32,23 @@ type CategoryJson = {
 
 describe('category tools', () => {
   it('are offered to a products:write key, read tools marked read-only', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_category',
-      'update_category',
-      'move_category',
-      'reorder_categories',
-      'delete_category',
-      'revert_category',
-      'add_category_products',
-      'remove_category_products',
-      'reorder_category_products',
-      'get_category',
-      'list_categories',
-    ]) {
-      expect(names).toContain(name)
-    }
-    expect(tools.find((tool) => tool.name === 'get_category')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_category')!.annotations).toMatchObject({ destructiveHint: true })
+    await expectToolsOffered(
+      client,
+      [
+        'create_category',
+        'update_category',
+        'move_category',
+        'reorder_categories',
+        'delete_category',
+        'revert_category',
+        'add_category_products',
+        'remove_category_products',
+        'reorder_category_products',
+        'get_category',
+        'list_categories',
+      ],
+      { readOnly: 'get_category', destructive: 'delete_category' },
+    )
   })
 
   it('create, assign and read back a tree with breadcrumbs and counts including descendants', async () => {

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
 
 // An agent schedules, copies and reverts products with the tools generated from the registry.
 
@@ -22,7 +22,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('mcp-lifecycle')
-  client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+  client = await connectMcp(t, shop.apiKey)
 })
 
 afterAll(async () => {

@@ -1,7 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import {
+  callTool,
+  callToolError,
+  connect,
+  expectToolsOffered,
+  httpTransport,
+  listenForMcp,
+} from '../../../test/support/mcp.js'
 
 // Agents configure payment providers with the registry's write tools and read them with
 // list_payment_providers, with GraphQL's rules and errors; secrets come back as last 4 only.
@@ -24,16 +31,11 @@ type Settings = { provider: string; secretKeyLast4: string | null; signingSecret
 
 describe('payment provider tools', () => {
   it('are offered to a settings:write key: the list read-only, the delete destructive', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of ['configure_payment_provider', 'delete_payment_provider', 'list_payment_providers'])
-      expect(names).toContain(name)
-    expect(tools.find((tool) => tool.name === 'list_payment_providers')!.annotations).toMatchObject({
-      readOnlyHint: true,
-    })
-    expect(tools.find((tool) => tool.name === 'delete_payment_provider')!.annotations).toMatchObject({
-      destructiveHint: true,
-    })
+    await expectToolsOffered(
+      client,
+      ['configure_payment_provider', 'delete_payment_provider', 'list_payment_providers'],
+      { readOnly: 'list_payment_providers', destructive: 'delete_payment_provider' },
+    )
   })
 
   it('configure, list and refuse a misshapen secret with the field named', async () => {

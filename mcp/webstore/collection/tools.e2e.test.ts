@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // Agents manage collections with the registry's write tools and read them with get_collection,
@@ -14,7 +14,7 @@ let apiKey: string
 beforeAll(async () => {
   t = await startTestApp()
   apiKey = (await t.tenant('mcp-collections')).apiKey
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  client = await connectMcp(t, apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -26,25 +26,21 @@ type ListJson<Node> = { nodes: Node[]; totalCount: number }
 
 describe('collection tools', () => {
   it('are offered to a webstore:write key, read tools marked read-only', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_collection',
-      'update_collection',
-      'delete_collection',
-      'add_collection_products',
-      'remove_collection_products',
-      'reorder_collection_products',
-      'get_collection',
-      'list_collections',
-      'list_collection_products',
-    ]) {
-      expect(names).toContain(name)
-    }
-    expect(tools.find((tool) => tool.name === 'list_collections')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_collection')!.annotations).toMatchObject({
-      destructiveHint: true,
-    })
+    await expectToolsOffered(
+      client,
+      [
+        'create_collection',
+        'update_collection',
+        'delete_collection',
+        'add_collection_products',
+        'remove_collection_products',
+        'reorder_collection_products',
+        'get_collection',
+        'list_collections',
+        'list_collection_products',
+      ],
+      { readOnly: 'list_collections', destructive: 'delete_collection' },
+    )
   })
 
   it('create manual and smart collections, add products and read them back', async () => {

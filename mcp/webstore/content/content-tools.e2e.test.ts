@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 
 // Agents write pages, blogs and posts with the registry's tools and read them with get_page,
 // list_pages, list_blogs, get_post and list_posts, under GraphQL's rules and errors.
@@ -12,7 +12,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   const { apiKey } = await t.tenant('mcp-content')
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  client = await connectMcp(t, apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -25,29 +25,27 @@ type List<Node> = { nodes: Node[]; totalCount: number }
 
 describe('web store content tools', () => {
   it('are offered, read tools marked read-only and deletes destructive', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_page',
-      'update_page',
-      'delete_page',
-      'create_blog',
-      'update_blog',
-      'delete_blog',
-      'create_post',
-      'update_post',
-      'delete_post',
-      'get_page',
-      'list_pages',
-      'list_blogs',
-      'get_post',
-      'list_posts',
-    ]) {
-      expect(names).toContain(name)
-    }
+    const names = await expectToolsOffered(
+      client,
+      [
+        'create_page',
+        'update_page',
+        'delete_page',
+        'create_blog',
+        'update_blog',
+        'delete_blog',
+        'create_post',
+        'update_post',
+        'delete_post',
+        'get_page',
+        'list_pages',
+        'list_blogs',
+        'get_post',
+        'list_posts',
+      ],
+      { readOnly: 'list_posts', destructive: 'delete_blog' },
+    )
     expect(names).not.toContain('publish_due_page')
-    expect(tools.find((tool) => tool.name === 'list_posts')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_blog')!.annotations).toMatchObject({ destructiveHint: true })
   })
 
   it('create and read a page, sanitized, by id and handle', async () => {

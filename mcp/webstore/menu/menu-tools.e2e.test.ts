@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 
 // Agents build menus and content entries with the registry's write tools and read them back.
 
@@ -11,7 +11,7 @@ let client: Client
 beforeAll(async () => {
   t = await startTestApp()
   const { apiKey } = await t.tenant('mcp-menus')
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
+  client = await connectMcp(t, apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -27,23 +27,22 @@ type MenuJson = {
 
 describe('menu and content entry tools', () => {
   it('are offered, read tools marked read-only and removals destructive', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_menu',
-      'add_menu_item',
-      'move_menu_item',
-      'remove_menu_item',
-      'get_menu',
-      'list_menus',
-      'create_content_type',
-      'create_content_entry',
-      'get_content_entry',
-      'list_content_entries',
-    ])
-      expect(names).toContain(name)
-    expect(tools.find((tool) => tool.name === 'get_menu')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'remove_menu_item')!.annotations).toMatchObject({ destructiveHint: true })
+    await expectToolsOffered(
+      client,
+      [
+        'create_menu',
+        'add_menu_item',
+        'move_menu_item',
+        'remove_menu_item',
+        'get_menu',
+        'list_menus',
+        'create_content_type',
+        'create_content_entry',
+        'get_content_entry',
+        'list_content_entries',
+      ],
+      { readOnly: 'get_menu', destructive: 'remove_menu_item' },
+    )
   })
 
   it('build a nested menu, read it by handle and see a deleted page as a broken link', async () => {

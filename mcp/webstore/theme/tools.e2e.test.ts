@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 import type { ThemeDetailView as ThemeJson } from '../../../app/webstore/theme/view.js'
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('theme-tools')
   main = await untilMainTheme(t, shop.apiKey)
-  client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+  client = await connectMcp(t, shop.apiKey)
 })
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // An agent translating through MCP: the read tools and the generated write tools.
@@ -20,7 +20,7 @@ beforeAll(async () => {
     { input: { enabledLocales: ['en', 'fr'] } },
   )
   expect(enabled.errors).toBeUndefined()
-  client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+  client = await connectMcp(t, shop.apiKey)
 })
 
 afterAll(async () => {

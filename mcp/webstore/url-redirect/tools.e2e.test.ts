@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 
 // Agents manage URL redirects with the registry's write tools and read them with get_url_redirect
 // and list_url_redirects, with GraphQL's rules and errors.
@@ -11,7 +11,7 @@ let client: Client
 
 beforeAll(async () => {
   t = await startTestApp()
-  client = await connect(httpTransport(await listenForMcp(t), (await t.tenant('mcp-redirects')).apiKey))
+  client = await connectMcp(t, (await t.tenant('mcp-redirects')).apiKey)
 })
 afterAll(async () => {
   await client?.close()
@@ -22,20 +22,11 @@ type RedirectJson = { id: string; path: string; target: string }
 
 describe('URL redirect tools', () => {
   it('are offered to a webstore:write key, read tools marked read-only and delete destructive', async () => {
-    const tools = (await client.listTools()).tools
-    const names = tools.map((tool) => tool.name)
-    for (const name of [
-      'create_url_redirect',
-      'update_url_redirect',
-      'delete_url_redirect',
-      'get_url_redirect',
-      'list_url_redirects',
-    ])
-      expect(names).toContain(name)
-    expect(tools.find((tool) => tool.name === 'list_url_redirects')!.annotations).toMatchObject({ readOnlyHint: true })
-    expect(tools.find((tool) => tool.name === 'delete_url_redirect')!.annotations).toMatchObject({
-      destructiveHint: true,
-    })
+    await expectToolsOffered(
+      client,
+      ['create_url_redirect', 'update_url_redirect', 'delete_url_redirect', 'get_url_redirect', 'list_url_redirects'],
+      { readOnly: 'list_url_redirects', destructive: 'delete_url_redirect' },
+    )
   })
 
   it('create, list, read and delete a redirect, refusing a duplicate path', async () => {

@@ -1,16 +1,13 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
 /** Written as JSON text, read back parsed. */
 type Json<T> = ColumnType<T, string, string>
 
 /** One row per live attribute of every store; deleted attributes are removed. */
-export interface AttributesTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface AttributesTable extends EntityColumns {
   code: string
   name: string
   type: AttributeType
@@ -19,10 +16,6 @@ export interface AttributesTable {
   filterable: boolean
   visible: boolean
   validation: Json<AttributeValidation>
-  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 export interface AttributeDatabase {
@@ -33,25 +26,17 @@ export type AttributeRow = Selectable<AttributesTable>
 export type AttributeDb = Kysely<AttributeDatabase>
 
 export async function createAttributeTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('attributes')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('required', 'boolean', (c) => c.notNull())
-    .addColumn('filterable', 'boolean', (c) => c.notNull())
-    .addColumn('visible', 'boolean', (c) => c.notNull())
-    .addColumn('validation', 'jsonb', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('attributes_pkey', ['store_id', 'id'])
-    .execute()
+  await createEntityTable(db, 'attributes', (table) =>
+    table
+      .addColumn('code', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('options', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('required', 'boolean', (c) => c.notNull())
+      .addColumn('filterable', 'boolean', (c) => c.notNull())
+      .addColumn('visible', 'boolean', (c) => c.notNull())
+      .addColumn('validation', 'jsonb', (c) => c.notNull()),
+  )
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
   const indexes: [string, string[]][] = [
     ['attributes_store_code_idx', ['store_id', 'code', 'id']],

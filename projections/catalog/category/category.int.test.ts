@@ -1,9 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { MOVE_CATEGORY, UPDATE_CATEGORY, createCategory, must } from '../../../test/support/categories.js'
-import { eventually } from '../../../test/support/projections.js'
+import { rebuildDone } from '../../../test/support/projections.js'
 import { DELETE_PRODUCT, createProduct } from '../../../test/support/products.js'
 
 // The category read models are built by list arithmetic over positions and by rewriting whole
@@ -46,22 +45,6 @@ async function rows(storeId: string) {
     .orderBy('position')
     .execute()
   return { categories, products, audit }
-}
-
-async function rebuild(projection: string, storeId: string | null): Promise<void> {
-  const id = await requestRebuild(t.platform.database, {
-    projection,
-    storeId,
-    requestedBy: { type: 'system', id: 'test' },
-  })
-  await eventually(async () => {
-    const row = await t.platform.database.db
-      .selectFrom('projection_rebuilds')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    expect(row.status).toBe('done')
-  })
 }
 
 describe('categories read model', () => {
@@ -110,11 +93,11 @@ describe('categories read model', () => {
       .where('store_id', '=', storeId)
       .execute()
     await t.platform.database.db.deleteFrom('category_products').where('store_id', '=', storeId).execute()
-    await rebuild('categories', storeId)
-    await rebuild('audit_log', storeId)
+    await rebuildDone(t.platform.database, 'categories', storeId)
+    await rebuildDone(t.platform.database, 'audit_log', storeId)
     expect(await rows(storeId)).toEqual(before)
 
-    await rebuild('categories', null)
+    await rebuildDone(t.platform.database, 'categories', null)
     expect(await rows(storeId)).toEqual(before)
   })
 })

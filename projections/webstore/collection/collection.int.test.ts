@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCollection, pricedProduct, reprice, updateProduct } from '../../../test/support/collections.js'
-import { requestRebuild } from '../../../infra/projections/runner.js'
 import { startTestApp, type TestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
-import { eventually } from '../../../test/support/projections.js'
+import { rebuildDone } from '../../../test/support/projections.js'
 import { findPublishedCollection, listPublishedCollections } from './visibility.js'
 
 // Membership is computed from facts this projection keeps itself, in log order: a replay of one
@@ -36,22 +35,6 @@ async function rows(storeId: string) {
     .orderBy('product_id')
     .execute()
   return { members, collections, facts }
-}
-
-async function rebuild(storeId: string | null): Promise<void> {
-  const id = await requestRebuild(t.platform.database, {
-    projection: 'collections',
-    storeId,
-    requestedBy: { type: 'system', id: 'test' },
-  })
-  await eventually(async () => {
-    const row = await t.platform.database.db
-      .selectFrom('projection_rebuilds')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    expect(row.status).toBe('done')
-  }, 60_000)
 }
 
 describe('collections read model', () => {
@@ -93,9 +76,9 @@ describe('collections read model', () => {
       [coat.id, 0],
       [hat.id, 1],
     ])
-    await rebuild(storeId)
+    await rebuildDone(t.platform.database, 'collections', storeId, 60_000)
     expect(await rows(storeId)).toEqual(before)
-    await rebuild(null)
+    await rebuildDone(t.platform.database, 'collections', null, 60_000)
     expect(await rows(storeId)).toEqual(before)
   })
 

@@ -3,7 +3,7 @@ import { COLLECTION_EVENT_TYPES, type CollectionEvent } from '../../../domain/we
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow } from '../shared/content.js'
+import { entityRow } from '../../shared/entity-row.js'
 import { FACT_EVENT_TYPES, applyFact } from './facts.js'
 import { evaluateMembership, smartCollections } from './membership.js'
 import { COLLECTION_TABLES, createCollectionTables, tablesOf, type CollectionDb } from './tables.js'
@@ -40,7 +40,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
   const db = trx as CollectionDb
   const event = { type: recorded.type, data: recorded.data } as CollectionEvent
   const collectionId = event.data.collectionId
-  const change = (fields: Record<string, unknown>) => changeRow(trx, 'collections', collectionId, recorded, fields)
+  const collection = entityRow(db, 'collections', collectionId, recorded)
   const members = db
     .deleteFrom('collection_products')
     .where('store_id', '=', storeId)
@@ -48,49 +48,39 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
   switch (event.type) {
     case 'CollectionCreated': {
       const { title, handle, description, imageId, type, sortOrder, rules, disjunctive } = event.data
-      await db
-        .insertInto('collections')
-        .values({
-          store_id: storeId,
-          organization_id: recorded.metadata.organizationId,
-          id: collectionId,
-          title,
-          handle,
-          description,
-          image_id: imageId,
-          status: 'DRAFT',
-          type,
-          sort_order: sortOrder,
-          rules: JSON.stringify(rules),
-          disjunctive,
-          revision: recorded.revision,
-          created_at: recorded.metadata.occurredAt,
-          updated_at: recorded.metadata.occurredAt,
-        })
-        .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-        .execute()
+      await collection.insert({
+        title,
+        handle,
+        description,
+        image_id: imageId,
+        status: 'DRAFT',
+        type,
+        sort_order: sortOrder,
+        rules: JSON.stringify(rules),
+        disjunctive,
+      })
       if (type === 'SMART') await evaluateMembership(trx, storeId, [{ id: collectionId, rules, disjunctive }], null)
       return
     }
     case 'CollectionRetitled':
-      return change({ title: event.data.title })
+      return collection.change({ title: event.data.title })
     case 'CollectionHandleChanged':
-      return change({ handle: event.data.to })
+      return collection.change({ handle: event.data.to })
     case 'CollectionDescriptionChanged':
-      return change({ description: event.data.description })
+      return collection.change({ description: event.data.description })
     case 'CollectionImageChanged':
-      return change({ image_id: event.data.imageId })
+      return collection.change({ image_id: event.data.imageId })
     case 'CollectionSeoChanged':
-      return change({ seo_title: event.data.title, seo_description: event.data.description })
+      return collection.change({ seo_title: event.data.title, seo_description: event.data.description })
     case 'CollectionPublished':
-      return change({ status: 'PUBLISHED', published_at: event.data.publishedAt })
+      return collection.change({ status: 'PUBLISHED', published_at: event.data.publishedAt })
     case 'CollectionUnpublished':
-      return change({ status: 'DRAFT', published_at: null })
+      return collection.change({ status: 'DRAFT', published_at: null })
     case 'CollectionSortOrderChanged':
-      return change({ sort_order: event.data.sortOrder })
+      return collection.change({ sort_order: event.data.sortOrder })
     case 'CollectionRulesChanged': {
       const { rules, disjunctive } = event.data
-      await change({ rules: JSON.stringify(rules), disjunctive })
+      await collection.change({ rules: JSON.stringify(rules), disjunctive })
       return evaluateMembership(trx, storeId, [{ id: collectionId, rules, disjunctive }], null)
     }
     // Positions are the indexes of the domain's list, so they stay true even where a product
@@ -116,7 +106,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
         )
         .onConflict((c) => c.columns(['store_id', 'collection_id', 'product_id']).doNothing())
         .execute()
-      return change({})
+      return collection.change({})
     }
     case 'CollectionProductsRemoved': {
       const { productIds, positions } = event.data
@@ -130,7 +120,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
         .where('store_id', '=', storeId)
         .where('collection_id', '=', collectionId)
         .execute()
-      return change({})
+      return collection.change({})
     }
     case 'CollectionProductsReordered': {
       const order = sql.join(event.data.productIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`))
@@ -139,7 +129,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
         from (values ${order}) as o(product_id, position)
         where cp.store_id = ${storeId}::uuid and cp.collection_id = ${collectionId}::uuid and cp.product_id = o.product_id
       `.execute(trx)
-      return change({})
+      return collection.change({})
     }
     case 'CollectionDeleted':
       await members.execute()

@@ -4,15 +4,13 @@ import type { CollectionSortOrder, CollectionType } from '../../../domain/websto
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Decimal = ColumnType<string | null, string | null, string | null>
 
 /** One row per live collection; deleted collections are removed. */
-export interface CollectionsTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface CollectionsTable extends EntityColumns {
   title: string
   handle: string
   /** Sanitized HTML. */
@@ -27,10 +25,6 @@ export interface CollectionsTable {
   /** jsonb, written as its JSON text. */
   rules: ColumnType<CollectionRule[], string, string>
   disjunctive: boolean
-  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 /** Membership: a MANUAL collection's products at their positions, a SMART collection's current matches (position 0). */
@@ -106,29 +100,21 @@ export const COLLECTION_TABLES = [
 ] as const
 
 export async function createCollectionTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('collections')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('handle', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('image_id', 'uuid')
-    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('published_at', 'timestamptz')
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('sort_order', 'text', (c) => c.notNull())
-    .addColumn('rules', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('disjunctive', 'boolean', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('collections_pkey', ['store_id', 'id'])
-    .execute()
+  await createEntityTable(db, 'collections', (table) =>
+    table
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('handle', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('image_id', 'uuid')
+      .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('published_at', 'timestamptz')
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('sort_order', 'text', (c) => c.notNull())
+      .addColumn('rules', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('disjunctive', 'boolean', (c) => c.notNull()),
+  )
   await db.schema
     .createTable('collection_products')
     .ifNotExists()

@@ -3,9 +3,8 @@ import { CONTENT_TYPE_EVENT_TYPES, type ContentTypeEvent } from '../../../domain
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow } from '../shared/content.js'
+import { entityRow } from '../../shared/entity-row.js'
 import { createContentTables, type ContentDb } from './tables.js'
-import { storeOf } from '../../shared/store-of.js'
 
 /** The `content_types` and `content_entries` read models, guarded by revision against replays. */
 export const contentProjection: Projection = {
@@ -18,62 +17,31 @@ export const contentProjection: Projection = {
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ContentDb = trx
     const event = { type: recorded.type, data: recorded.data } as ContentTypeEvent | ContentEntryEvent
-    const row = {
-      store_id: storeOf(recorded),
-      organization_id: recorded.metadata.organizationId,
-      revision: recorded.revision,
-      created_at: recorded.metadata.occurredAt,
-      updated_at: recorded.metadata.occurredAt,
-    }
+    const type = (typeId: string) => entityRow(db, 'content_types', typeId, recorded)
+    const entry = (entryId: string) => entityRow(db, 'content_entries', entryId, recorded)
     switch (event.type) {
       case 'ContentTypeCreated': {
         const { typeId, handle, name, fields } = event.data
-        await db
-          .insertInto('content_types')
-          .values({ ...row, id: typeId, handle, name, fields: JSON.stringify(fields) })
-          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
+        return type(typeId).insert({ handle, name, fields: JSON.stringify(fields) })
       }
       case 'ContentTypeRenamed':
-        return changeRow(trx, 'content_types', event.data.typeId, recorded, { name: event.data.name })
+        return type(event.data.typeId).change({ name: event.data.name })
       case 'ContentTypeHandleChanged':
-        return changeRow(trx, 'content_types', event.data.typeId, recorded, { handle: event.data.to })
+        return type(event.data.typeId).change({ handle: event.data.to })
       case 'ContentTypeFieldsChanged':
-        return changeRow(trx, 'content_types', event.data.typeId, recorded, {
-          fields: JSON.stringify(event.data.fields),
-        })
+        return type(event.data.typeId).change({ fields: JSON.stringify(event.data.fields) })
       case 'ContentTypeDeleted':
-        await db
-          .deleteFrom('content_types')
-          .where('store_id', '=', row.store_id)
-          .where('id', '=', event.data.typeId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return type(event.data.typeId).delete()
       case 'ContentEntryCreated': {
         const { entryId, typeId, handle, fields } = event.data
-        await db
-          .insertInto('content_entries')
-          .values({ ...row, id: entryId, type_id: typeId, handle, fields: JSON.stringify(fields) })
-          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
+        return entry(entryId).insert({ type_id: typeId, handle, fields: JSON.stringify(fields) })
       }
       case 'ContentEntryFieldsChanged':
-        return changeRow(trx, 'content_entries', event.data.entryId, recorded, {
-          fields: JSON.stringify(event.data.fields),
-        })
+        return entry(event.data.entryId).change({ fields: JSON.stringify(event.data.fields) })
       case 'ContentEntryHandleChanged':
-        return changeRow(trx, 'content_entries', event.data.entryId, recorded, { handle: event.data.to })
+        return entry(event.data.entryId).change({ handle: event.data.to })
       case 'ContentEntryDeleted':
-        await db
-          .deleteFrom('content_entries')
-          .where('store_id', '=', row.store_id)
-          .where('id', '=', event.data.entryId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return entry(event.data.entryId).delete()
       default: {
         const _exhaustive: never = event
         return _exhaustive

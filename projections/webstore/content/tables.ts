@@ -1,33 +1,20 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live content type. */
-export interface ContentTypesTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface ContentTypesTable extends EntityColumns {
   handle: string
   name: string
   fields: ColumnType<ContentField[], string, string>
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 /** One row per live entry; entries of a deleted type stay here but are served only with their type. */
-export interface ContentEntriesTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface ContentEntriesTable extends EntityColumns {
   type_id: string
   handle: string
   fields: ColumnType<Record<string, FieldValue>, string, string>
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 export interface ContentDatabase {
@@ -40,31 +27,18 @@ export type ContentEntryRow = Selectable<ContentEntriesTable>
 export type ContentDb = Kysely<ContentDatabase>
 
 export async function createContentTables(db: AnyDb): Promise<void> {
-  const base = (table: string) =>
-    db.schema
-      .createTable(table)
-      .ifNotExists()
-      .addColumn('store_id', 'uuid', (c) => c.notNull())
-      .addColumn('organization_id', 'uuid', (c) => c.notNull())
-      .addColumn('id', 'uuid', (c) => c.notNull())
-  await base('content_types')
-    .addColumn('handle', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('fields', 'jsonb', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('content_types_pkey', ['store_id', 'id'])
-    .execute()
-  await base('content_entries')
-    .addColumn('type_id', 'uuid', (c) => c.notNull())
-    .addColumn('handle', 'text', (c) => c.notNull())
-    .addColumn('fields', 'jsonb', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('content_entries_pkey', ['store_id', 'id'])
-    .execute()
+  await createEntityTable(db, 'content_types', (table) =>
+    table
+      .addColumn('handle', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('fields', 'jsonb', (c) => c.notNull()),
+  )
+  await createEntityTable(db, 'content_entries', (table) =>
+    table
+      .addColumn('type_id', 'uuid', (c) => c.notNull())
+      .addColumn('handle', 'text', (c) => c.notNull())
+      .addColumn('fields', 'jsonb', (c) => c.notNull()),
+  )
   // Keyset pagination orders by (column, id) within a store (entries within a type).
   const indexes: [string, string, string[]][] = [
     ['content_types_store_handle_idx', 'content_types', ['store_id', 'handle', 'id']],

@@ -3,9 +3,8 @@ import { applyItemEvent } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { changeRow } from '../shared/content.js'
+import { entityRow } from '../../shared/entity-row.js'
 import { createMenuTables, type MenuDb } from './tables.js'
-import { storeOf } from '../../shared/store-of.js'
 
 /**
  * The `menus` read model: one row per live menu with its whole item list, so a menu read is one
@@ -21,55 +20,25 @@ export const menusProjection: Projection = {
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: MenuDb = trx
     const event = { type: recorded.type, data: recorded.data } as MenuEvent
-    const storeId = storeOf(recorded)
-    const change = (fields: Record<string, unknown>) => changeRow(trx, 'menus', event.data.menuId, recorded, fields)
+    const menu = entityRow(db, 'menus', event.data.menuId, recorded)
     switch (event.type) {
-      case 'MenuCreated': {
-        const { menuId, handle, title } = event.data
-        await db
-          .insertInto('menus')
-          .values({
-            store_id: storeId,
-            organization_id: recorded.metadata.organizationId,
-            id: menuId,
-            handle,
-            title,
-            items: '[]',
-            item_count: 0,
-            revision: recorded.revision,
-            created_at: recorded.metadata.occurredAt,
-            updated_at: recorded.metadata.occurredAt,
-          })
-          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
-      }
+      case 'MenuCreated':
+        return menu.insert({ handle: event.data.handle, title: event.data.title, items: '[]', item_count: 0 })
       case 'MenuRetitled':
-        return change({ title: event.data.title })
+        return menu.change({ title: event.data.title })
       case 'MenuHandleChanged':
-        return change({ handle: event.data.to })
+        return menu.change({ handle: event.data.to })
       case 'MenuDeleted':
-        await db
-          .deleteFrom('menus')
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.menuId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return menu.delete()
       case 'MenuItemAdded':
       case 'MenuItemRetitled':
       case 'MenuItemRelinked':
       case 'MenuItemMoved':
       case 'MenuItemRemoved': {
-        const row = await db
-          .selectFrom('menus')
-          .select(['items', 'revision'])
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.menuId)
-          .executeTakeFirst()
-        if (!row || row.revision >= recorded.revision) return
+        const row = await menu.readBehind(['items'])
+        if (!row) return
         const items = applyItemEvent(row.items, event)
-        return change({ items: JSON.stringify(items), item_count: items.length })
+        return menu.change({ items: JSON.stringify(items), item_count: items.length })
       }
       default: {
         const _exhaustive: never = event

@@ -1,23 +1,15 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live menu; deleted menus are removed. */
-export interface MenusTable {
-  store_id: string
-  organization_id: string
-  id: string
+export interface MenusTable extends EntityColumns {
   handle: string
   title: string
   /** The flat item list (jsonb), siblings in order; the API nests it. */
   items: ColumnType<MenuItem[], string, string>
   item_count: number
-  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 export interface MenuDatabase {
@@ -28,21 +20,13 @@ export type MenuRow = Selectable<MenusTable>
 export type MenuDb = Kysely<MenuDatabase>
 
 export async function createMenuTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('menus')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('handle', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('items', 'jsonb', (c) => c.notNull())
-    .addColumn('item_count', 'integer', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('menus_pkey', ['store_id', 'id'])
-    .execute()
+  await createEntityTable(db, 'menus', (table) =>
+    table
+      .addColumn('handle', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('items', 'jsonb', (c) => c.notNull())
+      .addColumn('item_count', 'integer', (c) => c.notNull()),
+  )
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
   const indexes: [string, string[]][] = [
     ['menus_store_handle_idx', ['store_id', 'handle', 'id']],

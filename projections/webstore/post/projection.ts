@@ -4,9 +4,9 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { publicationColumns } from '../../shared/publishable.js'
-import { changeRow } from '../shared/content.js'
-import { createPostTables, type PostDb } from './tables.js'
+import { entityRow } from '../../shared/entity-row.js'
 import { storeOf } from '../../shared/store-of.js'
+import { createPostTables, type PostDb } from './tables.js'
 
 /**
  * The `posts` read model: one row per live post of every store, guarded by revision against
@@ -30,62 +30,45 @@ export const postsProjection: Projection = {
         .execute()
       return
     }
-    const change = (fields: Record<string, unknown>) => changeRow(trx, 'posts', event.data.postId, recorded, fields)
+    const post = entityRow(db, 'posts', event.data.postId, recorded)
     switch (event.type) {
       case 'PostCreated': {
-        const { postId, blogId, title, handle, body, excerpt, author, tags, coverMediaId } = event.data
-        await db
-          .insertInto('posts')
-          .values({
-            store_id: storeOf(recorded),
-            organization_id: recorded.metadata.organizationId,
-            id: postId,
-            blog_id: blogId,
-            title,
-            handle,
-            body,
-            excerpt,
-            author,
-            tags,
-            cover_media_id: coverMediaId,
-            status: 'DRAFT',
-            revision: recorded.revision,
-            created_at: recorded.metadata.occurredAt,
-            updated_at: recorded.metadata.occurredAt,
-          })
-          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
+        const { blogId, title, handle, body, excerpt, author, tags, coverMediaId } = event.data
+        return post.insert({
+          blog_id: blogId,
+          title,
+          handle,
+          body,
+          excerpt,
+          author,
+          tags,
+          cover_media_id: coverMediaId,
+          status: 'DRAFT',
+        })
       }
       case 'PostRetitled':
-        return change({ title: event.data.title })
+        return post.change({ title: event.data.title })
       case 'PostHandleChanged':
-        return change({ handle: event.data.to })
+        return post.change({ handle: event.data.to })
       case 'PostBodyChanged':
-        return change({ body: event.data.body })
+        return post.change({ body: event.data.body })
       case 'PostExcerptChanged':
-        return change({ excerpt: event.data.excerpt })
+        return post.change({ excerpt: event.data.excerpt })
       case 'PostAuthorChanged':
-        return change({ author: event.data.author })
+        return post.change({ author: event.data.author })
       case 'PostTagsChanged':
-        return change({ tags: event.data.tags })
+        return post.change({ tags: event.data.tags })
       case 'PostCoverChanged':
-        return change({ cover_media_id: event.data.mediaId })
+        return post.change({ cover_media_id: event.data.mediaId })
       case 'PostSeoChanged':
-        return change({ seo_title: event.data.title, seo_description: event.data.description })
+        return post.change({ seo_title: event.data.title, seo_description: event.data.description })
       case 'PostPublished':
       case 'PostUnpublished':
       case 'PostPublishScheduled':
       case 'PostPublishUnscheduled':
-        return change(publicationColumns(event.type, event.data)!)
+        return post.change(publicationColumns(event.type, event.data)!)
       case 'PostDeleted':
-        await db
-          .deleteFrom('posts')
-          .where('store_id', '=', storeOf(recorded))
-          .where('id', '=', event.data.postId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return post.delete()
       default: {
         const _exhaustive: never = event
         return _exhaustive

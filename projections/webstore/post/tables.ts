@@ -1,14 +1,10 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
+import type { EntityColumns } from '../../shared/entity-table.js'
 import { addPublishableColumns, type PublishableColumns } from '../../shared/publishable.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
-
 /** One row per live post; deleted posts, and the posts of a blog deleted with its posts, are removed. */
-export interface PostsTable extends PublishableColumns {
-  store_id: string
-  organization_id: string
-  id: string
+export interface PostsTable extends PublishableColumns, EntityColumns {
   blog_id: string
   title: string
   handle: string
@@ -20,9 +16,6 @@ export interface PostsTable extends PublishableColumns {
   cover_media_id: string | null
   /** published_at, or created_at for drafts: generated, so the PUBLISHED_AT sorts have a non-null keyset column. */
   published_sort: ColumnType<Date, never, never>
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
 }
 
 export interface PostDatabase {

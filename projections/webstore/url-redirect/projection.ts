@@ -2,8 +2,7 @@ import { URL_REDIRECT_EVENT_TYPES, type UrlRedirectEvent } from '../../../domain
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { storeOf } from '../../shared/store-of.js'
-import { changeRow } from '../shared/content.js'
+import { entityRow } from '../../shared/entity-row.js'
 import { createUrlRedirectTables, type UrlRedirectDb } from './tables.js'
 
 /** The `url_redirects` read model: one row per live redirect of every store, guarded by revision against replays. */
@@ -17,39 +16,16 @@ export const urlRedirectsProjection: Projection = {
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: UrlRedirectDb = trx
     const event = { type: recorded.type, data: recorded.data } as UrlRedirectEvent
-    const change = (fields: Record<string, unknown>) =>
-      changeRow(trx, 'url_redirects', event.data.urlRedirectId, recorded, fields)
+    const redirect = entityRow(db, 'url_redirects', event.data.urlRedirectId, recorded)
     switch (event.type) {
-      case 'UrlRedirectCreated': {
-        const { urlRedirectId, path, target } = event.data
-        await db
-          .insertInto('url_redirects')
-          .values({
-            store_id: storeOf(recorded),
-            organization_id: recorded.metadata.organizationId,
-            id: urlRedirectId,
-            path,
-            target,
-            revision: recorded.revision,
-            created_at: recorded.metadata.occurredAt,
-            updated_at: recorded.metadata.occurredAt,
-          })
-          .onConflict((c) => c.columns(['store_id', 'id']).doNothing())
-          .execute()
-        return
-      }
+      case 'UrlRedirectCreated':
+        return redirect.insert({ path: event.data.path, target: event.data.target })
       case 'UrlRedirectPathChanged':
-        return change({ path: event.data.to })
+        return redirect.change({ path: event.data.to })
       case 'UrlRedirectTargetChanged':
-        return change({ target: event.data.to })
+        return redirect.change({ target: event.data.to })
       case 'UrlRedirectDeleted':
-        await db
-          .deleteFrom('url_redirects')
-          .where('store_id', '=', storeOf(recorded))
-          .where('id', '=', event.data.urlRedirectId)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return redirect.delete()
       default: {
         const _exhaustive: never = event
         return _exhaustive

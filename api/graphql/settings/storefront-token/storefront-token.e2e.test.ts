@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../../test/support/mcp.js'
+import { callTool, callToolError, connectMcp } from '../../../../test/support/mcp.js'
 import { createStorefrontToken } from '../../../../test/support/storefront-api.js'
 
 let t: TestApp
@@ -133,7 +133,7 @@ describe('storefrontTokenRevoke', () => {
 describe('MCP tools', () => {
   it('lists, reads and revokes a token; create is not a tool, since the token would pass through the agent', async () => {
     const { id } = await createStorefrontToken(t, shop.apiKey, 'Agent managed')
-    const client = await connect(httpTransport(await listenForMcp(t), shop.apiKey))
+    const client = await connectMcp(t, shop.apiKey)
     try {
       const names = (await client.listTools()).tools.map((tool) => tool.name)
       expect(names).toEqual(
