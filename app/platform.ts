@@ -25,6 +25,7 @@ import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { ReservationExpiry } from './scheduling/reservation-expiry.js'
 import { Reactor } from './reactions/reactor.js'
 import { CatalogIndexes } from './storefront/catalog-index.js'
+import { RenderContexts } from './storefront/render-context.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 import { stagedUploadReader } from '../infra/media/staged-uploads.js'
@@ -74,6 +75,8 @@ export class Platform {
   readonly credentials: CredentialResolver
   /** Storefront facet counts in memory, used while the storefront purger keeps them current. */
   readonly catalogIndexes: CatalogIndexes
+  /** What every storefront page reads of its store, in memory while the storefront purger keeps it current. */
+  readonly renderContexts: RenderContexts
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
   private publishScheduler: PublishScheduler | null = null
   /** Runs where the projections run: ends inventory holds whose checkout time ran out. */
@@ -98,6 +101,7 @@ export class Platform {
   ) {
     this.registry = new CommandRegistry(commands)
     this.catalogIndexes = new CatalogIndexes(database.db, logger)
+    this.renderContexts = new RenderContexts(database.db)
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
     this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))
   }

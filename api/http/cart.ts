@@ -239,7 +239,7 @@ async function renderCartPage(
   cart: CartView | null,
   error: string | undefined,
 ) {
-  const theme = await loadMainTheme(platform, store.storeId)
+  const theme = await loadMainTheme(platform, store)
   if (theme && !hasTemplate(theme, 'cart')) {
     const prefix = parseCartPath(request.url)?.prefix ?? ''
     const body = plainCartPage(cart, { storeName: store.name, prefix, message: error })

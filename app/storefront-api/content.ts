@@ -97,19 +97,7 @@ export async function menuShape(session: StorefrontSession, overlay: Translation
   const menu = await findMenu(session.db, session.storeId, { handle })
   if (!menu) return null
   await overlay.load([menu.id])
-  const paths = await targetPaths(
-    {
-      db: session.db,
-      storeId: session.storeId,
-      currency: session.store.currency,
-      shopper: session.shopper,
-      overlay,
-      url: (path) => path,
-      path: '',
-      query: new URLSearchParams(),
-    },
-    [menu],
-  )
+  const paths = await targetPaths({ db: session.db, storeId: session.storeId, shopper: session.shopper }, [menu])
   const items = (nodes: readonly MenuItemNode[]): MenuItemShape[] =>
     nodes.flatMap((node) => {
       const { link } = node

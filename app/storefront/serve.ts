@@ -23,6 +23,7 @@ import type { PreviewGrant } from '../webstore/theme/preview-token.js'
 import { TranslationOverlay } from './translations.js'
 import { ShopperView } from './visibility.js'
 import type { RenderDependencies } from './cache/dependencies.js'
+import type { ContextPart } from './render-context.js'
 import { storefrontTags } from './cache/tags.js'
 
 export interface StorefrontRequest {
@@ -45,6 +46,16 @@ export interface StorefrontRequest {
 
 /** How long the page cache keeps a sitemap that no event has renewed. */
 const CRAWL_FRESH_MS = 5 * 60 * 1000
+
+/** The store's details: a part of its render context, read by every page. */
+const STORE_DETAILS: ContextPart<StoreDetails | null> = {
+  load: (db, { organizationId, storeId }) => findStoreDetails(db, { organizationId, storeIds: null }, storeId),
+}
+
+/** The store's settings (maintenance): a part of its render context, read by every page. */
+const GLOBAL_SETTINGS: ContextPart<Awaited<ReturnType<typeof readGlobalSettings>>> = {
+  load: (db, { storeId }) => readGlobalSettings(db, storeId),
+}
 
 /** How long a shopper's browser is told to wait before trying a store in maintenance again. */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 300
@@ -82,10 +93,8 @@ export async function serveStorefront(
     }
   const url = new URL(request.url, 'http://storefront.invalid')
   const db = platform.database.db
-  const [details, theme] = await Promise.all([
-    findStoreDetails(db, { organizationId: store.organizationId, storeIds: null }, store.storeId),
-    themeFor(platform, store.storeId, request.preview),
-  ])
+  const kept = <Value>(part: ContextPart<Value>) => platform.renderContexts.read(store, part)
+  const [details, theme] = await Promise.all([kept(STORE_DETAILS), themeFor(platform, store, request.preview)])
   if (!details || !theme) return html(503, STORE_NOT_READY_PAGE, { 'retry-after': '30' })
   const asset = assetResponse(theme, url)
   if (asset) return asset
@@ -108,7 +117,7 @@ export async function serveStorefront(
   }
   const split = splitLocale(url.pathname, details.enabledLocales, details.defaultLocale)
   if (request.read) request.read.path = split.path
-  const { maintenance } = await readGlobalSettings(db, store.storeId)
+  const { maintenance } = await kept(GLOBAL_SETTINGS)
   // A reviewer with a preview link sees the store as it will be: maintenance is for shoppers.
   const maintenanceOn = maintenance.values.enabled === true && !request.preview
   const overlay = new TranslationOverlay(
@@ -126,6 +135,7 @@ export async function serveStorefront(
     url: (path) => (path === '/' ? prefix || '/' : `${prefix}${path}`),
     path: split.path,
     query: url.searchParams,
+    kept,
   }
   let page: RoutedPage = notFoundPage(split.path)
   try {
@@ -217,11 +227,11 @@ export async function serveStorefront(
 /** The previewed theme while it exists, else the main one. */
 async function themeFor(
   platform: Platform,
-  storeId: string,
+  store: HostResolution,
   preview: PreviewGrant | null | undefined,
 ): Promise<StorefrontTheme | null> {
-  const previewed = preview ? await loadPreviewTheme(platform, storeId, preview.themeId) : null
-  return previewed ?? loadMainTheme(platform, storeId)
+  const previewed = preview ? await loadPreviewTheme(platform, store.storeId, preview.themeId) : null
+  return previewed ?? loadMainTheme(platform, store)
 }
 
 /** The banner right after `<body …>`, or first when a theme's layout has no body tag. */

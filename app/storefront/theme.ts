@@ -4,7 +4,9 @@ import { effectiveSettings } from '../../domain/webstore/theme/settings.js'
 import type { LiveTheme } from '../../domain/webstore/theme/theme.js'
 import { mainTheme, themeById } from '../../projections/webstore/theme/queries.js'
 import type { ThemeDb, ThemeFileRow, ThemeRow } from '../../projections/webstore/theme/tables.js'
+import type { AnyDb } from '../../infra/database/database.js'
 import type { Platform } from '../platform.js'
+import type { ContextPart, StoreRef } from './render-context.js'
 import { renderLiquidAssets } from './liquid-assets.js'
 import type { StorefrontTheme } from './theme-files.js'
 
@@ -14,10 +16,24 @@ export type { StorefrontTheme }
 const CACHE_SIZE = 100
 const cache = new Map<string, StorefrontTheme>()
 
+/** A theme row with the version of its files: which parsed theme to serve. */
+interface ThemeVersion {
+  theme: ThemeRow
+  version: string
+}
+
+/** The main theme's row and files' version: a part of the store's render context, read by every page. */
+const MAIN_THEME: ContextPart<ThemeVersion | null> = {
+  async load(db, { storeId }) {
+    const theme = await mainTheme(db, storeId)
+    return theme ? { theme, version: await themeVersion(db, storeId, theme) } : null
+  },
+}
+
 /** The store's main theme, or null when it has none yet (a store being created). */
-export async function loadMainTheme(platform: Platform, storeId: string): Promise<StorefrontTheme | null> {
-  const theme = await mainTheme(platform.database.db, storeId)
-  return theme ? loadTheme(platform, storeId, theme, storeId) : null
+export async function loadMainTheme(platform: Platform, store: StoreRef): Promise<StorefrontTheme | null> {
+  const main = await platform.renderContexts.read(store, MAIN_THEME)
+  return main ? parsedTheme(platform, store.storeId, main, store.storeId) : null
 }
 
 /** Any theme of the store, as a preview link shows it; null when the store has no such theme (deleted since). */
@@ -26,28 +42,34 @@ export async function loadPreviewTheme(
   storeId: string,
   themeId: string,
 ): Promise<StorefrontTheme | null> {
-  const theme = await themeById(platform.database.db, storeId, themeId)
-  return theme ? loadTheme(platform, storeId, theme, `${storeId}:${theme.id}`) : null
+  const db = platform.database.db
+  const theme = await themeById(db, storeId, themeId)
+  if (!theme) return null
+  const version = await themeVersion(db, storeId, theme)
+  return parsedTheme(platform, storeId, { theme, version }, `${storeId}:${theme.id}`)
 }
 
-/** The parsed theme, from the process cache while its files are unchanged. */
-async function loadTheme(
-  platform: Platform,
-  storeId: string,
-  theme: ThemeRow,
-  cacheKey: string,
-): Promise<StorefrontTheme> {
-  const db = platform.database.db
+/** Changes with any change to the theme's row or files. */
+async function themeVersion(db: AnyDb, storeId: string, theme: ThemeRow): Promise<string> {
   const stamp = await (db as ThemeDb)
     .selectFrom('theme_files')
     .select([sql<string>`max(updated_at)::text`.as('latest'), sql<string>`count(*)::text`.as('files')])
     .where('store_id', '=', storeId)
     .where('theme_id', '=', theme.id)
     .executeTakeFirst()
-  const version = `${theme.id}:${String(theme.updated_at instanceof Date ? theme.updated_at.getTime() : theme.updated_at)}:${stamp?.latest}:${stamp?.files}`
+  return `${theme.id}:${String(theme.updated_at instanceof Date ? theme.updated_at.getTime() : theme.updated_at)}:${stamp?.latest}:${stamp?.files}`
+}
+
+/** The parsed theme, from the process cache while its files are unchanged. */
+async function parsedTheme(
+  platform: Platform,
+  storeId: string,
+  { theme, version }: ThemeVersion,
+  cacheKey: string,
+): Promise<StorefrontTheme> {
   const cached = cache.get(cacheKey)
   if (cached?.version === version) return cached
-  const rows = await (db as ThemeDb)
+  const rows = await (platform.database.db as ThemeDb)
     .selectFrom('theme_files')
     .selectAll()
     .where('store_id', '=', storeId)

@@ -17,7 +17,7 @@ export interface RunningStorefrontCache {
  * The node's storefront cache as `STOREFRONT_CACHE` says (Redis when `REDIS_URL` is set, else in
  * process; `off` renders every request), with its purger following the log, and every write's
  * read-your-writes waiting for that purger. The purger runs with the cache off too: it keeps the
- * node's catalog facet indexes current (catalog-index.ts).
+ * node's catalog facet indexes (catalog-index.ts) and render contexts (render-context.ts) current.
  */
 export async function openStorefrontCache(platform: Platform): Promise<RunningStorefrontCache> {
   const { storefrontCache, redisUrl, readWaitMs } = platform.config
@@ -35,7 +35,9 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
   const purger = new CachePurger({
     eventStore: platform.eventStore,
     readModels: platform.waiter,
-    targets: cache ? [cache, platform.catalogIndexes] : [platform.catalogIndexes],
+    // The in-process targets first: a page rendered between two purges must not read an index or
+    // context from before the change and still be kept under the page cache's new generation.
+    targets: [platform.catalogIndexes, platform.renderContexts, ...(cache ? [cache] : [])],
     // Uncached responses carry no surrogate keys: a CDN keeps none of them, so there is nothing to purge there.
     cdn:
       cache && platform.config.cdnPurge
@@ -45,14 +47,16 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     logger: platform.logger,
   })
   await purger.start()
-  // From here on every change reaches the indexes: they may be used.
+  // From here on every change reaches the indexes and contexts: they may be used.
   platform.catalogIndexes.follow()
+  platform.renderContexts.follow()
   const unfollow = platform.followWrites(purger)
   return {
     cache,
     close: async () => {
       unfollow()
       platform.catalogIndexes.unfollow()
+      platform.renderContexts.unfollow()
       await purger.stop()
       await cache?.close()
     },

@@ -47,7 +47,7 @@ export class CachePurger implements WriteFollower {
     private readonly options: {
       eventStore: EventStore
       readModels: ReadModelsWaiter
-      /** What this node keeps of rendered storefronts: its page cache, its catalog facet indexes. */
+      /** What this node keeps of rendered storefronts: its catalog facet indexes, render contexts, page cache; in that order. */
       targets: readonly PurgeTarget[]
       cdn: CdnAdapter
       /** How long a batch waits for the read models before it purges anyway. */

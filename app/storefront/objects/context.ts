@@ -1,4 +1,5 @@
 import type { AnyDb } from '../../../infra/database/database.js'
+import type { ContextPart } from '../render-context.js'
 import type { TranslationOverlay } from '../translations.js'
 import type { ShopperView } from '../visibility.js'
 
@@ -14,4 +15,6 @@ export interface ObjectContext {
   /** The path of the request without its locale prefix, for `active` links. */
   path: string
   query: URLSearchParams
+  /** A part of the store's render context: from memory while current (render-context.ts). */
+  kept<Value>(part: ContextPart<Value>): Promise<Value>
 }

@@ -11,6 +11,7 @@ import { findPage } from '../../../projections/webstore/page/queries.js'
 import { findPost } from '../../../projections/webstore/post/queries.js'
 import { escapeHtml } from '../liquid/escape.js'
 import { visibleAt } from '../visibility.js'
+import type { ContextPart } from '../render-context.js'
 import type { ObjectContext } from './context.js'
 
 /** Shopify's `link`: a menu item with its URL resolved and whether the request is on it. */
@@ -40,11 +41,19 @@ const LINK_TYPES: Record<MenuLink['type'], string> = {
 /** Most menus a store shows at once; far more than any header and footer use. */
 const MENUS_READ = 250
 
+/** The store's menus, uncounted: a part of its render context, read by every page whose theme shows one. */
+const MENUS: ContextPart<MenuRecord[]> = {
+  load: async (db, { storeId }) => (await listMenus(db, storeId, { first: MENUS_READ }, { count: false })).nodes,
+}
+
 /**
  * The storefront path of each resource link target shoppers may see; a target that is hidden
  * or gone has none, and its item is left out of the menu rather than leading to a 404.
  */
-export async function targetPaths(ctx: ObjectContext, menus: readonly MenuRecord[]): Promise<Map<string, string>> {
+export async function targetPaths(
+  ctx: Pick<ObjectContext, 'db' | 'storeId' | 'shopper'>,
+  menus: readonly MenuRecord[],
+): Promise<Map<string, string>> {
   const links = menus.flatMap((menu) => menu.flatItems.map((item) => item.link))
   const idsOf = (type: MenuLink['type']) => [
     ...new Set(links.filter((l) => l.type === type && l.resourceId).map((l) => l.resourceId!)),
@@ -125,7 +134,7 @@ export class LinklistsDrop extends Drop {
   }
 
   async #load() {
-    const menus = (await listMenus(this.#ctx.db, this.#ctx.storeId, { first: MENUS_READ })).nodes
+    const menus = await this.#ctx.kept(MENUS)
     await this.#ctx.overlay.load(menus.map((menu) => menu.id))
     const paths = await targetPaths(this.#ctx, menus)
     return new Map(

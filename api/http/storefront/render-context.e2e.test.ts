@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
+import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { addItem, createMenu, ok, type MenuView } from '../../../test/support/menus.js'
+import { visit } from '../../../test/support/storefront.js'
+import { THEME_FIELDS, themeZip, untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
+
+// Every page reads its store's details, main theme, settings and menus from the store's render
+// context (app/storefront/render-context.ts) once kept; a write must never leave the very next
+// page reading one from before it. The page cache is off: every visit renders.
+
+const HOST = 'context-shop.localhost'
+const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
+const SETTINGS =
+  'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
+const CREATE_THEME = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { ${THEME_FIELDS} } eventPosition } }`
+const PUBLISH = 'mutation ($input: ThemePublishInput!) { themePublish(input: $input) { eventPosition } }'
+
+let t: TestApp
+let shop: Tenant
+let menu: MenuView
+
+/** The home page, rendered twice: the second render reads the context the first one kept. */
+async function home(): Promise<{ status: number; body: string }> {
+  await visit(t, HOST, '/')
+  const page = await visit(t, HOST, '/')
+  return { status: page.statusCode, body: page.body }
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { storefrontCache: { kind: 'off', redisPrefix: 'unused:' } } })
+  shop = await t.tenant('context-shop')
+  await untilMainTheme(t, shop.apiKey)
+  menu = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
+  await addItem(t, shop.apiKey, { menuId: menu.id, title: 'Welcome' })
+}, 120_000)
+afterAll(() => t.close())
+
+describe("a store's render context", () => {
+  it('shows a store rename on the very next page', async () => {
+    expect((await home()).body).not.toContain('Renamed shop')
+    await ok(t, shop.apiKey, STORE_UPDATE, { name: 'Renamed shop' }, 'storeUpdate')
+    expect((await visit(t, HOST, '/')).body).toContain('Renamed shop')
+  })
+
+  it('shows a menu edit on the very next page', async () => {
+    expect((await home()).body).toContain('Welcome')
+    await addItem(t, shop.apiKey, { menuId: menu.id, title: 'Spring sale', link: { type: 'URL', url: '/sale' } })
+    expect((await visit(t, HOST, '/')).body).toContain('Spring sale')
+  })
+
+  it('closes and reopens the store for maintenance on the very next page', async () => {
+    expect((await home()).status).toBe(200)
+    await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: true, message: 'Back soon' } }, 'globalSettingsUpdate')
+    const closed = await visit(t, HOST, '/')
+    expect(closed.statusCode).toBe(503)
+    expect(closed.body).toContain('Back soon')
+    await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
+    expect((await visit(t, HOST, '/')).statusCode).toBe(200)
+  })
+
+  it('renders a newly published theme on the very next page', async () => {
+    const layout = defaultThemeFiles().find((file) => file.path === 'layout/theme.liquid')!.content
+    const zip = themeZip({ 'layout/theme.liquid': layout.replace('</body>', '<p>Published theme</p></body>') })
+    const created = await ok<{ theme: ThemeView }>(
+      t,
+      shop.apiKey,
+      CREATE_THEME,
+      { name: 'Marked', source: 'ZIP', zip },
+      'themeCreate',
+    )
+    expect((await home()).body).not.toContain('Published theme')
+    await ok(t, shop.apiKey, PUBLISH, { id: created.theme.id }, 'themePublish')
+    expect((await visit(t, HOST, '/')).body).toContain('Published theme')
+  })
+})

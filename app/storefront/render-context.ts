@@ -1,0 +1,95 @@
+import type { AnyDb } from '../../infra/database/database.js'
+import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
+
+/** Stores whose context a process keeps (a few kilobytes each); the least recently asked-for go first. */
+const MAX_STORES = 10_000
+
+/**
+ * One thing every page reads of a store that only an event purging the whole store changes
+ * (cache/purge-of.ts WHOLE_STORE): its details, main theme, settings, menus. The value is shared
+ * by every request of the store while current: read it, never change it.
+ */
+export interface ContextPart<Value> {
+  load(db: AnyDb, store: StoreRef): Promise<Value>
+}
+
+/** The store a request is for, as host resolution answered it. */
+export interface StoreRef {
+  storeId: string
+  organizationId: string
+}
+
+/** A store's parts loaded or loading since its last whole-store purge. */
+interface Entry {
+  organizationId: string
+  parts: Map<ContextPart<unknown>, Promise<unknown>>
+}
+
+/**
+ * Each store's render context in this process: what every storefront page reads of its store
+ * before any page-specific work, so a page runs none of those statements again. It has the
+ * freshness contract of the facet indexes (catalog-index.ts): it is used only while current. The
+ * node's storefront purger (cache/purger.ts) tells it of every change once the read models show
+ * it, and a write's read-your-writes waits for that purger, so a request after a write's answer
+ * never reads a context from before it. Without a purger (a process that serves no storefront)
+ * every read loads.
+ *
+ * Host resolution is not a part: a wrong answer there would serve one tenant's host with
+ * another's store. Nor is a preview's theme: it is not the store's, and previews are rare.
+ */
+export class RenderContexts {
+  /** Map order is the recency order: a store asked for is put last. */
+  private readonly entries = new Map<string, Entry>()
+  private followed = false
+
+  constructor(private readonly db: AnyDb) {}
+
+  /** The purger follows the log from now on: contexts may be kept. */
+  follow(): void {
+    this.followed = true
+  }
+
+  unfollow(): void {
+    this.followed = false
+    this.entries.clear()
+  }
+
+  /**
+   * A purge target: a change to the whole store drops its context. A load under way is dropped
+   * with it: whoever asked before the purge gets it, whoever asks after loads again.
+   */
+  async purge(request: PurgeRequest): Promise<void> {
+    if (request.all) this.entries.delete(request.storeId)
+  }
+
+  /**
+   * The store's `part`: kept while current, else loaded (and kept, when the purger is followed).
+   * Kept under the store and its organization: a request naming another organization for the
+   * store (which host resolution never answers) loads its own and never reads the kept one.
+   */
+  read<Value>(store: StoreRef, part: ContextPart<Value>): Promise<Value> {
+    const kept = this.entries.get(store.storeId)
+    if (!this.followed || (kept && kept.organizationId !== store.organizationId)) return part.load(this.db, store)
+    const entry: Entry = kept ?? { organizationId: store.organizationId, parts: new Map() }
+    this.entries.delete(store.storeId)
+    this.entries.set(store.storeId, entry)
+    const { parts } = entry
+    let value = parts.get(part)
+    if (!value) {
+      const loading = part.load(this.db, store)
+      parts.set(part, loading)
+      // A failed load is not kept: the next request tries again.
+      loading.catch(() => parts.get(part) === loading && parts.delete(part))
+      value = loading
+      this.evict()
+    }
+    return value as Promise<Value>
+  }
+
+  private evict(): void {
+    for (const storeId of this.entries.keys()) {
+      if (this.entries.size <= MAX_STORES) return
+      this.entries.delete(storeId)
+    }
+  }
+}
