@@ -22,6 +22,8 @@ export function productProjectionFixture() {
   const revisions = new Map<string, number>()
 
   const fixture = {
+    /** The organization every recorded event names. */
+    organizationId,
     db: undefined as unknown as AnyDb,
     async open() {
       test = await createTestDatabase()

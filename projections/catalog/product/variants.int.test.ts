@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductEvent } from '../../../domain/catalog/product/events.js'
-import { productStream } from '../../../domain/catalog/product/streams.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js'
-import { productsProjection } from './projection.js'
+import { at, productProjectionFixture } from '../../../test/support/product-projection.js'
 import { listProducts } from './queries.js'
 import {
   findVariant,
@@ -16,43 +14,13 @@ import {
 } from './variant-queries.js'
 
 const STORE = randomUUID()
-const T0 = Date.parse('2026-03-01T10:00:00.000Z')
-const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString()
-
-let test: TestDatabase
+const projection = productProjectionFixture()
 let db: AnyDb
-let position = 0
-const revisions = new Map<string, number>()
 
-/** Records an event as the event store would (next revision of its stream, next position) and projects it. */
-async function project(event: ProductEvent, minutes = 0): Promise<RecordedEvent> {
-  const stream = productStream(STORE, event.data.productId)
-  const revision = (revisions.get(stream) ?? -1) + 1
-  revisions.set(stream, revision)
-  const occurredAt = at(minutes)
-  const recorded: RecordedEvent = {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      organizationId: randomUUID(),
-      storeId: STORE,
-      actor: { type: 'system', id: 'test' },
-      correlationId: 'c',
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt,
-    },
-    streamName: stream,
-    revision,
-    position: String(++position).padStart(20, '0'),
-    recordedAt: new Date(occurredAt),
-  }
-  await replay(recorded)
-  return recorded
-}
-
-const replay = (recorded: RecordedEvent) => db.transaction().execute((trx) => productsProjection.apply(recorded, trx))
+/** Records an event `minutes` into the story, as the event store would, and projects it. */
+const project = (event: ProductEvent, minutes = 0): Promise<RecordedEvent> =>
+  projection.project(STORE, event, at(minutes))
+const replay = (recorded: RecordedEvent) => projection.replay(recorded)
 
 const variant = (
   productId: string,
@@ -84,14 +52,11 @@ const variant = (
 })
 
 beforeAll(async () => {
-  test = await createTestDatabase()
-  db = test.database.db
-  await productsProjection.createTables(db)
+  await projection.open()
+  db = projection.db
 })
 
-afterAll(async () => {
-  await test?.drop()
-})
+afterAll(() => projection.close())
 
 describe('options and variants in the products projection', () => {
   const productId = randomUUID()

@@ -1,52 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductEvent, ProductStatus } from '../../../domain/catalog/product/events.js'
-import { productStream } from '../../../domain/catalog/product/streams.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js'
-import { productsProjection } from './projection.js'
+import { productProjectionFixture } from '../../../test/support/product-projection.js'
 import { findProduct } from './queries.js'
 import { dueForPublishing } from './schedule.js'
 import { findPublishedProduct, isVisibleToShoppers, listPublishedProducts } from './visibility.js'
 
 // Storefront-facing reads and the publish scheduler's poll, over the products read model.
 
-const ORG = randomUUID()
 const STORE = randomUUID()
 const OTHER_STORE = randomUUID()
 const NOW = new Date('2026-03-01T10:00:00.000Z')
 
-let test: TestDatabase
+const projection = productProjectionFixture()
 let db: AnyDb
-let position = 0
-const revisions = new Map<string, number>()
+let seconds = 0
 
-async function project(storeId: string, event: ProductEvent): Promise<void> {
-  const stream = productStream(storeId, event.data.productId)
-  const revision = (revisions.get(stream) ?? -1) + 1
-  revisions.set(stream, revision)
-  const occurredAt = new Date(NOW.getTime() + position * 1000).toISOString()
-  const recorded: RecordedEvent = {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      organizationId: ORG,
-      storeId,
-      actor: { type: 'system', id: 'test' },
-      correlationId: 'c',
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt,
-    },
-    streamName: stream,
-    revision,
-    position: String(++position).padStart(20, '0'),
-    recordedAt: new Date(occurredAt),
-  }
-  await db.transaction().execute((trx) => productsProjection.apply(recorded, trx))
-}
+/** Projects an event recorded a second after the previous one. */
+const project = (storeId: string, event: ProductEvent) =>
+  projection.project(storeId, event, new Date(NOW.getTime() + seconds++ * 1000).toISOString())
 
 async function product(handle: string, status: ProductStatus, storeId = STORE): Promise<string> {
   const productId = randomUUID()
@@ -59,18 +32,15 @@ async function product(handle: string, status: ProductStatus, storeId = STORE): 
 
 let active: string, draft: string
 beforeAll(async () => {
-  test = await createTestDatabase()
-  db = test.database.db
-  await productsProjection.createTables(db)
+  await projection.open()
+  db = projection.db
   active = await product('active-shirt', 'ACTIVE')
   draft = await product('draft-shirt', 'DRAFT')
   await product('archived-shirt', 'ARCHIVED')
   await product('other-store-shirt', 'ACTIVE', OTHER_STORE)
 })
 
-afterAll(async () => {
-  await test?.drop()
-})
+afterAll(() => projection.close())
 
 describe('visible to shoppers', () => {
   it('means ACTIVE, never DRAFT or ARCHIVED', () => {
@@ -128,7 +98,9 @@ describe('SEO and publish schedule in the read model', () => {
       seo: { title: 'Scheduled', description: 'Soon' },
       publishAt: new Date('2026-03-01T09:00:00.000Z'),
     })
-    expect(await dueForPublishing(db, NOW, 10)).toEqual([{ organizationId: ORG, storeId: STORE, productId: id }])
+    expect(await dueForPublishing(db, NOW, 10)).toEqual([
+      { organizationId: projection.organizationId, storeId: STORE, productId: id },
+    ])
     expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.productId)).toEqual([
       id,
       later,
