@@ -39,18 +39,32 @@ export function splitLocale(
   return { locale, path: prefix.rest, prefixed: true }
 }
 
-export function localeObject(locale: string, defaultLocale: string): LocaleObject {
-  const name = (displayIn: string) => {
+/** Language names by `displayIn locale`: building an `Intl.DisplayNames` costs more than the rest of a page's locales. */
+const languageNames = new Map<string, string>()
+const LANGUAGE_NAMES_MAX = 1_000
+
+/** `locale`'s name in the language of `displayIn`, escaped; the code itself where Intl knows none. */
+function languageName(locale: string, displayIn: string): string {
+  const key = `${displayIn} ${locale}`
+  let name = languageNames.get(key)
+  if (name === undefined) {
     try {
-      return new Intl.DisplayNames([displayIn], { type: 'language' }).of(locale) ?? locale
+      name = new Intl.DisplayNames([displayIn], { type: 'language' }).of(locale) ?? locale
     } catch {
-      return locale
+      name = locale
     }
+    name = escapeHtml(name)
+    if (languageNames.size >= LANGUAGE_NAMES_MAX) languageNames.clear()
+    languageNames.set(key, name)
   }
+  return name
+}
+
+export function localeObject(locale: string, defaultLocale: string): LocaleObject {
   return {
     iso_code: locale,
-    name: escapeHtml(name(defaultLocale)),
-    endonym_name: escapeHtml(name(locale)),
+    name: languageName(locale, defaultLocale),
+    endonym_name: languageName(locale, locale),
     primary: locale === defaultLocale,
     root_url: prefixOf(locale, defaultLocale) || '/',
   }
