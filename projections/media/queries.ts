@@ -54,7 +54,7 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const
-type ListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
+export type MediaListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 
 /** One media of the store, or null; malformed ids and other stores' media are not found. */
 export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
@@ -65,7 +65,7 @@ export async function findMedia(db: MediaDb, storeId: string, id: string): Promi
     .where('store_id', '=', storeId)
     .where('id', '=', id.toLowerCase())
     .executeTakeFirst()
-  return row ? toRecord(row) : null
+  return row ? toMediaRecord(row) : null
 }
 
 /**
@@ -85,8 +85,8 @@ export async function listMedia(
   const page = await media.run(query, args)
   return {
     ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
+    nodes: page.nodes.map(toMediaRecord),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMediaRecord(edge.node) })),
   }
 }
 
@@ -110,7 +110,7 @@ export async function mediaOfProducts(
   const byProduct = new Map<string, MediaRecord[]>()
   for (const row of rows) {
     const list = byProduct.get(row.product_id) ?? []
-    list.push(toRecord(row))
+    list.push(toMediaRecord(row))
     byProduct.set(row.product_id, list)
   }
   return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
@@ -139,7 +139,7 @@ export async function findMediaByHash(db: MediaDb, storeId: string, hash: string
     .where('hash', '=', hash)
     .limit(1)
     .executeTakeFirst()
-  return row ? toRecord(row) : null
+  return row ? toMediaRecord(row) : null
 }
 
 /** The media row is shown on at least one product. */
@@ -153,7 +153,7 @@ function shownOnProducts(eb: Eb) {
   )
 }
 
-function toRecord(row: ListedRow): MediaRecord {
+export function toMediaRecord(row: MediaListedRow): MediaRecord {
   return {
     id: row.id,
     storeId: row.store_id,
