@@ -77,7 +77,7 @@ export class ShopperView {
    */
   async facets(filter: ProductFilter): Promise<ShopperFacets> {
     this.read.add(tags.products)
-    const index = this.catalog?.current(this.storeId)
+    const index = await this.catalog?.ready(this.storeId)
     if (index) {
       checkFacetFilter(this.db, filter, { storeId: this.storeId, currency: index.currency })
       const counted = indexFacets(index, filter)
