@@ -1,19 +1,18 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { ATTRIBUTE_CATEGORY } from '../../../../domain/catalog/attribute/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   listAttributes,
   readAttribute,
   type AttributeLookup,
   type ListAttributesArgs,
 } from '../../../../app/catalog/attribute/reads.js'
-import type { AttributeView } from '../../../../app/catalog/attribute/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
 import { attributeDelete } from '../../../../domain/catalog/attribute/definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
   const { entityId, eventPosition } = await mutate(ctx, definition, input)
@@ -26,10 +25,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     attributes: (_root, args: ListAttributesArgs, ctx, info) => listAttributes(ctx, args, { count: wantsTotal(info) }),
   },
   Attribute: {
-    history: (attribute: AttributeView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: ATTRIBUTE_CATEGORY, entityId: attribute.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', ATTRIBUTE_CATEGORY),
   },
   Mutation: {
     ...Object.fromEntries(

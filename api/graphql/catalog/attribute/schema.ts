@@ -1,6 +1,7 @@
 import { ATTRIBUTE_LIST } from '../../../../domain/catalog/attribute/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
 export const ATTRIBUTE_MUTATIONS = [
@@ -95,13 +96,7 @@ export const attributeTypeDefs = /* GraphQL */ `
     updatedAt: DateTime!
     "Revision of the attribute's stream after its last change (0 after creation)."
     revision: Int!
-    "Every event of this attribute, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this attribute, newest first, with its actor and time.')}
   }
 
   ${connectionTypeDefs('Attribute')}

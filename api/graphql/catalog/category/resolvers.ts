@@ -1,6 +1,5 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { CATEGORY_ENTITY } from '../../../../domain/catalog/category/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   categoriesByIds,
   categoryAncestors,
@@ -32,6 +31,7 @@ import {
   categoryProductsRemove,
   categoryProductsReorder,
 } from '../../../../domain/catalog/category/products-definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
   const { entityId, eventPosition } = await mutate(ctx, definition, input)
@@ -49,10 +49,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listCategories(ctx, { ...args, parentId: category.id }, { count: wantsTotal(info) }),
     products: (category: CategoryView, args: CategoryProductsArgs, ctx, info) =>
       listCategoryProducts(ctx, category.id, args, { count: wantsTotal(info) }),
-    history: (category: CategoryView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: CATEGORY_ENTITY, entityId: category.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', CATEGORY_ENTITY),
   },
   Query: {
     category: (_root, args: CategoryLookup, ctx) => readCategory(ctx, args),

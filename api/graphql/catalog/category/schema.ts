@@ -1,6 +1,7 @@
 import { CATEGORY_LIST } from '../../../../domain/catalog/category/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
 const CATEGORY_PAYLOADS = [
@@ -76,13 +77,7 @@ export const categoryTypeDefs = /* GraphQL */ `
       "Without a sort, the category's own products by position, a whole subtree's by title."
       sort: ProductSort
     ): ProductConnection!
-    "Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes.')}
     "The category's own events so far, minus one (0 after creation)."
     revision: Int!
     createdAt: DateTime!

@@ -3,14 +3,13 @@ import { PRODUCT_CATEGORY } from '../../../../domain/catalog/product/streams.js'
 import { readProductAsOf as readPastProduct } from '../../../../app/catalog/product/as-of.js'
 import { readProduct } from '../../../../app/catalog/product/reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
-import { wantsTotal } from '../../shared/selection.js'
 import type { WithPastFields } from '../../shared/past-fields.js'
 import { productHistoryTypeDefs } from './history-schema.js'
 import { productDuplicate, productRevert } from '../../../../domain/catalog/product/lifecycle-definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 /**
  * `product(id, asOf)`: the product folded from its events up to that instant, its loader fields
@@ -31,10 +30,7 @@ async function written(ctx: RequestContext, definition: AnyCommandDefinition, in
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Product: {
-    history: (product: ProductView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: PRODUCT_CATEGORY, entityId: product.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', PRODUCT_CATEGORY),
   },
   Mutation: {
     productDuplicate: (_root, { input }: { input: unknown }, ctx) => written(ctx, productDuplicate, input),

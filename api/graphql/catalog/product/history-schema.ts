@@ -1,3 +1,5 @@
+import { historyField } from '../../shared/history.js'
+
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
   "What search engines and link previews show for a product; locale translates title and description."
@@ -20,13 +22,7 @@ export const productHistoryTypeDefs = /* GraphQL */ `
     seo: ProductSeo!
     "When this hidden product turns ACTIVE by itself; null when not scheduled."
     publishAt: DateTime
-    "Every event of this product, newest first, with its actor and time (the audit log of this product)."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this product, newest first, with its actor and time (the audit log of this product).')}
   }
 
   extend input ProductCreateInput {

@@ -3,7 +3,6 @@ import { blogCreate, blogDelete, blogUpdate } from '../../../../domain/webstore/
 import { BLOG_CATEGORY } from '../../../../domain/webstore/blog/streams.js'
 import { postCreate, postDelete, postUpdate } from '../../../../domain/webstore/post/definitions.js'
 import { POST_CATEGORY } from '../../../../domain/webstore/post/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import { mutate } from '../../../../app/caller.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import { blogsByIds, listBlogs, readBlog, type ListBlogsArgs } from '../../../../app/webstore/blog/reads.js'
@@ -12,15 +11,9 @@ import { listPosts, listPostsOfBlog, readPost, type ListPostsArgs } from '../../
 import type { PostView } from '../../../../app/webstore/post/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { blogTypeDefs } from './schema.js'
-
-type HistoryArgs = { first?: number | null; after?: string | null }
-
-const history =
-  (entityType: string) =>
-  (entity: { id: string }, args: HistoryArgs, ctx: GraphQLContext, info: Parameters<typeof wantsTotal>[0]) =>
-    readHistory(ctx, 'webstore:read', { entityType, entityId: entity.id }, args, { count: wantsTotal(info) })
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -33,10 +26,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Blog: {
     posts: (blog: BlogView, args: ListPostsArgs, ctx, info) =>
       listPostsOfBlog(ctx, blog.id, args, { count: wantsTotal(info) }),
-    history: history(BLOG_CATEGORY),
+    history: historyResolver('webstore:read', BLOG_CATEGORY),
   },
   Post: {
-    history: history(POST_CATEGORY),
+    history: historyResolver('webstore:read', POST_CATEGORY),
   },
   Mutation: {
     blogCreate: (_root, { input }: { input: unknown }, ctx) => writtenBlog(ctx, blogCreate, input),

@@ -1,6 +1,5 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import { mutate } from '../../../../app/caller.js'
 import type { ListProductsArgs } from '../../../../app/catalog/product/reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
@@ -26,6 +25,7 @@ import {
   collectionProductsReorder,
   collectionUpdate,
 } from '../../../../domain/webstore/collection/definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
   const { entityId, eventPosition } = await mutate(ctx, definition, input)
@@ -36,10 +36,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Collection: {
     products: (collection: CollectionView, args: ListProductsArgs, ctx, info) =>
       collectionProducts(ctx, collection, args, { count: wantsTotal(info) }),
-    history: (collection: CollectionView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: COLLECTION_CATEGORY, entityId: collection.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', COLLECTION_CATEGORY),
   },
   Query: {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),

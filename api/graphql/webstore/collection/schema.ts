@@ -1,6 +1,7 @@
 import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
 const COLLECTION_PAYLOADS = [
@@ -130,13 +131,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     ): ProductConnection!
     "How many products the collection holds now."
     productsCount: Int!
-    "Every change of this collection, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every change of this collection, newest first, with its actor and time.')}
     "The collection's own events so far, minus one (0 after creation)."
     revision: Int!
     createdAt: DateTime!

@@ -1,5 +1,4 @@
 import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from '../../../../domain/webstore/content/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   listContentEntries,
   listContentTypes,
@@ -11,7 +10,7 @@ import {
 import type { ContentEntryView } from '../../../../app/webstore/content/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
 import {
@@ -23,16 +22,6 @@ import {
   contentTypeUpdate,
 } from '../../../../domain/webstore/content/definitions.js'
 
-const history =
-  (entityType: string) =>
-  (
-    record: { id: string },
-    args: { first?: number | null; after?: string | null },
-    ctx: RequestContext,
-    info: Parameters<typeof wantsTotal>[0],
-  ) =>
-    readHistory(ctx, 'webstore:read', { entityType, entityId: record.id }, args, { count: wantsTotal(info) })
-
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     contentType: (_root, args: { id?: string; handle?: string }, ctx) => readType(ctx, args),
@@ -42,10 +31,10 @@ const resolvers: GraphQLSlice['resolvers'] = {
     contentEntries: (_root, args: ListContentEntriesArgs, ctx, info) =>
       listContentEntries(ctx, args, { count: wantsTotal(info) }),
   },
-  ContentType: { history: history(CONTENT_TYPE_CATEGORY) },
+  ContentType: { history: historyResolver('webstore:read', CONTENT_TYPE_CATEGORY) },
   ContentEntry: {
     type: (entry: ContentEntryView, _args, ctx) => readType(ctx, { id: entry.typeId }),
-    history: history(CONTENT_ENTRY_CATEGORY),
+    history: historyResolver('webstore:read', CONTENT_ENTRY_CATEGORY),
   },
   Mutation: {
     contentTypeCreate: async (_root, { input }: { input: unknown }, ctx) => {

@@ -1,8 +1,6 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { MENU_CATEGORY } from '../../../../domain/webstore/menu/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import { listMenus, readMenu, type ListMenusArgs } from '../../../../app/webstore/menu/reads.js'
-import type { MenuView } from '../../../../app/webstore/menu/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
@@ -17,6 +15,7 @@ import {
   menuItemUpdate,
   menuUpdate,
 } from '../../../../domain/webstore/menu/definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 /** Runs an item command and reads its menu back: the input names the menu, the command the item. */
 async function itemWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
@@ -35,10 +34,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     menus: (_root, args: ListMenusArgs, ctx, info) => listMenus(ctx, args, { count: wantsTotal(info) }),
   },
   Menu: {
-    history: (menu: MenuView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: MENU_CATEGORY, entityId: menu.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', MENU_CATEGORY),
   },
   Mutation: {
     menuCreate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuCreate, input),

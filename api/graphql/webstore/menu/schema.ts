@@ -1,6 +1,7 @@
 import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
 
 export const menuTypeDefs = /* GraphQL */ `
   "What a menu item points at."
@@ -60,13 +61,7 @@ export const menuTypeDefs = /* GraphQL */ `
     itemCount: Int!
     "Items whose product, category, collection, page, blog or post is gone, checked when read."
     brokenLinks: [MenuBrokenLink!]!
-    "Every event of this menu, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this menu, newest first, with its actor and time.')}
     createdAt: DateTime!
     updatedAt: DateTime!
     "Revision of the menu's stream after its last change (0 after creation)."

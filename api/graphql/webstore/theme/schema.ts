@@ -1,6 +1,7 @@
 import { THEME_LIST } from '../../../../domain/webstore/theme/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
 
 export const themeTypeDefs = /* GraphQL */ `
   "MAIN: what shoppers see (one per store). DRAFT: the theme being prepared to go live (at most one). UNPUBLISHED: kept, not shown."
@@ -63,13 +64,7 @@ export const themeTypeDefs = /* GraphQL */ `
     renderErrors: [ThemeRenderError!]!
     createdAt: DateTime!
     updatedAt: DateTime!
-    "Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live.')}
   }
 
   "A storefront page this theme failed to render; the shopper got the error page (status 500)."
