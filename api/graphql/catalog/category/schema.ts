@@ -2,6 +2,7 @@ import { CATEGORY_LIST } from '../../../../domain/catalog/category/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
 const CATEGORY_PAYLOADS = [
@@ -17,21 +18,7 @@ const CATEGORY_PAYLOADS = [
 export const categoryTypeDefs = /* GraphQL */ `
   ${listTypeDefs(CATEGORY_LIST)}
 
-  "What search engines and link previews show for a category; locale translates title and description."
-  type CategorySeo {
-    "At most 70 characters; empty when not set (the category title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input CategorySeoInput {
-    "At most 70 characters."
-    title: String
-    "At most 320 characters."
-    description: String
-  }
+  ${seoTypeDefs('Category', { of: 'a category', titleFallback: 'the category title', inputLimits: true })}
 
   "One step of a breadcrumb trail."
   type CategoryCrumb {

@@ -1,22 +1,9 @@
 import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
 
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
-  "What search engines and link previews show for a product; locale translates title and description."
-  type ProductSeo {
-    "At most 70 characters; empty when not set (the product title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input ProductSeoInput {
-    "At most 70 characters."
-    title: String
-    "At most 320 characters."
-    description: String
-  }
+  ${seoTypeDefs('Product', { of: 'a product', titleFallback: 'the product title', inputLimits: true })}
 
   extend type Product {
     seo: ProductSeo!

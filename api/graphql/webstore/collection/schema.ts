@@ -2,6 +2,7 @@ import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
 const COLLECTION_PAYLOADS = [
@@ -89,19 +90,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     attributeCode: String
   }
 
-  "What search engines and link previews show for a collection; locale translates title and description."
-  type CollectionSeo {
-    "At most 70 characters; empty when not set (the title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input CollectionSeoInput {
-    title: String
-    description: String
-  }
+  ${seoTypeDefs('Collection', { of: 'a collection' })}
 
   "A group of products shown together on the storefront at /collections/<handle>."
   type Collection {

@@ -1,6 +1,7 @@
 import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { seoTypeDefs } from '../../shared/seo.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
@@ -10,19 +11,7 @@ export const pageTypeDefs = /* GraphQL */ `
     PUBLISHED
   }
 
-  "What search engines and link previews show for a page or post; locale translates title and description."
-  type PageSeo {
-    "At most 70 characters; empty when not set (the title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input PageSeoInput {
-    title: String
-    description: String
-  }
+  ${seoTypeDefs('Page', { of: 'a page or post' })}
 
   "A web store page such as About us or Shipping policy, served at /pages/<handle>."
   type Page {
