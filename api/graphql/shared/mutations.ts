@@ -2,6 +2,7 @@ import { commandScopesText, type AnyCommandDefinition } from '../../../domain/sh
 import { mutate } from '../../../app/caller.js'
 import type { GraphQLSlice } from '../plugin.js'
 import type { RequestContext } from './context.js'
+import { EVENT_POSITION, payloadType } from './payloads.js'
 import { InputTypes, pascal } from './zod-input.js'
 
 /**
@@ -68,9 +69,7 @@ export function commandMutations(definitions: readonly AnyCommandDefinition[], p
     const name = mutationName(definition)
     const input = inputs.add(definition.input, `${pascal(name)}Input`, payload.inputPrefix ?? payload.type)
     const entity = deletes(definition) ? 'deletedId: ID!' : `${payload.field}: ${payload.type}`
-    payloads.push(
-      `type ${pascal(name)}Payload {\n  ${entity}\n  "Log position of the write; null when nothing changed."\n  eventPosition: String\n}`,
-    )
+    payloads.push(payloadType(pascal(name), entity, { eventPosition: EVENT_POSITION.unchanged }))
     fields.push(`  ${JSON.stringify(summary(definition))}\n  ${name}(input: ${input}!): ${pascal(name)}Payload!`)
     resolvers[name] = async (_root, args, ctx) => {
       const { entityId, eventPosition } = await mutate(ctx, definition, args.input)

@@ -2,6 +2,8 @@ import { ATTRIBUTE_LIST } from '../../../../domain/catalog/attribute/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
+import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { pascal } from '../../shared/zod-input.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
 export const ATTRIBUTE_MUTATIONS = [
@@ -14,18 +16,13 @@ export const ATTRIBUTE_MUTATIONS = [
   ['attributeRevert', 'Restores the attribute as it was at an earlier revision by appending change events.'],
 ] as const
 
-const payloads = ATTRIBUTE_MUTATIONS.map(
-  ([name]) => `
-  type ${name[0]!.toUpperCase()}${name.slice(1)}Payload {
-    attribute: Attribute
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }`,
+const payloads = ATTRIBUTE_MUTATIONS.map(([name]) =>
+  payloadType(pascal(name), 'attribute: Attribute', { eventPosition: EVENT_POSITION.unchanged }),
 ).join('\n')
 
 const mutations = ATTRIBUTE_MUTATIONS.map(
   ([name, doc]) => `    "${doc} Needs products:write."
-    ${name}(input: ${name[0]!.toUpperCase()}${name.slice(1)}Input!): ${name[0]!.toUpperCase()}${name.slice(1)}Payload!`,
+    ${name}(input: ${pascal(name)}Input!): ${pascal(name)}Payload!`,
 ).join('\n')
 
 export const attributeTypeDefs = /* GraphQL */ `
@@ -191,10 +188,7 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   ${payloads}
 
-  type AttributeDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('AttributeDelete')}
 
   extend type Query {
     "One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute."

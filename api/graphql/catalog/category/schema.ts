@@ -3,6 +3,7 @@ import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
+import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
 const CATEGORY_PAYLOADS = [
@@ -144,18 +145,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     productIds: [ID!]!
   }
 
-  ${CATEGORY_PAYLOADS.map(
-    (name) => `
-  "The category after ${name
-    .replace(/^Category/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()}."
-  type ${name}Payload {
-    category: Category
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
-    eventPosition: String
-  }`,
-  ).join('\n')}
+  ${changedEntityPayloads('Category', CATEGORY_PAYLOADS)}
 
   type CategoryReorderPayload {
     "The parent whose children were reordered; null for the roots."
@@ -165,10 +155,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type CategoryDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('CategoryDelete')}
 
   extend type Query {
     "One category by id or by handle path (men/shirts); with asOf, as it was at that time. NOT_FOUND when the store has no such category (then)."

@@ -1,5 +1,6 @@
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
+import { payloadType } from '../../shared/payloads.js'
 
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
@@ -48,11 +49,9 @@ export const productHistoryTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ProductRevertPayload {
-    product: Product
-    "Log position of the write; null when the product already was as at that revision."
-    eventPosition: String
-  }
+  ${payloadType('ProductRevert', 'product: Product', {
+    eventPosition: 'Log position of the write; null when the product already was as at that revision.',
+  })}
 
   extend type Mutation {
     "Copies a product (fields, SEO, tags, media) into a new DRAFT product. Needs products:write."

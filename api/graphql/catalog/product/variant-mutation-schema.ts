@@ -1,3 +1,5 @@
+import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+
 // The variant mutations' inputs and payloads; the types they return are in variant-schema.ts.
 
 const VARIANT_FIELDS = `
@@ -150,44 +152,23 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
     note: String
   }
 
-  type ProductOptionAddPayload {
-    product: Product
-    option: ProductOption
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionAdd', ['product: Product', 'option: ProductOption'], {
+    eventPosition: EVENT_POSITION.written,
+  })}
 
-  type ProductOptionUpdatePayload {
-    product: Product
-    option: ProductOption
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionUpdate', ['product: Product', 'option: ProductOption'], {
+    eventPosition: EVENT_POSITION.unchanged,
+  })}
 
-  type ProductOptionRemovePayload {
-    product: Product
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionRemove', ['product: Product', 'deletedId: ID!'])}
 
-  type ProductVariantCreatePayload {
-    product: Product
-    variant: ProductVariant
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantCreate', ['product: Product', 'variant: ProductVariant'])}
 
-  type ProductVariantUpdatePayload {
-    product: Product
-    variant: ProductVariant
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantUpdate', ['product: Product', 'variant: ProductVariant'], {
+    eventPosition: EVENT_POSITION.unchanged,
+  })}
 
-  type ProductVariantDeletePayload {
-    product: Product
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantDelete', ['product: Product', 'deletedId: ID!'])}
 
   type ProductVariantsBulkCreatePayload {
     product: Product
@@ -203,23 +184,13 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ProductVariantsBulkDeletePayload {
-    product: Product
-    deletedIds: [ID!]!
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantsBulkDelete', ['product: Product', 'deletedIds: [ID!]!'])}
 
-  type ProductVariantsReorderPayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantsReorder', 'product: Product')}
 
-  type ProductInventoryAdjustPayload {
-    product: Product
-    variant: ProductVariant
-    "Log position of the write; null when the count matched the stock."
-    eventPosition: String
-  }
+  ${payloadType('ProductInventoryAdjust', ['product: Product', 'variant: ProductVariant'], {
+    eventPosition: 'Log position of the write; null when the count matched the stock.',
+  })}
 
   extend type Mutation {
     "Adds an option to a product. Needs products:write."

@@ -1,6 +1,7 @@
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
 
 export const storeTypeDefs = /* GraphQL */ `
   "ACTIVE: serving. ARCHIVED: offline, its credentials refused (FORBIDDEN) until storeRestore; nothing is deleted."
@@ -158,27 +159,13 @@ export const storeTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type StoreCreatePayload {
-    store: Store
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('StoreCreate', 'store: Store', { eventPosition: EVENT_POSITION.written })}
 
-  type StoreUpdatePayload {
-    store: Store
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('StoreUpdate', 'store: Store', { eventPosition: EVENT_POSITION.unchanged })}
 
-  type StoreArchivePayload {
-    store: Store
-    eventPosition: String
-  }
+  ${payloadType('StoreArchive', 'store: Store')}
 
-  type StoreRestorePayload {
-    store: Store
-    eventPosition: String
-  }
+  ${payloadType('StoreRestore', 'store: Store')}
 
   extend type Query {
     "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."

@@ -2,6 +2,7 @@ import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
@@ -122,37 +123,17 @@ export const blogTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type BlogCreatePayload {
-    blog: Blog
-    eventPosition: String
-  }
+  ${payloadType('BlogCreate', 'blog: Blog')}
 
-  type BlogUpdatePayload {
-    blog: Blog
-    "Null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('BlogUpdate', 'blog: Blog', { eventPosition: 'Null when nothing changed.' })}
 
-  type BlogDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('BlogDelete')}
 
-  type PostCreatePayload {
-    post: Post
-    eventPosition: String
-  }
+  ${payloadType('PostCreate', 'post: Post')}
 
-  type PostUpdatePayload {
-    post: Post
-    "Null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('PostUpdate', 'post: Post', { eventPosition: 'Null when nothing changed.' })}
 
-  type PostDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('PostDelete')}
 
   extend type Query {
     "One blog by id or handle; NOT_FOUND when the store has no such blog."

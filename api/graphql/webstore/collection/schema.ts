@@ -3,6 +3,7 @@ import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
+import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
 const COLLECTION_PAYLOADS = [
@@ -188,23 +189,9 @@ export const collectionTypeDefs = /* GraphQL */ `
     productIds: [ID!]!
   }
 
-  ${COLLECTION_PAYLOADS.map(
-    (name) => `
-  "The collection after ${name
-    .replace(/^Collection/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()}."
-  type ${name}Payload {
-    collection: Collection
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
-    eventPosition: String
-  }`,
-  ).join('\n')}
+  ${changedEntityPayloads('Collection', COLLECTION_PAYLOADS)}
 
-  type CollectionDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('CollectionDelete')}
 
   extend type Product {
     "The collections the product belongs to now (manual picks and smart matches), by title."

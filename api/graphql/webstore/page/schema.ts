@@ -2,6 +2,7 @@ import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { seoTypeDefs } from '../../shared/seo.js'
+import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
@@ -76,22 +77,11 @@ export const pageTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type PageCreatePayload {
-    page: Page
-    "Log position of the write."
-    eventPosition: String
-  }
+  ${payloadType('PageCreate', 'page: Page', { eventPosition: 'Log position of the write.' })}
 
-  type PageUpdatePayload {
-    page: Page
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('PageUpdate', 'page: Page', { eventPosition: EVENT_POSITION.unchanged })}
 
-  type PageDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('PageDelete')}
 
   extend type Query {
     "One page by id or handle; NOT_FOUND when the store has no such page."
