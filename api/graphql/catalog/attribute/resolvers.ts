@@ -1,4 +1,3 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { ATTRIBUTE_CATEGORY } from '../../../../domain/catalog/attribute/streams.js'
 import {
   listAttributes,
@@ -7,17 +6,13 @@ import {
   type ListAttributesArgs,
 } from '../../../../app/catalog/attribute/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
 import { attributeDelete } from '../../../../domain/catalog/attribute/definitions.js'
 import { historyResolver } from '../../shared/history.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { attribute: await readAttribute(ctx, { id: entityId }), eventPosition }
-}
+const writtenAttribute: WrittenEntity = { field: 'attribute', read: (ctx, id) => readAttribute(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -29,16 +24,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Mutation: {
     ...Object.fromEntries(
-      ATTRIBUTE_MUTATIONS.map(([name]) => [
-        name,
-        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) =>
-          written(ctx, ctx.platform.registry.get(name), input),
-      ]),
+      ATTRIBUTE_MUTATIONS.map(([definition]) => [definition.name, writeResolver(definition, writtenAttribute)]),
     ),
-    attributeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, attributeDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    attributeDelete: deleteResolver(attributeDelete),
   },
 }
 

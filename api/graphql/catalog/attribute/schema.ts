@@ -1,4 +1,13 @@
 import { ATTRIBUTE_LIST } from '../../../../domain/catalog/attribute/list.js'
+import {
+  attributeCreate,
+  attributeOptionAdd,
+  attributeOptionRemove,
+  attributeOptionReorder,
+  attributeOptionUpdate,
+  attributeRevert,
+  attributeUpdate,
+} from '../../../../domain/catalog/attribute/definitions.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
@@ -7,21 +16,21 @@ import { pascal } from '../../shared/zod-input.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
 export const ATTRIBUTE_MUTATIONS = [
-  ['attributeCreate', 'Defines an attribute; CONFLICT when the code is taken.'],
-  ['attributeUpdate', 'Changes name, type, flags or validation; a type change is refused while products hold values.'],
-  ['attributeOptionAdd', 'Adds an option to a SELECT or MULTISELECT attribute.'],
-  ['attributeOptionUpdate', 'Relabels an option; its code stays.'],
-  ['attributeOptionRemove', 'Removes an option; refused while products hold it.'],
-  ['attributeOptionReorder', 'Puts the listed options first, in that order.'],
-  ['attributeRevert', 'Restores the attribute as it was at an earlier revision by appending change events.'],
+  [attributeCreate, 'Defines an attribute; CONFLICT when the code is taken.'],
+  [attributeUpdate, 'Changes name, type, flags or validation; a type change is refused while products hold values.'],
+  [attributeOptionAdd, 'Adds an option to a SELECT or MULTISELECT attribute.'],
+  [attributeOptionUpdate, 'Relabels an option; its code stays.'],
+  [attributeOptionRemove, 'Removes an option; refused while products hold it.'],
+  [attributeOptionReorder, 'Puts the listed options first, in that order.'],
+  [attributeRevert, 'Restores the attribute as it was at an earlier revision by appending change events.'],
 ] as const
 
-const payloads = ATTRIBUTE_MUTATIONS.map(([name]) =>
-  payloadType(pascal(name), 'attribute: Attribute', { eventPosition: EVENT_POSITION.unchanged }),
+const payloads = ATTRIBUTE_MUTATIONS.map(([definition]) =>
+  payloadType(pascal(definition.name), 'attribute: Attribute', { eventPosition: EVENT_POSITION.unchanged }),
 ).join('\n')
 
 const mutations = ATTRIBUTE_MUTATIONS.map(
-  ([name, doc]) => `    "${doc} Needs products:write."
+  ([{ name }, doc]) => `    "${doc} Needs products:write."
     ${name}(input: ${pascal(name)}Input!): ${pascal(name)}Payload!`,
 ).join('\n')
 

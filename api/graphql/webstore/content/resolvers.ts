@@ -9,7 +9,6 @@ import {
 } from '../../../../app/webstore/content/reads.js'
 import type { ContentEntryView } from '../../../../app/webstore/content/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
 import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
@@ -21,6 +20,10 @@ import {
   contentTypeDelete,
   contentTypeUpdate,
 } from '../../../../domain/webstore/content/definitions.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+
+const writtenContentType: WrittenEntity = { field: 'contentType', read: (ctx, id) => readType(ctx, { id }) }
+const writtenContentEntry: WrittenEntity = { field: 'contentEntry', read: (ctx, id) => readEntry(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -37,30 +40,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     history: historyResolver('webstore:read', CONTENT_ENTRY_CATEGORY),
   },
   Mutation: {
-    contentTypeCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeCreate, input)
-      return { contentType: await readType(ctx, { id: entityId }), eventPosition }
-    },
-    contentTypeUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeUpdate, input)
-      return { contentType: await readType(ctx, { id: entityId }), eventPosition }
-    },
-    contentTypeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
-    contentEntryCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryCreate, input)
-      return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
-    },
-    contentEntryUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryUpdate, input)
-      return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
-    },
-    contentEntryDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    contentTypeCreate: writeResolver(contentTypeCreate, writtenContentType),
+    contentTypeUpdate: writeResolver(contentTypeUpdate, writtenContentType),
+    contentTypeDelete: deleteResolver(contentTypeDelete),
+    contentEntryCreate: writeResolver(contentEntryCreate, writtenContentEntry),
+    contentEntryUpdate: writeResolver(contentEntryUpdate, writtenContentEntry),
+    contentEntryDelete: deleteResolver(contentEntryDelete),
   },
 }
 

@@ -4,6 +4,7 @@ import { listMenus, readMenu, type ListMenusArgs } from '../../../../app/webstor
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 import {
@@ -23,10 +24,7 @@ async function itemWrite(ctx: RequestContext, definition: AnyCommandDefinition, 
   return { menu: await readMenu(ctx, { id: (input as { menuId: string }).menuId }), itemId: entityId, eventPosition }
 }
 
-async function menuWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { menu: await readMenu(ctx, { id: entityId }), eventPosition }
-}
+const writtenMenu: WrittenEntity = { field: 'menu', read: (ctx, id) => readMenu(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -37,12 +35,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
     history: historyResolver('webstore:read', MENU_CATEGORY),
   },
   Mutation: {
-    menuCreate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuCreate, input),
-    menuUpdate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuUpdate, input),
-    menuDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, menuDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    menuCreate: writeResolver(menuCreate, writtenMenu),
+    menuUpdate: writeResolver(menuUpdate, writtenMenu),
+    menuDelete: deleteResolver(menuDelete),
     menuItemAdd: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemAdd, input),
     menuItemUpdate: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemUpdate, input),
     menuItemMove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemMove, input),
