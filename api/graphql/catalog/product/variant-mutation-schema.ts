@@ -17,6 +17,16 @@ const VARIANT_FIELDS = `
     "A media of the library shown for this variant; \\"\\" removes it."
     mediaId: ID`
 
+/** The fields of a new variant, created with its product (ProductVariantInput) or added to one (ProductVariantCreateInput). */
+const NEW_VARIANT_FIELDS = `
+    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
+    price: Decimal!
+    ${VARIANT_FIELDS}
+    "Whether stock is counted; true when omitted."
+    inventoryTracked: Boolean
+    "Stock at creation; 0 when omitted."
+    inventoryQuantity: Int`
+
 export const productVariantMutationTypeDefs = /* GraphQL */ `
   input SelectedOptionInput {
     name: String!
@@ -36,13 +46,7 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
 
   "A new variant; only price is required."
   input ProductVariantInput {
-    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
-    price: Decimal!
-    ${VARIANT_FIELDS}
-    "Whether stock is counted; true when omitted."
-    inventoryTracked: Boolean
-    "Stock at creation; 0 when omitted."
-    inventoryQuantity: Int
+    ${NEW_VARIANT_FIELDS}
   }
 
   extend input ProductCreateInput {
@@ -85,13 +89,7 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
 
   input ProductVariantCreateInput {
     productId: ID!
-    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
-    price: Decimal!
-    ${VARIANT_FIELDS}
-    "Whether stock is counted; true when omitted."
-    inventoryTracked: Boolean
-    "Stock at creation; 0 when omitted."
-    inventoryQuantity: Int
+    ${NEW_VARIANT_FIELDS}
   }
 
   "Only the fields given change; stock changes with productInventoryAdjust."

@@ -1,7 +1,11 @@
+import { SOCIAL_NETWORKS } from '../../../../domain/tenancy/store/config.js'
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+
+/** A link field per network of SOCIAL_NETWORKS: StoreSocialLinks and its input hold the same ones. */
+const socialLinkFields = SOCIAL_NETWORKS.map((network) => `${network}: String`).join('\n    ')
 
 export const storeTypeDefs = /* GraphQL */ `
   "ACTIVE: serving. ARCHIVED: offline, its credentials refused (FORBIDDEN) until storeRestore; nothing is deleted."
@@ -30,13 +34,7 @@ export const storeTypeDefs = /* GraphQL */ `
 
   "Links to the store's profiles; null where none is set."
   type StoreSocialLinks {
-    facebook: String
-    instagram: String
-    x: String
-    tiktok: String
-    youtube: String
-    pinterest: String
-    linkedin: String
+    ${socialLinkFields}
   }
 
   "The SEO defaults every page falls back to."
@@ -114,13 +112,7 @@ export const storeTypeDefs = /* GraphQL */ `
 
   "https:// links; an empty string removes one, a network left out stays."
   input StoreSocialLinksInput {
-    facebook: String
-    instagram: String
-    x: String
-    tiktok: String
-    youtube: String
-    pinterest: String
-    linkedin: String
+    ${socialLinkFields}
   }
 
   input StoreSeoInput {
