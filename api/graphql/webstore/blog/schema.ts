@@ -3,17 +3,14 @@ import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
   ${listTypeDefs(BLOG_LIST)}
   ${listTypeDefs(POST_LIST)}
 
-  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
-  enum PostStatus {
-    DRAFT
-    PUBLISHED
-  }
+  ${publishStatusEnum('Post')}
 
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
   type Blog {
@@ -46,14 +43,7 @@ export const blogTypeDefs = /* GraphQL */ `
     tags: [String!]!
     "The cover image from the store's media library; null without one."
     cover: Media
-    status: PostStatus!
-    seo: PageSeo!
-    "When this DRAFT goes live by itself; null when not scheduled."
-    publishAt: DateTime
-    "When it went live; null while DRAFT."
-    publishedAt: DateTime
-    "Whether shoppers see it now: PUBLISHED and published by now."
-    visible: Boolean!
+    ${publicationFields('Post')}
     createdAt: DateTime!
     updatedAt: DateTime!
     revision: Int!
@@ -94,11 +84,7 @@ export const blogTypeDefs = /* GraphQL */ `
     tags: [String!]
     "A media id of the store's library."
     coverMediaId: ID
-    "PUBLISHED when omitted, DRAFT when publishAt is given."
-    status: PostStatus
-    seo: PageSeoInput
-    "Go live by itself at this time; needs status DRAFT."
-    publishAt: DateTime
+    ${publicationCreateFields('Post')}
   }
 
   input PostUpdateInput {

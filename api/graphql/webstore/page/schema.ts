@@ -3,14 +3,11 @@ import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
-  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
-  enum PageStatus {
-    DRAFT
-    PUBLISHED
-  }
+  ${publishStatusEnum('Page')}
 
   ${seoTypeDefs('Page', { of: 'a page or post' })}
 
@@ -24,14 +21,7 @@ export const pageTypeDefs = /* GraphQL */ `
     body(locale: Locale): String!
     "Renders with templates/page.<suffix>.json; empty for page.json."
     templateSuffix: String!
-    status: PageStatus!
-    seo: PageSeo!
-    "When this DRAFT goes live by itself; null when not scheduled."
-    publishAt: DateTime
-    "When it went live; null while DRAFT."
-    publishedAt: DateTime
-    "Whether shoppers see it now: PUBLISHED and published by now."
-    visible: Boolean!
+    ${publicationFields('Page')}
     createdAt: DateTime!
     updatedAt: DateTime!
     "Stream revision of the last change."
@@ -51,11 +41,7 @@ export const pageTypeDefs = /* GraphQL */ `
     "HTML; sanitized on the way in."
     body: String
     templateSuffix: String
-    "PUBLISHED when omitted, DRAFT when publishAt is given."
-    status: PageStatus
-    seo: PageSeoInput
-    "Go live by itself at this time; needs status DRAFT."
-    publishAt: DateTime
+    ${publicationCreateFields('Page')}
   }
 
   input PageUpdateInput {
