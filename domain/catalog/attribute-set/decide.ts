@@ -1,4 +1,5 @@
 import { badInput, conflict, notFound } from '../../shared/errors.js'
+import { listedFirst, sameOrder } from '../../shared/ordered-ids.js'
 import type { AttributeSetState } from './attribute-set.js'
 import { SET_ATTRIBUTES_MAX, toSections, type AttributeSetCommand, type SectionRefs } from './commands.js'
 import { setAttributeIds, type AttributeSetEvent, type AttributeSetFields, type AttributeSetSection } from './events.js'
@@ -106,8 +107,8 @@ export function decideAttributeSet(command: AttributeSetCommand, state: Attribut
             `attribute '${attribute.code}' is listed twice; list each attribute once`,
           )
       })
-      const order = [...ids, ...current.attributeIds.filter((id) => !ids.includes(id))]
-      if (order.every((id, index) => id === current.attributeIds[index])) return []
+      const order = listedFirst(current.attributeIds, ids)
+      if (sameOrder(order, current.attributeIds)) return []
       return [
         {
           type: 'AttributeSetAttributesReordered',

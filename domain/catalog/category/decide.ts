@@ -1,4 +1,5 @@
 import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
+import { checkListed, listedFirst, listedTwice } from '../../shared/ordered-ids.js'
 import { HANDLE_MAX_LENGTH, handleize } from '../../shared/handle.js'
 import type {
   CategoryCommand,
@@ -156,13 +157,12 @@ function reorder(command: CategoryReorder, state: CategoryTreeState): CategoryEv
   if (parentId !== null) liveParent(state, parentId)
   const list = [...childrenOf(state, parentId)]
   const where = parentId === null ? 'a root category' : `a child of '${pathOf(state, parentId)}'`
-  categoryIds.forEach((id, index) => {
-    if (!list.includes(id))
-      throw badInput(['input', 'ids', index], `category '${id}' is not ${where}; list only that parent's children`)
-    if (categoryIds.indexOf(id) !== index)
-      throw badInput(['input', 'ids', index], `category '${id}' is listed twice; list each category once`)
+  checkListed(list, categoryIds, {
+    field: 'ids',
+    notInList: (id) => `category '${id}' is not ${where}; list only that parent's children`,
+    twice: listedTwice('category'),
   })
-  const order = [...categoryIds, ...list.filter((id) => !categoryIds.includes(id))]
+  const order = listedFirst(list, categoryIds)
   const events: CategoryEvent[] = []
   order.forEach((id, to) => {
     const from = list.indexOf(id)

@@ -1,6 +1,14 @@
-import { z } from 'zod'
-import { entityId, wholeNumber } from '../../shared/input-types.js'
-import { badInput } from '../../shared/errors.js'
+import { entityId } from '../../shared/input-types.js'
+import {
+  idListInput,
+  insertedAt,
+  insertion,
+  insertPositionInput,
+  listedTwice,
+  removal,
+  reordering,
+  without,
+} from '../../shared/ordered-ids.js'
 import type { DomainEvent } from '../../shared/event.js'
 import { strictInput } from '../../shared/strict-input.js'
 
@@ -37,24 +45,14 @@ export const CATEGORY_PRODUCTS_EVENT_TYPES: readonly CategoryProductsEvent['type
 
 const categoryId = entityId('category', 'categoryId').describe('The category id (a UUID).')
 
-const productIds = z
-  .array(
-    z.uuid({ error: 'each product id must be a product id (a UUID)' }).overwrite((id) => id.toLowerCase()),
-    {
-      error: (issue) =>
-        issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids',
-    },
-  )
-  .min(1, 'productIds must name at least one product')
+const productIds = idListInput('productIds', 'product')
   .max(CATEGORY_PRODUCTS_PER_CALL, `productIds may name at most ${CATEGORY_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
 
 export const categoryProductsAddInput = strictInput('categoryProductsAdd', {
   categoryId,
   productIds: productIds.overwrite((ids) => [...new Set(ids)]),
-  position: wholeNumber('position', { min: 0 })
-    .nullish()
-    .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
+  position: insertPositionInput,
 })
 export const categoryProductsRemoveInput = strictInput('categoryProductsRemove', { categoryId, productIds })
 export const categoryProductsReorderInput = strictInput('categoryProductsReorder', { categoryId, productIds })
@@ -85,18 +83,10 @@ export function evolveCategoryProducts(
   event: CategoryProductsEvent,
 ): CategoryProductsState {
   switch (event.type) {
-    case 'CategoryProductsAdded': {
-      const list = state.productIds
-      return {
-        productIds: [
-          ...list.slice(0, event.data.position),
-          ...event.data.productIds,
-          ...list.slice(event.data.position),
-        ],
-      }
-    }
+    case 'CategoryProductsAdded':
+      return { productIds: insertedAt(state.productIds, event.data.productIds, event.data.position) }
     case 'CategoryProductsRemoved':
-      return { productIds: state.productIds.filter((id) => !event.data.productIds.includes(id)) }
+      return { productIds: without(state.productIds, event.data.productIds) }
     case 'CategoryProductsReordered':
       return { productIds: [...event.data.productIds] }
     default: {
@@ -115,36 +105,24 @@ export function decideCategoryProducts(
   const { categoryId } = command.data
   switch (command.type) {
     case 'CategoryProductsAdd': {
-      const added = command.data.productIds.filter((id) => !current.includes(id))
-      if (added.length === 0) return []
-      const position = Math.min(command.data.position ?? current.length, current.length)
-      return [{ type: 'CategoryProductsAdded', data: { categoryId, productIds: added, position } }]
+      const added = insertion(current, command.data.productIds, command.data.position)
+      return added
+        ? [{ type: 'CategoryProductsAdded', data: { categoryId, productIds: added.ids, position: added.position } }]
+        : []
     }
     case 'CategoryProductsRemove': {
-      const removed = current.filter((id) => command.data.productIds.includes(id))
-      if (removed.length === 0) return []
-      return [
-        {
-          type: 'CategoryProductsRemoved',
-          data: { categoryId, productIds: removed, positions: removed.map((id) => current.indexOf(id)) },
-        },
-      ]
+      const removed = removal(current, command.data.productIds)
+      if (!removed) return []
+      const data = { categoryId, productIds: removed.ids, positions: removed.positions }
+      return [{ type: 'CategoryProductsRemoved', data }]
     }
     case 'CategoryProductsReorder': {
-      const listed = command.data.productIds
-      listed.forEach((id, index) => {
-        if (!current.includes(id))
-          throw badInput(
-            ['input', 'productIds', index],
-            `product '${id}' is not in category '${categoryId}'; add it first with categoryProductsAdd`,
-          )
-        if (listed.indexOf(id) !== index)
-          throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
+      const order = reordering(current, command.data.productIds, {
+        field: 'productIds',
+        notInList: (id) => `product '${id}' is not in category '${categoryId}'; add it first with categoryProductsAdd`,
+        twice: listedTwice('product'),
       })
-      const order = [...listed, ...current.filter((id) => !listed.includes(id))]
-      return order.every((id, index) => id === current[index])
-        ? []
-        : [{ type: 'CategoryProductsReordered', data: { categoryId, productIds: order } }]
+      return order ? [{ type: 'CategoryProductsReordered', data: { categoryId, productIds: order } }] : []
     }
     default: {
       const _exhaustive: never = command

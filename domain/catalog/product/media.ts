@@ -1,5 +1,14 @@
-import { z } from 'zod'
-import { entityId, wholeNumber } from '../../shared/input-types.js'
+import { entityId } from '../../shared/input-types.js'
+import {
+  idListInput,
+  insertedAt,
+  insertion,
+  insertPositionInput,
+  listedTwice,
+  removal,
+  reordering,
+  without,
+} from '../../shared/ordered-ids.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import type { ProductEvent, ProductMediaEvent } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -7,40 +16,23 @@ import { strictInput } from '../../shared/strict-input.js'
 /** As many media as a Shopify product may hold. */
 export const PRODUCT_MEDIA_MAX = 250
 
-// The list arithmetic, shared by the decider and the read model so both agree on every order.
-
-export function withAttached(list: readonly string[], mediaIds: readonly string[], position: number): string[] {
-  return [...list.slice(0, position), ...mediaIds, ...list.slice(position)]
-}
-
-export function withDetached(list: readonly string[], mediaIds: readonly string[]): string[] {
-  return list.filter((id) => !mediaIds.includes(id))
-}
-
-/** The listed media first, in the order given; the others keep their relative order after them. */
-export function withOrder(list: readonly string[], mediaIds: readonly string[]): string[] {
-  return [...mediaIds, ...list.filter((id) => !mediaIds.includes(id))]
-}
+// The read model (projections/media) applies the events with the same list arithmetic as `evolve`.
+export { insertedAt as withAttached, without as withDetached } from '../../shared/ordered-ids.js'
 
 // Commands and their inputs.
 
 const productId = entityId('product', 'productId').describe('The product id (a UUID).')
 
-const mediaIds = z
-  .array(
-    z.uuid({ error: 'each media id must be a media id (a UUID)' }).overwrite((id) => id.toLowerCase()),
-    { error: (issue) => (issue.input === undefined ? 'mediaIds is required' : 'mediaIds must be a list of media ids') },
-  )
-  .min(1, 'mediaIds must name at least one media')
+const mediaIds = idListInput('mediaIds', 'media')
   .max(PRODUCT_MEDIA_MAX, `mediaIds may name at most ${PRODUCT_MEDIA_MAX} media`)
   .describe('Media ids from the media library (upload_image or mediaCreate returns them).')
 
 export const productMediaAttachInput = strictInput('productMediaAttach', {
   productId,
   mediaIds: mediaIds.overwrite((ids) => [...new Set(ids)]),
-  position: wholeNumber('position', { min: 0 })
-    .nullish()
-    .describe('Where to insert, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
+  position: insertPositionInput.describe(
+    'Where to insert, counting from 0 (0 puts them first); the end when omitted or beyond it.',
+  ),
 })
 export const productMediaDetachInput = strictInput('productMediaDetach', { productId, mediaIds })
 export const productMediaReorderInput = strictInput('productMediaReorder', { productId, mediaIds })
@@ -67,9 +59,9 @@ export function evolveProductMedia(state: ProductMediaState, event: ProductEvent
   if (state.kind !== 'existing') return state
   switch (event.type) {
     case 'ProductMediaAttached':
-      return { ...state, mediaIds: withAttached(state.mediaIds, event.data.mediaIds, event.data.position) }
+      return { ...state, mediaIds: insertedAt(state.mediaIds, event.data.mediaIds, event.data.position) }
     case 'ProductMediaDetached':
-      return { ...state, mediaIds: withDetached(state.mediaIds, event.data.mediaIds) }
+      return { ...state, mediaIds: without(state.mediaIds, event.data.mediaIds) }
     case 'ProductMediaReordered':
       return { ...state, mediaIds: [...event.data.mediaIds] }
     default:
@@ -83,35 +75,27 @@ export function decideProductMedia(command: ProductMediaCommand, state: ProductM
   const { productId } = command.data
   switch (command.type) {
     case 'ProductMediaAttach': {
-      const added = command.data.mediaIds.filter((id) => !current.includes(id))
-      if (added.length === 0) return []
-      if (current.length + added.length > PRODUCT_MEDIA_MAX) {
+      const added = insertion(current, command.data.mediaIds, command.data.position)
+      if (!added) return []
+      if (current.length + added.ids.length > PRODUCT_MEDIA_MAX) {
         throw badInput(
           ['input', 'mediaIds'],
           `a product may show at most ${PRODUCT_MEDIA_MAX} media; it has ${current.length}, so at most ${PRODUCT_MEDIA_MAX - current.length} more fit`,
         )
       }
-      const position = Math.min(command.data.position ?? current.length, current.length)
-      return [{ type: 'ProductMediaAttached', data: { productId, mediaIds: added, position } }]
+      return [{ type: 'ProductMediaAttached', data: { productId, mediaIds: added.ids, position: added.position } }]
     }
     case 'ProductMediaDetach': {
-      const removed = current.filter((id) => command.data.mediaIds.includes(id))
-      return removed.length ? [{ type: 'ProductMediaDetached', data: { productId, mediaIds: removed } }] : []
+      const removed = removal(current, command.data.mediaIds)
+      return removed ? [{ type: 'ProductMediaDetached', data: { productId, mediaIds: removed.ids } }] : []
     }
     case 'ProductMediaReorder': {
-      command.data.mediaIds.forEach((id, index) => {
-        if (!current.includes(id))
-          throw badInput(
-            ['input', 'mediaIds', index],
-            `media '${id}' is not attached to product '${productId}'; attach it first`,
-          )
-        if (command.data.mediaIds.indexOf(id) !== index)
-          throw badInput(['input', 'mediaIds', index], `media '${id}' is listed twice; list each media once`)
+      const order = reordering(current, command.data.mediaIds, {
+        field: 'mediaIds',
+        notInList: (id) => `media '${id}' is not attached to product '${productId}'; attach it first`,
+        twice: listedTwice('media'),
       })
-      const order = withOrder(current, command.data.mediaIds)
-      return order.every((id, index) => id === current[index])
-        ? []
-        : [{ type: 'ProductMediaReordered', data: { productId, mediaIds: order } }]
+      return order ? [{ type: 'ProductMediaReordered', data: { productId, mediaIds: order } }] : []
     }
     default: {
       const _exhaustive: never = command

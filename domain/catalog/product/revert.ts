@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { notFound } from '../../shared/errors.js'
+import { insertedAt, without } from '../../shared/ordered-ids.js'
 import { productUpdateInput, type ProductUpdate } from './commands.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent, ProductMediaEvent } from './events.js'
-import { withAttached, withDetached } from './media.js'
 import type { AttributesCopy } from './duplicate.js'
 import type { LiveProduct } from './product.js'
 import { attributeChanges, catalogChanges } from './revert-catalog.js'
@@ -83,16 +83,16 @@ export function mediaChanges(
   target: readonly string[],
 ): ProductMediaEvent[] {
   const events: ProductMediaEvent[] = []
-  const removed = current.filter((id) => !target.includes(id))
+  const removed = without(current, target)
   if (removed.length) events.push({ type: 'ProductMediaDetached', data: { productId, mediaIds: removed } })
-  let list = withDetached(current, removed)
+  let list = without(current, removed)
   for (let index = 0; index < target.length; index++) {
     if (list.includes(target[index]!)) continue
     let end = index
     while (end < target.length && !list.includes(target[end]!)) end++
     const run = target.slice(index, end)
     events.push({ type: 'ProductMediaAttached', data: { productId, mediaIds: run, position: index } })
-    list = withAttached(list, run, index)
+    list = insertedAt(list, run, index)
     index = end - 1
   }
   if (list.some((id, index) => id !== target[index]))

@@ -1,4 +1,5 @@
 import { DomainError, badInput, conflict, notFound } from '../../shared/errors.js'
+import { listedFirst, sameOrder } from '../../shared/ordered-ids.js'
 import { adjustInventory } from './inventory.js'
 import { addOption, removeOption, updateOption } from './options.js'
 import type {
@@ -179,10 +180,8 @@ function reorderVariants(catalog: Catalog, command: ProductVariantsReorder): Pro
       throw badInput(['input', 'variantIds', index], `variant '${id}' is listed twice; list each variant once`)
   })
   const current = catalog.variants.map((v) => v.variantId)
-  const order = [...variantIds, ...current.filter((id) => !variantIds.includes(id))]
-  return order.every((id, i) => id === current[i])
-    ? []
-    : [{ type: 'ProductVariantsReordered', data: { productId, variantIds: order } }]
+  const order = listedFirst(current, variantIds)
+  return sameOrder(order, current) ? [] : [{ type: 'ProductVariantsReordered', data: { productId, variantIds: order } }]
 }
 
 function findVariant(catalog: Catalog, variantId: string, field: Path): ProductVariant {

@@ -1,4 +1,5 @@
 import { NO_SEO, type Seo } from '../../shared/publishable/seo.js'
+import { insertedAt, without } from '../../shared/ordered-ids.js'
 import type { PublicationStatus } from '../../shared/publishable/publication.js'
 import type { CollectionEvent, CollectionFields } from './events.js'
 
@@ -41,15 +42,9 @@ export function evolveCollection(state: CollectionState, event: CollectionEvent)
     case 'CollectionSortOrderChanged':
       return next({ sortOrder: event.data.sortOrder })
     case 'CollectionProductsAdded':
-      return next({
-        productIds: [
-          ...list.slice(0, event.data.position),
-          ...event.data.productIds,
-          ...list.slice(event.data.position),
-        ],
-      })
+      return next({ productIds: insertedAt(list, event.data.productIds, event.data.position) })
     case 'CollectionProductsRemoved':
-      return next({ productIds: list.filter((id) => !event.data.productIds.includes(id)) })
+      return next({ productIds: without(list, event.data.productIds) })
     case 'CollectionProductsReordered':
       return next({ productIds: [...event.data.productIds] })
     case 'CollectionDeleted':

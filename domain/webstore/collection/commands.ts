@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { entityId, titleInput, wholeNumber } from '../../shared/input-types.js'
+import { entityId, titleInput } from '../../shared/input-types.js'
+import { idListInput, insertPositionInput } from '../../shared/ordered-ids.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import { handleInput } from '../../shared/publishable/handle.js'
@@ -35,12 +36,7 @@ const disjunctive = z
     'SMART only: true when a product matching ANY rule belongs, false (the default) when it must match ALL of them.',
   )
 
-const productIds = z
-  .array(entityId('product', 'each product id'), {
-    error: (issue) =>
-      issue.input === undefined ? 'productIds is required' : 'productIds must be a list of product ids',
-  })
-  .min(1, 'productIds must name at least one product')
+const productIds = idListInput('productIds', 'product')
   .max(COLLECTION_PRODUCTS_PER_CALL, `productIds may name at most ${COLLECTION_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
 
@@ -76,9 +72,7 @@ export const collectionDeleteInput = strictInput('collectionDelete', { id: entit
 export const collectionProductsAddInput = strictInput('collectionProductsAdd', {
   collectionId: entityId('collection', 'collectionId'),
   productIds: productIds.overwrite((ids) => [...new Set(ids)]),
-  position: wholeNumber('position', { min: 0 })
-    .nullish()
-    .describe('Where to insert them, counting from 0 (0 puts them first); the end when omitted or beyond it.'),
+  position: insertPositionInput,
 })
 export const collectionProductsRemoveInput = strictInput('collectionProductsRemove', {
   collectionId: entityId('collection', 'collectionId'),

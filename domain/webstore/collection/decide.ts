@@ -1,5 +1,6 @@
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, badInput, conflict } from '../../shared/errors.js'
+import { insertion, listedTwice, removal, reordering } from '../../shared/ordered-ids.js'
 import { publicationChanges, type PublicationStatus } from '../../shared/publishable/publication.js'
 import { changedSeo, NO_SEO, withSeo, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import type { CollectionCommand, CollectionCreate, CollectionUpdate } from './commands.js'
@@ -23,52 +24,28 @@ export function decideCollection(
       return [{ type: 'CollectionDeleted', data: { collectionId: collection.collectionId, handle: collection.handle } }]
     }
     case 'CollectionProductsAdd': {
-      const collection = manual(state, command.data.collectionId)
-      const current = collection.productIds
-      const added = command.data.productIds.filter((id) => !current.includes(id))
-      if (added.length === 0) return []
-      const position = Math.min(command.data.position ?? current.length, current.length)
+      const { collectionId, productIds } = manual(state, command.data.collectionId)
+      const added = insertion(productIds, command.data.productIds, command.data.position)
+      if (!added) return []
       return [
-        {
-          type: 'CollectionProductsAdded',
-          data: { collectionId: collection.collectionId, productIds: added, position },
-        },
+        { type: 'CollectionProductsAdded', data: { collectionId, productIds: added.ids, position: added.position } },
       ]
     }
     case 'CollectionProductsRemove': {
-      const collection = manual(state, command.data.collectionId)
-      const current = collection.productIds
-      const removed = current.filter((id) => command.data.productIds.includes(id))
-      if (removed.length === 0) return []
-      return [
-        {
-          type: 'CollectionProductsRemoved',
-          data: {
-            collectionId: collection.collectionId,
-            productIds: removed,
-            positions: removed.map((id) => current.indexOf(id)),
-          },
-        },
-      ]
+      const { collectionId, productIds } = manual(state, command.data.collectionId)
+      const removed = removal(productIds, command.data.productIds)
+      if (!removed) return []
+      const data = { collectionId, productIds: removed.ids, positions: removed.positions }
+      return [{ type: 'CollectionProductsRemoved', data }]
     }
     case 'CollectionProductsReorder': {
-      const collection = manual(state, command.data.collectionId)
-      const current = collection.productIds
-      const listed = command.data.productIds
-      listed.forEach((id, index) => {
-        if (!current.includes(id))
-          throw badInput(
-            ['input', 'productIds', index],
-            `product '${id}' is not in this collection; add it first with collectionProductsAdd`,
-          )
-        if (listed.indexOf(id) !== index)
-          throw badInput(['input', 'productIds', index], `product '${id}' is listed twice; list each product once`)
+      const { collectionId, productIds } = manual(state, command.data.collectionId)
+      const order = reordering(productIds, command.data.productIds, {
+        field: 'productIds',
+        notInList: (id) => `product '${id}' is not in this collection; add it first with collectionProductsAdd`,
+        twice: listedTwice('product'),
       })
-      const order = [...listed, ...current.filter((id) => !listed.includes(id))]
-      if (order.every((id, index) => id === current[index])) return []
-      return [
-        { type: 'CollectionProductsReordered', data: { collectionId: collection.collectionId, productIds: order } },
-      ]
+      return order ? [{ type: 'CollectionProductsReordered', data: { collectionId, productIds: order } }] : []
     }
     default: {
       const _exhaustive: never = command

@@ -1,4 +1,5 @@
-import { badInput, conflict, DomainError, notFound } from '../../shared/errors.js'
+import { conflict, DomainError, notFound } from '../../shared/errors.js'
+import { reordering, type ListedIds } from '../../shared/ordered-ids.js'
 import type {
   ThemeBlockAdd,
   ThemeBlockRemove,
@@ -31,7 +32,6 @@ import {
   templateFile,
   templatePath,
   withInserted,
-  withOrder,
   type BlockInstance,
   type SectionInstance,
   type TemplateJson,
@@ -192,21 +192,20 @@ function removeSection(command: ThemeSectionRemove, theme: LiveTheme): ThemeSect
   return [{ type: 'ThemeSectionRemoved', data: { themeId, template: name, sectionId, type, file } }]
 }
 
-/** Every listed id must be in `known`, once. */
-function checkIdList(ids: readonly string[], known: readonly string[], field: string, what: string): void {
-  ids.forEach((id, index) => {
-    if (!known.includes(id))
-      throw badInput(['input', field, index], `'${id}' is not ${what}; its ids are ${known.join(', ') || 'none'}`)
-    if (ids.indexOf(id) !== index) throw badInput(['input', field, index], `'${id}' is listed twice; list each id once`)
-  })
+/** How a list of section or block ids names what it lists: its ids are `what`, e.g. `a section of template 'index'`. */
+function listedIds(field: string, known: readonly string[], what: string): ListedIds {
+  return {
+    field,
+    notInList: (id) => `'${id}' is not ${what}; its ids are ${known.join(', ') || 'none'}`,
+    twice: (id) => `'${id}' is listed twice; list each id once`,
+  }
 }
 
 function reorderSections(command: ThemeSectionsReorder, theme: LiveTheme): ThemeSectionEvent[] {
   const { themeId, template: name, sectionIds } = command.data
   const tpl = template(theme, name)
-  checkIdList(sectionIds, tpl.order, 'sectionIds', `a section of template '${name}'`)
-  const order = withOrder(tpl.order, sectionIds)
-  if (order.every((id, index) => id === tpl.order[index])) return []
+  const order = reordering(tpl.order, sectionIds, listedIds('sectionIds', tpl.order, `a section of template '${name}'`))
+  if (!order) return []
   const file = templateFile(name, { ...tpl, order })
   return [{ type: 'ThemeSectionsReordered', data: { themeId, template: name, order, file } }]
 }
@@ -308,9 +307,8 @@ function reorderBlocks(command: ThemeBlocksReorder, theme: LiveTheme): ThemeSect
   const tpl = template(theme, name)
   const current = section(tpl, name, sectionId)
   const before = orderedBlockIds(current)
-  checkIdList(blockIds, before, 'blockIds', `a block of section '${sectionId}'`)
-  const blockOrder = withOrder(before, blockIds)
-  if (blockOrder.every((id, index) => id === before[index])) return []
+  const blockOrder = reordering(before, blockIds, listedIds('blockIds', before, `a block of section '${sectionId}'`))
+  if (!blockOrder) return []
   const file = templateFile(name, withSection(tpl, sectionId, { ...current, block_order: blockOrder }))
   return [{ type: 'ThemeBlocksReordered', data: { themeId, template: name, sectionId, blockOrder, file } }]
 }

@@ -109,11 +109,6 @@ export function orderedBlockIds(section: SectionInstance): string[] {
   return [...order, ...blocks.filter((id) => !order.includes(id))]
 }
 
-/** The listed ids first, in the order given; the others keep their relative order after them. */
-export function withOrder(list: readonly string[], ids: readonly string[]): string[] {
-  return [...ids, ...list.filter((id) => !ids.includes(id))]
-}
-
 /** `list` with `id` inserted at `position` (the end when null or beyond it). */
 export function withInserted(list: readonly string[], id: string, position: number | null): string[] {
   const at = Math.min(position ?? list.length, list.length)
