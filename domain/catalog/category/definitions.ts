@@ -1,8 +1,8 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type PastEvent } from '../../shared/command.js'
-import { DomainError, badInput, notFound } from '../../shared/errors.js'
+import { defineCommand, type AnyCommandDefinition, type PastEvent } from '../../shared/command.js'
+import { badInput, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { commandEndIndex } from '../../shared/revert-point.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { imageChange, mediaLives } from '../../media/live.js'
 import {
   categoryCreateInput,
   categoryDeleteInput,
@@ -46,7 +46,7 @@ export const categoryCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const categoryId = env.newId()
-    const imageId = await liveImage(env, storeId, input.imageId)
+    const imageId = await imageChange(env, storeId, input.imageId, 'imageId')
     const command: CategoryCommand = {
       type: 'CategoryCreate',
       data: {
@@ -78,7 +78,7 @@ export const categoryUpdate = defineCommand({
   input: categoryUpdateInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const imageId = await liveImage(env, storeId, input.imageId)
+    const imageId = await imageChange(env, storeId, input.imageId, 'imageId')
     const command: CategoryCommand = {
       type: 'CategoryUpdate',
       data: {
@@ -172,10 +172,7 @@ export const categoryRevert = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env)
     const target = categoryAtRevision(await env.readStream(categoryTreeStream(storeId)), input.id, input.toRevision)
-    if (
-      target.imageId !== null &&
-      (await env.reservationOwner(storeId, liveMediaKey(target.imageId))) !== target.imageId
-    ) {
+    if (target.imageId !== null && !(await mediaLives(env, storeId, target.imageId))) {
       throw badInput(
         ['input', 'toRevision'],
         `revision ${input.toRevision} shows image '${target.imageId}', which has since been deleted from the media library; choose another revision`,
@@ -226,24 +223,4 @@ export function categoryAtRevision(
     )
   const { title, handle, description, imageId, seo } = node
   return { title, handle, description, imageId, seo: { ...seo } }
-}
-
-/** Undefined: not given. Null: remove the image. A media id: must live in this store, checked against its reservation. */
-async function liveImage(
-  env: PrepareEnv,
-  storeId: string,
-  imageId: string | null | undefined,
-): Promise<string | null | undefined> {
-  if (imageId == null) return undefined
-  if (imageId === '') return null
-  if ((await env.reservationOwner(storeId, liveMediaKey(imageId))) !== imageId) {
-    throw new DomainError(
-      'NOT_FOUND',
-      `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
-      {
-        field: ['input', 'imageId'],
-      },
-    )
-  }
-  return imageId
 }

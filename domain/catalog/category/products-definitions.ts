@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
-import { productStream } from '../product/streams.js'
+import { requireLiveProducts } from '../product/live.js'
 import type { CategoryEvent } from './events.js'
 import { categoryTreeDecider } from './definitions.js'
 import {
@@ -43,8 +43,7 @@ export const categoryProductsAdd = defineCommand({
   input: categoryProductsAddInput,
   async prepare(input, env) {
     const storeId = await liveCategory(env, input.categoryId)
-    for (const [index, productId] of input.productIds.entries())
-      await requireLiveProduct(env, storeId, productId, index)
+    await requireLiveProducts(env, storeId, input.productIds)
     const command: CategoryProductsCommand = {
       type: 'CategoryProductsAdd',
       data: { categoryId: input.categoryId, productIds: input.productIds, position: input.position ?? null },
@@ -119,15 +118,4 @@ async function liveCategory(env: PrepareEnv, categoryId: string): Promise<string
     })
   }
   return storeId
-}
-
-/** Product handles are reserved by handle, not id, so the product's own stream tells: created and not deleted. */
-async function requireLiveProduct(env: PrepareEnv, storeId: string, productId: string, index: number): Promise<void> {
-  const events = await env.readStream(productStream(storeId, productId))
-  const live =
-    events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
-  if (!live)
-    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
-      field: ['input', 'productIds', index],
-    })
 }

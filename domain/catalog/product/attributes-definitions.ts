@@ -4,7 +4,7 @@ import { fold, type Decider } from '../../shared/event.js'
 import { isUuid } from '../../shared/ids.js'
 import { readAttributes, readAttributeSet, resolveAttributeCode } from '../attribute/lookup.js'
 import type { SetFacts } from '../attribute/values.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { mediaLives } from '../../media/live.js'
 import {
   productAttributeSetChangeInput,
   productAttributesRemoveInput,
@@ -228,7 +228,7 @@ async function requireLiveMediaValues(
     const attribute = facts.attributes.find((a) => a.attributeId === write.attributeId)
     if (attribute?.type !== 'MEDIA' || typeof write.value !== 'string' || !isUuid(write.value)) continue
     const mediaId = write.value.toLowerCase()
-    if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
+    if (!(await mediaLives(env, storeId, mediaId))) {
       throw new DomainError('NOT_FOUND', `media '${write.value}' does not exist in this store`, {
         field: ['input', field, index, 'value'],
       })

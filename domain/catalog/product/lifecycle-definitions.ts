@@ -2,7 +2,7 @@ import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../..
 import { badInput, notFound } from '../../shared/errors.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import type { Decider } from '../../shared/event.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { mediaLives } from '../../media/live.js'
 import { skuReservations } from './catalog.js'
 import type { CatalogDraft } from './variant-commands.js'
 import { freeHandle, handleReservations, productDecider } from './definitions.js'
@@ -213,7 +213,6 @@ async function withLiveImages(env: PrepareEnv, storeId: string, catalog: Catalog
 /** The media of `mediaIds` that still live in the store's library, in order. */
 async function liveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<string[]> {
   const live: string[] = []
-  for (const mediaId of mediaIds)
-    if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) === mediaId) live.push(mediaId)
+  for (const mediaId of mediaIds) if (await mediaLives(env, storeId, mediaId)) live.push(mediaId)
   return live
 }

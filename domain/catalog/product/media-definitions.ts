@@ -1,7 +1,6 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
-import { DomainError } from '../../shared/errors.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { requireLiveMedia } from '../../media/live.js'
 import type { ProductEvent } from './events.js'
 import {
   decideProductMedia,
@@ -43,7 +42,8 @@ export const productMediaAttach = defineCommand({
   input: productMediaAttachInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    await requireLiveMedia(env, storeId, input.mediaIds)
+    for (const [index, mediaId] of input.mediaIds.entries())
+      await requireLiveMedia(env, storeId, mediaId, ['input', 'mediaIds', index])
     const command: ProductMediaCommand = {
       type: 'ProductMediaAttach',
       data: { productId: input.productId, mediaIds: input.mediaIds, position: input.position ?? null },
@@ -98,18 +98,3 @@ export const productMediaCommands: readonly AnyCommandDefinition[] = [
   productMediaDetach,
   productMediaReorder,
 ]
-
-/**
- * Every media must live in this store. Checked against the media's reservation in the event
- * store, not the read model, so a media uploaded a moment ago is found and one of another store
- * never is.
- */
-async function requireLiveMedia(env: PrepareEnv, storeId: string, mediaIds: readonly string[]): Promise<void> {
-  for (const [index, mediaId] of mediaIds.entries()) {
-    if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-      throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store`, {
-        field: ['input', 'mediaIds', index],
-      })
-    }
-  }
-}

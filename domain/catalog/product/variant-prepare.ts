@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { PrepareEnv } from '../../shared/command.js'
 import { DomainError, conflict } from '../../shared/errors.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { requireLiveMedia } from '../../media/live.js'
 import { storeStream } from '../../tenancy/store/streams.js'
 import { toMinorUnits } from './money.js'
 import { productSkuKey } from './streams.js'
@@ -144,12 +144,5 @@ async function requireFreeSku(
       `sku '${sku}' is taken in this store by a variant of product '${owner}'; choose another or change that variant`,
       field,
     )
-  }
-}
-
-/** Against the media's reservation in the event store, as productMediaAttach checks it. */
-async function requireLiveMedia(env: PrepareEnv, storeId: string, mediaId: string, field: Path): Promise<void> {
-  if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-    throw new DomainError('NOT_FOUND', `media '${mediaId}' does not exist in this store`, { field })
   }
 }

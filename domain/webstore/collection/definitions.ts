@@ -1,9 +1,9 @@
 import { categoryTreeDecider } from '../../catalog/category/definitions.js'
 import type { CategoryEvent } from '../../catalog/category/events.js'
 import { categoryTreeStream } from '../../catalog/category/streams.js'
-import { productStream } from '../../catalog/product/streams.js'
+import { requireLiveProducts } from '../../catalog/product/live.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
-import { liveMediaKey } from '../../media/streams.js'
+import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -84,7 +84,7 @@ export const collectionCreate = defineCommand({
           input.handle ??
           (await freeHandle(input.title, collectionId, 'collection', storeId, collectionHandleKey, env)),
         description: input.description ?? '',
-        imageId: (await liveImage(env, storeId, input.imageId)) ?? null,
+        imageId: (await imageChange(env, storeId, input.imageId, 'imageId')) ?? null,
         type,
         sortOrder: input.sortOrder ?? (type === 'SMART' ? 'CREATED_DESC' : 'MANUAL'),
         rules,
@@ -120,7 +120,7 @@ export const collectionUpdate = defineCommand({
         title: input.title ?? undefined,
         handle: input.handle ?? undefined,
         description: input.description ?? undefined,
-        imageId: await liveImage(env, storeId, input.imageId),
+        imageId: await imageChange(env, storeId, input.imageId, 'imageId'),
         seo: input.seo ?? undefined,
         status: input.status ?? undefined,
         rules: input.rules ?? undefined,
@@ -164,8 +164,7 @@ export const collectionProductsAdd = defineCommand({
   input: collectionProductsAddInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    for (const [index, productId] of input.productIds.entries())
-      await requireLiveProduct(env, storeId, productId, index)
+    await requireLiveProducts(env, storeId, input.productIds)
     const command: CollectionCommand = {
       type: 'CollectionProductsAdd',
       data: { collectionId: input.collectionId, productIds: input.productIds, position: input.position ?? null },
@@ -222,24 +221,6 @@ export const collectionCommands: readonly AnyCommandDefinition[] = [
   collectionProductsReorder,
 ]
 
-/** Undefined: not given. Null: remove the image. A media id: must live in this store, checked against its reservation. */
-async function liveImage(
-  env: PrepareEnv,
-  storeId: string,
-  imageId: string | null | undefined,
-): Promise<string | null | undefined> {
-  if (imageId == null) return undefined
-  if (imageId === '') return null
-  if ((await env.reservationOwner(storeId, liveMediaKey(imageId))) !== imageId) {
-    throw new DomainError(
-      'NOT_FOUND',
-      `media '${imageId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
-      { field: ['input', 'imageId'] },
-    )
-  }
-  return imageId
-}
-
 /** CATEGORY rules must name categories of this store's tree, read from its stream. */
 async function requireCategories(env: PrepareEnv, storeId: string, rules: readonly CollectionRule[]): Promise<void> {
   if (!rules.some((rule) => rule.field === 'CATEGORY')) return
@@ -256,15 +237,4 @@ async function requireCategories(env: PrepareEnv, storeId: string, rules: readon
       )
     }
   })
-}
-
-/** The product's own stream tells whether it lives: created and not deleted. */
-async function requireLiveProduct(env: PrepareEnv, storeId: string, productId: string, index: number): Promise<void> {
-  const events = await env.readStream(productStream(storeId, productId))
-  const live =
-    events.some((event) => event.type === 'ProductCreated') && !events.some((event) => event.type === 'ProductDeleted')
-  if (!live)
-    throw new DomainError('NOT_FOUND', `product '${productId}' does not exist in this store`, {
-      field: ['input', 'productIds', index],
-    })
 }

@@ -1,4 +1,4 @@
-import { liveMediaKey } from '../../media/streams.js'
+import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -75,7 +75,7 @@ export const postCreate = defineCommand({
         excerpt: input.excerpt ?? '',
         author: input.author ?? '',
         tags: input.tags ?? [],
-        coverMediaId: (await liveCover(env, storeId, input.coverMediaId)) ?? null,
+        coverMediaId: (await imageChange(env, storeId, input.coverMediaId, 'coverMediaId')) ?? null,
         status: statusOnCreate(input),
         seo: withSeo(NO_SEO, input.seo),
         publishAt: input.publishAt ?? null,
@@ -111,7 +111,7 @@ export const postUpdate = defineCommand({
         excerpt: input.excerpt ?? undefined,
         author: input.author ?? undefined,
         tags: input.tags ?? undefined,
-        coverMediaId: await liveCover(env, storeId, input.coverMediaId),
+        coverMediaId: await imageChange(env, storeId, input.coverMediaId, 'coverMediaId'),
         status: input.status ?? undefined,
         seo: input.seo ?? undefined,
         // Unlike the other fields, null means something here: it cancels the schedule.
@@ -162,22 +162,4 @@ async function blogLives(env: PrepareEnv, storeId: string, blogId: string): Prom
 async function requireLiveBlogOf(env: PrepareEnv, storeId: string, postId: string): Promise<void> {
   const post = fold(postDecider, (await env.readStream(postStream(storeId, postId))) as unknown as PostEvent[])
   if (post.kind === 'existing' && !(await blogLives(env, storeId, post.post.blogId))) throw notFound('post', postId)
-}
-
-/** Undefined: not given. '': remove the cover. A media id: must live in this store, checked against its reservation. */
-async function liveCover(
-  env: PrepareEnv,
-  storeId: string,
-  mediaId: string | null | undefined,
-): Promise<string | null | undefined> {
-  if (mediaId == null) return undefined
-  if (mediaId === '') return null
-  if ((await env.reservationOwner(storeId, liveMediaKey(mediaId))) !== mediaId) {
-    throw new DomainError(
-      'NOT_FOUND',
-      `media '${mediaId}' does not exist in this store; upload it first (mediaCreate or upload_image)`,
-      { field: ['input', 'coverMediaId'] },
-    )
-  }
-  return mediaId
 }
