@@ -16,3 +16,17 @@ export function strictInput<Shape extends z.ZodRawShape>(command: string, shape:
         : undefined,
   })
 }
+
+/**
+ * The fields an update was given. Its optional fields accept null for "not given", as GraphQL
+ * clients send null for unset variables; here null becomes undefined, which leaves a field as it is.
+ *
+ * @example givenFields({ title: 'About', body: null }) // { title: 'About', body: undefined }
+ */
+export function givenFields<Fields extends Record<string, unknown>>(
+  fields: Fields,
+): { [Key in keyof Fields]: Exclude<Fields[Key], null> } {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? undefined])) as {
+    [Key in keyof Fields]: Exclude<Fields[Key], null>
+  }
+}

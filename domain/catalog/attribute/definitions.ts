@@ -5,6 +5,7 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import { evolveAttribute, initialAttributeState, type AttributeState } from './attribute.js'
@@ -86,21 +87,14 @@ export const attributeUpdate = defineCommand({
   input: attributeUpdateInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
+    const { id, validation, ...changes } = input
     const command: AttributeCommand = {
       type: 'AttributeUpdate',
-      data: {
-        attributeId: input.id,
-        name: input.name ?? undefined,
-        type: input.type ?? undefined,
-        required: input.required ?? undefined,
-        filterable: input.filterable ?? undefined,
-        visible: input.visible ?? undefined,
-        validation: input.validation ? toValidation(input.validation) : undefined,
-      },
+      data: { attributeId: id, ...givenFields(changes), validation: validation ? toValidation(validation) : undefined },
       // Only a type change needs the count; skipping it keeps ordinary updates off the read model.
-      usage: input.type ? await usageOf(env, storeId, input.id) : NO_USAGE,
+      usage: input.type ? await usageOf(env, storeId, id) : NO_USAGE,
     }
-    return { ...target(storeId, input.id), command }
+    return { ...target(storeId, id), command }
   },
 })
 

@@ -1,4 +1,5 @@
 import { defineCommand, type AnyCommandDefinition, type PastEvent } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { commandEndIndex } from '../../shared/revert-point.js'
@@ -78,18 +79,14 @@ export const categoryUpdate = defineCommand({
   input: categoryUpdateInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const imageId = await imageChange(env, storeId, input.imageId, 'imageId')
+    const { id, imageId, seo, ...changes } = input
     const command: CategoryCommand = {
       type: 'CategoryUpdate',
       data: {
-        categoryId: input.id,
-        title: input.title ?? undefined,
-        handle: input.handle ?? undefined,
-        description: input.description ?? undefined,
-        imageId,
-        seo: input.seo
-          ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined }
-          : undefined,
+        categoryId: id,
+        ...givenFields(changes),
+        imageId: await imageChange(env, storeId, imageId, 'imageId'),
+        seo: seo ? givenFields(seo) : undefined,
       },
     }
     return { stream: categoryTreeStream(storeId), entityId: input.id, command }

@@ -5,6 +5,7 @@ import {
   type UniquenessChange,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
+import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
 import { skuReservations } from './catalog.js'
 import type { ProductEvent } from './events.js'
@@ -85,18 +86,8 @@ export const productOptionUpdate = defineCommand({
   ...WRITE,
   annotations: IDEMPOTENT,
   input: productOptionUpdateInput,
-  prepare: (input, env) =>
-    on(env, input.productId, {
-      type: 'ProductOptionUpdate',
-      data: {
-        productId: input.productId,
-        optionId: input.id,
-        name: input.name ?? undefined,
-        position: input.position ?? undefined,
-        renameValues: input.renameValues ?? undefined,
-        values: input.values ?? undefined,
-      },
-    }),
+  prepare: ({ productId, id, ...changes }, env) =>
+    on(env, productId, { type: 'ProductOptionUpdate', data: { productId, optionId: id, ...givenFields(changes) } }),
   decider: productVariantsDecider,
 })
 

@@ -1,4 +1,5 @@
 import { defineCommand, type UniquenessChange } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import { badInput } from '../../shared/errors.js'
 import {
@@ -54,20 +55,14 @@ export const storeUpdate = defineCommand({
   input: storeUpdateInput,
   prepare(input, env) {
     const storeId = targetStore(input.id, env.ctx)
+    const { id: _id, socialLinks, seo, ...changes } = input
     const command: StoreUpdate = {
       type: 'StoreUpdate',
       data: {
         storeId,
-        name: input.name ?? undefined,
-        defaultLocale: input.defaultLocale ?? undefined,
-        enabledLocales: input.enabledLocales ?? undefined,
-        currency: input.currency ?? undefined,
-        timezone: input.timezone ?? undefined,
-        weightUnit: input.weightUnit ?? undefined,
-        contactEmail: input.contactEmail ?? undefined,
-        address: input.address ?? undefined,
-        socialLinks: input.socialLinks ? (given(input.socialLinks) as SocialLinks) : undefined,
-        seo: input.seo ? given(input.seo) : undefined,
+        ...givenFields(changes),
+        socialLinks: socialLinks ? (given(socialLinks) as SocialLinks) : undefined,
+        seo: seo ? given(seo) : undefined,
       },
     }
     return { stream: storeStream(env.ctx.organizationId, storeId), command, entityId: storeId }

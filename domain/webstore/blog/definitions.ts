@@ -1,4 +1,5 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
 import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
@@ -60,10 +61,8 @@ export const blogUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: blogUpdateInput,
   prepare(input, env) {
-    const command: BlogCommand = {
-      type: 'BlogUpdate',
-      data: { blogId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined },
-    }
+    const { id, ...changes } = input
+    const command: BlogCommand = { type: 'BlogUpdate', data: { blogId: id, ...givenFields(changes) } }
     return { stream: blogStream(storeOf(env.ctx), input.id), entityId: input.id, command }
   },
   decider: blogDecider,

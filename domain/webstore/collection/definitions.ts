@@ -5,6 +5,7 @@ import { requireLiveProducts } from '../../catalog/product/live.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
@@ -113,20 +114,10 @@ export const collectionUpdate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     if (input.rules) await requireCategories(env, storeId, input.rules)
+    const { id, imageId, ...changes } = input
     const command: CollectionCommand = {
       type: 'CollectionUpdate',
-      data: {
-        collectionId: input.id,
-        title: input.title ?? undefined,
-        handle: input.handle ?? undefined,
-        description: input.description ?? undefined,
-        imageId: await imageChange(env, storeId, input.imageId, 'imageId'),
-        seo: input.seo ?? undefined,
-        status: input.status ?? undefined,
-        rules: input.rules ?? undefined,
-        disjunctive: input.disjunctive ?? undefined,
-        sortOrder: input.sortOrder ?? undefined,
-      },
+      data: { collectionId: id, ...givenFields(changes), imageId: await imageChange(env, storeId, imageId, 'imageId') },
     }
     return { stream: collectionStream(storeId, input.id), entityId: input.id, command }
   },

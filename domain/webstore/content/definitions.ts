@@ -1,4 +1,5 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
@@ -113,15 +114,8 @@ export const contentTypeUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: contentTypeUpdateInput,
   prepare(input, env) {
-    const command: ContentTypeCommand = {
-      type: 'ContentTypeUpdate',
-      data: {
-        typeId: input.id,
-        name: input.name ?? undefined,
-        handle: input.handle ?? undefined,
-        fields: input.fields ?? undefined,
-      },
-    }
+    const { id, ...changes } = input
+    const command: ContentTypeCommand = { type: 'ContentTypeUpdate', data: { typeId: id, ...givenFields(changes) } }
     return { stream: contentTypeStream(storeOf(env.ctx), input.id), entityId: input.id, command }
   },
   decider: contentTypeDecider,

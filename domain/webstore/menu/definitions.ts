@@ -1,4 +1,5 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
 import { freeHandle, handleChanges } from '../../shared/publishable/handle.js'
@@ -72,7 +73,7 @@ export const menuUpdate = defineCommand({
     return onMenu(
       {
         type: 'MenuUpdate',
-        data: { menuId: input.id, title: input.title ?? undefined, handle: input.handle ?? undefined },
+        data: { menuId: input.id, ...givenFields({ title: input.title, handle: input.handle }) },
       },
       input.id,
       env.ctx,
@@ -132,12 +133,7 @@ export const menuItemUpdate = defineCommand({
     return onMenu(
       {
         type: 'MenuItemUpdate',
-        data: {
-          menuId: input.menuId,
-          itemId: input.id,
-          title: input.title ?? undefined,
-          link: input.link ?? undefined,
-        },
+        data: { menuId: input.menuId, itemId: input.id, ...givenFields({ title: input.title, link: input.link }) },
       },
       input.id,
       env.ctx,

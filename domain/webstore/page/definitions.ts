@@ -1,4 +1,5 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
 import { statusOnCreate } from '../../shared/publishable/decide.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
@@ -83,21 +84,10 @@ export const pageUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: pageUpdateInput,
   prepare(input, env) {
-    const command: PageCommand = {
-      type: 'PageUpdate',
-      data: {
-        pageId: input.id,
-        title: input.title ?? undefined,
-        handle: input.handle ?? undefined,
-        body: input.body ?? undefined,
-        templateSuffix: input.templateSuffix ?? undefined,
-        status: input.status ?? undefined,
-        seo: input.seo ?? undefined,
-        // Unlike the other fields, null means something here: it cancels the schedule.
-        publishAt: input.publishAt,
-      },
-    }
-    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    const { id, publishAt, ...changes } = input
+    // Unlike the other fields, null means something for publishAt: it cancels the schedule.
+    const command: PageCommand = { type: 'PageUpdate', data: { pageId: id, ...givenFields(changes), publishAt } }
+    return { stream: pageStream(storeOf(env.ctx), id), entityId: id, command }
   },
   decider: pageDecider,
   uniqueness: pageHandleReservations,

@@ -1,5 +1,6 @@
 import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import type { BlogEvent } from '../blog/blog.js'
@@ -101,21 +102,15 @@ export const postUpdate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     await requireLiveBlogOf(env, storeId, input.id)
+    const { id, coverMediaId, publishAt, ...changes } = input
     const command: PostCommand = {
       type: 'PostUpdate',
       data: {
-        postId: input.id,
-        title: input.title ?? undefined,
-        handle: input.handle ?? undefined,
-        body: input.body ?? undefined,
-        excerpt: input.excerpt ?? undefined,
-        author: input.author ?? undefined,
-        tags: input.tags ?? undefined,
-        coverMediaId: await imageChange(env, storeId, input.coverMediaId, 'coverMediaId'),
-        status: input.status ?? undefined,
-        seo: input.seo ?? undefined,
+        postId: id,
+        ...givenFields(changes),
+        coverMediaId: await imageChange(env, storeId, coverMediaId, 'coverMediaId'),
         // Unlike the other fields, null means something here: it cancels the schedule.
-        publishAt: input.publishAt,
+        publishAt,
       },
     }
     return { stream: postStream(storeId, input.id), entityId: input.id, command }
