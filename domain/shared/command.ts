@@ -189,6 +189,16 @@ export interface CommandDefinition<
   attempts?: number
 }
 
+/**
+ * What most commands of a resource share: the resource and its scope, offered on every transport
+ * (GraphQL, MCP, CLI), in the selected store.
+ *
+ * @example const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write')
+ */
+export function storeWrite(resource: string, scope: Scope) {
+  return { resource, scope, transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+}
+
 /** Erases the generics for the registry, which holds definitions of every resource. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCommandDefinition = CommandDefinition<any, any, any, any>

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
 import { resolveAttributeCode } from '../attribute/lookup.js'
 import { evolveAttributeSet, initialAttributeSetState, type AttributeSetState } from './attribute-set.js'
@@ -24,13 +24,7 @@ export const attributeSetDecider: Decider<AttributeSetState, AttributeSetCommand
   decide: decideAttributeSet,
 }
 
-const WRITE = {
-  resource: ATTRIBUTE_SET_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-  decider: attributeSetDecider,
-} as const
+const WRITE = { ...storeWrite(ATTRIBUTE_SET_CATEGORY, 'products:write'), decider: attributeSetDecider }
 const target = (storeId: string, attributeSetId: string) => ({
   stream: attributeSetStream(storeId, attributeSetId),
   entityId: attributeSetId,

@@ -3,6 +3,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
@@ -34,13 +35,10 @@ export const attributeDecider: Decider<AttributeState, AttributeCommand, Attribu
 }
 
 const WRITE = {
-  resource: ATTRIBUTE_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
+  ...storeWrite(ATTRIBUTE_CATEGORY, 'products:write'),
   decider: attributeDecider,
   uniqueness: codeReservations,
-} as const
+}
 const target = (storeId: string, attributeId: string) => ({
   stream: attributeStream(storeId, attributeId),
   entityId: attributeId,

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PastEvent } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PastEvent, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -25,12 +25,7 @@ export const categoryTreeDecider: Decider<CategoryTreeState, CategoryCommand, Ca
   decide: decideCategoryTree,
 }
 
-const WRITE = {
-  resource: CATEGORY_ENTITY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write')
 
 export const categoryCreate = defineCommand({
   name: 'categoryCreate',

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { requireLiveProducts } from '../product/live.js'
@@ -23,12 +23,7 @@ export const categoryProductsDecider: Decider<CategoryProductsState, CategoryPro
   decide: decideCategoryProducts,
 }
 
-const WRITE = {
-  resource: CATEGORY_ENTITY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write')
 
 export const categoryProductsAdd = defineCommand({
   name: 'categoryProductsAdd',

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { isUuid } from '../../shared/ids.js'
@@ -32,13 +32,7 @@ export const productAttributesDecider: Decider<ProductAttributeState, ProductAtt
   decide: decideProductAttributes,
 }
 
-const WRITE = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-  decider: productAttributesDecider,
-} as const
+const WRITE = { ...storeWrite(PRODUCT_CATEGORY, 'products:write'), decider: productAttributesDecider }
 
 export const productAttributesSet = defineCommand({
   name: 'productAttributesSet',

@@ -3,6 +3,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
@@ -32,12 +33,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   decide: decideProduct,
 }
 
-const WRITE = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
 
 /**
  * Handles are claimed when a product is created, moved when it changes, and freed when it is

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import type { Decider } from '../../shared/event.js'
@@ -27,12 +27,7 @@ import { storeOf } from '../../shared/store-of.js'
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
 
-const WRITE = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
 
 const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = {
   ...productDecider,

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
 import { requireLiveMedia } from '../../media/live.js'
 import type { ProductEvent } from './events.js'
@@ -22,12 +22,7 @@ export const productMediaDecider: Decider<ProductMediaState, ProductMediaCommand
   decide: decideProductMedia,
 }
 
-const WRITE = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
 
 export const productMediaAttach = defineCommand({
   name: 'productMediaAttach',

@@ -3,6 +3,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
@@ -36,12 +37,7 @@ export const productVariantsDecider: Decider<VariantsState, ProductVariantComman
   decide: decideVariants,
 }
 
-const WRITE = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
 const IDEMPOTENT = { destructive: false, idempotent: true } as const
 const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] =>
   skuReservations(events, before, ctx)

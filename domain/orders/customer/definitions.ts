@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
 import { storeOf } from '../../shared/store-of.js'
 import { customerEraseInput, type CustomerCommand } from './commands.js'
@@ -21,10 +21,7 @@ export const customerErase = defineCommand({
     'are deleted for good. Their orders stay, anonymous, with the amounts and products; the customer shows as erased. ' +
     'Erasing twice changes nothing. Returns the customer. Fails with NOT_FOUND for an id the store does not know.',
   summary: "Erases a customer's personal data; their orders stay, anonymous.",
-  resource: CUSTOMER_CATEGORY,
-  scope: 'orders:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
+  ...storeWrite(CUSTOMER_CATEGORY, 'orders:write'),
   annotations: { destructive: true, idempotent: true },
   input: customerEraseInput,
   async prepare(input, env) {

@@ -3,6 +3,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
@@ -32,7 +33,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 const ORDER = { resource: ORDER_CATEGORY, scope: 'orders:write', storeScoped: true } as const
 /** Run by the platform itself (checkout, the payment webhook, the expiry scheduler), never offered to clients. */
 const SERVER_SIDE = { ...ORDER, transports: [] } as const
-const MERCHANT = { ...ORDER, transports: ['graphql', 'mcp', 'cli'] } as const
+const MERCHANT = storeWrite(ORDER_CATEGORY, 'orders:write')
 
 /**
  * The next order number of the store: the first one no order holds.

@@ -1,4 +1,10 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, type SecretStash } from '../../shared/command.js'
+import {
+  defineCommand,
+  type AnyCommandDefinition,
+  type PrepareEnv,
+  type SecretStash,
+  storeWrite,
+} from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { storeOf } from '../../shared/store-of.js'
@@ -14,12 +20,7 @@ export const paymentProviderDecider: Decider<PaymentProviderState, PaymentProvid
   decide: decidePaymentProvider,
 }
 
-const WRITE = {
-  resource: PAYMENT_PROVIDER_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PAYMENT_PROVIDER_CATEGORY, 'settings:write')
 
 function stashOf(env: PrepareEnv): SecretStash {
   if (!env.secrets)

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../shared/command.js'
+import { defineCommand, storeWrite } from '../../shared/command.js'
 import { targetStore } from '../../tenancy/store/definitions.js'
 import { STORE_CATEGORY, storeStream } from '../../tenancy/store/streams.js'
 import { storeCommerceToggleInput } from './commands.js'
@@ -10,10 +10,7 @@ export const storeCommerceToggle = defineCommand({
   description:
     'Turns selling on or off for the selected store. Off makes the store a catalog-only showroom: storefront-facing reads show no prices ' +
     'and nothing can be bought. On needs the store to have a currency. Setting the state the store already has changes nothing. Returns the store.',
-  resource: STORE_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
+  ...storeWrite(STORE_CATEGORY, 'settings:write'),
   annotations: { destructive: false, idempotent: true },
   input: storeCommerceToggleInput,
   prepare(input, env) {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../shared/command.js'
+import { defineCommand, storeWrite } from '../../shared/command.js'
 import { badInput } from '../../shared/errors.js'
 import { globalSettingsUpdateInput, type GlobalSettingsUpdate } from './commands.js'
 import { globalSettingsDecider } from './decide.js'
@@ -13,10 +13,7 @@ export const globalSettingsUpdate = defineCommand({
     'checkout {termsText, thankYouMessage, orderNotesEnabled, requirePhone, shippingRates [{name, amount in minor units}], taxRate (basis points, 2000 = 20%), taxInclusive, reservationMinutes (1–120)}; analytics {googleAnalyticsId G-…, googleTagManagerId GTM-…, metaPixelId}; ' +
     'social {xHandle, facebookAppId, defaultShareImageUrl}; legal {privacyPolicyPage, termsOfServicePage, refundPolicyPage, shippingPolicyPage, imprintPage} (page handles); ' +
     'maintenance {enabled, message} (enabling needs a message). Only the given fields change; an empty string clears a text. Returns the group.',
-  resource: SETTINGS_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
+  ...storeWrite(SETTINGS_CATEGORY, 'settings:write'),
   annotations: { destructive: false, idempotent: true },
   input: globalSettingsUpdateInput,
   prepare(input, env) {

@@ -1,4 +1,4 @@
-import { defineCommand, type UniquenessChange } from '../../shared/command.js'
+import { defineCommand, type UniquenessChange, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import { badInput } from '../../shared/errors.js'
@@ -48,9 +48,7 @@ export const storeUpdate = defineCommand({
     'currency (ISO 4217), timezone (IANA, e.g. Europe/Berlin), weightUnit (KG, G, LB, OZ), contactEmail, address (countryCode required), ' +
     'socialLinks (https URLs per network; an empty string removes one) and seo {title, description}. Send only what should change: ' +
     'omitted or null fields stay. Sending values the store already has changes nothing. Returns the store. Fails with FORBIDDEN on an archived store.',
-  ...SETTINGS,
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
+  ...storeWrite(STORE_CATEGORY, 'settings:write'),
   annotations: { destructive: false, idempotent: true },
   input: storeUpdateInput,
   prepare(input, env) {

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
@@ -14,12 +14,7 @@ export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
   decide: decideBlog,
 }
 
-const WRITE = {
-  resource: BLOG_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(BLOG_CATEGORY, 'webstore:write')
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({

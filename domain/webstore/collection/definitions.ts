@@ -4,7 +4,7 @@ import { categoryTreeStream } from '../../catalog/category/streams.js'
 import { requireLiveProducts } from '../../catalog/product/live.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { imageChange } from '../../media/live.js'
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -31,12 +31,7 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand, Coll
   decide: decideCollection,
 }
 
-const WRITE = {
-  resource: COLLECTION_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(COLLECTION_CATEGORY, 'webstore:write')
 
 const RULES_HELP =
   'rules (SMART) are {field, relation, value, attributeCode?}: field TAG, TITLE, VENDOR (text: EQUALS, NOT_EQUALS, CONTAINS, ' +

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
@@ -49,9 +49,8 @@ export const contentEntryDecider: Decider<ContentEntryState, ContentEntryCommand
   decide: decideContentEntry,
 }
 
-const BASE = { scope: 'webstore:write', transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
-const TYPE_WRITE = { ...BASE, resource: CONTENT_TYPE_CATEGORY }
-const ENTRY_WRITE = { ...BASE, resource: CONTENT_ENTRY_CATEGORY }
+const TYPE_WRITE = storeWrite(CONTENT_TYPE_CATEGORY, 'webstore:write')
+const ENTRY_WRITE = storeWrite(CONTENT_ENTRY_CATEGORY, 'webstore:write')
 const FIELD_HELP =
   'Field types: TEXT, RICH_TEXT (HTML, sanitized), NUMBER, BOOLEAN, DATE (2026-06-21 or ISO-8601), URL (http(s), /path, mailto:, tel:), ' +
   'MEDIA, PRODUCT_REFERENCE, CATEGORY_REFERENCE, PAGE_REFERENCE (ids checked to exist); list: true holds an array of them.'

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
@@ -25,12 +25,7 @@ export const menuDecider: Decider<MenuState, MenuCommand, MenuEvent> = {
   decide: decideMenu,
 }
 
-const WRITE = {
-  resource: MENU_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(MENU_CATEGORY, 'webstore:write')
 const LINK_HELP =
   'link is {type: URL, url} (http(s), a /path, mailto: or tel:), {type: HOME}, or {type: PRODUCT|CATEGORY|COLLECTION|PAGE|BLOG|POST, ' +
   "resourceId}; a link whose resource is later deleted is listed in the menu's brokenLinks."

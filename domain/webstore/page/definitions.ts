@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
 import { statusOnCreate } from '../../shared/publishable/decide.js'
@@ -18,12 +18,7 @@ export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
   decide: decidePage,
 }
 
-const WRITE = {
-  resource: PAGE_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write')
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({

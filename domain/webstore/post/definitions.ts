@@ -1,5 +1,5 @@
 import { imageChange } from '../../media/live.js'
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError, notFound } from '../../shared/errors.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -23,12 +23,7 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
   decide: decidePost,
 }
 
-const WRITE = {
-  resource: POST_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(POST_CATEGORY, 'webstore:write')
 
 /** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
 export const postHandleReservations = handleReservations<PostEvent, 'postId', PostState>({

@@ -4,6 +4,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { notFound } from '../../shared/errors.js'
@@ -45,13 +46,7 @@ export function defaultThemeId(storeId: string): string {
   return uuidv5(storeId, DEFAULT_THEME_NAMESPACE)
 }
 
-const WRITE = {
-  resource: THEME_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-  uniqueness: roleReservations,
-} as const
+const WRITE = { ...storeWrite(THEME_CATEGORY, 'webstore:write'), uniqueness: roleReservations }
 
 export const themeCreate = defineCommand({
   name: 'themeCreate',

@@ -1,4 +1,4 @@
-import type { PrepareEnv } from '../../shared/command.js'
+import { storeWrite, type PrepareEnv } from '../../shared/command.js'
 import { fold, type Decider } from '../../shared/event.js'
 import { themeDecider } from './definitions.js'
 import type { ThemeEvent } from './events.js'
@@ -23,12 +23,7 @@ export const themeSectionsDecider: Decider<ThemeState, ThemeSectionCommand, Them
 }
 
 /** What every section and block command shares: the resource, scope, transports and store. */
-export const SECTION_WRITE = {
-  resource: THEME_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+export const SECTION_WRITE = storeWrite(THEME_CATEGORY, 'webstore:write')
 
 /** How every section and block command's description says which template it edits. */
 export const WHERE =

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
 import type { StoreEvent } from '../../tenancy/store/events.js'
 import { evolveStore, initialStore } from '../../tenancy/store/store.js'
@@ -23,12 +23,7 @@ export const translationDecider: Decider<TranslationState, TranslationCommand, T
   decide: (command, state) => decideTranslation(command, state),
 }
 
-const WRITE = {
-  resource: TRANSLATION_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(TRANSLATION_CATEGORY, 'webstore:write')
 
 export const translationsRegister = defineCommand({
   name: 'translationsRegister',

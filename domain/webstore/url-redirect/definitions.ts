@@ -3,6 +3,7 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { fold, type Decider } from '../../shared/event.js'
@@ -25,12 +26,7 @@ export const urlRedirectDecider: Decider<UrlRedirectState, UrlRedirectCommand, U
   decide: decideUrlRedirect,
 }
 
-const WRITE = {
-  resource: URL_REDIRECT_CATEGORY,
-  scope: 'webstore:write',
-  transports: ['graphql', 'mcp', 'cli'],
-  storeScoped: true,
-} as const
+const WRITE = storeWrite(URL_REDIRECT_CATEGORY, 'webstore:write')
 
 /** Chains are collapsed as they form (app/webstore/url-redirect/reactions.ts), so a loop shows within a hop or two. */
 const MAX_HOPS = 10
