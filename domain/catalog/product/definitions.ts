@@ -44,7 +44,6 @@ export const handleReservations = reservationsOf<ProductEvent, 'productId', Prod
   created: 'ProductCreated',
   changed: 'ProductHandleChanged',
   deleted: 'ProductDeleted',
-  scope: storeOf,
   key: productHandleKey,
   taken: (handle) => `handle '${handle}' is taken in this store; choose another or update the existing product`,
 })

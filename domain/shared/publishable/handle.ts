@@ -3,6 +3,7 @@ import type { PrepareEnv, UniquenessChange } from '../command.js'
 import type { DecideContext } from '../context.js'
 import type { DomainEvent } from '../event.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN, handleize } from '../handle.js'
+import { storeOf } from '../store-of.js'
 
 // Handle rules of publishable content: the input, the generated handle with -2, -3 … suffixes,
 // and the reservation that keeps a handle unique (claimed at creation, moved on change, freed at deletion).
@@ -72,15 +73,13 @@ type HandleData<E extends DomainEvent> = Extract<
   { data: { handle: string } } | { data: { from: string; to: string } }
 >['data']
 
-/** Where a resource's events carry its handle, and how its reservation is named. */
+/** Where a resource's events carry its handle, and how its reservation in the store is named. */
 export interface HandleReservationSpec<E extends DomainEvent, IdKey extends keyof E['data'] & string> {
   /** The entity id in every event's data, e.g. `pageId`. */
   idKey: IdKey
   created: TypesWith<E, { handle: string }>
   changed: TypesWith<E, { from: string; to: string }>
   deleted: TypesWith<E, { handle: string }>
-  /** The store of the command (each slice's `storeOf`). */
-  scope(ctx: DecideContext): string
   /** The reservation key of `handle`; `data` is the event's, for handles unique within a parent (a post's blog). */
   key(handle: string, data: HandleData<E>): string
   /** The CONFLICT message for a taken handle. */
@@ -99,7 +98,7 @@ export function handleReservations<E extends DomainEvent, IdKey extends keyof E[
 ) {
   // `State` is only passed through: named at the call, it lets a definition infer its decider's state.
   return (events: readonly E[], _before: State, ctx: DecideContext): UniquenessChange[] => {
-    const scope = spec.scope(ctx)
+    const scope = storeOf(ctx)
     return events.flatMap((event): UniquenessChange[] => {
       if (event.type !== spec.created && event.type !== spec.changed && event.type !== spec.deleted) return []
       // The spec's event types fix these shapes (TypesWith); a type held in a variable does not narrow the union.

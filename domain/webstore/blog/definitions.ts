@@ -22,7 +22,6 @@ export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', Bl
   created: 'BlogCreated',
   changed: 'BlogHandleChanged',
   deleted: 'BlogDeleted',
-  scope: storeOf,
   key: blogHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
 })

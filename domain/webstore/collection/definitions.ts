@@ -46,7 +46,6 @@ export const collectionHandleReservations = handleReservations<CollectionEvent, 
   created: 'CollectionCreated',
   changed: 'CollectionHandleChanged',
   deleted: 'CollectionDeleted',
-  scope: storeOf,
   key: collectionHandleKey,
   taken: (handle) =>
     `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,

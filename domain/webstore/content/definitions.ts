@@ -61,7 +61,6 @@ export const typeHandleReservations = handleReservations<ContentTypeEvent, 'type
   created: 'ContentTypeCreated',
   changed: 'ContentTypeHandleChanged',
   deleted: 'ContentTypeDeleted',
-  scope: storeOf,
   key: contentTypeHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another content type in this store; choose another`,
 })
@@ -72,7 +71,6 @@ export const entryHandleReservations = handleReservations<ContentEntryEvent, 'en
   created: 'ContentEntryCreated',
   changed: 'ContentEntryHandleChanged',
   deleted: 'ContentEntryDeleted',
-  scope: storeOf,
   key: (handle, data) => contentEntryHandleKey(data.typeId)(handle),
   taken: (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
 })

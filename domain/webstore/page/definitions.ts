@@ -26,7 +26,6 @@ export const pageHandleReservations = handleReservations<PageEvent, 'pageId', Pa
   created: 'PageCreated',
   changed: 'PageHandleChanged',
   deleted: 'PageDeleted',
-  scope: storeOf,
   key: pageHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
 })

@@ -31,7 +31,6 @@ export const postHandleReservations = handleReservations<PostEvent, 'postId', Po
   created: 'PostCreated',
   changed: 'PostHandleChanged',
   deleted: 'PostDeleted',
-  scope: storeOf,
   key: (handle, data) => postHandleKey(data.blogId)(handle),
   taken: (handle) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`,
 })
