@@ -1,4 +1,4 @@
-import type { PrepareEnv } from './command.js'
+import type { PrepareEnv, Prepared } from './command.js'
 import type { DecideContext } from './context.js'
 import { DomainError } from './errors.js'
 
@@ -17,4 +17,17 @@ export function storeOf(from: DecideContext | PrepareEnv): string {
       'this command works on one store: select it with the X-Store header (store id or slug)',
     )
   return storeId
+}
+
+/**
+ * Where a resource's commands on one of its entities go: that entity's stream in the selected store.
+ *
+ * @example const onCart = onStoreEntity<CartCommand>(cartStream) // in prepare: return onCart(env, input.cartId, command)
+ */
+export function onStoreEntity<Command>(stream: (storeId: string, entityId: string) => string) {
+  return (env: PrepareEnv, entityId: string, command: Command): Prepared<Command> => ({
+    stream: stream(storeOf(env), entityId),
+    entityId,
+    command,
+  })
 }

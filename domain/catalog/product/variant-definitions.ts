@@ -1,10 +1,4 @@
-import {
-  defineCommand,
-  type AnyCommandDefinition,
-  type PrepareEnv,
-  type UniquenessChange,
-  storeWrite,
-} from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange, storeWrite } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { Decider } from '../../shared/event.js'
@@ -28,7 +22,7 @@ import {
 import { decideVariants } from './variant-decide.js'
 import { storeCurrency, variantDraft, variantPatch } from './variant-prepare.js'
 import { evolveVariants, initialVariantsState, type VariantsState } from './variants.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's options and variants. */
 export const productVariantsDecider: Decider<VariantsState, ProductVariantCommand, ProductEvent> = {
@@ -42,9 +36,7 @@ const IDEMPOTENT = { destructive: false, idempotent: true } as const
 const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] =>
   skuReservations(events, before, ctx)
 
-function on(env: PrepareEnv, productId: string, command: ProductVariantCommand) {
-  return { stream: productStream(storeOf(env), productId), entityId: productId, command }
-}
+const on = onStoreEntity<ProductVariantCommand>(productStream)
 
 const MONEY =
   'Prices are decimal strings in the store currency ("19.99"; at most as many decimals as the currency has, none for JPY).'

@@ -1,6 +1,6 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import type { Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity } from '../../shared/store-of.js'
 import { evolveCart, initialCartState, type CartState } from './cart.js'
 import {
   cartClearInput,
@@ -32,6 +32,8 @@ const SHOPPER = {
   storeScoped: true,
 } as const
 
+const onCart = onStoreEntity<CartCommand>(cartStream)
+
 type NewLines = { productId: string; variantId: string; quantity: number }[] | null | undefined
 
 function withIds(lines: NewLines, newId: () => string): CartLine[] {
@@ -51,7 +53,7 @@ export const cartCreate = defineCommand({
   prepare(input, env) {
     const cartId = env.newId()
     const command: CartCommand = { type: 'CartCreate', data: { cartId, lines: withIds(input.lines, env.newId) } }
-    return { stream: cartStream(storeOf(env.ctx), cartId), entityId: cartId, command }
+    return onCart(env, cartId, command)
   },
   decider: cartDecider,
 })
@@ -130,8 +132,3 @@ export const cartCommands: readonly AnyCommandDefinition[] = [
   cartLinesRemove,
   cartClear,
 ]
-
-/** Where a command on an existing cart goes: that cart's stream in the shopper's store. */
-function onCart(env: PrepareEnv, cartId: string, command: CartCommand) {
-  return { stream: cartStream(storeOf(env.ctx), cartId), entityId: cartId, command }
-}

@@ -7,7 +7,7 @@ import {
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import type { Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 import {
   orderCancelInput,
   orderExpireInput,
@@ -34,6 +34,7 @@ const ORDER = { resource: ORDER_CATEGORY, scope: 'orders:write', storeScoped: tr
 /** Run by the platform itself (checkout, the payment webhook, the expiry scheduler), never offered to clients. */
 const SERVER_SIDE = { ...ORDER, transports: [] } as const
 const MERCHANT = storeWrite(ORDER_CATEGORY, 'orders:write')
+const onOrder = onStoreEntity<OrderCommand>(orderStream)
 
 /**
  * The next order number of the store: the first one no order holds.
@@ -229,8 +230,3 @@ export const orderCommands: readonly AnyCommandDefinition[] = [
   orderFulfill,
   orderNoteAdd,
 ]
-
-/** Where a command on an existing order goes: that order's stream in the caller's store. */
-function onOrder(env: PrepareEnv, orderId: string, command: OrderCommand) {
-  return { stream: orderStream(storeOf(env.ctx), orderId), entityId: orderId, command }
-}

@@ -30,7 +30,7 @@ import type { ThemeEvent } from './events.js'
 import { evolveTheme, initialThemeState, type ThemeRoles, type ThemeState } from './theme.js'
 import { THEME_CATEGORY, THEME_DRAFT_KEY, THEME_MAIN_KEY, themeStream } from './streams.js'
 import { zipSourceFiles } from './zip-source.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const themeDecider: Decider<ThemeState, ThemeCommand, ThemeEvent> = {
   initialState: initialThemeState,
@@ -47,6 +47,7 @@ export function defaultThemeId(storeId: string): string {
 }
 
 const WRITE = { ...storeWrite(THEME_CATEGORY, 'webstore:write'), uniqueness: roleReservations }
+const onTheme = onStoreEntity<ThemeCommand>(themeStream)
 
 export const themeCreate = defineCommand({
   name: 'themeCreate',
@@ -290,10 +291,6 @@ export const themeCommands: readonly AnyCommandDefinition[] = [
   themeInstallDefault,
   themePreviewLinkCreate,
 ]
-
-function onTheme(env: PrepareEnv, themeId: string, command: ThemeCommand) {
-  return { stream: themeStream(storeOf(env.ctx), themeId), entityId: themeId, command }
-}
 
 /** Which themes hold the main and draft roles, from their reservations (never from a read model, which may lag). */
 export async function storeRoles(env: PrepareEnv, storeId: string): Promise<ThemeRoles> {
