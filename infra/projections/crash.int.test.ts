@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../database/database.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
@@ -19,8 +19,7 @@ import {
   dump,
   expectedCounts,
   logger,
-  openEngine,
-  type TestEngine,
+  useEngine,
 } from '../../test/support/projections.js'
 
 /**
@@ -28,15 +27,7 @@ import {
  * starting it again neither loses nor doubles an effect: the counter (which would count a
  * replayed event twice) ends equal to the log.
  */
-let engine: TestEngine
-
-beforeAll(async () => {
-  engine = await openEngine()
-})
-
-afterAll(async () => {
-  await engine.close()
-})
+const engine = useEngine()
 
 describe('a runner stopped at arbitrary moments', () => {
   it('ends with every event applied exactly once while events keep arriving', async () => {
@@ -67,7 +58,7 @@ describe('a runner stopped at arbitrary moments', () => {
     await caughtUp(engine.database, counter)
     const total = await engine.store.countAll({ filter: { eventTypes: ['Counted'] } })
     expect(calls.at(-1)).toBeGreaterThan(0)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(total)
     await runner.stop()
   })

@@ -3,13 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../api/app.js'
-import { allCommands } from '../../domain/commands.js'
-import { loadConfig } from '../config.js'
 import type { RecordedEvent } from '../eventstore/port.js'
 import { insertWrites } from '../eventstore/postgres/append.js'
-import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
-import { requestRebuild } from './runner.js'
+import type { Platform } from '../../app/platform.js'
 import { retryProjections } from './retry.js'
 import { projectionStatuses } from './status.js'
 import {
@@ -19,13 +15,8 @@ import {
   checkpointOf,
   countedEvent,
   counterProjection,
-  dump,
   eventually,
-  expectedCounts,
-  finishedRebuild,
-  logger,
-  openEngine,
-  type TestEngine,
+  useEngine,
 } from '../../test/support/projections.js'
 
 /**
@@ -34,15 +25,7 @@ import {
  * trace, the failure shows in the status and /health, later events wait, and nothing is ever
  * skipped. (A store's failing event parks only that store: park.int.test.ts.)
  */
-let engine: TestEngine
-
-beforeAll(async () => {
-  engine = await openEngine()
-})
-
-afterAll(async () => {
-  await engine.close()
-})
+const engine = useEngine()
 
 describe('a failing organization-level event halts its projection', () => {
   const counter = counterProjection('halting')
@@ -55,13 +38,7 @@ describe('a failing organization-level event halts its projection', () => {
 
   beforeAll(async () => {
     // Read models only: the app serves /health from the checkpoints the runner below writes.
-    const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
-    platform = await Platform.open(
-      config,
-      logger,
-      { commands: allCommands, projections: [counter], reactions: platformReactions },
-      { runProjections: false, database: engine.database },
-    )
+    platform = await engine.openPlatform([counter], false)
     app = await buildApp(platform)
   })
 
@@ -97,7 +74,7 @@ describe('a failing organization-level event halts its projection', () => {
     expect(checkpoint.last_error).toBe(`Counted ${third.id}: cannot count e2`)
     // The first two events were applied inside the rolled-back transaction: no trace of them.
     expect(counter.calls).toBe(3)
-    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    expect(await engine.counts(counter)).toEqual([])
 
     // Lag counts up to the horizon, which other databases' transactions may hold back a moment.
     await eventually(async () => {
@@ -140,7 +117,7 @@ describe('a failing organization-level event halts its projection', () => {
     // Deliberate: that a halted projection applies nothing can only be seen over a window.
     await sleep(500)
     expect(counter.calls).toBe(6)
-    expect(await dump(engine.database.db, counter.table)).toEqual([])
+    expect(await engine.counts(counter)).toEqual([])
     await eventually(async () =>
       expect((await projectionStatuses(engine.database, engine.store, [counter]))[0]).toMatchObject({
         state: 'failed',
@@ -153,7 +130,7 @@ describe('a failing organization-level event halts its projection', () => {
     counter.failWhen = null
     const fixed = await engine.runner([counter], { batchSize: 50 })
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     const checkpoint = await checkpointOf(engine.database, counter.name)
     expect(checkpoint).toMatchObject({
       status: 'running',
@@ -182,7 +159,7 @@ describe('a projection without store rows', () => {
     const [status] = await projectionStatuses(engine.database, engine.store, [counter])
     expect(status).toMatchObject({ state: 'failed', errorPosition: failing, parkedStores: [] })
     // Store B's events wait behind the failure too: nothing of either store is applied.
-    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual([])
+    for (const store of [storeA, storeB]) expect(await engine.counts(counter, store)).toEqual([])
 
     // `projections retry` restarts it from its checkpoint: halted again while the cause is there…
     const halted = await checkpointOf(engine.database, counter.name)
@@ -192,7 +169,7 @@ describe('a projection without store rows', () => {
     expect((await checkpointOf(engine.database, counter.name)).updated_at.getTime()).toBeGreaterThan(
       halted.updated_at.getTime(),
     )
-    for (const store of [storeA, storeB]) expect(await dump(engine.database.db, counter.table, store)).toEqual([])
+    for (const store of [storeA, storeB]) expect(await engine.counts(counter, store)).toEqual([])
     // …and following the log again, each event once, after the fix; with no restart of the owner.
     counter.failWhen = null
     expect(await retryProjections(engine.database, [counter], { pollMs: 20 })).toEqual([
@@ -200,8 +177,7 @@ describe('a projection without store rows', () => {
     ])
     await appendCounted(engine.store, storeB, 1)
     await caughtUp(engine.database, counter)
-    for (const store of [storeA, storeB])
-      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    for (const store of [storeA, storeB]) await engine.expectCountsOfLog(counter, store)
     expect(await retryProjections(engine.database, [counter], {})).toEqual([])
     await runner.stop()
   })
@@ -221,16 +197,7 @@ describe('a halted projection under maintenance', () => {
     const halted = await checkpointOf(engine.database, counter.name)
 
     // A store rebuild pauses and resumes the worker: it must not come back following the log.
-    expect(
-      await finishedRebuild(
-        engine.database,
-        await requestRebuild(engine.database, {
-          projection: counter.name,
-          storeId: storeA,
-          requestedBy: { type: 'system', id: 'test' },
-        }),
-      ),
-    ).toMatchObject({ status: 'done', processed: 4 })
+    expect(await engine.rebuilt(counter.name, storeA)).toMatchObject({ status: 'done', processed: 4 })
     const calls = counter.calls
     await appendCounted(engine.store, storeA, 2)
     // Deliberate: that the halted worker applies nothing can only be seen over a window.
@@ -244,19 +211,10 @@ describe('a halted projection under maintenance', () => {
     // With the cause gone, a whole rebuild replays the failing event fine and clears the failure:
     // the live worker must follow the log again, not stay halted behind a 'running' status.
     counter.failWhen = null
-    expect(
-      await finishedRebuild(
-        engine.database,
-        await requestRebuild(engine.database, {
-          projection: counter.name,
-          storeId: null,
-          requestedBy: { type: 'system', id: 'test' },
-        }),
-      ),
-    ).toMatchObject({ status: 'done' })
+    expect(await engine.rebuilt(counter.name, null)).toMatchObject({ status: 'done' })
     await appendCounted(engine.store, storeB, 3)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'running', last_error: null })
     await runner.stop()
   })
@@ -304,7 +262,7 @@ describe('the checkpoint guard', () => {
     await eventually(() => expect(counter.calls).toBeGreaterThan(calls + foreign))
     await appendCounted(engine.store, storeId, 2)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     // Every event of the log once: by this worker or (two of them) by the other owner.
     expect(Number((await checkpointOf(engine.database, counter.name)).events_applied)).toBe(
       await engine.store.countAll({ filter: { eventTypes: ['Counted'] } }),

@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readParked } from './parked.js'
-import { requestRebuild } from './runner.js'
 import { projectionStatuses } from './status.js'
 import {
   appendCounted,
   caughtUp,
   checkpointOf,
   counterProjection,
-  dump,
   eventually,
-  expectedCounts,
   finishedRebuild,
-  openEngine,
-  type TestEngine,
+  requestSystemRebuild,
+  useEngine,
 } from '../../test/support/projections.js'
 
 /**
  * A store's failing event parks that store in that projection only: every other store goes on,
  * the parked store's events wait (never skipped), and a retry replays them exactly once.
  */
-let engine: TestEngine
-
-beforeAll(async () => {
-  engine = await openEngine()
-})
-
-afterAll(async () => {
-  await engine.close()
-})
-
-const retry = (projection: string, storeId: string) =>
-  requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind: 'retry' })
+const engine = useEngine()
 
 describe('a failing store event', () => {
   const counter = counterProjection('parking')
@@ -56,9 +42,9 @@ describe('a failing store event', () => {
     const runner = await engine.runner([counter], { batchSize: 50 })
     await caughtUp(engine.database, counter)
 
-    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    await engine.expectCountsOfLog(counter, storeB)
     // A's events before the failing one were in the rolled-back batch: none of A is applied.
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    expect(await engine.counts(counter, storeA)).toEqual([])
     const checkpoint = await checkpointOf(engine.database, counter.name)
     expect(checkpoint).toMatchObject({ status: 'running', last_error: null })
     expect(Number(checkpoint.events_applied)).toBe(4)
@@ -81,8 +67,8 @@ describe('a failing store event', () => {
     await appendCounted(engine.store, storeA, 2)
     await appendCounted(engine.store, storeB, 3)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    await engine.expectCountsOfLog(counter, storeB)
+    expect(await engine.counts(counter, storeA)).toEqual([])
     await runner.stop()
   })
 
@@ -91,28 +77,28 @@ describe('a failing store event', () => {
     await appendCounted(engine.store, storeA, 1)
     await appendCounted(engine.store, storeB, 1)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
-    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
+    expect(await engine.counts(counter, storeA)).toEqual([])
+    await engine.expectCountsOfLog(counter, storeB)
     await runner.stop()
   })
 
   it('stays parked with the new failure when a retry meets the cause again, and leaves the rows as they were', async () => {
     const runner = await engine.runner([counter], { batchSize: 50 })
     const before = (await readParked(engine.database.db, { projection: counter.name }))[0]!
-    expect(await finishedRebuild(engine.database, await retry(counter.name, storeA))).toMatchObject({
+    expect(await engine.rebuilt(counter.name, storeA, 'retry')).toMatchObject({
       status: 'failed',
       error: expect.stringContaining(`stays parked in ${counter.name}`),
     })
     const after = await readParked(engine.database.db, { projection: counter.name })
     expect(after).toMatchObject([{ store_id: storeA, event_id: before.event_id, error: before.error }])
     expect(after[0]!.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime())
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    expect(await engine.counts(counter, storeA)).toEqual([])
     // The live worker resumed after the retry: B goes on, A still waits.
     await appendCounted(engine.store, storeB, 1)
     await appendCounted(engine.store, storeA, 1)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table, storeB)).toEqual(await expectedCounts(engine.store, 1, storeB))
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    await engine.expectCountsOfLog(counter, storeB)
+    expect(await engine.counts(counter, storeA)).toEqual([])
     await runner.stop()
   })
 
@@ -120,14 +106,14 @@ describe('a failing store event', () => {
     const runner = await engine.runner([counter], { batchSize: 5 })
     counter.failWhen = null
     // Events of A keep arriving while the retry replays: each must land once, by the replay or live.
-    const id = await retry(counter.name, storeA)
+    const id = await requestSystemRebuild(engine.database, counter.name, storeA, 'retry')
     const writes = appendCounted(engine.store, storeA, 12)
     expect(await finishedRebuild(engine.database, id)).toMatchObject({ status: 'done' })
     await writes
     await appendCounted(engine.store, storeA, 2)
     await caughtUp(engine.database, counter)
     // The counter is not idempotent: a doubled or missing event shows in the hits.
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     expect(await readParked(engine.database.db)).toEqual([])
     const [status] = await projectionStatuses(engine.database, engine.store, [counter])
     expect(status).toMatchObject({ state: 'running', lag: 0, parkedStores: [] })
@@ -146,25 +132,15 @@ describe('parking more than one store', () => {
     expect(
       (await readParked(engine.database.db, { projection: counter.name })).map((row) => row.store_id).sort(),
     ).toEqual([storeA, storeB].sort())
-    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual([])
+    await engine.expectCountsOfLog(counter, storeC)
+    expect(await engine.counts(counter, storeA)).toEqual([])
 
     counter.failWhen = null
-    expect(
-      await finishedRebuild(
-        engine.database,
-        await requestRebuild(engine.database, {
-          projection: counter.name,
-          storeId: null,
-          requestedBy: { type: 'system', id: 'test' },
-        }),
-      ),
-    ).toMatchObject({ status: 'done' })
+    expect(await engine.rebuilt(counter.name, null)).toMatchObject({ status: 'done' })
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
     await appendCounted(engine.store, storeA, 2)
     await caughtUp(engine.database, counter)
-    for (const store of [storeA, storeB, storeC])
-      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    for (const store of [storeA, storeB, storeC]) await engine.expectCountsOfLog(counter, store)
     await runner.stop()
   })
 })
@@ -182,28 +158,18 @@ describe('a whole rebuild', () => {
     expect(live.map((row) => row.store_id)).toEqual([storeA])
 
     // The new build parks A on the same event and swaps in with C complete.
-    expect(
-      await finishedRebuild(
-        engine.database,
-        await requestRebuild(engine.database, {
-          projection: counter.name,
-          storeId: null,
-          requestedBy: { type: 'system', id: 'test' },
-        }),
-      ),
-    ).toMatchObject({ status: 'done' })
+    expect(await engine.rebuilt(counter.name, null)).toMatchObject({ status: 'done' })
     const rebuilt = await readParked(engine.database.db, { projection: counter.name })
     expect(rebuilt).toMatchObject([{ store_id: storeA, event_id: live[0]!.event_id, error: live[0]!.error }])
-    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
+    await engine.expectCountsOfLog(counter, storeC)
     await appendCounted(engine.store, storeA, 1)
     await appendCounted(engine.store, storeC, 1)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table, storeC)).toEqual(await expectedCounts(engine.store, 1, storeC))
+    await engine.expectCountsOfLog(counter, storeC)
 
     counter.failWhen = null
-    expect(await finishedRebuild(engine.database, await retry(counter.name, storeA))).toMatchObject({ status: 'done' })
-    for (const store of [storeA, storeC])
-      expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    expect(await engine.rebuilt(counter.name, storeA, 'retry')).toMatchObject({ status: 'done' })
+    for (const store of [storeA, storeC]) await engine.expectCountsOfLog(counter, store)
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
     await runner.stop()
   })
@@ -225,7 +191,7 @@ describe('a database error met while applying', () => {
     expect(deadlocks).toBe(0)
     expect(await readParked(engine.database.db, { projection: counter.name })).toEqual([])
     expect(await checkpointOf(engine.database, counter.name)).toMatchObject({ status: 'running', last_error: null })
-    expect(await dump(engine.database.db, counter.table, store)).toEqual(await expectedCounts(engine.store, 1, store))
+    await engine.expectCountsOfLog(counter, store)
     await runner.stop()
   })
 })

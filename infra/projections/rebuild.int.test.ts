@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allCommands } from '../../domain/commands.js'
+import { describe, expect, it } from 'vitest'
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
 import { allProjections } from '../../projections/all.js'
 import type { CommandContext } from '../../app/commands/context.js'
-import { loadConfig } from '../config.js'
 import type { EventStore } from '../eventstore/port.js'
 import { insertWrites } from '../eventstore/postgres/append.js'
 import { createTenant } from '../../app/operations/tenants.js'
-import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
 import type { Projection } from './projection.js'
-import { requestRebuild } from './runner.js'
 import type { RebuildRow } from './schema.js'
 import {
   COUNTED,
@@ -26,25 +21,13 @@ import {
   eventually,
   expectedCounts,
   finishedRebuild,
-  logger,
-  openEngine,
   rebuildRow,
-  type TestEngine,
+  requestSystemRebuild,
+  useEngine,
 } from '../../test/support/projections.js'
 import { productCreate, productUpdate } from '../../domain/catalog/product/definitions.js'
 
-let engine: TestEngine
-
-beforeAll(async () => {
-  engine = await openEngine()
-})
-
-afterAll(async () => {
-  await engine.close()
-})
-
-const ask = (projection: string, storeId: string | null) =>
-  requestRebuild(engine.database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+const engine = useEngine()
 
 async function schemaExists(name: string): Promise<boolean> {
   const { rows } = await sql<{
@@ -85,7 +68,7 @@ describe('rebuilding one store', () => {
     const runner = await engine.runner([counter])
     for (const storeId of [storeA, storeB, storeC]) await appendCounted(engine.store, storeId, 12, 4)
     await caughtUp(engine.database, counter)
-    const before = await dump(engine.database.db, counter.table, storeA)
+    const before = await engine.counts(counter, storeA)
 
     // Damage A's rows the way a projection bug would; the rebuild must put them back.
     await engine.database.db.updateTable(counter.table).set({ hits: 99 }).where('store_id', '=', storeA).execute()
@@ -103,27 +86,21 @@ describe('rebuilding one store', () => {
         await setImmediate()
       }
     })()
-    const row = await finishedRebuild(engine.database, await ask(counter.name, storeA))
+    const row = await engine.rebuilt(counter.name, storeA)
     flowing = false
     await flow
     await caughtUp(engine.database, counter)
 
     expect(row).toMatchObject({ status: 'done', processed: 12, total: 12, store_id: storeA, error: null })
     expect(row.finished_at).not.toBeNull()
-    expect(await dump(engine.database.db, counter.table, storeA)).toEqual(before)
+    expect(await engine.counts(counter, storeA)).toEqual(before)
     // The whole table, other stores with their new events included, is what the log says.
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     await runner.stop()
   })
 
   it('leaves the real read models of the store identical, and the other store untouched', async () => {
-    const config = { ...loadConfig({}), databaseUrl: engine.test.url, logLevel: 'silent' as const }
-    const platform = await Platform.open(
-      config,
-      logger,
-      { commands: allCommands, projections: allProjections, reactions: platformReactions },
-      { runProjections: true, database: engine.database },
-    )
+    const platform = await engine.openPlatform(allProjections, true)
     const tenants = [
       await createTenant(platform, { organizationName: 'A', storeSlug: 'rebuild-a' }),
       await createTenant(platform, { organizationName: 'B', storeSlug: 'rebuild-b' }),
@@ -157,9 +134,7 @@ describe('rebuilding one store', () => {
 
     await engine.database.db.deleteFrom('products').where('store_id', '=', tenants[0]!.storeId).execute()
     const rebuilt = allProjections.filter((p: Projection) => p.storeTables.length > 0)
-    const rows = await Promise.all(
-      rebuilt.map(async (p) => finishedRebuild(engine.database, await ask(p.name, tenants[0]!.storeId))),
-    )
+    const rows = await Promise.all(rebuilt.map(async (p) => engine.rebuilt(p.name, tenants[0]!.storeId)))
     expect(rows.map((r) => r.status)).toEqual(rebuilt.map(() => 'done'))
     expect(await tables()).toEqual(before)
     await platform.runner?.stop()
@@ -187,7 +162,7 @@ describe('a long rebuild', () => {
         last = Date.now()
       }, 5)
       const started = Date.now()
-      expect(await finishedRebuild(engine.database, await ask(counter.name, target))).toMatchObject({ status: 'done' })
+      expect(await engine.rebuilt(counter.name, target)).toMatchObject({ status: 'done' })
       clearInterval(ticker)
       // Twenty batches and more: no turn of the event loop may have waited for most of them.
       expect(longest).toBeLessThan((Date.now() - started) / 3)
@@ -206,21 +181,21 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await caughtUp(engine.database, counter)
 
     control.hold()
-    const id = await ask(counter.name, null)
+    const id = await requestSystemRebuild(engine.database, counter.name, null)
     await eventually(async () => expect(control.reads).toBeGreaterThan(0))
     expect(await schemaExists('rebuild_beside')).toBe(true)
     expect((await rebuildRow(engine.database, id)).status).toBe('running')
     // Meanwhile the live tables serve reads and keep following the log.
     await appendCounted(engine.store, storeId, 5, 5)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
 
     control.release()
     const row = await finishedRebuild(engine.database, id)
     // Every Counted event of the log, the other tests' in this file included.
     const total = await engine.store.countAll({ filter: { eventTypes: ['Counted'] } })
     expect(row).toMatchObject({ status: 'done', processed: total, total })
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     expect(await schemaExists('rebuild_beside')).toBe(false)
     expect(await checkpointOf(engine.database, counter.name)).toMatchObject({
       version: 1,
@@ -231,7 +206,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
     // It goes on following after the swap.
     await appendCounted(engine.store, storeId, 3, 5)
     await caughtUp(engine.database, counter)
-    expect(await dump(engine.database.db, counter.table)).toEqual(await expectedCounts(engine.store))
+    await engine.expectCountsOfLog(counter)
     await runner.stop()
   })
 
@@ -324,13 +299,13 @@ describe('rebuilding a whole projection beside the live tables', () => {
     await appendCounted(engine.store, storeId, 5)
     await appendCounted(engine.store, storeId, 1, 1, COUNTED, organization)
     await caughtUp(engine.database, counter)
-    const live = await dump(engine.database.db, counter.table)
+    const live = await engine.counts(counter)
 
     counter.failWhen = (event) => event.streamName.startsWith(`counted-${organization}_`)
-    const row = await finishedRebuild(engine.database, await ask(counter.name, null))
+    const row = await engine.rebuilt(counter.name, null)
     expect(row).toMatchObject({ status: 'failed', error: 'cannot count e0' })
     expect(await schemaExists('rebuild_unbuildable')).toBe(false)
-    expect(await dump(engine.database.db, counter.table)).toEqual(live)
+    expect(await engine.counts(counter)).toEqual(live)
     await runner.stop()
   })
 

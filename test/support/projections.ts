@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { expect, vi } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
+import { allCommands } from '../../domain/commands.js'
+import { Platform } from '../../app/platform.js'
+import { platformReactions } from '../../app/reactions/all.js'
+import { loadConfig } from '../../infra/config.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import type { AnyDb, Database } from '../../infra/database/database.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
@@ -219,6 +223,16 @@ export async function finishedRebuild(database: Database, id: string, timeout?: 
   return rebuildRow(database, id)
 }
 
+/** Files a rebuild (or retry) of `projection` for one store (or whole, for null) as the system would; returns its id. */
+export function requestSystemRebuild(
+  database: Database,
+  projection: string,
+  storeId: string | null,
+  kind: 'rebuild' | 'retry' = 'rebuild',
+): Promise<string> {
+  return requestRebuild(database, { projection, storeId, requestedBy: { type: 'system', id: 'test' }, kind })
+}
+
 /** Rebuilds `projection` for one store (or whole, for null) as the system would, and expects it done. */
 export async function rebuildDone(
   database: Database,
@@ -226,7 +240,7 @@ export async function rebuildDone(
   storeId: string | null,
   timeout?: number,
 ): Promise<void> {
-  const id = await requestRebuild(database, { projection, storeId, requestedBy: { type: 'system', id: 'test' } })
+  const id = await requestSystemRebuild(database, projection, storeId)
   expect(await finishedRebuild(database, id, timeout)).toMatchObject({ status: 'done' })
 }
 
@@ -244,6 +258,17 @@ export interface TestEngine {
     options?: Partial<RunnerOptions>,
     database?: Database,
   ): Promise<ProjectionRunner>
+  /** Files a rebuild (or retry) request as the system would and waits until it has finished; returns its row. */
+  rebuilt(projection: string, storeId: string | null, kind?: 'rebuild' | 'retry'): Promise<RebuildRow>
+  /** The counter's rows (of one store), as `dump` reads them. */
+  counts(counter: CounterProjection, storeId?: string): Promise<CountRow[]>
+  /** Expects the counter's rows (of one store) to be what the log says: each event applied exactly once. */
+  expectCountsOfLog(counter: CounterProjection, storeId?: string): Promise<void>
+  /**
+   * The platform on this database with `projections`, as a process would open it (without its
+   * own runner unless `runProjections`); the caller stops what it started.
+   */
+  openPlatform(projections: readonly Projection[], runProjections: boolean): Promise<Platform>
   close(): Promise<void>
 }
 
@@ -253,6 +278,7 @@ export async function openEngine(): Promise<TestEngine> {
   await migrateToLatest(test.database.db, { ...eventStoreMigrations, ...projectionMigrations })
   const store = createPostgresEventStore(test.database, { pollIntervalMs: 100 })
   const runners = new Set<ProjectionRunner>()
+  const counts = (counter: CounterProjection, storeId?: string) => dump(test.database.db, counter.table, storeId)
   return {
     test,
     database: test.database,
@@ -273,10 +299,61 @@ export async function openEngine(): Promise<TestEngine> {
       await runner.start()
       return runner
     },
+    async rebuilt(projection, storeId, kind) {
+      return finishedRebuild(test.database, await requestSystemRebuild(test.database, projection, storeId, kind))
+    },
+    counts,
+    async expectCountsOfLog(counter, storeId) {
+      expect(await counts(counter, storeId)).toEqual(await expectedCounts(store, 1, storeId))
+    },
+    openPlatform(projections, runProjections) {
+      const config = { ...loadConfig({}), databaseUrl: test.url, logLevel: 'silent' as const }
+      return Platform.open(
+        config,
+        logger,
+        { commands: allCommands, projections, reactions: platformReactions },
+        { runProjections, database: test.database },
+      )
+    },
     async close() {
       await Promise.all([...runners].map((r) => r.stop()))
       await store.close()
       await test.drop()
     },
+  }
+}
+
+/**
+ * The engine of a test file: opened before its tests and closed after them. Its fields are read
+ * when a test runs, so a file can hold it in a constant.
+ */
+export function useEngine(): TestEngine {
+  let opened: TestEngine | undefined
+  beforeAll(async () => {
+    opened = await openEngine()
+  })
+  afterAll(async () => {
+    await opened?.close()
+  })
+  const engine = (): TestEngine => {
+    if (!opened) throw new Error('the engine is opened in beforeAll: use it inside a hook or a test')
+    return opened
+  }
+  return {
+    get test() {
+      return engine().test
+    },
+    get database() {
+      return engine().database
+    },
+    get store() {
+      return engine().store
+    },
+    runner: (...args) => engine().runner(...args),
+    rebuilt: (...args) => engine().rebuilt(...args),
+    counts: (...args) => engine().counts(...args),
+    expectCountsOfLog: (...args) => engine().expectCountsOfLog(...args),
+    openPlatform: (...args) => engine().openPlatform(...args),
+    close: () => engine().close(),
   }
 }
