@@ -24,3 +24,8 @@ export function contextWith(changes: Partial<DecideContext>): DecideContext {
 export function prepareEnv(changes: Partial<PrepareEnv> = {}): PrepareEnv {
   return { ctx, newId: () => 'unused', reservationOwner: async () => null, readStream: async () => [], ...changes }
 }
+
+/** The context of an operator's command on an organization (no store), as `emporium tenant|keys …` runs it. */
+export function operatorContext(organizationId: string): DecideContext {
+  return { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
+}

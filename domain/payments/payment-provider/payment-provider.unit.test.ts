@@ -1,17 +1,11 @@
 import { describe, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { StashedSecret } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { ctx } from '../../../test/support/decide-context.js'
 import type { PaymentProviderCommand } from './commands.js'
 import { paymentProviderDecider } from './definitions.js'
 import type { PaymentProviderEvent } from './events.js'
 
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: '01900000-0000-7000-8000-00000000a001',
-}
 const spec = deciderSpec(paymentProviderDecider, ctx)
 
 const secret = (n: number, last4: string): StashedSecret => ({

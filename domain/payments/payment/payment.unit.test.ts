@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { DecideContext } from '../../shared/context.js'
+import { contextWith } from '../../../test/support/decide-context.js'
 import { fold } from '../../shared/event.js'
 import type { PaymentEventRecord, PaymentFact } from './commands.js'
 import { paymentDecider } from './definitions.js'
@@ -8,15 +8,9 @@ import type { PaymentEvent, PaymentRef } from './events.js'
 import { paymentSummary } from './payment.js'
 import { paymentIdOf } from './streams.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const ORDER = '01900000-0000-7000-8000-0000000000b1'
 const PAYMENT = paymentIdOf('STRIPE', 'pi_1')
-const ctx: DecideContext = {
-  now: new Date('2026-01-02T03:04:05.000Z'),
-  actor: { type: 'webhook', id: 'stripe' },
-  organizationId: 'org-1',
-  storeId: STORE,
-}
+const ctx = contextWith({ actor: { type: 'webhook', id: 'stripe' } })
 const spec = deciderSpec(paymentDecider, ctx)
 
 const ref = (providerEventId: string): PaymentRef => ({

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { PURGE_MAX_ITEMS, cachePurgeInput, type CachePurge } from './commands.js'
 import { cacheDecider } from './decide.js'
 import { cachePurge, cacheRebuild } from './definitions.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const purgeId = '0190a0b0-0000-7000-8000-0000000000c1'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org',
-  storeId,
-}
+const ctx = contextWith({ now: new Date('2026-11-21T10:00:00Z'), organizationId: 'org', storeId })
 const spec = deciderSpec(cacheDecider, ctx)
 const env = prepareEnv({ ctx, newId: () => purgeId })
 const purge: CachePurge = {

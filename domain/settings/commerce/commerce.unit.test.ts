@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { StoreCreated, StoreEvent } from '../../tenancy/store/events.js'
 import { storeCommerceToggleInput } from './commands.js'
 import { commerceDecider } from './decide.js'
 import { storeCommerceToggle } from './definitions.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId,
-  storeId,
-}
+const ctx = contextWith({ now: new Date('2026-11-21T10:00:00Z'), organizationId, storeId })
 const spec = deciderSpec(commerceDecider, ctx)
 const created: StoreCreated = {
   type: 'StoreCreated',

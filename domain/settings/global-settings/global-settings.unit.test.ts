@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { globalSettingsUpdateInput, type GlobalSettingsUpdate } from './commands.js'
 import { globalSettingsDecider } from './decide.js'
 import { globalSettingsUpdate } from './definitions.js'
 import type { GlobalSettingsChanged } from './events.js'
 import { changedEventType, upcast, type AnyGroupValues } from './groups.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org',
-  storeId,
-}
+const ctx = contextWith({ now: new Date('2026-11-21T10:00:00Z'), organizationId: 'org', storeId })
 const spec = deciderSpec(globalSettingsDecider, ctx)
 const update = (group: GlobalSettingsUpdate['data']['group'], values: AnyGroupValues): GlobalSettingsUpdate => ({
   type: 'GlobalSettingsUpdate',

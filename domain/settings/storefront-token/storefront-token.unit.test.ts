@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storefrontTokenCreateInput, storefrontTokenCreateRequest } from './commands.js'
 import { storefrontTokenDecider } from './decide.js'
 import { storefrontTokenCreate, storefrontTokenRevoke } from './definitions.js'
 import type { StorefrontTokenCreated, StorefrontTokenRevoked } from './events.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const tokenId = '0190a0b0-0000-7000-8000-0000000000c1'
-const ctx: DecideContext = {
+const ctx = contextWith({
   now: new Date('2026-11-26T10:00:00Z'),
   actor: { type: 'user', id: 'someone' },
   organizationId: '0190a0b0-0000-7000-8000-000000000001',
   storeId,
-}
+})
 const spec = deciderSpec(storefrontTokenDecider, ctx)
 const env = prepareEnv({ ctx })
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import {
   apiKeyCreateInput,
@@ -14,17 +13,12 @@ import {
 import { apiKeyDecider } from './decide.js'
 import { apiKeyCreate, apiKeyRevoke, apiKeyRotate } from './definitions.js'
 import type { ApiKeyCreated, ApiKeyRevoked } from './events.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { operatorContext, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const keyId = '0190a0b0-0000-7000-8000-0000000000a1'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'system', id: 'cli' },
-  organizationId,
-  storeId: null,
-}
+const ctx = operatorContext(organizationId)
 const spec = deciderSpec(apiKeyDecider, ctx)
 const env = prepareEnv({ ctx })
 

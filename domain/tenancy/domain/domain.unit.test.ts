@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeDomainAddInput, storeDomainIdInput, type StoreDomainCommand } from './commands.js'
 import { MAX_DOMAINS_PER_STORE, domainDecider } from './decide.js'
@@ -7,18 +6,13 @@ import { hostnameReservations, storeDomainAdd, storeDomainVerificationRecord } f
 import { storeDomainVerify } from './service-definitions.js'
 import type { StoreDomainEvent } from './events.js'
 import { isPlatformHostname, normalizeHostname } from './hostname.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const A = '0190a0b0-0000-7000-8000-0000000000d1'
 const B = '0190a0b0-0000-7000-8000-0000000000d2'
 const token = 'emporium-verification=0123456789abcdef'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org',
-  storeId,
-}
+const ctx = contextWith({ now: new Date('2026-11-21T10:00:00Z'), organizationId: 'org', storeId })
 const spec = deciderSpec(domainDecider, ctx)
 
 const added = (domainId: string, hostname: string): StoreDomainEvent => ({

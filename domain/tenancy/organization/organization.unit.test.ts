@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { organizationCreateInput, organizationUpdateInput, type OrganizationCreate } from './commands.js'
 import { organizationDecider } from './decide.js'
 import { organizationCreate, organizationUpdate } from './definitions.js'
 import type { OrganizationCreated } from './events.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { operatorContext, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'system', id: 'cli' },
-  organizationId,
-  storeId: null,
-}
+const ctx = operatorContext(organizationId)
 const spec = deciderSpec(organizationDecider, ctx)
 
 const create: OrganizationCreate = { type: 'OrganizationCreate', data: { organizationId, name: 'Acme Inc.' } }

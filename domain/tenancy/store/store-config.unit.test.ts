@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeRestoreInput, storeUpdateInput, type StoreUpdate } from './commands.js'
 import { storeDecider } from './decide.js'
 import { storeArchive, storeRestore, storeUpdate } from './definitions.js'
 import type { StoreArchived, StoreCreated, StoreEvent } from './events.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
 const otherStore = '0190a0b0-0000-7000-8000-000000000003'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId,
-  storeId,
-}
+const ctx = contextWith({ now: new Date('2026-11-21T10:00:00Z'), organizationId, storeId })
 const spec = deciderSpec(storeDecider, ctx)
 const env = prepareEnv({ ctx })
 

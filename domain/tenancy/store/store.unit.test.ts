@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { DecideContext } from '../../shared/context.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { storeCreateInput, type StoreCreate } from './commands.js'
 import { storeDecider } from './decide.js'
 import { storeCreate } from './definitions.js'
 import type { StoreCreated } from './events.js'
 import { slugProblem } from './slug.js'
-import { prepareEnv } from '../../../test/support/decide-context.js'
+import { operatorContext, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
 const storeId = '0190a0b0-0000-7000-8000-000000000002'
-const ctx: DecideContext = {
-  now: new Date('2026-11-21T10:00:00Z'),
-  actor: { type: 'system', id: 'cli' },
-  organizationId,
-  storeId: null,
-}
+const ctx = operatorContext(organizationId)
 const spec = deciderSpec(storeDecider, ctx)
 
 const create: StoreCreate = { type: 'StoreCreate', data: { storeId, organizationId, name: 'Acme', slug: 'acme' } }

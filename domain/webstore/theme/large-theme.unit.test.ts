@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import { fold } from '../../shared/event.js'
-import type { DecideContext } from '../../shared/context.js'
+import { contextWith } from '../../../test/support/decide-context.js'
 import type { ThemeCommand } from './commands.js'
 import { defaultThemeFiles } from './default-theme.js'
 import { themeDecider } from './definitions.js'
@@ -13,12 +13,7 @@ import { themeFile, type ThemeFile } from './files.js'
 // may carry: its files travel in events of at most 512 KiB, ThemeCreated last.
 
 const ID = '01900000-0000-7000-8000-0000000000b1'
-const ctx: DecideContext = {
-  now: new Date('2026-11-26T07:00:00Z'),
-  actor: { type: 'api_key', id: 'key-1' },
-  organizationId: 'org-1',
-  storeId: '01900000-0000-7000-8000-00000000b001',
-}
+const ctx = contextWith({ now: new Date('2026-11-26T07:00:00Z'), storeId: '01900000-0000-7000-8000-00000000b001' })
 const spec = deciderSpec(themeDecider, ctx)
 
 /** The default theme plus 40 snippets of 60 KB each: 2.4 MB of text. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DecideContext } from '../../shared/context.js'
+import { contextWith } from '../../../test/support/decide-context.js'
 import { fold } from '../../shared/event.js'
 import type { ThemeCommand, ThemeImportAbandon } from './commands.js'
 import { abandonCutShort } from './decide.js'
@@ -17,12 +17,11 @@ import { themeImportAbandon } from './import-definitions.js'
 
 const ID = '01900000-0000-7000-8000-0000000000c1'
 const STORE = '01900000-0000-7000-8000-00000000c001'
-const ctx: DecideContext = {
+const ctx = contextWith({
   now: new Date('2026-11-26T09:00:00Z'),
   actor: { type: 'system', id: 'scheduler' },
-  organizationId: 'org-1',
   storeId: STORE,
-}
+})
 const spec = deciderSpec(themeDecider, ctx)
 const ago = (ms: number) => new Date(ctx.now.getTime() - ms).toISOString()
 
