@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/support/app.js'
 import { POSITION, createProduct } from '../../test/support/products.js'
 
 // What a load balancer and an operator see: liveness with each projection's state, and
@@ -17,11 +17,7 @@ interface Health {
   }[]
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const health = async () => {
   const response = await t.app.inject({ method: 'GET', url: '/health' })

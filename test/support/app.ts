@@ -9,6 +9,7 @@ import { Platform } from '../../app/platform.js'
 import { platformReactions } from '../../app/reactions/all.js'
 import { allProjections } from '../../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { perFile } from './per-file.js'
 
 export interface Tenant {
   organizationId: string
@@ -124,4 +125,12 @@ export async function startTestApp(
       await test.drop()
     },
   }
+}
+
+/** The app of a test file, started before its tests and closed after them. */
+export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+  return perFile(
+    () => startTestApp(options),
+    (t) => t.close(),
+  )
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, expect, vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { allCommands } from '../../domain/commands.js'
 import { Platform } from '../../app/platform.js'
 import { platformReactions } from '../../app/reactions/all.js'
 import { loadConfig } from '../../infra/config.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { perFile } from './per-file.js'
 import type { AnyDb, Database } from '../../infra/database/database.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
 import { comparePositions, type EventStore, type NewEvent, type RecordedEvent } from '../../infra/eventstore/port.js'
@@ -323,37 +324,7 @@ export async function openEngine(): Promise<TestEngine> {
   }
 }
 
-/**
- * The engine of a test file: opened before its tests and closed after them. Its fields are read
- * when a test runs, so a file can hold it in a constant.
- */
+/** The engine of a test file: opened before its tests and closed after them. */
 export function useEngine(): TestEngine {
-  let opened: TestEngine | undefined
-  beforeAll(async () => {
-    opened = await openEngine()
-  })
-  afterAll(async () => {
-    await opened?.close()
-  })
-  const engine = (): TestEngine => {
-    if (!opened) throw new Error('the engine is opened in beforeAll: use it inside a hook or a test')
-    return opened
-  }
-  return {
-    get test() {
-      return engine().test
-    },
-    get database() {
-      return engine().database
-    },
-    get store() {
-      return engine().store
-    },
-    runner: (...args) => engine().runner(...args),
-    rebuilt: (...args) => engine().rebuilt(...args),
-    counts: (...args) => engine().counts(...args),
-    expectCountsOfLog: (...args) => engine().expectCountsOfLog(...args),
-    openPlatform: (...args) => engine().openPlatform(...args),
-    close: () => engine().close(),
-  }
+  return perFile(openEngine, (engine) => engine.close())
 }

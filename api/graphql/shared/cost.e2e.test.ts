@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import type { CostExtension } from './cost-hooks.js'
 
 // Cost-based rate limiting over GraphQL and MCP, on the in-memory buckets: a bucket of 60
@@ -11,16 +11,14 @@ const defaults = loadConfig({}).rateLimit
 const BUCKET = 60
 const RESTORE = 5
 
-let t: TestApp
+const t = useTestApp({
+  config: {
+    rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: BUCKET, restorePerSecond: RESTORE } } },
+  },
+})
 beforeAll(async () => {
-  t = await startTestApp({
-    config: {
-      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: BUCKET, restorePerSecond: RESTORE } } },
-    },
-  })
   await t.tenant('cost-shop')
 })
-afterAll(() => t.close())
 
 interface Body {
   data?: Record<string, unknown> | null

@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CommandContext } from '../../../app/commands/context.js'
 import { verifyOrderLinkToken } from '../../../app/orders/checkout/order-link.js'
 import { openPaymentProvider } from '../../../app/payments/provider/open.js'
 import { testPaymentIntentId } from '../../../app/payments/test-pay/pay.js'
 import { orderRefund } from '../../../domain/orders/order/definitions.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import {
   paymentEventTypes,
   placeOrder,
@@ -19,11 +19,7 @@ import { textsOf, visit } from '../../../test/support/storefront.js'
 // The TEST provider's pay page on the store host, as a shopper uses it (plain forms), and the
 // refund that the TEST provider confirms with a signed charge.refunded through the receiver.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const hostOf = (s: Shop) => `${s.storeSlug}.localhost`
 

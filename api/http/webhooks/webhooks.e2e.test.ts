@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { deliverTestWebhook } from '../../../app/payments/webhook/deliver-test.js'
 import { paymentIdOf } from '../../../domain/payments/payment/streams.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import {
   configurePaymentProvider,
   newEventId,
@@ -23,11 +23,7 @@ import {
 // signatures, secrets of other stores and rotated ones, replays, stale timestamps, sizes,
 // concurrency, out-of-order refunds and amounts that do not match the order.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const shop = (slug: string) => testShop(t, slug)
 const configure = (apiKey: string, input: Record<string, unknown>) => configurePaymentProvider(t, apiKey, input)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SecretCipher, secretKeyId } from '../../../infra/secrets/cipher.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { webhookSigningSecrets } from './open.js'
 import { resealPaymentSecrets } from './secrets.js'
 import type { PaymentPlatform } from './services.js'
@@ -13,11 +13,7 @@ const OLD_KEY = randomBytes(32)
 const NEW_KEY = randomBytes(32)
 const WHSEC = 'whsec_KeyRotationSigningSecret77'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ config: { secretsKey: OLD_KEY } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ config: { secretsKey: OLD_KEY } })
 
 /** Another node of the same platform, started with other keys. */
 const node = (secretsKey: Buffer, secretsKeyPrevious?: Buffer): PaymentPlatform => ({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { describe, expect, it, vi } from 'vitest'
+import { type Tenant, useTestApp } from '../../../test/support/app.js'
 import { UPDATE, createCollection } from '../../../test/support/collections.js'
 import { UPDATE_PRODUCT, createProduct } from '../../../test/support/products.js'
 import { createBlog, createPage, createPost, write } from '../../../test/support/webstore-content.js'
@@ -8,11 +8,7 @@ import { redirectFor } from './reads.js'
 // Changed handles answer 301 from their old path: the reactions add the redirects through the
 // registry, collapse chains, and the storefront's lookup finds them.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 type Redirect = { path: string; target: string }
 const REDIRECTS = `{ urlRedirects(sort: PATH_ASC, first: 250) { nodes { id path target } } }`

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/support/app.js'
 import { MOVE_CATEGORY, UPDATE_CATEGORY, createCategory, must } from '../../../test/support/categories.js'
 import { rebuildDone } from '../../../test/support/projections.js'
 import { DELETE_PRODUCT, createProduct } from '../../../test/support/products.js'
@@ -8,11 +8,7 @@ import { DELETE_PRODUCT, createProduct } from '../../../test/support/products.js
 // The category read models are built by list arithmetic over positions and by rewriting whole
 // subtrees; a replay from the log, of one store or from scratch, must arrive at the same rows.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function rows(storeId: string) {
   const db = t.platform.database.db

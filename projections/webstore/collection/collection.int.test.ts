@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createCollection, pricedProduct, reprice, updateProduct } from '../../../test/support/collections.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
 import { rebuildDone } from '../../../test/support/projections.js'
 import { findPublishedCollection, listPublishedCollections } from './visibility.js'
@@ -8,11 +8,7 @@ import { findPublishedCollection, listPublishedCollections } from './visibility.
 // Membership is computed from facts this projection keeps itself, in log order: a replay of one
 // store or of the whole log must arrive at the same rows.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function rows(storeId: string) {
   const db = t.platform.database.db

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   SET_FIELDS,
   clothingAttributes,
@@ -11,11 +11,7 @@ import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 
 // Attribute set writes and reads through the GraphQL endpoint.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 type Written = { attributeSet: AttributeSet | null; eventPosition: string | null }
 const run = (apiKey: string, name: string, input: Record<string, unknown>) =>

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { attributeMutation, createAttribute, type Attribute } from '../../../../test/support/attributes.js'
 
 // attributeRevert restores the states Attribute.history shows: the attribute after a whole
 // command, never halfway through one.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 type Written = { attribute: Attribute | null; eventPosition: string | null }
 const run = async (apiKey: string, name: string, input: Record<string, unknown>) => {

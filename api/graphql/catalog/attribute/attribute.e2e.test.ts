@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   ATTRIBUTE_FIELDS,
   attributeMutation,
@@ -10,11 +10,7 @@ import { POSITION, UUID, createProduct, onlyError } from '../../../../test/suppo
 
 // Attribute writes and reads through the GraphQL endpoint, as an integration sees them.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 type Written = { attribute: Attribute | null; eventPosition: string | null }
 const run = async (apiKey: string, name: string, input: Record<string, unknown>) =>

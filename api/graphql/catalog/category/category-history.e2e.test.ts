@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   CATEGORY_BY_ID,
   MOVE_CATEGORY,
@@ -14,11 +14,7 @@ import { onlyError } from '../../../../test/support/products.js'
 
 // A category's past: its history, reading it as it was (asOf), and reverting to a revision.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const REVERT = `mutation ($input: CategoryRevertInput!) { categoryRevert(input: $input) { category { title handle path revision } eventPosition } }`
 const HISTORY = `query ($id: ID, $first: Int, $after: String) { category(id: $id) { history(first: $first, after: $after) {

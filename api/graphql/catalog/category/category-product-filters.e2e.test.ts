@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { createCategory, must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { pricedProduct } from '../../../../test/support/collections.js'
@@ -8,11 +8,7 @@ import { pricedProduct } from '../../../../test/support/collections.js'
 // default and can narrow it; without a sort, own products keep their positions and a subtree
 // is by title.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const PRODUCTS = `query ($id: ID, $all: Boolean, $filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String, $page: Int, $limit: Int) { category(id: $id) {
   products(includeDescendants: $all, filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) {

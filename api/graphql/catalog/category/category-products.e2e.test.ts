@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { DELETE_CATEGORY, createCategory, must } from '../../../../test/support/categories.js'
 import { DELETE_PRODUCT, auditTrail, createProduct, onlyError } from '../../../../test/support/products.js'
 
 // Products in categories: assigning, ordering, counts that include descendants, and the
 // product's side (Product.categories).
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const ADD = `mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { category { id productCount } eventPosition } }`
 const REMOVE = `mutation ($input: CategoryProductsRemoveInput!) { categoryProductsRemove(input: $input) { category { productCount } eventPosition } }`

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   CATEGORY_BY_ID,
   DELETE_CATEGORY,
@@ -13,11 +13,7 @@ import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // The tree: moves (cycles, depth), reorders, lists, breadcrumbs and deleting subtrees.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 /** men/shirts/slim, men/shoes and women, created in that order. */
 async function storeWithTree(slug: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   CATEGORY_BY_ID,
   CATEGORY_BY_PATH,
@@ -18,11 +18,7 @@ import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/
 // scopes and tenant isolation. The tree: category-tree; products: category-products; history:
 // category-history.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('categoryCreate', () => {
   it('returns the category and serves it by id and by handle path on the next request', async () => {

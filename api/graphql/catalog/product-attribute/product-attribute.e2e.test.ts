@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { clothingAttributes, createAttribute, createAttributeSet } from '../../../../test/support/attributes.js'
 import { createProduct, onlyError } from '../../../../test/support/products.js'
 
 // A product's attribute set and values through the GraphQL endpoint, including the issue's
 // must-show cases: a select value outside its options, and a product missing a required attribute.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const VIEW = 'id revision attributeSet { name } attributes { code value displayValue attribute { code type } }'
 type View = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { GraphQLResponse } from '../../../../test/support/app.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { type Tenant, useTestApp } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
   DELETE_PRODUCT,
@@ -17,11 +17,7 @@ import {
 // Who may see and change a product: another tenant must not be able to tell a foreign product
 // from one that does not exist, and a key without the scope changes nothing.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 /** The response with every occurrence of `value` replaced, to compare two answers that differ only in the id or handle asked for. */
 function masked(response: GraphQLResponse<unknown>, value: string): unknown {

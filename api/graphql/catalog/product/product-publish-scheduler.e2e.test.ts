@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { productStream } from '../../../../domain/catalog/product/streams.js'
 import { PublishScheduler } from '../../../../app/scheduling/publish-scheduler.js'
 import { createProduct } from '../../../../test/support/products.js'
 
 // The publish scheduler runs wherever projections run; a short interval lets the test watch it.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ config: { publishSchedulerIntervalMs: 100 } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ config: { publishSchedulerIntervalMs: 100 } })
 
 type Read = { product: { status: string; publishAt: string | null } }
 type Log = { auditLog: { nodes: { type: string; actor: { type: string; id: string; name: string | null } }[] } }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
   DELETE_PRODUCT,
@@ -24,11 +24,7 @@ import {
 // Product writes and reads through the GraphQL endpoint, as an integration sees them.
 // Isolation and scopes: product-access.e2e.test.ts; lists: product-list and product-filters.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const taken = (handle: string) =>
   `handle '${handle}' is taken in this store; choose another or update the existing product`

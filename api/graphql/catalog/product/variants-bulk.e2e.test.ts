@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 import {
   VARIANT_FIELDS,
@@ -14,11 +14,7 @@ import {
 
 // Bulk variant mutations, reordering and SKU uniqueness. Single variants and options: variants.e2e.test.ts.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const sizes = (...values: string[]) => ({ title: 'Sock', options: [{ name: 'Size', values }] })
 const v = (size: string, price: string, sku = '') => ({ price, sku, optionValues: [{ name: 'Size', value: size }] })

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
 import {
   CREATE_WITH_VARIANTS,
@@ -12,11 +12,7 @@ import {
   type CatalogProduct,
 } from '../../../../test/support/variant-api.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('productCreate with options and variants', () => {
   it('creates 3 options × 3 values … 9 variants in one mutation and reads them back with prices and stock', async () => {

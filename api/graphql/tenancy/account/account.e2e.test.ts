@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { onlyError, POSITION, UUID } from '../../../../test/support/products.js'
 import {
   LOGIN,
@@ -12,11 +12,7 @@ import {
   tokenIn,
 } from '../../../../test/support/session.js'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const VIEWER =
   '{ viewer { organization { id name } scopes credential { type id name } user { id email } role stores { slug } } }'

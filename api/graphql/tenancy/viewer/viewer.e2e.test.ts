@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES } from '../../../../domain/shared/scopes.js'
 import { generateApiKeyToken } from '../../../../app/auth/api-key-token.js'
 import { issueApiKey } from '../../../../app/auth/keys.js'
 import type { CommandContext } from '../../../../app/commands/context.js'
 import { revokeKey } from '../../../../app/operations/tenants.js'
-import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { type GraphQLResponse, type Tenant, useTestApp } from '../../../../test/support/app.js'
 import { UUID, onlyError } from '../../../../test/support/products.js'
 import { storeCreate } from '../../../../domain/tenancy/store/definitions.js'
 
@@ -31,11 +31,7 @@ interface Viewer {
 const STORE_FIELDS = 'id slug name defaultLocale currency commerceEnabled'
 const VIEWER = `{ viewer { organization { id name } stores { ${STORE_FIELDS} } currentStore { ${STORE_FIELDS} } scopes credential { type id name } } }`
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 /** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
 const operator = (organizationId: string, now = new Date()): CommandContext => ({

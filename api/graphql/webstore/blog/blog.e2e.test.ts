@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
 import { UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
 import {
@@ -13,11 +13,7 @@ import {
 
 // Blogs and their posts through the GraphQL endpoint.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
   t.gql<Record<string, Record<string, unknown>>>(apiKey, contentMutation(name), { input })

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { createCollection, pricedProduct } from '../../../../test/support/collections.js'
@@ -7,11 +7,7 @@ import { createCollection, pricedProduct } from '../../../../test/support/collec
 // Collection.products takes the product list's filter and sort: an admin sees every status by
 // default and can narrow it; without a sort the collection keeps its own order.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const PRODUCTS = `query ($id: ID, $filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String, $page: Int, $limit: Int) { collection(id: $id) {
   products(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { must } from '../../../../test/support/categories.js'
 import { auditTrail, createProduct, onlyError } from '../../../../test/support/products.js'
 import {
@@ -17,11 +17,7 @@ import {
 // Collections: create, read, list, update and delete, manual products and their order, errors,
 // scopes and tenant isolation.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const BY_ID = `query ($id: ID, $handle: String) { collection(id: $id, handle: $handle) { ${COLLECTION_FIELDS} seo { title description } image { id } history { nodes { type } } } }`
 const LIST = `query ($filter: CollectionFilter, $sort: CollectionSort, $first: Int, $after: String, $page: Int, $limit: Int) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { createCategory, must } from '../../../../test/support/categories.js'
 import { onlyError } from '../../../../test/support/products.js'
 import {
@@ -14,11 +14,7 @@ import {
 // Smart collections: membership follows product changes the moment they are written, with no
 // reindex step, for every rule field, ALL and ANY.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const summerUnder50 = [
   { field: 'TAG', relation: 'EQUALS', value: 'summer' },

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { ok } from '../../../../test/support/menus.js'
 import { POSITION, UUID, createProduct, onlyError } from '../../../../test/support/products.js'
 
 // Content types and entries through the GraphQL endpoint: validation against the type,
 // references, refused type changes, lists, isolation and scopes.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const TYPE_FIELDS =
   'id handle name revision fields { key name type required list validations { min max maxLength choices } }'

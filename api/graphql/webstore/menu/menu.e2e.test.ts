@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import {
   ADD_ITEM,
   CREATE_MENU,
@@ -15,11 +15,7 @@ import { POSITION, UUID, createProduct, onlyError } from '../../../../test/suppo
 
 // Menus through the GraphQL endpoint: lifecycle, the item tree, broken links, errors and isolation.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const UPDATE_MENU = MENU_WRITE('menuUpdate', 'MenuUpdateInput')
 const UPDATE_ITEM = MENU_WRITE('menuItemUpdate', 'MenuItemUpdateInput')

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
 import { PAGE_FIELDS, contentMutation, createPage, type PageView } from '../../../../test/support/webstore-content.js'
 
 // Pages through the GraphQL endpoint: lifecycle, sanitizing, handles, lists, errors and isolation.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 type Written = { page: PageView | null; eventPosition: string | null }
 const run = (apiKey: string, name: string, input: Record<string, unknown>) =>

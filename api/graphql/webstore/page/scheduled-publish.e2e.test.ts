@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { findPublishedPage, listPublishedPages } from '../../../../projections/webstore/page/visibility.js'
 import { findPublishedPost, listPublishedPosts } from '../../../../projections/webstore/post/visibility.js'
 import { createBlog, createPage, createPost, waitFor } from '../../../../test/support/webstore-content.js'
@@ -7,11 +7,7 @@ import { createBlog, createPage, createPost, waitFor } from '../../../../test/su
 // Scheduled pages and posts go live with nobody calling: the publish scheduler runs where
 // projections run, here every 100 ms. The storefront-facing reads hide them until then.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ config: { publishSchedulerIntervalMs: 100 } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ config: { publishSchedulerIntervalMs: 100 } })
 
 type Log = { auditLog: { nodes: { type: string; actor: { type: string; id: string } }[] } }
 const SCHEDULER = { type: 'system', id: 'scheduler' }

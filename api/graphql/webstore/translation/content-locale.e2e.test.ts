@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 
 // `ContentEntry.fields(locale)`: TEXT and RICH_TEXT values read their translation under the keys
 // content-source.ts registers (`fields.<key>`, `fields.<key>.<index>`); other values stay as stored.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { createAttribute } from '../../../../test/support/attributes.js'
 import { createProduct } from '../../../../test/support/products.js'
 
 // Nested translatable text read with `locale`: menu item titles, product option names, attribute
 // option labels and SEO, each translated on its resource under the key sources.ts lists.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { createAttribute } from '../../../../test/support/attributes.js'
 import { createProduct, onlyError } from '../../../../test/support/products.js'
 import { untilMainTheme } from '../../../../test/support/themes.js'
@@ -9,11 +9,7 @@ import { digest, translationApi } from '../../../../test/support/translations.js
 // What can be translated beyond product text: theme strings and section settings, option names
 // and attribute values, content entries, and the list of translatable resources.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const { register, resource, multilingual } = translationApi(() => t)
 describe('theme translations', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
 import { digest, LOCALIZED, translationApi } from '../../../../test/support/translations.js'
@@ -7,11 +7,7 @@ import { digest, LOCALIZED, translationApi } from '../../../../test/support/tran
 // Translations through the GraphQL endpoint: the must-show (outdated flag, locale reads with
 // fallback), removal, every error path, scopes and tenant isolation.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const { register, remove, resource, localized, multilingual } = translationApi(() => t)
 describe('translationsRegister and locale reads', () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // URL redirects through the GraphQL endpoint: lifecycle, normalization, validation, uniqueness, lists, scopes, isolation.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const FIELDS = 'id path target createdAt updatedAt revision'
 type Redirect = { id: string; path: string; target: string; revision: number }
