@@ -1,8 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { allServices } from '../domain/commands.js'
-import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
-import { callTool, callToolError, connectMcp } from '../test/support/mcp.js'
+import { useTestApp } from '../test/support/app.js'
+import { callTool, callToolError, useMcpShop } from '../test/support/mcp.js'
 
 // The shop MCP server as an agent uses it: the SDK's own client over streamable HTTP against the
 // app on a real port, checked against what GraphQL answers for the same store.
@@ -30,24 +29,12 @@ const PRODUCT_FIELDS =
   'id title handle description status vendor tags seo { title description } publishAt createdAt updatedAt revision'
 const POSITION = /^\d{20}-\d{20}$/
 
-let t: TestApp
-let tenant: Tenant
-let client: Client
-
-beforeAll(async () => {
-  t = await startTestApp()
-  tenant = await t.tenant('mcp-http')
-  client = await connectMcp(t, tenant.apiKey)
-})
-
-afterAll(async () => {
-  await client?.close()
-  await t?.close()
-})
+const t = useTestApp()
+const mcp = useMcpShop(t, 'mcp-http')
 
 describe('tools/list', () => {
   it('offers the read tools and every command the registry offers over MCP, under its verb-first name', async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await mcp.client.listTools()
     const commands = t.platform.registry.list('mcp').map((definition) => definition.tool)
     expect(commands).toEqual(expect.arrayContaining(['create_product', 'update_product', 'delete_product']))
     const reads = [
@@ -111,7 +98,7 @@ describe('tools/list', () => {
   })
 
   it('describes each tool with the registry description, annotations and JSON Schemas', async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await mcp.client.listTools()
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
     const create = byName.get('create_product')!
     expect(create.description).toMatch(/^Create a product in the current store/)
@@ -162,7 +149,7 @@ describe('writing and reading products', () => {
   let created: Written
 
   it('create_product answers with the product as the read model has it, which GraphQL and get_product then show', async () => {
-    const outcome = await callTool<Written>(client, 'create_product', {
+    const outcome = await callTool<Written>(mcp.client, 'create_product', {
       title: 'Red Shirt',
       tags: ['red', 'cotton'],
       vendor: 'Acme',
@@ -182,18 +169,18 @@ describe('writing and reading products', () => {
     const { eventPosition: _position, media, options, variants, ...product } = created
     expect({ media, options, variants }).toEqual({ media: [], options: [], variants: [] })
     const viaGraphQL = await t.gql<{ product: Product }>(
-      tenant.apiKey,
+      mcp.tenant.apiKey,
       `query ($id: ID) { product(id: $id) { ${PRODUCT_FIELDS} } }`,
       { id: created.id },
     )
     expect(viaGraphQL.data?.product).toEqual(product)
-    expect((await callTool(client, 'get_product', { id: created.id })).data).toEqual({
+    expect((await callTool(mcp.client, 'get_product', { id: created.id })).data).toEqual({
       ...product,
       media: [],
       options: [],
       variants: [],
     })
-    expect((await callTool(client, 'get_product', { handle: 'red-shirt' })).data).toEqual({
+    expect((await callTool(mcp.client, 'get_product', { handle: 'red-shirt' })).data).toEqual({
       ...product,
       media: [],
       options: [],
@@ -202,7 +189,7 @@ describe('writing and reading products', () => {
   })
 
   it('update_product changes only the given fields; repeating it changes nothing', async () => {
-    const updated = await callTool<Written>(client, 'update_product', {
+    const updated = await callTool<Written>(mcp.client, 'update_product', {
       id: created.id,
       title: 'Crimson Shirt',
       status: 'DRAFT',
@@ -217,7 +204,7 @@ describe('writing and reading products', () => {
     })
     expect(updated.data.eventPosition).toMatch(POSITION)
 
-    const again = await callTool<Written>(client, 'update_product', { id: created.id, title: 'Crimson Shirt' })
+    const again = await callTool<Written>(mcp.client, 'update_product', { id: created.id, title: 'Crimson Shirt' })
     expect(again.data).toMatchObject({ title: 'Crimson Shirt', revision: 2, eventPosition: null })
   })
 
@@ -227,46 +214,50 @@ describe('writing and reading products', () => {
       { title: 'Green Mug', tags: ['green', 'kitchen'], status: 'ARCHIVED' },
       { title: 'Yellow Mug', tags: ['kitchen'], vendor: 'Acme' },
     ]) {
-      expect((await callTool(client, 'create_product', input)).isError).toBe(false)
+      expect((await callTool(mcp.client, 'create_product', input)).isError).toBe(false)
     }
     const titles = (list: ProductList) => list.nodes.map((p) => p.title)
 
-    const kitchen = await callTool<ProductList>(client, 'list_products', {
+    const kitchen = await callTool<ProductList>(mcp.client, 'list_products', {
       filter: { tags: { any: ['kitchen'] } },
       sort: 'TITLE_ASC',
     })
     expect(titles(kitchen.data)).toEqual(['Blue Mug', 'Green Mug', 'Yellow Mug'])
     expect(kitchen.data.totalCount).toBe(3)
 
-    const acmeOrDraft = await callTool<ProductList>(client, 'list_products', {
+    const acmeOrDraft = await callTool<ProductList>(mcp.client, 'list_products', {
       filter: { or: [{ vendor: { eq: 'Acme' }, status: ['ACTIVE'] }, { status: ['DRAFT'] }] },
       sort: 'TITLE_ASC',
     })
     expect(titles(acmeOrDraft.data)).toEqual(['Crimson Shirt', 'Yellow Mug'])
 
-    const searched = await callTool<ProductList>(client, 'list_products', {
+    const searched = await callTool<ProductList>(mcp.client, 'list_products', {
       filter: { search: 'mu', title: { startsWith: 'g' } },
     })
     expect(titles(searched.data)).toEqual(['Green Mug'])
 
-    const first = await callTool<ProductList>(client, 'list_products', { first: 2, sort: 'TITLE_ASC' })
+    const first = await callTool<ProductList>(mcp.client, 'list_products', { first: 2, sort: 'TITLE_ASC' })
     expect(titles(first.data)).toEqual(['Blue Mug', 'Crimson Shirt'])
     expect(first.data.pageInfo.hasNextPage).toBe(true)
-    const rest = await callTool<ProductList>(client, 'list_products', {
+    const rest = await callTool<ProductList>(mcp.client, 'list_products', {
       first: 2,
       after: first.data.pageInfo.endCursor,
       sort: 'TITLE_ASC',
     })
     expect(titles(rest.data)).toEqual(['Green Mug', 'Yellow Mug'])
 
-    const page2 = await callTool<ProductList>(client, 'list_products', { page: 2, limit: 3, sort: 'TITLE_ASC' })
+    const page2 = await callTool<ProductList>(mcp.client, 'list_products', { page: 2, limit: 3, sort: 'TITLE_ASC' })
     expect(titles(page2.data)).toEqual(['Yellow Mug'])
   })
 
   it('search_catalog returns compact hits for words, the last one a prefix', async () => {
-    const { data } = await callTool<{ hits: Record<string, unknown>[]; totalCount: number }>(client, 'search_catalog', {
-      query: 'kitchen mu',
-    })
+    const { data } = await callTool<{ hits: Record<string, unknown>[]; totalCount: number }>(
+      mcp.client,
+      'search_catalog',
+      {
+        query: 'kitchen mu',
+      },
+    )
     expect(data.totalCount).toBe(3)
     expect(Object.keys(data.hits[0]!).sort()).toEqual(['handle', 'id', 'status', 'title', 'type', 'vendor'])
     expect(data.hits.map((hit) => hit.title).sort()).toEqual(['Blue Mug', 'Green Mug', 'Yellow Mug'])
@@ -274,49 +265,49 @@ describe('writing and reading products', () => {
 
   it('delete_product refuses without confirm: true and changes nothing', async () => {
     for (const args of [{ id: created.id }, { id: created.id, confirm: false }, { id: created.id, confirm: 'yes' }]) {
-      const error = await callToolError(client, 'delete_product', args)
+      const error = await callToolError(mcp.client, 'delete_product', args)
       expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'confirm'] })
       expect(error.message).toMatch(/needs confirm: true.*Nothing was changed/)
     }
-    expect((await callTool(client, 'get_product', { id: created.id })).isError).toBe(false)
+    expect((await callTool(mcp.client, 'get_product', { id: created.id })).isError).toBe(false)
   })
 
   it('delete_product with confirm: true deletes and answers with the deleted id', async () => {
-    const deleted = await callTool<{ deletedId: string; eventPosition: string }>(client, 'delete_product', {
+    const deleted = await callTool<{ deletedId: string; eventPosition: string }>(mcp.client, 'delete_product', {
       id: created.id,
       confirm: true,
     })
     expect(deleted.data).toEqual({ deletedId: created.id, eventPosition: expect.stringMatching(POSITION) })
-    expect(await callToolError(client, 'get_product', { id: created.id })).toEqual({
+    expect(await callToolError(mcp.client, 'get_product', { id: created.id })).toEqual({
       code: 'NOT_FOUND',
       message: `product '${created.id}' does not exist in this store`,
     })
-    const viaGraphQL = await t.gql(tenant.apiKey, `query ($id: ID) { product(id: $id) { id } }`, { id: created.id })
+    const viaGraphQL = await t.gql(mcp.tenant.apiKey, `query ($id: ID) { product(id: $id) { id } }`, { id: created.id })
     expect(viaGraphQL.errors?.[0]?.extensions.code).toBe('NOT_FOUND')
   })
 })
 
 describe('context and history', () => {
   it('get_context names the organization, the reachable stores, the current store and the scopes', async () => {
-    const { data } = await callTool<Record<string, unknown>>(client, 'get_context')
+    const { data } = await callTool<Record<string, unknown>>(mcp.client, 'get_context')
     expect(data).toMatchObject({
-      organization: { id: tenant.organizationId, name: 'Org of mcp-http' },
-      stores: [{ id: tenant.storeId, slug: 'mcp-http', name: 'Store mcp-http' }],
-      currentStore: { id: tenant.storeId, slug: 'mcp-http' },
+      organization: { id: mcp.tenant.organizationId, name: 'Org of mcp-http' },
+      stores: [{ id: mcp.tenant.storeId, slug: 'mcp-http', name: 'Store mcp-http' }],
+      currentStore: { id: mcp.tenant.storeId, slug: 'mcp-http' },
       scopes: expect.arrayContaining(['products:write', 'products:read']),
       credential: { type: 'api_key', id: expect.any(String), name: 'default key' },
     })
   })
 
   it('get_audit_log shows the writes as the MCP actor, as the GraphQL audit log does', async () => {
-    const product = (await callTool<Written>(client, 'create_product', { title: 'Audited' })).data
-    await callTool(client, 'update_product', { id: product.id, vendor: 'Audit Co' })
-    const { data: context } = await callTool<{ credential: { id: string } }>(client, 'get_context')
+    const product = (await callTool<Written>(mcp.client, 'create_product', { title: 'Audited' })).data
+    await callTool(mcp.client, 'update_product', { id: product.id, vendor: 'Audit Co' })
+    const { data: context } = await callTool<{ credential: { id: string } }>(mcp.client, 'get_context')
 
     const { data } = await callTool<{
       nodes: { type: string; actor: unknown; entityType: string }[]
       totalCount: number
-    }>(client, 'get_audit_log', {
+    }>(mcp.client, 'get_audit_log', {
       filter: { entityId: product.id },
     })
     expect(data.nodes.map((entry) => entry.type)).toEqual(['ProductCreated', 'ProductVendorChanged'])
@@ -324,13 +315,13 @@ describe('context and history', () => {
     for (const entry of data.nodes) expect(entry).toMatchObject({ entityType: 'product', actor })
 
     const viaGraphQL = await t.gql<{ auditLog: { nodes: { actor: unknown }[] } }>(
-      tenant.apiKey,
+      mcp.tenant.apiKey,
       `query ($filter: AuditLogFilter) { auditLog(filter: $filter) { nodes { actor { type id name } } } }`,
       { filter: { entityId: product.id } },
     )
     expect(viaGraphQL.data?.auditLog.nodes).toEqual([{ actor }, { actor }])
 
-    const byActor = await callTool<{ totalCount: number }>(client, 'get_audit_log', {
+    const byActor = await callTool<{ totalCount: number }>(mcp.client, 'get_audit_log', {
       filter: { actorId: context.credential.id },
       first: 1,
     })

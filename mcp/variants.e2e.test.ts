@@ -1,31 +1,18 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
-import { callTool, callToolError, connectMcp } from '../test/support/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/support/app.js'
+import { callTool, callToolError, useMcpShop } from '../test/support/mcp.js'
 import { threeByThree } from '../test/support/variant-api.js'
 import type { ProductJson } from './catalog/product/views.js'
 
 // An agent builds a product with options and variants and keeps its stock, through the write
 // tools the registry generates and get_product.
 
-let t: TestApp
-let tenant: Tenant
-let client: Client
-
-beforeAll(async () => {
-  t = await startTestApp()
-  tenant = await t.tenant('mcp-variants')
-  client = await connectMcp(t, tenant.apiKey)
-})
-
-afterAll(async () => {
-  await client?.close()
-  await t?.close()
-})
+const t = useTestApp()
+const mcp = useMcpShop(t, 'mcp-variants')
 
 describe('variant tools', () => {
   it('creates a product with its variants, reads them back with get_product and adjusts stock with a reason', async () => {
-    const created = await callTool<ProductJson>(client, 'create_product', threeByThree())
+    const created = await callTool<ProductJson>(mcp.client, 'create_product', threeByThree())
     expect(created.isError).toBe(false)
     const product = created.data
     expect(product.options.map((o) => o.name)).toEqual(['Size', 'Color'])
@@ -55,7 +42,7 @@ describe('variant tools', () => {
     })
 
     const variantId = product.variants[0]!.id
-    const adjusted = await callTool<ProductJson>(client, 'adjust_inventory', {
+    const adjusted = await callTool<ProductJson>(mcp.client, 'adjust_inventory', {
       productId: product.id,
       variantId,
       delta: -1,
@@ -63,11 +50,11 @@ describe('variant tools', () => {
       note: 'torn seam',
     })
     expect(adjusted.data.variants[0]!.inventoryQuantity).toBe(0)
-    const read = await callTool<ProductJson>(client, 'get_product', { id: product.id })
+    const read = await callTool<ProductJson>(mcp.client, 'get_product', { id: product.id })
     expect(read.data.variants[0]!.inventoryQuantity).toBe(0)
 
     const log = await callTool<{ nodes: { type: string; data: Record<string, unknown>; actor: { type: string } }[] }>(
-      client,
+      mcp.client,
       'get_audit_log',
       { filter: { entityId: product.id, eventType: 'ProductInventoryAdjusted' } },
     )
@@ -78,9 +65,12 @@ describe('variant tools', () => {
 
   it('answers errors with the field at fault, and refuses destructive tools without confirm', async () => {
     const product = (
-      await callTool<ProductJson>(client, 'create_product', { title: 'Pen', variants: [{ price: '1', sku: 'PEN' }] })
+      await callTool<ProductJson>(mcp.client, 'create_product', {
+        title: 'Pen',
+        variants: [{ price: '1', sku: 'PEN' }],
+      })
     ).data
-    const money = await callToolError(client, 'update_product_variant', {
+    const money = await callToolError(mcp.client, 'update_product_variant', {
       productId: product.id,
       id: product.variants[0]!.id,
       price: '1.005',
@@ -90,12 +80,12 @@ describe('variant tools', () => {
       field: ['input', 'price'],
       message: "price '1.005' has too many decimals: USD allows at most 2 decimals",
     })
-    const unconfirmed = await callToolError(client, 'remove_product_variants', {
+    const unconfirmed = await callToolError(mcp.client, 'remove_product_variants', {
       productId: product.id,
       variantIds: [product.variants[0]!.id],
     })
     expect(unconfirmed.code).toBe('BAD_USER_INPUT')
-    const deleted = await callTool<ProductJson>(client, 'remove_product_variants', {
+    const deleted = await callTool<ProductJson>(mcp.client, 'remove_product_variants', {
       productId: product.id,
       variantIds: [product.variants[0]!.id],
       confirm: true,

@@ -1,28 +1,15 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp, type Tenant } from './support/app.js'
-import { callTool, callToolError, connectMcp } from './support/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from './support/app.js'
+import { callTool, callToolError, useMcpShop } from './support/mcp.js'
 
 // Issue 11, defects 2, 3, 6 and 7, through MCP: the command path (write tools) and the read
 // tools' arguments refuse what GraphQL refuses, with the same code and field path.
 
-let t: TestApp
-let tenant: Tenant
-let client: Client
-
-beforeAll(async () => {
-  t = await startTestApp()
-  tenant = await t.tenant('bounds-mcp')
-  client = await connectMcp(t, tenant.apiKey)
-})
-
-afterAll(async () => {
-  await client?.close()
-  await t?.close()
-})
+const t = useTestApp()
+const mcp = useMcpShop(t, 'bounds-mcp')
 
 async function productCount(): Promise<number> {
-  return (await callTool<{ totalCount: number }>(client, 'list_products', {})).data.totalCount
+  return (await callTool<{ totalCount: number }>(mcp.client, 'list_products', {})).data.totalCount
 }
 
 function nestedFilter(depth: number): Record<string, unknown> {
@@ -34,17 +21,17 @@ function nestedFilter(depth: number): Record<string, unknown> {
 describe('write tools', () => {
   it('refuse NUL, unpaired surrogates and year 0 at the zod path, and write nothing', async () => {
     const before = await productCount()
-    expect(await callToolError(client, 'create_product', { title: 'Bad\u0000Lamp' })).toMatchObject({
+    expect(await callToolError(mcp.client, 'create_product', { title: 'Bad\u0000Lamp' })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'title'],
       message: expect.stringMatching(/^input\.title holds a NUL/),
     })
-    expect(await callToolError(client, 'create_product', { title: 'Lamp', tags: ['\ud800'] })).toMatchObject({
+    expect(await callToolError(mcp.client, 'create_product', { title: 'Lamp', tags: ['\ud800'] })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'tags', 0],
     })
     expect(
-      await callToolError(client, 'create_product', {
+      await callToolError(mcp.client, 'create_product', {
         title: 'Lamp',
         status: 'DRAFT',
         publishAt: '0000-01-01T00:00:00Z',
@@ -58,10 +45,10 @@ describe('write tools', () => {
   })
 
   it('refuse a JSON attribute value nested deeper than 32 levels at its path', async () => {
-    const created = await callTool<{ id: string }>(client, 'create_product', { title: 'Json Lamp' })
+    const created = await callTool<{ id: string }>(mcp.client, 'create_product', { title: 'Json Lamp' })
     let value: unknown = 1
     for (let i = 0; i < 40; i++) value = [value]
-    const error = await callToolError(client, 'set_product_attributes', {
+    const error = await callToolError(mcp.client, 'set_product_attributes', {
       productId: created.data.id,
       values: [{ code: 'care', value }],
     })
@@ -72,8 +59,8 @@ describe('write tools', () => {
 
 describe('numbers', () => {
   it('refuse a position beyond the integer column it lands in', async () => {
-    const created = await callTool<{ id: string }>(client, 'create_product', { title: 'Far Option' })
-    const error = await callToolError(client, 'add_product_option', {
+    const created = await callTool<{ id: string }>(mcp.client, 'create_product', { title: 'Far Option' })
+    const error = await callToolError(mcp.client, 'add_product_option', {
       productId: created.data.id,
       name: 'Size',
       values: ['S'],
@@ -89,29 +76,29 @@ describe('numbers', () => {
 
 describe('read tools', () => {
   it('refuse filter bombs naming the limit, and strings text cannot hold', async () => {
-    const deep = await callToolError(client, 'list_products', { filter: nestedFilter(2_000) })
+    const deep = await callToolError(mcp.client, 'list_products', { filter: nestedFilter(2_000) })
     expect(deep).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/at most 5 levels/) })
     const or = Array.from({ length: 10_000 }, (_, i) => ({ title: { eq: `t${i}` } }))
-    expect(await callToolError(client, 'list_products', { filter: { or } })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { filter: { or } })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['filter', 'or'],
       message: expect.stringMatching(/at most 100 on each level/),
     })
-    expect(await callToolError(client, 'list_products', { filter: { title: { eq: '\u0000' } } })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { filter: { title: { eq: '\u0000' } } })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['filter', 'title', 'eq'],
     })
   })
 
   it('refuse a page, a date and an inventory bound Postgres cannot take', async () => {
-    expect(await callToolError(client, 'list_products', { page: 1e15 })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { page: 1e15 })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['page'],
     })
     expect(
-      await callToolError(client, 'list_products', { filter: { createdAt: { from: '0000-01-01T00:00:00Z' } } }),
+      await callToolError(mcp.client, 'list_products', { filter: { createdAt: { from: '0000-01-01T00:00:00Z' } } }),
     ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filter', 'createdAt', 'from'] })
-    expect(await callToolError(client, 'list_products', { filter: { inventory: { min: 1e12 } } })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { filter: { inventory: { min: 1e12 } } })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['filter', 'inventory', 'min'],
     })

@@ -2,7 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { expect } from 'vitest'
-import type { TestApp } from './app.js'
+import type { Tenant, TestApp } from './app.js'
+import { perFile } from './per-file.js'
 
 /** The app of `startTestApp` on a real port, for clients that speak HTTP themselves; returns the `/mcp` URL. */
 export async function listenForMcp(t: TestApp): Promise<string> {
@@ -30,6 +31,26 @@ export async function connect(transport: Transport): Promise<Client> {
 /** An SDK client of the app's `/mcp` endpoint over HTTP (on a real port), sending `apiKey`. */
 export async function connectMcp(t: TestApp, apiKey: string): Promise<Client> {
   return connect(httpTransport(await listenForMcp(t), apiKey))
+}
+
+export interface McpShop {
+  tenant: Tenant
+  /** An SDK client of the app's `/mcp` endpoint over HTTP, sending the tenant's key. */
+  client: Client
+}
+
+/**
+ * A store of its own in the test file's app and an agent connected to it, made before the file's
+ * tests and disconnected after them (before the app closes).
+ */
+export function useMcpShop(t: TestApp, slug: string): McpShop {
+  return perFile(
+    async () => {
+      const tenant = await t.tenant(slug)
+      return { tenant, client: await connectMcp(t, tenant.apiKey) }
+    },
+    ({ client }) => client.close(),
+  )
 }
 
 /**

@@ -1,25 +1,13 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/support/app.js'
+import { callTool, callToolError, expectToolsOffered, useMcpShop } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // Agents define attributes and sets with the registry's write tools, read them with get_attribute,
 // list_attributes and list_attribute_sets, and set product values, with GraphQL's rules and errors.
 
-let t: TestApp
-let client: Client
-let apiKey: string
-
-beforeAll(async () => {
-  t = await startTestApp()
-  apiKey = (await t.tenant('mcp-attributes')).apiKey
-  client = await connectMcp(t, apiKey)
-})
-afterAll(async () => {
-  await client?.close()
-  await t?.close()
-})
+const t = useTestApp()
+const mcp = useMcpShop(t, 'mcp-attributes')
 
 type AttributeJson = {
   id: string
@@ -33,7 +21,7 @@ type SetJson = { id: string; name: string; sections: { name: string; attributeCo
 describe('attribute tools', () => {
   it('are offered to a products:write key, read tools marked read-only', async () => {
     await expectToolsOffered(
-      client,
+      mcp.client,
       [
         'create_attribute',
         'update_attribute',
@@ -52,38 +40,38 @@ describe('attribute tools', () => {
   })
 
   it('define attributes and a set, read them back, and set product values', async () => {
-    const created = await callTool<AttributeJson>(client, 'create_attribute', {
+    const created = await callTool<AttributeJson>(mcp.client, 'create_attribute', {
       code: 'material',
       name: 'Material',
       type: 'SELECT',
       options: [{ code: 'cotton', label: 'Cotton' }],
     })
     expect(created.data).toMatchObject({ code: 'material', type: 'SELECT', revision: 0 })
-    const added = await callTool<AttributeJson>(client, 'add_attribute_option', {
+    const added = await callTool<AttributeJson>(mcp.client, 'add_attribute_option', {
       id: created.data.id,
       code: 'wool',
       label: 'Wool',
     })
     expect(added.data.options.map((o) => o.code)).toEqual(['cotton', 'wool'])
-    expect((await callTool<AttributeJson>(client, 'get_attribute', { code: 'material' })).data).toMatchObject({
+    expect((await callTool<AttributeJson>(mcp.client, 'get_attribute', { code: 'material' })).data).toMatchObject({
       id: created.data.id,
       revision: 1,
     })
-    const set = await callTool<SetJson>(client, 'create_attribute_set', {
+    const set = await callTool<SetJson>(mcp.client, 'create_attribute_set', {
       name: 'Clothing',
       sections: [{ name: 'General', attributeCodes: ['material'] }],
     })
     expect(set.data).toMatchObject({ name: 'Clothing', sections: [{ name: 'General', attributeCodes: ['material'] }] })
-    const sets = await callTool<{ nodes: SetJson[]; totalCount: number }>(client, 'list_attribute_sets', {})
+    const sets = await callTool<{ nodes: SetJson[]; totalCount: number }>(mcp.client, 'list_attribute_sets', {})
     expect(sets.data.nodes.map((n) => n.name)).toEqual(['Clothing'])
-    const list = await callTool<{ nodes: AttributeJson[]; totalCount: number }>(client, 'list_attributes', {
+    const list = await callTool<{ nodes: AttributeJson[]; totalCount: number }>(mcp.client, 'list_attributes', {
       filter: { type: ['SELECT'] },
     })
     expect(list.data.totalCount).toBe(1)
 
-    const product = await createProduct(t, apiKey, { title: 'Tee' })
+    const product = await createProduct(t, mcp.tenant.apiKey, { title: 'Tee' })
     expect(
-      await callToolError(client, 'set_product_attributes', {
+      await callToolError(mcp.client, 'set_product_attributes', {
         productId: product.id,
         values: [{ code: 'material', value: 'silk' }],
       }),
@@ -92,12 +80,12 @@ describe('attribute tools', () => {
       field: ['input', 'values', 0, 'value'],
       message: "material: 'silk' is not an option of this attribute; choose one of cotton, wool",
     })
-    const written = await callTool<{ id: string; revision: number }>(client, 'set_product_attributes', {
+    const written = await callTool<{ id: string; revision: number }>(mcp.client, 'set_product_attributes', {
       productId: product.id,
       values: [{ code: 'material', value: 'wool' }],
     })
     expect(written.data).toMatchObject({ id: product.id, revision: 1 })
-    expect(await callToolError(client, 'get_attribute', { code: 'ghost' })).toEqual({
+    expect(await callToolError(mcp.client, 'get_attribute', { code: 'ghost' })).toEqual({
       code: 'NOT_FOUND',
       message: "no attribute with code 'ghost' in this store",
     })
