@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { productStream } from '../../domain/catalog/product/streams.js'
 import { mediaStream } from '../../domain/media/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../test/support/projection-spec.js'
 import { mediaProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(mediaProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(mediaProjection)
 
 function mediaOf(shop: SpecStore, mediaId: string = randomUUID()) {
   const stream = mediaStream(shop.storeId, mediaId)

@@ -5,6 +5,7 @@ import type { EventMetadata, RecordedEvent } from '../../infra/eventstore/port.j
 import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { perFile } from './per-file.js'
 
 /** Events start at this instant and are a second apart, so timestamps in rows are predictable. */
 const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
@@ -128,5 +129,16 @@ function scopeColumns(scope: RowScope): Row {
 function readable(row: Row): Row {
   return Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  )
+}
+
+/** The `projectionSpec` of a test file, opened before its tests and closed after them. */
+export function useProjectionSpec(
+  projection: Projection,
+  options: Parameters<typeof projectionSpec>[1] = {},
+): ProjectionSpec {
+  return perFile(
+    () => projectionSpec(projection, options),
+    (spec) => spec.close(),
   )
 }

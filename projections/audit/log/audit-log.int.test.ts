@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { categoryTreeStream } from '../../../domain/catalog/category/streams.js'
 import { productStream } from '../../../domain/catalog/product/streams.js'
 import { reservationStream } from '../../../domain/shared/reservations.js'
 import { organizationStream } from '../../../domain/tenancy/organization/streams.js'
 import { storeStream } from '../../../domain/tenancy/store/streams.js'
-import { projectionSpec, type ProjectionSpec } from '../../../test/support/projection-spec.js'
+import { useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { auditLogProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(auditLogProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(auditLogProjection)
 
 const ENTRY = ['position', 'type', 'entity_type', 'entity_id', 'revision']
 

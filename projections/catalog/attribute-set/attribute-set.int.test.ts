@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { attributeSetStream } from '../../../domain/catalog/attribute-set/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributeSetsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(attributeSetsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(attributeSetsProjection)
 
 const [SIZE, WIDTH, COLOUR, FABRIC] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()]
 

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { NO_VALIDATION } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributesProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(attributesProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(attributesProjection)
 
 const RED = { code: 'red', label: 'Red' }
 const BLUE = { code: 'blue', label: 'Blue' }

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { productStream } from '../../../domain/catalog/product/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { inventoryReservationsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(inventoryReservationsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(inventoryReservationsProjection)
 
 const EXPIRES = '2026-01-01T00:15:00.000Z'
 const HOLD = ['order_id', 'variant_id', 'quantity', 'state', 'reason']

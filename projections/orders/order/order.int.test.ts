@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { customerStream } from '../../../domain/orders/customer/streams.js'
 import { orderStream } from '../../../domain/orders/order/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { ordersProjection } from './projection.js'
 import { findCustomer, findOrder, listOrders } from './queries.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(ordersProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(ordersProjection)
 
 function placed(shop: SpecStore, orderId: string, customerId: string, number = 1001, total = 3500) {
   return shop.event(orderStream(shop.storeId, orderId), 'OrderPlaced', {

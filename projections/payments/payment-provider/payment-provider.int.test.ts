@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { paymentProviderStream } from '../../../domain/payments/payment-provider/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { paymentProvidersProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(paymentProvidersProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(paymentProvidersProjection)
 
 const secret = (last4: string) => ({ secretId: randomUUID(), last4 })
 

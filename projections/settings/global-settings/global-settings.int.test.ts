@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { settingsStream } from '../../../domain/settings/global-settings/streams.js'
 import {
   changedEventType,
@@ -6,14 +6,10 @@ import {
   type AnyGroupValues,
   type SettingsGroup,
 } from '../../../domain/settings/global-settings/groups.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { globalSettingsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(globalSettingsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(globalSettingsProjection)
 
 function changed(shop: SpecStore, group: SettingsGroup, values: AnyGroupValues) {
   return shop.event(settingsStream(shop.storeId, group), changedEventType(group), {

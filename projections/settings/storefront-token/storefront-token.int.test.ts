@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storefrontTokenStream } from '../../../domain/settings/storefront-token/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { storefrontTokensProjection } from './projection.js'
 import { activeTokenStore } from './queries.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(storefrontTokensProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(storefrontTokensProjection)
 
 const created = (shop: SpecStore, tokenId: string, tokenHash: string) =>
   shop.event(storefrontTokenStream(shop.storeId, tokenId), 'StorefrontTokenCreated', {

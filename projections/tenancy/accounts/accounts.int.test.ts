@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { memberStream } from '../../../domain/tenancy/member/streams.js'
 import { userStream } from '../../../domain/tenancy/user/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { accountsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(accountsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(accountsProjection)
 
 // People and memberships live in platform- and organization-scoped streams: no store in their events.
 const NO_STORE = { storeId: null }

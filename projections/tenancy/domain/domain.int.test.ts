@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { domainStream } from '../../../domain/tenancy/domain/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { storeDomainsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(storeDomainsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(storeDomainsProjection)
 
 function domainEvent(shop: SpecStore, type: string, domainId: string, hostname: string, more = {}) {
   return shop.event(domainStream(shop.storeId), type, { storeId: shop.storeId, domainId, hostname, ...more })

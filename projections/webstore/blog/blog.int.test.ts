@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { blogStream } from '../../../domain/webstore/blog/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { blogsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(blogsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(blogsProjection)
 
 function created(shop: SpecStore, blogId: string, title = 'News', handle = 'news') {
   return shop.event(blogStream(shop.storeId, blogId), 'BlogCreated', { blogId, title, handle })

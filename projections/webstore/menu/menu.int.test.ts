@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { menuStream } from '../../../domain/webstore/menu/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { menusProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(menusProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(menusProjection)
 
 const HOME = { type: 'HOME', url: null, resourceId: null }
 const SALE = { type: 'URL', url: '/sale', resourceId: null }

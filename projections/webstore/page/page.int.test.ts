@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { pageStream } from '../../../domain/webstore/page/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { pagesProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(pagesProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(pagesProjection)
 
 function created(shop: SpecStore, pageId: string, title = 'About') {
   return shop.event(pageStream(shop.storeId, pageId), 'PageCreated', {

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { blogStream } from '../../../domain/webstore/blog/streams.js'
 import { postStream } from '../../../domain/webstore/post/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { postsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(postsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(postsProjection)
 
 function postOf(shop: SpecStore, blogId: string) {
   const postId = randomUUID()

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { THEME_SECTION_EVENT_TYPES } from '../../../domain/webstore/theme/sections-events.js'
 import { themeStream } from '../../../domain/webstore/theme/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { themesProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(themesProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(themesProjection)
 
 const file = (path: string, content: string) => ({ path, content, checksum: `sum-${content}`, size: content.length })
 const LAYOUT = file('layout/theme.liquid', '{{ content_for_layout }}')

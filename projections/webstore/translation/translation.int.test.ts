@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { translationStream } from '../../../domain/webstore/translation/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { translationsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(translationsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(translationsProjection)
 
 function resourceOf(shop: SpecStore, resourceId: string = randomUUID()) {
   const stream = translationStream(shop.storeId, resourceId)

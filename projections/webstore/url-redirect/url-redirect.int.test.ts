@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { urlRedirectStream } from '../../../domain/webstore/url-redirect/streams.js'
-import { projectionSpec, type ProjectionSpec, type SpecStore } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { urlRedirectsProjection } from './projection.js'
 
-let spec: ProjectionSpec
-beforeAll(async () => {
-  spec = await projectionSpec(urlRedirectsProjection)
-})
-afterAll(() => spec.close())
+const spec = useProjectionSpec(urlRedirectsProjection)
 
 function created(shop: SpecStore, id: string, path = '/products/old', target = '/products/new') {
   return shop.event(urlRedirectStream(shop.storeId, id), 'UrlRedirectCreated', { urlRedirectId: id, path, target })
