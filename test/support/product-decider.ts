@@ -25,6 +25,10 @@ export const created: ProductCreated = {
     tags: ['cotton', 'summer'],
   },
 }
+/** `created` with some of its fields replaced, e.g. another id or other tags. */
+export function createdWith(fields: Partial<ProductCreated['data']>): ProductCreated {
+  return { type: 'ProductCreated', data: { ...created.data, ...fields } }
+}
 export const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: ID, handle: 'red-shirt' } }
 
 /** given(history).when(command).then(events) — the decider as a story. */

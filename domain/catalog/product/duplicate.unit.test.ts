@@ -3,28 +3,18 @@ import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { productDuplicateInput, type ProductDuplicate } from './duplicate.js'
-import type { ProductCreated, ProductEvent } from './events.js'
+import type { ProductEvent } from './events.js'
 import { productDuplicate } from './lifecycle-definitions.js'
 import { productHandleKey, productStream } from './streams.js'
 import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { createdWith } from '../../../test/support/product-decider.js'
 
 const SOURCE = '01900000-0000-7000-8000-000000000001'
 const COPY = '01900000-0000-7000-8000-000000000002'
 const M1 = '01900000-0000-7000-8000-0000000000a1'
 const M2 = '01900000-0000-7000-8000-0000000000b2'
 
-const source: ProductCreated = {
-  type: 'ProductCreated',
-  data: {
-    productId: SOURCE,
-    title: 'Red Shirt',
-    handle: 'red-shirt',
-    description: 'Soft',
-    status: 'ACTIVE',
-    vendor: 'Acme',
-    tags: ['cotton'],
-  },
-}
+const source = createdWith({ productId: SOURCE, tags: ['cotton'] })
 const copyFields = {
   ...source.data,
   productId: COPY,

@@ -3,30 +3,19 @@ import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { liveMediaKey } from '../../media/streams.js'
-import type { ProductCreated, ProductEvent } from './events.js'
+import type { ProductEvent } from './events.js'
 import { productRevert } from './lifecycle-definitions.js'
 import type { LiveProduct } from './product.js'
 import { mediaChanges, productRevertInput, type ProductRevert } from './revert.js'
 import { productHandleKey } from './streams.js'
 import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { ID, createdWith } from '../../../test/support/product-decider.js'
 
-const ID = '01900000-0000-7000-8000-000000000001'
 const M1 = '01900000-0000-7000-8000-0000000000a1'
 const M2 = '01900000-0000-7000-8000-0000000000b2'
 const M3 = '01900000-0000-7000-8000-0000000000c3'
 
-const created: ProductCreated = {
-  type: 'ProductCreated',
-  data: {
-    productId: ID,
-    title: 'Red Shirt',
-    handle: 'red-shirt',
-    description: 'Soft',
-    status: 'ACTIVE',
-    vendor: 'Acme',
-    tags: ['cotton'],
-  },
-}
+const created = createdWith({ tags: ['cotton'] })
 const original: LiveProduct = { ...created.data, seo: { title: '', description: '' }, publishAt: null }
 const changes: ProductEvent[] = [
   { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
