@@ -12,7 +12,7 @@ import {
 } from '../../../projections/catalog/attribute/queries.js'
 import { readAsOf } from '../../../projections/shared/as-of.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toAttributeView, type AttributeView } from './view.js'
 
@@ -87,5 +87,5 @@ async function attributeAsOf(
 /** One page of the store's attributes, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listAttributes(caller: Caller, args: ListAttributesArgs, options: PaginateOptions = {}) {
   const page = await listAttributeRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toAttributeView)
+  return mapConnection(page, toAttributeView)
 }

@@ -8,7 +8,7 @@ import {
   type ProductSort,
 } from '../../../projections/catalog/product/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toProductView, type ProductView } from './view.js'
 
 export type { ListProductsArgs, ProductFacetsArgs, ProductSort }
@@ -51,7 +51,7 @@ export async function readProduct(caller: Caller, lookup: ProductLookup, tool = 
 /** One page of the store's products, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listProducts(caller: Caller, args: ListProductsArgs, options: PaginateOptions = {}) {
   const page = await listProductRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toProductView)
+  return mapConnection(page, toProductView)
 }
 
 /** Products by id in the same order, null where the store has none (a loader's batch). */

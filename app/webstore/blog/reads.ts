@@ -7,7 +7,7 @@ import {
   type ListBlogsArgs,
 } from '../../../projections/webstore/blog/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toBlogView, type BlogView } from './view.js'
 
@@ -40,7 +40,7 @@ export async function readBlog(
 /** One page of the store's blogs, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listBlogs(caller: Caller, args: ListBlogsArgs, options: PaginateOptions = {}) {
   const page = await listBlogRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toBlogView)
+  return mapConnection(page, toBlogView)
 }
 
 /** Blogs by id in the same order, null where the store has none (a loader's batch). */

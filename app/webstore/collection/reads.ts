@@ -11,7 +11,7 @@ import {
 import type { ListProductsArgs } from '../../../projections/catalog/product/queries.js'
 import type { Caller } from '../../caller.js'
 import { toProductView } from '../../catalog/product/view.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toCollectionView, type CollectionView, type CountedCollectionView } from './view.js'
 
@@ -53,7 +53,7 @@ export async function readCollection(
 /** One page of the store's collections, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listCollections(caller: Caller, args: ListCollectionsArgs, options: PaginateOptions = {}) {
   const page = await listCollectionRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toCollectionView)
+  return mapConnection(page, toCollectionView)
 }
 
 /** How many products each collection holds, in the same order (a loader's batch). */
@@ -93,7 +93,7 @@ export async function collectionProducts(
     args,
     options,
   )
-  return viewConnection(page, toProductView)
+  return mapConnection(page, toProductView)
 }
 
 /** The collections each product belongs to, by title (a loader's batch). */

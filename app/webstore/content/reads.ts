@@ -8,7 +8,7 @@ import {
   type ListContentTypesArgs,
 } from '../../../projections/webstore/content/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
 
@@ -60,7 +60,7 @@ export async function readContentEntry(
 
 export async function listContentTypes(caller: Caller, args: ListContentTypesArgs, options: PaginateOptions = {}) {
   const page = await listTypeRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toContentTypeView)
+  return mapConnection(page, toContentTypeView)
 }
 
 /**
@@ -83,7 +83,7 @@ export async function listContentEntries(
       field ? { field: [field] } : {},
     )
   const page = await listEntryRecords(db, storeId, type, args, paging)
-  return { ...viewConnection(page, toContentEntryView), type: toContentTypeView(type) }
+  return { ...mapConnection(page, toContentEntryView), type: toContentTypeView(type) }
 }
 
 /** One content type by id, or null when the caller's store has none: a write's read-back, a field's lookup. */

@@ -6,7 +6,7 @@ import {
   type ListPagesArgs,
 } from '../../../projections/webstore/page/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPageView, type PageView } from './view.js'
 
@@ -42,5 +42,5 @@ export async function readPage(caller: Caller, lookup: PageLookup, what = 'page'
 /** One page of the store's pages, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listPages(caller: Caller, args: ListPagesArgs, options: PaginateOptions = {}) {
   const page = await listPageRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toPageView)
+  return mapConnection(page, toPageView)
 }
