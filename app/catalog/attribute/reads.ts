@@ -1,7 +1,7 @@
 import { evolveAttribute, initialAttributeState } from '../../../domain/catalog/attribute/attribute.js'
 import type { AttributeEvent } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
+import { DomainError, badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import {
   ATTRIBUTE_SORTS,
@@ -15,6 +15,7 @@ import type { Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toAttributeView, type AttributeView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { ATTRIBUTE_SORTS }
 export type { ListAttributesArgs }
@@ -50,18 +51,10 @@ export async function readAttribute(
       )
     return toAttributeView(past)
   }
-  const db = caller.platform.database.db
-  if (lookup.id) {
-    const attribute = await findAttribute(db, storeId, { id: lookup.id })
-    if (!attribute) throw notFound('attribute', lookup.id)
-    return toAttributeView(attribute)
-  }
-  if (lookup.code) {
-    const attribute = await findAttribute(db, storeId, { code: lookup.code })
-    if (!attribute) throw new DomainError('NOT_FOUND', `no attribute with code '${lookup.code}' in this store`)
-    return toAttributeView(attribute)
-  }
-  throw badInput(['id'], `${what} needs an id or a code`)
+  const attribute = await readByIdOr(lookup, { noun: 'attribute', key: 'code', what }, (by) =>
+    findAttribute(caller.platform.database.db, storeId, by),
+  )
+  return toAttributeView(attribute)
 }
 
 /** The attribute folded from its events up to `asOf`, shaped like a read-model record. */

@@ -1,4 +1,3 @@
-import { DomainError, badInput } from '../../../domain/shared/errors.js'
 import {
   COLLECTION_SORTS,
   collectionProducts as collectionProductRecords,
@@ -14,6 +13,7 @@ import { toProductView } from '../../catalog/product/view.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toCollectionView, type CollectionView, type CountedCollectionView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { COLLECTION_SORTS }
 export type { ListCollectionsArgs }
@@ -38,16 +38,10 @@ export async function readCollection(
   what = 'collection',
 ): Promise<CollectionView> {
   const storeId = webstoreStore(caller)
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const collection = await findCollection(caller.platform.database.db, storeId, by)
-  if (collection) return toCollectionView(collection)
-  throw new DomainError(
-    'NOT_FOUND',
-    'id' in by
-      ? `collection '${by.id}' does not exist in this store`
-      : `no collection with handle '${by.handle}' in this store`,
+  const collection = await readByIdOr(lookup, { noun: 'collection', key: 'handle', what }, (by) =>
+    findCollection(caller.platform.database.db, storeId, by),
   )
+  return toCollectionView(collection)
 }
 
 /** One page of the store's collections, filtered and sorted (API-CONVENTIONS.md "Lists"). */

@@ -11,6 +11,7 @@ import type { Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export type { ListContentTypesArgs }
 /** The entries of the content type with this handle, filtered, sorted and paged. */
@@ -22,18 +23,10 @@ export async function readContentType(
   lookup: { id?: string | null; handle?: string | null },
 ): Promise<ContentTypeView> {
   const storeId = webstoreStore(caller)
-  const db = caller.platform.database.db
-  if (lookup.id) {
-    const type = await findContentType(db, storeId, { id: lookup.id })
-    if (!type) throw notFound('content type', lookup.id)
-    return toContentTypeView(type)
-  }
-  if (lookup.handle) {
-    const type = await findContentType(db, storeId, { handle: lookup.handle })
-    if (!type) throw new DomainError('NOT_FOUND', `no content type with handle '${lookup.handle}' in this store`)
-    return toContentTypeView(type)
-  }
-  throw badInput(['id'], 'contentType needs an id or a handle')
+  const type = await readByIdOr(lookup, { noun: 'content type', key: 'handle', what: 'contentType' }, (by) =>
+    findContentType(caller.platform.database.db, storeId, by),
+  )
+  return toContentTypeView(type)
 }
 
 /** One entry by id, or by its type's handle and its own; NOT_FOUND otherwise. */

@@ -1,4 +1,3 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
 import {
   PAGE_SORTS,
   findPage,
@@ -9,6 +8,7 @@ import type { Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPageView, type PageView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { PAGE_SORTS }
 export type { ListPagesArgs }
@@ -29,13 +29,9 @@ export async function findPageView(caller: Caller, id: string): Promise<PageView
  */
 export async function readPage(caller: Caller, lookup: PageLookup, what = 'page'): Promise<PageView> {
   const storeId = webstoreStore(caller)
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const page = await findPage(caller.platform.database.db, storeId, by)
-  if (!page)
-    throw lookup.id
-      ? notFound('page', lookup.id)
-      : new DomainError('NOT_FOUND', `no page with handle '${lookup.handle}' in this store`)
+  const page = await readByIdOr(lookup, { noun: 'page', key: 'handle', what }, (by) =>
+    findPage(caller.platform.database.db, storeId, by),
+  )
   return toPageView(page)
 }
 
