@@ -18,7 +18,8 @@ interface Entry {
   /** Moves on every change: a build that started before the change is thrown away. */
   generation: number
   index: FacetIndex | null
-  building: boolean
+  /** The build under way, if any: settles (never rejects) when it is done, kept or thrown away. */
+  building: Promise<void> | null
   changedAt: number
 }
 
@@ -39,6 +40,7 @@ export class CatalogIndexes {
     private readonly db: AnyDb,
     private readonly logger: Logger,
     private readonly clock: () => number = () => performance.now(),
+    private readonly load: (db: AnyDb, storeId: string) => Promise<FacetIndex> = loadFacetIndex,
   ) {}
 
   /** The purger follows the log from now on: the indexes may be used, and every one built so far is dropped. */
@@ -67,7 +69,7 @@ export class CatalogIndexes {
     if (!this.followed) return null
     let entry = this.entries.get(storeId)
     if (entry) this.entries.delete(storeId)
-    else entry = { generation: 0, index: null, building: false, changedAt: -Infinity }
+    else entry = { generation: 0, index: null, building: null, changedAt: -Infinity }
     // Map order is the recency order: re-inserted, the store is the most recently asked for.
     this.entries.set(storeId, entry)
     if (entry.index) return entry.index
@@ -76,10 +78,23 @@ export class CatalogIndexes {
     return null
   }
 
+  /**
+   * The store's index as `current` gives it, or, while a build is under way, that build's index
+   * once it is done: a cold node's first burst of collection pages waits for one pass over the
+   * catalog instead of each running the whole facet statement beside it. Null (SQL answers) when
+   * no build is due or the one awaited is thrown away by a change, as `current` would say after it.
+   */
+  async ready(storeId: string): Promise<FacetIndex | null> {
+    const index = this.current(storeId)
+    const entry = this.entries.get(storeId)
+    if (index || !entry?.building) return index
+    await entry.building
+    return this.entries.get(storeId) === entry ? entry.index : null
+  }
+
   private build(storeId: string, entry: Entry): void {
-    entry.building = true
     const generation = entry.generation
-    loadFacetIndex(this.db, storeId)
+    entry.building = this.load(this.db, storeId)
       .then((index) => {
         if (entry.generation !== generation || this.entries.get(storeId) !== entry || !this.followed) return
         // A store larger than the whole budget stays in SQL until its next change.
@@ -93,7 +108,7 @@ export class CatalogIndexes {
         entry.changedAt = this.clock()
         this.logger.warn({ err: error, storeId }, 'building the catalog facet index failed; SQL answers meanwhile')
       })
-      .finally(() => (entry.building = false))
+      .finally(() => (entry.building = null))
   }
 
   private drop(entry: Entry): void {

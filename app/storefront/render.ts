@@ -1,6 +1,7 @@
-import { Context, Drop, toPromise, type Emitter } from 'liquidjs'
+import { Context, Drop, type Emitter } from 'liquidjs'
 import { sectionRenderData } from '../../domain/webstore/theme/sections-render.js'
 import { parseTemplate, type SectionInstance } from '../../domain/webstore/theme/sections-template.js'
+import { drive } from './liquid/drive.js'
 import { escapeHtml } from './liquid/escape.js'
 import { engineFor, RENDER_LIMITS, type RenderBudget, type ThemeEngine } from './liquid/engine.js'
 import { pageNumber, paginateObject } from './liquid/pagination.js'
@@ -82,7 +83,7 @@ export async function renderPage(page: PageToRender, limits: RenderBudget = REND
     layout: undefined,
     blocks: new ThemeBlocks(engine, page.theme, async (templates, ctx, scope) => {
       const emitter = new BoundedEmitter(budget)
-      await toPromise(engine.liquid.renderer.renderTemplates(templates, ctx.spawn(scope), emitter))
+      await drive(engine.liquid.renderer.renderTemplates(templates, ctx.spawn(scope), emitter))
       return emitter.buffer
     }),
     renderStaticSection: (type, ctx) =>
@@ -117,7 +118,7 @@ export async function renderPage(page: PageToRender, limits: RenderBudget = REND
   if (!layout) return content
   globals.content_for_layout = content
   const emitter = new BoundedEmitter(budget)
-  await toPromise(engine.liquid.renderer.renderTemplates(layout, root.spawn({}), emitter))
+  await drive(engine.liquid.renderer.renderTemplates(layout, root.spawn({}), emitter))
   return emitter.buffer
 }
 
@@ -132,7 +133,7 @@ async function renderTemplate(
   const liquidTemplate = engine.template(`templates/${page.template}.liquid`)
   if (liquidTemplate) {
     const emitter = new BoundedEmitter(budget)
-    await toPromise(engine.liquid.renderer.renderTemplates(liquidTemplate, root, emitter))
+    await drive(engine.liquid.renderer.renderTemplates(liquidTemplate, root, emitter))
     return emitter.buffer
   }
   const json = parseTemplate(page.theme.files.get(`templates/${page.template}.json`) ?? '')
@@ -224,7 +225,7 @@ async function renderSection(
   const cls = ['shopify-section', ...classes, ...(schema?.class ? [schema.class] : [])].join(' ')
   const emitter = new BoundedEmitter(budget)
   emitter.write(`<${tag} id="${escapeHtml(wrapperId)}" class="${escapeHtml(cls)}">`)
-  await toPromise(engine.liquid.renderer.renderTemplates(templates, ctx.spawn({ section: bound }), emitter))
+  await drive(engine.liquid.renderer.renderTemplates(templates, ctx.spawn({ section: bound }), emitter))
   emitter.write(`</${tag}>`)
   return emitter.buffer
 }

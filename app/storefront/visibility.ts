@@ -56,6 +56,8 @@ export class ShopperView {
     private readonly read: RenderDependencies = new RenderDependencies(),
     /** Facet counts without SQL while a store's index is current (catalog-index.ts). */
     private readonly catalog: CatalogIndexes | null = null,
+    /** The store's currency, when the caller has it at hand: a price filter then reads no store row. */
+    private readonly currency?: string,
   ) {}
 
   async product(handle: string): Promise<ProductRecord | null> {
@@ -75,7 +77,7 @@ export class ShopperView {
    */
   async facets(filter: ProductFilter): Promise<ShopperFacets> {
     this.read.add(tags.products)
-    const index = this.catalog?.current(this.storeId)
+    const index = await this.catalog?.ready(this.storeId)
     if (index) {
       checkFacetFilter(this.db, filter, { storeId: this.storeId, currency: index.currency })
       const counted = indexFacets(index, filter)
@@ -85,12 +87,17 @@ export class ShopperView {
   }
 
   /** `options` with the list's count taken from the facet index when it can tell, so SQL only reads the page. */
-  private counted(filter: ProductFilter | null | undefined, options?: PaginateOptions): PaginateOptions | undefined {
-    if (options?.count === false) return options
+  private counted(filter: ProductFilter | null | undefined, options?: PaginateOptions): PaginateOptions {
+    if (options?.count === false) return this.known(options)
     const index = this.catalog?.current(this.storeId)
     // Visible products under the filter: the filter's own status list (or none) within the visible ones.
     const total = index && indexCount(index, { ...filter, status: filter?.status ?? SHOPPER_VISIBLE_STATUSES })
-    return total == null ? options : { ...options, total }
+    return total == null ? this.known(options) : { ...this.known(options), total }
+  }
+
+  /** `options` with the store's currency when this view was given it. */
+  private known(options: PaginateOptions = {}): PaginateOptions {
+    return this.currency === undefined ? options : { ...options, currency: this.currency }
   }
 
   async collection(handle: string): Promise<CollectionRecord | null> {
@@ -112,7 +119,7 @@ export class ShopperView {
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
     this.read.add(tags.collection(collection.id), tags.products)
-    return collectionProducts(this.db, this.storeId, collection, { ...args, filter }, options)
+    return collectionProducts(this.db, this.storeId, collection, { ...args, filter }, this.known(options))
   }
 
   /** Categories have no publication of their own: a category is visible, its products follow the product rule. */
@@ -131,7 +138,7 @@ export class ShopperView {
     const subtree = { id: category.id, includeDescendants: true }
     // A filter with a category of its own stays in SQL: both categories hold there.
     const counted =
-      args.filter?.category == null ? this.counted({ ...args.filter, category: subtree }, options) : options
+      args.filter?.category == null ? this.counted({ ...args.filter, category: subtree }, options) : this.known(options)
     return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, counted)
   }
 

@@ -55,12 +55,12 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const
-type ListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
+export type MediaListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 
 /** One media of the store, or null; malformed ids and other stores' media are not found. */
 export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
   const row = await findInStore(db.selectFrom('media').select(COLUMNS), storeId, { id })
-  return row ? toRecord(row) : null
+  return row ? toMediaRecord(row) : null
 }
 
 /**
@@ -74,7 +74,7 @@ export async function listMedia(
   args: ListMediaArgs = {},
 ): Promise<Connection<MediaRecord>> {
   const query = db.selectFrom('media').select(COLUMNS).where(inStore(storeId))
-  return mapConnection(await media.run(query, args), toRecord)
+  return mapConnection(await media.run(query, args), toMediaRecord)
 }
 
 /** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */
@@ -97,7 +97,7 @@ export async function mediaOfProducts(
   const byProduct = new Map<string, MediaRecord[]>()
   for (const row of rows) {
     const list = byProduct.get(row.product_id) ?? []
-    list.push(toRecord(row))
+    list.push(toMediaRecord(row))
     byProduct.set(row.product_id, list)
   }
   return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
@@ -126,7 +126,7 @@ export async function findMediaByHash(db: MediaDb, storeId: string, hash: string
     .where('hash', '=', hash)
     .limit(1)
     .executeTakeFirst()
-  return row ? toRecord(row) : null
+  return row ? toMediaRecord(row) : null
 }
 
 /** The media row is shown on at least one product. */
@@ -140,7 +140,7 @@ function shownOnProducts(eb: Eb) {
   )
 }
 
-function toRecord(row: ListedRow): MediaRecord {
+export function toMediaRecord(row: MediaListedRow): MediaRecord {
   return {
     id: row.id,
     storeId: row.store_id,

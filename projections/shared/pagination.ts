@@ -28,6 +28,8 @@ export interface PaginateOptions {
   count?: boolean
   /** The count, already known (the storefront's facet index has it): no statement counts again. */
   total?: number
+  /** The store's currency, already known (the storefront's render context has it): a price filter reads no store row. */
+  currency?: string
 }
 
 /**

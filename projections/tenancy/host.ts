@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
-import { findPrimaryDomain, findVerifiedDomain } from './domain/queries.js'
-import { findStore, findStoreBySlug, type StoreRecord } from './queries.js'
+import type { StoreDomainTables } from './domain/tables.js'
+import type { TenancyTables } from './tables.js'
 
 /** The store a storefront host name serves, as the edge proxy and the storefront ask it. */
 export interface HostResolution {
@@ -23,7 +24,8 @@ export function normalizeHost(host: string): string | null {
 
 /**
  * The active store serving `host`: `<slug>.<platformHost>` or a verified custom domain. Archived
- * stores serve nothing, and a pending or failed domain serves nobody.
+ * stores serve nothing, and a pending or failed domain serves nobody. One statement (the store and
+ * its primary domain together): every storefront request asks it.
  *
  * @example await resolveHost(db, 'acme.emporium.shop', 'emporium.shop')
  */
@@ -32,27 +34,44 @@ export async function resolveHost(db: AnyDb, host: string, platformHost: string)
   if (!hostname) return null
   const suffix = `.${platformHost.toLowerCase().replace(/\.$/, '')}`
   const via: HostResolution['via'] = hostname.endsWith(suffix) ? 'platform_subdomain' : 'custom_domain'
-  const store =
-    via === 'platform_subdomain' ? await bySlug(db, hostname.slice(0, -suffix.length)) : await byDomain(db, hostname)
+  const slug = hostname.slice(0, -suffix.length)
+  // Only one label: `a.b.<platform host>` is no store's subdomain.
+  if (via === 'platform_subdomain' && slug.includes('.')) return null
+  const hostDb = db as Kysely<TenancyTables & StoreDomainTables>
+  const store = await hostDb
+    .selectFrom('stores')
+    .select(['id', 'organization_id', 'slug', 'name', 'status', 'commerce_enabled'])
+    .select((eb) =>
+      eb
+        .selectFrom('store_domains')
+        .select('hostname')
+        .whereRef('store_domains.store_id', '=', 'stores.id')
+        .where('is_primary', '=', true)
+        .limit(1)
+        .as('primary_host'),
+    )
+    .where((eb) =>
+      via === 'platform_subdomain'
+        ? eb('slug', '=', slug)
+        : eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('store_domains')
+              .select('store_id')
+              .where('hostname', '=', hostname)
+              .where('status', '=', 'VERIFIED'),
+          ),
+    )
+    .executeTakeFirst()
   if (!store || store.status === 'ARCHIVED') return null
-  const primary = await findPrimaryDomain(db, store.id)
   return {
     storeId: store.id,
-    organizationId: store.organizationId,
+    organizationId: store.organization_id,
     slug: store.slug,
     name: store.name,
-    commerceEnabled: store.commerceEnabled,
-    primaryHost: primary?.hostname ?? `${store.slug}${suffix}`,
+    commerceEnabled: store.commerce_enabled,
+    primaryHost: store.primary_host ?? `${store.slug}${suffix}`,
     via,
   }
-}
-
-/** Only one label: `a.b.<platform host>` is no store's subdomain. */
-async function bySlug(db: AnyDb, slug: string): Promise<StoreRecord | null> {
-  return slug.includes('.') ? null : findStoreBySlug(db, slug)
-}
-
-async function byDomain(db: AnyDb, hostname: string): Promise<StoreRecord | null> {
-  const domain = await findVerifiedDomain(db, hostname)
-  return domain ? findStore(db, domain.organizationId, domain.storeId) : null
 }

@@ -1,4 +1,3 @@
-import type { AnyCommandDefinition } from '../../../domain/shared/command.js'
 import {
   productMediaAttach,
   productMediaDetach,
@@ -16,21 +15,20 @@ import {
 import { mediaDeleteService } from '../../../app/media/delete.js'
 import { mediaPath, mediaUrlFor, type MediaView } from '../../../app/media/view.js'
 import type { GraphQLSlice } from '../plugin.js'
-import { mutate } from '../../../app/caller.js'
 import { type GraphQLContext } from '../shared/context.js'
 import { serve } from '../shared/services.js'
 import { mediaTypeDefs } from './schema.js'
 import { uploadScalar } from './upload.js'
+import { writeResolver, type WrittenEntity } from '../shared/mutations.js'
 
 /** A media as another slice may still give it: a read-model record, without its URL. */
 type MediaLike = MediaView | (Parameters<typeof mediaPath>[0] & Omit<MediaView, 'url'>)
 
 const withUrl = (media: MediaLike): MediaView => ('url' in media ? media : { ...media, url: mediaPath(media) })
 
-async function changeProductMedia(ctx: GraphQLContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { product: await readProduct(ctx, { id: entityId }), eventPosition }
-}
+const writtenProduct: WrittenEntity = { field: 'product', read: (ctx, id) => readProduct(ctx, { id }) }
+
+const writtenMedia: WrittenEntity = { field: 'media', read: (ctx, id) => readMedia(ctx, id) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Upload: uploadScalar,
@@ -51,17 +49,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
       stagedUpload: await serve(ctx, mediaStagedUploadCreateService, input),
       eventPosition: null,
     }),
-    mediaUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, mediaUpdate, input)
-      return { media: await readMedia(ctx, entityId), eventPosition }
-    },
+    mediaUpdate: writeResolver(mediaUpdate, writtenMedia),
     mediaDelete: (_root, { input }: { input: unknown }, ctx) => serve(ctx, mediaDeleteService, input),
-    productMediaAttach: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, productMediaAttach, input),
-    productMediaDetach: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, productMediaDetach, input),
-    productMediaReorder: (_root, { input }: { input: unknown }, ctx) =>
-      changeProductMedia(ctx, productMediaReorder, input),
+    productMediaAttach: writeResolver(productMediaAttach, writtenProduct),
+    productMediaDetach: writeResolver(productMediaDetach, writtenProduct),
+    productMediaReorder: writeResolver(productMediaReorder, writtenProduct),
   },
 }
 

@@ -1,6 +1,7 @@
 import { MEDIA_LIST } from '../../../domain/media/list.js'
 import { listFieldArgs, listTypeDefs } from '../shared/list-sdl.js'
 import { connectionTypeDefs } from '../shared/schema.js'
+import { EVENT_POSITION, payloadType } from '../shared/payloads.js'
 
 export const mediaTypeDefs = /* GraphQL */ `
   "A file of a multipart request (graphql-multipart-request spec); only usable as a variable."
@@ -113,23 +114,13 @@ export const mediaTypeDefs = /* GraphQL */ `
     mediaIds: [ID!]!
   }
 
-  type MediaCreatePayload {
-    media: Media
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('MediaCreate', 'media: Media', { eventPosition: EVENT_POSITION.written })}
 
-  type MediaStagedUploadCreatePayload {
-    stagedUpload: StagedUpload!
-    "Always null: nothing is recorded until mediaCreate."
-    eventPosition: String
-  }
+  ${payloadType('MediaStagedUploadCreate', 'stagedUpload: StagedUpload!', {
+    eventPosition: 'Always null: nothing is recorded until mediaCreate.',
+  })}
 
-  type MediaUpdatePayload {
-    media: Media
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('MediaUpdate', 'media: Media', { eventPosition: EVENT_POSITION.unchanged })}
 
   type MediaDeletePayload {
     deletedId: ID!
@@ -138,10 +129,7 @@ export const mediaTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ProductMediaPayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductMedia', 'product: Product')}
 
   extend type Product {
     "The media the product shows, in order; the first is its main image."

@@ -2,6 +2,7 @@ import { commandScopesText, type AnyCommandDefinition } from '../../../domain/sh
 import { mutate } from '../../../app/caller.js'
 import type { GraphQLSlice } from '../plugin.js'
 import type { RequestContext } from './context.js'
+import { EVENT_POSITION, payloadType } from './payloads.js'
 import { InputTypes, pascal } from './zod-input.js'
 
 /**
@@ -35,14 +36,43 @@ export function mutationName(definition: Pick<AnyCommandDefinition, 'name'>): st
   return MUTATION_ALIASES[definition.name] ?? definition.name
 }
 
-/** How the mutations of one resource answer: the payload field holding the written entity, read back by id. */
-export interface MutationPayload {
-  /** Payload field and GraphQL type of the entity, e.g. `page` of type `Page`. */
+/** How a mutation answers with the entity it wrote: the payload field holding it, read back by id. */
+export interface WrittenEntity {
+  /** Payload field of the entity, e.g. `page`. */
   field: string
+  read(ctx: RequestContext, id: string): Promise<unknown>
+}
+
+/** How the mutations of one resource answer: the written entity, of GraphQL type `type`. */
+export interface MutationPayload extends WrittenEntity {
+  /** GraphQL type of the entity, e.g. `Page`. */
   type: string
   /** Prefix of nested input type names, e.g. `Page` for `PageSeoInput`; `type` when not given. */
   inputPrefix?: string
-  read(ctx: RequestContext, id: string): Promise<unknown>
+}
+
+type MutationResolver = (root: unknown, args: { input: unknown }, ctx: RequestContext) => Promise<unknown>
+
+/**
+ * The resolver of a mutation that runs `definition` through the one command path and answers
+ * `{ <field>: the entity read back, eventPosition }`.
+ *
+ * @example const page = { field: 'page', read: (ctx, id) => readPage(ctx, { id }) } // then
+ * Mutation: { pageCreate: writeResolver(pageCreate, page), pageUpdate: writeResolver(pageUpdate, page) }
+ */
+export function writeResolver(definition: AnyCommandDefinition, entity: WrittenEntity): MutationResolver {
+  return async (_root, args, ctx) => {
+    const { entityId, eventPosition } = await mutate(ctx, definition, args.input)
+    return { [entity.field]: await entity.read(ctx, entityId), eventPosition }
+  }
+}
+
+/** The resolver of a delete mutation: runs `definition` and answers `{ deletedId, eventPosition }`. */
+export function deleteResolver(definition: AnyCommandDefinition): MutationResolver {
+  return async (_root, args, ctx) => {
+    const { entityId, eventPosition } = await mutate(ctx, definition, args.input)
+    return { deletedId: entityId, eventPosition }
+  }
 }
 
 /** A delete's tool is `delete_…` (mcp/command-tools.ts has the same rule): its payload is the deleted id. */
@@ -62,21 +92,14 @@ export function commandMutations(definitions: readonly AnyCommandDefinition[], p
   const inputs = new InputTypes()
   const payloads: string[] = []
   const fields: string[] = []
-  const resolvers: Record<string, (root: unknown, args: { input: unknown }, ctx: RequestContext) => Promise<unknown>> =
-    {}
+  const resolvers: Record<string, MutationResolver> = {}
   for (const definition of definitions.filter((d) => d.transports.includes('graphql'))) {
     const name = mutationName(definition)
     const input = inputs.add(definition.input, `${pascal(name)}Input`, payload.inputPrefix ?? payload.type)
     const entity = deletes(definition) ? 'deletedId: ID!' : `${payload.field}: ${payload.type}`
-    payloads.push(
-      `type ${pascal(name)}Payload {\n  ${entity}\n  "Log position of the write; null when nothing changed."\n  eventPosition: String\n}`,
-    )
+    payloads.push(payloadType(pascal(name), entity, { eventPosition: EVENT_POSITION.unchanged }))
     fields.push(`  ${JSON.stringify(summary(definition))}\n  ${name}(input: ${input}!): ${pascal(name)}Payload!`)
-    resolvers[name] = async (_root, args, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, definition, args.input)
-      if (deletes(definition)) return { deletedId: entityId, eventPosition }
-      return { [payload.field]: await payload.read(ctx, entityId), eventPosition }
-    }
+    resolvers[name] = deletes(definition) ? deleteResolver(definition) : writeResolver(definition, payload)
   }
   return {
     typeDefs: [inputs.sdl(), ...payloads, `extend type Mutation {\n${fields.join('\n')}\n}`].join('\n\n'),

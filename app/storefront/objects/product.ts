@@ -1,12 +1,7 @@
 import type { MediaRecord } from '../../../projections/media/queries.js'
-import { mediaOfProducts } from '../../../projections/media/queries.js'
 import type { ProductRecord } from '../../../projections/catalog/product/queries.js'
-import {
-  optionsOfProducts,
-  variantsOfProducts,
-  type VariantRecord,
-} from '../../../projections/catalog/product/variant-queries.js'
-import { reservedByVariant } from '../../../projections/catalog/inventory/queries.js'
+import type { VariantRecord } from '../../../projections/catalog/product/variant-queries.js'
+import { productDetails } from '../../../projections/catalog/product/details.js'
 import { mediaPath } from '../../media/view.js'
 import { escapeHtml } from '../liquid/escape.js'
 import type { StorefrontImage } from '../liquid/filters.js'
@@ -83,7 +78,7 @@ const isAvailable = (variant: VariantRecord, reserved: number) =>
   !variant.inventoryTracked || availableUnits(variant, reserved) > 0
 
 /**
- * The product objects of these records, in one query per kind for the whole batch. `selected`
+ * The product objects of these records, in one statement for the whole batch. `selected`
  * is the `?variant=` id of a product page: that variant is `selected_variant` when it is one of
  * the product's.
  */
@@ -93,27 +88,18 @@ export async function productObjects(
   selected: string | null = null,
 ): Promise<ProductObject[]> {
   const ids = records.map((record) => record.id)
-  const [variants, options, media] = await Promise.all([
-    variantsOfProducts(ctx.db, ctx.storeId, ids),
-    optionsOfProducts(ctx.db, ctx.storeId, ids),
-    mediaOfProducts(ctx.db, ctx.storeId, ids),
-    ctx.overlay.load(ids),
-  ])
-  await ctx.overlay.load(media.flat().map((m) => m.id))
-  const reserved = await reservedByVariant(
-    ctx.db,
-    ctx.storeId,
-    variants.flat().map((variant) => variant.id),
-  )
+  const [details] = await Promise.all([productDetails(ctx.db, ctx.storeId, ids), ctx.overlay.load(ids)])
+  await ctx.overlay.load(details.flatMap((detail) => detail.media.map((m) => m.id)))
   return records.map((record, index) => {
     const text = (key: string, source: string) => ctx.overlay.text(record.id, key, source)
     const title = text('title', record.title)
     const url = ctx.url(`/products/${record.handle}`)
-    const images = media[index]!.filter((m) => m.kind === 'IMAGE').map((m) =>
-      imageObject(m, ctx.overlay.text(m.id, 'alt', m.alt) || title),
-    )
-    const productOptions = options[index]!
-    const variantObjects = variants[index]!.map((variant): VariantObject => {
+    const { variants, options, media, reserved } = details[index]!
+    const images = media
+      .filter((m) => m.kind === 'IMAGE')
+      .map((m) => imageObject(m, ctx.overlay.text(m.id, 'alt', m.alt) || title))
+    const productOptions = options
+    const variantObjects = variants.map((variant): VariantObject => {
       const values = variant.optionValues.map((o) => escapeHtml(o.value))
       return {
         id: variant.id,

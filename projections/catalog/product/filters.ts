@@ -149,10 +149,16 @@ export function usesPrice(filter: PriceUse | null | undefined): boolean {
 
 /**
  * The store facts a filter needs; reads the store's currency from the tenancy read model only
- * when asked for (`needCurrency`), so most lists cost no extra query. Amounts are in the store's
- * currency, as variant prices are.
+ * when asked for (`needCurrency`) and the caller does not know it (`known`), so most lists cost
+ * no extra query. Amounts are in the store's currency, as variant prices are.
  */
-export async function filterScope(db: AnyDb, storeId: string, needCurrency: boolean): Promise<FilterScope> {
+export async function filterScope(
+  db: AnyDb,
+  storeId: string,
+  needCurrency: boolean,
+  known?: string,
+): Promise<FilterScope> {
+  if (known !== undefined) return { storeId, currency: known }
   if (!needCurrency || !isUuid(storeId)) return { storeId, currency: DEFAULT_CURRENCY }
   const row = await sql<{ currency: string }>`select currency from stores where id = ${storeId}`.execute(db)
   return { storeId, currency: row.rows[0]?.currency ?? DEFAULT_CURRENCY }

@@ -143,7 +143,7 @@ export async function listProducts<Column extends string>(
   options: PaginateOptions = {},
   subset?: ProductSubset<Column>,
 ): Promise<Connection<ProductRecord>> {
-  const products = productList(await filterScope(db, storeId, usesPrice(args.filter)))
+  const products = productList(await filterScope(db, storeId, usesPrice(args.filter), options.currency))
   const sort = products.sortOf(args.sort)
   const query = db
     .selectFrom('products')

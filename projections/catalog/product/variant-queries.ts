@@ -209,7 +209,7 @@ export async function variantSummaries(
   return productIds.map((id) => byId.get(id.toLowerCase()) ?? null)
 }
 
-function uuids(ids: readonly string[]): string[] {
+export function uuids(ids: readonly string[]): string[] {
   return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
 }
 
@@ -219,7 +219,7 @@ function groupBy<Row extends { productId: string }>(productIds: readonly string[
   return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
 }
 
-function toVariantRecord(row: ProductVariantRow): VariantRecord {
+export function toVariantRecord(row: ProductVariantRow): VariantRecord {
   const money = (minor: string | number | null): MoneyValue | null =>
     minor === null ? null : { minor: Number(minor), currencyCode: row.currency_code }
   return {

@@ -52,12 +52,6 @@ export async function listStoreDomains(
   return mapConnection(await domainList.run(query, args, options), toRecord)
 }
 
-/** The verified domain serving a host name across the platform, for host resolution; null when none does. */
-export async function findVerifiedDomain(db: AnyDb, hostname: string): Promise<StoreDomainRecord | null> {
-  const row = await domains(db).where('hostname', '=', hostname).where('status', '=', 'VERIFIED').executeTakeFirst()
-  return row ? toRecord(row) : null
-}
-
 /** The store's primary domain, if one is set. */
 export async function findPrimaryDomain(db: AnyDb, storeId: string): Promise<StoreDomainRecord | null> {
   if (!isUuid(storeId)) return null

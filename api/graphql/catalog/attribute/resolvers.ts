@@ -1,24 +1,18 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { ATTRIBUTE_CATEGORY } from '../../../../domain/catalog/attribute/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   listAttributes,
   readAttribute,
   type AttributeLookup,
   type ListAttributesArgs,
 } from '../../../../app/catalog/attribute/reads.js'
-import type { AttributeView } from '../../../../app/catalog/attribute/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
 import { attributeDelete } from '../../../../domain/catalog/attribute/definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { attribute: await readAttribute(ctx, { id: entityId }), eventPosition }
-}
+const writtenAttribute: WrittenEntity = { field: 'attribute', read: (ctx, id) => readAttribute(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -26,23 +20,13 @@ const resolvers: GraphQLSlice['resolvers'] = {
     attributes: (_root, args: ListAttributesArgs, ctx, info) => listAttributes(ctx, args, { count: wantsTotal(info) }),
   },
   Attribute: {
-    history: (attribute: AttributeView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: ATTRIBUTE_CATEGORY, entityId: attribute.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', ATTRIBUTE_CATEGORY),
   },
   Mutation: {
     ...Object.fromEntries(
-      ATTRIBUTE_MUTATIONS.map(([name]) => [
-        name,
-        (_root: unknown, { input }: { input: unknown }, ctx: RequestContext) =>
-          written(ctx, ctx.platform.registry.get(name), input),
-      ]),
+      ATTRIBUTE_MUTATIONS.map(([definition]) => [definition.name, writeResolver(definition, writtenAttribute)]),
     ),
-    attributeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, attributeDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    attributeDelete: deleteResolver(attributeDelete),
   },
 }
 

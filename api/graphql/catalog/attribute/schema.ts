@@ -1,30 +1,37 @@
 import { ATTRIBUTE_LIST } from '../../../../domain/catalog/attribute/list.js'
+import {
+  attributeCreate,
+  attributeOptionAdd,
+  attributeOptionRemove,
+  attributeOptionReorder,
+  attributeOptionUpdate,
+  attributeRevert,
+  attributeUpdate,
+} from '../../../../domain/catalog/attribute/definitions.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
+import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { pascal } from '../../shared/zod-input.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
 export const ATTRIBUTE_MUTATIONS = [
-  ['attributeCreate', 'Defines an attribute; CONFLICT when the code is taken.'],
-  ['attributeUpdate', 'Changes name, type, flags or validation; a type change is refused while products hold values.'],
-  ['attributeOptionAdd', 'Adds an option to a SELECT or MULTISELECT attribute.'],
-  ['attributeOptionUpdate', 'Relabels an option; its code stays.'],
-  ['attributeOptionRemove', 'Removes an option; refused while products hold it.'],
-  ['attributeOptionReorder', 'Puts the listed options first, in that order.'],
-  ['attributeRevert', 'Restores the attribute as it was at an earlier revision by appending change events.'],
+  [attributeCreate, 'Defines an attribute; CONFLICT when the code is taken.'],
+  [attributeUpdate, 'Changes name, type, flags or validation; a type change is refused while products hold values.'],
+  [attributeOptionAdd, 'Adds an option to a SELECT or MULTISELECT attribute.'],
+  [attributeOptionUpdate, 'Relabels an option; its code stays.'],
+  [attributeOptionRemove, 'Removes an option; refused while products hold it.'],
+  [attributeOptionReorder, 'Puts the listed options first, in that order.'],
+  [attributeRevert, 'Restores the attribute as it was at an earlier revision by appending change events.'],
 ] as const
 
-const payloads = ATTRIBUTE_MUTATIONS.map(
-  ([name]) => `
-  type ${name[0]!.toUpperCase()}${name.slice(1)}Payload {
-    attribute: Attribute
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }`,
+const payloads = ATTRIBUTE_MUTATIONS.map(([definition]) =>
+  payloadType(pascal(definition.name), 'attribute: Attribute', { eventPosition: EVENT_POSITION.unchanged }),
 ).join('\n')
 
 const mutations = ATTRIBUTE_MUTATIONS.map(
-  ([name, doc]) => `    "${doc} Needs products:write."
-    ${name}(input: ${name[0]!.toUpperCase()}${name.slice(1)}Input!): ${name[0]!.toUpperCase()}${name.slice(1)}Payload!`,
+  ([{ name }, doc]) => `    "${doc} Needs products:write."
+    ${name}(input: ${pascal(name)}Input!): ${pascal(name)}Payload!`,
 ).join('\n')
 
 export const attributeTypeDefs = /* GraphQL */ `
@@ -95,13 +102,7 @@ export const attributeTypeDefs = /* GraphQL */ `
     updatedAt: DateTime!
     "Revision of the attribute's stream after its last change (0 after creation)."
     revision: Int!
-    "Every event of this attribute, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this attribute, newest first, with its actor and time.')}
   }
 
   ${connectionTypeDefs('Attribute')}
@@ -196,10 +197,7 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   ${payloads}
 
-  type AttributeDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('AttributeDelete')}
 
   extend type Query {
     "One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute."

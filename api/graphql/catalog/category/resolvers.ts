@@ -1,6 +1,4 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { CATEGORY_ENTITY } from '../../../../domain/catalog/category/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   categoriesByIds,
   categoryAncestors,
@@ -16,7 +14,7 @@ import { toCrumbView, type CategoryView } from '../../../../app/catalog/category
 import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type GraphQLContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { categoryTypeDefs } from './schema.js'
 import {
@@ -32,11 +30,10 @@ import {
   categoryProductsRemove,
   categoryProductsReorder,
 } from '../../../../domain/catalog/category/products-definitions.js'
+import { historyResolver } from '../../shared/history.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { category: await readCategory(ctx, { id: entityId }), eventPosition }
-}
+const writtenCategory: WrittenEntity = { field: 'category', read: (ctx, id) => readCategory(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Category: {
@@ -49,24 +46,20 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listCategories(ctx, { ...args, parentId: category.id }, { count: wantsTotal(info) }),
     products: (category: CategoryView, args: CategoryProductsArgs, ctx, info) =>
       listCategoryProducts(ctx, category.id, args, { count: wantsTotal(info) }),
-    history: (category: CategoryView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: CATEGORY_ENTITY, entityId: category.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', CATEGORY_ENTITY),
   },
   Query: {
     category: (_root, args: CategoryLookup, ctx) => readCategory(ctx, args),
     categories: (_root, args: ListCategoriesArgs, ctx, info) => listCategories(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
-    categoryCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryCreate, input),
-    categoryUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryUpdate, input),
-    categoryMove: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryMove, input),
-    categoryRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryRevert, input),
-    categoryProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryProductsAdd, input),
-    categoryProductsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, categoryProductsRemove, input),
-    categoryProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, categoryProductsReorder, input),
+    categoryCreate: writeResolver(categoryCreate, writtenCategory),
+    categoryUpdate: writeResolver(categoryUpdate, writtenCategory),
+    categoryMove: writeResolver(categoryMove, writtenCategory),
+    categoryRevert: writeResolver(categoryRevert, writtenCategory),
+    categoryProductsAdd: writeResolver(categoryProductsAdd, writtenCategory),
+    categoryProductsRemove: writeResolver(categoryProductsRemove, writtenCategory),
+    categoryProductsReorder: writeResolver(categoryProductsReorder, writtenCategory),
     categoryReorder: async (_root, { input }: { input: { parentId?: string | null } }, ctx) => {
       const { eventPosition } = await mutate(ctx, categoryReorder, input)
       const parentId = input.parentId?.toLowerCase() ?? null
@@ -77,10 +70,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
         eventPosition,
       }
     },
-    categoryDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, categoryDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    categoryDelete: deleteResolver(categoryDelete),
   },
 }
 

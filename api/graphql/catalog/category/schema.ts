@@ -1,6 +1,9 @@
 import { CATEGORY_LIST } from '../../../../domain/catalog/category/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
+import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
 const CATEGORY_PAYLOADS = [
@@ -16,21 +19,7 @@ const CATEGORY_PAYLOADS = [
 export const categoryTypeDefs = /* GraphQL */ `
   ${listTypeDefs(CATEGORY_LIST)}
 
-  "What search engines and link previews show for a category; locale translates title and description."
-  type CategorySeo {
-    "At most 70 characters; empty when not set (the category title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input CategorySeoInput {
-    "At most 70 characters."
-    title: String
-    "At most 320 characters."
-    description: String
-  }
+  ${seoTypeDefs('Category', { of: 'a category', titleFallback: 'the category title', inputLimits: true })}
 
   "One step of a breadcrumb trail."
   type CategoryCrumb {
@@ -76,13 +65,7 @@ export const categoryTypeDefs = /* GraphQL */ `
       "Without a sort, the category's own products by position, a whole subtree's by title."
       sort: ProductSort
     ): ProductConnection!
-    "Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every change of this category, newest first, with its actor and time; revisions are those categoryRevert takes.')}
     "The category's own events so far, minus one (0 after creation)."
     revision: Int!
     createdAt: DateTime!
@@ -162,18 +145,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     productIds: [ID!]!
   }
 
-  ${CATEGORY_PAYLOADS.map(
-    (name) => `
-  "The category after ${name
-    .replace(/^Category/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()}."
-  type ${name}Payload {
-    category: Category
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
-    eventPosition: String
-  }`,
-  ).join('\n')}
+  ${changedEntityPayloads('Category', CATEGORY_PAYLOADS)}
 
   type CategoryReorderPayload {
     "The parent whose children were reordered; null for the roots."
@@ -183,10 +155,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type CategoryDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('CategoryDelete')}
 
   extend type Query {
     "One category by id or by handle path (men/shirts); with asOf, as it was at that time. NOT_FOUND when the store has no such category (then)."

@@ -1,32 +1,26 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { productAttributeSets, productAttributeValues } from '../../../../app/catalog/product-attribute/reads.js'
 import { readProduct } from '../../../../app/catalog/product/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type GraphQLContext } from '../../shared/context.js'
 import { productAttributeTypeDefs } from './schema.js'
 import {
   productAttributeSetChange,
   productAttributesRemove,
   productAttributesSet,
 } from '../../../../domain/catalog/product/attributes-definitions.js'
+import { writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
 type Batch = { obj: { id: string } }[]
 
 const productIdsOf = (queries: Batch) => queries.map(({ obj }) => obj.id)
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { product: await readProduct(ctx, { id: entityId }), eventPosition }
-}
+const writtenProduct: WrittenEntity = { field: 'product', read: (ctx, id) => readProduct(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Mutation: {
-    productAttributesSet: (_root, { input }: { input: unknown }, ctx) => written(ctx, productAttributesSet, input),
-    productAttributesRemove: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, productAttributesRemove, input),
-    productAttributeSetChange: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, productAttributeSetChange, input),
+    productAttributesSet: writeResolver(productAttributesSet, writtenProduct),
+    productAttributesRemove: writeResolver(productAttributesRemove, writtenProduct),
+    productAttributeSetChange: writeResolver(productAttributeSetChange, writtenProduct),
   },
 }
 

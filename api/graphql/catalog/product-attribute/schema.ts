@@ -1,3 +1,5 @@
+import { payloadType } from '../../shared/payloads.js'
+
 /** SDL of a product's attribute set and values; extends the product slice's types. */
 export const productAttributeTypeDefs = /* GraphQL */ `
   "A value a product holds for an attribute."
@@ -53,20 +55,11 @@ export const productAttributeTypeDefs = /* GraphQL */ `
     values: [ProductAttributeValueInput!]
   }
 
-  type ProductAttributesSetPayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductAttributesSet', 'product: Product')}
 
-  type ProductAttributesRemovePayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductAttributesRemove', 'product: Product')}
 
-  type ProductAttributeSetChangePayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductAttributeSetChange', 'product: Product')}
 
   extend type Mutation {
     "Sets attribute values of a product, each checked against its attribute type and the product's set. Needs products:write."

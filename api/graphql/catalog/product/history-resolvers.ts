@@ -1,16 +1,14 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { PRODUCT_CATEGORY } from '../../../../domain/catalog/product/streams.js'
 import { readProductAsOf as readPastProduct } from '../../../../app/catalog/product/as-of.js'
 import { readProduct } from '../../../../app/catalog/product/reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
-import { wantsTotal } from '../../shared/selection.js'
 import type { WithPastFields } from '../../shared/past-fields.js'
 import { productHistoryTypeDefs } from './history-schema.js'
 import { productDuplicate, productRevert } from '../../../../domain/catalog/product/lifecycle-definitions.js'
+import { historyResolver } from '../../shared/history.js'
+import { writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
 /**
  * `product(id, asOf)`: the product folded from its events up to that instant, its loader fields
@@ -24,21 +22,15 @@ export async function readProductAsOf(
   return { ...product, pastFields }
 }
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { product: await readProduct(ctx, { id: entityId }), eventPosition }
-}
+const writtenProduct: WrittenEntity = { field: 'product', read: (ctx, id) => readProduct(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Product: {
-    history: (product: ProductView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'products:read', { entityType: PRODUCT_CATEGORY, entityId: product.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('products:read', PRODUCT_CATEGORY),
   },
   Mutation: {
-    productDuplicate: (_root, { input }: { input: unknown }, ctx) => written(ctx, productDuplicate, input),
-    productRevert: (_root, { input }: { input: unknown }, ctx) => written(ctx, productRevert, input),
+    productDuplicate: writeResolver(productDuplicate, writtenProduct),
+    productRevert: writeResolver(productRevert, writtenProduct),
   },
 }
 

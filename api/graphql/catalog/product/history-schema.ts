@@ -1,32 +1,16 @@
+import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
+import { payloadType } from '../../shared/payloads.js'
+
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
-  "What search engines and link previews show for a product; locale translates title and description."
-  type ProductSeo {
-    "At most 70 characters; empty when not set (the product title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input ProductSeoInput {
-    "At most 70 characters."
-    title: String
-    "At most 320 characters."
-    description: String
-  }
+  ${seoTypeDefs('Product', { of: 'a product', titleFallback: 'the product title', inputLimits: true })}
 
   extend type Product {
     seo: ProductSeo!
     "When this hidden product turns ACTIVE by itself; null when not scheduled."
     publishAt: DateTime
-    "Every event of this product, newest first, with its actor and time (the audit log of this product)."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this product, newest first, with its actor and time (the audit log of this product).')}
   }
 
   extend input ProductCreateInput {
@@ -65,11 +49,9 @@ export const productHistoryTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ProductRevertPayload {
-    product: Product
-    "Log position of the write; null when the product already was as at that revision."
-    eventPosition: String
-  }
+  ${payloadType('ProductRevert', 'product: Product', {
+    eventPosition: 'Log position of the write; null when the product already was as at that revision.',
+  })}
 
   extend type Mutation {
     "Copies a product (fields, SEO, tags, media) into a new DRAFT product. Needs products:write."

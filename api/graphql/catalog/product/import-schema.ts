@@ -1,3 +1,5 @@
+import { payloadType } from '../../shared/payloads.js'
+
 export const productImportTypeDefs = /* GraphQL */ `
   """
   A catalog file to import: NDJSON, one product per line with productCreate's fields plus
@@ -38,11 +40,9 @@ export const productImportTypeDefs = /* GraphQL */ `
     dryRun: Boolean!
   }
 
-  type ProductsImportPayload {
-    report: ProductImportReport!
-    "Log position of the last write; null when nothing was written."
-    eventPosition: String
-  }
+  ${payloadType('ProductsImport', 'report: ProductImportReport!', {
+    eventPosition: 'Log position of the last write; null when nothing was written.',
+  })}
 
   extend type Mutation {
     """

@@ -1,6 +1,7 @@
 import { PRODUCT_LIST } from '../../../../domain/catalog/product/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const productTypeDefs = /* GraphQL */ `
   "DRAFT: being prepared, never shown to shoppers. ACTIVE: on sale. ARCHIVED: kept for history."
@@ -65,22 +66,11 @@ export const productTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type ProductCreatePayload {
-    product: Product
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('ProductCreate', 'product: Product', { eventPosition: EVENT_POSITION.written })}
 
-  type ProductUpdatePayload {
-    product: Product
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('ProductUpdate', 'product: Product', { eventPosition: EVENT_POSITION.unchanged })}
 
-  type ProductDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('ProductDelete')}
 
   extend type Query {
     "One product by id or by handle; NOT_FOUND when the store has no such product."

@@ -1,3 +1,5 @@
+import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+
 // The variant mutations' inputs and payloads; the types they return are in variant-schema.ts.
 
 const VARIANT_FIELDS = `
@@ -14,6 +16,16 @@ const VARIANT_FIELDS = `
     optionValues: [SelectedOptionInput!]
     "A media of the library shown for this variant; \\"\\" removes it."
     mediaId: ID`
+
+/** The fields of a new variant, created with its product (ProductVariantInput) or added to one (ProductVariantCreateInput). */
+const NEW_VARIANT_FIELDS = `
+    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
+    price: Decimal!
+    ${VARIANT_FIELDS}
+    "Whether stock is counted; true when omitted."
+    inventoryTracked: Boolean
+    "Stock at creation; 0 when omitted."
+    inventoryQuantity: Int`
 
 export const productVariantMutationTypeDefs = /* GraphQL */ `
   input SelectedOptionInput {
@@ -34,13 +46,7 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
 
   "A new variant; only price is required."
   input ProductVariantInput {
-    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
-    price: Decimal!
-    ${VARIANT_FIELDS}
-    "Whether stock is counted; true when omitted."
-    inventoryTracked: Boolean
-    "Stock at creation; 0 when omitted."
-    inventoryQuantity: Int
+    ${NEW_VARIANT_FIELDS}
   }
 
   extend input ProductCreateInput {
@@ -83,13 +89,7 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
 
   input ProductVariantCreateInput {
     productId: ID!
-    "Price in the store currency as a decimal string, e.g. \\"19.99\\"."
-    price: Decimal!
-    ${VARIANT_FIELDS}
-    "Whether stock is counted; true when omitted."
-    inventoryTracked: Boolean
-    "Stock at creation; 0 when omitted."
-    inventoryQuantity: Int
+    ${NEW_VARIANT_FIELDS}
   }
 
   "Only the fields given change; stock changes with productInventoryAdjust."
@@ -150,44 +150,23 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
     note: String
   }
 
-  type ProductOptionAddPayload {
-    product: Product
-    option: ProductOption
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionAdd', ['product: Product', 'option: ProductOption'], {
+    eventPosition: EVENT_POSITION.written,
+  })}
 
-  type ProductOptionUpdatePayload {
-    product: Product
-    option: ProductOption
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionUpdate', ['product: Product', 'option: ProductOption'], {
+    eventPosition: EVENT_POSITION.unchanged,
+  })}
 
-  type ProductOptionRemovePayload {
-    product: Product
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${payloadType('ProductOptionRemove', ['product: Product', 'deletedId: ID!'])}
 
-  type ProductVariantCreatePayload {
-    product: Product
-    variant: ProductVariant
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantCreate', ['product: Product', 'variant: ProductVariant'])}
 
-  type ProductVariantUpdatePayload {
-    product: Product
-    variant: ProductVariant
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantUpdate', ['product: Product', 'variant: ProductVariant'], {
+    eventPosition: EVENT_POSITION.unchanged,
+  })}
 
-  type ProductVariantDeletePayload {
-    product: Product
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantDelete', ['product: Product', 'deletedId: ID!'])}
 
   type ProductVariantsBulkCreatePayload {
     product: Product
@@ -203,23 +182,13 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ProductVariantsBulkDeletePayload {
-    product: Product
-    deletedIds: [ID!]!
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantsBulkDelete', ['product: Product', 'deletedIds: [ID!]!'])}
 
-  type ProductVariantsReorderPayload {
-    product: Product
-    eventPosition: String
-  }
+  ${payloadType('ProductVariantsReorder', 'product: Product')}
 
-  type ProductInventoryAdjustPayload {
-    product: Product
-    variant: ProductVariant
-    "Log position of the write; null when the count matched the stock."
-    eventPosition: String
-  }
+  ${payloadType('ProductInventoryAdjust', ['product: Product', 'variant: ProductVariant'], {
+    eventPosition: 'Log position of the write; null when the count matched the stock.',
+  })}
 
   extend type Mutation {
     "Adds an option to a product. Needs products:write."

@@ -1,6 +1,5 @@
 import { orderCommands } from '../../../../domain/orders/order/definitions.js'
 import { ORDER_CATEGORY } from '../../../../domain/orders/order/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import { findCustomerView } from '../../../../app/orders/customer/reads.js'
 import { listOrders, readOrder, type ListOrdersArgs } from '../../../../app/orders/order/reads.js'
 import type { OrderView } from '../../../../app/orders/order/view.js'
@@ -8,6 +7,7 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { withMutations } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { orderTypeDefs } from './schema.js'
+import { historyResolver } from '../../shared/history.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -16,10 +16,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Order: {
     customer: (order: OrderView, _args, ctx) => findCustomerView(ctx, order.customerId),
-    history: (order: OrderView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'orders:read', { entityType: ORDER_CATEGORY, entityId: order.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('orders:read', ORDER_CATEGORY),
   },
 }
 

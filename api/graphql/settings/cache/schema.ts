@@ -1,3 +1,5 @@
+import { payloadType } from '../../shared/payloads.js'
+
 export const cacheTypeDefs = /* GraphQL */ `
   "What a purge dropped; every API node and the CDN follow it."
   type CachePurge {
@@ -43,20 +45,14 @@ export const cacheTypeDefs = /* GraphQL */ `
     all: Boolean
   }
 
-  type CachePurgePayload {
-    cachePurge: CachePurge
-    eventPosition: String
-  }
+  ${payloadType('CachePurge', 'cachePurge: CachePurge')}
 
   "Takes no fields; present because every mutation takes one input."
   input CacheRebuildInput {
     _: Boolean
   }
 
-  type CacheRebuildPayload {
-    cacheRebuild: CacheRebuild
-    eventPosition: String
-  }
+  ${payloadType('CacheRebuild', 'cacheRebuild: CacheRebuild')}
 
   extend type Query {
     "Progress of a store rebuild started with cacheRebuild; NOT_FOUND for another store's. Needs settings:read."

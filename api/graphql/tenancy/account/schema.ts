@@ -1,3 +1,5 @@
+import { payloadType } from '../../shared/payloads.js'
+
 export const accountTypeDefs = /* GraphQL */ `
   "OWNER: everything, including ownership. ADMIN: everything but ownership. STAFF: catalog and web store only (no settings, keys or members)."
   enum MemberRole {
@@ -74,11 +76,9 @@ export const accountTypeDefs = /* GraphQL */ `
     newPassword: String!
   }
 
-  "The password changed; your other sessions ended, this one goes on."
-  type PasswordChangePayload {
-    user: User!
-    eventPosition: String
-  }
+  ${payloadType('PasswordChange', 'user: User!', {
+    type: 'The password changed; your other sessions ended, this one goes on.',
+  })}
 
   input PasswordResetRequestInput {
     email: String!

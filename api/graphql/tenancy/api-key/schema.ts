@@ -1,6 +1,7 @@
 import { API_KEY_LIST } from '../../../../domain/tenancy/api-key/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { payloadType } from '../../shared/payloads.js'
 
 export const apiKeyTypeDefs = /* GraphQL */ `
   "ACTIVE: works. REVOKED: revoked for good. EXPIRED: past its expiry."
@@ -63,11 +64,7 @@ export const apiKeyTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type ApiKeyRevokePayload {
-    apiKey: ApiKey!
-    "Null when the key was already revoked."
-    eventPosition: String
-  }
+  ${payloadType('ApiKeyRevoke', 'apiKey: ApiKey!', { eventPosition: 'Null when the key was already revoked.' })}
 
   input ApiKeyRotateInput {
     id: ID!

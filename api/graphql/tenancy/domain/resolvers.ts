@@ -16,6 +16,7 @@ import {
   storeDomainRemove,
   storeDomainSetPrimary,
 } from '../../../../domain/tenancy/domain/definitions.js'
+import { deleteResolver, writeResolver } from '../../shared/mutations.js'
 
 type Input = { input: Record<string, unknown> | null }
 
@@ -45,14 +46,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const { entityId, eventPosition } = await serve(ctx, storeDomainVerifyService, input)
       return { storeDomain: await readDomain(ctx, entityId), eventPosition }
     },
-    storeDomainSetPrimary: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, storeDomainSetPrimary, input)
-      return { storeDomain: await readDomain(ctx, entityId), eventPosition }
-    },
-    storeDomainRemove: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, storeDomainRemove, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    storeDomainSetPrimary: writeResolver(storeDomainSetPrimary, {
+      field: 'storeDomain',
+      read: (ctx, id) => readDomain(ctx, id),
+    }),
+    storeDomainRemove: deleteResolver(storeDomainRemove),
   },
 }
 

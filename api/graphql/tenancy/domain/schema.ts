@@ -1,6 +1,7 @@
 import { STORE_DOMAIN_LIST } from '../../../../domain/tenancy/domain/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const storeDomainTypeDefs = /* GraphQL */ `
   "PENDING: added, not checked yet. VERIFIED: the TXT record was found; the domain serves the store. FAILED: the last check did not find it."
@@ -56,10 +57,7 @@ export const storeDomainTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type StoreDomainAddPayload {
-    storeDomain: StoreDomain
-    eventPosition: String
-  }
+  ${payloadType('StoreDomainAdd', 'storeDomain: StoreDomain')}
 
   type StoreDomainVerifyPayload {
     "VERIFIED, or FAILED with verificationMessage saying what to fix."
@@ -68,15 +66,9 @@ export const storeDomainTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type StoreDomainSetPrimaryPayload {
-    storeDomain: StoreDomain
-    eventPosition: String
-  }
+  ${payloadType('StoreDomainSetPrimary', 'storeDomain: StoreDomain')}
 
-  type StoreDomainRemovePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('StoreDomainRemove')}
 
   extend type Query {
     "The request store's custom domains with their status. Needs settings:read."

@@ -1,6 +1,7 @@
 import { MEMBER_LIST } from '../../../../domain/tenancy/member/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const memberTypeDefs = /* GraphQL */ `
   "INVITED: the invitation is pending. ACTIVE: a member who signs in."
@@ -66,32 +67,23 @@ export const memberTypeDefs = /* GraphQL */ `
     role: MemberRole!
   }
 
-  type MemberRoleChangePayload {
-    member: Member!
-    "Null when the member already had the role."
-    eventPosition: String
-  }
+  ${payloadType('MemberRoleChange', 'member: Member!', {
+    eventPosition: 'Null when the member already had the role.',
+  })}
 
   input MemberRemoveInput {
     "The member id; removing a pending member withdraws the invitation."
     id: ID!
   }
 
-  type MemberRemovePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('MemberRemove')}
 
   input OrganizationOwnershipTransferInput {
     "The member id of the active member who becomes OWNER; you become ADMIN."
     memberId: ID!
   }
 
-  type OrganizationOwnershipTransferPayload {
-    owner: Member!
-    previousOwner: Member!
-    eventPosition: String
-  }
+  ${payloadType('OrganizationOwnershipTransfer', ['owner: Member!', 'previousOwner: Member!'])}
 
   extend type Query {
     "One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."

@@ -1,14 +1,14 @@
+import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+
 export const organizationTypeDefs = /* GraphQL */ `
   "Only the fields given change."
   input OrganizationUpdateInput {
     name: String
   }
 
-  type OrganizationUpdatePayload {
-    organization: Organization
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('OrganizationUpdate', 'organization: Organization', {
+    eventPosition: EVENT_POSITION.unchanged,
+  })}
 
   extend type Mutation {
     "Changes the caller's organization. Needs settings:write and a credential for every store of the organization."

@@ -1,6 +1,11 @@
+import { SOCIAL_NETWORKS } from '../../../../domain/tenancy/store/config.js'
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+
+/** A link field per network of SOCIAL_NETWORKS: StoreSocialLinks and its input hold the same ones. */
+const socialLinkFields = SOCIAL_NETWORKS.map((network) => `${network}: String`).join('\n    ')
 
 export const storeTypeDefs = /* GraphQL */ `
   "ACTIVE: serving. ARCHIVED: offline, its credentials refused (FORBIDDEN) until storeRestore; nothing is deleted."
@@ -29,13 +34,7 @@ export const storeTypeDefs = /* GraphQL */ `
 
   "Links to the store's profiles; null where none is set."
   type StoreSocialLinks {
-    facebook: String
-    instagram: String
-    x: String
-    tiktok: String
-    youtube: String
-    pinterest: String
-    linkedin: String
+    ${socialLinkFields}
   }
 
   "The SEO defaults every page falls back to."
@@ -113,13 +112,7 @@ export const storeTypeDefs = /* GraphQL */ `
 
   "https:// links; an empty string removes one, a network left out stays."
   input StoreSocialLinksInput {
-    facebook: String
-    instagram: String
-    x: String
-    tiktok: String
-    youtube: String
-    pinterest: String
-    linkedin: String
+    ${socialLinkFields}
   }
 
   input StoreSeoInput {
@@ -158,27 +151,13 @@ export const storeTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type StoreCreatePayload {
-    store: Store
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('StoreCreate', 'store: Store', { eventPosition: EVENT_POSITION.written })}
 
-  type StoreUpdatePayload {
-    store: Store
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('StoreUpdate', 'store: Store', { eventPosition: EVENT_POSITION.unchanged })}
 
-  type StoreArchivePayload {
-    store: Store
-    eventPosition: String
-  }
+  ${payloadType('StoreArchive', 'store: Store')}
 
-  type StoreRestorePayload {
-    store: Store
-    eventPosition: String
-  }
+  ${payloadType('StoreRestore', 'store: Store')}
 
   extend type Query {
     "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."

@@ -1,26 +1,21 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { blogCreate, blogDelete, blogUpdate } from '../../../../domain/webstore/blog/definitions.js'
 import { BLOG_CATEGORY } from '../../../../domain/webstore/blog/streams.js'
 import { postCreate, postDelete, postUpdate } from '../../../../domain/webstore/post/definitions.js'
 import { POST_CATEGORY } from '../../../../domain/webstore/post/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
-import { mutate } from '../../../../app/caller.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import { blogsByIds, listBlogs, readBlog, type ListBlogsArgs } from '../../../../app/webstore/blog/reads.js'
 import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import { listPosts, listPostsOfBlog, readPost, type ListPostsArgs } from '../../../../app/webstore/post/reads.js'
 import type { PostView } from '../../../../app/webstore/post/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type GraphQLContext } from '../../shared/context.js'
+import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { blogTypeDefs } from './schema.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-type HistoryArgs = { first?: number | null; after?: string | null }
-
-const history =
-  (entityType: string) =>
-  (entity: { id: string }, args: HistoryArgs, ctx: GraphQLContext, info: Parameters<typeof wantsTotal>[0]) =>
-    readHistory(ctx, 'webstore:read', { entityType, entityId: entity.id }, args, { count: wantsTotal(info) })
+const writtenBlog: WrittenEntity = { field: 'blog', read: (ctx, id) => readBlog(ctx, { id }) }
+const writtenPost: WrittenEntity = { field: 'post', read: (ctx, id) => readPost(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -33,34 +28,19 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Blog: {
     posts: (blog: BlogView, args: ListPostsArgs, ctx, info) =>
       listPostsOfBlog(ctx, blog.id, args, { count: wantsTotal(info) }),
-    history: history(BLOG_CATEGORY),
+    history: historyResolver('webstore:read', BLOG_CATEGORY),
   },
   Post: {
-    history: history(POST_CATEGORY),
+    history: historyResolver('webstore:read', POST_CATEGORY),
   },
   Mutation: {
-    blogCreate: (_root, { input }: { input: unknown }, ctx) => writtenBlog(ctx, blogCreate, input),
-    blogUpdate: (_root, { input }: { input: unknown }, ctx) => writtenBlog(ctx, blogUpdate, input),
-    blogDelete: (_root, { input }: { input: unknown }, ctx) => deleted(ctx, blogDelete, input),
-    postCreate: (_root, { input }: { input: unknown }, ctx) => writtenPost(ctx, postCreate, input),
-    postUpdate: (_root, { input }: { input: unknown }, ctx) => writtenPost(ctx, postUpdate, input),
-    postDelete: (_root, { input }: { input: unknown }, ctx) => deleted(ctx, postDelete, input),
+    blogCreate: writeResolver(blogCreate, writtenBlog),
+    blogUpdate: writeResolver(blogUpdate, writtenBlog),
+    blogDelete: deleteResolver(blogDelete),
+    postCreate: writeResolver(postCreate, writtenPost),
+    postUpdate: writeResolver(postUpdate, writtenPost),
+    postDelete: deleteResolver(postDelete),
   },
-}
-
-async function writtenBlog(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { blog: await readBlog(ctx, { id: entityId }), eventPosition }
-}
-
-async function writtenPost(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { post: await readPost(ctx, { id: entityId }), eventPosition }
-}
-
-async function deleted(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { deletedId: entityId, eventPosition }
 }
 
 /** `Post.blog` and `Post.cover` for every post of a response in one query each. */

@@ -2,17 +2,15 @@ import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
   ${listTypeDefs(BLOG_LIST)}
   ${listTypeDefs(POST_LIST)}
 
-  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
-  enum PostStatus {
-    DRAFT
-    PUBLISHED
-  }
+  ${publishStatusEnum('Post')}
 
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
   type Blog {
@@ -45,14 +43,7 @@ export const blogTypeDefs = /* GraphQL */ `
     tags: [String!]!
     "The cover image from the store's media library; null without one."
     cover: Media
-    status: PostStatus!
-    seo: PageSeo!
-    "When this DRAFT goes live by itself; null when not scheduled."
-    publishAt: DateTime
-    "When it went live; null while DRAFT."
-    publishedAt: DateTime
-    "Whether shoppers see it now: PUBLISHED and published by now."
-    visible: Boolean!
+    ${publicationFields('Post')}
     createdAt: DateTime!
     updatedAt: DateTime!
     revision: Int!
@@ -93,11 +84,7 @@ export const blogTypeDefs = /* GraphQL */ `
     tags: [String!]
     "A media id of the store's library."
     coverMediaId: ID
-    "PUBLISHED when omitted, DRAFT when publishAt is given."
-    status: PostStatus
-    seo: PageSeoInput
-    "Go live by itself at this time; needs status DRAFT."
-    publishAt: DateTime
+    ${publicationCreateFields('Post')}
   }
 
   input PostUpdateInput {
@@ -122,37 +109,17 @@ export const blogTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type BlogCreatePayload {
-    blog: Blog
-    eventPosition: String
-  }
+  ${payloadType('BlogCreate', 'blog: Blog')}
 
-  type BlogUpdatePayload {
-    blog: Blog
-    "Null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('BlogUpdate', 'blog: Blog', { eventPosition: 'Null when nothing changed.' })}
 
-  type BlogDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('BlogDelete')}
 
-  type PostCreatePayload {
-    post: Post
-    eventPosition: String
-  }
+  ${payloadType('PostCreate', 'post: Post')}
 
-  type PostUpdatePayload {
-    post: Post
-    "Null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('PostUpdate', 'post: Post', { eventPosition: 'Null when nothing changed.' })}
 
-  type PostDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('PostDelete')}
 
   extend type Query {
     "One blog by id or handle; NOT_FOUND when the store has no such blog."

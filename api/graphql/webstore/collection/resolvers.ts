@@ -1,7 +1,4 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
-import { mutate } from '../../../../app/caller.js'
 import type { ListProductsArgs } from '../../../../app/catalog/product/reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
@@ -15,7 +12,7 @@ import {
 } from '../../../../app/webstore/collection/reads.js'
 import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type GraphQLContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
 import {
@@ -26,20 +23,16 @@ import {
   collectionProductsReorder,
   collectionUpdate,
 } from '../../../../domain/webstore/collection/definitions.js'
+import { historyResolver } from '../../shared/history.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { collection: await readCollection(ctx, { id: entityId }), eventPosition }
-}
+const writtenCollection: WrittenEntity = { field: 'collection', read: (ctx, id) => readCollection(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Collection: {
     products: (collection: CollectionView, args: ListProductsArgs, ctx, info) =>
       collectionProducts(ctx, collection, args, { count: wantsTotal(info) }),
-    history: (collection: CollectionView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: COLLECTION_CATEGORY, entityId: collection.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', COLLECTION_CATEGORY),
   },
   Query: {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),
@@ -47,17 +40,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listCollections(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
-    collectionCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionCreate, input),
-    collectionUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionUpdate, input),
-    collectionProductsAdd: (_root, { input }: { input: unknown }, ctx) => written(ctx, collectionProductsAdd, input),
-    collectionProductsRemove: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, collectionProductsRemove, input),
-    collectionProductsReorder: (_root, { input }: { input: unknown }, ctx) =>
-      written(ctx, collectionProductsReorder, input),
-    collectionDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, collectionDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    collectionCreate: writeResolver(collectionCreate, writtenCollection),
+    collectionUpdate: writeResolver(collectionUpdate, writtenCollection),
+    collectionProductsAdd: writeResolver(collectionProductsAdd, writtenCollection),
+    collectionProductsRemove: writeResolver(collectionProductsRemove, writtenCollection),
+    collectionProductsReorder: writeResolver(collectionProductsReorder, writtenCollection),
+    collectionDelete: deleteResolver(collectionDelete),
   },
 }
 

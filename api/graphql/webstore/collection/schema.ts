@@ -1,6 +1,9 @@
 import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
+import { seoTypeDefs } from '../../shared/seo.js'
+import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
 const COLLECTION_PAYLOADS = [
@@ -88,19 +91,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     attributeCode: String
   }
 
-  "What search engines and link previews show for a collection; locale translates title and description."
-  type CollectionSeo {
-    "At most 70 characters; empty when not set (the title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input CollectionSeoInput {
-    title: String
-    description: String
-  }
+  ${seoTypeDefs('Collection', { of: 'a collection' })}
 
   "A group of products shown together on the storefront at /collections/<handle>."
   type Collection {
@@ -130,13 +121,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     ): ProductConnection!
     "How many products the collection holds now."
     productsCount: Int!
-    "Every change of this collection, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every change of this collection, newest first, with its actor and time.')}
     "The collection's own events so far, minus one (0 after creation)."
     revision: Int!
     createdAt: DateTime!
@@ -204,23 +189,9 @@ export const collectionTypeDefs = /* GraphQL */ `
     productIds: [ID!]!
   }
 
-  ${COLLECTION_PAYLOADS.map(
-    (name) => `
-  "The collection after ${name
-    .replace(/^Collection/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()}."
-  type ${name}Payload {
-    collection: Collection
-    "Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed."
-    eventPosition: String
-  }`,
-  ).join('\n')}
+  ${changedEntityPayloads('Collection', COLLECTION_PAYLOADS)}
 
-  type CollectionDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('CollectionDelete')}
 
   extend type Product {
     "The collections the product belongs to now (manual picks and smart matches), by title."

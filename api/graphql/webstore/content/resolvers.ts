@@ -1,5 +1,4 @@
 import { CONTENT_ENTRY_CATEGORY, CONTENT_TYPE_CATEGORY } from '../../../../domain/webstore/content/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   listContentEntries,
   listContentTypes,
@@ -10,8 +9,7 @@ import {
 } from '../../../../app/webstore/content/reads.js'
 import type { ContentEntryView } from '../../../../app/webstore/content/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
+import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
 import {
@@ -22,16 +20,10 @@ import {
   contentTypeDelete,
   contentTypeUpdate,
 } from '../../../../domain/webstore/content/definitions.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-const history =
-  (entityType: string) =>
-  (
-    record: { id: string },
-    args: { first?: number | null; after?: string | null },
-    ctx: RequestContext,
-    info: Parameters<typeof wantsTotal>[0],
-  ) =>
-    readHistory(ctx, 'webstore:read', { entityType, entityId: record.id }, args, { count: wantsTotal(info) })
+const writtenContentType: WrittenEntity = { field: 'contentType', read: (ctx, id) => readType(ctx, { id }) }
+const writtenContentEntry: WrittenEntity = { field: 'contentEntry', read: (ctx, id) => readEntry(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -42,36 +34,18 @@ const resolvers: GraphQLSlice['resolvers'] = {
     contentEntries: (_root, args: ListContentEntriesArgs, ctx, info) =>
       listContentEntries(ctx, args, { count: wantsTotal(info) }),
   },
-  ContentType: { history: history(CONTENT_TYPE_CATEGORY) },
+  ContentType: { history: historyResolver('webstore:read', CONTENT_TYPE_CATEGORY) },
   ContentEntry: {
     type: (entry: ContentEntryView, _args, ctx) => readType(ctx, { id: entry.typeId }),
-    history: history(CONTENT_ENTRY_CATEGORY),
+    history: historyResolver('webstore:read', CONTENT_ENTRY_CATEGORY),
   },
   Mutation: {
-    contentTypeCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeCreate, input)
-      return { contentType: await readType(ctx, { id: entityId }), eventPosition }
-    },
-    contentTypeUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeUpdate, input)
-      return { contentType: await readType(ctx, { id: entityId }), eventPosition }
-    },
-    contentTypeDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentTypeDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
-    contentEntryCreate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryCreate, input)
-      return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
-    },
-    contentEntryUpdate: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryUpdate, input)
-      return { contentEntry: await readEntry(ctx, { id: entityId }), eventPosition }
-    },
-    contentEntryDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, contentEntryDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    contentTypeCreate: writeResolver(contentTypeCreate, writtenContentType),
+    contentTypeUpdate: writeResolver(contentTypeUpdate, writtenContentType),
+    contentTypeDelete: deleteResolver(contentTypeDelete),
+    contentEntryCreate: writeResolver(contentEntryCreate, writtenContentEntry),
+    contentEntryUpdate: writeResolver(contentEntryUpdate, writtenContentEntry),
+    contentEntryDelete: deleteResolver(contentEntryDelete),
   },
 }
 

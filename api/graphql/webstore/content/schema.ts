@@ -1,6 +1,7 @@
 import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../../domain/webstore/content/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const contentTypeDefs = /* GraphQL */ `
   "What a content field holds. The *_REFERENCE types and MEDIA hold ids checked to exist in the store."
@@ -140,20 +141,11 @@ export const contentTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type ContentTypePayload {
-    contentType: ContentType
-    eventPosition: String
-  }
+  ${payloadType('ContentType', 'contentType: ContentType')}
 
-  type ContentEntryPayload {
-    contentEntry: ContentEntry
-    eventPosition: String
-  }
+  ${payloadType('ContentEntry', 'contentEntry: ContentEntry')}
 
-  type ContentDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('ContentDelete')}
 
   extend type Query {
     "One content type by id or handle. Needs webstore:read."

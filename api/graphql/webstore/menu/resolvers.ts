@@ -1,11 +1,10 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { MENU_CATEGORY } from '../../../../domain/webstore/menu/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import { listMenus, readMenu, type ListMenusArgs } from '../../../../app/webstore/menu/reads.js'
-import type { MenuView } from '../../../../app/webstore/menu/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 import {
@@ -17,6 +16,7 @@ import {
   menuItemUpdate,
   menuUpdate,
 } from '../../../../domain/webstore/menu/definitions.js'
+import { historyResolver } from '../../shared/history.js'
 
 /** Runs an item command and reads its menu back: the input names the menu, the command the item. */
 async function itemWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
@@ -24,10 +24,7 @@ async function itemWrite(ctx: RequestContext, definition: AnyCommandDefinition, 
   return { menu: await readMenu(ctx, { id: (input as { menuId: string }).menuId }), itemId: entityId, eventPosition }
 }
 
-async function menuWrite(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { menu: await readMenu(ctx, { id: entityId }), eventPosition }
-}
+const writtenMenu: WrittenEntity = { field: 'menu', read: (ctx, id) => readMenu(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -35,18 +32,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     menus: (_root, args: ListMenusArgs, ctx, info) => listMenus(ctx, args, { count: wantsTotal(info) }),
   },
   Menu: {
-    history: (menu: MenuView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: MENU_CATEGORY, entityId: menu.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', MENU_CATEGORY),
   },
   Mutation: {
-    menuCreate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuCreate, input),
-    menuUpdate: (_root, { input }: { input: unknown }, ctx) => menuWrite(ctx, menuUpdate, input),
-    menuDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, menuDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    menuCreate: writeResolver(menuCreate, writtenMenu),
+    menuUpdate: writeResolver(menuUpdate, writtenMenu),
+    menuDelete: deleteResolver(menuDelete),
     menuItemAdd: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemAdd, input),
     menuItemUpdate: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemUpdate, input),
     menuItemMove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemMove, input),

@@ -1,6 +1,8 @@
 import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const menuTypeDefs = /* GraphQL */ `
   "What a menu item points at."
@@ -60,13 +62,7 @@ export const menuTypeDefs = /* GraphQL */ `
     itemCount: Int!
     "Items whose product, category, collection, page, blog or post is gone, checked when read."
     brokenLinks: [MenuBrokenLink!]!
-    "Every event of this menu, newest first, with its actor and time."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this menu, newest first, with its actor and time.')}
     createdAt: DateTime!
     updatedAt: DateTime!
     "Revision of the menu's stream after its last change (0 after creation)."
@@ -134,11 +130,10 @@ export const menuTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type MenuPayload {
-    menu: Menu
-    "Log position of the write; null when nothing changed. Send it as X-Consistency-Position to read at least this fresh."
-    eventPosition: String
-  }
+  ${payloadType('Menu', 'menu: Menu', {
+    eventPosition:
+      'Log position of the write; null when nothing changed. Send it as X-Consistency-Position to read at least this fresh.',
+  })}
 
   type MenuItemAddPayload {
     menu: Menu
@@ -147,10 +142,7 @@ export const menuTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type MenuDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('MenuDelete')}
 
   extend type Query {
     "One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read."

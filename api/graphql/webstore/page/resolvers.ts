@@ -1,19 +1,13 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { pageCreate, pageDelete, pageUpdate } from '../../../../domain/webstore/page/definitions.js'
 import { PAGE_CATEGORY } from '../../../../domain/webstore/page/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
-import { mutate } from '../../../../app/caller.js'
 import { listPages, readPage, type ListPagesArgs } from '../../../../app/webstore/page/reads.js'
-import type { PageView } from '../../../../app/webstore/page/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { pageTypeDefs } from './schema.js'
+import { historyResolver } from '../../shared/history.js'
+import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { page: await readPage(ctx, { id: entityId }), eventPosition }
-}
+const writtenPage: WrittenEntity = { field: 'page', read: (ctx, id) => readPage(ctx, { id }) }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -21,18 +15,12 @@ const resolvers: GraphQLSlice['resolvers'] = {
     pages: (_root, args: ListPagesArgs, ctx, info) => listPages(ctx, args, { count: wantsTotal(info) }),
   },
   Page: {
-    history: (page: PageView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: PAGE_CATEGORY, entityId: page.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', PAGE_CATEGORY),
   },
   Mutation: {
-    pageCreate: (_root, { input }: { input: unknown }, ctx) => written(ctx, pageCreate, input),
-    pageUpdate: (_root, { input }: { input: unknown }, ctx) => written(ctx, pageUpdate, input),
-    pageDelete: async (_root, { input }: { input: unknown }, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, pageDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    pageCreate: writeResolver(pageCreate, writtenPage),
+    pageUpdate: writeResolver(pageUpdate, writtenPage),
+    pageDelete: deleteResolver(pageDelete),
   },
 }
 

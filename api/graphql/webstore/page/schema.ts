@@ -1,28 +1,15 @@
 import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { seoTypeDefs } from '../../shared/seo.js'
+import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
-  "DRAFT: hidden from shoppers (scheduled ones too, until publishAt). PUBLISHED: on the storefront since publishedAt."
-  enum PageStatus {
-    DRAFT
-    PUBLISHED
-  }
+  ${publishStatusEnum('Page')}
 
-  "What search engines and link previews show for a page or post; locale translates title and description."
-  type PageSeo {
-    "At most 70 characters; empty when not set (the title is used then)."
-    title(locale: Locale): String!
-    "At most 320 characters; empty when not set."
-    description(locale: Locale): String!
-  }
-
-  "Parts left out keep their value; an empty string clears one."
-  input PageSeoInput {
-    title: String
-    description: String
-  }
+  ${seoTypeDefs('Page', { of: 'a page or post' })}
 
   "A web store page such as About us or Shipping policy, served at /pages/<handle>."
   type Page {
@@ -34,14 +21,7 @@ export const pageTypeDefs = /* GraphQL */ `
     body(locale: Locale): String!
     "Renders with templates/page.<suffix>.json; empty for page.json."
     templateSuffix: String!
-    status: PageStatus!
-    seo: PageSeo!
-    "When this DRAFT goes live by itself; null when not scheduled."
-    publishAt: DateTime
-    "When it went live; null while DRAFT."
-    publishedAt: DateTime
-    "Whether shoppers see it now: PUBLISHED and published by now."
-    visible: Boolean!
+    ${publicationFields('Page')}
     createdAt: DateTime!
     updatedAt: DateTime!
     "Stream revision of the last change."
@@ -61,11 +41,7 @@ export const pageTypeDefs = /* GraphQL */ `
     "HTML; sanitized on the way in."
     body: String
     templateSuffix: String
-    "PUBLISHED when omitted, DRAFT when publishAt is given."
-    status: PageStatus
-    seo: PageSeoInput
-    "Go live by itself at this time; needs status DRAFT."
-    publishAt: DateTime
+    ${publicationCreateFields('Page')}
   }
 
   input PageUpdateInput {
@@ -87,22 +63,11 @@ export const pageTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type PageCreatePayload {
-    page: Page
-    "Log position of the write."
-    eventPosition: String
-  }
+  ${payloadType('PageCreate', 'page: Page', { eventPosition: 'Log position of the write.' })}
 
-  type PageUpdatePayload {
-    page: Page
-    "Log position of the write; null when nothing changed."
-    eventPosition: String
-  }
+  ${payloadType('PageUpdate', 'page: Page', { eventPosition: EVENT_POSITION.unchanged })}
 
-  type PageDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('PageDelete')}
 
   extend type Query {
     "One page by id or handle; NOT_FOUND when the store has no such page."

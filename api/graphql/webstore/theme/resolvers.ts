@@ -19,6 +19,7 @@ import type { ThemeView } from '../../../../app/webstore/theme/view.js'
 import { dropStagedThemeZip } from '../../../../app/webstore/theme/staged.js'
 import { createThemePreviewLink } from '../../../../app/webstore/theme/preview-link.js'
 import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { deleteResolver } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { themeTypeDefs } from './schema.js'
 import {
@@ -91,10 +92,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const link = await createThemePreviewLink(ctx, input)
       return { ...link, theme: await readTheme(ctx, link.themeId) }
     },
-    themeDelete: async (_root, { input }: Input, ctx) => {
-      const { entityId, eventPosition } = await mutate(ctx, themeDelete, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    themeDelete: deleteResolver(themeDelete),
   },
 }
 

@@ -1,6 +1,8 @@
 import { THEME_LIST } from '../../../../domain/webstore/theme/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { historyField } from '../../shared/history.js'
+import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
 export const themeTypeDefs = /* GraphQL */ `
   "MAIN: what shoppers see (one per store). DRAFT: the theme being prepared to go live (at most one). UNPUBLISHED: kept, not shown."
@@ -63,13 +65,7 @@ export const themeTypeDefs = /* GraphQL */ `
     renderErrors: [ThemeRenderError!]!
     createdAt: DateTime!
     updatedAt: DateTime!
-    "Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live."
-    history(
-      "Page size, at most 250 (default 20)."
-      first: Int
-      "The endCursor of the previous page: the next page holds older events."
-      after: String
-    ): AuditEntryConnection!
+    ${historyField('Every event of this theme, newest first, with its actor and time (the audit log of this theme). A publish that demotes it is recorded on the theme that went live.')}
   }
 
   "A storefront page this theme failed to render; the shopper got the error page (status 500)."
@@ -166,37 +162,17 @@ export const themeTypeDefs = /* GraphQL */ `
     id: ID!
   }
 
-  type ThemeCreatePayload {
-    theme: Theme!
-    eventPosition: String
-  }
+  ${payloadType('ThemeCreate', 'theme: Theme!')}
 
-  type ThemeDuplicatePayload {
-    theme: Theme!
-    eventPosition: String
-  }
+  ${payloadType('ThemeDuplicate', 'theme: Theme!')}
 
-  type ThemeRenamePayload {
-    theme: Theme!
-    eventPosition: String
-  }
+  ${payloadType('ThemeRename', 'theme: Theme!')}
 
-  type ThemeFileUpsertPayload {
-    theme: Theme!
-    file: ThemeFile!
-    eventPosition: String
-  }
+  ${payloadType('ThemeFileUpsert', ['theme: Theme!', 'file: ThemeFile!'])}
 
-  type ThemeFileDeletePayload {
-    theme: Theme!
-    deletedPath: String!
-    eventPosition: String
-  }
+  ${payloadType('ThemeFileDelete', ['theme: Theme!', 'deletedPath: String!'])}
 
-  type ThemeSettingsUpdatePayload {
-    theme: Theme!
-    eventPosition: String
-  }
+  ${payloadType('ThemeSettingsUpdate', 'theme: Theme!')}
 
   type ThemePublishPayload {
     "The theme, now MAIN."
@@ -206,10 +182,7 @@ export const themeTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  type ThemeDeletePayload {
-    deletedId: ID!
-    eventPosition: String
-  }
+  ${deletePayloadType('ThemeDelete')}
 
   input ThemePreviewLinkCreateInput {
     themeId: ID!

@@ -1,10 +1,7 @@
 import type { AttributeOption } from '../../../../domain/catalog/attribute/events.js'
 import type { AttributeView } from '../../../../app/catalog/attribute/view.js'
-import type { CategoryView } from '../../../../app/catalog/category/view.js'
 import type { ProductOptionView } from '../../../../app/catalog/product/variant-view.js'
-import type { ProductView } from '../../../../app/catalog/product/view.js'
 import type { MediaView } from '../../../../app/media/view.js'
-import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import type { MenuItemView, MenuView } from '../../../../app/webstore/menu/view.js'
 import type { PageView } from '../../../../app/webstore/page/view.js'
@@ -39,6 +36,13 @@ const seoFields = {
   ),
 }
 
+/** The translatable fields of a product, category or collection: title, description and SEO. */
+const describedFields = {
+  title: localized('title', (resource: { title: string }) => resource.title),
+  description: localized('description', (resource: { description: string }) => resource.description),
+  seo: withResourceId,
+}
+
 type LocatedMenuItem = Omit<MenuItemView, 'items'> & { menuId: string; items: LocatedMenuItem[] }
 
 function withMenuId(items: readonly MenuItemView[], menuId: string): LocatedMenuItem[] {
@@ -47,11 +51,7 @@ function withMenuId(items: readonly MenuItemView[], menuId: string): LocatedMenu
 
 /** Resolvers merged into the translation slice, per GraphQL type. */
 export const localizedFieldResolvers = {
-  Product: {
-    title: localized('title', (product: ProductView) => product.title),
-    description: localized('description', (product: ProductView) => product.description),
-    seo: withResourceId,
-  },
+  Product: describedFields,
   ProductSeo: seoFields,
   ProductOption: {
     name: localized(
@@ -60,11 +60,7 @@ export const localizedFieldResolvers = {
       (option) => option.productId,
     ),
   },
-  Category: {
-    title: localized('title', (category: CategoryView) => category.title),
-    description: localized('description', (category: CategoryView) => category.description),
-    seo: withResourceId,
-  },
+  Category: describedFields,
   CategorySeo: seoFields,
   Attribute: {
     name: localized('name', (attribute: AttributeView) => attribute.name),
@@ -81,11 +77,7 @@ export const localizedFieldResolvers = {
   Media: {
     alt: localized('alt', (media: MediaView) => media.alt),
   },
-  Collection: {
-    title: localized('title', (collection: CollectionView) => collection.title),
-    description: localized('description', (collection: CollectionView) => collection.description),
-    seo: withResourceId,
-  },
+  Collection: describedFields,
   CollectionSeo: seoFields,
   Page: {
     title: localized('title', (page: PageView) => page.title),

@@ -1,4 +1,3 @@
-import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import type { TranslatableResourceType } from '../../../../domain/webstore/translation/events.js'
 import {
   findTranslatableResourceView,
@@ -8,17 +7,16 @@ import {
 } from '../../../../app/webstore/translation/reads.js'
 import type { TranslatableResourceView } from '../../../../app/webstore/translation/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { mutate } from '../../../../app/caller.js'
-import { type RequestContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { localizedFieldResolvers } from './localized-fields.js'
 import { localeArgument } from './localized.js'
 import { translationTypeDefs } from './schema.js'
 import { translationsRegister, translationsRemove } from '../../../../domain/webstore/translation/definitions.js'
+import { writeResolver, type WrittenEntity } from '../../shared/mutations.js'
 
-async function written(ctx: RequestContext, definition: AnyCommandDefinition, input: unknown) {
-  const { entityId, eventPosition } = await mutate(ctx, definition, input)
-  return { translatableResource: await findTranslatableResourceView(ctx, entityId), eventPosition }
+const writtenTranslatableResource: WrittenEntity = {
+  field: 'translatableResource',
+  read: (ctx, id) => findTranslatableResourceView(ctx, id),
 }
 
 const resolvers: GraphQLSlice['resolvers'] = {
@@ -43,8 +41,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     },
   },
   Mutation: {
-    translationsRegister: (_root, { input }: { input: unknown }, ctx) => written(ctx, translationsRegister, input),
-    translationsRemove: (_root, { input }: { input: unknown }, ctx) => written(ctx, translationsRemove, input),
+    translationsRegister: writeResolver(translationsRegister, writtenTranslatableResource),
+    translationsRemove: writeResolver(translationsRemove, writtenTranslatableResource),
   },
 }
 

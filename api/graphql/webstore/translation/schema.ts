@@ -1,6 +1,7 @@
 import { TRANSLATABLE_RESOURCE_LIST } from '../../../../domain/webstore/translation/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { payloadType } from '../../shared/payloads.js'
 
 /** SDL of translations: translatable resources, their source texts and each locale's values. */
 export const translationTypeDefs = /* GraphQL */ `
@@ -83,10 +84,7 @@ export const translationTypeDefs = /* GraphQL */ `
     keys: [String!]!
   }
 
-  type TranslationsRegisterPayload {
-    translatableResource: TranslatableResource
-    eventPosition: String
-  }
+  ${payloadType('TranslationsRegister', 'translatableResource: TranslatableResource')}
 
   type TranslationsRemovePayload {
     "Null when the resource itself has been deleted."

@@ -1,16 +1,15 @@
 import { urlRedirectCommands } from '../../../../domain/webstore/url-redirect/definitions.js'
 import { URL_REDIRECT_CATEGORY } from '../../../../domain/webstore/url-redirect/streams.js'
-import { readHistory } from '../../../../app/audit/log/reads.js'
 import {
   listUrlRedirects,
   readUrlRedirect,
   type ListUrlRedirectsArgs,
 } from '../../../../app/webstore/url-redirect/reads.js'
-import type { UrlRedirectView } from '../../../../app/webstore/url-redirect/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { withMutations } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { urlRedirectTypeDefs } from './schema.js'
+import { historyResolver } from '../../shared/history.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
@@ -19,10 +18,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       listUrlRedirects(ctx, args, { count: wantsTotal(info) }),
   },
   UrlRedirect: {
-    history: (redirect: UrlRedirectView, args: { first?: number | null; after?: string | null }, ctx, info) =>
-      readHistory(ctx, 'webstore:read', { entityType: URL_REDIRECT_CATEGORY, entityId: redirect.id }, args, {
-        count: wantsTotal(info),
-      }),
+    history: historyResolver('webstore:read', URL_REDIRECT_CATEGORY),
   },
 }
 
