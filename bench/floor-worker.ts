@@ -1,6 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { workerData } from 'node:worker_threads'
 import Fastify from 'fastify'
-import pg from 'pg'
+import { floorPool, serveFloor } from './floor-serve.js'
 
 /**
  * The floor: the cheapest server that can answer the list query, a bare fastify route over one
@@ -32,8 +32,7 @@ const LIST_SQL = `
   limit 20`
 
 const options = workerData as FloorOptions
-// JIT off, as the server's own sessions have it (infra/database/database.ts): the same SQL, the same settings.
-const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize, options: '-c jit=off' })
+const pool = floorPool(options.databaseUrl, options.poolSize)
 const app = Fastify({ logger: false })
 
 app.get('/products', async () => {
@@ -54,13 +53,4 @@ app.get('/products', async () => {
   return { data: { products: { nodes } } }
 })
 
-parentPort!.on('message', (message: unknown) => {
-  if (message !== 'close') return
-  void app
-    .close()
-    .then(() => pool.end())
-    .finally(() => parentPort!.postMessage({ closed: true }))
-})
-
-const address = await app.listen({ port: 0, host: '127.0.0.1' })
-parentPort!.postMessage({ url: address })
+await serveFloor(app, pool)

@@ -9,15 +9,23 @@ export interface FloorServer {
 }
 
 /** Starts the floor server in a worker thread of the bench process. */
-export async function startFloor(options: FloorOptions): Promise<FloorServer> {
-  const worker = new Worker(new URL('./floor-worker.js', import.meta.url), { workerData: options })
+export function startFloor(options: FloorOptions): Promise<FloorServer> {
+  return startFloorWorker(new URL('./floor-worker.js', import.meta.url), options, '/products')
+}
+
+/**
+ * Starts a floor worker (a module that ends in `serveFloor`) in a worker thread of the bench
+ * process, with `options` as its workerData; its answer is at `route`.
+ */
+export async function startFloorWorker(module: URL, options: object, route: string): Promise<FloorServer> {
+  const worker = new Worker(module, { workerData: options })
   const [message] = (await Promise.race([
     once(worker, 'message'),
     once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
   ])) as [{ url: string }]
   let stopped = false
   return {
-    url: `${message.url}/products`,
+    url: `${message.url}${route}`,
     async stop() {
       if (stopped) return
       stopped = true

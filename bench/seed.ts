@@ -22,7 +22,8 @@ const VENDORS = [
   'Harbor Supply',
   'Sunforge',
 ]
-const TAGS = [
+/** The tags products of the benches carry. */
+export const TAGS = [
   'new',
   'sale',
   'bestseller',

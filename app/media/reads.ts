@@ -7,7 +7,7 @@ import {
   type ListMediaArgs,
 } from '../../projections/media/queries.js'
 import { requireStore, type Caller } from '../caller.js'
-import { viewConnection } from '../shared/connection.js'
+import { mapConnection } from '../shared/connection.js'
 import { toMediaView, type MediaView } from './view.js'
 
 export type { ListMediaArgs }
@@ -44,7 +44,7 @@ export async function readMedia(caller: Caller, id: string): Promise<MediaView> 
 /** One page of the store's media library. */
 export async function listMedia(caller: Caller, args: ListMediaArgs) {
   const page = await listMediaRecords(caller.platform.database.db, mediaStore(caller), args)
-  return viewConnection(page, toMediaView)
+  return mapConnection(page, toMediaView)
 }
 
 /** Media by id in the same order, null where the store has none; each distinct id is read once. */

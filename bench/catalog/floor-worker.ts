@@ -1,6 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { workerData } from 'node:worker_threads'
 import Fastify from 'fastify'
-import pg from 'pg'
+import { floorPool, serveFloor } from '../floor-serve.js'
 import { COLORS_WANTED, FLOOR_FACETS_SQL, FLOOR_LIST_SQL, PRICE_MAX_MINOR, PRICE_MIN_MINOR } from './queries.js'
 
 /**
@@ -29,8 +29,7 @@ interface Count {
 }
 
 const options = workerData as CatalogFloorOptions
-// JIT off, as the server's own sessions have it (infra/database/database.ts): the same SQL, the same settings.
-const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize, options: '-c jit=off' })
+const pool = floorPool(options.databaseUrl, options.poolSize)
 const params = [options.storeId, options.categoryId, PRICE_MIN_MINOR, PRICE_MAX_MINOR, COLORS_WANTED]
 const app = Fastify({ logger: false })
 
@@ -76,13 +75,4 @@ app.get('/catalog', async () => {
   }
 })
 
-parentPort!.on('message', (message: unknown) => {
-  if (message !== 'close') return
-  void app
-    .close()
-    .then(() => pool.end())
-    .finally(() => parentPort!.postMessage({ closed: true }))
-})
-
-const address = await app.listen({ port: 0, host: '127.0.0.1' })
-parentPort!.postMessage({ url: address })
+await serveFloor(app, pool)

@@ -1,7 +1,6 @@
-import { once } from 'node:events'
 import { isDeepStrictEqual } from 'node:util'
-import { Worker } from 'node:worker_threads'
 import pg from 'pg'
+import { startFloorWorker, type FloorServer } from '../floor.js'
 import { graphqlBody, graphqlHeaders, graphqlOk } from '../graphql.js'
 import { runScenario, type Scenario, type ScenarioResult } from '../scenarios.js'
 import { createTenant, type ServerProcess, type Tenant } from '../server.js'
@@ -131,18 +130,6 @@ async function analyze(databaseUrl: string): Promise<void> {
   }
 }
 
-async function startCatalogFloor(options: CatalogFloorOptions): Promise<{ url: string; stop(): Promise<void> }> {
-  const worker = new Worker(new URL('./floor-worker.js', import.meta.url), { workerData: options })
-  const [message] = (await Promise.race([
-    once(worker, 'message'),
-    once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
-  ])) as [{ url: string }]
-  return {
-    url: `${message.url}/catalog`,
-    async stop() {
-      worker.postMessage('close')
-      await Promise.race([once(worker, 'message'), new Promise((resolve) => setTimeout(resolve, 3_000))])
-      await worker.terminate()
-    },
-  }
+function startCatalogFloor(options: CatalogFloorOptions): Promise<FloorServer> {
+  return startFloorWorker(new URL('./floor-worker.js', import.meta.url), options, '/catalog')
 }

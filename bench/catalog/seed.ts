@@ -1,4 +1,5 @@
 import { graphqlOk } from '../graphql.js'
+import { TAGS as BENCH_TAGS } from '../seed.js'
 
 /** How the catalog bench's store is filled: products × variants, with attributes and categories. */
 /**
@@ -12,20 +13,8 @@ const BULK_CONCURRENCY = 2
 
 const COLORS = ['red', 'blue', 'green', 'black', 'white', 'grey', 'navy', 'olive']
 const MATERIALS = ['cotton', 'linen', 'wool', 'denim', 'silk', 'leather']
-const TAGS = [
-  'new',
-  'sale',
-  'bestseller',
-  'eco',
-  'handmade',
-  'limited',
-  'gift',
-  'summer',
-  'winter',
-  'unisex',
-  'kids',
-  'home',
-]
+// The list bench's first twelve: the catalog bench's tag facet has twelve values.
+const TAGS = BENCH_TAGS.slice(0, 12)
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'DRAFT', 'ARCHIVED']
 const SIZES = ['S', 'M', 'L']
 

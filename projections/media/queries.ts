@@ -1,12 +1,13 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import { MEDIA_LIST } from '../../domain/media/list.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../domain/shared/list-spec.js'
 import type { Eb } from '../shared/filters.js'
 import { listRunner } from '../shared/list-runner.js'
-import type { Connection } from '../shared/pagination.js'
+import { mapConnection, type Connection } from '../shared/pagination.js'
 import type { MediaDb, MediaRow } from './tables.js'
+import { findInStore, inStore } from '../shared/store-rows.js'
 
 /** A media as the API serves it. */
 export interface MediaRecord {
@@ -58,13 +59,7 @@ export type MediaListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 
 /** One media of the store, or null; malformed ids and other stores' media are not found. */
 export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
-  if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db
-    .selectFrom('media')
-    .select(COLUMNS)
-    .where('store_id', '=', storeId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst()
+  const row = await findInStore(db.selectFrom('media').select(COLUMNS), storeId, { id })
   return row ? toMediaRecord(row) : null
 }
 
@@ -78,16 +73,8 @@ export async function listMedia(
   storeId: string,
   args: ListMediaArgs = {},
 ): Promise<Connection<MediaRecord>> {
-  const query = db
-    .selectFrom('media')
-    .select(COLUMNS)
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await media.run(query, args)
-  return {
-    ...page,
-    nodes: page.nodes.map(toMediaRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMediaRecord(edge.node) })),
-  }
+  const query = db.selectFrom('media').select(COLUMNS).where(inStore(storeId))
+  return mapConnection(await media.run(query, args), toMediaRecord)
 }
 
 /** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../shared/entity-table.js'
 
 /** One row per live media of every store; deleted media are removed. */
 export interface MediaTable extends EntityColumns {
@@ -44,15 +44,13 @@ export async function createMediaTables(db: AnyDb): Promise<void> {
       .addColumn('alt', 'text', (c) => c.notNull().defaultTo('')),
   )
   // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
-  const indexes: [string, string[]][] = [
-    ['media_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['media_store_updated_idx', ['store_id', 'updated_at', 'id']],
-    ['media_store_filename_idx', ['store_id', 'filename', 'id']],
-    ['media_store_bytes_idx', ['store_id', 'bytes', 'id']],
-    ['media_store_hash_idx', ['store_id', 'hash']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('media').columns(columns).execute()
+  await createIndexes(db, 'media', {
+    media_store_created_idx: ['store_id', 'created_at', 'id'],
+    media_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    media_store_filename_idx: ['store_id', 'filename', 'id'],
+    media_store_bytes_idx: ['store_id', 'bytes', 'id'],
+    media_store_hash_idx: ['store_id', 'hash'],
+  })
 
   await db.schema
     .createTable('product_media')
@@ -63,10 +61,5 @@ export async function createMediaTables(db: AnyDb): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_media_pkey', ['store_id', 'product_id', 'media_id'])
     .execute()
-  await db.schema
-    .createIndex('product_media_media_idx')
-    .ifNotExists()
-    .on('product_media')
-    .columns(['store_id', 'media_id'])
-    .execute()
+  await createIndexes(db, 'product_media', { product_media_media_idx: ['store_id', 'media_id'] })
 }

@@ -1,7 +1,8 @@
 import type { ColumnType, CreateTableBuilder } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>
 
 /** The columns of every entity read model written through `entityRow`: keys, revision guard and times. */
 export interface EntityColumns {
@@ -44,4 +45,28 @@ export async function createEntityTable(
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${table}_pkey`, ['store_id', 'id'])
     .execute()
+}
+
+/**
+ * Creates (if missing) the plain indexes of a table, each named with its columns. Keyset
+ * pagination orders by (column, id) within a store: a sortable column's index ends in `id`.
+ *
+ * @example
+ *   await createIndexes(db, 'blogs', {
+ *     blogs_store_handle_idx: ['store_id', 'handle'],
+ *     blogs_store_title_idx: ['store_id', 'title', 'id'],
+ *   })
+ */
+export async function createIndexes(
+  db: AnyDb,
+  table: string,
+  indexes: Record<string, readonly string[]>,
+): Promise<void> {
+  for (const [name, columns] of Object.entries(indexes))
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .on(table)
+      .columns([...columns])
+      .execute()
 }

@@ -32,6 +32,18 @@ export interface PaginateOptions {
   currency?: string
 }
 
+/**
+ * The same page with each node mapped: the cursors, page info and total stay. Lists map their
+ * rows to records with it, and `app/` its records to views.
+ */
+export function mapConnection<Row, Node>(page: Connection<Row>, toNode: (row: Row) => Node): Connection<Node> {
+  return {
+    ...page,
+    nodes: page.nodes.map(toNode),
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toNode(edge.node) })),
+  }
+}
+
 /** A sort on one column; ties are always broken by `id` in the same direction. */
 export interface SortSpec {
   column: string

@@ -4,7 +4,7 @@ import { API_KEY_LIST, type ApiKeyStatus } from '../../domain/tenancy/api-key/li
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Eb } from '../shared/filters.js'
 import { listRunner } from '../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../shared/pagination.js'
 import { toApiKey, type ApiKeyRecord } from './queries.js'
 import type { TenancyTables } from './tables.js'
 
@@ -53,10 +53,5 @@ export async function listApiKeyPage(
     .selectFrom('api_keys')
     .selectAll()
     .where('organization_id', '=', organizationId)
-  const page = await keys.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toApiKey),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toApiKey(edge.node) })),
-  }
+  return mapConnection(await keys.run(query, args, options), toApiKey)
 }

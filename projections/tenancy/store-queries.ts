@@ -5,7 +5,7 @@ import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from '../../doma
 import { STORE_LIST, type StoreStatus } from '../../domain/tenancy/store/list.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import { listRunner } from '../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../shared/pagination.js'
 import type { StoreRow, TenancyTables } from './tables.js'
 
 /** A store with its whole configuration, as the `Store` GraphQL type serves it. */
@@ -84,12 +84,7 @@ export async function listStoreDetails(
   const query = stores(db)
     .where('organization_id', '=', reach.organizationId)
     .where((eb) => (ids === null ? sql<SqlBool>`true` : ids.length ? eb('id', 'in', ids) : sql<SqlBool>`false`))
-  const page = await storeList.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toDetails),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toDetails(edge.node) })),
-  }
+  return mapConnection(await storeList.run(query, args, options), toDetails)
 }
 
 export function toDetails(row: StoreRow): StoreDetails {

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import type { Timestamp } from '../shared/entity-table.js'
 
 export interface OrganizationsTable {
   id: string

@@ -4,7 +4,7 @@ import type { Scope } from '../../../domain/shared/scopes.js'
 import { readEntityHistory, type EntityRef } from '../../../projections/audit/log/history.js'
 import { readAuditLog as readAuditLogRecords, type AuditLogFilter } from '../../../projections/audit/log/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toAuditEntryView } from './view.js'
 
 export type { AuditLogFilter, EntityRef }
@@ -28,7 +28,7 @@ export async function readAuditLog(caller: Caller, args: AuditLogArgs, options: 
     { ...args, categories },
     options,
   )
-  return viewConnection(page, toAuditEntryView)
+  return mapConnection(page, toAuditEntryView)
 }
 
 /**
@@ -46,5 +46,5 @@ export async function readHistory(
 ) {
   requireScope(caller, scope)
   const page = await readEntityHistory(caller.platform.database.db, requireStore(caller).id, entity, args, options)
-  return viewConnection(page, toAuditEntryView)
+  return mapConnection(page, toAuditEntryView)
 }

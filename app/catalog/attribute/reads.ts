@@ -1,7 +1,7 @@
 import { evolveAttribute, initialAttributeState } from '../../../domain/catalog/attribute/attribute.js'
 import type { AttributeEvent } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
+import { DomainError, badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import {
   ATTRIBUTE_SORTS,
@@ -12,9 +12,10 @@ import {
 } from '../../../projections/catalog/attribute/queries.js'
 import { readAsOf } from '../../../projections/shared/as-of.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toAttributeView, type AttributeView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { ATTRIBUTE_SORTS }
 export type { ListAttributesArgs }
@@ -50,18 +51,10 @@ export async function readAttribute(
       )
     return toAttributeView(past)
   }
-  const db = caller.platform.database.db
-  if (lookup.id) {
-    const attribute = await findAttribute(db, storeId, { id: lookup.id })
-    if (!attribute) throw notFound('attribute', lookup.id)
-    return toAttributeView(attribute)
-  }
-  if (lookup.code) {
-    const attribute = await findAttribute(db, storeId, { code: lookup.code })
-    if (!attribute) throw new DomainError('NOT_FOUND', `no attribute with code '${lookup.code}' in this store`)
-    return toAttributeView(attribute)
-  }
-  throw badInput(['id'], `${what} needs an id or a code`)
+  const attribute = await readByIdOr(lookup, { noun: 'attribute', key: 'code', what }, (by) =>
+    findAttribute(caller.platform.database.db, storeId, by),
+  )
+  return toAttributeView(attribute)
 }
 
 /** The attribute folded from its events up to `asOf`, shaped like a read-model record. */
@@ -87,5 +80,5 @@ async function attributeAsOf(
 /** One page of the store's attributes, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listAttributes(caller: Caller, args: ListAttributesArgs, options: PaginateOptions = {}) {
   const page = await listAttributeRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toAttributeView)
+  return mapConnection(page, toAttributeView)
 }

@@ -11,7 +11,7 @@ import {
   type ListCategoriesArgs,
 } from '../../../projections/catalog/category/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toProductView } from '../product/view.js'
 import { toCategoryView, toCrumbView, type CategoryCrumbView, type CategoryView } from './view.js'
@@ -55,7 +55,7 @@ export async function readCategory(caller: Caller, args: CategoryLookup, tool = 
 /** One page of the store's categories (all, the roots, or one's children), filtered and sorted. */
 export async function listCategories(caller: Caller, args: ListCategoriesArgs, options: PaginateOptions = {}) {
   const page = await listCategoryRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toCategoryView)
+  return mapConnection(page, toCategoryView)
 }
 
 /** Categories by id in the same order, null where the store has none (a loader's batch). */
@@ -84,7 +84,7 @@ export async function listCategoryProducts(
   options: PaginateOptions = {},
 ) {
   const page = await categoryProducts(caller.platform.database.db, catalogStore(caller), categoryId, args, options)
-  return viewConnection(page, toProductView)
+  return mapConnection(page, toProductView)
 }
 
 /** The categories each product is assigned to directly, in one query for the whole batch. */

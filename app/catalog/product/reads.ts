@@ -1,4 +1,3 @@
-import { DomainError, badInput, notFound } from '../../../domain/shared/errors.js'
 import { productFacets, type ProductFacetsArgs } from '../../../projections/catalog/product/facets.js'
 import {
   findProduct,
@@ -8,8 +7,9 @@ import {
   type ProductSort,
 } from '../../../projections/catalog/product/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toProductView, type ProductView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export type { ListProductsArgs, ProductFacetsArgs, ProductSort }
 
@@ -34,24 +34,16 @@ export async function findProductView(caller: Caller, id: string): Promise<Produ
  */
 export async function readProduct(caller: Caller, lookup: ProductLookup, tool = 'product'): Promise<ProductView> {
   const storeId = catalogStore(caller)
-  const db = caller.platform.database.db
-  if (lookup.id) {
-    const product = await findProduct(db, storeId, { id: lookup.id })
-    if (!product) throw notFound('product', lookup.id)
-    return toProductView(product)
-  }
-  if (lookup.handle) {
-    const product = await findProduct(db, storeId, { handle: lookup.handle })
-    if (!product) throw new DomainError('NOT_FOUND', `no product with handle '${lookup.handle}' in this store`)
-    return toProductView(product)
-  }
-  throw badInput(['id'], `${tool} needs an id or a handle`)
+  const product = await readByIdOr(lookup, { noun: 'product', key: 'handle', what: tool }, (by) =>
+    findProduct(caller.platform.database.db, storeId, by),
+  )
+  return toProductView(product)
 }
 
 /** One page of the store's products, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listProducts(caller: Caller, args: ListProductsArgs, options: PaginateOptions = {}) {
   const page = await listProductRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return viewConnection(page, toProductView)
+  return mapConnection(page, toProductView)
 }
 
 /** Products by id in the same order, null where the store has none (a loader's batch). */

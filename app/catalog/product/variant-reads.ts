@@ -11,7 +11,7 @@ import {
 } from '../../../projections/catalog/product/variant-queries.js'
 import { reservedByVariant } from '../../../projections/catalog/inventory/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from './reads.js'
 import {
   toOptionView,
@@ -36,7 +36,7 @@ export async function readVariant(caller: Caller, id: string): Promise<ProductVa
 export async function listVariants(caller: Caller, args: ListVariantsArgs, options: PaginateOptions = {}) {
   const page = await listVariantRecords(caller.platform.database.db, catalogStore(caller), args, options)
   const reserved = await reservedOf(caller, page.nodes)
-  return viewConnection(page, (variant) => toVariantView(variant, reserved.get(variant.id)))
+  return mapConnection(page, (variant) => toVariantView(variant, reserved.get(variant.id)))
 }
 
 /** The variants of these ids that the store has, in the order of the ids. */

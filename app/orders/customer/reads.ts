@@ -9,7 +9,7 @@ import {
   type ListCustomersArgs,
 } from '../../../projections/orders/order/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { ordersStore } from '../order/reads.js'
 import { findCustomerIdentities, findOrderAddresses } from './identities.js'
 import { toCustomerView, type CustomerView } from './view.js'
@@ -54,5 +54,5 @@ export async function listCustomers(caller: Caller, args: ListCustomersArgs, opt
   const db = caller.platform.database.db
   const page = await listCustomerRecords(db, storeId, args, options)
   const views = new Map((await viewsOf(db, storeId, page.nodes)).map((v) => [v.id, v]))
-  return viewConnection(page, (customer) => views.get(customer.id)!)
+  return mapConnection(page, (customer) => views.get(customer.id)!)
 }

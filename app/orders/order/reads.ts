@@ -7,7 +7,7 @@ import {
   type OrderRecord,
 } from '../../../projections/orders/order/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { findCustomerIdentities, findOrderAddresses } from '../customer/identities.js'
 import { toOrderView, type OrderPersonalData, type OrderView } from './view.js'
 
@@ -95,5 +95,5 @@ export async function listOrders(caller: Caller, args: ListOrdersArgs, options: 
   const db = caller.platform.database.db
   const page = await listOrderRecords(db, storeId, args, options)
   const personal = await personalDataOf(db, storeId, page.nodes)
-  return viewConnection(page, (order) => toOrderView(order, personal.get(order.id)!))
+  return mapConnection(page, (order) => toOrderView(order, personal.get(order.id)!))
 }

@@ -6,7 +6,7 @@ import {
   type ListStorefrontTokensArgs,
 } from '../../../projections/settings/storefront-token/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toStorefrontTokenView, type StorefrontTokenView } from './view.js'
 
 export { STOREFRONT_TOKEN_SORTS }
@@ -42,5 +42,5 @@ export async function listStorefrontTokens(
   options: PaginateOptions = {},
 ) {
   const page = await listTokenRecords(caller.platform.database.db, tokenStore(caller), args, options)
-  return viewConnection(page, toStorefrontTokenView)
+  return mapConnection(page, toStorefrontTokenView)
 }

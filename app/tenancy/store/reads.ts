@@ -7,7 +7,7 @@ import {
   type StoreReach,
 } from '../../../projections/tenancy/store-queries.js'
 import { requireScope, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toStoreView, type StoreView } from './view.js'
 
 export type { ListStoresArgs }
@@ -40,7 +40,7 @@ export async function readStore(caller: Caller, idOrSlug: string): Promise<Store
 export async function listStores(caller: Caller, args: ListStoresArgs, options: PaginateOptions = {}) {
   requireScope(caller, 'settings:read')
   const page = await listStoreDetails(caller.platform.database.db, reachOf(caller), args, options)
-  return viewConnection(page, toStoreView)
+  return mapConnection(page, toStoreView)
 }
 
 /** Whether the store's read models are current or parked on an event a projection could not apply. */

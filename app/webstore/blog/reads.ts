@@ -1,4 +1,3 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
 import {
   BLOG_SORTS,
   blogsByIds as blogRecordsByIds,
@@ -7,9 +6,10 @@ import {
   type ListBlogsArgs,
 } from '../../../projections/webstore/blog/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toBlogView, type BlogView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { BLOG_SORTS }
 export type { ListBlogsArgs }
@@ -27,20 +27,16 @@ export async function readBlog(
   what = 'blog',
 ): Promise<BlogView> {
   const storeId = webstoreStore(caller)
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const blog = await findBlog(caller.platform.database.db, storeId, by)
-  if (!blog)
-    throw lookup.id
-      ? notFound('blog', lookup.id)
-      : new DomainError('NOT_FOUND', `no blog with handle '${lookup.handle}' in this store`)
+  const blog = await readByIdOr(lookup, { noun: 'blog', key: 'handle', what }, (by) =>
+    findBlog(caller.platform.database.db, storeId, by),
+  )
   return toBlogView(blog)
 }
 
 /** One page of the store's blogs, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listBlogs(caller: Caller, args: ListBlogsArgs, options: PaginateOptions = {}) {
   const page = await listBlogRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toBlogView)
+  return mapConnection(page, toBlogView)
 }
 
 /** Blogs by id in the same order, null where the store has none (a loader's batch). */

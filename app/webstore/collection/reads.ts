@@ -1,4 +1,3 @@
-import { DomainError, badInput } from '../../../domain/shared/errors.js'
 import {
   COLLECTION_SORTS,
   collectionProducts as collectionProductRecords,
@@ -11,9 +10,10 @@ import {
 import type { ListProductsArgs } from '../../../projections/catalog/product/queries.js'
 import type { Caller } from '../../caller.js'
 import { toProductView } from '../../catalog/product/view.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toCollectionView, type CollectionView, type CountedCollectionView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { COLLECTION_SORTS }
 export type { ListCollectionsArgs }
@@ -38,22 +38,16 @@ export async function readCollection(
   what = 'collection',
 ): Promise<CollectionView> {
   const storeId = webstoreStore(caller)
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const collection = await findCollection(caller.platform.database.db, storeId, by)
-  if (collection) return toCollectionView(collection)
-  throw new DomainError(
-    'NOT_FOUND',
-    'id' in by
-      ? `collection '${by.id}' does not exist in this store`
-      : `no collection with handle '${by.handle}' in this store`,
+  const collection = await readByIdOr(lookup, { noun: 'collection', key: 'handle', what }, (by) =>
+    findCollection(caller.platform.database.db, storeId, by),
   )
+  return toCollectionView(collection)
 }
 
 /** One page of the store's collections, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listCollections(caller: Caller, args: ListCollectionsArgs, options: PaginateOptions = {}) {
   const page = await listCollectionRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toCollectionView)
+  return mapConnection(page, toCollectionView)
 }
 
 /** How many products each collection holds, in the same order (a loader's batch). */
@@ -93,7 +87,7 @@ export async function collectionProducts(
     args,
     options,
   )
-  return viewConnection(page, toProductView)
+  return mapConnection(page, toProductView)
 }
 
 /** The collections each product belongs to, by title (a loader's batch). */

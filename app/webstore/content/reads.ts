@@ -8,9 +8,10 @@ import {
   type ListContentTypesArgs,
 } from '../../../projections/webstore/content/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export type { ListContentTypesArgs }
 /** The entries of the content type with this handle, filtered, sorted and paged. */
@@ -22,18 +23,10 @@ export async function readContentType(
   lookup: { id?: string | null; handle?: string | null },
 ): Promise<ContentTypeView> {
   const storeId = webstoreStore(caller)
-  const db = caller.platform.database.db
-  if (lookup.id) {
-    const type = await findContentType(db, storeId, { id: lookup.id })
-    if (!type) throw notFound('content type', lookup.id)
-    return toContentTypeView(type)
-  }
-  if (lookup.handle) {
-    const type = await findContentType(db, storeId, { handle: lookup.handle })
-    if (!type) throw new DomainError('NOT_FOUND', `no content type with handle '${lookup.handle}' in this store`)
-    return toContentTypeView(type)
-  }
-  throw badInput(['id'], 'contentType needs an id or a handle')
+  const type = await readByIdOr(lookup, { noun: 'content type', key: 'handle', what: 'contentType' }, (by) =>
+    findContentType(caller.platform.database.db, storeId, by),
+  )
+  return toContentTypeView(type)
 }
 
 /** One entry by id, or by its type's handle and its own; NOT_FOUND otherwise. */
@@ -60,7 +53,7 @@ export async function readContentEntry(
 
 export async function listContentTypes(caller: Caller, args: ListContentTypesArgs, options: PaginateOptions = {}) {
   const page = await listTypeRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toContentTypeView)
+  return mapConnection(page, toContentTypeView)
 }
 
 /**
@@ -83,7 +76,7 @@ export async function listContentEntries(
       field ? { field: [field] } : {},
     )
   const page = await listEntryRecords(db, storeId, type, args, paging)
-  return { ...viewConnection(page, toContentEntryView), type: toContentTypeView(type) }
+  return { ...mapConnection(page, toContentEntryView), type: toContentTypeView(type) }
 }
 
 /** One content type by id, or null when the caller's store has none: a write's read-back, a field's lookup. */

@@ -1,4 +1,3 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
 import { brokenLinks } from '../../../projections/webstore/menu/links.js'
 import {
   MENU_SORTS,
@@ -11,6 +10,7 @@ import type { Caller } from '../../caller.js'
 import type { PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toMenuView, type MenuView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { MENU_SORTS }
 export type { ListMenusArgs }
@@ -33,14 +33,9 @@ export async function readMenu(
   what = 'menu',
 ): Promise<MenuView> {
   const storeId = webstoreStore(caller)
-  const db = caller.platform.database.db
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const menu = await findMenu(db, storeId, by)
-  if (!menu)
-    throw lookup.id
-      ? notFound('menu', lookup.id)
-      : new DomainError('NOT_FOUND', `no menu with handle '${lookup.handle}' in this store`)
+  const menu = await readByIdOr(lookup, { noun: 'menu', key: 'handle', what }, (by) =>
+    findMenu(caller.platform.database.db, storeId, by),
+  )
   return viewOf(caller, storeId, menu)
 }
 

@@ -1,4 +1,3 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
 import {
   PAGE_SORTS,
   findPage,
@@ -6,9 +5,10 @@ import {
   type ListPagesArgs,
 } from '../../../projections/webstore/page/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPageView, type PageView } from './view.js'
+import { readByIdOr } from '../../shared/lookup.js'
 
 export { PAGE_SORTS }
 export type { ListPagesArgs }
@@ -29,18 +29,14 @@ export async function findPageView(caller: Caller, id: string): Promise<PageView
  */
 export async function readPage(caller: Caller, lookup: PageLookup, what = 'page'): Promise<PageView> {
   const storeId = webstoreStore(caller)
-  const by = lookup.id ? { id: lookup.id } : lookup.handle ? { handle: lookup.handle } : null
-  if (!by) throw badInput(['id'], `${what} needs an id or a handle`)
-  const page = await findPage(caller.platform.database.db, storeId, by)
-  if (!page)
-    throw lookup.id
-      ? notFound('page', lookup.id)
-      : new DomainError('NOT_FOUND', `no page with handle '${lookup.handle}' in this store`)
+  const page = await readByIdOr(lookup, { noun: 'page', key: 'handle', what }, (by) =>
+    findPage(caller.platform.database.db, storeId, by),
+  )
   return toPageView(page)
 }
 
 /** One page of the store's pages, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listPages(caller: Caller, args: ListPagesArgs, options: PaginateOptions = {}) {
   const page = await listPageRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toPageView)
+  return mapConnection(page, toPageView)
 }

@@ -7,7 +7,7 @@ import {
   type ListPostsArgs,
 } from '../../../projections/webstore/post/queries.js'
 import type { Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPostView, type PostView } from './view.js'
 
@@ -45,7 +45,7 @@ export async function readPost(caller: Caller, lookup: PostLookup, what = 'post'
 /** One page of the store's posts, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listPosts(caller: Caller, args: ListPostsArgs, options: PaginateOptions = {}) {
   const page = await listPostRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toPostView)
+  return mapConnection(page, toPostView)
 }
 
 /** The posts of one blog: the blog is fixed, the caller's filter narrows within it and never reaches another blog. */

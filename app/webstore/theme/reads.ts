@@ -17,7 +17,7 @@ import {
 } from '../../../projections/webstore/theme/queries.js'
 import { toAuditEntryView } from '../../audit/log/view.js'
 import { requireScope, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { themeRenderErrors } from '../../storefront/render-errors.js'
 import { webstoreStore } from '../shared/store.js'
 import {
@@ -68,7 +68,7 @@ export async function mainThemeOf(caller: Caller, storeId: string): Promise<Them
 /** One page of the store's themes, filtered and sorted (CREATED_AT_DESC when no sort is given). */
 export async function listThemes(caller: Caller, args: ListThemesArgs, options: PaginateOptions = {}) {
   const page = await listThemeRows(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toThemeView)
+  return mapConnection(page, toThemeView)
 }
 
 /** A theme's files in path order, optionally only the given paths (GraphQL's `Theme.files`). */
@@ -80,7 +80,7 @@ export async function listThemeFiles(
 ) {
   requireScope(caller, 'webstore:read')
   const page = await themeFiles(caller.platform.database.db, theme.storeId, theme.id, args, options)
-  return viewConnection(page, toThemeFileView)
+  return mapConnection(page, toThemeFileView)
 }
 
 /** One file of a theme by path, or null. */
@@ -134,7 +134,7 @@ export async function themeHistory(
     args,
     options,
   )
-  return viewConnection(page, toAuditEntryView)
+  return mapConnection(page, toAuditEntryView)
 }
 
 async function detailOf(caller: Caller, theme: ThemeView): Promise<ThemeDetailView> {

@@ -7,7 +7,7 @@ import {
   type ListTranslatableResourcesArgs,
 } from '../../../projections/webstore/translation/queries.js'
 import { requireStore, type Caller } from '../../caller.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toTranslatableResourceView, type TranslatableResourceView } from './view.js'
 
@@ -43,7 +43,7 @@ export async function listTranslatableResources(
 ) {
   const storeId = webstoreStore(caller)
   const page = await listTranslatableResourceRecords(caller.platform.database.db, storeId, resourceType, args, options)
-  return viewConnection(page, toTranslatableResourceView)
+  return mapConnection(page, toTranslatableResourceView)
 }
 
 /**

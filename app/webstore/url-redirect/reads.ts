@@ -9,7 +9,7 @@ import {
 } from '../../../projections/webstore/url-redirect/queries.js'
 import type { Caller } from '../../caller.js'
 import type { Platform } from '../../platform.js'
-import { viewConnection, type PaginateOptions } from '../../shared/connection.js'
+import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toUrlRedirectView, type UrlRedirectView } from './view.js'
 
@@ -32,7 +32,7 @@ export async function readUrlRedirect(caller: Caller, lookup: { id: string }): P
 /** One page of the store's redirects, filtered and sorted (API-CONVENTIONS.md "Lists"). */
 export async function listUrlRedirects(caller: Caller, args: ListUrlRedirectsArgs, options: PaginateOptions = {}) {
   const page = await listUrlRedirectRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return viewConnection(page, toUrlRedirectView)
+  return mapConnection(page, toUrlRedirectView)
 }
 
 /** A language with an optional region or script, as storefront locale prefixes are written: `fr`, `fr-ca`, `zh-hant`. */

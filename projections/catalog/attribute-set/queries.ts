@@ -1,11 +1,11 @@
 import { sql, type SqlBool } from 'kysely'
 import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
 import { ATTRIBUTE_SET_LIST } from '../../../domain/catalog/attribute-set/list.js'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { AttributeSetDb, AttributeSetRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** An attribute set as the API serves it; sections name attribute ids, resolved by the API. */
 export interface AttributeSetRecord {
@@ -38,13 +38,7 @@ export async function findAttributeSet(
   storeId: string,
   id: string,
 ): Promise<AttributeSetRecord | null> {
-  if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db
-    .selectFrom('attribute_sets')
-    .select(COLUMNS)
-    .where('store_id', '=', storeId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst()
+  const row = await findInStore(db.selectFrom('attribute_sets').select(COLUMNS), storeId, { id })
   return row ? toRecord(row) : null
 }
 
@@ -59,16 +53,8 @@ export async function listAttributeSets(
   args: ListAttributeSetsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<AttributeSetRecord>> {
-  const query = db
-    .selectFrom('attribute_sets')
-    .select(COLUMNS)
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await attributeSets.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
-  }
+  const query = db.selectFrom('attribute_sets').select(COLUMNS).where(inStore(storeId))
+  return mapConnection(await attributeSets.run(query, args, options), toRecord)
 }
 
 function toRecord(row: Pick<AttributeSetRow, (typeof COLUMNS)[number]>): AttributeSetRecord {

@@ -1,7 +1,7 @@
 import { type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live attribute set; `sections` holds the layout (attribute ids in order). */
 export interface AttributeSetsTable extends EntityColumns {
@@ -20,11 +20,9 @@ export async function createAttributeSetTables(db: AnyDb): Promise<void> {
   await createEntityTable(db, 'attribute_sets', (table) =>
     table.addColumn('name', 'text', (c) => c.notNull()).addColumn('sections', 'jsonb', (c) => c.notNull()),
   )
-  const indexes: [string, string[]][] = [
-    ['attribute_sets_store_name_idx', ['store_id', 'name', 'id']],
-    ['attribute_sets_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['attribute_sets_store_updated_idx', ['store_id', 'updated_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('attribute_sets').columns(columns).execute()
+  await createIndexes(db, 'attribute_sets', {
+    attribute_sets_store_name_idx: ['store_id', 'name', 'id'],
+    attribute_sets_store_created_idx: ['store_id', 'created_at', 'id'],
+    attribute_sets_store_updated_idx: ['store_id', 'updated_at', 'id'],
+  })
 }

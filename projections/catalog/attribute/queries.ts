@@ -1,11 +1,11 @@
-import { sql, type SqlBool } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import { ATTRIBUTE_LIST } from '../../../domain/catalog/attribute/list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { AttributeDb, AttributeRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** An attribute as the API serves it. */
 export interface AttributeRecord {
@@ -64,15 +64,7 @@ export async function findAttribute(
   storeId: string,
   lookup: { id: string } | { code: string },
 ): Promise<AttributeRecord | null> {
-  if (!isUuid(storeId)) return null
-  let query = db.selectFrom('attributes').select(COLUMNS).where('store_id', '=', storeId)
-  if ('id' in lookup) {
-    if (!isUuid(lookup.id)) return null
-    query = query.where('id', '=', lookup.id.toLowerCase())
-  } else {
-    query = query.where('code', '=', lookup.code)
-  }
-  const row = await query.executeTakeFirst()
+  const row = await findInStore(db.selectFrom('attributes').select(COLUMNS), storeId, lookup)
   return row ? toRecord(row) : null
 }
 
@@ -104,16 +96,8 @@ export async function listAttributes(
   args: ListAttributesArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<AttributeRecord>> {
-  const query = db
-    .selectFrom('attributes')
-    .select(COLUMNS)
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await attributes.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
-  }
+  const query = db.selectFrom('attributes').select(COLUMNS).where(inStore(storeId))
+  return mapConnection(await attributes.run(query, args, options), toRecord)
 }
 
 function toRecord(row: Pick<AttributeRow, (typeof COLUMNS)[number]>): AttributeRecord {

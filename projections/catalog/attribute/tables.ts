@@ -1,7 +1,7 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** Written as JSON text, read back parsed. */
 type Json<T> = ColumnType<T, string, string>
@@ -38,12 +38,10 @@ export async function createAttributeTables(db: AnyDb): Promise<void> {
       .addColumn('validation', 'jsonb', (c) => c.notNull()),
   )
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['attributes_store_code_idx', ['store_id', 'code', 'id']],
-    ['attributes_store_name_idx', ['store_id', 'name', 'id']],
-    ['attributes_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['attributes_store_updated_idx', ['store_id', 'updated_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('attributes').columns(columns).execute()
+  await createIndexes(db, 'attributes', {
+    attributes_store_code_idx: ['store_id', 'code', 'id'],
+    attributes_store_name_idx: ['store_id', 'name', 'id'],
+    attributes_store_created_idx: ['store_id', 'created_at', 'id'],
+    attributes_store_updated_idx: ['store_id', 'updated_at', 'id'],
+  })
 }

@@ -1,13 +1,14 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import { CATEGORY_LIST } from '../../../domain/catalog/category/list.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from '../product/queries.js'
 import type { CategoryDb, CategoryRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A category as the API serves it. */
 export interface CategoryRecord {
@@ -95,18 +96,8 @@ export async function findCategory(
   storeId: string,
   lookup: CategoryLookup,
 ): Promise<CategoryRecord | null> {
-  if (!isUuid(storeId)) return null
-  let query = db
-    .selectFrom('categories')
-    .select([...COLUMNS, ANCESTORS])
-    .where('store_id', '=', storeId)
-  if ('id' in lookup) {
-    if (!isUuid(lookup.id)) return null
-    query = query.where('id', '=', lookup.id.toLowerCase())
-  } else {
-    query = query.where('path', '=', lookup.path.replace(/^\/+|\/+$/g, ''))
-  }
-  const row = await query.executeTakeFirst()
+  const key = 'id' in lookup ? lookup : { path: lookup.path.replace(/^\/+|\/+$/g, '') }
+  const row = await findInStore(db.selectFrom('categories').select([...COLUMNS, ANCESTORS]), storeId, key)
   return row ? toRecord(row) : null
 }
 
@@ -145,15 +136,10 @@ export async function listCategories(
   let query = db
     .selectFrom('categories')
     .select([...COLUMNS, ANCESTORS])
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where(inStore(storeId))
   if (args.parentId !== undefined)
     query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
-  const page = await categories.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
-  }
+  return mapConnection(await categories.run(query, args, options), toRecord)
 }
 
 /** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */

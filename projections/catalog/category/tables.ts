@@ -1,7 +1,6 @@
-import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per live category; deleted ones are removed. */
 export interface CategoriesTable {
@@ -70,14 +69,12 @@ export async function createCategoryTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('categories_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['categories_store_parent_idx', ['store_id', 'parent_id', 'position', 'id']],
-    ['categories_store_path_idx', ['store_id', 'path', 'id']],
-    ['categories_store_title_idx', ['store_id', 'title', 'id']],
-    ['categories_store_created_idx', ['store_id', 'created_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('categories').columns(columns).execute()
+  await createIndexes(db, 'categories', {
+    categories_store_parent_idx: ['store_id', 'parent_id', 'position', 'id'],
+    categories_store_path_idx: ['store_id', 'path', 'id'],
+    categories_store_title_idx: ['store_id', 'title', 'id'],
+    categories_store_created_idx: ['store_id', 'created_at', 'id'],
+  })
   await db.schema
     .createIndex('categories_ancestors_idx')
     .ifNotExists()
@@ -95,16 +92,8 @@ export async function createCategoryTables(db: AnyDb): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('category_products_pkey', ['store_id', 'category_id', 'product_id'])
     .execute()
-  await db.schema
-    .createIndex('category_products_order_idx')
-    .ifNotExists()
-    .on('category_products')
-    .columns(['store_id', 'category_id', 'position'])
-    .execute()
-  await db.schema
-    .createIndex('category_products_product_idx')
-    .ifNotExists()
-    .on('category_products')
-    .columns(['store_id', 'product_id'])
-    .execute()
+  await createIndexes(db, 'category_products', {
+    category_products_order_idx: ['store_id', 'category_id', 'position'],
+    category_products_product_idx: ['store_id', 'product_id'],
+  })
 }

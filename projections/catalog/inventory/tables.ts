@@ -1,7 +1,6 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 export const RESERVATION_STATES = ['ACTIVE', 'RELEASED', 'COMMITTED'] as const
 export type ReservationState = (typeof RESERVATION_STATES)[number]
@@ -50,11 +49,9 @@ export async function createInventoryReservationTables(db: AnyDb): Promise<void>
     .addPrimaryKeyConstraint('inventory_reservations_pkey', ['store_id', 'order_id', 'variant_id'])
     .execute()
   // Reserved units per variant of a product; the expiry scheduler's due holds across stores.
-  const indexes: [string, string[]][] = [
-    ['inventory_reservations_product_idx', ['store_id', 'product_id', 'state']],
-    ['inventory_reservations_variant_idx', ['store_id', 'variant_id', 'state']],
-    ['inventory_reservations_due_idx', ['state', 'expires_at']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('inventory_reservations').columns(columns).execute()
+  await createIndexes(db, 'inventory_reservations', {
+    inventory_reservations_product_idx: ['store_id', 'product_id', 'state'],
+    inventory_reservations_variant_idx: ['store_id', 'variant_id', 'state'],
+    inventory_reservations_due_idx: ['state', 'expires_at'],
+  })
 }

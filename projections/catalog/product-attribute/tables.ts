@@ -2,8 +2,7 @@ import { type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AttributeType } from '../../../domain/catalog/attribute/events.js'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per value a product holds: the whole value as JSON, as the API serves it. */
 export interface ProductAttributesTable {
@@ -62,12 +61,7 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_attributes_pkey', ['store_id', 'product_id', 'attribute_id'])
     .execute()
-  await db.schema
-    .createIndex('product_attributes_attribute_idx')
-    .ifNotExists()
-    .on('product_attributes')
-    .columns(['store_id', 'attribute_id'])
-    .execute()
+  await createIndexes(db, 'product_attributes', { product_attributes_attribute_idx: ['store_id', 'attribute_id'] })
   await db.schema
     .createTable('product_attribute_values')
     .ifNotExists()
@@ -81,24 +75,11 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('value_date', 'date')
     .execute()
   // Facets count values per attribute; filters find products by value.
-  await db.schema
-    .createIndex('product_attribute_values_product_idx')
-    .ifNotExists()
-    .on('product_attribute_values')
-    .columns(['store_id', 'product_id'])
-    .execute()
-  await db.schema
-    .createIndex('product_attribute_values_text_idx')
-    .ifNotExists()
-    .on('product_attribute_values')
-    .columns(['store_id', 'attribute_id', 'value_text'])
-    .execute()
-  await db.schema
-    .createIndex('product_attribute_values_number_idx')
-    .ifNotExists()
-    .on('product_attribute_values')
-    .columns(['store_id', 'attribute_id', 'value_number'])
-    .execute()
+  await createIndexes(db, 'product_attribute_values', {
+    product_attribute_values_product_idx: ['store_id', 'product_id'],
+    product_attribute_values_text_idx: ['store_id', 'attribute_id', 'value_text'],
+    product_attribute_values_number_idx: ['store_id', 'attribute_id', 'value_number'],
+  })
   await db.schema
     .createTable('product_attribute_sets')
     .ifNotExists()
@@ -107,10 +88,5 @@ export async function createProductAttributeTables(db: AnyDb): Promise<void> {
     .addColumn('set_id', 'uuid', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_attribute_sets_pkey', ['store_id', 'product_id'])
     .execute()
-  await db.schema
-    .createIndex('product_attribute_sets_set_idx')
-    .ifNotExists()
-    .on('product_attribute_sets')
-    .columns(['store_id', 'set_id'])
-    .execute()
+  await createIndexes(db, 'product_attribute_sets', { product_attribute_sets_set_idx: ['store_id', 'set_id'] })
 }

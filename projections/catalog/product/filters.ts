@@ -8,6 +8,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { IntRangeFilter, MoneyRangeFilter, StringFilter } from '../../../domain/shared/list-spec.js'
 import type { AttributeFilter, AttributeRange, CategoryFilter } from '../../../domain/catalog/product/list.js'
 import type { Eb } from '../../shared/filters.js'
+import { createIndexes } from '../../shared/entity-table.js'
 
 /** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
 export interface FilterScope {
@@ -168,12 +169,10 @@ export async function filterScope(
  * inventory ranges, and SKU lookups. Created with the products table.
  */
 export async function createFilterIndexes(db: AnyDb): Promise<void> {
-  const indexes: [string, string[]][] = [
-    ['products_store_price_sort_idx', ['store_id', 'price_sort', 'id']],
-    ['products_store_inventory_idx', ['store_id', 'inventory_total', 'id']],
-    ['products_store_price_max_idx', ['store_id', 'price_max']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  await createIndexes(db, 'products', {
+    products_store_price_sort_idx: ['store_id', 'price_sort', 'id'],
+    products_store_inventory_idx: ['store_id', 'inventory_total', 'id'],
+    products_store_price_max_idx: ['store_id', 'price_max'],
+  })
   await db.schema.createIndex('products_skus_idx').ifNotExists().on('products').using('gin').column('skus').execute()
 }

@@ -11,7 +11,13 @@ import {
 } from '../../../domain/shared/list-spec.js'
 import { combineFilter, type Eb } from '../../shared/filters.js'
 import { listRunner, type ListRunner } from '../../shared/list-runner.js'
-import { paginate, type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import {
+  mapConnection,
+  paginate,
+  type Connection,
+  type PaginateOptions,
+  type SortSpec,
+} from '../../shared/pagination.js'
 import {
   attributeConditions,
   categoryCondition,
@@ -24,6 +30,7 @@ import {
 } from './filters.js'
 import { searchCondition } from './search-language.js'
 import type { ProductDb, ProductRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A product as the API serves it. */
 export interface ProductRecord {
@@ -87,15 +94,7 @@ export async function findProduct(
   storeId: string,
   lookup: ProductLookup,
 ): Promise<ProductRecord | null> {
-  if (!isUuid(storeId)) return null
-  let query = db.selectFrom('products').select(COLUMNS).where('store_id', '=', storeId)
-  if ('id' in lookup) {
-    if (!isUuid(lookup.id)) return null
-    query = query.where('id', '=', lookup.id.toLowerCase())
-  } else {
-    query = query.where('handle', '=', lookup.handle)
-  }
-  const row = await query.executeTakeFirst()
+  const row = await findInStore(db.selectFrom('products').select(COLUMNS), storeId, lookup)
   return row ? toRecord(row) : null
 }
 
@@ -150,7 +149,7 @@ export async function listProducts<Column extends string>(
     .selectFrom('products')
     // The cursor carries the sort column's value, so a sort on a column the record omits selects it too.
     .select([...COLUMNS, 'price_sort', 'inventory_total'])
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
+    .where(inStore(storeId))
     .where((eb) => combineFilter(eb, args.filter, levelConditions(products)))
   let page: Connection<ListedRow>
   if (!subset) page = await paginate<ListedRow>(query, args, sort, options)
@@ -168,11 +167,7 @@ export async function listProducts<Column extends string>(
       .select(sql`m.sort_key`.as(subset.order.column))
     page = await paginate<ListedRow>(db.selectFrom(keyed.as('listed')).selectAll(), args, subset.order, options)
   }
-  return {
-    ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
-  }
+  return mapConnection(page, toRecord)
 }
 
 /**

@@ -12,8 +12,7 @@ import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { createSearchLanguageTable, languageVector } from './search-language.js'
 import { createFilterIndexes } from './filters.js'
 import { createVariantTables, type ProductOptionsTable, type ProductVariantsTable } from './variant-tables.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per live product; deleted products are removed. */
 export interface ProductsTable {
@@ -141,14 +140,12 @@ export async function createProductTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['products_store_handle_idx', ['store_id', 'handle', 'id']],
-    ['products_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['products_store_updated_idx', ['store_id', 'updated_at', 'id']],
-    ['products_store_title_idx', ['store_id', 'title', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('products').columns(columns).execute()
+  await createIndexes(db, 'products', {
+    products_store_handle_idx: ['store_id', 'handle', 'id'],
+    products_store_created_idx: ['store_id', 'created_at', 'id'],
+    products_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    products_store_title_idx: ['store_id', 'title', 'id'],
+  })
   await db.schema
     .createIndex('products_search_idx')
     .ifNotExists()

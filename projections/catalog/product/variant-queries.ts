@@ -4,7 +4,7 @@ import { PRODUCT_VARIANT_LIST } from '../../../domain/catalog/product/variant-li
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { FilterOf, ListArgsOf, SortOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
 
@@ -103,12 +103,7 @@ export async function listVariants(
     .selectAll()
     .where((eb) => (scoped ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
   if (productId != null && scoped) query = query.where('product_id', '=', productId.toLowerCase())
-  const page = await variants.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toVariantRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toVariantRecord(edge.node) })),
-  }
+  return mapConnection(await variants.run(query, args, options), toVariantRecord)
 }
 
 /** The store's variants for a batch of ids, in the same order, null where not found. */

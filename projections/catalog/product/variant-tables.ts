@@ -1,7 +1,7 @@
 import { sql, type ColumnType, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
 /** pg reads bigint and numeric as strings, PGlite bigint as a number: readers pass them through Number(). */
 type BigintColumn = ColumnType<string | number, number, number>
 type NumericColumn = ColumnType<string | number, number, number>
@@ -56,12 +56,7 @@ export async function createVariantTables(db: AnyDb): Promise<void> {
     .addColumn('values', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addPrimaryKeyConstraint('product_options_pkey', ['store_id', 'id'])
     .execute()
-  await db.schema
-    .createIndex('product_options_product_idx')
-    .ifNotExists()
-    .on('product_options')
-    .columns(['store_id', 'product_id', 'position'])
-    .execute()
+  await createIndexes(db, 'product_options', { product_options_product_idx: ['store_id', 'product_id', 'position'] })
 
   await db.schema
     .createTable('product_variants')
@@ -88,14 +83,12 @@ export async function createVariantTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('product_variants_pkey', ['store_id', 'id'])
     .execute()
   // A product's variants in order; the variant list's sorts and lookups by SKU or barcode, per store.
-  const indexes: [string, string[]][] = [
-    ['product_variants_product_idx', ['store_id', 'product_id', 'position']],
-    ['product_variants_sku_idx', ['store_id', 'sku']],
-    ['product_variants_barcode_idx', ['store_id', 'barcode']],
-    ['product_variants_created_idx', ['store_id', 'created_at', 'id']],
-    ['product_variants_price_idx', ['store_id', 'price_amount', 'id']],
-    ['product_variants_inventory_idx', ['store_id', 'inventory_quantity', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('product_variants').columns(columns).execute()
+  await createIndexes(db, 'product_variants', {
+    product_variants_product_idx: ['store_id', 'product_id', 'position'],
+    product_variants_sku_idx: ['store_id', 'sku'],
+    product_variants_barcode_idx: ['store_id', 'barcode'],
+    product_variants_created_idx: ['store_id', 'created_at', 'id'],
+    product_variants_price_idx: ['store_id', 'price_amount', 'id'],
+    product_variants_inventory_idx: ['store_id', 'inventory_quantity', 'id'],
+  })
 }

@@ -8,8 +8,9 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf, type MoneyRangeFilter } from '../../../domain/shared/list-spec.js'
 import type { Eb } from '../../shared/filters.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { CustomerRow, FulfillmentRecord, OrderDb, OrderLineRow, OrderNoteRecord, OrderRow } from './tables.js'
+import { inStore } from '../../shared/store-rows.js'
 
 export interface OrderLineRecord {
   productId: string
@@ -108,8 +109,6 @@ const customers = listRunner(CUSTOMER_LIST, {
   },
 })
 
-const noStore = sql<SqlBool>`false`
-
 /** One order of the store by id or by number, or null (another store's id included). */
 export async function findOrder(
   db: OrderDb,
@@ -143,17 +142,10 @@ export async function listOrders(
   args: ListOrdersArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<OrderRecord>> {
-  const query = db
-    .selectFrom('orders')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : noStore))
+  const query = db.selectFrom('orders').selectAll().where(inStore(storeId))
   const page = await orders.run(query, args, options)
   const records = new Map((await withLines(db, storeId, page.nodes)).map((record) => [record.id, record]))
-  return {
-    ...page,
-    nodes: page.nodes.map((row) => records.get(row.id)!),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: records.get(edge.node.id)! })),
-  }
+  return mapConnection(page, (row) => records.get(row.id)!)
 }
 
 /** The ids of a customer's orders in the store, for erasing their addresses. */
@@ -185,16 +177,8 @@ export async function listCustomers(
   args: ListCustomersArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<CustomerRecord>> {
-  const query = db
-    .selectFrom('customers')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : noStore))
-  const page = await customers.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toCustomerRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCustomerRecord(edge.node) })),
-  }
+  const query = db.selectFrom('customers').selectAll().where(inStore(storeId))
+  return mapConnection(await customers.run(query, args, options), toCustomerRecord)
 }
 
 async function withLines(db: OrderDb, storeId: string, rows: readonly OrderRow[]): Promise<OrderRecord[]> {

@@ -1,8 +1,8 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { OrderFields } from '../../../domain/orders/order/order.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
 /** jsonb, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>
 
@@ -159,14 +159,14 @@ export async function createOrderTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('customers_pkey', ['store_id', 'id'])
     .execute()
-  const indexes: [string, string, string[]][] = [
-    ['orders', 'orders_store_number_idx', ['store_id', 'number', 'id']],
-    ['orders', 'orders_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['orders', 'orders_store_updated_idx', ['store_id', 'updated_at', 'id']],
-    ['orders', 'orders_store_total_idx', ['store_id', 'total', 'id']],
-    ['orders', 'orders_store_customer_idx', ['store_id', 'customer_id', 'id']],
-    ['customers', 'customers_store_last_order_idx', ['store_id', 'last_order_at', 'id']],
-  ]
-  for (const [table, name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
+  await createIndexes(db, 'orders', {
+    orders_store_number_idx: ['store_id', 'number', 'id'],
+    orders_store_created_idx: ['store_id', 'created_at', 'id'],
+    orders_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    orders_store_total_idx: ['store_id', 'total', 'id'],
+    orders_store_customer_idx: ['store_id', 'customer_id', 'id'],
+  })
+  await createIndexes(db, 'customers', {
+    customers_store_last_order_idx: ['store_id', 'last_order_at', 'id'],
+  })
 }

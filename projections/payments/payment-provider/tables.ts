@@ -1,7 +1,6 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import type { Timestamp } from '../../shared/entity-table.js'
 
 /**
  * One row per configured payment provider of a store. It holds which secret rows are current

@@ -7,8 +7,7 @@ import {
   type AnyGroupValues,
 } from '../../../domain/settings/global-settings/groups.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import type { Timestamp } from '../../shared/entity-table.js'
 
 export interface GlobalSettingsTable {
   store_id: string

@@ -1,11 +1,10 @@
-import { sql, type SqlBool } from 'kysely'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { STOREFRONT_TOKEN_LIST } from '../../../domain/settings/storefront-token/list.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { StorefrontTokenDb, StorefrontTokenRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A storefront token as the admin API serves it: never the token, which is not kept. */
 export interface StorefrontTokenRecord {
@@ -31,13 +30,7 @@ export async function findStorefrontToken(
   storeId: string,
   id: string,
 ): Promise<StorefrontTokenRecord | null> {
-  if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await (db as StorefrontTokenDb)
-    .selectFrom('storefront_tokens')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst()
+  const row = await findInStore((db as StorefrontTokenDb).selectFrom('storefront_tokens').selectAll(), storeId, { id })
   return row ? toStorefrontTokenRecord(row) : null
 }
 
@@ -59,16 +52,8 @@ export async function listStorefrontTokens(
   args: ListStorefrontTokensArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<StorefrontTokenRecord>> {
-  const query = (db as StorefrontTokenDb)
-    .selectFrom('storefront_tokens')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await tokens.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toStorefrontTokenRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toStorefrontTokenRecord(edge.node) })),
-  }
+  const query = (db as StorefrontTokenDb).selectFrom('storefront_tokens').selectAll().where(inStore(storeId))
+  return mapConnection(await tokens.run(query, args, options), toStorefrontTokenRecord)
 }
 
 function toStorefrontTokenRecord(row: StorefrontTokenRow): StorefrontTokenRecord {

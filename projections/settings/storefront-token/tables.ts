@@ -1,7 +1,6 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per storefront token, revoked ones kept (listed as REVOKED). */
 export interface StorefrontTokensTable {
@@ -47,10 +46,8 @@ export async function createStorefrontTokenTables(db: AnyDb): Promise<void> {
     .on('storefront_tokens')
     .column('token_hash')
     .execute()
-  const indexes: [string, string[]][] = [
-    ['storefront_tokens_store_name_idx', ['store_id', 'name', 'id']],
-    ['storefront_tokens_store_created_idx', ['store_id', 'created_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('storefront_tokens').columns(columns).execute()
+  await createIndexes(db, 'storefront_tokens', {
+    storefront_tokens_store_name_idx: ['store_id', 'name', 'id'],
+    storefront_tokens_store_created_idx: ['store_id', 'created_at', 'id'],
+  })
 }

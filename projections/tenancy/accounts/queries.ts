@@ -5,7 +5,7 @@ import { MEMBER_LIST, type MemberStatus } from '../../../domain/tenancy/member/l
 import { MEMBER_ROLES, type MemberRole } from '../../../domain/tenancy/member/roles.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import { accounts, type MemberRow, type UserRow } from './tables.js'
 
 export interface UserRecord {
@@ -99,12 +99,7 @@ export async function listMembers(
   options: PaginateOptions = {},
 ): Promise<Connection<MemberRecord>> {
   const query = accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId)
-  const page = await members.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toMember),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMember(edge.node) })),
-  }
+  return mapConnection(await members.run(query, args, options), toMember)
 }
 
 function toUser(row: UserRow): UserRecord {

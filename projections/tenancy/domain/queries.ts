@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
@@ -6,8 +5,9 @@ import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.
 import { STORE_DOMAIN_LIST } from '../../../domain/tenancy/domain/list.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { StoreDomainDb, StoreDomainRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A custom domain as the API serves it. */
 export interface StoreDomainRecord {
@@ -37,11 +37,7 @@ const domains = (db: AnyDb) => (db as StoreDomainDb).selectFrom('store_domains')
 
 /** A domain of the store; null for another store's domain, as for one that does not exist. */
 export async function findStoreDomain(db: AnyDb, storeId: string, domainId: string): Promise<StoreDomainRecord | null> {
-  if (!isUuid(storeId) || !isUuid(domainId)) return null
-  const row = await domains(db)
-    .where('store_id', '=', storeId)
-    .where('id', '=', domainId.toLowerCase())
-    .executeTakeFirst()
+  const row = await findInStore(domains(db), storeId, { id: domainId })
   return row ? toRecord(row) : null
 }
 
@@ -52,13 +48,8 @@ export async function listStoreDomains(
   args: ListStoreDomainsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<StoreDomainRecord>> {
-  const query = domains(db).where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await domainList.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toRecord(edge.node) })),
-  }
+  const query = domains(db).where(inStore(storeId))
+  return mapConnection(await domainList.run(query, args, options), toRecord)
 }
 
 /** The store's primary domain, if one is set. */

@@ -1,7 +1,6 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import type { Timestamp } from '../../shared/entity-table.js'
 
 export interface StoreDomainsTable {
   id: string

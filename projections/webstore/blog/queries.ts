@@ -1,10 +1,10 @@
-import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type FilterOf, type ListArgsOf, type SortOf } from '../../../domain/shared/list-spec.js'
 import { BLOG_LIST } from '../../../domain/webstore/blog/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { BlogDb, BlogRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A blog as the API serves it. */
 export interface BlogRecord {
@@ -32,11 +32,7 @@ export async function findBlog(
   storeId: string,
   by: { id: string } | { handle: string },
 ): Promise<BlogRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('blogs').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('blogs').selectAll(), storeId, by)
   return row ? toBlogRecord(row) : null
 }
 
@@ -65,16 +61,8 @@ export async function listBlogs(
   args: ListBlogsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<BlogRecord>> {
-  const query = db
-    .selectFrom('blogs')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await blogs.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toBlogRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toBlogRecord(edge.node) })),
-  }
+  const query = db.selectFrom('blogs').selectAll().where(inStore(storeId))
+  return mapConnection(await blogs.run(query, args, options), toBlogRecord)
 }
 
 function toBlogRecord(row: BlogRow): BlogRecord {

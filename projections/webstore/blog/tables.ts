@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live blog. */
 export interface BlogsTable extends EntityColumns {
@@ -19,11 +19,9 @@ export async function createBlogTables(db: AnyDb): Promise<void> {
   await createEntityTable(db, 'blogs', (table) =>
     table.addColumn('title', 'text', (c) => c.notNull()).addColumn('handle', 'text', (c) => c.notNull()),
   )
-  const indexes: [string, string[]][] = [
-    ['blogs_store_handle_idx', ['store_id', 'handle']],
-    ['blogs_store_title_idx', ['store_id', 'title', 'id']],
-    ['blogs_store_created_idx', ['store_id', 'created_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('blogs').columns(columns).execute()
+  await createIndexes(db, 'blogs', {
+    blogs_store_handle_idx: ['store_id', 'handle'],
+    blogs_store_title_idx: ['store_id', 'title', 'id'],
+    blogs_store_created_idx: ['store_id', 'created_at', 'id'],
+  })
 }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type FilterOf, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { COLLECTION_LIST } from '../../../domain/webstore/collection/list.js'
@@ -8,8 +8,9 @@ import type { PublicationStatus } from '../../../domain/shared/publishable/publi
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions, SortSpec } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { CollectionDb, CollectionRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A collection as the API serves it. */
 export interface CollectionRecord {
@@ -52,11 +53,7 @@ export async function findCollection(
   storeId: string,
   by: { id: string } | { handle: string },
 ): Promise<CollectionRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('collections').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('collections').selectAll(), storeId, by)
   return row ? toCollectionRecord(row) : null
 }
 
@@ -71,16 +68,8 @@ export async function listCollections(
   args: ListCollectionsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<CollectionRecord>> {
-  const query = db
-    .selectFrom('collections')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await collections.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toCollectionRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toCollectionRecord(edge.node) })),
-  }
+  const query = db.selectFrom('collections').selectAll().where(inStore(storeId))
+  return mapConnection(await collections.run(query, args, options), toCollectionRecord)
 }
 
 /**

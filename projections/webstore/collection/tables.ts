@@ -4,9 +4,8 @@ import type { CollectionSortOrder, CollectionType } from '../../../domain/websto
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns, type Timestamp } from '../../shared/entity-table.js'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Decimal = ColumnType<string | null, string | null, string | null>
 
 /** One row per live collection; deleted collections are removed. */
@@ -165,17 +164,21 @@ export async function createCollectionTables(db: AnyDb): Promise<void> {
     .addColumn('product_id', 'uuid', (c) => c.notNull())
     .addPrimaryKeyConstraint('collection_category_facts_pkey', ['store_id', 'category_id', 'product_id'])
     .execute()
-  const indexes: [string, string, string[]][] = [
-    ['collections_store_handle_idx', 'collections', ['store_id', 'handle']],
-    ['collections_store_title_idx', 'collections', ['store_id', 'title', 'id']],
-    ['collections_store_created_idx', 'collections', ['store_id', 'created_at', 'id']],
-    ['collections_store_updated_idx', 'collections', ['store_id', 'updated_at', 'id']],
-    ['collection_products_product_idx', 'collection_products', ['store_id', 'product_id']],
-    ['collection_attribute_facts_product_idx', 'collection_attribute_facts', ['store_id', 'product_id', 'code']],
-    ['collection_category_facts_product_idx', 'collection_category_facts', ['store_id', 'product_id']],
-  ]
-  for (const [name, table, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
+  await createIndexes(db, 'collections', {
+    collections_store_handle_idx: ['store_id', 'handle'],
+    collections_store_title_idx: ['store_id', 'title', 'id'],
+    collections_store_created_idx: ['store_id', 'created_at', 'id'],
+    collections_store_updated_idx: ['store_id', 'updated_at', 'id'],
+  })
+  await createIndexes(db, 'collection_products', {
+    collection_products_product_idx: ['store_id', 'product_id'],
+  })
+  await createIndexes(db, 'collection_attribute_facts', {
+    collection_attribute_facts_product_idx: ['store_id', 'product_id', 'code'],
+  })
+  await createIndexes(db, 'collection_category_facts', {
+    collection_category_facts_product_idx: ['store_id', 'product_id'],
+  })
 }
 
 /** A table reference for raw SQL: names the table in the schema `db` is bound to. */

@@ -1,12 +1,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import { isUuid } from '../../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../domain/webstore/content/list.js'
 import { searchWords } from '../../shared/filters.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 export interface ContentTypeRecord {
   id: string
@@ -48,11 +48,7 @@ export async function findContentType(
   storeId: string,
   by: { id: string } | { handle: string },
 ): Promise<ContentTypeRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('content_types').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('content_types').selectAll(), storeId, by)
   return row ? toTypeRecord(row) : null
 }
 
@@ -63,16 +59,8 @@ export async function listContentTypes(
   args: ListContentTypesArgs,
   options: PaginateOptions = {},
 ): Promise<Connection<ContentTypeRecord>> {
-  const query = db
-    .selectFrom('content_types')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await contentTypes.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toTypeRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toTypeRecord(edge.node) })),
-  }
+  const query = db.selectFrom('content_types').selectAll().where(inStore(storeId))
+  return mapConnection(await contentTypes.run(query, args, options), toTypeRecord)
 }
 
 /** One entry by id, or by its type and handle; null when missing or when its type is gone. */
@@ -81,13 +69,8 @@ export async function findContentEntry(
   storeId: string,
   by: { id: string } | { typeId: string; handle: string },
 ): Promise<ContentEntryRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id)) || ('typeId' in by && !isUuid(by.typeId))) return null
-  const query = db.selectFrom('content_entries').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by
-      ? query.where('id', '=', by.id.toLowerCase())
-      : query.where('type_id', '=', by.typeId).where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const key = 'id' in by ? by : { type_id: by.typeId, handle: by.handle }
+  const row = await findInStore(db.selectFrom('content_entries').selectAll(), storeId, key)
   if (!row) return null
   const type = await findContentType(db, storeId, { id: row.type_id })
   return type ? toEntryRecord(row, type) : null
@@ -123,12 +106,7 @@ export async function listContentEntries(
     .selectAll()
     .where('store_id', '=', storeId)
     .where('type_id', '=', type.id)
-  const page = await contentEntries.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map((row) => toEntryRecord(row, type)),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toEntryRecord(edge.node, type) })),
-  }
+  return mapConnection(await contentEntries.run(query, args, options), (row) => toEntryRecord(row, type))
 }
 
 /** Every word in the handle or the values' JSON text, ignoring case. */

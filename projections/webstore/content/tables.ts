@@ -1,7 +1,7 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live content type. */
 export interface ContentTypesTable extends EntityColumns {
@@ -40,13 +40,13 @@ export async function createContentTables(db: AnyDb): Promise<void> {
       .addColumn('fields', 'jsonb', (c) => c.notNull()),
   )
   // Keyset pagination orders by (column, id) within a store (entries within a type).
-  const indexes: [string, string, string[]][] = [
-    ['content_types_store_handle_idx', 'content_types', ['store_id', 'handle', 'id']],
-    ['content_types_store_created_idx', 'content_types', ['store_id', 'created_at', 'id']],
-    ['content_entries_type_handle_idx', 'content_entries', ['store_id', 'type_id', 'handle', 'id']],
-    ['content_entries_type_created_idx', 'content_entries', ['store_id', 'type_id', 'created_at', 'id']],
-    ['content_entries_type_updated_idx', 'content_entries', ['store_id', 'type_id', 'updated_at', 'id']],
-  ]
-  for (const [name, table, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute()
+  await createIndexes(db, 'content_types', {
+    content_types_store_handle_idx: ['store_id', 'handle', 'id'],
+    content_types_store_created_idx: ['store_id', 'created_at', 'id'],
+  })
+  await createIndexes(db, 'content_entries', {
+    content_entries_type_handle_idx: ['store_id', 'type_id', 'handle', 'id'],
+    content_entries_type_created_idx: ['store_id', 'type_id', 'created_at', 'id'],
+    content_entries_type_updated_idx: ['store_id', 'type_id', 'updated_at', 'id'],
+  })
 }

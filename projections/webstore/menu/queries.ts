@@ -1,11 +1,10 @@
-import { sql, type SqlBool } from 'kysely'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { itemTree, type MenuItem, type MenuItemNode } from '../../../domain/webstore/menu/items.js'
 import { MENU_LIST } from '../../../domain/webstore/menu/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { MenuDb, MenuRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A menu as the API serves it: the nested tree, and the flat list for link checks. */
 export interface MenuRecord {
@@ -34,11 +33,7 @@ export async function findMenu(
   storeId: string,
   by: { id: string } | { handle: string },
 ): Promise<MenuRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('menus').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('menus').selectAll(), storeId, by)
   return row ? toMenuRecord(row) : null
 }
 
@@ -53,16 +48,8 @@ export async function listMenus(
   args: ListMenusArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<MenuRecord>> {
-  const query = db
-    .selectFrom('menus')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await menus.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toMenuRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toMenuRecord(edge.node) })),
-  }
+  const query = db.selectFrom('menus').selectAll().where(inStore(storeId))
+  return mapConnection(await menus.run(query, args, options), toMenuRecord)
 }
 
 export function toMenuRecord(row: MenuRow): MenuRecord {

@@ -1,7 +1,7 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live menu; deleted menus are removed. */
 export interface MenusTable extends EntityColumns {
@@ -28,12 +28,10 @@ export async function createMenuTables(db: AnyDb): Promise<void> {
       .addColumn('item_count', 'integer', (c) => c.notNull()),
   )
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['menus_store_handle_idx', ['store_id', 'handle', 'id']],
-    ['menus_store_title_idx', ['store_id', 'title', 'id']],
-    ['menus_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['menus_store_updated_idx', ['store_id', 'updated_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('menus').columns(columns).execute()
+  await createIndexes(db, 'menus', {
+    menus_store_handle_idx: ['store_id', 'handle', 'id'],
+    menus_store_title_idx: ['store_id', 'title', 'id'],
+    menus_store_created_idx: ['store_id', 'created_at', 'id'],
+    menus_store_updated_idx: ['store_id', 'updated_at', 'id'],
+  })
 }

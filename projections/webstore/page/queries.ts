@@ -1,12 +1,11 @@
-import { sql, type SqlBool } from 'kysely'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type FilterOf, type ListArgsOf, type SortOf } from '../../../domain/shared/list-spec.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import { PAGE_LIST } from '../../../domain/webstore/page/list.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { publishableRecord } from '../../shared/publishable.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { PageDb, PageRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A page as the API serves it. */
 export interface PageRecord {
@@ -47,11 +46,7 @@ export async function findPage(
   storeId: string,
   by: { id: string } | { handle: string },
 ): Promise<PageRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('pages').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('pages').selectAll(), storeId, by)
   return row ? toPageRecord(row) : null
 }
 
@@ -66,16 +61,8 @@ export async function listPages(
   args: ListPagesArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<PageRecord>> {
-  const query = db
-    .selectFrom('pages')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await pages.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toPageRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPageRecord(edge.node) })),
-  }
+  const query = db.selectFrom('pages').selectAll().where(inStore(storeId))
+  return mapConnection(await pages.run(query, args, options), toPageRecord)
 }
 
 export function toPageRecord(row: PageRow): PageRecord {

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 import { addPublishableColumns, type PublishableColumns } from '../../shared/publishable.js'
 
 /** One row per live page; deleted pages are removed. */
@@ -29,13 +29,11 @@ export async function createPageTables(db: AnyDb): Promise<void> {
       .$call(addPublishableColumns),
   )
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['pages_store_handle_idx', ['store_id', 'handle']],
-    ['pages_store_title_idx', ['store_id', 'title', 'id']],
-    ['pages_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['pages_store_updated_idx', ['store_id', 'updated_at', 'id']],
-    ['pages_publish_at_idx', ['publish_at']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('pages').columns(columns).execute()
+  await createIndexes(db, 'pages', {
+    pages_store_handle_idx: ['store_id', 'handle'],
+    pages_store_title_idx: ['store_id', 'title', 'id'],
+    pages_store_created_idx: ['store_id', 'created_at', 'id'],
+    pages_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    pages_publish_at_idx: ['publish_at'],
+  })
 }

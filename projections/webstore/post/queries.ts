@@ -4,9 +4,10 @@ import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import { POST_LIST } from '../../../domain/webstore/post/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import { publishableRecord } from '../../shared/publishable.js'
 import type { PostDb, PostRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A blog post as the API serves it. */
 export interface PostRecord {
@@ -49,14 +50,8 @@ export async function findPost(
   storeId: string,
   by: { id: string } | { blogId: string; handle: string },
 ): Promise<PostRecord | null> {
-  const ids = 'id' in by ? [storeId, by.id] : [storeId, by.blogId]
-  if (!ids.every(isUuid)) return null
-  const query = db.selectFrom('posts').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by
-      ? query.where('id', '=', by.id.toLowerCase())
-      : query.where('blog_id', '=', by.blogId).where('handle', '=', by.handle)
-  ).executeTakeFirst()
+  const key = 'id' in by ? by : { blog_id: by.blogId, handle: by.handle }
+  const row = await findInStore(db.selectFrom('posts').selectAll(), storeId, key)
   return row ? toPostRecord(row) : null
 }
 
@@ -72,16 +67,8 @@ export async function listPosts(
   args: ListPostsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<PostRecord>> {
-  const query = db
-    .selectFrom('posts')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await posts.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toPostRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toPostRecord(edge.node) })),
-  }
+  const query = db.selectFrom('posts').selectAll().where(inStore(storeId))
+  return mapConnection(await posts.run(query, args, options), toPostRecord)
 }
 
 /** Ids of the live posts of a blog, for blogDelete's check. */

@@ -2,6 +2,7 @@ import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { EntityColumns } from '../../shared/entity-table.js'
 import { addPublishableColumns, type PublishableColumns } from '../../shared/publishable.js'
+import { createIndexes } from '../../shared/entity-table.js'
 
 /** One row per live post; deleted posts, and the posts of a blog deleted with its posts, are removed. */
 export interface PostsTable extends PublishableColumns, EntityColumns {
@@ -53,14 +54,12 @@ export async function createPostTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('posts_pkey', ['store_id', 'id'])
     .execute()
   // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  const indexes: [string, string[]][] = [
-    ['posts_store_blog_handle_idx', ['store_id', 'blog_id', 'handle']],
-    ['posts_store_published_idx', ['store_id', 'published_sort', 'id']],
-    ['posts_store_title_idx', ['store_id', 'title', 'id']],
-    ['posts_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['posts_store_updated_idx', ['store_id', 'updated_at', 'id']],
-    ['posts_publish_at_idx', ['publish_at']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('posts').columns(columns).execute()
+  await createIndexes(db, 'posts', {
+    posts_store_blog_handle_idx: ['store_id', 'blog_id', 'handle'],
+    posts_store_published_idx: ['store_id', 'published_sort', 'id'],
+    posts_store_title_idx: ['store_id', 'title', 'id'],
+    posts_store_created_idx: ['store_id', 'created_at', 'id'],
+    posts_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    posts_publish_at_idx: ['publish_at'],
+  })
 }

@@ -1,8 +1,7 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { ThemeRole, ThemeSource } from '../../../domain/webstore/theme/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per live theme of every store; deleted themes are removed. */
 export interface ThemesTable {
@@ -89,10 +88,5 @@ export async function createThemeTables(db: AnyDb): Promise<void> {
     .addColumn('staged_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('theme_imports_pkey', ['store_id', 'theme_id'])
     .execute()
-  await db.schema
-    .createIndex('theme_imports_staged_at')
-    .ifNotExists()
-    .on('theme_imports')
-    .columns(['staged_at'])
-    .execute()
+  await createIndexes(db, 'theme_imports', { theme_imports_staged_at: ['staged_at'] })
 }

@@ -1,8 +1,7 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
 
 /** One row per translated key of a resource in a locale; removed translations are deleted. */
 export interface TranslationsTable {
@@ -42,10 +41,5 @@ export async function createTranslationTables(db: AnyDb): Promise<void> {
     // Reads ask for the keys of many resources in one locale (the per-request loader).
     .addPrimaryKeyConstraint('translations_pkey', ['store_id', 'locale', 'resource_id', 'key'])
     .execute()
-  await db.schema
-    .createIndex('translations_resource_idx')
-    .ifNotExists()
-    .on('translations')
-    .columns(['store_id', 'resource_id'])
-    .execute()
+  await createIndexes(db, 'translations', { translations_resource_idx: ['store_id', 'resource_id'] })
 }

@@ -1,10 +1,10 @@
-import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
+import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
+import { findInStore, inStore } from '../../shared/store-rows.js'
 
 /** A URL redirect as the API serves it. */
 export interface UrlRedirectRecord {
@@ -30,11 +30,7 @@ export async function findUrlRedirect(
   storeId: string,
   by: { id: string } | { path: string },
 ): Promise<UrlRedirectRecord | null> {
-  if (!isUuid(storeId) || ('id' in by && !isUuid(by.id))) return null
-  const query = db.selectFrom('url_redirects').selectAll().where('store_id', '=', storeId)
-  const row = await (
-    'id' in by ? query.where('id', '=', by.id.toLowerCase()) : query.where('path', '=', by.path)
-  ).executeTakeFirst()
+  const row = await findInStore(db.selectFrom('url_redirects').selectAll(), storeId, by)
   return row ? toUrlRedirectRecord(row) : null
 }
 
@@ -62,16 +58,8 @@ export async function listUrlRedirects(
   args: ListUrlRedirectsArgs = {},
   options: PaginateOptions = {},
 ): Promise<Connection<UrlRedirectRecord>> {
-  const query = db
-    .selectFrom('url_redirects')
-    .selectAll()
-    .where((eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  const page = await urlRedirects.run(query, args, options)
-  return {
-    ...page,
-    nodes: page.nodes.map(toUrlRedirectRecord),
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toUrlRedirectRecord(edge.node) })),
-  }
+  const query = db.selectFrom('url_redirects').selectAll().where(inStore(storeId))
+  return mapConnection(await urlRedirects.run(query, args, options), toUrlRedirectRecord)
 }
 
 function toUrlRedirectRecord(row: UrlRedirectRow): UrlRedirectRecord {

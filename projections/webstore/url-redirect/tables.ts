@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
 
 /** One row per live URL redirect; deleted redirects are removed. */
 export interface UrlRedirectsTable extends EntityColumns {
@@ -21,12 +21,10 @@ export async function createUrlRedirectTables(db: AnyDb): Promise<void> {
     table.addColumn('path', 'text', (c) => c.notNull()).addColumn('target', 'text', (c) => c.notNull()),
   )
   // The storefront's lookup is by (store, path); chain collapse looks up by (store, target); lists sort per column.
-  const indexes: [string, string[]][] = [
-    ['url_redirects_store_path_idx', ['store_id', 'path', 'id']],
-    ['url_redirects_store_target_idx', ['store_id', 'target', 'id']],
-    ['url_redirects_store_created_idx', ['store_id', 'created_at', 'id']],
-    ['url_redirects_store_updated_idx', ['store_id', 'updated_at', 'id']],
-  ]
-  for (const [name, columns] of indexes)
-    await db.schema.createIndex(name).ifNotExists().on('url_redirects').columns(columns).execute()
+  await createIndexes(db, 'url_redirects', {
+    url_redirects_store_path_idx: ['store_id', 'path', 'id'],
+    url_redirects_store_target_idx: ['store_id', 'target', 'id'],
+    url_redirects_store_created_idx: ['store_id', 'created_at', 'id'],
+    url_redirects_store_updated_idx: ['store_id', 'updated_at', 'id'],
+  })
 }

@@ -1,0 +1,35 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { isUuid } from '../../domain/shared/ids.js'
+import type { Eb } from './filters.js'
+
+/**
+ * The rows of one store, as a `where` condition: none for a store id that is no uuid, which
+ * Postgres would refuse to read as one.
+ *
+ * @example db.selectFrom('pages').selectAll().where(inStore(storeId))
+ */
+export function inStore(storeId: string): (eb: Eb) => Expression<SqlBool> {
+  return (eb) => (isUuid(storeId) ? eb('store_id', '=', storeId) : sql<SqlBool>`false`)
+}
+
+/**
+ * The row of the store with the `id` of `key` when it has one, else with its values of columns
+ * unique in the store (`{ handle }`, `{ blog_id, handle }`); undefined when there is none. An id
+ * that is no uuid (the store's, the row's or a `…_id` column's) finds nothing, and neither does
+ * another store's id.
+ *
+ * @example await findInStore(db.selectFrom('pages').selectAll(), storeId, { handle: 'about' })
+ */
+export async function findInStore<Row>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the key names its columns
+  query: SelectQueryBuilder<any, any, Row>,
+  storeId: string,
+  key: Readonly<Record<string, string>>,
+): Promise<Row | undefined> {
+  const columns = Object.entries(key.id === undefined ? key : { id: key.id.toLowerCase() })
+  const ids = columns.filter(([column]) => column === 'id' || column.endsWith('_id'))
+  if (!isUuid(storeId) || !ids.every(([, value]) => isUuid(value))) return undefined
+  let row = query.where('store_id', '=', storeId)
+  for (const [column, value] of columns) row = row.where(column, '=', value)
+  return row.executeTakeFirst()
+}
