@@ -1,5 +1,6 @@
 import type { ProductMediaEvent } from '../../domain/catalog/product/events.js'
-import { withAttached, withDetached } from '../../domain/catalog/product/media.js'
+// The read model applies the events with the same list arithmetic as the product's `evolve`.
+import { insertedAt, without } from '../../domain/shared/ordered-ids.js'
 import { MEDIA_EVENT_TYPES, type MediaEvent } from '../../domain/media/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
@@ -53,10 +54,10 @@ export const mediaProjection: Projection = {
         return entityRow(db, 'media', event.data.mediaId, recorded).delete()
       case 'ProductMediaAttached':
         return rewrite(db, storeId, event.data.productId, (list) =>
-          withAttached(list, event.data.mediaIds, event.data.position),
+          insertedAt(list, event.data.mediaIds, event.data.position),
         )
       case 'ProductMediaDetached':
-        return rewrite(db, storeId, event.data.productId, (list) => withDetached(list, event.data.mediaIds))
+        return rewrite(db, storeId, event.data.productId, (list) => without(list, event.data.mediaIds))
       case 'ProductMediaReordered':
         return rewrite(db, storeId, event.data.productId, () => event.data.mediaIds)
       case 'ProductDeleted':

@@ -16,9 +16,6 @@ import { strictInput } from '../../shared/strict-input.js'
 /** As many media as a Shopify product may hold. */
 export const PRODUCT_MEDIA_MAX = 250
 
-// The read model (projections/media) applies the events with the same list arithmetic as `evolve`.
-export { insertedAt as withAttached, without as withDetached } from '../../shared/ordered-ids.js'
-
 // Commands and their inputs.
 
 const productId = entityId('product', 'productId').describe('The product id (a UUID).')
