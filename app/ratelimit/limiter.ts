@@ -4,7 +4,6 @@ import { bucketKeyOf, type RateLimitedClient } from './credential.js'
 import { MemoryBucketStore } from '../../infra/ratelimit/memory.js'
 import { ANONYMOUS_PLAN, DEFAULT_PLAN, type Plan, type RateLimitSettings } from '../../infra/ratelimit/plans.js'
 import type { BucketState, BucketStore } from '../../infra/ratelimit/port.js'
-import { RedisBucketStore } from '../../infra/ratelimit/redis.js'
 
 /** A bucket as clients see it in `extensions.cost.throttleStatus` (Shopify's names). */
 export interface ThrottleStatus {
@@ -119,6 +118,9 @@ function statusOf(state: BucketState, plan: Plan): ThrottleStatus {
   }
 }
 
+// The Redis client (~13 MB resident) is loaded only by the nodes configured with REDIS_URL.
+const redisBuckets = () => import('../../infra/ratelimit/redis.js')
+
 /**
  * The limiter the configuration asks for: Redis buckets with `REDIS_URL` (shared by every API
  * node), else buckets in memory; none at all when rate limiting is disabled.
@@ -139,7 +141,9 @@ export async function openRateLimiter(
   const store: BucketStore | null = !settings.enabled
     ? null
     : config.redisUrl
-      ? await RedisBucketStore.open(config.redisUrl, { prefix: settings.redisPrefix, onError: connectionFailed })
+      ? await (
+          await redisBuckets()
+        ).RedisBucketStore.open(config.redisUrl, { prefix: settings.redisPrefix, onError: connectionFailed })
       : new MemoryBucketStore()
   return new RateLimiter(store, settings, logger, observer)
 }

@@ -1,8 +1,10 @@
-import { RedisStorefrontCache } from '../../../infra/cache/redis-storefront-cache.js'
 import { MemoryStorefrontCache, noopCdn, type StorefrontCache } from '../../../infra/cache/storefront-cache.js'
 import { HttpCdnPurge } from '../../../infra/cache/cdn-purge.js'
 import type { Platform } from '../../platform.js'
 import { CachePurger } from './purger.js'
+
+// The Redis client (~13 MB resident) is loaded only by the nodes whose cache is Redis.
+const redisCache = () => import('../../../infra/cache/redis-storefront-cache.js')
 
 /** A rendered page lives at most this long without a purge: a bound on Redis memory, not on freshness. */
 const REDIS_ENTRY_TTL_SECONDS = 86_400
@@ -26,7 +28,9 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     storefrontCache.kind === 'off'
       ? null
       : storefrontCache.kind === 'redis'
-        ? await RedisStorefrontCache.open(redisUrl!, {
+        ? await (
+            await redisCache()
+          ).RedisStorefrontCache.open(redisUrl!, {
             prefix: storefrontCache.redisPrefix,
             ttlSeconds: REDIS_ENTRY_TTL_SECONDS,
             onError: (error) => platform.logger.warn({ err: error }, 'storefront cache: Redis connection trouble'),
