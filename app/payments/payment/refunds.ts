@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.js'
 import { paymentDecider } from '../../../domain/payments/payment/definitions.js'
 import type { PaymentEvent } from '../../../domain/payments/payment/events.js'
 import { paymentIdOf, paymentStream } from '../../../domain/payments/payment/streams.js'
@@ -67,6 +67,7 @@ async function refund(platform: Platform, event: ReactionEvent): Promise<void> {
   } catch (error) {
     // The provider refused the refund itself (already refunded, more than was paid): asking again
     // would be refused again and hold up every later refund. Network faults and 5xx are retried.
+    const Stripe = await stripeSdk()
     if (!(error instanceof Stripe.errors.StripeError) || !isRefusal(error.statusCode)) throw error
     platform.logger.error(
       { orderId, refundId, providerPaymentId, err: error },

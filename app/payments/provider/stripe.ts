@@ -1,4 +1,5 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.js'
 import type {
   CheckoutSession,
   CheckoutSessionLine,
@@ -20,19 +21,27 @@ export function stripeProvider(options: {
   /** Tests only (see `usePaymentServices`): a local server standing in for api.stripe.com. */
   api?: StripeApiEndpoint | undefined
 }): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'Emporium' },
-    ...(options.api ?? {}),
-  })
+  // The SDK is loaded, and the client made, by the provider's first call.
+  let client: Promise<Stripe> | null = null
+  const connect = () =>
+    (client ??= stripeSdk().then(
+      (Stripe) =>
+        new Stripe(options.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          appInfo: { name: 'Emporium' },
+          ...(options.api ?? {}),
+        }),
+    ))
   return {
     kind: 'STRIPE',
     async createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
       const metadata = { orderId: input.orderId, storeId: options.storeId }
       const currency = input.currencyCode.toLowerCase()
-      const session = await stripe.checkout.sessions.create(
+      const session = await (
+        await connect()
+      ).checkout.sessions.create(
         {
           mode: 'payment',
           line_items: sessionLines(input).map((line) => ({
@@ -52,7 +61,9 @@ export function stripeProvider(options: {
       return { sessionId: session.id, url: session.url }
     },
     async refund(input: RefundInput): Promise<void> {
-      await stripe.refunds.create(
+      await (
+        await connect()
+      ).refunds.create(
         { payment_intent: input.providerPaymentId, amount: input.amount, metadata: { refundId: input.refundId } },
         { idempotencyKey: input.refundId },
       )

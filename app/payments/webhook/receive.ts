@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.js'
 import { v7 as uuidv7 } from 'uuid'
 import { paymentEventRecord } from '../../../domain/payments/payment/definitions.js'
 import type { PaymentProviderKind } from '../../../domain/payments/payment/streams.js'
@@ -71,7 +71,7 @@ export async function receiveWebhook(
     count('unverified', 'rejected')
     return failure(400, 'BAD_REQUEST', 'the Stripe-Signature header is missing; webhooks must be signed')
   }
-  const event = verify(delivery.rawBody, delivery.signature, target.secrets)
+  const event = await verify(delivery.rawBody, delivery.signature, target.secrets)
   if (typeof event === 'string') {
     count('unverified', 'rejected')
     log.warn({ provider, storeId: store.id, reason: event }, 'payment webhook refused: bad signature')
@@ -125,7 +125,12 @@ async function recordWithRetry(platform: Platform, input: unknown, ctx: CommandC
 }
 
 /** The verified event, or why no secret verifies it. Signing secrets rotate: any current one may have signed. */
-function verify(rawBody: Buffer, header: string, secrets: readonly string[]): StripeShapedEvent | string {
+async function verify(
+  rawBody: Buffer,
+  header: string,
+  secrets: readonly string[],
+): Promise<StripeShapedEvent | string> {
+  const Stripe = await stripeSdk()
   let reason = 'no signing secret matches'
   for (const secret of secrets) {
     try {
