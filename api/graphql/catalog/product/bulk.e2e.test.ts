@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, PRODUCT_FIELDS, createProduct, onlyError, type Product } from '../../../../test/support/products.js'
 
 const CREATE = `mutation ($input: ProductsBulkCreateInput!) { productsBulkCreate(input: $input) {
@@ -23,16 +23,14 @@ interface Result {
 }
 type Payload = { results: Result[]; appliedCount: number; failedCount: number; eventPosition: string | null }
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 let otherKey: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('bulk-shop')).apiKey
   otherKey = (await t.tenant('bulk-other')).apiKey
 })
-afterAll(() => t.close())
 
 async function countProducts(key: string, filter: Record<string, unknown> = {}): Promise<number> {
   const response = await t.gql<{ products: { totalCount: number } }>(

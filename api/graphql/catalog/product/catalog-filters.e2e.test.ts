@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { seedCatalog } from '../../../../test/support/catalog.js'
 import { onlyError } from '../../../../test/support/products.js'
 
 // The catalog filters of `products` (price, inventory, category, attributes, sku, search in the
 // store's language) and the PRICE and INVENTORY sorts, on the five products of test/support/catalog.ts.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let categories: Map<string, string>
 
 const CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }'
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('catalog-filters')
   categories = (await seedCatalog(t, shop)).categories
 }, 120_000)
-afterAll(() => t.close())
 
 /** Handles of the products `filter` selects, in handle order; totalCount must agree. */
 async function matching(filter: Record<string, unknown>, apiKey = shop.apiKey): Promise<string[]> {

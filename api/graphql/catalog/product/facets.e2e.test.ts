@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { seedCatalog, type Catalog } from '../../../../test/support/catalog.js'
 import { onlyError } from '../../../../test/support/products.js'
 
@@ -29,16 +29,14 @@ interface Facets {
   price: { min: { amount: string; currencyCode: string } | null; max: { amount: string; currencyCode: string } | null }
 }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let catalog: Catalog
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('facets')
   catalog = await seedCatalog(t, shop)
 }, 120_000)
-afterAll(() => t.close())
 
 async function facets(variables: Record<string, unknown> = {}, apiKey = shop.apiKey): Promise<Facets> {
   const response = await t.gql<{ productFacets: Facets }>(apiKey, FACETS, variables)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { useTestMedia } from '../../../../test/support/media.js'
 import { onlyError, type Product } from '../../../../test/support/products.js'
 
@@ -16,20 +16,18 @@ interface Report {
 }
 type ImportData = { productsImport: { report: Report; eventPosition: string | null } }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('import-shop')
   other = await t.tenant('import-other')
   media = await useTestMedia(t)
 })
 afterAll(async () => {
   await media.cleanup()
-  await t.close()
 })
 
 /** Stages a file as a client would: mediaStagedUploadCreate, then PUT to the signed URL. */

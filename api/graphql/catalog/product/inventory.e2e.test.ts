@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
 import { onlyError } from '../../../../test/support/products.js'
 import {
@@ -13,15 +13,13 @@ import {
 
 // Stock, the variant list, images, scopes and tenant isolation of the variant operations.
 
-let t: TestApp
+const t = useTestApp()
 let media: Awaited<ReturnType<typeof useTestMedia>>
 beforeAll(async () => {
-  t = await startTestApp()
   media = await useTestMedia(t)
 })
 afterAll(async () => {
   await media.cleanup()
-  await t.close()
 })
 
 type AuditEntries = { auditLog: { nodes: { type: string; data: Record<string, unknown>; actor: { type: string } }[] } }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { UPDATE_PRODUCT, createProduct, type Product } from '../../../../test/support/products.js'
 
 // Every ProductFilter field and every ProductSort, on six products whose title, handle,
 // creation and update orders all differ, so each sort has its own expected answer.
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 const byHandle = new Map<string, Product>()
 
@@ -34,7 +34,6 @@ const CATALOG = [
 const ALL = ['hat-green', 'scarf-red', 'shirt-blue', 'shirt-red', 'socks-yellow', 'tee-cotton']
 
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('list-filters')).apiKey
   // One at a time, so creation times are distinct and ordered as listed.
   for (const input of CATALOG) byHandle.set(input.handle, await createProduct(t, apiKey, input))
@@ -44,7 +43,6 @@ beforeAll(async () => {
   })
   byHandle.set('hat-green', updated.data!.productUpdate.product)
 })
-afterAll(() => t.close())
 
 const created = (handle: string) => byHandle.get(handle)!.createdAt
 

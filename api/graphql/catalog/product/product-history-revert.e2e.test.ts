@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 
 // productRevert restores the states Product.history shows: a product after a whole command,
 // never halfway through one. productCreate with options, variants and SEO appends several events.
@@ -24,13 +24,11 @@ interface Product {
   variants: { sku: string; price: { amount: string }; optionValues: { name: string; value: string }[] }[]
 }
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('revert-commands')).apiKey
 })
-afterAll(() => t.close())
 
 async function ok<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
   const response: GraphQLResponse<Data> = await t.gql(apiKey, query, variables)

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { UPDATE_PRODUCT, auditTrail, createProduct, onlyError } from '../../../../test/support/products.js'
 
 // A product's past: Product.history, product(id, asOf) and productRevert.
@@ -40,13 +40,11 @@ type Revert = GraphQLResponse<{
   }
 }>
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('history')).apiKey
 })
-afterAll(() => t.close())
 
 // Deliberate: asOf reads need instants strictly between two writes, so the clock must move.
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20))

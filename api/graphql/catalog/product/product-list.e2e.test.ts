@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { createProduct, onlyError, type Product } from '../../../../test/support/products.js'
 
 // Paging through `products` in both modes and the limits on the list arguments
@@ -31,12 +31,11 @@ const LIST = `query ($page: Int, $limit: Int, $first: Int, $after: String, $sort
 }`
 
 const TOTAL = 30
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 let products: Product[]
 
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('list-paging')).apiKey
   // Three titles only, and created ten at a time so creation times collide too: both sorts have
   // many ties, which the id tie-break must order for cursors to neither skip nor repeat.
@@ -54,7 +53,6 @@ beforeAll(async () => {
     products.push(...created)
   }
 })
-afterAll(() => t.close())
 
 const list = (variables: Record<string, unknown>) => t.gql<Page>(apiKey, LIST, variables)
 

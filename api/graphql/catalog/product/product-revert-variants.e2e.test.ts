@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // productRevert over options, variants and attribute values: the ordinary events of each, SKUs claimed again.
@@ -22,13 +22,11 @@ interface Product {
   }[]
 }
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('revert-variants')).apiKey
 })
-afterAll(() => t.close())
 
 async function ok<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
   const response: GraphQLResponse<Data> = await t.gql(apiKey, query, variables)

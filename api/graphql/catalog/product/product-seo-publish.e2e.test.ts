@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // SEO fields and scheduled publishing through productCreate/productUpdate; the scheduler that
@@ -22,13 +22,11 @@ interface Product {
 type Created = GraphQLResponse<{ productCreate: { product: Product; eventPosition: string } }>
 type Updated = GraphQLResponse<{ productUpdate: { product: Product; eventPosition: string | null } }>
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('seo-publish')).apiKey
 })
-afterAll(() => t.close())
 
 const NEXT_YEAR = '2027-06-01T09:00:00.000Z'
 
