@@ -1,18 +1,16 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { postGraphQL, startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { postGraphQL, useTestApp, type Tenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The /graphql endpoint itself: limits, batching, transport errors, GET and the playground,
 // and what an internal failure shows.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('endpoint-shop')
 })
-afterAll(() => t.close())
 
 /** POST /graphql with any body, as a client library would send it. */
 const post = (payload: string, headers: Record<string, string> = {}) =>

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postGraphQL, startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { postGraphQL, useTestApp, type Tenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The transport rules of /graphql (GraphQL-over-HTTP, API-CONVENTIONS.md "Errors"): what is
 // not a GraphQL request answers BAD_REQUEST 400, and a client accepting
 // application/graphql-response+json gets 4xx without `data` for requests that never ran.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('http-shop')
 })
-afterAll(() => t.close())
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json'
 

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 
 // When the buckets' Redis is unreachable the API keeps answering, unlimited (fail-open), and
 // says so in the metrics. Nothing listens on port 1.
 
 const defaults = loadConfig({}).rateLimit
 
-let t: TestApp
+const t = useTestApp({
+  config: {
+    redisUrl: 'redis://127.0.0.1:1',
+    rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
+  },
+})
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp({
-    config: {
-      redisUrl: 'redis://127.0.0.1:1',
-      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
-    },
-  })
   shop = await t.tenant('redis-down')
 })
-afterAll(() => t.close())
 
 describe('rate limits while Redis is down', () => {
   it('lets requests through past the budget, reports a full bucket, and counts the failures', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
   DELETE_PRODUCT,
@@ -44,7 +44,7 @@ const AUDIT_LOG = `query ($filter: AuditLogFilter, $first: Int, $after: String) 
   }
 }`
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let ownerKeyId: string
@@ -67,7 +67,6 @@ const types = async (apiKey: string, filter: Record<string, unknown>) =>
   (await log(apiKey, { filter })).data!.auditLog.nodes.map((e) => e.type)
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('audit-shop')
   other = await t.tenant('audit-other')
   ownerKeyId = await keyIdOf(shop.apiKey)
@@ -92,7 +91,6 @@ beforeAll(async () => {
   await t.gql(helperKey, DELETE_PRODUCT, { input: { id: hat.id } })
   await create(other.apiKey, { title: 'Foreign Hat' })
 })
-afterAll(() => t.close())
 
 describe('entries', () => {
   it('record type, entity, revision, position, time, the acting key, the payload and the correlation id', async () => {

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { findCustomerIdentities, findOrderAddresses } from '../../../../app/orders/customer/identities.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { payTestOrder, placeTestOrder } from '../../../../test/support/orders.js'
 import { onlyError } from '../../../../test/support/products.js'
 
 // Customers through GraphQL: gathered from their orders, their personal data joined from the
 // deletable tables, and erased on request while their orders stay.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('customers-shop')
 })
-afterAll(() => t.close())
 
 const CUSTOMER_FIELDS = `id erased email firstName lastName addresses { city } orderCount totalSpent { amount currencyCode }
   firstOrderAt lastOrderAt erasedAt orders(first: 10) { nodes { number email shippingAddress { city } } }`

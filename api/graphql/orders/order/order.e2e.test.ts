@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { placeTestOrder, payTestOrder, type PlacedOrder } from '../../../../test/support/orders.js'
 import { onlyError } from '../../../../test/support/products.js'
 
 // Orders through the GraphQL endpoint: placed as checkout places them (the command path), then read,
 // listed in both pagination modes, cancelled, fulfilled, noted, refunded; scopes and tenant isolation.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 const orders: PlacedOrder[] = []
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('orders-shop')
   // Totals 1500+500=2000, 2500+500=3000 … 5500+500=6000, one customer each but the first two share one.
   for (const [i, email] of [
@@ -23,7 +22,6 @@ beforeAll(async () => {
   ].entries())
     orders.push(await placeTestOrder(t, shop, { email, unitPrice: 1500 + i * 1000, quantity: 1 }))
 }, 60_000)
-afterAll(() => t.close())
 
 const ORDER_FIELDS = `id number name status paymentStatus fulfillmentStatus email
   customer { id email orderCount }

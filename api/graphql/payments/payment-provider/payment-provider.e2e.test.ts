@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { webhookSigningSecrets } from '../../../../app/payments/provider/open.js'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // Payment provider settings through the GraphQL endpoint: configure, list, rotate, remove,
 // validation, scopes and isolation. The secrets-never-leak suite is payment-provider-secrets.e2e.test.ts.
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const FIELDS =
   'provider secretKeyLast4 signingSecretLast4 previousSigningSecretLast4 previousSigningSecretValidUntil keyId createdAt updatedAt'

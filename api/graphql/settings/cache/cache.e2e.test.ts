@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CachePurger } from '../../../../app/storefront/cache/purger.js'
 import {
   MemoryStorefrontCache,
@@ -6,7 +6,7 @@ import {
   type CdnAdapter,
   type PurgeRequest,
 } from '../../../../infra/cache/storefront-cache.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, createProduct, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -27,15 +27,13 @@ type Rebuild = {
   projections: { projection: string; state: string }[]
 }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('cache-shop')
   other = await t.tenant('cache-other')
 })
-afterAll(() => t.close())
 
 const page = (surrogateKeys: string[] = []) => ({ status: 200, headers: {}, body: '<html>', surrogateKeys })
 

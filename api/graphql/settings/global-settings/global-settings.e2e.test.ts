@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -23,15 +23,13 @@ type Updated = {
   }
 }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('settings-shop')
   other = await t.tenant('settings-other')
 })
-afterAll(() => t.close())
 
 describe('globalSettings', () => {
   it('answers every group with its defaults before any change', async () => {

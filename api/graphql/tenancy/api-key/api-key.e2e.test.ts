@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 import { createStore, sessionGql, signUp, type BrowserSession } from '../../../../test/support/session.js'
 
@@ -17,18 +17,16 @@ interface CreatedKey {
   apiKeyCreate: { apiKey: { id: string } & Record<string, unknown>; secret: string; eventPosition: string }
 }
 
-let t: TestApp
+const t = useTestApp()
 let owner: BrowserSession
 let main: { id: string; slug: string }
 let other: { id: string; slug: string }
 
 beforeAll(async () => {
-  t = await startTestApp()
   owner = await signUp(t, 'keys-owner@example.com')
   main = await createStore(t, owner, 'keys-main')
   other = await createStore(t, owner, 'keys-other')
 })
-afterAll(() => t.close())
 
 async function createKey(session: BrowserSession, input: Record<string, unknown>): Promise<CreatedKey['apiKeyCreate']> {
   const response = await sessionGql<CreatedKey>(t, session.cookie, CREATE, { input })

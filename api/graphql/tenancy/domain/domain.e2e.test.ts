@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../../../infra/dns/txt.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -29,11 +29,10 @@ interface Domain {
 /** The fake DNS: name → TXT records; a name mapped to an Error makes the lookup fail with it. */
 const dns = new Map<string, string[][] | Error>()
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let rival: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   useTxtResolver(t.platform, async (name) => {
     const answer = dns.get(name)
     if (answer instanceof Error) throw answer
@@ -43,7 +42,6 @@ beforeAll(async () => {
   shop = await t.tenant('domain-shop')
   rival = await t.tenant('domain-rival')
 })
-afterAll(() => t.close())
 
 async function add(tenant: Tenant, hostname: string): Promise<Domain> {
   const response = await t.gql<{ storeDomainAdd: { storeDomain: Domain } }>(tenant.apiKey, ADD, { input: { hostname } })

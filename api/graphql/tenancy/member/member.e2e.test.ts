@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CapturingMailer } from '../../../../infra/mail/mailer.js'
-import { startTestApp, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 import {
   LOGIN,
@@ -24,16 +24,14 @@ const MEMBERS = '{ members(sort: EMAIL_ASC) { nodes { id email role status } tot
 
 type Member = { id: string; email: string; role: string; status: string }
 
-let t: TestApp
+const t = useTestApp()
 let mail: CapturingMailer
 let owner: BrowserSession
 beforeAll(async () => {
-  t = await startTestApp()
   mail = captureMail(t)
   owner = await signUp(t, 'owner@example.com', 'Team Shop')
   await createStore(t, owner, 'team-shop')
 })
-afterAll(() => t.close())
 
 async function invite(session: BrowserSession, email: string, role: string): Promise<Member> {
   const response = await sessionGql<{ memberInvite: { member: Member } }>(t, session.cookie, INVITE, {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { isCommerceEnabled, storefrontPrice } from '../../../../projections/tenancy/commerce.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, onlyError } from '../../../../test/support/products.js'
 import { auditIn, wideKey } from '../../../../test/support/settings.js'
 
@@ -17,15 +17,13 @@ const ORG =
 
 type StoreState = { id: string; status: string; archivedAt: string | null }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('life-shop')
   other = await t.tenant('life-other')
 })
-afterAll(() => t.close())
 
 describe('storeArchive and storeRestore', () => {
   it('archives a store: its key is FORBIDDEN on store-scoped work, except storeRestore, which brings it back', async () => {

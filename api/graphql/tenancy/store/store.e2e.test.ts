@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 import { STORE_FIELDS, auditIn, wideKey } from '../../../../test/support/settings.js'
 
@@ -18,17 +18,15 @@ interface StoreData {
   [field: string]: unknown
 }
 
-let t: TestApp
+const t = useTestApp()
 let acme: Tenant
 let other: Tenant
 let wide: string
 beforeAll(async () => {
-  t = await startTestApp()
   acme = await t.tenant('store-acme')
   other = await t.tenant('store-other')
   wide = await wideKey(t, acme.organizationId)
 })
-afterAll(() => t.close())
 
 async function create(slug: string, name = `Store ${slug}`): Promise<StoreData> {
   const response = await t.gql<{ storeCreate: { store: StoreData } }>(wide, CREATE, { input: { name, slug } })
