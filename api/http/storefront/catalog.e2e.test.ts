@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
@@ -7,7 +7,7 @@ import { countOf, jsonLdOf, textsOf, visit } from '../../../test/support/storefr
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 
 const HOST = 'cat-shop.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let theme: ThemeView
 const ids = new Map<string, string>()
@@ -22,7 +22,6 @@ async function product(handle: string, input: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('cat-shop')
   theme = await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
@@ -64,10 +63,6 @@ beforeAll(async () => {
   const other = await t.tenant('cat-other')
   await createProduct(t, other.apiKey, { handle: 'other-tee', title: 'Other Tee', status: 'ACTIVE' })
   await createCollection(t, other.apiKey, { title: 'Other', handle: 'other-collection' })
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('product page', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { createCategory } from '../../../test/support/categories.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
@@ -11,7 +11,7 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'tree-shop.localhost'
 const ADD = 'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 
@@ -19,7 +19,6 @@ const cardsOf = (html: string) =>
   [...html.matchAll(/class="product-card__title">([^<]*)</g)].map((m) => m[1]!.trim()).sort()
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('tree-shop')
   other = await t.tenant('tree-other')
   await untilMainTheme(t, shop.apiKey)
@@ -34,8 +33,6 @@ beforeAll(async () => {
   const menu = await createMenu(t, shop.apiKey, { title: 'Main menu', handle: 'main-menu' })
   await addItem(t, shop.apiKey, { menuId: menu.id, title: 'Shirts', link: { type: 'CATEGORY', resourceId: shirts.id } })
 })
-
-afterAll(() => t.close())
 
 describe('category pages', () => {
   it('shows a category with the visible products of its whole subtree', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { addItem, createMenu } from '../../../test/support/menus.js'
 import { createPost, createShopperContent } from '../../../test/support/webstore-content.js'
 import { createProduct } from '../../../test/support/products.js'
@@ -7,11 +7,10 @@ import { countOf, textsOf, visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'content-shop.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('content-shop')
   await untilMainTheme(t, shop.apiKey)
   const { about, news } = await createShopperContent(t, shop.apiKey)
@@ -27,10 +26,6 @@ beforeAll(async () => {
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'Secret', link: { type: 'PRODUCT', resourceId: hidden.id } })
   const footer = await createMenu(t, shop.apiKey, { title: 'Footer', handle: 'footer' })
   await addItem(t, shop.apiKey, { menuId: footer.id, title: 'Help', link: { type: 'URL', url: '/pages/about' } })
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('pages', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { visit } from '../../../test/support/storefront.js'
@@ -11,7 +11,7 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'index-shop.localhost'
 const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let capId = ''
 
@@ -26,7 +26,6 @@ async function tagCounts(sortBy: string): Promise<Record<string, number>> {
 const indexed = () => t.platform.catalogIndexes.current(shop.storeId) !== null
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('index-shop')
   await untilMainTheme(t, shop.apiKey)
   await createProduct(t, shop.apiKey, { title: 'Tee', status: 'ACTIVE', tags: ['summer'] })
@@ -34,7 +33,6 @@ beforeAll(async () => {
   await createProduct(t, shop.apiKey, { title: 'Draft hat', status: 'DRAFT', tags: ['summer'] })
   capId = (await createProduct(t, shop.apiKey, { title: 'Cap', status: 'ACTIVE', tags: ['winter'] })).id
 }, 120_000)
-afterAll(() => t.close())
 
 describe('the storefront facet index', () => {
   it('counts as SQL does once built, and never outlives a write', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 import { countOf, visit } from '../../../test/support/storefront.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('host-shop')
   await untilMainTheme(t, shop.apiKey)
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('host dispatch', () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../../domain/webstore/translation/digest.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'lang-shop.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 
 const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
@@ -25,7 +25,6 @@ async function translate(resourceId: string, locale: string, key: string, source
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('lang-shop')
   await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
@@ -34,10 +33,6 @@ beforeAll(async () => {
   const hat = await createProduct(t, shop.apiKey, { title: 'Hat', handle: 'hat', status: 'ACTIVE' })
   await translate(hat.id, 'fr', 'title', 'Hat', 'Chapeau')
   await translate(hat.id, 'fr-CA', 'title', 'Hat', 'Tuque')
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('locale prefixes', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../../infra/dns/txt.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
@@ -9,7 +9,7 @@ import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 // Catalog mode, maintenance, the primary domain and a theme that tries to hurt the platform.
 
 const HOST = 'mode-shop.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let theme: ThemeView
 
@@ -21,7 +21,6 @@ const FILE = 'mutation ($input: ThemeFileUpsertInput!) { themeFileUpsert(input: 
 const records = new Map<string, string>()
 
 beforeAll(async () => {
-  t = await startTestApp()
   useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
   shop = await t.tenant('mode-shop')
   theme = await untilMainTheme(t, shop.apiKey)
@@ -31,10 +30,6 @@ beforeAll(async () => {
     status: 'ACTIVE',
     variants: [{ price: '42.00', inventoryQuantity: 3 }],
   })
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('commerce toggle', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
@@ -16,13 +16,12 @@ const SETTINGS =
 
 type Link = { url: string; expiresAt: string; theme: { id: string; name: string } }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let draftId: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('preview-shop')
   other = await t.tenant('preview-other')
   await untilMainTheme(t, shop.apiKey)
@@ -40,10 +39,6 @@ beforeAll(async () => {
     },
     'themeFileUpsert',
   )
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 /** Path and query of a link, for `inject`. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { UPDATE_PRODUCT, createProduct } from '../../../test/support/products.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
@@ -8,7 +8,7 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 // A path no live resource answers follows the store's URL redirects with a 301; live pages win.
 
 const HOST = 'moving-shop.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 
 const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
@@ -28,7 +28,6 @@ async function untilMoved(path: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('moving-shop')
   await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr'] }, 'storeUpdate')
@@ -37,8 +36,6 @@ beforeAll(async () => {
   expect(renamed.errors).toBeUndefined()
   await createProduct(t, shop.apiKey, { title: 'Hat', handle: 'hat', status: 'ACTIVE' })
 })
-
-afterAll(() => t.close())
 
 describe('storefront redirects', () => {
   it('sends a renamed product from its old URL to the new one, which renders', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { addItem, createMenu, ok, type MenuView } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
 import { THEME_FIELDS, themeZip, untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
@@ -16,7 +16,7 @@ const SETTINGS =
 const CREATE_THEME = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { ${THEME_FIELDS} } eventPosition } }`
 const PUBLISH = 'mutation ($input: ThemePublishInput!) { themePublish(input: $input) { eventPosition } }'
 
-let t: TestApp
+const t = useTestApp({ config: { storefrontCache: { kind: 'off', redisPrefix: 'unused:' } } })
 let shop: Tenant
 let menu: MenuView
 
@@ -28,13 +28,11 @@ async function home(): Promise<{ status: number; body: string }> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { storefrontCache: { kind: 'off', redisPrefix: 'unused:' } } })
   shop = await t.tenant('context-shop')
   await untilMainTheme(t, shop.apiKey)
   menu = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
   await addItem(t, shop.apiKey, { menuId: menu.id, title: 'Welcome' })
 }, 120_000)
-afterAll(() => t.close())
 
 describe("a store's render context", () => {
   it('shows a store rename on the very next page', async () => {

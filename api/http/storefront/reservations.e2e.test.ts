@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { releaseOrderInventory, reserveOrderInventory } from '../../../app/catalog/inventory/reserve.js'
 import type { CommandContext } from '../../../app/commands/context.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { jsonLdOf, visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
@@ -12,12 +12,11 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'held-shop.localhost'
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let item: { productId: string; variantId: string }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('held-shop')
   await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
@@ -36,9 +35,6 @@ beforeAll(async () => {
   expect(created.errors).toBeUndefined()
   const product = created.data!.productCreate.product
   item = { productId: product.id, variantId: product.variants[0]!.id }
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const checkout = (): CommandContext => ({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { shopifyThemeFiles, shopifyThemeZip } from '../../../test/support/shopify-theme.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
@@ -12,11 +12,10 @@ const HOST = 'format-shop.localhost'
 const CREATE = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { ${THEME_FIELDS} } eventPosition } }`
 const PUBLISH = 'mutation ($input: ThemePublishInput!) { themePublish(input: $input) { eventPosition } }'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('format-shop')
   await untilMainTheme(t, shop.apiKey)
   const base = shopifyThemeFiles()
@@ -38,8 +37,6 @@ beforeAll(async () => {
   )
   await ok(t, shop.apiKey, PUBLISH, { id: created.theme.id }, 'themePublish')
 })
-
-afterAll(() => t.close())
 
 describe('a Shopify-format theme on the storefront', () => {
   it('renders theme blocks, nested and static, with the preset-named settings in effect', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordThemeRenderError, themeRenderErrors } from '../../../app/storefront/render-errors.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { callTool, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 import { ok } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
@@ -24,7 +24,7 @@ const TIME_BOMB = '{% for i in (1..100000) %}{% for j in (1..1000) %}{% endfor %
 
 type RenderErrorView = { at: string; path: string; template: string; message: string }
 
-let t: TestApp
+const t = useTestApp()
 let bomb: Tenant
 let calm: Tenant
 let bombTheme: ThemeView
@@ -37,17 +37,12 @@ async function renderErrorsOf(apiKey: string, themeId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   bomb = await t.tenant('bomb-shop')
   calm = await t.tenant('calm-shop')
   bombTheme = await untilMainTheme(t, bomb.apiKey)
   await untilMainTheme(t, calm.apiKey)
   await upsert('templates/page.json', '{"sections":{"main":{"type":"main-page"}},"order":["main"]}')
   await ok(t, bomb.apiKey, PAGE, { title: 'Loop', handle: 'loop', status: 'PUBLISHED' }, 'pageCreate')
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 describe('a loop bomb in a section', () => {
