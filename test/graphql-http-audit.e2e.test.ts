@@ -1,19 +1,17 @@
 import { serverAudits, type AuditResult } from 'graphql-http'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from './support/app.js'
+import { beforeAll, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from './support/app.js'
 
 // The GraphQL-over-HTTP spec's own conformance audits (graphql-http), run against a real
 // listening server with a key, as a client library would meet it.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let url: string
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('audit-shop')
   url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/graphql`
 })
-afterAll(() => t.close())
 
 it('passes every MUST and SHOULD audit of the GraphQL-over-HTTP spec', async () => {
   const withKey = (input: Parameters<typeof fetch>[0], init: RequestInit = {}) => {

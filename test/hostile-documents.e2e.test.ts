@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from './support/app.js'
+import { beforeAll, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from './support/app.js'
 import { aliasFlood, deepNesting, fragmentFanOut, manyTokens } from './support/hostile-documents.js'
 import { PASSWORD } from './support/session.js'
 
@@ -8,15 +8,13 @@ import { PASSWORD } from './support/session.js'
 // hard arrive in a loop, from anonymous clients and with a key: each is refused before it runs,
 // at the cost of its text (issue 11, defect 1).
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let base: string
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('hostile-shop')
   base = await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
-afterAll(() => t.close())
 
 const signUp = { input: { email: 'hostile@example.com', password: PASSWORD, organizationName: 'Hostile' } }
 

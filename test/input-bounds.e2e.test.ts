@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp, type Tenant } from './support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse, type Tenant } from './support/app.js'
 import { CREATE_PRODUCT, createProduct, onlyError } from './support/products.js'
 import { contentMutation, createBlog } from './support/webstore-content.js'
 
@@ -7,13 +7,11 @@ import { contentMutation, createBlog } from './support/webstore-content.js'
 // (year 0, NUL, unpaired surrogates), filter bombs and deep JSON are refused at the boundary
 // with BAD_USER_INPUT, the field path and HTTP 200, and nothing is written.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('bounds-shop')
 })
-afterAll(() => t.close())
 
 const PRODUCT_COUNT = '{ products { totalCount } }'
 

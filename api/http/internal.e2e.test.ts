@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../infra/dns/txt.js'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 
 // GET /internal/resolve-host: which store a storefront host serves, for the edge proxy.
 
 const SECRET = 'an-internal-secret-of-some-length'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let custom: string
 const records = new Map<string, string>()
 beforeAll(async () => {
-  t = await startTestApp()
   ;(t.platform.config as { internalSecret: string | undefined }).internalSecret = SECRET
   useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
   shop = await t.tenant('host-shop')
@@ -29,7 +28,6 @@ beforeAll(async () => {
     'mutation { storeDomainAdd(input: { hostname: "pending.host-shop.example" }) { storeDomain { id } } }',
   )
 })
-afterAll(() => t.close())
 
 const resolve = (host: string, secret: string | null = SECRET) =>
   t.app.inject({
