@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('nesting')
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const deepList = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
 import { walkBackward } from '../../../test/support/lists.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
@@ -12,7 +12,7 @@ import { captureMail, createStore, sessionGql, signUp, type BrowserSession } fro
 // hasPreviousPage), their filters hold the and/or bounds, and the attribute MCP tools take the
 // spec's and/or filter.
 
-let t: TestApp
+const t = useTestApp()
 let owner: BrowserSession
 let store: { id: string; slug: string }
 let apiKey: string
@@ -34,7 +34,6 @@ async function asOwner<Data>(query: string, variables: Record<string, unknown>, 
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   captureMail(t)
   owner = await signUp(t, 'zulu-owner@example.com', 'Spec lists')
   const keys: { id: string; name: string }[] = []
@@ -66,7 +65,6 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 /** A query as the owner's browser (in the first store) or as the first key. */

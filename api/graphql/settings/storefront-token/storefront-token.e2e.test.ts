@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { callTool, callToolError, connectMcp } from '../../../../test/support/mcp.js'
 import { createStorefrontToken } from '../../../../test/support/storefront-api.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 
@@ -24,12 +24,8 @@ type List = {
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('sftoken-shop')
   other = await t.tenant('sftoken-other')
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe('storefrontTokenCreate', () => {

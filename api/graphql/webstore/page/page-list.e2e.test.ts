@@ -1,26 +1,24 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../../test/support/mcp.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
 
 // The page list from its one spec (domain/webstore/page/list.ts): backward cursors over GraphQL,
 // and the same filter through the MCP list tool.
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 let client: Client
 const titles = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf']
 
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('page-list')).apiKey
   for (const title of titles) await createPage(t, apiKey, { title })
   client = await connect(httpTransport(await listenForMcp(t), apiKey))
 })
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 const BACKWARD = `query ($last: Int, $before: String) {

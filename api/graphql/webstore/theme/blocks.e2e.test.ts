@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../../domain/webstore/theme/default-theme.js'
 import { themeLiquid } from '../../../../domain/webstore/theme/liquid.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { createSectionsTheme, PAYLOAD_FIELDS, sectionsApi } from '../../../../test/support/theme-sections-api.js'
 
 // Theme blocks through GraphQL (added, updated, hidden, limited, reordered, removed), template reads, the audit log, and access.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let themeId: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   ;[shop, other] = [await t.tenant('theme-blocks'), await t.tenant('theme-blocks-other')]
   themeId = await createSectionsTheme(t, shop)
 })
-
-afterAll(() => t?.close())
 
 const { ok, fails, template, sectionOf } = sectionsApi(() => ({ t, shop, themeId }))
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type GraphQLResponse, type Tenant } from '../../../../test/support/app.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let themeId: string
@@ -68,7 +68,6 @@ const addShowcase = (
   t.gql(shop.apiKey, SECTION_ADD, { input: { themeId, template: 'index', type: 'showcase', settings } })
 
 beforeAll(async () => {
-  t = await startTestApp()
   ;[shop, other] = [await t.tenant('section-entries'), await t.tenant('section-entries-other')]
   themeId = (
     await ok<{ theme: { id: string } }>(
@@ -91,8 +90,6 @@ beforeAll(async () => {
   question = await entry(shop.apiKey, 'faq', 'Do you ship abroad?')
   elsewhere = await entry(other.apiKey, 'testimonial', 'Not yours')
 })
-
-afterAll(() => t?.close())
 
 describe('a metaobject setting of a section', () => {
   it('takes an entry of its content type; the section keeps the ids in its settings and render data', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import {
   createSectionsTheme,
   sectionsApi,
@@ -9,17 +9,14 @@ import {
 
 // Theme sections through GraphQL: add (with presets and section groups), update, reorder and remove, and what each refuses.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let themeId: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('sections')
   themeId = await createSectionsTheme(t, shop)
 })
-
-afterAll(() => t?.close())
 
 const { ok, fails } = sectionsApi(() => ({ t, shop, themeId }))
 

@@ -1,21 +1,16 @@
 import { strToU8 } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { THEME_FIELDS, themeZip, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let theme: ThemeView
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('theme-files')
   await untilMainTheme(t, shop.apiKey)
   theme = (await run('themeCreate', { name: 'Workbench' })).data.theme
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 type Errors =

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { THEME_IMPORT_STALE_MS } from '../../../../domain/webstore/theme/file-batches.js'
 import { themeFile } from '../../../../domain/webstore/theme/files.js'
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
 import type { ThemeDb } from '../../../../projections/webstore/theme/tables.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { themeZip, untilMainTheme } from '../../../../test/support/themes.js'
 
 // A large theme goes in several appends. When a later one fails, the command path closes the
@@ -12,15 +12,13 @@ import { themeZip, untilMainTheme } from '../../../../test/support/themes.js'
 // when the process died instead, the sweep does it once the files waited past the bound.
 
 const CREATE = 'mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }'
-let t: TestApp
+const t = useTestApp({ config: { publishSchedulerIntervalMs: 100 } })
 let shop: Tenant
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { publishSchedulerIntervalMs: 100 } })
   shop = await t.tenant('theme-cut-short')
   await untilMainTheme(t, shop.apiKey)
 })
-afterAll(() => t?.close())
 
 /** 60 snippets of 60 KB: 3.6 MB of text, several appends, yet a small zip (it deflates well). */
 function largeZip(): string {

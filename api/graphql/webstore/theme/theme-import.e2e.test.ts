@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { useTestMedia } from '../../../../test/support/media.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { largeShopifyThemeFiles, shopifyThemeFiles, shopifyThemeZip } from '../../../../test/support/shopify-theme.js'
@@ -15,13 +15,12 @@ const STAGE =
 type Created = { themeCreate: { theme: ThemeView } }
 type Staged = { mediaStagedUploadCreate: { stagedUpload: { stagedUploadId: string; url: string } } }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('theme-import')
   other = await t.tenant('theme-import-other')
   media = await useTestMedia(t)
@@ -29,7 +28,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await media?.cleanup()
-  await t?.close()
 })
 
 /** Stages bytes as a client would: mediaStagedUploadCreate, then PUT to the signed URL. */

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
 import { themeInstallDefault } from '../../../../domain/webstore/theme/definitions.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let main: ThemeView
 
 beforeAll(async () => {
-  t = await startTestApp()
   ;[shop, other] = [await t.tenant('themes'), await t.tenant('themes-other')]
   main = await untilMainTheme(t, shop.apiKey)
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 type Errors = { message: string; extensions: { code: string; field?: (string | number)[] } }[] | undefined
