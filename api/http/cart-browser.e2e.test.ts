@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../test/support/browser.js'
 import { productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { untilMainTheme } from '../../test/support/themes.js'
@@ -8,13 +8,12 @@ import { untilMainTheme } from '../../test/support/themes.js'
 // blocked: the product form, the cart page's forms and the header count read from /cart.js.
 
 const chromium = browserSupport()
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let browser: TestBrowser
 let origin: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('cart-walk')
   await untilMainTheme(t, shop.apiKey)
   await setCommerce(t, shop.apiKey, true)
@@ -35,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await t?.close()
 })
 
 describe.skipIf(chromium.skip)('a shopper with a cart in a browser', () => {

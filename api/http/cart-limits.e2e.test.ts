@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
 
 // Shopper writes are limited per client address, with the storefront API's limiter; reads are not.
 
 const HOST = 'cart-limits.localhost'
-let t: TestApp
+const t = useTestApp({ config: { storefrontApiRateLimit: { bucket: 3, restorePerSecond: 0.01 } } })
 let shop: Tenant
 let variantId: string
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 3, restorePerSecond: 0.01 } } })
   shop = await t.tenant('cart-limits')
   await setCommerce(t, shop.apiKey, true)
   const mug = await productWithVariants(t, shop.apiKey, {
@@ -21,9 +20,6 @@ beforeAll(async () => {
   })
   variantId = mug.variants.MUG!
 }, 120_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After once an address has spent its bucket on cart writes', async () => {

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import type { Platform } from '../../app/platform.js'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import {
   browserSupport,
   launchTestBrowser,
@@ -13,16 +13,14 @@ import {
 } from '../../test/support/browser.js'
 import { PLAYGROUND_CSP } from './playground.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let origin: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('playground')
   origin = await listenLocally(t.app)
 })
-afterAll(() => t?.close())
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
 

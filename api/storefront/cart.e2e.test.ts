@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
 
 // The cart mutations of the public storefront API, for headless front ends.
 
 const HOST = 'sfcart.localhost'
-let t: TestApp
+const t = useTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
 let shop: Tenant
 let token: string
 let otherToken: string
@@ -31,7 +31,6 @@ interface Cart {
 type Payload<K extends string> = Record<K, { cart: Cart }>
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
   shop = await t.tenant('sfcart')
   const other = await t.tenant('sfcart-other')
   await setCommerce(t, shop.apiKey, true)
@@ -59,9 +58,6 @@ beforeAll(async () => {
     variants: [{ price: '1.00', sku: 'THEIRS', inventoryQuantity: 5 }],
   })
 }, 120_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 async function created(lines: { variantId: string; quantity?: number }[] = []): Promise<Cart> {
   const response = await storefrontQuery<Payload<'cartCreate'>>(t, HOST, token, CREATE, { input: { lines } })

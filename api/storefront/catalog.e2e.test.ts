@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../domain/webstore/translation/digest.js'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { createCollection } from '../../test/support/collections.js'
 import { ok } from '../../test/support/menus.js'
 import { createProduct } from '../../test/support/products.js'
@@ -10,7 +10,7 @@ import { createStorefrontToken, storefrontQuery } from '../../test/support/store
 // translations, another store's handles unseen.
 
 const HOST = 'sfapi-cat.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let token: string
 const ids = new Map<string, string>()
@@ -34,7 +34,6 @@ const query = <Data>(text: string, variables?: Record<string, unknown>) =>
   storefrontQuery<Data>(t, HOST, token, text, variables)
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('sfapi-cat')
   token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
@@ -62,9 +61,6 @@ beforeAll(async () => {
   const other = await t.tenant('sfapi-cat-other')
   await createProduct(t, other.apiKey, { handle: 'other-tee', title: 'Other Tee', status: 'ACTIVE' })
   await createCollection(t, other.apiKey, { title: 'Other', handle: 'other-collection' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe('shop', () => {

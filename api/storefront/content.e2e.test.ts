@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { addItem, createMenu } from '../../test/support/menus.js'
 import { createProduct } from '../../test/support/products.js'
 import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
@@ -9,7 +9,7 @@ import { createPage, createPost, createShopperContent } from '../../test/support
 // exactly like what does not exist.
 
 const HOST = 'sfapi-content.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let token: string
 
@@ -17,7 +17,6 @@ const query = <Data>(text: string, variables?: Record<string, unknown>) =>
   storefrontQuery<Data>(t, HOST, token, text, variables)
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('sfapi-content')
   token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   const { about, news } = await createShopperContent(t, shop.apiKey)
@@ -36,9 +35,6 @@ beforeAll(async () => {
   await addItem(t, shop.apiKey, { menuId: main.id, title: 'Help', link: { type: 'URL', url: 'https://help.example' } })
   const other = await t.tenant('sfapi-content-other')
   await createPage(t, other.apiKey, { title: 'Theirs', handle: 'theirs', status: 'PUBLISHED' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe('pages', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { createCollection } from '../../test/support/collections.js'
 import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
 import { createBlog, createPage, createPost } from '../../test/support/webstore-content.js'
@@ -8,7 +8,7 @@ import { createBlog, createPage, createPost } from '../../test/support/webstore-
 // first/after forward, last/before backward, hasPreviousPage, at most 250, one direction at a time.
 
 const HOST = 'sfapi-lists.localhost'
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let token: string
 
@@ -41,7 +41,6 @@ const LISTS: Record<string, { text: string; read: (data: never) => Connection }>
 }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('sfapi-lists')
   token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   const news = await createBlog(t, shop.apiKey, { title: 'News', handle: 'news' })
@@ -51,9 +50,6 @@ beforeAll(async () => {
     await createPost(t, shop.apiKey, { blogId: news.id, title: handle, handle, status: 'PUBLISHED' })
   }
   for (const handle of ['a', 'b', 'c']) await createCollection(t, shop.apiKey, { title: handle, handle })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe.each(Object.keys(LISTS))('%s', (name) => {

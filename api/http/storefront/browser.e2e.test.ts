@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../../domain/webstore/translation/digest.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../../test/support/browser.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
@@ -11,13 +11,12 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 // → collection → product → another variant (a plain form) → French → a missing page.
 
 const chromium = browserSupport()
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let browser: TestBrowser
 let origin: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('walk-shop')
   await untilMainTheme(t, shop.apiKey)
   await ok(
@@ -77,7 +76,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await t?.close()
 })
 
 describe.skipIf(chromium.skip)('a shopper in a browser', () => {
