@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_SCOPES } from '../domain/shared/scopes.js'
 import { issueApiKey } from '../app/auth/keys.js'
 import { revokeKey } from '../app/operations/tenants.js'
-import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
+import { useTestApp, type Tenant } from '../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
 import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
@@ -12,7 +12,7 @@ import { storeCreate } from '../domain/tenancy/store/definitions.js'
 // scope don't see the tools; other tenants' ids look like ids that don't exist; bad keys never
 // reach the MCP server at all.
 
-let t: TestApp
+const t = useTestApp()
 let url: string
 let shop: Tenant
 let other: Tenant
@@ -21,7 +21,6 @@ let writer: Client
 const COUNT = 'query { products { totalCount } }'
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('mcp-shop')
   other = await t.tenant('mcp-other')
   url = await listenForMcp(t)
@@ -30,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await writer?.close()
-  await t?.close()
 })
 
 async function productCount(apiKey: string): Promise<number> {

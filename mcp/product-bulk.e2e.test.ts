@@ -1,13 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
+import { useTestApp, type Tenant } from '../test/support/app.js'
 import { seedCatalog, type Catalog } from '../test/support/catalog.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
 
 // The bulk product tools and list_products' catalog filters over MCP: the same runner and
 // queries as GraphQL's productsBulk* and products(filter).
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let client: Client
 let catalog: Catalog
@@ -22,7 +22,6 @@ interface Result {
 type Bulk = { results: Result[]; appliedCount: number; failedCount: number; eventPosition: string | null }
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('mcp-bulk')
   catalog = await seedCatalog(t, shop)
   url = await listenForMcp(t)
@@ -30,7 +29,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 describe('bulk product tools', () => {

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import {
   callTool,
   callToolError,
@@ -13,18 +13,16 @@ import {
 // Agents configure payment providers with the registry's write tools and read them with
 // list_payment_providers, with GraphQL's rules and errors; secrets come back as last 4 only.
 
-let t: TestApp
+const t = useTestApp()
 let url: string
 let client: Client
 
 beforeAll(async () => {
-  t = await startTestApp()
   url = await listenForMcp(t)
   client = await connect(httpTransport(url, (await t.tenant('mcp-payments')).apiKey))
 })
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 type Settings = { provider: string; secretKeyLast4: string | null; signingSecretLast4: string }

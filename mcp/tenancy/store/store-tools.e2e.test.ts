@@ -1,23 +1,21 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 
 // Store settings as an agent sees them: reading, changing the store, its settings and the cache.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let url: string
 let client: Client
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('mcp-settings')
   url = await listenForMcp(t)
   client = await connect(httpTransport(url, shop.apiKey))
 })
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 describe('store and settings tools', () => {

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
 
 type Template = {
@@ -12,7 +12,7 @@ type Template = {
   }[]
 }
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let client: Client
@@ -20,7 +20,6 @@ let otherClient: Client
 let themeId: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   ;[shop, other] = [await t.tenant('mcp-sections'), await t.tenant('mcp-sections-other')]
   const url = await listenForMcp(t)
   client = await connect(httpTransport(url, shop.apiKey))
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close()
   await otherClient?.close()
-  await t?.close()
 })
 
 describe('an agent editing a template', () => {

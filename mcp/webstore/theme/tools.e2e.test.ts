@@ -1,17 +1,16 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 import type { ThemeDetailView as ThemeJson } from '../../../app/webstore/theme/view.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let client: Client
 let main: ThemeView
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('theme-tools')
   main = await untilMainTheme(t, shop.apiKey)
   client = await connectMcp(t, shop.apiKey)
@@ -19,7 +18,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 describe('theme tools', () => {

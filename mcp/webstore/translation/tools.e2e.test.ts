@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // An agent translating through MCP: the read tools and the generated write tools.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let client: Client
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('translation-tools')
   const enabled = await t.gql(
     shop.apiKey,
@@ -25,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 type Resource = {

@@ -1,21 +1,19 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { callTool, callToolError, connectMcp, expectToolsOffered } from '../../../test/support/mcp.js'
 
 // Agents manage URL redirects with the registry's write tools and read them with get_url_redirect
 // and list_url_redirects, with GraphQL's rules and errors.
 
-let t: TestApp
+const t = useTestApp()
 let client: Client
 
 beforeAll(async () => {
-  t = await startTestApp()
   client = await connectMcp(t, (await t.tenant('mcp-redirects')).apiKey)
 })
 afterAll(async () => {
   await client?.close()
-  await t?.close()
 })
 
 type RedirectJson = { id: string; path: string; target: string }
