@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from './support/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp, type Tenant } from './support/app.js'
 import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
 import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
 import { callTool, connectMcp } from './support/mcp.js'
@@ -8,7 +8,7 @@ import { callTool, connectMcp } from './support/mcp.js'
 // Issue 14 end to end over HTTP with the TEST provider, as a shopper does it: add to cart,
 // check out, pay on the test page, the webhook marks the order paid and the stock is sold.
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let unpaid: Tenant
 let shirt: { id: string; variants: Record<string, string> }
@@ -55,7 +55,6 @@ const ADDRESS = {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('selling-shop')
   unpaid = await t.tenant('selling-unpaid')
   for (const tenant of [shop, unpaid]) await setCommerce(t, tenant.apiKey, true)
@@ -93,9 +92,6 @@ beforeAll(async () => {
     variants: [{ price: '9.99', sku: 'POSTER', inventoryQuantity: 3 }],
   })
 }, 120_000)
-afterAll(async () => {
-  await t?.close()
-})
 
 describe('checkout with the TEST provider', () => {
   it('adds to cart, checks out, pays, and the order is paid with its stock sold', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../support/app.js'
 import { storefrontEndpoint } from './endpoint.js'
 import { seedFrom } from './prng.js'
 import { runFuzz } from './run.js'
@@ -16,15 +16,9 @@ const seed = seedFrom(process.env.FUZZ_SEED, () => (long ? Date.now() : 20261126
 const perPath = Number(process.env.FUZZ_CASES ?? (long ? 6 : 2))
 
 describe('storefront API fuzz', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await startTestApp({
-      // The per-IP budget would answer most cases 429 before they reach the resolvers.
-      config: { readWaitMs: 3_000, storefrontApiRateLimit: { bucket: 1_000_000, restorePerSecond: 1_000_000 } },
-    })
-  })
-  afterAll(async () => {
-    await t?.close()
+  const t = useTestApp({
+    // The per-IP budget would answer most cases 429 before they reach the resolvers.
+    config: { readWaitMs: 3_000, storefrontApiRateLimit: { bucket: 1_000_000, restorePerSecond: 1_000_000 } },
   })
 
   it(
