@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { MEDIA_FIELDS, image, uploadFile, useTestMedia, type MediaView } from '../../../test/support/media.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let other: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
@@ -13,7 +13,6 @@ let guide: MediaView
 let foreign: MediaView
 
 beforeAll(async () => {
-  t = await startTestApp()
   ;[shop, other] = [await t.tenant('library'), await t.tenant('library-other')]
   media = await useTestMedia(t)
   const upload = async (tenant: Tenant, data: Buffer, filename: string, alt: string) =>
@@ -26,7 +25,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

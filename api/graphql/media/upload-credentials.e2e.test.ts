@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { MEDIA_FIELDS, image, multipartBody, useTestMedia, type MediaView } from '../../../test/support/media.js'
 import { createStore, signUp, type BrowserSession } from '../../../test/support/session.js'
 
 // Multipart uploads take every credential /graphql takes: a bearer key, or the session cookie
 // with the CSRF header the README tells cookie clients to add.
 
-let t: TestApp
+const t = useTestApp()
 let owner: BrowserSession
 let store: { id: string; slug: string }
 let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
-  t = await startTestApp()
   media = await useTestMedia(t)
   owner = await signUp(t, 'uploader@example.com')
   store = await createStore(t, owner, 'cookie-uploads')
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { image, multipartBody, useTestMedia, type FilePart } from '../../../test/support/media.js'
 import { rawRequest } from '../../../test/support/raw-http.js'
 
 // What a multipart request may carry, and what it gets when it carries more or is not multipart.
 
 const MAX_BYTES = 100_000
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('upload-limits')
   media = await useTestMedia(t, { maxBytes: MAX_BYTES })
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signStagedUpload } from '../../../infra/media/staged-token.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import {
   MEDIA_FIELDS,
   image,
@@ -11,18 +11,16 @@ import {
   type MediaView,
 } from '../../../test/support/media.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('uploads')
   media = await useTestMedia(t)
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

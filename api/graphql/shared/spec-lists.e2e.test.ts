@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { createCategory, must } from '../../../test/support/categories.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { walkBackward } from '../../../test/support/lists.js'
@@ -14,14 +14,13 @@ import { createBlog, createPost } from '../../../test/support/webstore-content.j
 // The lists moved onto their spec (domain/<area>/<resource>/list.ts) walk backward like every
 // list (last/before, hasPreviousPage), and their MCP tools take the spec's bounded and/or filter.
 
-let t: TestApp
+const t = useTestApp()
 let apiKey: string
 let client: Client
 let media: Awaited<ReturnType<typeof useTestMedia>>
 const names = ['alpha', 'bravo', 'charlie']
 
 beforeAll(async () => {
-  t = await startTestApp()
   apiKey = (await t.tenant('spec-lists')).apiKey
   media = await useTestMedia(t)
   // The default theme first, so the themes created below are the draft and unpublished ones.
@@ -44,7 +43,6 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => {
   await client?.close()
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type GraphQLResponse, type Tenant, type TestApp } from '../../../../test/support/app.js'
+import { useTestApp, type GraphQLResponse, type Tenant } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia, type MediaView } from '../../../../test/support/media.js'
 import { auditTrail, createProduct, onlyError, UUID } from '../../../../test/support/products.js'
 
@@ -24,7 +24,7 @@ interface Product {
 type Duplicated = GraphQLResponse<{ productDuplicate: { product: Product; eventPosition: string } }>
 type Reverted = GraphQLResponse<{ productRevert: { product: Product; eventPosition: string | null } }>
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 let red: MediaView
@@ -32,7 +32,6 @@ let blue: MediaView
 let source: Product
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('duplicate')
   media = await useTestMedia(t)
   red = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#e74c3c'), filename: 'red.png' })).media!
@@ -54,7 +53,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 
