@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
+import { useTestApp, type Tenant } from '../test/support/app.js'
 import { image, useTestMedia } from '../test/support/media.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
 
@@ -28,7 +28,7 @@ interface MediaList {
 
 const POSITION = /^\d{20}-\d{20}$/
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let url: string
 let client: Client
@@ -38,7 +38,6 @@ let front: Media
 let back: Media
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('mcp-library')
   media = await useTestMedia(t)
   url = await listenForMcp(t)
@@ -57,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close()
-  await t?.close()
   await media?.cleanup()
 })
 

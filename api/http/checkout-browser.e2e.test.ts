@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ensureDemoShop, type DemoShop } from '../../app/operations/demo.js'
-import { startTestApp, type TestApp } from '../../test/support/app.js'
+import { useTestApp } from '../../test/support/app.js'
 import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../test/support/browser.js'
 import { useTestMedia } from '../../test/support/media.js'
 
@@ -10,14 +10,13 @@ import { useTestMedia } from '../../test/support/media.js'
 // JavaScript on, once with it off (forms only).
 
 const chromium = browserSupport()
-let t: TestApp
+const t = useTestApp({ pglite: true })
 let media: Awaited<ReturnType<typeof useTestMedia>>
 let demo: DemoShop
 let browser: TestBrowser
 let origin: string
 
 beforeAll(async () => {
-  t = await startTestApp({ pglite: true })
   media = await useTestMedia(t)
   demo = (await ensureDemoShop(t.platform))!
   expect(demo.shop).toBe('filled')
@@ -34,7 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { useTestMedia } from '../../test/support/media.js'
 import { rawRequest } from '../../test/support/raw-http.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 let origin: string
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('staged-put')
   media = await useTestMedia(t)
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,17 +1,16 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageStats } from '../../infra/media/image.js'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 import { image, uploadFile, useTestMedia, type MediaView } from '../../test/support/media.js'
 
-let t: TestApp
+const t = useTestApp()
 let shop: Tenant
 let media: Awaited<ReturnType<typeof useTestMedia>>
 let photo: MediaView
 let pdf: MediaView
 
 beforeAll(async () => {
-  t = await startTestApp()
   shop = await t.tenant('served-shop')
   media = await useTestMedia(t)
   photo = (await uploadFile(t, shop.apiKey, { data: await image(1000, 500, 'jpeg'), filename: 'photo.jpg' })).media!
@@ -19,7 +18,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await t?.close()
   await media?.cleanup()
 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { useTestMedia } from '../../../test/support/media.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
 import { ensureDemoShop } from '../demo.js'
@@ -8,18 +8,16 @@ import { DEMO_PRODUCTS } from './catalog.js'
 // What a newcomer sees after `npm start` on an empty data directory: the demo shop is a shop,
 // with prices, a buy button, the main menu in the header and the footer menu in the footer.
 
-let t: TestApp
+const t = useTestApp({ pglite: true })
 let media: Awaited<ReturnType<typeof useTestMedia>>
 let host: string
 beforeAll(async () => {
-  t = await startTestApp({ pglite: true })
   media = await useTestMedia(t)
   const demo = (await ensureDemoShop(t.platform))!
   expect(demo.shop).toBe('filled')
   host = `demo-store.${t.platform.config.platformHost}`
 }, 180_000)
 afterAll(async () => {
-  await t.close()
   await media.cleanup()
 })
 
