@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../infra/config.js'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../test/support/app.js'
 
 // GET /metrics: the Prometheus text format, behind METRICS_TOKEN, with the numbers ARCHITECTURE.md asks for.
 
 const TOKEN = 'metrics-token-for-tests'
 const defaults = loadConfig({}).rateLimit
 
-let t: TestApp
+// A bucket of 15 points: one mutation (11) fits, the second is refused.
+const t = useTestApp({
+  config: {
+    metricsToken: TOKEN,
+    rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
+  },
+})
 let shop: Tenant
 beforeAll(async () => {
-  // A bucket of 15 points: one mutation (11) fits, the second is refused.
-  t = await startTestApp({
-    config: {
-      metricsToken: TOKEN,
-      rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
-    },
-  })
   shop = await t.tenant('metrics-shop')
 })
-afterAll(() => t.close())
 
 interface Sample {
   name: string

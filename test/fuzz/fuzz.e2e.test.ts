@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../support/app.js'
 import { seedFrom } from './prng.js'
 import { runFuzz } from './run.js'
 import { summarize } from './summary.js'
@@ -14,14 +14,8 @@ const seed = seedFrom(process.env.FUZZ_SEED, () => (long ? Date.now() : 20261125
 const perPath = Number(process.env.FUZZ_CASES ?? (long ? 6 : 1))
 
 describe('schema fuzz', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    // Writes wait this long for their read models: a halted projection shows as a slow request, not a stall.
-    t = await startTestApp({ config: { readWaitMs: 3_000 } })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  // Writes wait this long for their read models: a halted projection shows as a slow request, not a stall.
+  const t = useTestApp({ config: { readWaitMs: 3_000 } })
 
   it(
     `malformed values to every argument of every operation never crash, leak, write or halt anything (seed ${seed})`,

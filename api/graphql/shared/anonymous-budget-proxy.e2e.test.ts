@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { PASSWORD, SIGN_UP } from '../../../test/support/session.js'
 
 // Behind a load balancer every request comes from the balancer's address: with TRUST_PROXY the
 // anonymous budget is kept per client address from X-Forwarded-For, so one client's flood does
 // not spend everyone's sign-ups.
 
-let t: TestApp
-beforeAll(async () => {
-  const config = loadConfig({ TRUST_PROXY: 'true' })
-  t = await startTestApp({
-    config: {
-      trustProxy: config.trustProxy,
-      rateLimit: {
-        ...config.rateLimit,
-        plans: { ...config.rateLimit.plans, anonymous: { bucket: 30, restorePerSecond: 0.01 } },
-      },
+const config = loadConfig({ TRUST_PROXY: 'true' })
+const t = useTestApp({
+  config: {
+    trustProxy: config.trustProxy,
+    rateLimit: {
+      ...config.rateLimit,
+      plans: { ...config.rateLimit.plans, anonymous: { bucket: 30, restorePerSecond: 0.01 } },
     },
-  })
+  },
 })
-afterAll(() => t.close())
 
 const signUp = (email: string, client: string) =>
   t.gql(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 import { PASSWORD, SIGN_UP } from '../../../test/support/session.js'
 import { fragmentFanOut, manyTokens } from '../../../test/support/hostile-documents.js'
@@ -8,25 +8,23 @@ import { fragmentFanOut, manyTokens } from '../../../test/support/hostile-docume
 // Document limits, refused before anything runs with QUERY_TOO_COMPLEX, for anonymous requests
 // as for keys; and the anonymous cost budget, per client address.
 
-let t: TestApp
-let shop: Tenant
-beforeAll(async () => {
-  const rateLimit = loadConfig({}).rateLimit
-  // A small anonymous plan (a sign-up costs 12), and keys that are never throttled.
-  t = await startTestApp({
-    config: {
-      rateLimit: {
-        ...rateLimit,
-        plans: {
-          standard: { bucket: 1_000_000, restorePerSecond: 1_000_000 },
-          anonymous: { bucket: 30, restorePerSecond: 0.01 },
-        },
+const rateLimit = loadConfig({}).rateLimit
+// A small anonymous plan (a sign-up costs 12), and keys that are never throttled.
+const t = useTestApp({
+  config: {
+    rateLimit: {
+      ...rateLimit,
+      plans: {
+        standard: { bucket: 1_000_000, restorePerSecond: 1_000_000 },
+        anonymous: { bucket: 30, restorePerSecond: 0.01 },
       },
     },
-  })
+  },
+})
+let shop: Tenant
+beforeAll(async () => {
   shop = await t.tenant('limits-shop')
 })
-afterAll(() => t.close())
 
 const signUpInput = (email: string) => ({ input: { email, password: PASSWORD, organizationName: `Org of ${email}` } })
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { secretTables } from '../../../app/auth/account-tables.js'
-import { startTestApp, type TestApp } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 import {
   LOGIN,
@@ -14,16 +14,14 @@ import {
 
 // The session cookie in the request path: its attributes, expiry, and CSRF protection.
 
-let t: TestApp
+// Stores under shops.localhost, so a sibling name such as admin.localhost is the admin's, not a store's host.
+const t = useTestApp({ config: { platformHost: 'shops.localhost' } })
 let owner: BrowserSession
 let store: { id: string; slug: string }
 beforeAll(async () => {
-  // Stores under shops.localhost, so a sibling name such as admin.localhost is the admin's, not a store's host.
-  t = await startTestApp({ config: { platformHost: 'shops.localhost' } })
   owner = await signUp(t, 'csrf-owner@example.com')
   store = await createStore(t, owner, 'csrf-shop')
 })
-afterAll(() => t.close())
 
 const CREATE_KEY =
   'mutation { apiKeyCreate(input: { name: "planted", scopes: ["products:write"], storeIds: null }) { secret } }'

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { addItem, createMenu } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { textsOf, visit } from '../../../test/support/storefront.js'
@@ -11,21 +11,19 @@ import { createPage } from '../../../test/support/webstore-content.js'
 
 const HOST = 'cached-shop.localhost'
 const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
-let t: TestApp
+// The publish scheduler is held off, so only the cache's own staleness shows a scheduled page.
+const t = useTestApp({ config: { publishSchedulerIntervalMs: 3_600_000 } })
 let shop: Tenant
 let productId: string
 let mainMenuId: string
 
 beforeAll(async () => {
-  // The publish scheduler is held off, so only the cache's own staleness shows a scheduled page.
-  t = await startTestApp({ config: { publishSchedulerIntervalMs: 3_600_000 } })
   shop = await t.tenant('cached-shop')
   await untilMainTheme(t, shop.apiKey)
   productId = (await createProduct(t, shop.apiKey, { title: 'Lamp', handle: 'lamp', status: 'ACTIVE' })).id
   mainMenuId = (await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })).id
   await addItem(t, shop.apiKey, { menuId: mainMenuId, title: 'Lamps', link: { type: 'URL', url: '/products/lamp' } })
 })
-afterAll(() => t.close())
 
 describe('the storefront page cache', () => {
   it('renders a page once, then serves it with its ETag, a 304 on revalidation and the surrogate keys', async () => {

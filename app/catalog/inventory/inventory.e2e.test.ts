@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { createLogger } from '../../../infra/logging/logger.js'
 import type { Scope } from '../../../domain/shared/scopes.js'
 import type { CommandContext } from '../../commands/context.js'
@@ -10,13 +10,12 @@ import { reserveOrderInventory } from './reserve.js'
 // How holds end: the expiry scheduler (driven by its tick), and the reactions to an order's
 // payment, cancellation and expiry. Asserted through GraphQL: the variant's stock and the audit log.
 
-let t: TestApp
+// The platform's own scheduler stays idle: the test drives expiry by calling tick.
+const t = useTestApp({ config: { publishSchedulerIntervalMs: 3_600_000 } })
 /** Read models and reactions follow the log: wait for them, with room for a loaded machine. */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 50 })
 let expiry: ReservationExpiry
 beforeAll(async () => {
-  // The platform's own scheduler stays idle: the test drives expiry by calling tick.
-  t = await startTestApp({ config: { publishSchedulerIntervalMs: 3_600_000 } })
   expiry = new ReservationExpiry({
     db: t.platform.database.db,
     intervalMs: 60_000,
@@ -27,7 +26,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await expiry.stop()
-  await t.close()
 })
 
 const context = (tenant: Tenant, scopes: Scope[]): CommandContext => ({
