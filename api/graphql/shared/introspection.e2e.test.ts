@@ -1,6 +1,6 @@
 import { getIntrospectionQuery } from 'graphql'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 
 // Introspection (GRAPHQL_INTROSPECTION, on by default): what GraphiQL, Postman and codegen send
@@ -16,15 +16,13 @@ const FULL = {
 }
 
 describe('with introspection on', () => {
-  let t: TestApp
+  const t = useTestApp()
   let shop: Tenant
   let readOnly: string
   beforeAll(async () => {
-    t = await startTestApp()
     shop = await t.tenant('introspection-shop')
     readOnly = await t.key('introspection-shop', ['products:read'])
   })
-  afterAll(() => t.close())
 
   it.each([
     ['default options', {}],
@@ -84,13 +82,11 @@ describe('with introspection on', () => {
 })
 
 describe('with introspection off', () => {
-  let t: TestApp
+  const t = useTestApp({ config: { graphqlIntrospection: false } })
   let shop: Tenant
   beforeAll(async () => {
-    t = await startTestApp({ config: { graphqlIntrospection: false } })
     shop = await t.tenant('no-introspection-shop')
   })
-  afterAll(() => t.close())
 
   it('refuses the standard introspection query and __type alike', async () => {
     for (const [query, field] of [
