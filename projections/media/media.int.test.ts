@@ -8,13 +8,12 @@ import { mediaProjection } from './projection.js'
 const spec = useProjectionSpec(mediaProjection)
 
 function mediaOf(shop: SpecStore, mediaId: string = randomUUID()) {
-  const stream = mediaStream(shop.storeId, mediaId)
+  const event = shop.entity(mediaStream(shop.storeId, mediaId), { mediaId })
   return {
     mediaId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { mediaId, ...data }),
+    event,
     created: (filename = 'mug.jpg') =>
-      shop.event(stream, 'MediaCreated', {
-        mediaId,
+      event('MediaCreated', {
         hash: `hash-${filename}`,
         mimeType: 'image/jpeg',
         kind: 'IMAGE',
@@ -29,11 +28,7 @@ function mediaOf(shop: SpecStore, mediaId: string = randomUUID()) {
 
 function productOf(shop: SpecStore) {
   const productId = randomUUID()
-  const stream = productStream(shop.storeId, productId)
-  return {
-    productId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { productId, ...data }),
-  }
+  return { productId, event: shop.entity(productStream(shop.storeId, productId), { productId }) }
 }
 
 describe('media read model', () => {

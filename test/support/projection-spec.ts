@@ -19,7 +19,18 @@ export interface SpecStore {
    * for an event of an organization- or platform-scoped stream.
    */
   event(stream: string, type: string, data: Record<string, unknown>, metadata?: Partial<EventMetadata>): RecordedEvent
+  /**
+   * The events of one entity of this store: each on `stream`, with `ids` first in its data, so a case
+   * names only the type and what is its own.
+   *
+   * @example
+   * const menu = shop.entity(menuStream(shop.storeId, menuId), { menuId })
+   * menu('MenuRetitled', { title: 'Header' })
+   */
+  entity(stream: string, ids: Record<string, string>): EntityEvent
 }
+
+export type EntityEvent = (type: string, data?: Record<string, unknown>) => RecordedEvent
 
 export type Row = Record<string, unknown>
 
@@ -77,7 +88,7 @@ export async function projectionSpec(
     store() {
       const organizationId = randomUUID()
       const storeId = randomUUID()
-      return {
+      const store: SpecStore = {
         organizationId,
         storeId,
         event(stream, type, data, metadata = {}) {
@@ -104,7 +115,12 @@ export async function projectionSpec(
             recordedAt: new Date(EPOCH + position * 1_000),
           }
         },
+        entity:
+          (stream, ids) =>
+          (type, data = {}) =>
+            store.event(stream, type, { ...ids, ...data }),
       }
+      return store
     },
     given(events) {
       return {

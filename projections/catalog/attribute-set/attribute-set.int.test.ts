@@ -10,11 +10,7 @@ const [SIZE, WIDTH, COLOUR, FABRIC] = [randomUUID(), randomUUID(), randomUUID(),
 
 function setOf(shop: SpecStore) {
   const attributeSetId = randomUUID()
-  const stream = attributeSetStream(shop.storeId, attributeSetId)
-  return {
-    attributeSetId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { attributeSetId, ...data }),
-  }
+  return { attributeSetId, event: shop.entity(attributeSetStream(shop.storeId, attributeSetId), { attributeSetId }) }
 }
 
 describe('attribute sets read model', () => {

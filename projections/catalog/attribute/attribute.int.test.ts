@@ -13,13 +13,12 @@ const GREEN = { code: 'green', label: 'Green' }
 
 function attributeOf(shop: SpecStore) {
   const attributeId = randomUUID()
-  const stream = attributeStream(shop.storeId, attributeId)
+  const event = shop.entity(attributeStream(shop.storeId, attributeId), { attributeId })
   return {
     attributeId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { attributeId, ...data }),
+    event,
     created: (fields: Record<string, unknown> = {}) =>
-      shop.event(stream, 'AttributeCreated', {
-        attributeId,
+      event('AttributeCreated', {
         code: 'colour',
         name: 'Colour',
         type: 'SELECT',

@@ -12,18 +12,17 @@ const HOLD = ['order_id', 'variant_id', 'quantity', 'state', 'reason']
 function productOf(shop: SpecStore) {
   const productId = randomUUID()
   const variantId = randomUUID()
-  const stream = productStream(shop.storeId, productId)
-  const of = (orderId: string, quantity: number) => ({ productId, variantId, orderId, quantity })
+  const event = shop.entity(productStream(shop.storeId, productId), { productId })
+  const of = (orderId: string, quantity: number) => ({ variantId, orderId, quantity })
   return {
     productId,
     variantId,
     reserved: (orderId: string, quantity = 2) =>
-      shop.event(stream, 'ProductInventoryReserved', { ...of(orderId, quantity), expiresAt: EXPIRES }),
+      event('ProductInventoryReserved', { ...of(orderId, quantity), expiresAt: EXPIRES }),
     released: (orderId: string, reason = 'EXPIRED', quantity = 2) =>
-      shop.event(stream, 'ProductInventoryReleased', { ...of(orderId, quantity), reason }),
-    committed: (orderId: string, quantity = 2) =>
-      shop.event(stream, 'ProductInventoryCommitted', of(orderId, quantity)),
-    deleted: () => shop.event(stream, 'ProductDeleted', { productId, handle: 'mug' }),
+      event('ProductInventoryReleased', { ...of(orderId, quantity), reason }),
+    committed: (orderId: string, quantity = 2) => event('ProductInventoryCommitted', of(orderId, quantity)),
+    deleted: () => event('ProductDeleted', { handle: 'mug' }),
   }
 }
 

@@ -17,23 +17,21 @@ const field = (key: string) => ({
 
 function typeOf(shop: SpecStore) {
   const typeId = randomUUID()
-  const stream = contentTypeStream(shop.storeId, typeId)
+  const event = shop.entity(contentTypeStream(shop.storeId, typeId), { typeId })
   return {
     typeId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { typeId, ...data }),
-    created: () =>
-      shop.event(stream, 'ContentTypeCreated', { typeId, handle: 'faq', name: 'FAQ', fields: [field('question')] }),
+    event,
+    created: () => event('ContentTypeCreated', { handle: 'faq', name: 'FAQ', fields: [field('question')] }),
   }
 }
 
 function entryOf(shop: SpecStore, typeId: string) {
   const entryId = randomUUID()
-  const stream = contentEntryStream(shop.storeId, entryId)
+  const event = shop.entity(contentEntryStream(shop.storeId, entryId), { entryId, typeId })
   return {
     entryId,
-    event: (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { entryId, typeId, ...data }),
-    created: (handle = 'shipping') =>
-      shop.event(stream, 'ContentEntryCreated', { entryId, typeId, handle, fields: { question: 'How long?' } }),
+    event,
+    created: (handle = 'shipping') => event('ContentEntryCreated', { handle, fields: { question: 'How long?' } }),
   }
 }
 

@@ -11,8 +11,7 @@ const SALE = { type: 'URL', url: '/sale', resourceId: null }
 
 function menuOf(shop: SpecStore) {
   const menuId = randomUUID()
-  const stream = menuStream(shop.storeId, menuId)
-  const event = (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { menuId, ...data })
+  const event = shop.entity(menuStream(shop.storeId, menuId), { menuId })
   return {
     menuId,
     event,

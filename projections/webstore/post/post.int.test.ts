@@ -9,8 +9,7 @@ const spec = useProjectionSpec(postsProjection)
 
 function postOf(shop: SpecStore, blogId: string) {
   const postId = randomUUID()
-  const stream = postStream(shop.storeId, postId)
-  const event = (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { postId, ...data })
+  const event = shop.entity(postStream(shop.storeId, postId), { postId })
   return {
     postId,
     event,

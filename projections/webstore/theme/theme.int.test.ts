@@ -13,8 +13,7 @@ const INDEX = file('templates/index.json', '{}')
 
 function themeOf(shop: SpecStore) {
   const themeId = randomUUID()
-  const stream = themeStream(shop.storeId, themeId)
-  const event = (type: string, data: Record<string, unknown> = {}) => shop.event(stream, type, { themeId, ...data })
+  const event = shop.entity(themeStream(shop.storeId, themeId), { themeId })
   return {
     themeId,
     event,

@@ -7,19 +7,18 @@ import { translationsProjection } from './projection.js'
 const spec = useProjectionSpec(translationsProjection)
 
 function resourceOf(shop: SpecStore, resourceId: string = randomUUID()) {
-  const stream = translationStream(shop.storeId, resourceId)
+  const event = shop.entity(translationStream(shop.storeId, resourceId), { resourceId })
   return {
     resourceId,
     registered: (locale: string, key: string, value: string, sourceDigest = 'digest-1') =>
-      shop.event(stream, 'TranslationRegistered', {
-        resourceId,
+      event('TranslationRegistered', {
         resourceType: 'PRODUCT',
         locale,
         key,
         value,
         sourceDigest,
       }),
-    removed: (locale: string, key: string) => shop.event(stream, 'TranslationRemoved', { resourceId, locale, key }),
+    removed: (locale: string, key: string) => event('TranslationRemoved', { locale, key }),
   }
 }
 
