@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fold } from '../../domain/shared/event.js'
 import { themeFile } from '../../domain/webstore/theme/files.js'
 import { themeCreate, themeDecider } from '../../domain/webstore/theme/definitions.js'
 import type { ThemeEvent } from '../../domain/webstore/theme/events.js'
 import { THEME_DRAFT_KEY, themeStream } from '../../domain/webstore/theme/streams.js'
 import { reservationStream } from '../../domain/shared/reservations.js'
-import { migrateToLatest } from '../../infra/database/migrate.js'
 import type { EventStore, StreamWrite } from '../../infra/eventstore/port.js'
-import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
-import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
+import { usePostgresEventStore } from '../../test/support/eventstore.js'
 import { themeZip } from '../../test/support/themes.js'
 import { eventBytes, MAX_APPEND_BYTES } from './append-batches.js'
 import { executeCommand } from './execute.js'
@@ -18,8 +15,7 @@ import { executeCommand } from './execute.js'
 /** KurrentDB's default `MaxAppendSize`: what every append of one call must stay under. */
 const KURRENTDB_DEFAULT_MAX_APPEND = 1_048_576
 
-let test: TestDatabase
-let store: EventStore
+const pg = usePostgresEventStore()
 /** Every append call: the streams it wrote and the bytes of all its events. */
 const appends: { streams: string[]; bytes: number }[] = []
 
@@ -42,17 +38,6 @@ function recording(inner: EventStore): EventStore {
   }
 }
 
-beforeAll(async () => {
-  test = await createTestDatabase()
-  await migrateToLatest(test.database.db, eventStoreMigrations)
-  store = createPostgresEventStore(test.database)
-})
-
-afterAll(async () => {
-  await store.close()
-  await test.drop()
-})
-
 describe('a large theme import', () => {
   it('is appended in several calls, each under the event store bound, the role claim with the last', async () => {
     const storeId = randomUUID()
@@ -60,7 +45,7 @@ describe('a large theme import', () => {
     const snippets: Record<string, string> = {}
     for (let i = 0; i < 60; i++) snippets[`snippets/filler-${i}.liquid`] = `<p>${i} "quoted"</p>\n`.repeat(3_500)
     const result = await executeCommand(
-      recording(store),
+      recording(pg.store),
       themeCreate,
       { name: 'Large', source: 'ZIP', zip: themeZip(snippets) },
       {
@@ -82,7 +67,7 @@ describe('a large theme import', () => {
     expect(appends.slice(0, -1).some((a) => a.streams.includes(draftClaim))).toBe(false)
     expect(appends.at(-1)!.streams).toContain(draftClaim)
 
-    const history = await store.readStream(themeStream(storeId, result.entityId))
+    const history = await pg.store.readStream(themeStream(storeId, result.entityId))
     expect(history.map((e) => e.type).at(-1)).toBe('ThemeCreated')
     expect(new Set(history.slice(0, -1).map((e) => e.type))).toEqual(new Set(['ThemeFilesAdded']))
     expect(result.events.map((e) => e.position)).toEqual(history.map((e) => e.position))

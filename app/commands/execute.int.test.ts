@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../domain/shared/command.js'
 import { DomainError } from '../../domain/shared/errors.js'
 import type { Decider } from '../../domain/shared/event.js'
 import type { Scope } from '../../domain/shared/scopes.js'
 import { streamName } from '../../domain/shared/streams.js'
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
-import { migrateToLatest } from '../../infra/database/migrate.js'
+import { usePostgresEventStore } from '../../test/support/eventstore.js'
 import type { EventStore, RecordedEvent } from '../../infra/eventstore/port.js'
-import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
-import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
 import type { CommandContext } from './context.js'
 import { EVENT_SCHEMA_VERSION, executeCommand } from './execute.js'
 import { reservationStream } from '../../domain/shared/reservations.js'
@@ -102,8 +99,7 @@ function thingCommand(overrides: Partial<AnyCommandDefinition> = {}): AnyCommand
   }
 }
 
-let test: TestDatabase
-let store: EventStore
+const pg = usePostgresEventStore()
 const organizationId = randomUUID()
 const storeId = randomUUID()
 const now = new Date('2026-11-21T10:00:00.000Z')
@@ -122,7 +118,7 @@ function ctx(scopes: readonly Scope[] = ['products:write'], overrides: Partial<C
 }
 
 const thingStream = (id: string, scope = storeId) => streamName('thing', scope, id)
-const run = (input: unknown, context = ctx(), definition = thingCommand(), onStore = store) =>
+const run = (input: unknown, context = ctx(), definition = thingCommand(), onStore = pg.store) =>
   executeCommand(onStore, definition, input, context)
 
 async function failure(work: Promise<unknown>): Promise<DomainError> {
@@ -140,7 +136,7 @@ async function failure(work: Promise<unknown>): Promise<DomainError> {
  */
 const storeLog = async () =>
   (
-    await test.database.db
+    await pg.test.database.db
       .selectFrom('events')
       .select('event_id')
       .where('scope_id', '=', storeId)
@@ -155,9 +151,9 @@ const storeLog = async () =>
 function racing(races: number) {
   const state = { races, concurrent: 0 }
   const wrapped: EventStore = {
-    ...store,
+    ...pg.store,
     async readStream(name, options) {
-      const events = await store.readStream(name, options)
+      const events = await pg.store.readStream(name, options)
       if (name.startsWith('thing-') && state.races > 0) {
         state.races--
         state.concurrent++
@@ -169,7 +165,7 @@ function racing(races: number) {
           previous: last?.name ?? null,
           renames: (last?.renames ?? 0) + 1,
         }
-        await store.append(
+        await pg.store.append(
           name,
           [{ id: randomUUID(), type: 'ThingNamed', data, metadata: { ...(events[0]?.metadata ?? metadataOf(ctx())) } }],
           { expectedRevision: events.length ? events.length - 1 : 'no_stream' },
@@ -192,17 +188,6 @@ function metadataOf(context: CommandContext) {
     occurredAt: context.now.toISOString(),
   }
 }
-
-beforeAll(async () => {
-  test = await createTestDatabase()
-  await migrateToLatest(test.database.db, eventStoreMigrations)
-  store = createPostgresEventStore(test.database)
-})
-
-afterAll(async () => {
-  await store.close()
-  await test.drop()
-})
 
 describe('refusals before anything is read or written', () => {
   it('answers FORBIDDEN without the scope, and appends nothing', async () => {
@@ -243,7 +228,7 @@ describe('refusals before anything is read or written', () => {
       ctx(['products:write'], { storeId: null }),
       thingCommand({ storeScoped: false }),
     )
-    expect((await store.readStream(thingStream(id, organizationId))).map((e) => e.position)).toEqual([
+    expect((await pg.store.readStream(thingStream(id, organizationId))).map((e) => e.position)).toEqual([
       result.events[0]!.position,
     ])
   })
@@ -254,7 +239,7 @@ describe('deciding and appending', () => {
     const id = randomUUID()
     const error = await failure(run({ id, name: 'forbidden' }))
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: 'that name is reserved', field: ['input', 'name'] })
-    expect(await store.readStream(thingStream(id))).toEqual([])
+    expect(await pg.store.readStream(thingStream(id))).toEqual([])
   })
 
   it('appends nothing and returns no position when decide has nothing to say', async () => {
@@ -274,11 +259,11 @@ describe('deciding and appending', () => {
     const id = randomUUID()
     const context = ctx()
     const result = await run({ id, name: 'twice-stamped' }, context)
-    const stored = await store.readStream(thingStream(id))
+    const stored = await pg.store.readStream(thingStream(id))
     expect(stored.map((e) => e.type)).toEqual(['ThingNamed', 'ThingTouched'])
     expect(result.entityId).toBe(id)
     expect(result.events).toEqual(stored.map((e) => ({ type: e.type, position: e.position })))
-    const reservation = await store.readStream(reservationStream(storeId, nameKey('twice-stamped')))
+    const reservation = await pg.store.readStream(reservationStream(storeId, nameKey('twice-stamped')))
     expect(reservation.map((e) => [e.type, e.data])).toEqual([
       ['UniqueValueClaimed', { key: nameKey('twice-stamped'), ownerId: id }],
     ])
@@ -315,7 +300,7 @@ describe('concurrent writers', () => {
     const result = await run({ id, name: 'mine' }, ctx(), thingCommand(), contended)
     expect(state.concurrent).toBe(1)
     expect(prepared).toBe(2)
-    const stored = await store.readStream(thingStream(id))
+    const stored = await pg.store.readStream(thingStream(id))
     // The retry saw the concurrent rename: it counts three renames, and its `previous` is that name.
     expect(stored.map((e) => e.data)).toEqual([
       { thingId: id, name: 'first', previous: null, renames: 1 },
@@ -337,9 +322,9 @@ describe('concurrent writers', () => {
     })
     expect(prepared).toBe(2)
     expect(state.concurrent).toBe(2)
-    const names = (await store.readStream(thingStream(id))).map((e: RecordedEvent) => e.data.name)
+    const names = (await pg.store.readStream(thingStream(id))).map((e: RecordedEvent) => e.data.name)
     expect(names).toEqual(['start', 'concurrent-1', 'concurrent-2'])
-    expect(await store.readStream(reservationStream(storeId, nameKey('never')))).toEqual([])
+    expect(await pg.store.readStream(reservationStream(storeId, nameKey('never')))).toEqual([])
   })
 })
 
@@ -349,7 +334,7 @@ describe('unique values through reservation streams', () => {
     await run({ id: holder, name: 'taken' })
     const error = await failure(run({ id: other, name: 'taken' }))
     expect(error).toMatchObject({ code: 'CONFLICT', message: "the name 'taken' is taken", field: ['input', 'name'] })
-    expect(await store.readStream(thingStream(other))).toEqual([])
+    expect(await pg.store.readStream(thingStream(other))).toEqual([])
   })
 
   it('frees a value its owner gave up, so another may claim it', async () => {
@@ -357,14 +342,14 @@ describe('unique values through reservation streams', () => {
     await run({ id: first, name: 'wanted' })
     await run({ id: first, name: 'elsewhere' })
     await run({ id: second, name: 'wanted' })
-    const reservation = await store.readStream(reservationStream(storeId, nameKey('wanted')))
+    const reservation = await pg.store.readStream(reservationStream(storeId, nameKey('wanted')))
     expect(reservation.map((e) => [e.type, e.data.ownerId, e.revision])).toEqual([
       ['UniqueValueClaimed', first, 0],
       ['UniqueValueReleased', first, 1],
       ['UniqueValueClaimed', second, 2],
     ])
     // The rename and its release land together with the new claim, or not at all.
-    const [renamed] = (await store.readStream(thingStream(first))).slice(-1)
+    const [renamed] = (await pg.store.readStream(thingStream(first))).slice(-1)
     expect(reservation[1]!.metadata.correlationId).toBe(renamed!.metadata.correlationId)
   })
 
@@ -375,9 +360,9 @@ describe('unique values through reservation streams', () => {
     expect(won).toHaveLength(1)
     for (const r of results)
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT', field: ['input', 'name'] })
-    const reservation = await store.readStream(reservationStream(storeId, nameKey('raced')))
+    const reservation = await pg.store.readStream(reservationStream(storeId, nameKey('raced')))
     expect(reservation).toHaveLength(1)
     const owner = reservation[0]!.data.ownerId as string
-    expect(await store.readStream(thingStream(owner))).toHaveLength(1)
+    expect(await pg.store.readStream(thingStream(owner))).toHaveLength(1)
   })
 })

@@ -14,7 +14,8 @@ import {
 } from '../../infra/eventstore/port.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
-import { createTestDatabase, openTestPglite } from './database.js'
+import { createTestDatabase, openTestPglite, type TestDatabase } from './database.js'
+import { perFile } from './per-file.js'
 
 /** What the event-store suites share: every adapter, opened fresh, and helpers over the port. */
 export interface Opened {
@@ -45,6 +46,24 @@ export function settling(store: EventStore): EventStore {
     append: (...args) => store.append(...args).then(settle),
     appendMany: (writes) => store.appendMany(writes).then(settle),
   }
+}
+
+/**
+ * The Postgres event store of a test file, on a migrated database of its own, opened before its
+ * tests and closed after them: as the app opens it, without the settling wait of the contract suite.
+ */
+export function usePostgresEventStore(): { store: EventStore; test: TestDatabase } {
+  return perFile(
+    async () => {
+      const test = await createTestDatabase()
+      await migrateToLatest(test.database.db, eventStoreMigrations)
+      return { test, store: createPostgresEventStore(test.database) }
+    },
+    async ({ test, store }) => {
+      await store.close()
+      await test.drop()
+    },
+  )
 }
 
 export async function openKurrentDb(): Promise<Opened> {
