@@ -1,43 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
-import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../test/support/browser.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/support/app.js'
+import { browserSupport, useShopInBrowser } from '../../test/support/browser.js'
 import { productWithVariants, setCommerce } from '../../test/support/cart.js'
-import { untilMainTheme } from '../../test/support/themes.js'
 
 // A shopper fills and empties a cart in a real Chromium, with every request outside the store
 // blocked: the product form, the cart page's forms and the header count read from /cart.js.
 
 const chromium = browserSupport()
 const t = useTestApp()
-let shop: Tenant
-let browser: TestBrowser
-let origin: string
-
-beforeAll(async () => {
-  shop = await t.tenant('cart-walk')
-  await untilMainTheme(t, shop.apiKey)
-  await setCommerce(t, shop.apiKey, true)
-  await productWithVariants(t, shop.apiKey, {
-    title: 'Lamp',
-    handle: 'lamp',
-    status: 'ACTIVE',
-    options: [{ name: 'Color', values: ['White', 'Black'] }],
-    variants: [
-      { price: '30.00', sku: 'L-W', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
-      { price: '35.00', sku: 'L-B', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
-    ],
-  })
-  const local = new URL(await listenLocally(t.app))
-  origin = `http://cart-walk.localhost:${local.port}`
-  if (!chromium.skip) browser = await launchTestBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
+const walk = useShopInBrowser(t, {
+  handle: 'cart-walk',
+  skip: chromium.skip,
+  stock: async (shop) => {
+    await setCommerce(t, shop.apiKey, true)
+    await productWithVariants(t, shop.apiKey, {
+      title: 'Lamp',
+      handle: 'lamp',
+      status: 'ACTIVE',
+      options: [{ name: 'Color', values: ['White', 'Black'] }],
+      variants: [
+        { price: '30.00', sku: 'L-W', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
+        { price: '35.00', sku: 'L-B', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
+      ],
+    })
+  },
 })
 
 describe.skipIf(chromium.skip)('a shopper with a cart in a browser', () => {
   it('adds from the product page, changes the quantity, sees the count on cached pages and empties the cart', async () => {
+    const { browser, origin } = walk
     const tab = await browser.open(origin, '/products/lamp')
     const { page } = tab
     const count = page.locator('[data-cart-count]')

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Tenant, TestApp } from './app.js'
+import { perFile } from './per-file.js'
+import { untilMainTheme } from './themes.js'
 
 /**
  * Browser tests: a real Chromium (Debian's `chromium` package, driven by `playwright-core`, no
@@ -138,4 +141,40 @@ async function openTab(browser: Browser, origin: string, path: string, javaScrip
     cspViolations: async () => (javaScript ? ((await page.evaluate('[...window.__cspViolations]')) as string[]) : []),
     close: () => context.close(),
   }
+}
+
+/** The browser of a file whose browser tests are skipped: none of them opens a tab. */
+const NOT_LAUNCHED: TestBrowser = {
+  open: () => Promise.reject(new Error('no browser was launched: chromium is missing here')),
+  close: async () => {},
+}
+
+export interface ShopInBrowser {
+  shop: Tenant
+  /** `http://<handle>.localhost:<port>`: Chromium resolves every *.localhost name to the loopback address: no DNS, as for a merchant on their laptop. */
+  origin: string
+  browser: TestBrowser
+}
+
+/**
+ * A store of a test file with its main theme, filled by `stock`, served on a local port, and one
+ * browser to walk it in, launched unless `skip` (no chromium here) and closed after the file's tests.
+ */
+export function useShopInBrowser(
+  t: TestApp,
+  options: { handle: string; skip: boolean; stock: (shop: Tenant) => Promise<void> },
+): ShopInBrowser {
+  return perFile(
+    async () => {
+      const shop = await t.tenant(options.handle)
+      await untilMainTheme(t, shop.apiKey)
+      await options.stock(shop)
+      const local = new URL(await listenLocally(t.app))
+      const origin = `http://${options.handle}.localhost:${local.port}`
+      const browser = options.skip ? NOT_LAUNCHED : await launchTestBrowser()
+      return { shop, origin, browser }
+    },
+    ({ browser }) => browser.close(),
+    120_000,
+  )
 }

@@ -8,16 +8,18 @@ import { afterAll, beforeAll } from 'vitest'
  * const t = perFile(() => startTestApp(), (app) => app.close())
  *
  * Its fields are read when a hook or a test runs; reading one at the top of the file, before
- * `beforeAll` has opened it, throws.
+ * `beforeAll` has opened it, throws. `timeout` is the `beforeAll` hook's, for an opening slower than
+ * the configured one.
  */
 export function perFile<Opened extends object>(
   open: () => Promise<Opened>,
   close: (opened: Opened) => Promise<void>,
+  timeout?: number,
 ): Opened {
   let opened: Opened | undefined
   beforeAll(async () => {
     opened = await open()
-  })
+  }, timeout)
   afterAll(async () => {
     if (opened) await close(opened)
   })

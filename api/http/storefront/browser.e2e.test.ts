@@ -1,85 +1,75 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../../domain/webstore/translation/digest.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { browserSupport, launchTestBrowser, listenLocally, type TestBrowser } from '../../../test/support/browser.js'
+import { useTestApp } from '../../../test/support/app.js'
+import { browserSupport, useShopInBrowser } from '../../../test/support/browser.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
 
 // A shopper's walk in a real Chromium, with every request outside the store blocked: home → menu
 // → collection → product → another variant (a plain form) → French → a missing page.
 
 const chromium = browserSupport()
 const t = useTestApp()
-let shop: Tenant
-let browser: TestBrowser
-let origin: string
-
-beforeAll(async () => {
-  shop = await t.tenant('walk-shop')
-  await untilMainTheme(t, shop.apiKey)
-  await ok(
-    t,
-    shop.apiKey,
-    'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
-    { enabled: true },
-    'storeCommerceToggle',
-  )
-  await ok(
-    t,
-    shop.apiKey,
-    'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
-    { enabledLocales: ['en', 'fr'] },
-    'storeUpdate',
-  )
-  const lamp = await createProduct(t, shop.apiKey, {
-    title: 'Lamp',
-    handle: 'lamp',
-    status: 'ACTIVE',
-    options: [{ name: 'Color', values: ['White', 'Black'] }],
-    variants: [
-      { price: '30.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
-      { price: '35.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
-    ],
-  })
-  await ok(
-    t,
-    shop.apiKey,
-    'mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }',
-    {
-      resourceId: lamp.id,
-      locale: 'fr',
-      translations: [{ key: 'title', value: 'Lampe', sourceDigest: sourceDigest('Lamp') }],
-    },
-    'translationsRegister',
-  )
-  const lighting = await createCollection(t, shop.apiKey, { title: 'Lighting', handle: 'lighting' })
-  await ok(
-    t,
-    shop.apiKey,
-    'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }',
-    { collectionId: lighting.id, productIds: [lamp.id] },
-    'collectionProductsAdd',
-  )
-  const menu = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
-  await addItem(t, shop.apiKey, {
-    menuId: menu.id,
-    title: 'Lighting',
-    link: { type: 'COLLECTION', resourceId: lighting.id },
-  })
-  const local = new URL(await listenLocally(t.app))
-  // Chromium resolves every *.localhost name to the loopback address: no DNS, as for a merchant on their laptop.
-  origin = `http://walk-shop.localhost:${local.port}`
-  if (!chromium.skip) browser = await launchTestBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
+const walk = useShopInBrowser(t, {
+  handle: 'walk-shop',
+  skip: chromium.skip,
+  stock: async (shop) => {
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
+      { enabled: true },
+      'storeCommerceToggle',
+    )
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
+      { enabledLocales: ['en', 'fr'] },
+      'storeUpdate',
+    )
+    const lamp = await createProduct(t, shop.apiKey, {
+      title: 'Lamp',
+      handle: 'lamp',
+      status: 'ACTIVE',
+      options: [{ name: 'Color', values: ['White', 'Black'] }],
+      variants: [
+        { price: '30.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
+        { price: '35.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
+      ],
+    })
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }',
+      {
+        resourceId: lamp.id,
+        locale: 'fr',
+        translations: [{ key: 'title', value: 'Lampe', sourceDigest: sourceDigest('Lamp') }],
+      },
+      'translationsRegister',
+    )
+    const lighting = await createCollection(t, shop.apiKey, { title: 'Lighting', handle: 'lighting' })
+    await ok(
+      t,
+      shop.apiKey,
+      'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }',
+      { collectionId: lighting.id, productIds: [lamp.id] },
+      'collectionProductsAdd',
+    )
+    const menu = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
+    await addItem(t, shop.apiKey, {
+      menuId: menu.id,
+      title: 'Lighting',
+      link: { type: 'COLLECTION', resourceId: lighting.id },
+    })
+  },
 })
 
 describe.skipIf(chromium.skip)('a shopper in a browser', () => {
   it('walks from home to a product, picks a variant, switches language and meets the 404', async () => {
+    const { browser, origin } = walk
     const tab = await browser.open(origin, '/')
     const { page } = tab
     expect(await page.title()).toBe('Store walk-shop')
