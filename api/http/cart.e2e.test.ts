@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Tenant, TestApp } from '../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
 import {
   CART_SHOP_HOST as HOST,
   Shopper,
   setCommerce,
-  startCartShop,
+  useCartShop,
   productWithVariants,
-  type Product,
 } from '../../test/support/cart.js'
 import { ok } from '../../test/support/menus.js'
 import { untilMainTheme } from '../../test/support/themes.js'
@@ -14,23 +12,16 @@ import { untilMainTheme } from '../../test/support/themes.js'
 // The cart of a store's host: Shopify's form posts, one shopper's cookie, server prices, and what
 // stops a cart (maintenance, commerce off, the page cache). The Ajax API is in cart-ajax.e2e.test.ts.
 
-let t: TestApp
-let shop: Tenant
-let tee: Product
-let mug: Product
-let foreign: Product
-
-beforeAll(async () => {
-  ;({ t, shop, tee, mug, foreign } = await startCartShop())
-}, 120_000)
-afterAll(async () => {
-  await t?.close()
-})
+const selling = useCartShop()
 
 describe('forms without JavaScript', () => {
   it('adds with a form post, answers 303 to the cart and sets a signed HttpOnly cookie', async () => {
-    const shopper = new Shopper(t, HOST)
-    const added = await shopper.request('POST', '/cart/add', `form_type=product&id=${tee.variants['TEE-M']}&quantity=2`)
+    const shopper = new Shopper(selling.t, HOST)
+    const added = await shopper.request(
+      'POST',
+      '/cart/add',
+      `form_type=product&id=${selling.tee.variants['TEE-M']}&quantity=2`,
+    )
     expect(added.statusCode).toBe(303)
     expect(added.headers.location).toBe('/cart')
     expect(added.headers['cache-control']).toBe('no-store')
@@ -47,9 +38,9 @@ describe('forms without JavaScript', () => {
   })
 
   it('changes quantities with /cart/update, removes with /cart/change and empties with /cart/clear', async () => {
-    const shopper = new Shopper(t, HOST)
-    await shopper.request('POST', '/cart/add', `id=${tee.variants['TEE-M']}&quantity=1`)
-    await shopper.request('POST', '/cart/add', `id=${mug.variants.MUG}`)
+    const shopper = new Shopper(selling.t, HOST)
+    await shopper.request('POST', '/cart/add', `id=${selling.tee.variants['TEE-M']}&quantity=1`)
+    await shopper.request('POST', '/cart/add', `id=${selling.mug.variants.MUG}`)
     const [teeLine, mugLine] = (await shopper.cart()).items
     expect(teeLine!.quantity).toBe(1)
     expect(mugLine!.quantity).toBe(1)
@@ -64,11 +55,11 @@ describe('forms without JavaScript', () => {
 
     const remove = await shopper.request('POST', '/cart/change', `id=${teeLine!.key}&quantity=0`)
     expect(remove.statusCode).toBe(303)
-    expect((await shopper.cart()).items.map((i) => i.id)).toEqual([mug.variants.MUG])
+    expect((await shopper.cart()).items.map((i) => i.id)).toEqual([selling.mug.variants.MUG])
 
     // Shopify's `url_to_remove` is a link: GET /cart/change?id=…&quantity=0.
-    await shopper.request('POST', '/cart/add', `id=${tee.variants['TEE-S']}`)
-    const link = (await shopper.cart()).items.find((i) => i.id === tee.variants['TEE-S'])!
+    await shopper.request('POST', '/cart/add', `id=${selling.tee.variants['TEE-S']}`)
+    const link = (await shopper.cart()).items.find((i) => i.id === selling.tee.variants['TEE-S'])!
     expect((await shopper.request('GET', `/cart/change?id=${link.key}&quantity=0`)).statusCode).toBe(303)
     expect((await shopper.cart()).item_count).toBe(2)
 
@@ -77,19 +68,24 @@ describe('forms without JavaScript', () => {
   })
 
   it('follows return_to only to a path of the same store', async () => {
-    const shopper = new Shopper(t, HOST)
-    const back = await shopper.request('POST', '/cart/add', `id=${mug.variants.MUG}&return_to=/products/mug`)
+    const shopper = new Shopper(selling.t, HOST)
+    const back = await shopper.request('POST', '/cart/add', `id=${selling.mug.variants.MUG}&return_to=/products/mug`)
     expect(back.headers.location).toBe('/products/mug')
     for (const target of ['//evil.example/x', 'https://evil.example/', '/\\evil.example'])
       expect(
-        (await shopper.request('POST', '/cart/add', `id=${mug.variants.MUG}&return_to=${encodeURIComponent(target)}`))
-          .headers.location,
+        (
+          await shopper.request(
+            'POST',
+            '/cart/add',
+            `id=${selling.mug.variants.MUG}&return_to=${encodeURIComponent(target)}`,
+          )
+        ).headers.location,
       ).toBe('/cart')
   })
 
   it('shows a refused form post on the cart page with the reason (422), writing nothing', async () => {
-    const shopper = new Shopper(t, HOST)
-    const refused = await shopper.request('POST', '/cart/add', `id=${tee.variants['TEE-S']}&quantity=5`)
+    const shopper = new Shopper(selling.t, HOST)
+    const refused = await shopper.request('POST', '/cart/add', `id=${selling.tee.variants['TEE-S']}&quantity=5`)
     expect(refused.statusCode).toBe(422)
     expect(refused.body).toContain('You can only add 2 of this item to your cart')
     expect(refused.headers['set-cookie']).toBeUndefined()
@@ -99,14 +95,14 @@ describe('forms without JavaScript', () => {
 describe('locales', () => {
   it('serves the cart under a locale prefix, in that language, and keeps the prefix on redirects', async () => {
     await ok(
-      t,
-      shop.apiKey,
+      selling.t,
+      selling.shop.apiKey,
       'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
       { enabledLocales: ['en', 'fr'] },
       'storeUpdate',
     )
-    const shopper = new Shopper(t, HOST)
-    const added = await shopper.request('POST', '/fr/cart/add', `id=${mug.variants.MUG}`)
+    const shopper = new Shopper(selling.t, HOST)
+    const added = await shopper.request('POST', '/fr/cart/add', `id=${selling.mug.variants.MUG}`)
     expect(added.statusCode).toBe(303)
     expect(added.headers.location).toBe('/fr/cart')
     const page = await shopper.request('GET', '/fr/cart')
@@ -114,20 +110,20 @@ describe('locales', () => {
     expect(page.body).toContain('Votre panier')
     expect(page.body).toContain('action="/fr/cart/update"')
     const json = await shopper.request('GET', '/fr/cart.js')
-    expect(json.json().items[0].url).toBe(`/fr/products/mug?variant=${mug.variants.MUG}`)
+    expect(json.json().items[0].url).toBe(`/fr/products/mug?variant=${selling.mug.variants.MUG}`)
   })
 })
 
 describe('the audit log', () => {
   it("records a shopper's cart changes as the storefront, with no price", async () => {
-    const shopper = new Shopper(t, HOST)
-    await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 2, price: 1 })
-    const audit = await t.gql<{
+    const shopper = new Shopper(selling.t, HOST)
+    await shopper.request('POST', '/cart/add.js', { id: selling.mug.variants.MUG, quantity: 2, price: 1 })
+    const audit = await selling.t.gql<{
       auditLog: { nodes: { type: string; entityType: string; actor: { type: string; id: string }; data: object }[] }
-    }>(shop.apiKey, '{ auditLog(first: 250) { nodes { type entityType actor { type id } data } } }')
+    }>(selling.shop.apiKey, '{ auditLog(first: 250) { nodes { type entityType actor { type id } data } } }')
     expect(audit.errors).toBeUndefined()
     const added = audit.data!.auditLog.nodes.find(
-      (n) => n.type === 'CartLineAdded' && (n.data as { variantId: string }).variantId === mug.variants.MUG,
+      (n) => n.type === 'CartLineAdded' && (n.data as { variantId: string }).variantId === selling.mug.variants.MUG,
     )
     expect(added).toMatchObject({ entityType: 'cart', actor: { type: 'system', id: 'storefront' } })
     expect(Object.keys(added!.data).sort()).toEqual(['cartId', 'lineId', 'productId', 'quantity', 'variantId'])
@@ -136,15 +132,15 @@ describe('the audit log', () => {
 
 describe('the cart cookie', () => {
   it('ignores a forged cookie: an empty cart, then a new one', async () => {
-    const shopper = new Shopper(t, HOST)
-    await shopper.request('POST', '/cart/add.js', { id: mug.variants.MUG, quantity: 1 })
+    const shopper = new Shopper(selling.t, HOST)
+    await shopper.request('POST', '/cart/add.js', { id: selling.mug.variants.MUG, quantity: 1 })
     const [name, value] = shopper.cookie!.split('=') as [string, string]
     const tampered = value.slice(0, 20) + (value[20] === 'A' ? 'B' : 'A') + value.slice(21)
     for (const forged of [`${name}=${tampered}`, `${name}=01900000-0000-7000-8000-000000000001`, `${name}=%%%`]) {
-      const stranger = new Shopper(t, HOST)
+      const stranger = new Shopper(selling.t, HOST)
       stranger.cookie = forged
       expect(await stranger.cart()).toMatchObject({ items: [], item_count: 0 })
-      const added = await stranger.request('POST', '/cart/add.js', { id: tee.variants['TEE-M'], quantity: 1 })
+      const added = await stranger.request('POST', '/cart/add.js', { id: selling.tee.variants['TEE-M'], quantity: 1 })
       expect(added.statusCode).toBe(200)
       expect(stranger.cookie).not.toBe(forged)
       expect((await stranger.cart()).item_count).toBe(1)
@@ -153,39 +149,39 @@ describe('the cart cookie', () => {
   })
 
   it("ignores another store's cart cookie", async () => {
-    const theirs = new Shopper(t, 'cart-other.localhost')
-    await theirs.request('POST', '/cart/add.js', { id: foreign.variants.THEIRS, quantity: 1 })
+    const theirs = new Shopper(selling.t, 'cart-other.localhost')
+    await theirs.request('POST', '/cart/add.js', { id: selling.foreign.variants.THEIRS, quantity: 1 })
     expect((await theirs.cart()).item_count).toBe(1)
-    const here = new Shopper(t, HOST)
+    const here = new Shopper(selling.t, HOST)
     here.cookie = theirs.cookie
     expect(await here.cart()).toMatchObject({ items: [], item_count: 0 })
   })
 
   it('does not exist on the platform host', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/cart.js', headers: { host: 'localhost' } })
+    const response = await selling.t.app.inject({ method: 'GET', url: '/cart.js', headers: { host: 'localhost' } })
     expect(response.statusCode).toBe(404)
   })
 })
 
 describe('a theme without a cart template', () => {
   it('still shows a working cart page, in plain HTML', async () => {
-    const bare = await t.tenant('cart-bare')
-    await setCommerce(t, bare.apiKey, true)
-    const theme = await untilMainTheme(t, bare.apiKey)
+    const bare = await selling.t.tenant('cart-bare')
+    await setCommerce(selling.t, bare.apiKey, true)
+    const theme = await untilMainTheme(selling.t, bare.apiKey)
     await ok(
-      t,
+      selling.t,
       bare.apiKey,
       'mutation ($input: ThemeFileDeleteInput!) { themeFileDelete(input: $input) { eventPosition } }',
       { themeId: theme.id, path: 'templates/cart.json' },
       'themeFileDelete',
     )
-    const product = await productWithVariants(t, bare.apiKey, {
+    const product = await productWithVariants(selling.t, bare.apiKey, {
       title: 'Vase <i>',
       handle: 'vase',
       status: 'ACTIVE',
       variants: [{ price: '14.00', sku: 'VASE', inventoryTracked: false }],
     })
-    const shopper = new Shopper(t, 'cart-bare.localhost')
+    const shopper = new Shopper(selling.t, 'cart-bare.localhost')
     expect((await shopper.request('POST', '/cart/add', `id=${product.variants.VASE}&quantity=2`)).statusCode).toBe(303)
     const page = await shopper.request('GET', '/cart')
     expect(page.statusCode).toBe(200)
@@ -199,44 +195,44 @@ describe('maintenance', () => {
   it('refuses cart writes while the store is closed, and takes them again after', async () => {
     const SETTINGS =
       'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
-    const closed = await t.tenant('cart-maint')
-    await setCommerce(t, closed.apiKey, true)
-    const lamp = await productWithVariants(t, closed.apiKey, {
+    const closed = await selling.t.tenant('cart-maint')
+    await setCommerce(selling.t, closed.apiKey, true)
+    const lamp = await productWithVariants(selling.t, closed.apiKey, {
       title: 'Lamp',
       handle: 'lamp',
       status: 'ACTIVE',
       variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
     })
     await ok(
-      t,
+      selling.t,
       closed.apiKey,
       SETTINGS,
       { maintenance: { enabled: true, message: 'Back soon' } },
       'globalSettingsUpdate',
     )
-    const shopper = new Shopper(t, 'cart-maint.localhost')
+    const shopper = new Shopper(selling.t, 'cart-maint.localhost')
     const json = await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })
     expect(json.statusCode).toBe(503)
     expect(json.headers['retry-after']).toBeDefined()
     expect(json.json()).toMatchObject({ status: 503, message: 'Cart Error' })
     expect((await shopper.request('POST', '/cart/add', `id=${lamp.variants.LAMP}`)).statusCode).toBe(503)
     expect(shopper.cookie).toBeNull()
-    await ok(t, closed.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
+    await ok(selling.t, closed.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
     expect((await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })).statusCode).toBe(200)
   })
 })
 
 describe('commerce off', () => {
   it('answers every cart route with "not selling" and writes nothing', async () => {
-    const closed = await t.tenant('cart-closed')
-    await setCommerce(t, closed.apiKey, false)
-    const product = await productWithVariants(t, closed.apiKey, {
+    const closed = await selling.t.tenant('cart-closed')
+    await setCommerce(selling.t, closed.apiKey, false)
+    const product = await productWithVariants(selling.t, closed.apiKey, {
       title: 'Lamp',
       handle: 'lamp',
       status: 'ACTIVE',
       variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
     })
-    const shopper = new Shopper(t, 'cart-closed.localhost')
+    const shopper = new Shopper(selling.t, 'cart-closed.localhost')
     const page = await shopper.request('GET', '/cart')
     expect(page.statusCode).toBe(403)
     expect(page.body).toContain('This store is not selling online right now')
@@ -253,7 +249,7 @@ describe('commerce off', () => {
       })
     }
     expect(shopper.cookie).toBeNull()
-    const audit = await t.gql<{ auditLog: { nodes: { type: string }[] } }>(
+    const audit = await selling.t.gql<{ auditLog: { nodes: { type: string }[] } }>(
       closed.apiKey,
       '{ auditLog(first: 100) { nodes { type } } }',
     )
@@ -263,15 +259,15 @@ describe('commerce off', () => {
 
 describe('the page cache', () => {
   it("never shows one shopper's cart on a cached page, and serves cached pages to shoppers with a cart", async () => {
-    const alice = new Shopper(t, HOST)
-    await alice.request('POST', '/cart/add.js', { id: tee.variants['TEE-M'], quantity: 3 })
+    const alice = new Shopper(selling.t, HOST)
+    await alice.request('POST', '/cart/add.js', { id: selling.tee.variants['TEE-M'], quantity: 3 })
     const first = await alice.request('GET', '/products/tee')
     expect(first.statusCode).toBe(200)
     expect(first.body).toContain('href="/cart"')
     expect(first.body).toContain('<span data-cart-count></span>')
     expect(first.body).toContain('cart-count.js')
     expect(first.body).not.toContain('TEE-M</')
-    const bob = new Shopper(t, HOST)
+    const bob = new Shopper(selling.t, HOST)
     const second = await bob.request('GET', '/products/tee')
     expect(second.headers['x-cache']).toBe('HIT')
     expect(second.body).toBe(first.body)

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { startTestApp, type TestApp } from './app.js'
 import { ok } from './menus.js'
+import { perFile } from './per-file.js'
 import { createProduct } from './products.js'
 
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
@@ -102,7 +103,7 @@ export const CART_SHOP_HOST = 'cart-shop.localhost'
  * A selling store (`cart-shop`) with a tracked tee (S: 2 left, M: 9), an untracked mug and a
  * draft cap, and another selling store with a tee of its own: what the cart tests buy from.
  */
-export async function startCartShop() {
+async function startCartShop() {
   const t = await startTestApp()
   const shop = await t.tenant('cart-shop')
   const other = await t.tenant('cart-other')
@@ -137,4 +138,9 @@ export async function startCartShop() {
     variants: [{ price: '1.00', sku: 'THEIRS', inventoryQuantity: 10 }],
   })
   return { t, shop, other, tee, mug, hidden, foreign }
+}
+
+/** The `startCartShop` stores of a test file, started before its tests and closed after them. */
+export function useCartShop(): Awaited<ReturnType<typeof startCartShop>> {
+  return perFile(startCartShop, ({ t }) => t.close(), 120_000)
 }
