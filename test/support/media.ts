@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
 import { useMediaServices, type MediaOverrides, type MediaServices } from '../../infra/media/services.js'
 import { filesystemBlobStore } from '../../infra/media/storage/filesystem.js'
 import type { BlobStore } from '../../infra/media/storage/port.js'
@@ -129,4 +130,30 @@ export async function uploadFile(
     errors?: { message: string; extensions: Record<string, unknown> }[]
   }
   return { response, media: json.data?.mediaCreate?.media ?? null, errors: json.errors }
+}
+
+/**
+ * Stages a file as a client would: mediaStagedUploadCreate, then PUT to the signed URL. Gives the
+ * id a mutation that takes a staged file (an import, a theme) reads it by.
+ */
+export async function stageUpload(
+  t: TestApp,
+  apiKey: string,
+  file: { filename: string; mimeType: string; bytes: Uint8Array },
+): Promise<string> {
+  const staged = await t.gql<{ mediaStagedUploadCreate: { stagedUpload: { stagedUploadId: string; url: string } } }>(
+    apiKey,
+    'mutation ($input: MediaStagedUploadCreateInput!) { mediaStagedUploadCreate(input: $input) { stagedUpload { stagedUploadId url } } }',
+    { input: { filename: file.filename, mimeType: file.mimeType, fileSize: file.bytes.byteLength } },
+  )
+  expect(staged.errors).toBeUndefined()
+  const upload = staged.data!.mediaStagedUploadCreate.stagedUpload
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: new URL(upload.url).pathname,
+    headers: { 'content-type': file.mimeType },
+    payload: Buffer.from(file.bytes),
+  })
+  expect(put.statusCode).toBe(200)
+  return upload.stagedUploadId
 }

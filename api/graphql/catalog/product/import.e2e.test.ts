@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { useTestMedia } from '../../../../test/support/media.js'
+import { stageUpload, useTestMedia } from '../../../../test/support/media.js'
 import { onlyError, type Product } from '../../../../test/support/products.js'
 
 const IMPORT = `mutation ($input: ProductsImportInput!) { productsImport(input: $input) {
@@ -30,25 +30,8 @@ afterAll(async () => {
   await media.cleanup()
 })
 
-/** Stages a file as a client would: mediaStagedUploadCreate, then PUT to the signed URL. */
-async function stage(apiKey: string, text: string): Promise<string> {
-  const bytes = Buffer.from(text)
-  const staged = await t.gql<{ mediaStagedUploadCreate: { stagedUpload: { stagedUploadId: string; url: string } } }>(
-    apiKey,
-    'mutation ($input: MediaStagedUploadCreateInput!) { mediaStagedUploadCreate(input: $input) { stagedUpload { stagedUploadId url } } }',
-    { input: { filename: 'catalog.ndjson', mimeType: 'application/x-ndjson', fileSize: bytes.length } },
-  )
-  expect(staged.errors).toBeUndefined()
-  const upload = staged.data!.mediaStagedUploadCreate.stagedUpload
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: new URL(upload.url).pathname,
-    headers: { 'content-type': 'application/x-ndjson' },
-    payload: bytes,
-  })
-  expect(put.statusCode).toBe(200)
-  return upload.stagedUploadId
-}
+const stage = (apiKey: string, text: string) =>
+  stageUpload(t, apiKey, { filename: 'catalog.ndjson', mimeType: 'application/x-ndjson', bytes: Buffer.from(text) })
 
 async function runImport(apiKey: string, text: string, dryRun = false) {
   return t.gql<ImportData>(apiKey, IMPORT, { input: { stagedUploadId: await stage(apiKey, text), dryRun } })

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { useTestMedia } from '../../../../test/support/media.js'
+import { stageUpload, useTestMedia } from '../../../../test/support/media.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { largeShopifyThemeFiles, shopifyThemeFiles, shopifyThemeZip } from '../../../../test/support/shopify-theme.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
@@ -13,7 +13,6 @@ const CREATE = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input
 const STAGE =
   'mutation ($input: MediaStagedUploadCreateInput!) { mediaStagedUploadCreate(input: $input) { stagedUpload { stagedUploadId url } } }'
 type Created = { themeCreate: { theme: ThemeView } }
-type Staged = { mediaStagedUploadCreate: { stagedUpload: { stagedUploadId: string; url: string } } }
 
 const t = useTestApp()
 let shop: Tenant
@@ -30,22 +29,8 @@ afterAll(async () => {
   await media?.cleanup()
 })
 
-/** Stages bytes as a client would: mediaStagedUploadCreate, then PUT to the signed URL. */
-async function stage(apiKey: string, bytes: Uint8Array, mimeType = 'application/zip'): Promise<string> {
-  const staged = await t.gql<Staged>(apiKey, STAGE, {
-    input: { filename: 'theme.zip', mimeType, fileSize: bytes.byteLength },
-  })
-  expect(staged.errors).toBeUndefined()
-  const upload = staged.data!.mediaStagedUploadCreate.stagedUpload
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: new URL(upload.url).pathname,
-    headers: { 'content-type': mimeType },
-    payload: Buffer.from(bytes),
-  })
-  expect(put.statusCode).toBe(200)
-  return upload.stagedUploadId
-}
+const stage = (apiKey: string, bytes: Uint8Array, mimeType = 'application/zip') =>
+  stageUpload(t, apiKey, { filename: 'theme.zip', mimeType, bytes })
 
 const importStaged = (apiKey: string, stagedUploadId: string, name = 'Imported') =>
   t.gql<Created>(apiKey, CREATE, { input: { name, source: 'ZIP', stagedUploadId, role: 'UNPUBLISHED' } })
