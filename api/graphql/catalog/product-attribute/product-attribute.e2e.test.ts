@@ -25,6 +25,15 @@ async function read(apiKey: string, id: string): Promise<View> {
   return (await t.gql<{ product: View }>(apiKey, READ, { id })).data!.product
 }
 
+type Value = { code: string; value: unknown }
+
+/** productCreate of a Tee, in the set and with the values of `input`. */
+const createTee = (apiKey: string, input: { attributeSetId?: string; attributes: Value[] }) =>
+  t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, { input: { title: 'Tee', ...input } })
+
+const setValues = (apiKey: string, productId: string, values: Value[]) =>
+  t.gql<{ productAttributesSet: { product: View } }>(apiKey, SET, { input: { productId, values } })
+
 /** A store with the clothing attributes, a Clothing set (material and care required via care's flag) and a Plain set. */
 async function shop(slug: string) {
   const { apiKey } = await t.tenant(slug)
@@ -44,16 +53,13 @@ async function shop(slug: string) {
 describe('productCreate with attributes', () => {
   it('puts the product in its set with typed values, served in the set order with display values', async () => {
     const { apiKey, clothing } = await shop('pa-create')
-    const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
-      input: {
-        title: 'Tee',
-        attributeSetId: clothing.id,
-        attributes: [
-          { code: 'care', value: 'Wash cold' },
-          { code: 'width', value: 50.5 },
-          { code: 'material', value: 'cotton' },
-        ],
-      },
+    const created = await createTee(apiKey, {
+      attributeSetId: clothing.id,
+      attributes: [
+        { code: 'care', value: 'Wash cold' },
+        { code: 'width', value: 50.5 },
+        { code: 'material', value: 'cotton' },
+      ],
     })
     expect(created.errors).toBeUndefined()
     const { product } = created.data!.productCreate
@@ -68,8 +74,9 @@ describe('productCreate with attributes', () => {
 
   it('refuses a product missing a required attribute of its set, and creates nothing', async () => {
     const { apiKey, clothing } = await shop('pa-required')
-    const response = await t.gql(apiKey, CREATE, {
-      input: { title: 'Tee', attributeSetId: clothing.id, attributes: [{ code: 'material', value: 'wool' }] },
+    const response = await createTee(apiKey, {
+      attributeSetId: clothing.id,
+      attributes: [{ code: 'material', value: 'wool' }],
     })
     expect(onlyError(response)).toEqual({
       code: 'BAD_USER_INPUT',
@@ -86,14 +93,11 @@ describe('productCreate with attributes', () => {
     const { apiKey } = await shop('pa-select-create')
     expect(
       onlyError(
-        await t.gql(apiKey, CREATE, {
-          input: {
-            title: 'Tee',
-            attributes: [
-              { code: 'width', value: 3 },
-              { code: 'material', value: 'silk' },
-            ],
-          },
+        await createTee(apiKey, {
+          attributes: [
+            { code: 'width', value: 3 },
+            { code: 'material', value: 'silk' },
+          ],
         }),
       ),
     ).toEqual({
@@ -138,9 +142,7 @@ describe('productAttributesSet', () => {
       { code: 'tone', value: '#00FF00' },
       { code: 'story', value: '<p>Handmade</p>' },
     ]
-    const response = await t.gql<{ productAttributesSet: { product: View } }>(apiKey, SET, {
-      input: { productId: product.id, values },
-    })
+    const response = await setValues(apiKey, product.id, values)
     expect(response.errors).toBeUndefined()
     expect(
       response.data!.productAttributesSet.product.attributes.map(({ code, value, displayValue }) => [
@@ -156,11 +158,7 @@ describe('productAttributesSet', () => {
       ['tone', '#00ff00', '#00ff00'],
     ])
     // A media value must name a media of this store's library.
-    expect(
-      onlyError(
-        await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'swatch', value: media }] } }),
-      ),
-    ).toEqual({
+    expect(onlyError(await setValues(apiKey, product.id, [{ code: 'swatch', value: media }]))).toEqual({
       code: 'NOT_FOUND',
       field: ['input', 'values', 0, 'value'],
       message: `media '${media}' does not exist in this store`,
@@ -170,19 +168,14 @@ describe('productAttributesSet', () => {
   it('must-show: a select value outside its options is BAD_USER_INPUT at the value, and changes nothing', async () => {
     const { apiKey } = await shop('pa-select')
     const product = await createProduct(t, apiKey, { title: 'Tee' })
-    await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'material', value: 'wool' }] } })
+    await setValues(apiKey, product.id, [{ code: 'material', value: 'wool' }])
     const before = await read(apiKey, product.id)
     expect(
       onlyError(
-        await t.gql(apiKey, SET, {
-          input: {
-            productId: product.id,
-            values: [
-              { code: 'width', value: 2 },
-              { code: 'material', value: 'denim' },
-            ],
-          },
-        }),
+        await setValues(apiKey, product.id, [
+          { code: 'width', value: 2 },
+          { code: 'material', value: 'denim' },
+        ]),
       ),
     ).toEqual({
       code: 'BAD_USER_INPUT',
@@ -206,14 +199,11 @@ describe('productAttributesSet', () => {
       input: { productId: product.id, attributeSetId: clothing.id, values: [{ code: 'care', value: 'Dry clean' }] },
     })
     expect(moved.data!.productAttributeSetChange.product.attributeSet).toEqual({ name: 'Clothing' })
-    expect(
-      onlyError(await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } })),
-    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
-    expect(
-      onlyError(
-        await t.gql(apiKey, SET, { input: { productId: product.id, values: [{ code: 'ghost', value: 'x' }] } }),
-      ),
-    ).toEqual({
+    expect(onlyError(await setValues(apiKey, product.id, [{ code: 'note', value: 'x' }]))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values', 0, 'code'],
+    })
+    expect(onlyError(await setValues(apiKey, product.id, [{ code: 'ghost', value: 'x' }]))).toEqual({
       code: 'BAD_USER_INPUT',
       field: ['input', 'values', 0, 'code'],
       message: "there is no attribute 'ghost' in this store; create it with attributeCreate or check the code",
@@ -224,15 +214,12 @@ describe('productAttributesSet', () => {
 describe('productAttributesRemove', () => {
   it('removes values, refusing ones the set requires', async () => {
     const { apiKey, clothing } = await shop('pa-remove')
-    const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
-      input: {
-        title: 'Tee',
-        attributeSetId: clothing.id,
-        attributes: [
-          { code: 'care', value: 'Cold' },
-          { code: 'width', value: 4 },
-        ],
-      },
+    const created = await createTee(apiKey, {
+      attributeSetId: clothing.id,
+      attributes: [
+        { code: 'care', value: 'Cold' },
+        { code: 'width', value: 4 },
+      ],
     })
     const id = created.data!.productCreate.product.id
     const removed = await t.gql<{ productAttributesRemove: { product: View; eventPosition: string | null } }>(
@@ -273,15 +260,12 @@ describe('productAttributesRemove', () => {
 describe('productAttributeSetChange', () => {
   it('without dropValues lists what would be dropped; with it, moves and drops', async () => {
     const { apiKey, clothing, plain } = await shop('pa-change')
-    const created = await t.gql<{ productCreate: { product: View } }>(apiKey, CREATE, {
-      input: {
-        title: 'Tee',
-        attributeSetId: clothing.id,
-        attributes: [
-          { code: 'care', value: 'Cold' },
-          { code: 'material', value: 'cotton' },
-        ],
-      },
+    const created = await createTee(apiKey, {
+      attributeSetId: clothing.id,
+      attributes: [
+        { code: 'care', value: 'Cold' },
+        { code: 'material', value: 'cotton' },
+      ],
     })
     const id = created.data!.productCreate.product.id
     const refused = await t.gql(apiKey, CHANGE, { input: { productId: id, attributeSetId: plain.id } })
@@ -317,9 +301,9 @@ describe('scopes', () => {
     const { apiKey } = await shop('pa-scope')
     const product = await createProduct(t, apiKey, { title: 'Tee' })
     const reader = await t.key('pa-scope', ['products:read'])
-    expect(
-      onlyError(await t.gql(reader, SET, { input: { productId: product.id, values: [{ code: 'width', value: 1 }] } })),
-    ).toMatchObject({ code: 'FORBIDDEN' })
+    expect(onlyError(await setValues(reader, product.id, [{ code: 'width', value: 1 }]))).toMatchObject({
+      code: 'FORBIDDEN',
+    })
     expect((await read(reader, product.id)).attributes).toEqual([])
     const settings = await t.key('pa-scope', ['settings:read'])
     expect(onlyError(await t.gql(settings, READ, { id: product.id })).code).toBe('FORBIDDEN')
@@ -332,22 +316,15 @@ describe('tenant isolation', () => {
     const other = await t.tenant('pa-iso-other')
     const product = await createProduct(t, owner.apiKey, { title: 'Tee' })
     await createAttribute(t, other.apiKey, { code: 'note', name: 'Note', type: 'TEXT' })
-    expect(
-      onlyError(
-        await t.gql(other.apiKey, SET, { input: { productId: product.id, values: [{ code: 'note', value: 'x' }] } }),
-      ),
-    ).toEqual({
+    expect(onlyError(await setValues(other.apiKey, product.id, [{ code: 'note', value: 'x' }]))).toEqual({
       code: 'NOT_FOUND',
       message: `product '${product.id}' does not exist in this store`,
     })
     const mine = await createProduct(t, other.apiKey, { title: 'Mine' })
-    expect(
-      onlyError(
-        await t.gql(other.apiKey, SET, {
-          input: { productId: mine.id, values: [{ code: 'material', value: 'cotton' }] },
-        }),
-      ),
-    ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'values', 0, 'code'] })
+    expect(onlyError(await setValues(other.apiKey, mine.id, [{ code: 'material', value: 'cotton' }]))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values', 0, 'code'],
+    })
     expect(
       onlyError(
         await t.gql(other.apiKey, CHANGE, { input: { productId: mine.id, attributeSetId: owner.clothing.id } }),
