@@ -8,6 +8,7 @@ import { useMediaServices, type MediaOverrides, type MediaServices } from '../..
 import { filesystemBlobStore } from '../../infra/media/storage/filesystem.js'
 import type { BlobStore } from '../../infra/media/storage/port.js'
 import type { TestApp } from './app.js'
+import { perFile } from './per-file.js'
 
 /** A solid-colour image made on the spot, so tests ship no binary fixtures. */
 export function image(
@@ -94,6 +95,14 @@ export async function useTestMedia(
     },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   }
+}
+
+/** `useTestMedia` for a whole test file: set up before its tests, its directory removed after them. */
+export function useFileMedia(t: TestApp, overrides: MediaOverrides = {}): Awaited<ReturnType<typeof useTestMedia>> {
+  return perFile(
+    () => useTestMedia(t, overrides),
+    (media) => media.cleanup(),
+  )
 }
 
 /** `mediaCreate` with a file, through a multipart request. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { stageUpload, useTestMedia } from '../../../../test/support/media.js'
+import { stageUpload, useFileMedia } from '../../../../test/support/media.js'
 import { onlyError, type Product } from '../../../../test/support/products.js'
 
 const IMPORT = `mutation ($input: ProductsImportInput!) { productsImport(input: $input) {
@@ -17,17 +17,13 @@ interface Report {
 type ImportData = { productsImport: { report: Report; eventPosition: string | null } }
 
 const t = useTestApp()
+useFileMedia(t)
 let shop: Tenant
 let other: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
   shop = await t.tenant('import-shop')
   other = await t.tenant('import-other')
-  media = await useTestMedia(t)
-})
-afterAll(async () => {
-  await media.cleanup()
 })
 
 const stage = (apiKey: string, text: string) =>

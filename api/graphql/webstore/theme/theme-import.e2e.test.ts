@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { stageUpload, useTestMedia } from '../../../../test/support/media.js'
+import { stageUpload, useFileMedia } from '../../../../test/support/media.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { largeShopifyThemeFiles, shopifyThemeFiles, shopifyThemeZip } from '../../../../test/support/shopify-theme.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
@@ -15,18 +15,14 @@ const STAGE =
 type Created = { themeCreate: { theme: ThemeView } }
 
 const t = useTestApp()
+useFileMedia(t)
 let shop: Tenant
 let other: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
 
 beforeAll(async () => {
   shop = await t.tenant('theme-import')
   other = await t.tenant('theme-import-other')
-  media = await useTestMedia(t)
   await untilMainTheme(t, shop.apiKey)
-})
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 const stage = (apiKey: string, bytes: Uint8Array, mimeType = 'application/zip') =>
