@@ -138,6 +138,15 @@ export async function projectionSpec(
   }
 }
 
+/**
+ * The columns a read model files for an entity of `shop` that `created` just made: its id, organization,
+ * revision 0 and both timestamps at that event. Spread it first into the expected row.
+ */
+export function createdRow(shop: SpecStore, id: string, created: RecordedEvent): Row {
+  const at = created.metadata.occurredAt
+  return { id, organization_id: shop.organizationId, revision: 0, created_at: at, updated_at: at }
+}
+
 function scopeColumns(scope: RowScope): Row {
   return typeof scope === 'string' ? { store_id: scope } : scope
 }

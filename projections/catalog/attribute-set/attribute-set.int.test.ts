@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { attributeSetStream } from '../../../domain/catalog/attribute-set/streams.js'
-import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributeSetsProjection } from './projection.js'
 
 const spec = useProjectionSpec(attributeSetsProjection)
@@ -23,13 +23,9 @@ describe('attribute sets read model', () => {
     })
     await spec.given([created]).thenRows('attribute_sets', shop.storeId, [
       {
-        id: set.attributeSetId,
-        organization_id: shop.organizationId,
+        ...createdRow(shop, set.attributeSetId, created),
         name: 'Shoes',
         sections: [{ name: 'General', attributeIds: [SIZE, WIDTH] }],
-        revision: 0,
-        created_at: created.metadata.occurredAt,
-        updated_at: created.metadata.occurredAt,
       },
     ])
   })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { NO_VALIDATION } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
-import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributesProjection } from './projection.js'
 
 const spec = useProjectionSpec(attributesProjection)
@@ -39,8 +39,7 @@ describe('attributes read model', () => {
     const created = colour.created()
     await spec.given([created]).thenRows('attributes', shop.storeId, [
       {
-        id: colour.attributeId,
-        organization_id: shop.organizationId,
+        ...createdRow(shop, colour.attributeId, created),
         code: 'colour',
         name: 'Colour',
         type: 'SELECT',
@@ -49,9 +48,6 @@ describe('attributes read model', () => {
         filterable: true,
         visible: true,
         validation: NO_VALIDATION,
-        revision: 0,
-        created_at: created.metadata.occurredAt,
-        updated_at: created.metadata.occurredAt,
       },
     ])
   })

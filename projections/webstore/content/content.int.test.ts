@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { contentEntryStream, contentTypeStream } from '../../../domain/webstore/content/streams.js'
-import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { contentProjection } from './projection.js'
 
 const spec = useProjectionSpec(contentProjection)
@@ -43,26 +43,18 @@ describe('content read model', () => {
     const [typeCreated, entryCreated] = [faq.created(), entry.created()]
     await spec.given([typeCreated, entryCreated]).thenRows('content_types', shop.storeId, [
       {
-        id: faq.typeId,
-        organization_id: shop.organizationId,
+        ...createdRow(shop, faq.typeId, typeCreated),
         handle: 'faq',
         name: 'FAQ',
         fields: [field('question')],
-        revision: 0,
-        created_at: typeCreated.metadata.occurredAt,
-        updated_at: typeCreated.metadata.occurredAt,
       },
     ])
     await spec.given([]).thenRows('content_entries', shop.storeId, [
       {
-        id: entry.entryId,
-        organization_id: shop.organizationId,
+        ...createdRow(shop, entry.entryId, entryCreated),
         type_id: faq.typeId,
         handle: 'shipping',
         fields: { question: 'How long?' },
-        revision: 0,
-        created_at: entryCreated.metadata.occurredAt,
-        updated_at: entryCreated.metadata.occurredAt,
       },
     ])
   })

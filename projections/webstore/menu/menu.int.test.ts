@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { menuStream } from '../../../domain/webstore/menu/streams.js'
-import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { menusProjection } from './projection.js'
 
 const spec = useProjectionSpec(menusProjection)
@@ -28,15 +28,11 @@ describe('menus read model', () => {
     const created = main.created()
     await spec.given([created]).thenRows('menus', shop.storeId, [
       {
-        id: main.menuId,
-        organization_id: shop.organizationId,
+        ...createdRow(shop, main.menuId, created),
         handle: 'main',
         title: 'Main menu',
         items: [],
         item_count: 0,
-        revision: 0,
-        created_at: created.metadata.occurredAt,
-        updated_at: created.metadata.occurredAt,
       },
     ])
   })
