@@ -1,11 +1,10 @@
 import { fromMinorUnits } from '../../domain/catalog/product/money.js'
 import { badInput } from '../../domain/shared/errors.js'
 import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
-import { reservedByVariant } from '../../projections/catalog/inventory/queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../../projections/catalog/product/visibility.js'
-import { optionsOfProducts, variantsOfProducts } from '../../projections/catalog/product/variant-queries.js'
+import { productDetails } from '../../projections/catalog/product/details.js'
 import type { CollectionRecord } from '../../projections/webstore/collection/queries.js'
-import { mediaOfProducts, type MediaRecord } from '../../projections/media/queries.js'
+import type { MediaRecord } from '../../projections/media/queries.js'
 import type { Connection } from '../../projections/shared/pagination.js'
 import { storefrontPrice } from '../../projections/tenancy/commerce.js'
 import { mediaPath } from '../media/view.js'
@@ -38,7 +37,7 @@ export function imageOf(session: StorefrontSession, media: MediaRecord, alt: str
   return { url: `${session.origin}${mediaPath(media)}`, altText: alt, width: media.width, height: media.height }
 }
 
-/** The product shapes of a batch of records: one query per kind for the whole batch. */
+/** The product shapes of a batch of records: one statement for the whole batch's details. */
 export async function productShapes(
   session: StorefrontSession,
   overlay: TranslationOverlay,
@@ -46,27 +45,20 @@ export async function productShapes(
 ) {
   const ids = records.map((record) => record.id)
   const { db, storeId, store } = session
-  const [variants, options, media] = await Promise.all([
-    variantsOfProducts(db, storeId, ids),
-    optionsOfProducts(db, storeId, ids),
-    mediaOfProducts(db, storeId, ids),
-    overlay.load(ids),
-  ])
-  await overlay.load(media.flat().map((m) => m.id))
-  // Units held by checkouts are not for sale: a variant whose last units are held is sold out.
-  const reserved = await reservedByVariant(
-    db,
-    storeId,
-    variants.flat().map((variant) => variant.id),
-  )
+  const [details] = await Promise.all([productDetails(db, storeId, ids), overlay.load(ids)])
+  await overlay.load(details.flatMap((detail) => detail.media.map((m) => m.id)))
   return records.map((record, index) => {
     const text = (key: string, source: string) => overlay.text(record.id, key, source)
     const title = text('title', record.title)
-    const images = media[index]!.filter((m) => m.kind === 'IMAGE').map((m) => ({
-      id: m.id,
-      image: imageOf(session, m, overlay.text(m.id, 'alt', m.alt) || title),
-    }))
-    const productVariants = variants[index]!.map((variant) => ({
+    // Units held by checkouts are not for sale: a variant whose last units are held is sold out.
+    const { variants, options, media, reserved } = details[index]!
+    const images = media
+      .filter((m) => m.kind === 'IMAGE')
+      .map((m) => ({
+        id: m.id,
+        image: imageOf(session, m, overlay.text(m.id, 'alt', m.alt) || title),
+      }))
+    const productVariants = variants.map((variant) => ({
       id: variant.id,
       title: variant.title,
       sku: variant.sku,
@@ -81,7 +73,7 @@ export async function productShapes(
       selectedOptions: variant.optionValues,
       image: images.find((image) => image.id === variant.mediaId)?.image ?? null,
     }))
-    const prices = variants[index]!.map((variant) => variant.price)
+    const prices = variants.map((variant) => variant.price)
     const currency = prices[0]?.currencyCode ?? store.currency
     const minor = prices.map((price) => price.minor)
     return {
@@ -107,7 +99,7 @@ export async function productShapes(
             }
           : null,
       ),
-      options: options[index]!.map((option) => ({
+      options: options.map((option) => ({
         name: text(`options.${option.position}.name`, option.name),
         values: option.values,
       })),
