@@ -8,11 +8,22 @@ import {
   SHOPPER_VISIBLE_STATUSES,
   shopperVisibleFilter,
 } from '../../projections/catalog/product/visibility.js'
-import type { ListProductsArgs, ProductFilter, ProductRecord } from '../../projections/catalog/product/queries.js'
+import type {
+  ListProductsArgs,
+  ProductFilter,
+  ProductRecord,
+  ProductSort,
+} from '../../projections/catalog/product/queries.js'
 import { checkFacetFilter, productFacets } from '../../projections/catalog/product/facets.js'
-import { indexCount, indexFacets, type ShopperFacets } from '../../projections/catalog/product/facet-index/facets.js'
+import { indexFacets, indexMatches, type ShopperFacets } from '../../projections/catalog/product/facet-index/facets.js'
+import { indexPageChooser } from '../../projections/catalog/product/facet-index/page.js'
 import type { CatalogIndexes } from './catalog-index.js'
-import { categoryProducts, findCategory, type CategoryRecord } from '../../projections/catalog/category/queries.js'
+import {
+  CATEGORY_PRODUCTS_SORT,
+  categoryProducts,
+  findCategory,
+  type CategoryRecord,
+} from '../../projections/catalog/category/queries.js'
 import { collectionProducts, type CollectionRecord } from '../../projections/webstore/collection/queries.js'
 import { findPublishedCollection, listPublishedCollections } from '../../projections/webstore/collection/visibility.js'
 import { listPublishedPages } from '../../projections/webstore/page/visibility.js'
@@ -68,7 +79,7 @@ export class ShopperView {
 
   products(args: ListProductsArgs, options?: PaginateOptions): Promise<Connection<ProductRecord>> {
     this.read.add(tags.products)
-    return listPublishedProducts(this.db, this.storeId, args, this.counted(args.filter, options))
+    return listPublishedProducts(this.db, this.storeId, args, this.counted(args.filter, args.sort, options))
   }
 
   /**
@@ -86,13 +97,25 @@ export class ShopperView {
     return productFacets(this.db, this.storeId, { filter })
   }
 
-  /** `options` with the list's count taken from the facet index when it can tell, so SQL only reads the page. */
-  private counted(filter: ProductFilter | null | undefined, options?: PaginateOptions): PaginateOptions {
-    if (options?.count === false) return this.known(options)
+  /**
+   * `options` with what the facet index can tell of the list: its count, and in page mode its
+   * page's products, so SQL reads only the page's rows.
+   */
+  private counted(
+    filter: ProductFilter | null | undefined,
+    sort: ProductSort | null | undefined,
+    options?: PaginateOptions,
+  ): PaginateOptions {
     const index = this.catalog?.current(this.storeId)
     // Visible products under the filter: the filter's own status list (or none) within the visible ones.
-    const total = index && indexCount(index, { ...filter, status: filter?.status ?? SHOPPER_VISIBLE_STATUSES })
-    return total == null ? this.known(options) : { ...this.known(options), total }
+    const matches = index && indexMatches(index, { ...filter, status: filter?.status ?? SHOPPER_VISIBLE_STATUSES })
+    if (!matches) return this.known(options)
+    const choose = sort && indexPageChooser(index, matches, sort)
+    return {
+      ...this.known(options),
+      ...(options?.count === false ? {} : { total: matches.count() }),
+      ...(choose ? { choose } : {}),
+    }
   }
 
   /** `options` with the store's currency when this view was given it. */
@@ -137,9 +160,18 @@ export class ShopperView {
     this.read.add(tags.category(category.id), tags.products)
     const subtree = { id: category.id, includeDescendants: true }
     // A filter with a category of its own stays in SQL: both categories hold there.
+    const sort = args.sort ?? CATEGORY_PRODUCTS_SORT
     const counted =
-      args.filter?.category == null ? this.counted({ ...args.filter, category: subtree }, options) : this.known(options)
-    return categoryProducts(this.db, this.storeId, category.id, { ...args, filter, includeDescendants: true }, counted)
+      args.filter?.category == null
+        ? this.counted({ ...args.filter, category: subtree }, sort, options)
+        : this.known(options)
+    return categoryProducts(
+      this.db,
+      this.storeId,
+      category.id,
+      { ...args, sort, filter, includeDescendants: true },
+      counted,
+    )
   }
 
   async page(handle: string): Promise<PageRecord | null> {

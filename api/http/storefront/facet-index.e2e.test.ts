@@ -25,6 +25,13 @@ async function tagCounts(sortBy: string): Promise<Record<string, number>> {
 
 const indexed = () => t.platform.catalogIndexes.current(shop.storeId) !== null
 
+/** The product cards' titles on the collection page, in the order shown. */
+async function titles(query: string): Promise<string[]> {
+  const page = await visit(t, HOST, `/collections/all?${query}`)
+  expect(page.statusCode).toBe(200)
+  return [...page.body.matchAll(/product-card__title">([^<]+)</g)].map(([, title]) => title!)
+}
+
 beforeAll(async () => {
   shop = await t.tenant('index-shop')
   await untilMainTheme(t, shop.apiKey)
@@ -50,6 +57,20 @@ describe('the storefront facet index', () => {
     // Built again once the catalog is quiet, from the read models after the write.
     await expect.poll(indexed, { timeout: 10_000 }).toBe(true)
     expect(await tagCounts('price-ascending')).toEqual({ summer: 3, sale: 1, winter: 1 })
+  })
+
+  it('chooses a page’s products in the sort’s order, and never from an index of before a write', async () => {
+    await expect.poll(indexed, { timeout: 10_000 }).toBe(true)
+    expect(await titles('sort_by=title-ascending&filter.p.tag=summer')).toEqual(['Cap', 'Shorts', 'Tee'])
+    expect(await titles('sort_by=title-descending&filter.p.tag=summer')).toEqual(['Tee', 'Shorts', 'Cap'])
+
+    await ok(t, shop.apiKey, UPDATE, { id: capId, title: 'Zed cap' }, 'productUpdate')
+    expect(indexed()).toBe(false)
+    expect(await titles('sort_by=title-ascending&filter.p.tag=winter')).toEqual(['Zed cap'])
+    expect(await titles('sort_by=title-descending')).toEqual(['Zed cap', 'Tee', 'Shorts'])
+
+    await expect.poll(indexed, { timeout: 10_000 }).toBe(true)
+    expect(await titles('sort_by=title-ascending')).toEqual(['Shorts', 'Tee', 'Zed cap'])
   })
 
   it('is one store’s: another store’s index is its own', async () => {

@@ -6,7 +6,13 @@ import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
-import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from '../product/queries.js'
+import {
+  listProducts,
+  type ListProductsArgs,
+  type ProductFilter,
+  type ProductRecord,
+  type ProductSort,
+} from '../product/queries.js'
 import type { CategoryDb, CategoryRow } from './tables.js'
 import { findInStore, inStore } from '../../shared/store-rows.js'
 
@@ -163,6 +169,9 @@ export async function productCountsOfCategories(
   return categoryIds.map((id) => byId.get(id.toLowerCase()) ?? 0)
 }
 
+/** The order of a category's products, with those of the categories under it, when the caller gives none. */
+export const CATEGORY_PRODUCTS_SORT: ProductSort = 'TITLE_ASC'
+
 export interface CategoryProductsArgs extends ListProductsArgs {
   includeDescendants?: boolean | null
 }
@@ -189,7 +198,11 @@ export function categoryProducts(
     return listProducts(
       db,
       storeId,
-      { ...list, filter: list.filter ? { and: [inSubtree, list.filter] } : inSubtree, sort: list.sort ?? 'TITLE_ASC' },
+      {
+        ...list,
+        filter: list.filter ? { and: [inSubtree, list.filter] } : inSubtree,
+        sort: list.sort ?? CATEGORY_PRODUCTS_SORT,
+      },
       options,
     )
   }

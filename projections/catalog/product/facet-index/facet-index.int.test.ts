@@ -3,9 +3,10 @@ import { startTestApp, type Tenant, type TestApp } from '../../../../test/suppor
 import { must } from '../../../../test/support/categories.js'
 import { createCollection } from '../../../../test/support/collections.js'
 import { productFacets } from '../facets.js'
-import type { ProductFilter } from '../queries.js'
+import type { ProductFilter, ProductSort } from '../queries.js'
 import { listPublishedProducts } from '../visibility.js'
-import { indexCount, indexFacets } from './facets.js'
+import { indexFacets, indexMatches } from './facets.js'
+import { indexPageChooser } from './page.js'
 import { loadFacetIndex, type FacetIndex } from './load.js'
 
 // The facet index must answer exactly what the facet statement answers, for every filter it takes:
@@ -167,11 +168,47 @@ describe('the facet index', () => {
       const fewTags = (await productFacets(db, shop.storeId, { filter, tagLimit: 3 })).tags
       expect({ seed, tags: indexFacets(index, filter, 3)?.tags }).toEqual({ seed, tags: fewTags })
       const listed = await listPublishedProducts(db, shop.storeId, { limit: 1, filter })
-      expect({ seed, count: indexCount(index, filter) }).toEqual({ seed, count: listed.totalCount })
+      expect({ seed, count: indexMatches(index, filter)?.count() }).toEqual({ seed, count: listed.totalCount })
       if (sql.totalCount > 0 && sql.totalCount < index.size) narrowed++
     }
     // The generator is worth its name: most filters keep some products and drop others.
     expect(narrowed).toBeGreaterThan(75)
+  })
+
+  it('chooses every page of generated filters in each sort it holds as SQL orders them', async () => {
+    const db = t.platform.database.db
+    const sorts: ProductSort[] = [
+      'TITLE_ASC',
+      'TITLE_DESC',
+      'CREATED_AT_ASC',
+      'CREATED_AT_DESC',
+      'PRICE_ASC',
+      'PRICE_DESC',
+    ]
+    const limit = 7
+    let pages = 0
+    for (let seed = 1; seed <= 40; seed++) {
+      const filter = shopperFilter(seed)
+      const matches = indexMatches(index, filter)!
+      for (const sort of sorts) {
+        const choose = indexPageChooser(index, matches, sort)!
+        const last = Math.ceil(matches.count() / limit) + 1
+        for (let page = 1; page <= last; page++) {
+          const args = { page, limit, filter, sort }
+          const bySql = await listPublishedProducts(db, shop.storeId, args)
+          const byIndex = await listPublishedProducts(db, shop.storeId, args, { total: matches.count(), choose })
+          expect({ seed, sort, page, ...byIndex }).toEqual({ seed, sort, page, ...bySql })
+          pages++
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(500)
+  })
+
+  it('leaves to SQL a sort it does not hold', () => {
+    const matches = indexMatches(index, { status: ['ACTIVE'] })!
+    for (const sort of ['HANDLE_ASC', 'UPDATED_AT_DESC', 'INVENTORY_ASC'] satisfies ProductSort[])
+      expect(indexPageChooser(index, matches, sort)).toBeNull()
   })
 
   it('leaves to SQL what it does not hold', () => {
@@ -188,7 +225,7 @@ describe('the facet index', () => {
       {},
     ] satisfies ProductFilter[]) {
       expect(indexFacets(index, filter)).toBeNull()
-      expect(indexCount(index, filter)).toBeNull()
+      expect(indexMatches(index, filter)).toBeNull()
     }
   })
 

@@ -60,13 +60,13 @@ export function indexFacets(
   }
 }
 
-/** How many products a shopper's filter matches, or null when the index cannot tell (see `indexFacets`). */
-export function indexCount(index: FacetIndex, filter: ProductFilter): number | null {
+/** The products a shopper's filter matches, or null when the index cannot tell (see `indexFacets`). */
+export function indexMatches(index: FacetIndex, filter: ProductFilter): Bitset | null {
   const plan = planOf(index, filter)
   if (!plan) return null
   const set = plan.rest.copy()
   for (const products of plan.parts.values()) set.and(products)
-  return set.count()
+  return set
 }
 
 function planOf(index: FacetIndex, filter: ProductFilter): Plan | null {

@@ -37,7 +37,19 @@ export interface FacetIndex {
   /** Each category's ancestors, nearest last, to build a subtree. */
   ancestors: Map<string, string[]>
   collections: Map<string, Bitset>
+  /** Each product's id, by ordinal. */
+  ids: string[]
+  /**
+   * Ordinals in the ascending order of each sort the index holds, ties broken by id as
+   * `listProducts` breaks them (descending is this order reversed): a page of a shopper's list
+   * is chosen here, and SQL reads only its rows (page.ts).
+   */
+  orders: Record<IndexedSort, Int32Array>
 }
+
+/** The product sorts whose order the index holds, by the list spec's names (TITLE_ASC, TITLE_DESC, …). */
+export const INDEXED_SORTS = ['TITLE', 'CREATED_AT', 'PRICE'] as const
+export type IndexedSort = (typeof INDEXED_SORTS)[number]
 
 /**
  * Reads a store's facet index from the read models in one repeatable-read transaction, so every
@@ -58,7 +70,14 @@ export function loadFacetIndex(db: AnyDb, storeId: string): Promise<FacetIndex> 
         vendor: string
         price_min: string | number | null
         price_max: string | number | null
-      }>`select id, tags, vendor, price_min, price_max from products
+        title_rank: number
+        created_rank: number
+        price_rank: number
+      }>`select id, tags, vendor, price_min, price_max,
+          (row_number() over (order by title, id))::int - 1 as title_rank,
+          (row_number() over (order by created_at, id))::int - 1 as created_rank,
+          (row_number() over (order by price_sort, id))::int - 1 as price_rank
+        from products
         where store_id = ${storeId} and status = any(${visible}::text[]) order by id`.execute(trx)
       const tagOrder = await sql<{
         tag: string
@@ -97,6 +116,8 @@ export function loadFacetIndex(db: AnyDb, storeId: string): Promise<FacetIndex> 
         categories: new Map(),
         ancestors: new Map(categories.rows.map((row) => [row.id, row.ancestor_ids])),
         collections: new Map(),
+        ids: products.rows.map((row) => row.id),
+        orders: { TITLE: new Int32Array(size), CREATED_AT: new Int32Array(size), PRICE: new Int32Array(size) },
       }
       const setOf = (map: Map<string, Bitset>, key: string) => {
         let set = map.get(key)
@@ -108,6 +129,9 @@ export function loadFacetIndex(db: AnyDb, storeId: string): Promise<FacetIndex> 
         setOf(index.vendors, row.vendor).add(i)
         index.priceMin[i] = row.price_min === null ? NaN : Number(row.price_min)
         index.priceMax[i] = row.price_max === null ? NaN : Number(row.price_max)
+        index.orders.TITLE[row.title_rank] = i
+        index.orders.CREATED_AT[row.created_rank] = i
+        index.orders.PRICE[row.price_rank] = i
       }
       for (const row of values.rows) {
         const i = ordinal.get(row.product_id)
