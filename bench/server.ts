@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -8,6 +9,12 @@ import { promisify } from 'node:util'
 /** The repository root: this file runs from `dist/bench/`. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CLI = path.join(ROOT, 'dist/cli/main.js')
+/** The Node flags `npm start` runs the server with (package.json): the bench measures what an operator runs. */
+const START_FLAGS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'))
 const LOG_TAIL_LINES = 40
 
 export interface ServerProcess {
@@ -57,7 +64,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, CLI, 'serve', ...args], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...profile, CLI, 'serve', ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
