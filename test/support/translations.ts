@@ -22,6 +22,8 @@ export type TranslatableResource = {
   translations: Translation[]
 }
 type Written = { translatableResource: TranslatableResource | null; eventPosition: string | null }
+/** A value to register, named with the source text it translates (its digest is taken for you). */
+export type TranslatedText = { key: string; value: string; source: string }
 
 /**
  * The translation operations over GraphQL, for the app a test file starts in `beforeAll` (read
@@ -43,6 +45,16 @@ export function translationApi(app: () => TestApp) {
       })
       expect(response.errors).toBeUndefined()
       return response.data!.product
+    },
+    /** Registers French values, each with the digest of its English source; fails the test on an error. */
+    french: async (apiKey: string, resourceId: string, translations: TranslatedText[]) => {
+      const input = {
+        resourceId,
+        locale: 'fr',
+        translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })),
+      }
+      const written = await app().gql(apiKey, REGISTER, { input })
+      expect(written.errors).toBeUndefined()
     },
     /** A store with en (default), fr and de enabled. */
     multilingual: async (slug: string) => {

@@ -1,16 +1,13 @@
-import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
+import { translationApi } from '../../../../test/support/translations.js'
 
 // `ContentEntry.fields(locale)`: TEXT and RICH_TEXT values read their translation under the keys
 // content-source.ts registers (`fields.<key>`, `fields.<key>.<index>`); other values stay as stored.
 
 const t = useTestApp()
+const { french, multilingual } = translationApi(() => t)
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-
-const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
-const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }`
 const CREATE_TYPE = `mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }`
 const CREATE_ENTRY = `mutation ($input: ContentEntryCreateInput!) { contentEntryCreate(input: $input) { contentEntry { id } } }`
 const ENTRY = `query ($id: ID, $locale: Locale) { contentEntry(id: $id) { fields(locale: $locale) } }`
@@ -20,9 +17,7 @@ const SOURCE = { title: 'Summer sale', price: 49, tags: ['Hot', 'New'] }
 
 /** A store with en (default), fr and de enabled, a promo type (text, number, text list) and one entry. */
 async function promoStore(slug: string) {
-  const { apiKey } = await t.tenant(slug)
-  const enabled = await t.gql(apiKey, ENABLE_LOCALES, { input: { enabledLocales: ['en', 'fr', 'de'] } })
-  expect(enabled.errors).toBeUndefined()
+  const { apiKey } = await multilingual(slug)
   const fields = [
     { key: 'title', type: 'TEXT' },
     { key: 'price', type: 'NUMBER' },
@@ -35,20 +30,6 @@ async function promoStore(slug: string) {
   })
   expect(entry.errors).toBeUndefined()
   return { apiKey, entryId: entry.data!.contentEntryCreate.contentEntry.id }
-}
-
-async function french(
-  apiKey: string,
-  resourceId: string,
-  translations: { key: string; value: string; source: string }[],
-) {
-  const input = {
-    resourceId,
-    locale: 'fr',
-    translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })),
-  }
-  const written = await t.gql(apiKey, REGISTER, { input })
-  expect(written.errors).toBeUndefined()
 }
 
 async function fieldsOf(apiKey: string, id: string, locale?: string) {

@@ -1,46 +1,20 @@
-import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
 import { createAttribute } from '../../../../test/support/attributes.js'
 import { createProduct } from '../../../../test/support/products.js'
+import { translationApi } from '../../../../test/support/translations.js'
 
 // Nested translatable text read with `locale`: menu item titles, product option names, attribute
 // option labels and SEO, each translated on its resource under the key sources.ts lists.
 
 const t = useTestApp()
+const { french, multilingual } = translationApi(() => t)
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-
-const REGISTER = `mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }`
-const ENABLE_LOCALES = `mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }`
 const CREATE_MENU = `mutation ($input: MenuCreateInput!) { menuCreate(input: $input) { menu { id } } }`
 const ADD_ITEM = `mutation ($input: MenuItemAddInput!) { menuItemAdd(input: $input) { itemId } }`
 const MENU = `query ($id: ID, $locale: Locale) { menu(id: $id) { title(locale: $locale) items { id title(locale: $locale) items { id title(locale: $locale) } } } }`
 const PRODUCT = `query ($id: ID, $locale: Locale) { product(id: $id) { options { name(locale: $locale) } seo { title(locale: $locale) description(locale: $locale) } } }`
 const ATTRIBUTE = `query ($id: ID, $locale: Locale) { attribute(id: $id) { options { code label(locale: $locale) } } }`
-
-/** A store with en (default), fr and de enabled. */
-async function multilingual(slug: string) {
-  const tenant = await t.tenant(slug)
-  const enabled = await t.gql(tenant.apiKey, ENABLE_LOCALES, { input: { enabledLocales: ['en', 'fr', 'de'] } })
-  expect(enabled.errors).toBeUndefined()
-  return tenant
-}
-
-/** Registers French values, each with the digest of its English source. */
-async function french(
-  apiKey: string,
-  resourceId: string,
-  translations: { key: string; value: string; source: string }[],
-) {
-  const input = {
-    resourceId,
-    locale: 'fr',
-    translations: translations.map(({ key, value, source }) => ({ key, value, sourceDigest: digest(source) })),
-  }
-  const written = await t.gql(apiKey, REGISTER, { input })
-  expect(written.errors).toBeUndefined()
-}
 
 async function read<Data>(apiKey: string, query: string, id: string, locale?: string): Promise<Data> {
   const response = await t.gql<Data>(apiKey, query, { id, locale })
