@@ -1,11 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SCOPES } from '../domain/shared/scopes.js'
-import { issueApiKey } from '../app/auth/keys.js'
 import { revokeKey } from '../app/operations/tenants.js'
 import { useTestApp, type Tenant } from '../test/support/app.js'
 import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { operator, wideKey } from '../test/support/settings.js'
 import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
 // Who may do what over MCP: the same rules as GraphQL, enforced by the same code. Keys without a
@@ -84,21 +83,9 @@ describe('scopes', () => {
 
 describe('store selection', () => {
   it('a key for several stores works on none until X-Store names one', async () => {
-    const operator = {
-      organizationId: shop.organizationId,
-      storeId: null,
-      actor: { type: 'system' as const, id: 'test' },
-      scopes: ALL_SCOPES,
-      correlationId: uuidv7(),
-      causationId: null,
-      now: new Date(),
-    }
-    await t.platform.executeAndWait(storeCreate, { name: 'Second', slug: 'mcp-shop-two' }, operator)
-    const { apiKey } = await issueApiKey(
-      { db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) },
-      { name: 'every store', scopes: ['products:write'], storeIds: null },
-      operator,
-    )
+    const organizationId = shop.organizationId
+    await t.platform.executeAndWait(storeCreate, { name: 'Second', slug: 'mcp-shop-two' }, operator(organizationId))
+    const apiKey = await wideKey(t, organizationId, ['products:write'])
 
     const unselected = await connect(httpTransport(url, apiKey))
     const context = await callTool<{ currentStore: unknown; stores: { slug: string }[] }>(unselected, 'get_context')

@@ -5,7 +5,7 @@ import type { CommandContext } from '../../app/commands/context.js'
 import type { TestApp } from './app.js'
 
 /** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
-export function operator(organizationId: string): CommandContext {
+export function operator(organizationId: string, now = new Date()): CommandContext {
   return {
     organizationId,
     storeId: null,
@@ -13,9 +13,15 @@ export function operator(organizationId: string): CommandContext {
     scopes: ALL_SCOPES,
     correlationId: uuidv7(),
     causationId: null,
-    now: new Date(),
+    now,
   }
 }
+
+/** What `issueApiKey` and the other key operations run on: the app's database and its command path. */
+export const keyDeps = (t: TestApp) => ({
+  db: t.platform.database.db,
+  execute: t.platform.executeAndWait.bind(t.platform),
+})
 
 /** A key of the organization that reaches every one of its stores. */
 export async function wideKey(
@@ -24,8 +30,7 @@ export async function wideKey(
   scopes: readonly Scope[] = ALL_SCOPES,
   name = 'every store',
 ): Promise<string> {
-  const deps = { db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) }
-  return (await issueApiKey(deps, { name, scopes, storeIds: null }, operator(organizationId))).apiKey
+  return (await issueApiKey(keyDeps(t), { name, scopes, storeIds: null }, operator(organizationId))).apiKey
 }
 
 /** Every field of `Store`, so a read-back is compared as a whole. */

@@ -3,10 +3,10 @@ import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES } from '../../../../domain/shared/scopes.js'
 import { generateApiKeyToken } from '../../../../app/auth/api-key-token.js'
 import { issueApiKey } from '../../../../app/auth/keys.js'
-import type { CommandContext } from '../../../../app/commands/context.js'
 import { revokeKey } from '../../../../app/operations/tenants.js'
 import { type GraphQLResponse, type Tenant, useTestApp } from '../../../../test/support/app.js'
 import { UUID, onlyError } from '../../../../test/support/products.js'
+import { keyDeps, operator } from '../../../../test/support/settings.js'
 import { storeCreate } from '../../../../domain/tenancy/store/definitions.js'
 
 // Who the caller is, which store a request works on, and which credentials are refused.
@@ -33,17 +33,6 @@ const VIEWER = `{ viewer { organization { id name } stores { ${STORE_FIELDS} } c
 
 const t = useTestApp()
 
-/** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
-const operator = (organizationId: string, now = new Date()): CommandContext => ({
-  organizationId,
-  storeId: null,
-  actor: { type: 'system', id: 'cli', name: 'operator' },
-  scopes: ALL_SCOPES,
-  correlationId: uuidv7(),
-  causationId: null,
-  now,
-})
-const keyDeps = () => ({ db: t.platform.database.db, execute: t.platform.executeAndWait.bind(t.platform) })
 const store = (tenant: Tenant, name = `Store ${tenant.storeSlug}`): ViewerStore => ({
   id: tenant.storeId,
   slug: tenant.storeSlug,
@@ -100,7 +89,7 @@ describe('a key reaching several stores', () => {
     second = { ...main, storeId: created.entityId, storeSlug: 'multi-outlet' }
     wide = (
       await issueApiKey(
-        keyDeps(),
+        keyDeps(t),
         { name: 'all stores', scopes: ALL_SCOPES, storeIds: null },
         operator(main.organizationId),
       )
@@ -237,7 +226,7 @@ describe('refused credentials', () => {
     const issuedAt = new Date(Date.now() - 365 * 24 * 3600 * 1000)
     const expiresAt = new Date(Date.now() - 182 * 24 * 3600 * 1000)
     const { apiKey } = await issueApiKey(
-      keyDeps(),
+      keyDeps(t),
       { name: 'old', scopes: ['products:read'], storeIds: [tenant.storeId], expiresAt },
       operator(tenant.organizationId, issuedAt),
     )
