@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildApp, type App } from '../api/app.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { statusLines } from '../cli/commands/projections.js'
-import { allCommands } from '../domain/commands.js'
-import { loadConfig } from '../infra/config.js'
 import type { NewEvent, RecordedEvent } from '../infra/eventstore/port.js'
-import { createLogger } from '../infra/logging/logger.js'
 import { createTenant, type CreatedTenant } from '../app/operations/tenants.js'
-import { Platform } from '../app/platform.js'
-import { platformReactions } from '../app/reactions/all.js'
 import type { Projection } from '../infra/projections/projection.js'
 import { retryProjections } from '../infra/projections/retry.js'
 import { allProjections } from '../projections/all.js'
-import { createTestDatabase, type TestDatabase } from './support/database.js'
+import { useTestApp } from './support/app.js'
 import { eventually } from './support/projections.js'
 
 /**
@@ -36,47 +30,14 @@ function repairable(projection: Projection): Projection {
   }
 }
 
-let test: TestDatabase
-let platform: Platform
-let app: App
+const t = useTestApp({ projections: allProjections.map(repairable) })
 let storeA: CreatedTenant
 let storeB: CreatedTenant
 
 beforeAll(async () => {
-  test = await createTestDatabase()
-  const config = {
-    ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }),
-    databaseUrl: test.url,
-    logLevel: 'silent' as const,
-    readWaitMs: 10_000,
-  }
-  platform = await Platform.open(
-    config,
-    createLogger('silent'),
-    { commands: allCommands, projections: allProjections.map(repairable), reactions: platformReactions },
-    { runProjections: true, database: test.database },
-  )
-  app = await buildApp(platform)
-  storeA = await createTenant(platform, { organizationName: 'Org A', storeSlug: 'parked-a', storeName: 'Store A' })
-  storeB = await createTenant(platform, { organizationName: 'Org B', storeSlug: 'parked-b', storeName: 'Store B' })
+  storeA = await createTenant(t.platform, { organizationName: 'Org A', storeSlug: 'parked-a', storeName: 'Store A' })
+  storeB = await createTenant(t.platform, { organizationName: 'Org B', storeSlug: 'parked-b', storeName: 'Store B' })
 })
-
-afterAll(async () => {
-  await app.close()
-  await platform.close()
-  await test.drop()
-})
-
-async function gql<Data>(apiKey: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ query, variables }),
-  })
-  const body = response.json() as { data?: Data; errors?: { message: string; extensions: Record<string, unknown> }[] }
-  return { status: response.statusCode, headers: response.headers, data: body.data ?? null, errors: body.errors }
-}
 
 const CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id title } } }'
 const READ = 'query ($id: ID) { product(id: $id) { id title revision } }'
@@ -85,8 +46,8 @@ type Created = { productCreate: { product: { id: string; title: string } | null 
 type Read = { product: { id: string; title: string; revision: number } | null }
 type Status = { store: { readModelStatus: { state: string; projection: string | null; error: string | null } } }
 
-const readModelStatus = async (apiKey: string) => (await gql<Status>(apiKey, STATUS)).data!.store.readModelStatus
-const countEvents = (storeId: string) => platform.eventStore.countAll({ filter: { scopeId: storeId } })
+const readModelStatus = async (apiKey: string) => (await t.gql<Status>(apiKey, STATUS)).data!.store.readModelStatus
+const countEvents = (storeId: string) => t.platform.eventStore.countAll({ filter: { scopeId: storeId } })
 
 /** Copies of a real product's events, for a new product, as another path (no API) would append them. */
 function copyOf(
@@ -107,7 +68,7 @@ describe('a store whose event a projection cannot apply', () => {
   let badId: string
 
   it("parks that store only: its read models turn STALE with the projection and the error, other stores don't notice", async () => {
-    const good = await gql<Created>(storeA.apiKey, CREATE, {
+    const good = await t.gql<Created>(storeA.apiKey, CREATE, {
       input: { title: 'Good', publishAt: new Date(Date.now() + 86_400_000).toISOString() },
     })
     goodId = good.data!.productCreate.product!.id
@@ -115,12 +76,12 @@ describe('a store whose event a projection cannot apply', () => {
 
     // The same command's events, with a date no projection can store.
     badId = randomUUID()
-    const history = await platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
+    const history = await t.platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
     expect(history.map((e) => e.type)).toEqual(['ProductCreated', 'ProductPublishScheduled'])
     const bad = copyOf(history, badId, (event) =>
       event.type === 'ProductCreated' ? { handle: 'year-zero' } : { publishAt: YEAR_ZERO },
     )
-    await platform.eventStore.append(`product-${storeA.storeId}_${badId}`, bad, { expectedRevision: 'no_stream' })
+    await t.platform.eventStore.append(`product-${storeA.storeId}_${badId}`, bad, { expectedRevision: 'no_stream' })
 
     await eventually(async () => expect((await readModelStatus(storeA.apiKey)).state).toBe('STALE'))
     const status = await readModelStatus(storeA.apiKey)
@@ -128,17 +89,17 @@ describe('a store whose event a projection cannot apply', () => {
     expect(status.error).toMatch(new RegExp(`^ProductPublishScheduled ${bad[1]!.id}: .*out of range`))
 
     // Store B writes and reads as ever.
-    const created = await gql<Created>(storeB.apiKey, CREATE, { input: { title: 'Elsewhere' } })
+    const created = await t.gql<Created>(storeB.apiKey, CREATE, { input: { title: 'Elsewhere' } })
     expect(created.errors).toBeUndefined()
     const id = created.data!.productCreate.product!.id
-    expect((await gql<Read>(storeB.apiKey, READ, { id })).data!.product).toMatchObject({ id, title: 'Elsewhere' })
+    expect((await t.gql<Read>(storeB.apiKey, READ, { id })).data!.product).toMatchObject({ id, title: 'Elsewhere' })
     expect(await readModelStatus(storeB.apiKey)).toEqual({ state: 'CURRENT', projection: null, error: null })
   })
 
   it('refuses the parked store its writes at once with SERVICE_UNAVAILABLE, and changes nothing; its reads answer', async () => {
     const before = await countEvents(storeA.storeId)
     const started = Date.now()
-    const refused = await gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Refused' } })
+    const refused = await t.gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Refused' } })
     // Not the bounded read-your-writes wait (10 s here): refused before anything is appended.
     expect(Date.now() - started).toBeLessThan(2_000)
     expect(refused.status).toBe(503)
@@ -151,31 +112,31 @@ describe('a store whose event a projection cannot apply', () => {
     })
     expect(refused.errors![0]!.message).toMatch(/read models are being repaired: the 'products' projection/)
     expect(await countEvents(storeA.storeId)).toBe(before)
-    expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toMatchObject({
+    expect((await t.gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toMatchObject({
       id: goodId,
       title: 'Good',
     })
   })
 
   it('shows on /health (200, degraded), /ready (503), /metrics and projections status', async () => {
-    const health = await app.inject({ method: 'GET', url: '/health' })
+    const health = await t.app.inject({ method: 'GET', url: '/health' })
     expect(health.statusCode).toBe(200)
     const body = health.json<{ status: string; projections: { name: string; state: string; parkedStores: number }[] }>()
     expect(body.status).toBe('degraded')
     expect(body.projections.find((p) => p.name === 'products')).toMatchObject({ state: 'running', parkedStores: 1 })
 
-    const ready = await app.inject({ method: 'GET', url: '/ready' })
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' })
     expect(ready.statusCode).toBe(503)
     expect(ready.json<{ checks: { projections: string } }>().checks.projections).toMatch(
       /products running lag \d+ parked stores 1/,
     )
 
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
     expect(metrics).toContain('emporium_projection_parked_stores{projection="products"} 1')
     expect(metrics).toContain('emporium_projection_parked_stores{projection="tenancy"} 0')
     expect(metrics).toContain('emporium_projection_halted{projection="products"} 0')
 
-    const products = (await statusLines(platform)).find((s) => s.name === 'products')!
+    const products = (await statusLines(t.platform)).find((s) => s.name === 'products')!
     expect(products.parkedStores).toEqual([
       {
         storeId: storeA.storeId,
@@ -190,7 +151,7 @@ describe('a store whose event a projection cannot apply', () => {
 
   it('stays parked when retried before the fix, then resumes after it: later events applied once, writes and health back', async () => {
     expect(
-      await retryProjections(platform.database, platform.projections, { storeId: storeA.storeId, pollMs: 20 }),
+      await retryProjections(t.platform.database, t.platform.projections, { storeId: storeA.storeId, pollMs: 20 }),
     ).toEqual([
       {
         projection: 'products',
@@ -202,48 +163,48 @@ describe('a store whose event a projection cannot apply', () => {
     expect((await readModelStatus(storeA.apiKey)).state).toBe('STALE')
 
     // Meanwhile an event of the store arrives by a path that does not wait for read models (a scheduler, say).
-    const history = await platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
+    const history = await t.platform.eventStore.readStream(`product-${storeA.storeId}_${goodId}`)
     const retitled: NewEvent = {
       id: randomUUID(),
       type: 'ProductRetitled',
       data: { productId: goodId, title: 'Better' },
       metadata: { ...history[0]!.metadata, correlationId: randomUUID() },
     }
-    await platform.eventStore.append(`product-${storeA.storeId}_${goodId}`, [retitled], {
+    await t.platform.eventStore.append(`product-${storeA.storeId}_${goodId}`, [retitled], {
       expectedRevision: history.length - 1,
     })
 
     fixed = true
     expect(
-      await retryProjections(platform.database, platform.projections, { projection: 'products', pollMs: 20 }),
+      await retryProjections(t.platform.database, t.platform.projections, { projection: 'products', pollMs: 20 }),
     ).toEqual([{ projection: 'products', storeId: storeA.storeId, result: 'resumed', error: null }])
     expect(await readModelStatus(storeA.apiKey)).toEqual({ state: 'CURRENT', projection: null, error: null })
     // The retry replays up to the log's horizon, which is cluster-wide: another test file's open
     // transaction can hold it before the event appended above, which the live worker then applies.
     await vi.waitFor(
       async () =>
-        expect((await gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toEqual({
+        expect((await t.gql<Read>(storeA.apiKey, READ, { id: goodId })).data!.product).toEqual({
           id: goodId,
           title: 'Better',
           revision: 2,
         }),
       { timeout: 10_000, interval: 50 },
     )
-    expect((await gql<Read>(storeA.apiKey, READ, { id: badId })).data!.product).toMatchObject({
+    expect((await t.gql<Read>(storeA.apiKey, READ, { id: badId })).data!.product).toMatchObject({
       id: badId,
       title: 'Good',
     })
-    const listed = await gql<{ products: { nodes: { id: string }[] } }>(
+    const listed = await t.gql<{ products: { nodes: { id: string }[] } }>(
       storeA.apiKey,
       '{ products(first: 50) { nodes { id } } }',
     )
     expect(listed.data!.products.nodes.map((p) => p.id).sort()).toEqual([goodId, badId].sort())
 
-    const created = await gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Welcome back' } })
+    const created = await t.gql<Created>(storeA.apiKey, CREATE, { input: { title: 'Welcome back' } })
     expect(created.errors).toBeUndefined()
     expect(created.data!.productCreate.product).toMatchObject({ title: 'Welcome back' })
-    const health = (await app.inject({ method: 'GET', url: '/health' })).json<{ status: string }>()
+    const health = (await t.app.inject({ method: 'GET', url: '/health' })).json<{ status: string }>()
     expect(health.status).toBe('ok')
-    expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200)
   })
 })

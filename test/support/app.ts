@@ -3,7 +3,8 @@ import { buildApp, type App } from '../../api/app.js'
 import { allCommands } from '../../domain/commands.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { loadConfig, type Config } from '../../infra/config.js'
-import { createLogger } from '../../infra/logging/logger.js'
+import { createLogger, type Logger } from '../../infra/logging/logger.js'
+import type { Projection } from '../../infra/projections/projection.js'
 import { createTenant, createKey } from '../../app/operations/tenants.js'
 import { Platform } from '../../app/platform.js'
 import { platformReactions } from '../../app/reactions/all.js'
@@ -85,10 +86,19 @@ export function postGraphQL(
   })
 }
 
+/** How a test starts its app; every part has the default the other tests run with. */
+export interface TestAppOptions {
+  runProjections?: boolean
+  config?: Partial<Config>
+  pglite?: boolean
+  /** The projections to run instead of all of them, e.g. wrapped ones a test makes fail. */
+  projections?: readonly Projection[]
+  /** Where the app logs; silent unless TEST_LOG_LEVEL says otherwise. */
+  logger?: Logger
+}
+
 /** The whole API on a per-file database, driven through `app.inject()` as a client would. */
-export async function startTestApp(
-  options: { runProjections?: boolean; config?: Partial<Config>; pglite?: boolean } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const test = await createTestDatabase({ pglite: options.pglite })
   const config = {
     ...loadConfig(TEST_ENV),
@@ -97,11 +107,11 @@ export async function startTestApp(
     readWaitMs: 10_000,
     ...options.config,
   }
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
   const platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
+    { commands: allCommands, projections: options.projections ?? allProjections, reactions: platformReactions },
     { runProjections: options.runProjections ?? true, database: test.database },
   )
   const app = await buildApp(platform)
@@ -128,7 +138,7 @@ export async function startTestApp(
 }
 
 /** The app of a test file, started before its tests and closed after them. */
-export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+export function useTestApp(options: TestAppOptions = {}): TestApp {
   return perFile(
     () => startTestApp(options),
     (t) => t.close(),

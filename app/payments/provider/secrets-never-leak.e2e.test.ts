@@ -1,19 +1,13 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { buildApp, type App } from '../../../api/app.js'
-import { allCommands } from '../../../domain/commands.js'
-import { loadConfig } from '../../../infra/config.js'
 import { createLogger } from '../../../infra/logging/logger.js'
-import { allProjections } from '../../../projections/all.js'
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { callTool, connect, httpTransport } from '../../../test/support/mcp.js'
 import { createTenant } from '../../operations/tenants.js'
-import { Platform } from '../../platform.js'
 import { webhookSigningSecrets } from './open.js'
-import { platformReactions } from '../../reactions/all.js'
 
 // A payment provider's secrets reach the secrets table sealed, and nowhere else: not the events,
 // the audit log, an export, an answer (GraphQL or MCP) or a log line — even at trace level and
@@ -30,50 +24,29 @@ const SECRETS = {
 /** The part of each secret that must never show: all but the last 4 characters. */
 const CANARIES = Object.values(SECRETS).map((secret) => secret.slice(0, -4))
 
-let test: TestDatabase
-let platform: Platform
-let app: App
 const logLines: string[] = []
 const answers: string[] = []
 
-beforeAll(async () => {
-  test = await createTestDatabase()
-  const logs = new Writable({
+/** A log destination that keeps every line it is given in `lines`. */
+function collectInto(lines: string[]): Writable {
+  return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'))
+      lines.push(chunk.toString('utf8'))
       done()
     },
   })
-  const logger = createLogger('trace', 'emporium', logs)
-  const config = {
-    ...loadConfig({ RATE_LIMIT_BUCKET: '1000000', RATE_LIMIT_RESTORE_PER_SECOND: '1000000' }),
-    databaseUrl: test.url,
-    logLevel: 'trace' as const,
-    readWaitMs: 10_000,
-  }
-  platform = await Platform.open(
-    config,
-    logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
-    { runProjections: true, database: test.database },
-  )
-  app = await buildApp(platform)
-})
-afterAll(async () => {
-  await app?.close()
-  await platform?.close()
-  await test?.drop()
+}
+
+const t = useTestApp({
+  config: { logLevel: 'trace' },
+  logger: createLogger('trace', 'emporium', collectInto(logLines)),
 })
 
+/** POST /graphql, keeping the answer for the final check that none holds a secret. */
 async function gql(apiKey: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-    payload: JSON.stringify({ query, variables }),
-  })
-  answers.push(response.body)
-  return response.json() as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] }
+  const response = await t.gql(apiKey, query, variables)
+  answers.push(JSON.stringify({ data: response.data, errors: response.errors }))
+  return response
 }
 
 const CONFIGURE = `mutation ($input: PaymentProviderConfigureInput!) {
@@ -84,7 +57,7 @@ function exportEvents(slug: string): Promise<string> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'cli/main.ts', 'events', 'export', '--store', slug],
-      { cwd: root, env: { ...process.env, DATABASE_URL: test.url ?? '', LOG_LEVEL: 'trace' }, timeout: 60_000 },
+      { cwd: root, env: { ...process.env, DATABASE_URL: t.test.url ?? '', LOG_LEVEL: 'trace' }, timeout: 60_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout + stderr)),
     )
   })
@@ -96,7 +69,7 @@ function expectNoSecret(where: string, text: string): void {
 
 describe('payment provider secrets', { timeout: 120_000 }, () => {
   it('are sealed in the secrets table and never reach events, audit log, export, answers or logs', async () => {
-    const tenant = await createTenant(platform, {
+    const tenant = await createTenant(t.platform, {
       organizationName: 'Leak Org',
       storeSlug: 'leak-shop',
       storeName: 'Leak shop',
@@ -124,7 +97,7 @@ describe('payment provider secrets', { timeout: 120_000 }, () => {
 
     // Through MCP too.
     const client = await connect(
-      httpTransport(`${await app.listen({ port: 0, host: '127.0.0.1' })}/mcp`, tenant.apiKey),
+      httpTransport(`${await t.app.listen({ port: 0, host: '127.0.0.1' })}/mcp`, tenant.apiKey),
     )
     try {
       const configured = await callTool<Record<string, unknown>>(client, 'configure_payment_provider', {
@@ -141,17 +114,24 @@ describe('payment provider secrets', { timeout: 120_000 }, () => {
     }
 
     // The secrets are usable: they are in the table, sealed.
-    expect(await webhookSigningSecrets(platform, tenant.storeId, 'STRIPE')).toEqual([SECRETS.rotated, SECRETS.signing])
+    expect(await webhookSigningSecrets(t.platform, tenant.storeId, 'STRIPE')).toEqual([
+      SECRETS.rotated,
+      SECRETS.signing,
+    ])
     const sealed = await sql<{
       sealed: string
       key_id: string
-    }>`select sealed, key_id from payment_provider_secrets`.execute(platform.database.db)
+    }>`select sealed, key_id from payment_provider_secrets`.execute(t.platform.database.db)
     expect(sealed.rows.length).toBeGreaterThanOrEqual(4)
     for (const row of sealed.rows)
       expectNoSecret('a sealed row', `${row.sealed} ${Buffer.from(row.sealed, 'base64').toString('latin1')}`)
 
     // Events, as the log holds them and as the export writes them.
-    const events = await platform.eventStore.readAll({ from: null, filter: { scopeId: tenant.storeId }, limit: 10_000 })
+    const events = await t.platform.eventStore.readAll({
+      from: null,
+      filter: { scopeId: tenant.storeId },
+      limit: 10_000,
+    })
     const providerEvents = events.filter((event) => event.streamName.startsWith('paymentprovider-'))
     expect(providerEvents.map((event) => event.type)).toEqual([
       'PaymentProviderConfigured',
@@ -168,7 +148,7 @@ describe('payment provider secrets', { timeout: 120_000 }, () => {
     expect(audit.errors).toBeUndefined()
     expect(JSON.stringify(audit.data)).toContain('PaymentProviderSigningSecretRotated')
 
-    if (test.url) {
+    if (t.test.url) {
       const exported = await exportEvents('leak-shop')
       expect(exported).toContain('PaymentProviderConfigured')
       expectNoSecret('the events export', exported)
@@ -182,16 +162,7 @@ describe('payment provider secrets', { timeout: 120_000 }, () => {
 
   it('redacts secret fields in log lines by path', () => {
     const lines: string[] = []
-    const logger = createLogger(
-      'info',
-      'emporium',
-      new Writable({
-        write(chunk: Buffer, _e, done) {
-          lines.push(chunk.toString('utf8'))
-          done()
-        },
-      }),
-    )
+    const logger = createLogger('info', 'emporium', collectInto(lines))
     logger.info({ input: { secretKey: SECRETS.secretKey, webhookSigningSecret: SECRETS.signing } }, 'command')
     logger.info({ variables: { input: { secretKey: SECRETS.secretKey } } }, 'graphql')
     expectNoSecret('a redacted log line', lines.join(''))
