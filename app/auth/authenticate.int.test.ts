@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DomainError } from '../../domain/shared/errors.js'
 import type { ApiKeyCreated } from '../../domain/tenancy/api-key/events.js'
 import { tenancyProjection } from '../../projections/tenancy/projection.js'
 import { findApiKey } from '../../projections/tenancy/queries.js'
@@ -12,6 +11,7 @@ import { authenticateApiKey, resolveStore, type ApiKeyPrincipal } from './authen
 import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations, insertApiKeySecret } from './secrets.js'
 import { lastUsedOf } from './usage.js'
+import { failure } from '../../test/support/failure.js'
 
 const org = '0190a0b0-0000-7000-8000-000000000001'
 const otherOrg = '0190a0b0-0000-7000-8000-000000000009'
@@ -52,15 +52,6 @@ async function key(
   return { token: token.token, keyId }
 }
 
-async function failure(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
-  return error
-}
-
 function principal(overrides: Partial<ApiKeyPrincipal> = {}): ApiKeyPrincipal {
   return {
     type: 'api_key',
@@ -74,10 +65,8 @@ function principal(overrides: Partial<ApiKeyPrincipal> = {}): ApiKeyPrincipal {
   }
 }
 
-beforeAll(async () => {
-  test = await createTestDatabase()
-  db = test.database.db
-  await migrateToLatest(db, { ...apiKeySecretMigrations, ...accountMigrations })
+/** Two organizations, Acme with two stores and Globex with one, in freshly created tenancy tables. */
+async function seedTenancy(): Promise<void> {
   await tenancyProjection.createTables(db)
   fixture = new TenancyFixture(db)
   await fixture.organization(org)
@@ -85,6 +74,13 @@ beforeAll(async () => {
   await fixture.store(org, acme, 'acme')
   await fixture.store(org, outlet, 'acme-outlet')
   await fixture.store(otherOrg, globex, 'globex')
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase()
+  db = test.database.db
+  await migrateToLatest(db, { ...apiKeySecretMigrations, ...accountMigrations })
+  await seedTenancy()
 })
 
 afterAll(async () => {
@@ -126,13 +122,7 @@ describe('authenticateApiKey', () => {
     const created = await findApiKey(db, org, keyId)
     // What a whole rebuild does to the read model: new tables, filled again from the log.
     for (const table of tenancyProjection.tables) await db.schema.dropTable(table).execute()
-    await tenancyProjection.createTables(db)
-    fixture = new TenancyFixture(db)
-    await fixture.organization(org)
-    await fixture.organization(otherOrg, 'Globex')
-    await fixture.store(org, acme, 'acme')
-    await fixture.store(org, outlet, 'acme-outlet')
-    await fixture.store(otherOrg, globex, 'globex')
+    await seedTenancy()
     await fixture.apiKey({
       keyId,
       organizationId: org,

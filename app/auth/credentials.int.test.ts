@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DomainError } from '../../domain/shared/errors.js'
 import { tenancyProjection } from '../../projections/tenancy/projection.js'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
+import { failure } from '../../test/support/failure.js'
 import { TenancyFixture } from '../../test/support/tenancy-fixtures.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
 import { generateApiKeyToken, hashSecret } from './api-key-token.js'
@@ -33,12 +33,7 @@ async function issue(keyId: string, expiresAt: string | null = null): Promise<st
 }
 
 async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
-  return error.code
+  return (await failure(work)).code
 }
 
 function resolver(): CredentialResolver {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DomainError } from '../../domain/shared/errors.js'
 import { tenancyDefinitions } from '../../domain/tenancy/definitions.js'
 import { tenancyProjection } from '../../projections/tenancy/projection.js'
 import { findApiKey } from '../../projections/tenancy/queries.js'
@@ -20,6 +19,7 @@ import { authenticateApiKey } from './authenticate.js'
 import { issueApiKey, type IssueApiKeyDeps } from './keys.js'
 import { accountMigrations } from './account-tables.js'
 import { apiKeySecretMigrations } from './secrets.js'
+import { failure } from '../../test/support/failure.js'
 
 /**
  * The tenancy slice end to end: commands through the real command path (over an in-memory log
@@ -107,15 +107,6 @@ const deps = (): IssueApiKeyDeps => ({
   db,
   execute: (definition, input, context) => execute(definition.name, input, context),
 })
-
-async function failure(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
-  return error
-}
 
 async function secretRows(): Promise<number> {
   const row = await db

@@ -11,6 +11,7 @@ import type { EventStore, RecordedEvent } from '../../infra/eventstore/port.js'
 import type { CommandContext } from './context.js'
 import { EVENT_SCHEMA_VERSION, executeCommand } from './execute.js'
 import { reservationStream } from '../../domain/shared/reservations.js'
+import { failure } from '../../test/support/failure.js'
 
 /**
  * The command path on a real event store, with a small "thing" that has a name unique in its
@@ -120,15 +121,6 @@ function ctx(scopes: readonly Scope[] = ['products:write'], overrides: Partial<C
 const thingStream = (id: string, scope = storeId) => streamName('thing', scope, id)
 const run = (input: unknown, context = ctx(), definition = thingCommand(), onStore = pg.store) =>
   executeCommand(onStore, definition, input, context)
-
-async function failure(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
-  return error
-}
 
 /**
  * Ids of everything appended in the test store, reservations included. Straight from the table:
