@@ -23,7 +23,8 @@ export const optionAdded = (n: number, name: string, values: string[], position 
   data: { productId: P, optionId: id('o', n), name, values, position, variantValue: values[0]! },
 })
 
-const DEFAULTS = {
+/** The fields a new variant has when a test does not say: no barcode, no extra prices, USD, tracked, none in stock. */
+export const VARIANT_DEFAULTS = {
   barcode: '',
   compareAtPrice: null,
   cost: null,
@@ -45,7 +46,7 @@ export const variantCreated = (
     variantId: id('v', n),
     sku: `SKU-${n}`,
     price: 1000 * n,
-    ...DEFAULTS,
+    ...VARIANT_DEFAULTS,
     optionValues,
     position: n - 1,
     ...extra,
@@ -60,7 +61,7 @@ export const draft = (
   variantId: id('v', n),
   sku: `SKU-${n}`,
   price: 1000 * n,
-  ...DEFAULTS,
+  ...VARIANT_DEFAULTS,
   optionValues,
   field: ['input', 'variants', n - 1],
   ...extra,

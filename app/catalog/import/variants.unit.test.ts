@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Catalog, ProductVariant } from '../../../domain/catalog/product/variants.js'
+import { VARIANT_DEFAULTS } from '../../../test/support/variants.js'
 import { matchVariant } from './variants.js'
 
 const variant = (variantId: string, sku: string, optionValues: string[]): ProductVariant => ({
   variantId,
   sku,
   optionValues,
-  barcode: '',
   price: 1000,
-  compareAtPrice: null,
-  cost: null,
-  currencyCode: 'USD',
-  inventoryTracked: true,
-  inventoryQuantity: 0,
-  weight: null,
-  mediaId: null,
+  ...VARIANT_DEFAULTS,
 })
 const sized: Catalog = {
   productId: 'p',
