@@ -1,5 +1,5 @@
 import { MEDIA_LIST } from '../../../domain/media/list.js'
-import { listFieldArgs, listTypeDefs } from '../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../shared/list-sdl.js'
 import { connectionTypeDefs } from '../shared/schema.js'
 import { EVENT_POSITION, payloadType } from '../shared/payloads.js'
 
@@ -139,9 +139,7 @@ export const mediaTypeDefs = /* GraphQL */ `
   extend type Query {
     "One media by id; NOT_FOUND when the store has no such media. Needs products:read or webstore:read."
     media(id: ID!): Media
-    "The store's media library. Needs products:read or webstore:read."
-    medias(${listFieldArgs(MEDIA_LIST)}
-    ): MediaConnection!
+    ${listField('medias', MEDIA_LIST, "The store's media library. Needs products:read or webstore:read.")}
   }
 
   extend type Mutation {

@@ -37,3 +37,20 @@ export function listFieldArgs(spec: AnyListSpec, options: { defaultSort?: boolea
   return `${LIST_ARGS}${filterArg}
 ${docstring(spec.sortArgDescription, '      ')}      sort: ${spec.name}Sort${sortDefault}`
 }
+
+/**
+ * SDL of a list field: `name` with the spec's arguments (`listFieldArgs`), answering
+ * `<Name>Connection!`, documented by `doc`.
+ *
+ * @example `extend type Query { ${listField('pages', PAGE_LIST, "The store's pages, drafts included.")} }`
+ */
+export function listField(
+  name: string,
+  spec: AnyListSpec,
+  doc: string,
+  options: { defaultSort?: boolean } = {},
+): string {
+  return `${JSON.stringify(doc)}
+    ${name}(${listFieldArgs(spec, options)}
+    ): ${spec.name}Connection!`
+}

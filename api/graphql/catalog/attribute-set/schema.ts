@@ -1,5 +1,5 @@
 import { ATTRIBUTE_SET_LIST } from '../../../../domain/catalog/attribute-set/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 
 export const attributeSetTypeDefs = /* GraphQL */ `
@@ -31,7 +31,6 @@ export const attributeSetTypeDefs = /* GraphQL */ `
   extend type Query {
     "One attribute set; NOT_FOUND when the store has no such set."
     attributeSet(id: ID!): AttributeSet
-    "The store's attribute sets."
-    attributeSets(${listFieldArgs(ATTRIBUTE_SET_LIST)}): AttributeSetConnection!
+    ${listField('attributeSets', ATTRIBUTE_SET_LIST, "The store's attribute sets.")}
   }
 `

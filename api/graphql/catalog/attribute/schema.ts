@@ -8,7 +8,7 @@ import {
   attributeRevert,
   attributeUpdate,
 } from '../../../../domain/catalog/attribute/definitions.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
@@ -202,8 +202,7 @@ export const attributeTypeDefs = /* GraphQL */ `
   extend type Query {
     "One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute."
     attribute(id: ID, code: String, asOf: DateTime): Attribute
-    "The store's attributes."
-    attributes(${listFieldArgs(ATTRIBUTE_LIST)}): AttributeConnection!
+    ${listField('attributes', ATTRIBUTE_LIST, "The store's attributes.")}
   }
 
   extend type Mutation {

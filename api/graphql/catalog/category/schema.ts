@@ -1,5 +1,5 @@
 import { CATEGORY_LIST } from '../../../../domain/catalog/category/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
@@ -45,9 +45,7 @@ export const categoryTypeDefs = /* GraphQL */ `
     position: Int!
     "The parent category; null for a root."
     parent: Category
-    "The direct subcategories, by position unless sorted otherwise."
-    children(${listFieldArgs(CATEGORY_LIST)}
-    ): CategoryConnection!
+    ${listField('children', CATEGORY_LIST, 'The direct subcategories, by position unless sorted otherwise.')}
     "The ancestors, root first (not the category itself)."
     ancestors: [CategoryCrumb!]!
     "The ancestors, root first, then the category itself: what a storefront shows above the page."

@@ -1,5 +1,5 @@
 import { PRODUCT_LIST } from '../../../../domain/catalog/product/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
 
@@ -80,9 +80,7 @@ export const productTypeDefs = /* GraphQL */ `
       "The product as it was at this instant, folded from its events (with id only); NOT_FOUND if it did not exist then."
       asOf: DateTime
     ): Product
-    "The store's products."
-    products(${listFieldArgs(PRODUCT_LIST)}
-    ): ProductConnection!
+    ${listField('products', PRODUCT_LIST, "The store's products.")}
   }
 
   extend type Mutation {

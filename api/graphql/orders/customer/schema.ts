@@ -1,5 +1,5 @@
 import { CUSTOMER_LIST } from '../../../../domain/orders/customer/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of customers: a read model of their orders joined with their deletable personal data. */
@@ -33,8 +33,6 @@ export const customerTypeDefs = /* GraphQL */ `
   extend type Query {
     "One customer by id; NOT_FOUND when the store has no such customer."
     customer(id: ID!): Customer
-    "The store's customers."
-    customers(${listFieldArgs(CUSTOMER_LIST)}
-    ): CustomerConnection!
+    ${listField('customers', CUSTOMER_LIST, "The store's customers.")}
   }
 `

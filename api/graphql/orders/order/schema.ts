@@ -1,6 +1,6 @@
 import { ORDER_LIST } from '../../../../domain/orders/order/list.js'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../domain/orders/order/order.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of orders; their inputs, payloads and mutations come from the command definitions. */
@@ -106,8 +106,6 @@ export const orderTypeDefs = /* GraphQL */ `
   extend type Query {
     "One order by id or by number (1001 for #1001); NOT_FOUND when the store has no such order."
     order(id: ID, number: Int): Order
-    "The store's orders."
-    orders(${listFieldArgs(ORDER_LIST)}
-    ): OrderConnection!
+    ${listField('orders', ORDER_LIST, "The store's orders.")}
   }
 `

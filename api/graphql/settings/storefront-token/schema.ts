@@ -1,5 +1,5 @@
 import { STOREFRONT_TOKEN_LIST } from '../../../../domain/settings/storefront-token/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of public storefront tokens; storefrontTokenRevoke is generated from its command. */
@@ -47,8 +47,7 @@ export const storefrontTokenTypeDefs = /* GraphQL */ `
   extend type Query {
     "One storefront token of the selected store; NOT_FOUND when there is none. Needs settings:read."
     storefrontToken(id: ID!): StorefrontToken
-    "The selected store's storefront tokens, revoked ones included. Needs settings:read."
-    storefrontTokens(${listFieldArgs(STOREFRONT_TOKEN_LIST)}): StorefrontTokenConnection!
+    ${listField('storefrontTokens', STOREFRONT_TOKEN_LIST, "The selected store's storefront tokens, revoked ones included. Needs settings:read.")}
   }
 
   extend type Mutation {

@@ -1,5 +1,5 @@
 import { API_KEY_LIST } from '../../../../domain/tenancy/api-key/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { payloadType } from '../../shared/payloads.js'
 
@@ -84,8 +84,7 @@ export const apiKeyTypeDefs = /* GraphQL */ `
   extend type Query {
     "One API key of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
     apiKey(id: ID!): ApiKey
-    "The organization's API keys, revoked ones included. Signed-in OWNER or ADMIN."
-    apiKeys(${listFieldArgs(API_KEY_LIST)}): ApiKeyConnection!
+    ${listField('apiKeys', API_KEY_LIST, "The organization's API keys, revoked ones included. Signed-in OWNER or ADMIN.")}
   }
 
   extend type Mutation {

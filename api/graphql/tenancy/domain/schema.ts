@@ -1,5 +1,5 @@
 import { STORE_DOMAIN_LIST } from '../../../../domain/tenancy/domain/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
@@ -71,8 +71,7 @@ export const storeDomainTypeDefs = /* GraphQL */ `
   ${deletePayloadType('StoreDomainRemove')}
 
   extend type Query {
-    "The request store's custom domains with their status. Needs settings:read."
-    storeDomains(${listFieldArgs(STORE_DOMAIN_LIST)}): StoreDomainConnection!
+    ${listField('storeDomains', STORE_DOMAIN_LIST, "The request store's custom domains with their status. Needs settings:read.")}
   }
 
   extend type Mutation {

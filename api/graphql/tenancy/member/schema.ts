@@ -1,5 +1,5 @@
 import { MEMBER_LIST } from '../../../../domain/tenancy/member/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
@@ -88,8 +88,7 @@ export const memberTypeDefs = /* GraphQL */ `
   extend type Query {
     "One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
     member(id: ID!): Member
-    "The organization's members and pending invitations. Signed-in OWNER or ADMIN."
-    members(${listFieldArgs(MEMBER_LIST)}): MemberConnection!
+    ${listField('members', MEMBER_LIST, "The organization's members and pending invitations. Signed-in OWNER or ADMIN.")}
   }
 
   extend type Mutation {

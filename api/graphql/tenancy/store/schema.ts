@@ -1,6 +1,6 @@
 import { SOCIAL_NETWORKS } from '../../../../domain/tenancy/store/config.js'
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
 
@@ -162,8 +162,7 @@ export const storeTypeDefs = /* GraphQL */ `
   extend type Query {
     "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."
     store(id: ID, slug: String): Store
-    "The stores the credential reaches, archived ones included. Needs settings:read."
-    stores(${listFieldArgs(STORE_LIST)}): StoreConnection!
+    ${listField('stores', STORE_LIST, 'The stores the credential reaches, archived ones included. Needs settings:read.')}
   }
 
   extend type Mutation {

@@ -1,6 +1,6 @@
 import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
@@ -18,9 +18,7 @@ export const blogTypeDefs = /* GraphQL */ `
     title(locale: Locale): String!
     "The URL name, unique in the store."
     handle: String!
-    "The blog's posts, drafts included."
-    posts(${listFieldArgs(POST_LIST)}
-    ): PostConnection!
+    ${listField('posts', POST_LIST, "The blog's posts, drafts included.")}
     createdAt: DateTime!
     updatedAt: DateTime!
     revision: Int!
@@ -124,14 +122,10 @@ export const blogTypeDefs = /* GraphQL */ `
   extend type Query {
     "One blog by id or handle; NOT_FOUND when the store has no such blog."
     blog(id: ID, handle: String): Blog
-    "The store's blogs."
-    blogs(${listFieldArgs(BLOG_LIST)}
-    ): BlogConnection!
+    ${listField('blogs', BLOG_LIST, "The store's blogs.")}
     "One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post."
     post(id: ID, blogHandle: String, handle: String): Post
-    "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date."
-    posts(${listFieldArgs(POST_LIST)}
-    ): PostConnection!
+    ${listField('posts', POST_LIST, "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date.")}
   }
 
   extend type Mutation {

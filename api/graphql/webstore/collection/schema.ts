@@ -1,5 +1,5 @@
 import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
@@ -201,9 +201,7 @@ export const collectionTypeDefs = /* GraphQL */ `
   extend type Query {
     "One collection by id or handle. NOT_FOUND when the store has no such collection."
     collection(id: ID, handle: String): Collection
-    "The store's collections."
-    collections(${listFieldArgs(COLLECTION_LIST)}
-    ): CollectionConnection!
+    ${listField('collections', COLLECTION_LIST, "The store's collections.")}
   }
 
   extend type Mutation {

@@ -1,5 +1,5 @@
 import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../../domain/webstore/content/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
 
@@ -150,9 +150,7 @@ export const contentTypeDefs = /* GraphQL */ `
   extend type Query {
     "One content type by id or handle. Needs webstore:read."
     contentType(id: ID, handle: String): ContentType
-    "The store's content types. Needs webstore:read."
-    contentTypes(${listFieldArgs(CONTENT_TYPE_LIST)}
-    ): ContentTypeConnection!
+    ${listField('contentTypes', CONTENT_TYPE_LIST, "The store's content types. Needs webstore:read.")}
     "One entry by id, or by typeHandle and handle. Needs webstore:read."
     contentEntry(id: ID, typeHandle: String, handle: String): ContentEntry
     "The entries of one content type (by handle). Needs webstore:read."

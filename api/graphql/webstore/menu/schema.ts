@@ -1,5 +1,5 @@
 import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
@@ -147,9 +147,7 @@ export const menuTypeDefs = /* GraphQL */ `
   extend type Query {
     "One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read."
     menu(id: ID, handle: String): Menu
-    "The store's menus. Needs webstore:read."
-    menus(${listFieldArgs(MENU_LIST)}
-    ): MenuConnection!
+    ${listField('menus', MENU_LIST, "The store's menus. Needs webstore:read.")}
   }
 
   extend type Mutation {

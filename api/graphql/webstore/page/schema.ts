@@ -1,5 +1,5 @@
 import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
@@ -72,9 +72,7 @@ export const pageTypeDefs = /* GraphQL */ `
   extend type Query {
     "One page by id or handle; NOT_FOUND when the store has no such page."
     page(id: ID, handle: String): Page
-    "The store's pages, drafts included."
-    pages(${listFieldArgs(PAGE_LIST)}
-    ): PageConnection!
+    ${listField('pages', PAGE_LIST, "The store's pages, drafts included.")}
   }
 
   extend type Mutation {

@@ -1,5 +1,5 @@
 import { THEME_LIST } from '../../../../domain/webstore/theme/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { deletePayloadType, payloadType } from '../../shared/payloads.js'
@@ -206,9 +206,7 @@ export const themeTypeDefs = /* GraphQL */ `
   extend type Query {
     "A theme of the current store; NOT_FOUND when it does not exist here."
     theme(id: ID!): Theme!
-    "The current store's themes."
-    themes(${listFieldArgs(THEME_LIST)}
-    ): ThemeConnection!
+    ${listField('themes', THEME_LIST, "The current store's themes.")}
     "The current store's main theme."
     mainTheme: Theme
   }

@@ -1,5 +1,5 @@
 import { URL_REDIRECT_LIST } from '../../../../domain/webstore/url-redirect/list.js'
-import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 
 /** SDL of URL redirects; their inputs, payloads and mutations come from the command definitions. */
@@ -26,8 +26,6 @@ export const urlRedirectTypeDefs = /* GraphQL */ `
   extend type Query {
     "One URL redirect by id; NOT_FOUND when the store has no such redirect."
     urlRedirect(id: ID!): UrlRedirect
-    "The store's URL redirects, manual and automatic."
-    urlRedirects(${listFieldArgs(URL_REDIRECT_LIST)}
-    ): UrlRedirectConnection!
+    ${listField('urlRedirects', URL_REDIRECT_LIST, "The store's URL redirects, manual and automatic.")}
   }
 `
