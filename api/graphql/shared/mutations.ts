@@ -81,6 +81,24 @@ function deletes(definition: AnyCommandDefinition): boolean {
 }
 
 /**
+ * The `Mutation` resolvers of `definitions`, each under its GraphQL name: a delete (`delete_…`
+ * tool) answers with `deleteResolver`, every other write with `writeResolver` and `entity`.
+ *
+ * @example Mutation: mutationResolvers([pageCreate, pageUpdate, pageDelete], writtenPage)
+ */
+export function mutationResolvers(
+  definitions: readonly AnyCommandDefinition[],
+  entity: WrittenEntity,
+): Record<string, MutationResolver> {
+  return Object.fromEntries(
+    definitions.map((definition) => [
+      mutationName(definition),
+      deletes(definition) ? deleteResolver(definition) : writeResolver(definition, entity),
+    ]),
+  )
+}
+
+/**
  * The GraphQL slice of a resource's commands: for each definition offered over GraphQL, a
  * `Mutation` field taking `input: <Name>Input!` (converted from its zod input), a `<Name>Payload`
  * holding the entity read back after the write (or `deletedId`) and `eventPosition`, and its
@@ -92,18 +110,17 @@ export function commandMutations(definitions: readonly AnyCommandDefinition[], p
   const inputs = new InputTypes()
   const payloads: string[] = []
   const fields: string[] = []
-  const resolvers: Record<string, MutationResolver> = {}
-  for (const definition of definitions.filter((d) => d.transports.includes('graphql'))) {
+  const offered = definitions.filter((d) => d.transports.includes('graphql'))
+  for (const definition of offered) {
     const name = mutationName(definition)
     const input = inputs.add(definition.input, `${pascal(name)}Input`, payload.inputPrefix ?? payload.type)
     const entity = deletes(definition) ? 'deletedId: ID!' : `${payload.field}: ${payload.type}`
     payloads.push(payloadType(pascal(name), entity, { eventPosition: EVENT_POSITION.unchanged }))
     fields.push(`  ${JSON.stringify(summary(definition))}\n  ${name}(input: ${input}!): ${pascal(name)}Payload!`)
-    resolvers[name] = deletes(definition) ? deleteResolver(definition) : writeResolver(definition, payload)
   }
   return {
     typeDefs: [inputs.sdl(), ...payloads, `extend type Mutation {\n${fields.join('\n')}\n}`].join('\n\n'),
-    resolvers: { Mutation: resolvers },
+    resolvers: { Mutation: mutationResolvers(offered, payload) },
   }
 }
 

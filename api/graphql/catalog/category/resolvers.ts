@@ -31,7 +31,7 @@ import {
   categoryProductsReorder,
 } from '../../../../domain/catalog/category/products-definitions.js'
 import { historyResolver } from '../../shared/history.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenCategory: WrittenEntity = { field: 'category', read: (ctx, id) => readCategory(ctx, { id }) }
 
@@ -53,13 +53,20 @@ const resolvers: GraphQLSlice['resolvers'] = {
     categories: (_root, args: ListCategoriesArgs, ctx, info) => listCategories(ctx, args, { count: wantsTotal(info) }),
   },
   Mutation: {
-    categoryCreate: writeResolver(categoryCreate, writtenCategory),
-    categoryUpdate: writeResolver(categoryUpdate, writtenCategory),
-    categoryMove: writeResolver(categoryMove, writtenCategory),
-    categoryRevert: writeResolver(categoryRevert, writtenCategory),
-    categoryProductsAdd: writeResolver(categoryProductsAdd, writtenCategory),
-    categoryProductsRemove: writeResolver(categoryProductsRemove, writtenCategory),
-    categoryProductsReorder: writeResolver(categoryProductsReorder, writtenCategory),
+    ...mutationResolvers(
+      [
+        categoryCreate,
+        categoryUpdate,
+        categoryMove,
+        categoryRevert,
+        categoryProductsAdd,
+        categoryProductsRemove,
+        categoryProductsReorder,
+        categoryDelete,
+      ],
+      writtenCategory,
+    ),
+    // Answers with the parent and its reordered children, not one category.
     categoryReorder: async (_root, { input }: { input: { parentId?: string | null } }, ctx) => {
       const { eventPosition } = await mutate(ctx, categoryReorder, input)
       const parentId = input.parentId?.toLowerCase() ?? null
@@ -70,7 +77,6 @@ const resolvers: GraphQLSlice['resolvers'] = {
         eventPosition,
       }
     },
-    categoryDelete: deleteResolver(categoryDelete),
   },
 }
 

@@ -4,7 +4,7 @@ import { wantsTotal } from '../../shared/selection.js'
 import { readProductAsOf } from './history-resolvers.js'
 import { productTypeDefs } from './schema.js'
 import { productCreate, productDelete, productUpdate } from '../../../../domain/catalog/product/definitions.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenProduct: WrittenEntity = { field: 'product', read: (ctx, id) => readProduct(ctx, { id }) }
 
@@ -14,11 +14,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       args.asOf ? readProductAsOf(ctx, { ...args, asOf: args.asOf }) : readProduct(ctx, args),
     products: (_root, args: ListProductsArgs, ctx, info) => listProducts(ctx, args, { count: wantsTotal(info) }),
   },
-  Mutation: {
-    productCreate: writeResolver(productCreate, writtenProduct),
-    productUpdate: writeResolver(productUpdate, writtenProduct),
-    productDelete: deleteResolver(productDelete),
-  },
+  Mutation: mutationResolvers([productCreate, productUpdate, productDelete], writtenProduct),
 }
 
 export const productSlice: GraphQLSlice = { typeDefs: productTypeDefs, resolvers }

@@ -12,7 +12,7 @@ import { type GraphQLContext } from '../../shared/context.js'
 import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { blogTypeDefs } from './schema.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenBlog: WrittenEntity = { field: 'blog', read: (ctx, id) => readBlog(ctx, { id }) }
 const writtenPost: WrittenEntity = { field: 'post', read: (ctx, id) => readPost(ctx, { id }) }
@@ -34,12 +34,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     history: historyResolver('webstore:read', POST_CATEGORY),
   },
   Mutation: {
-    blogCreate: writeResolver(blogCreate, writtenBlog),
-    blogUpdate: writeResolver(blogUpdate, writtenBlog),
-    blogDelete: deleteResolver(blogDelete),
-    postCreate: writeResolver(postCreate, writtenPost),
-    postUpdate: writeResolver(postUpdate, writtenPost),
-    postDelete: deleteResolver(postDelete),
+    ...mutationResolvers([blogCreate, blogUpdate, blogDelete], writtenBlog),
+    ...mutationResolvers([postCreate, postUpdate, postDelete], writtenPost),
   },
 }
 

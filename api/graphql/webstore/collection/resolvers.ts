@@ -24,7 +24,7 @@ import {
   collectionUpdate,
 } from '../../../../domain/webstore/collection/definitions.js'
 import { historyResolver } from '../../shared/history.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenCollection: WrittenEntity = { field: 'collection', read: (ctx, id) => readCollection(ctx, { id }) }
 
@@ -39,14 +39,17 @@ const resolvers: GraphQLSlice['resolvers'] = {
     collections: (_root, args: ListCollectionsArgs, ctx, info) =>
       listCollections(ctx, args, { count: wantsTotal(info) }),
   },
-  Mutation: {
-    collectionCreate: writeResolver(collectionCreate, writtenCollection),
-    collectionUpdate: writeResolver(collectionUpdate, writtenCollection),
-    collectionProductsAdd: writeResolver(collectionProductsAdd, writtenCollection),
-    collectionProductsRemove: writeResolver(collectionProductsRemove, writtenCollection),
-    collectionProductsReorder: writeResolver(collectionProductsReorder, writtenCollection),
-    collectionDelete: deleteResolver(collectionDelete),
-  },
+  Mutation: mutationResolvers(
+    [
+      collectionCreate,
+      collectionUpdate,
+      collectionProductsAdd,
+      collectionProductsRemove,
+      collectionProductsReorder,
+      collectionDelete,
+    ],
+    writtenCollection,
+  ),
 }
 
 /** `Collection.productsCount` and `image`, and `Product.collections`, for every object of a response in one query each. */

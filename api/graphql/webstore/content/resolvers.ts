@@ -20,7 +20,7 @@ import {
   contentTypeDelete,
   contentTypeUpdate,
 } from '../../../../domain/webstore/content/definitions.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenContentType: WrittenEntity = { field: 'contentType', read: (ctx, id) => readType(ctx, { id }) }
 const writtenContentEntry: WrittenEntity = { field: 'contentEntry', read: (ctx, id) => readEntry(ctx, { id }) }
@@ -40,12 +40,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
     history: historyResolver('webstore:read', CONTENT_ENTRY_CATEGORY),
   },
   Mutation: {
-    contentTypeCreate: writeResolver(contentTypeCreate, writtenContentType),
-    contentTypeUpdate: writeResolver(contentTypeUpdate, writtenContentType),
-    contentTypeDelete: deleteResolver(contentTypeDelete),
-    contentEntryCreate: writeResolver(contentEntryCreate, writtenContentEntry),
-    contentEntryUpdate: writeResolver(contentEntryUpdate, writtenContentEntry),
-    contentEntryDelete: deleteResolver(contentEntryDelete),
+    ...mutationResolvers([contentTypeCreate, contentTypeUpdate, contentTypeDelete], writtenContentType),
+    ...mutationResolvers([contentEntryCreate, contentEntryUpdate, contentEntryDelete], writtenContentEntry),
   },
 }
 

@@ -4,7 +4,7 @@ import { listMenus, readMenu, type ListMenusArgs } from '../../../../app/webstor
 import type { GraphQLSlice } from '../../plugin.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 import {
@@ -35,9 +35,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
     history: historyResolver('webstore:read', MENU_CATEGORY),
   },
   Mutation: {
-    menuCreate: writeResolver(menuCreate, writtenMenu),
-    menuUpdate: writeResolver(menuUpdate, writtenMenu),
-    menuDelete: deleteResolver(menuDelete),
+    ...mutationResolvers([menuCreate, menuUpdate, menuDelete], writtenMenu),
     menuItemAdd: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemAdd, input),
     menuItemUpdate: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemUpdate, input),
     menuItemMove: (_root, { input }: { input: unknown }, ctx) => itemWrite(ctx, menuItemMove, input),

@@ -5,7 +5,7 @@ import type { GraphQLSlice } from '../../plugin.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { pageTypeDefs } from './schema.js'
 import { historyResolver } from '../../shared/history.js'
-import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
+import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
 
 const writtenPage: WrittenEntity = { field: 'page', read: (ctx, id) => readPage(ctx, { id }) }
 
@@ -17,11 +17,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Page: {
     history: historyResolver('webstore:read', PAGE_CATEGORY),
   },
-  Mutation: {
-    pageCreate: writeResolver(pageCreate, writtenPage),
-    pageUpdate: writeResolver(pageUpdate, writtenPage),
-    pageDelete: deleteResolver(pageDelete),
-  },
+  Mutation: mutationResolvers([pageCreate, pageUpdate, pageDelete], writtenPage),
 }
 
 export const pageSlice: GraphQLSlice = { typeDefs: pageTypeDefs, resolvers }
