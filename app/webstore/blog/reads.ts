@@ -6,38 +6,30 @@ import {
   type ListBlogsArgs,
 } from '../../../projections/webstore/blog/queries.js'
 import type { Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
+import { storeReads } from '../../shared/store-reads.js'
 import { webstoreStore } from '../shared/store.js'
 import { toBlogView, type BlogView } from './view.js'
-import { readByIdOr } from '../../shared/lookup.js'
 
 export { BLOG_SORTS }
 export type { ListBlogsArgs }
 
+const blogs = storeReads({
+  noun: 'blog',
+  key: 'handle',
+  storeOf: webstoreStore,
+  find: findBlog,
+  list: listBlogRecords,
+  toView: toBlogView,
+})
+
 /** One blog by id, or null when the caller's store has none: a write's read-back. */
-export async function findBlogView(caller: Caller, id: string): Promise<BlogView | null> {
-  const blog = await findBlog(caller.platform.database.db, webstoreStore(caller), { id })
-  return blog && toBlogView(blog)
-}
+export const findBlogView = blogs.find
 
 /** One blog of the store by id, else by handle; NOT_FOUND when the store has none (another store's included). */
-export async function readBlog(
-  caller: Caller,
-  lookup: { id?: string | null; handle?: string | null },
-  what = 'blog',
-): Promise<BlogView> {
-  const storeId = webstoreStore(caller)
-  const blog = await readByIdOr(lookup, { noun: 'blog', key: 'handle', what }, (by) =>
-    findBlog(caller.platform.database.db, storeId, by),
-  )
-  return toBlogView(blog)
-}
+export const readBlog = blogs.read
 
 /** One page of the store's blogs, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listBlogs(caller: Caller, args: ListBlogsArgs, options: PaginateOptions = {}) {
-  const page = await listBlogRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toBlogView)
-}
+export const listBlogs = blogs.list
 
 /** Blogs by id in the same order, null where the store has none (a loader's batch). */
 export async function blogsByIds(caller: Caller, ids: readonly string[]): Promise<(BlogView | null)[]> {

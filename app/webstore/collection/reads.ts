@@ -13,18 +13,25 @@ import { toProductView } from '../../catalog/product/view.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toCollectionView, type CollectionView, type CountedCollectionView } from './view.js'
-import { readByIdOr } from '../../shared/lookup.js'
+import type { Lookup } from '../../shared/lookup.js'
+import { storeReads } from '../../shared/store-reads.js'
 
 export { COLLECTION_SORTS }
 export type { ListCollectionsArgs }
 
-export type CollectionLookup = { id?: string | null; handle?: string | null }
+export type CollectionLookup = Lookup<'handle'>
+
+const collections = storeReads({
+  noun: 'collection',
+  key: 'handle',
+  storeOf: webstoreStore,
+  find: findCollection,
+  list: listCollectionRecords,
+  toView: toCollectionView,
+})
 
 /** One collection by id, or null when the caller's store has none: a write's read-back. */
-export async function findCollectionView(caller: Caller, id: string): Promise<CollectionView | null> {
-  const collection = await findCollection(caller.platform.database.db, webstoreStore(caller), { id })
-  return collection && toCollectionView(collection)
-}
+export const findCollectionView = collections.find
 
 /**
  * One collection of the store by id, else by handle; NOT_FOUND when the store has none (another
@@ -32,23 +39,10 @@ export async function findCollectionView(caller: Caller, id: string): Promise<Co
  *
  * @example await readCollection(caller, { handle: 'summer' })
  */
-export async function readCollection(
-  caller: Caller,
-  lookup: CollectionLookup,
-  what = 'collection',
-): Promise<CollectionView> {
-  const storeId = webstoreStore(caller)
-  const collection = await readByIdOr(lookup, { noun: 'collection', key: 'handle', what }, (by) =>
-    findCollection(caller.platform.database.db, storeId, by),
-  )
-  return toCollectionView(collection)
-}
+export const readCollection = collections.read
 
 /** One page of the store's collections, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listCollections(caller: Caller, args: ListCollectionsArgs, options: PaginateOptions = {}) {
-  const page = await listCollectionRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toCollectionView)
-}
+export const listCollections = collections.list
 
 /** How many products each collection holds, in the same order (a loader's batch). */
 export function collectionProductCounts(caller: Caller, collectionIds: readonly string[]): Promise<number[]> {

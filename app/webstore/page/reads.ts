@@ -4,22 +4,27 @@ import {
   listPages as listPageRecords,
   type ListPagesArgs,
 } from '../../../projections/webstore/page/queries.js'
-import type { Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
+import type { Lookup } from '../../shared/lookup.js'
+import { storeReads } from '../../shared/store-reads.js'
 import { webstoreStore } from '../shared/store.js'
-import { toPageView, type PageView } from './view.js'
-import { readByIdOr } from '../../shared/lookup.js'
+import { toPageView } from './view.js'
 
 export { PAGE_SORTS }
 export type { ListPagesArgs }
 
-export type PageLookup = { id?: string | null; handle?: string | null }
+export type PageLookup = Lookup<'handle'>
+
+const pages = storeReads({
+  noun: 'page',
+  key: 'handle',
+  storeOf: webstoreStore,
+  find: findPage,
+  list: listPageRecords,
+  toView: toPageView,
+})
 
 /** One page by id, or null when the caller's store has none: a write's read-back. */
-export async function findPageView(caller: Caller, id: string): Promise<PageView | null> {
-  const page = await findPage(caller.platform.database.db, webstoreStore(caller), { id })
-  return page && toPageView(page)
-}
+export const findPageView = pages.find
 
 /**
  * One page of the store by id, else by handle; NOT_FOUND when the store has none (another
@@ -27,16 +32,7 @@ export async function findPageView(caller: Caller, id: string): Promise<PageView
  *
  * @example await readPage(caller, { handle: 'about-us' })
  */
-export async function readPage(caller: Caller, lookup: PageLookup, what = 'page'): Promise<PageView> {
-  const storeId = webstoreStore(caller)
-  const page = await readByIdOr(lookup, { noun: 'page', key: 'handle', what }, (by) =>
-    findPage(caller.platform.database.db, storeId, by),
-  )
-  return toPageView(page)
-}
+export const readPage = pages.read
 
 /** One page of the store's pages, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listPages(caller: Caller, args: ListPagesArgs, options: PaginateOptions = {}) {
-  const page = await listPageRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toPageView)
-}
+export const listPages = pages.list
