@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { AjaxCart } from '../../app/orders/cart/shapes.js'
 import { startTestApp, type TestApp } from './app.js'
 import { ok } from './menus.js'
 import { perFile } from './per-file.js'
@@ -67,31 +68,11 @@ export class Shopper {
     return response
   }
 
-  async cart(): Promise<CartJson> {
+  async cart(): Promise<AjaxCart> {
     const response = await this.request('GET', '/cart.js')
     expect(response.statusCode).toBe(200)
     return response.json()
   }
-}
-
-export interface CartJson {
-  items: {
-    key: string
-    id: string
-    product_id: string
-    quantity: number
-    price: number
-    line_price: number
-    title: string
-    product_title: string
-    variant_title: string | null
-    url: string
-    image: string | null
-    sku: string
-  }[]
-  item_count: number
-  total_price: number
-  currency: string
 }
 
 /** A product as the cart tests know it: its id and its variants' ids by SKU. */

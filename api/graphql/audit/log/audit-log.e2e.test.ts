@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntryView } from '../../../../app/audit/log/view.js'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
@@ -14,21 +15,9 @@ import {
 // The store's history as auditors read it: what happened, to what, by whom, when, in which
 // request; filtered, paged forward, and never showing plumbing or another store's events.
 
-interface Entry {
-  id: string
-  type: string
-  entityType: string
-  entityId: string
-  revision: number
-  position: string
-  occurredAt: string
-  actor: { type: string; id: string; name: string | null }
-  data: Record<string, unknown>
-  correlationId: string
-}
 interface Log {
   auditLog: {
-    nodes: Entry[]
+    nodes: AuditEntryView[]
     edges: { cursor: string; node: { id: string } }[]
     pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }
     totalCount: number
@@ -139,7 +128,8 @@ describe('entries', () => {
 
   it('lists the whole store history oldest first, each request under its own generated correlation id when none was sent', async () => {
     const { nodes, totalCount } = (await log(shopAuditor)).data!.auditLog
-    const label = (e: Entry): string => (e.entityType === 'store' ? 'store' : e.entityId === shirt.id ? 'shirt' : 'hat')
+    const label = (e: AuditEntryView): string =>
+      e.entityType === 'store' ? 'store' : e.entityId === shirt.id ? 'shirt' : 'hat'
     expect(nodes.map((e) => `${e.type} ${label(e)}`)).toEqual([
       'StoreCreated store',
       'ProductCreated shirt',
