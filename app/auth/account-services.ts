@@ -1,5 +1,6 @@
 import type { Platform } from '../platform.js'
 import { LogMailer, type Mailer } from '../../infra/mail/mailer.js'
+import { oncePer } from '../../infra/once-per.js'
 import { LoginLimiter } from './login-limiter.js'
 
 /** What the account flows need beyond the platform: where mail goes, and the login attempt budget. */
@@ -8,16 +9,14 @@ export interface AccountServices {
   loginLimiter: LoginLimiter
 }
 
-const byPlatform = new WeakMap<Platform, AccountServices>()
+const byPlatform = oncePer((platform: Platform): AccountServices => ({
+  mailer: new LogMailer(platform.logger),
+  loginLimiter: new LoginLimiter(),
+}))
 
 /** The platform's account services, made on first use: mail to the log, 5 login attempts a minute. */
 export function accountServices(platform: Platform): AccountServices {
-  let services = byPlatform.get(platform)
-  if (!services) {
-    services = { mailer: new LogMailer(platform.logger), loginLimiter: new LoginLimiter() }
-    byPlatform.set(platform, services)
-  }
-  return services
+  return byPlatform.get(platform)
 }
 
 /** Plugs in another mailer (an SMTP sender in production, a capturing one in tests). */

@@ -1,6 +1,7 @@
 import { Counter } from 'prom-client'
 import type { Logger } from '../logging/logger.js'
 import type { PlatformMetrics } from '../metrics/platform-metrics.js'
+import { oncePer } from '../once-per.js'
 import { purgeKeys } from './cdn-keys.js'
 import type { CdnPurgeSettings } from './cdn-settings.js'
 import type { CdnAdapter, PurgeRequest } from './storefront-cache.js'
@@ -63,21 +64,16 @@ export interface RetryPolicy {
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 10_000 }
 
-const byRegistry = new WeakMap<PlatformMetrics, Counter<'provider' | 'outcome'>>()
-
 /** `emporium_cdn_purges_total{provider,outcome}`: calls of the CDN's purge API, `ok`, `retried` or `failed`. */
-function purgeCounter(metrics: PlatformMetrics): Counter<'provider' | 'outcome'> {
-  const known = byRegistry.get(metrics)
-  if (known) return known
-  const counter = new Counter({
-    name: 'emporium_cdn_purges_total',
-    help: "Calls of the CDN's purge API by provider and outcome: ok, retried (a 5xx, 429 or network error tried again) or failed (given up: the CDN may serve stale pages until they expire).",
-    labelNames: ['provider', 'outcome'] as const,
-    registers: [metrics.registry],
-  })
-  byRegistry.set(metrics, counter)
-  return counter
-}
+const purgeCounters = oncePer(
+  (metrics: PlatformMetrics) =>
+    new Counter({
+      name: 'emporium_cdn_purges_total',
+      help: "Calls of the CDN's purge API by provider and outcome: ok, retried (a 5xx, 429 or network error tried again) or failed (given up: the CDN may serve stale pages until they expire).",
+      labelNames: ['provider', 'outcome'] as const,
+      registers: [metrics.registry],
+    }),
+)
 
 /**
  * Purges the CDN in front of the storefront by surrogate key, through its API: each purge names the
@@ -99,7 +95,7 @@ export class HttpCdnPurge implements CdnAdapter {
     },
   ) {
     this.provider = settings.provider === 'fastly' ? fastly(settings) : cloudflare(settings)
-    this.counter = purgeCounter(options.metrics)
+    this.counter = purgeCounters.get(options.metrics)
   }
 
   async purge(request: PurgeRequest): Promise<void> {

@@ -7,6 +7,7 @@ import type { BlobStore } from './storage/port.js'
 import { s3BlobStore } from './storage/s3.js'
 import { systemResolver, type Resolver, type UrlPolicy } from './url-guard.js'
 import { VariantCache } from './variants.js'
+import { oncePer } from '../once-per.js'
 
 /** What media handling needs besides the platform: where bytes go, the limits, and how URLs are fetched. */
 export interface MediaServices {
@@ -28,16 +29,11 @@ interface PlatformLike {
   database: Database
 }
 
-const byPlatform = new WeakMap<PlatformLike, MediaServices>()
+const byPlatform = oncePer((platform: PlatformLike) => buildMediaServices(platform))
 
 /** The media services of a platform, built from its configuration on first use. */
 export function mediaServices(platform: PlatformLike): MediaServices {
-  let services = byPlatform.get(platform)
-  if (!services) {
-    services = buildMediaServices(platform)
-    byPlatform.set(platform, services)
-  }
-  return services
+  return byPlatform.get(platform)
 }
 
 /**

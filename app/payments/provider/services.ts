@@ -2,6 +2,7 @@ import type { Config } from '../../../infra/config.js'
 import type { Database } from '../../../infra/database/database.js'
 import type { SecretCipher } from '../../../infra/secrets/cipher.js'
 import { platformSecretCipher } from '../../../infra/secrets/platform-key.js'
+import { oncePer } from '../../../infra/once-per.js'
 import type { TestRefundDelivery } from './test-provider.js'
 
 /** What payment providers need of a platform: its configuration and database. */
@@ -26,16 +27,11 @@ export interface PaymentServices {
   testRefundDelivery: TestRefundDelivery | undefined
 }
 
-const byPlatform = new WeakMap<PaymentPlatform, PaymentServices>()
+const byPlatform = oncePer(buildPaymentServices)
 
 /** The payment services of a platform, built from its configuration on first use. */
 export function paymentServices(platform: PaymentPlatform): PaymentServices {
-  let services = byPlatform.get(platform)
-  if (!services) {
-    services = buildPaymentServices(platform)
-    byPlatform.set(platform, services)
-  }
-  return services
+  return byPlatform.get(platform)
 }
 
 /**
