@@ -1,7 +1,6 @@
 import {
   Hash,
   Tag,
-  Tokenizer,
   evalToken,
   type Context,
   type Emitter,
@@ -11,6 +10,7 @@ import {
   type ValueToken,
 } from 'liquidjs'
 import { runtimeOf } from './runtime.js'
+import { firstArgument } from './tag-arguments.js'
 
 /**
  * `{% content_for 'blocks' %}` (the enclosing section's or block's theme blocks) and
@@ -22,12 +22,11 @@ export class ContentForTag extends Tag {
   private readonly args: Hash
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
     super(token, remainTokens, liquid)
-    const tokenizer = new Tokenizer(token.args)
-    const kind = tokenizer.readValue()
-    if (!kind) throw new Error("{% content_for %} takes 'blocks' or 'block', e.g. {% content_for 'blocks' %}")
-    this.kind = kind as ValueToken
-    tokenizer.skipBlank()
-    if (tokenizer.peek() === ',') tokenizer.advance()
+    const { value, tokenizer } = firstArgument(
+      token,
+      "{% content_for %} takes 'blocks' or 'block', e.g. {% content_for 'blocks' %}",
+    )
+    this.kind = value
     this.args = new Hash(tokenizer.remaining())
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {

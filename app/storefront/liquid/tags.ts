@@ -16,6 +16,7 @@ import { ShopifyRenderTag } from './app-blocks.js'
 import { ContentForTag } from './content-for.js'
 import { escapeHtml } from './escape.js'
 import { runtimeOf } from './runtime.js'
+import { firstArgument, skipComma } from './tag-arguments.js'
 
 // The Shopify theme tags liquidjs does not know, rendered the way Shopify renders them:
 // `section`/`sections` (a section file or a section group, each wrapped in its shopify-section
@@ -81,18 +82,16 @@ class FormTag extends Tag {
   private readonly body: Template[]
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
     super(token, remainTokens, liquid)
-    const tokenizer = new Tokenizer(token.args)
-    const type = tokenizer.readValue()
-    if (!type) throw new Error("{% form %} needs a form type, e.g. {% form 'product', product %}")
-    this.type = type as ValueToken
-    tokenizer.skipBlank()
-    if (tokenizer.peek() === ',') tokenizer.advance()
+    const { value, tokenizer } = firstArgument(
+      token,
+      "{% form %} needs a form type, e.g. {% form 'product', product %}",
+    )
+    this.type = value
     tokenizer.skipBlank()
     const rest = tokenizer.remaining()
     if (rest && !/^[\w-]+\s*:/.test(rest)) {
       this.object = tokenizer.readValue() as ValueToken | undefined
-      tokenizer.skipBlank()
-      if (tokenizer.peek() === ',') tokenizer.advance()
+      skipComma(tokenizer)
     }
     this.attributes = new Hash(tokenizer.remaining())
     this.body = parseBody('form', remainTokens, liquid)
