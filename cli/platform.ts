@@ -1,9 +1,7 @@
 import { loadConfig, ConfigError, type Config } from '../infra/config.js'
 import { createLogger, logFormat, type Logger } from '../infra/logging/logger.js'
 import { Platform } from '../app/platform.js'
-import { platformReactions } from '../app/reactions/all.js'
-import { allCommands } from '../domain/commands.js'
-import { allProjections } from '../projections/all.js'
+import { allPlatformParts } from '../app/all-parts.js'
 
 /** Loads the configuration or exits with the one line that names the bad variable. */
 export function configOrExit(): Config {
@@ -36,12 +34,7 @@ export async function openCliPlatform(options: {
   const destination = options.logsTo === 'stdout' ? process.stdout : process.stderr
   const format = orExit(() => logFormat(process.env.LOG_FORMAT, destination.isTTY))
   const logger = createLogger(options.logLevel ?? config.logLevel, 'emporium', destination, format)
-  const platform = await Platform.open(
-    config,
-    logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
-    { runProjections: options.runProjections },
-  )
+  const platform = await Platform.open(config, logger, allPlatformParts, { runProjections: options.runProjections })
   return { platform, logger }
 }
 

@@ -4,17 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allCommands } from '../domain/commands.js'
 import { ALL_SCOPES } from '../domain/shared/scopes.js'
 import { parseStreamName } from '../domain/shared/streams.js'
 import { loadConfig, type Config } from '../infra/config.js'
 import { createLogger } from '../infra/logging/logger.js'
 import { Platform } from '../app/platform.js'
-import { platformReactions } from '../app/reactions/all.js'
 import type { RebuildRow } from '../infra/projections/schema.js'
 import { allProjections } from '../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './support/database.js'
 import { productCreate } from '../domain/catalog/product/definitions.js'
+import { allPlatformParts } from '../app/all-parts.js'
 
 /**
  * The CLI as an operator runs it: `node --import tsx cli/main.ts …` in a child process (no build
@@ -69,12 +68,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
 
 const config = (): Config => ({ ...loadConfig({}), databaseUrl: test?.url, dataDir, logLevel: 'silent' })
 const openPlatform = (runProjections: boolean) =>
-  Platform.open(
-    config(),
-    createLogger('silent'),
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
-    { runProjections },
-  )
+  Platform.open(config(), createLogger('silent'), allPlatformParts, { runProjections })
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'emporium-cli-'))

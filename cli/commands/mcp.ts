@@ -1,15 +1,13 @@
 import { parseArgs } from 'node:util'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { allCommands } from '../../domain/commands.js'
 import { credentialId } from '../../app/auth/authenticate.js'
 import { createLogger } from '../../infra/logging/logger.js'
 import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
 import { mcpMessageLimitBytes } from '../../mcp/limits.js'
 import { createShopServer } from '../../mcp/server.js'
-import { allProjections } from '../../projections/all.js'
 import { configOrExit, fail } from '../platform.js'
+import { allPlatformParts } from '../../app/all-parts.js'
 
 /**
  * `emporium mcp`: the shop MCP server over stdio for one API key (`EMPORIUM_API_KEY`) and, when
@@ -26,12 +24,7 @@ export async function run(args: string[]): Promise<void> {
     )
   const config = configOrExit()
   const logger = createLogger(config.logLevel, 'emporium-mcp', process.stderr)
-  const platform = await Platform.open(
-    config,
-    logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
-    { runProjections: true },
-  )
+  const platform = await Platform.open(config, logger, allPlatformParts, { runProjections: true })
   const storeReference = process.env.EMPORIUM_STORE
 
   let server: McpServer

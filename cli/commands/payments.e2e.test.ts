@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allCommands } from '../../domain/commands.js'
 import { loadConfig } from '../../infra/config.js'
 import { createLogger } from '../../infra/logging/logger.js'
-import { allProjections } from '../../projections/all.js'
 import { createTenant } from '../../app/operations/tenants.js'
 import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
 import { webhookSigningSecrets } from '../../app/payments/provider/open.js'
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js'
+import { allPlatformParts } from '../../app/all-parts.js'
 
 // `emporium payments …` as an operator runs it, in a child process against this file's Postgres
 // database (PGlite allows one process at a time, so this suite needs DATABASE_URL).
@@ -44,7 +42,7 @@ beforeAll(async () => {
   platform = await Platform.open(
     { ...loadConfig({}), databaseUrl: test.url, logLevel: 'silent' },
     createLogger('silent'),
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
+    allPlatformParts,
     { runProjections: true, database: test.database },
   )
   storeId = (await createTenant(platform, { organizationName: 'Cli Org', storeSlug: 'cli-pay', storeName: 'Cli pay' }))

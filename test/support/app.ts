@@ -1,14 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../../api/app.js'
-import { allCommands } from '../../domain/commands.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { loadConfig, type Config } from '../../infra/config.js'
 import { createLogger, type Logger } from '../../infra/logging/logger.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { createTenant, createKey } from '../../app/operations/tenants.js'
+import { allPlatformParts } from '../../app/all-parts.js'
 import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
-import { allProjections } from '../../projections/all.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { perFile } from './per-file.js'
 
@@ -111,7 +109,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const platform = await Platform.open(
     config,
     logger,
-    { commands: allCommands, projections: options.projections ?? allProjections, reactions: platformReactions },
+    { ...allPlatformParts, projections: options.projections ?? allPlatformParts.projections },
     { runProjections: options.runProjections ?? true, database: test.database },
   )
   const app = await buildApp(platform)

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, vi } from 'vitest'
-import { allCommands } from '../../domain/commands.js'
+import { allPlatformParts } from '../../app/all-parts.js'
 import { Platform } from '../../app/platform.js'
-import { platformReactions } from '../../app/reactions/all.js'
 import { loadConfig } from '../../infra/config.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { perFile } from './per-file.js'
@@ -312,7 +311,7 @@ export async function openEngine(): Promise<TestEngine> {
       return Platform.open(
         config,
         logger,
-        { commands: allCommands, projections, reactions: platformReactions },
+        { ...allPlatformParts, projections },
         { runProjections, database: test.database },
       )
     },

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../app.js'
-import { allCommands } from '../../../domain/commands.js'
 import { loadConfig } from '../../../infra/config.js'
 import type { Database } from '../../../infra/database/database.js'
 import { createLogger } from '../../../infra/logging/logger.js'
 import { Platform } from '../../../app/platform.js'
-import { platformReactions } from '../../../app/reactions/all.js'
-import { allProjections } from '../../../projections/all.js'
 import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
 import { openSecondConnection } from '../../../test/support/database.js'
+import { allPlatformParts } from '../../../app/all-parts.js'
 
 // Two API nodes (two platforms, two apps) on one database and one Redis: a key's budget is one
 // budget, whichever node its requests reach. Needs the real Redis of REDIS_URL (CI sets it).
@@ -36,12 +34,10 @@ describe.skipIf(!redisUrl)('two API nodes sharing Redis', () => {
     shop = await t.tenant('shared-budget')
     const database = await openSecondConnection(t.test)
     const config = { ...t.platform.config }
-    const platform = await Platform.open(
-      config,
-      createLogger('silent'),
-      { commands: allCommands, projections: allProjections, reactions: platformReactions },
-      { runProjections: false, database },
-    )
+    const platform = await Platform.open(config, createLogger('silent'), allPlatformParts, {
+      runProjections: false,
+      database,
+    })
     second = { app: await buildApp(platform), platform, database }
   })
 

@@ -1,14 +1,12 @@
 import { buildApp, type App } from '../../../api/app.js'
-import { allCommands } from '../../../domain/commands.js'
 import { ALL_SCOPES } from '../../../domain/shared/scopes.js'
 import { loadConfig, type Config } from '../../../infra/config.js'
 import { openDatabase } from '../../../infra/database/database.js'
 import { createLogger } from '../../../infra/logging/logger.js'
 import { createTenant } from '../../../app/operations/tenants.js'
 import { Platform } from '../../../app/platform.js'
-import { platformReactions } from '../../../app/reactions/all.js'
-import { allProjections } from '../../../projections/all.js'
 import { injectGraphQL, type GraphQLResponse, type Tenant } from '../../support/app.js'
+import { allPlatformParts } from '../../../app/all-parts.js'
 
 /**
  * Creates a tenant in the database a server process serves (which runs the projections), from
@@ -20,7 +18,7 @@ export async function createTenantIn(databaseUrl: string, slug: string): Promise
   const platform = await Platform.open(
     { ...loadConfig({}), databaseUrl, logLevel: 'silent' },
     logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
+    allPlatformParts,
     { runProjections: false, database },
   )
   try {
@@ -61,12 +59,7 @@ export async function startFaultApp(databaseUrl: string | undefined, config: Par
     ...config,
   }
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent')
-  const platform = await Platform.open(
-    settings,
-    logger,
-    { commands: allCommands, projections: allProjections, reactions: platformReactions },
-    { runProjections: true, database },
-  )
+  const platform = await Platform.open(settings, logger, allPlatformParts, { runProjections: true, database })
   const app = await buildApp(platform)
   return {
     app,
