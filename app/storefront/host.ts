@@ -1,4 +1,4 @@
-import { normalizeHost, type HostResolution } from '../../projections/tenancy/host.js'
+import { parseHost, type HostResolution } from '../../projections/tenancy/host.js'
 import type { Platform } from '../platform.js'
 import { storeOfHost } from '../tenancy/host.js'
 
@@ -27,6 +27,8 @@ export function isPlatformPath(url: string): boolean {
   return PLATFORM_PATHS.some((pattern) => pattern.test(url))
 }
 
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443 }
+
 const IP = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i
 
 /**
@@ -42,8 +44,9 @@ export async function decideHost(
   protocol: string,
 ): Promise<HostDecision> {
   const platformHost = platform.config.platformHost.toLowerCase().replace(/\.$/, '')
-  const host = hostHeader ? normalizeHost(hostHeader) : null
-  if (!host || host === platformHost || IP.test(host.replace(/:\d+$/, ''))) return { kind: 'platform' }
+  const parsed = hostHeader ? parseHost(hostHeader) : null
+  const host = parsed?.hostname ?? null
+  if (!host || host === platformHost || IP.test(host)) return { kind: 'platform' }
   const underPlatform = host.endsWith(`.${platformHost}`)
   const store = await storeOfHost(platform, host)
   if (!store) return underPlatform ? { kind: 'unknown_store' } : { kind: 'platform' }
@@ -51,10 +54,9 @@ export async function decideHost(
   const hasPrimaryDomain = store.primaryHost !== platformName
   if (hasPrimaryDomain && host !== store.primaryHost)
     return { kind: 'redirect', location: `${protocol}://${store.primaryHost}${url}` }
-  // The request's own host (port included) when it is the store's preferred one, as a browser on localhost:8080 needs.
-  const origin =
-    host === store.primaryHost
-      ? `${protocol}://${hostHeader!.trim().toLowerCase()}`
-      : `${protocol}://${store.primaryHost}`
+  // The request's own port when its host is the store's preferred one, as a browser on localhost:8080 needs;
+  // the name as the store spells it, so canonical links and cache keys are one per page however the header is written.
+  const port = host === store.primaryHost && parsed!.port !== null && parsed!.port !== DEFAULT_PORTS[protocol]
+  const origin = `${protocol}://${store.primaryHost}${port ? `:${parsed!.port}` : ''}`
   return { kind: 'store', store, origin }
 }

@@ -18,8 +18,19 @@ export interface HostResolution {
 
 /** `Shop.Example.com.:443` → `shop.example.com`; null when there is nothing host-like. */
 export function normalizeHost(host: string): string | null {
-  const withoutPort = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
-  return /^[a-z0-9.-]+$/.test(withoutPort) ? withoutPort : null
+  return parseHost(host)?.hostname ?? null
+}
+
+/**
+ * A Host header's name and port: `Shop.Example.com.:0443` → `{ hostname: 'shop.example.com', port: 443 }`;
+ * null when there is nothing host-like, or a port no socket can have (0, over 65535).
+ */
+export function parseHost(host: string): { hostname: string; port: number | null } | null {
+  const [, name, digits] = /^(.*?)(?::(\d+))?$/.exec(host.trim().toLowerCase())!
+  const port = digits === undefined ? null : Number(digits)
+  if (port !== null && !(port >= 1 && port <= 65535)) return null
+  const hostname = name!.replace(/\.$/, '')
+  return /^[a-z0-9.-]+$/.test(hostname) ? { hostname, port } : null
 }
 
 /**
