@@ -130,6 +130,7 @@ export async function serveStorefront(
     db,
     storeId: store.storeId,
     currency: details.currency,
+    commerceEnabled: store.commerceEnabled,
     shopper: new ShopperView(db, store.storeId, request.now, request.read, platform.catalogIndexes, details.currency),
     overlay,
     url: (path) => (path === '/' ? prefix || '/' : `${prefix}${path}`),

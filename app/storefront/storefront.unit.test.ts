@@ -43,7 +43,7 @@ describe('storefront query strings', () => {
     const query = new URLSearchParams(
       'filter.p.tag=a&filter.p.tag=b&filter.v.price.gte=10&filter.v.price.lte=x&filter.v.availability=1&filter.p.m.custom.color=red&status=DRAFT',
     )
-    expect(shopperFilter(query)).toEqual({
+    expect(shopperFilter(query, true)).toEqual({
       status: ['ACTIVE'],
       tags: { any: ['a', 'b'] },
       price: { min: '10', max: null },
@@ -53,11 +53,11 @@ describe('storefront query strings', () => {
   })
 
   it('falls back to the default sort for an unknown sort_by', () => {
-    expect(sortByOf(new URLSearchParams('sort_by=price-ascending'), 'manual')).toEqual({
+    expect(sortByOf(new URLSearchParams('sort_by=price-ascending'), 'manual', true)).toEqual({
       value: 'price-ascending',
       sort: 'PRICE_ASC',
     })
-    expect(sortByOf(new URLSearchParams('sort_by=drop-table'), 'manual')).toEqual({ value: 'manual', sort: null })
+    expect(sortByOf(new URLSearchParams('sort_by=drop-table'), 'manual', true)).toEqual({ value: 'manual', sort: null })
   })
 })
 

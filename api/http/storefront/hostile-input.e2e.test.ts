@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { visit } from '../../../test/support/storefront.js'
+import { textsOf, visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 
 // What a stranger may put in a storefront URL or Host header: a clear 4xx or a normal page, never a 500.
@@ -33,6 +33,48 @@ beforeAll(async () => {
   })
 })
 
+describe('a NUL character, which no handle or text can hold', () => {
+  it.each([
+    '/products/%00',
+    '/products/a%00b',
+    '/collections/%00',
+    '/collections/all/products/%00',
+    '/pages/%00',
+    '/blogs/%00',
+    '/blogs/news/%00',
+    '/categories/%00',
+    '/categories/a/%00',
+  ])('in the path %s answers the themed 404', async (path) => {
+    const response = await visit(t, HOST, path)
+    expect(response.statusCode).toBe(404)
+    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+  })
+
+  it.each([
+    '/collections/all?filter.p.tag=a%00',
+    '/collections/all?filter.p.vendor=%00',
+    '/collections/all?filter.p.m.custom.color=%00',
+    '/search?q=tee&filter.p.tag=%00',
+  ])('in a filter value %s is ignored like any value that matches nothing', async (url) => {
+    const response = await visit(t, HOST, url)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('Cheap Tee')
+  })
+
+  it('in the search terms answers the search page', async () => {
+    const response = await visit(t, HOST, '/search?q=che%00ap')
+    expect(response.statusCode).toBe(200)
+  })
+})
+
+describe('search terms', () => {
+  it('past the words a search may hold are cut, as over-long terms are, not refused', async () => {
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`)
+    const response = await visit(t, HOST, `/search?q=tee+${words.join('+')}`)
+    expect(response.statusCode).toBe(200)
+  })
+})
+
 describe('Host header', () => {
   it('with a port no socket can have answers 404, not 500', async () => {
     for (const host of [`${HOST}:99999`, `${HOST}:0`, `${HOST}:1234567`]) {
@@ -47,5 +89,24 @@ describe('Host header', () => {
       expect(response.statusCode, host).toBe(200)
       expect(response.body, host).toContain(`<link rel="canonical" href="http://${HOST}:8080/products/cheap-tee">`)
     }
+  })
+})
+
+describe('catalog mode', () => {
+  it('offers no price filter or price sort, and ignores them in the query string: prices stay hidden', async () => {
+    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    const listing = await visit(t, HOST, '/collections/all')
+    expect(listing.statusCode).toBe(200)
+    expect(listing.body).not.toContain('filter.v.price')
+    expect(listing.body).not.toContain('price-ascending')
+    const filtered = await visit(t, HOST, '/collections/all?filter.v.price.lte=20')
+    expect(filtered.body).toContain('Dear Tee')
+    const sorted = await visit(t, HOST, '/collections/all?sort_by=price-descending')
+    const byPrice = await visit(t, HOST, '/collections/all?sort_by=price-ascending')
+    expect(textsOf(sorted.body, 'span')).toEqual(textsOf(byPrice.body, 'span'))
+    const search = await visit(t, HOST, '/search?q=tee&filter.v.price.gte=50')
+    expect(search.body).toContain('Cheap Tee')
+    expect(search.body).not.toContain('filter.v.price')
+    await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   })
 })

@@ -5,7 +5,7 @@ import { findMedia } from '../../../projections/media/queries.js'
 import { escapeHtml } from '../liquid/escape.js'
 import type { StorefrontImage } from '../liquid/filters.js'
 import type { ObjectContext } from './context.js'
-import { filterObjects, shopperFilter, sortByOf, SORT_OPTIONS, type FilterObject } from './filters.js'
+import { filterObjects, shopperFilter, sortByOf, sortOptions, type FilterObject } from './filters.js'
 import { registerPaginator } from './paginators.js'
 import { imageObject, productObjects, type ProductObject } from './product.js'
 
@@ -29,7 +29,7 @@ export class CategoryDrop extends Drop {
   readonly seo: { title: string; description: string }
   readonly default_sort_by = 'title-ascending'
   readonly sort_by: string
-  readonly sort_options = SORT_OPTIONS.map(({ value, name }) => ({ value, name }))
+  readonly sort_options: { value: string; name: string }[]
   readonly #ctx: ObjectContext
   readonly #record: CategoryRecord
   readonly #filter: ProductFilter
@@ -49,13 +49,14 @@ export class CategoryDrop extends Drop {
       title: escapeHtml(ctx.overlay.text(record.id, 'seo.title', record.seo.title)),
       description: escapeHtml(ctx.overlay.text(record.id, 'seo.description', record.seo.description)),
     }
-    this.sort_by = sortByOf(ctx.query, this.default_sort_by).value
-    this.#filter = shopperFilter(ctx.query)
+    this.sort_options = sortOptions(ctx.commerceEnabled).map(({ value, name }) => ({ value, name }))
+    this.sort_by = sortByOf(ctx.query, this.default_sort_by, ctx.commerceEnabled).value
+    this.#filter = shopperFilter(ctx.query, ctx.commerceEnabled)
     registerPaginator(this, 'products', (page, size) => this.#page(page, size))
   }
 
   async #page(page: number, size: number): Promise<{ items: ProductObject[]; total: number }> {
-    const { sort } = sortByOf(this.#ctx.query, this.default_sort_by)
+    const { sort } = sortByOf(this.#ctx.query, this.default_sort_by, this.#ctx.commerceEnabled)
     const connection = await this.#ctx.shopper.categoryProducts(this.#record, {
       page,
       limit: size,
@@ -94,6 +95,6 @@ export class CategoryDrop extends Drop {
         ? { ...this.#filter, category: subtree }
         : { and: [this.#filter, { category: subtree }] }
     const facets = await this.#ctx.shopper.facets(filter)
-    return filterObjects(this.url, this.#ctx.query, facets)
+    return filterObjects(this.url, this.#ctx.query, facets, this.#ctx.commerceEnabled)
   }
 }

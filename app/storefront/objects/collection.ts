@@ -5,7 +5,7 @@ import { findMedia } from '../../../projections/media/queries.js'
 import { escapeHtml } from '../liquid/escape.js'
 import type { StorefrontImage } from '../liquid/filters.js'
 import type { ObjectContext } from './context.js'
-import { filterObjects, shopperFilter, sortByOf, SORT_OPTIONS, type FilterObject } from './filters.js'
+import { filterObjects, shopperFilter, sortByOf, sortOptions, type FilterObject } from './filters.js'
 import { imageObject, productObjects, type ProductObject } from './product.js'
 import { registerPaginator } from './paginators.js'
 
@@ -31,7 +31,7 @@ export class CollectionDrop extends Drop {
   /** The search engine listing, escaped; empty strings when not set. */
   readonly seo: { title: string; description: string }
   readonly default_sort_by: string
-  readonly sort_options = SORT_OPTIONS.map(({ value, name }) => ({ value, name }))
+  readonly sort_options: { value: string; name: string }[]
   // Private fields (#) are out of a template's reach: liquidjs reads any other property of a drop.
   readonly #ctx: ObjectContext
   readonly #record: CollectionRecord | null
@@ -55,14 +55,15 @@ export class CollectionDrop extends Drop {
     }
     this.default_sort_by = record ? 'manual' : 'created-descending'
     const query = current ? ctx.query : new URLSearchParams()
-    this.sort_by = sortByOf(query, this.default_sort_by).value
-    this.#filter = shopperFilter(query)
+    this.sort_options = sortOptions(ctx.commerceEnabled).map(({ value, name }) => ({ value, name }))
+    this.sort_by = sortByOf(query, this.default_sort_by, ctx.commerceEnabled).value
+    this.#filter = shopperFilter(query, ctx.commerceEnabled)
     registerPaginator(this, 'products', (page, size) => this.#page(page, size))
   }
 
   /** Records of one page of the products, in the sort in effect. */
   async #records(page: number, size: number): Promise<{ records: ProductRecord[]; total: number }> {
-    const { sort } = sortByOf(this.#query(), this.default_sort_by)
+    const { sort } = sortByOf(this.#query(), this.default_sort_by, this.#ctx.commerceEnabled)
     const args = { page, limit: size, filter: this.#filter, ...(sort ? { sort } : {}) }
     const connection = this.#record
       ? await this.#ctx.shopper.collectionProducts(this.#record, args)
@@ -103,7 +104,7 @@ export class CollectionDrop extends Drop {
     const record = this.#record
     const filter: ProductFilter = record ? { ...this.#filter, collectionId: record.id } : this.#filter
     const facets = await this.#ctx.shopper.facets(filter)
-    return filterObjects(this.url, this.#query(), facets)
+    return filterObjects(this.url, this.#query(), facets, this.#ctx.commerceEnabled)
   }
 }
 

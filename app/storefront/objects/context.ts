@@ -8,6 +8,8 @@ export interface ObjectContext {
   db: AnyDb
   storeId: string
   currency: string
+  /** False in catalog mode: no prices shown, so none filtered or sorted by either. */
+  commerceEnabled: boolean
   shopper: ShopperView
   overlay: TranslationOverlay
   /** A storefront path in the request's locale: `/products/x` → `/fr/products/x`. */

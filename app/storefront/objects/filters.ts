@@ -1,12 +1,15 @@
 import type { ShopperFacets } from '../../../projections/catalog/product/facet-index/facets.js'
 import type { ProductFilter, ProductSort } from '../../../projections/catalog/product/queries.js'
 import { SHOPPER_VISIBLE_STATUSES } from '../../../projections/catalog/product/visibility.js'
+import { textProblem } from '../../../domain/shared/boundary.js'
 import { escapeHtml } from '../liquid/escape.js'
 
 // Collection and search pages filter and sort by their query string, in Shopify's parameter
 // names so themes carry over: `filter.p.tag`, `filter.p.vendor`, `filter.v.price.gte|lte`,
 // `filter.v.availability`, `filter.p.m.custom.<attribute code>`, and `sort_by`. A value that
-// does not parse is ignored, as Shopify ignores it: a shopper's URL never fails the page.
+// does not parse is ignored, as Shopify ignores it: a shopper's URL never fails the page. In catalog
+// mode (commerce off) prices are hidden, so neither the filters nor the sorting read them: a
+// shopper could otherwise learn a price by narrowing the range around it.
 
 const DECIMAL = /^\d{1,12}(\.\d{1,4})?$/
 const MAX_VALUES = 20
@@ -23,29 +26,52 @@ export const SORT_OPTIONS: readonly { value: string; name: string; sort: Product
   { value: 'created-descending', name: 'Date, new to old', sort: 'CREATED_AT_DESC' },
 ]
 
-/** The `sort_by` in effect: the query's when it is one of SORT_OPTIONS, else `fallback`. */
-export function sortByOf(query: URLSearchParams, fallback: string): { value: string; sort: ProductSort | null } {
+const PRICE_SORTS: readonly (ProductSort | null)[] = ['PRICE_ASC', 'PRICE_DESC']
+
+/** The sorts a shopper may choose: without the price ones in catalog mode. */
+export function sortOptions(commerce: boolean): typeof SORT_OPTIONS {
+  return commerce ? SORT_OPTIONS : SORT_OPTIONS.filter((option) => !PRICE_SORTS.includes(option.sort))
+}
+
+/** The `sort_by` in effect: the query's when it is one of the sort options, else `fallback`. */
+export function sortByOf(
+  query: URLSearchParams,
+  fallback: string,
+  commerce: boolean,
+): { value: string; sort: ProductSort | null } {
   const wanted = query.get('sort_by')
-  const option = SORT_OPTIONS.find((o) => o.value === wanted) ?? SORT_OPTIONS.find((o) => o.value === fallback)!
+  const option =
+    sortOptions(commerce).find((o) => o.value === wanted) ?? SORT_OPTIONS.find((o) => o.value === fallback)!
   return { value: option.value, sort: option.sort }
 }
 
+/** A price bound of the query string when it is an amount, else null: anything else is neither applied nor shown back. */
+function decimalOf(query: URLSearchParams, name: string): string | null {
+  const value = query.get(name)
+  return value !== null && DECIMAL.test(value) ? value : null
+}
+
+/** A value no product can hold (over-long, or text Postgres cannot store such as a NUL) matches nothing: it is dropped. */
 const values = (query: URLSearchParams, name: string) =>
-  [...new Set(query.getAll(name).filter((v) => v !== '' && v.length <= 255))].slice(0, MAX_VALUES)
+  [...new Set(query.getAll(name).filter((v) => v !== '' && v.length <= 255 && textProblem(v) === undefined))].slice(
+    0,
+    MAX_VALUES,
+  )
 
 /**
  * The product filter a shopper's query string asks for, always narrowed to what shoppers may
  * see. The conditions sit at the top level so each facet is counted without its own choice.
  */
-export function shopperFilter(query: URLSearchParams, base: ProductFilter = {}): ProductFilter {
+export function shopperFilter(query: URLSearchParams, commerce: boolean, base: ProductFilter = {}): ProductFilter {
   const filter: ProductFilter = { ...base, status: SHOPPER_VISIBLE_STATUSES }
   const tags = values(query, 'filter.p.tag')
   if (tags.length) filter.tags = { any: tags }
   const vendors = values(query, 'filter.p.vendor')
   if (vendors.length) filter.vendor = { in: vendors }
-  const min = query.get('filter.v.price.gte')
-  const max = query.get('filter.v.price.lte')
-  const price = { min: min && DECIMAL.test(min) ? min : null, max: max && DECIMAL.test(max) ? max : null }
+  const price = {
+    min: commerce ? decimalOf(query, 'filter.v.price.gte') : null,
+    max: commerce ? decimalOf(query, 'filter.v.price.lte') : null,
+  }
   if (price.min || price.max) filter.price = price
   const availability = query.get('filter.v.availability')
   if (availability === '1') filter.inventory = { min: 1 }
@@ -83,8 +109,16 @@ export interface FilterObject {
   range_max?: string | null
 }
 
-/** The `filters` of a collection or search page from the facet counts, with add/remove URLs that keep the rest of the query. */
-export function filterObjects(path: string, query: URLSearchParams, facets: ShopperFacets): FilterObject[] {
+/**
+ * The `filters` of a collection or search page from the facet counts, with add/remove URLs that
+ * keep the rest of the query; no price range in catalog mode.
+ */
+export function filterObjects(
+  path: string,
+  query: URLSearchParams,
+  facets: ShopperFacets,
+  commerce: boolean,
+): FilterObject[] {
   const urlWith = (change: (params: URLSearchParams) => void) => {
     const params = new URLSearchParams(query)
     params.delete('page')
@@ -119,19 +153,20 @@ export function filterObjects(path: string, query: URLSearchParams, facets: Shop
   const filters = [list('Tags', 'filter.p.tag', facets.tags)]
   for (const attribute of facets.attributes)
     filters.push(list(escapeHtml(attribute.code), `filter.p.m.custom.${attribute.code}`, attribute.values))
-  filters.push({
-    label: 'Price',
-    param_name: 'filter.v.price',
-    type: 'price_range',
-    values: [],
-    active_values: [],
-    url_to_remove: urlWith((p) => {
-      p.delete('filter.v.price.gte')
-      p.delete('filter.v.price.lte')
-    }),
-    min_value: { param_name: 'filter.v.price.gte', value: query.get('filter.v.price.gte') },
-    max_value: { param_name: 'filter.v.price.lte', value: query.get('filter.v.price.lte') },
-    range_max: facets.price.max?.amount ?? null,
-  })
+  if (commerce)
+    filters.push({
+      label: 'Price',
+      param_name: 'filter.v.price',
+      type: 'price_range',
+      values: [],
+      active_values: [],
+      url_to_remove: urlWith((p) => {
+        p.delete('filter.v.price.gte')
+        p.delete('filter.v.price.lte')
+      }),
+      min_value: { param_name: 'filter.v.price.gte', value: decimalOf(query, 'filter.v.price.gte') },
+      max_value: { param_name: 'filter.v.price.lte', value: decimalOf(query, 'filter.v.price.lte') },
+      range_max: facets.price.max?.amount ?? null,
+    })
   return filters.filter((f) => f.type === 'price_range' || f.values.length > 0)
 }

@@ -1,8 +1,9 @@
 import type { ProductRecord } from '../../../projections/catalog/product/queries.js'
+import { SEARCH_WORDS_MAX } from '../../../projections/shared/filters.js'
 import { escapeHtml, unescapeHtml } from '../liquid/escape.js'
 import { collectionByHandle } from '../objects/collection.js'
 import type { ObjectContext } from '../objects/context.js'
-import { filterObjects, shopperFilter, sortByOf, SORT_OPTIONS } from '../objects/filters.js'
+import { filterObjects, shopperFilter, sortByOf, sortOptions } from '../objects/filters.js'
 import { registerPaginator } from '../objects/paginators.js'
 import { productObjects, type ProductObject } from '../objects/product.js'
 import { plainText, routedPage, type Crumb, type RoutedPage } from './page.js'
@@ -103,13 +104,22 @@ export async function collectionPage(ctx: ObjectContext, handle: string): Promis
 }
 
 /**
+ * What a shopper searched for, cut to what a search may hold: at most SEARCH_MAX characters and
+ * SEARCH_WORDS_MAX words, without NUL (which no text holds, so it separates words like a space).
+ */
+function searchTerms(q: string | null): string {
+  const words = (q ?? '').replaceAll('\u0000', ' ').slice(0, SEARCH_MAX).trim().split(/\s+/)
+  return words.slice(0, SEARCH_WORDS_MAX).join(' ')
+}
+
+/**
  * `/search?q=`: the catalog's full-text search over what shoppers may see, with the collection
  * page's facets, filters and sorting; `{% paginate search.results %}` pages it.
  */
 export async function searchPage(ctx: ObjectContext): Promise<RoutedPage> {
-  const terms = (ctx.query.get('q') ?? '').trim().slice(0, SEARCH_MAX)
-  const filter = shopperFilter(ctx.query, terms ? { search: terms } : {})
-  const { value: sortBy, sort } = sortByOf(ctx.query, 'manual')
+  const terms = searchTerms(ctx.query.get('q'))
+  const filter = shopperFilter(ctx.query, ctx.commerceEnabled, terms ? { search: terms } : {})
+  const { value: sortBy, sort } = sortByOf(ctx.query, 'manual', ctx.commerceEnabled)
   const read = async (page: number, size: number) => {
     if (!terms) return { items: [] as ProductObject[], total: 0 }
     const connection = await ctx.shopper.products({ page, limit: size, filter, ...(sort ? { sort } : {}) })
@@ -123,10 +133,15 @@ export async function searchPage(ctx: ObjectContext): Promise<RoutedPage> {
     results_count: first.total,
     sort_by: sortBy,
     default_sort_by: 'manual',
-    sort_options: SORT_OPTIONS.map(({ value, name }) => ({ value, name: value === 'manual' ? 'Relevance' : name })),
+    sort_options: sortOptions(ctx.commerceEnabled).map(({ value, name }) => ({
+      value,
+      name: value === 'manual' ? 'Relevance' : name,
+    })),
     types: ['product'],
     url: ctx.url('/search'),
-    filters: terms ? filterObjects(ctx.url('/search'), ctx.query, await ctx.shopper.facets(filter)) : [],
+    filters: terms
+      ? filterObjects(ctx.url('/search'), ctx.query, await ctx.shopper.facets(filter), ctx.commerceEnabled)
+      : [],
   }
   registerPaginator(search, 'results', read)
   return routedPage({

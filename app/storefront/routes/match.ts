@@ -1,16 +1,21 @@
+import { textProblem } from '../../../domain/shared/boundary.js'
 import type { ObjectContext } from '../objects/context.js'
 import { categoryPage } from './category.js'
 import { collectionPage, productPage, searchPage, type CatalogRouteOptions } from './catalog.js'
 import { articlePage, blogPage, contentPage } from './content.js'
 import { routedPage, type RoutedPage } from './page.js'
 
-/** The path's segments, decoded; null when one does not decode (a malformed URL is a 404, not a 500). */
+/**
+ * The path's segments, decoded; null when one does not decode or holds a NUL, which no handle can
+ * (a malformed URL is a 404, not a 500).
+ */
 function segmentsOf(path: string): string[] | null {
   try {
-    return path
+    const segments = path
       .split('/')
       .filter((segment) => segment !== '')
       .map((segment) => decodeURIComponent(segment))
+    return segments.some((segment) => textProblem(segment) !== undefined) ? null : segments
   } catch {
     return null
   }
