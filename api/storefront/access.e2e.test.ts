@@ -130,6 +130,21 @@ describe('schema', () => {
     expect(introspection.data!.__schema).toEqual({ mutationType: { name: 'Mutation' }, queryType: { name: 'Query' } })
   })
 
+  it('refuses text no store can hold (a NUL), in a literal or a variable, with BAD_USER_INPUT at the argument', async () => {
+    const literal = await storefrontQuery(t, HOST, token, '{ product(handle: "a\\u0000b") { id } }')
+    expect(literal.status).toBe(200)
+    expect(literal.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: ['handle'] })
+    const variable = await storefrontQuery(
+      t,
+      HOST,
+      token,
+      'query ($q: String) { products(first: 5, query: $q) { nodes { id } } }',
+      { q: 'tee\u0000' },
+    )
+    expect(variable.status).toBe(200)
+    expect(variable.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: ['query'] })
+  })
+
   it('refuses a query too deep or with too many nested list items with QUERY_TOO_COMPLEX', async () => {
     const deep = `{ menu(handle: "x") { items { items { items { items { items { items { items { items { items { items { items { items { title } } } } } } } } } } } } } }`
     expect((await storefrontQuery(t, HOST, token, deep)).errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX')

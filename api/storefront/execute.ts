@@ -11,7 +11,9 @@ import {
   type GraphQLSchema,
 } from 'graphql'
 import type { Logger } from 'pino'
+import { describePath } from '../../domain/shared/boundary.js'
 import { documentShapeProblem } from '../graphql/shared/document-shape.js'
+import { inputBoundsProblem, type InputAnalyses } from '../graphql/shared/input-bounds.js'
 import { errorBody, formatError, statusFor } from '../graphql/shared/errors.js'
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS, documentLimitRules } from '../graphql/shared/limits.js'
 import { listItems, MAX_LIST_ITEMS } from './fan-out.js'
@@ -48,6 +50,9 @@ export interface StorefrontAnswer {
   status: number
   body: FormattedExecutionResult
 }
+
+/** Per schema, the input-bounds analyses of the documents it has been sent. */
+const analysesOf = new WeakMap<GraphQLSchema, InputAnalyses>()
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -99,6 +104,20 @@ export async function runStorefrontQuery(
     if (error instanceof GraphQLError) return refused([error])
     throw error
   }
+  // Text Postgres cannot store (a NUL) is refused here as by the admin API, before any read sends it to the database.
+  const analyses = analysesOf.get(schema) ?? new Map()
+  analysesOf.set(schema, analyses)
+  const bounds = inputBoundsProblem(
+    schema,
+    request.query,
+    { variables, operationName: (request.operationName as string | null | undefined) ?? null },
+    { maxTokens: DEFAULT_LIMITS.maxTokens, analyses },
+  )
+  if (bounds)
+    return {
+      status: 200,
+      body: errorBody('BAD_USER_INPUT', `${describePath(bounds.path)} ${bounds.message}`, { field: bounds.path }),
+    }
   const shape = documentShapeProblem(document, DEFAULT_LIMITS)
   if (shape) return fault('QUERY_TOO_COMPLEX', shape)
   const invalid = validate(schema, document, [...specifiedRules, ...documentLimitRules(DEFAULT_LIMITS)])

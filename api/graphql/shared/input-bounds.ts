@@ -34,34 +34,57 @@ import {
  * endpoint, so a document mercurius refuses unparsed costs no more here.
  */
 export function installInputBounds(app: FastifyInstance, { maxTokens }: { maxTokens?: number } = {}): void {
-  const analyses = new Map<string, Analysis | null>()
+  const analyses: InputAnalyses = new Map()
   app.graphql.addHook('preParsing', async (schema, source, context) => {
-    let analysis = analyses.get(source)
-    if (analysis === undefined) {
-      analysis = analyze(schema, source, maxTokens)
-      remember(analyses, source, analysis)
-    }
-    if (!analysis) return
-    if (analysis.problem) throw refusal(analysis.problem)
-    const { variables, operationName } = requestOf(context as unknown as HookContext)
-    if (!variables) return
-    const declared =
-      analysis.operations.get(operationName ?? null) ??
-      (analysis.operations.size === 1 ? [...analysis.operations.values()][0] : undefined)
-    for (const [name, value] of Object.entries(variables)) {
-      const variable = declared?.get(name)
-      if (!variable) continue
-      const problem = checkValue(value, variable.type, variable.path)
-      if (problem) throw refusal(problem)
-    }
+    const problem = inputBoundsProblem(schema, source, requestOf(context as unknown as HookContext), {
+      maxTokens,
+      analyses,
+    })
+    if (problem) throw refusal(problem)
   })
+}
+
+/** The analyses of the documents an endpoint has seen, by source text. */
+export type InputAnalyses = Map<string, Analysis | null>
+
+/**
+ * The first input bound one request breaks (in the document's literals, then in the variables of
+ * the operation it runs), or undefined; a document that does not parse is the parser's to refuse.
+ * The storefront API, which runs graphql-js itself, calls it directly.
+ */
+export function inputBoundsProblem(
+  schema: GraphQLSchema,
+  source: string,
+  request: { variables: Record<string, unknown> | undefined; operationName: string | null },
+  options: { maxTokens?: number | undefined; analyses: InputAnalyses },
+): Problem | undefined {
+  const { analyses } = options
+  let analysis = analyses.get(source)
+  if (analysis === undefined) {
+    analysis = analyze(schema, source, options.maxTokens)
+    remember(analyses, source, analysis)
+  }
+  if (!analysis) return undefined
+  if (analysis.problem) return analysis.problem
+  const { variables, operationName } = request
+  if (!variables) return undefined
+  const declared =
+    analysis.operations.get(operationName ?? null) ??
+    (analysis.operations.size === 1 ? [...analysis.operations.values()][0] : undefined)
+  for (const [name, value] of Object.entries(variables)) {
+    const variable = declared?.get(name)
+    if (!variable) continue
+    const problem = checkValue(value, variable.type, variable.path)
+    if (problem) return problem
+  }
+  return undefined
 }
 
 /** The analyses of the last documents seen: a client sends the same few documents again and again. */
 const ANALYSES_KEPT = 256
 const CACHED_SOURCE_MAX_LENGTH = 32 * 1024
 
-function remember(analyses: Map<string, Analysis | null>, source: string, analysis: Analysis | null): void {
+function remember(analyses: InputAnalyses, source: string, analysis: Analysis | null): void {
   if (source.length > CACHED_SOURCE_MAX_LENGTH) return
   if (analyses.size >= ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!)
   analyses.set(source, analysis)
