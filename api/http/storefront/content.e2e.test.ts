@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { addItem, createMenu } from '../../../test/support/menus.js'
+import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createPost, createShopperContent } from '../../../test/support/webstore-content.js'
 import { createProduct } from '../../../test/support/products.js'
 import { countOf, textsOf, visit } from '../../../test/support/storefront.js'
@@ -9,11 +9,15 @@ import { untilMainTheme } from '../../../test/support/themes.js'
 const HOST = 'content-shop.localhost'
 const t = useTestApp()
 let shop: Tenant
+let aboutId: string
+
+const PAGE_UPDATE = 'mutation ($input: PageUpdateInput!) { pageUpdate(input: $input) { eventPosition } }'
 
 beforeAll(async () => {
   shop = await t.tenant('content-shop')
   await untilMainTheme(t, shop.apiKey)
   const { about, news } = await createShopperContent(t, shop.apiKey)
+  aboutId = about.id
   await createPost(t, shop.apiKey, { blogId: news.id, title: 'Unfinished', handle: 'unfinished', status: 'DRAFT' })
   const hidden = await createProduct(t, shop.apiKey, { title: 'Hidden', handle: 'hidden', status: 'DRAFT' })
   const main = await createMenu(t, shop.apiKey, { title: 'Main', handle: 'main-menu' })
@@ -37,6 +41,12 @@ describe('pages', () => {
     expect(response.body).toContain('<p>We make <em>things</em>.</p>')
     expect(response.body).toContain('<title>About the shop &ndash; Store content-shop</title>')
     expect(response.body).toContain('<meta name="description" content="Who we are">')
+  })
+
+  it('does not repeat the store name in the title when the SEO title already names it', async () => {
+    await ok(t, shop.apiKey, PAGE_UPDATE, { id: aboutId, seo: { title: 'About | Store content-shop' } }, 'pageUpdate')
+    const response = await visit(t, HOST, '/pages/about')
+    expect(response.body).toContain('<title>About | Store content-shop</title>')
   })
 
   it.each([
