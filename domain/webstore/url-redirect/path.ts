@@ -18,6 +18,8 @@ export function normalizeRedirectPath(raw: string): Normalized {
   let path = absolute ? pathnameOf(text) : text.replace(/[?#].*$/s, '')
   if (path === null) return { ok: false, message: `'${raw}' is not a valid URL or path` }
   if (/[\s\p{Cc}]/u.test(path)) return { ok: false, message: 'a path may not contain spaces or control characters' }
+  // Browsers read `/\host` as `//host`: a target so written would send shoppers to another site.
+  if (path.includes('\\')) return { ok: false, message: "a path may not contain a backslash; use '/'" }
   path = `/${path}`
     .replace(/\/{2,}/g, '/')
     .replace(/\/+$/, '')

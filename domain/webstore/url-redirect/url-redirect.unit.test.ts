@@ -62,6 +62,12 @@ describe('redirect paths and targets', () => {
     expect(normalizeRedirectTarget('https://Example.com/A')).toEqual({ ok: true, value: 'https://Example.com/A' })
     expect(normalizeRedirectTarget('http://example.com').ok).toBe(false)
     expect(normalizeRedirectTarget('javascript:alert(1)').ok).toBe(false)
+    // A browser follows `/\evil.example` to evil.example, as it would `//evil.example`.
+    for (const target of ['/\\evil.example', '\\\\evil.example', '/\\/evil.example/x', '/products\\x'])
+      expect(normalizeRedirectTarget(target)).toEqual({
+        ok: false,
+        message: "a path may not contain a backslash; use '/'",
+      })
   })
 
   it('names the field at fault in the input', () => {
