@@ -223,15 +223,23 @@ export class Platform {
     return () => this.writeFollowers.delete(follower)
   }
 
-  /** Runs a command and waits (bounded) until the read models show it: read-your-writes. */
-  async executeAndWait(definition: AnyCommandDefinition, input: unknown, ctx: CommandContext): Promise<MutationResult> {
+  /**
+   * Runs a command and waits (bounded, `READ_WAIT_MS` unless the caller names its own bound) until
+   * the read models show it: read-your-writes.
+   */
+  async executeAndWait(
+    definition: AnyCommandDefinition,
+    input: unknown,
+    ctx: CommandContext,
+    waitMs = this.config.readWaitMs,
+  ): Promise<MutationResult> {
     const result = await this.execute(definition, input, ctx)
     const visible =
       result.position === null ||
       (
         await Promise.all([
-          this.waiter.waitFor(result.events, this.config.readWaitMs),
-          ...[...this.writeFollowers].map((follower) => follower.waitFor(result, this.config.readWaitMs)),
+          this.waiter.waitFor(result.events, waitMs),
+          ...[...this.writeFollowers].map((follower) => follower.waitFor(result, waitMs)),
         ])
       ).every(Boolean)
     if (!visible)

@@ -4,7 +4,8 @@ import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { issueApiKey } from '../auth/keys.js'
 import type { CommandContext } from '../commands/context.js'
-import type { Platform } from '../platform.js'
+import type { AnyCommandDefinition } from '../../domain/shared/command.js'
+import type { MutationResult, Platform } from '../platform.js'
 import { apiKeyRevoke } from '../../domain/tenancy/api-key/definitions.js'
 import { organizationCreate } from '../../domain/tenancy/organization/definitions.js'
 import { storeCreate } from '../../domain/tenancy/store/definitions.js'
@@ -30,6 +31,31 @@ function operatorContext(organizationId: string, storeId: string | null = null):
 }
 
 /**
+ * How long an operator task waits for each of its steps to reach the read models. Each step needs
+ * the one before it there (the key names the store), and on a busy machine the first start's
+ * projections took longer than a request's read wait: an operator waits rather than being left
+ * with a store whose key was never shown.
+ */
+const OPERATOR_READ_WAIT_MS = 120_000
+
+/** Runs an operator's command and fails, saying why, unless the read models show it in time. */
+async function executeVisible(
+  platform: Platform,
+  definition: AnyCommandDefinition,
+  input: unknown,
+  ctx: CommandContext,
+): Promise<MutationResult> {
+  const result = await platform.executeAndWait(definition, input, ctx, OPERATOR_READ_WAIT_MS)
+  if (!result.visible)
+    throw new DomainError(
+      'SERVICE_UNAVAILABLE',
+      `${definition.name} was recorded, but the read models did not show it within ${OPERATOR_READ_WAIT_MS / 1000} s; ` +
+        'check that the projections run (emporium projections status), then try again',
+    )
+  return result
+}
+
+/**
  * `emporium tenant create`: an organization, its first store and a key for that store, each
  * through the command path, visible in the read models when this returns.
  */
@@ -38,8 +64,9 @@ export async function createTenant(
   input: { organizationName: string; storeSlug: string; storeName?: string; scopes?: readonly Scope[] },
 ): Promise<CreatedTenant> {
   const ctx = operatorContext(uuidv7())
-  await platform.executeAndWait(organizationCreate, { name: input.organizationName }, ctx)
-  const store = await platform.executeAndWait(
+  await executeVisible(platform, organizationCreate, { name: input.organizationName }, ctx)
+  const store = await executeVisible(
+    platform,
     storeCreate,
     { name: input.storeName ?? input.storeSlug, slug: input.storeSlug },
     ctx,
@@ -47,7 +74,7 @@ export async function createTenant(
   const key = await issueApiKey(
     {
       db: platform.database.db,
-      execute: (definition, commandInput, commandCtx) => platform.executeAndWait(definition, commandInput, commandCtx),
+      execute: (definition, commandInput, commandCtx) => executeVisible(platform, definition, commandInput, commandCtx),
     },
     { name: 'default key', scopes: input.scopes ?? ALL_SCOPES, storeIds: [store.entityId] },
     ctx,
