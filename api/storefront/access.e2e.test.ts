@@ -104,6 +104,23 @@ describe('hosts and transport', () => {
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined()
   })
 
+  it('refuses a body that is not JSON with 400 BAD_REQUEST, and its example query runs here', async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/storefront/graphql',
+        headers: { host: HOST, 'content-type': 'application/json', 'x-storefront-access-token': token },
+        payload,
+      })
+    const refused = await post('{nope')
+    expect(refused.statusCode).toBe(400)
+    const [error] = refused.json().errors
+    expect(error.extensions.code).toBe('BAD_REQUEST')
+    const example = /such as (\{.*\})$/.exec(error.message)?.[1]
+    const answered = await post(example!)
+    expect(answered.json()).toMatchObject({ data: { __typename: 'Query' } })
+  })
+
   it('refuses a body without a query with 400 BAD_REQUEST', async () => {
     const response = await t.app.inject({
       method: 'POST',

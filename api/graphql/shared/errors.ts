@@ -117,7 +117,8 @@ export function bodyError(
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
         code: 'BAD_REQUEST',
-        message: 'the request body is not valid JSON; send a JSON object such as {"query": "{ viewer { scopes } }"}',
+        // `__typename` answers on every schema: the admin API's and the storefront API's alike.
+        message: 'the request body is not valid JSON; send a JSON object such as {"query": "{ __typename }"}',
       }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
