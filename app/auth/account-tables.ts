@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Kysely } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Migrations } from '../../infra/database/migrate.js'
 import type { ApiKeySecretsTable } from './secrets.js'
-import type { Timestamp } from '../../projections/shared/entity-table.js'
+import type { Timestamp } from '../../projections/shared/table.js'
 
 /*
  * Secrets of people, outside events (events are forever): password hashes (argon2id), and the

@@ -1,65 +1,50 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { createIndexes, createEntityTable, type EntityColumns } from '../shared/entity-table.js'
+import { entityTable } from '../shared/entity-table.js'
+import { createTable, integer, table, text, uuid, type DatabaseOf, type RowOf } from '../shared/table.js'
 
 /** One row per live media of every store; deleted media are removed. */
-export interface MediaTable extends EntityColumns {
-  hash: string
-  mime_type: MediaMimeType
-  kind: MediaKind
-  width: number | null
-  height: number | null
-  bytes: number
-  filename: string
-  alt: string
-}
+export const MEDIA_TABLE = entityTable(
+  'media',
+  {
+    hash: text(),
+    mime_type: text<MediaMimeType>(),
+    kind: text<MediaKind>(),
+    width: integer().nullable(),
+    height: integer().nullable(),
+    bytes: integer(),
+    filename: text(),
+    alt: text().default(''),
+  },
+  {
+    // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
+    indexes: {
+      media_store_created_idx: ['store_id', 'created_at', 'id'],
+      media_store_updated_idx: ['store_id', 'updated_at', 'id'],
+      media_store_filename_idx: ['store_id', 'filename', 'id'],
+      media_store_bytes_idx: ['store_id', 'bytes', 'id'],
+      media_store_hash_idx: ['store_id', 'hash'],
+    },
+  },
+)
 
 /** The media each product shows, in order; mirrors the media list of the product streams. */
-export interface ProductMediaTable {
-  store_id: string
-  product_id: string
-  media_id: string
-  position: number
-}
+export const PRODUCT_MEDIA_TABLE = table(
+  'product_media',
+  { store_id: uuid(), product_id: uuid(), media_id: uuid(), position: integer() },
+  {
+    primaryKey: ['store_id', 'product_id', 'media_id'],
+    indexes: { product_media_media_idx: ['store_id', 'media_id'] },
+  },
+)
 
-export interface MediaDatabase {
-  media: MediaTable
-  product_media: ProductMediaTable
-}
-
+export type MediaTable = RowOf<typeof MEDIA_TABLE>
+export type MediaDatabase = DatabaseOf<typeof MEDIA_TABLE | typeof PRODUCT_MEDIA_TABLE>
 export type MediaRow = Selectable<MediaTable>
 export type MediaDb = Kysely<MediaDatabase>
 
 export async function createMediaTables(db: AnyDb): Promise<void> {
-  await createEntityTable(db, 'media', (table) =>
-    table
-      .addColumn('hash', 'text', (c) => c.notNull())
-      .addColumn('mime_type', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('width', 'integer')
-      .addColumn('height', 'integer')
-      .addColumn('bytes', 'integer', (c) => c.notNull())
-      .addColumn('filename', 'text', (c) => c.notNull())
-      .addColumn('alt', 'text', (c) => c.notNull().defaultTo('')),
-  )
-  // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
-  await createIndexes(db, 'media', {
-    media_store_created_idx: ['store_id', 'created_at', 'id'],
-    media_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    media_store_filename_idx: ['store_id', 'filename', 'id'],
-    media_store_bytes_idx: ['store_id', 'bytes', 'id'],
-    media_store_hash_idx: ['store_id', 'hash'],
-  })
-
-  await db.schema
-    .createTable('product_media')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('product_id', 'uuid', (c) => c.notNull())
-    .addColumn('media_id', 'uuid', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('product_media_pkey', ['store_id', 'product_id', 'media_id'])
-    .execute()
-  await createIndexes(db, 'product_media', { product_media_media_idx: ['store_id', 'media_id'] })
+  await createTable(db, MEDIA_TABLE)
+  await createTable(db, PRODUCT_MEDIA_TABLE)
 }

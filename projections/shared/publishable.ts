@@ -1,34 +1,20 @@
-import type { ColumnType, CreateTableBuilder, Generated } from 'kysely'
 import type { PublicationStatus } from '../../domain/shared/publishable/publication.js'
 import type { Seo } from '../../domain/shared/publishable/seo.js'
 import type { DateTimeRangeFilter } from '../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../infra/database/database.js'
+import { text, timestamptz } from './table.js'
 
 // The read side of publishable content (pages, posts): the columns, the record part they map to,
 // the event → column changes, the rule of what shoppers may see and what the scheduler publishes.
 
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-
-/** The publication and SEO columns of a publishable read model's table. */
-export interface PublishableColumns {
-  status: PublicationStatus
-  seo_title: Generated<string>
-  seo_description: Generated<string>
+/** The publication and SEO columns of a publishable read model's table, in their order. */
+export const PUBLISHABLE_COLUMNS = {
+  status: text<PublicationStatus>(),
+  seo_title: text().default(''),
+  seo_description: text().default(''),
   /** When a DRAFT goes live by itself; the publish scheduler polls it. */
-  publish_at: NullableTimestamp
-  published_at: NullableTimestamp
-}
-
-/** Adds the `PublishableColumns`, in their order, to a table being created: `.$call(addPublishableColumns)`. */
-export function addPublishableColumns<Table extends string, Columns extends string>(
-  table: CreateTableBuilder<Table, Columns>,
-) {
-  return table
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('publish_at', 'timestamptz')
-    .addColumn('published_at', 'timestamptz')
+  publish_at: timestamptz().nullable(),
+  published_at: timestamptz().nullable(),
 }
 
 /** The publication and SEO of a record as the API serves it. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { Timestamp } from '../shared/entity-table.js'
+import type { Timestamp } from '../shared/table.js'
 
 export interface OrganizationsTable {
   id: string

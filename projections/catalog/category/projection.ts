@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import {
   CATEGORY_EVENT_TYPES,
   type CategoryCreated,
@@ -11,7 +11,7 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { createCategoryTables, type CategoriesTable, type CategoryDb } from './tables.js'
 import { storeOf } from '../../shared/store-of.js'
 
-type Fields = Partial<
+type Fields = Updateable<
   Pick<CategoriesTable, 'title' | 'handle' | 'description' | 'image_media_id' | 'seo_title' | 'seo_description'>
 >
 

@@ -8,7 +8,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { IntRangeFilter, MoneyRangeFilter, StringFilter } from '../../../domain/shared/list-spec.js'
 import type { AttributeFilter, AttributeRange, CategoryFilter } from '../../../domain/catalog/product/list.js'
 import type { Eb } from '../../shared/filters.js'
-import { createIndexes } from '../../shared/entity-table.js'
+import { createIndexes } from '../../shared/table.js'
 
 /** What the conditions need to know about the store: its id (for its search language) and its currency, in which amounts are given. */
 export interface FilterScope {

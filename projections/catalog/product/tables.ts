@@ -1,58 +1,73 @@
-import {
-  sql,
-  type ColumnType,
-  type Generated,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Updateable,
-} from 'kysely'
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { createSearchLanguageTable, languageVector } from './search-language.js'
 import { createFilterIndexes } from './filters.js'
-import { createVariantTables, type ProductOptionsTable, type ProductVariantsTable } from './variant-tables.js'
-import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
+import {
+  bigint,
+  createVariantTables,
+  type PRODUCT_OPTIONS_TABLE,
+  type PRODUCT_VARIANTS_TABLE,
+} from './variant-tables.js'
+import { ENTITY_KEYS, ENTITY_VERSION } from '../../shared/entity-table.js'
+import {
+  column,
+  createTable,
+  integer,
+  table,
+  text,
+  textArray,
+  timestamptz,
+  type DatabaseOf,
+  type RowOf,
+} from '../../shared/table.js'
 
 /** One row per live product; deleted products are removed. */
-export interface ProductsTable {
-  store_id: string
-  organization_id: string
-  id: string
-  title: string
-  handle: string
-  description: string
-  status: ProductStatus
-  vendor: string
-  tags: string[]
-  /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: number
-  created_at: Timestamp
-  updated_at: Timestamp
-  /** Search engine listing; empty strings when not set. */
-  seo_title: Generated<string>
-  seo_description: Generated<string>
-  /** When a hidden product turns ACTIVE by itself; the publish scheduler polls it. */
-  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
-  /** tsvector over title, handle, vendor, tags, SKUs and description; read as text, only queried through SQL. */
-  search: Generated<string>
-  /** Lowest and highest variant price in minor units; null without variants. Kept by the projection for filters and sorts. */
-  price_min: ColumnType<string | number | null, number | null, number | null>
-  price_max: ColumnType<string | number | null, number | null, number | null>
-  /** Sum of the quantities of the variants whose inventory is tracked. */
-  inventory_total: Generated<number>
-  variant_count: Generated<number>
-  /** The variants' non-empty SKUs, for search. */
-  skus: Generated<string[]>
-  /** price_min, or -1 without variants: generated, so the PRICE sorts have a non-null keyset column. */
-  price_sort: ColumnType<string, never, never>
-}
+export const PRODUCTS_TABLE = table(
+  'products',
+  {
+    ...ENTITY_KEYS,
+    title: text(),
+    handle: text(),
+    description: text().default(''),
+    status: text<ProductStatus>(),
+    vendor: text().default(''),
+    tags: textArray().default(sql`'{}'::text[]`),
+    ...ENTITY_VERSION,
+    /** tsvector over title, handle, vendor, tags, SKUs and description; read as text, only queried through SQL. */
+    search: column<string>(sql`tsvector`).default(sql`''::tsvector`),
+    /** Search engine listing; empty strings when not set. */
+    seo_title: text().default(''),
+    seo_description: text().default(''),
+    /** When a hidden product turns ACTIVE by itself; the publish scheduler polls it. */
+    publish_at: timestamptz().nullable(),
+    /** Lowest and highest variant price in minor units; null without variants. Kept by the projection for filters and sorts. */
+    price_min: bigint().nullable(),
+    price_max: bigint().nullable(),
+    /** Sum of the quantities of the variants whose inventory is tracked. */
+    inventory_total: integer().default(0),
+    variant_count: integer().default(0),
+    /** The variants' non-empty SKUs, for search. */
+    skus: textArray().default(sql`'{}'::text[]`),
+    /** price_min, or -1 without variants: generated, so the PRICE sorts have a non-null keyset column. */
+    price_sort: column<string>('bigint').generatedAs(sql`coalesce(price_min, -1)`),
+  },
+  {
+    primaryKey: ['store_id', 'id'],
+    // Keyset pagination orders by (column, id) within a store: one index per sort column.
+    indexes: {
+      products_store_handle_idx: ['store_id', 'handle', 'id'],
+      products_store_created_idx: ['store_id', 'created_at', 'id'],
+      products_store_updated_idx: ['store_id', 'updated_at', 'id'],
+      products_store_title_idx: ['store_id', 'title', 'id'],
+    },
+  },
+)
 
-export interface ProductDatabase {
-  products: ProductsTable
-  product_options: ProductOptionsTable
-  product_variants: ProductVariantsTable
-}
+export type ProductsTable = RowOf<typeof PRODUCTS_TABLE>
+export type ProductDatabase = DatabaseOf<
+  typeof PRODUCTS_TABLE | typeof PRODUCT_OPTIONS_TABLE | typeof PRODUCT_VARIANTS_TABLE
+>
 
 export type ProductRow = Selectable<ProductsTable>
 export type NewProductRow = Insertable<ProductsTable>
@@ -107,45 +122,7 @@ export const columnSources: SearchSources = {
 }
 
 export async function createProductTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('products')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('handle', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('vendor', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('search', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
-    .addColumn('seo_title', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('seo_description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('publish_at', 'timestamptz')
-    .addColumn('price_min', 'bigint')
-    .addColumn('price_max', 'bigint')
-    .addColumn('inventory_total', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('variant_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('skus', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
-    .addColumn('price_sort', 'bigint', (c) =>
-      c
-        .notNull()
-        .generatedAlwaysAs(sql`coalesce(price_min, -1)`)
-        .stored(),
-    )
-    .addPrimaryKeyConstraint('products_pkey', ['store_id', 'id'])
-    .execute()
-  // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  await createIndexes(db, 'products', {
-    products_store_handle_idx: ['store_id', 'handle', 'id'],
-    products_store_created_idx: ['store_id', 'created_at', 'id'],
-    products_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    products_store_title_idx: ['store_id', 'title', 'id'],
-  })
+  await createTable(db, PRODUCTS_TABLE)
   await db.schema
     .createIndex('products_search_idx')
     .ifNotExists()

@@ -7,7 +7,7 @@ import {
   type AnyGroupValues,
 } from '../../../domain/settings/global-settings/groups.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import type { Timestamp } from '../../shared/entity-table.js'
+import type { Timestamp } from '../../shared/table.js'
 
 export interface GlobalSettingsTable {
   store_id: string

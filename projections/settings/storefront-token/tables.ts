@@ -1,43 +1,37 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
+import { createTable, table, text, timestamptz, uuid, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per storefront token, revoked ones kept (listed as REVOKED). */
-export interface StorefrontTokensTable {
-  store_id: string
-  organization_id: string
-  id: string
-  name: string
-  /** SHA-256 hex of the token: what a request's token is matched by. */
-  token_hash: string
-  last4: string
-  status: 'ACTIVE' | 'REVOKED'
-  created_at: Timestamp
-  revoked_at: ColumnType<Date | null, Date | string | null, Date | string | null>
-}
+export const STOREFRONT_TOKENS_TABLE = table(
+  'storefront_tokens',
+  {
+    store_id: uuid(),
+    organization_id: uuid(),
+    id: uuid(),
+    name: text(),
+    /** SHA-256 hex of the token: what a request's token is matched by. */
+    token_hash: text(),
+    last4: text(),
+    status: text<'ACTIVE' | 'REVOKED'>(),
+    created_at: timestamptz(),
+    revoked_at: timestamptz().nullable(),
+  },
+  {
+    primaryKey: ['store_id', 'id'],
+    indexes: {
+      storefront_tokens_store_name_idx: ['store_id', 'name', 'id'],
+      storefront_tokens_store_created_idx: ['store_id', 'created_at', 'id'],
+    },
+  },
+)
 
-export interface StorefrontTokenDatabase {
-  storefront_tokens: StorefrontTokensTable
-}
-
-export type StorefrontTokenRow = Selectable<StorefrontTokensTable>
+export type StorefrontTokenDatabase = DatabaseOf<typeof STOREFRONT_TOKENS_TABLE>
+export type StorefrontTokenRow = Selectable<RowOf<typeof STOREFRONT_TOKENS_TABLE>>
 export type StorefrontTokenDb = Kysely<StorefrontTokenDatabase>
 
 export async function createStorefrontTokenTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('storefront_tokens')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull())
-    .addColumn('last4', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('revoked_at', 'timestamptz')
-    .addPrimaryKeyConstraint('storefront_tokens_pkey', ['store_id', 'id'])
-    .execute()
+  await createTable(db, STOREFRONT_TOKENS_TABLE)
   // Every storefront API request looks its token up by hash.
   await db.schema
     .createIndex('storefront_tokens_hash_idx')
@@ -46,8 +40,4 @@ export async function createStorefrontTokenTables(db: AnyDb): Promise<void> {
     .on('storefront_tokens')
     .column('token_hash')
     .execute()
-  await createIndexes(db, 'storefront_tokens', {
-    storefront_tokens_store_name_idx: ['store_id', 'name', 'id'],
-    storefront_tokens_store_created_idx: ['store_id', 'created_at', 'id'],
-  })
 }

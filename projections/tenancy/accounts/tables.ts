@@ -1,6 +1,6 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import type { Timestamp } from '../../shared/entity-table.js'
+import type { Timestamp } from '../../shared/table.js'
 
 /** People, platform-wide. No password here: hashes live in the mutable `user_passwords` table. */
 export interface UsersTable {

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
-import type { Timestamp } from '../../shared/entity-table.js'
+import type { Timestamp } from '../../shared/table.js'
 
 export interface StoreDomainsTable {
   id: string

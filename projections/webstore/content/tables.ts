@@ -1,52 +1,44 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { entityTable } from '../../shared/entity-table.js'
+import { createTable, jsonb, text, uuid, type DatabaseOf, type RowOf } from '../../shared/table.js'
+
+// Keyset pagination orders by (column, id) within a store (entries within a type).
 
 /** One row per live content type. */
-export interface ContentTypesTable extends EntityColumns {
-  handle: string
-  name: string
-  fields: ColumnType<ContentField[], string, string>
-}
+export const CONTENT_TYPES_TABLE = entityTable(
+  'content_types',
+  { handle: text(), name: text(), fields: jsonb<ContentField[]>() },
+  {
+    indexes: {
+      content_types_store_handle_idx: ['store_id', 'handle', 'id'],
+      content_types_store_created_idx: ['store_id', 'created_at', 'id'],
+    },
+  },
+)
 
 /** One row per live entry; entries of a deleted type stay here but are served only with their type. */
-export interface ContentEntriesTable extends EntityColumns {
-  type_id: string
-  handle: string
-  fields: ColumnType<Record<string, FieldValue>, string, string>
-}
+export const CONTENT_ENTRIES_TABLE = entityTable(
+  'content_entries',
+  { type_id: uuid(), handle: text(), fields: jsonb<Record<string, FieldValue>>() },
+  {
+    indexes: {
+      content_entries_type_handle_idx: ['store_id', 'type_id', 'handle', 'id'],
+      content_entries_type_created_idx: ['store_id', 'type_id', 'created_at', 'id'],
+      content_entries_type_updated_idx: ['store_id', 'type_id', 'updated_at', 'id'],
+    },
+  },
+)
 
-export interface ContentDatabase {
-  content_types: ContentTypesTable
-  content_entries: ContentEntriesTable
-}
-
+export type ContentTypesTable = RowOf<typeof CONTENT_TYPES_TABLE>
+export type ContentEntriesTable = RowOf<typeof CONTENT_ENTRIES_TABLE>
+export type ContentDatabase = DatabaseOf<typeof CONTENT_TYPES_TABLE | typeof CONTENT_ENTRIES_TABLE>
 export type ContentTypeRow = Selectable<ContentTypesTable>
 export type ContentEntryRow = Selectable<ContentEntriesTable>
 export type ContentDb = Kysely<ContentDatabase>
 
 export async function createContentTables(db: AnyDb): Promise<void> {
-  await createEntityTable(db, 'content_types', (table) =>
-    table
-      .addColumn('handle', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('fields', 'jsonb', (c) => c.notNull()),
-  )
-  await createEntityTable(db, 'content_entries', (table) =>
-    table
-      .addColumn('type_id', 'uuid', (c) => c.notNull())
-      .addColumn('handle', 'text', (c) => c.notNull())
-      .addColumn('fields', 'jsonb', (c) => c.notNull()),
-  )
-  // Keyset pagination orders by (column, id) within a store (entries within a type).
-  await createIndexes(db, 'content_types', {
-    content_types_store_handle_idx: ['store_id', 'handle', 'id'],
-    content_types_store_created_idx: ['store_id', 'created_at', 'id'],
-  })
-  await createIndexes(db, 'content_entries', {
-    content_entries_type_handle_idx: ['store_id', 'type_id', 'handle', 'id'],
-    content_entries_type_created_idx: ['store_id', 'type_id', 'created_at', 'id'],
-    content_entries_type_updated_idx: ['store_id', 'type_id', 'updated_at', 'id'],
-  })
+  await createTable(db, CONTENT_TYPES_TABLE)
+  await createTable(db, CONTENT_ENTRIES_TABLE)
 }

@@ -1,37 +1,33 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { entityTable } from '../../shared/entity-table.js'
+import { createTable, integer, jsonb, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live menu; deleted menus are removed. */
-export interface MenusTable extends EntityColumns {
-  handle: string
-  title: string
-  /** The flat item list (jsonb), siblings in order; the API nests it. */
-  items: ColumnType<MenuItem[], string, string>
-  item_count: number
-}
+export const MENUS_TABLE = entityTable(
+  'menus',
+  {
+    handle: text(),
+    title: text(),
+    /** The flat item list, siblings in order; the API nests it. */
+    items: jsonb<MenuItem[]>(),
+    item_count: integer(),
+  },
+  {
+    // Keyset pagination orders by (column, id) within a store: one index per sort column.
+    indexes: {
+      menus_store_handle_idx: ['store_id', 'handle', 'id'],
+      menus_store_title_idx: ['store_id', 'title', 'id'],
+      menus_store_created_idx: ['store_id', 'created_at', 'id'],
+      menus_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    },
+  },
+)
 
-export interface MenuDatabase {
-  menus: MenusTable
-}
-
+export type MenusTable = RowOf<typeof MENUS_TABLE>
+export type MenuDatabase = DatabaseOf<typeof MENUS_TABLE>
 export type MenuRow = Selectable<MenusTable>
 export type MenuDb = Kysely<MenuDatabase>
 
-export async function createMenuTables(db: AnyDb): Promise<void> {
-  await createEntityTable(db, 'menus', (table) =>
-    table
-      .addColumn('handle', 'text', (c) => c.notNull())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('items', 'jsonb', (c) => c.notNull())
-      .addColumn('item_count', 'integer', (c) => c.notNull()),
-  )
-  // Keyset pagination orders by (column, id) within a store: one index per sort column.
-  await createIndexes(db, 'menus', {
-    menus_store_handle_idx: ['store_id', 'handle', 'id'],
-    menus_store_title_idx: ['store_id', 'title', 'id'],
-    menus_store_created_idx: ['store_id', 'created_at', 'id'],
-    menus_store_updated_idx: ['store_id', 'updated_at', 'id'],
-  })
-}
+export const createMenuTables = (db: AnyDb) => createTable(db, MENUS_TABLE)

@@ -1,92 +1,68 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { ThemeRole, ThemeSource } from '../../../domain/webstore/theme/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createIndexes, type Timestamp } from '../../shared/entity-table.js'
+import {
+  createTable,
+  integer,
+  table,
+  text,
+  timestamptz,
+  uuid,
+  type DatabaseOf,
+  type RowOf,
+} from '../../shared/table.js'
 
 /** One row per live theme of every store; deleted themes are removed. */
-export interface ThemesTable {
-  store_id: string
-  organization_id: string
-  id: string
-  name: string
-  role: ThemeRole
-  source: ThemeSource
-  source_theme_id: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
+export const THEMES_TABLE = table(
+  'themes',
+  {
+    store_id: uuid(),
+    organization_id: uuid(),
+    id: uuid(),
+    name: text(),
+    role: text<ThemeRole>(),
+    source: text<ThemeSource>(),
+    source_theme_id: uuid().nullable(),
+    created_at: timestamptz(),
+    updated_at: timestamptz(),
+  },
+  { primaryKey: ['store_id', 'id'], indexes: { themes_store_role: ['store_id', 'role'] } },
+)
 
 /** Every file of every live theme, with its whole content: what the storefront renders from. */
-export interface ThemeFilesTable {
-  store_id: string
-  theme_id: string
-  path: string
-  content: string
-  checksum: string
-  size: number
-  /** Set for binary assets only: their bytes are in the blob store under `checksum`, and `content` is empty. */
-  content_type: string | null
-  updated_at: Timestamp
-}
+export const THEME_FILES_TABLE = table(
+  'theme_files',
+  {
+    store_id: uuid(),
+    theme_id: uuid(),
+    path: text(),
+    content: text(),
+    checksum: text(),
+    size: integer(),
+    /** Set for binary assets only: their bytes are in the blob store under `checksum`, and `content` is empty. */
+    content_type: text().nullable(),
+    updated_at: timestamptz(),
+  },
+  { primaryKey: ['store_id', 'theme_id', 'path'] },
+)
 
 /**
  * One row per theme being created: files staged (`ThemeFilesAdded`), no `ThemeCreated` yet, and
  * when the last batch came. What the sweep finds creations cut short by.
  */
-export interface ThemeImportsTable {
-  store_id: string
-  organization_id: string
-  theme_id: string
-  staged_at: Timestamp
-}
+export const THEME_IMPORTS_TABLE = table(
+  'theme_imports',
+  { store_id: uuid(), organization_id: uuid(), theme_id: uuid(), staged_at: timestamptz() },
+  { primaryKey: ['store_id', 'theme_id'], indexes: { theme_imports_staged_at: ['staged_at'] } },
+)
 
-export interface ThemeDatabase {
-  themes: ThemesTable
-  theme_files: ThemeFilesTable
-  theme_imports: ThemeImportsTable
-}
-
-export type ThemeRow = Selectable<ThemesTable>
-export type ThemeFileRow = Selectable<ThemeFilesTable>
+export type ThemeDatabase = DatabaseOf<typeof THEMES_TABLE | typeof THEME_FILES_TABLE | typeof THEME_IMPORTS_TABLE>
+export type ThemeRow = Selectable<RowOf<typeof THEMES_TABLE>>
+export type ThemeFileRow = Selectable<RowOf<typeof THEME_FILES_TABLE>>
 export type ThemeDb = Kysely<ThemeDatabase>
 
 export async function createThemeTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('themes')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('id', 'uuid', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('source_theme_id', 'uuid')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('themes_pkey', ['store_id', 'id'])
-    .execute()
-  await db.schema.createIndex('themes_store_role').ifNotExists().on('themes').columns(['store_id', 'role']).execute()
-  await db.schema
-    .createTable('theme_files')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('theme_id', 'uuid', (c) => c.notNull())
-    .addColumn('path', 'text', (c) => c.notNull())
-    .addColumn('content', 'text', (c) => c.notNull())
-    .addColumn('checksum', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('content_type', 'text')
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('theme_files_pkey', ['store_id', 'theme_id', 'path'])
-    .execute()
-  await db.schema
-    .createTable('theme_imports')
-    .ifNotExists()
-    .addColumn('store_id', 'uuid', (c) => c.notNull())
-    .addColumn('organization_id', 'uuid', (c) => c.notNull())
-    .addColumn('theme_id', 'uuid', (c) => c.notNull())
-    .addColumn('staged_at', 'timestamptz', (c) => c.notNull())
-    .addPrimaryKeyConstraint('theme_imports_pkey', ['store_id', 'theme_id'])
-    .execute()
-  await createIndexes(db, 'theme_imports', { theme_imports_staged_at: ['staged_at'] })
+  await createTable(db, THEMES_TABLE)
+  await createTable(db, THEME_FILES_TABLE)
+  await createTable(db, THEME_IMPORTS_TABLE)
 }

@@ -1,30 +1,30 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createIndexes, createEntityTable, type EntityColumns } from '../../shared/entity-table.js'
+import { entityTable } from '../../shared/entity-table.js'
+import { createTable, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live URL redirect; deleted redirects are removed. */
-export interface UrlRedirectsTable extends EntityColumns {
-  /** Normalized storefront path, unique per store (the command path's reservation guarantees it). */
-  path: string
-  target: string
-}
+export const URL_REDIRECTS_TABLE = entityTable(
+  'url_redirects',
+  {
+    /** Normalized storefront path, unique per store (the command path's reservation guarantees it). */
+    path: text(),
+    target: text(),
+  },
+  {
+    // The storefront's lookup is by (store, path); chain collapse looks up by (store, target); lists sort per column.
+    indexes: {
+      url_redirects_store_path_idx: ['store_id', 'path', 'id'],
+      url_redirects_store_target_idx: ['store_id', 'target', 'id'],
+      url_redirects_store_created_idx: ['store_id', 'created_at', 'id'],
+      url_redirects_store_updated_idx: ['store_id', 'updated_at', 'id'],
+    },
+  },
+)
 
-export interface UrlRedirectDatabase {
-  url_redirects: UrlRedirectsTable
-}
-
+export type UrlRedirectsTable = RowOf<typeof URL_REDIRECTS_TABLE>
+export type UrlRedirectDatabase = DatabaseOf<typeof URL_REDIRECTS_TABLE>
 export type UrlRedirectRow = Selectable<UrlRedirectsTable>
 export type UrlRedirectDb = Kysely<UrlRedirectDatabase>
 
-export async function createUrlRedirectTables(db: AnyDb): Promise<void> {
-  await createEntityTable(db, 'url_redirects', (table) =>
-    table.addColumn('path', 'text', (c) => c.notNull()).addColumn('target', 'text', (c) => c.notNull()),
-  )
-  // The storefront's lookup is by (store, path); chain collapse looks up by (store, target); lists sort per column.
-  await createIndexes(db, 'url_redirects', {
-    url_redirects_store_path_idx: ['store_id', 'path', 'id'],
-    url_redirects_store_target_idx: ['store_id', 'target', 'id'],
-    url_redirects_store_created_idx: ['store_id', 'created_at', 'id'],
-    url_redirects_store_updated_idx: ['store_id', 'updated_at', 'id'],
-  })
-}
+export const createUrlRedirectTables = (db: AnyDb) => createTable(db, URL_REDIRECTS_TABLE)

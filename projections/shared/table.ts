@@ -1,0 +1,160 @@
+import {
+  sql,
+  type ColumnDataType,
+  type ColumnType,
+  type CreateTableBuilder,
+  type InsertType,
+  type RawBuilder,
+  type SelectType,
+  type UpdateType,
+} from 'kysely'
+import type { AnyDb } from '../../infra/database/database.js'
+
+// A read model's table is declared once, as a `TableSpec`: its columns give both the DDL that
+// `createTable` runs and, by inference, the kysely row type (`RowOf`) its queries are typed by.
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+/** What the DDL of a column says. */
+interface ColumnDdl {
+  dataType: ColumnDataType | RawBuilder<unknown>
+  nullable: boolean
+  /** A value or a `sql` expression. */
+  defaultValue?: unknown
+  /** The expression of a stored generated column. */
+  generatedAs?: RawBuilder<unknown>
+}
+
+/** One column: its DDL, and the kysely type `T` of its values (`string`, `Timestamp`, a `ColumnType` …). */
+export class Column<T> {
+  /** Never set: it carries `T` to `RowOf`. */
+  declare readonly type: T
+
+  constructor(readonly ddl: ColumnDdl) {}
+
+  /** May hold null; an insert may leave it out. */
+  nullable(): Column<T | null> {
+    return new Column({ ...this.ddl, nullable: true })
+  }
+
+  /** Takes `value` (a value or a `sql` expression) when an insert leaves it out. */
+  default(value: unknown): Column<ColumnType<SelectType<T>, InsertType<T> | undefined, UpdateType<T>>> {
+    return new Column({ ...this.ddl, defaultValue: value })
+  }
+
+  /** Computed by Postgres from the row's other columns and stored: read only. */
+  generatedAs(expression: RawBuilder<unknown>): Column<ColumnType<SelectType<T>, never, never>> {
+    return new Column({ ...this.ddl, generatedAs: expression })
+  }
+}
+
+/**
+ * A NOT NULL column of `dataType` whose values have the kysely type `T`; the builders below name the
+ * usual ones.
+ *
+ * @example column<ColumnType<string, number, number>>('bigint')
+ *
+ * `NoInfer`: `T` is what the call names (or its default), never inferred from the spec the column
+ * is put in, whose `Column<any>` would make it `any`.
+ */
+export function column<T>(dataType: ColumnDataType | RawBuilder<unknown>): Column<NoInfer<T>> {
+  return new Column<T>({ dataType, nullable: false })
+}
+
+export const text = <T extends string = string>() => column<T>('text')
+export const uuid = () => column<string>('uuid')
+export const integer = () => column<number>('integer')
+export const boolean = () => column<boolean>('boolean')
+export const timestamptz = () => column<Timestamp>('timestamptz')
+export const textArray = () => column<string[]>(sql`text[]`)
+/** jsonb, written as its JSON text and read back parsed. */
+export const jsonb = <T>() => column<ColumnType<T, string, string>>('jsonb')
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column type: a spec's columns each have their own
+export type Columns = Record<string, Column<any>>
+
+/** A table: its name, its columns in order, its primary key (named `<name>_pkey`) and its plain indexes. */
+export interface TableSpec<Name extends string = string, C extends Columns = Columns> {
+  name: Name
+  columns: C
+  primaryKey?: readonly (keyof C & string)[]
+  /** Each named, on its columns in order; see `createIndexes`. */
+  indexes?: Readonly<Record<string, readonly (keyof C & string)[]>>
+}
+
+/** Any table spec, as `createTable` reads it. */
+export interface AnyTableSpec {
+  name: string
+  columns: Columns
+  primaryKey?: readonly string[]
+  indexes?: Readonly<Record<string, readonly string[]>>
+}
+
+/** The kysely types of columns. */
+export type ColumnTypes<C extends Columns> = { [K in keyof C]: C[K]['type'] }
+
+/** The kysely row type of a table: what `Kysely<{ name: RowOf<…> }>` types its queries by. */
+export type RowOf<Spec extends AnyTableSpec> = ColumnTypes<Spec['columns']>
+
+/** The kysely database type of tables: `Kysely<DatabaseOf<typeof A | typeof B>>`. */
+export type DatabaseOf<Spec extends AnyTableSpec> = {
+  [S in Spec as S['name']]: RowOf<S>
+}
+
+/**
+ * Declares a table. Columns are NOT NULL unless `.nullable()`; their order is the table's.
+ *
+ * @example
+ *   export const tokens = table('tokens', { store_id: uuid(), id: uuid(), name: text() }, {
+ *     primaryKey: ['store_id', 'id'],
+ *     indexes: { tokens_store_name_idx: ['store_id', 'name', 'id'] },
+ *   })
+ *   export type TokensTable = RowOf<typeof tokens>
+ */
+export function table<Name extends string, C extends Columns>(
+  name: Name,
+  columns: C,
+  keys: Pick<TableSpec<Name, C>, 'primaryKey' | 'indexes'> = {},
+): TableSpec<Name, C> {
+  return { name, columns, ...keys }
+}
+
+/** Creates (if missing) the table of `spec`, then its indexes. */
+export async function createTable(db: AnyDb, spec: AnyTableSpec): Promise<void> {
+  let builder: CreateTableBuilder<string, string> = db.schema.createTable(spec.name).ifNotExists()
+  for (const [name, { ddl }] of Object.entries(spec.columns))
+    builder = builder.addColumn(name, ddl.dataType, (c) => {
+      let definition = ddl.nullable ? c : c.notNull()
+      if (ddl.defaultValue !== undefined) definition = definition.defaultTo(ddl.defaultValue)
+      if (ddl.generatedAs) definition = definition.generatedAlwaysAs(ddl.generatedAs).stored()
+      return definition
+    })
+  if (spec.primaryKey) builder = builder.addPrimaryKeyConstraint(`${spec.name}_pkey`, [...spec.primaryKey])
+  await builder.execute()
+  await createIndexes(db, spec.name, spec.indexes ?? {})
+}
+
+/**
+ * Creates (if missing) the plain indexes of a table, each named with its columns. Keyset
+ * pagination orders by (column, id) within a store: a sortable column's index ends in `id`.
+ *
+ * @example
+ *   await createIndexes(db, 'blogs', {
+ *     blogs_store_handle_idx: ['store_id', 'handle'],
+ *     blogs_store_title_idx: ['store_id', 'title', 'id'],
+ *   })
+ */
+export async function createIndexes(
+  db: AnyDb,
+  table: string,
+  indexes: Readonly<Record<string, readonly string[]>>,
+): Promise<void> {
+  for (const [name, columns] of Object.entries(indexes))
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .on(table)
+      .columns([...columns])
+      .execute()
+}
