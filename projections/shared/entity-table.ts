@@ -1,18 +1,18 @@
-import { integer, table, timestamptz, uuid, type Columns, type ColumnTypes, type TableSpec } from './table.js'
+import { column, table, type Columns, type ColumnTypes, type TableSpec } from './table.js'
 
 /** The keys of an entity read model's row, its first columns. */
 export const ENTITY_KEYS = {
-  store_id: uuid(),
-  organization_id: uuid(),
-  id: uuid(),
+  store_id: column.uuid(),
+  organization_id: column.uuid(),
+  id: column.uuid(),
 }
 
 /** The revision guard and times of an entity read model's row, after its own columns. */
 export const ENTITY_VERSION = {
   /** Stream revision of the last event applied: later events only, so a replay cannot move a row back. */
-  revision: integer(),
-  created_at: timestamptz(),
-  updated_at: timestamptz(),
+  revision: column.integer(),
+  created_at: column.timestamptz(),
+  updated_at: column.timestamptz(),
 }
 
 /** The columns of every entity read model written through `entityRow`: keys, revision guard and times. */
@@ -23,7 +23,7 @@ export type EntityColumns = ColumnTypes<typeof ENTITY_KEYS & typeof ENTITY_VERSI
  * then the table's own columns, then revision, created_at and updated_at, keyed by (store_id, id).
  *
  * @example
- *   export const blogs = entityTable('blogs', { title: text(), handle: text() }, {
+ *   export const blogs = entityTable('blogs', { title: column.text(), handle: column.text() }, {
  *     indexes: { blogs_store_title_idx: ['store_id', 'title', 'id'] },
  *   })
  */

@@ -2,19 +2,19 @@ import type { PublicationStatus } from '../../domain/shared/publishable/publicat
 import type { Seo } from '../../domain/shared/publishable/seo.js'
 import type { DateTimeRangeFilter } from '../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../infra/database/database.js'
-import { text, timestamptz } from './table.js'
+import { column } from './table.js'
 
 // The read side of publishable content (pages, posts): the columns, the record part they map to,
 // the event → column changes, the rule of what shoppers may see and what the scheduler publishes.
 
 /** The publication and SEO columns of a publishable read model's table, in their order. */
 export const PUBLISHABLE_COLUMNS = {
-  status: text<PublicationStatus>(),
-  seo_title: text().default(''),
-  seo_description: text().default(''),
+  status: column.text<PublicationStatus>(),
+  seo_title: column.text().default(''),
+  seo_description: column.text().default(''),
   /** When a DRAFT goes live by itself; the publish scheduler polls it. */
-  publish_at: timestamptz().nullable(),
-  published_at: timestamptz().nullable(),
+  publish_at: column.timestamptz().nullable(),
+  published_at: column.timestamptz().nullable(),
 }
 
 /** The publication and SEO of a record as the API serves it. */

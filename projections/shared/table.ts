@@ -50,26 +50,31 @@ export class Column<T> {
 }
 
 /**
- * A NOT NULL column of `dataType` whose values have the kysely type `T`; the builders below name the
- * usual ones.
- *
- * @example column<ColumnType<string, number, number>>('bigint')
+ * A NOT NULL column of `dataType` whose values have the kysely type `T`.
  *
  * `NoInfer`: `T` is what the call names (or its default), never inferred from the spec the column
  * is put in, whose `Column<any>` would make it `any`.
  */
-export function column<T>(dataType: ColumnDataType | RawBuilder<unknown>): Column<NoInfer<T>> {
+function ofType<T>(dataType: ColumnDataType | RawBuilder<unknown>): Column<NoInfer<T>> {
   return new Column<T>({ dataType, nullable: false })
 }
 
-export const text = <T extends string = string>() => column<T>('text')
-export const uuid = () => column<string>('uuid')
-export const integer = () => column<number>('integer')
-export const boolean = () => column<boolean>('boolean')
-export const timestamptz = () => column<Timestamp>('timestamptz')
-export const textArray = () => column<string[]>(sql`text[]`)
-/** jsonb, written as its JSON text and read back parsed. */
-export const jsonb = <T>() => column<ColumnType<T, string, string>>('jsonb')
+/**
+ * The column builders: NOT NULL columns of the usual types, and `ofType` for the others.
+ *
+ * @example { title: column.text(), image_id: column.uuid().nullable(), total: column.ofType<ColumnType<string, string, string>>('numeric') }
+ */
+export const column = {
+  ofType,
+  text: <T extends string = string>() => ofType<T>('text'),
+  uuid: () => ofType<string>('uuid'),
+  integer: () => ofType<number>('integer'),
+  boolean: () => ofType<boolean>('boolean'),
+  timestamptz: () => ofType<Timestamp>('timestamptz'),
+  textArray: () => ofType<string[]>(sql`text[]`),
+  /** jsonb, written as its JSON text and read back parsed. */
+  jsonb: <T>() => ofType<ColumnType<T, string, string>>('jsonb'),
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column type: a spec's columns each have their own
 export type Columns = Record<string, Column<any>>
@@ -106,7 +111,7 @@ export type DatabaseOf<Spec extends AnyTableSpec> = {
  * Declares a table. Columns are NOT NULL unless `.nullable()`; their order is the table's.
  *
  * @example
- *   export const tokens = table('tokens', { store_id: uuid(), id: uuid(), name: text() }, {
+ *   export const tokens = table('tokens', { store_id: column.uuid(), id: column.uuid(), name: column.text() }, {
  *     primaryKey: ['store_id', 'id'],
  *     indexes: { tokens_store_name_idx: ['store_id', 'name', 'id'] },
  *   })

@@ -2,12 +2,12 @@ import type { Kysely, Selectable } from 'kysely'
 import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { createTable, jsonb, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live attribute set; `sections` holds the layout (attribute ids in order). */
 export const ATTRIBUTE_SETS_TABLE = entityTable(
   'attribute_sets',
-  { name: text(), sections: jsonb<AttributeSetSection[]>() },
+  { name: column.text(), sections: column.jsonb<AttributeSetSection[]>() },
   {
     indexes: {
       attribute_sets_store_name_idx: ['store_id', 'name', 'id'],

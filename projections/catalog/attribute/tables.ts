@@ -2,20 +2,20 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { boolean, createTable, jsonb, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live attribute of every store; deleted attributes are removed. */
 export const ATTRIBUTES_TABLE = entityTable(
   'attributes',
   {
-    code: text(),
-    name: text(),
-    type: text<AttributeType>(),
-    options: jsonb<AttributeOption[]>().default(sql`'[]'::jsonb`),
-    required: boolean(),
-    filterable: boolean(),
-    visible: boolean(),
-    validation: jsonb<AttributeValidation>(),
+    code: column.text(),
+    name: column.text(),
+    type: column.text<AttributeType>(),
+    options: column.jsonb<AttributeOption[]>().default(sql`'[]'::jsonb`),
+    required: column.boolean(),
+    filterable: column.boolean(),
+    visible: column.boolean(),
+    validation: column.jsonb<AttributeValidation>(),
   },
   {
     // Keyset pagination orders by (column, id) within a store: one index per sort column.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, integer, table, text, uuid, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /**
  * One row per live category; deleted ones are removed. Its `revision` counts the category's own
@@ -11,21 +11,21 @@ export const CATEGORIES_TABLE = entityTable(
   'categories',
   {
     /** Null for a root category. */
-    parent_id: uuid().nullable(),
-    handle: text(),
+    parent_id: column.uuid().nullable(),
+    handle: column.text(),
     /** The handles from the root down, joined by '/': `men/shirts`. Kept current for the whole subtree on moves and renames. */
-    path: text(),
+    path: column.text(),
     /** 1 for a root. */
-    depth: integer(),
+    depth: column.integer(),
     /** Index among the siblings, from 0. */
-    position: integer(),
-    title: text(),
-    description: text().default(''),
-    image_media_id: uuid().nullable(),
-    seo_title: text().default(''),
-    seo_description: text().default(''),
+    position: column.integer(),
+    title: column.text(),
+    description: column.text().default(''),
+    image_media_id: column.uuid().nullable(),
+    seo_title: column.text().default(''),
+    seo_description: column.text().default(''),
     /** Root first; a category's subtree is every row whose ancestor_ids hold its id. */
-    ancestor_ids: column<string[]>(sql`uuid[]`).default(sql`'{}'::uuid[]`),
+    ancestor_ids: column.ofType<string[]>(sql`uuid[]`).default(sql`'{}'::uuid[]`),
   },
   {
     // Keyset pagination orders by (column, id) within a store: one index per sort column.
@@ -41,7 +41,7 @@ export const CATEGORIES_TABLE = entityTable(
 /** The products assigned to each category; `position` orders them within the category (gaps are allowed). */
 export const CATEGORY_PRODUCTS_TABLE = table(
   'category_products',
-  { store_id: uuid(), category_id: uuid(), product_id: uuid(), position: integer() },
+  { store_id: column.uuid(), category_id: column.uuid(), product_id: column.uuid(), position: column.integer() },
   {
     primaryKey: ['store_id', 'category_id', 'product_id'],
     indexes: {

@@ -1,15 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  createTable,
-  integer,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 export const RESERVATION_STATES = ['ACTIVE', 'RELEASED', 'COMMITTED'] as const
 export type ReservationState = (typeof RESERVATION_STATES)[number]
@@ -21,18 +12,18 @@ export type ReservationState = (typeof RESERVATION_STATES)[number]
 export const INVENTORY_RESERVATIONS_TABLE = table(
   'inventory_reservations',
   {
-    store_id: uuid(),
-    organization_id: uuid(),
-    product_id: uuid(),
-    variant_id: uuid(),
-    order_id: uuid(),
-    quantity: integer(),
-    expires_at: timestamptz(),
-    state: text<ReservationState>(),
+    store_id: column.uuid(),
+    organization_id: column.uuid(),
+    product_id: column.uuid(),
+    variant_id: column.uuid(),
+    order_id: column.uuid(),
+    quantity: column.integer(),
+    expires_at: column.timestamptz(),
+    state: column.text<ReservationState>(),
     /** Why a RELEASED hold ended (EXPIRED, CANCELLED …); null otherwise. */
-    reason: text().nullable(),
-    created_at: timestamptz(),
-    updated_at: timestamptz(),
+    reason: column.text().nullable(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
   },
   {
     primaryKey: ['store_id', 'order_id', 'variant_id'],

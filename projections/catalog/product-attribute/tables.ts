@@ -2,30 +2,19 @@ import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AttributeType } from '../../../domain/catalog/attribute/events.js'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  boolean,
-  column,
-  createTable,
-  jsonb,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per value a product holds: the whole value as JSON, as the API serves it. */
 export const PRODUCT_ATTRIBUTES_TABLE = table(
   'product_attributes',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    attribute_id: uuid(),
-    code: text(),
-    type: text<AttributeType>(),
-    value: jsonb<AttributeValue>(),
-    updated_at: timestamptz(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    attribute_id: column.uuid(),
+    code: column.text(),
+    type: column.text<AttributeType>(),
+    value: column.jsonb<AttributeValue>(),
+    updated_at: column.timestamptz(),
   },
   {
     primaryKey: ['store_id', 'product_id', 'attribute_id'],
@@ -41,15 +30,15 @@ export const PRODUCT_ATTRIBUTES_TABLE = table(
 export const PRODUCT_ATTRIBUTE_VALUES_TABLE = table(
   'product_attribute_values',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    attribute_id: uuid(),
-    code: text(),
-    value_text: text().nullable(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    attribute_id: column.uuid(),
+    code: column.text(),
+    value_text: column.text().nullable(),
     /** numeric: read back as a decimal string. */
-    value_number: column<ColumnType<string, number, number>>('numeric').nullable(),
-    value_boolean: boolean().nullable(),
-    value_date: column<string>('date').nullable(),
+    value_number: column.ofType<ColumnType<string, number, number>>('numeric').nullable(),
+    value_boolean: column.boolean().nullable(),
+    value_date: column.ofType<string>('date').nullable(),
   },
   {
     // Facets count values per attribute; filters find products by value.
@@ -64,7 +53,7 @@ export const PRODUCT_ATTRIBUTE_VALUES_TABLE = table(
 /** The attribute set each product belongs to; products in none have no row. */
 export const PRODUCT_ATTRIBUTE_SETS_TABLE = table(
   'product_attribute_sets',
-  { store_id: uuid(), product_id: uuid(), set_id: uuid() },
+  { store_id: column.uuid(), product_id: column.uuid(), set_id: column.uuid() },
   { primaryKey: ['store_id', 'product_id'], indexes: { product_attribute_sets_set_idx: ['store_id', 'set_id'] } },
 )
 

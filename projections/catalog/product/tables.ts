@@ -10,47 +10,37 @@ import {
   type PRODUCT_VARIANTS_TABLE,
 } from './variant-tables.js'
 import { ENTITY_KEYS, ENTITY_VERSION } from '../../shared/entity-table.js'
-import {
-  column,
-  createTable,
-  integer,
-  table,
-  text,
-  textArray,
-  timestamptz,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live product; deleted products are removed. */
 export const PRODUCTS_TABLE = table(
   'products',
   {
     ...ENTITY_KEYS,
-    title: text(),
-    handle: text(),
-    description: text().default(''),
-    status: text<ProductStatus>(),
-    vendor: text().default(''),
-    tags: textArray().default(sql`'{}'::text[]`),
+    title: column.text(),
+    handle: column.text(),
+    description: column.text().default(''),
+    status: column.text<ProductStatus>(),
+    vendor: column.text().default(''),
+    tags: column.textArray().default(sql`'{}'::text[]`),
     ...ENTITY_VERSION,
     /** tsvector over title, handle, vendor, tags, SKUs and description; read as text, only queried through SQL. */
-    search: column<string>(sql`tsvector`).default(sql`''::tsvector`),
+    search: column.ofType<string>(sql`tsvector`).default(sql`''::tsvector`),
     /** Search engine listing; empty strings when not set. */
-    seo_title: text().default(''),
-    seo_description: text().default(''),
+    seo_title: column.text().default(''),
+    seo_description: column.text().default(''),
     /** When a hidden product turns ACTIVE by itself; the publish scheduler polls it. */
-    publish_at: timestamptz().nullable(),
+    publish_at: column.timestamptz().nullable(),
     /** Lowest and highest variant price in minor units; null without variants. Kept by the projection for filters and sorts. */
     price_min: bigint().nullable(),
     price_max: bigint().nullable(),
     /** Sum of the quantities of the variants whose inventory is tracked. */
-    inventory_total: integer().default(0),
-    variant_count: integer().default(0),
+    inventory_total: column.integer().default(0),
+    variant_count: column.integer().default(0),
     /** The variants' non-empty SKUs, for search. */
-    skus: textArray().default(sql`'{}'::text[]`),
+    skus: column.textArray().default(sql`'{}'::text[]`),
     /** price_min, or -1 without variants: generated, so the PRICE sorts have a non-null keyset column. */
-    price_sort: column<string>('bigint').generatedAs(sql`coalesce(price_min, -1)`),
+    price_sort: column.ofType<string>('bigint').generatedAs(sql`coalesce(price_min, -1)`),
   },
   {
     primaryKey: ['store_id', 'id'],

@@ -1,33 +1,21 @@
 import { sql, type ColumnType, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  boolean,
-  column,
-  createTable,
-  integer,
-  jsonb,
-  table,
-  text,
-  textArray,
-  timestamptz,
-  uuid,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type RowOf } from '../../shared/table.js'
 
 /** pg reads bigint and numeric as strings, PGlite bigint as a number: readers pass them through Number(). */
-export const bigint = () => column<ColumnType<string | number, number, number>>('bigint')
-const numeric = () => column<ColumnType<string | number, number, number>>('numeric')
+export const bigint = () => column.ofType<ColumnType<string | number, number, number>>('bigint')
+const numeric = () => column.ofType<ColumnType<string | number, number, number>>('numeric')
 
 /** The options of each live product (Size, Color …) with their values in order. */
 export const PRODUCT_OPTIONS_TABLE = table(
   'product_options',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    id: uuid(),
-    name: text(),
-    position: integer(),
-    values: textArray().default(sql`'{}'::text[]`),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    id: column.uuid(),
+    name: column.text(),
+    position: column.integer(),
+    values: column.textArray().default(sql`'{}'::text[]`),
   },
   { primaryKey: ['store_id', 'id'], indexes: { product_options_product_idx: ['store_id', 'product_id', 'position'] } },
 )
@@ -36,27 +24,27 @@ export const PRODUCT_OPTIONS_TABLE = table(
 export const PRODUCT_VARIANTS_TABLE = table(
   'product_variants',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    id: uuid(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    id: column.uuid(),
     /** The option values joined in option order, e.g. "S / Red"; empty for a product without options. */
-    title: text().default(''),
-    sku: text().default(''),
-    barcode: text().default(''),
+    title: column.text().default(''),
+    sku: column.text().default(''),
+    barcode: column.text().default(''),
     price_amount: bigint(),
     compare_at_amount: bigint().nullable(),
     cost_amount: bigint().nullable(),
-    currency_code: text(),
-    inventory_tracked: boolean(),
-    inventory_quantity: integer().default(0),
+    currency_code: column.text(),
+    inventory_tracked: column.boolean(),
+    inventory_quantity: column.integer().default(0),
     weight_value: numeric().nullable(),
-    weight_unit: text().nullable(),
+    weight_unit: column.text().nullable(),
     /** `[{name, value}]` in option order. */
-    option_values: jsonb<{ name: string; value: string }[]>().default(sql`'[]'::jsonb`),
-    position: integer(),
-    media_id: uuid().nullable(),
-    created_at: timestamptz(),
-    updated_at: timestamptz(),
+    option_values: column.jsonb<{ name: string; value: string }[]>().default(sql`'[]'::jsonb`),
+    position: column.integer(),
+    media_id: column.uuid().nullable(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
   },
   {
     primaryKey: ['store_id', 'id'],

@@ -2,19 +2,7 @@ import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { OrderFields } from '../../../domain/orders/order/order.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import {
-  boolean,
-  column,
-  createTable,
-  integer,
-  jsonb,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 export interface OrderNoteRecord {
   id: string
@@ -35,28 +23,28 @@ export interface FulfillmentRecord {
 export const ORDERS_TABLE = entityTable(
   'orders',
   {
-    number: integer(),
-    customer_id: uuid(),
-    status: text(),
-    payment_status: text(),
-    fulfillment_status: text(),
-    currency_code: text(),
-    subtotal: integer(),
-    shipping_name: text(),
-    shipping_amount: integer(),
-    tax_rate: integer(),
-    tax_inclusive: boolean(),
-    tax_amount: integer(),
+    number: column.integer(),
+    customer_id: column.uuid(),
+    status: column.text(),
+    payment_status: column.text(),
+    fulfillment_status: column.text(),
+    currency_code: column.text(),
+    subtotal: column.integer(),
+    shipping_name: column.text(),
+    shipping_amount: column.integer(),
+    tax_rate: column.integer(),
+    tax_inclusive: column.boolean(),
+    tax_amount: column.integer(),
     /** Minor units; `total_amount` holds the same as a decimal in the currency, for money range filters. */
-    total: integer(),
-    total_amount: column<ColumnType<string, string, string>>('numeric'),
-    total_refunded: integer(),
-    provider: text(),
-    note: text().nullable(),
+    total: column.integer(),
+    total_amount: column.ofType<ColumnType<string, string, string>>('numeric'),
+    total_refunded: column.integer(),
+    provider: column.text(),
+    note: column.text().nullable(),
     /** The order's state as the domain folds it, so the statuses are derived by the same rules. */
-    state: jsonb<OrderFields>(),
-    notes: jsonb<OrderNoteRecord[]>().default(sql`'[]'::jsonb`),
-    fulfillments: jsonb<FulfillmentRecord[]>().default(sql`'[]'::jsonb`),
+    state: column.jsonb<OrderFields>(),
+    notes: column.jsonb<OrderNoteRecord[]>().default(sql`'[]'::jsonb`),
+    fulfillments: column.jsonb<FulfillmentRecord[]>().default(sql`'[]'::jsonb`),
   },
   {
     indexes: {
@@ -72,16 +60,16 @@ export const ORDERS_TABLE = entityTable(
 export const ORDER_LINES_TABLE = table(
   'order_lines',
   {
-    store_id: uuid(),
-    order_id: uuid(),
-    position: integer(),
-    product_id: uuid(),
-    variant_id: uuid(),
-    title: text(),
-    variant_title: text().nullable(),
-    sku: text().nullable(),
-    quantity: integer(),
-    unit_price: integer(),
+    store_id: column.uuid(),
+    order_id: column.uuid(),
+    position: column.integer(),
+    product_id: column.uuid(),
+    variant_id: column.uuid(),
+    title: column.text(),
+    variant_title: column.text().nullable(),
+    sku: column.text().nullable(),
+    quantity: column.integer(),
+    unit_price: column.integer(),
   },
   { primaryKey: ['store_id', 'order_id', 'position'] },
 )
@@ -90,19 +78,19 @@ export const ORDER_LINES_TABLE = table(
 export const CUSTOMERS_TABLE = table(
   'customers',
   {
-    store_id: uuid(),
-    organization_id: uuid(),
-    id: uuid(),
-    order_count: integer(),
+    store_id: column.uuid(),
+    organization_id: column.uuid(),
+    id: column.uuid(),
+    order_count: column.integer(),
     /** Paid less refunded, in minor units of `currency_code` (the currency of the last order). */
-    total_spent: column<ColumnType<string | number, number, number>>('bigint'),
-    currency_code: text().nullable(),
-    first_order_at: timestamptz().nullable(),
-    last_order_at: timestamptz().nullable(),
-    erased: boolean(),
-    erased_at: timestamptz().nullable(),
-    created_at: timestamptz(),
-    updated_at: timestamptz(),
+    total_spent: column.ofType<ColumnType<string | number, number, number>>('bigint'),
+    currency_code: column.text().nullable(),
+    first_order_at: column.timestamptz().nullable(),
+    last_order_at: column.timestamptz().nullable(),
+    erased: column.boolean(),
+    erased_at: column.timestamptz().nullable(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
   },
   { primaryKey: ['store_id', 'id'], indexes: { customers_store_last_order_idx: ['store_id', 'last_order_at', 'id'] } },
 )

@@ -1,15 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  createTable,
-  integer,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /**
  * One row per configured payment provider of a store. It holds which secret rows are current
@@ -19,23 +10,23 @@ import {
 export const PAYMENT_PROVIDERS_TABLE = table(
   'payment_providers',
   {
-    store_id: uuid(),
-    organization_id: uuid(),
-    provider: text<'STRIPE' | 'TEST'>(),
+    store_id: column.uuid(),
+    organization_id: column.uuid(),
+    provider: column.text<'STRIPE' | 'TEST'>(),
     /** Row id of the API secret key in `payment_provider_secrets`; null for TEST. */
-    secret_key_id: uuid().nullable(),
-    secret_key_last4: text().nullable(),
-    signing_secret_id: uuid(),
-    signing_secret_last4: text(),
+    secret_key_id: column.uuid().nullable(),
+    secret_key_last4: column.text().nullable(),
+    signing_secret_id: column.uuid(),
+    signing_secret_last4: column.text(),
     /** The signing secret before the last rotation, accepted until `previous_valid_until`. */
-    previous_signing_secret_id: uuid().nullable(),
-    previous_signing_secret_last4: text().nullable(),
-    previous_valid_until: timestamptz().nullable(),
+    previous_signing_secret_id: column.uuid().nullable(),
+    previous_signing_secret_last4: column.text().nullable(),
+    previous_valid_until: column.timestamptz().nullable(),
     /** Id of the platform key that sealed the newest secret (`secretKeyId` in infra/secrets/cipher.ts). */
-    key_id: text(),
-    revision: integer(),
-    created_at: timestamptz(),
-    updated_at: timestamptz(),
+    key_id: column.text(),
+    revision: column.integer(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
   },
   { primaryKey: ['store_id', 'provider'] },
 )

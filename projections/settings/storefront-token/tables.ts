@@ -1,21 +1,21 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { createTable, table, text, timestamptz, uuid, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per storefront token, revoked ones kept (listed as REVOKED). */
 export const STOREFRONT_TOKENS_TABLE = table(
   'storefront_tokens',
   {
-    store_id: uuid(),
-    organization_id: uuid(),
-    id: uuid(),
-    name: text(),
+    store_id: column.uuid(),
+    organization_id: column.uuid(),
+    id: column.uuid(),
+    name: column.text(),
     /** SHA-256 hex of the token: what a request's token is matched by. */
-    token_hash: text(),
-    last4: text(),
-    status: text<'ACTIVE' | 'REVOKED'>(),
-    created_at: timestamptz(),
-    revoked_at: timestamptz().nullable(),
+    token_hash: column.text(),
+    last4: column.text(),
+    status: column.text<'ACTIVE' | 'REVOKED'>(),
+    created_at: column.timestamptz(),
+    revoked_at: column.timestamptz().nullable(),
   },
   {
     primaryKey: ['store_id', 'id'],

@@ -1,12 +1,12 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { createTable, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live blog. */
 export const BLOGS_TABLE = entityTable(
   'blogs',
-  { title: text(), handle: text() },
+  { title: column.text(), handle: column.text() },
   {
     indexes: {
       blogs_store_handle_idx: ['store_id', 'handle'],

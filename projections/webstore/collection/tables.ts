@@ -5,41 +5,28 @@ import type { CollectionRule } from '../../../domain/webstore/collection/rules.j
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import {
-  boolean,
-  column,
-  createTable,
-  integer,
-  jsonb,
-  table,
-  text,
-  textArray,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** numeric, read back as a decimal string. */
-const decimal = () => column<ColumnType<string, string, string>>('numeric')
+const decimal = () => column.ofType<ColumnType<string, string, string>>('numeric')
 
 /** One row per live collection; deleted collections are removed. */
 export const COLLECTIONS_TABLE = entityTable(
   'collections',
   {
-    title: text(),
-    handle: text(),
+    title: column.text(),
+    handle: column.text(),
     /** Sanitized HTML. */
-    description: text(),
-    image_id: uuid().nullable(),
-    seo_title: text().default(''),
-    seo_description: text().default(''),
-    status: text<PublicationStatus>(),
-    published_at: timestamptz().nullable(),
-    type: text<CollectionType>(),
-    sort_order: text<CollectionSortOrder>(),
-    rules: jsonb<CollectionRule[]>().default(sql`'[]'::jsonb`),
-    disjunctive: boolean(),
+    description: column.text(),
+    image_id: column.uuid().nullable(),
+    seo_title: column.text().default(''),
+    seo_description: column.text().default(''),
+    status: column.text<PublicationStatus>(),
+    published_at: column.timestamptz().nullable(),
+    type: column.text<CollectionType>(),
+    sort_order: column.text<CollectionSortOrder>(),
+    rules: column.jsonb<CollectionRule[]>().default(sql`'[]'::jsonb`),
+    disjunctive: column.boolean(),
   },
   {
     indexes: {
@@ -54,7 +41,7 @@ export const COLLECTIONS_TABLE = entityTable(
 /** Membership: a MANUAL collection's products at their positions, a SMART collection's current matches (position 0). */
 export const COLLECTION_PRODUCTS_TABLE = table(
   'collection_products',
-  { store_id: uuid(), collection_id: uuid(), product_id: uuid(), position: integer() },
+  { store_id: column.uuid(), collection_id: column.uuid(), product_id: column.uuid(), position: column.integer() },
   {
     primaryKey: ['store_id', 'collection_id', 'product_id'],
     indexes: { collection_products_product_idx: ['store_id', 'product_id'] },
@@ -69,13 +56,13 @@ export const COLLECTION_PRODUCTS_TABLE = table(
 export const COLLECTION_PRODUCT_FACTS_TABLE = table(
   'collection_product_facts',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    title: text(),
-    vendor: text(),
-    tags: textArray(),
-    status: text<ProductStatus>(),
-    created_at: timestamptz(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    title: column.text(),
+    vendor: column.text(),
+    tags: column.textArray(),
+    status: column.text<ProductStatus>(),
+    created_at: column.timestamptz(),
     /** Lowest variant price in major units; null without variants. For the PRICE sorts. */
     price_min: decimal().nullable(),
   },
@@ -85,13 +72,13 @@ export const COLLECTION_PRODUCT_FACTS_TABLE = table(
 export const COLLECTION_VARIANT_FACTS_TABLE = table(
   'collection_variant_facts',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    variant_id: uuid(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    variant_id: column.uuid(),
     /** Major units, so rules compare with the amount the merchant typed whatever the currency. */
     price: decimal(),
-    tracked: boolean(),
-    quantity: integer(),
+    tracked: column.boolean(),
+    quantity: column.integer(),
   },
   { primaryKey: ['store_id', 'product_id', 'variant_id'] },
 )
@@ -100,10 +87,10 @@ export const COLLECTION_VARIANT_FACTS_TABLE = table(
 export const COLLECTION_ATTRIBUTE_FACTS_TABLE = table(
   'collection_attribute_facts',
   {
-    store_id: uuid(),
-    product_id: uuid(),
-    code: text(),
-    value: text(),
+    store_id: column.uuid(),
+    product_id: column.uuid(),
+    code: column.text(),
+    value: column.text(),
     /** The value as a number when it is one, for GREATER_THAN and LESS_THAN. */
     number: decimal().nullable(),
   },
@@ -112,7 +99,7 @@ export const COLLECTION_ATTRIBUTE_FACTS_TABLE = table(
 
 export const COLLECTION_CATEGORY_FACTS_TABLE = table(
   'collection_category_facts',
-  { store_id: uuid(), category_id: uuid(), product_id: uuid() },
+  { store_id: column.uuid(), category_id: column.uuid(), product_id: column.uuid() },
   {
     primaryKey: ['store_id', 'category_id', 'product_id'],
     indexes: { collection_category_facts_product_idx: ['store_id', 'product_id'] },

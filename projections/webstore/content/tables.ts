@@ -2,14 +2,14 @@ import type { Kysely, Selectable } from 'kysely'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { createTable, jsonb, text, uuid, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 // Keyset pagination orders by (column, id) within a store (entries within a type).
 
 /** One row per live content type. */
 export const CONTENT_TYPES_TABLE = entityTable(
   'content_types',
-  { handle: text(), name: text(), fields: jsonb<ContentField[]>() },
+  { handle: column.text(), name: column.text(), fields: column.jsonb<ContentField[]>() },
   {
     indexes: {
       content_types_store_handle_idx: ['store_id', 'handle', 'id'],
@@ -21,7 +21,7 @@ export const CONTENT_TYPES_TABLE = entityTable(
 /** One row per live entry; entries of a deleted type stay here but are served only with their type. */
 export const CONTENT_ENTRIES_TABLE = entityTable(
   'content_entries',
-  { type_id: uuid(), handle: text(), fields: jsonb<Record<string, FieldValue>>() },
+  { type_id: column.uuid(), handle: column.text(), fields: column.jsonb<Record<string, FieldValue>>() },
   {
     indexes: {
       content_entries_type_handle_idx: ['store_id', 'type_id', 'handle', 'id'],

@@ -2,17 +2,17 @@ import type { Kysely, Selectable } from 'kysely'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { createTable, integer, jsonb, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live menu; deleted menus are removed. */
 export const MENUS_TABLE = entityTable(
   'menus',
   {
-    handle: text(),
-    title: text(),
+    handle: column.text(),
+    title: column.text(),
     /** The flat item list, siblings in order; the API nests it. */
-    items: jsonb<MenuItem[]>(),
-    item_count: integer(),
+    items: column.jsonb<MenuItem[]>(),
+    item_count: column.integer(),
   },
   {
     // Keyset pagination orders by (column, id) within a store: one index per sort column.

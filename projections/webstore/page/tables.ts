@@ -2,17 +2,17 @@ import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
 import { PUBLISHABLE_COLUMNS } from '../../shared/publishable.js'
-import { createTable, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live page; deleted pages are removed. */
 export const PAGES_TABLE = entityTable(
   'pages',
   {
-    title: text(),
-    handle: text(),
+    title: column.text(),
+    handle: column.text(),
     /** Sanitized HTML. */
-    body: text(),
-    template_suffix: text(),
+    body: column.text(),
+    template_suffix: column.text(),
     ...PUBLISHABLE_COLUMNS,
   },
   {

@@ -2,35 +2,26 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { ENTITY_KEYS, ENTITY_VERSION } from '../../shared/entity-table.js'
 import { PUBLISHABLE_COLUMNS } from '../../shared/publishable.js'
-import {
-  createTable,
-  table,
-  text,
-  textArray,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live post; deleted posts, and the posts of a blog deleted with its posts, are removed. */
 export const POSTS_TABLE = table(
   'posts',
   {
     ...ENTITY_KEYS,
-    blog_id: uuid(),
-    title: text(),
-    handle: text(),
+    blog_id: column.uuid(),
+    title: column.text(),
+    handle: column.text(),
     /** Sanitized HTML. */
-    body: text(),
-    excerpt: text(),
-    author: text(),
-    tags: textArray().default(sql`'{}'::text[]`),
-    cover_media_id: uuid().nullable(),
+    body: column.text(),
+    excerpt: column.text(),
+    author: column.text(),
+    tags: column.textArray().default(sql`'{}'::text[]`),
+    cover_media_id: column.uuid().nullable(),
     ...PUBLISHABLE_COLUMNS,
     ...ENTITY_VERSION,
     /** published_at, or created_at for drafts: generated, so the PUBLISHED_AT sorts have a non-null keyset column. */
-    published_sort: timestamptz().generatedAs(sql`coalesce(published_at, created_at)`),
+    published_sort: column.timestamptz().generatedAs(sql`coalesce(published_at, created_at)`),
   },
   {
     primaryKey: ['store_id', 'id'],

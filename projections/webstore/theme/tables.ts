@@ -1,30 +1,21 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { ThemeRole, ThemeSource } from '../../../domain/webstore/theme/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  createTable,
-  integer,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live theme of every store; deleted themes are removed. */
 export const THEMES_TABLE = table(
   'themes',
   {
-    store_id: uuid(),
-    organization_id: uuid(),
-    id: uuid(),
-    name: text(),
-    role: text<ThemeRole>(),
-    source: text<ThemeSource>(),
-    source_theme_id: uuid().nullable(),
-    created_at: timestamptz(),
-    updated_at: timestamptz(),
+    store_id: column.uuid(),
+    organization_id: column.uuid(),
+    id: column.uuid(),
+    name: column.text(),
+    role: column.text<ThemeRole>(),
+    source: column.text<ThemeSource>(),
+    source_theme_id: column.uuid().nullable(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
   },
   { primaryKey: ['store_id', 'id'], indexes: { themes_store_role: ['store_id', 'role'] } },
 )
@@ -33,15 +24,15 @@ export const THEMES_TABLE = table(
 export const THEME_FILES_TABLE = table(
   'theme_files',
   {
-    store_id: uuid(),
-    theme_id: uuid(),
-    path: text(),
-    content: text(),
-    checksum: text(),
-    size: integer(),
+    store_id: column.uuid(),
+    theme_id: column.uuid(),
+    path: column.text(),
+    content: column.text(),
+    checksum: column.text(),
+    size: column.integer(),
     /** Set for binary assets only: their bytes are in the blob store under `checksum`, and `content` is empty. */
-    content_type: text().nullable(),
-    updated_at: timestamptz(),
+    content_type: column.text().nullable(),
+    updated_at: column.timestamptz(),
   },
   { primaryKey: ['store_id', 'theme_id', 'path'] },
 )
@@ -52,7 +43,7 @@ export const THEME_FILES_TABLE = table(
  */
 export const THEME_IMPORTS_TABLE = table(
   'theme_imports',
-  { store_id: uuid(), organization_id: uuid(), theme_id: uuid(), staged_at: timestamptz() },
+  { store_id: column.uuid(), organization_id: column.uuid(), theme_id: column.uuid(), staged_at: column.timestamptz() },
   { primaryKey: ['store_id', 'theme_id'], indexes: { theme_imports_staged_at: ['staged_at'] } },
 )
 

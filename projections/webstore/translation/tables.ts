@@ -1,32 +1,23 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import {
-  createTable,
-  integer,
-  table,
-  text,
-  timestamptz,
-  uuid,
-  type DatabaseOf,
-  type RowOf,
-} from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per translated key of a resource in a locale; removed translations are deleted. */
 export const TRANSLATIONS_TABLE = table(
   'translations',
   {
-    store_id: uuid(),
-    resource_id: uuid(),
-    resource_type: text<TranslatableResourceType>(),
-    locale: text(),
-    key: text(),
-    value: text(),
+    store_id: column.uuid(),
+    resource_id: column.uuid(),
+    resource_type: column.text<TranslatableResourceType>(),
+    locale: column.text(),
+    key: column.text(),
+    value: column.text(),
     /** Digest of the source text translated; differs from the current source's when outdated. */
-    source_digest: text(),
+    source_digest: column.text(),
     /** Stream revision of the registration: a replay cannot bring an older value back. */
-    revision: integer(),
-    updated_at: timestamptz(),
+    revision: column.integer(),
+    updated_at: column.timestamptz(),
   },
   {
     // Reads ask for the keys of many resources in one locale (the per-request loader).

@@ -1,15 +1,15 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { createTable, text, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live URL redirect; deleted redirects are removed. */
 export const URL_REDIRECTS_TABLE = entityTable(
   'url_redirects',
   {
     /** Normalized storefront path, unique per store (the command path's reservation guarantees it). */
-    path: text(),
-    target: text(),
+    path: column.text(),
+    target: column.text(),
   },
   {
     // The storefront's lookup is by (store, path); chain collapse looks up by (store, target); lists sort per column.
