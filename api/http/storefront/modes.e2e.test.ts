@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
 import { useTxtResolver } from '../../../infra/dns/txt.js'
 import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
@@ -48,6 +49,34 @@ describe('commerce toggle', () => {
     expect(catalog.body).not.toContain('action="/cart/add"')
     expect(catalog.body).not.toContain('"offers"')
     expect(catalog.body).not.toContain('og:price:amount')
+  })
+
+  it('hides prices and the buy form in catalog mode in a theme that never asks shop.commerce_enabled', async () => {
+    // As Shopify's own themes are written: prices through `money`, the buy button in a product form.
+    const section = [
+      '<h1>{{ product.title }}</h1>',
+      '<p class="price">{{ product.price | money }}|{{ product.price_min | money }}|{{ product.variants.first.price | money }}</p>',
+      "{% form 'product', product %}<button>Add to cart</button>{% endform %}",
+    ].join('')
+    const original = defaultThemeFiles().find((file) => file.path === 'sections/main-product.liquid')!.content
+    const upsert = (content: string) =>
+      ok(t, shop.apiKey, FILE, { themeId: theme.id, path: 'sections/main-product.liquid', content }, 'themeFileUpsert')
+    await upsert(section)
+    try {
+      await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+      const selling = await visit(t, HOST, '/products/lamp')
+      expect(selling.body).toContain('<p class="price">$42.00|$42.00|$42.00</p>')
+      expect(selling.body).toContain('Add to cart')
+
+      await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+      const catalog = await visit(t, HOST, '/products/lamp')
+      expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
+      expect(catalog.body).toContain('<p class="price">||</p>')
+      expect(catalog.body).not.toContain('Add to cart')
+      expect(catalog.body).not.toContain('action="/cart/add"')
+    } finally {
+      await upsert(original)
+    }
   })
 })
 

@@ -67,6 +67,8 @@ function attributes(values: Record<string, unknown>): string {
 
 function money(this: FilterThis, cents: unknown, withCurrency: boolean, trailingZeros = true): string {
   const { currency, locale } = runtimeOf(this.context)
+  // Nil is no price (catalog mode, a product without variants), not zero: it prints nothing.
+  if (cents == null || cents === '') return ''
   const minor = Number(cents)
   if (!Number.isFinite(minor)) return ''
   const digits =

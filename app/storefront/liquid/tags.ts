@@ -74,7 +74,11 @@ const FORM_ACTIONS: Record<string, string> = {
   search: '/search',
 }
 
-/** `{% form 'product', product, class: 'x' %}…{% endform %}` → a POST form with Shopify's hidden fields. */
+/** Whether the page's store sells (`shop.commerce_enabled`); a page without a shop (a theme asset) does not. */
+const selling = (ctx: Context): boolean =>
+  (ctx.globals as { shop?: { commerce_enabled?: unknown } }).shop?.commerce_enabled === true
+
+/** `{% form 'product', product, class: 'x' %}…{% endform %}` → a POST form with Shopify's hidden fields; nothing in catalog mode. */
 class FormTag extends Tag {
   private readonly type: ValueToken
   private readonly object: ValueToken | undefined
@@ -98,6 +102,8 @@ class FormTag extends Tag {
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     const type = String(yield evalToken(this.type, ctx))
+    // Catalog mode sells nothing, whatever the theme: Shopify's themes never ask shop.commerce_enabled.
+    if (type === 'product' && !selling(ctx)) return
     const object = this.object ? ((yield evalToken(this.object, ctx)) as { id?: unknown } | undefined) : undefined
     const attributes = (yield this.attributes.render(ctx)) as Record<string, unknown>
     const action = FORM_ACTIONS[type] ?? `/${encodeURIComponent(type)}`

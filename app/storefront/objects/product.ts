@@ -16,7 +16,8 @@ export interface VariantObject {
   title: string
   sku: string
   barcode: string
-  price: number
+  /** Minor units; null in catalog mode. */
+  price: number | null
   compare_at_price: number | null
   available: boolean
   inventory_quantity: number
@@ -106,8 +107,9 @@ export async function productObjects(
         title: escapeHtml(variant.title),
         sku: escapeHtml(variant.sku),
         barcode: escapeHtml(variant.barcode),
-        price: variant.price.minor,
-        compare_at_price: variant.compareAtPrice?.minor ?? null,
+        // Catalog mode shows no price, whatever the theme: Shopify's themes never ask shop.commerce_enabled.
+        price: ctx.commerceEnabled ? variant.price.minor : null,
+        compare_at_price: ctx.commerceEnabled ? (variant.compareAtPrice?.minor ?? null) : null,
         available: isAvailable(variant, reserved.get(variant.id) ?? 0),
         // As in Shopify: the units a shopper may still buy (stock less checkouts' holds) when tracked.
         inventory_quantity: variant.inventoryTracked
@@ -122,7 +124,7 @@ export async function productObjects(
         featured_image: images.find((image) => image.id === variant.mediaId) ?? null,
       }
     })
-    const prices = variantObjects.map((variant) => variant.price)
+    const prices = variantObjects.flatMap((variant) => (variant.price === null ? [] : [variant.price]))
     const selectedVariant = variantObjects.find((variant) => variant.selected) ?? null
     const firstAvailable = variantObjects.find((variant) => variant.available) ?? null
     const current = selectedVariant ?? firstAvailable ?? variantObjects[0] ?? null

@@ -36,14 +36,21 @@ function productJsonLd(
     ...(product.variants[0]?.sku ? { sku: product.variants[0].sku } : {}),
     ...(commerce && product.variants.length
       ? {
-          offers: product.variants.map((variant) => ({
-            '@type': 'Offer',
-            price: (variant.price / 100).toFixed(2),
-            priceCurrency: currency,
-            availability: availability(variant.available),
-            url: `${origin}${variant.url}`,
-            ...(variant.sku ? { sku: variant.sku } : {}),
-          })),
+          // Every variant has a price while the store sells (catalog mode has none).
+          offers: product.variants.flatMap(({ price, ...variant }) =>
+            price === null
+              ? []
+              : [
+                  {
+                    '@type': 'Offer',
+                    price: (price / 100).toFixed(2),
+                    priceCurrency: currency,
+                    availability: availability(variant.available),
+                    url: `${origin}${variant.url}`,
+                    ...(variant.sku ? { sku: variant.sku } : {}),
+                  },
+                ],
+          ),
         }
       : {}),
   }
