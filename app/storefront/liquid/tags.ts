@@ -74,9 +74,9 @@ const FORM_ACTIONS: Record<string, string> = {
   search: '/search',
 }
 
-/** Whether the page's store sells (`shop.commerce_enabled`); a page without a shop (a theme asset) does not. */
+/** Whether the page's store sells: only a store that says it does not (`shop.commerce_enabled` false) is in catalog mode. */
 const selling = (ctx: Context): boolean =>
-  (ctx.globals as { shop?: { commerce_enabled?: unknown } }).shop?.commerce_enabled === true
+  (ctx.globals as { shop?: { commerce_enabled?: unknown } }).shop?.commerce_enabled !== false
 
 /** `{% form 'product', product, class: 'x' %}…{% endform %}` → a POST form with Shopify's hidden fields; nothing in catalog mode. */
 class FormTag extends Tag {
