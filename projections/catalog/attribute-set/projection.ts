@@ -6,24 +6,17 @@ import {
   type AttributeSetEvent,
   type AttributeSetSection,
 } from '../../../domain/catalog/attribute-set/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { entityRow, type EntityRow } from '../../shared/entity-row.js'
-import { createAttributeSetTables, type AttributeSetDb, type AttributeSetsTable } from './tables.js'
+import { entityProjection } from '../../shared/entity-projection.js'
+import type { EntityRow } from '../../shared/entity-row.js'
+import { ATTRIBUTE_SETS_TABLE, type AttributeSetsTable } from './tables.js'
 
 /** The `attribute_sets` read model: one row per live set, its layout recomputed with the decider's arithmetic. */
-export const attributeSetsProjection: Projection = {
-  name: 'attribute_sets',
+export const attributeSetsProjection = entityProjection({
+  table: ATTRIBUTE_SETS_TABLE,
   version: 1,
   eventTypes: ATTRIBUTE_SET_EVENT_TYPES,
-  tables: ['attribute_sets'],
-  storeTables: ['attribute_sets'],
-  createTables: createAttributeSetTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: AttributeSetDb = trx
-    const event = { type: recorded.type, data: recorded.data } as AttributeSetEvent
-    const set = entityRow(db, 'attribute_sets', event.data.attributeSetId, recorded)
+  idOf: (event: AttributeSetEvent) => event.data.attributeSetId,
+  apply(event, set) {
     switch (event.type) {
       case 'AttributeSetCreated':
         return set.insert({ name: event.data.name, sections: JSON.stringify(event.data.sections) })
@@ -47,7 +40,7 @@ export const attributeSetsProjection: Projection = {
       }
     }
   },
-}
+})
 
 /** Reads the set's sections and writes the layout `next` makes of them, unless the row has seen this event. */
 async function changeSections(

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live attribute set; `sections` holds the layout (attribute ids in order). */
 export const ATTRIBUTE_SETS_TABLE = entityTable(
@@ -21,5 +20,3 @@ export type AttributeSetsTable = RowOf<typeof ATTRIBUTE_SETS_TABLE>
 export type AttributeSetDatabase = DatabaseOf<typeof ATTRIBUTE_SETS_TABLE>
 export type AttributeSetRow = Selectable<AttributeSetsTable>
 export type AttributeSetDb = Kysely<AttributeSetDatabase>
-
-export const createAttributeSetTables = (db: AnyDb) => createTable(db, ATTRIBUTE_SETS_TABLE)

@@ -1,25 +1,18 @@
 import { ATTRIBUTE_EVENT_TYPES, type AttributeEvent } from '../../../domain/catalog/attribute/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { entityRow, type EntityRow } from '../../shared/entity-row.js'
-import { createAttributeTables, type AttributeDb, type AttributesTable } from './tables.js'
+import { entityProjection } from '../../shared/entity-projection.js'
+import type { EntityRow } from '../../shared/entity-row.js'
+import { ATTRIBUTES_TABLE, type AttributesTable } from './tables.js'
 
 /**
  * The `attributes` read model: one row per live attribute. Options change one at a time in the
  * log; the row holds the whole list, recomputed from the row itself with jsonb operations.
  */
-export const attributesProjection: Projection = {
-  name: 'attributes',
+export const attributesProjection = entityProjection({
+  table: ATTRIBUTES_TABLE,
   version: 1,
   eventTypes: ATTRIBUTE_EVENT_TYPES,
-  tables: ['attributes'],
-  storeTables: ['attributes'],
-  createTables: createAttributeTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: AttributeDb = trx
-    const event = { type: recorded.type, data: recorded.data } as AttributeEvent
-    const attribute = entityRow(db, 'attributes', event.data.attributeId, recorded)
+  idOf: (event: AttributeEvent) => event.data.attributeId,
+  apply(event, attribute) {
     switch (event.type) {
       case 'AttributeCreated': {
         const { data } = event
@@ -65,7 +58,7 @@ export const attributesProjection: Projection = {
       }
     }
   },
-}
+})
 
 /** Reads the row's options and writes the list the event leaves, with the same arithmetic as the decider's evolve. */
 async function changeOptions(

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live attribute of every store; deleted attributes are removed. */
 export const ATTRIBUTES_TABLE = entityTable(
@@ -32,5 +31,3 @@ export type AttributesTable = RowOf<typeof ATTRIBUTES_TABLE>
 export type AttributeDatabase = DatabaseOf<typeof ATTRIBUTES_TABLE>
 export type AttributeRow = Selectable<AttributesTable>
 export type AttributeDb = Kysely<AttributeDatabase>
-
-export const createAttributeTables = (db: AnyDb) => createTable(db, ATTRIBUTES_TABLE)

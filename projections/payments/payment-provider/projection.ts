@@ -5,9 +5,10 @@ import {
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
 import { storeOf } from '../../shared/store-of.js'
 import type { Updateable } from 'kysely'
-import { createPaymentProviderTables, type PaymentProviderDb, type PaymentProvidersTable } from './tables.js'
+import { PAYMENT_PROVIDERS_TABLE, type PaymentProviderDb, type PaymentProvidersTable } from './tables.js'
 
 /**
  * The `payment_providers` read model: one row per configured provider of a store, naming its
@@ -18,9 +19,7 @@ export const paymentProvidersProjection: Projection = {
   name: 'payment_providers',
   version: 1,
   eventTypes: PAYMENT_PROVIDER_EVENT_TYPES,
-  tables: ['payment_providers'],
-  storeTables: ['payment_providers'],
-  createTables: createPaymentProviderTables,
+  ...storeTablesOf(PAYMENT_PROVIDERS_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: PaymentProviderDb = trx
     const event = { type: recorded.type, data: recorded.data } as PaymentProviderEvent

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /**
  * One row per configured payment provider of a store. It holds which secret rows are current
@@ -35,5 +34,3 @@ export type PaymentProvidersTable = RowOf<typeof PAYMENT_PROVIDERS_TABLE>
 export type PaymentProviderDatabase = DatabaseOf<typeof PAYMENT_PROVIDERS_TABLE>
 export type PaymentProviderRow = Selectable<PaymentProvidersTable>
 export type PaymentProviderDb = Kysely<PaymentProviderDatabase>
-
-export const createPaymentProviderTables = (db: AnyDb) => createTable(db, PAYMENT_PROVIDERS_TABLE)

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live blog. */
 export const BLOGS_TABLE = entityTable(
@@ -20,5 +19,3 @@ export type BlogsTable = RowOf<typeof BLOGS_TABLE>
 export type BlogDatabase = DatabaseOf<typeof BLOGS_TABLE>
 export type BlogRow = Selectable<BlogsTable>
 export type BlogDb = Kysely<BlogDatabase>
-
-export const createBlogTables = (db: AnyDb) => createTable(db, BLOGS_TABLE)

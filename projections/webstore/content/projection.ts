@@ -4,16 +4,15 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { entityRow } from '../../shared/entity-row.js'
-import { createContentTables, type ContentDb } from './tables.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
+import { CONTENT_ENTRIES_TABLE, CONTENT_TYPES_TABLE, type ContentDb } from './tables.js'
 
 /** The `content_types` and `content_entries` read models, guarded by revision against replays. */
 export const contentProjection: Projection = {
   name: 'content',
   version: 1,
   eventTypes: [...CONTENT_TYPE_EVENT_TYPES, ...CONTENT_ENTRY_EVENT_TYPES],
-  tables: ['content_types', 'content_entries'],
-  storeTables: ['content_types', 'content_entries'],
-  createTables: createContentTables,
+  ...storeTablesOf(CONTENT_TYPES_TABLE, CONTENT_ENTRIES_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ContentDb = trx
     const event = { type: recorded.type, data: recorded.data } as ContentTypeEvent | ContentEntryEvent

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 // Keyset pagination orders by (column, id) within a store (entries within a type).
 
@@ -37,8 +36,3 @@ export type ContentDatabase = DatabaseOf<typeof CONTENT_TYPES_TABLE | typeof CON
 export type ContentTypeRow = Selectable<ContentTypesTable>
 export type ContentEntryRow = Selectable<ContentEntriesTable>
 export type ContentDb = Kysely<ContentDatabase>
-
-export async function createContentTables(db: AnyDb): Promise<void> {
-  await createTable(db, CONTENT_TYPES_TABLE)
-  await createTable(db, CONTENT_ENTRIES_TABLE)
-}

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { MenuItem } from '../../../domain/webstore/menu/items.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live menu; deleted menus are removed. */
 export const MENUS_TABLE = entityTable(
@@ -29,5 +28,3 @@ export type MenusTable = RowOf<typeof MENUS_TABLE>
 export type MenuDatabase = DatabaseOf<typeof MENUS_TABLE>
 export type MenuRow = Selectable<MenusTable>
 export type MenuDb = Kysely<MenuDatabase>
-
-export const createMenuTables = (db: AnyDb) => createTable(db, MENUS_TABLE)

@@ -1,23 +1,15 @@
 import { PAGE_EVENT_TYPES, type PageEvent } from '../../../domain/webstore/page/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
+import { entityProjection } from '../../shared/entity-projection.js'
 import { publicationColumns } from '../../shared/publishable.js'
-import { entityRow } from '../../shared/entity-row.js'
-import { createPageTables, type PageDb } from './tables.js'
+import { PAGES_TABLE } from './tables.js'
 
 /** The `pages` read model: one row per live page of every store, guarded by revision against replays. */
-export const pagesProjection: Projection = {
-  name: 'pages',
+export const pagesProjection = entityProjection({
+  table: PAGES_TABLE,
   version: 1,
   eventTypes: PAGE_EVENT_TYPES,
-  tables: ['pages'],
-  storeTables: ['pages'],
-  createTables: createPageTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: PageDb = trx
-    const event = { type: recorded.type, data: recorded.data } as PageEvent
-    const page = entityRow(db, 'pages', event.data.pageId, recorded)
+  idOf: (event: PageEvent) => event.data.pageId,
+  apply(event, page) {
     switch (event.type) {
       case 'PageCreated': {
         const { title, handle, body, templateSuffix } = event.data
@@ -46,4 +38,4 @@ export const pagesProjection: Projection = {
       }
     }
   },
-}
+})

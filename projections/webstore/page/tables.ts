@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
 import { PUBLISHABLE_COLUMNS } from '../../shared/publishable.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live page; deleted pages are removed. */
 export const PAGES_TABLE = entityTable(
@@ -31,5 +30,3 @@ export type PagesTable = RowOf<typeof PAGES_TABLE>
 export type PageDatabase = DatabaseOf<typeof PAGES_TABLE>
 export type PageRow = Selectable<PagesTable>
 export type PageDb = Kysely<PageDatabase>
-
-export const createPageTables = (db: AnyDb) => createTable(db, PAGES_TABLE)

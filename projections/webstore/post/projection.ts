@@ -6,7 +6,8 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { publicationColumns } from '../../shared/publishable.js'
 import { entityRow } from '../../shared/entity-row.js'
 import { storeOf } from '../../shared/store-of.js'
-import { createPostTables, type PostDb } from './tables.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
+import { POSTS_TABLE, type PostDb } from './tables.js'
 
 /**
  * The `posts` read model: one row per live post of every store, guarded by revision against
@@ -16,9 +17,7 @@ export const postsProjection: Projection = {
   name: 'posts',
   version: 1,
   eventTypes: [...POST_EVENT_TYPES, 'BlogDeleted'],
-  tables: ['posts'],
-  storeTables: ['posts'],
-  createTables: createPostTables,
+  ...storeTablesOf(POSTS_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: PostDb = trx
     const event = { type: recorded.type, data: recorded.data } as PostEvent | BlogDeleted

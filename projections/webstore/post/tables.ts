@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { ENTITY_KEYS, ENTITY_VERSION } from '../../shared/entity-table.js'
 import { PUBLISHABLE_COLUMNS } from '../../shared/publishable.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live post; deleted posts, and the posts of a blog deleted with its posts, are removed. */
 export const POSTS_TABLE = table(
@@ -41,5 +40,3 @@ export type PostsTable = RowOf<typeof POSTS_TABLE>
 export type PostDatabase = DatabaseOf<typeof POSTS_TABLE>
 export type PostRow = Selectable<PostsTable>
 export type PostDb = Kysely<PostDatabase>
-
-export const createPostTables = (db: AnyDb) => createTable(db, POSTS_TABLE)

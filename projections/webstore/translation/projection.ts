@@ -2,7 +2,8 @@ import { TRANSLATION_EVENT_TYPES, type TranslationEvent } from '../../../domain/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { createTranslationTables, type TranslationDb } from './tables.js'
+import { TRANSLATIONS_TABLE, type TranslationDb } from './tables.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
 import { storeOf } from '../../shared/store-of.js'
 
 /** The `translations` read model: the current value of every translated key per resource and locale. */
@@ -10,9 +11,7 @@ export const translationsProjection: Projection = {
   name: 'translations',
   version: 1,
   eventTypes: TRANSLATION_EVENT_TYPES,
-  tables: ['translations'],
-  storeTables: ['translations'],
-  createTables: createTranslationTables,
+  ...storeTablesOf(TRANSLATIONS_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: TranslationDb = trx
     const event = { type: recorded.type, data: recorded.data } as TranslationEvent

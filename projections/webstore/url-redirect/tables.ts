@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live URL redirect; deleted redirects are removed. */
 export const URL_REDIRECTS_TABLE = entityTable(
@@ -26,5 +25,3 @@ export type UrlRedirectsTable = RowOf<typeof URL_REDIRECTS_TABLE>
 export type UrlRedirectDatabase = DatabaseOf<typeof URL_REDIRECTS_TABLE>
 export type UrlRedirectRow = Selectable<UrlRedirectsTable>
 export type UrlRedirectDb = Kysely<UrlRedirectDatabase>
-
-export const createUrlRedirectTables = (db: AnyDb) => createTable(db, URL_REDIRECTS_TABLE)
