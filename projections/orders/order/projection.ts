@@ -6,8 +6,16 @@ import { evolveOrder, paymentStatusOf, type OrderFields } from '../../../domain/
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
 import { storeOf } from '../../shared/store-of.js'
-import { createOrderTables, type FulfillmentRecord, type OrderDb, type OrderNoteRecord } from './tables.js'
+import {
+  CUSTOMERS_TABLE,
+  ORDER_LINES_TABLE,
+  ORDERS_TABLE,
+  type FulfillmentRecord,
+  type OrderDb,
+  type OrderNoteRecord,
+} from './tables.js'
 
 /** The columns the statuses and amounts of an order's state give. */
 function derived(order: OrderFields) {
@@ -30,9 +38,7 @@ export const ordersProjection: Projection = {
   name: 'orders',
   version: 1,
   eventTypes: [...ORDER_EVENT_TYPES, ...CUSTOMER_EVENT_TYPES],
-  tables: ['orders', 'order_lines', 'customers'],
-  storeTables: ['orders', 'order_lines', 'customers'],
-  createTables: createOrderTables,
+  ...storeTablesOf(ORDERS_TABLE, ORDER_LINES_TABLE, CUSTOMERS_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: OrderDb = trx
     const storeId = storeOf(recorded)

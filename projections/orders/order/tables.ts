@@ -1,8 +1,7 @@
 import { sql, type ColumnType, type Kysely, type Selectable } from 'kysely'
 import type { OrderFields } from '../../../domain/orders/order/order.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 export interface OrderNoteRecord {
   id: string
@@ -100,9 +99,3 @@ export type OrderRow = Selectable<RowOf<typeof ORDERS_TABLE>>
 export type OrderLineRow = Selectable<RowOf<typeof ORDER_LINES_TABLE>>
 export type CustomerRow = Selectable<RowOf<typeof CUSTOMERS_TABLE>>
 export type OrderDb = Kysely<OrderDatabase>
-
-export async function createOrderTables(db: AnyDb): Promise<void> {
-  await createTable(db, ORDERS_TABLE)
-  await createTable(db, ORDER_LINES_TABLE)
-  await createTable(db, CUSTOMERS_TABLE)
-}

@@ -6,7 +6,8 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { entityRow } from '../../shared/entity-row.js'
 import { FACT_EVENT_TYPES, applyFact } from './facts.js'
 import { evaluateMembership, smartCollections } from './membership.js'
-import { COLLECTION_TABLES, createCollectionTables, tablesOf, type CollectionDb } from './tables.js'
+import { COLLECTION_TABLES, tablesOf, type CollectionDb } from './tables.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
 import { storeOf } from '../../shared/store-of.js'
 
 const COLLECTION_TYPES: readonly string[] = COLLECTION_EVENT_TYPES
@@ -22,9 +23,7 @@ export const collectionsProjection: Projection = {
   name: 'collections',
   version: 1,
   eventTypes: [...COLLECTION_EVENT_TYPES, ...FACT_EVENT_TYPES],
-  tables: COLLECTION_TABLES,
-  storeTables: COLLECTION_TABLES,
-  createTables: createCollectionTables,
+  ...storeTablesOf(...COLLECTION_TABLES),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const storeId = storeOf(recorded)
     if (!COLLECTION_TYPES.includes(recorded.type)) {

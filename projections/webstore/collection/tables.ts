@@ -5,7 +5,7 @@ import type { CollectionRule } from '../../../domain/webstore/collection/rules.j
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { entityTable } from '../../shared/entity-table.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** numeric, read back as a decimal string. */
 const decimal = () => column.ofType<ColumnType<string, string, string>>('numeric')
@@ -106,7 +106,8 @@ export const COLLECTION_CATEGORY_FACTS_TABLE = table(
   },
 )
 
-const TABLES = [
+/** Every table of the collections read model, the collections first. */
+export const COLLECTION_TABLES = [
   COLLECTIONS_TABLE,
   COLLECTION_PRODUCTS_TABLE,
   COLLECTION_PRODUCT_FACTS_TABLE,
@@ -115,15 +116,9 @@ const TABLES = [
   COLLECTION_CATEGORY_FACTS_TABLE,
 ] as const
 
-export type CollectionDatabase = DatabaseOf<(typeof TABLES)[number]>
+export type CollectionDatabase = DatabaseOf<(typeof COLLECTION_TABLES)[number]>
 export type CollectionRow = Selectable<RowOf<typeof COLLECTIONS_TABLE>>
 export type CollectionDb = Kysely<CollectionDatabase>
-
-export const COLLECTION_TABLES = TABLES.map((spec) => spec.name)
-
-export async function createCollectionTables(db: AnyDb): Promise<void> {
-  for (const spec of TABLES) await createTable(db, spec)
-}
 
 /** A table reference for raw SQL: names the table in the schema `db` is bound to. */
 export type TableRef = (name: keyof CollectionDatabase) => ReturnType<typeof sql.table>

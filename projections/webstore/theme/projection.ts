@@ -3,7 +3,8 @@ import type { ThemeFile } from '../../../domain/webstore/theme/files.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import { createThemeTables, type ThemeDb } from './tables.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
+import { THEME_FILES_TABLE, THEME_IMPORTS_TABLE, THEMES_TABLE, type ThemeDb } from './tables.js'
 
 /**
  * Themes (`themes`), their files (`theme_files`) and the creations in progress (`theme_imports`).
@@ -14,9 +15,7 @@ export const themesProjection: Projection = {
   name: 'themes',
   version: 3,
   eventTypes: THEME_EVENT_TYPES,
-  tables: ['themes', 'theme_files', 'theme_imports'],
-  storeTables: ['themes', 'theme_files', 'theme_imports'],
-  createTables: createThemeTables,
+  ...storeTablesOf(THEMES_TABLE, THEME_FILES_TABLE, THEME_IMPORTS_TABLE),
   async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
     const db: ThemeDb = trx
     const storeId = recorded.metadata.storeId!

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { ThemeRole, ThemeSource } from '../../../domain/webstore/theme/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per live theme of every store; deleted themes are removed. */
 export const THEMES_TABLE = table(
@@ -51,9 +50,3 @@ export type ThemeDatabase = DatabaseOf<typeof THEMES_TABLE | typeof THEME_FILES_
 export type ThemeRow = Selectable<RowOf<typeof THEMES_TABLE>>
 export type ThemeFileRow = Selectable<RowOf<typeof THEME_FILES_TABLE>>
 export type ThemeDb = Kysely<ThemeDatabase>
-
-export async function createThemeTables(db: AnyDb): Promise<void> {
-  await createTable(db, THEMES_TABLE)
-  await createTable(db, THEME_FILES_TABLE)
-  await createTable(db, THEME_IMPORTS_TABLE)
-}
