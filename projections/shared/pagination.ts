@@ -105,16 +105,13 @@ export async function paginate<Row extends { id: string }>(
     const ordered = query.orderBy(sort.column, sort.direction).orderBy('id', sort.direction)
     // One more row than the page tells whether a next page exists.
     const chosen = options.choose?.(offset, mode.size + 1)
-    const rows = (
-      chosen
-        ? chosen.length > 0
-          ? await ordered.where('id', 'in', chosen).execute()
-          : []
-        : await ordered
-            .limit(mode.size + 1)
-            .offset(offset)
-            .execute()
-    ) as Row[]
+    let rows: Row[]
+    if (!chosen)
+      rows = (await ordered
+        .limit(mode.size + 1)
+        .offset(offset)
+        .execute()) as Row[]
+    else rows = chosen.length > 0 ? ((await ordered.where('id', 'in', chosen).execute()) as Row[]) : []
     return connection(
       rows.slice(0, mode.size),
       sort,
