@@ -81,5 +81,7 @@ export async function crawlResponse(ctx: CrawlContext, path: string): Promise<St
   return type ? sitemap(ctx, type, Number(match![2])) : null
 }
 
+/** Whether a path is a sitemap: the index or one of its parts. */
+export const isSitemapPath = (path: string) => /^\/sitemap(_[a-z]+_\d+)?\.xml$/.test(path)
 /** Whether a path is one `crawlResponse` may answer. */
-export const isCrawlPath = (path: string) => path === '/robots.txt' || /^\/sitemap(_[a-z]+_\d+)?\.xml$/.test(path)
+export const isCrawlPath = (path: string) => path === '/robots.txt' || isSitemapPath(path)

@@ -3,7 +3,7 @@ import { readGlobalSettings } from '../../projections/settings/global-settings/q
 import { findStoreDetails, type StoreDetails } from '../../projections/tenancy/store-queries.js'
 import type { Platform } from '../platform.js'
 import { assetResponse, themeAssetUrl } from './assets.js'
-import { crawlResponse, isCrawlPath } from './crawl.js'
+import { crawlResponse, isCrawlPath, isSitemapPath } from './crawl.js'
 import type { StorefrontResponse } from './response.js'
 import { pageGlobals } from './globals.js'
 import { pageNumber } from './liquid/pagination.js'
@@ -98,7 +98,11 @@ export async function serveStorefront(
   if (!details || !theme) return html(503, STORE_NOT_READY_PAGE, { 'retry-after': '30' })
   const asset = assetResponse(theme, url)
   if (asset) return asset
-  if (isCrawlPath(url.pathname)) {
+  const { maintenance } = await kept(GLOBAL_SETTINGS)
+  // A reviewer with a preview link sees the store as it will be: maintenance is for shoppers.
+  const maintenanceOn = maintenance.values.enabled === true && !request.preview
+  // In maintenance a sitemap would send crawlers to pages that answer 503: it answers 503 itself.
+  if (isCrawlPath(url.pathname) && !(maintenanceOn && isSitemapPath(url.pathname))) {
     // A sitemap lists every kind of page: any change to one of the lists, and a scheduled page or
     // post coming out (which no event announces; a crawler can wait minutes), renews it.
     request.read?.add(
@@ -117,9 +121,6 @@ export async function serveStorefront(
   }
   const split = splitLocale(url.pathname, details.enabledLocales, details.defaultLocale)
   if (request.read) request.read.path = split.path
-  const { maintenance } = await kept(GLOBAL_SETTINGS)
-  // A reviewer with a preview link sees the store as it will be: maintenance is for shoppers.
-  const maintenanceOn = maintenance.values.enabled === true && !request.preview
   const overlay = new TranslationOverlay(
     db,
     store.storeId,

@@ -95,9 +95,20 @@ describe('maintenance', () => {
     expect(closed.body).toContain('Back at &lt;noon&gt;')
     expect(closed.body).toContain('<header id="shopify-section-header"')
     expect(closed.body).not.toContain('Lamp')
+    // Crawlers are told to come back, not sent to pages that answer 503; robots.txt still answers.
+    for (const path of ['/sitemap.xml', '/sitemap_products_1.xml']) {
+      const sitemap = await visit(t, HOST, path)
+      expect(sitemap.statusCode).toBe(503)
+      expect(sitemap.headers['retry-after']).toBe('300')
+      expect(sitemap.body).not.toContain('/products/lamp')
+    }
+    expect((await visit(t, HOST, '/robots.txt')).statusCode).toBe(200)
 
     await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
     expect((await visit(t, HOST, '/products/lamp')).statusCode).toBe(200)
+    const sitemap = await visit(t, HOST, '/sitemap_products_1.xml')
+    expect(sitemap.statusCode).toBe(200)
+    expect(sitemap.body).toContain('/products/lamp')
   })
 })
 
