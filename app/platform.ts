@@ -26,6 +26,8 @@ import { ReservationExpiry } from './scheduling/reservation-expiry.js'
 import { Reactor } from './reactions/reactor.js'
 import { CatalogIndexes } from './storefront/catalog-index.js'
 import { RenderContexts } from './storefront/render-context.js'
+import { KeptHosts } from './tenancy/kept-hosts.js'
+import { resolveHost } from '../projections/tenancy/host.js'
 import { mediaServices } from '../infra/media/services.js'
 import { themeAssetWriter } from '../infra/webstore/theme-assets.js'
 import { stagedUploadReader } from '../infra/media/staged-uploads.js'
@@ -77,6 +79,8 @@ export class Platform {
   readonly catalogIndexes: CatalogIndexes
   /** What every storefront page reads of its store, in memory while the storefront purger keeps it current. */
   readonly renderContexts: RenderContexts
+  /** The stores host names serve, in memory while the storefront purger keeps them current. */
+  readonly hosts: KeptHosts
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
   private publishScheduler: PublishScheduler | null = null
   /** Runs where the projections run: ends inventory holds whose checkout time ran out. */
@@ -102,6 +106,7 @@ export class Platform {
     this.registry = new CommandRegistry(commands)
     this.catalogIndexes = new CatalogIndexes(database.db, logger)
     this.renderContexts = new RenderContexts(database.db)
+    this.hosts = new KeptHosts((hostname) => resolveHost(database.db, hostname, config.platformHost))
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
     this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))
   }

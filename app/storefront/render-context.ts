@@ -34,8 +34,9 @@ interface Entry {
  * never reads a context from before it. Without a purger (a process that serves no storefront)
  * every read loads.
  *
- * Host resolution is not a part: a wrong answer there would serve one tenant's host with
- * another's store. Nor is a preview's theme: it is not the store's, and previews are rare.
+ * Host resolution is not a part: which store a request is for is known only after it, so it is
+ * kept by host name (app/tenancy/kept-hosts.ts). Nor is a preview's theme: it is not the
+ * store's, and previews are rare.
  */
 export class RenderContexts {
   /** Map order is the recency order: a store asked for is put last. */

@@ -41,7 +41,7 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     readModels: platform.waiter,
     // The in-process targets first: a page rendered between two purges must not read an index or
     // context from before the change and still be kept under the page cache's new generation.
-    targets: [platform.catalogIndexes, platform.renderContexts, ...(cache ? [cache] : [])],
+    targets: [platform.hosts, platform.catalogIndexes, platform.renderContexts, ...(cache ? [cache] : [])],
     // Uncached responses carry no surrogate keys: a CDN keeps none of them, so there is nothing to purge there.
     cdn:
       cache && platform.config.cdnPurge
@@ -51,7 +51,8 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     logger: platform.logger,
   })
   await purger.start()
-  // From here on every change reaches the indexes and contexts: they may be used.
+  // From here on every change reaches the hosts, indexes and contexts: they may be used.
+  platform.hosts.follow()
   platform.catalogIndexes.follow()
   platform.renderContexts.follow()
   const unfollow = platform.followWrites(purger)
@@ -59,6 +60,7 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     cache,
     close: async () => {
       unfollow()
+      platform.hosts.unfollow()
       platform.catalogIndexes.unfollow()
       platform.renderContexts.unfollow()
       await purger.stop()
