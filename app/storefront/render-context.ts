@@ -5,12 +5,42 @@ import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
 const MAX_STORES = 10_000
 
 /**
- * One thing every page reads of a store that only an event purging the whole store changes
- * (cache/purge-of.ts WHOLE_STORE): its details, main theme, settings, menus. The value is shared
- * by every request of the store while current: read it, never change it.
+ * One thing many pages read of a store that only an event purging the whole store changes
+ * (cache/purge-of.ts WHOLE_STORE): its details, main theme, settings, menus; or that a purge of
+ * one of `purgedBy`'s surrogate keys changes too (the published collections by handle). The value
+ * is shared by every request of the store while current: read it, never change it.
  */
 export interface ContextPart<Value> {
   load(db: AnyDb, store: StoreRef): Promise<Value>
+  purgedBy?: readonly string[]
+}
+
+/** Keys a part's lookups keep at most (a shopper may ask for any handle): past it, the oldest go first. */
+const MAX_LOOKUPS = 1_000
+
+/**
+ * A part's value that is itself a set of lookups by key (a collection by its handle), each loaded
+ * the first time it is asked for and kept as long as the part. A failed load is not kept.
+ */
+export class KeptLookups<Value> {
+  private readonly found = new Map<string, Promise<Value>>()
+
+  constructor(private readonly load: (key: string) => Promise<Value>) {}
+
+  get(key: string): Promise<Value> {
+    let value = this.found.get(key)
+    if (!value) {
+      const loading = this.load(key)
+      this.found.set(key, loading)
+      loading.catch(() => this.found.get(key) === loading && this.found.delete(key))
+      for (const oldest of this.found.keys()) {
+        if (this.found.size <= MAX_LOOKUPS) break
+        this.found.delete(oldest)
+      }
+      value = loading
+    }
+    return value
+  }
 }
 
 /** The store a request is for, as host resolution answered it. */
@@ -56,11 +86,17 @@ export class RenderContexts {
   }
 
   /**
-   * A purge target: a change to the whole store drops its context. A load under way is dropped
-   * with it: whoever asked before the purge gets it, whoever asks after loads again.
+   * A purge target: a change to the whole store drops its context, a purge of surrogate keys the
+   * parts purged by one of them. A load under way is dropped with its part: whoever asked before
+   * the purge gets it, whoever asks after loads again.
    */
   async purge(request: PurgeRequest): Promise<void> {
     if (request.all) this.entries.delete(request.storeId)
+    else if (request.surrogateKeys.length > 0) {
+      const parts = this.entries.get(request.storeId)?.parts
+      for (const part of parts?.keys() ?? [])
+        if (part.purgedBy?.some((key) => request.surrogateKeys.includes(key))) parts!.delete(part)
+    }
   }
 
   /**

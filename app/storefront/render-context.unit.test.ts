@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyDb } from '../../infra/database/database.js'
-import { RenderContexts, type ContextPart, type StoreRef } from './render-context.js'
+import { KeptLookups, RenderContexts, type ContextPart, type StoreRef } from './render-context.js'
 
 const SHOP: StoreRef = { storeId: 'store-a', organizationId: 'org-a' }
 const whole = (storeId: string) => ({ storeId, paths: [], surrogateKeys: [], all: true })
@@ -41,6 +41,40 @@ describe('the render contexts', () => {
     expect(await contexts.read(SHOP, part)).toBe(1)
     await contexts.purge(whole(SHOP.storeId))
     expect(await contexts.read(SHOP, part)).toBe(2)
+  })
+
+  it('drop a part purged by a surrogate key when that key is purged in its store, and keep the others', async () => {
+    const contexts = followed()
+    const byKey = { ...countingPart(), purgedBy: ['collections'] }
+    const other = countingPart()
+    await Promise.all([contexts.read(SHOP, byKey), contexts.read(SHOP, other)])
+    await contexts.purge({ storeId: 'store-b', paths: [], surrogateKeys: ['collections'], all: false })
+    await contexts.purge({ storeId: SHOP.storeId, paths: [], surrogateKeys: ['products'], all: false })
+    expect(await contexts.read(SHOP, byKey)).toBe(1)
+    await contexts.purge({
+      storeId: SHOP.storeId,
+      paths: [],
+      surrogateKeys: ['collection:1', 'collections'],
+      all: false,
+    })
+    expect(await contexts.read(SHOP, byKey)).toBe(2)
+    expect(await contexts.read(SHOP, other)).toBe(1)
+  })
+
+  it('keep lookups by key, found or not, once each, and try a failed one again', async () => {
+    const asked: string[] = []
+    const lookups = new KeptLookups(async (key: string) => {
+      asked.push(key)
+      if (key === 'broken' && asked.filter((k) => k === key).length === 1) throw new Error('connection lost')
+      return key === 'missing' ? null : key.toUpperCase()
+    })
+    expect(await lookups.get('summer')).toBe('SUMMER')
+    expect(await lookups.get('summer')).toBe('SUMMER')
+    expect(await lookups.get('missing')).toBeNull()
+    expect(await lookups.get('missing')).toBeNull()
+    await expect(lookups.get('broken')).rejects.toThrow('connection lost')
+    expect(await lookups.get('broken')).toBe('BROKEN')
+    expect(asked).toEqual(['summer', 'missing', 'broken', 'broken'])
   })
 
   it('share one load between requests, and drop a load that a purge overtook', async () => {

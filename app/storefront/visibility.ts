@@ -18,6 +18,7 @@ import { checkFacetFilter, productFacets } from '../../projections/catalog/produ
 import { indexFacets, indexMatches, type ShopperFacets } from '../../projections/catalog/product/facet-index/facets.js'
 import { indexPageChooser } from '../../projections/catalog/product/facet-index/page.js'
 import type { CatalogIndexes } from './catalog-index.js'
+import { KeptLookups, type ContextPart } from './render-context.js'
 import {
   CATEGORY_PRODUCTS_SORT,
   categoryProducts,
@@ -57,6 +58,15 @@ const cursorPage = ({ first, after, last, before }: CursorPage): CursorPage => (
  * no wait for the scheduler; lists show what the scheduler has published). Everything else answers null, exactly as a handle that does
  * not exist; every read is of one store.
  */
+/**
+ * The store's published collections by handle, those found and those not, kept while no
+ * collection changes: every collection event purges the `collections` key.
+ */
+const PUBLISHED_COLLECTIONS: ContextPart<KeptLookups<CollectionRecord | null>> = {
+  purgedBy: [tags.collections],
+  load: async (db, store) => new KeptLookups((handle) => findPublishedCollection(db, store.storeId, handle)),
+}
+
 export class ShopperView {
   constructor(
     private readonly db: AnyDb,
@@ -69,6 +79,8 @@ export class ShopperView {
     private readonly catalog: CatalogIndexes | null = null,
     /** The store's currency, when the caller has it at hand: a price filter then reads no store row. */
     private readonly currency?: string,
+    /** The store's render context, when the caller keeps one: collections are then looked up in memory while current. */
+    private readonly kept?: <Value>(part: ContextPart<Value>) => Promise<Value>,
   ) {}
 
   async product(handle: string): Promise<ProductRecord | null> {
@@ -124,7 +136,9 @@ export class ShopperView {
   }
 
   async collection(handle: string): Promise<CollectionRecord | null> {
-    const collection = await findPublishedCollection(this.db, this.storeId, handle)
+    const collection = this.kept
+      ? await (await this.kept(PUBLISHED_COLLECTIONS)).get(handle)
+      : await findPublishedCollection(this.db, this.storeId, handle)
     this.read.found(collection, tags.collection, tags.collections)
     return collection
   }

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
 import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { UPDATE as COLLECTION_UPDATE, createCollection } from '../../../test/support/collections.js'
 import { addItem, createMenu, ok, type MenuView } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
 import { THEME_FIELDS, themeZip, untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 
-// Every page reads its store's details, main theme, settings and menus from the store's render
-// context (app/storefront/render-context.ts) once kept; a write must never leave the very next
-// page reading one from before it. The page cache is off: every visit renders.
+// Every page reads its store's details, main theme, settings, menus and published collections by
+// handle from the store's render context (app/storefront/render-context.ts) once kept, and its
+// store from the host names kept (app/tenancy/kept-hosts.ts); a write must never leave the very
+// next page reading one from before it. The page cache is off: every visit renders.
 
 const HOST = 'context-shop.localhost'
 const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
@@ -55,6 +57,27 @@ describe("a store's render context", () => {
     expect(closed.body).toContain('Back soon')
     await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
     expect((await visit(t, HOST, '/')).statusCode).toBe(200)
+  })
+
+  it('shows a collection published, renamed, moved and hidden on the very next page', async () => {
+    const visitTwice = async (path: string) => {
+      await visit(t, HOST, path)
+      return visit(t, HOST, path)
+    }
+    const draft = await createCollection(t, shop.apiKey, { title: 'Summer', handle: 'summer', status: 'DRAFT' })
+    expect((await visitTwice('/collections/summer')).statusCode).toBe(404)
+    const update = (input: Record<string, unknown>) =>
+      ok(t, shop.apiKey, COLLECTION_UPDATE, { id: draft.id, ...input }, 'collectionUpdate')
+    await update({ status: 'PUBLISHED' })
+    expect((await visit(t, HOST, '/collections/summer')).statusCode).toBe(200)
+    expect((await visitTwice('/collections/summer')).body).toContain('Summer')
+    await update({ title: 'Summer sale' })
+    expect((await visit(t, HOST, '/collections/summer')).body).toContain('Summer sale')
+    await update({ handle: 'sunny' })
+    expect((await visit(t, HOST, '/collections/sunny')).body).toContain('Summer sale')
+    expect((await visit(t, HOST, '/collections/summer')).statusCode).toBe(301)
+    await update({ status: 'DRAFT' })
+    expect((await visit(t, HOST, '/collections/sunny')).statusCode).toBe(404)
   })
 
   it('renders a newly published theme on the very next page', async () => {
