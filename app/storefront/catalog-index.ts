@@ -3,6 +3,7 @@ import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
 import type { Logger } from '../../infra/logging/logger.js'
 import { loadFacetIndex, type FacetIndex } from '../../projections/catalog/product/facet-index/load.js'
 import { storefrontTags } from './cache/tags.js'
+import { KeptWhileFollowed } from '../shared/kept-in-memory.js'
 
 /**
  * After a change, a store's index is built again only once its catalog has been quiet this long:
@@ -31,26 +32,20 @@ interface Entry {
  * read-your-writes waits for that purger, so a request after a write's answer never reads an
  * index from before it. Without a purger (a process that serves no storefront) it is never used.
  */
-export class CatalogIndexes {
-  private readonly entries = new Map<string, Entry>()
+export class CatalogIndexes extends KeptWhileFollowed<string, Entry> {
   private held = 0
-  private followed = false
 
   constructor(
     private readonly db: AnyDb,
     private readonly logger: Logger,
     private readonly clock: () => number = () => performance.now(),
     private readonly load: (db: AnyDb, storeId: string) => Promise<FacetIndex> = loadFacetIndex,
-  ) {}
-
-  /** The purger follows the log from now on: the indexes may be used, and every one built so far is dropped. */
-  follow(): void {
-    this.followed = true
+  ) {
+    super()
   }
 
-  unfollow(): void {
-    this.followed = false
-    this.entries.clear()
+  override unfollow(): void {
+    super.unfollow()
     this.held = 0
   }
 
@@ -67,11 +62,11 @@ export class CatalogIndexes {
   /** The store's index when it is current; else null, with a build started when one is due: the caller reads SQL. */
   current(storeId: string): FacetIndex | null {
     if (!this.followed) return null
-    let entry = this.entries.get(storeId)
-    if (entry) this.entries.delete(storeId)
-    else entry = { generation: 0, index: null, building: null, changedAt: -Infinity }
-    // Map order is the recency order: re-inserted, the store is the most recently asked for.
-    this.entries.set(storeId, entry)
+    let entry = this.entries.touch(storeId)
+    if (!entry) {
+      entry = { generation: 0, index: null, building: null, changedAt: -Infinity }
+      this.entries.set(storeId, entry)
+    }
     if (entry.index) return entry.index
     if (!entry.building && this.clock() - entry.changedAt >= SETTLE_MS) this.build(storeId, entry)
     this.evict()

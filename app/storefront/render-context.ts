@@ -1,5 +1,6 @@
 import type { AnyDb } from '../../infra/database/database.js'
 import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
+import { KeptWhileFollowed, RecencyMap } from '../shared/kept-in-memory.js'
 
 /** Stores whose context a process keeps (a few kilobytes each); the least recently asked-for go first. */
 const MAX_STORES = 10_000
@@ -23,7 +24,7 @@ const MAX_LOOKUPS = 1_000
  * the first time it is asked for and kept as long as the part. A failed load is not kept.
  */
 export class KeptLookups<Value> {
-  private readonly found = new Map<string, Promise<Value>>()
+  private readonly found = new RecencyMap<string, Promise<Value>>()
 
   constructor(private readonly load: (key: string) => Promise<Value>) {}
 
@@ -33,10 +34,7 @@ export class KeptLookups<Value> {
       const loading = this.load(key)
       this.found.set(key, loading)
       loading.catch(() => this.found.get(key) === loading && this.found.delete(key))
-      for (const oldest of this.found.keys()) {
-        if (this.found.size <= MAX_LOOKUPS) break
-        this.found.delete(oldest)
-      }
+      this.found.trim(MAX_LOOKUPS)
       value = loading
     }
     return value
@@ -68,21 +66,9 @@ interface Entry {
  * kept by host name (app/tenancy/kept-hosts.ts). Nor is a preview's theme: it is not the
  * store's, and previews are rare.
  */
-export class RenderContexts {
-  /** Map order is the recency order: a store asked for is put last. */
-  private readonly entries = new Map<string, Entry>()
-  private followed = false
-
-  constructor(private readonly db: AnyDb) {}
-
-  /** The purger follows the log from now on: contexts may be kept. */
-  follow(): void {
-    this.followed = true
-  }
-
-  unfollow(): void {
-    this.followed = false
-    this.entries.clear()
+export class RenderContexts extends KeptWhileFollowed<string, Entry> {
+  constructor(private readonly db: AnyDb) {
+    super()
   }
 
   /**
@@ -105,11 +91,10 @@ export class RenderContexts {
    * store (which host resolution never answers) loads its own and never reads the kept one.
    */
   read<Value>(store: StoreRef, part: ContextPart<Value>): Promise<Value> {
-    const kept = this.entries.get(store.storeId)
+    const kept = this.entries.touch(store.storeId)
     if (!this.followed || (kept && kept.organizationId !== store.organizationId)) return part.load(this.db, store)
     const entry: Entry = kept ?? { organizationId: store.organizationId, parts: new Map() }
-    this.entries.delete(store.storeId)
-    this.entries.set(store.storeId, entry)
+    if (!kept) this.entries.set(store.storeId, entry)
     const { parts } = entry
     let value = parts.get(part)
     if (!value) {
@@ -118,15 +103,8 @@ export class RenderContexts {
       // A failed load is not kept: the next request tries again.
       loading.catch(() => parts.get(part) === loading && parts.delete(part))
       value = loading
-      this.evict()
+      this.entries.trim(MAX_STORES)
     }
     return value as Promise<Value>
-  }
-
-  private evict(): void {
-    for (const storeId of this.entries.keys()) {
-      if (this.entries.size <= MAX_STORES) return
-      this.entries.delete(storeId)
-    }
   }
 }

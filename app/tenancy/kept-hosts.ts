@@ -1,5 +1,6 @@
 import type { PurgeRequest } from '../../infra/cache/storefront-cache.js'
 import { normalizeHost, type HostResolution } from '../../projections/tenancy/host.js'
+import { KeptWhileFollowed } from '../shared/kept-in-memory.js'
 
 /** Host names a process keeps (a few hundred bytes each); the least recently asked-for go first. */
 const MAX_HOSTS = 10_000
@@ -21,21 +22,9 @@ interface Entry {
  * or a slug taken shows at once. A host moves to another store only by an event of the store it
  * leaves, so an answer naming one store is never stale for another.
  */
-export class KeptHosts {
-  /** Map order is the recency order: a host asked for is put last. */
-  private readonly entries = new Map<string, Entry>()
-  private followed = false
-
-  constructor(private readonly load: (hostname: string) => Promise<HostResolution | null>) {}
-
-  /** The purger follows the log from now on: answers may be kept. */
-  follow(): void {
-    this.followed = true
-  }
-
-  unfollow(): void {
-    this.followed = false
-    this.entries.clear()
+export class KeptHosts extends KeptWhileFollowed<string, Entry> {
+  constructor(private readonly load: (hostname: string) => Promise<HostResolution | null>) {
+    super()
   }
 
   /** A purge target: a change to the whole store drops its hosts. */
@@ -50,12 +39,8 @@ export class KeptHosts {
     const hostname = normalizeHost(host)
     if (!hostname) return Promise.resolve(null)
     if (!this.followed) return this.load(hostname)
-    const kept = this.entries.get(hostname)
-    if (kept) {
-      this.entries.delete(hostname)
-      this.entries.set(hostname, kept)
-      return kept.resolution
-    }
+    const kept = this.entries.touch(hostname)
+    if (kept) return kept.resolution
     const entry: Entry = { resolution: this.load(hostname), storeId: null }
     this.entries.set(hostname, entry)
     entry.resolution.then(
@@ -67,10 +52,7 @@ export class KeptHosts {
       // A failed statement is not kept: the next request asks again.
       () => this.entries.get(hostname) === entry && this.entries.delete(hostname),
     )
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= MAX_HOSTS) break
-      this.entries.delete(oldest)
-    }
+    this.entries.trim(MAX_HOSTS)
     return entry.resolution
   }
 }
