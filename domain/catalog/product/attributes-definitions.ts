@@ -23,7 +23,7 @@ import {
 } from './attributes.js'
 import type { ProductEvent } from './events.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's attribute set and values. */
 export const productAttributesDecider: Decider<ProductAttributeState, ProductAttributeCommand, ProductEvent> = {
@@ -33,6 +33,7 @@ export const productAttributesDecider: Decider<ProductAttributeState, ProductAtt
 }
 
 const WRITE = { ...storeWrite(PRODUCT_CATEGORY, 'products:write'), decider: productAttributesDecider }
+const onProduct = onStoreEntity<ProductAttributeCommand>(productStream)
 
 export const productAttributesSet = defineCommand({
   name: 'productAttributesSet',
@@ -58,12 +59,11 @@ export const productAttributesSet = defineCommand({
       writes.map((w) => w.attributeId),
     )
     await requireLiveMediaValues(env, storeId, writes, facts, 'values')
-    const command: ProductAttributeCommand = {
+    return onProduct(env, input.productId, {
       type: 'ProductAttributesSet',
       data: { productId: input.productId, values: writes },
       facts,
-    }
-    return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
+    })
   },
 })
 
@@ -89,12 +89,11 @@ export const productAttributesRemove = defineCommand({
       set,
       attributes.map((a) => a.attributeId),
     )
-    const command: ProductAttributeCommand = {
+    return onProduct(env, input.productId, {
       type: 'ProductAttributesRemove',
       data: { productId: input.productId, attributes },
       facts,
-    }
-    return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
+    })
   },
 })
 
@@ -123,7 +122,7 @@ export const productAttributeSetChange = defineCommand({
       writes.map((w) => w.attributeId),
     )
     await requireLiveMediaValues(env, storeId, writes, facts, 'values')
-    const command: ProductAttributeCommand = {
+    return onProduct(env, input.productId, {
       type: 'ProductAttributeSetChange',
       data: {
         productId: input.productId,
@@ -132,8 +131,7 @@ export const productAttributeSetChange = defineCommand({
         values: writes,
       },
       facts,
-    }
-    return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
+    })
   },
 })
 

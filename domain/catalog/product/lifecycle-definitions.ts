@@ -148,7 +148,7 @@ export const productPublishDue = definePublishDue({
   description: 'Turns a product whose publishAt has come ACTIVE; changes nothing when it is not due (any more).',
   decider: publishDueDecider,
   command: (productId): ProductPublishDue => ({ type: 'ProductPublishDue', data: { productId } }),
-  stream: (productId, env) => productStream(storeOf(env.ctx), productId),
+  stream: productStream,
 })
 
 export const productLifecycleCommands: readonly AnyCommandDefinition[] = [

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { defineCommand, type PrepareEnv } from '../command.js'
+import { defineCommand } from '../command.js'
 import type { Decider, DomainEvent } from '../event.js'
 import { entityId } from '../input-types.js'
 import type { Scope } from '../scopes.js'
+import { onStoreEntity } from '../store-of.js'
 
 /** What differs between the publish-due commands of publishable resources. */
 export interface PublishDueSpec<State, Command, Event extends DomainEvent> {
@@ -14,7 +15,8 @@ export interface PublishDueSpec<State, Command, Event extends DomainEvent> {
   decider: Decider<State, Command, Event>
   /** The resource's publish-due command for the entity `id`, decided on that entity's stream. */
   command(id: string): Command
-  stream(id: string, env: PrepareEnv): string
+  /** The entity's stream in a store, e.g. `pageStream`. */
+  stream(storeId: string, id: string): string
 }
 
 /**
@@ -26,6 +28,7 @@ export function definePublishDue<State, Command, Event extends DomainEvent>(
   spec: PublishDueSpec<State, Command, Event>,
 ) {
   const { resource } = spec
+  const onEntity = onStoreEntity<Command>(spec.stream)
   return defineCommand({
     name: `${resource}PublishDue`,
     tool: `publish_due_${resource}`,
@@ -38,11 +41,7 @@ export function definePublishDue<State, Command, Event extends DomainEvent>(
     storeScoped: true,
     annotations: { destructive: false, idempotent: true },
     input: z.strictObject({ id: entityId(resource) }),
-    prepare: (input, env) => ({
-      stream: spec.stream(input.id, env),
-      entityId: input.id,
-      command: spec.command(input.id),
-    }),
+    prepare: (input, env) => onEntity(env, input.id, spec.command(input.id)),
     decider: spec.decider,
   })
 }

@@ -6,7 +6,7 @@ import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './
 import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
 import { decideBlog } from './decide.js'
 import { BLOG_CATEGORY, blogHandleKey, blogStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
   initialState: initialBlogState,
@@ -15,6 +15,7 @@ export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
 }
 
 const WRITE = storeWrite(BLOG_CATEGORY, 'webstore:write')
+const onBlog = onStoreEntity<BlogCommand>(blogStream)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({
@@ -39,8 +40,7 @@ export const blogCreate = defineCommand({
     const storeId = storeOf(env.ctx)
     const blogId = env.newId()
     const handle = input.handle ?? (await freeHandle(input.title, blogId, 'blog', storeId, blogHandleKey, env))
-    const command: BlogCommand = { type: 'BlogCreate', data: { blogId, title: input.title, handle } }
-    return { stream: blogStream(storeId, blogId), entityId: blogId, command }
+    return onBlog(env, blogId, { type: 'BlogCreate', data: { blogId, title: input.title, handle } })
   },
   decider: blogDecider,
   uniqueness: blogHandleReservations,
@@ -56,8 +56,7 @@ export const blogUpdate = defineCommand({
   input: blogUpdateInput,
   prepare(input, env) {
     const { id, ...changes } = input
-    const command: BlogCommand = { type: 'BlogUpdate', data: { blogId: id, ...givenFields(changes) } }
-    return { stream: blogStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onBlog(env, input.id, { type: 'BlogUpdate', data: { blogId: id, ...givenFields(changes) } })
   },
   decider: blogDecider,
   uniqueness: blogHandleReservations,
@@ -79,11 +78,10 @@ export const blogDelete = defineCommand({
         'blogDelete needs catalogUsage.postsOfBlog in its PrepareEnv: it checks which posts the blog holds',
       )
     const postIds = await env.catalogUsage.postsOfBlog(storeId, input.id)
-    const command: BlogCommand = {
+    return onBlog(env, input.id, {
       type: 'BlogDelete',
       data: { blogId: input.id, deletePosts: input.deletePosts ?? false, postIds },
-    }
-    return { stream: blogStream(storeId, input.id), entityId: input.id, command }
+    })
   },
   decider: blogDecider,
   uniqueness: blogHandleReservations,

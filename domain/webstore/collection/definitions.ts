@@ -23,7 +23,7 @@ import { decideCollection } from './decide.js'
 import type { CollectionEvent } from './events.js'
 import type { CollectionRule } from './rules.js'
 import { COLLECTION_CATEGORY, collectionHandleKey, collectionStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const collectionDecider: Decider<CollectionState, CollectionCommand, CollectionEvent> = {
   initialState: initialCollectionState,
@@ -32,6 +32,7 @@ export const collectionDecider: Decider<CollectionState, CollectionCommand, Coll
 }
 
 const WRITE = storeWrite(COLLECTION_CATEGORY, 'webstore:write')
+const onCollection = onStoreEntity<CollectionCommand>(collectionStream)
 
 const RULES_HELP =
   'rules (SMART) are {field, relation, value, attributeCode?}: field TAG, TITLE, VENDOR (text: EQUALS, NOT_EQUALS, CONTAINS, ' +
@@ -70,7 +71,7 @@ export const collectionCreate = defineCommand({
     const rules = input.rules ?? []
     await requireCategories(env, storeId, rules)
     const type = input.type ?? (rules.length > 0 ? 'SMART' : 'MANUAL')
-    const command: CollectionCommand = {
+    return onCollection(env, collectionId, {
       type: 'CollectionCreate',
       data: {
         collectionId,
@@ -87,8 +88,7 @@ export const collectionCreate = defineCommand({
         status: input.status ?? 'PUBLISHED',
         seo: withSeo(NO_SEO, input.seo),
       },
-    }
-    return { stream: collectionStream(storeId, collectionId), entityId: collectionId, command }
+    })
   },
   decider: collectionDecider,
   uniqueness: collectionHandleReservations,
@@ -109,11 +109,10 @@ export const collectionUpdate = defineCommand({
     const storeId = storeOf(env.ctx)
     if (input.rules) await requireCategories(env, storeId, input.rules)
     const { id, imageId, ...changes } = input
-    const command: CollectionCommand = {
+    return onCollection(env, input.id, {
       type: 'CollectionUpdate',
       data: { collectionId: id, ...givenFields(changes), imageId: await imageChange(env, storeId, imageId, 'imageId') },
-    }
-    return { stream: collectionStream(storeId, input.id), entityId: input.id, command }
+    })
   },
   decider: collectionDecider,
   uniqueness: collectionHandleReservations,
@@ -128,10 +127,7 @@ export const collectionDelete = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: collectionDeleteInput,
-  prepare(input, env) {
-    const command: CollectionCommand = { type: 'CollectionDelete', data: { collectionId: input.id } }
-    return { stream: collectionStream(storeOf(env.ctx), input.id), entityId: input.id, command }
-  },
+  prepare: (input, env) => onCollection(env, input.id, { type: 'CollectionDelete', data: { collectionId: input.id } }),
   decider: collectionDecider,
   uniqueness: collectionHandleReservations,
 })
@@ -150,11 +146,10 @@ export const collectionProductsAdd = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     await requireLiveProducts(env, storeId, input.productIds)
-    const command: CollectionCommand = {
+    return onCollection(env, input.collectionId, {
       type: 'CollectionProductsAdd',
       data: { collectionId: input.collectionId, productIds: input.productIds, position: input.position ?? null },
-    }
-    return { stream: collectionStream(storeId, input.collectionId), entityId: input.collectionId, command }
+    })
   },
   decider: collectionDecider,
 })
@@ -169,11 +164,10 @@ export const collectionProductsRemove = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsRemoveInput,
   prepare(input, env) {
-    const command: CollectionCommand = {
+    return onCollection(env, input.collectionId, {
       type: 'CollectionProductsRemove',
       data: { collectionId: input.collectionId, productIds: input.productIds },
-    }
-    return { stream: collectionStream(storeOf(env.ctx), input.collectionId), entityId: input.collectionId, command }
+    })
   },
   decider: collectionDecider,
 })
@@ -188,11 +182,10 @@ export const collectionProductsReorder = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsReorderInput,
   prepare(input, env) {
-    const command: CollectionCommand = {
+    return onCollection(env, input.collectionId, {
       type: 'CollectionProductsReorder',
       data: { collectionId: input.collectionId, productIds: input.productIds },
-    }
-    return { stream: collectionStream(storeOf(env.ctx), input.collectionId), entityId: input.collectionId, command }
+    })
   },
   decider: collectionDecider,
 })

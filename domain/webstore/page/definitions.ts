@@ -10,7 +10,7 @@ import { decidePage } from './decide.js'
 import type { PageEvent } from './events.js'
 import { evolvePage, initialPageState, type PageState } from './page.js'
 import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
   initialState: initialPageState,
@@ -19,6 +19,7 @@ export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
 }
 
 const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write')
+const onPage = onStoreEntity<PageCommand>(pageStream)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({
@@ -47,7 +48,7 @@ export const pageCreate = defineCommand({
     const storeId = storeOf(env.ctx)
     const pageId = env.newId()
     const handle = input.handle ?? (await freeHandle(input.title, pageId, 'page', storeId, pageHandleKey, env))
-    const command: PageCommand = {
+    return onPage(env, pageId, {
       type: 'PageCreate',
       data: {
         pageId,
@@ -59,8 +60,7 @@ export const pageCreate = defineCommand({
         seo: withSeo(NO_SEO, input.seo),
         publishAt: input.publishAt ?? null,
       },
-    }
-    return { stream: pageStream(storeId, pageId), entityId: pageId, command }
+    })
   },
   decider: pageDecider,
   uniqueness: pageHandleReservations,
@@ -80,8 +80,7 @@ export const pageUpdate = defineCommand({
   prepare(input, env) {
     const { id, publishAt, ...changes } = input
     // Unlike the other fields, null means something for publishAt: it cancels the schedule.
-    const command: PageCommand = { type: 'PageUpdate', data: { pageId: id, ...givenFields(changes), publishAt } }
-    return { stream: pageStream(storeOf(env.ctx), id), entityId: id, command }
+    return onPage(env, id, { type: 'PageUpdate', data: { pageId: id, ...givenFields(changes), publishAt } })
   },
   decider: pageDecider,
   uniqueness: pageHandleReservations,
@@ -97,10 +96,7 @@ export const pageDelete = defineCommand({
   ...WRITE,
   annotations: { destructive: true, idempotent: false },
   input: pageDeleteInput,
-  prepare(input, env) {
-    const command: PageCommand = { type: 'PageDelete', data: { pageId: input.id } }
-    return { stream: pageStream(storeOf(env.ctx), input.id), entityId: input.id, command }
-  },
+  prepare: (input, env) => onPage(env, input.id, { type: 'PageDelete', data: { pageId: input.id } }),
   decider: pageDecider,
   uniqueness: pageHandleReservations,
 })
@@ -110,7 +106,7 @@ export const pagePublishDue = definePublishDue({
   scope: WRITE.scope,
   decider: pageDecider,
   command: (pageId): PageCommand => ({ type: 'PagePublishDue', data: { pageId } }),
-  stream: (pageId, env) => pageStream(storeOf(env.ctx), pageId),
+  stream: pageStream,
 })
 
 export const pageCommands: readonly AnyCommandDefinition[] = [pageCreate, pageUpdate, pageDelete, pagePublishDue]

@@ -15,7 +15,7 @@ import { decidePost } from './decide.js'
 import type { PostEvent } from './events.js'
 import { evolvePost, initialPostState, type PostState } from './post.js'
 import { POST_CATEGORY, postHandleKey, postStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
   initialState: initialPostState,
@@ -24,6 +24,7 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
 }
 
 const WRITE = storeWrite(POST_CATEGORY, 'webstore:write')
+const onPost = onStoreEntity<PostCommand>(postStream)
 
 /** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
 export const postHandleReservations = handleReservations<PostEvent, 'postId', PostState>({
@@ -58,7 +59,7 @@ export const postCreate = defineCommand({
       )
     }
     const postId = env.newId()
-    const command: PostCommand = {
+    return onPost(env, postId, {
       type: 'PostCreate',
       data: {
         postId,
@@ -75,8 +76,7 @@ export const postCreate = defineCommand({
         seo: withSeo(NO_SEO, input.seo),
         publishAt: input.publishAt ?? null,
       },
-    }
-    return { stream: postStream(storeId, postId), entityId: postId, command }
+    })
   },
   decider: postDecider,
   uniqueness: postHandleReservations,
@@ -97,7 +97,7 @@ export const postUpdate = defineCommand({
     const storeId = storeOf(env.ctx)
     await requireLiveBlogOf(env, storeId, input.id)
     const { id, coverMediaId, publishAt, ...changes } = input
-    const command: PostCommand = {
+    return onPost(env, id, {
       type: 'PostUpdate',
       data: {
         postId: id,
@@ -106,8 +106,7 @@ export const postUpdate = defineCommand({
         // Unlike the other fields, null means something here: it cancels the schedule.
         publishAt,
       },
-    }
-    return { stream: postStream(storeId, input.id), entityId: input.id, command }
+    })
   },
   decider: postDecider,
   uniqueness: postHandleReservations,
@@ -125,8 +124,7 @@ export const postDelete = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     await requireLiveBlogOf(env, storeId, input.id)
-    const command: PostCommand = { type: 'PostDelete', data: { postId: input.id } }
-    return { stream: postStream(storeId, input.id), entityId: input.id, command }
+    return onPost(env, input.id, { type: 'PostDelete', data: { postId: input.id } })
   },
   decider: postDecider,
   uniqueness: postHandleReservations,
@@ -137,7 +135,7 @@ export const postPublishDue = definePublishDue({
   scope: WRITE.scope,
   decider: postDecider,
   command: (postId): PostCommand => ({ type: 'PostPublishDue', data: { postId } }),
-  stream: (postId, env) => postStream(storeOf(env.ctx), postId),
+  stream: postStream,
 })
 
 export const postCommands: readonly AnyCommandDefinition[] = [postCreate, postUpdate, postDelete, postPublishDue]
