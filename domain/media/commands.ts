@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { entityId } from '../shared/input-types.js'
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, type MediaFields } from './events.js'
+import { MEDIA_CATEGORY } from './streams.js'
+
+/** Product images and web store content both draw on the media library: the commands and services that write it. */
+export const MEDIA_WRITE = {
+  resource: MEDIA_CATEGORY,
+  scope: 'products:write',
+  alsoGrantedBy: ['webstore:write'],
+  storeScoped: true,
+} as const
 
 export const ALT_MAX_LENGTH = 512
 export const FILENAME_MAX_LENGTH = 255

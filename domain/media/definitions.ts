@@ -2,6 +2,7 @@ import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from 
 import type { DecideContext } from '../shared/context.js'
 import type { Decider } from '../shared/event.js'
 import {
+  MEDIA_WRITE,
   mediaRecordDeleteInput,
   mediaRecordInput,
   mediaUpdateInput,
@@ -13,7 +14,7 @@ import {
 import { decideMedia } from './decide.js'
 import type { MediaEvent } from './events.js'
 import { evolveMedia, initialMediaState, type MediaState } from './media.js'
-import { MEDIA_CATEGORY, liveMediaKey, mediaStream } from './streams.js'
+import { liveMediaKey, mediaStream } from './streams.js'
 import { storeOf } from '../shared/store-of.js'
 
 export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
@@ -21,14 +22,6 @@ export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
   evolve: evolveMedia,
   decide: decideMedia,
 }
-
-/** Product images and web store content both draw on the media library. */
-const WRITE = {
-  resource: MEDIA_CATEGORY,
-  scope: 'products:write',
-  alsoGrantedBy: ['webstore:write'],
-  storeScoped: true,
-} as const
 
 /**
  * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
@@ -42,7 +35,7 @@ export const mediaRecord = defineCommand({
   description:
     'Record a stored file in the media library of the current store: an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF, ' +
     'with its alt text. Returns the new media.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: [],
   annotations: { destructive: false, idempotent: false },
   input: mediaRecordInput,
@@ -63,7 +56,7 @@ export const mediaUpdate = defineCommand({
     'Change the alt text of a media (an image or file of the media library), found by id. Alt text describes the image for ' +
     'people who cannot see it; an empty string clears it. Sending the alt text it already has changes nothing. Returns the ' +
     'media. Fails with NOT_FOUND when the id is unknown or deleted.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: ['graphql', 'mcp', 'cli'],
   annotations: { destructive: false, idempotent: true },
   input: mediaUpdateInput,
@@ -85,7 +78,7 @@ export const mediaRecordDelete = defineCommand({
   description:
     'Delete a media of the media library, found by id, for good. Returns the deleted id. Fails with NOT_FOUND when the id ' +
     'is unknown or already deleted.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: [],
   annotations: { destructive: true, idempotent: false },
   input: mediaRecordDeleteInput,

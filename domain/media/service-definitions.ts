@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { defineService, type AnyServiceDefinition } from '../shared/service.js'
 import { strictInput } from '../shared/strict-input.js'
-import { ALT_MAX_LENGTH, filename } from './commands.js'
-import { MEDIA_CATEGORY } from './streams.js'
+import { ALT_MAX_LENGTH, MEDIA_WRITE, filename } from './commands.js'
 
 /**
  * A file whose bytes the transport has already read (a part of a multipart GraphQL request).
@@ -22,14 +21,6 @@ const uploadedFile = z.custom<UploadedBytes>(
 
 const optionalText = (what: string) => z.string({ error: `${what} must be a string` }).nullish()
 
-/** Product images and web store content both draw on the media library. */
-const WRITE = {
-  resource: MEDIA_CATEGORY,
-  scope: 'products:write',
-  alsoGrantedBy: ['webstore:write'],
-  storeScoped: true,
-} as const
-
 // Alt text and file name are checked by the media pipeline (`ingestMedia`), which also turns a
 // file name into one the library can show, so the GraphQL inputs take any string.
 export const mediaCreate = defineService({
@@ -38,7 +29,7 @@ export const mediaCreate = defineService({
   description:
     'Upload an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF into the media library: a file of a multipart request, or a staged ' +
     'upload whose URL has received it; exactly one. Returns the media.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   // Over MCP the same pipeline is upload_image (`mediaUpload`): an agent sends base64 or a URL, not a multipart part.
   transports: ['graphql'],
   annotations: { destructive: false, idempotent: false },
@@ -59,7 +50,7 @@ export const mediaCreateFromUrl = defineService({
   name: 'mediaCreateFromUrl',
   tool: 'create_media_from_url',
   description: 'Download an image or PDF from a public URL into the media library. Returns the media.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: ['graphql'],
   annotations: { destructive: false, idempotent: false, openWorld: true },
   input: strictInput('mediaCreateFromUrl', {
@@ -77,7 +68,7 @@ export const mediaStagedUploadCreate = defineService({
   tool: 'create_staged_upload',
   description:
     'A signed URL to PUT a large file to, for mediaCreate(input: {stagedUploadId}), productsImport or themeCreate. Records nothing.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: ['graphql'],
   annotations: { destructive: false, idempotent: false },
   input: strictInput('mediaStagedUploadCreate', {
@@ -103,7 +94,7 @@ export const mediaDelete = defineService({
     'Delete a media of the media library, found by id, for good. While products show it the delete is refused with CONFLICT ' +
     'naming them; force: true first detaches it from each of them. Returns the deleted id and the products it was detached ' +
     'from. Fails with NOT_FOUND when the id is unknown or already deleted.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: ['graphql', 'mcp'],
   annotations: { destructive: true, idempotent: false },
   input: strictInput('mediaDelete', {
@@ -128,7 +119,7 @@ export const mediaUpload = defineService({
     'may have 20 MB and images 40 megapixels unless the server sets other limits; images are re-encoded without their ' +
     'metadata (EXIF, GPS). Returns the media (its id is what attach_product_media, update_media and delete_media take) and ' +
     'the url it is served at. A refused file fails with BAD_USER_INPUT on input.data or input.url, saying why.',
-  ...WRITE,
+  ...MEDIA_WRITE,
   transports: ['mcp'],
   annotations: { destructive: false, idempotent: false, openWorld: true },
   input: z.strictObject({
