@@ -41,9 +41,7 @@ const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
  */
 export const handleReservations = reservationsOf<ProductEvent, 'productId', ProductState>({
   idKey: 'productId',
-  created: 'ProductCreated',
-  changed: 'ProductHandleChanged',
-  deleted: 'ProductDeleted',
+  entity: 'Product',
   key: productHandleKey,
   taken: (handle) => `handle '${handle}' is taken in this store; choose another or update the existing product`,
 })

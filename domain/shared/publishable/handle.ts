@@ -73,13 +73,22 @@ type HandleData<E extends DomainEvent> = Extract<
   { data: { handle: string } } | { data: { from: string; to: string } }
 >['data']
 
+/** `Page` when `Type` is `PageCreated` (and `Suffix` is `Created`); never when it does not end so. */
+type Before<Type, Suffix extends string> = Type extends `${infer Entity}${Suffix}` ? Entity : never
+/**
+ * The entities `E` names `<Entity>Created` and `<Entity>Deleted` (both carrying `handle`) and
+ * `<Entity>HandleChanged` (carrying `from` and `to`), e.g. `Page` for the page events.
+ */
+type HandleEntity<E extends DomainEvent> = Before<TypesWith<E, { handle: string }>, 'Created'> &
+  Before<TypesWith<E, { handle: string }>, 'Deleted'> &
+  Before<TypesWith<E, { from: string; to: string }>, 'HandleChanged'>
+
 /** Where a resource's events carry its handle, and how its reservation in the store is named. */
 export interface HandleReservationSpec<E extends DomainEvent, IdKey extends keyof E['data'] & string> {
   /** The entity id in every event's data, e.g. `pageId`. */
   idKey: IdKey
-  created: TypesWith<E, { handle: string }>
-  changed: TypesWith<E, { from: string; to: string }>
-  deleted: TypesWith<E, { handle: string }>
+  /** Names the events: `Page` claims at `PageCreated`, moves at `PageHandleChanged`, frees at `PageDeleted`. */
+  entity: HandleEntity<E>
   /** The reservation key of `handle`; `data` is the event's, for handles unique within a parent (a post's blog). */
   key(handle: string, data: HandleData<E>): string
   /** The CONFLICT message for a taken handle. */
@@ -91,7 +100,7 @@ export interface HandleReservationSpec<E extends DomainEvent, IdKey extends keyo
  * handle, its handle-changed event releases `from` and claims `to`, its deleted event releases
  * it; a claim on a handle another entity holds is what turns into CONFLICT.
  *
- * @example export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({ idKey: 'pageId', created: 'PageCreated', … })
+ * @example export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({ idKey: 'pageId', entity: 'Page', … })
  */
 export function handleReservations<E extends DomainEvent, IdKey extends keyof E['data'] & string, State>(
   spec: HandleReservationSpec<E, IdKey>,
@@ -99,14 +108,19 @@ export function handleReservations<E extends DomainEvent, IdKey extends keyof E[
   // `State` is only passed through: named at the call, it lets a definition infer its decider's state.
   return (events: readonly E[], _before: State, ctx: DecideContext): UniquenessChange[] => {
     const scope = storeOf(ctx)
+    const [created, changed, deleted] = [
+      `${spec.entity}Created`,
+      `${spec.entity}HandleChanged`,
+      `${spec.entity}Deleted`,
+    ]
     return events.flatMap((event): UniquenessChange[] => {
-      if (event.type !== spec.created && event.type !== spec.changed && event.type !== spec.deleted) return []
+      if (event.type !== created && event.type !== changed && event.type !== deleted) return []
       // The spec's event types fix these shapes (TypesWith); a type held in a variable does not narrow the union.
       const data = event.data as HandleData<E> & { handle: string; from: string; to: string }
       const id = String(data[spec.idKey])
       const { claim, release } = handleChanges(scope, (handle) => spec.key(handle, data), spec.taken)
-      if (event.type === spec.created) return [claim(data.handle, id)]
-      if (event.type === spec.changed) return [release(data.from, id), claim(data.to, id)]
+      if (event.type === created) return [claim(data.handle, id)]
+      if (event.type === changed) return [release(data.from, id), claim(data.to, id)]
       return [release(data.handle, id)]
     })
   }

@@ -20,9 +20,7 @@ const onBlog = onStoreEntity<BlogCommand>(blogStream)
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({
   idKey: 'blogId',
-  created: 'BlogCreated',
-  changed: 'BlogHandleChanged',
-  deleted: 'BlogDeleted',
+  entity: 'Blog',
   key: blogHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
 })

@@ -44,9 +44,7 @@ const RULES_HELP =
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const collectionHandleReservations = handleReservations<CollectionEvent, 'collectionId', CollectionState>({
   idKey: 'collectionId',
-  created: 'CollectionCreated',
-  changed: 'CollectionHandleChanged',
-  deleted: 'CollectionDeleted',
+  entity: 'Collection',
   key: collectionHandleKey,
   taken: (handle) =>
     `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,

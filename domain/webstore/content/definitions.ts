@@ -58,9 +58,7 @@ const FIELD_HELP =
 /** Type handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const typeHandleReservations = handleReservations<ContentTypeEvent, 'typeId', ContentTypeState>({
   idKey: 'typeId',
-  created: 'ContentTypeCreated',
-  changed: 'ContentTypeHandleChanged',
-  deleted: 'ContentTypeDeleted',
+  entity: 'ContentType',
   key: contentTypeHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another content type in this store; choose another`,
 })
@@ -68,9 +66,7 @@ export const typeHandleReservations = handleReservations<ContentTypeEvent, 'type
 /** Entry handles are unique within their type. */
 export const entryHandleReservations = handleReservations<ContentEntryEvent, 'entryId', ContentEntryState>({
   idKey: 'entryId',
-  created: 'ContentEntryCreated',
-  changed: 'ContentEntryHandleChanged',
-  deleted: 'ContentEntryDeleted',
+  entity: 'ContentEntry',
   key: (handle, data) => contentEntryHandleKey(data.typeId)(handle),
   taken: (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
 })

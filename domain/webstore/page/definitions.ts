@@ -24,9 +24,7 @@ const onPage = onStoreEntity<PageCommand>(pageStream)
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({
   idKey: 'pageId',
-  created: 'PageCreated',
-  changed: 'PageHandleChanged',
-  deleted: 'PageDeleted',
+  entity: 'Page',
   key: pageHandleKey,
   taken: (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
 })

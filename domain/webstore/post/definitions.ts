@@ -29,9 +29,7 @@ const onPost = onStoreEntity<PostCommand>(postStream)
 /** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
 export const postHandleReservations = handleReservations<PostEvent, 'postId', PostState>({
   idKey: 'postId',
-  created: 'PostCreated',
-  changed: 'PostHandleChanged',
-  deleted: 'PostDeleted',
+  entity: 'Post',
   key: (handle, data) => postHandleKey(data.blogId)(handle),
   taken: (handle) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`,
 })
