@@ -87,10 +87,7 @@ export const cartLinesUpdate = defineCommand({
   ...SHOPPER,
   annotations: { destructive: false, idempotent: true },
   input: cartLinesUpdateInput,
-  prepare(input, env) {
-    const command: CartCommand = { type: 'CartLinesUpdate', data: { cartId: input.cartId, lines: input.lines } }
-    return onCart(env, input.cartId, command)
-  },
+  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartLinesUpdate', data: input }),
   decider: cartDecider,
 })
 
@@ -102,10 +99,7 @@ export const cartLinesRemove = defineCommand({
   ...SHOPPER,
   annotations: { destructive: true, idempotent: false },
   input: cartLinesRemoveInput,
-  prepare(input, env) {
-    const command: CartCommand = { type: 'CartLinesRemove', data: { cartId: input.cartId, lineIds: input.lineIds } }
-    return onCart(env, input.cartId, command)
-  },
+  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartLinesRemove', data: input }),
   decider: cartDecider,
 })
 
@@ -118,10 +112,7 @@ export const cartClear = defineCommand({
   ...SHOPPER,
   annotations: { destructive: true, idempotent: true },
   input: cartClearInput,
-  prepare(input, env) {
-    const command: CartCommand = { type: 'CartClear', data: { cartId: input.cartId } }
-    return onCart(env, input.cartId, command)
-  },
+  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartClear', data: input }),
   decider: cartDecider,
 })
 

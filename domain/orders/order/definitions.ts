@@ -156,10 +156,7 @@ export const orderCancel = defineCommand({
   ...MERCHANT,
   annotations: { destructive: true, idempotent: true },
   input: orderCancelInput,
-  prepare(input, env) {
-    const command: OrderCommand = { type: 'OrderCancel', data: { orderId: input.orderId, reason: input.reason } }
-    return onOrder(env, input.orderId, command)
-  },
+  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderCancel', data: input }),
   decider: orderDecider,
 })
 
