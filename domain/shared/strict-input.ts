@@ -18,6 +18,18 @@ export function strictInput<Shape extends z.ZodRawShape>(command: string, shape:
 }
 
 /**
+ * Each field of `shape` also taking null or nothing, in the same order: the fields of an update,
+ * which sends only what changes (GraphQL clients send null for unset variables).
+ *
+ * @example strictInput('postUpdate', { id, ...nullishFields(postFields) })
+ */
+export function nullishFields<Shape extends Record<string, z.ZodType>>(shape: Shape) {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.nullish()])) as {
+    [Key in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[Key]>>
+  }
+}
+
+/**
  * The fields an update was given. Its optional fields accept null for "not given", as GraphQL
  * clients send null for unset variables; here null becomes undefined, which leaves a field as it is.
  *

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strictInput } from '../../shared/strict-input.js'
+import { nullishFields, strictInput } from '../../shared/strict-input.js'
 import { entityId, titleInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
@@ -62,30 +62,13 @@ const postFields = {
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const postCreateInput = strictInput('postCreate', {
   blogId: entityId('blog', 'blogId').describe('The blog the post belongs to (create_blog, list_blogs).'),
+  ...nullishFields(postFields),
   title: postFields.title,
-  handle: postFields.handle.nullish(),
-  body: postFields.body.nullish(),
-  excerpt: postFields.excerpt.nullish(),
-  author: postFields.author.nullish(),
-  tags: postFields.tags.nullish(),
-  coverMediaId: postFields.coverMediaId.nullish(),
-  status: postFields.status.nullish(),
-  seo: postFields.seo.nullish(),
-  publishAt: postFields.publishAt.nullish(),
 })
 
 export const postUpdateInput = strictInput('postUpdate', {
   id: entityId('post').describe('The post id returned by create_post.'),
-  title: postFields.title.nullish(),
-  handle: postFields.handle.nullish(),
-  body: postFields.body.nullish(),
-  excerpt: postFields.excerpt.nullish(),
-  author: postFields.author.nullish(),
-  tags: postFields.tags.nullish(),
-  coverMediaId: postFields.coverMediaId.nullish(),
-  status: postFields.status.nullish(),
-  seo: postFields.seo.nullish(),
-  publishAt: postFields.publishAt.nullish(),
+  ...nullishFields(postFields),
 })
 
 export const postDeleteInput = strictInput('postDelete', { id: entityId('post') })
