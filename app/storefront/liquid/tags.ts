@@ -1,7 +1,6 @@
 import {
   Hash,
   Tag,
-  TokenKind,
   Tokenizer,
   evalToken,
   type Context,
@@ -12,6 +11,7 @@ import {
   type TopLevelToken,
   type ValueToken,
 } from 'liquidjs'
+import { silentBlock } from '../../../domain/webstore/theme/liquid.js'
 import { ShopifyRenderTag } from './app-blocks.js'
 import { ContentForTag } from './content-for.js'
 import { escapeHtml } from './escape.js'
@@ -160,21 +160,6 @@ class StyleTag extends Tag {
     emitter.write('<style data-shopify>')
     yield this.liquid.renderer.renderTemplates(this.body, ctx, emitter)
     emitter.write('</style>')
-  }
-}
-
-/** Schema, script and stylesheet bodies are data for the platform, LiquidDoc for developers: skipped, never printed. */
-function silentBlock(name: string) {
-  return class extends Tag {
-    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
-      super(token, remainTokens, liquid)
-      for (;;) {
-        const next = remainTokens.shift()
-        if (!next) throw new Error(`tag {% ${name} %} not closed`)
-        if (next.kind === TokenKind.Tag && (next as TagToken).name === `end${name}`) return
-      }
-    }
-    render(): void {}
   }
 }
 

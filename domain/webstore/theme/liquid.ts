@@ -64,7 +64,8 @@ function templateBlock(name: string) {
   }
 }
 
-function rawBlock(name: string) {
+/** A block tag whose body is data for the platform (schema, script, stylesheet) or LiquidDoc: skipped, never printed. */
+export function silentBlock(name: string) {
   return class extends Tag {
     constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
       super(token, remainTokens, liquid)
@@ -74,7 +75,6 @@ function rawBlock(name: string) {
         if (next.kind === TokenKind.Tag && (next as TagToken).name === `end${name}`) return
       }
     }
-    // Schema and asset bodies are data for the platform, not output.
     render(): void {}
   }
 }
@@ -109,7 +109,7 @@ class ContentForTag extends Tag {
 export function themeLiquid(): Liquid {
   const liquid = new Liquid({ strictFilters: false, strictVariables: false })
   for (const name of TEMPLATE_BLOCKS) liquid.registerTag(name, templateBlock(name))
-  for (const name of RAW_BLOCKS) liquid.registerTag(name, rawBlock(name))
+  for (const name of RAW_BLOCKS) liquid.registerTag(name, silentBlock(name))
   for (const name of INLINE_TAGS) liquid.registerTag(name, InlineTag)
   liquid.registerTag('content_for', ContentForTag)
   return liquid
