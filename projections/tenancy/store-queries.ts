@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../domain/shared/list-spec.js'
-import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from '../../domain/tenancy/store/config.js'
+import type { StoreAddress, WeightUnit } from '../../domain/tenancy/store/config.js'
+import type { StoreConfig } from '../../domain/tenancy/store/store.js'
 import { STORE_LIST, type StoreStatus } from '../../domain/tenancy/store/list.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import { listRunner } from '../shared/list-runner.js'
@@ -9,22 +10,12 @@ import { mapConnection, type Connection, type PaginateOptions } from '../shared/
 import type { StoreRow, TenancyTables } from './tables.js'
 
 /** A store with its whole configuration, as the `Store` GraphQL type serves it. */
-export interface StoreDetails {
+export interface StoreDetails extends StoreConfig {
   id: string
   organizationId: string
   slug: string
-  name: string
   status: StoreStatus
   archivedAt: Date | null
-  defaultLocale: string
-  enabledLocales: string[]
-  currency: string
-  timezone: string
-  weightUnit: WeightUnit
-  contactEmail: string
-  address: StoreAddress | null
-  socialLinks: SocialLinks
-  seo: StoreSeo
   commerceEnabled: boolean
   commerceToggledAt: Date | null
   createdAt: Date
