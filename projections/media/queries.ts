@@ -5,12 +5,12 @@ import { isUuid } from '../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../domain/shared/list-spec.js'
 import type { Eb } from '../shared/filters.js'
 import { listRunner } from '../shared/list-runner.js'
-import { mapConnection, type Connection } from '../shared/pagination.js'
 import type { MediaDb, MediaRow } from './tables.js'
-import { findInStore, inStore } from '../shared/store-rows.js'
+import { storeRecords } from '../shared/store-records.js'
+import type { EntityVersionRecord } from '../shared/entity-table.js'
 
 /** A media as the API serves it. */
-export interface MediaRecord {
+export interface MediaRecord extends EntityVersionRecord {
   id: string
   storeId: string
   hash: string
@@ -21,24 +21,9 @@ export interface MediaRecord {
   bytes: number
   filename: string
   alt: string
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
 export type ListMediaArgs = ListArgsOf<typeof MEDIA_LIST>
-
-const media = listRunner(MEDIA_LIST, {
-  filters: {
-    kind: 'kind',
-    mimeType: 'mime_type',
-    alt: 'alt',
-    filename: 'filename',
-    used: (eb, used) => (used ? shownOnProducts(eb) : eb.not(shownOnProducts(eb))),
-    createdAt: 'created_at',
-  },
-  sorts: { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' },
-})
 
 const COLUMNS = [
   'store_id',
@@ -57,25 +42,31 @@ const COLUMNS = [
 ] as const
 export type MediaListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 
+const media = storeRecords({
+  rows: (db: MediaDb) => db.selectFrom('media').select(COLUMNS),
+  list: listRunner(MEDIA_LIST, {
+    filters: {
+      kind: 'kind',
+      mimeType: 'mime_type',
+      alt: 'alt',
+      filename: 'filename',
+      used: (eb, used) => (used ? shownOnProducts(eb) : eb.not(shownOnProducts(eb))),
+      createdAt: 'created_at',
+    },
+    sorts: { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' },
+  }),
+  toRecord: toMediaRecord,
+})
+
 /** One media of the store, or null; malformed ids and other stores' media are not found. */
-export async function findMedia(db: MediaDb, storeId: string, id: string): Promise<MediaRecord | null> {
-  const row = await findInStore(db.selectFrom('media').select(COLUMNS), storeId, { id })
-  return row ? toMediaRecord(row) : null
-}
+export const findMedia = media.findById
 
 /**
  * One page of the store's media library.
  *
  * @example await listMedia(db, storeId, { first: 50, filter: { kind: ['IMAGE'], used: false }, sort: 'BYTES_DESC' })
  */
-export async function listMedia(
-  db: MediaDb,
-  storeId: string,
-  args: ListMediaArgs = {},
-): Promise<Connection<MediaRecord>> {
-  const query = db.selectFrom('media').select(COLUMNS).where(inStore(storeId))
-  return mapConnection(await media.run(query, args), toMediaRecord)
-}
+export const listMedia = media.list
 
 /** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */
 export async function mediaOfProducts(

@@ -18,6 +18,14 @@ export const ENTITY_VERSION = {
 /** The columns of every entity read model written through `entityRow`: keys, revision guard and times. */
 export type EntityColumns = ColumnTypes<typeof ENTITY_KEYS & typeof ENTITY_VERSION>
 
+/** The revision and times of an entity as the API serves it: the record part of `ENTITY_VERSION`. */
+export interface EntityVersionRecord {
+  createdAt: Date
+  updatedAt: Date
+  /** Stream revision of the last change: an optimistic-concurrency token and a cache key. */
+  revision: number
+}
+
 /**
  * The table of an entity read model with the `EntityColumns`: store_id, organization_id and id,
  * then the table's own columns, then revision, created_at and updated_at, keyed by (store_id, id).

@@ -33,3 +33,22 @@ export async function findInStore<Row>(
   for (const [column, value] of columns) row = row.where(column, '=', value)
   return row.executeTakeFirst()
 }
+
+/**
+ * The rows of the store with these ids, in the order asked, null where there is none (a
+ * dataloader's batch): ids are matched ignoring case, and one that is no uuid finds nothing.
+ *
+ * @example await findManyInStore(db.selectFrom('blogs').selectAll(), storeId, ['0190…', '0191…'])
+ */
+export async function findManyInStore<Row extends { id: string }>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table with an id column
+  query: SelectQueryBuilder<any, any, Row>,
+  storeId: string,
+  ids: readonly string[],
+): Promise<(Row | null)[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
+  const rows = await query.where('store_id', '=', storeId).where('id', 'in', wanted).execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}

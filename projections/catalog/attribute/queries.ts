@@ -1,14 +1,13 @@
 import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
 import { ATTRIBUTE_LIST } from '../../../domain/catalog/attribute/list.js'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { AttributeDb, AttributeRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** An attribute as the API serves it. */
-export interface AttributeRecord {
+export interface AttributeRecord extends EntityVersionRecord {
   id: string
   code: string
   name: string
@@ -18,26 +17,10 @@ export interface AttributeRecord {
   filterable: boolean
   visible: boolean
   validation: AttributeValidation
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
 export type ListAttributesArgs = ListArgsOf<typeof ATTRIBUTE_LIST>
 export const ATTRIBUTE_SORTS = sortValues(ATTRIBUTE_LIST)
-
-const attributes = listRunner(ATTRIBUTE_LIST, {
-  filters: {
-    code: 'code',
-    name: 'name',
-    type: 'type',
-    required: 'required',
-    filterable: 'filterable',
-    visible: 'visible',
-    search: ['code', 'name'],
-  },
-  sorts: { CODE: 'code', NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-})
 
 const COLUMNS = [
   'id',
@@ -54,19 +37,30 @@ const COLUMNS = [
   'updated_at',
 ] as const
 
+const attributes = storeRecords({
+  rows: (db: AttributeDb) => db.selectFrom('attributes').select(COLUMNS),
+  key: ['code'],
+  list: listRunner(ATTRIBUTE_LIST, {
+    filters: {
+      code: 'code',
+      name: 'name',
+      type: 'type',
+      required: 'required',
+      filterable: 'filterable',
+      visible: 'visible',
+      search: ['code', 'name'],
+    },
+    sorts: { CODE: 'code', NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+  }),
+  toRecord,
+})
+
 /**
  * One attribute of the store by id or code, or null; other stores' ids are simply not found.
  *
  * @example await findAttribute(db, storeId, { code: 'material' })
  */
-export async function findAttribute(
-  db: AttributeDb,
-  storeId: string,
-  lookup: { id: string } | { code: string },
-): Promise<AttributeRecord | null> {
-  const row = await findInStore(db.selectFrom('attributes').select(COLUMNS), storeId, lookup)
-  return row ? toRecord(row) : null
-}
+export const findAttribute = attributes.find
 
 /** The store's live attributes among `ids`, by id (deleted ones are missing). */
 export async function attributesByIds(
@@ -74,15 +68,8 @@ export async function attributesByIds(
   storeId: string,
   ids: readonly string[],
 ): Promise<Map<string, AttributeRecord>> {
-  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('attributes')
-    .select(COLUMNS)
-    .where('store_id', '=', storeId)
-    .where('id', 'in', wanted)
-    .execute()
-  return new Map(rows.map((row) => [row.id, toRecord(row)]))
+  const found = await attributes.byIds(db, storeId, ids)
+  return new Map(found.flatMap((attribute) => (attribute ? [[attribute.id, attribute]] : [])))
 }
 
 /**
@@ -90,15 +77,7 @@ export async function attributesByIds(
  *
  * @example await listAttributes(db, storeId, { first: 50, filter: { filterable: true, type: ['SELECT'] } })
  */
-export async function listAttributes(
-  db: AttributeDb,
-  storeId: string,
-  args: ListAttributesArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<AttributeRecord>> {
-  const query = db.selectFrom('attributes').select(COLUMNS).where(inStore(storeId))
-  return mapConnection(await attributes.run(query, args, options), toRecord)
-}
+export const listAttributes = attributes.list
 
 function toRecord(row: Pick<AttributeRow, (typeof COLUMNS)[number]>): AttributeRecord {
   return {

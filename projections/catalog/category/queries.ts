@@ -14,10 +14,11 @@ import {
   type ProductSort,
 } from '../product/queries.js'
 import type { CategoryDb, CategoryRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { findInStore, findManyInStore, inStore } from '../../shared/store-rows.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A category as the API serves it. */
-export interface CategoryRecord {
+export interface CategoryRecord extends EntityVersionRecord {
   id: string
   parentId: string | null
   title: string
@@ -30,9 +31,6 @@ export interface CategoryRecord {
   seo: { title: string; description: string }
   /** Root first. */
   ancestorIds: string[]
-  revision: number
-  createdAt: Date
-  updatedAt: Date
   /** Set on categories read as they were at an earlier time: their ancestors as they were then. */
   breadcrumbs?: CategoryCrumb[]
 }
@@ -113,16 +111,8 @@ export async function categoriesByIds(
   storeId: string,
   ids: readonly string[],
 ): Promise<(CategoryRecord | null)[]> {
-  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db
-    .selectFrom('categories')
-    .select([...COLUMNS, ANCESTORS])
-    .where('store_id', '=', storeId)
-    .where('id', 'in', wanted)
-    .execute()
-  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
-  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+  const rows = await findManyInStore(db.selectFrom('categories').select([...COLUMNS, ANCESTORS]), storeId, ids)
+  return rows.map((row) => row && toRecord(row))
 }
 
 /**
@@ -252,8 +242,8 @@ function toRecord(row: ListedRow): CategoryRecord {
     imageId: row.image_media_id,
     seo: { title: row.seo_title, description: row.seo_description },
     ancestorIds: row.ancestor_ids,
-    revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    revision: row.revision,
   }
 }

@@ -30,10 +30,11 @@ import {
 } from './filters.js'
 import { searchCondition } from './search-language.js'
 import type { ProductDb, ProductRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { findInStore, findManyInStore, inStore } from '../../shared/store-rows.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A product as the API serves it. */
-export interface ProductRecord {
+export interface ProductRecord extends EntityVersionRecord {
   id: string
   title: string
   handle: string
@@ -41,10 +42,6 @@ export interface ProductRecord {
   status: ProductStatus
   vendor: string
   tags: string[]
-  createdAt: Date
-  updatedAt: Date
-  /** Stream revision of the last change: an optimistic-concurrency token and a cache key. */
-  revision: number
   /** Search engine listing; empty strings when not set. */
   seo: { title: string; description: string }
   /** When the hidden product turns ACTIVE by itself; null when not scheduled. */
@@ -104,16 +101,8 @@ export async function productsByIds(
   storeId: string,
   ids: readonly string[],
 ): Promise<(ProductRecord | null)[]> {
-  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db
-    .selectFrom('products')
-    .select(COLUMNS)
-    .where('store_id', '=', storeId)
-    .where('id', 'in', wanted)
-    .execute()
-  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]))
-  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+  const rows = await findManyInStore(db.selectFrom('products').select(COLUMNS), storeId, ids)
+  return rows.map((row) => row && toRecord(row))
 }
 
 /**

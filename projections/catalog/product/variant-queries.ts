@@ -2,11 +2,12 @@ import { sql, type SqlBool } from 'kysely'
 import type { WeightUnit } from '../../../domain/catalog/product/variant-events.js'
 import { PRODUCT_VARIANT_LIST } from '../../../domain/catalog/product/variant-list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
-import type { FilterOf, ListArgsOf, SortOf } from '../../../domain/shared/list-spec.js'
+import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
+import { findInStore, findManyInStore } from '../../shared/store-rows.js'
 
 /** An amount in minor units of its currency. */
 export interface MoneyValue {
@@ -52,9 +53,6 @@ export interface VariantSummary {
   variantCount: number
 }
 
-export type VariantFilter = FilterOf<typeof PRODUCT_VARIANT_LIST>
-export type VariantSort = SortOf<typeof PRODUCT_VARIANT_LIST>
-
 export interface ListVariantsArgs extends ListArgsOf<typeof PRODUCT_VARIANT_LIST> {
   /** Only this product's variants. */
   productId?: string | null
@@ -75,13 +73,7 @@ const variants = listRunner(PRODUCT_VARIANT_LIST, {
 
 /** One variant of the store, or null; malformed ids and other stores' variants are not found. */
 export async function findVariant(db: ProductDb, storeId: string, id: string): Promise<VariantRecord | null> {
-  if (!isUuid(storeId) || !isUuid(id)) return null
-  const row = await db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', '=', id.toLowerCase())
-    .executeTakeFirst()
+  const row = await findInStore(db.selectFrom('product_variants').selectAll(), storeId, { id })
   return row ? toVariantRecord(row) : null
 }
 
@@ -112,16 +104,8 @@ export async function variantsByIds(
   storeId: string,
   ids: readonly string[],
 ): Promise<(VariantRecord | null)[]> {
-  const wanted = uuids(ids)
-  if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
-  const rows = await db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', 'in', wanted)
-    .execute()
-  const byId = new Map(rows.map((row) => [row.id, toVariantRecord(row)]))
-  return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+  const rows = await findManyInStore(db.selectFrom('product_variants').selectAll(), storeId, ids)
+  return rows.map((row) => row && toVariantRecord(row))
 }
 
 /** Each product's variants in order (a dataloader's batch function for `Product.variants`). */

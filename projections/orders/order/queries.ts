@@ -11,6 +11,8 @@ import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { CustomerRow, FulfillmentRecord, OrderDb, OrderLineRow, OrderNoteRecord, OrderRow } from './tables.js'
 import { inStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 export interface OrderLineRecord {
   productId: string
@@ -24,7 +26,7 @@ export interface OrderLineRecord {
 }
 
 /** An order as the API serves it; amounts in minor units of `currencyCode`. */
-export interface OrderRecord {
+export interface OrderRecord extends EntityVersionRecord {
   id: string
   number: number
   customerId: string
@@ -44,9 +46,6 @@ export interface OrderRecord {
   notes: OrderNoteRecord[]
   fulfillments: FulfillmentRecord[]
   lines: OrderLineRecord[]
-  revision: number
-  createdAt: Date
-  updatedAt: Date
 }
 
 export interface CustomerRecord {
@@ -94,19 +93,23 @@ const orders = listRunner(ORDER_LIST, {
   sorts: { CREATED_AT: 'created_at', NUMBER: 'number', TOTAL: 'total', UPDATED_AT: 'updated_at' },
 })
 
-const customers = listRunner(CUSTOMER_LIST, {
-  filters: {
-    erased: 'erased',
-    orderCount: 'order_count',
-    firstOrderAt: 'first_order_at',
-    lastOrderAt: 'last_order_at',
-  },
-  sorts: {
-    LAST_ORDER_AT: 'last_order_at',
-    FIRST_ORDER_AT: 'first_order_at',
-    ORDER_COUNT: 'order_count',
-    TOTAL_SPENT: 'total_spent',
-  },
+const customers = storeRecords({
+  rows: (db: OrderDb) => db.selectFrom('customers').selectAll(),
+  list: listRunner(CUSTOMER_LIST, {
+    filters: {
+      erased: 'erased',
+      orderCount: 'order_count',
+      firstOrderAt: 'first_order_at',
+      lastOrderAt: 'last_order_at',
+    },
+    sorts: {
+      LAST_ORDER_AT: 'last_order_at',
+      FIRST_ORDER_AT: 'first_order_at',
+      ORDER_COUNT: 'order_count',
+      TOTAL_SPENT: 'total_spent',
+    },
+  }),
+  toRecord: toCustomerRecord,
 })
 
 /** One order of the store by id or by number, or null (another store's id included). */
@@ -160,26 +163,11 @@ export async function orderIdsOfCustomer(db: OrderDb, storeId: string, customerI
   return rows.map((row) => row.id)
 }
 
-export async function findCustomer(db: OrderDb, storeId: string, customerId: string): Promise<CustomerRecord | null> {
-  if (!isUuid(storeId) || !isUuid(customerId)) return null
-  const row = await db
-    .selectFrom('customers')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('id', '=', customerId.toLowerCase())
-    .executeTakeFirst()
-  return row ? toCustomerRecord(row) : null
-}
+/** One customer of the store, or null (another store's id included). */
+export const findCustomer = customers.findById
 
-export async function listCustomers(
-  db: OrderDb,
-  storeId: string,
-  args: ListCustomersArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<CustomerRecord>> {
-  const query = db.selectFrom('customers').selectAll().where(inStore(storeId))
-  return mapConnection(await customers.run(query, args, options), toCustomerRecord)
-}
+/** One page of the store's customers. */
+export const listCustomers = customers.list
 
 async function withLines(db: OrderDb, storeId: string, rows: readonly OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return []
@@ -231,9 +219,9 @@ function toOrderRecord(row: OrderRow, lines: readonly OrderLineRow[]): OrderReco
       unitPrice: line.unit_price,
       lineTotal: line.quantity * line.unit_price,
     })),
-    revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    revision: row.revision,
   }
 }
 

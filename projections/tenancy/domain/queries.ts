@@ -3,11 +3,9 @@ import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { DomainStatus } from '../../../domain/tenancy/domain/commands.js'
 import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.js'
 import { STORE_DOMAIN_LIST } from '../../../domain/tenancy/domain/list.js'
-import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { StoreDomainDb, StoreDomainRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
 
 /** A custom domain as the API serves it. */
 export interface StoreDomainRecord {
@@ -28,34 +26,30 @@ export interface StoreDomainRecord {
 
 export type ListStoreDomainsArgs = ListArgsOf<typeof STORE_DOMAIN_LIST>
 
-const domainList = listRunner(STORE_DOMAIN_LIST, {
-  filters: { hostname: 'hostname', status: 'status', primary: 'is_primary', createdAt: 'created_at' },
-  sorts: { HOSTNAME: 'hostname', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+const domains = storeRecords({
+  rows: (db: StoreDomainDb) => db.selectFrom('store_domains').selectAll(),
+  list: listRunner(STORE_DOMAIN_LIST, {
+    filters: { hostname: 'hostname', status: 'status', primary: 'is_primary', createdAt: 'created_at' },
+    sorts: { HOSTNAME: 'hostname', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+  }),
+  toRecord,
 })
 
-const domains = (db: AnyDb) => (db as StoreDomainDb).selectFrom('store_domains').selectAll()
-
 /** A domain of the store; null for another store's domain, as for one that does not exist. */
-export async function findStoreDomain(db: AnyDb, storeId: string, domainId: string): Promise<StoreDomainRecord | null> {
-  const row = await findInStore(domains(db), storeId, { id: domainId })
-  return row ? toRecord(row) : null
-}
+export const findStoreDomain = domains.findById
 
 /** The store's domains, filtered and sorted (oldest first by default). */
-export async function listStoreDomains(
-  db: AnyDb,
-  storeId: string,
-  args: ListStoreDomainsArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<StoreDomainRecord>> {
-  const query = domains(db).where(inStore(storeId))
-  return mapConnection(await domainList.run(query, args, options), toRecord)
-}
+export const listStoreDomains = domains.list
 
 /** The store's primary domain, if one is set. */
-export async function findPrimaryDomain(db: AnyDb, storeId: string): Promise<StoreDomainRecord | null> {
+export async function findPrimaryDomain(db: StoreDomainDb, storeId: string): Promise<StoreDomainRecord | null> {
   if (!isUuid(storeId)) return null
-  const row = await domains(db).where('store_id', '=', storeId).where('is_primary', '=', true).executeTakeFirst()
+  const row = await db
+    .selectFrom('store_domains')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('is_primary', '=', true)
+    .executeTakeFirst()
   return row ? toRecord(row) : null
 }
 

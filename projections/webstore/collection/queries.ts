@@ -8,12 +8,13 @@ import type { PublicationStatus } from '../../../domain/shared/publishable/publi
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
+import { type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { CollectionDb, CollectionRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A collection as the API serves it. */
-export interface CollectionRecord {
+export interface CollectionRecord extends EntityVersionRecord {
   id: string
   title: string
   handle: string
@@ -26,51 +27,38 @@ export interface CollectionRecord {
   sortOrder: CollectionSortOrder
   rules: CollectionRule[]
   disjunctive: boolean
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
 export type CollectionFilter = FilterOf<typeof COLLECTION_LIST>
 export type ListCollectionsArgs = ListArgsOf<typeof COLLECTION_LIST>
 export const COLLECTION_SORTS = sortValues(COLLECTION_LIST)
 
-const collections = listRunner(COLLECTION_LIST, {
-  filters: {
-    title: 'title',
-    handle: 'handle',
-    type: 'type',
-    status: 'status',
-    search: ['title', 'handle', 'description'],
-    updatedAt: 'updated_at',
-  },
-  sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+const collections = storeRecords({
+  rows: (db: CollectionDb) => db.selectFrom('collections').selectAll(),
+  key: ['handle'],
+  list: listRunner(COLLECTION_LIST, {
+    filters: {
+      title: 'title',
+      handle: 'handle',
+      type: 'type',
+      status: 'status',
+      search: ['title', 'handle', 'description'],
+      updatedAt: 'updated_at',
+    },
+    sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+  }),
+  toRecord: toCollectionRecord,
 })
 
 /** One collection of the store by id or handle, or null (another store's id included). */
-export async function findCollection(
-  db: CollectionDb,
-  storeId: string,
-  by: { id: string } | { handle: string },
-): Promise<CollectionRecord | null> {
-  const row = await findInStore(db.selectFrom('collections').selectAll(), storeId, by)
-  return row ? toCollectionRecord(row) : null
-}
+export const findCollection = collections.find
 
 /**
  * One page of the store's collections.
  *
  * @example await listCollections(db, storeId, { first: 10, filter: { type: ['SMART'] }, sort: 'TITLE_ASC' })
  */
-export async function listCollections(
-  db: CollectionDb,
-  storeId: string,
-  args: ListCollectionsArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<CollectionRecord>> {
-  const query = db.selectFrom('collections').selectAll().where(inStore(storeId))
-  return mapConnection(await collections.run(query, args, options), toCollectionRecord)
-}
+export const listCollections = collections.list
 
 /**
  * Each sort order as a key per member over `cp` (membership) and `f` (the facts this projection

@@ -6,35 +6,36 @@ import { searchWords } from '../../shared/filters.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ContentDb, ContentEntryRow, ContentTypeRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { findInStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
-export interface ContentTypeRecord {
+export interface ContentTypeRecord extends EntityVersionRecord {
   id: string
   handle: string
   name: string
   fields: ContentField[]
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
-export interface ContentEntryRecord {
+export interface ContentEntryRecord extends EntityVersionRecord {
   id: string
   typeId: string
   handle: string
   /** Values of the type's current fields only: values of removed fields are not served. */
   fields: Record<string, FieldValue>
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
 export type ListContentTypesArgs = ListArgsOf<typeof CONTENT_TYPE_LIST>
 export type ListContentEntriesArgs = ListArgsOf<typeof CONTENT_ENTRY_LIST>
 
-const contentTypes = listRunner(CONTENT_TYPE_LIST, {
-  filters: {},
-  sorts: { NAME: 'name', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+const contentTypes = storeRecords({
+  rows: (db: ContentDb) => db.selectFrom('content_types').selectAll(),
+  key: ['handle'],
+  list: listRunner(CONTENT_TYPE_LIST, {
+    filters: {},
+    sorts: { NAME: 'name', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+  }),
+  toRecord: toTypeRecord,
 })
 
 const contentEntries = listRunner(CONTENT_ENTRY_LIST, {
@@ -43,25 +44,10 @@ const contentEntries = listRunner(CONTENT_ENTRY_LIST, {
 })
 
 /** One content type by id or handle, or null (another store's id included). */
-export async function findContentType(
-  db: ContentDb,
-  storeId: string,
-  by: { id: string } | { handle: string },
-): Promise<ContentTypeRecord | null> {
-  const row = await findInStore(db.selectFrom('content_types').selectAll(), storeId, by)
-  return row ? toTypeRecord(row) : null
-}
+export const findContentType = contentTypes.find
 
 /** The store's content types. */
-export async function listContentTypes(
-  db: ContentDb,
-  storeId: string,
-  args: ListContentTypesArgs,
-  options: PaginateOptions = {},
-): Promise<Connection<ContentTypeRecord>> {
-  const query = db.selectFrom('content_types').selectAll().where(inStore(storeId))
-  return mapConnection(await contentTypes.run(query, args, options), toTypeRecord)
-}
+export const listContentTypes = contentTypes.list
 
 /** One entry by id, or by its type and handle; null when missing or when its type is gone. */
 export async function findContentEntry(

@@ -2,37 +2,32 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
-import { findInStore, inStore } from '../../shared/store-rows.js'
+import { storeRecords } from '../../shared/store-records.js'
+import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A URL redirect as the API serves it. */
-export interface UrlRedirectRecord {
+export interface UrlRedirectRecord extends EntityVersionRecord {
   id: string
   path: string
   target: string
-  createdAt: Date
-  updatedAt: Date
-  revision: number
 }
 
 export type ListUrlRedirectsArgs = ListArgsOf<typeof URL_REDIRECT_LIST>
 export const URL_REDIRECT_SORTS = sortValues(URL_REDIRECT_LIST)
 
-const urlRedirects = listRunner(URL_REDIRECT_LIST, {
-  filters: { path: 'path', target: 'target', createdAt: 'created_at', updatedAt: 'updated_at' },
-  sorts: { PATH: 'path', TARGET: 'target', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+const urlRedirects = storeRecords({
+  rows: (db: UrlRedirectDb) => db.selectFrom('url_redirects').selectAll(),
+  key: ['path'],
+  list: listRunner(URL_REDIRECT_LIST, {
+    filters: { path: 'path', target: 'target', createdAt: 'created_at', updatedAt: 'updated_at' },
+    sorts: { PATH: 'path', TARGET: 'target', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+  }),
+  toRecord: toUrlRedirectRecord,
 })
 
 /** One redirect of the store by id or by (normalized) path, or null (another store's id included). */
-export async function findUrlRedirect(
-  db: UrlRedirectDb,
-  storeId: string,
-  by: { id: string } | { path: string },
-): Promise<UrlRedirectRecord | null> {
-  const row = await findInStore(db.selectFrom('url_redirects').selectAll(), storeId, by)
-  return row ? toUrlRedirectRecord(row) : null
-}
+export const findUrlRedirect = urlRedirects.find
 
 /** The ids of the store's redirects whose target is exactly `target`: the ones a new redirect from `target` collapses. */
 export async function urlRedirectIdsTo(db: UrlRedirectDb, storeId: string, target: string): Promise<string[]> {
@@ -52,15 +47,7 @@ export async function urlRedirectIdsTo(db: UrlRedirectDb, storeId: string, targe
  *
  * @example await listUrlRedirects(db, storeId, { first: 10, filter: { path: { startsWith: '/products/' } }, sort: 'PATH_ASC' })
  */
-export async function listUrlRedirects(
-  db: UrlRedirectDb,
-  storeId: string,
-  args: ListUrlRedirectsArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<UrlRedirectRecord>> {
-  const query = db.selectFrom('url_redirects').selectAll().where(inStore(storeId))
-  return mapConnection(await urlRedirects.run(query, args, options), toUrlRedirectRecord)
-}
+export const listUrlRedirects = urlRedirects.list
 
 function toUrlRedirectRecord(row: UrlRedirectRow): UrlRedirectRecord {
   return {
