@@ -20,12 +20,9 @@ export const MEDIA_TABLE = entityTable(
   {
     // Keyset pagination orders by (column, id) within a store; /storage finds a blob's media by hash.
     indexes: {
-      media_store_created_idx: ['store_id', 'created_at', 'id'],
-      media_store_updated_idx: ['store_id', 'updated_at', 'id'],
-      media_store_filename_idx: ['store_id', 'filename', 'id'],
-      media_store_bytes_idx: ['store_id', 'bytes', 'id'],
       media_store_hash_idx: ['store_id', 'hash'],
     },
+    sortedBy: ['created_at', 'updated_at', 'filename', 'bytes'],
   },
 )
 
@@ -39,9 +36,8 @@ export const PRODUCT_MEDIA_TABLE = table(
   },
 )
 
-export type MediaTable = RowOf<typeof MEDIA_TABLE>
 export type MediaDatabase = DatabaseOf<typeof MEDIA_TABLE | typeof PRODUCT_MEDIA_TABLE>
-export type MediaRow = Selectable<MediaTable>
+export type MediaRow = Selectable<RowOf<typeof MEDIA_TABLE>>
 export type MediaDb = Kysely<MediaDatabase>
 
 export async function createMediaTables(db: AnyDb): Promise<void> {

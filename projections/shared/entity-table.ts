@@ -1,4 +1,4 @@
-import { column, table, type Columns, type ColumnTypes, type TableSpec } from './table.js'
+import { column, table, type Columns, type ColumnTypes, type TableKeys, type TableSpec } from './table.js'
 
 /** The keys of an entity read model's row, its first columns. */
 export const ENTITY_KEYS = {
@@ -32,13 +32,14 @@ export interface EntityVersionRecord {
  *
  * @example
  *   export const blogs = entityTable('blogs', { title: column.text(), handle: column.text() }, {
- *     indexes: { blogs_store_title_idx: ['store_id', 'title', 'id'] },
+ *     indexes: { blogs_store_handle_idx: ['store_id', 'handle'] },
+ *     sortedBy: ['title', 'created_at'],
  *   })
  */
 export function entityTable<Name extends string, Own extends Columns>(
   name: Name,
   own: Own,
-  keys: Pick<TableSpec<Name, EntityTableColumns<Own>>, 'indexes'> = {},
+  keys: Omit<TableKeys<Name, EntityTableColumns<Own>>, 'primaryKey'> = {},
 ): TableSpec<Name, EntityTableColumns<Own>> {
   const columns: EntityTableColumns<Own> = { ...ENTITY_KEYS, ...own, ...ENTITY_VERSION }
   return table(name, columns, { primaryKey: ['store_id', 'id'], ...keys })

@@ -107,22 +107,41 @@ export type DatabaseOf<Spec extends AnyTableSpec> = {
   [S in Spec as S['name']]: RowOf<S>
 }
 
+/** How a table is keyed: its primary key, its plain indexes and the columns its store's rows are listed by. */
+export interface TableKeys<Name extends string, C extends Columns> extends Pick<
+  TableSpec<Name, C>,
+  'primaryKey' | 'indexes'
+> {
+  /**
+   * The columns a list sorts the store's rows by. Keyset pagination orders by (column, id) within
+   * a store, so each gets the index (store_id, column, id), named `<table>_store_<column>_idx`
+   * with a trailing `_at` left out (`created_at` → `pages_store_created_idx`).
+   */
+  sortedBy?: readonly (keyof C & string)[]
+}
+
 /**
  * Declares a table. Columns are NOT NULL unless `.nullable()`; their order is the table's.
  *
  * @example
  *   export const tokens = table('tokens', { store_id: column.uuid(), id: column.uuid(), name: column.text() }, {
  *     primaryKey: ['store_id', 'id'],
- *     indexes: { tokens_store_name_idx: ['store_id', 'name', 'id'] },
+ *     sortedBy: ['name'],
  *   })
  *   export type TokensTable = RowOf<typeof tokens>
  */
 export function table<Name extends string, C extends Columns>(
   name: Name,
   columns: C,
-  keys: Pick<TableSpec<Name, C>, 'primaryKey' | 'indexes'> = {},
+  keys: TableKeys<Name, C> = {},
 ): TableSpec<Name, C> {
-  return { name, columns, ...keys }
+  const { sortedBy, ...rest } = keys
+  if (!sortedBy) return { name, columns, ...rest }
+  const sortIndexes = sortedBy.map((column) => [
+    `${name}_store_${column.replace(/_at$/, '')}_idx`,
+    ['store_id', column, 'id'],
+  ])
+  return { name, columns, ...rest, indexes: { ...Object.fromEntries(sortIndexes), ...rest.indexes } }
 }
 
 /** Creates (if missing) the table of `spec`, then its indexes. */

@@ -8,15 +8,10 @@ export const ATTRIBUTE_SETS_TABLE = entityTable(
   'attribute_sets',
   { name: column.text(), sections: column.jsonb<AttributeSetSection[]>() },
   {
-    indexes: {
-      attribute_sets_store_name_idx: ['store_id', 'name', 'id'],
-      attribute_sets_store_created_idx: ['store_id', 'created_at', 'id'],
-      attribute_sets_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    },
+    sortedBy: ['name', 'created_at', 'updated_at'],
   },
 )
 
 export type AttributeSetsTable = RowOf<typeof ATTRIBUTE_SETS_TABLE>
-export type AttributeSetDatabase = DatabaseOf<typeof ATTRIBUTE_SETS_TABLE>
 export type AttributeSetRow = Selectable<AttributeSetsTable>
-export type AttributeSetDb = Kysely<AttributeSetDatabase>
+export type AttributeSetDb = Kysely<DatabaseOf<typeof ATTRIBUTE_SETS_TABLE>>

@@ -17,17 +17,10 @@ export const ATTRIBUTES_TABLE = entityTable(
     validation: column.jsonb<AttributeValidation>(),
   },
   {
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
-    indexes: {
-      attributes_store_code_idx: ['store_id', 'code', 'id'],
-      attributes_store_name_idx: ['store_id', 'name', 'id'],
-      attributes_store_created_idx: ['store_id', 'created_at', 'id'],
-      attributes_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    },
+    sortedBy: ['code', 'name', 'created_at', 'updated_at'],
   },
 )
 
 export type AttributesTable = RowOf<typeof ATTRIBUTES_TABLE>
-export type AttributeDatabase = DatabaseOf<typeof ATTRIBUTES_TABLE>
 export type AttributeRow = Selectable<AttributesTable>
-export type AttributeDb = Kysely<AttributeDatabase>
+export type AttributeDb = Kysely<DatabaseOf<typeof ATTRIBUTES_TABLE>>

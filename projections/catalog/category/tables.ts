@@ -28,13 +28,10 @@ export const CATEGORIES_TABLE = entityTable(
     ancestor_ids: column.ofType<string[]>(sql`uuid[]`).default(sql`'{}'::uuid[]`),
   },
   {
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
     indexes: {
       categories_store_parent_idx: ['store_id', 'parent_id', 'position', 'id'],
-      categories_store_path_idx: ['store_id', 'path', 'id'],
-      categories_store_title_idx: ['store_id', 'title', 'id'],
-      categories_store_created_idx: ['store_id', 'created_at', 'id'],
     },
+    sortedBy: ['path', 'title', 'created_at'],
   },
 )
 
@@ -52,9 +49,8 @@ export const CATEGORY_PRODUCTS_TABLE = table(
 )
 
 export type CategoriesTable = RowOf<typeof CATEGORIES_TABLE>
-export type CategoryDatabase = DatabaseOf<typeof CATEGORIES_TABLE | typeof CATEGORY_PRODUCTS_TABLE>
 export type CategoryRow = Selectable<CategoriesTable>
-export type CategoryDb = Kysely<CategoryDatabase>
+export type CategoryDb = Kysely<DatabaseOf<typeof CATEGORIES_TABLE | typeof CATEGORY_PRODUCTS_TABLE>>
 
 export async function createCategoryTables(db: AnyDb): Promise<void> {
   await createTable(db, CATEGORIES_TABLE)

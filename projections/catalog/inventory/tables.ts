@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, createTable, table, type DatabaseOf } from '../../shared/table.js'
 
 export const RESERVATION_STATES = ['ACTIVE', 'RELEASED', 'COMMITTED'] as const
 export type ReservationState = (typeof RESERVATION_STATES)[number]
@@ -37,7 +37,6 @@ export const INVENTORY_RESERVATIONS_TABLE = table(
 )
 
 export type InventoryReservationDatabase = DatabaseOf<typeof INVENTORY_RESERVATIONS_TABLE>
-export type InventoryReservationRow = Selectable<RowOf<typeof INVENTORY_RESERVATIONS_TABLE>>
 export type InventoryReservationDb = Kysely<InventoryReservationDatabase>
 
 export const createInventoryReservationTables = (db: AnyDb) => createTable(db, INVENTORY_RESERVATIONS_TABLE)

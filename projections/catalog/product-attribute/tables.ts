@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { ColumnType, Kysely } from 'kysely'
 import type { AttributeType } from '../../../domain/catalog/attribute/events.js'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
 import type { AnyDb } from '../../../infra/database/database.js'
@@ -58,11 +58,11 @@ export const PRODUCT_ATTRIBUTE_SETS_TABLE = table(
 )
 
 export type ProductAttributeValuesTable = RowOf<typeof PRODUCT_ATTRIBUTE_VALUES_TABLE>
-export type ProductAttributeDatabase = DatabaseOf<
-  typeof PRODUCT_ATTRIBUTES_TABLE | typeof PRODUCT_ATTRIBUTE_VALUES_TABLE | typeof PRODUCT_ATTRIBUTE_SETS_TABLE
+export type ProductAttributeDb = Kysely<
+  DatabaseOf<
+    typeof PRODUCT_ATTRIBUTES_TABLE | typeof PRODUCT_ATTRIBUTE_VALUES_TABLE | typeof PRODUCT_ATTRIBUTE_SETS_TABLE
+  >
 >
-export type ProductAttributeRow = Selectable<RowOf<typeof PRODUCT_ATTRIBUTES_TABLE>>
-export type ProductAttributeDb = Kysely<ProductAttributeDatabase>
 
 export async function createProductAttributeTables(db: AnyDb): Promise<void> {
   await createTable(db, PRODUCT_ATTRIBUTES_TABLE)

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import { createSearchLanguageTable, languageVector } from './search-language.js'
@@ -44,26 +44,15 @@ export const PRODUCTS_TABLE = table(
   },
   {
     primaryKey: ['store_id', 'id'],
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
-    indexes: {
-      products_store_handle_idx: ['store_id', 'handle', 'id'],
-      products_store_created_idx: ['store_id', 'created_at', 'id'],
-      products_store_updated_idx: ['store_id', 'updated_at', 'id'],
-      products_store_title_idx: ['store_id', 'title', 'id'],
-    },
+    sortedBy: ['handle', 'created_at', 'updated_at', 'title'],
   },
 )
 
-export type ProductsTable = RowOf<typeof PRODUCTS_TABLE>
-export type ProductDatabase = DatabaseOf<
-  typeof PRODUCTS_TABLE | typeof PRODUCT_OPTIONS_TABLE | typeof PRODUCT_VARIANTS_TABLE
+export type ProductRow = Selectable<RowOf<typeof PRODUCTS_TABLE>>
+
+export type ProductDb = Kysely<
+  DatabaseOf<typeof PRODUCTS_TABLE | typeof PRODUCT_OPTIONS_TABLE | typeof PRODUCT_VARIANTS_TABLE>
 >
-
-export type ProductRow = Selectable<ProductsTable>
-export type NewProductRow = Insertable<ProductsTable>
-export type ProductRowUpdate = Updateable<ProductsTable>
-
-export type ProductDb = Kysely<ProductDatabase>
 
 /** The fields the search vector is built from; each is a column or the value about to be written to it. */
 export interface SearchSources {

@@ -60,7 +60,6 @@ export const PRODUCT_VARIANTS_TABLE = table(
   },
 )
 
-export type ProductOptionRow = Selectable<RowOf<typeof PRODUCT_OPTIONS_TABLE>>
 export type ProductVariantRow = Selectable<RowOf<typeof PRODUCT_VARIANTS_TABLE>>
 
 export async function createVariantTables(db: AnyDb): Promise<void> {

@@ -47,12 +47,9 @@ export const ORDERS_TABLE = entityTable(
   },
   {
     indexes: {
-      orders_store_number_idx: ['store_id', 'number', 'id'],
-      orders_store_created_idx: ['store_id', 'created_at', 'id'],
-      orders_store_updated_idx: ['store_id', 'updated_at', 'id'],
-      orders_store_total_idx: ['store_id', 'total', 'id'],
       orders_store_customer_idx: ['store_id', 'customer_id', 'id'],
     },
+    sortedBy: ['number', 'created_at', 'updated_at', 'total'],
   },
 )
 
@@ -91,11 +88,10 @@ export const CUSTOMERS_TABLE = table(
     created_at: column.timestamptz(),
     updated_at: column.timestamptz(),
   },
-  { primaryKey: ['store_id', 'id'], indexes: { customers_store_last_order_idx: ['store_id', 'last_order_at', 'id'] } },
+  { primaryKey: ['store_id', 'id'], sortedBy: ['last_order_at'] },
 )
 
-export type OrderDatabase = DatabaseOf<typeof ORDERS_TABLE | typeof ORDER_LINES_TABLE | typeof CUSTOMERS_TABLE>
 export type OrderRow = Selectable<RowOf<typeof ORDERS_TABLE>>
 export type OrderLineRow = Selectable<RowOf<typeof ORDER_LINES_TABLE>>
 export type CustomerRow = Selectable<RowOf<typeof CUSTOMERS_TABLE>>
-export type OrderDb = Kysely<OrderDatabase>
+export type OrderDb = Kysely<DatabaseOf<typeof ORDERS_TABLE | typeof ORDER_LINES_TABLE | typeof CUSTOMERS_TABLE>>

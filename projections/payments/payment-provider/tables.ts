@@ -31,6 +31,5 @@ export const PAYMENT_PROVIDERS_TABLE = table(
 )
 
 export type PaymentProvidersTable = RowOf<typeof PAYMENT_PROVIDERS_TABLE>
-export type PaymentProviderDatabase = DatabaseOf<typeof PAYMENT_PROVIDERS_TABLE>
 export type PaymentProviderRow = Selectable<PaymentProvidersTable>
-export type PaymentProviderDb = Kysely<PaymentProviderDatabase>
+export type PaymentProviderDb = Kysely<DatabaseOf<typeof PAYMENT_PROVIDERS_TABLE>>

@@ -19,16 +19,12 @@ export const STOREFRONT_TOKENS_TABLE = table(
   },
   {
     primaryKey: ['store_id', 'id'],
-    indexes: {
-      storefront_tokens_store_name_idx: ['store_id', 'name', 'id'],
-      storefront_tokens_store_created_idx: ['store_id', 'created_at', 'id'],
-    },
+    sortedBy: ['name', 'created_at'],
   },
 )
 
-export type StorefrontTokenDatabase = DatabaseOf<typeof STOREFRONT_TOKENS_TABLE>
 export type StorefrontTokenRow = Selectable<RowOf<typeof STOREFRONT_TOKENS_TABLE>>
-export type StorefrontTokenDb = Kysely<StorefrontTokenDatabase>
+export type StorefrontTokenDb = Kysely<DatabaseOf<typeof STOREFRONT_TOKENS_TABLE>>
 
 export async function createStorefrontTokenTables(db: AnyDb): Promise<void> {
   await createTable(db, STOREFRONT_TOKENS_TABLE)

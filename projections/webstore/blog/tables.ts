@@ -9,13 +9,10 @@ export const BLOGS_TABLE = entityTable(
   {
     indexes: {
       blogs_store_handle_idx: ['store_id', 'handle'],
-      blogs_store_title_idx: ['store_id', 'title', 'id'],
-      blogs_store_created_idx: ['store_id', 'created_at', 'id'],
     },
+    sortedBy: ['title', 'created_at'],
   },
 )
 
-export type BlogsTable = RowOf<typeof BLOGS_TABLE>
-export type BlogDatabase = DatabaseOf<typeof BLOGS_TABLE>
-export type BlogRow = Selectable<BlogsTable>
-export type BlogDb = Kysely<BlogDatabase>
+export type BlogRow = Selectable<RowOf<typeof BLOGS_TABLE>>
+export type BlogDb = Kysely<DatabaseOf<typeof BLOGS_TABLE>>

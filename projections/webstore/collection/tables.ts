@@ -31,10 +31,8 @@ export const COLLECTIONS_TABLE = entityTable(
   {
     indexes: {
       collections_store_handle_idx: ['store_id', 'handle'],
-      collections_store_title_idx: ['store_id', 'title', 'id'],
-      collections_store_created_idx: ['store_id', 'created_at', 'id'],
-      collections_store_updated_idx: ['store_id', 'updated_at', 'id'],
     },
+    sortedBy: ['title', 'created_at', 'updated_at'],
   },
 )
 
@@ -116,12 +114,11 @@ export const COLLECTION_TABLES = [
   COLLECTION_CATEGORY_FACTS_TABLE,
 ] as const
 
-export type CollectionDatabase = DatabaseOf<(typeof COLLECTION_TABLES)[number]>
 export type CollectionRow = Selectable<RowOf<typeof COLLECTIONS_TABLE>>
-export type CollectionDb = Kysely<CollectionDatabase>
+export type CollectionDb = Kysely<DatabaseOf<(typeof COLLECTION_TABLES)[number]>>
 
 /** A table reference for raw SQL: names the table in the schema `db` is bound to. */
-export type TableRef = (name: keyof CollectionDatabase) => ReturnType<typeof sql.table>
+export type TableRef = (name: keyof DatabaseOf<(typeof COLLECTION_TABLES)[number]>) => ReturnType<typeof sql.table>
 
 /**
  * Raw SQL escapes kysely's `withSchema`, and a whole rebuild binds the projection's db to a schema

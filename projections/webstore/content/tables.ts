@@ -10,10 +10,7 @@ export const CONTENT_TYPES_TABLE = entityTable(
   'content_types',
   { handle: column.text(), name: column.text(), fields: column.jsonb<ContentField[]>() },
   {
-    indexes: {
-      content_types_store_handle_idx: ['store_id', 'handle', 'id'],
-      content_types_store_created_idx: ['store_id', 'created_at', 'id'],
-    },
+    sortedBy: ['handle', 'created_at'],
   },
 )
 
@@ -30,9 +27,6 @@ export const CONTENT_ENTRIES_TABLE = entityTable(
   },
 )
 
-export type ContentTypesTable = RowOf<typeof CONTENT_TYPES_TABLE>
-export type ContentEntriesTable = RowOf<typeof CONTENT_ENTRIES_TABLE>
-export type ContentDatabase = DatabaseOf<typeof CONTENT_TYPES_TABLE | typeof CONTENT_ENTRIES_TABLE>
-export type ContentTypeRow = Selectable<ContentTypesTable>
-export type ContentEntryRow = Selectable<ContentEntriesTable>
-export type ContentDb = Kysely<ContentDatabase>
+export type ContentTypeRow = Selectable<RowOf<typeof CONTENT_TYPES_TABLE>>
+export type ContentEntryRow = Selectable<RowOf<typeof CONTENT_ENTRIES_TABLE>>
+export type ContentDb = Kysely<DatabaseOf<typeof CONTENT_TYPES_TABLE | typeof CONTENT_ENTRIES_TABLE>>

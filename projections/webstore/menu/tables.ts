@@ -14,17 +14,9 @@ export const MENUS_TABLE = entityTable(
     item_count: column.integer(),
   },
   {
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
-    indexes: {
-      menus_store_handle_idx: ['store_id', 'handle', 'id'],
-      menus_store_title_idx: ['store_id', 'title', 'id'],
-      menus_store_created_idx: ['store_id', 'created_at', 'id'],
-      menus_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    },
+    sortedBy: ['handle', 'title', 'created_at', 'updated_at'],
   },
 )
 
-export type MenusTable = RowOf<typeof MENUS_TABLE>
-export type MenuDatabase = DatabaseOf<typeof MENUS_TABLE>
-export type MenuRow = Selectable<MenusTable>
-export type MenuDb = Kysely<MenuDatabase>
+export type MenuRow = Selectable<RowOf<typeof MENUS_TABLE>>
+export type MenuDb = Kysely<DatabaseOf<typeof MENUS_TABLE>>

@@ -15,18 +15,13 @@ export const PAGES_TABLE = entityTable(
     ...PUBLISHABLE_COLUMNS,
   },
   {
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
     indexes: {
       pages_store_handle_idx: ['store_id', 'handle'],
-      pages_store_title_idx: ['store_id', 'title', 'id'],
-      pages_store_created_idx: ['store_id', 'created_at', 'id'],
-      pages_store_updated_idx: ['store_id', 'updated_at', 'id'],
       pages_publish_at_idx: ['publish_at'],
     },
+    sortedBy: ['title', 'created_at', 'updated_at'],
   },
 )
 
-export type PagesTable = RowOf<typeof PAGES_TABLE>
-export type PageDatabase = DatabaseOf<typeof PAGES_TABLE>
-export type PageRow = Selectable<PagesTable>
-export type PageDb = Kysely<PageDatabase>
+export type PageRow = Selectable<RowOf<typeof PAGES_TABLE>>
+export type PageDb = Kysely<DatabaseOf<typeof PAGES_TABLE>>

@@ -24,19 +24,14 @@ export const POSTS_TABLE = table(
   },
   {
     primaryKey: ['store_id', 'id'],
-    // Keyset pagination orders by (column, id) within a store: one index per sort column.
     indexes: {
       posts_store_blog_handle_idx: ['store_id', 'blog_id', 'handle'],
       posts_store_published_idx: ['store_id', 'published_sort', 'id'],
-      posts_store_title_idx: ['store_id', 'title', 'id'],
-      posts_store_created_idx: ['store_id', 'created_at', 'id'],
-      posts_store_updated_idx: ['store_id', 'updated_at', 'id'],
       posts_publish_at_idx: ['publish_at'],
     },
+    sortedBy: ['title', 'created_at', 'updated_at'],
   },
 )
 
-export type PostsTable = RowOf<typeof POSTS_TABLE>
-export type PostDatabase = DatabaseOf<typeof POSTS_TABLE>
-export type PostRow = Selectable<PostsTable>
-export type PostDb = Kysely<PostDatabase>
+export type PostRow = Selectable<RowOf<typeof POSTS_TABLE>>
+export type PostDb = Kysely<DatabaseOf<typeof POSTS_TABLE>>

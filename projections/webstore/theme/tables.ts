@@ -46,7 +46,6 @@ export const THEME_IMPORTS_TABLE = table(
   { primaryKey: ['store_id', 'theme_id'], indexes: { theme_imports_staged_at: ['staged_at'] } },
 )
 
-export type ThemeDatabase = DatabaseOf<typeof THEMES_TABLE | typeof THEME_FILES_TABLE | typeof THEME_IMPORTS_TABLE>
 export type ThemeRow = Selectable<RowOf<typeof THEMES_TABLE>>
 export type ThemeFileRow = Selectable<RowOf<typeof THEME_FILES_TABLE>>
-export type ThemeDb = Kysely<ThemeDatabase>
+export type ThemeDb = Kysely<DatabaseOf<typeof THEMES_TABLE | typeof THEME_FILES_TABLE | typeof THEME_IMPORTS_TABLE>>

@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
-import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf } from '../../shared/table.js'
 
 /** One row per translated key of a resource in a locale; removed translations are deleted. */
 export const TRANSLATIONS_TABLE = table(
@@ -25,6 +25,4 @@ export const TRANSLATIONS_TABLE = table(
   },
 )
 
-export type TranslationDatabase = DatabaseOf<typeof TRANSLATIONS_TABLE>
-export type TranslationRow = Selectable<RowOf<typeof TRANSLATIONS_TABLE>>
-export type TranslationDb = Kysely<TranslationDatabase>
+export type TranslationDb = Kysely<DatabaseOf<typeof TRANSLATIONS_TABLE>>

@@ -12,16 +12,9 @@ export const URL_REDIRECTS_TABLE = entityTable(
   },
   {
     // The storefront's lookup is by (store, path); chain collapse looks up by (store, target); lists sort per column.
-    indexes: {
-      url_redirects_store_path_idx: ['store_id', 'path', 'id'],
-      url_redirects_store_target_idx: ['store_id', 'target', 'id'],
-      url_redirects_store_created_idx: ['store_id', 'created_at', 'id'],
-      url_redirects_store_updated_idx: ['store_id', 'updated_at', 'id'],
-    },
+    sortedBy: ['path', 'target', 'created_at', 'updated_at'],
   },
 )
 
-export type UrlRedirectsTable = RowOf<typeof URL_REDIRECTS_TABLE>
-export type UrlRedirectDatabase = DatabaseOf<typeof URL_REDIRECTS_TABLE>
-export type UrlRedirectRow = Selectable<UrlRedirectsTable>
-export type UrlRedirectDb = Kysely<UrlRedirectDatabase>
+export type UrlRedirectRow = Selectable<RowOf<typeof URL_REDIRECTS_TABLE>>
+export type UrlRedirectDb = Kysely<DatabaseOf<typeof URL_REDIRECTS_TABLE>>
