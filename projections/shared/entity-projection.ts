@@ -24,41 +24,44 @@ export function storeTablesOf(
   }
 }
 
+/** How each event type of an entity changes its row: one handler per type, so none is forgotten. */
+export type EntityHandlers<Event extends { type: string }, Row> = {
+  [Type in Event['type']]: (event: Extract<Event, { type: Type }>, row: EntityRow<Row>) => Promise<void>
+}
+
 /** What an entity projection says of its own; see {@link entityProjection}. */
-export interface EntityProjectionSpec<Spec extends AnyTableSpec, Event> {
-  /** Its one table, made by `entityTable`; the projection is named after it. */
-  table: Spec
+export interface EntityProjectionSpec<Spec extends AnyTableSpec, Event extends { type: string }> {
   version: number
-  eventTypes: readonly string[]
+  eventTypes: readonly Event['type'][]
   /** The id of the row an event is about. */
   idOf(event: Event): string
-  /** Writes an event to its row, guarded by revision (see `entityRow`). */
-  apply(event: Event, row: EntityRow<RowOf<Spec>>): Promise<void>
+  /** Writes each type of event to its row, guarded by revision (see `entityRow`). */
+  on: EntityHandlers<Event, RowOf<Spec>>
 }
 
 /**
- * The projection of one entity's events to one row per entity: it is named after its table, creates
- * it, clears a store's rows on a store rebuild, and hands each event with its row to `apply`.
+ * The projection of one entity's events to one row per entity of `table` (made by `entityTable`): it
+ * is named after the table, creates it, clears a store's rows on a store rebuild, and hands each
+ * event with its row to the handler of its type.
  *
  * @example
- *   export const blogsProjection = entityProjection({
- *     table: BLOGS_TABLE,
+ *   export const blogsProjection = entityProjection(BLOGS_TABLE, {
  *     version: 1,
  *     eventTypes: BLOG_EVENT_TYPES,
  *     idOf: (event: BlogEvent) => event.data.blogId,
- *     apply(event, blog) {
- *       switch (event.type) {
- *         case 'BlogCreated':
- *           return blog.insert({ title: event.data.title, handle: event.data.handle })
- *         …
- *       }
+ *     on: {
+ *       BlogCreated: (event, blog) => blog.insert({ title: event.data.title, handle: event.data.handle }),
+ *       BlogRetitled: (event, blog) => blog.change({ title: event.data.title }),
+ *       …
+ *       BlogDeleted: (_event, blog) => blog.delete(),
  *     },
  *   })
  */
 export function entityProjection<Spec extends AnyTableSpec, Event extends { type: string }>(
+  table: Spec,
   spec: EntityProjectionSpec<Spec, Event>,
 ): Projection {
-  const { table, version, eventTypes, idOf, apply } = spec
+  const { version, eventTypes, idOf, on } = spec
   return {
     name: table.name,
     version,
@@ -68,8 +71,11 @@ export function entityProjection<Spec extends AnyTableSpec, Event extends { type
       const db: Kysely<Record<Spec['name'], RowOf<Spec>>> = trx
       // The runner feeds a projection only the event types it names, each with the data its type
       // records: the one place an entity projection's event is read as its type.
-      const event = { type: recorded.type, data: recorded.data } as unknown as Event
-      await apply(event, entityRow(db, table.name, idOf(event), recorded))
+      const handle = async <Type extends Event['type']>(type: Type) => {
+        const event = { type, data: recorded.data } as unknown as Extract<Event, { type: Type }>
+        await on[type](event, entityRow(db, table.name, idOf(event), recorded))
+      }
+      await handle(recorded.type as Event['type'])
     },
   }
 }

@@ -11,34 +11,24 @@ import type { EntityRow } from '../../shared/entity-row.js'
 import { ATTRIBUTE_SETS_TABLE, type AttributeSetsTable } from './tables.js'
 
 /** The `attribute_sets` read model: one row per live set, its layout recomputed with the decider's arithmetic. */
-export const attributeSetsProjection = entityProjection({
-  table: ATTRIBUTE_SETS_TABLE,
+export const attributeSetsProjection = entityProjection(ATTRIBUTE_SETS_TABLE, {
   version: 1,
   eventTypes: ATTRIBUTE_SET_EVENT_TYPES,
   idOf: (event: AttributeSetEvent) => event.data.attributeSetId,
-  apply(event, set) {
-    switch (event.type) {
-      case 'AttributeSetCreated':
-        return set.insert({ name: event.data.name, sections: JSON.stringify(event.data.sections) })
-      case 'AttributeSetRenamed':
-        return set.change({ name: event.data.name })
-      case 'AttributeSetLayoutChanged':
-        return set.change({ sections: JSON.stringify(event.data.sections) })
-      case 'AttributeSetAttributeAdded':
-        return changeSections(set, (s) =>
-          withAttributeAdded(s, event.data.attributeId, event.data.section, event.data.position),
-        )
-      case 'AttributeSetAttributeRemoved':
-        return changeSections(set, (s) => withAttributeRemoved(s, event.data.attributeId))
-      case 'AttributeSetAttributesReordered':
-        return changeSections(set, (s) => withSectionOrder(s, event.data.section, event.data.attributeIds))
-      case 'AttributeSetDeleted':
-        return set.delete()
-      default: {
-        const _exhaustive: never = event
-        return _exhaustive
-      }
-    }
+  on: {
+    AttributeSetCreated: (event, set) =>
+      set.insert({ name: event.data.name, sections: JSON.stringify(event.data.sections) }),
+    AttributeSetRenamed: (event, set) => set.change({ name: event.data.name }),
+    AttributeSetLayoutChanged: (event, set) => set.change({ sections: JSON.stringify(event.data.sections) }),
+    AttributeSetAttributeAdded: (event, set) =>
+      changeSections(set, (s) =>
+        withAttributeAdded(s, event.data.attributeId, event.data.section, event.data.position),
+      ),
+    AttributeSetAttributeRemoved: (event, set) =>
+      changeSections(set, (s) => withAttributeRemoved(s, event.data.attributeId)),
+    AttributeSetAttributesReordered: (event, set) =>
+      changeSections(set, (s) => withSectionOrder(s, event.data.section, event.data.attributeIds)),
+    AttributeSetDeleted: (_event, set) => set.delete(),
   },
 })
 

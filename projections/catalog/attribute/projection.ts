@@ -7,63 +7,50 @@ import { ATTRIBUTES_TABLE, type AttributesTable } from './tables.js'
  * The `attributes` read model: one row per live attribute. Options change one at a time in the
  * log; the row holds the whole list, recomputed from the row itself with jsonb operations.
  */
-export const attributesProjection = entityProjection({
-  table: ATTRIBUTES_TABLE,
+export const attributesProjection = entityProjection(ATTRIBUTES_TABLE, {
   version: 1,
   eventTypes: ATTRIBUTE_EVENT_TYPES,
   idOf: (event: AttributeEvent) => event.data.attributeId,
-  apply(event, attribute) {
-    switch (event.type) {
-      case 'AttributeCreated': {
-        const { data } = event
-        return attribute.insert({
-          code: data.code,
-          name: data.name,
-          type: data.type,
-          options: JSON.stringify(data.options),
-          required: data.required,
-          filterable: data.filterable,
-          visible: data.visible,
-          validation: JSON.stringify(data.validation),
-        })
-      }
-      case 'AttributeRenamed':
-        return attribute.change({ name: event.data.name })
-      case 'AttributeTypeChanged':
-        return attribute.change({
-          type: event.data.to,
-          validation: JSON.stringify(event.data.validation),
-          options: JSON.stringify(event.data.options),
-        })
-      case 'AttributeFlagsChanged':
-        return attribute.change({
-          required: event.data.required,
-          filterable: event.data.filterable,
-          visible: event.data.visible,
-        })
-      case 'AttributeValidationChanged':
-        return attribute.change({ validation: JSON.stringify(event.data.validation) })
-      case 'AttributeOptionAdded':
-      case 'AttributeOptionRelabeled':
-      case 'AttributeOptionRemoved':
-      case 'AttributeOptionsReordered':
-        return changeOptions(attribute, event)
-      case 'AttributeReverted':
-        return attribute.change({})
-      case 'AttributeDeleted':
-        return attribute.delete()
-      default: {
-        const _exhaustive: never = event
-        return _exhaustive
-      }
-    }
+  on: {
+    AttributeCreated: ({ data }, attribute) =>
+      attribute.insert({
+        code: data.code,
+        name: data.name,
+        type: data.type,
+        options: JSON.stringify(data.options),
+        required: data.required,
+        filterable: data.filterable,
+        visible: data.visible,
+        validation: JSON.stringify(data.validation),
+      }),
+    AttributeRenamed: (event, attribute) => attribute.change({ name: event.data.name }),
+    AttributeTypeChanged: (event, attribute) =>
+      attribute.change({
+        type: event.data.to,
+        validation: JSON.stringify(event.data.validation),
+        options: JSON.stringify(event.data.options),
+      }),
+    AttributeFlagsChanged: (event, attribute) =>
+      attribute.change({
+        required: event.data.required,
+        filterable: event.data.filterable,
+        visible: event.data.visible,
+      }),
+    AttributeValidationChanged: (event, attribute) =>
+      attribute.change({ validation: JSON.stringify(event.data.validation) }),
+    AttributeOptionAdded: changeOptions,
+    AttributeOptionRelabeled: changeOptions,
+    AttributeOptionRemoved: changeOptions,
+    AttributeOptionsReordered: changeOptions,
+    AttributeReverted: (_event, attribute) => attribute.change({}),
+    AttributeDeleted: (_event, attribute) => attribute.delete(),
   },
 })
 
 /** Reads the row's options and writes the list the event leaves, with the same arithmetic as the decider's evolve. */
 async function changeOptions(
-  attribute: EntityRow<AttributesTable>,
   event: Extract<AttributeEvent, { type: `AttributeOption${string}` }>,
+  attribute: EntityRow<AttributesTable>,
 ): Promise<void> {
   const row = await attribute.readBehind(['options'])
   if (!row) return
