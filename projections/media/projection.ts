@@ -8,6 +8,7 @@ import type { Projection } from '../../infra/projections/projection.js'
 import { createMediaTables, type MediaDb } from './tables.js'
 import { entityRow } from '../shared/entity-row.js'
 import { storeOf } from '../shared/store-of.js'
+import { deleteInStore } from '../shared/store-rows.js'
 
 type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
 
@@ -61,11 +62,7 @@ export const mediaProjection: Projection = {
       case 'ProductMediaReordered':
         return rewrite(db, storeId, event.data.productId, () => event.data.mediaIds)
       case 'ProductDeleted':
-        await db
-          .deleteFrom('product_media')
-          .where('store_id', '=', storeId)
-          .where('product_id', '=', event.data.productId)
-          .execute()
+        await deleteInStore(db, 'product_media', storeId, { product_id: event.data.productId })
         return
       default: {
         const _exhaustive: never = event
@@ -91,7 +88,7 @@ async function rewrite(
     .execute()
   // A list holds each media once, whatever a replay feeds it.
   const list = [...new Set(next(rows.map((r) => r.media_id)))]
-  await db.deleteFrom('product_media').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
+  await deleteInStore(db, 'product_media', storeId, { product_id: productId })
   if (list.length === 0) return
   await db
     .insertInto('product_media')

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { isUuid } from '../../domain/shared/ids.js'
+import type { AnyDb } from '../../infra/database/database.js'
 import type { Eb } from './filters.js'
 
 /**
@@ -51,4 +52,24 @@ export async function findManyInStore<Row extends { id: string }>(
   const rows = await query.where('store_id', '=', storeId).where('id', 'in', wanted).execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
+/**
+ * Deletes the store's rows of `table` whose columns hold these values: what goes with a deleted
+ * product, category or blog.
+ *
+ * @example await deleteInStore(db, 'product_media', storeId, { product_id: productId })
+ */
+export async function deleteInStore<DB>(
+  db: Kysely<DB>,
+  table: keyof DB & string,
+  storeId: string,
+  where: Readonly<Record<string, string>>,
+): Promise<void> {
+  // Kysely cannot type a delete from a table named by a type parameter: the table is checked above.
+  const rows: AnyDb = db
+  const name: string = table
+  let doomed = rows.deleteFrom(name).where('store_id', '=', storeId)
+  for (const [column, value] of Object.entries(where)) doomed = doomed.where(column, '=', value)
+  await doomed.execute()
 }

@@ -10,6 +10,7 @@ import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createCategoryTables, type CategoriesTable, type CategoryDb } from './tables.js'
 import { storeOf } from '../../shared/store-of.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 type Fields = Updateable<
   Pick<CategoriesTable, 'title' | 'handle' | 'description' | 'image_media_id' | 'seo_title' | 'seo_description'>
@@ -33,11 +34,7 @@ export const categoriesProjection: Projection = {
     const db: CategoryDb = trx
     const storeId = storeOf(recorded)
     if (recorded.type === 'ProductDeleted') {
-      await db
-        .deleteFrom('category_products')
-        .where('store_id', '=', storeId)
-        .where('product_id', '=', String(recorded.data.productId))
-        .execute()
+      await deleteInStore(db, 'category_products', storeId, { product_id: String(recorded.data.productId) })
       return
     }
     if ((CATEGORY_PRODUCTS_EVENT_TYPES as readonly string[]).includes(recorded.type)) {
@@ -90,12 +87,8 @@ export const categoriesProjection: Projection = {
       case 'CategoryDeleted': {
         const { categoryId, parentId } = event.data
         const position = await positionOf(db, storeId, categoryId)
-        await db.deleteFrom('categories').where('store_id', '=', storeId).where('id', '=', categoryId).execute()
-        await db
-          .deleteFrom('category_products')
-          .where('store_id', '=', storeId)
-          .where('category_id', '=', categoryId)
-          .execute()
+        await deleteInStore(db, 'categories', storeId, { id: categoryId })
+        await deleteInStore(db, 'category_products', storeId, { category_id: categoryId })
         return closeGap(db, storeId, parentId, position)
       }
       case 'CategoryReverted':

@@ -8,6 +8,7 @@ import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { storeOf } from '../../shared/store-of.js'
 import { createInventoryReservationTables, type InventoryReservationDb } from './tables.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 /**
  * The `inventory_reservations` read model: what each order holds of each variant. Every write is
@@ -67,11 +68,7 @@ export const inventoryReservationsProjection: Projection = {
           .execute()
         return
       case 'ProductDeleted':
-        await db
-          .deleteFrom('inventory_reservations')
-          .where('store_id', '=', storeId)
-          .where('product_id', '=', event.data.productId)
-          .execute()
+        await deleteInStore(db, 'inventory_reservations', storeId, { product_id: event.data.productId })
         return
       default: {
         const _exhaustive: never = event

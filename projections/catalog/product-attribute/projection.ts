@@ -10,6 +10,7 @@ import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { createProductAttributeTables, type ProductAttributeDb, type ProductAttributeValuesTable } from './tables.js'
 import { storeOf } from '../../shared/store-of.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 type Handled = ProductAttributeEvent | ProductDeleted | AttributeDeleted
 const TABLES = ['product_attributes', 'product_attribute_values', 'product_attribute_sets'] as const
@@ -72,11 +73,7 @@ export const productAttributesProjection: Projection = {
           productId,
           dropped.map((d) => d.attributeId),
         )
-        await db
-          .deleteFrom('product_attribute_sets')
-          .where('store_id', '=', storeId)
-          .where('product_id', '=', productId)
-          .execute()
+        await deleteInStore(db, 'product_attribute_sets', storeId, { product_id: productId })
         if (to !== null)
           await db
             .insertInto('product_attribute_sets')
@@ -85,24 +82,11 @@ export const productAttributesProjection: Projection = {
         return
       }
       case 'ProductDeleted':
-        for (const table of TABLES)
-          await db
-            .deleteFrom(table)
-            .where('store_id', '=', storeId)
-            .where('product_id', '=', event.data.productId)
-            .execute()
+        for (const table of TABLES) await deleteInStore(db, table, storeId, { product_id: event.data.productId })
         return
       case 'AttributeDeleted':
-        await db
-          .deleteFrom('product_attributes')
-          .where('store_id', '=', storeId)
-          .where('attribute_id', '=', event.data.attributeId)
-          .execute()
-        await db
-          .deleteFrom('product_attribute_values')
-          .where('store_id', '=', storeId)
-          .where('attribute_id', '=', event.data.attributeId)
-          .execute()
+        await deleteInStore(db, 'product_attributes', storeId, { attribute_id: event.data.attributeId })
+        await deleteInStore(db, 'product_attribute_values', storeId, { attribute_id: event.data.attributeId })
         return
       default: {
         const _exhaustive: never = event

@@ -10,6 +10,7 @@ import {
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 /** The `products` columns that summarise a product's variants. */
 export type CatalogColumns = {
@@ -55,8 +56,8 @@ export async function projectCatalogEvent(
 
 /** A deleted product's options and variants go with it. */
 export async function deleteCatalog(db: ProductDb, storeId: string, productId: string): Promise<void> {
-  await db.deleteFrom('product_variants').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
-  await db.deleteFrom('product_options').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
+  await deleteInStore(db, 'product_variants', storeId, { product_id: productId })
+  await deleteInStore(db, 'product_options', storeId, { product_id: productId })
 }
 
 async function loadCatalog(db: ProductDb, storeId: string, productId: string): Promise<Catalog> {
@@ -137,7 +138,7 @@ async function writeCatalog(
   const productId = after.productId
   if (JSON.stringify(before.options) !== JSON.stringify(after.options)) {
     // At most three rows: rewriting them is simpler than working out which moved.
-    await db.deleteFrom('product_options').where('store_id', '=', storeId).where('product_id', '=', productId).execute()
+    await deleteInStore(db, 'product_options', storeId, { product_id: productId })
     if (after.options.length) {
       await db
         .insertInto('product_options')

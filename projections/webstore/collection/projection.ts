@@ -9,6 +9,7 @@ import { evaluateMembership, smartCollections } from './membership.js'
 import { COLLECTION_TABLES, tablesOf, type CollectionDb } from './tables.js'
 import { storeTablesOf } from '../../shared/entity-projection.js'
 import { storeOf } from '../../shared/store-of.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 const COLLECTION_TYPES: readonly string[] = COLLECTION_EVENT_TYPES
 
@@ -132,7 +133,7 @@ async function applyCollectionEvent(trx: AnyDb, storeId: string, recorded: Recor
     }
     case 'CollectionDeleted':
       await members.execute()
-      await db.deleteFrom('collections').where('store_id', '=', storeId).where('id', '=', collectionId).execute()
+      await deleteInStore(db, 'collections', storeId, { id: collectionId })
       return
     default: {
       const _exhaustive: never = event

@@ -6,6 +6,7 @@ import type { Projection } from '../../../infra/projections/projection.js'
 import { publicationColumns } from '../../shared/publishable.js'
 import { entityRow } from '../../shared/entity-row.js'
 import { storeOf } from '../../shared/store-of.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 import { storeTablesOf } from '../../shared/entity-projection.js'
 import { POSTS_TABLE, type PostDb } from './tables.js'
 
@@ -22,12 +23,7 @@ export const postsProjection: Projection = {
     const db: PostDb = trx
     const event = { type: recorded.type, data: recorded.data } as PostEvent | BlogDeleted
     if (event.type === 'BlogDeleted') {
-      await db
-        .deleteFrom('posts')
-        .where('store_id', '=', storeOf(recorded))
-        .where('blog_id', '=', event.data.blogId)
-        .execute()
-      return
+      return deleteInStore(db, 'posts', storeOf(recorded), { blog_id: event.data.blogId })
     }
     const post = entityRow(db, 'posts', event.data.postId, recorded)
     switch (event.type) {
