@@ -7,13 +7,12 @@ import { mediaProjection } from './projection.js'
 
 const spec = useProjectionSpec(mediaProjection)
 
-function mediaOf(shop: SpecStore, mediaId: string = randomUUID()) {
-  const event = shop.entity(mediaStream(shop.storeId, mediaId), { mediaId })
+function mediaOf(shop: SpecStore, mediaId?: string) {
+  const media = shop.newEntity(mediaStream, 'mediaId', mediaId)
   return {
-    mediaId,
-    event,
+    ...media,
     created: (filename = 'mug.jpg') =>
-      event('MediaCreated', {
+      media.event('MediaCreated', {
         hash: `hash-${filename}`,
         mimeType: 'image/jpeg',
         kind: 'IMAGE',
@@ -27,8 +26,7 @@ function mediaOf(shop: SpecStore, mediaId: string = randomUUID()) {
 }
 
 function productOf(shop: SpecStore) {
-  const productId = randomUUID()
-  return { productId, event: shop.entity(productStream(shop.storeId, productId), { productId }) }
+  return shop.newEntity(productStream, 'productId')
 }
 
 describe('media read model', () => {

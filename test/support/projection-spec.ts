@@ -28,6 +28,19 @@ export interface SpecStore {
    * menu('MenuRetitled', { title: 'Header' })
    */
   entity(stream: string, ids: Record<string, string>): EntityEvent
+  /**
+   * A new entity of this store: its id (a fresh one unless given) under `idField`, and `event`, its
+   * events on the stream `streamOf` names for it, each with that id first in its data.
+   *
+   * @example
+   * const menu = shop.newEntity(menuStream, 'menuId')
+   * menu.event('MenuRetitled', { title: 'Header' }) // on menuStream(shop.storeId, menu.menuId)
+   */
+  newEntity<IdField extends string>(
+    streamOf: (storeId: string, id: string) => string,
+    idField: IdField,
+    id?: string,
+  ): Record<IdField, string> & { event: EntityEvent }
 }
 
 export type EntityEvent = (type: string, data?: Record<string, unknown>) => RecordedEvent
@@ -119,6 +132,14 @@ export async function projectionSpec(
           (stream, ids) =>
           (type, data = {}) =>
             store.event(stream, type, { ...ids, ...data }),
+        newEntity<IdField extends string>(
+          streamOf: (storeId: string, id: string) => string,
+          idField: IdField,
+          id = randomUUID(),
+        ) {
+          const ids = Object.fromEntries([[idField, id]]) as Record<IdField, string>
+          return { ...ids, event: store.entity(streamOf(storeId, id), ids) }
+        },
       }
       return store
     },

@@ -9,8 +9,7 @@ const spec = useProjectionSpec(attributeSetsProjection)
 const [SIZE, WIDTH, COLOUR, FABRIC] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()]
 
 function setOf(shop: SpecStore) {
-  const attributeSetId = randomUUID()
-  return { attributeSetId, event: shop.entity(attributeSetStream(shop.storeId, attributeSetId), { attributeSetId }) }
+  return shop.newEntity(attributeSetStream, 'attributeSetId')
 }
 
 describe('attribute sets read model', () => {

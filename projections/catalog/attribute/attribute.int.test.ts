@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { NO_VALIDATION } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
@@ -11,24 +10,23 @@ const RED = { code: 'red', label: 'Red' }
 const BLUE = { code: 'blue', label: 'Blue' }
 const GREEN = { code: 'green', label: 'Green' }
 
+/** A created attribute's fields, each filed in the column of the same name. */
+const COLOUR = {
+  code: 'colour',
+  name: 'Colour',
+  type: 'SELECT',
+  options: [RED, BLUE],
+  required: false,
+  filterable: true,
+  visible: true,
+  validation: NO_VALIDATION,
+}
+
 function attributeOf(shop: SpecStore) {
-  const attributeId = randomUUID()
-  const event = shop.entity(attributeStream(shop.storeId, attributeId), { attributeId })
+  const attribute = shop.newEntity(attributeStream, 'attributeId')
   return {
-    attributeId,
-    event,
-    created: (fields: Record<string, unknown> = {}) =>
-      event('AttributeCreated', {
-        code: 'colour',
-        name: 'Colour',
-        type: 'SELECT',
-        options: [RED, BLUE],
-        required: false,
-        filterable: true,
-        visible: true,
-        validation: NO_VALIDATION,
-        ...fields,
-      }),
+    ...attribute,
+    created: (fields: Record<string, unknown> = {}) => attribute.event('AttributeCreated', { ...COLOUR, ...fields }),
   }
 }
 
@@ -40,14 +38,7 @@ describe('attributes read model', () => {
     await spec.given([created]).thenRows('attributes', shop.storeId, [
       {
         ...createdRow(shop, colour.attributeId, created),
-        code: 'colour',
-        name: 'Colour',
-        type: 'SELECT',
-        options: [RED, BLUE],
-        required: false,
-        filterable: true,
-        visible: true,
-        validation: NO_VALIDATION,
+        ...COLOUR,
       },
     ])
   })

@@ -10,9 +10,8 @@ const EXPIRES = '2026-01-01T00:15:00.000Z'
 const HOLD = ['order_id', 'variant_id', 'quantity', 'state', 'reason']
 
 function productOf(shop: SpecStore) {
-  const productId = randomUUID()
+  const { productId, event } = shop.newEntity(productStream, 'productId')
   const variantId = randomUUID()
-  const event = shop.entity(productStream(shop.storeId, productId), { productId })
   const of = (orderId: string, quantity: number) => ({ variantId, orderId, quantity })
   return {
     productId,

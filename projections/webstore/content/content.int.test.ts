@@ -16,12 +16,10 @@ const field = (key: string) => ({
 })
 
 function typeOf(shop: SpecStore) {
-  const typeId = randomUUID()
-  const event = shop.entity(contentTypeStream(shop.storeId, typeId), { typeId })
+  const type = shop.newEntity(contentTypeStream, 'typeId')
   return {
-    typeId,
-    event,
-    created: () => event('ContentTypeCreated', { handle: 'faq', name: 'FAQ', fields: [field('question')] }),
+    ...type,
+    created: () => type.event('ContentTypeCreated', { handle: 'faq', name: 'FAQ', fields: [field('question')] }),
   }
 }
 

@@ -10,14 +10,12 @@ const HOME = { type: 'HOME', url: null, resourceId: null }
 const SALE = { type: 'URL', url: '/sale', resourceId: null }
 
 function menuOf(shop: SpecStore) {
-  const menuId = randomUUID()
-  const event = shop.entity(menuStream(shop.storeId, menuId), { menuId })
+  const menu = shop.newEntity(menuStream, 'menuId')
   return {
-    menuId,
-    event,
-    created: () => event('MenuCreated', { handle: 'main', title: 'Main menu' }),
+    ...menu,
+    created: () => menu.event('MenuCreated', { handle: 'main', title: 'Main menu' }),
     added: (itemId: string, title: string, parentId: string | null = null, position = 0, link = HOME) =>
-      event('MenuItemAdded', { itemId, parentId, position, title, link }),
+      menu.event('MenuItemAdded', { itemId, parentId, position, title, link }),
   }
 }
 

@@ -8,13 +8,11 @@ import { postsProjection } from './projection.js'
 const spec = useProjectionSpec(postsProjection)
 
 function postOf(shop: SpecStore, blogId: string) {
-  const postId = randomUUID()
-  const event = shop.entity(postStream(shop.storeId, postId), { postId })
+  const post = shop.newEntity(postStream, 'postId')
   return {
-    postId,
-    event,
+    ...post,
     created: (handle = 'hello') =>
-      event('PostCreated', {
+      post.event('PostCreated', {
         blogId,
         title: 'Hello',
         handle,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { THEME_SECTION_EVENT_TYPES } from '../../../domain/webstore/theme/sections-events.js'
 import { themeStream } from '../../../domain/webstore/theme/streams.js'
@@ -12,13 +11,11 @@ const LAYOUT = file('layout/theme.liquid', '{{ content_for_layout }}')
 const INDEX = file('templates/index.json', '{}')
 
 function themeOf(shop: SpecStore) {
-  const themeId = randomUUID()
-  const event = shop.entity(themeStream(shop.storeId, themeId), { themeId })
+  const theme = shop.newEntity(themeStream, 'themeId')
   return {
-    themeId,
-    event,
+    ...theme,
     created: (role = 'UNPUBLISHED', name = 'Dawn') =>
-      event('ThemeCreated', { name, role, source: 'DEFAULT', sourceThemeId: null, files: [LAYOUT, INDEX] }),
+      theme.event('ThemeCreated', { name, role, source: 'DEFAULT', sourceThemeId: null, files: [LAYOUT, INDEX] }),
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { translationStream } from '../../../domain/webstore/translation/streams.js'
 import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
@@ -6,8 +5,8 @@ import { translationsProjection } from './projection.js'
 
 const spec = useProjectionSpec(translationsProjection)
 
-function resourceOf(shop: SpecStore, resourceId: string = randomUUID()) {
-  const event = shop.entity(translationStream(shop.storeId, resourceId), { resourceId })
+function resourceOf(shop: SpecStore, id?: string) {
+  const { resourceId, event } = shop.newEntity(translationStream, 'resourceId', id)
   return {
     resourceId,
     registered: (locale: string, key: string, value: string, sourceDigest = 'digest-1') =>
