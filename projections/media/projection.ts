@@ -2,13 +2,10 @@ import type { ProductMediaEvent } from '../../domain/catalog/product/events.js'
 // The read model applies the events with the same list arithmetic as the product's `evolve`.
 import { insertedAt, without } from '../../domain/shared/ordered-ids.js'
 import { MEDIA_EVENT_TYPES, type MediaEvent } from '../../domain/media/events.js'
-import type { AnyDb } from '../../infra/database/database.js'
-import type { RecordedEvent } from '../../infra/eventstore/port.js'
-import type { Projection } from '../../infra/projections/projection.js'
-import { createMediaTables, type MediaDb } from './tables.js'
+import { MEDIA_TABLE, PRODUCT_MEDIA_TABLE, type MediaDb } from './tables.js'
 import { entityRow } from '../shared/entity-row.js'
-import { storeOf } from '../shared/store-of.js'
 import { deleteInStore } from '../shared/store-rows.js'
+import { storeProjection } from '../shared/entity-projection.js'
 
 type Consumed = MediaEvent | ProductMediaEvent | { type: 'ProductDeleted'; data: { productId: string } }
 
@@ -24,17 +21,12 @@ const PRODUCT_EVENTS = [
  * media rows stay when their media is deleted, exactly as the product stream still lists it;
  * queries join them with live media, so a deleted media is never shown.
  */
-export const mediaProjection: Projection = {
+export const mediaProjection = storeProjection({
   name: 'media',
   version: 1,
   eventTypes: [...MEDIA_EVENT_TYPES, ...PRODUCT_EVENTS],
-  tables: ['media', 'product_media'],
-  storeTables: ['media', 'product_media'],
-  createTables: createMediaTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: MediaDb = trx
-    const storeId = storeOf(recorded)
-    const event = { type: recorded.type, data: recorded.data } as Consumed
+  tables: [MEDIA_TABLE, PRODUCT_MEDIA_TABLE],
+  async apply(event: Consumed, db: MediaDb, { storeId, recorded }) {
     switch (event.type) {
       case 'MediaCreated': {
         const d = event.data
@@ -70,7 +62,7 @@ export const mediaProjection: Projection = {
       }
     }
   },
-}
+})
 
 /** Recomputes a product's list with the same arithmetic as its decider, then writes it whole. */
 async function rewrite(

@@ -3,6 +3,7 @@ import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { Projection } from '../../infra/projections/projection.js'
 import { entityRow, type EntityRow } from './entity-row.js'
+import { storeOf } from './store-of.js'
 import { createTable, type AnyTableSpec, type RowOf } from './table.js'
 
 /**
@@ -27,6 +28,57 @@ export function storeTablesOf(
 /** How each event type of an entity changes its row: one handler per type, so none is forgotten. */
 export type EntityHandlers<Event extends { type: string }, Row> = {
   [Type in Event['type']]: (event: Extract<Event, { type: Type }>, row: EntityRow<Row>) => Promise<void>
+}
+
+/** What a projection of store streams written by hand says of its own; see {@link storeProjection}. */
+export interface StoreProjectionSpec<DB, Event extends { type: string }> {
+  name: string
+  version: number
+  eventTypes: readonly string[]
+  /** Its tables, each holding rows of store streams: created from their specs and cleared per store. */
+  tables: readonly AnyTableSpec[]
+  /** Creates the tables when they need more than their specs say (a unique index, say). */
+  createTables?: Projection['createTables']
+  /** Writes one event, read as its type, through the transaction typed by the projection's tables. */
+  apply(event: Event, db: Kysely<DB>, from: { storeId: string; recorded: RecordedEvent }): Promise<void>
+}
+
+/**
+ * A projection of store streams whose `apply` is its own: its tables come from their specs (see
+ * `storeTablesOf`), and `apply` is handed the event read as its type, the transaction typed by its
+ * tables and the event's store.
+ *
+ * @example
+ *   export const translationsProjection = storeProjection({
+ *     name: 'translations',
+ *     version: 1,
+ *     eventTypes: TRANSLATION_EVENT_TYPES,
+ *     tables: [TRANSLATIONS_TABLE],
+ *     async apply(event: TranslationEvent, db: TranslationDb, { storeId, recorded }) { … },
+ *   })
+ */
+export function storeProjection<DB, Event extends { type: string }>(spec: StoreProjectionSpec<DB, Event>): Projection {
+  const { name, version, eventTypes, tables, createTables, apply } = spec
+  const storeTables = storeTablesOf(...tables)
+  return {
+    name,
+    version,
+    eventTypes,
+    ...storeTables,
+    createTables: createTables ?? storeTables.createTables,
+    async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
+      const db: Kysely<DB> = trx
+      await apply(eventOf<Event>(recorded), db, { storeId: storeOf(recorded), recorded })
+    },
+  }
+}
+
+/**
+ * The event as its type: the runner feeds a projection only the event types it names, each with
+ * the data its type records. The one place a projection's event is read as its type.
+ */
+function eventOf<Event>(recorded: RecordedEvent): Event {
+  return { type: recorded.type, data: recorded.data } as unknown as Event
 }
 
 /** What an entity projection says of its own; see {@link entityProjection}. */
@@ -69,10 +121,9 @@ export function entityProjection<Spec extends AnyTableSpec, Event extends { type
     ...storeTablesOf(table),
     async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
       const db: Kysely<Record<Spec['name'], RowOf<Spec>>> = trx
-      // The runner feeds a projection only the event types it names, each with the data its type
-      // records: the one place an entity projection's event is read as its type.
+      // Looked up by the event's type, the handler is handed the event as that type.
       const handle = async <Type extends Event['type']>(type: Type) => {
-        const event = { type, data: recorded.data } as unknown as Extract<Event, { type: Type }>
+        const event = eventOf<Extract<Event, { type: Type }>>(recorded)
         await on[type](event, entityRow(db, table.name, idOf(event), recorded))
       }
       await handle(recorded.type as Event['type'])

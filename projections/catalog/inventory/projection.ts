@@ -3,30 +3,22 @@ import {
   RESERVATION_EVENT_TYPES,
   type ProductReservationEvent,
 } from '../../../domain/catalog/product/reservation-events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { storeOf } from '../../shared/store-of.js'
-import { createInventoryReservationTables, type InventoryReservationDb } from './tables.js'
+import { INVENTORY_RESERVATIONS_TABLE, type InventoryReservationDb } from './tables.js'
 import { deleteInStore } from '../../shared/store-rows.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /**
  * The `inventory_reservations` read model: what each order holds of each variant. Every write is
  * guarded so a replay changes nothing: a hold is inserted once, only an ACTIVE hold is released,
  * and a commit (also of a released hold: a late payment) is final.
  */
-export const inventoryReservationsProjection: Projection = {
+export const inventoryReservationsProjection = storeProjection({
   name: 'inventory_reservations',
   version: 1,
   eventTypes: [...RESERVATION_EVENT_TYPES, 'ProductDeleted'],
-  tables: ['inventory_reservations'],
-  storeTables: ['inventory_reservations'],
-  createTables: createInventoryReservationTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: InventoryReservationDb = trx
-    const storeId = storeOf(recorded)
+  tables: [INVENTORY_RESERVATIONS_TABLE],
+  async apply(event: ProductReservationEvent | ProductDeleted, db: InventoryReservationDb, { storeId, recorded }) {
     const at = recorded.metadata.occurredAt
-    const event = { type: recorded.type, data: recorded.data } as ProductReservationEvent | ProductDeleted
     const row = (orderId: string, variantId: string) =>
       db
         .updateTable('inventory_reservations')
@@ -76,4 +68,4 @@ export const inventoryReservationsProjection: Projection = {
       }
     }
   },
-}
+})

@@ -5,32 +5,30 @@ import {
   type ProductAttributeEvent,
 } from '../../../domain/catalog/product/attribute-events.js'
 import type { ProductDeleted } from '../../../domain/catalog/product/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { createProductAttributeTables, type ProductAttributeDb, type ProductAttributeValuesTable } from './tables.js'
-import { storeOf } from '../../shared/store-of.js'
+import {
+  PRODUCT_ATTRIBUTES_TABLE,
+  PRODUCT_ATTRIBUTE_SETS_TABLE,
+  PRODUCT_ATTRIBUTE_VALUES_TABLE,
+  type ProductAttributeDb,
+  type ProductAttributeValuesTable,
+} from './tables.js'
 import { deleteInStore } from '../../shared/store-rows.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 type Handled = ProductAttributeEvent | ProductDeleted | AttributeDeleted
-const TABLES = ['product_attributes', 'product_attribute_values', 'product_attribute_sets'] as const
+const TABLES = [PRODUCT_ATTRIBUTES_TABLE, PRODUCT_ATTRIBUTE_VALUES_TABLE, PRODUCT_ATTRIBUTE_SETS_TABLE]
 
 /**
  * The attribute values and set of every product. Each write replaces the rows of the attributes
  * it names, so applying an event twice leaves the same rows. A forced attribute delete and a
  * product delete drop their rows.
  */
-export const productAttributesProjection: Projection = {
+export const productAttributesProjection = storeProjection({
   name: 'product_attributes',
   version: 1,
   eventTypes: [...PRODUCT_ATTRIBUTE_EVENT_TYPES, 'ProductDeleted', 'AttributeDeleted'],
   tables: TABLES,
-  storeTables: TABLES,
-  createTables: createProductAttributeTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: ProductAttributeDb = trx
-    const event = { type: recorded.type, data: recorded.data } as Handled
-    const storeId = storeOf(recorded)
+  async apply(event: Handled, db: ProductAttributeDb, { storeId, recorded }) {
     switch (event.type) {
       case 'ProductAttributeValuesSet': {
         const { productId, values } = event.data
@@ -82,7 +80,7 @@ export const productAttributesProjection: Projection = {
         return
       }
       case 'ProductDeleted':
-        for (const table of TABLES) await deleteInStore(db, table, storeId, { product_id: event.data.productId })
+        for (const { name } of TABLES) await deleteInStore(db, name, storeId, { product_id: event.data.productId })
         return
       case 'AttributeDeleted':
         await deleteInStore(db, 'product_attributes', storeId, { attribute_id: event.data.attributeId })
@@ -94,7 +92,7 @@ export const productAttributesProjection: Projection = {
       }
     }
   },
-}
+})
 
 async function remove(
   db: ProductAttributeDb,

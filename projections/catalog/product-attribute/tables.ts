@@ -1,8 +1,7 @@
 import type { ColumnType, Kysely } from 'kysely'
 import type { AttributeType } from '../../../domain/catalog/attribute/events.js'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import { column, createTable, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../shared/table.js'
 
 /** One row per value a product holds: the whole value as JSON, as the API serves it. */
 export const PRODUCT_ATTRIBUTES_TABLE = table(
@@ -63,9 +62,3 @@ export type ProductAttributeDb = Kysely<
     typeof PRODUCT_ATTRIBUTES_TABLE | typeof PRODUCT_ATTRIBUTE_VALUES_TABLE | typeof PRODUCT_ATTRIBUTE_SETS_TABLE
   >
 >
-
-export async function createProductAttributeTables(db: AnyDb): Promise<void> {
-  await createTable(db, PRODUCT_ATTRIBUTES_TABLE)
-  await createTable(db, PRODUCT_ATTRIBUTE_VALUES_TABLE)
-  await createTable(db, PRODUCT_ATTRIBUTE_SETS_TABLE)
-}

@@ -3,11 +3,6 @@ import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
 import { CUSTOMER_EVENT_TYPES, type CustomerEvent } from '../../../domain/orders/customer/events.js'
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../../domain/orders/order/events.js'
 import { evolveOrder, paymentStatusOf, type OrderFields } from '../../../domain/orders/order/order.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
-import { storeOf } from '../../shared/store-of.js'
 import {
   CUSTOMERS_TABLE,
   ORDER_LINES_TABLE,
@@ -16,6 +11,9 @@ import {
   type OrderDb,
   type OrderNoteRecord,
 } from './tables.js'
+import type { RecordedEvent } from '../../../infra/eventstore/port.js'
+import { storeProjection } from '../../shared/entity-projection.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** The columns the statuses and amounts of an order's state give. */
 function derived(order: OrderFields) {
@@ -34,16 +32,13 @@ function derived(order: OrderFields) {
  * (count, first and last order, paid less refunded) and marked when erased. Every change is
  * guarded by the order row's revision, so a replayed event changes nothing twice.
  */
-export const ordersProjection: Projection = {
+export const ordersProjection = storeProjection({
   name: 'orders',
   version: 1,
   eventTypes: [...ORDER_EVENT_TYPES, ...CUSTOMER_EVENT_TYPES],
-  ...storeTablesOf(ORDERS_TABLE, ORDER_LINES_TABLE, CUSTOMERS_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: OrderDb = trx
-    const storeId = storeOf(recorded)
+  tables: [ORDERS_TABLE, ORDER_LINES_TABLE, CUSTOMERS_TABLE],
+  async apply(event: OrderEvent | CustomerEvent, db: OrderDb, { storeId, recorded }) {
     const at = recorded.metadata.occurredAt
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent | CustomerEvent
     if (event.type === 'CustomerErased') {
       await touchCustomer(db, recorded, event.data.customerId)
       await db
@@ -162,7 +157,7 @@ export const ordersProjection: Projection = {
         .where('id', '=', row.customer_id)
         .execute()
   },
-}
+})
 
 /** The customer's row, made empty on first sight. */
 async function touchCustomer(db: OrderDb, recorded: RecordedEvent, customerId: string): Promise<void> {

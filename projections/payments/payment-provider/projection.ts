@@ -2,28 +2,21 @@ import {
   PAYMENT_PROVIDER_EVENT_TYPES,
   type PaymentProviderEvent,
 } from '../../../domain/payments/payment-provider/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
-import { storeOf } from '../../shared/store-of.js'
 import type { Updateable } from 'kysely'
 import { PAYMENT_PROVIDERS_TABLE, type PaymentProviderDb, type PaymentProvidersTable } from './tables.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /**
  * The `payment_providers` read model: one row per configured provider of a store, naming its
  * current (and previous) sealed secret rows, guarded by revision against replays. A removal
  * deletes the row; configuring again inserts a fresh one.
  */
-export const paymentProvidersProjection: Projection = {
+export const paymentProvidersProjection = storeProjection({
   name: 'payment_providers',
   version: 1,
   eventTypes: PAYMENT_PROVIDER_EVENT_TYPES,
-  ...storeTablesOf(PAYMENT_PROVIDERS_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: PaymentProviderDb = trx
-    const event = { type: recorded.type, data: recorded.data } as PaymentProviderEvent
-    const storeId = storeOf(recorded)
+  tables: [PAYMENT_PROVIDERS_TABLE],
+  async apply(event: PaymentProviderEvent, db: PaymentProviderDb, { storeId, recorded }) {
     const at = recorded.metadata.occurredAt
     const change = async (fields: Updateable<PaymentProvidersTable>) => {
       await db
@@ -93,4 +86,4 @@ export const paymentProvidersProjection: Projection = {
       }
     }
   },
-}
+})

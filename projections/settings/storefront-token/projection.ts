@@ -2,30 +2,24 @@ import {
   STOREFRONT_TOKEN_EVENT_TYPES,
   type StorefrontTokenEvent,
 } from '../../../domain/settings/storefront-token/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { storeOf } from '../../shared/store-of.js'
-import { createStorefrontTokenTables, type StorefrontTokenDb } from './tables.js'
+import { createStorefrontTokenTables, STOREFRONT_TOKENS_TABLE, type StorefrontTokenDb } from './tables.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /** The `storefront_tokens` read model: what the admin lists and what the storefront API authenticates by. */
-export const storefrontTokensProjection: Projection = {
+export const storefrontTokensProjection = storeProjection({
   name: 'storefront_tokens',
   version: 1,
   eventTypes: STOREFRONT_TOKEN_EVENT_TYPES,
-  tables: ['storefront_tokens'],
-  storeTables: ['storefront_tokens'],
+  tables: [STOREFRONT_TOKENS_TABLE],
   createTables: createStorefrontTokenTables,
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: StorefrontTokenDb = trx
-    const event = { type: recorded.type, data: recorded.data } as StorefrontTokenEvent
+  async apply(event: StorefrontTokenEvent, db: StorefrontTokenDb, { storeId, recorded }) {
     switch (event.type) {
       case 'StorefrontTokenCreated': {
         const { tokenId, name, tokenHash, last4 } = event.data
         await db
           .insertInto('storefront_tokens')
           .values({
-            store_id: storeOf(recorded),
+            store_id: storeId,
             organization_id: recorded.metadata.organizationId,
             id: tokenId,
             name,
@@ -43,7 +37,7 @@ export const storefrontTokensProjection: Projection = {
         await db
           .updateTable('storefront_tokens')
           .set({ status: 'REVOKED', revoked_at: recorded.metadata.occurredAt })
-          .where('store_id', '=', storeOf(recorded))
+          .where('store_id', '=', storeId)
           .where('id', '=', event.data.tokenId)
           .execute()
         return
@@ -53,4 +47,4 @@ export const storefrontTokensProjection: Projection = {
       }
     }
   },
-}
+})

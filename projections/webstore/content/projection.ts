@@ -1,21 +1,16 @@
 import { CONTENT_ENTRY_EVENT_TYPES, type ContentEntryEvent } from '../../../domain/webstore/content/content-entry.js'
 import { CONTENT_TYPE_EVENT_TYPES, type ContentTypeEvent } from '../../../domain/webstore/content/content-type.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
 import { entityRow } from '../../shared/entity-row.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
 import { CONTENT_ENTRIES_TABLE, CONTENT_TYPES_TABLE, type ContentDb } from './tables.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /** The `content_types` and `content_entries` read models, guarded by revision against replays. */
-export const contentProjection: Projection = {
+export const contentProjection = storeProjection({
   name: 'content',
   version: 1,
   eventTypes: [...CONTENT_TYPE_EVENT_TYPES, ...CONTENT_ENTRY_EVENT_TYPES],
-  ...storeTablesOf(CONTENT_TYPES_TABLE, CONTENT_ENTRIES_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: ContentDb = trx
-    const event = { type: recorded.type, data: recorded.data } as ContentTypeEvent | ContentEntryEvent
+  tables: [CONTENT_TYPES_TABLE, CONTENT_ENTRIES_TABLE],
+  async apply(event: ContentTypeEvent | ContentEntryEvent, db: ContentDb, { recorded }) {
     const type = (typeId: string) => entityRow(db, 'content_types', typeId, recorded)
     const entry = (entryId: string) => entityRow(db, 'content_entries', entryId, recorded)
     switch (event.type) {
@@ -47,4 +42,4 @@ export const contentProjection: Projection = {
       }
     }
   },
-}
+})

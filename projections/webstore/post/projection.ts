@@ -1,29 +1,23 @@
 import type { BlogDeleted } from '../../../domain/webstore/blog/blog.js'
 import { POST_EVENT_TYPES, type PostEvent } from '../../../domain/webstore/post/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
 import { publicationColumns } from '../../shared/publishable.js'
 import { entityRow } from '../../shared/entity-row.js'
-import { storeOf } from '../../shared/store-of.js'
 import { deleteInStore } from '../../shared/store-rows.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
 import { POSTS_TABLE, type PostDb } from './tables.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /**
  * The `posts` read model: one row per live post of every store, guarded by revision against
  * replays. A blog deleted with its posts (`BlogDeleted`) takes every row of that blog with it.
  */
-export const postsProjection: Projection = {
+export const postsProjection = storeProjection({
   name: 'posts',
   version: 1,
   eventTypes: [...POST_EVENT_TYPES, 'BlogDeleted'],
-  ...storeTablesOf(POSTS_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: PostDb = trx
-    const event = { type: recorded.type, data: recorded.data } as PostEvent | BlogDeleted
+  tables: [POSTS_TABLE],
+  async apply(event: PostEvent | BlogDeleted, db: PostDb, { storeId, recorded }) {
     if (event.type === 'BlogDeleted') {
-      return deleteInStore(db, 'posts', storeOf(recorded), { blog_id: event.data.blogId })
+      return deleteInStore(db, 'posts', storeId, { blog_id: event.data.blogId })
     }
     const post = entityRow(db, 'posts', event.data.postId, recorded)
     switch (event.type) {
@@ -70,4 +64,4 @@ export const postsProjection: Projection = {
       }
     }
   },
-}
+})

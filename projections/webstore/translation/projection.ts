@@ -1,21 +1,14 @@
 import { TRANSLATION_EVENT_TYPES, type TranslationEvent } from '../../../domain/webstore/translation/events.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
 import { TRANSLATIONS_TABLE, type TranslationDb } from './tables.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
-import { storeOf } from '../../shared/store-of.js'
+import { storeProjection } from '../../shared/entity-projection.js'
 
 /** The `translations` read model: the current value of every translated key per resource and locale. */
-export const translationsProjection: Projection = {
+export const translationsProjection = storeProjection({
   name: 'translations',
   version: 1,
   eventTypes: TRANSLATION_EVENT_TYPES,
-  ...storeTablesOf(TRANSLATIONS_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: TranslationDb = trx
-    const event = { type: recorded.type, data: recorded.data } as TranslationEvent
-    const storeId = storeOf(recorded)
+  tables: [TRANSLATIONS_TABLE],
+  async apply(event: TranslationEvent, db: TranslationDb, { storeId, recorded }) {
     switch (event.type) {
       case 'TranslationRegistered': {
         const { resourceId, resourceType, locale, key, value, sourceDigest } = event.data
@@ -60,4 +53,4 @@ export const translationsProjection: Projection = {
       }
     }
   },
-}
+})
