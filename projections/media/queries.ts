@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { MediaKind, MediaMimeType } from '../../domain/media/events.js'
+import type { MediaFields } from '../../domain/media/events.js'
 import { MEDIA_LIST } from '../../domain/media/list.js'
 import { isUuid } from '../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../domain/shared/list-spec.js'
@@ -9,18 +9,10 @@ import type { MediaDb, MediaRow } from './tables.js'
 import { storeRecords } from '../shared/store-records.js'
 import type { EntityVersionRecord } from '../shared/entity-table.js'
 
-/** A media as the API serves it. */
-export interface MediaRecord extends EntityVersionRecord {
+/** A media as the API serves it: its fields, id, store, revision and times. */
+export interface MediaRecord extends Omit<MediaFields, 'mediaId'>, EntityVersionRecord {
   id: string
   storeId: string
-  hash: string
-  mimeType: MediaMimeType
-  kind: MediaKind
-  width: number | null
-  height: number | null
-  bytes: number
-  filename: string
-  alt: string
 }
 
 export type ListMediaArgs = ListArgsOf<typeof MEDIA_LIST>

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely'
-import type { AttributeSetSection } from '../../../domain/catalog/attribute-set/events.js'
+import type { AttributeSetFields } from '../../../domain/catalog/attribute-set/events.js'
 import { ATTRIBUTE_SET_LIST } from '../../../domain/catalog/attribute-set/list.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
@@ -8,10 +8,8 @@ import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** An attribute set as the API serves it; sections name attribute ids, resolved by the API. */
-export interface AttributeSetRecord extends EntityVersionRecord {
+export interface AttributeSetRecord extends Omit<AttributeSetFields, 'attributeSetId'>, EntityVersionRecord {
   id: string
-  name: string
-  sections: AttributeSetSection[]
 }
 
 export type ListAttributeSetsArgs = ListArgsOf<typeof ATTRIBUTE_SET_LIST>

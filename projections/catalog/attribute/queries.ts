@@ -1,4 +1,4 @@
-import type { AttributeOption, AttributeType, AttributeValidation } from '../../../domain/catalog/attribute/events.js'
+import type { AttributeFields } from '../../../domain/catalog/attribute/events.js'
 import { ATTRIBUTE_LIST } from '../../../domain/catalog/attribute/list.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
@@ -6,17 +6,9 @@ import type { AttributeDb, AttributeRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
-/** An attribute as the API serves it. */
-export interface AttributeRecord extends EntityVersionRecord {
+/** An attribute as the API serves it: its fields, id, revision and times. */
+export interface AttributeRecord extends Omit<AttributeFields, 'attributeId'>, EntityVersionRecord {
   id: string
-  code: string
-  name: string
-  type: AttributeType
-  options: AttributeOption[]
-  required: boolean
-  filterable: boolean
-  visible: boolean
-  validation: AttributeValidation
 }
 
 export type ListAttributesArgs = ListArgsOf<typeof ATTRIBUTE_LIST>

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
-import type { ProductStatus } from '../../../domain/catalog/product/events.js'
+import type { ProductFields } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import {
@@ -34,14 +34,8 @@ import { findInStore, findManyInStore, inStore } from '../../shared/store-rows.j
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A product as the API serves it. */
-export interface ProductRecord extends EntityVersionRecord {
+export interface ProductRecord extends Omit<ProductFields, 'productId'>, EntityVersionRecord {
   id: string
-  title: string
-  handle: string
-  description: string
-  status: ProductStatus
-  vendor: string
-  tags: string[]
   /** Search engine listing; empty strings when not set. */
   seo: { title: string; description: string }
   /** When the hidden product turns ACTIVE by itself; null when not scheduled. */

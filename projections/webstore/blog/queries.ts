@@ -1,4 +1,5 @@
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import type { BlogFields } from '../../../domain/webstore/blog/blog.js'
 import { BLOG_LIST } from '../../../domain/webstore/blog/list.js'
 import { listRunner } from '../../shared/list-runner.js'
 import type { BlogDb, BlogRow } from './tables.js'
@@ -6,10 +7,8 @@ import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A blog as the API serves it. */
-export interface BlogRecord extends EntityVersionRecord {
+export interface BlogRecord extends Omit<BlogFields, 'blogId'>, EntityVersionRecord {
   id: string
-  title: string
-  handle: string
 }
 
 export type ListBlogsArgs = ListArgsOf<typeof BLOG_LIST>

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type FilterOf, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { COLLECTION_LIST } from '../../../domain/webstore/collection/list.js'
-import type { CollectionSortOrder, CollectionType } from '../../../domain/webstore/collection/events.js'
+import type { CollectionFields, CollectionSortOrder } from '../../../domain/webstore/collection/events.js'
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
@@ -14,19 +14,11 @@ import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A collection as the API serves it. */
-export interface CollectionRecord extends EntityVersionRecord {
+export interface CollectionRecord extends Omit<CollectionFields, 'collectionId'>, EntityVersionRecord {
   id: string
-  title: string
-  handle: string
-  description: string
-  imageId: string | null
   seo: { title: string; description: string }
   status: PublicationStatus
   publishedAt: Date | null
-  type: CollectionType
-  sortOrder: CollectionSortOrder
-  rules: CollectionRule[]
-  disjunctive: boolean
 }
 
 export type CollectionFilter = FilterOf<typeof COLLECTION_LIST>

@@ -1,23 +1,15 @@
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
-import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
+import type { PageFields } from '../../../domain/webstore/page/events.js'
 import { PAGE_LIST } from '../../../domain/webstore/page/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { publishableRecord } from '../../shared/publishable.js'
+import { publishableRecord, type PublishableRecord } from '../../shared/publishable.js'
 import type { PageDb, PageRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A page as the API serves it. */
-export interface PageRecord extends EntityVersionRecord {
+export interface PageRecord extends Omit<PageFields, 'pageId'>, PublishableRecord, EntityVersionRecord {
   id: string
-  title: string
-  handle: string
-  body: string
-  templateSuffix: string
-  status: PublicationStatus
-  seo: { title: string; description: string }
-  publishAt: Date | null
-  publishedAt: Date | null
 }
 
 export type ListPagesArgs = ListArgsOf<typeof PAGE_LIST>

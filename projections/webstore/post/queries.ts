@@ -1,29 +1,17 @@
 import { sql, type SqlBool } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
-import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
+import type { PostFields } from '../../../domain/webstore/post/events.js'
 import { POST_LIST } from '../../../domain/webstore/post/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { publishableRecord } from '../../shared/publishable.js'
+import { publishableRecord, type PublishableRecord } from '../../shared/publishable.js'
 import type { PostDb, PostRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A blog post as the API serves it. */
-export interface PostRecord extends EntityVersionRecord {
+export interface PostRecord extends Omit<PostFields, 'postId'>, PublishableRecord, EntityVersionRecord {
   id: string
-  blogId: string
-  title: string
-  handle: string
-  body: string
-  excerpt: string
-  author: string
-  tags: string[]
-  coverMediaId: string | null
-  status: PublicationStatus
-  seo: { title: string; description: string }
-  publishAt: Date | null
-  publishedAt: Date | null
 }
 
 export type ListPostsArgs = ListArgsOf<typeof POST_LIST>

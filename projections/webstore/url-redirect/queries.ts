@@ -1,5 +1,6 @@
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
+import type { UrlRedirectFields } from '../../../domain/webstore/url-redirect/events.js'
 import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
 import { listRunner } from '../../shared/list-runner.js'
 import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
@@ -7,10 +8,8 @@ import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A URL redirect as the API serves it. */
-export interface UrlRedirectRecord extends EntityVersionRecord {
+export interface UrlRedirectRecord extends Omit<UrlRedirectFields, 'urlRedirectId'>, EntityVersionRecord {
   id: string
-  path: string
-  target: string
 }
 
 export type ListUrlRedirectsArgs = ListArgsOf<typeof URL_REDIRECT_LIST>
