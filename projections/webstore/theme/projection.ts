@@ -1,9 +1,8 @@
-import { THEME_EVENT_TYPES, type ThemeEvent } from '../../../domain/webstore/theme/events.js'
+import { THEME_EVENT_TYPES, type ThemeEvent, type ThemeSettingsChanged } from '../../../domain/webstore/theme/events.js'
+import { THEME_SECTION_EVENTS, type ThemeSectionEvent } from '../../../domain/webstore/theme/sections-events.js'
 import type { ThemeFile } from '../../../domain/webstore/theme/files.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { RecordedEvent } from '../../../infra/eventstore/port.js'
-import type { Projection } from '../../../infra/projections/projection.js'
-import { storeTablesOf } from '../../shared/entity-projection.js'
+import { storeProjection } from '../../shared/entity-projection.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 import { THEME_FILES_TABLE, THEME_IMPORTS_TABLE, THEMES_TABLE, type ThemeDb } from './tables.js'
 
 /**
@@ -11,16 +10,13 @@ import { THEME_FILES_TABLE, THEME_IMPORTS_TABLE, THEMES_TABLE, type ThemeDb } fr
  * A publish writes only the new main theme's stream; its event names the previous main, which this
  * projection turns UNPUBLISHED.
  */
-export const themesProjection: Projection = {
+export const themesProjection = storeProjection({
   name: 'themes',
   version: 3,
   eventTypes: THEME_EVENT_TYPES,
-  ...storeTablesOf(THEMES_TABLE, THEME_FILES_TABLE, THEME_IMPORTS_TABLE),
-  async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
-    const db: ThemeDb = trx
-    const storeId = recorded.metadata.storeId!
+  tables: [THEMES_TABLE, THEME_FILES_TABLE, THEME_IMPORTS_TABLE],
+  async apply(event: ThemeEvent, db: ThemeDb, { storeId, recorded }) {
     const at = recorded.metadata.occurredAt
-    const event = { type: recorded.type, data: recorded.data } as ThemeEvent
     const touch = async (themeId: string): Promise<void> =>
       void (await db
         .updateTable('themes')
@@ -28,6 +24,10 @@ export const themesProjection: Projection = {
         .where('store_id', '=', storeId)
         .where('id', '=', themeId)
         .execute())
+    if (rewritesFile(event)) {
+      await upsertFile(db, storeId, event.data.themeId, event.data.file, at)
+      return touch(event.data.themeId)
+    }
     switch (event.type) {
       case 'ThemeCreated': {
         const d = event.data
@@ -80,22 +80,6 @@ export const themesProjection: Projection = {
         await upsertFile(db, storeId, themeId, file, at)
         return touch(themeId)
       }
-      // Settings, section and block events carry the file they rewrote.
-      case 'ThemeSettingsChanged':
-      case 'ThemeSectionAdded':
-      case 'ThemeSectionSettingsChanged':
-      case 'ThemeSectionDisabled':
-      case 'ThemeSectionEnabled':
-      case 'ThemeSectionRemoved':
-      case 'ThemeSectionsReordered':
-      case 'ThemeBlockAdded':
-      case 'ThemeBlockSettingsChanged':
-      case 'ThemeBlockDisabled':
-      case 'ThemeBlockEnabled':
-      case 'ThemeBlockRemoved':
-      case 'ThemeBlocksReordered':
-        await upsertFile(db, storeId, event.data.themeId, event.data.file, at)
-        return touch(event.data.themeId)
       case 'ThemeFileDeleted':
         await db
           .deleteFrom('theme_files')
@@ -122,7 +106,7 @@ export const themesProjection: Projection = {
         return
       case 'ThemeDeleted':
         await deleteFiles(db, storeId, event.data.themeId)
-        await db.deleteFrom('themes').where('store_id', '=', storeId).where('id', '=', event.data.themeId).execute()
+        await deleteInStore(db, 'themes', storeId, { id: event.data.themeId })
         return
       // A preview link changes nothing a reader sees; the audit log and Theme.history show it.
       case 'ThemePreviewLinkCreated':
@@ -133,14 +117,19 @@ export const themesProjection: Projection = {
       }
     }
   },
+})
+
+/** Settings, section and block events: each carries the file it rewrote. */
+function rewritesFile(event: ThemeEvent): event is ThemeSettingsChanged | ThemeSectionEvent {
+  return event.type === 'ThemeSettingsChanged' || Object.hasOwn(THEME_SECTION_EVENTS, event.type)
 }
 
 async function deleteFiles(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
-  await db.deleteFrom('theme_files').where('store_id', '=', storeId).where('theme_id', '=', themeId).execute()
+  await deleteInStore(db, 'theme_files', storeId, { theme_id: themeId })
 }
 
 async function endImport(db: ThemeDb, storeId: string, themeId: string): Promise<void> {
-  await db.deleteFrom('theme_imports').where('store_id', '=', storeId).where('theme_id', '=', themeId).execute()
+  await deleteInStore(db, 'theme_imports', storeId, { theme_id: themeId })
 }
 
 function fileRow(storeId: string, themeId: string, file: ThemeFile, at: string) {
