@@ -8,6 +8,7 @@ import { listRunner } from '../shared/list-runner.js'
 import type { MediaDb, MediaRow } from './tables.js'
 import { storeRecords } from '../shared/store-records.js'
 import type { EntityVersionRecord } from '../shared/entity-table.js'
+import { idsInStore } from '../shared/store-rows.js'
 
 /** A media as the API serves it: its fields, id, store, revision and times. */
 export interface MediaRecord extends Omit<MediaFields, 'mediaId'>, EntityVersionRecord {
@@ -87,16 +88,8 @@ export async function mediaOfProducts(
 }
 
 /** The products that show a media: what a forced delete must detach it from. */
-export async function productsShowingMedia(db: MediaDb, storeId: string, mediaId: string): Promise<string[]> {
-  if (!isUuid(storeId) || !isUuid(mediaId)) return []
-  const rows = await db
-    .selectFrom('product_media')
-    .select('product_id')
-    .where('store_id', '=', storeId)
-    .where('media_id', '=', mediaId.toLowerCase())
-    .orderBy('product_id')
-    .execute()
-  return rows.map((r) => r.product_id)
+export function productsShowingMedia(db: MediaDb, storeId: string, mediaId: string): Promise<string[]> {
+  return idsInStore(db, 'product_media', storeId, { media_id: mediaId }, 'product_id')
 }
 
 /** A live media of the store whose stored bytes have this hash, or null: what `/storage` may serve. */

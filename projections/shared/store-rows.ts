@@ -28,8 +28,7 @@ export async function findInStore<Row>(
   key: Readonly<Record<string, string>>,
 ): Promise<Row | undefined> {
   const columns = Object.entries(key.id === undefined ? key : { id: key.id.toLowerCase() })
-  const ids = columns.filter(([column]) => column === 'id' || column.endsWith('_id'))
-  if (!isUuid(storeId) || !ids.every(([, value]) => isUuid(value))) return undefined
+  if (findsNothing(storeId, columns)) return undefined
   let row = query.where('store_id', '=', storeId)
   for (const [column, value] of columns) row = row.where(column, '=', value)
   return row.executeTakeFirst()
@@ -55,6 +54,30 @@ export async function findManyInStore<Row extends { id: string }>(
 }
 
 /**
+ * The values of `column` (the id unless named) in the store's rows of `table` whose columns hold
+ * these values, in order; none when the store id, or the value of an id column, is no uuid.
+ *
+ * @example await idsInStore(db, 'posts', storeId, { blog_id: blogId })
+ */
+export async function idsInStore<DB>(
+  db: Kysely<DB>,
+  table: keyof DB & string,
+  storeId: string,
+  where: Readonly<Record<string, string>>,
+  column = 'id',
+): Promise<string[]> {
+  const columns = Object.entries(where)
+  if (findsNothing(storeId, columns)) return []
+  // Kysely cannot type a read of a table named by a type parameter: the table is checked above.
+  const rows: AnyDb = db
+  const name: string = table
+  let query = rows.selectFrom(name).select(column).where('store_id', '=', storeId)
+  for (const [name, value] of columns) query = query.where(name, '=', value)
+  const found: Record<string, string>[] = await query.orderBy(column).execute()
+  return found.map((row) => row[column]!)
+}
+
+/**
  * Deletes the store's rows of `table` whose columns hold these values: what goes with a deleted
  * product, category or blog.
  *
@@ -72,4 +95,10 @@ export async function deleteInStore<DB>(
   let doomed = rows.deleteFrom(name).where('store_id', '=', storeId)
   for (const [column, value] of Object.entries(where)) doomed = doomed.where(column, '=', value)
   await doomed.execute()
+}
+
+/** Whether a look-up by these columns finds nothing for sure: the store id, or an id column's value, is no uuid. */
+function findsNothing(storeId: string, columns: readonly (readonly [string, string])[]): boolean {
+  const ids = columns.filter(([column]) => column === 'id' || column.endsWith('_id'))
+  return !isUuid(storeId) || !ids.every(([, value]) => isUuid(value))
 }

@@ -10,7 +10,7 @@ import type { Eb } from '../../shared/filters.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { CustomerRow, FulfillmentRecord, OrderDb, OrderLineRow, OrderNoteRecord, OrderRow } from './tables.js'
-import { inStore } from '../../shared/store-rows.js'
+import { idsInStore, inStore } from '../../shared/store-rows.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
@@ -152,15 +152,8 @@ export async function listOrders(
 }
 
 /** The ids of a customer's orders in the store, for erasing their addresses. */
-export async function orderIdsOfCustomer(db: OrderDb, storeId: string, customerId: string): Promise<string[]> {
-  if (!isUuid(storeId) || !isUuid(customerId)) return []
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where('customer_id', '=', customerId.toLowerCase())
-    .execute()
-  return rows.map((row) => row.id)
+export function orderIdsOfCustomer(db: OrderDb, storeId: string, customerId: string): Promise<string[]> {
+  return idsInStore(db, 'orders', storeId, { customer_id: customerId })
 }
 
 /** One customer of the store, or null (another store's id included). */

@@ -1,5 +1,4 @@
 import { sql, type SqlBool } from 'kysely'
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { PostFields } from '../../../domain/webstore/post/events.js'
 import { POST_LIST } from '../../../domain/webstore/post/list.js'
@@ -8,6 +7,7 @@ import { publishableRecord, type PublishableRecord } from '../../shared/publisha
 import type { PostDb, PostRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
+import { idsInStore } from '../../shared/store-rows.js'
 
 /** A blog post as the API serves it. */
 export interface PostRecord extends Omit<PostFields, 'postId'>, PublishableRecord, EntityVersionRecord {
@@ -52,16 +52,8 @@ export function findPost(
 export const listPosts = posts.list
 
 /** Ids of the live posts of a blog, for blogDelete's check. */
-export async function postIdsOfBlog(db: PostDb, storeId: string, blogId: string): Promise<string[]> {
-  if (!isUuid(storeId) || !isUuid(blogId)) return []
-  const rows = await db
-    .selectFrom('posts')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where('blog_id', '=', blogId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.id)
+export function postIdsOfBlog(db: PostDb, storeId: string, blogId: string): Promise<string[]> {
+  return idsInStore(db, 'posts', storeId, { blog_id: blogId })
 }
 
 function toPostRecord(row: PostRow): PostRecord {

@@ -1,4 +1,3 @@
-import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { UrlRedirectFields } from '../../../domain/webstore/url-redirect/events.js'
 import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
@@ -6,6 +5,7 @@ import { listRunner } from '../../shared/list-runner.js'
 import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
+import { idsInStore } from '../../shared/store-rows.js'
 
 /** A URL redirect as the API serves it. */
 export interface UrlRedirectRecord extends Omit<UrlRedirectFields, 'urlRedirectId'>, EntityVersionRecord {
@@ -29,16 +29,8 @@ const urlRedirects = storeRecords({
 export const findUrlRedirect = urlRedirects.find
 
 /** The ids of the store's redirects whose target is exactly `target`: the ones a new redirect from `target` collapses. */
-export async function urlRedirectIdsTo(db: UrlRedirectDb, storeId: string, target: string): Promise<string[]> {
-  if (!isUuid(storeId)) return []
-  const rows = await db
-    .selectFrom('url_redirects')
-    .select('id')
-    .where('store_id', '=', storeId)
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.id)
+export function urlRedirectIdsTo(db: UrlRedirectDb, storeId: string, target: string): Promise<string[]> {
+  return idsInStore(db, 'url_redirects', storeId, { target })
 }
 
 /**
