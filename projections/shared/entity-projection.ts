@@ -121,12 +121,22 @@ export function entityProjection<Spec extends AnyTableSpec, Event extends { type
     ...storeTablesOf(table),
     async apply(recorded: RecordedEvent, trx: AnyDb): Promise<void> {
       const db: Kysely<Record<Spec['name'], RowOf<Spec>>> = trx
-      // Looked up by the event's type, the handler is handed the event as that type.
-      const handle = async <Type extends Event['type']>(type: Type) => {
-        const event = eventOf<Extract<Event, { type: Type }>>(recorded)
-        await on[type](event, entityRow(db, table.name, idOf(event), recorded))
-      }
-      await handle(recorded.type as Event['type'])
+      const event = eventOf<Event>(recorded)
+      await handleEntityEvent(on, event, entityRow(db, table.name, idOf(event), recorded))
     },
   }
+}
+
+/**
+ * Hands `event` with its row to the handler of its type: for a projection that finds the row
+ * itself (a post's row, beside the blog deletions it also consumes).
+ */
+export function handleEntityEvent<Event extends { type: string }, Row>(
+  on: EntityHandlers<Event, Row>,
+  event: Event,
+  row: EntityRow<Row>,
+): Promise<void> {
+  // Looked up by the event's type, the handler is handed the event as that type.
+  const handle = <Type extends Event['type']>(type: Type) => on[type](event as Extract<Event, { type: Type }>, row)
+  return handle(event.type)
 }
