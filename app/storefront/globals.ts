@@ -103,7 +103,8 @@ export function pageGlobals(input: GlobalsInput): Record<string, unknown> {
     localization: { language, available_languages: languages },
     routes: routesObject(ctx.url),
     linklists: new LinklistsDrop(ctx),
-    collections: new CollectionsDrop(ctx),
+    // The /collections page's own list (which also finds by handle); every other page finds by handle only.
+    collections: page.objects.collections ?? new CollectionsDrop(ctx),
     template: { name: page.template.split('.')[0], suffix: page.template.split('.')[1] ?? null, directory: null },
     page_title: escapeHtml(title),
     page_description: escapeHtml(page.description || store.seo.description),

@@ -97,9 +97,13 @@ export async function renderPage(page: PageToRender, limits: RenderBudget = REND
       const current = pageNumber(page.query.get('page'))
       const { items, total } = await paginator(current, pageSize)
       const replaced =
-        owner instanceof Drop ? new PagedDrop(owner, property, items) : { ...(owner as object), [property]: items }
+        path.length === 1
+          ? items
+          : owner instanceof Drop
+            ? new PagedDrop(owner, property, items)
+            : { ...(owner as object), [property]: items }
       return {
-        [path[0]!]: path.length === 2 ? replaced : globals[path[0]!],
+        [path[0]!]: path.length <= 2 ? replaced : globals[path[0]!],
         paginate: paginateObject(page.path, page.query, current, pageSize, total),
       }
     },

@@ -148,6 +148,12 @@ export class ShopperView {
     return listPublishedCollections(this.db, this.storeId, { ...cursorPage(page), sort: 'TITLE_ASC' })
   }
 
+  /** Page `page` of the published collections by title, `limit` a page: the `/collections` page. */
+  collectionList(page: number, limit: number): Promise<Connection<CollectionRecord>> {
+    this.read.add(tags.collections)
+    return listPublishedCollections(this.db, this.storeId, { page, limit, sort: 'TITLE_ASC' })
+  }
+
   /** A visible collection's visible products, in its order unless `args.sort` says otherwise. */
   collectionProducts(
     collection: CollectionRecord,

@@ -121,14 +121,17 @@ class FormTag extends Tag {
   }
 }
 
-/** `{% paginate collection.products by 12 %}`: the current page of the list and the `paginate` object, inside the block. */
+/**
+ * `{% paginate collection.products by 12 %}` (or a list variable: `{% paginate collections by 12 %}`): the current
+ * page of the list and the `paginate` object, inside the block.
+ */
 class PaginateTag extends Tag {
   private readonly path: string[]
   private readonly size: ValueToken
   private readonly body: Template[]
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
     super(token, remainTokens, liquid)
-    const match = /^\s*([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+)\s+by\s+(.+?)\s*$/.exec(token.args)
+    const match = /^\s*([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\s+by\s+(.+?)\s*$/.exec(token.args)
     if (!match)
       throw new Error('{% paginate %} takes a list and a page size, e.g. {% paginate collection.products by 12 %}')
     this.path = match[1]!.split('.')
@@ -139,7 +142,8 @@ class PaginateTag extends Tag {
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
     const size = Number(yield evalToken(this.size, ctx))
-    const owner = yield ctx._get(this.path.slice(0, -1))
+    // A list that is a variable itself (`collections`) holds its own paginator; a property's, its owner.
+    const owner = yield ctx._get(this.path.length === 1 ? this.path : this.path.slice(0, -1))
     const scope = (yield runtimeOf(ctx).paginate(owner, this.path, size)) as Record<string, unknown>
     ctx.push(scope)
     try {

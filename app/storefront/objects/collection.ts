@@ -140,3 +140,43 @@ export async function collectionByHandle(
   await ctx.overlay.load([record.id])
   return new CollectionDrop(ctx, record, current)
 }
+
+/** A page of the store's published collections by title, each as its `collection` object. */
+async function collectionListPage(
+  ctx: ObjectContext,
+  page: number,
+  size: number,
+): Promise<{ items: CollectionDrop[]; total: number }> {
+  const connection = await ctx.shopper.collectionList(page, size)
+  await ctx.overlay.load(connection.nodes.map((record) => record.id))
+  const items = connection.nodes.map((record) => new CollectionDrop(ctx, record, false))
+  return { items, total: connection.totalCount ?? items.length }
+}
+
+/**
+ * `collections` on the `/collections` page, Shopify's list of the store's collections: a template
+ * iterates it (`{% for collection in collections %}`, the first 50 by title) or pages it
+ * (`{% paginate collections by 12 %}`), and `collections[handle]` still finds any one of them.
+ */
+export class CollectionListDrop extends CollectionsDrop {
+  readonly size: number
+  readonly #first: CollectionDrop[]
+
+  constructor(ctx: ObjectContext, first: CollectionDrop[], total: number) {
+    super(ctx)
+    this.#first = first
+    this.size = total
+    registerPaginator(this, 'collections', (page, size) => collectionListPage(ctx, page, size))
+  }
+
+  // liquidjs iterates a drop through its valueOf, synchronously: the first page is read before rendering.
+  override valueOf(): CollectionDrop[] {
+    return this.#first
+  }
+}
+
+/** The `/collections` page's `collections`, its first page read. */
+export async function collectionList(ctx: ObjectContext): Promise<CollectionListDrop> {
+  const { items, total } = await collectionListPage(ctx, 1, UNPAGINATED)
+  return new CollectionListDrop(ctx, items, total)
+}

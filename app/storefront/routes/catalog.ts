@@ -1,7 +1,7 @@
 import type { ProductRecord } from '../../../projections/catalog/product/queries.js'
 import { SEARCH_WORDS_MAX } from '../../../projections/shared/filters.js'
 import { escapeHtml, unescapeHtml } from '../liquid/escape.js'
-import { collectionByHandle } from '../objects/collection.js'
+import { collectionByHandle, collectionList } from '../objects/collection.js'
 import type { ObjectContext } from '../objects/context.js'
 import { filterObjects, shopperFilter, sortByOf, sortOptions } from '../objects/filters.js'
 import { registerPaginator } from '../objects/paginators.js'
@@ -107,6 +107,18 @@ export async function collectionPage(ctx: ObjectContext, handle: string): Promis
     description: unescapeHtml(collection.seo.description) || plainText(collection.description),
     canonicalPath: `/collections/${collection.handle}`,
     breadcrumbs: [{ name: title, path: `/collections/${collection.handle}` }],
+  })
+}
+
+/** `/collections`: the store's published collections by title, rendered by the theme's `list-collections` template. */
+export async function collectionListPage(ctx: ObjectContext): Promise<RoutedPage> {
+  return routedPage({
+    template: 'list-collections',
+    pageType: 'list-collections',
+    objects: { collections: await collectionList(ctx) },
+    title: 'Collections',
+    canonicalPath: '/collections',
+    breadcrumbs: [{ name: 'Collections', path: '/collections' }],
   })
 }
 

@@ -1,7 +1,7 @@
 import { textProblem } from '../../../domain/shared/boundary.js'
 import type { ObjectContext } from '../objects/context.js'
 import { categoryPage } from './category.js'
-import { collectionPage, productPage, searchPage, type CatalogRouteOptions } from './catalog.js'
+import { collectionListPage, collectionPage, productPage, searchPage, type CatalogRouteOptions } from './catalog.js'
 import { articlePage, blogPage, contentPage } from './content.js'
 import { routedPage, type RoutedPage } from './page.js'
 
@@ -23,7 +23,7 @@ function segmentsOf(path: string): string[] | null {
 
 /**
  * The page of a storefront path (without its locale prefix), Shopify's routes: `/`,
- * `/products/<h>`, `/collections/<h>`, `/collections/<c>/products/<h>`, `/pages/<h>`,
+ * `/products/<h>`, `/collections`, `/collections/<h>`, `/collections/<c>/products/<h>`, `/pages/<h>`,
  * `/blogs/<b>`, `/blogs/<b>/<h>`, `/search`, and `/categories/<path>` (the catalog's tree). Null when nothing shoppers may see is there.
  */
 export async function routePage(
@@ -38,7 +38,8 @@ export async function routePage(
   if (rest.length > 0) return null
   if (first === undefined) return routedPage({ template: 'index', pageType: 'index', title: '', canonicalPath: '/' })
   if (first === 'products' && second !== undefined && third === undefined) return productPage(ctx, second, options)
-  if (first === 'collections' && second !== undefined) {
+  if (first === 'collections') {
+    if (second === undefined) return collectionListPage(ctx)
     if (third === undefined) return collectionPage(ctx, second)
     if (third === 'products' && fourth !== undefined) return productPage(ctx, fourth, options, second)
     return null
