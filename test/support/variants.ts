@@ -1,12 +1,17 @@
 import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
+import { productVariantsDecider } from '../../domain/catalog/product/variant-definitions.js'
 import type { VariantDraft } from '../../domain/catalog/product/variant-commands.js'
 import type { OptionValue, ProductVariantCreated } from '../../domain/catalog/product/variant-events.js'
 import { STORE, ctx } from './decide-context.js'
+import { deciderSpec } from './decider-spec.js'
 export { STORE, ctx }
 
 // Shared givens of the option, variant and inventory unit tests.
 
 export const P = '01900000-0000-7000-8000-000000000001'
+
+/** Given/when/then over the option, variant and inventory decider. */
+export const spec = deciderSpec(productVariantsDecider, ctx)
 
 /** Ids that read as what they are: `id('v', 1)` is variant 1. */
 export const id = (kind: 'o' | 'v' | 'm', n: number) =>

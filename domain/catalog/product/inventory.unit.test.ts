@@ -1,12 +1,9 @@
 import { describe, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
-import { P, ctx, id, shirt, sized, variantCreated } from '../../../test/support/variants.js'
+import { P, id, shirt, sized, variantCreated, spec } from '../../../test/support/variants.js'
 import type { ProductEvent } from './events.js'
 import type { ProductInventoryAdjust } from './variant-commands.js'
 import type { InventoryReason } from './variant-events.js'
-import { productVariantsDecider } from './variant-definitions.js'
 
-const spec = deciderSpec(productVariantsDecider, ctx)
 const V1 = id('v', 1)
 const stocked: ProductEvent[] = [
   ...shirt,

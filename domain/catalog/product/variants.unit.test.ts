@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
 import {
   P,
   ctx,
@@ -11,6 +10,7 @@ import {
   shirt,
   sized,
   variantCreated,
+  spec,
 } from '../../../test/support/variants.js'
 import { fold } from '../../shared/event.js'
 import type { ProductEvent } from './events.js'
@@ -18,7 +18,6 @@ import type { ProductVariantCommand, VariantDraft, VariantPatch } from './varian
 import { productVariantsDecider } from './variant-definitions.js'
 import { VARIANTS_MAX, catalogTotals, type VariantsState } from './variants.js'
 
-const spec = deciderSpec(productVariantsDecider, ctx)
 const create = (...variants: VariantDraft[]): ProductVariantCommand => ({
   type: 'ProductVariantsCreate',
   data: { productId: P, variants },
