@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { ProductCommand, ProductUpdate } from '../../domain/catalog/product/commands.js'
 import { productDecider } from '../../domain/catalog/product/definitions.js'
-import type { ProductCreated, ProductEvent } from '../../domain/catalog/product/events.js'
+import type { ProductCreated, ProductEvent, ProductTagsChanged } from '../../domain/catalog/product/events.js'
 import { DomainError, type ErrorCode } from '../../domain/shared/errors.js'
 import { fold } from '../../domain/shared/event.js'
 import { STORE, ctx } from './decide-context.js'
@@ -30,6 +30,24 @@ export function createdWith(fields: Partial<ProductCreated['data']>): ProductCre
   return { type: 'ProductCreated', data: { ...created.data, ...fields } }
 }
 export const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: ID, handle: 'red-shirt' } }
+
+/**
+ * The events that make `created` the Blue Shirt (blue-shirt, 'Softer', a DRAFT by Bolt), one per
+ * field, ending with the tag change the test gives.
+ *
+ * @example
+ * toBlueShirt({ tags: ['linen'], added: ['linen'], removed: ['cotton', 'summer'] })
+ */
+export function toBlueShirt(tags: Omit<ProductTagsChanged['data'], 'productId'>): ProductEvent[] {
+  return [
+    { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
+    { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } },
+    { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
+    { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
+    { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
+    { type: 'ProductTagsChanged', data: { productId: ID, ...tags } },
+  ]
+}
 
 /** given(history).when(command).then(events) — the decider as a story. */
 export function given(...history: ProductEvent[]) {

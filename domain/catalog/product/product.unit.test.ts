@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fold } from '../../shared/event.js'
 import { handleReservations, productDecider } from './definitions.js'
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from './events.js'
-import { ID, STORE, created, ctx, deleted, given, update } from '../../../test/support/product-decider.js'
+import { ID, STORE, created, ctx, deleted, given, toBlueShirt, update } from '../../../test/support/product-decider.js'
 
 describe('productCreate', () => {
   it('records the product as given', () => {
@@ -29,17 +29,7 @@ describe('productUpdate', () => {
           tags: ['summer', 'linen'],
         }),
       )
-      .then([
-        { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
-        { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } },
-        { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
-        { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
-        { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
-        {
-          type: 'ProductTagsChanged',
-          data: { productId: ID, tags: ['summer', 'linen'], added: ['linen'], removed: ['cotton'] },
-        },
-      ])
+      .then(toBlueShirt({ tags: ['summer', 'linen'], added: ['linen'], removed: ['cotton'] }))
   })
 
   it('records only the fields that differ', () => {
@@ -116,15 +106,7 @@ describe('evolve', () => {
   it('folds every event into the product', () => {
     const state = fold(productDecider, [
       created,
-      { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
-      { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } },
-      { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
-      { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
-      { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
-      {
-        type: 'ProductTagsChanged',
-        data: { productId: ID, tags: ['linen'], added: ['linen'], removed: ['cotton', 'summer'] },
-      },
+      ...toBlueShirt({ tags: ['linen'], added: ['linen'], removed: ['cotton', 'summer'] }),
     ])
     expect(state).toEqual({
       kind: 'existing',

@@ -9,7 +9,7 @@ import type { LiveProduct } from './product.js'
 import { mediaChanges, productRevertInput, type ProductRevert } from './revert.js'
 import { productHandleKey } from './streams.js'
 import { STORE, ctx } from '../../../test/support/decide-context.js'
-import { ID, createdWith } from '../../../test/support/product-decider.js'
+import { ID, createdWith, toBlueShirt } from '../../../test/support/product-decider.js'
 
 const M1 = '01900000-0000-7000-8000-0000000000a1'
 const M2 = '01900000-0000-7000-8000-0000000000b2'
@@ -18,12 +18,7 @@ const M3 = '01900000-0000-7000-8000-0000000000c3'
 const created = createdWith({ tags: ['cotton'] })
 const original: LiveProduct = { ...created.data, seo: { title: '', description: '' }, publishAt: null }
 const changes: ProductEvent[] = [
-  { type: 'ProductRetitled', data: { productId: ID, title: 'Blue Shirt' } },
-  { type: 'ProductHandleChanged', data: { productId: ID, from: 'red-shirt', to: 'blue-shirt' } },
-  { type: 'ProductDescriptionChanged', data: { productId: ID, description: 'Softer' } },
-  { type: 'ProductStatusChanged', data: { productId: ID, from: 'ACTIVE', to: 'DRAFT' } },
-  { type: 'ProductVendorChanged', data: { productId: ID, vendor: 'Bolt' } },
-  { type: 'ProductTagsChanged', data: { productId: ID, tags: ['linen'], added: ['linen'], removed: ['cotton'] } },
+  ...toBlueShirt({ tags: ['linen'], added: ['linen'], removed: ['cotton'] }),
   { type: 'ProductSeoChanged', data: { productId: ID, title: 'Blue', description: 'Blue shirt' } },
   { type: 'ProductPublishScheduled', data: { productId: ID, publishAt: '2026-02-01T00:00:00.000Z' } },
   { type: 'ProductMediaAttached', data: { productId: ID, mediaIds: [M1], position: 0 } },
