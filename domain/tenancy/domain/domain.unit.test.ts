@@ -101,36 +101,24 @@ describe('storeDomainVerify', () => {
   })
 
   it('records a failure naming the record, the value and what was found', () => {
+    const failed = (found: string[], outcome: string): StoreDomainEvent => ({
+      type: 'StoreDomainVerificationFailed',
+      data: {
+        storeId,
+        domainId: A,
+        hostname: 'shop.example.com',
+        found,
+        reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; ${outcome}`,
+      },
+    })
     spec
       .given([added(A, 'shop.example.com')])
       .when(verify(A, { records: ['nope'] }))
-      .then([
-        {
-          type: 'StoreDomainVerificationFailed',
-          data: {
-            storeId,
-            domainId: A,
-            hostname: 'shop.example.com',
-            found: ['nope'],
-            reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; found "nope"`,
-          },
-        },
-      ])
+      .then([failed(['nope'], 'found "nope"')])
     spec
       .given([added(A, 'shop.example.com')])
       .when(verify(A, { error: 'ESERVFAIL looking up x' }))
-      .then([
-        {
-          type: 'StoreDomainVerificationFailed',
-          data: {
-            storeId,
-            domainId: A,
-            hostname: 'shop.example.com',
-            found: [],
-            reason: `add a TXT record named _emporium.shop.example.com with the value "${token}", wait for DNS to publish it and verify again; DNS answered: ESERVFAIL looking up x`,
-          },
-        },
-      ])
+      .then([failed([], 'DNS answered: ESERVFAIL looking up x')])
   })
 
   it('keeps a verified domain verified', () => {
@@ -155,44 +143,32 @@ describe('storeDomainVerify', () => {
 
 describe('storeDomainSetPrimary and storeDomainRemove', () => {
   const both = [added(A, 'a.example.com'), verified(A, 'a.example.com'), added(B, 'b.example.com')]
+  const setPrimary = (domainId: string): StoreDomainCommand => ({
+    type: 'StoreDomainSetPrimary',
+    data: { storeId, domainId },
+  })
+  const madePrimary = (domainId: string, hostname: string, previousDomainId: string | null): StoreDomainEvent => ({
+    type: 'StoreDomainMadePrimary',
+    data: { storeId, domainId, hostname, previousDomainId },
+  })
 
   it('makes a verified domain primary, naming the previous one', () => {
     spec
       .given(both)
-      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } })
-      .then([
-        {
-          type: 'StoreDomainMadePrimary',
-          data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null },
-        },
-      ])
-    const withB = [
-      ...both,
-      verified(B, 'b.example.com'),
-      {
-        type: 'StoreDomainMadePrimary',
-        data: { storeId, domainId: A, hostname: 'a.example.com', previousDomainId: null },
-      } as StoreDomainEvent,
-    ]
+      .when(setPrimary(A))
+      .then([madePrimary(A, 'a.example.com', null)])
+    const withB = [...both, verified(B, 'b.example.com'), madePrimary(A, 'a.example.com', null)]
     spec
       .given(withB)
-      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } })
-      .then([
-        {
-          type: 'StoreDomainMadePrimary',
-          data: { storeId, domainId: B, hostname: 'b.example.com', previousDomainId: A },
-        },
-      ])
-    spec
-      .given(withB)
-      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: A } })
-      .then([])
+      .when(setPrimary(B))
+      .then([madePrimary(B, 'b.example.com', A)])
+    spec.given(withB).when(setPrimary(A)).then([])
   })
 
   it('refuses to make an unverified domain primary', () => {
     spec
       .given(both)
-      .when({ type: 'StoreDomainSetPrimary', data: { storeId, domainId: B } })
+      .when(setPrimary(B))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'id'], message: 'pending, not verified' })
   })
 
