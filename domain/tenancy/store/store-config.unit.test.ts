@@ -24,6 +24,15 @@ const update = (data: Omit<StoreUpdate['data'], 'storeId'>): StoreUpdate => ({
 })
 
 describe('storeUpdate', () => {
+  const berlin = {
+    line1: 'Hauptstr. 1',
+    line2: '',
+    city: 'Berlin',
+    province: '',
+    postalCode: '10115',
+    countryCode: 'DE',
+  }
+
   it('records one event per concern that changes', () => {
     spec
       .given([created])
@@ -36,14 +45,7 @@ describe('storeUpdate', () => {
           timezone: 'Europe/Berlin',
           weightUnit: 'G',
           contactEmail: 'shop@example.com',
-          address: {
-            line1: 'Hauptstr. 1',
-            line2: '',
-            city: 'Berlin',
-            province: '',
-            postalCode: '10115',
-            countryCode: 'DE',
-          },
+          address: berlin,
           socialLinks: { instagram: 'https://instagram.com/acme' },
           seo: { title: 'Acme' },
         }),
@@ -55,20 +57,7 @@ describe('storeUpdate', () => {
         { type: 'StoreTimezoneChanged', data: { storeId, timezone: 'Europe/Berlin' } },
         { type: 'StoreWeightUnitChanged', data: { storeId, weightUnit: 'G' } },
         { type: 'StoreContactEmailChanged', data: { storeId, contactEmail: 'shop@example.com' } },
-        {
-          type: 'StoreAddressChanged',
-          data: {
-            storeId,
-            address: {
-              line1: 'Hauptstr. 1',
-              line2: '',
-              city: 'Berlin',
-              province: '',
-              postalCode: '10115',
-              countryCode: 'DE',
-            },
-          },
-        },
+        { type: 'StoreAddressChanged', data: { storeId, address: berlin } },
         {
           type: 'StoreSocialLinksChanged',
           data: { storeId, socialLinks: { instagram: 'https://instagram.com/acme' } },
