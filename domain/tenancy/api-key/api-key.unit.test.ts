@@ -12,7 +12,7 @@ import {
 } from './commands.js'
 import { apiKeyDecider } from './decide.js'
 import { apiKeyCreate, apiKeyRevoke, apiKeyRotate } from './definitions.js'
-import type { ApiKeyCreated, ApiKeyRevoked } from './events.js'
+import type { ApiKeyCreated, ApiKeyEvent, ApiKeyRevoked } from './events.js'
 import { operatorContext, prepareEnv } from '../../../test/support/decide-context.js'
 
 const organizationId = '0190a0b0-0000-7000-8000-000000000001'
@@ -218,29 +218,23 @@ describe('apiKeyRotate', () => {
     type: 'ApiKeyRotate',
     data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', overlapSeconds },
   })
+  const rotated = (previousSecretsExpireAt: string): ApiKeyEvent => ({
+    type: 'ApiKeyRotated',
+    data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', previousSecretsExpireAt },
+  })
 
   it('records the new public parts and when the previous secrets stop working', () => {
     spec
       .given([created])
       .when(rotate(3600))
-      .then([
-        {
-          type: 'ApiKeyRotated',
-          data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', previousSecretsExpireAt: '2026-11-21T11:00:00.000Z' },
-        },
-      ])
+      .then([rotated('2026-11-21T11:00:00.000Z')])
   })
 
   it('lets the previous secret stop at once with an overlap of 0', () => {
     spec
       .given([created])
       .when(rotate(0))
-      .then([
-        {
-          type: 'ApiKeyRotated',
-          data: { keyId, publicId: 'ZyXwVu987654', last4: 'abcd', previousSecretsExpireAt: '2026-11-21T10:00:00.000Z' },
-        },
-      ])
+      .then([rotated('2026-11-21T10:00:00.000Z')])
   })
 
   it('refuses a revoked key with CONFLICT and a missing one with NOT_FOUND', () => {
