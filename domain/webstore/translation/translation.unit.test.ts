@@ -14,6 +14,8 @@ const TITLE = sourceDigest('Shirt')
 const SEO = sourceDigest('Best shirt')
 const source = { resourceType: 'PRODUCT' as const, digests: { title: TITLE, 'seo.title': SEO } }
 const locales = { defaultLocale: 'en', enabledLocales: ['en', 'fr', 'de'] }
+/** The French title, translated from the current source. */
+const chemise = { key: 'title', value: 'Chemise', sourceDigest: TITLE }
 
 function register(
   translations: TranslationsRegister['data']['translations'],
@@ -52,12 +54,7 @@ describe('TranslationsRegister', () => {
   it('records one event per key translated', () => {
     spec
       .given([])
-      .when(
-        register([
-          { key: 'title', value: 'Chemise', sourceDigest: TITLE },
-          { key: 'seo.title', value: 'Meilleure chemise', sourceDigest: SEO },
-        ]),
-      )
+      .when(register([chemise, { key: 'seo.title', value: 'Meilleure chemise', sourceDigest: SEO }]))
       .then([registered('title', 'Chemise', TITLE), registered('seo.title', 'Meilleure chemise', SEO)])
   })
 
@@ -65,7 +62,7 @@ describe('TranslationsRegister', () => {
     const history = [registered('title', 'Chemise', TITLE)]
     spec
       .given(history)
-      .when(register([{ key: 'title', value: 'Chemise', sourceDigest: TITLE }]))
+      .when(register([chemise]))
       .then([])
     spec
       .given(history)
@@ -95,7 +92,7 @@ describe('TranslationsRegister', () => {
   it('refuses an unknown resource with NOT_FOUND', () => {
     spec
       .given([])
-      .when(register([{ key: 'title', value: 'Chemise', sourceDigest: TITLE }], 'fr', { source: null }))
+      .when(register([chemise], 'fr', { source: null }))
       .thenFails({ code: 'NOT_FOUND', message: `translatable resource '${R}' does not exist in this store` })
   })
 
@@ -120,36 +117,26 @@ describe('TranslationsRegister', () => {
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'locale'], message: 'only the default locale is enabled' })
   })
 
-  it('refuses a key the resource does not have, listing its keys', () => {
+  it.each([
+    {
+      refusal: 'a key the resource does not have, listing its keys',
+      second: { key: 'vendor', value: 'x', sourceDigest: TITLE },
+      code: 'BAD_USER_INPUT',
+      at: 'key',
+      message: "'vendor' is not a translatable key of this product; its keys are title, seo.title",
+    },
+    {
+      refusal: 'a digest of another source text with CONFLICT, recording nothing for the other keys',
+      second: { key: 'seo.title', value: 'x', sourceDigest: TITLE },
+      code: 'CONFLICT',
+      at: 'sourceDigest',
+      message: "the source of 'seo.title' changed since its digest was fetched; fetch translatableResource again",
+    },
+  ] as const)('refuses $refusal', ({ second, code, at, message }) => {
     spec
       .given([])
-      .when(
-        register([
-          { key: 'title', value: 'Chemise', sourceDigest: TITLE },
-          { key: 'vendor', value: 'x', sourceDigest: TITLE },
-        ]),
-      )
-      .thenFails({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'translations', 1, 'key'],
-        message: "'vendor' is not a translatable key of this product; its keys are title, seo.title",
-      })
-  })
-
-  it('refuses a digest of another source text with CONFLICT, recording nothing for the other keys', () => {
-    spec
-      .given([])
-      .when(
-        register([
-          { key: 'title', value: 'Chemise', sourceDigest: TITLE },
-          { key: 'seo.title', value: 'x', sourceDigest: TITLE },
-        ]),
-      )
-      .thenFails({
-        code: 'CONFLICT',
-        field: ['input', 'translations', 1, 'sourceDigest'],
-        message: "the source of 'seo.title' changed since its digest was fetched; fetch translatableResource again",
-      })
+      .when(register([chemise, second]))
+      .thenFails({ code, field: ['input', 'translations', 1, at], message })
   })
 })
 
@@ -212,7 +199,7 @@ describe('inputs and prepare', () => {
     const input = translationsRegister.input.parse({
       resourceId: R.toUpperCase(),
       locale: 'FR',
-      translations: [{ key: 'title', value: 'Chemise', sourceDigest: TITLE }],
+      translations: [chemise],
     })
     const prepared = await translationsRegister.prepare(input, env({ title: 'Shirt' }, storeHistory))
     expect(prepared).toEqual({
@@ -220,7 +207,7 @@ describe('inputs and prepare', () => {
       entityId: R,
       command: {
         type: 'TranslationsRegister',
-        data: { resourceId: R, locale: 'fr', translations: [{ key: 'title', value: 'Chemise', sourceDigest: TITLE }] },
+        data: { resourceId: R, locale: 'fr', translations: [chemise] },
         facts: {
           source: { resourceType: 'PRODUCT', digests: { title: TITLE } },
           locales: { defaultLocale: 'en', enabledLocales: ['en', 'fr'] },
@@ -246,7 +233,7 @@ describe('inputs and prepare', () => {
     const valid = {
       resourceId: R,
       locale: 'fr',
-      translations: [{ key: 'title', value: 'Chemise', sourceDigest: TITLE }],
+      translations: [chemise],
     }
     expect(issues(valid)).toBeUndefined()
     expect(issues({ ...valid, locale: 'not a locale!' })).toEqual([
