@@ -54,6 +54,8 @@ export const created: ThemeCreated = {
   type: 'ThemeCreated',
   data: { themeId: THEME, name: 'Summer', role: 'DRAFT', source: 'DEFAULT', sourceThemeId: null, files },
 }
+/** The spec from the created theme on: `givenTheme.when(addSection('promo')).then([…])`. */
+export const givenTheme = spec.given([created])
 export const index = parseTemplate(files.find((f) => f.path === 'templates/index.json')!.content)!
 
 export const on = { themeId: THEME, template: 'index' }

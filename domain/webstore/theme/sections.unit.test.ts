@@ -15,6 +15,7 @@ import {
   addSection,
   promoAdded,
   run,
+  givenTheme,
 } from '../../../test/support/theme-sections.js'
 
 describe('themeSectionAdd', () => {
@@ -24,23 +25,20 @@ describe('themeSectionAdd', () => {
       sections: { ...index.sections, promo_1: { type: 'promo', settings: { title: 'Half price' } } },
       order: [...index.order, 'promo_1'],
     }
-    spec
-      .given([created])
-      .when(addSection('promo', { title: 'Half price' }))
-      .then([
-        {
-          type: 'ThemeSectionAdded',
-          data: {
-            ...on,
-            sectionId: 'promo_1',
-            type: 'promo',
-            settings: { title: 'Half price' },
-            position: 3,
-            preset: null,
-            file: templateFile('index', next),
-          },
+    givenTheme.when(addSection('promo', { title: 'Half price' })).then([
+      {
+        type: 'ThemeSectionAdded',
+        data: {
+          ...on,
+          sectionId: 'promo_1',
+          type: 'promo',
+          settings: { title: 'Half price' },
+          position: 3,
+          preset: null,
+          file: templateFile('index', next),
         },
-      ])
+      },
+    ])
   })
 
   it('inserts at a position; nulls are left to the defaults', () => {
@@ -61,27 +59,21 @@ describe('themeSectionAdd', () => {
   })
 
   it('refuses an unknown section type, naming the types the theme has', () => {
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('carousel'))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: "no section type 'carousel'" })
   })
 
   it('refuses an unknown setting id and a value of the wrong type at input.settings.<id>', () => {
-    spec
-      .given([created])
-      .when(addSection('promo', { subtitle: 'x' }))
-      .thenFails({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'settings', 'subtitle'],
-        message: "there is no setting 'subtitle'",
-      })
-    spec
-      .given([created])
+    givenTheme.when(addSection('promo', { subtitle: 'x' })).thenFails({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'settings', 'subtitle'],
+      message: "there is no setting 'subtitle'",
+    })
+    givenTheme
       .when(addSection('promo', { boxed: 'yes' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'boxed'], message: 'checkbox' })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('plain', { title: 'x' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'title'], message: 'known settings: none' })
   })
@@ -114,12 +106,10 @@ describe('themeSectionAdd', () => {
       blocks: { heading_1: { type: 'heading', settings: {} }, text_2: { type: 'text', settings: {} } },
       block_order: ['heading_1', 'text_2'],
     })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('rich-text', {}, { preset: 'Hero' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'preset'], message: "its presets are 'Rich text'" })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('promo', {}, { preset: 'Any' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'preset'], message: 'has no presets' })
   })
@@ -127,32 +117,26 @@ describe('themeSectionAdd', () => {
   it("keeps a section where its schema's enabled_on and disabled_on allow it", () => {
     expect(run([created], addSection('placed', {}, { template: 'product' })).events).toHaveLength(1)
     expect(run([created], addSection('placed', {}, { template: 'group:footer' })).events).toHaveLength(1)
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('placed'))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: "not enabled on template 'index'" })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('placed', {}, { template: '404' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'], message: 'disabled on' })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('placed', {}, { template: 'group:header' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'type'] })
     expect(run([created], addSection('templates-only')).events).toHaveLength(1)
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('templates-only', {}, { template: 'group:footer' }))
       .thenFails({ code: 'BAD_USER_INPUT', message: "not enabled on section group 'group:footer'" })
   })
 
   it('refuses a taken id with CONFLICT, a missing template or theme with NOT_FOUND', () => {
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('promo', {}, { sectionId: 'banner' }))
       .thenFails({ code: 'CONFLICT', field: ['input', 'id'] })
-    spec
-      .given([created])
+    givenTheme
       .when(addSection('promo', {}, { template: 'page.about' }))
       .thenFails({ code: 'NOT_FOUND', field: ['input', 'template'], message: 'templates/page.about.json' })
     spec
@@ -221,12 +205,10 @@ describe('themeSectionUpdate', () => {
       .given([created, ...promoAdded])
       .when(update({ colour: '#fff' }))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'colour'] })
-    spec
-      .given([created])
+    givenTheme
       .when(update({ alignment: 'middle' }, 'story'))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'settings', 'alignment'], message: 'left, center, right' })
-    spec
-      .given([created])
+    givenTheme
       .when(update({ title: 'x' }, 'nope'))
       .thenFails({ code: 'NOT_FOUND', field: ['input', 'sectionId'], message: 'banner, featured, story' })
   })
@@ -244,8 +226,7 @@ describe('themeSectionRemove', () => {
   })
 
   it('refuses an unknown section', () => {
-    spec
-      .given([created])
+    givenTheme
       .when({ type: 'ThemeSectionRemove', data: { ...on, sectionId: 'nope' } })
       .thenFails({ code: 'NOT_FOUND', field: ['input', 'sectionId'] })
   })
@@ -264,19 +245,14 @@ describe('themeSectionsReorder', () => {
       data: { order: ['story', 'banner', 'featured'] },
     })
     expect(template.order).toEqual(['story', 'banner', 'featured'])
-    spec
-      .given([created])
-      .when(reorder(['banner', 'featured']))
-      .then([])
+    givenTheme.when(reorder(['banner', 'featured'])).then([])
   })
 
   it('refuses unknown and repeated ids at their index', () => {
-    spec
-      .given([created])
+    givenTheme
       .when(reorder(['story', 'nope']))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'sectionIds', 1], message: 'banner, featured, story' })
-    spec
-      .given([created])
+    givenTheme
       .when(reorder(['story', 'story']))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'sectionIds', 1], message: 'listed twice' })
   })
