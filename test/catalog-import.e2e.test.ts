@@ -22,6 +22,29 @@ interface Run {
   lines: Record<string, unknown>[]
 }
 
+/**
+ * The summary line an import into the store `imports` ends with; counts left out are 0. A run that
+ * creates or updates products writes them and names the position of its last event, unless it is a
+ * dry run; a run that writes nothing names none.
+ */
+function summary(
+  counts: { lines: number; created?: number; updated?: number; unchanged?: number; rejected?: number },
+  { dryRun = false } = {},
+) {
+  const { lines, created = 0, updated = 0, unchanged = 0, rejected = 0 } = counts
+  const writes = !dryRun && created + updated > 0
+  return {
+    store: 'imports',
+    lines,
+    created,
+    updated,
+    unchanged,
+    dryRun,
+    eventPosition: writes ? expect.any(String) : null,
+    rejected,
+  }
+}
+
 function cli(args: string[]): Promise<Run> {
   const env = { ...process.env, DATABASE_URL: test?.url ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }
   return new Promise((resolve) => {
@@ -83,32 +106,14 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
           message: 'status must be one of DRAFT, ACTIVE, ARCHIVED',
         },
       },
-      {
-        store: 'imports',
-        lines: 5,
-        created: 3,
-        updated: 0,
-        unchanged: 0,
-        dryRun: false,
-        eventPosition: expect.any(String),
-        rejected: 2,
-      },
+      summary({ lines: 5, created: 3, rejected: 2 }),
     ])
   })
 
   it('appends nothing when the same file is imported again', async () => {
     const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
     const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
-    expect(run.lines.at(-1)).toEqual({
-      store: 'imports',
-      lines: 5,
-      created: 0,
-      updated: 0,
-      unchanged: 3,
-      dryRun: false,
-      eventPosition: null,
-      rejected: 2,
-    })
+    expect(run.lines.at(-1)).toEqual(summary({ lines: 5, unchanged: 3, rejected: 2 }))
     const events = (await cli(['events', 'export', '--store', 'imports'])).lines
     expect(events.length).toBe(before)
     expect(events.filter((e) => e.type === 'ProductCreated')).toHaveLength(3)
@@ -122,31 +127,9 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     )
     const dry = await cli(['catalog', 'import', '--store', 'imports', clean, '--dry-run'])
     expect(dry.code, dry.stderr).toBe(0)
-    expect(dry.lines).toEqual([
-      {
-        store: 'imports',
-        lines: 2,
-        created: 1,
-        updated: 1,
-        unchanged: 0,
-        dryRun: true,
-        eventPosition: null,
-        rejected: 0,
-      },
-    ])
+    expect(dry.lines).toEqual([summary({ lines: 2, created: 1, updated: 1 }, { dryRun: true })])
     const real = await cli(['catalog', 'import', '--store', 'imports', clean])
-    expect(real.lines).toEqual([
-      {
-        store: 'imports',
-        lines: 2,
-        created: 1,
-        updated: 1,
-        unchanged: 0,
-        dryRun: false,
-        eventPosition: expect.any(String),
-        rejected: 0,
-      },
-    ])
+    expect(real.lines).toEqual([summary({ lines: 2, created: 1, updated: 1 })])
     const events = (await cli(['events', 'export', '--store', 'imports'])).lines
     expect(events.filter((e) => e.type === 'ProductStatusChanged')).toHaveLength(1)
   })
@@ -172,16 +155,7 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     const real = await cli(['catalog', 'import', '--store', 'imports', file])
     expect(real.lines).toEqual([
       { rejected: { line: 3, code: 'BAD_USER_INPUT', field: ['variants', 0, 'price'], message: expect.any(String) } },
-      {
-        store: 'imports',
-        lines: 3,
-        created: 1,
-        updated: 1,
-        unchanged: 0,
-        dryRun: false,
-        eventPosition: expect.any(String),
-        rejected: 1,
-      },
+      summary({ lines: 3, created: 1, updated: 1, rejected: 1 }),
     ])
     expect(dry.lines).toEqual([real.lines[0], { ...real.lines[1], dryRun: true, eventPosition: null }])
   })
@@ -205,32 +179,12 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
     const before = (await cli(['events', 'export', '--store', 'imports'])).lines.length
     const again = await cli(['catalog', 'import', '--store', 'imports', file])
     expect(again.code, again.stderr).toBe(0)
-    expect(again.lines).toEqual([
-      {
-        store: 'imports',
-        lines: 1,
-        created: 0,
-        updated: 0,
-        unchanged: 1,
-        dryRun: false,
-        eventPosition: null,
-        rejected: 0,
-      },
-    ])
+    expect(again.lines).toEqual([summary({ lines: 1, unchanged: 1 })])
     expect((await cli(['events', 'export', '--store', 'imports'])).lines.length).toBe(before)
 
     await writeFile(file, line('9.50'))
     expect((await cli(['catalog', 'import', '--store', 'imports', file])).lines).toEqual([
-      {
-        store: 'imports',
-        lines: 1,
-        created: 0,
-        updated: 1,
-        unchanged: 0,
-        dryRun: false,
-        eventPosition: expect.any(String),
-        rejected: 0,
-      },
+      summary({ lines: 1, updated: 1 }),
     ])
     const added = (await cli(['events', 'export', '--store', 'imports'])).lines.slice(before)
     expect(added.map((e) => [e.type, (e.data as { price?: number }).price])).toEqual([
