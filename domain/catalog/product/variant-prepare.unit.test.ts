@@ -12,7 +12,6 @@ import {
   variantCreated,
 } from '../../../test/support/variants.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DomainError } from '../../shared/errors.js'
 import { fold } from '../../shared/event.js'
 import { liveMediaKey } from '../../media/streams.js'
 import { storeStream } from '../../tenancy/store/streams.js'
@@ -28,6 +27,7 @@ import {
 } from './variant-commands.js'
 import { productVariantCommands, productVariantUpdate, productVariantsBulkCreate } from './variant-definitions.js'
 import { productVariantsDecider } from './variant-definitions.js'
+import { failure } from '../../../test/support/failure.js'
 
 const OTHER = '01900000-0000-7000-8000-000000000009'
 const MEDIA = id('m', 1)
@@ -58,14 +58,6 @@ function env(
     readStream: async (stream) => (stream === storeStream(ctx.organizationId, STORE) ? storeEvents : []),
   }
 }
-
-const failure = (run: () => unknown) =>
-  Promise.resolve()
-    .then(run)
-    .then(
-      () => expect.unreachable('expected a DomainError'),
-      (e: unknown) => e as DomainError,
-    )
 
 describe('money', () => {
   it.each([

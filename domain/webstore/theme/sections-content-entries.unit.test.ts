@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import type { DomainError } from '../../shared/errors.js'
+import type { PastEvent } from '../../shared/command.js'
 import { fold } from '../../shared/event.js'
 import { contentEntryStream, contentTypeStream } from '../content/streams.js'
 import { defaultThemeFiles } from './default-theme.js'
@@ -15,8 +14,9 @@ import { settingsOf } from './sections-schema.js'
 import { settingValueProblem, type SettingDefinition } from './setting-definitions.js'
 import type { ThemeCreated } from './events.js'
 import type { ThemeSectionEvent } from './sections-events.js'
+import { failure } from '../../../test/support/failure.js'
+import { STORE, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const OTHER_STORE = '01900000-0000-7000-8000-00000000a002'
 const THEME = '01900000-0000-7000-8000-000000000001'
 const TESTIMONIAL_TYPE = '01900000-0000-7000-8000-0000000000c1'
@@ -70,26 +70,13 @@ const streams: Record<string, PastEvent[]> = {
   [contentEntryStream(OTHER_STORE, ELSEWHERE)]: [entryCreated(ELSEWHERE, TESTIMONIAL_TYPE)],
 }
 
-const env: PrepareEnv = {
-  ctx: {
-    now: new Date('2026-01-02T03:04:05Z'),
-    actor: { type: 'api_key', id: 'key-1' },
-    organizationId: 'org-1',
-    storeId: STORE,
-  },
+const env = prepareEnv({
   newId: () => '01900000-0000-7000-8000-00000000beef',
-  reservationOwner: async () => null,
   readStream: async (stream) => streams[stream] ?? [],
-}
+})
 
 const check = (values: Record<string, unknown>) =>
   checkReferences(env, STORE, definitions, values, ['input', 'settings'])
-const failure = (run: () => Promise<unknown>) =>
-  run().then(
-    () => expect.unreachable('expected a DomainError'),
-    (e: unknown) => e as DomainError,
-  )
-
 describe('metaobject settings in a schema', () => {
   it('read metaobject_type and limit; a limit above 50 is refused', () => {
     expect(definitions).toMatchObject([

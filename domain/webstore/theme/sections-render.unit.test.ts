@@ -6,7 +6,6 @@ import { collectionHandleKey } from '../collection/streams.js'
 import { menuHandleKey } from '../menu/streams.js'
 import { pageHandleKey } from '../page/streams.js'
 import type { PrepareEnv } from '../../shared/command.js'
-import type { DomainError } from '../../shared/errors.js'
 import { defaultThemeFiles } from './default-theme.js'
 import { themeLiquid } from './liquid.js'
 import { parseSectionSchema } from './section-schema.js'
@@ -18,8 +17,9 @@ import { checkReferences } from './sections-references.js'
 import { sectionRenderData } from './sections-render.js'
 import { settingsOf } from './sections-schema.js'
 import { parseTemplate, templateNameOf, templatePath, type SectionInstance } from './sections-template.js'
+import { failure } from '../../../test/support/failure.js'
+import { STORE, prepareEnv } from '../../../test/support/decide-context.js'
 
-const STORE = '01900000-0000-7000-8000-00000000a001'
 const THEME = '01900000-0000-7000-8000-000000000001'
 const MEDIA = '01900000-0000-7000-8000-0000000000a1'
 const files = defaultThemeFiles()
@@ -137,13 +137,7 @@ function env(
     menus?: string[]
   } = {},
 ): PrepareEnv {
-  return {
-    ctx: {
-      now: new Date('2026-01-02T03:04:05Z'),
-      actor: { type: 'api_key', id: 'key-1' },
-      organizationId: 'org-1',
-      storeId: STORE,
-    },
+  return prepareEnv({
     newId: () => '01900000-0000-7000-8000-00000000beef',
     async reservationOwner(scope, key) {
       if (scope !== STORE) return null
@@ -165,50 +159,38 @@ function env(
             },
           ]
         : [],
-  }
+  })
 }
-
-const failure = (run: () => Promise<unknown>) =>
-  run().then(
-    () => expect.unreachable('expected a DomainError'),
-    (e: unknown) => e as DomainError,
-  )
 
 describe('references in settings', () => {
   const definitions = settingsOf(schemaOf('image-with-text').settings)
   const withProduct = [{ type: 'product' as const, id: 'featured', label: 'Featured product' }]
+  /** `checkReferences` in STORE for `settings` given at input.settings, against these setting definitions. */
+  const check = (
+    facts: PrepareEnv,
+    settingDefinitions: Parameters<typeof checkReferences>[2],
+    settings: Record<string, unknown>,
+  ) => checkReferences(facts, STORE, settingDefinitions, settings, ['input', 'settings'])
 
   it('accepts an existing product handle and media id, and image URLs as they are', async () => {
+    await expect(check(env({ media: [MEDIA] }), definitions, { image: MEDIA })).resolves.toBeUndefined()
     await expect(
-      checkReferences(env({ media: [MEDIA] }), STORE, definitions, { image: MEDIA }, ['input', 'settings']),
+      check(env(), definitions, { image: 'https://cdn.example.com/a.png', heading: 'x' }),
     ).resolves.toBeUndefined()
     await expect(
-      checkReferences(env(), STORE, definitions, { image: 'https://cdn.example.com/a.png', heading: 'x' }, [
-        'input',
-        'settings',
-      ]),
-    ).resolves.toBeUndefined()
-    await expect(
-      checkReferences(env({ products: ['red-shirt'] }), STORE, withProduct, { featured: 'red-shirt' }, [
-        'input',
-        'settings',
-      ]),
+      check(env({ products: ['red-shirt'] }), withProduct, { featured: 'red-shirt' }),
     ).resolves.toBeUndefined()
   })
 
   it('refuses a media id this store does not have, at the setting', async () => {
-    await expect(
-      failure(() => checkReferences(env(), STORE, definitions, { image: MEDIA }, ['input', 'settings'])),
-    ).resolves.toMatchObject({
+    await expect(failure(() => check(env(), definitions, { image: MEDIA }))).resolves.toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'settings', 'image'],
     })
   })
 
   it('refuses a product handle this store does not have', async () => {
-    await expect(
-      failure(() => checkReferences(env(), STORE, withProduct, { featured: 'ghost' }, ['input', 'settings'])),
-    ).resolves.toMatchObject({
+    await expect(failure(() => check(env(), withProduct, { featured: 'ghost' }))).resolves.toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'settings', 'featured'],
       message: expect.stringContaining('no product with that handle'),
@@ -224,42 +206,20 @@ describe('references in settings', () => {
     ]
     const all = env({ pages: ['about-us'], blogs: ['journal'], collections: ['summer'], menus: ['main-menu'] })
     await expect(
-      checkReferences(
-        all,
-        STORE,
-        pickers,
-        { about: 'about-us', news: 'journal', featured: 'summer', menu: 'main-menu' },
-        ['input', 'settings'],
-      ),
+      check(all, pickers, { about: 'about-us', news: 'journal', featured: 'summer', menu: 'main-menu' }),
     ).resolves.toBeUndefined()
-    await expect(
-      failure(() => checkReferences(env(), STORE, pickers, { featured: 'summer' }, ['input', 'settings'])),
-    ).resolves.toMatchObject({
-      field: ['input', 'settings', 'featured'],
-      message: expect.stringContaining('no collection with that handle'),
-    })
-    await expect(
-      failure(() => checkReferences(env(), STORE, pickers, { menu: 'main-menu' }, ['input', 'settings'])),
-    ).resolves.toMatchObject({
-      field: ['input', 'settings', 'menu'],
-      message: expect.stringContaining('no menu with that handle'),
-    })
-    await expect(
-      failure(() =>
-        checkReferences(env({ blogs: ['journal'] }), STORE, pickers, { about: 'about-us' }, ['input', 'settings']),
-      ),
-    ).resolves.toMatchObject({
-      field: ['input', 'settings', 'about'],
-      message: expect.stringContaining('no page with that handle'),
-    })
-    await expect(
-      failure(() =>
-        checkReferences(env({ pages: ['about-us'] }), STORE, pickers, { news: 'journal' }, ['input', 'settings']),
-      ),
-    ).resolves.toMatchObject({
-      field: ['input', 'settings', 'news'],
-      message: expect.stringContaining('no blog with that handle'),
-    })
+    const missing: [PrepareEnv, string, string, string][] = [
+      [env(), 'featured', 'summer', 'collection'],
+      [env(), 'menu', 'main-menu', 'menu'],
+      [env({ blogs: ['journal'] }), 'about', 'about-us', 'page'],
+      [env({ pages: ['about-us'] }), 'news', 'journal', 'blog'],
+    ]
+    for (const [facts, setting, handle, kind] of missing) {
+      await expect(failure(() => check(facts, pickers, { [setting]: handle }))).resolves.toMatchObject({
+        field: ['input', 'settings', setting],
+        message: expect.stringContaining(`no ${kind} with that handle`),
+      })
+    }
   })
 
   it('are checked by prepare against the section the command targets', async () => {
