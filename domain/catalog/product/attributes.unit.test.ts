@@ -63,44 +63,34 @@ const setValues = (values: { attributeId: string; value: unknown }[], f: Attribu
   facts: f,
 })
 
+/** The spec from a cotton product in the clothing set. */
+const givenClothing = spec.given([created, inClothing, cotton])
+
 describe('productAttributesSet', () => {
+  const setWidthAndMaterial = (w: number, m: string) =>
+    setValues(
+      [
+        { attributeId: 'a-width', value: w },
+        { attributeId: 'a-material', value: m },
+      ],
+      facts(clothing, material, width),
+    )
+
   it('records the values that change, each with its attribute code and type', () => {
-    spec
-      .given([created, inClothing, cotton])
-      .when(
-        setValues(
-          [
-            { attributeId: 'a-width', value: 12 },
-            { attributeId: 'a-material', value: 'cotton' },
-          ],
-          facts(clothing, material, width),
-        ),
-      )
-      .then([
-        {
-          type: 'ProductAttributeValuesSet',
-          data: { productId: P, values: [{ attributeId: 'a-width', code: 'width', type: 'NUMBER', value: 12 }] },
-        },
-      ])
+    givenClothing.when(setWidthAndMaterial(12, 'cotton')).then([
+      {
+        type: 'ProductAttributeValuesSet',
+        data: { productId: P, values: [{ attributeId: 'a-width', code: 'width', type: 'NUMBER', value: 12 }] },
+      },
+    ])
   })
 
   it('refuses a select value outside its options with the path of the value', () => {
-    spec
-      .given([created, inClothing, cotton])
-      .when(
-        setValues(
-          [
-            { attributeId: 'a-width', value: 1 },
-            { attributeId: 'a-material', value: 'silk' },
-          ],
-          facts(clothing, material, width),
-        ),
-      )
-      .thenFails({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'values', 1, 'value'],
-        message: "material: 'silk' is not an option of this attribute; choose one of cotton, wool",
-      })
+    givenClothing.when(setWidthAndMaterial(1, 'silk')).thenFails({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'values', 1, 'value'],
+      message: "material: 'silk' is not an option of this attribute; choose one of cotton, wool",
+    })
   })
 
   it('refuses a write that leaves a required attribute of the set empty, attributes outside the set, and repeats', () => {
@@ -112,8 +102,7 @@ describe('productAttributesSet', () => {
         field: ['input', 'values'],
         message: "the attribute set 'Clothing' requires values for 'material'",
       })
-    spec
-      .given([created, inClothing, cotton])
+    givenClothing
       .when(setValues([{ attributeId: 'a-note', value: 'x' }], facts(clothing, material, width, note)))
       .thenFails({
         code: 'BAD_USER_INPUT',
@@ -143,8 +132,7 @@ describe('productAttributesSet', () => {
           data: { productId: P, values: [{ attributeId: 'a-note', code: 'note', type: 'TEXT', value: 'hi' }] },
         },
       ])
-    spec
-      .given([created, inClothing, cotton])
+    givenClothing
       .when(setValues([{ attributeId: 'a-note', value: 'hi' }], facts(null, note)))
       .thenFails({ code: 'CONFLICT' })
   })
@@ -189,14 +177,11 @@ describe('productAttributesRemove', () => {
   })
 
   it('refuses removing a value the set requires', () => {
-    spec
-      .given([created, inClothing, cotton])
-      .when(remove([['a-material', 'material']], facts(clothing, material, width)))
-      .thenFails({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'codes', 0],
-        message: "attribute 'material' is required by the attribute set 'Clothing'",
-      })
+    givenClothing.when(remove([['a-material', 'material']], facts(clothing, material, width))).thenFails({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'codes', 0],
+      message: "attribute 'material' is required by the attribute set 'Clothing'",
+    })
   })
 })
 
@@ -213,20 +198,16 @@ describe('productAttributeSetChange', () => {
   })
 
   it('without dropValues refuses a move that would drop values, naming them', () => {
-    spec
-      .given([created, inClothing, cotton])
-      .when(change(OTHER_SET, facts(plain, note)))
-      .thenFails({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'dropValues'],
-        message:
-          "moving the product to attribute set 'Plain' would drop its values of 'material'; pass dropValues: true to confirm",
-      })
+    givenClothing.when(change(OTHER_SET, facts(plain, note))).thenFails({
+      code: 'BAD_USER_INPUT',
+      field: ['input', 'dropValues'],
+      message:
+        "moving the product to attribute set 'Plain' would drop its values of 'material'; pass dropValues: true to confirm",
+    })
   })
 
   it('with dropValues moves and drops; values given in the same call fill the new set', () => {
-    spec
-      .given([created, inClothing, cotton])
+    givenClothing
       .when(change(OTHER_SET, facts(plain, note), true, [{ attributeId: 'a-note', value: 'hand wash' }]))
       .then([
         {
@@ -245,14 +226,10 @@ describe('productAttributeSetChange', () => {
       .given([created])
       .when(change(SET, facts(clothing, material, width)))
       .thenFails({ code: 'BAD_USER_INPUT', field: ['input', 'values'], message: "requires values for 'material'" })
-    spec
-      .given([created, inClothing, cotton])
+    givenClothing
       .when(change(null, facts(null)))
       .then([{ type: 'ProductAttributeSetChanged', data: { productId: P, from: SET, to: null, dropped: [] } }])
-    spec
-      .given([created, inClothing, cotton])
-      .when(change(SET, facts(clothing, material, width)))
-      .then([])
+    givenClothing.when(change(SET, facts(clothing, material, width))).then([])
   })
 })
 
