@@ -12,30 +12,29 @@ export type Seo = { title: string; description: string }
 
 export const NO_SEO: Seo = { title: '', description: '' }
 
+/** One part of the SEO input, trimmed and at most `max` characters; null or left out keeps it. */
+const seoPart = (part: keyof Seo, max: number, description: string) =>
+  z
+    .string({ error: `seo.${part} must be a string` })
+    .trim()
+    .max(max, `seo.${part} must be at most ${max} characters (search engines cut longer ${part}s off)`)
+    .nullish()
+    .describe(description)
+
 /** Parts left out (or null) keep their value; an empty string clears one. */
 export const seoInput = z
   .strictObject(
     {
-      title: z
-        .string({ error: 'seo.title must be a string' })
-        .trim()
-        .max(
-          SEO_TITLE_MAX_LENGTH,
-          `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters (search engines cut longer titles off)`,
-        )
-        .nullish()
-        .describe(
-          `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`,
-        ),
-      description: z
-        .string({ error: 'seo.description must be a string' })
-        .trim()
-        .max(
-          SEO_DESCRIPTION_MAX_LENGTH,
-          `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters (search engines cut longer descriptions off)`,
-        )
-        .nullish()
-        .describe(`The description search engines show, at most ${SEO_DESCRIPTION_MAX_LENGTH} characters.`),
+      title: seoPart(
+        'title',
+        SEO_TITLE_MAX_LENGTH,
+        `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`,
+      ),
+      description: seoPart(
+        'description',
+        SEO_DESCRIPTION_MAX_LENGTH,
+        `The description search engines show, at most ${SEO_DESCRIPTION_MAX_LENGTH} characters.`,
+      ),
     },
     {
       error: (issue) =>
