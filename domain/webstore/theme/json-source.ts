@@ -122,42 +122,33 @@ function locateJsonError(text: string): { at: number; message: string } {
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number()
     fail(c === undefined ? 'unexpected end of input' : `unexpected ${describe(c)}`)
   }
-  const object = (): void => {
+  /** A `{…}` or `[…]` from its opening character: `item`s separated by commas, up to `close`. */
+  const container = (close: '}' | ']', item: () => void): void => {
     i++
     space()
-    if (text[i] === '}') return void i++
+    if (text[i] === close) return void i++
     for (;;) {
-      space()
-      if (text[i] !== '"') fail(`expected a double-quoted property name, found ${describe(text[i])}`)
-      string()
-      space()
-      if (text[i] !== ':') fail(`expected ':' after a property name, found ${describe(text[i])}`)
-      i++
-      value()
+      item()
       space()
       if (text[i] === ',') {
         i++
         continue
       }
-      if (text[i] === '}') return void i++
-      fail(`expected ',' or '}', found ${describe(text[i])}`)
+      if (text[i] === close) return void i++
+      fail(`expected ',' or '${close}', found ${describe(text[i])}`)
     }
   }
-  const array = (): void => {
-    i++
+  const member = (): void => {
     space()
-    if (text[i] === ']') return void i++
-    for (;;) {
-      value()
-      space()
-      if (text[i] === ',') {
-        i++
-        continue
-      }
-      if (text[i] === ']') return void i++
-      fail(`expected ',' or ']', found ${describe(text[i])}`)
-    }
+    if (text[i] !== '"') fail(`expected a double-quoted property name, found ${describe(text[i])}`)
+    string()
+    space()
+    if (text[i] !== ':') fail(`expected ':' after a property name, found ${describe(text[i])}`)
+    i++
+    value()
   }
+  const object = (): void => container('}', member)
+  const array = (): void => container(']', value)
   try {
     value()
     space()
