@@ -159,31 +159,12 @@ describe('input validation', () => {
 
 describe('registry entries', () => {
   it('serve every transport under products:write, naming mutation and tool alike', () => {
-    expect(productCommands.map((d) => [d.name, d.tool, d.scope, d.transports, d.storeScoped, d.annotations])).toEqual([
-      [
-        'productCreate',
-        'create_product',
-        'products:write',
-        ['graphql', 'mcp', 'cli'],
-        true,
-        { destructive: false, idempotent: false },
-      ],
-      [
-        'productUpdate',
-        'update_product',
-        'products:write',
-        ['graphql', 'mcp', 'cli'],
-        true,
-        { destructive: false, idempotent: true },
-      ],
-      [
-        'productDelete',
-        'delete_product',
-        'products:write',
-        ['graphql', 'mcp', 'cli'],
-        true,
-        { destructive: true, idempotent: false },
-      ],
+    expect(productCommands.map((d) => [d.name, d.tool, d.annotations])).toEqual([
+      ['productCreate', 'create_product', { destructive: false, idempotent: false }],
+      ['productUpdate', 'update_product', { destructive: false, idempotent: true }],
+      ['productDelete', 'delete_product', { destructive: true, idempotent: false }],
     ])
+    for (const d of productCommands)
+      expect([d.scope, d.transports, d.storeScoped]).toEqual(['products:write', ['graphql', 'mcp', 'cli'], true])
   })
 })
