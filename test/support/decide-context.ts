@@ -29,3 +29,12 @@ export function prepareEnv(changes: Partial<PrepareEnv> = {}): PrepareEnv {
 export function operatorContext(organizationId: string): DecideContext {
   return { now: new Date('2026-11-21T10:00:00Z'), actor: { type: 'system', id: 'cli' }, organizationId, storeId: null }
 }
+
+/**
+ * UUIDs that end in the given hex digits, one per argument, for the ids a test names.
+ *
+ * @example const [A, B] = idsEndingIn('aa', 'bb') // '01900000-0000-7000-8000-0000000000aa', '…bb'
+ */
+export function idsEndingIn<const Ends extends readonly string[]>(...ends: Ends): { [K in keyof Ends]: string } {
+  return ends.map((end) => `01900000-0000-7000-8000-${end.padStart(12, '0')}`) as { [K in keyof Ends]: string }
+}

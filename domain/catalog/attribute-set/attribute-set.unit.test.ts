@@ -7,14 +7,10 @@ import { attributeCodeKey } from '../attribute/streams.js'
 import type { AttributeSetCommand } from './commands.js'
 import { attributeSetAttributeAdd, attributeSetCreate, attributeSetDecider } from './definitions.js'
 import type { AttributeSetEvent } from './events.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, idsEndingIn } from '../../../test/support/decide-context.js'
 
 const S = '01900000-0000-7000-8000-0000000000b1'
-const [SIZE, COLOR, CARE] = [
-  '01900000-0000-7000-8000-0000000000c1',
-  '01900000-0000-7000-8000-0000000000c2',
-  '01900000-0000-7000-8000-0000000000c3',
-] as const
+const [SIZE, COLOR, CARE] = idsEndingIn('c1', 'c2', 'c3')
 const spec = deciderSpec(attributeSetDecider, ctx)
 const ref = {
   size: { attributeId: SIZE, code: 'size' },

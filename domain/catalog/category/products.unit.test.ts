@@ -14,15 +14,10 @@ import {
 } from './products-definitions.js'
 import { categoryProductsAddInput, type CategoryProductsCommand, type CategoryProductsEvent } from './products.js'
 import { categoryTreeStream } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, idsEndingIn } from '../../../test/support/decide-context.js'
 
 const CAT = '01900000-0000-7000-8000-000000000001'
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => `01900000-0000-7000-8000-0000000000${c}${c}`) as [
-  string,
-  string,
-  string,
-  string,
-]
+const [A, B, C, D] = idsEndingIn('aa', 'bb', 'cc', 'dd')
 const spec = deciderSpec(categoryProductsDecider, ctx)
 
 const added = (productIds: string[], position = 0): CategoryProductsEvent => ({

@@ -18,15 +18,10 @@ import {
   productMediaReorderInput,
   type ProductMediaCommand,
 } from './media.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, idsEndingIn } from '../../../test/support/decide-context.js'
 
 const P = '01900000-0000-7000-8000-000000000001'
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => `01900000-0000-7000-8000-0000000000${c}${c}`) as [
-  string,
-  string,
-  string,
-  string,
-]
+const [A, B, C, D] = idsEndingIn('aa', 'bb', 'cc', 'dd')
 const spec = deciderSpec(productMediaDecider, ctx)
 
 const created: ProductCreated = {

@@ -12,14 +12,10 @@ import {
 import type { CollectionEvent, CollectionFields } from './events.js'
 import type { CollectionRule } from './rules.js'
 import { collectionHandleKey } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, idsEndingIn } from '../../../test/support/decide-context.js'
 
 const C = '01900000-0000-7000-8000-0000000000c1'
-const [P1, P2, P3] = [
-  '01900000-0000-7000-8000-0000000000f1',
-  '01900000-0000-7000-8000-0000000000f2',
-  '01900000-0000-7000-8000-0000000000f3',
-] as const
+const [P1, P2, P3] = idsEndingIn('f1', 'f2', 'f3')
 const NOW = '2026-01-02T03:04:05.000Z'
 const spec = deciderSpec(collectionDecider, ctx)
 

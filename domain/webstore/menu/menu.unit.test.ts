@@ -8,15 +8,10 @@ import type { MenuEvent } from './events.js'
 import { itemTree, MENU_MAX_ITEMS } from './items.js'
 import type { MenuLink } from './links.js'
 import { menuHandleKey } from './streams.js'
-import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv, idsEndingIn } from '../../../test/support/decide-context.js'
 
 const M = '01900000-0000-7000-8000-0000000000f1'
-const [A, B, C, D] = ['a1', 'b1', 'c1', 'd1'].map((n) => `01900000-0000-7000-8000-0000000000${n}`) as [
-  string,
-  string,
-  string,
-  string,
-]
+const [A, B, C, D] = idsEndingIn('a1', 'b1', 'c1', 'd1')
 const spec = deciderSpec(menuDecider, ctx)
 
 const HOME: MenuLink = { type: 'HOME', url: null, resourceId: null }
