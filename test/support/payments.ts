@@ -73,41 +73,31 @@ export async function placeOrder(t: TestApp, shop: Tenant, total = 2500, currenc
 export const newPaymentIntentId = () => `pi_${randomBytes(12).toString('hex')}`
 export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`
 
-export function succeededEvent(orderId: string | null, pi: string, amount = 2500, currency = 'eur', id = newEventId()) {
+/** A Stripe webhook event of `type` about `object` (its `metadata` naming the order, if any), created now. */
+function stripeEvent<Body extends object>(id: string, type: string, object: Body, orderId: string | null) {
   return {
     id,
-    type: 'payment_intent.succeeded',
+    type,
     created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: pi,
-        object: 'payment_intent',
-        amount,
-        amount_received: amount,
-        currency,
-        metadata: orderId ? { orderId } : {},
-      },
-    },
+    data: { object: { ...object, metadata: orderId ? { orderId } : {} } },
   }
 }
 
+export function succeededEvent(orderId: string | null, pi: string, amount = 2500, currency = 'eur', id = newEventId()) {
+  const intent = { id: pi, object: 'payment_intent', amount, amount_received: amount, currency }
+  return stripeEvent(id, 'payment_intent.succeeded', intent, orderId)
+}
+
 export function refundedEvent(pi: string, amountRefunded: number, orderId: string | null = null, id = newEventId()) {
-  return {
-    id,
-    type: 'charge.refunded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `ch_${pi}`,
-        object: 'charge',
-        payment_intent: pi,
-        amount: 2500,
-        amount_refunded: amountRefunded,
-        currency: 'eur',
-        metadata: orderId ? { orderId } : {},
-      },
-    },
+  const charge = {
+    id: `ch_${pi}`,
+    object: 'charge',
+    payment_intent: pi,
+    amount: 2500,
+    amount_refunded: amountRefunded,
+    currency: 'eur',
   }
+  return stripeEvent(id, 'charge.refunded', charge, orderId)
 }
 
 /** `Stripe-Signature` as Stripe computes it, through the SDK. */
