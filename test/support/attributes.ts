@@ -28,37 +28,35 @@ export interface AttributeSet {
   revision: number
 }
 
+/** `mutation { <name>(input) { <payload> { <fields> } eventPosition } }`, for any `name` of one resource. */
+const writeMutation = (payload: string, fields: string) => (name: string) =>
+  `mutation ($input: ${name[0]!.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $input) { ${payload} { ${fields} } eventPosition } }`
+
 /** `mutation { <name>(input) { attribute { … } eventPosition } }`. */
-export const attributeMutation = (name: string) =>
-  `mutation ($input: ${name[0]!.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $input) { attribute { ${ATTRIBUTE_FIELDS} } eventPosition } }`
+export const attributeMutation = writeMutation('attribute', ATTRIBUTE_FIELDS)
 
 /** `mutation { <name>(input) { attributeSet { … } eventPosition } }`. */
-export const setMutation = (name: string) =>
-  `mutation ($input: ${name[0]!.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $input) { attributeSet { ${SET_FIELDS} } eventPosition } }`
+export const setMutation = writeMutation('attributeSet', SET_FIELDS)
 
-export async function createAttribute(t: TestApp, apiKey: string, input: Record<string, unknown>): Promise<Attribute> {
-  const response = await t.gql<{ attributeCreate: { attribute: Attribute } }>(
-    apiKey,
-    attributeMutation('attributeCreate'),
-    { input },
-  )
-  expect(response.errors).toBeUndefined()
-  return response.data!.attributeCreate.attribute
-}
-
-export async function createAttributeSet(
+/** Runs a create mutation that must succeed and answers what it wrote under `payload`. */
+async function create<Written>(
   t: TestApp,
   apiKey: string,
+  name: string,
+  payload: string,
+  mutation: string,
   input: Record<string, unknown>,
-): Promise<AttributeSet> {
-  const response = await t.gql<{ attributeSetCreate: { attributeSet: AttributeSet } }>(
-    apiKey,
-    setMutation('attributeSetCreate'),
-    { input },
-  )
+): Promise<Written> {
+  const response = await t.gql<Record<string, Record<string, Written>>>(apiKey, mutation, { input })
   expect(response.errors).toBeUndefined()
-  return response.data!.attributeSetCreate.attributeSet
+  return response.data![name]![payload]!
 }
+
+export const createAttribute = (t: TestApp, apiKey: string, input: Record<string, unknown>) =>
+  create<Attribute>(t, apiKey, 'attributeCreate', 'attribute', attributeMutation('attributeCreate'), input)
+
+export const createAttributeSet = (t: TestApp, apiKey: string, input: Record<string, unknown>) =>
+  create<AttributeSet>(t, apiKey, 'attributeSetCreate', 'attributeSet', setMutation('attributeSetCreate'), input)
 
 /** A SELECT `material` (cotton, wool), a NUMBER `width` in cm, and a required TEXT `care`. */
 export async function clothingAttributes(t: TestApp, apiKey: string) {
