@@ -14,9 +14,12 @@ export interface HttpCase {
 const VIEWER = '{ viewer { __typename } }'
 const SMALL_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
 
+/** One part of a multipart body: a field, or a file when it has a filename. */
+type Part = { name: string; value: string | Buffer; filename?: string }
+
 /** A `multipart/form-data` body from raw parts, so framing can be broken on purpose. */
 function multipart(
-  parts: { name: string; value: string | Buffer; filename?: string }[],
+  parts: Part[],
   options: { boundary?: string; close?: boolean } = {},
 ): { payload: Buffer; contentType: string } {
   const boundary = options.boundary ?? 'fuzzboundary'
@@ -41,63 +44,20 @@ const UPLOAD = JSON.stringify({
 function multipartCases(auth: Record<string, string>): HttpCase[] {
   const map = JSON.stringify({ 0: ['variables.file'] })
   const file = { name: '0', value: SMALL_PNG, filename: 'a.png' }
+  /** The upload mutation with `mapValue` as its map, then `files` (the one PNG unless given). */
+  const upload = (mapValue = map, files: Part[] = [file], options: { close?: boolean } = {}) =>
+    multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: mapValue }, ...files], options)
   const bodies: [string, { payload: Buffer; contentType: string }][] = [
-    [
-      'truncated',
-      {
-        ...multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false }),
-        payload: multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file]).payload.subarray(
-          0,
-          200,
-        ),
-      },
-    ],
-    [
-      'no-closing-boundary',
-      multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: map }, file], { close: false }),
-    ],
+    ['truncated', { ...upload(map, [file], { close: false }), payload: upload().payload.subarray(0, 200) }],
+    ['no-closing-boundary', upload(map, [file], { close: false })],
     ['operations-not-json', multipart([{ name: 'operations', value: '{' }, { name: 'map', value: map }, file])],
-    ['map-not-json', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: 'nope' }, file])],
-    ['map-is-list', multipart([{ name: 'operations', value: UPLOAD }, { name: 'map', value: '[]' }, file])],
-    [
-      'map-names-missing-file',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: JSON.stringify({ 9: ['variables.file'] }) },
-      ]),
-    ],
-    [
-      'map-path-not-list',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: JSON.stringify({ 0: 'variables.file' }) },
-        file,
-      ]),
-    ],
-    [
-      'map-path-proto',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: JSON.stringify({ 0: ['variables.__proto__.x'] }) },
-        file,
-      ]),
-    ],
-    [
-      'map-path-outside-variables',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: JSON.stringify({ 0: ['query'] }) },
-        file,
-      ]),
-    ],
-    [
-      'map-path-deep-missing',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: JSON.stringify({ 0: ['variables.a.b.c'] }) },
-        file,
-      ]),
-    ],
+    ['map-not-json', upload('nope')],
+    ['map-is-list', upload('[]')],
+    ['map-names-missing-file', upload(JSON.stringify({ 9: ['variables.file'] }), [])],
+    ['map-path-not-list', upload(JSON.stringify({ 0: 'variables.file' }))],
+    ['map-path-proto', upload(JSON.stringify({ 0: ['variables.__proto__.x'] }))],
+    ['map-path-outside-variables', upload(JSON.stringify({ 0: ['query'] }))],
+    ['map-path-deep-missing', upload(JSON.stringify({ 0: ['variables.a.b.c'] }))],
     ['file-before-operations', multipart([file, { name: 'operations', value: UPLOAD }, { name: 'map', value: map }])],
     ['no-operations', multipart([{ name: 'map', value: map }, file])],
     ['operations-null', multipart([{ name: 'operations', value: 'null' }, { name: 'map', value: map }, file])],
@@ -110,21 +70,12 @@ function multipartCases(auth: Record<string, string>): HttpCase[] {
     ],
     [
       'eleven-files',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: map },
-        ...Array.from({ length: 11 }, (_, i) => ({ ...file, name: String(i) })),
-      ]),
+      upload(
+        map,
+        Array.from({ length: 11 }, (_, i) => ({ ...file, name: String(i) })),
+      ),
     ],
-    [
-      'twelve-fields',
-      multipart([
-        { name: 'operations', value: UPLOAD },
-        { name: 'map', value: map },
-        ...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, value: 'x' })),
-        file,
-      ]),
-    ],
+    ['twelve-fields', upload(map, [...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, value: 'x' })), file])],
     [
       'huge-field',
       multipart([
