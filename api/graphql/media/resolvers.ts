@@ -6,7 +6,6 @@ import {
 import { mediaUpdate } from '../../../domain/media/definitions.js'
 import { listMedia, mediaOfProducts, readMedia, type ListMediaArgs } from '../../../app/media/reads.js'
 import { readProduct } from '../../../app/catalog/product/reads.js'
-import type { ProductView } from '../../../app/catalog/product/view.js'
 import {
   mediaCreateFromUrlService,
   mediaCreateService,
@@ -15,7 +14,7 @@ import {
 import { mediaDeleteService } from '../../../app/media/delete.js'
 import { mediaPath, mediaUrlFor, type MediaView } from '../../../app/media/view.js'
 import type { GraphQLSlice } from '../plugin.js'
-import { type GraphQLContext } from '../shared/context.js'
+import { batchLoader, idOf } from '../shared/loaders.js'
 import { serve } from '../shared/services.js'
 import { mediaTypeDefs } from './schema.js'
 import { uploadScalar } from './upload.js'
@@ -60,11 +59,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `Product.media` for every product of a response in one query. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    media: (queries: { obj: ProductView }[], context) =>
-      mediaOfProducts(
-        context as GraphQLContext,
-        queries.map((query) => query.obj.id),
-      ),
+    media: batchLoader(idOf, mediaOfProducts),
   },
 }
 

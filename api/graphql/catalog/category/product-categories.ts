@@ -1,7 +1,6 @@
 import { categoriesOfProducts } from '../../../../app/catalog/category/reads.js'
-import type { ProductView } from '../../../../app/catalog/product/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type GraphQLContext } from '../../shared/context.js'
+import { batchLoader, idOf } from '../../shared/loaders.js'
 
 const typeDefs = /* GraphQL */ `
   extend type Product {
@@ -13,11 +12,7 @@ const typeDefs = /* GraphQL */ `
 /** `Product.categories` for every product of a response in one query. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    categories: (queries: { obj: ProductView }[], context) =>
-      categoriesOfProducts(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.id),
-      ),
+    categories: batchLoader(idOf, categoriesOfProducts),
   },
 }
 

@@ -13,8 +13,8 @@ import {
 import { toCrumbView, type CategoryView } from '../../../../app/catalog/category/view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { batchLoader, idOf } from '../../shared/loaders.js'
 import { mutate } from '../../../../app/caller.js'
-import { type GraphQLContext } from '../../shared/context.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { categoryTypeDefs } from './schema.js'
 import {
@@ -83,21 +83,9 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `Category.parent`, `image` and `productCount` for every category of a response in one query each. */
 const loaders: GraphQLSlice['loaders'] = {
   Category: {
-    parent: (queries: { obj: CategoryView }[], context) =>
-      categoriesByIds(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.parentId ?? ''),
-      ),
-    productCount: (queries: { obj: CategoryView }[], context) =>
-      productCounts(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.id),
-      ),
-    image: (queries: { obj: CategoryView }[], context) =>
-      mediaByIds(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.imageId),
-      ),
+    parent: batchLoader((category: CategoryView) => category.parentId ?? '', categoriesByIds),
+    productCount: batchLoader(idOf, productCounts),
+    image: batchLoader((category: CategoryView) => category.imageId, mediaByIds),
   },
 }
 

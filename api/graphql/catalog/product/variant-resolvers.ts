@@ -25,11 +25,12 @@ import {
   type ListVariantsArgs,
 } from '../../../../app/catalog/product/variant-reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
-import type { ProductVariantView } from '../../../../app/catalog/product/variant-view.js'
+import type { ProductVariantView, VariantTotalsView } from '../../../../app/catalog/product/variant-view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, requireStore } from '../../../../app/caller.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type RequestContext } from '../../shared/context.js'
+import { batchLoader, idOf } from '../../shared/loaders.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { productVariantMutationTypeDefs } from './variant-mutation-schema.js'
 import { productVariantTypeDefs } from './variant-schema.js'
@@ -129,36 +130,23 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
 }
 
-type Batch<Obj> = { obj: Obj }[]
-const ids = <Obj>(queries: Batch<Obj>, id: (obj: Obj) => string) => queries.map((query) => id(query.obj))
-const productIds = (queries: Batch<ProductView>) => ids(queries, (product) => product.id)
+/** The variant totals of every product of a response, of which each field picks one. */
+const totalsLoader = <Total>(pick: (totals: VariantTotalsView) => Total) =>
+  batchLoader(idOf, async (ctx, ids: string[]) => (await variantTotals(ctx, ids)).map(pick))
 
 /** One query per field for every product or variant of a response, never one per object. */
 const loaders: GraphQLSlice['loaders'] = {
   Product: {
-    options: (queries: Batch<ProductView>, context) =>
-      optionsOfProducts(context as GraphQLContext, productIds(queries)),
-    variants: (queries: Batch<ProductView>, context) =>
-      variantsOfProducts(context as GraphQLContext, productIds(queries)),
-    priceRange: async (queries: Batch<ProductView>, context) =>
-      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.priceRange),
-    totalInventory: async (queries: Batch<ProductView>, context) =>
-      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.totalInventory),
-    variantsCount: async (queries: Batch<ProductView>, context) =>
-      (await variantTotals(context as GraphQLContext, productIds(queries))).map((t) => t.variantsCount),
+    options: batchLoader(idOf, optionsOfProducts),
+    variants: batchLoader(idOf, variantsOfProducts),
+    priceRange: totalsLoader((totals) => totals.priceRange),
+    totalInventory: totalsLoader((totals) => totals.totalInventory),
+    variantsCount: totalsLoader((totals) => totals.variantsCount),
   },
   ProductVariant: {
-    product: (queries: Batch<ProductVariantView>, context) =>
-      productsByIds(
-        context as GraphQLContext,
-        ids(queries, (variant) => variant.productId),
-      ),
+    product: batchLoader((variant: ProductVariantView) => variant.productId, productsByIds),
     // Variants of one response share few images: one lookup per distinct image.
-    image: (queries: Batch<ProductVariantView>, context) =>
-      mediaByIds(
-        context as GraphQLContext,
-        queries.map((query) => query.obj.mediaId),
-      ),
+    image: batchLoader((variant: ProductVariantView) => variant.mediaId, mediaByIds),
   },
 }
 

@@ -11,7 +11,8 @@ import {
 } from '../../../../app/tenancy/api-key/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate } from '../../../../app/caller.js'
-import { type GraphQLContext, type RequestContext } from '../../shared/context.js'
+import { type RequestContext } from '../../shared/context.js'
+import { batchLoader, idOf } from '../../shared/loaders.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { requireSignedInAdmin } from '../account/access.js'
 import { apiKeyTypeDefs } from './schema.js'
@@ -69,11 +70,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `ApiKey.lastUsedAt` comes from app/auth's usage table, not the read model: one query for every key of a response. */
 const loaders: GraphQLSlice['loaders'] = {
   ApiKey: {
-    lastUsedAt: (queries: { obj: ApiKeyRecord }[], context) =>
-      lastUsedOf(
-        (context as GraphQLContext).platform.database.db,
-        queries.map(({ obj }) => obj.id),
-      ),
+    lastUsedAt: batchLoader(idOf, (ctx, ids) => lastUsedOf(ctx.platform.database.db, ids)),
   },
 }
 

@@ -8,7 +8,7 @@ import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import { listPosts, listPostsOfBlog, readPost, type ListPostsArgs } from '../../../../app/webstore/post/reads.js'
 import type { PostView } from '../../../../app/webstore/post/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type GraphQLContext } from '../../shared/context.js'
+import { batchLoader } from '../../shared/loaders.js'
 import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { blogTypeDefs } from './schema.js'
@@ -42,16 +42,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `Post.blog` and `Post.cover` for every post of a response in one query each. */
 const loaders: GraphQLSlice['loaders'] = {
   Post: {
-    blog: async (queries: { obj: PostView }[], context) =>
-      blogsByIds(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.blogId),
-      ),
-    cover: async (queries: { obj: PostView }[], context) =>
-      mediaByIds(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.coverMediaId),
-      ),
+    blog: batchLoader((post: PostView) => post.blogId, blogsByIds),
+    cover: batchLoader((post: PostView) => post.coverMediaId, mediaByIds),
   },
 }
 

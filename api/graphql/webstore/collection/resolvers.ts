@@ -1,6 +1,5 @@
 import { COLLECTION_CATEGORY } from '../../../../domain/webstore/collection/streams.js'
 import type { ListProductsArgs } from '../../../../app/catalog/product/reads.js'
-import type { ProductView } from '../../../../app/catalog/product/view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import {
   collectionProductCounts,
@@ -12,7 +11,7 @@ import {
 } from '../../../../app/webstore/collection/reads.js'
 import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { type GraphQLContext } from '../../shared/context.js'
+import { batchLoader, idOf } from '../../shared/loaders.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
 import {
@@ -55,23 +54,11 @@ const resolvers: GraphQLSlice['resolvers'] = {
 /** `Collection.productsCount` and `image`, and `Product.collections`, for every object of a response in one query each. */
 const loaders: GraphQLSlice['loaders'] = {
   Collection: {
-    productsCount: (queries: { obj: CollectionView }[], context) =>
-      collectionProductCounts(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.id),
-      ),
-    image: (queries: { obj: CollectionView }[], context) =>
-      mediaByIds(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.imageId),
-      ),
+    productsCount: batchLoader(idOf, collectionProductCounts),
+    image: batchLoader((collection: CollectionView) => collection.imageId, mediaByIds),
   },
   Product: {
-    collections: (queries: { obj: ProductView }[], context) =>
-      collectionsOfProducts(
-        context as GraphQLContext,
-        queries.map(({ obj }) => obj.id),
-      ),
+    collections: batchLoader(idOf, collectionsOfProducts),
   },
 }
 
