@@ -14,6 +14,19 @@ import { untilMainTheme } from '../../test/support/themes.js'
 
 const selling = useCartShop()
 
+/** A new store `<slug>.localhost`, selling online or not, with one untracked Lamp at 30.00, and a shopper on it. */
+async function storeWithLamp(slug: string, commerce: boolean) {
+  const store = await selling.t.tenant(slug)
+  await setCommerce(selling.t, store.apiKey, commerce)
+  const lamp = await productWithVariants(selling.t, store.apiKey, {
+    title: 'Lamp',
+    handle: 'lamp',
+    status: 'ACTIVE',
+    variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
+  })
+  return { store, lampId: lamp.variants.LAMP, shopper: new Shopper(selling.t, `${slug}.localhost`) }
+}
+
 describe('forms without JavaScript', () => {
   it('adds with a form post, answers 303 to the cart and sets a signed HttpOnly cookie', async () => {
     const shopper = new Shopper(selling.t, HOST)
@@ -195,14 +208,7 @@ describe('maintenance', () => {
   it('refuses cart writes while the store is closed, and takes them again after', async () => {
     const SETTINGS =
       'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
-    const closed = await selling.t.tenant('cart-maint')
-    await setCommerce(selling.t, closed.apiKey, true)
-    const lamp = await productWithVariants(selling.t, closed.apiKey, {
-      title: 'Lamp',
-      handle: 'lamp',
-      status: 'ACTIVE',
-      variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
-    })
+    const { store: closed, lampId, shopper } = await storeWithLamp('cart-maint', true)
     await ok(
       selling.t,
       closed.apiKey,
@@ -210,37 +216,28 @@ describe('maintenance', () => {
       { maintenance: { enabled: true, message: 'Back soon' } },
       'globalSettingsUpdate',
     )
-    const shopper = new Shopper(selling.t, 'cart-maint.localhost')
-    const json = await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })
+    const json = await shopper.request('POST', '/cart/add.js', { id: lampId })
     expect(json.statusCode).toBe(503)
     expect(json.headers['retry-after']).toBeDefined()
     expect(json.json()).toMatchObject({ status: 503, message: 'Cart Error' })
-    expect((await shopper.request('POST', '/cart/add', `id=${lamp.variants.LAMP}`)).statusCode).toBe(503)
+    expect((await shopper.request('POST', '/cart/add', `id=${lampId}`)).statusCode).toBe(503)
     expect(shopper.cookie).toBeNull()
     await ok(selling.t, closed.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
-    expect((await shopper.request('POST', '/cart/add.js', { id: lamp.variants.LAMP })).statusCode).toBe(200)
+    expect((await shopper.request('POST', '/cart/add.js', { id: lampId })).statusCode).toBe(200)
   })
 })
 
 describe('commerce off', () => {
   it('answers every cart route with "not selling" and writes nothing', async () => {
-    const closed = await selling.t.tenant('cart-closed')
-    await setCommerce(selling.t, closed.apiKey, false)
-    const product = await productWithVariants(selling.t, closed.apiKey, {
-      title: 'Lamp',
-      handle: 'lamp',
-      status: 'ACTIVE',
-      variants: [{ price: '30.00', sku: 'LAMP', inventoryTracked: false }],
-    })
-    const shopper = new Shopper(selling.t, 'cart-closed.localhost')
+    const { store: closed, lampId, shopper } = await storeWithLamp('cart-closed', false)
     const page = await shopper.request('GET', '/cart')
     expect(page.statusCode).toBe(403)
     expect(page.body).toContain('This store is not selling online right now')
-    const form = await shopper.request('POST', '/cart/add', `id=${product.variants.LAMP}`)
+    const form = await shopper.request('POST', '/cart/add', `id=${lampId}`)
     expect(form.statusCode).toBe(403)
     expect(form.body).toContain('This store is not selling online right now')
     for (const url of ['/cart.js', '/cart/add.js', '/cart/change.js', '/cart/update.js', '/cart/clear.js']) {
-      const response = await shopper.request(url === '/cart.js' ? 'GET' : 'POST', url, { id: product.variants.LAMP })
+      const response = await shopper.request(url === '/cart.js' ? 'GET' : 'POST', url, { id: lampId })
       expect(response.statusCode).toBe(403)
       expect(response.json()).toEqual({
         status: 403,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { secretTables } from '../../../app/auth/account-tables.js'
-import { useTestApp } from '../../../test/support/app.js'
+import { postGraphQL, useTestApp } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 import {
   LOGIN,
@@ -36,15 +36,14 @@ const keyCount = async () =>
 
 describe('the session cookie', () => {
   it('is __Host-, Secure, HttpOnly, SameSite=Lax and Path=/ anywhere but plain-http localhost', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { host: 'admin.example.com', 'content-type': 'application/json' },
-      payload: JSON.stringify({
+    const response = await postGraphQL(
+      t.app,
+      JSON.stringify({
         query: SIGN_UP,
         variables: { input: { email: 'secure@example.com', password: PASSWORD, organizationName: 'Secure' } },
       }),
-    })
+      { host: 'admin.example.com' },
+    )
     expect(response.statusCode).toBe(200)
     const cookie = String(response.headers['set-cookie'])
     expect(cookie).toMatch(
@@ -53,12 +52,7 @@ describe('the session cookie', () => {
     expect(cookie).not.toContain('Domain')
 
     const viewer = (cookieHeader: string, host: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { host, cookie: cookieHeader, 'content-type': 'application/json' },
-        payload: JSON.stringify({ query: '{ viewer { role } }' }),
-      })
+      postGraphQL(t.app, JSON.stringify({ query: '{ viewer { role } }' }), { host, cookie: cookieHeader })
     const pair = cookie.split(';')[0]!
     expect((await viewer(pair, 'admin.example.com')).statusCode).toBe(200)
     // Off localhost the bare name is not read: a sibling subdomain could have planted it.
@@ -69,23 +63,20 @@ describe('the session cookie', () => {
     'is the bare name without Secure on plain-http %s, as on localhost, and carries the session there',
     async (host) => {
       const email = `local-${host.split('.')[0]}@example.com`
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { host, 'content-type': 'application/json' },
-        payload: JSON.stringify({
+      const response = await postGraphQL(
+        t.app,
+        JSON.stringify({
           query: SIGN_UP,
           variables: { input: { email, password: PASSWORD, organizationName: `Local ${host}` } },
         }),
-      })
+        { host },
+      )
       const cookie = String(response.headers['set-cookie'])
       expect(cookie).toMatch(/^emporium_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/)
       const viewer = (cookieHeader: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/graphql',
-          headers: { host, cookie: cookieHeader, 'content-type': 'application/json' },
-          payload: JSON.stringify({ query: '{ viewer { credential { type } } }' }),
+        postGraphQL(t.app, JSON.stringify({ query: '{ viewer { credential { type } } }' }), {
+          host,
+          cookie: cookieHeader,
         })
       const pair = cookie.split(';')[0]!
       const signedIn = await viewer(pair)
@@ -196,12 +187,7 @@ describe('MCP over HTTP', () => {
 describe('CSRF', () => {
   it('refuses a cross-site style POST with the cookie but without a JSON content type or the CSRF header, and does nothing', async () => {
     const post = (contentType: string, payload: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers: { cookie: owner.cookie, 'content-type': contentType },
-        payload,
-      })
+      postGraphQL(t.app, payload, { cookie: owner.cookie, 'content-type': contentType })
     // A body a form can send is not a GraphQL request at all (415), before the cookie is looked at.
     const plain = await post('text/plain', JSON.stringify({ query: CREATE_KEY }))
     expect(plain.statusCode).toBe(415)
@@ -257,12 +243,7 @@ describe('CSRF', () => {
     expect(onlyError(foreign).code).toBe('FORBIDDEN')
     expect(foreign.headers['set-cookie']).toBeUndefined()
     // A form post's text body is never read as an operation.
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ query: LOGIN, variables }),
-    })
+    const form = await postGraphQL(t.app, JSON.stringify({ query: LOGIN, variables }), { 'content-type': 'text/plain' })
     expect(form.statusCode).toBe(415)
     expect(form.headers['set-cookie']).toBeUndefined()
   })

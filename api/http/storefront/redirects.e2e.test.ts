@@ -15,6 +15,10 @@ const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: 
 const CREATE_REDIRECT =
   'mutation ($input: UrlRedirectCreateInput!) { urlRedirectCreate(input: $input) { urlRedirect { id } } }'
 
+/** Adds a manual redirect of the shop from `path` to `target`. */
+const addRedirect = (path: string, target: string) =>
+  ok(t, shop.apiKey, CREATE_REDIRECT, { path, target }, 'urlRedirectCreate')
+
 /** The redirect reaction runs after the rename returns: wait until the old URL answers 301. */
 async function untilMoved(path: string) {
   return vi.waitFor(
@@ -58,26 +62,14 @@ describe('storefront redirects', () => {
   })
 
   it('follows a manual redirect, whose own query wins over the shopper’s', async () => {
-    await ok(
-      t,
-      shop.apiKey,
-      CREATE_REDIRECT,
-      { path: '/summer-sale', target: '/collections/all?sort_by=price-ascending' },
-      'urlRedirectCreate',
-    )
+    await addRedirect('/summer-sale', '/collections/all?sort_by=price-ascending')
     const response = await visit(t, HOST, '/summer-sale?ref=ad')
     expect(response.statusCode).toBe(301)
     expect(response.headers.location).toBe('/collections/all?sort_by=price-ascending')
   })
 
   it('serves a live resource even when a redirect claims its path', async () => {
-    await ok(
-      t,
-      shop.apiKey,
-      CREATE_REDIRECT,
-      { path: '/products/hat', target: '/products/new-shirt' },
-      'urlRedirectCreate',
-    )
+    await addRedirect('/products/hat', '/products/new-shirt')
     const response = await visit(t, HOST, '/products/hat')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Hat'])

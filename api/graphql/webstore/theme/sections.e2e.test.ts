@@ -61,37 +61,39 @@ describe('themeSectionAdd', () => {
     expect(groups.data!.theme.sectionGroups[0]!.sections[0]!.renderData.settings).toEqual({ menu: 'main-menu' })
   })
 
-  it('refuses an unknown section type, setting id or value type, and a missing template', async () => {
-    await fails(
-      'themeSectionAdd',
+  it.each([
+    [
+      'an unknown section type',
       { type: 'carousel' },
       { code: 'BAD_USER_INPUT', field: ['input', 'type'], message: 'rich-text' },
-    )
-    await fails(
-      'themeSectionAdd',
+    ],
+    [
+      'an unknown setting id',
       { type: 'rich-text', settings: { colour: 'red' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'colour'], message: "no setting 'colour'" },
-    )
-    await fails(
-      'themeSectionAdd',
+    ],
+    [
+      'a choice the setting does not offer',
       { type: 'rich-text', settings: { alignment: 'middle' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'alignment'] },
-    )
-    await fails(
-      'themeSectionAdd',
+    ],
+    [
+      'a number setting given a word',
       { type: 'featured-collection', settings: { products_to_show: 'four' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'products_to_show'] },
-    )
-    await fails(
-      'themeSectionAdd',
+    ],
+    [
+      'a missing template',
       { type: 'rich-text', template: 'page.about' },
       { code: 'NOT_FOUND', field: ['input', 'template'] },
-    )
-    await fails(
-      'themeSectionAdd',
+    ],
+    [
+      'a template path outside templates/',
       { type: 'rich-text', template: '../config/settings_data' },
       { code: 'BAD_USER_INPUT', field: ['input', 'template'] },
-    )
+    ],
+  ])('refuses %s', async (_refusal, input, expected) => {
+    await fails('themeSectionAdd', input, expected)
   })
 
   it('refuses an image that is not in the media library, and a taken id', async () => {
@@ -130,27 +132,29 @@ describe('themeSectionUpdate', () => {
     )
   })
 
-  it('refuses an unknown setting, a wrong type and an unknown section', async () => {
-    await fails(
-      'themeSectionUpdate',
+  it.each([
+    [
+      'an unknown setting',
       { sectionId: 'banner', settings: { subtitle: 'x' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'subtitle'] },
-    )
-    await fails(
-      'themeSectionUpdate',
+    ],
+    [
+      'a link that is not a URL',
       { sectionId: 'banner', settings: { button_link: 'not a url' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'button_link'], message: 'URL' },
-    )
-    await fails(
-      'themeSectionUpdate',
+    ],
+    [
+      'an unknown section',
       { sectionId: 'nope', settings: { heading: 'x' } },
       { code: 'NOT_FOUND', field: ['input', 'sectionId'] },
-    )
-    await fails(
-      'themeSectionUpdate',
+    ],
+    [
+      'a collection the store does not have',
       { sectionId: 'featured', settings: { collection: 'no-such-collection' } },
       { code: 'BAD_USER_INPUT', field: ['input', 'settings', 'collection'], message: 'no collection' },
-    )
+    ],
+  ])('refuses %s', async (_refusal, input, expected) => {
+    await fails('themeSectionUpdate', input, expected)
   })
 })
 
