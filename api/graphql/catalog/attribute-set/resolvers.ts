@@ -2,11 +2,10 @@ import {
   attributeSetSections,
   listAttributeSets,
   readAttributeSet,
-  type ListAttributeSetsArgs,
 } from '../../../../app/catalog/attribute-set/reads.js'
 import type { AttributeSetView } from '../../../../app/catalog/attribute-set/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { wantsTotal } from '../../shared/selection.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { withMutations } from '../../shared/mutations.js'
 import { attributeSetTypeDefs } from './schema.js'
 import { attributeSetCommands } from '../../../../domain/catalog/attribute-set/definitions.js'
@@ -14,8 +13,7 @@ import { attributeSetCommands } from '../../../../domain/catalog/attribute-set/d
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     attributeSet: (_root, args: { id: string }, ctx) => readAttributeSet(ctx, args.id),
-    attributeSets: (_root, args: ListAttributeSetsArgs, ctx, info) =>
-      listAttributeSets(ctx, args, { count: wantsTotal(info) }),
+    attributeSets: listResolver(listAttributeSets),
   },
   AttributeSet: {
     sections: (set: AttributeSetView, _args, ctx) => attributeSetSections(ctx, set),

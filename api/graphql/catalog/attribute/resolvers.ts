@@ -1,13 +1,8 @@
 import { ATTRIBUTE_CATEGORY } from '../../../../domain/catalog/attribute/streams.js'
-import {
-  listAttributes,
-  readAttribute,
-  type AttributeLookup,
-  type ListAttributesArgs,
-} from '../../../../app/catalog/attribute/reads.js'
+import { listAttributes, readAttribute, type AttributeLookup } from '../../../../app/catalog/attribute/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { deleteResolver, writeResolver, type WrittenEntity } from '../../shared/mutations.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { ATTRIBUTE_MUTATIONS, attributeTypeDefs } from './schema.js'
 import { attributeDelete } from '../../../../domain/catalog/attribute/definitions.js'
 import { historyResolver } from '../../shared/history.js'
@@ -17,7 +12,7 @@ const writtenAttribute: WrittenEntity = { field: 'attribute', read: (ctx, id) =>
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     attribute: (_root, args: AttributeLookup, ctx) => readAttribute(ctx, args),
-    attributes: (_root, args: ListAttributesArgs, ctx, info) => listAttributes(ctx, args, { count: wantsTotal(info) }),
+    attributes: listResolver(listAttributes),
   },
   Attribute: {
     history: historyResolver('products:read', ATTRIBUTE_CATEGORY),

@@ -13,6 +13,7 @@ import {
 import { toCrumbView, type CategoryView } from '../../../../app/catalog/category/view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { batchLoader, idOf } from '../../shared/loaders.js'
 import { mutate } from '../../../../app/caller.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -50,7 +51,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Query: {
     category: (_root, args: CategoryLookup, ctx) => readCategory(ctx, args),
-    categories: (_root, args: ListCategoriesArgs, ctx, info) => listCategories(ctx, args, { count: wantsTotal(info) }),
+    categories: listResolver(listCategories),
   },
   Mutation: {
     ...mutationResolvers(

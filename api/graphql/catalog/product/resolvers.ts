@@ -1,6 +1,6 @@
-import { listProducts, readProduct, type ListProductsArgs } from '../../../../app/catalog/product/reads.js'
+import { listProducts, readProduct } from '../../../../app/catalog/product/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { wantsTotal } from '../../shared/selection.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { readProductAsOf } from './history-resolvers.js'
 import { productTypeDefs } from './schema.js'
 import { productCreate, productDelete, productUpdate } from '../../../../domain/catalog/product/definitions.js'
@@ -12,7 +12,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     product: (_root, args: { id?: string; handle?: string; asOf?: Date | null }, ctx) =>
       args.asOf ? readProductAsOf(ctx, { ...args, asOf: args.asOf }) : readProduct(ctx, args),
-    products: (_root, args: ListProductsArgs, ctx, info) => listProducts(ctx, args, { count: wantsTotal(info) }),
+    products: listResolver(listProducts),
   },
   Mutation: mutationResolvers([productCreate, productUpdate, productDelete], writtenProduct),
 }

@@ -22,16 +22,15 @@ import {
   variantTotals,
   variantsByIds,
   variantsOfProducts,
-  type ListVariantsArgs,
 } from '../../../../app/catalog/product/variant-reads.js'
 import type { ProductView } from '../../../../app/catalog/product/view.js'
 import type { ProductVariantView, VariantTotalsView } from '../../../../app/catalog/product/variant-view.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { commandContext, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { batchLoader, idOf } from '../../shared/loaders.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { productVariantMutationTypeDefs } from './variant-mutation-schema.js'
 import { productVariantTypeDefs } from './variant-schema.js'
 
@@ -61,7 +60,7 @@ const lower = (id: unknown) => String(id).toLowerCase()
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     productVariant: (_root, args: { id: string }, ctx) => readVariant(ctx, args.id),
-    productVariants: (_root, args: ListVariantsArgs, ctx, info) => listVariants(ctx, args, { count: wantsTotal(info) }),
+    productVariants: listResolver(listVariants),
   },
   Mutation: {
     productOptionAdd: async (_root, { input }: Input, ctx) => {

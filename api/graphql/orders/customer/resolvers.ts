@@ -1,8 +1,9 @@
 import { customerCommands } from '../../../../domain/orders/customer/definitions.js'
-import { listCustomers, readCustomer, type ListCustomersArgs } from '../../../../app/orders/customer/reads.js'
+import { listCustomers, readCustomer } from '../../../../app/orders/customer/reads.js'
 import type { CustomerView } from '../../../../app/orders/customer/view.js'
 import { listOrders } from '../../../../app/orders/order/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { withMutations } from '../../shared/mutations.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { customerTypeDefs } from './schema.js'
@@ -10,7 +11,7 @@ import { customerTypeDefs } from './schema.js'
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     customer: (_root, args: { id: string }, ctx) => readCustomer(ctx, args),
-    customers: (_root, args: ListCustomersArgs, ctx, info) => listCustomers(ctx, args, { count: wantsTotal(info) }),
+    customers: listResolver(listCustomers),
   },
   Customer: {
     orders: (customer: CustomerView, args: { first?: number | null; after?: string | null }, ctx, info) =>

@@ -1,15 +1,11 @@
 import { badInput } from '../../../../domain/shared/errors.js'
 import { isPlatformHostname, normalizeHostname } from '../../../../domain/tenancy/domain/hostname.js'
-import {
-  listStoreDomains,
-  readStoreDomain as readDomain,
-  type ListStoreDomainsArgs,
-} from '../../../../app/tenancy/domain/reads.js'
+import { listStoreDomains, readStoreDomain as readDomain } from '../../../../app/tenancy/domain/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { mutate } from '../../../../app/caller.js'
 import { storeDomainVerifyService } from '../../../../app/tenancy/domain/verify.js'
 import { serve } from '../../shared/services.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { storeDomainTypeDefs } from './schema.js'
 import {
   storeDomainAdd,
@@ -22,8 +18,7 @@ type Input = { input: Record<string, unknown> | null }
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    storeDomains: (_root, args: ListStoreDomainsArgs, ctx, info) =>
-      listStoreDomains(ctx, args, { count: wantsTotal(info) }),
+    storeDomains: listResolver(listStoreDomains),
   },
   Mutation: {
     storeDomainAdd: async (_root, { input }: Input, ctx) => {

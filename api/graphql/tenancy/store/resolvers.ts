@@ -1,14 +1,9 @@
 import { storeArchive, storeCreate, storeRestore, storeUpdate } from '../../../../domain/tenancy/store/definitions.js'
-import {
-  listStores,
-  readStore,
-  readStoreModelStatus,
-  type ListStoresArgs,
-} from '../../../../app/tenancy/store/reads.js'
+import { listStores, readStore, readStoreModelStatus } from '../../../../app/tenancy/store/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { requireScope, requireStore } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { storeTypeDefs } from './schema.js'
 import { mutateOn, namedStoreId, requireEveryStore } from './target.js'
 
@@ -18,7 +13,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     store: (_root, args: { id?: string | null; slug?: string | null }, ctx) =>
       readStore(ctx, args.id ?? args.slug ?? ctx.store?.id ?? requireStore(ctx).id),
-    stores: (_root, args: ListStoresArgs, ctx, info) => listStores(ctx, args, { count: wantsTotal(info) }),
+    stores: listResolver(listStores),
   },
   Store: {
     readModelStatus: (store: { id: string }, _args: unknown, ctx: RequestContext) =>

@@ -3,11 +3,12 @@ import { BLOG_CATEGORY } from '../../../../domain/webstore/blog/streams.js'
 import { postCreate, postDelete, postUpdate } from '../../../../domain/webstore/post/definitions.js'
 import { POST_CATEGORY } from '../../../../domain/webstore/post/streams.js'
 import { mediaByIds } from '../../../../app/media/reads.js'
-import { blogsByIds, listBlogs, readBlog, type ListBlogsArgs } from '../../../../app/webstore/blog/reads.js'
+import { blogsByIds, listBlogs, readBlog } from '../../../../app/webstore/blog/reads.js'
 import type { BlogView } from '../../../../app/webstore/blog/view.js'
 import { listPosts, listPostsOfBlog, readPost, type ListPostsArgs } from '../../../../app/webstore/post/reads.js'
 import type { PostView } from '../../../../app/webstore/post/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { batchLoader } from '../../shared/loaders.js'
 import { historyResolver } from '../../shared/history.js'
 import { wantsTotal } from '../../shared/selection.js'
@@ -20,10 +21,10 @@ const writtenPost: WrittenEntity = { field: 'post', read: (ctx, id) => readPost(
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     blog: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readBlog(ctx, args),
-    blogs: (_root, args: ListBlogsArgs, ctx, info) => listBlogs(ctx, args, { count: wantsTotal(info) }),
+    blogs: listResolver(listBlogs),
     post: (_root, args: { id?: string | null; blogHandle?: string | null; handle?: string | null }, ctx) =>
       readPost(ctx, args),
-    posts: (_root, args: ListPostsArgs, ctx, info) => listPosts(ctx, args, { count: wantsTotal(info) }),
+    posts: listResolver(listPosts),
   },
   Blog: {
     posts: (blog: BlogView, args: ListPostsArgs, ctx, info) =>

@@ -7,10 +7,10 @@ import {
   collectionsOfProducts,
   listCollections,
   readCollection,
-  type ListCollectionsArgs,
 } from '../../../../app/webstore/collection/reads.js'
 import type { CollectionView } from '../../../../app/webstore/collection/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { batchLoader, idOf } from '../../shared/loaders.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
@@ -35,8 +35,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Query: {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),
-    collections: (_root, args: ListCollectionsArgs, ctx, info) =>
-      listCollections(ctx, args, { count: wantsTotal(info) }),
+    collections: listResolver(listCollections),
   },
   Mutation: mutationResolvers(
     [

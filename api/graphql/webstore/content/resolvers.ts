@@ -4,13 +4,11 @@ import {
   listContentTypes,
   readContentEntry as readEntry,
   readContentType as readType,
-  type ListContentEntriesArgs,
-  type ListContentTypesArgs,
 } from '../../../../app/webstore/content/reads.js'
 import type { ContentEntryView } from '../../../../app/webstore/content/view.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { historyResolver } from '../../shared/history.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { contentTypeDefs } from './schema.js'
 import {
   contentEntryCreate,
@@ -28,11 +26,9 @@ const writtenContentEntry: WrittenEntity = { field: 'contentEntry', read: (ctx, 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     contentType: (_root, args: { id?: string; handle?: string }, ctx) => readType(ctx, args),
-    contentTypes: (_root, args: ListContentTypesArgs, ctx, info) =>
-      listContentTypes(ctx, args, { count: wantsTotal(info) }),
+    contentTypes: listResolver(listContentTypes),
     contentEntry: (_root, args: { id?: string; typeHandle?: string; handle?: string }, ctx) => readEntry(ctx, args),
-    contentEntries: (_root, args: ListContentEntriesArgs, ctx, info) =>
-      listContentEntries(ctx, args, { count: wantsTotal(info) }),
+    contentEntries: listResolver(listContentEntries),
   },
   ContentType: { history: historyResolver('webstore:read', CONTENT_TYPE_CATEGORY) },
   ContentEntry: {

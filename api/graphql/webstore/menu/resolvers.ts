@@ -1,11 +1,11 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import { MENU_CATEGORY } from '../../../../domain/webstore/menu/streams.js'
-import { listMenus, readMenu, type ListMenusArgs } from '../../../../app/webstore/menu/reads.js'
+import { listMenus, readMenu } from '../../../../app/webstore/menu/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
-import { wantsTotal } from '../../shared/selection.js'
 import { menuTypeDefs } from './schema.js'
 import {
   menuCreate,
@@ -29,7 +29,7 @@ const writtenMenu: WrittenEntity = { field: 'menu', read: (ctx, id) => readMenu(
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     menu: (_root, args: { id?: string; handle?: string }, ctx) => readMenu(ctx, args),
-    menus: (_root, args: ListMenusArgs, ctx, info) => listMenus(ctx, args, { count: wantsTotal(info) }),
+    menus: listResolver(listMenus),
   },
   Menu: {
     history: historyResolver('webstore:read', MENU_CATEGORY),

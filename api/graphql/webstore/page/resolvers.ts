@@ -1,8 +1,8 @@
 import { pageCreate, pageDelete, pageUpdate } from '../../../../domain/webstore/page/definitions.js'
 import { PAGE_CATEGORY } from '../../../../domain/webstore/page/streams.js'
-import { listPages, readPage, type ListPagesArgs } from '../../../../app/webstore/page/reads.js'
+import { listPages, readPage } from '../../../../app/webstore/page/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { wantsTotal } from '../../shared/selection.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { pageTypeDefs } from './schema.js'
 import { historyResolver } from '../../shared/history.js'
 import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
@@ -12,7 +12,7 @@ const writtenPage: WrittenEntity = { field: 'page', read: (ctx, id) => readPage(
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
     page: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readPage(ctx, args),
-    pages: (_root, args: ListPagesArgs, ctx, info) => listPages(ctx, args, { count: wantsTotal(info) }),
+    pages: listResolver(listPages),
   },
   Page: {
     history: historyResolver('webstore:read', PAGE_CATEGORY),

@@ -1,6 +1,7 @@
 import type { AnyCommandDefinition } from '../../../../domain/shared/command.js'
 import type { ListArgs } from '../../../../domain/shared/list-spec.js'
 import type { GraphQLSlice } from '../../plugin.js'
+import { listResolver } from '../../shared/query-resolvers.js'
 import { mutate, requireStore } from '../../../../app/caller.js'
 import {
   findMainTheme,
@@ -13,7 +14,6 @@ import {
   themeHistory,
   themeRenderErrorsOf,
   mainThemeOf,
-  type ListThemesArgs,
 } from '../../../../app/webstore/theme/reads.js'
 import type { ThemeView } from '../../../../app/webstore/theme/view.js'
 import { dropStagedThemeZip } from '../../../../app/webstore/theme/staged.js'
@@ -61,7 +61,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
   },
   Query: {
     theme: (_root, args: { id: string }, ctx) => readTheme(ctx, args.id),
-    themes: (_root, args: ListThemesArgs, ctx, info) => listThemes(ctx, args, { count: wantsTotal(info) }),
+    themes: listResolver(listThemes),
     mainTheme: (_root, _args, ctx) => findMainTheme(ctx),
   },
   Mutation: {
