@@ -1,7 +1,7 @@
 import { MEDIA_LIST } from '../../../domain/media/list.js'
 import { listField, listTypeDefs } from '../shared/list-sdl.js'
 import { connectionTypeDefs } from '../shared/schema.js'
-import { EVENT_POSITION, payloadType } from '../shared/payloads.js'
+import { EVENT_POSITION, payloadType, mutationFields } from '../shared/payloads.js'
 
 export const mediaTypeDefs = /* GraphQL */ `
   "A file of a multipart request (graphql-multipart-request spec); only usable as a variable."
@@ -143,21 +143,23 @@ export const mediaTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Uploads an image or PDF (multipart file or staged upload). Needs products:write or webstore:write."
-    mediaCreate(input: MediaCreateInput!): MediaCreatePayload!
+    ${mutationFields({
+      mediaCreate: 'Uploads an image or PDF (multipart file or staged upload). Needs products:write or webstore:write.',
+      mediaStagedUploadCreate:
+        'A signed URL to PUT a large file to, for mediaCreate(input: {stagedUploadId}). Needs products:write or webstore:write.',
+      mediaUpdate: "Changes a media's alt text. Needs products:write or webstore:write.",
+      mediaDelete:
+        'Deletes a media; refused with CONFLICT while products show it, unless force. Needs products:write or webstore:write.',
+    })}
     "Downloads an image or PDF from a public URL into the library. Needs products:write or webstore:write."
     mediaCreateFromUrl(input: MediaCreateFromUrlInput!): MediaCreatePayload!
-    "A signed URL to PUT a large file to, for mediaCreate(input: {stagedUploadId}). Needs products:write or webstore:write."
-    mediaStagedUploadCreate(input: MediaStagedUploadCreateInput!): MediaStagedUploadCreatePayload!
-    "Changes a media's alt text. Needs products:write or webstore:write."
-    mediaUpdate(input: MediaUpdateInput!): MediaUpdatePayload!
-    "Deletes a media; refused with CONFLICT while products show it, unless force. Needs products:write or webstore:write."
-    mediaDelete(input: MediaDeleteInput!): MediaDeletePayload!
-    "Shows media on a product. Needs products:write."
-    productMediaAttach(input: ProductMediaAttachInput!): ProductMediaPayload!
-    "Stops showing media on a product; they stay in the library. Needs products:write."
-    productMediaDetach(input: ProductMediaDetachInput!): ProductMediaPayload!
-    "Changes the order of a product's media. Needs products:write."
-    productMediaReorder(input: ProductMediaReorderInput!): ProductMediaPayload!
+    ${mutationFields(
+      {
+        productMediaAttach: 'Shows media on a product. Needs products:write.',
+        productMediaDetach: 'Stops showing media on a product; they stay in the library. Needs products:write.',
+        productMediaReorder: "Changes the order of a product's media. Needs products:write.",
+      },
+      'ProductMedia',
+    )}
   }
 `

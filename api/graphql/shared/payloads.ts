@@ -55,3 +55,20 @@ export function changedEntityPayloads(type: string, names: readonly string[]): s
     })
     .join('\n')
 }
+
+/**
+ * SDL of Mutation fields named by the API convention, `<name>(input: <Name>Input!): <Name>Payload!`,
+ * each with its docstring; `docs` maps each mutation name to that docstring. Mutations that share
+ * one payload type name it: `payload` 'Menu' answers `MenuPayload!` for every field.
+ *
+ * @example `extend type Mutation { ${mutationFields({ pageCreate: 'Creates a page. Needs webstore:write.' })} }`
+ * @example mutationFields({ menuCreate: 'Creates an empty menu.', menuUpdate: 'Renames a menu.' }, 'Menu')
+ */
+export function mutationFields(docs: Readonly<Record<string, string>>, payload?: string): string {
+  return Object.entries(docs)
+    .map(([name, doc]) => {
+      const type = name.charAt(0).toUpperCase() + name.slice(1)
+      return `${JSON.stringify(doc)}\n    ${name}(input: ${type}Input!): ${payload ?? type}Payload!`
+    })
+    .join('\n    ')
+}

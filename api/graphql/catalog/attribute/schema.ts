@@ -11,7 +11,7 @@ import {
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
-import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { pascal } from '../../shared/zod-input.js'
 
 /** The write mutations of attributes, each answering with the attribute as the read model shows it after the write. */
@@ -207,7 +207,9 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
 ${mutations}
-    "Deletes an attribute and frees its code; refused while products hold values unless force is true. Needs products:write."
-    attributeDelete(input: AttributeDeleteInput!): AttributeDeletePayload!
+    ${mutationFields({
+      attributeDelete:
+        'Deletes an attribute and frees its code; refused while products hold values unless force is true. Needs products:write.',
+    })}
   }
 `

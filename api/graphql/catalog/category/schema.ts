@@ -3,7 +3,7 @@ import { listField, listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
-import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
+import { changedEntityPayloads, deletePayloadType, mutationFields } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed category: `<Name>Payload {category, eventPosition}`. */
 const CATEGORY_PAYLOADS = [
@@ -165,23 +165,19 @@ export const categoryTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a category, at the root or under a parent. Needs products:write."
-    categoryCreate(input: CategoryCreateInput!): CategoryCreatePayload!
-    "Changes the given fields of a category. Needs products:write."
-    categoryUpdate(input: CategoryUpdateInput!): CategoryUpdatePayload!
-    "Moves a category with its subtree under another parent, or to another position. Needs products:write."
-    categoryMove(input: CategoryMoveInput!): CategoryMovePayload!
-    "Sets the order of one parent's children. Needs products:write."
-    categoryReorder(input: CategoryReorderInput!): CategoryReorderPayload!
-    "Deletes a category (and with deleteDescendants its subtree) and its product assignments. Needs products:write."
-    categoryDelete(input: CategoryDeleteInput!): CategoryDeletePayload!
-    "Restores a category's fields as they were at an earlier revision; the history keeps both. Needs products:write."
-    categoryRevert(input: CategoryRevertInput!): CategoryRevertPayload!
-    "Assigns products to a category at a position. Needs products:write."
-    categoryProductsAdd(input: CategoryProductsAddInput!): CategoryProductsAddPayload!
-    "Takes products out of a category. Needs products:write."
-    categoryProductsRemove(input: CategoryProductsRemoveInput!): CategoryProductsRemovePayload!
-    "Sets the order of a category's products. Needs products:write."
-    categoryProductsReorder(input: CategoryProductsReorderInput!): CategoryProductsReorderPayload!
+    ${mutationFields({
+      categoryCreate: 'Creates a category, at the root or under a parent. Needs products:write.',
+      categoryUpdate: 'Changes the given fields of a category. Needs products:write.',
+      categoryMove:
+        'Moves a category with its subtree under another parent, or to another position. Needs products:write.',
+      categoryReorder: "Sets the order of one parent's children. Needs products:write.",
+      categoryDelete:
+        'Deletes a category (and with deleteDescendants its subtree) and its product assignments. Needs products:write.',
+      categoryRevert:
+        "Restores a category's fields as they were at an earlier revision; the history keeps both. Needs products:write.",
+      categoryProductsAdd: 'Assigns products to a category at a position. Needs products:write.',
+      categoryProductsRemove: 'Takes products out of a category. Needs products:write.',
+      categoryProductsReorder: "Sets the order of a category's products. Needs products:write.",
+    })}
   }
 `

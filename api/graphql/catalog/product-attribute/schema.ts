@@ -1,4 +1,4 @@
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 /** SDL of a product's attribute set and values; extends the product slice's types. */
 export const productAttributeTypeDefs = /* GraphQL */ `
@@ -62,11 +62,13 @@ export const productAttributeTypeDefs = /* GraphQL */ `
   ${payloadType('ProductAttributeSetChange', 'product: Product')}
 
   extend type Mutation {
-    "Sets attribute values of a product, each checked against its attribute type and the product's set. Needs products:write."
-    productAttributesSet(input: ProductAttributesSetInput!): ProductAttributesSetPayload!
-    "Removes attribute values from a product; refused for attributes its set requires. Needs products:write."
-    productAttributesRemove(input: ProductAttributesRemoveInput!): ProductAttributesRemovePayload!
-    "Moves a product to another attribute set (or none); dropping values needs dropValues: true. Needs products:write."
-    productAttributeSetChange(input: ProductAttributeSetChangeInput!): ProductAttributeSetChangePayload!
+    ${mutationFields({
+      productAttributesSet:
+        "Sets attribute values of a product, each checked against its attribute type and the product's set. Needs products:write.",
+      productAttributesRemove:
+        'Removes attribute values from a product; refused for attributes its set requires. Needs products:write.',
+      productAttributeSetChange:
+        'Moves a product to another attribute set (or none); dropping values needs dropValues: true. Needs products:write.',
+    })}
   }
 `

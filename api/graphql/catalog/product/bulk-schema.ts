@@ -1,3 +1,5 @@
+import { mutationFields } from '../../shared/payloads.js'
+
 export const productBulkTypeDefs = /* GraphQL */ `
   "Why one item of a bulk call was not applied."
   type BulkItemError {
@@ -70,11 +72,13 @@ export const productBulkTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates up to 250 products, each as productCreate would; failed items leave the others applied. Needs products:write."
-    productsBulkCreate(input: ProductsBulkCreateInput!): ProductsBulkCreatePayload!
-    "Updates up to 250 products, each as productUpdate would; failed items leave the others applied. Needs products:write."
-    productsBulkUpdate(input: ProductsBulkUpdateInput!): ProductsBulkUpdatePayload!
-    "Deletes up to 250 products, each as productDelete would; failed items leave the others applied. Needs products:write."
-    productsBulkDelete(input: ProductsBulkDeleteInput!): ProductsBulkDeletePayload!
+    ${mutationFields({
+      productsBulkCreate:
+        'Creates up to 250 products, each as productCreate would; failed items leave the others applied. Needs products:write.',
+      productsBulkUpdate:
+        'Updates up to 250 products, each as productUpdate would; failed items leave the others applied. Needs products:write.',
+      productsBulkDelete:
+        'Deletes up to 250 products, each as productDelete would; failed items leave the others applied. Needs products:write.',
+    })}
   }
 `

@@ -1,6 +1,6 @@
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 /** SDL of a product's SEO, publish schedule, history, copies and reverts; extends the product slice's types. */
 export const productHistoryTypeDefs = /* GraphQL */ `
@@ -54,9 +54,10 @@ export const productHistoryTypeDefs = /* GraphQL */ `
   })}
 
   extend type Mutation {
-    "Copies a product (fields, SEO, tags, media) into a new DRAFT product. Needs products:write."
-    productDuplicate(input: ProductDuplicateInput!): ProductDuplicatePayload!
-    "Restores a product as it was at an earlier revision by appending change events; the history keeps both. Needs products:write."
-    productRevert(input: ProductRevertInput!): ProductRevertPayload!
+    ${mutationFields({
+      productDuplicate: 'Copies a product (fields, SEO, tags, media) into a new DRAFT product. Needs products:write.',
+      productRevert:
+        'Restores a product as it was at an earlier revision by appending change events; the history keeps both. Needs products:write.',
+    })}
   }
 `

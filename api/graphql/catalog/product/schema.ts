@@ -1,7 +1,7 @@
 import { PRODUCT_LIST } from '../../../../domain/catalog/product/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const productTypeDefs = /* GraphQL */ `
   "DRAFT: being prepared, never shown to shoppers. ACTIVE: on sale. ARCHIVED: kept for history."
@@ -84,11 +84,10 @@ export const productTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a product. Needs products:write."
-    productCreate(input: ProductCreateInput!): ProductCreatePayload!
-    "Changes the given fields of a product. Needs products:write."
-    productUpdate(input: ProductUpdateInput!): ProductUpdatePayload!
-    "Deletes a product and frees its handle. Needs products:write."
-    productDelete(input: ProductDeleteInput!): ProductDeletePayload!
+    ${mutationFields({
+      productCreate: 'Creates a product. Needs products:write.',
+      productUpdate: 'Changes the given fields of a product. Needs products:write.',
+      productDelete: 'Deletes a product and frees its handle. Needs products:write.',
+    })}
   }
 `

@@ -1,4 +1,4 @@
-import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, payloadType, mutationFields } from '../../shared/payloads.js'
 
 // The variant mutations' inputs and payloads; the types they return are in variant-schema.ts.
 
@@ -191,27 +191,20 @@ export const productVariantMutationTypeDefs = /* GraphQL */ `
   })}
 
   extend type Mutation {
-    "Adds an option to a product. Needs products:write."
-    productOptionAdd(input: ProductOptionAddInput!): ProductOptionAddPayload!
-    "Renames an option, renames, adds, removes or reorders its values, or moves it. Needs products:write."
-    productOptionUpdate(input: ProductOptionUpdateInput!): ProductOptionUpdatePayload!
-    "Removes an option no variant needs to be told apart. Needs products:write."
-    productOptionRemove(input: ProductOptionRemoveInput!): ProductOptionRemovePayload!
-    "Adds a variant to a product. Needs products:write."
-    productVariantCreate(input: ProductVariantCreateInput!): ProductVariantCreatePayload!
-    "Changes the given fields of a variant. Needs products:write."
-    productVariantUpdate(input: ProductVariantUpdateInput!): ProductVariantUpdatePayload!
-    "Deletes a variant and frees its SKU. Needs products:write."
-    productVariantDelete(input: ProductVariantDeleteInput!): ProductVariantDeletePayload!
-    "Adds up to 100 variants to one product, all or nothing. Needs products:write."
-    productVariantsBulkCreate(input: ProductVariantsBulkCreateInput!): ProductVariantsBulkCreatePayload!
-    "Changes up to 100 variants of one product, all or nothing. Needs products:write."
-    productVariantsBulkUpdate(input: ProductVariantsBulkUpdateInput!): ProductVariantsBulkUpdatePayload!
-    "Deletes up to 100 variants of one product, all or nothing. Needs products:write."
-    productVariantsBulkDelete(input: ProductVariantsBulkDeleteInput!): ProductVariantsBulkDeletePayload!
-    "Changes the order of a product's variants. Needs products:write."
-    productVariantsReorder(input: ProductVariantsReorderInput!): ProductVariantsReorderPayload!
-    "Changes a tracked variant's stock, with a reason the audit log shows. Needs products:write."
-    productInventoryAdjust(input: ProductInventoryAdjustInput!): ProductInventoryAdjustPayload!
+    ${mutationFields({
+      productOptionAdd: 'Adds an option to a product. Needs products:write.',
+      productOptionUpdate:
+        'Renames an option, renames, adds, removes or reorders its values, or moves it. Needs products:write.',
+      productOptionRemove: 'Removes an option no variant needs to be told apart. Needs products:write.',
+      productVariantCreate: 'Adds a variant to a product. Needs products:write.',
+      productVariantUpdate: 'Changes the given fields of a variant. Needs products:write.',
+      productVariantDelete: 'Deletes a variant and frees its SKU. Needs products:write.',
+      productVariantsBulkCreate: 'Adds up to 100 variants to one product, all or nothing. Needs products:write.',
+      productVariantsBulkUpdate: 'Changes up to 100 variants of one product, all or nothing. Needs products:write.',
+      productVariantsBulkDelete: 'Deletes up to 100 variants of one product, all or nothing. Needs products:write.',
+      productVariantsReorder: "Changes the order of a product's variants. Needs products:write.",
+      productInventoryAdjust:
+        "Changes a tracked variant's stock, with a reason the audit log shows. Needs products:write.",
+    })}
   }
 `

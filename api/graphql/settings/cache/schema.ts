@@ -1,4 +1,4 @@
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const cacheTypeDefs = /* GraphQL */ `
   "What a purge dropped; every API node and the CDN follow it."
@@ -60,8 +60,9 @@ export const cacheTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Drops cached storefront responses of the request store. Needs settings:write."
-    cachePurge(input: CachePurgeInput!): CachePurgePayload!
+    ${mutationFields({
+      cachePurge: 'Drops cached storefront responses of the request store. Needs settings:write.',
+    })}
     "Rebuilds the request store's read models from its events while the API keeps serving. Needs settings:write."
     cacheRebuild(input: CacheRebuildInput): CacheRebuildPayload!
   }

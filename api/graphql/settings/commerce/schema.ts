@@ -1,4 +1,4 @@
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const commerceTypeDefs = /* GraphQL */ `
   input StoreCommerceToggleInput {
@@ -11,7 +11,9 @@ export const commerceTypeDefs = /* GraphQL */ `
   })}
 
   extend type Mutation {
-    "Turns selling on or off for the request's store; the audit log keeps who did it when. Needs settings:write."
-    storeCommerceToggle(input: StoreCommerceToggleInput!): StoreCommerceTogglePayload!
+    ${mutationFields({
+      storeCommerceToggle:
+        "Turns selling on or off for the request's store; the audit log keeps who did it when. Needs settings:write.",
+    })}
   }
 `

@@ -1,3 +1,5 @@
+import { mutationFields } from '../../shared/payloads.js'
+
 export const globalSettingsTypeDefs = /* GraphQL */ `
   "Texts and switches of the checkout."
   type CheckoutSettings {
@@ -159,7 +161,9 @@ export const globalSettingsTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Changes one group of the request store's global settings; the audit log keeps every version. Needs settings:write."
-    globalSettingsUpdate(input: GlobalSettingsUpdateInput!): GlobalSettingsUpdatePayload!
+    ${mutationFields({
+      globalSettingsUpdate:
+        "Changes one group of the request store's global settings; the audit log keeps every version. Needs settings:write.",
+    })}
   }
 `

@@ -1,6 +1,7 @@
 import { STOREFRONT_TOKEN_LIST } from '../../../../domain/settings/storefront-token/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
+import { mutationFields } from '../../shared/payloads.js'
 
 /** SDL of public storefront tokens; storefrontTokenRevoke is generated from its command. */
 export const storefrontTokenTypeDefs = /* GraphQL */ `
@@ -51,7 +52,9 @@ export const storefrontTokenTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a public storefront token; the payload holds the token, once. Needs settings:write."
-    storefrontTokenCreate(input: StorefrontTokenCreateInput!): StorefrontTokenCreatePayload!
+    ${mutationFields({
+      storefrontTokenCreate:
+        'Creates a public storefront token; the payload holds the token, once. Needs settings:write.',
+    })}
   }
 `

@@ -1,4 +1,4 @@
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const accountTypeDefs = /* GraphQL */ `
   "OWNER: everything, including ownership. ADMIN: everything but ownership. STAFF: catalog and web store only (no settings, keys or members)."
@@ -102,17 +102,15 @@ export const accountTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates your account, your organization (you are its OWNER) and a session. Needs no credential."
-    signUp(input: SignUpInput!): SignUpPayload!
-    "Starts a session (a fresh cookie; the one sent, if any, ends). At most 5 attempts a minute per email and address. Needs no credential."
-    login(input: LoginInput!): LoginPayload!
+    ${mutationFields({
+      signUp: 'Creates your account, your organization (you are its OWNER) and a session. Needs no credential.',
+      login:
+        'Starts a session (a fresh cookie; the one sent, if any, ends). At most 5 attempts a minute per email and address. Needs no credential.',
+      passwordChange: 'Changes your password. Signed-in people only.',
+      passwordResetRequest: 'Mails a password reset code if the email has an account. Needs no credential.',
+      passwordResetComplete: 'Sets a new password with the mailed code. Needs no credential.',
+    })}
     "Ends the session and clears the cookie. Needs no credential (an expired session logs out too)."
     logout(input: LogoutInput): LogoutPayload!
-    "Changes your password. Signed-in people only."
-    passwordChange(input: PasswordChangeInput!): PasswordChangePayload!
-    "Mails a password reset code if the email has an account. Needs no credential."
-    passwordResetRequest(input: PasswordResetRequestInput!): PasswordResetRequestPayload!
-    "Sets a new password with the mailed code. Needs no credential."
-    passwordResetComplete(input: PasswordResetCompleteInput!): PasswordResetCompletePayload!
   }
 `

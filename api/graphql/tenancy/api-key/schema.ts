@@ -1,7 +1,7 @@
 import { API_KEY_LIST } from '../../../../domain/tenancy/api-key/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const apiKeyTypeDefs = /* GraphQL */ `
   "ACTIVE: works. REVOKED: revoked for good. EXPIRED: past its expiry."
@@ -88,11 +88,13 @@ export const apiKeyTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates an API key; the payload holds its secret, once. Signed-in OWNER or ADMIN (a key never manages keys)."
-    apiKeyCreate(input: ApiKeyCreateInput!): ApiKeyCreatePayload!
-    "Revokes a key: refused from the next request on. Revoking twice changes nothing. Signed-in OWNER or ADMIN."
-    apiKeyRevoke(input: ApiKeyRevokeInput!): ApiKeyRevokePayload!
-    "Gives a key a new secret (in the payload, once); the old one works until the overlap ends. Signed-in OWNER or ADMIN."
-    apiKeyRotate(input: ApiKeyRotateInput!): ApiKeyRotatePayload!
+    ${mutationFields({
+      apiKeyCreate:
+        'Creates an API key; the payload holds its secret, once. Signed-in OWNER or ADMIN (a key never manages keys).',
+      apiKeyRevoke:
+        'Revokes a key: refused from the next request on. Revoking twice changes nothing. Signed-in OWNER or ADMIN.',
+      apiKeyRotate:
+        'Gives a key a new secret (in the payload, once); the old one works until the overlap ends. Signed-in OWNER or ADMIN.',
+    })}
   }
 `

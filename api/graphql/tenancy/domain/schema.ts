@@ -1,7 +1,7 @@
 import { STORE_DOMAIN_LIST } from '../../../../domain/tenancy/domain/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const storeDomainTypeDefs = /* GraphQL */ `
   "PENDING: added, not checked yet. VERIFIED: the TXT record was found; the domain serves the store. FAILED: the last check did not find it."
@@ -75,13 +75,13 @@ export const storeDomainTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Adds a custom domain (PENDING) and gives the TXT record to publish. CONFLICT when another store uses it. Needs settings:write."
-    storeDomainAdd(input: StoreDomainAddInput!): StoreDomainAddPayload!
-    "Looks up the domain's TXT record _emporium.<domain> and records VERIFIED or FAILED. Needs settings:write."
-    storeDomainVerify(input: StoreDomainVerifyInput!): StoreDomainVerifyPayload!
-    "Makes a verified domain the store's primary one. Needs settings:write."
-    storeDomainSetPrimary(input: StoreDomainSetPrimaryInput!): StoreDomainSetPrimaryPayload!
-    "Removes a domain; it becomes free for any store. Needs settings:write."
-    storeDomainRemove(input: StoreDomainRemoveInput!): StoreDomainRemovePayload!
+    ${mutationFields({
+      storeDomainAdd:
+        'Adds a custom domain (PENDING) and gives the TXT record to publish. CONFLICT when another store uses it. Needs settings:write.',
+      storeDomainVerify:
+        "Looks up the domain's TXT record _emporium.<domain> and records VERIFIED or FAILED. Needs settings:write.",
+      storeDomainSetPrimary: "Makes a verified domain the store's primary one. Needs settings:write.",
+      storeDomainRemove: 'Removes a domain; it becomes free for any store. Needs settings:write.',
+    })}
   }
 `

@@ -1,7 +1,7 @@
 import { MEMBER_LIST } from '../../../../domain/tenancy/member/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const memberTypeDefs = /* GraphQL */ `
   "INVITED: the invitation is pending. ACTIVE: a member who signs in."
@@ -92,15 +92,14 @@ export const memberTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Invites a person by email; the code is mailed. Inviting a pending email again renews it. Signed-in OWNER or ADMIN."
-    memberInvite(input: MemberInviteInput!): MemberInvitePayload!
-    "Joins the organization with the mailed code and signs in. Needs no credential."
-    memberInviteAccept(input: MemberInviteAcceptInput!): MemberInviteAcceptPayload!
-    "Changes a member's role. Signed-in OWNER or ADMIN; the organization always keeps an OWNER."
-    memberRoleChange(input: MemberRoleChangeInput!): MemberRoleChangePayload!
-    "Removes a member (their sessions stop at once) or withdraws an invitation. The last OWNER cannot leave."
-    memberRemove(input: MemberRemoveInput!): MemberRemovePayload!
-    "Makes another active member OWNER; you become ADMIN. Signed-in OWNER."
-    organizationOwnershipTransfer(input: OrganizationOwnershipTransferInput!): OrganizationOwnershipTransferPayload!
+    ${mutationFields({
+      memberInvite:
+        'Invites a person by email; the code is mailed. Inviting a pending email again renews it. Signed-in OWNER or ADMIN.',
+      memberInviteAccept: 'Joins the organization with the mailed code and signs in. Needs no credential.',
+      memberRoleChange: "Changes a member's role. Signed-in OWNER or ADMIN; the organization always keeps an OWNER.",
+      memberRemove:
+        'Removes a member (their sessions stop at once) or withdraws an invitation. The last OWNER cannot leave.',
+      organizationOwnershipTransfer: 'Makes another active member OWNER; you become ADMIN. Signed-in OWNER.',
+    })}
   }
 `

@@ -1,4 +1,4 @@
-import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const organizationTypeDefs = /* GraphQL */ `
   "Only the fields given change."
@@ -11,7 +11,9 @@ export const organizationTypeDefs = /* GraphQL */ `
   })}
 
   extend type Mutation {
-    "Changes the caller's organization. Needs settings:write and a credential for every store of the organization."
-    organizationUpdate(input: OrganizationUpdateInput!): OrganizationUpdatePayload!
+    ${mutationFields({
+      organizationUpdate:
+        "Changes the caller's organization. Needs settings:write and a credential for every store of the organization.",
+    })}
   }
 `

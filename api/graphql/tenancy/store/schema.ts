@@ -2,7 +2,7 @@ import { SOCIAL_NETWORKS } from '../../../../domain/tenancy/store/config.js'
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { EVENT_POSITION, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, payloadType, mutationFields } from '../../shared/payloads.js'
 
 /** A link field per network of SOCIAL_NETWORKS: StoreSocialLinks and its input hold the same ones. */
 const socialLinkFields = SOCIAL_NETWORKS.map((network) => `${network}: String`).join('\n    ')
@@ -166,13 +166,12 @@ export const storeTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a store in the organization. Needs settings:write and a credential for every store of the organization."
-    storeCreate(input: StoreCreateInput!): StoreCreatePayload!
-    "Changes the configuration of a store. Needs settings:write."
-    storeUpdate(input: StoreUpdateInput!): StoreUpdatePayload!
-    "Takes a store offline; its credentials are refused until storeRestore. Needs settings:write."
-    storeArchive(input: StoreArchiveInput!): StoreArchivePayload!
-    "Brings an archived store back. Needs settings:write."
-    storeRestore(input: StoreRestoreInput!): StoreRestorePayload!
+    ${mutationFields({
+      storeCreate:
+        'Creates a store in the organization. Needs settings:write and a credential for every store of the organization.',
+      storeUpdate: 'Changes the configuration of a store. Needs settings:write.',
+      storeArchive: 'Takes a store offline; its credentials are refused until storeRestore. Needs settings:write.',
+      storeRestore: 'Brings an archived store back. Needs settings:write.',
+    })}
   }
 `

@@ -2,7 +2,7 @@ import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of blogs and their posts. */
@@ -129,17 +129,13 @@ export const blogTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a blog. Needs webstore:write."
-    blogCreate(input: BlogCreateInput!): BlogCreatePayload!
-    "Retitles a blog or changes its handle. Needs webstore:write."
-    blogUpdate(input: BlogUpdateInput!): BlogUpdatePayload!
-    "Deletes a blog; one with posts only with deletePosts: true. Needs webstore:write."
-    blogDelete(input: BlogDeleteInput!): BlogDeletePayload!
-    "Creates a post in a blog. Needs webstore:write."
-    postCreate(input: PostCreateInput!): PostCreatePayload!
-    "Changes a post's fields, cover, status or schedule. Needs webstore:write."
-    postUpdate(input: PostUpdateInput!): PostUpdatePayload!
-    "Deletes a post for good; its handle becomes free in its blog. Needs webstore:write."
-    postDelete(input: PostDeleteInput!): PostDeletePayload!
+    ${mutationFields({
+      blogCreate: 'Creates a blog. Needs webstore:write.',
+      blogUpdate: 'Retitles a blog or changes its handle. Needs webstore:write.',
+      blogDelete: 'Deletes a blog; one with posts only with deletePosts: true. Needs webstore:write.',
+      postCreate: 'Creates a post in a blog. Needs webstore:write.',
+      postUpdate: "Changes a post's fields, cover, status or schedule. Needs webstore:write.",
+      postDelete: 'Deletes a post for good; its handle becomes free in its blog. Needs webstore:write.',
+    })}
   }
 `

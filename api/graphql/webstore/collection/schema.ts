@@ -3,7 +3,7 @@ import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
-import { changedEntityPayloads, deletePayloadType } from '../../shared/payloads.js'
+import { changedEntityPayloads, deletePayloadType, mutationFields } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
 const COLLECTION_PAYLOADS = [
@@ -205,17 +205,14 @@ export const collectionTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a MANUAL or SMART collection. Needs webstore:write."
-    collectionCreate(input: CollectionCreateInput!): CollectionCreatePayload!
-    "Changes the given fields of a collection; new rules re-evaluate its products at once. Needs webstore:write."
-    collectionUpdate(input: CollectionUpdateInput!): CollectionUpdatePayload!
-    "Deletes a collection; its products stay in the catalog. Needs webstore:write."
-    collectionDelete(input: CollectionDeleteInput!): CollectionDeletePayload!
-    "Adds products to a MANUAL collection at a position. Needs webstore:write."
-    collectionProductsAdd(input: CollectionProductsAddInput!): CollectionProductsAddPayload!
-    "Takes products out of a MANUAL collection. Needs webstore:write."
-    collectionProductsRemove(input: CollectionProductsRemoveInput!): CollectionProductsRemovePayload!
-    "Sets the order of a MANUAL collection's products. Needs webstore:write."
-    collectionProductsReorder(input: CollectionProductsReorderInput!): CollectionProductsReorderPayload!
+    ${mutationFields({
+      collectionCreate: 'Creates a MANUAL or SMART collection. Needs webstore:write.',
+      collectionUpdate:
+        'Changes the given fields of a collection; new rules re-evaluate its products at once. Needs webstore:write.',
+      collectionDelete: 'Deletes a collection; its products stay in the catalog. Needs webstore:write.',
+      collectionProductsAdd: 'Adds products to a MANUAL collection at a position. Needs webstore:write.',
+      collectionProductsRemove: 'Takes products out of a MANUAL collection. Needs webstore:write.',
+      collectionProductsReorder: "Sets the order of a MANUAL collection's products. Needs webstore:write.",
+    })}
   }
 `

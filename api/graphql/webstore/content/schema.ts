@@ -1,7 +1,7 @@
 import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../../domain/webstore/content/list.js'
 import { listField, listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const contentTypeDefs = /* GraphQL */ `
   "What a content field holds. The *_REFERENCE types and MEDIA hold ids checked to exist in the store."
@@ -160,17 +160,26 @@ export const contentTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Defines a content type. Needs webstore:write."
-    contentTypeCreate(input: ContentTypeCreateInput!): ContentTypePayload!
-    "Changes a content type. Needs webstore:write."
-    contentTypeUpdate(input: ContentTypeUpdateInput!): ContentTypePayload!
-    "Deletes a content type; its entries are no longer served. Needs webstore:write."
-    contentTypeDelete(input: ContentTypeDeleteInput!): ContentDeletePayload!
-    "Creates an entry, validated against its type. Needs webstore:write."
-    contentEntryCreate(input: ContentEntryCreateInput!): ContentEntryPayload!
-    "Changes an entry's handle or values. Needs webstore:write."
-    contentEntryUpdate(input: ContentEntryUpdateInput!): ContentEntryPayload!
-    "Deletes an entry. Needs webstore:write."
-    contentEntryDelete(input: ContentEntryDeleteInput!): ContentDeletePayload!
+    ${mutationFields(
+      {
+        contentTypeCreate: 'Defines a content type. Needs webstore:write.',
+        contentTypeUpdate: 'Changes a content type. Needs webstore:write.',
+      },
+      'ContentType',
+    )}
+    ${mutationFields(
+      {
+        contentTypeDelete: 'Deletes a content type; its entries are no longer served. Needs webstore:write.',
+        contentEntryDelete: 'Deletes an entry. Needs webstore:write.',
+      },
+      'ContentDelete',
+    )}
+    ${mutationFields(
+      {
+        contentEntryCreate: 'Creates an entry, validated against its type. Needs webstore:write.',
+        contentEntryUpdate: "Changes an entry's handle or values. Needs webstore:write.",
+      },
+      'ContentEntry',
+    )}
   }
 `

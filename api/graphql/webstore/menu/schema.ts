@@ -2,7 +2,7 @@ import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const menuTypeDefs = /* GraphQL */ `
   "What a menu item points at."
@@ -151,19 +151,19 @@ export const menuTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates an empty menu. Needs webstore:write."
-    menuCreate(input: MenuCreateInput!): MenuPayload!
-    "Renames a menu or changes its handle. Needs webstore:write."
-    menuUpdate(input: MenuUpdateInput!): MenuPayload!
-    "Deletes a menu with its items and frees its handle. Needs webstore:write."
-    menuDelete(input: MenuDeleteInput!): MenuDeletePayload!
-    "Adds an item to a menu. Needs webstore:write."
-    menuItemAdd(input: MenuItemAddInput!): MenuItemAddPayload!
-    "Changes the title or link of a menu item. Needs webstore:write."
-    menuItemUpdate(input: MenuItemUpdateInput!): MenuPayload!
-    "Moves a menu item with its sub-items to another parent or position. Needs webstore:write."
-    menuItemMove(input: MenuItemMoveInput!): MenuPayload!
-    "Removes a menu item with its sub-items. Needs webstore:write."
-    menuItemRemove(input: MenuItemRemoveInput!): MenuPayload!
+    ${mutationFields(
+      {
+        menuCreate: 'Creates an empty menu. Needs webstore:write.',
+        menuUpdate: 'Renames a menu or changes its handle. Needs webstore:write.',
+        menuItemUpdate: 'Changes the title or link of a menu item. Needs webstore:write.',
+        menuItemMove: 'Moves a menu item with its sub-items to another parent or position. Needs webstore:write.',
+        menuItemRemove: 'Removes a menu item with its sub-items. Needs webstore:write.',
+      },
+      'Menu',
+    )}
+    ${mutationFields({
+      menuDelete: 'Deletes a menu with its items and frees its handle. Needs webstore:write.',
+      menuItemAdd: 'Adds an item to a menu. Needs webstore:write.',
+    })}
   }
 `

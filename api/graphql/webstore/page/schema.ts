@@ -2,7 +2,7 @@ import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { seoTypeDefs } from '../../shared/seo.js'
-import { EVENT_POSITION, deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of web store pages. */
@@ -76,11 +76,10 @@ export const pageTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Creates a page. Needs webstore:write."
-    pageCreate(input: PageCreateInput!): PageCreatePayload!
-    "Changes a page's fields, status or schedule. Needs webstore:write."
-    pageUpdate(input: PageUpdateInput!): PageUpdatePayload!
-    "Deletes a page for good; its handle becomes free. Needs webstore:write."
-    pageDelete(input: PageDeleteInput!): PageDeletePayload!
+    ${mutationFields({
+      pageCreate: 'Creates a page. Needs webstore:write.',
+      pageUpdate: "Changes a page's fields, status or schedule. Needs webstore:write.",
+      pageDelete: 'Deletes a page for good; its handle becomes free. Needs webstore:write.',
+    })}
   }
 `

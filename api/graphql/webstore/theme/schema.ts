@@ -2,7 +2,7 @@ import { THEME_LIST } from '../../../../domain/webstore/theme/list.js'
 import { listField, listTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
-import { deletePayloadType, payloadType } from '../../shared/payloads.js'
+import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const themeTypeDefs = /* GraphQL */ `
   "MAIN: what shoppers see (one per store). DRAFT: the theme being prepared to go live (at most one). UNPUBLISHED: kept, not shown."
@@ -212,22 +212,18 @@ export const themeTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Create a theme from the default theme or a zip, as DRAFT (or UNPUBLISHED when a draft exists)."
-    themeCreate(input: ThemeCreateInput!): ThemeCreatePayload!
-    "Copy a theme with all its files and settings."
-    themeDuplicate(input: ThemeDuplicateInput!): ThemeDuplicatePayload!
+    ${mutationFields({
+      themeCreate: 'Create a theme from the default theme or a zip, as DRAFT (or UNPUBLISHED when a draft exists).',
+      themeDuplicate: 'Copy a theme with all its files and settings.',
+      themeFileUpsert:
+        'Create or replace one file; Liquid and JSON are checked, and a file with errors is refused and left as it was.',
+      themeFileDelete: 'Delete one file; the files every theme needs cannot be deleted.',
+      themeSettingsUpdate: 'Change global theme settings, validated against config/settings_schema.json.',
+      themePublish: 'Make a draft or unpublished theme the main theme; the old main becomes UNPUBLISHED and is kept.',
+      themeDelete: 'Delete a draft or unpublished theme; never the main one.',
+      themePreviewLinkCreate:
+        'A signed link that shows any theme of the store (draft, unpublished or main) on the storefront, even in maintenance, until it expires.',
+    })}
     themeRename(input: ThemeRenameInput!): ThemeRenamePayload!
-    "Create or replace one file; Liquid and JSON are checked, and a file with errors is refused and left as it was."
-    themeFileUpsert(input: ThemeFileUpsertInput!): ThemeFileUpsertPayload!
-    "Delete one file; the files every theme needs cannot be deleted."
-    themeFileDelete(input: ThemeFileDeleteInput!): ThemeFileDeletePayload!
-    "Change global theme settings, validated against config/settings_schema.json."
-    themeSettingsUpdate(input: ThemeSettingsUpdateInput!): ThemeSettingsUpdatePayload!
-    "Make a draft or unpublished theme the main theme; the old main becomes UNPUBLISHED and is kept."
-    themePublish(input: ThemePublishInput!): ThemePublishPayload!
-    "Delete a draft or unpublished theme; never the main one."
-    themeDelete(input: ThemeDeleteInput!): ThemeDeletePayload!
-    "A signed link that shows any theme of the store (draft, unpublished or main) on the storefront, even in maintenance, until it expires."
-    themePreviewLinkCreate(input: ThemePreviewLinkCreateInput!): ThemePreviewLinkCreatePayload!
   }
 `

@@ -1,3 +1,5 @@
+import { mutationFields } from '../../shared/payloads.js'
+
 /** Section instances and blocks in a theme's JSON templates and section groups. */
 export const themeSectionTypeDefs = /* GraphQL */ `
   """
@@ -203,21 +205,16 @@ export const themeSectionTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Add a section to a template or section group; settings checked against its {% schema %}."
-    themeSectionAdd(input: ThemeSectionAddInput!): ThemeSectionAddPayload!
-    "Change a section's settings, or hide or show it."
-    themeSectionUpdate(input: ThemeSectionUpdateInput!): ThemeSectionUpdatePayload!
-    "Remove a section and its blocks from a template."
-    themeSectionRemove(input: ThemeSectionRemoveInput!): ThemeSectionRemovePayload!
-    "Reorder the sections of a template."
-    themeSectionsReorder(input: ThemeSectionsReorderInput!): ThemeSectionsReorderPayload!
-    "Add a block to a section (at most the schema's max_blocks, never above 50, and each type's limit)."
-    themeBlockAdd(input: ThemeBlockAddInput!): ThemeBlockAddPayload!
-    "Change a block's settings, or hide or show it."
-    themeBlockUpdate(input: ThemeBlockUpdateInput!): ThemeBlockUpdatePayload!
-    "Remove a block from a section."
-    themeBlockRemove(input: ThemeBlockRemoveInput!): ThemeBlockRemovePayload!
-    "Reorder the blocks of a section."
-    themeBlocksReorder(input: ThemeBlocksReorderInput!): ThemeBlocksReorderPayload!
+    ${mutationFields({
+      themeSectionAdd: 'Add a section to a template or section group; settings checked against its {% schema %}.',
+      themeSectionUpdate: "Change a section's settings, or hide or show it.",
+      themeSectionRemove: 'Remove a section and its blocks from a template.',
+      themeSectionsReorder: 'Reorder the sections of a template.',
+      themeBlockAdd:
+        "Add a block to a section (at most the schema's max_blocks, never above 50, and each type's limit).",
+      themeBlockUpdate: "Change a block's settings, or hide or show it.",
+      themeBlockRemove: 'Remove a block from a section.',
+      themeBlocksReorder: 'Reorder the blocks of a section.',
+    })}
   }
 `

@@ -1,7 +1,7 @@
 import { TRANSLATABLE_RESOURCE_LIST } from '../../../../domain/webstore/translation/list.js'
 import { listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
-import { payloadType } from '../../shared/payloads.js'
+import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 /** SDL of translations: translatable resources, their source texts and each locale's values. */
 export const translationTypeDefs = /* GraphQL */ `
@@ -101,9 +101,10 @@ export const translationTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Registers translations of a resource's fields in one locale, each against the digest of the source text translated."
-    translationsRegister(input: TranslationsRegisterInput!): TranslationsRegisterPayload!
-    "Removes translations of a resource in one locale; reads fall back to the source text."
-    translationsRemove(input: TranslationsRemoveInput!): TranslationsRemovePayload!
+    ${mutationFields({
+      translationsRegister:
+        "Registers translations of a resource's fields in one locale, each against the digest of the source text translated.",
+      translationsRemove: 'Removes translations of a resource in one locale; reads fall back to the source text.',
+    })}
   }
 `
