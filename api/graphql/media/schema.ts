@@ -1,6 +1,5 @@
 import { MEDIA_LIST } from '../../../domain/media/list.js'
-import { listField, listTypeDefs } from '../shared/list-sdl.js'
-import { connectionTypeDefs } from '../shared/schema.js'
+import { resourceReadTypeDefs } from '../shared/list-sdl.js'
 import { EVENT_POSITION, payloadType, mutationFields } from '../shared/payloads.js'
 
 export const mediaTypeDefs = /* GraphQL */ `
@@ -18,8 +17,6 @@ export const mediaTypeDefs = /* GraphQL */ `
     WEBP
     AVIF
   }
-
-  ${listTypeDefs(MEDIA_LIST)}
 
   "An image or file of the store's media library."
   type Media {
@@ -46,8 +43,6 @@ export const mediaTypeDefs = /* GraphQL */ `
     updatedAt: DateTime!
     revision: Int!
   }
-
-  ${connectionTypeDefs('Media')}
 
   "Give exactly one of file and stagedUploadId."
   input MediaCreateInput {
@@ -136,11 +131,13 @@ export const mediaTypeDefs = /* GraphQL */ `
     media: [Media!]!
   }
 
-  extend type Query {
-    "One media by id; NOT_FOUND when the store has no such media. Needs products:read or webstore:read."
-    media(id: ID!): Media
-    ${listField('medias', MEDIA_LIST, "The store's media library. Needs products:read or webstore:read.")}
-  }
+  ${resourceReadTypeDefs(MEDIA_LIST, {
+    one: {
+      name: 'media',
+      doc: 'One media by id; NOT_FOUND when the store has no such media. Needs products:read or webstore:read.',
+    },
+    list: { name: 'medias', doc: "The store's media library. Needs products:read or webstore:read." },
+  })}
 
   extend type Mutation {
     ${mutationFields({

@@ -1,4 +1,4 @@
-import { LIST_ARGS } from './schema.js'
+import { LIST_ARGS, connectionTypeDefs } from './schema.js'
 import { sortValues, type AnyListSpec, type FilterField } from '../../../domain/shared/list-spec.js'
 
 const docstring = (text: string | undefined, indent: string): string =>
@@ -53,4 +53,36 @@ export function listField(
   return `${JSON.stringify(doc)}
     ${name}(${listFieldArgs(spec, options)}
     ): ${spec.name}Connection!`
+}
+
+/** A Query field of `resourceReadTypeDefs`: its name, docstring and (for the one-entity field) arguments. */
+export interface QueryFieldDoc {
+  name: string
+  doc: string
+  /** The arguments that find one entity; `id: ID!` when not given. */
+  args?: string
+}
+
+/**
+ * SDL of how a listed resource is read: its `<Name>Connection`, filter and sort types, and two
+ * Query fields, `one` answering the entity found by its arguments and `list` answering the
+ * connection (`listField`). The spec's name is the entity's GraphQL type.
+ *
+ * @example resourceReadTypeDefs(PAGE_LIST, {
+ *   one: { name: 'page', args: 'id: ID, handle: String', doc: 'One page by id or handle; NOT_FOUND …' },
+ *   list: { name: 'pages', doc: "The store's pages, drafts included." },
+ * })
+ */
+export function resourceReadTypeDefs(
+  spec: AnyListSpec,
+  fields: { one: QueryFieldDoc; list: Omit<QueryFieldDoc, 'args'> },
+): string {
+  const { one, list } = fields
+  return `${connectionTypeDefs(spec.name)}
+  ${listTypeDefs(spec)}
+  extend type Query {
+    ${JSON.stringify(one.doc)}
+    ${one.name}(${one.args ?? 'id: ID!'}): ${spec.name}
+    ${listField(list.name, spec, list.doc)}
+  }`
 }

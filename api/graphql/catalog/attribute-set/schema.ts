@@ -1,6 +1,5 @@
 import { ATTRIBUTE_SET_LIST } from '../../../../domain/catalog/attribute-set/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 
 export const attributeSetTypeDefs = /* GraphQL */ `
   "A titled group of a set's attributes."
@@ -24,13 +23,8 @@ export const attributeSetTypeDefs = /* GraphQL */ `
     revision: Int!
   }
 
-  ${connectionTypeDefs('AttributeSet')}
-
-  ${listTypeDefs(ATTRIBUTE_SET_LIST)}
-
-  extend type Query {
-    "One attribute set; NOT_FOUND when the store has no such set."
-    attributeSet(id: ID!): AttributeSet
-    ${listField('attributeSets', ATTRIBUTE_SET_LIST, "The store's attribute sets.")}
-  }
+  ${resourceReadTypeDefs(ATTRIBUTE_SET_LIST, {
+    one: { name: 'attributeSet', doc: 'One attribute set; NOT_FOUND when the store has no such set.' },
+    list: { name: 'attributeSets', doc: "The store's attribute sets." },
+  })}
 `

@@ -8,8 +8,7 @@ import {
   attributeRevert,
   attributeUpdate,
 } from '../../../../domain/catalog/attribute/definitions.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { historyField } from '../../shared/history.js'
 import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { pascal } from '../../shared/zod-input.js'
@@ -105,10 +104,6 @@ export const attributeTypeDefs = /* GraphQL */ `
     ${historyField('Every event of this attribute, newest first, with its actor and time.')}
   }
 
-  ${connectionTypeDefs('Attribute')}
-
-  ${listTypeDefs(ATTRIBUTE_LIST)}
-
   input AttributeOptionInput {
     "Lowercase letters, digits and single - or _ between them, e.g. x-large."
     code: String!
@@ -199,11 +194,14 @@ export const attributeTypeDefs = /* GraphQL */ `
 
   ${deletePayloadType('AttributeDelete')}
 
-  extend type Query {
-    "One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute."
-    attribute(id: ID, code: String, asOf: DateTime): Attribute
-    ${listField('attributes', ATTRIBUTE_LIST, "The store's attributes.")}
-  }
+  ${resourceReadTypeDefs(ATTRIBUTE_LIST, {
+    one: {
+      name: 'attribute',
+      args: 'id: ID, code: String, asOf: DateTime',
+      doc: 'One attribute by id or code; with asOf (by id), as it was at that instant. NOT_FOUND when the store has no such attribute.',
+    },
+    list: { name: 'attributes', doc: "The store's attributes." },
+  })}
 
   extend type Mutation {
 ${mutations}

@@ -1,6 +1,5 @@
 import { CUSTOMER_LIST } from '../../../../domain/orders/customer/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 
 /** SDL of customers: a read model of their orders joined with their deletable personal data. */
 export const customerTypeDefs = /* GraphQL */ `
@@ -27,12 +26,8 @@ export const customerTypeDefs = /* GraphQL */ `
     orders(first: Int, after: String): OrderConnection!
   }
 
-  ${connectionTypeDefs('Customer')}
-  ${listTypeDefs(CUSTOMER_LIST)}
-
-  extend type Query {
-    "One customer by id; NOT_FOUND when the store has no such customer."
-    customer(id: ID!): Customer
-    ${listField('customers', CUSTOMER_LIST, "The store's customers.")}
-  }
+  ${resourceReadTypeDefs(CUSTOMER_LIST, {
+    one: { name: 'customer', doc: 'One customer by id; NOT_FOUND when the store has no such customer.' },
+    list: { name: 'customers', doc: "The store's customers." },
+  })}
 `

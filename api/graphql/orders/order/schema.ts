@@ -1,7 +1,6 @@
 import { ORDER_LIST } from '../../../../domain/orders/order/list.js'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../domain/orders/order/order.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 
 /** SDL of orders; their inputs, payloads and mutations come from the command definitions. */
 export const orderTypeDefs = /* GraphQL */ `
@@ -100,12 +99,12 @@ export const orderTypeDefs = /* GraphQL */ `
     history(first: Int, after: String): AuditEntryConnection!
   }
 
-  ${connectionTypeDefs('Order')}
-  ${listTypeDefs(ORDER_LIST)}
-
-  extend type Query {
-    "One order by id or by number (1001 for #1001); NOT_FOUND when the store has no such order."
-    order(id: ID, number: Int): Order
-    ${listField('orders', ORDER_LIST, "The store's orders.")}
-  }
+  ${resourceReadTypeDefs(ORDER_LIST, {
+    one: {
+      name: 'order',
+      args: 'id: ID, number: Int',
+      doc: 'One order by id or by number (1001 for #1001); NOT_FOUND when the store has no such order.',
+    },
+    list: { name: 'orders', doc: "The store's orders." },
+  })}
 `

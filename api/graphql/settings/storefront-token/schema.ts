@@ -1,6 +1,5 @@
 import { STOREFRONT_TOKEN_LIST } from '../../../../domain/settings/storefront-token/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { mutationFields } from '../../shared/payloads.js'
 
 /** SDL of public storefront tokens; storefrontTokenRevoke is generated from its command. */
@@ -29,10 +28,6 @@ export const storefrontTokenTypeDefs = /* GraphQL */ `
     revokedAt: DateTime
   }
 
-  ${connectionTypeDefs('StorefrontToken')}
-
-  ${listTypeDefs(STOREFRONT_TOKEN_LIST)}
-
   input StorefrontTokenCreateInput {
     "Names the front end that uses the token, e.g. \\"Next.js shop\\"."
     name: String!
@@ -45,11 +40,16 @@ export const storefrontTokenTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  extend type Query {
-    "One storefront token of the selected store; NOT_FOUND when there is none. Needs settings:read."
-    storefrontToken(id: ID!): StorefrontToken
-    ${listField('storefrontTokens', STOREFRONT_TOKEN_LIST, "The selected store's storefront tokens, revoked ones included. Needs settings:read.")}
-  }
+  ${resourceReadTypeDefs(STOREFRONT_TOKEN_LIST, {
+    one: {
+      name: 'storefrontToken',
+      doc: 'One storefront token of the selected store; NOT_FOUND when there is none. Needs settings:read.',
+    },
+    list: {
+      name: 'storefrontTokens',
+      doc: "The selected store's storefront tokens, revoked ones included. Needs settings:read.",
+    },
+  })}
 
   extend type Mutation {
     ${mutationFields({

@@ -1,6 +1,5 @@
 import { API_KEY_LIST } from '../../../../domain/tenancy/api-key/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const apiKeyTypeDefs = /* GraphQL */ `
@@ -38,10 +37,6 @@ export const apiKeyTypeDefs = /* GraphQL */ `
     rotatedAt: DateTime
     status: ApiKeyStatus!
   }
-
-  ${connectionTypeDefs('ApiKey')}
-
-  ${listTypeDefs(API_KEY_LIST)}
 
   input ApiKeyCreateInput {
     name: String!
@@ -81,11 +76,13 @@ export const apiKeyTypeDefs = /* GraphQL */ `
     eventPosition: String
   }
 
-  extend type Query {
-    "One API key of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
-    apiKey(id: ID!): ApiKey
-    ${listField('apiKeys', API_KEY_LIST, "The organization's API keys, revoked ones included. Signed-in OWNER or ADMIN.")}
-  }
+  ${resourceReadTypeDefs(API_KEY_LIST, {
+    one: {
+      name: 'apiKey',
+      doc: 'One API key of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN.',
+    },
+    list: { name: 'apiKeys', doc: "The organization's API keys, revoked ones included. Signed-in OWNER or ADMIN." },
+  })}
 
   extend type Mutation {
     ${mutationFields({

@@ -1,6 +1,5 @@
 import { MEMBER_LIST } from '../../../../domain/tenancy/member/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
 export const memberTypeDefs = /* GraphQL */ `
@@ -26,10 +25,6 @@ export const memberTypeDefs = /* GraphQL */ `
     joinedAt: DateTime
     updatedAt: DateTime!
   }
-
-  ${connectionTypeDefs('Member')}
-
-  ${listTypeDefs(MEMBER_LIST)}
 
   input MemberInviteInput {
     email: String!
@@ -85,11 +80,13 @@ export const memberTypeDefs = /* GraphQL */ `
 
   ${payloadType('OrganizationOwnershipTransfer', ['owner: Member!', 'previousOwner: Member!'])}
 
-  extend type Query {
-    "One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN."
-    member(id: ID!): Member
-    ${listField('members', MEMBER_LIST, "The organization's members and pending invitations. Signed-in OWNER or ADMIN.")}
-  }
+  ${resourceReadTypeDefs(MEMBER_LIST, {
+    one: {
+      name: 'member',
+      doc: 'One member or pending invitation of the organization; NOT_FOUND when there is none. Signed-in OWNER or ADMIN.',
+    },
+    list: { name: 'members', doc: "The organization's members and pending invitations. Signed-in OWNER or ADMIN." },
+  })}
 
   extend type Mutation {
     ${mutationFields({

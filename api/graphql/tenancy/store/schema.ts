@@ -1,7 +1,6 @@
 import { SOCIAL_NETWORKS } from '../../../../domain/tenancy/store/config.js'
 import { STORE_LIST } from '../../../../domain/tenancy/store/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { EVENT_POSITION, payloadType, mutationFields } from '../../shared/payloads.js'
 
 /** A link field per network of SOCIAL_NETWORKS: StoreSocialLinks and its input hold the same ones. */
@@ -90,10 +89,6 @@ export const storeTypeDefs = /* GraphQL */ `
     readModelStatus: ReadModelStatus!
   }
 
-  ${connectionTypeDefs('Store')}
-
-  ${listTypeDefs(STORE_LIST)}
-
   input StoreCreateInput {
     name: String!
     "3-40 lowercase letters, digits and hyphens, unique across the platform; not a reserved name (www, admin, api, mcp, internal, …)."
@@ -159,11 +154,14 @@ export const storeTypeDefs = /* GraphQL */ `
 
   ${payloadType('StoreRestore', 'store: Store')}
 
-  extend type Query {
-    "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read."
-    store(id: ID, slug: String): Store
-    ${listField('stores', STORE_LIST, 'The stores the credential reaches, archived ones included. Needs settings:read.')}
-  }
+  ${resourceReadTypeDefs(STORE_LIST, {
+    one: {
+      name: 'store',
+      args: 'id: ID, slug: String',
+      doc: "One store the credential reaches, by id or slug; the request's store when neither is given. Needs settings:read.",
+    },
+    list: { name: 'stores', doc: 'The stores the credential reaches, archived ones included. Needs settings:read.' },
+  })}
 
   extend type Mutation {
     ${mutationFields({

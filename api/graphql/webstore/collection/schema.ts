@@ -1,6 +1,6 @@
 import { COLLECTION_LIST } from '../../../../domain/webstore/collection/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { LIST_ARGS, connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
+import { LIST_ARGS } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { changedEntityPayloads, deletePayloadType, mutationFields } from '../../shared/payloads.js'
@@ -38,8 +38,6 @@ export const collectionTypeDefs = /* GraphQL */ `
     CREATED_ASC
     CREATED_DESC
   }
-
-  ${listTypeDefs(COLLECTION_LIST)}
 
   "The product fact a smart collection rule looks at."
   enum CollectionRuleField {
@@ -128,8 +126,6 @@ export const collectionTypeDefs = /* GraphQL */ `
     updatedAt: DateTime!
   }
 
-  ${connectionTypeDefs('Collection')}
-
   input CollectionCreateInput {
     title: String!
     "Generated from the title when omitted (summer-sale, then summer-sale-2 when taken)."
@@ -198,11 +194,14 @@ export const collectionTypeDefs = /* GraphQL */ `
     collections: [Collection!]!
   }
 
-  extend type Query {
-    "One collection by id or handle. NOT_FOUND when the store has no such collection."
-    collection(id: ID, handle: String): Collection
-    ${listField('collections', COLLECTION_LIST, "The store's collections.")}
-  }
+  ${resourceReadTypeDefs(COLLECTION_LIST, {
+    one: {
+      name: 'collection',
+      args: 'id: ID, handle: String',
+      doc: 'One collection by id or handle. NOT_FOUND when the store has no such collection.',
+    },
+    list: { name: 'collections', doc: "The store's collections." },
+  })}
 
   extend type Mutation {
     ${mutationFields({

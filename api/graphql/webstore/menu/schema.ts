@@ -1,6 +1,5 @@
 import { MENU_LIST } from '../../../../domain/webstore/menu/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { historyField } from '../../shared/history.js'
 import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
@@ -18,8 +17,6 @@ export const menuTypeDefs = /* GraphQL */ `
     BLOG
     POST
   }
-
-  ${listTypeDefs(MENU_LIST)}
 
   "Where a menu item leads."
   type MenuLink {
@@ -68,8 +65,6 @@ export const menuTypeDefs = /* GraphQL */ `
     "Revision of the menu's stream after its last change (0 after creation)."
     revision: Int!
   }
-
-  ${connectionTypeDefs('Menu')}
 
   "A link: url for URL, resourceId for PRODUCT, CATEGORY, COLLECTION, PAGE, BLOG and POST, nothing for HOME."
   input MenuLinkInput {
@@ -144,11 +139,14 @@ export const menuTypeDefs = /* GraphQL */ `
 
   ${deletePayloadType('MenuDelete')}
 
-  extend type Query {
-    "One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read."
-    menu(id: ID, handle: String): Menu
-    ${listField('menus', MENU_LIST, "The store's menus. Needs webstore:read.")}
-  }
+  ${resourceReadTypeDefs(MENU_LIST, {
+    one: {
+      name: 'menu',
+      args: 'id: ID, handle: String',
+      doc: 'One menu by id or by handle; NOT_FOUND when the store has no such menu. Needs webstore:read.',
+    },
+    list: { name: 'menus', doc: "The store's menus. Needs webstore:read." },
+  })}
 
   extend type Mutation {
     ${mutationFields(

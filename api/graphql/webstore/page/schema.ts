@@ -1,6 +1,5 @@
 import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
@@ -29,10 +28,6 @@ export const pageTypeDefs = /* GraphQL */ `
     "Every event of this page, newest first, with its actor and time."
     history(first: Int, after: String): AuditEntryConnection!
   }
-
-  ${connectionTypeDefs('Page')}
-
-  ${listTypeDefs(PAGE_LIST)}
 
   input PageCreateInput {
     title: String!
@@ -69,11 +64,14 @@ export const pageTypeDefs = /* GraphQL */ `
 
   ${deletePayloadType('PageDelete')}
 
-  extend type Query {
-    "One page by id or handle; NOT_FOUND when the store has no such page."
-    page(id: ID, handle: String): Page
-    ${listField('pages', PAGE_LIST, "The store's pages, drafts included.")}
-  }
+  ${resourceReadTypeDefs(PAGE_LIST, {
+    one: {
+      name: 'page',
+      args: 'id: ID, handle: String',
+      doc: 'One page by id or handle; NOT_FOUND when the store has no such page.',
+    },
+    list: { name: 'pages', doc: "The store's pages, drafts included." },
+  })}
 
   extend type Mutation {
     ${mutationFields({

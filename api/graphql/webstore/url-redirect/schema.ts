@@ -1,6 +1,5 @@
 import { URL_REDIRECT_LIST } from '../../../../domain/webstore/url-redirect/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 
 /** SDL of URL redirects; their inputs, payloads and mutations come from the command definitions. */
 export const urlRedirectTypeDefs = /* GraphQL */ `
@@ -19,13 +18,8 @@ export const urlRedirectTypeDefs = /* GraphQL */ `
     history(first: Int, after: String): AuditEntryConnection!
   }
 
-  ${connectionTypeDefs('UrlRedirect')}
-
-  ${listTypeDefs(URL_REDIRECT_LIST)}
-
-  extend type Query {
-    "One URL redirect by id; NOT_FOUND when the store has no such redirect."
-    urlRedirect(id: ID!): UrlRedirect
-    ${listField('urlRedirects', URL_REDIRECT_LIST, "The store's URL redirects, manual and automatic.")}
-  }
+  ${resourceReadTypeDefs(URL_REDIRECT_LIST, {
+    one: { name: 'urlRedirect', doc: 'One URL redirect by id; NOT_FOUND when the store has no such redirect.' },
+    list: { name: 'urlRedirects', doc: "The store's URL redirects, manual and automatic." },
+  })}
 `
