@@ -1,15 +1,11 @@
 import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
-import { listField, listTypeDefs } from '../../shared/list-sdl.js'
-import { connectionTypeDefs } from '../../shared/schema.js'
+import { listField, resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
-  ${listTypeDefs(BLOG_LIST)}
-  ${listTypeDefs(POST_LIST)}
-
   ${publishStatusEnum('Post')}
 
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
@@ -48,9 +44,6 @@ export const blogTypeDefs = /* GraphQL */ `
     "Every event of this post, newest first."
     history(first: Int, after: String): AuditEntryConnection!
   }
-
-  ${connectionTypeDefs('Blog')}
-  ${connectionTypeDefs('Post')}
 
   input BlogCreateInput {
     title: String!
@@ -119,14 +112,26 @@ export const blogTypeDefs = /* GraphQL */ `
 
   ${deletePayloadType('PostDelete')}
 
-  extend type Query {
-    "One blog by id or handle; NOT_FOUND when the store has no such blog."
-    blog(id: ID, handle: String): Blog
-    ${listField('blogs', BLOG_LIST, "The store's blogs.")}
-    "One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post."
-    post(id: ID, blogHandle: String, handle: String): Post
-    ${listField('posts', POST_LIST, "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date.")}
-  }
+  ${resourceReadTypeDefs(BLOG_LIST, {
+    one: {
+      name: 'blog',
+      args: 'id: ID, handle: String',
+      doc: 'One blog by id or handle; NOT_FOUND when the store has no such blog.',
+    },
+    list: { name: 'blogs', doc: "The store's blogs." },
+  })}
+
+  ${resourceReadTypeDefs(POST_LIST, {
+    one: {
+      name: 'post',
+      args: 'id: ID, blogHandle: String, handle: String',
+      doc: 'One post by id, or by blogHandle and handle; NOT_FOUND when the store has no such post.',
+    },
+    list: {
+      name: 'posts',
+      doc: "The store's posts across blogs, drafts included: filter by blog, tag, author, status, date.",
+    },
+  })}
 
   extend type Mutation {
     ${mutationFields({

@@ -1,5 +1,5 @@
 import { CONTENT_ENTRY_LIST, CONTENT_TYPE_LIST } from '../../../../domain/webstore/content/list.js'
-import { listField, listFieldArgs, listTypeDefs } from '../../shared/list-sdl.js'
+import { listFieldArgs, listTypeDefs, resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { connectionTypeDefs } from '../../shared/schema.js'
 import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
 
@@ -21,7 +21,6 @@ export const contentTypeDefs = /* GraphQL */ `
     PAGE_REFERENCE
   }
 
-  ${listTypeDefs(CONTENT_TYPE_LIST)}
   ${listTypeDefs(CONTENT_ENTRY_LIST)}
 
   "Optional limits on a field's values."
@@ -78,7 +77,6 @@ export const contentTypeDefs = /* GraphQL */ `
     revision: Int!
   }
 
-  ${connectionTypeDefs('ContentType')}
   ${connectionTypeDefs('ContentEntry')}
 
   input ContentFieldValidationsInput {
@@ -147,10 +145,16 @@ export const contentTypeDefs = /* GraphQL */ `
 
   ${deletePayloadType('ContentDelete')}
 
+  ${resourceReadTypeDefs(CONTENT_TYPE_LIST, {
+    one: {
+      name: 'contentType',
+      args: 'id: ID, handle: String',
+      doc: 'One content type by id or handle. Needs webstore:read.',
+    },
+    list: { name: 'contentTypes', doc: "The store's content types. Needs webstore:read." },
+  })}
+
   extend type Query {
-    "One content type by id or handle. Needs webstore:read."
-    contentType(id: ID, handle: String): ContentType
-    ${listField('contentTypes', CONTENT_TYPE_LIST, "The store's content types. Needs webstore:read.")}
     "One entry by id, or by typeHandle and handle. Needs webstore:read."
     contentEntry(id: ID, typeHandle: String, handle: String): ContentEntry
     "The entries of one content type (by handle). Needs webstore:read."
