@@ -68,3 +68,12 @@ export function onlyError(response: GraphQLResponse<unknown>): {
     message: error.message,
   }
 }
+
+/**
+ * What `onlyError` shows for a refused input: BAD_USER_INPUT on `field`, with `message`.
+ *
+ * @example expect(onlyError(response)).toEqual(badInput(['input', 'id'], 'input.id: id must be a product id (a UUID)'))
+ */
+export function badInput(field: (string | number)[], message: string) {
+  return { code: 'BAD_USER_INPUT', field, message }
+}

@@ -10,7 +10,7 @@ import {
   type Category,
   type CategoryData,
 } from '../../../../test/support/categories.js'
-import { onlyError } from '../../../../test/support/products.js'
+import { onlyError, badInput } from '../../../../test/support/products.js'
 
 // A category's past: its history, reading it as it was (asOf), and reverting to a revision.
 
@@ -181,11 +181,12 @@ describe('categoryRevert', () => {
 
   it('refuses revisions the category does not have, and unknown ids', async () => {
     const { apiKey, shirts } = await renamed('hist-revert-bad')
-    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: shirts.id, toRevision: 9 } }))).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'toRevision'],
-      message: `category '${shirts.id}' has revisions 0 to 2; choose one of them from its history`,
-    })
+    expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: shirts.id, toRevision: 9 } }))).toEqual(
+      badInput(
+        ['input', 'toRevision'],
+        `category '${shirts.id}' has revisions 0 to 2; choose one of them from its history`,
+      ),
+    )
     expect(onlyError(await t.gql(apiKey, REVERT, { input: { id: shirts.id, toRevision: -1 } }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'toRevision'],

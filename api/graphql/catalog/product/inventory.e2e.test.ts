@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
-import { onlyError } from '../../../../test/support/products.js'
+import { onlyError, badInput } from '../../../../test/support/products.js'
 import {
   createCatalogProduct,
   mutation,
@@ -96,11 +96,12 @@ describe('productInventoryAdjust', () => {
       code: 'BAD_USER_INPUT',
       field: ['input', 'delta'],
     })
-    expect(onlyError(await t.gql(apiKey, ADJUST, { input: { ...input, delta: 5 } }))).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'variantId'],
-      message: `variant '${input.variantId}' does not track inventory; set inventoryTracked to true with productVariantUpdate first`,
-    })
+    expect(onlyError(await t.gql(apiKey, ADJUST, { input: { ...input, delta: 5 } }))).toEqual(
+      badInput(
+        ['input', 'variantId'],
+        `variant '${input.variantId}' does not track inventory; set inventoryTracked to true with productVariantUpdate first`,
+      ),
+    )
     expect(onlyError(await t.gql(apiKey, ADJUST, { input: { ...input, delta: 5, reason: 'LOST' } }))).toMatchObject({
       code: 'BAD_USER_INPUT',
     })

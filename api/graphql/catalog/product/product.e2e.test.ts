@@ -19,6 +19,7 @@ import {
   type Product,
   type UpdateData,
   type UpdateResponse,
+  badInput,
 } from '../../../../test/support/products.js'
 
 // Product writes and reads through the GraphQL endpoint, as an integration sees them.
@@ -97,11 +98,7 @@ describe('productCreate', () => {
     const { apiKey } = await t.tenant('crud-title')
     for (const title of ['', '   ']) {
       const response: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input: { title } })
-      expect(onlyError(response)).toEqual({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'title'],
-        message: 'input.title: title must not be empty',
-      })
+      expect(onlyError(response)).toEqual(badInput(['input', 'title'], 'input.title: title must not be empty'))
     }
   })
 
@@ -109,12 +106,12 @@ describe('productCreate', () => {
     const { apiKey } = await t.tenant('crud-pattern')
     for (const handle of ['Red Shirt', 'red--shirt', '-red', 'red_shirt']) {
       const response: CreateResponse = await t.gql(apiKey, CREATE_PRODUCT, { input: { title: 'Red', handle } })
-      expect(onlyError(response)).toEqual({
-        code: 'BAD_USER_INPUT',
-        field: ['input', 'handle'],
-        message:
+      expect(onlyError(response)).toEqual(
+        badInput(
+          ['input', 'handle'],
           "input.handle: handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'red-shirt'",
-      })
+        ),
+      )
     }
   })
 })
@@ -221,11 +218,7 @@ describe('productUpdate', () => {
     expect(onlyError(unknown)).toEqual({ code: 'NOT_FOUND', message: missing(id) })
 
     const malformed: UpdateResponse = await t.gql(apiKey, UPDATE_PRODUCT, { input: { id: 'red-shirt', title: 'X' } })
-    expect(onlyError(malformed)).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'id'],
-      message: 'input.id: id must be a product id (a UUID)',
-    })
+    expect(onlyError(malformed)).toEqual(badInput(['input', 'id'], 'input.id: id must be a product id (a UUID)'))
   })
 })
 

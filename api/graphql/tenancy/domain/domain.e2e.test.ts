@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../../../infra/dns/txt.js'
 import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
+import { POSITION, UUID, onlyError, badInput } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
 // Custom domains: adding, DNS verification, primary, removal, platform-wide uniqueness.
@@ -194,11 +194,9 @@ describe('storeDomainVerify', () => {
   })
 
   it('refuses an id that is not a domain id with BAD_USER_INPUT, as its command input says', async () => {
-    expect(onlyError(await verify(shop, 'nope'))).toMatchObject({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'id'],
-      message: 'input.id: id must be a domain id (a UUID) as storeDomainAdd returned it',
-    })
+    expect(onlyError(await verify(shop, 'nope'))).toMatchObject(
+      badInput(['input', 'id'], 'input.id: id must be a domain id (a UUID) as storeDomainAdd returned it'),
+    )
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { POSITION, UUID, auditTrail, onlyError } from '../../../../test/support/products.js'
+import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import { PAGE_FIELDS, contentMutation, createPage, type PageView } from '../../../../test/support/webstore-content.js'
 
 // Pages through the GraphQL endpoint: lifecycle, sanitizing, handles, lists, errors and isolation.
@@ -68,11 +68,9 @@ describe('pageCreate and reads', () => {
 
   it('answers BAD_USER_INPUT with the field path for bad input', async () => {
     const { apiKey } = await t.tenant('page-bad')
-    expect(onlyError(await run(apiKey, 'pageCreate', { title: '  ' }))).toMatchObject({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'title'],
-      message: 'input.title: title must not be empty',
-    })
+    expect(onlyError(await run(apiKey, 'pageCreate', { title: '  ' }))).toMatchObject(
+      badInput(['input', 'title'], 'input.title: title must not be empty'),
+    )
     expect(onlyError(await run(apiKey, 'pageCreate', { title: 'x', handle: 'Not A Handle' }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'handle'],

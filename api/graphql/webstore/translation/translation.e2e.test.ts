@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { auditTrail, createProduct, onlyError, POSITION, UPDATE_PRODUCT } from '../../../../test/support/products.js'
+import {
+  auditTrail,
+  createProduct,
+  onlyError,
+  POSITION,
+  UPDATE_PRODUCT,
+  badInput,
+} from '../../../../test/support/products.js'
 import { createPage } from '../../../../test/support/webstore-content.js'
 import { digest, LOCALIZED, translationApi } from '../../../../test/support/translations.js'
 
@@ -201,12 +208,12 @@ describe('translationsRegister errors change nothing', () => {
   })
 
   it('answers BAD_USER_INPUT for a locale not enabled, the default locale, an unknown key and malformed input', async () => {
-    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'es', translations: [title] }))).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'locale'],
-      message:
+    expect(onlyError(await register(apiKey, { resourceId: productId, locale: 'es', translations: [title] }))).toEqual(
+      badInput(
+        ['input', 'locale'],
         "locale 'es' is not enabled on this store (the enabled ones besides the default are fr, de); enable it with storeUpdate enabledLocales first",
-    })
+      ),
+    )
     expect(
       onlyError(await register(apiKey, { resourceId: productId, locale: 'en', translations: [title] })),
     ).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'locale'] })
@@ -218,11 +225,12 @@ describe('translationsRegister errors change nothing', () => {
           translations: [title, { key: 'vendor', value: 'x', sourceDigest: digest('') }],
         }),
       ),
-    ).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: ['input', 'translations', 1, 'key'],
-      message: "'vendor' is not a translatable key of this product; its keys are title",
-    })
+    ).toEqual(
+      badInput(
+        ['input', 'translations', 1, 'key'],
+        "'vendor' is not a translatable key of this product; its keys are title",
+      ),
+    )
     expect(
       onlyError(
         await register(apiKey, {
