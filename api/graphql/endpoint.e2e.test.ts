@@ -1,16 +1,13 @@
 import { sql } from 'kysely'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { postGraphQL, useTestApp, type Tenant } from '../../test/support/app.js'
+import { describe, expect, it, vi } from 'vitest'
+import { postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The /graphql endpoint itself: limits, batching, transport errors, GET and the playground,
 // and what an internal failure shows.
 
 const t = useTestApp()
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('endpoint-shop')
-})
+const shop = useTenant(t, 'endpoint-shop')
 
 /** POST /graphql with any body, as a client library would send it. */
 const post = (payload: string, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { postGraphQL, useTestApp, type Tenant } from '../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The transport rules of /graphql (GraphQL-over-HTTP, API-CONVENTIONS.md "Errors"): what is
@@ -7,10 +7,7 @@ import { onlyError } from '../../test/support/products.js'
 // application/graphql-response+json gets 4xx without `data` for requests that never ran.
 
 const t = useTestApp()
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('http-shop')
-})
+const shop = useTenant(t, 'http-shop')
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json'
 

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../infra/config.js'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTestApp, useTenant } from '../../test/support/app.js'
 
 // GET /metrics: the Prometheus text format, behind METRICS_TOKEN, with the numbers ARCHITECTURE.md asks for.
 
@@ -14,10 +14,7 @@ const t = useTestApp({
     rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
   },
 })
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('metrics-shop')
-})
+const shop = useTenant(t, 'metrics-shop')
 
 interface Sample {
   name: string

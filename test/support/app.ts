@@ -142,3 +142,18 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     (t) => t.close(),
   )
 }
+
+/**
+ * A store of the file's app, made in `beforeAll` once the app has started, instead of a `let`
+ * every file assigns by hand. Read its fields in hooks and tests, as with `perFile`.
+ *
+ * @example
+ * const t = useTestApp()
+ * const shop = useTenant(t, 'cache-shop')
+ */
+export function useTenant(t: TestApp, slug: string, scopes?: readonly Scope[]): Tenant {
+  return perFile(
+    () => t.tenant(slug, scopes),
+    () => Promise.resolve(),
+  )
+}

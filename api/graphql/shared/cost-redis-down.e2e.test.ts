@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../test/support/app.js'
 
 // When the buckets' Redis is unreachable the API keeps answering, unlimited (fail-open), and
 // says so in the metrics. Nothing listens on port 1.
@@ -13,10 +13,7 @@ const t = useTestApp({
     rateLimit: { ...defaults, plans: { ...defaults.plans, standard: { bucket: 15, restorePerSecond: 0.01 } } },
   },
 })
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('redis-down')
-})
+const shop = useTenant(t, 'redis-down')
 
 describe('rate limits while Redis is down', () => {
   it('lets requests through past the budget, reports a full bucket, and counts the failures', async () => {

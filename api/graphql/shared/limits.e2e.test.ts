@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../infra/config.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../test/support/app.js'
 import { onlyError } from '../../../test/support/products.js'
 import { PASSWORD, SIGN_UP } from '../../../test/support/session.js'
 import { fragmentFanOut, manyTokens } from '../../../test/support/hostile-documents.js'
@@ -21,10 +21,7 @@ const t = useTestApp({
     },
   },
 })
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('limits-shop')
-})
+const shop = useTenant(t, 'limits-shop')
 
 const signUpInput = (email: string) => ({ input: { email, password: PASSWORD, organizationName: `Org of ${email}` } })
 

@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp, useTenant } from '../../../test/support/app.js'
 
 const t = useTestApp()
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('nesting')
-})
+const shop = useTenant(t, 'nesting')
 
 const deepList = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
@@ -17,13 +17,11 @@ const SETTINGS =
 type Link = { url: string; expiresAt: string; theme: { id: string; name: string } }
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'preview-shop')
+const other = useTenant(t, 'preview-other')
 let draftId: string
 
 beforeAll(async () => {
-  shop = await t.tenant('preview-shop')
-  other = await t.tenant('preview-other')
   await untilMainTheme(t, shop.apiKey)
   const draft = await ok<{ theme: { id: string } }>(t, shop.apiKey, CREATE, { name: 'Winter' }, 'themeCreate')
   draftId = draft.theme.id

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { stageUpload, useFileMedia } from '../../../../test/support/media.js'
 import { onlyError, type Product } from '../../../../test/support/products.js'
 
@@ -18,13 +18,8 @@ type ImportData = { productsImport: { report: Report; eventPosition: string | nu
 
 const t = useTestApp()
 useFileMedia(t)
-let shop: Tenant
-let other: Tenant
-
-beforeAll(async () => {
-  shop = await t.tenant('import-shop')
-  other = await t.tenant('import-other')
-})
+const shop = useTenant(t, 'import-shop')
+const other = useTenant(t, 'import-other')
 
 const stage = (apiKey: string, text: string) =>
   stageUpload(t, apiKey, { filename: 'catalog.ndjson', mimeType: 'application/x-ndjson', bytes: Buffer.from(text) })

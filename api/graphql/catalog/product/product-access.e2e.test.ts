@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { GraphQLResponse } from '../../../../test/support/app.js'
-import { type Tenant, useTestApp } from '../../../../test/support/app.js'
+import { type Tenant, useTenant, useTestApp } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
   DELETE_PRODUCT,
@@ -29,12 +29,10 @@ const count = async (apiKey: string) =>
   (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount
 
 describe('tenant isolation', () => {
-  let owner: Tenant
-  let other: Tenant
+  const owner = useTenant(t, 'iso-owner')
+  const other = useTenant(t, 'iso-other')
   let secret: Product
   beforeAll(async () => {
-    owner = await t.tenant('iso-owner')
-    other = await t.tenant('iso-other')
     secret = await createProduct(t, owner.apiKey, { title: 'Secret Plan', vendor: 'Owner Co', tags: ['hidden'] })
   })
 

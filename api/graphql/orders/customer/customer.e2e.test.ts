@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { findCustomerIdentities, findOrderAddresses } from '../../../../app/orders/customer/identities.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { payTestOrder, placeTestOrder } from '../../../../test/support/orders.js'
 import { onlyError } from '../../../../test/support/products.js'
 
@@ -8,10 +8,7 @@ import { onlyError } from '../../../../test/support/products.js'
 // deletable tables, and erased on request while their orders stay.
 
 const t = useTestApp()
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('customers-shop')
-})
+const shop = useTenant(t, 'customers-shop')
 
 const CUSTOMER_FIELDS = `id erased email firstName lastName addresses { city } orderCount totalSpent { amount currencyCode }
   firstOrderAt lastOrderAt erasedAt orders(first: 10) { nodes { number email shippingAddress { city } } }`

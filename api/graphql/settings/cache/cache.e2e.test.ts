@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CachePurger } from '../../../../app/storefront/cache/purger.js'
 import {
   MemoryStorefrontCache,
@@ -6,7 +6,7 @@ import {
   type CdnAdapter,
   type PurgeRequest,
 } from '../../../../infra/cache/storefront-cache.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, createProduct, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -28,12 +28,8 @@ type Rebuild = {
 }
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('cache-shop')
-  other = await t.tenant('cache-other')
-})
+const shop = useTenant(t, 'cache-shop')
+const other = useTenant(t, 'cache-other')
 
 const page = (surrogateKeys: string[] = []) => ({ status: 200, headers: {}, body: '<html>', surrogateKeys })
 

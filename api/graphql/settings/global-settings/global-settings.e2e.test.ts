@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { POSITION, onlyError } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -24,12 +24,8 @@ type Updated = {
 }
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('settings-shop')
-  other = await t.tenant('settings-other')
-})
+const shop = useTenant(t, 'settings-shop')
+const other = useTenant(t, 'settings-other')
 
 describe('globalSettings', () => {
   it('answers every group with its defaults before any change', async () => {

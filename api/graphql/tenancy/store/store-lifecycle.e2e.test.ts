@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isCommerceEnabled, storefrontPrice } from '../../../../projections/tenancy/commerce.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { POSITION, onlyError } from '../../../../test/support/products.js'
 import { auditIn, wideKey } from '../../../../test/support/settings.js'
 
@@ -18,12 +18,8 @@ const ORG =
 type StoreState = { id: string; status: string; archivedAt: string | null }
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('life-shop')
-  other = await t.tenant('life-other')
-})
+const shop = useTenant(t, 'life-shop')
+const other = useTenant(t, 'life-other')
 
 describe('storeArchive and storeRestore', () => {
   it('archives a store: its key is FORBIDDEN on store-scoped work, except storeRestore, which brings it back', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
 import { STORE_FIELDS, auditIn, wideKey } from '../../../../test/support/settings.js'
 
@@ -19,12 +19,10 @@ interface StoreData {
 }
 
 const t = useTestApp()
-let acme: Tenant
-let other: Tenant
+const acme = useTenant(t, 'store-acme')
+const other = useTenant(t, 'store-other')
 let wide: string
 beforeAll(async () => {
-  acme = await t.tenant('store-acme')
-  other = await t.tenant('store-other')
   wide = await wideKey(t, acme.organizationId)
 })
 

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { stageUpload, useFileMedia } from '../../../../test/support/media.js'
 import { onlyError } from '../../../../test/support/products.js'
 import { largeShopifyThemeFiles, shopifyThemeFiles, shopifyThemeZip } from '../../../../test/support/shopify-theme.js'
@@ -16,12 +16,10 @@ type Created = { themeCreate: { theme: ThemeView } }
 
 const t = useTestApp()
 useFileMedia(t)
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'theme-import')
+const other = useTenant(t, 'theme-import-other')
 
 beforeAll(async () => {
-  shop = await t.tenant('theme-import')
-  other = await t.tenant('theme-import-other')
   await untilMainTheme(t, shop.apiKey)
 })
 
