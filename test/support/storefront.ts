@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
 import type { TestApp } from './app.js'
 
 /** A shopper's GET (or another method) of a storefront path on a host, as a browser sends it. */
@@ -13,6 +14,19 @@ export function visit(
     url,
     headers: { host, accept: 'text/html', ...options.headers },
   })
+}
+
+/**
+ * Visits `url` and checks that it answers the theme's 404 page: status 404, heading "Page not found".
+ * The response, for a test to check more of it.
+ *
+ * @example const response = await visitNotFound(t, HOST, '/products/never-was')
+ */
+export async function visitNotFound(t: TestApp, host: string, url: string): Promise<LightMyRequestResponse> {
+  const response = await visit(t, host, url)
+  expect(response.statusCode).toBe(404)
+  expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+  return response
 }
 
 /** The text of every element matching a simple tag name, tags inside stripped. */

@@ -3,7 +3,7 @@ import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { countOf, jsonLdOf, textsOf, visit } from '../../../test/support/storefront.js'
+import { countOf, jsonLdOf, textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
 
 const HOST = 'cat-shop.localhost'
@@ -111,9 +111,7 @@ describe('product page', () => {
     ["another store's product", '/products/other-tee'],
     ['a product under a hidden collection', '/collections/secret/products/red-tee'],
   ])('answers %s with the themed 404', async (_, path) => {
-    const response = await visit(t, HOST, path)
-    expect(response.statusCode).toBe(404)
-    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+    const response = await visitNotFound(t, HOST, path)
     expect(response.body).toContain('<header id="shopify-section-header"')
   })
 })
@@ -174,9 +172,7 @@ describe('collection page', () => {
     ['a missing collection', '/collections/nothing'],
     ["another store's collection", '/collections/other-collection'],
   ])('answers %s with the themed 404', async (_, path) => {
-    const response = await visit(t, HOST, path)
-    expect(response.statusCode).toBe(404)
-    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+    await visitNotFound(t, HOST, path)
   })
 })
 

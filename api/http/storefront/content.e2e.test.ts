@@ -3,7 +3,7 @@ import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createPost, createShopperContent } from '../../../test/support/webstore-content.js'
 import { createProduct } from '../../../test/support/products.js'
-import { countOf, textsOf, visit } from '../../../test/support/storefront.js'
+import { countOf, textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 
 const HOST = 'content-shop.localhost'
@@ -54,9 +54,7 @@ describe('pages', () => {
     ['a page scheduled for later', '/pages/soon'],
     ['a missing page', '/pages/none'],
   ])('answers %s with the themed 404', async (_, path) => {
-    const response = await visit(t, HOST, path)
-    expect(response.statusCode).toBe(404)
-    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+    await visitNotFound(t, HOST, path)
   })
 })
 
@@ -98,9 +96,7 @@ describe('menus', () => {
 
 describe('the themed 404', () => {
   it('answers unknown paths with status 404 and the theme around it', async () => {
-    const response = await visit(t, HOST, '/no/such/thing')
-    expect(response.statusCode).toBe(404)
-    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+    const response = await visitNotFound(t, HOST, '/no/such/thing')
     expect(response.body).toContain('<footer id="shopify-section-footer"')
   })
 })

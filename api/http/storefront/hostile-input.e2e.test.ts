@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type Tenant } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { textsOf, visit } from '../../../test/support/storefront.js'
+import { textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 
 // What a stranger may put in a storefront URL or Host header: a clear 4xx or a normal page, never a 500.
@@ -45,9 +45,7 @@ describe('a NUL character, which no handle or text can hold', () => {
     '/categories/%00',
     '/categories/a/%00',
   ])('in the path %s answers the themed 404', async (path) => {
-    const response = await visit(t, HOST, path)
-    expect(response.statusCode).toBe(404)
-    expect(textsOf(response.body, 'h1')).toEqual(['Page not found'])
+    await visitNotFound(t, HOST, path)
   })
 
   it.each([
