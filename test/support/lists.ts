@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { GraphQLResponse } from './app.js'
+import type { GraphQLResponse, TestApp } from './app.js'
 
 type Page = {
   nodes: Record<string, string>[]
@@ -35,5 +35,46 @@ export async function walkBackward(
     expect(pageInfo.hasNextPage).toBe(before !== null)
     if (!pageInfo.hasPreviousPage) return seen
     before = pageInfo.startCursor
+  }
+}
+
+/** One page of a list as `listQuery` asks for it. */
+export interface ListPage<Node> {
+  nodes: Node[]
+  totalCount: number
+  pageInfo: {
+    hasNextPage: boolean
+    hasPreviousPage: boolean
+    startCursor: string | null
+    endCursor: string | null
+    page: number | null
+    totalPages: number | null
+  }
+}
+
+/**
+ * The query of the list `field` of `type` rows taking every list argument as a variable (filter,
+ * sort, both pagination modes), asking for `nodes { <node> }`, totalCount and the whole pageInfo.
+ *
+ * @example listQuery('pages', 'Page', 'handle')
+ */
+export function listQuery(field: string, type: string, node: string): string {
+  return `query ($filter: ${type}Filter, $sort: ${type}Sort, $first: Int, $after: String, $last: Int, $before: String, $page: Int, $limit: Int) {
+  ${field}(filter: $filter, sort: $sort, first: $first, after: $after, last: $last, before: $before, page: $page, limit: $limit) {
+    nodes { ${node} } totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor page totalPages } } }`
+}
+
+/**
+ * Reads a page of a list (`listQuery`) with the given variables, checking that it answered without errors.
+ *
+ * @example const pages = listReader<{ handle: string }>(t, 'pages', 'Page', 'handle')
+ * expect((await pages(apiKey, { sort: 'TITLE_ASC' })).nodes).toEqual([{ handle: 'about' }])
+ */
+export function listReader<Node>(t: TestApp, field: string, type: string, node: string) {
+  const query = listQuery(field, type, node)
+  return async (apiKey: string, variables: Record<string, unknown>): Promise<ListPage<Node>> => {
+    const response = await t.gql<Record<string, ListPage<Node>>>(apiKey, query, variables)
+    expect(response.errors).toBeUndefined()
+    return response.data![field]!
   }
 }

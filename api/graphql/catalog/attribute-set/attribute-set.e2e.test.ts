@@ -8,6 +8,7 @@ import {
   type AttributeSet,
 } from '../../../../test/support/attributes.js'
 import { POSITION, UUID, onlyError, badInput } from '../../../../test/support/products.js'
+import { listReader } from '../../../../test/support/lists.js'
 
 // Attribute set writes and reads through the GraphQL endpoint.
 
@@ -17,8 +18,7 @@ type Written = { attributeSet: AttributeSet | null; eventPosition: string | null
 const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
   t.gql<Record<string, Written>>(apiKey, setMutation(name), { input })
 const BY_ID = `query ($id: ID!) { attributeSet(id: $id) { ${SET_FIELDS} } }`
-const LIST = `query ($filter: AttributeSetFilter, $sort: AttributeSetSort, $first: Int, $after: String, $page: Int, $limit: Int) {
-  attributeSets(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { name } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
+const sets = listReader<{ name: string }>(t, 'attributeSets', 'AttributeSet', 'name')
 const DELETE = `mutation ($input: AttributeSetDeleteInput!) { attributeSetDelete(input: $input) { deletedId eventPosition } }`
 const sectionCodes = (set: AttributeSet) => set.sections.map((s) => [s.name, s.attributes.map((a) => a.code)])
 
@@ -162,16 +162,7 @@ describe('attributeSets list', () => {
         name,
         sections: name === 'Coats' ? [{ name: 'General', attributeCodes: ['width'] }] : [],
       })
-    const list = async (variables: Record<string, unknown>) =>
-      (
-        await t.gql<{
-          attributeSets: {
-            nodes: { name: string }[]
-            totalCount: number
-            pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null }
-          }
-        }>(apiKey, LIST, variables)
-      ).data!.attributeSets
+    const list = (variables: Record<string, unknown>) => sets(apiKey, variables)
     expect((await list({})).nodes.map((n) => n.name)).toEqual(['Bags', 'Coats', 'Shoes'])
     expect((await list({ sort: 'NAME_DESC', filter: { name: { contains: 'o' } } })).nodes.map((n) => n.name)).toEqual([
       'Shoes',

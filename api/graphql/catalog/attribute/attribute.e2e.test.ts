@@ -7,6 +7,7 @@ import {
   type Attribute,
 } from '../../../../test/support/attributes.js'
 import { POSITION, UUID, createProduct, onlyError, badInput } from '../../../../test/support/products.js'
+import { listQuery, listReader } from '../../../../test/support/lists.js'
 
 // Attribute writes and reads through the GraphQL endpoint, as an integration sees them.
 
@@ -16,10 +17,8 @@ type Written = { attribute: Attribute | null; eventPosition: string | null }
 const run = async (apiKey: string, name: string, input: Record<string, unknown>) =>
   t.gql<Record<string, Written>>(apiKey, attributeMutation(name), { input })
 const BY_ID = `query ($id: ID, $code: String, $asOf: DateTime) { attribute(id: $id, code: $code, asOf: $asOf) { ${ATTRIBUTE_FIELDS} } }`
-const LIST = `query ($filter: AttributeFilter, $sort: AttributeSort, $first: Int, $after: String, $page: Int, $limit: Int) {
-  attributes(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) {
-    nodes { code } totalCount pageInfo { hasNextPage endCursor page totalPages }
-  } }`
+const LIST = listQuery('attributes', 'Attribute', 'code')
+const attributes = listReader<{ code: string }>(t, 'attributes', 'Attribute', 'code')
 const DELETE = `mutation ($input: AttributeDeleteInput!) { attributeDelete(input: $input) { deletedId eventPosition } }`
 const SET_VALUES = `mutation ($input: ProductAttributesSetInput!) { productAttributesSet(input: $input) { product { id } } }`
 
@@ -242,16 +241,7 @@ describe('attributes list', () => {
     ] as const) {
       await createAttribute(t, apiKey, { code, name: code.replace('_', ' '), type, filterable })
     }
-    const list = async (variables: Record<string, unknown>) =>
-      (
-        await t.gql<{
-          attributes: {
-            nodes: { code: string }[]
-            totalCount: number
-            pageInfo: { hasNextPage: boolean; endCursor: string; page: number | null; totalPages: number | null }
-          }
-        }>(apiKey, LIST, variables)
-      ).data!.attributes
+    const list = (variables: Record<string, unknown>) => attributes(apiKey, variables)
     expect((await list({})).nodes.map((n) => n.code)).toEqual(['brand_name', 'color', 'organic', 'weight'])
     expect((await list({ filter: { filterable: true }, sort: 'CODE_DESC' })).nodes.map((n) => n.code)).toEqual([
       'weight',

@@ -10,6 +10,7 @@ import {
   createPost,
   type PostView,
 } from '../../../../test/support/webstore-content.js'
+import { listQuery, listReader } from '../../../../test/support/lists.js'
 
 // Blogs and their posts through the GraphQL endpoint.
 
@@ -19,20 +20,8 @@ const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
   t.gql<Record<string, Record<string, unknown>>>(apiKey, contentMutation(name), { input })
 const BLOG_BY = `query ($id: ID, $handle: String) { blog(id: $id, handle: $handle) { ${BLOG_FIELDS} } }`
 const POST_BY = `query ($id: ID, $blogHandle: String, $handle: String) { post(id: $id, blogHandle: $blogHandle, handle: $handle) { ${POST_FIELDS} } }`
-const POSTS = `query ($filter: PostFilter, $sort: PostSort, $first: Int, $after: String, $page: Int, $limit: Int) {
-  posts(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { handle } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
-type Posts = {
-  posts: {
-    nodes: { handle: string }[]
-    totalCount: number
-    pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }
-  }
-}
-const posts = async (apiKey: string, variables: Record<string, unknown>) => {
-  const response = await t.gql<Posts>(apiKey, POSTS, variables)
-  expect(response.errors).toBeUndefined()
-  return response.data!.posts
-}
+const POSTS = listQuery('posts', 'Post', 'handle')
+const posts = listReader<{ handle: string }>(t, 'posts', 'Post', 'handle')
 
 describe('blogs', () => {
   it('creates, reads, lists, renames and refuses a taken handle', async () => {

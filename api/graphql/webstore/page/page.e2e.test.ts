@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import { PAGE_FIELDS, contentMutation, createPage, type PageView } from '../../../../test/support/webstore-content.js'
+import { listReader, listQuery } from '../../../../test/support/lists.js'
 
 // Pages through the GraphQL endpoint: lifecycle, sanitizing, handles, lists, errors and isolation.
 
@@ -11,20 +12,8 @@ type Written = { page: PageView | null; eventPosition: string | null }
 const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
   t.gql<Record<string, Written>>(apiKey, contentMutation(name), { input })
 const BY = `query ($id: ID, $handle: String) { page(id: $id, handle: $handle) { ${PAGE_FIELDS} } }`
-const LIST = `query ($filter: PageFilter, $sort: PageSort, $first: Int, $after: String, $page: Int, $limit: Int) {
-  pages(filter: $filter, sort: $sort, first: $first, after: $after, page: $page, limit: $limit) { nodes { handle } totalCount pageInfo { hasNextPage endCursor page totalPages } } }`
-type List = {
-  pages: {
-    nodes: { handle: string }[]
-    totalCount: number
-    pageInfo: { hasNextPage: boolean; endCursor: string | null; page: number | null; totalPages: number | null }
-  }
-}
-const handles = async (apiKey: string, variables: Record<string, unknown>) => {
-  const response = await t.gql<List>(apiKey, LIST, variables)
-  expect(response.errors).toBeUndefined()
-  return response.data!.pages
-}
+const LIST = listQuery('pages', 'Page', 'handle')
+const handles = listReader<{ handle: string }>(t, 'pages', 'Page', 'handle')
 
 describe('pageCreate and reads', () => {
   it('creates a published page with a generated handle and a sanitized body, readable by id and handle', async () => {
@@ -225,7 +214,7 @@ describe('history, scopes and tenants', () => {
     const readOnly = await t.key('page-scopes', ['webstore:read'])
     expect(onlyError(await t.gql(productsOnly, LIST, {}))).toMatchObject({ code: 'FORBIDDEN' })
     expect(onlyError(await run(readOnly, 'pageCreate', { title: 'x' }))).toMatchObject({ code: 'FORBIDDEN' })
-    expect((await t.gql<List>(readOnly, LIST, {})).data!.pages.totalCount).toBe(0)
+    expect((await handles(readOnly, {})).totalCount).toBe(0)
   })
 
   it("treats another store's page as missing, for reads and writes alike", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
+import { listQuery, listReader } from '../../../../test/support/lists.js'
 
 // URL redirects through the GraphQL endpoint: lifecycle, normalization, validation, uniqueness, lists, scopes, isolation.
 
@@ -22,21 +23,8 @@ const create = async (apiKey: string, path: string, target: string): Promise<Red
   return response.data!.urlRedirectCreate!.urlRedirect!
 }
 const BY_ID = `query ($id: ID!) { urlRedirect(id: $id) { ${FIELDS} } }`
-const LIST = `query ($filter: UrlRedirectFilter, $sort: UrlRedirectSort, $first: Int, $after: String, $last: Int, $before: String, $page: Int, $limit: Int) {
-  urlRedirects(filter: $filter, sort: $sort, first: $first, after: $after, last: $last, before: $before, page: $page, limit: $limit) {
-    nodes { path } totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor page totalPages } } }`
-type List = {
-  urlRedirects: {
-    nodes: { path: string }[]
-    totalCount: number
-    pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
-  }
-}
-const list = async (apiKey: string, variables: Record<string, unknown>) => {
-  const response = await t.gql<List>(apiKey, LIST, variables)
-  expect(response.errors).toBeUndefined()
-  return response.data!.urlRedirects
-}
+const LIST = listQuery('urlRedirects', 'UrlRedirect', 'path')
+const list = listReader<{ path: string }>(t, 'urlRedirects', 'UrlRedirect', 'path')
 const paths = async (apiKey: string, variables: Record<string, unknown>) =>
   (await list(apiKey, variables)).nodes.map((node) => node.path)
 
