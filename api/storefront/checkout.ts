@@ -6,6 +6,7 @@ import { cartIdOfToken } from '../../app/orders/cart/cookie.js'
 import { readPlacedOrder } from '../../app/orders/checkout/confirmation.js'
 import { startCheckout } from '../../app/orders/checkout/start.js'
 import type { StorefrontContext } from './resolvers.js'
+import { ADDRESS_FIELDS } from '../graphql/shared/address.js'
 
 /**
  * `cartCheckout` of the public storefront API: the headless twin of the store's `/checkout` form.
@@ -21,13 +22,7 @@ export const checkoutTypeDefs = /* GraphQL */ `
 
   "Where the order ships; personal data, kept apart from the order's history and erasable."
   input MailingAddressInput {
-    firstName: String!
-    lastName: String!
-    address1: String!
-    address2: String
-    city: String!
-    province: String
-    postalCode: String!
+    ${ADDRESS_FIELDS}
     "ISO 3166-1 alpha-2, e.g. GB."
     countryCode: String!
     "Required when the store asks for a phone number."

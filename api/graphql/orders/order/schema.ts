@@ -1,6 +1,7 @@
 import { ORDER_LIST } from '../../../../domain/orders/order/list.js'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../domain/orders/order/order.js'
 import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
+import { ADDRESS_FIELDS } from '../../shared/address.js'
 
 /** SDL of orders; their inputs, payloads and mutations come from the command definitions. */
 export const orderTypeDefs = /* GraphQL */ `
@@ -18,13 +19,7 @@ export const orderTypeDefs = /* GraphQL */ `
 
   "A postal address; personal data, deleted when the customer is erased."
   type MailingAddress {
-    firstName: String!
-    lastName: String!
-    address1: String!
-    address2: String
-    city: String!
-    province: String
-    postalCode: String!
+    ${ADDRESS_FIELDS}
     "ISO 3166-1 alpha-2, e.g. FR."
     countryCode: String!
     phone: String
