@@ -102,12 +102,7 @@ function operationCost(
 ): number {
   const operation = findOperation(document, operationName)
   if (!operation) return 0
-  const root =
-    operation.operation === 'mutation'
-      ? schema.getMutationType()
-      : operation.operation === 'subscription'
-        ? schema.getSubscriptionType()
-        : schema.getQueryType()
+  const root = schema.getRootType(operation.operation)
   if (!root) return 0
   const fragments = new Map(
     document.definitions

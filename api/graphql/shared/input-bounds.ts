@@ -304,12 +304,7 @@ function analyze(schema: GraphQLSchema, source: string, maxTokens: number | unde
         fragmentUsages,
       )
     } else if (definition.kind === Kind.OPERATION_DEFINITION) {
-      const root =
-        definition.operation === 'mutation'
-          ? schema.getMutationType()
-          : definition.operation === 'subscription'
-            ? schema.getSubscriptionType()
-            : schema.getQueryType()
+      const root = schema.getRootType(definition.operation)
       const usages = new Map<string, Path>()
       problem = selectionProblem(
         schema,
