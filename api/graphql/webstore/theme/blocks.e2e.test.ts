@@ -1,18 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../../domain/webstore/theme/default-theme.js'
 import { themeLiquid } from '../../../../domain/webstore/theme/liquid.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { createSectionsTheme, PAYLOAD_FIELDS, sectionsApi } from '../../../../test/support/theme-sections-api.js'
 
 // Theme blocks through GraphQL (added, updated, hidden, limited, reordered, removed), template reads, the audit log, and access.
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'theme-blocks')
+const other = useTenant(t, 'theme-blocks-other')
 let themeId: string
 
 beforeAll(async () => {
-  ;[shop, other] = [await t.tenant('theme-blocks'), await t.tenant('theme-blocks-other')]
   themeId = await createSectionsTheme(t, shop)
 })
 

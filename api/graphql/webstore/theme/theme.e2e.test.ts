@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
 import { themeInstallDefault } from '../../../../domain/webstore/theme/definitions.js'
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'themes')
+const other = useTenant(t, 'themes-other')
 let main: ThemeView
 
 beforeAll(async () => {
-  ;[shop, other] = [await t.tenant('themes'), await t.tenant('themes-other')]
   main = await untilMainTheme(t, shop.apiKey)
 })
 
