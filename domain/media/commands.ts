@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId } from '../shared/input-types.js'
+import { entityId, textInput } from '../shared/input-types.js'
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, type MediaFields } from './events.js'
 import { MEDIA_CATEGORY } from './streams.js'
 
@@ -16,13 +16,9 @@ export const FILENAME_MAX_LENGTH = 255
 
 const mediaId = entityId('media').describe('The media id returned when the file was uploaded (a UUID).')
 
-export const alt = z
-  .string({ error: 'alt must be a string' })
-  .trim()
-  .max(ALT_MAX_LENGTH, `alt must be at most ${ALT_MAX_LENGTH} characters`)
-  .describe(
-    'Text that describes the image for people who cannot see it and for search engines; an empty string clears it.',
-  )
+export const alt = textInput('alt', ALT_MAX_LENGTH).describe(
+  'Text that describes the image for people who cannot see it and for search engines; an empty string clears it.',
+)
 
 /** Without C0 control characters and DEL, which have no place in a name shown to people. */
 export function stripControlCharacters(text: string): string {

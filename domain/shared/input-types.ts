@@ -90,3 +90,33 @@ export function titleInput(max = TITLE_MAX_LENGTH) {
     .min(1, 'title must not be empty')
     .max(max, `title must be at most ${max} characters`)
 }
+
+/**
+ * Plain text, trimmed, at most `max` characters; its errors name `field`. The caller describes it.
+ *
+ * @example textInput('vendor', VENDOR_MAX_LENGTH).describe('The brand or maker; an empty string clears it.')
+ */
+export function textInput(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+}
+
+/**
+ * Tags of an `owner` (a product, a post): each trimmed, not empty and at most `maxLength` characters,
+ * at most `maxCount` of them, duplicates dropped. The caller describes them.
+ */
+export function tagsInput(owner: string, maxCount: number, maxLength: number) {
+  return z
+    .array(
+      z
+        .string({ error: 'each tag must be a string' })
+        .trim()
+        .min(1, 'a tag must not be empty')
+        .max(maxLength, `a tag must be at most ${maxLength} characters`),
+      { error: 'tags must be a list of strings' },
+    )
+    .max(maxCount, `a ${owner} may have at most ${maxCount} tags`)
+    .overwrite((list) => [...new Set(list)])
+}

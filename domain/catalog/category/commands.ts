@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId, titleInput, wholeNumber } from '../../shared/input-types.js'
+import { entityId, titleInput, wholeNumber, textInput } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -22,10 +22,7 @@ const parentId = entityId('category', 'parentId')
 
 const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Shirts".')
 
-const handle = z
-  .string({ error: 'handle must be a string' })
-  .trim()
-  .max(HANDLE_MAX_LENGTH, `handle must be at most ${HANDLE_MAX_LENGTH} characters`)
+const handle = textInput('handle', HANDLE_MAX_LENGTH)
   .regex(
     HANDLE_PATTERN,
     "handle may contain only lowercase letters a-z, digits and single hyphens between them, e.g. 'shirts'",

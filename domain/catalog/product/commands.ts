@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { entityId, titleInput } from '../../shared/input-types.js'
+import { entityId, titleInput, textInput, tagsInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
 import { publishAtInput } from './publishing.js'
 import { seoInput, type Seo } from '../../shared/publishable/seo.js'
 import { productOptionsCreateList, productVariantsCreateList, type CatalogDraft } from './variant-commands.js'
-import { strictInput } from '../../shared/strict-input.js'
+import { nullishFields, strictInput } from '../../shared/strict-input.js'
 
 export const TITLE_MAX_LENGTH = 255
 export const DESCRIPTION_MAX_LENGTH = 65_535
@@ -32,35 +32,19 @@ const status = z
   .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}` })
   .describe('DRAFT (hidden while being prepared), ACTIVE (on sale) or ARCHIVED (kept for history).')
 
-const vendor = z
-  .string({ error: 'vendor must be a string' })
-  .trim()
-  .max(VENDOR_MAX_LENGTH, `vendor must be at most ${VENDOR_MAX_LENGTH} characters`)
-  .describe('The brand or maker; an empty string clears it.')
+const vendor = textInput('vendor', VENDOR_MAX_LENGTH).describe('The brand or maker; an empty string clears it.')
 
-const tags = z
-  .array(
-    z
-      .string({ error: 'each tag must be a string' })
-      .trim()
-      .min(1, 'a tag must not be empty')
-      .max(TAG_MAX_LENGTH, `a tag must be at most ${TAG_MAX_LENGTH} characters`),
-    { error: 'tags must be a list of strings' },
-  )
-  .max(TAGS_MAX_COUNT, `a product may have at most ${TAGS_MAX_COUNT} tags`)
-  .overwrite((list) => [...new Set(list)])
-  .describe('Labels for search and filtering; duplicates are dropped. On update the list replaces the old one.')
+const tags = tagsInput('product', TAGS_MAX_COUNT, TAG_MAX_LENGTH).describe(
+  'Labels for search and filtering; duplicates are dropped. On update the list replaces the old one.',
+)
+
+/** What a product may be created with besides its title, and change later. */
+const productFields = { handle, description, status, vendor, tags, seo: seoInput, publishAt: publishAtInput }
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const productCreateInput = strictInput('productCreate', {
   title,
-  handle: handle.nullish(),
-  description: description.nullish(),
-  status: status.nullish(),
-  vendor: vendor.nullish(),
-  tags: tags.nullish(),
-  seo: seoInput.nullish(),
-  publishAt: publishAtInput.nullish(),
+  ...nullishFields(productFields),
   options: productOptionsCreateList.nullish(),
   variants: productVariantsCreateList.nullish(),
   attributeSetId: z
@@ -76,13 +60,7 @@ export const productCreateInput = strictInput('productCreate', {
 export const productUpdateInput = strictInput('productUpdate', {
   id: productId,
   title: title.nullish(),
-  handle: handle.nullish(),
-  description: description.nullish(),
-  status: status.nullish(),
-  vendor: vendor.nullish(),
-  tags: tags.nullish(),
-  seo: seoInput.nullish(),
-  publishAt: publishAtInput.nullish(),
+  ...nullishFields(productFields),
 })
 
 export const productDeleteInput = strictInput('productDelete', { id: productId })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { entityId, titleInput } from '../../shared/input-types.js'
 import { idListInput, insertPositionInput } from '../../shared/ordered-ids.js'
-import { strictInput } from '../../shared/strict-input.js'
+import { nullishFields, strictInput } from '../../shared/strict-input.js'
 import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
@@ -40,31 +40,29 @@ const productIds = idListInput('productIds', 'product')
   .max(COLLECTION_PRODUCTS_PER_CALL, `productIds may name at most ${COLLECTION_PRODUCTS_PER_CALL} products per call`)
   .describe('Product ids of this store (create_product and list_products return them).')
 
+/** What a collection may be created with besides its title and type, and change later: its own fields, then its rules. */
+const collectionFields = {
+  handle: handleInput('summer-sale', 'the store'),
+  description: htmlBodyInput('description'),
+  imageId,
+  seo: seoInput,
+  status: statusInput('collection'),
+}
+const collectionRules = { rules: rulesInput, disjunctive, sortOrder }
+
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const collectionCreateInput = strictInput('collectionCreate', {
   title: titleInput().describe('The collection title, e.g. "Summer sale".'),
-  handle: handleInput('summer-sale', 'the store').nullish(),
-  description: htmlBodyInput('description').nullish(),
-  imageId: imageId.nullish(),
-  seo: seoInput.nullish(),
-  status: statusInput('collection').nullish(),
+  ...nullishFields(collectionFields),
   type: type.nullish(),
-  rules: rulesInput.nullish(),
-  disjunctive: disjunctive.nullish(),
-  sortOrder: sortOrder.nullish(),
+  ...nullishFields(collectionRules),
 })
 
 export const collectionUpdateInput = strictInput('collectionUpdate', {
   id: entityId('collection').describe('The collection id returned by create_collection (a UUID).'),
   title: titleInput().nullish(),
-  handle: handleInput('summer-sale', 'the store').nullish(),
-  description: htmlBodyInput('description').nullish(),
-  imageId: imageId.nullish(),
-  seo: seoInput.nullish(),
-  status: statusInput('collection').nullish(),
-  rules: rulesInput.nullish(),
-  disjunctive: disjunctive.nullish(),
-  sortOrder: sortOrder.nullish(),
+  ...nullishFields(collectionFields),
+  ...nullishFields(collectionRules),
 })
 
 export const collectionDeleteInput = strictInput('collectionDelete', { id: entityId('collection') })

@@ -1,6 +1,6 @@
-import { z } from 'zod'
-import { strictInput } from '../../shared/strict-input.js'
-import { entityId, titleInput } from '../../shared/input-types.js'
+import type { z } from 'zod'
+import { nullishFields, strictInput } from '../../shared/strict-input.js'
+import { entityId, titleInput, textInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
 import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
@@ -9,10 +9,7 @@ import type { PageFields } from './events.js'
 
 export const TEMPLATE_SUFFIX_MAX_LENGTH = 100
 
-const templateSuffix = z
-  .string({ error: 'templateSuffix must be a string' })
-  .trim()
-  .max(TEMPLATE_SUFFIX_MAX_LENGTH, `templateSuffix must be at most ${TEMPLATE_SUFFIX_MAX_LENGTH} characters`)
+const templateSuffix = textInput('templateSuffix', TEMPLATE_SUFFIX_MAX_LENGTH)
   .regex(
     /^$|^[a-z0-9]+(?:[-_][a-z0-9]+)*$/,
     "templateSuffix may contain only lowercase letters, digits, '-' and '_', e.g. 'contact' for templates/page.contact.json",
@@ -21,26 +18,26 @@ const templateSuffix = z
     'Renders the page with templates/page.<suffix>.json instead of page.json; an empty string goes back to the default.',
   )
 
+/** What a page may be created with besides its title, and change later. */
+const pageFields = {
+  handle: handleInput('about-us', 'the store'),
+  body: htmlBodyInput('body'),
+  templateSuffix,
+  status: statusInput('page'),
+  seo: seoInput,
+  publishAt: publishAtInput,
+}
+
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
 export const pageCreateInput = strictInput('pageCreate', {
   title: titleInput().describe('The page title, e.g. "About us".'),
-  handle: handleInput('about-us', 'the store').nullish(),
-  body: htmlBodyInput('body').nullish(),
-  templateSuffix: templateSuffix.nullish(),
-  status: statusInput('page').nullish(),
-  seo: seoInput.nullish(),
-  publishAt: publishAtInput.nullish(),
+  ...nullishFields(pageFields),
 })
 
 export const pageUpdateInput = strictInput('pageUpdate', {
   id: entityId('page').describe('The page id returned by create_page (a UUID).'),
   title: titleInput().nullish(),
-  handle: handleInput('about-us', 'the store').nullish(),
-  body: htmlBodyInput('body').nullish(),
-  templateSuffix: templateSuffix.nullish(),
-  status: statusInput('page').nullish(),
-  seo: seoInput.nullish(),
-  publishAt: publishAtInput.nullish(),
+  ...nullishFields(pageFields),
 })
 
 export const pageDeleteInput = strictInput('pageDelete', { id: entityId('page') })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nullishFields, strictInput } from '../../shared/strict-input.js'
-import { entityId, titleInput } from '../../shared/input-types.js'
+import { entityId, titleInput, textInput, tagsInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
 import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
@@ -12,32 +12,17 @@ export const AUTHOR_MAX_LENGTH = 255
 export const POST_TAG_MAX_LENGTH = 255
 export const POST_TAGS_MAX_COUNT = 250
 
-const excerpt = z
-  .string({ error: 'excerpt must be a string' })
-  .trim()
-  .max(EXCERPT_MAX_LENGTH, `excerpt must be at most ${EXCERPT_MAX_LENGTH} characters`)
-  .describe('A short plain-text summary shown in post lists; an empty string clears it.')
+const excerpt = textInput('excerpt', EXCERPT_MAX_LENGTH).describe(
+  'A short plain-text summary shown in post lists; an empty string clears it.',
+)
 
-const author = z
-  .string({ error: 'author must be a string' })
-  .trim()
-  .max(AUTHOR_MAX_LENGTH, `author must be at most ${AUTHOR_MAX_LENGTH} characters`)
-  .describe('The name shown as the author; an empty string clears it.')
+const author = textInput('author', AUTHOR_MAX_LENGTH).describe(
+  'The name shown as the author; an empty string clears it.',
+)
 
-const tags = z
-  .array(
-    z
-      .string({ error: 'each tag must be a string' })
-      .trim()
-      .min(1, 'a tag must not be empty')
-      .max(POST_TAG_MAX_LENGTH, `a tag must be at most ${POST_TAG_MAX_LENGTH} characters`),
-    { error: 'tags must be a list of strings' },
-  )
-  .max(POST_TAGS_MAX_COUNT, `a post may have at most ${POST_TAGS_MAX_COUNT} tags`)
-  .overwrite((list) => [...new Set(list)])
-  .describe(
-    'Labels for filtering (/blogs/news/tagged/<tag>); duplicates are dropped. On update the list replaces the old one.',
-  )
+const tags = tagsInput('post', POST_TAGS_MAX_COUNT, POST_TAG_MAX_LENGTH).describe(
+  'Labels for filtering (/blogs/news/tagged/<tag>); duplicates are dropped. On update the list replaces the old one.',
+)
 
 const coverMediaId = z
   .union([z.literal(''), z.uuid()], {
