@@ -1,27 +1,20 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../shared/command.js'
 import type { DecideContext } from '../shared/context.js'
-import type { Decider } from '../shared/event.js'
+import { deciderOf } from '../shared/event.js'
 import {
   MEDIA_WRITE,
   mediaRecordDeleteInput,
   mediaRecordInput,
   mediaUpdateInput,
   type MediaCommand,
-  type MediaCreate,
-  type MediaDelete,
-  type MediaUpdate,
 } from './commands.js'
 import { decideMedia } from './decide.js'
 import type { MediaEvent } from './events.js'
 import { evolveMedia, initialMediaState, type MediaState } from './media.js'
 import { liveMediaKey, mediaStream } from './streams.js'
-import { storeOf } from '../shared/store-of.js'
+import { storeOf, onStoreEntity } from '../shared/store-of.js'
 
-export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
-  initialState: initialMediaState,
-  evolve: evolveMedia,
-  decide: decideMedia,
-}
+export const mediaDecider = deciderOf(initialMediaState, evolveMedia, decideMedia)
 
 /**
  * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
@@ -29,6 +22,8 @@ export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
  * `mediaCreateFromUrl` and `mediaUpload` services (`service-definitions.ts`) reach it through
  * `ingestMedia`, which produces those facts.
  */
+const onMedia = onStoreEntity<MediaCommand>(mediaStream)
+
 export const mediaRecord = defineCommand({
   name: 'mediaRecord',
   tool: 'record_media',
@@ -40,10 +35,8 @@ export const mediaRecord = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: mediaRecordInput,
   prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const mediaId = env.newId()
-    const command: MediaCreate = { type: 'MediaCreate', data: { mediaId, ...input, alt: input.alt ?? '' } }
-    return { stream: mediaStream(storeId, mediaId), entityId: mediaId, command }
+    return onMedia(env, mediaId, { type: 'MediaCreate', data: { mediaId, ...input, alt: input.alt ?? '' } })
   },
   decider: mediaDecider,
   uniqueness: liveMediaReservation,
@@ -61,8 +54,7 @@ export const mediaUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: mediaUpdateInput,
   prepare(input, env) {
-    const command: MediaUpdate = { type: 'MediaUpdate', data: { mediaId: input.id, alt: input.alt } }
-    return { stream: mediaStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onMedia(env, input.id, { type: 'MediaUpdate', data: { mediaId: input.id, alt: input.alt } })
   },
   decider: mediaDecider,
 })
@@ -83,8 +75,7 @@ export const mediaRecordDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: mediaRecordDeleteInput,
   prepare(input, env) {
-    const command: MediaDelete = { type: 'MediaDelete', data: { mediaId: input.id } }
-    return { stream: mediaStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onMedia(env, input.id, { type: 'MediaDelete', data: { mediaId: input.id } })
   },
   decider: mediaDecider,
   uniqueness: liveMediaReservation,

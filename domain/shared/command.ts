@@ -191,12 +191,27 @@ export interface CommandDefinition<
 
 /**
  * What most commands of a resource share: the resource and its scope, offered on every transport
- * (GraphQL, MCP, CLI), in the selected store.
+ * (GraphQL, MCP, CLI), in the selected store; and, when given, what they all decide with (their
+ * decider, and the `uniqueness` of their events).
  *
- * @example const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write')
+ * @example const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write', { decider: pageDecider, uniqueness: pageHandleReservations })
  */
-export function storeWrite(resource: string, scope: Scope) {
-  return { resource, scope, transports: ['graphql', 'mcp', 'cli'], storeScoped: true } as const
+export function storeWrite(resource: string, scope: Scope): StoreWrite
+export function storeWrite<Decides extends object>(
+  resource: string,
+  scope: Scope,
+  decides: Decides,
+): StoreWrite & Decides
+export function storeWrite(resource: string, scope: Scope, decides: object = {}) {
+  return { resource, scope, transports: ['graphql', 'mcp', 'cli'] as const, storeScoped: true as const, ...decides }
+}
+
+/** The face `storeWrite` gives: a resource's scope, every transport, the selected store. */
+export interface StoreWrite {
+  readonly resource: string
+  readonly scope: Scope
+  readonly transports: readonly ['graphql', 'mcp', 'cli']
+  readonly storeScoped: true
 }
 
 /** Erases the generics for the registry, which holds definitions of every resource. */

@@ -23,3 +23,17 @@ export function fold<State, Event extends DomainEvent>(
 ): State {
   return events.reduce(decider.evolve, decider.initialState())
 }
+
+/**
+ * A resource's decider from its three functions, its state, command and event types inferred from them
+ * (the event type from `evolve`: a decider over a shared stream decides a few of the events it folds).
+ *
+ * @example export const pageDecider = deciderOf(initialPageState, evolvePage, decidePage)
+ */
+export function deciderOf<State, Command, Event extends DomainEvent>(
+  initialState: () => State,
+  evolve: (state: State, event: Event) => State,
+  decide: (command: Command, state: State, ctx: DecideContext) => NoInfer<Event>[],
+): Decider<State, Command, Event> {
+  return { initialState, evolve, decide }
+}

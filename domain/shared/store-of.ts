@@ -25,7 +25,8 @@ export function storeOf(from: DecideContext | PrepareEnv): string {
  * @example const onCart = onStoreEntity<CartCommand>(cartStream) // in prepare: return onCart(env, input.cartId, command)
  */
 export function onStoreEntity<Command>(stream: (storeId: string, entityId: string) => string) {
-  return (env: PrepareEnv, entityId: string, command: Command): Prepared<Command> => ({
+  // Generic in the command so that a definition's `prepare` answers its own command type (`ProductCreate`), not the union.
+  return <C extends Command>(env: PrepareEnv, entityId: string, command: C): Prepared<C> => ({
     stream: stream(storeOf(env), entityId),
     entityId,
     command,

@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { resolveAttributeCode } from '../attribute/lookup.js'
-import { evolveAttributeSet, initialAttributeSetState, type AttributeSetState } from './attribute-set.js'
+import { evolveAttributeSet, initialAttributeSetState } from './attribute-set.js'
 import {
   attributeSetAttributeAddInput,
   attributeSetAttributeRemoveInput,
@@ -14,17 +14,13 @@ import {
   type SectionRefs,
 } from './commands.js'
 import { decideAttributeSet } from './decide.js'
-import { DEFAULT_SECTION, type AttributeSetEvent } from './events.js'
+import { DEFAULT_SECTION } from './events.js'
 import { ATTRIBUTE_SET_CATEGORY, attributeSetStream } from './streams.js'
 import { storeOf } from '../../shared/store-of.js'
 
-export const attributeSetDecider: Decider<AttributeSetState, AttributeSetCommand, AttributeSetEvent> = {
-  initialState: initialAttributeSetState,
-  evolve: evolveAttributeSet,
-  decide: decideAttributeSet,
-}
+export const attributeSetDecider = deciderOf(initialAttributeSetState, evolveAttributeSet, decideAttributeSet)
 
-const WRITE = { ...storeWrite(ATTRIBUTE_SET_CATEGORY, 'products:write'), decider: attributeSetDecider }
+const WRITE = storeWrite(ATTRIBUTE_SET_CATEGORY, 'products:write', { decider: attributeSetDecider })
 const target = (storeId: string, attributeSetId: string) => ({
   stream: attributeSetStream(storeId, attributeSetId),
   entityId: attributeSetId,

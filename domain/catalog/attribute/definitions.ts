@@ -7,7 +7,7 @@ import {
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import { evolveAttribute, initialAttributeState, type AttributeState } from './attribute.js'
 import {
@@ -28,17 +28,12 @@ import type { AttributeEvent, AttributeFields } from './events.js'
 import { ATTRIBUTE_CATEGORY, attributeCodeKey, attributeStream } from './streams.js'
 import { storeOf } from '../../shared/store-of.js'
 
-export const attributeDecider: Decider<AttributeState, AttributeCommand, AttributeEvent> = {
-  initialState: initialAttributeState,
-  evolve: evolveAttribute,
-  decide: decideAttribute,
-}
+export const attributeDecider = deciderOf(initialAttributeState, evolveAttribute, decideAttribute)
 
-const WRITE = {
-  ...storeWrite(ATTRIBUTE_CATEGORY, 'products:write'),
+const WRITE = storeWrite(ATTRIBUTE_CATEGORY, 'products:write', {
   decider: attributeDecider,
   uniqueness: codeReservations,
-}
+})
 const target = (storeId: string, attributeId: string) => ({
   stream: attributeStream(storeId, attributeId),
   entityId: attributeId,

@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type PastEvent, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { badInput, notFound } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { commandEndIndex } from '../../shared/revert-point.js'
 import { imageChange, mediaLives } from '../../media/live.js'
 import {
@@ -16,16 +16,12 @@ import {
 import { decideCategoryTree } from './decide.js'
 import type { CategoryContent, CategoryEvent } from './events.js'
 import { CATEGORY_ENTITY, categoryTreeStream } from './streams.js'
-import { evolveCategoryTree, initialCategoryTreeState, type CategoryTreeState } from './tree.js'
+import { evolveCategoryTree, initialCategoryTreeState } from './tree.js'
 import { storeOf } from '../../shared/store-of.js'
 
-export const categoryTreeDecider: Decider<CategoryTreeState, CategoryCommand, CategoryEvent> = {
-  initialState: initialCategoryTreeState,
-  evolve: evolveCategoryTree,
-  decide: decideCategoryTree,
-}
+export const categoryTreeDecider = deciderOf(initialCategoryTreeState, evolveCategoryTree, decideCategoryTree)
 
-const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write')
+const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write', { decider: categoryTreeDecider })
 
 export const categoryCreate = defineCommand({
   name: 'categoryCreate',
@@ -58,7 +54,6 @@ export const categoryCreate = defineCommand({
     }
     return { stream: categoryTreeStream(storeId), entityId: categoryId, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryUpdate = defineCommand({
@@ -86,7 +81,6 @@ export const categoryUpdate = defineCommand({
     }
     return { stream: categoryTreeStream(storeId), entityId: input.id, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryMove = defineCommand({
@@ -107,7 +101,6 @@ export const categoryMove = defineCommand({
     }
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.id, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryReorder = defineCommand({
@@ -126,7 +119,6 @@ export const categoryReorder = defineCommand({
     // The answer is read back by entity id: the first listed category, whose position the call set.
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.ids[0]!, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryDelete = defineCommand({
@@ -146,7 +138,6 @@ export const categoryDelete = defineCommand({
     }
     return { stream: categoryTreeStream(storeOf(env)), entityId: input.id, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryRevert = defineCommand({
@@ -176,7 +167,6 @@ export const categoryRevert = defineCommand({
     }
     return { stream: categoryTreeStream(storeId), entityId: input.id, command }
   },
-  decider: categoryTreeDecider,
 })
 
 export const categoryCommands: readonly AnyCommandDefinition[] = [

@@ -1,6 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { requireLiveProducts } from '../product/live.js'
 import type { CategoryEvent } from './events.js'
 import { categoryTreeDecider } from './definitions.js'
@@ -12,18 +12,18 @@ import {
   evolveCategoryProducts,
   initialCategoryProductsState,
   type CategoryProductsCommand,
-  type CategoryProductsEvent,
-  type CategoryProductsState,
 } from './products.js'
 import { CATEGORY_ENTITY, categoryProductsStream, categoryTreeStream } from './streams.js'
+import { onStoreEntity } from '../../shared/store-of.js'
 
-export const categoryProductsDecider: Decider<CategoryProductsState, CategoryProductsCommand, CategoryProductsEvent> = {
-  initialState: initialCategoryProductsState,
-  evolve: evolveCategoryProducts,
-  decide: decideCategoryProducts,
-}
+export const categoryProductsDecider = deciderOf(
+  initialCategoryProductsState,
+  evolveCategoryProducts,
+  decideCategoryProducts,
+)
 
-const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write')
+const WRITE = storeWrite(CATEGORY_ENTITY, 'products:write', { decider: categoryProductsDecider })
+const onCategoryProducts = onStoreEntity<CategoryProductsCommand>(categoryProductsStream)
 
 export const categoryProductsAdd = defineCommand({
   name: 'categoryProductsAdd',
@@ -39,13 +39,11 @@ export const categoryProductsAdd = defineCommand({
   async prepare(input, env) {
     const storeId = await liveCategory(env, input.categoryId)
     await requireLiveProducts(env, storeId, input.productIds)
-    const command: CategoryProductsCommand = {
+    return onCategoryProducts(env, input.categoryId, {
       type: 'CategoryProductsAdd',
-      data: { categoryId: input.categoryId, productIds: input.productIds, position: input.position ?? null },
-    }
-    return { stream: categoryProductsStream(storeId, input.categoryId), entityId: input.categoryId, command }
+      data: { ...input, position: input.position ?? null },
+    })
   },
-  decider: categoryProductsDecider,
 })
 
 export const categoryProductsRemove = defineCommand({
@@ -58,14 +56,9 @@ export const categoryProductsRemove = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: categoryProductsRemoveInput,
   async prepare(input, env) {
-    const storeId = await liveCategory(env, input.categoryId)
-    const command: CategoryProductsCommand = {
-      type: 'CategoryProductsRemove',
-      data: { categoryId: input.categoryId, productIds: input.productIds },
-    }
-    return { stream: categoryProductsStream(storeId, input.categoryId), entityId: input.categoryId, command }
+    await liveCategory(env, input.categoryId)
+    return onCategoryProducts(env, input.categoryId, { type: 'CategoryProductsRemove', data: input })
   },
-  decider: categoryProductsDecider,
 })
 
 export const categoryProductsReorder = defineCommand({
@@ -79,14 +72,9 @@ export const categoryProductsReorder = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: categoryProductsReorderInput,
   async prepare(input, env) {
-    const storeId = await liveCategory(env, input.categoryId)
-    const command: CategoryProductsCommand = {
-      type: 'CategoryProductsReorder',
-      data: { categoryId: input.categoryId, productIds: input.productIds },
-    }
-    return { stream: categoryProductsStream(storeId, input.categoryId), entityId: input.categoryId, command }
+    await liveCategory(env, input.categoryId)
+    return onCategoryProducts(env, input.categoryId, { type: 'CategoryProductsReorder', data: input })
   },
-  decider: categoryProductsDecider,
 })
 
 export const categoryProductsCommands: readonly AnyCommandDefinition[] = [

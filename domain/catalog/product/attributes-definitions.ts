@@ -1,6 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { isUuid } from '../../shared/ids.js'
 import { readAttributes, readAttributeSet, resolveAttributeCode } from '../attribute/lookup.js'
 import type { SetFacts } from '../attribute/values.js'
@@ -15,24 +15,19 @@ import {
   type ValueWrite,
 } from './attribute-commands.js'
 import type { AttributeRef } from './attribute-events.js'
-import {
-  decideProductAttributes,
-  evolveProductAttributes,
-  initialProductAttributeState,
-  type ProductAttributeState,
-} from './attributes.js'
+import { decideProductAttributes, evolveProductAttributes, initialProductAttributeState } from './attributes.js'
 import type { ProductEvent } from './events.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's attribute set and values. */
-export const productAttributesDecider: Decider<ProductAttributeState, ProductAttributeCommand, ProductEvent> = {
-  initialState: initialProductAttributeState,
-  evolve: evolveProductAttributes,
-  decide: decideProductAttributes,
-}
+export const productAttributesDecider = deciderOf(
+  initialProductAttributeState,
+  evolveProductAttributes,
+  decideProductAttributes,
+)
 
-const WRITE = { ...storeWrite(PRODUCT_CATEGORY, 'products:write'), decider: productAttributesDecider }
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productAttributesDecider })
 const onProduct = onStoreEntity<ProductAttributeCommand>(productStream)
 
 export const productAttributesSet = defineCommand({
@@ -49,16 +44,9 @@ export const productAttributesSet = defineCommand({
   input: productAttributesSetInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const setId = await currentSetId(env, storeId, input.productId)
+    const set = await currentSet(env, storeId, input.productId)
     const writes = await resolveWrites(env, storeId, input.values, 'values')
-    const set = setId === null ? null : await setOrEmpty(env, storeId, setId)
-    const facts = await factsFor(
-      env,
-      storeId,
-      set,
-      writes.map((w) => w.attributeId),
-    )
-    await requireLiveMediaValues(env, storeId, writes, facts, 'values')
+    const facts = await checkedFacts(env, storeId, set, writes, 'values')
     return onProduct(env, input.productId, {
       type: 'ProductAttributesSet',
       data: { productId: input.productId, values: writes },
@@ -78,11 +66,10 @@ export const productAttributesRemove = defineCommand({
   input: productAttributesRemoveInput,
   async prepare(input, env) {
     const storeId = storeOf(env)
-    const setId = await currentSetId(env, storeId, input.productId)
+    const set = await currentSet(env, storeId, input.productId)
     const attributes: AttributeRef[] = []
     for (const [index, code] of input.codes.entries())
       attributes.push({ attributeId: await resolveAttributeCode(env, storeId, code, ['input', 'codes', index]), code })
-    const set = setId === null ? null : await setOrEmpty(env, storeId, setId)
     const facts = await factsFor(
       env,
       storeId,
@@ -115,13 +102,7 @@ export const productAttributeSetChange = defineCommand({
       input.attributeSetId == null
         ? null
         : await readAttributeSet(env, storeId, input.attributeSetId, ['input', 'attributeSetId'])
-    const facts = await factsFor(
-      env,
-      storeId,
-      set,
-      writes.map((w) => w.attributeId),
-    )
-    await requireLiveMediaValues(env, storeId, writes, facts, 'values')
+    const facts = await checkedFacts(env, storeId, set, writes, 'values')
     return onProduct(env, input.productId, {
       type: 'ProductAttributeSetChange',
       data: {
@@ -154,13 +135,7 @@ export async function attributesOnCreate(
   if (!attributeSetId && !values?.length) return undefined
   const writes = await resolveWrites(env, storeId, values ?? [], 'attributes')
   const set = attributeSetId ? await readAttributeSet(env, storeId, attributeSetId, ['input', 'attributeSetId']) : null
-  const facts = await factsFor(
-    env,
-    storeId,
-    set,
-    writes.map((w) => w.attributeId),
-  )
-  await requireLiveMediaValues(env, storeId, writes, facts, 'attributes')
+  const facts = await checkedFacts(env, storeId, set, writes, 'attributes')
   return { attributeSetId: attributeSetId ?? null, values: writes, facts }
 }
 
@@ -177,14 +152,15 @@ async function resolveWrites(
   return writes
 }
 
-/** The set the product is in now, as its own stream says. */
-async function currentSetId(env: PrepareEnv, storeId: string, productId: string): Promise<string | null> {
+/** The set the product is in now, as its own stream says; null when it is in none. */
+async function currentSet(env: PrepareEnv, storeId: string, productId: string): Promise<SetFacts | null> {
   const events = await env.readStream(productStream(storeId, productId))
   const state = fold(
     productAttributesDecider,
     events.map((e) => ({ type: e.type, data: e.data }) as ProductEvent),
   )
-  return state.kind === 'existing' ? state.attributeSetId : null
+  const setId = state.kind === 'existing' ? state.attributeSetId : null
+  return setId === null ? null : setOrEmpty(env, storeId, setId)
 }
 
 /** A set deleted under a product (the delete checks a lagging read model) holds nothing, so only moving the product out helps. */
@@ -206,6 +182,24 @@ async function factsFor(
 ): Promise<AttributeFacts> {
   const attributes = await readAttributes(env, storeId, [...attributeIds, ...(set?.attributeIds ?? [])])
   return { set, attributes: [...attributes.values()] }
+}
+
+/** The facts `writes` are checked against in `set`, once each MEDIA value among them names a live media. */
+async function checkedFacts(
+  env: PrepareEnv,
+  storeId: string,
+  set: SetFacts | null,
+  writes: readonly ValueWrite[],
+  field: string,
+): Promise<AttributeFacts> {
+  const facts = await factsFor(
+    env,
+    storeId,
+    set,
+    writes.map((w) => w.attributeId),
+  )
+  await requireLiveMediaValues(env, storeId, writes, facts, field)
+  return facts
 }
 
 /** A MEDIA value must name a media of this store's library, checked against its live reservation. */

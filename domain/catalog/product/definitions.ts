@@ -6,17 +6,9 @@ import {
   storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { freeHandle as freeHandleOf, handleReservations as reservationsOf } from '../../shared/publishable/handle.js'
-import {
-  productCreateInput,
-  productDeleteInput,
-  productUpdateInput,
-  type ProductCommand,
-  type ProductCreate,
-  type ProductDelete,
-  type ProductUpdate,
-} from './commands.js'
+import { productCreateInput, productDeleteInput, productUpdateInput, type ProductCommand } from './commands.js'
 import { productWithVariantsDecider, skuReservations, type ProductWithVariantsState } from './catalog.js'
 import { attributesOnCreate } from './attributes-definitions.js'
 import { decideProduct } from './decide.js'
@@ -25,15 +17,12 @@ import { evolveProduct, initialProductState, type ProductState } from './product
 import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { catalogDraft } from './variant-prepare.js'
-import { storeOf } from '../../shared/store-of.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 
-export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
-  initialState: initialProductState,
-  evolve: evolveProduct,
-  decide: decideProduct,
-}
+export const productDecider = deciderOf(initialProductState, evolveProduct, decideProduct)
 
 const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
+const onProduct = onStoreEntity<ProductCommand>(productStream)
 
 /**
  * Handles are claimed when a product is created, moved when it changes, and freed when it is
@@ -66,7 +55,7 @@ export const productCreate = defineCommand({
     const storeId = storeOf(env.ctx)
     const productId = env.newId()
     const handle = input.handle ?? (await freeHandle(input.title, productId, storeId, env))
-    const command: ProductCreate = {
+    return onProduct(env, productId, {
       type: 'ProductCreate',
       data: {
         productId,
@@ -81,8 +70,7 @@ export const productCreate = defineCommand({
       },
       catalog: await catalogDraft(input.options, input.variants, env, storeId, productId),
       attributes: await attributesOnCreate(env, storeId, input.attributeSetId, input.attributes),
-    }
-    return { stream: productStream(storeId, productId), entityId: productId, command }
+    })
   },
   decider: productWithVariantsDecider,
   uniqueness: productReservations,
@@ -101,8 +89,7 @@ export const productUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: productUpdateInput,
   prepare(input, env) {
-    const storeId = storeOf(env.ctx)
-    const command: ProductUpdate = {
+    return onProduct(env, input.id, {
       type: 'ProductUpdate',
       data: {
         productId: input.id,
@@ -118,8 +105,7 @@ export const productUpdate = defineCommand({
         // Unlike the other fields, null means something here: it cancels the schedule.
         publishAt: input.publishAt,
       },
-    }
-    return { stream: productStream(storeId, input.id), entityId: input.id, command }
+    })
   },
   decider: productDecider,
   uniqueness: handleReservations,
@@ -136,9 +122,7 @@ export const productDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: productDeleteInput,
   prepare(input, env) {
-    const storeId = storeOf(env.ctx)
-    const command: ProductDelete = { type: 'ProductDelete', data: { productId: input.id } }
-    return { stream: productStream(storeId, input.id), entityId: input.id, command }
+    return onProduct(env, input.id, { type: 'ProductDelete', data: { productId: input.id } })
   },
   decider: productWithVariantsDecider,
   uniqueness: productReservations,

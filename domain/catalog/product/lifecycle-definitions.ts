@@ -22,12 +22,13 @@ import {
 } from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
 import type { Catalog, VariantsState } from './variants.js'
-import { storeOf } from '../../shared/store-of.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
 
 const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
+const onProduct = onStoreEntity<ProductDuplicate>(productStream)
 
 const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = {
   ...productDecider,
@@ -62,7 +63,7 @@ export const productDuplicate = defineCommand({
     if (source.product.kind !== 'existing') throw notFound('product', input.id)
     const { productId: _sourceId, seo, publishAt: _publishAt, ...fields } = source.product.product
     const productId = env.newId()
-    const command: ProductDuplicate = {
+    return onProduct(env, productId, {
       type: 'ProductDuplicate',
       data: {
         product: {
@@ -79,8 +80,7 @@ export const productDuplicate = defineCommand({
         sourceId: input.id,
         sourceRevision: history.at(-1)!.revision,
       },
-    }
-    return { stream: productStream(storeId, productId), entityId: productId, command }
+    })
   },
   decider: duplicateDecider,
   uniqueness: handleReservations,

@@ -1,7 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { requireLiveMedia } from '../../media/live.js'
-import type { ProductEvent } from './events.js'
 import {
   decideProductMedia,
   evolveProductMedia,
@@ -10,19 +9,15 @@ import {
   productMediaDetachInput,
   productMediaReorderInput,
   type ProductMediaCommand,
-  type ProductMediaState,
 } from './media.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 
 /** A second decider over the product stream: it folds only what the media commands need. */
-export const productMediaDecider: Decider<ProductMediaState, ProductMediaCommand, ProductEvent> = {
-  initialState: initialProductMediaState,
-  evolve: evolveProductMedia,
-  decide: decideProductMedia,
-}
+export const productMediaDecider = deciderOf(initialProductMediaState, evolveProductMedia, decideProductMedia)
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productMediaDecider })
+const onProduct = onStoreEntity<ProductMediaCommand>(productStream)
 
 export const productMediaAttach = defineCommand({
   name: 'productMediaAttach',
@@ -39,13 +34,11 @@ export const productMediaAttach = defineCommand({
     const storeId = storeOf(env)
     for (const [index, mediaId] of input.mediaIds.entries())
       await requireLiveMedia(env, storeId, mediaId, ['input', 'mediaIds', index])
-    const command: ProductMediaCommand = {
+    return onProduct(env, input.productId, {
       type: 'ProductMediaAttach',
-      data: { productId: input.productId, mediaIds: input.mediaIds, position: input.position ?? null },
-    }
-    return { stream: productStream(storeId, input.productId), entityId: input.productId, command }
+      data: { ...input, position: input.position ?? null },
+    })
   },
-  decider: productMediaDecider,
 })
 
 export const productMediaDetach = defineCommand({
@@ -58,14 +51,7 @@ export const productMediaDetach = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: productMediaDetachInput,
-  prepare(input, env) {
-    const command: ProductMediaCommand = {
-      type: 'ProductMediaDetach',
-      data: { productId: input.productId, mediaIds: input.mediaIds },
-    }
-    return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
-  },
-  decider: productMediaDecider,
+  prepare: (input, env) => onProduct(env, input.productId, { type: 'ProductMediaDetach', data: input }),
 })
 
 export const productMediaReorder = defineCommand({
@@ -78,14 +64,7 @@ export const productMediaReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: productMediaReorderInput,
-  prepare(input, env) {
-    const command: ProductMediaCommand = {
-      type: 'ProductMediaReorder',
-      data: { productId: input.productId, mediaIds: input.mediaIds },
-    }
-    return { stream: productStream(storeOf(env), input.productId), entityId: input.productId, command }
-  },
-  decider: productMediaDecider,
+  prepare: (input, env) => onProduct(env, input.productId, { type: 'ProductMediaReorder', data: input }),
 })
 
 export const productMediaCommands: readonly AnyCommandDefinition[] = [

@@ -1,27 +1,16 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { storeOf } from '../../shared/store-of.js'
-import type { ProductEvent } from './events.js'
 import {
   productInventoryCommitInput,
   productInventoryReleaseInput,
   productInventoryReserveInput,
-  type ProductReservationCommand,
 } from './reservation-commands.js'
-import {
-  decideReservations,
-  evolveReservations,
-  initialReservationsState,
-  type ReservationsState,
-} from './reservations.js'
+import { decideReservations, evolveReservations, initialReservationsState } from './reservations.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
 
 /** A fourth decider over the product stream: the product's status, its variants' stock and the orders holding units. */
-export const productReservationsDecider: Decider<ReservationsState, ProductReservationCommand, ProductEvent> = {
-  initialState: initialReservationsState,
-  evolve: evolveReservations,
-  decide: decideReservations,
-}
+export const productReservationsDecider = deciderOf(initialReservationsState, evolveReservations, decideReservations)
 
 /**
  * Server-side only (transports []): checkout reserves, the order reactions commit and release,

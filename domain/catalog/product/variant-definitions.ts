@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, type UniquenessChange, storeWrite } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { skuReservations } from './catalog.js'
 import type { ProductEvent } from './events.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
@@ -25,13 +25,9 @@ import { evolveVariants, initialVariantsState, type VariantsState } from './vari
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's options and variants. */
-export const productVariantsDecider: Decider<VariantsState, ProductVariantCommand, ProductEvent> = {
-  initialState: initialVariantsState,
-  evolve: evolveVariants,
-  decide: decideVariants,
-}
+export const productVariantsDecider = deciderOf(initialVariantsState, evolveVariants, decideVariants)
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
+const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productVariantsDecider })
 const IDEMPOTENT = { destructive: false, idempotent: true } as const
 const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] =>
   skuReservations(events, before, ctx)
@@ -61,7 +57,6 @@ export const productOptionAdd = defineCommand({
         position: input.position ?? null,
       },
     }),
-  decider: productVariantsDecider,
 })
 
 export const productOptionUpdate = defineCommand({
@@ -76,7 +71,6 @@ export const productOptionUpdate = defineCommand({
   input: productOptionUpdateInput,
   prepare: ({ productId, id, ...changes }, env) =>
     on(env, productId, { type: 'ProductOptionUpdate', data: { productId, optionId: id, ...givenFields(changes) } }),
-  decider: productVariantsDecider,
 })
 
 export const productOptionRemove = defineCommand({
@@ -90,7 +84,6 @@ export const productOptionRemove = defineCommand({
   input: productOptionRemoveInput,
   prepare: (input, env) =>
     on(env, input.productId, { type: 'ProductOptionRemove', data: { productId: input.productId, optionId: input.id } }),
-  decider: productVariantsDecider,
 })
 
 export const productVariantCreate = defineCommand({
@@ -108,7 +101,6 @@ export const productVariantCreate = defineCommand({
     const draft = await variantDraft(variant, ['input'], await storeCurrency(env, storeId), env, storeId, productId)
     return on(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: [draft] } })
   },
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -129,7 +121,6 @@ export const productVariantsBulkCreate = defineCommand({
       drafts.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
     return on(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: drafts } })
   },
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -148,7 +139,6 @@ export const productVariantUpdate = defineCommand({
     const patch = await variantPatch(id, fields, ['input'], await storeCurrency(env, storeId), env, storeId, productId)
     return on(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: [patch] } })
   },
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -169,7 +159,6 @@ export const productVariantsBulkUpdate = defineCommand({
       patches.push(await variantPatch(id, fields, ['input', 'variants', index], currency, env, storeId, productId))
     return on(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: patches } })
   },
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -187,7 +176,6 @@ export const productVariantDelete = defineCommand({
       type: 'ProductVariantsDelete',
       data: { productId, variantIds: [id], fields: [['input', 'id']] },
     }),
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -205,7 +193,6 @@ export const productVariantsBulkDelete = defineCommand({
       type: 'ProductVariantsDelete',
       data: { productId, variantIds, fields: variantIds.map((_, index) => ['input', 'variantIds', index]) },
     }),
-  decider: productVariantsDecider,
   uniqueness,
 })
 
@@ -220,7 +207,6 @@ export const productVariantsReorder = defineCommand({
   input: productVariantsReorderInput,
   prepare: ({ productId, variantIds }, env) =>
     on(env, productId, { type: 'ProductVariantsReorder', data: { productId, variantIds } }),
-  decider: productVariantsDecider,
 })
 
 export const productInventoryAdjust = defineCommand({
@@ -238,7 +224,6 @@ export const productInventoryAdjust = defineCommand({
       type: 'ProductInventoryAdjust',
       data: { productId, variantId, delta: delta ?? null, setQuantity: setQuantity ?? null, reason, note: note ?? '' },
     }),
-  decider: productVariantsDecider,
 })
 
 export const productVariantCommands: readonly AnyCommandDefinition[] = [

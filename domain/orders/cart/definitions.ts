@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { onStoreEntity } from '../../shared/store-of.js'
-import { evolveCart, initialCartState, type CartState } from './cart.js'
+import { evolveCart, initialCartState } from './cart.js'
 import {
   cartClearInput,
   cartCreateInput,
@@ -11,14 +11,10 @@ import {
   type CartCommand,
 } from './commands.js'
 import { decideCart } from './decide.js'
-import type { CartEvent, CartLine } from './events.js'
+import type { CartLine } from './events.js'
 import { CART_CATEGORY, cartStream } from './streams.js'
 
-export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
-  initialState: initialCartState,
-  evolve: evolveCart,
-  decide: decideCart,
-}
+export const cartDecider = deciderOf(initialCartState, evolveCart, decideCart)
 
 /**
  * Shoppers reach carts through the storefront (the cart pages, `/cart/*.js` and the public

@@ -1,17 +1,14 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { deciderOf } from '../../shared/event.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 import { customerEraseInput, type CustomerCommand } from './commands.js'
-import { evolveCustomer, initialCustomerState, type CustomerState } from './customer.js'
+import { evolveCustomer, initialCustomerState } from './customer.js'
 import { decideCustomer } from './decide.js'
-import type { CustomerEvent } from './events.js'
 import { CUSTOMER_CATEGORY, customerStream } from './streams.js'
 
-export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
-  initialState: initialCustomerState,
-  evolve: evolveCustomer,
-  decide: decideCustomer,
-}
+export const customerDecider = deciderOf(initialCustomerState, evolveCustomer, decideCustomer)
+
+const onCustomer = onStoreEntity<CustomerCommand>(customerStream)
 
 export const customerErase = defineCommand({
   name: 'customerErase',
@@ -29,8 +26,7 @@ export const customerErase = defineCommand({
     // Customers are known from orders, which only the read model gathers; a customer placed a moment
     // ago and not yet projected answers NOT_FOUND until it is, which a retry resolves.
     const known = (await env.catalogUsage?.customerKnown?.(storeId, input.id)) ?? false
-    const command: CustomerCommand = { type: 'CustomerErase', data: { customerId: input.id, known } }
-    return { stream: customerStream(storeId, input.id), entityId: input.id, command }
+    return onCustomer(env, input.id, { type: 'CustomerErase', data: { customerId: input.id, known } })
   },
   decider: customerDecider,
 })

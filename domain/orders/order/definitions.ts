@@ -6,7 +6,7 @@ import {
   storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 import {
   orderCancelInput,
@@ -24,16 +24,12 @@ import type { OrderEvent } from './events.js'
 import { evolveOrder, initialOrderState, type OrderState } from './order.js'
 import { FIRST_ORDER_NUMBER, ORDER_CATEGORY, orderName, orderNumberKey, orderStream } from './streams.js'
 
-export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: initialOrderState,
-  evolve: evolveOrder,
-  decide: decideOrder,
-}
+export const orderDecider = deciderOf(initialOrderState, evolveOrder, decideOrder)
 
 const ORDER = { resource: ORDER_CATEGORY, scope: 'orders:write', storeScoped: true } as const
 /** Run by the platform itself (checkout, the payment webhook, the expiry scheduler), never offered to clients. */
 const SERVER_SIDE = { ...ORDER, transports: [] } as const
-const MERCHANT = storeWrite(ORDER_CATEGORY, 'orders:write')
+const MERCHANT = storeWrite(ORDER_CATEGORY, 'orders:write', { decider: orderDecider })
 const onOrder = onStoreEntity<OrderCommand>(orderStream)
 
 /**
@@ -102,8 +98,7 @@ export const orderPlace = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const number = await nextOrderNumber(storeId, env)
-    const command: OrderCommand = { type: 'OrderPlace', data: { ...input, number } }
-    return { stream: orderStream(storeId, input.orderId), entityId: input.orderId, command }
+    return onOrder(env, input.orderId, { type: 'OrderPlace', data: { ...input, number } })
   },
   decider: orderDecider,
   uniqueness: orderNumberClaim,
@@ -157,7 +152,6 @@ export const orderCancel = defineCommand({
   annotations: { destructive: true, idempotent: true },
   input: orderCancelInput,
   prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderCancel', data: input }),
-  decider: orderDecider,
 })
 
 export const orderRefund = defineCommand({
@@ -179,7 +173,6 @@ export const orderRefund = defineCommand({
     }
     return onOrder(env, input.orderId, command)
   },
-  decider: orderDecider,
 })
 
 export const orderFulfill = defineCommand({
@@ -197,7 +190,6 @@ export const orderFulfill = defineCommand({
     const command: OrderCommand = { type: 'OrderFulfill', data: { ...input, fulfillmentId: env.newId() } }
     return onOrder(env, input.orderId, command)
   },
-  decider: orderDecider,
 })
 
 export const orderNoteAdd = defineCommand({
@@ -214,7 +206,6 @@ export const orderNoteAdd = defineCommand({
     const command: OrderCommand = { type: 'OrderNoteAdd', data: { ...input, noteId: env.newId() } }
     return onOrder(env, input.orderId, command)
   },
-  decider: orderDecider,
 })
 
 export const orderCommands: readonly AnyCommandDefinition[] = [

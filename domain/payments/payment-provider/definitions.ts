@@ -6,21 +6,22 @@ import {
   storeWrite,
 } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { fold, deciderOf } from '../../shared/event.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 import { paymentProviderConfigureInput, paymentProviderRemoveInput, type PaymentProviderCommand } from './commands.js'
 import { decidePaymentProvider } from './decide.js'
 import type { PaymentProviderEvent } from './events.js'
 import { evolvePaymentProvider, initialPaymentProviderState, type PaymentProviderState } from './payment-provider.js'
 import { PAYMENT_PROVIDER_CATEGORY, paymentProviderStream } from './streams.js'
 
-export const paymentProviderDecider: Decider<PaymentProviderState, PaymentProviderCommand, PaymentProviderEvent> = {
-  initialState: initialPaymentProviderState,
-  evolve: evolvePaymentProvider,
-  decide: decidePaymentProvider,
-}
+export const paymentProviderDecider = deciderOf(
+  initialPaymentProviderState,
+  evolvePaymentProvider,
+  decidePaymentProvider,
+)
 
-const WRITE = storeWrite(PAYMENT_PROVIDER_CATEGORY, 'settings:write')
+const WRITE = storeWrite(PAYMENT_PROVIDER_CATEGORY, 'settings:write', { decider: paymentProviderDecider })
+const onPaymentProvider = onStoreEntity<PaymentProviderCommand>(paymentProviderStream)
 
 function stashOf(env: PrepareEnv): SecretStash {
   if (!env.secrets)
@@ -65,13 +66,11 @@ export const paymentProviderConfigure = defineCommand({
       : provider === 'TEST' && state.kind !== 'configured'
         ? await stash.generate(storeId, { provider, purpose: 'signing' }, 'whsec_')
         : null
-    const command: PaymentProviderCommand = {
+    return onPaymentProvider(env, provider, {
       type: 'PaymentProviderConfigure',
       data: { provider, secretKey, signingSecret, overlapSeconds: input.signingSecretOverlapSeconds ?? null },
-    }
-    return { stream: paymentProviderStream(storeId, provider), entityId: provider, command }
+    })
   },
-  decider: paymentProviderDecider,
 })
 
 export const paymentProviderRemove = defineCommand({
@@ -86,10 +85,8 @@ export const paymentProviderRemove = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: paymentProviderRemoveInput,
   prepare(input, env) {
-    const command: PaymentProviderCommand = { type: 'PaymentProviderRemove', data: { provider: input.provider } }
-    return { stream: paymentProviderStream(storeOf(env.ctx), input.provider), entityId: input.provider, command }
+    return onPaymentProvider(env, input.provider, { type: 'PaymentProviderRemove', data: { provider: input.provider } })
   },
-  decider: paymentProviderDecider,
 })
 
 export const paymentProviderCommands: readonly AnyCommandDefinition[] = [

@@ -1,23 +1,20 @@
 import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { deciderOf } from '../../shared/event.js'
+import { onStoreEntity } from '../../shared/store-of.js'
 import { paymentEventRecordInput, type PaymentCommand } from './commands.js'
 import { decidePayment } from './decide.js'
-import type { PaymentEvent } from './events.js'
-import { evolvePayment, initialPaymentState, type PaymentState } from './payment.js'
+import { evolvePayment, initialPaymentState } from './payment.js'
 import { PAYMENT_CATEGORY, paymentIdOf, paymentStream } from './streams.js'
 
-export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: initialPaymentState,
-  evolve: evolvePayment,
-  decide: decidePayment,
-}
+export const paymentDecider = deciderOf(initialPaymentState, evolvePayment, decidePayment)
 
 /**
  * Records one provider event on its payment's stream (one stream per provider payment intent,
  * whatever order its events come in). Server-side only: the webhook receiver runs it after it
  * verified the provider's signature, as actor `{type: 'webhook', id: '<provider>'}`.
  */
+const onPayment = onStoreEntity<PaymentCommand>(paymentStream)
+
 export const paymentEventRecord = defineCommand({
   name: 'paymentEventRecord',
   tool: 'record_payment_event',
@@ -33,7 +30,7 @@ export const paymentEventRecord = defineCommand({
   input: paymentEventRecordInput,
   prepare(input, env) {
     const paymentId = paymentIdOf(input.provider, input.providerPaymentId)
-    const command: PaymentCommand = {
+    return onPayment(env, paymentId, {
       type: 'PaymentEventRecord',
       data: {
         paymentId,
@@ -47,8 +44,7 @@ export const paymentEventRecord = defineCommand({
         refundedAmount: input.refundedAmount ?? null,
         reason: input.reason ?? null,
       },
-    }
-    return { stream: paymentStream(storeOf(env.ctx), paymentId), entityId: paymentId, command }
+    })
   },
   decider: paymentDecider,
 })

@@ -46,7 +46,7 @@ function withSuffix(base: string, suffix: string): string {
 }
 
 /** Claims and releases of one handle reservation, for a definition's `uniqueness()`. */
-export function handleChanges(scope: string, key: (handle: string) => string, message: (handle: string) => string) {
+function handleChanges(scope: string, key: (handle: string) => string, message: (handle: string) => string) {
   return {
     claim: (handle: string, ownerId: string): UniquenessChange => ({
       kind: 'claim',
@@ -63,6 +63,16 @@ export function handleChanges(scope: string, key: (handle: string) => string, me
       ownerId,
     }),
   }
+}
+
+/**
+ * The CONFLICT message for a handle another `noun` holds, for `HandleReservationSpec.taken`.
+ *
+ * @example handleTaken('post', 'of this blog') // handle 'x' is taken by another post of this blog; choose another or update that post
+ */
+export function handleTaken(noun: string, within = 'in this store') {
+  return (handle: string) =>
+    `handle '${handle}' is taken by another ${noun} ${within}; choose another or update that ${noun}`
 }
 
 /** Types of the events in `E` whose data has the shape `Data`. */

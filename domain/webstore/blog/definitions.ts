@@ -1,29 +1,25 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
-import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { deciderOf } from '../../shared/event.js'
+import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
 import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
 import { decideBlog } from './decide.js'
 import { BLOG_CATEGORY, blogHandleKey, blogStream } from './streams.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
-export const blogDecider: Decider<BlogState, BlogCommand, BlogEvent> = {
-  initialState: initialBlogState,
-  evolve: evolveBlog,
-  decide: decideBlog,
-}
-
-const WRITE = storeWrite(BLOG_CATEGORY, 'webstore:write')
-const onBlog = onStoreEntity<BlogCommand>(blogStream)
+export const blogDecider = deciderOf(initialBlogState, evolveBlog, decideBlog)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({
   idKey: 'blogId',
   entity: 'Blog',
   key: blogHandleKey,
-  taken: (handle) => `handle '${handle}' is taken by another blog in this store; choose another or update that blog`,
+  taken: handleTaken('blog'),
 })
+
+const WRITE = storeWrite(BLOG_CATEGORY, 'webstore:write', { decider: blogDecider, uniqueness: blogHandleReservations })
+const onBlog = onStoreEntity<BlogCommand>(blogStream)
 
 export const blogCreate = defineCommand({
   name: 'blogCreate',
@@ -40,8 +36,6 @@ export const blogCreate = defineCommand({
     const handle = input.handle ?? (await freeHandle(input.title, blogId, 'blog', storeId, blogHandleKey, env))
     return onBlog(env, blogId, { type: 'BlogCreate', data: { blogId, title: input.title, handle } })
   },
-  decider: blogDecider,
-  uniqueness: blogHandleReservations,
 })
 
 export const blogUpdate = defineCommand({
@@ -56,8 +50,6 @@ export const blogUpdate = defineCommand({
     const { id, ...changes } = input
     return onBlog(env, input.id, { type: 'BlogUpdate', data: { blogId: id, ...givenFields(changes) } })
   },
-  decider: blogDecider,
-  uniqueness: blogHandleReservations,
 })
 
 export const blogDelete = defineCommand({
@@ -81,8 +73,6 @@ export const blogDelete = defineCommand({
       data: { blogId: input.id, deletePosts: input.deletePosts ?? false, postIds },
     })
   },
-  decider: blogDecider,
-  uniqueness: blogHandleReservations,
 })
 
 export const blogCommands: readonly AnyCommandDefinition[] = [blogCreate, blogUpdate, blogDelete]

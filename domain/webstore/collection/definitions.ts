@@ -7,8 +7,8 @@ import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
-import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { deciderOf, fold } from '../../shared/event.js'
+import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import { initialCollectionState, evolveCollection, type CollectionState } from './collection.js'
 import {
   collectionCreateInput,
@@ -25,14 +25,7 @@ import type { CollectionRule } from './rules.js'
 import { COLLECTION_CATEGORY, collectionHandleKey, collectionStream } from './streams.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
-export const collectionDecider: Decider<CollectionState, CollectionCommand, CollectionEvent> = {
-  initialState: initialCollectionState,
-  evolve: evolveCollection,
-  decide: decideCollection,
-}
-
-const WRITE = storeWrite(COLLECTION_CATEGORY, 'webstore:write')
-const onCollection = onStoreEntity<CollectionCommand>(collectionStream)
+export const collectionDecider = deciderOf(initialCollectionState, evolveCollection, decideCollection)
 
 const RULES_HELP =
   'rules (SMART) are {field, relation, value, attributeCode?}: field TAG, TITLE, VENDOR (text: EQUALS, NOT_EQUALS, CONTAINS, ' +
@@ -46,9 +39,14 @@ export const collectionHandleReservations = handleReservations<CollectionEvent, 
   idKey: 'collectionId',
   entity: 'Collection',
   key: collectionHandleKey,
-  taken: (handle) =>
-    `handle '${handle}' is taken by another collection in this store; choose another or update that collection`,
+  taken: handleTaken('collection'),
 })
+
+const WRITE = storeWrite(COLLECTION_CATEGORY, 'webstore:write', {
+  decider: collectionDecider,
+  uniqueness: collectionHandleReservations,
+})
+const onCollection = onStoreEntity<CollectionCommand>(collectionStream)
 
 export const collectionCreate = defineCommand({
   name: 'collectionCreate',
@@ -88,8 +86,6 @@ export const collectionCreate = defineCommand({
       },
     })
   },
-  decider: collectionDecider,
-  uniqueness: collectionHandleReservations,
 })
 
 export const collectionUpdate = defineCommand({
@@ -112,8 +108,6 @@ export const collectionUpdate = defineCommand({
       data: { collectionId: id, ...givenFields(changes), imageId: await imageChange(env, storeId, imageId, 'imageId') },
     })
   },
-  decider: collectionDecider,
-  uniqueness: collectionHandleReservations,
 })
 
 export const collectionDelete = defineCommand({
@@ -126,8 +120,6 @@ export const collectionDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: collectionDeleteInput,
   prepare: (input, env) => onCollection(env, input.id, { type: 'CollectionDelete', data: { collectionId: input.id } }),
-  decider: collectionDecider,
-  uniqueness: collectionHandleReservations,
 })
 
 export const collectionProductsAdd = defineCommand({
@@ -146,10 +138,9 @@ export const collectionProductsAdd = defineCommand({
     await requireLiveProducts(env, storeId, input.productIds)
     return onCollection(env, input.collectionId, {
       type: 'CollectionProductsAdd',
-      data: { collectionId: input.collectionId, productIds: input.productIds, position: input.position ?? null },
+      data: { ...input, position: input.position ?? null },
     })
   },
-  decider: collectionDecider,
 })
 
 export const collectionProductsRemove = defineCommand({
@@ -161,13 +152,7 @@ export const collectionProductsRemove = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsRemoveInput,
-  prepare(input, env) {
-    return onCollection(env, input.collectionId, {
-      type: 'CollectionProductsRemove',
-      data: { collectionId: input.collectionId, productIds: input.productIds },
-    })
-  },
-  decider: collectionDecider,
+  prepare: (input, env) => onCollection(env, input.collectionId, { type: 'CollectionProductsRemove', data: input }),
 })
 
 export const collectionProductsReorder = defineCommand({
@@ -179,13 +164,7 @@ export const collectionProductsReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsReorderInput,
-  prepare(input, env) {
-    return onCollection(env, input.collectionId, {
-      type: 'CollectionProductsReorder',
-      data: { collectionId: input.collectionId, productIds: input.productIds },
-    })
-  },
-  decider: collectionDecider,
+  prepare: (input, env) => onCollection(env, input.collectionId, { type: 'CollectionProductsReorder', data: input }),
 })
 
 export const collectionCommands: readonly AnyCommandDefinition[] = [

@@ -1,6 +1,6 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { badInput } from '../../shared/errors.js'
 import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
 import {
@@ -36,21 +36,11 @@ import {
   contentTypeHandleKey,
   contentTypeStream,
 } from './streams.js'
-import { storeOf } from '../../shared/store-of.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 
-export const contentTypeDecider: Decider<ContentTypeState, ContentTypeCommand, ContentTypeEvent> = {
-  initialState: initialContentTypeState,
-  evolve: evolveContentType,
-  decide: decideContentType,
-}
-export const contentEntryDecider: Decider<ContentEntryState, ContentEntryCommand, ContentEntryEvent> = {
-  initialState: initialContentEntryState,
-  evolve: evolveContentEntry,
-  decide: decideContentEntry,
-}
+export const contentTypeDecider = deciderOf(initialContentTypeState, evolveContentType, decideContentType)
+export const contentEntryDecider = deciderOf(initialContentEntryState, evolveContentEntry, decideContentEntry)
 
-const TYPE_WRITE = storeWrite(CONTENT_TYPE_CATEGORY, 'webstore:write')
-const ENTRY_WRITE = storeWrite(CONTENT_ENTRY_CATEGORY, 'webstore:write')
 const FIELD_HELP =
   'Field types: TEXT, RICH_TEXT (HTML, sanitized), NUMBER, BOOLEAN, DATE (2026-06-21 or ISO-8601), URL (http(s), /path, mailto:, tel:), ' +
   'MEDIA, PRODUCT_REFERENCE, CATEGORY_REFERENCE, PAGE_REFERENCE (ids checked to exist); list: true holds an array of them.'
@@ -71,6 +61,17 @@ export const entryHandleReservations = handleReservations<ContentEntryEvent, 'en
   taken: (handle) => `handle '${handle}' is taken by another entry of this content type; choose another`,
 })
 
+const TYPE_WRITE = storeWrite(CONTENT_TYPE_CATEGORY, 'webstore:write', {
+  decider: contentTypeDecider,
+  uniqueness: typeHandleReservations,
+})
+const ENTRY_WRITE = storeWrite(CONTENT_ENTRY_CATEGORY, 'webstore:write', {
+  decider: contentEntryDecider,
+  uniqueness: entryHandleReservations,
+})
+const onContentType = onStoreEntity<ContentTypeCommand>(contentTypeStream)
+const onContentEntry = onStoreEntity<ContentEntryCommand>(contentEntryStream)
+
 export const contentTypeCreate = defineCommand({
   name: 'contentTypeCreate',
   tool: 'create_content_type',
@@ -86,14 +87,11 @@ export const contentTypeCreate = defineCommand({
     const typeId = env.newId()
     const handle =
       input.handle ?? (await freeHandle(input.name, typeId, 'content-type', storeId, contentTypeHandleKey, env))
-    const command: ContentTypeCommand = {
+    return onContentType(env, typeId, {
       type: 'ContentTypeCreate',
       data: { typeId, handle, name: input.name, fields: input.fields },
-    }
-    return { stream: contentTypeStream(storeId, typeId), entityId: typeId, command }
+    })
   },
-  decider: contentTypeDecider,
-  uniqueness: typeHandleReservations,
 })
 
 export const contentTypeUpdate = defineCommand({
@@ -108,11 +106,8 @@ export const contentTypeUpdate = defineCommand({
   input: contentTypeUpdateInput,
   prepare(input, env) {
     const { id, ...changes } = input
-    const command: ContentTypeCommand = { type: 'ContentTypeUpdate', data: { typeId: id, ...givenFields(changes) } }
-    return { stream: contentTypeStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onContentType(env, input.id, { type: 'ContentTypeUpdate', data: { typeId: id, ...givenFields(changes) } })
   },
-  decider: contentTypeDecider,
-  uniqueness: typeHandleReservations,
 })
 
 export const contentTypeDelete = defineCommand({
@@ -124,11 +119,8 @@ export const contentTypeDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: contentTypeDeleteInput,
   prepare(input, env) {
-    const command: ContentTypeCommand = { type: 'ContentTypeDelete', data: { typeId: input.id } }
-    return { stream: contentTypeStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onContentType(env, input.id, { type: 'ContentTypeDelete', data: { typeId: input.id } })
   },
-  decider: contentTypeDecider,
-  uniqueness: typeHandleReservations,
 })
 
 export const contentEntryCreate = defineCommand({
@@ -165,14 +157,11 @@ export const contentEntryCreate = defineCommand({
         env,
       ))
     const existing = await existingReferences(env, storeId, fields, input.fields)
-    const command: ContentEntryCommand = {
+    return onContentEntry(env, entryId, {
       type: 'ContentEntryCreate',
       data: { entryId, typeId, handle, fields: input.fields, typeFields: fields, existingReferences: existing },
-    }
-    return { stream: contentEntryStream(storeId, entryId), entityId: entryId, command }
+    })
   },
-  decider: contentEntryDecider,
-  uniqueness: entryHandleReservations,
 })
 
 export const contentEntryUpdate = defineCommand({
@@ -194,7 +183,7 @@ export const contentEntryUpdate = defineCommand({
       input.fields && state.kind === 'existing'
         ? await existingReferences(env, storeId, fields, { ...state.entry.fields, ...input.fields })
         : []
-    const command: ContentEntryCommand = {
+    return onContentEntry(env, input.id, {
       type: 'ContentEntryUpdate',
       data: {
         entryId: input.id,
@@ -203,11 +192,8 @@ export const contentEntryUpdate = defineCommand({
         typeFields: fields,
         existingReferences: existing,
       },
-    }
-    return { stream, entityId: input.id, command }
+    })
   },
-  decider: contentEntryDecider,
-  uniqueness: entryHandleReservations,
 })
 
 export const contentEntryDelete = defineCommand({
@@ -219,11 +205,8 @@ export const contentEntryDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: contentEntryDeleteInput,
   prepare(input, env) {
-    const command: ContentEntryCommand = { type: 'ContentEntryDelete', data: { entryId: input.id } }
-    return { stream: contentEntryStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onContentEntry(env, input.id, { type: 'ContentEntryDelete', data: { entryId: input.id } })
   },
-  decider: contentEntryDecider,
-  uniqueness: entryHandleReservations,
 })
 
 export const contentCommands: readonly AnyCommandDefinition[] = [

@@ -1,8 +1,8 @@
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange, storeWrite } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
-import type { Decider } from '../../shared/event.js'
-import { freeHandle, handleChanges } from '../../shared/publishable/handle.js'
+import { deciderOf } from '../../shared/event.js'
+import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import {
   menuCreateInput,
   menuDeleteInput,
@@ -19,13 +19,17 @@ import { evolveMenu, initialMenuState, type MenuState } from './menu.js'
 import { MENU_CATEGORY, menuHandleKey, menuStream } from './streams.js'
 import { storeOf } from '../../shared/store-of.js'
 
-export const menuDecider: Decider<MenuState, MenuCommand, MenuEvent> = {
-  initialState: initialMenuState,
-  evolve: evolveMenu,
-  decide: decideMenu,
-}
+export const menuDecider = deciderOf(initialMenuState, evolveMenu, decideMenu)
 
-const WRITE = storeWrite(MENU_CATEGORY, 'webstore:write')
+/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
+export const menuHandleReservations = handleReservations<MenuEvent, 'menuId', MenuState>({
+  idKey: 'menuId',
+  entity: 'Menu',
+  key: menuHandleKey,
+  taken: handleTaken('menu'),
+})
+
+const WRITE = storeWrite(MENU_CATEGORY, 'webstore:write', { decider: menuDecider, uniqueness: menuHandleReservations })
 const LINK_HELP =
   'link is {type: URL, url} (http(s), a /path, mailto: or tel:), {type: HOME}, or {type: PRODUCT|CATEGORY|COLLECTION|PAGE|BLOG|POST, ' +
   "resourceId}; a link whose resource is later deleted is listed in the menu's brokenLinks."
@@ -51,8 +55,6 @@ export const menuCreate = defineCommand({
     const handle = input.handle ?? (await freeHandle(input.title, menuId, 'menu', storeId, menuHandleKey, env))
     return onMenu({ type: 'MenuCreate', data: { menuId, handle, title: input.title } }, menuId, env.ctx)
   },
-  decider: menuDecider,
-  uniqueness: menuHandleReservations,
 })
 
 export const menuUpdate = defineCommand({
@@ -74,8 +76,6 @@ export const menuUpdate = defineCommand({
       env.ctx,
     )
   },
-  decider: menuDecider,
-  uniqueness: menuHandleReservations,
 })
 
 export const menuDelete = defineCommand({
@@ -89,8 +89,6 @@ export const menuDelete = defineCommand({
   prepare(input, env) {
     return onMenu({ type: 'MenuDelete', data: { menuId: input.id } }, input.id, env.ctx)
   },
-  decider: menuDecider,
-  uniqueness: menuHandleReservations,
 })
 
 export const menuItemAdd = defineCommand({
@@ -114,7 +112,6 @@ export const menuItemAdd = defineCommand({
     }
     return onMenu({ type: 'MenuItemAdd', data }, itemId, env.ctx)
   },
-  decider: menuDecider,
 })
 
 export const menuItemUpdate = defineCommand({
@@ -134,7 +131,6 @@ export const menuItemUpdate = defineCommand({
       env.ctx,
     )
   },
-  decider: menuDecider,
 })
 
 export const menuItemMove = defineCommand({
@@ -161,7 +157,6 @@ export const menuItemMove = defineCommand({
       env.ctx,
     )
   },
-  decider: menuDecider,
 })
 
 export const menuItemRemove = defineCommand({
@@ -175,7 +170,6 @@ export const menuItemRemove = defineCommand({
   prepare(input, env) {
     return onMenu({ type: 'MenuItemRemove', data: { menuId: input.menuId, itemId: input.id } }, input.id, env.ctx)
   },
-  decider: menuDecider,
 })
 
 export const menuCommands: readonly AnyCommandDefinition[] = [
@@ -187,28 +181,3 @@ export const menuCommands: readonly AnyCommandDefinition[] = [
   menuItemMove,
   menuItemRemove,
 ]
-
-/** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export function menuHandleReservations(
-  events: readonly MenuEvent[],
-  _before: MenuState,
-  ctx: DecideContext,
-): UniquenessChange[] {
-  const { claim, release } = handleChanges(
-    storeOf(ctx),
-    menuHandleKey,
-    (handle) => `handle '${handle}' is taken by another menu in this store; choose another or update that menu`,
-  )
-  return events.flatMap((event): UniquenessChange[] => {
-    switch (event.type) {
-      case 'MenuCreated':
-        return [claim(event.data.handle, event.data.menuId)]
-      case 'MenuHandleChanged':
-        return [release(event.data.from, event.data.menuId), claim(event.data.to, event.data.menuId)]
-      case 'MenuDeleted':
-        return [release(event.data.handle, event.data.menuId)]
-      default:
-        return []
-    }
-  })
-}

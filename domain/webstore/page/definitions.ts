@@ -1,8 +1,8 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import { statusOnCreate } from '../../shared/publishable/decide.js'
-import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import { definePublishDue } from '../../shared/publishable/publish-due.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { pageCreateInput, pageDeleteInput, pageUpdateInput, type PageCommand } from './commands.js'
@@ -12,22 +12,18 @@ import { evolvePage, initialPageState, type PageState } from './page.js'
 import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
-export const pageDecider: Decider<PageState, PageCommand, PageEvent> = {
-  initialState: initialPageState,
-  evolve: evolvePage,
-  decide: decidePage,
-}
-
-const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write')
-const onPage = onStoreEntity<PageCommand>(pageStream)
+export const pageDecider = deciderOf(initialPageState, evolvePage, decidePage)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
 export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({
   idKey: 'pageId',
   entity: 'Page',
   key: pageHandleKey,
-  taken: (handle) => `handle '${handle}' is taken by another page in this store; choose another or update that page`,
+  taken: handleTaken('page'),
 })
+
+const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write', { decider: pageDecider, uniqueness: pageHandleReservations })
+const onPage = onStoreEntity<PageCommand>(pageStream)
 
 export const pageCreate = defineCommand({
   name: 'pageCreate',
@@ -60,8 +56,6 @@ export const pageCreate = defineCommand({
       },
     })
   },
-  decider: pageDecider,
-  uniqueness: pageHandleReservations,
 })
 
 export const pageUpdate = defineCommand({
@@ -80,8 +74,6 @@ export const pageUpdate = defineCommand({
     // Unlike the other fields, null means something for publishAt: it cancels the schedule.
     return onPage(env, id, { type: 'PageUpdate', data: { pageId: id, ...givenFields(changes), publishAt } })
   },
-  decider: pageDecider,
-  uniqueness: pageHandleReservations,
 })
 
 export const pageDelete = defineCommand({
@@ -95,8 +87,6 @@ export const pageDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: pageDeleteInput,
   prepare: (input, env) => onPage(env, input.id, { type: 'PageDelete', data: { pageId: input.id } }),
-  decider: pageDecider,
-  uniqueness: pageHandleReservations,
 })
 
 export const pagePublishDue = definePublishDue({

@@ -2,12 +2,12 @@ import { imageChange } from '../../media/live.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError, notFound } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import type { BlogEvent } from '../blog/blog.js'
 import { blogDecider } from '../blog/definitions.js'
 import { blogStream } from '../blog/streams.js'
 import { statusOnCreate } from '../../shared/publishable/decide.js'
-import { freeHandle, handleReservations } from '../../shared/publishable/handle.js'
+import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import { definePublishDue } from '../../shared/publishable/publish-due.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { postCreateInput, postDeleteInput, postUpdateInput, type PostCommand } from './commands.js'
@@ -17,22 +17,18 @@ import { evolvePost, initialPostState, type PostState } from './post.js'
 import { POST_CATEGORY, postHandleKey, postStream } from './streams.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
-export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
-  initialState: initialPostState,
-  evolve: evolvePost,
-  decide: decidePost,
-}
-
-const WRITE = storeWrite(POST_CATEGORY, 'webstore:write')
-const onPost = onStoreEntity<PostCommand>(postStream)
+export const postDecider = deciderOf(initialPostState, evolvePost, decidePost)
 
 /** Handles are reserved per blog: claimed at creation, moved on change, freed at deletion. */
 export const postHandleReservations = handleReservations<PostEvent, 'postId', PostState>({
   idKey: 'postId',
   entity: 'Post',
   key: (handle, data) => postHandleKey(data.blogId)(handle),
-  taken: (handle) => `handle '${handle}' is taken by another post of this blog; choose another or update that post`,
+  taken: handleTaken('post', 'of this blog'),
 })
+
+const WRITE = storeWrite(POST_CATEGORY, 'webstore:write', { decider: postDecider, uniqueness: postHandleReservations })
+const onPost = onStoreEntity<PostCommand>(postStream)
 
 export const postCreate = defineCommand({
   name: 'postCreate',
@@ -76,8 +72,6 @@ export const postCreate = defineCommand({
       },
     })
   },
-  decider: postDecider,
-  uniqueness: postHandleReservations,
 })
 
 export const postUpdate = defineCommand({
@@ -106,8 +100,6 @@ export const postUpdate = defineCommand({
       },
     })
   },
-  decider: postDecider,
-  uniqueness: postHandleReservations,
 })
 
 export const postDelete = defineCommand({
@@ -124,8 +116,6 @@ export const postDelete = defineCommand({
     await requireLiveBlogOf(env, storeId, input.id)
     return onPost(env, input.id, { type: 'PostDelete', data: { postId: input.id } })
   },
-  decider: postDecider,
-  uniqueness: postHandleReservations,
 })
 
 export const postPublishDue = definePublishDue({

@@ -8,7 +8,7 @@ import {
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { notFound } from '../../shared/errors.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import {
   themeCreateInput,
   themeDeleteInput,
@@ -22,7 +22,6 @@ import {
   themeRenameInput,
   themeSettingsUpdateInput,
   type ThemeCommand,
-  type ThemeCreate,
 } from './commands.js'
 import { abandonCutShort, decideTheme } from './decide.js'
 import { DEFAULT_THEME_NAME, defaultThemeFiles } from './default-theme.js'
@@ -32,11 +31,7 @@ import { THEME_CATEGORY, THEME_DRAFT_KEY, THEME_MAIN_KEY, themeStream } from './
 import { zipSourceFiles } from './zip-source.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
-export const themeDecider: Decider<ThemeState, ThemeCommand, ThemeEvent> = {
-  initialState: initialThemeState,
-  evolve: evolveTheme,
-  decide: decideTheme,
-}
+export const themeDecider = deciderOf(initialThemeState, evolveTheme, decideTheme)
 
 /** Namespace of the default theme's id: uuid v5 of the store id, so installing it twice writes the same stream. */
 const DEFAULT_THEME_NAMESPACE = '6f1c2a0e-8a7b-4c55-9d3e-2b1f0c9e7a41'
@@ -46,7 +41,7 @@ export function defaultThemeId(storeId: string): string {
   return uuidv5(storeId, DEFAULT_THEME_NAMESPACE)
 }
 
-const WRITE = { ...storeWrite(THEME_CATEGORY, 'webstore:write'), uniqueness: roleReservations }
+const WRITE = storeWrite(THEME_CATEGORY, 'webstore:write', { uniqueness: roleReservations })
 const onTheme = onStoreEntity<ThemeCommand>(themeStream)
 
 export const themeCreate = defineCommand({
@@ -66,7 +61,7 @@ export const themeCreate = defineCommand({
     const storeId = storeOf(env.ctx)
     const themeId = env.newId()
     const zip = await zipSourceFiles(input, env, storeId)
-    const command: ThemeCreate = {
+    return onTheme(env, themeId, {
       type: 'ThemeCreate',
       data: {
         themeId,
@@ -78,8 +73,7 @@ export const themeCreate = defineCommand({
       },
       roles: await storeRoles(env, storeId),
       filesField: zip?.field ?? ['input', 'source'],
-    }
-    return { stream: themeStream(storeId, themeId), entityId: themeId, command }
+    })
   },
   decider: themeDecider,
   cutShort: abandonCutShort,
@@ -100,7 +94,7 @@ export const themeDuplicate = defineCommand({
     const source = fold(themeDecider, (await env.readStream(themeStream(storeId, input.id))) as unknown as ThemeEvent[])
     if (source.kind !== 'existing') throw notFound('theme', input.id)
     const themeId = env.newId()
-    const command: ThemeCreate = {
+    return onTheme(env, themeId, {
       type: 'ThemeCreate',
       data: {
         themeId,
@@ -111,8 +105,7 @@ export const themeDuplicate = defineCommand({
         role: input.role ?? null,
       },
       roles: await storeRoles(env, storeId),
-    }
-    return { stream: themeStream(storeId, themeId), entityId: themeId, command }
+    })
   },
   decider: themeDecider,
   cutShort: abandonCutShort,
@@ -233,7 +226,7 @@ export const themeInstallDefault = defineCommand({
   async prepare(_input, env) {
     const storeId = storeOf(env.ctx)
     const themeId = defaultThemeId(storeId)
-    const command: ThemeCreate = {
+    return onTheme(env, themeId, {
       type: 'ThemeCreate',
       data: {
         themeId,
@@ -245,8 +238,7 @@ export const themeInstallDefault = defineCommand({
       },
       roles: await storeRoles(env, storeId),
       ifMissing: true,
-    }
-    return { stream: themeStream(storeId, themeId), entityId: themeId, command }
+    })
   },
   decider: themeDecider,
   cutShort: abandonCutShort,

@@ -1,5 +1,5 @@
 import { storeWrite, type PrepareEnv } from '../../shared/command.js'
-import { fold, type Decider } from '../../shared/event.js'
+import { fold, deciderOf } from '../../shared/event.js'
 import { themeDecider } from './definitions.js'
 import type { ThemeEvent } from './events.js'
 import type { SettingDefinition } from './setting-definitions.js'
@@ -9,18 +9,14 @@ import { checkReferences } from './sections-references.js'
 import { blockDefinitionOf, sectionSchemaOf, settingsOf } from './sections-schema.js'
 import { readTemplate } from './sections-template.js'
 import { THEME_CATEGORY, themeStream } from './streams.js'
-import { evolveTheme, initialThemeState, type LiveTheme, type ThemeState } from './theme.js'
+import { evolveTheme, initialThemeState, type LiveTheme } from './theme.js'
 import { storeOf } from '../../shared/store-of.js'
 
 // What the section and block commands share: their decider, how they name new instances, and
 // the prepare step that checks the references of new setting values against the live theme.
 
 /** A second decider over the theme stream: the same state, commands that edit JSON templates and section groups. */
-export const themeSectionsDecider: Decider<ThemeState, ThemeSectionCommand, ThemeEvent> = {
-  initialState: initialThemeState,
-  evolve: evolveTheme,
-  decide: decideThemeSections,
-}
+export const themeSectionsDecider = deciderOf(initialThemeState, evolveTheme, decideThemeSections)
 
 /** What every section and block command shares: the resource, scope, transports and store. */
 export const SECTION_WRITE = storeWrite(THEME_CATEGORY, 'webstore:write')

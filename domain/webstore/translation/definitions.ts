@@ -1,5 +1,5 @@
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
-import type { Decider } from '../../shared/event.js'
+import { deciderOf } from '../../shared/event.js'
 import type { StoreEvent } from '../../tenancy/store/events.js'
 import { evolveStore, initialStore } from '../../tenancy/store/store.js'
 import { storeStream } from '../../tenancy/store/streams.js'
@@ -12,18 +12,14 @@ import {
 } from './commands.js'
 import { decideTranslation } from './decide.js'
 import { sourceDigest } from './digest.js'
-import type { TranslationEvent } from './events.js'
 import { TRANSLATION_CATEGORY, translationStream } from './streams.js'
-import { evolveTranslation, initialTranslationState, type TranslationState } from './translation.js'
-import { storeOf } from '../../shared/store-of.js'
+import { evolveTranslation, initialTranslationState } from './translation.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 
-export const translationDecider: Decider<TranslationState, TranslationCommand, TranslationEvent> = {
-  initialState: initialTranslationState,
-  evolve: evolveTranslation,
-  decide: (command, state) => decideTranslation(command, state),
-}
+export const translationDecider = deciderOf(initialTranslationState, evolveTranslation, decideTranslation)
 
-const WRITE = storeWrite(TRANSLATION_CATEGORY, 'webstore:write')
+const WRITE = storeWrite(TRANSLATION_CATEGORY, 'webstore:write', { decider: translationDecider })
+const onTranslation = onStoreEntity<TranslationCommand>(translationStream)
 
 export const translationsRegister = defineCommand({
   name: 'translationsRegister',
@@ -41,14 +37,12 @@ export const translationsRegister = defineCommand({
   input: translationsRegisterInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    const command: TranslationCommand = {
+    return onTranslation(env, input.resourceId, {
       type: 'TranslationsRegister',
       data: input,
       facts: { source: await sourceFacts(env, storeId, input.resourceId), locales: await storeLocales(env, storeId) },
-    }
-    return { stream: translationStream(storeId, input.resourceId), entityId: input.resourceId, command }
+    })
   },
-  decider: translationDecider,
 })
 
 export const translationsRemove = defineCommand({
@@ -63,14 +57,12 @@ export const translationsRemove = defineCommand({
   input: translationsRemoveInput,
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
-    const command: TranslationCommand = {
+    return onTranslation(env, input.resourceId, {
       type: 'TranslationsRemove',
       data: input,
       facts: { source: await sourceFacts(env, storeId, input.resourceId) },
-    }
-    return { stream: translationStream(storeId, input.resourceId), entityId: input.resourceId, command }
+    })
   },
-  decider: translationDecider,
 })
 
 export const translationCommands: readonly AnyCommandDefinition[] = [translationsRegister, translationsRemove]

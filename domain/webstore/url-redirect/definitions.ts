@@ -6,8 +6,8 @@ import {
   storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
-import { fold, type Decider } from '../../shared/event.js'
-import { storeOf } from '../../shared/store-of.js'
+import { fold, deciderOf } from '../../shared/event.js'
+import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 import {
   urlRedirectCreateInput,
   urlRedirectDeleteInput,
@@ -20,13 +20,13 @@ import { storefrontPathOf } from './path.js'
 import { URL_REDIRECT_CATEGORY, redirectPathKey, urlRedirectStream } from './streams.js'
 import { evolveUrlRedirect, initialUrlRedirectState, type UrlRedirectState } from './url-redirect.js'
 
-export const urlRedirectDecider: Decider<UrlRedirectState, UrlRedirectCommand, UrlRedirectEvent> = {
-  initialState: initialUrlRedirectState,
-  evolve: evolveUrlRedirect,
-  decide: decideUrlRedirect,
-}
+export const urlRedirectDecider = deciderOf(initialUrlRedirectState, evolveUrlRedirect, decideUrlRedirect)
 
-const WRITE = storeWrite(URL_REDIRECT_CATEGORY, 'webstore:write')
+const WRITE = storeWrite(URL_REDIRECT_CATEGORY, 'webstore:write', {
+  decider: urlRedirectDecider,
+  uniqueness: urlRedirectPathReservations,
+})
+const onUrlRedirect = onStoreEntity<UrlRedirectCommand>(urlRedirectStream)
 
 /** Chains are collapsed as they form (app/webstore/url-redirect/reactions.ts), so a loop shows within a hop or two. */
 const MAX_HOPS = 10
@@ -107,16 +107,12 @@ export const urlRedirectCreate = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: urlRedirectCreateInput,
   async prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const urlRedirectId = env.newId()
-    const command: UrlRedirectCommand = {
+    return onUrlRedirect(env, urlRedirectId, {
       type: 'UrlRedirectCreate',
       data: { urlRedirectId, ...input, loopsVia: await loopsVia(input.path, input.target, urlRedirectId, env) },
-    }
-    return { stream: urlRedirectStream(storeId, urlRedirectId), entityId: urlRedirectId, command }
+    })
   },
-  decider: urlRedirectDecider,
-  uniqueness: urlRedirectPathReservations,
 })
 
 export const urlRedirectUpdate = defineCommand({
@@ -136,7 +132,7 @@ export const urlRedirectUpdate = defineCommand({
     const current = now.kind === 'existing' ? now.redirect : null
     const path = input.path ?? current?.path
     const target = input.target ?? current?.target
-    const command: UrlRedirectCommand = {
+    return onUrlRedirect(env, input.id, {
       type: 'UrlRedirectUpdate',
       data: {
         urlRedirectId: input.id,
@@ -144,11 +140,8 @@ export const urlRedirectUpdate = defineCommand({
         target: input.target ?? undefined,
         loopsVia: path && target ? await loopsVia(path, target, input.id, env) : null,
       },
-    }
-    return { stream: urlRedirectStream(storeId, input.id), entityId: input.id, command }
+    })
   },
-  decider: urlRedirectDecider,
-  uniqueness: urlRedirectPathReservations,
 })
 
 export const urlRedirectDelete = defineCommand({
@@ -163,11 +156,8 @@ export const urlRedirectDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: urlRedirectDeleteInput,
   prepare(input, env) {
-    const command: UrlRedirectCommand = { type: 'UrlRedirectDelete', data: { urlRedirectId: input.id } }
-    return { stream: urlRedirectStream(storeOf(env.ctx), input.id), entityId: input.id, command }
+    return onUrlRedirect(env, input.id, { type: 'UrlRedirectDelete', data: { urlRedirectId: input.id } })
   },
-  decider: urlRedirectDecider,
-  uniqueness: urlRedirectPathReservations,
 })
 
 export const urlRedirectCommands: readonly AnyCommandDefinition[] = [
