@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strictInput } from '../shared/strict-input.js'
 import { entityId, textInput } from '../shared/input-types.js'
 import { MEDIA_KINDS, MEDIA_MIME_TYPES, type MediaFields } from './events.js'
 import { MEDIA_CATEGORY } from './streams.js'
@@ -51,25 +52,9 @@ export const mediaRecordInput = z.strictObject({
   alt: alt.nullish(),
 })
 
-export const mediaUpdateInput = z.strictObject(
-  { id: mediaId, alt },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `mediaUpdate does not take ${issue.keys.join(', ')}; its fields are id, alt`
-        : undefined,
-  },
-)
+export const mediaUpdateInput = strictInput('mediaUpdate', { id: mediaId, alt })
 
-export const mediaRecordDeleteInput = z.strictObject(
-  { id: mediaId },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `mediaRecordDelete does not take ${issue.keys.join(', ')}; its field is id`
-        : undefined,
-  },
-)
+export const mediaRecordDeleteInput = strictInput('mediaRecordDelete', { id: mediaId })
 
 export type MediaRecordInput = z.output<typeof mediaRecordInput>
 export type MediaUpdateInput = z.output<typeof mediaUpdateInput>

@@ -4,16 +4,15 @@ import { z } from 'zod'
  * A command's input object: strict, and its unknown-key error names the command and lists the
  * fields it takes, because agents and integrations act on the message verbatim.
  *
- * @example strictInput('pageDelete', { id: entityId('page') }).parse({ id, force: true })
- * // throws "pageDelete does not take force; its fields are id"
+ * @example strictInput('pageUpdate', { id, title }).parse({ id, force: true })
+ * // throws "pageUpdate does not take force; its fields are id, title" ("its field is id" for one)
  */
 export function strictInput<Shape extends z.ZodRawShape>(command: string, shape: Shape) {
-  const fields = Object.keys(shape).join(', ')
+  const keys = Object.keys(shape)
+  const fields = keys.length === 1 ? `its field is ${keys[0]}` : `its fields are ${keys.join(', ')}`
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${command} does not take ${issue.keys.join(', ')}; its fields are ${fields}`
-        : undefined,
+      issue.code === 'unrecognized_keys' ? `${command} does not take ${issue.keys.join(', ')}; ${fields}` : undefined,
   })
 }
 

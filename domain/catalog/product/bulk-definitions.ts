@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strictInput } from '../../shared/strict-input.js'
 import { defineService, type AnyServiceDefinition } from '../../shared/service.js'
 import { productCreateInput, productDeleteInput, productUpdateInput } from './commands.js'
 import { PRODUCT_CATEGORY } from './streams.js'
@@ -19,19 +20,11 @@ const WRITE = {
  * reported in its result instead of refusing the whole call.
  */
 function itemsOf<Item>(command: string, item: z.ZodType<Item>, what: string) {
-  return z.strictObject(
-    {
-      items: z
-        .array(item, { error: 'items must be a list of objects' })
-        .describe(`1 to ${BULK_MAX_ITEMS} items, each ${what}. Each is applied or refused on its own.`),
-    },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `${command} does not take ${issue.keys.join(', ')}; its field is items`
-          : undefined,
-    },
-  )
+  return strictInput(command, {
+    items: z
+      .array(item, { error: 'items must be a list of objects' })
+      .describe(`1 to ${BULK_MAX_ITEMS} items, each ${what}. Each is applied or refused on its own.`),
+  })
 }
 
 export const productsBulkCreate = defineService({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strictInput } from '../../shared/strict-input.js'
 import { normalizeHostname } from './hostname.js'
 
 export const DOMAIN_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const
@@ -12,28 +13,18 @@ const domainId = z
   })
   .overwrite((id) => id.toLowerCase())
 
-const unknownKeys = (command: string, fields: string) => ({
-  error: (issue: { code: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys'
-      ? `${command} does not take ${issue.keys?.join(', ')}; its fields are ${fields}`
-      : undefined,
+export const storeDomainAddInput = strictInput('storeDomainAdd', {
+  hostname: z
+    .string({ error: 'hostname is required: the domain to serve the store on, e.g. shop.example.com' })
+    .transform((text, refinement) => {
+      const result = normalizeHostname(text)
+      if ('hostname' in result) return result.hostname
+      refinement.addIssue({ code: 'custom', message: result.problem })
+      return z.NEVER
+    }),
 })
 
-export const storeDomainAddInput = z.strictObject(
-  {
-    hostname: z
-      .string({ error: 'hostname is required: the domain to serve the store on, e.g. shop.example.com' })
-      .transform((text, refinement) => {
-        const result = normalizeHostname(text)
-        if ('hostname' in result) return result.hostname
-        refinement.addIssue({ code: 'custom', message: result.problem })
-        return z.NEVER
-      }),
-  },
-  unknownKeys('storeDomainAdd', 'hostname'),
-)
-
-export const storeDomainIdInput = (command: string) => z.strictObject({ id: domainId }, unknownKeys(command, 'id'))
+export const storeDomainIdInput = (command: string) => strictInput(command, { id: domainId })
 
 /**
  * What the storeDomainVerify service found in DNS for the domain's verification record: the TXT

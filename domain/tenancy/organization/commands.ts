@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strictInput } from '../../shared/strict-input.js'
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100
 
@@ -12,15 +13,7 @@ export const organizationCreateInput = z.object({ name })
 export type OrganizationCreateInput = z.infer<typeof organizationCreateInput>
 
 // Optional fields also accept null, which means "not given": GraphQL clients send null for unset variables.
-export const organizationUpdateInput = z.strictObject(
-  { name: name.nullish() },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `organizationUpdate does not take ${issue.keys.join(', ')}; its field is name`
-        : undefined,
-  },
-)
+export const organizationUpdateInput = strictInput('organizationUpdate', { name: name.nullish() })
 export type OrganizationUpdateInput = z.infer<typeof organizationUpdateInput>
 
 export type OrganizationCreate = { type: 'OrganizationCreate'; data: { organizationId: string; name: string } }
