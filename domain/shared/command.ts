@@ -214,6 +214,17 @@ export interface StoreWrite {
   readonly storeScoped: true
 }
 
+/**
+ * The face of organization-level commands that people run, signed-in admins over GraphQL and
+ * operators at the CLI, and no agent over MCP (keys, members, the organization itself); with what
+ * they decide with, as for `storeWrite`.
+ *
+ * @example const KEYS = organizationWrite(API_KEY_CATEGORY, 'settings:write', { decider: apiKeyDecider })
+ */
+export function organizationWrite<Decides extends object>(resource: string, scope: Scope, decides: Decides) {
+  return { resource, scope, transports: ['graphql', 'cli'] as const, storeScoped: false as const, ...decides }
+}
+
 /** Erases the generics for the registry, which holds definitions of every resource. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCommandDefinition = CommandDefinition<any, any, any, any>

@@ -6,6 +6,7 @@ import {
   storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
+import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
 import { freeHandle as freeHandleOf, handleReservations as reservationsOf } from '../../shared/publishable/handle.js'
 import { productCreateInput, productDeleteInput, productUpdateInput, type ProductCommand } from './commands.js'
@@ -89,21 +90,15 @@ export const productUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: productUpdateInput,
   prepare(input, env) {
-    return onProduct(env, input.id, {
+    const { id, seo, publishAt, ...changes } = input
+    return onProduct(env, id, {
       type: 'ProductUpdate',
       data: {
-        productId: input.id,
-        title: input.title ?? undefined,
-        handle: input.handle ?? undefined,
-        description: input.description ?? undefined,
-        status: input.status ?? undefined,
-        vendor: input.vendor ?? undefined,
-        tags: input.tags ?? undefined,
-        seo: input.seo
-          ? { title: input.seo.title ?? undefined, description: input.seo.description ?? undefined }
-          : undefined,
+        productId: id,
+        ...givenFields(changes),
+        seo: seo ? givenFields(seo) : undefined,
         // Unlike the other fields, null means something here: it cancels the schedule.
-        publishAt: input.publishAt,
+        publishAt,
       },
     })
   },

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../shared/command.js'
+import { defineCommand, organizationWrite } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
 import {
@@ -17,13 +17,7 @@ import { API_KEY_CATEGORY, apiKeyStream } from './streams.js'
  * never by another key: a leaked key must not be able to mint, rotate or revoke keys. Hence no
  * MCP tools, and every command refuses key and agent actors whatever scopes they hold.
  */
-const KEYS = {
-  resource: API_KEY_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'cli'],
-  storeScoped: false,
-  decider: apiKeyDecider,
-} as const
+const KEYS = organizationWrite(API_KEY_CATEGORY, 'settings:write', { decider: apiKeyDecider })
 
 /** FORBIDDEN unless a person or an operator acts. */
 export function requireKeyManager(ctx: DecideContext): void {

@@ -1,4 +1,4 @@
-import { defineCommand, type PrepareEnv } from '../../shared/command.js'
+import { defineCommand, type PrepareEnv, organizationWrite } from '../../shared/command.js'
 import { fold, type DomainEvent } from '../../shared/event.js'
 import {
   memberFounderJoinInput,
@@ -19,13 +19,7 @@ import { MEMBER_CATEGORY, memberStream } from './streams.js'
  * organization's member list), or by an operator at the CLI; never by an API key, so these are
  * not MCP tools.
  */
-const MEMBERS = {
-  resource: MEMBER_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'cli'],
-  storeScoped: false,
-  decider: memberDecider,
-} as const
+const MEMBERS = organizationWrite(MEMBER_CATEGORY, 'settings:write', { decider: memberDecider })
 
 function prepared(env: PrepareEnv, command: MemberCommand, entityId: string) {
   return { stream: memberStream(env.ctx.organizationId), command, entityId }

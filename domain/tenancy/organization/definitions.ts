@@ -1,4 +1,4 @@
-import { defineCommand } from '../../shared/command.js'
+import { defineCommand, organizationWrite } from '../../shared/command.js'
 import {
   organizationCreateInput,
   organizationUpdateInput,
@@ -38,10 +38,7 @@ export const organizationUpdate = defineCommand({
   tool: 'update_organization',
   description:
     "Changes the caller's organization: its name. Omitted or null fields stay as they are. Returns the organization.",
-  resource: ORGANIZATION_CATEGORY,
-  scope: 'settings:write',
-  transports: ['graphql', 'cli'],
-  storeScoped: false,
+  ...organizationWrite(ORGANIZATION_CATEGORY, 'settings:write', { decider: organizationDecider }),
   annotations: { destructive: false, idempotent: true },
   input: organizationUpdateInput,
   prepare(input, env) {
@@ -52,7 +49,6 @@ export const organizationUpdate = defineCommand({
     }
     return { stream: organizationStream(organizationId), command, entityId: organizationId }
   },
-  decider: organizationDecider,
 })
 
 export const organizationDefinitions = [organizationCreate, organizationUpdate] as const
