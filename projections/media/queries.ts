@@ -38,15 +38,7 @@ export type MediaListedRow = Pick<MediaRow, (typeof COLUMNS)[number]>
 const media = storeRecords({
   rows: (db: MediaDb) => db.selectFrom('media').select(COLUMNS),
   list: listRunner(MEDIA_LIST, {
-    filters: {
-      kind: 'kind',
-      mimeType: 'mime_type',
-      alt: 'alt',
-      filename: 'filename',
-      used: (eb, used) => (used ? shownOnProducts(eb) : eb.not(shownOnProducts(eb))),
-      createdAt: 'created_at',
-    },
-    sorts: { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', FILENAME: 'filename', BYTES: 'bytes' },
+    filters: { used: (eb, used) => (used ? shownOnProducts(eb) : eb.not(shownOnProducts(eb))) },
   }),
   toRecord: toMediaRecord,
 })

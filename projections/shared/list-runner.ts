@@ -36,12 +36,28 @@ export type FieldBinding<Field extends FilterField> = Field extends { kind: 'cus
     ? readonly string[] | Condition<string>
     : string | Condition<NonNullable<Field['value']>>
 
+/** The filter kinds no column answers by itself: a field of one always names its binding. */
+type UnboundField = { kind: 'custom' | 'moneyRange' | 'tags' | 'search' }
+
+/** The bindings of a spec's filter fields: required for the unbound kinds, else only where the column is not the field's. */
+type FilterBindings<S extends AnyListSpec> = {
+  [K in keyof S['filters'] as S['filters'][K] extends UnboundField ? K : never]: FieldBinding<S['filters'][K]>
+} & { [K in keyof S['filters'] as S['filters'][K] extends UnboundField ? never : K]?: FieldBinding<S['filters'][K]> }
+
+/**
+ * Where a list's filter fields and sort keys differ from their columns. A field or sort left out
+ * reads the column named after it in snake case (`updatedAt` and `UPDATED_AT` → `updated_at`).
+ */
 export interface ListBinding<S extends AnyListSpec> {
-  /** Filter field → its column, or the condition of an odd field. */
-  filters: { [K in keyof S['filters']]: FieldBinding<S['filters'][K]> }
+  /** Filter field → its column, the columns a search looks in, or the condition of an odd field. */
+  filters?: FilterBindings<S>
   /** Sort key → the column it orders by; ties are broken by `id`. */
-  sorts: Record<S['sorts'][number], string>
+  sorts?: Partial<Record<S['sorts'][number], string>>
 }
+
+/** The binding argument of `listRunner`: required when a filter field has no column of its own. */
+type BindingArgs<S extends AnyListSpec> =
+  Record<string, never> extends FilterBindings<S> ? [binding?: ListBinding<S>] : [binding: ListBinding<S>]
 
 export interface ListRunner<S extends AnyListSpec> {
   spec: S
@@ -68,24 +84,27 @@ export interface ListRunner<S extends AnyListSpec> {
 
 /**
  * Binds a list spec to a table: the `where` of its filter and the `orderBy` of its sorts, run in
- * both pagination modes.
+ * both pagination modes. Fields and sorts read the column named after them unless `binding` says
+ * otherwise.
  *
  * @example
- * const pages = listRunner(PAGE_LIST, { filters: { title: 'title', search: ['title', 'body'] }, sorts: { TITLE: 'title' } })
+ * const pages = listRunner(PAGE_LIST, { filters: { search: ['title', 'body'] }, sorts: { PUBLISHED_AT: 'published_sort' } })
  * await pages.run(db.selectFrom('pages').selectAll().where('store_id', '=', storeId), { last: 10, sort: 'TITLE_ASC' })
  */
-export function listRunner<S extends AnyListSpec>(spec: S, binding: ListBinding<S>): ListRunner<S> {
+export function listRunner<S extends AnyListSpec>(spec: S, ...[binding = {}]: BindingArgs<S>): ListRunner<S> {
   const sorts = new Map<string, SortSpec>()
-  const columns: Record<string, string> = binding.sorts
+  const columns: Readonly<Record<string, string | undefined>> = binding.sorts ?? {}
   for (const key of spec.sorts as readonly string[]) {
-    const column = columns[key]!
+    const column = columns[key] ?? key.toLowerCase()
     sorts.set(`${key}_ASC`, { column, direction: 'asc' })
     sorts.set(`${key}_DESC`, { column, direction: 'desc' })
   }
+  const bindings: Readonly<Record<string, string | readonly string[] | Condition<unknown> | undefined>> =
+    binding.filters ?? {}
   const fields = Object.entries<FilterField>(spec.filters).map(([name, field]) => ({
     name,
     kind: field.kind,
-    bound: (binding.filters as Record<string, string | readonly string[] | Condition<unknown>>)[name]!,
+    bound: bindings[name] ?? snakeCase(name),
   }))
 
   const own = (eb: Eb, filter: Level): Expression<SqlBool>[] =>
@@ -119,6 +138,11 @@ export function listRunner<S extends AnyListSpec>(spec: S, binding: ListBinding<
     },
   }
   return runner
+}
+
+/** The column named after a filter field: `updatedAt` → `updated_at`. */
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 }
 
 interface Level {

@@ -42,12 +42,9 @@ export async function listApiKeyPage(
   // A key's status depends on the time of the call, so the binding is made per call.
   const keys = listRunner(API_KEY_LIST, {
     filters: {
-      name: 'name',
       status: (eb, statuses) => statusCondition(eb, statuses, now),
       scope: (_eb, scope) => sql<SqlBool>`${scope} = any(scopes)`,
-      createdAt: 'created_at',
     },
-    sorts: { NAME: 'name', CREATED_AT: 'created_at' },
   })
   const query = (db as Kysely<TenancyTables>)
     .selectFrom('api_keys')

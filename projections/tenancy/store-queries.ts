@@ -24,18 +24,7 @@ export interface StoreDetails extends StoreConfig {
 
 export type ListStoresArgs = ListArgsOf<typeof STORE_LIST>
 
-const storeList = listRunner(STORE_LIST, {
-  filters: {
-    name: 'name',
-    slug: 'slug',
-    currency: 'currency',
-    status: 'status',
-    commerceEnabled: 'commerce_enabled',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  sorts: { NAME: 'name', SLUG: 'slug', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-})
+const storeList = listRunner(STORE_LIST)
 
 /** Whom a read is for: the organization, and the stores its credential reaches (null = all). */
 export interface StoreReach {

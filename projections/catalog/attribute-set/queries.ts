@@ -21,12 +21,10 @@ const attributeSets = storeRecords({
   rows: (db: AttributeSetDb) => db.selectFrom('attribute_sets').select(COLUMNS),
   list: listRunner(ATTRIBUTE_SET_LIST, {
     filters: {
-      name: 'name',
       // A set's sections name attribute ids in JSON: the set holds the attribute when one section lists it.
       attributeId: (_eb, id) =>
         sql<SqlBool>`exists (select 1 from jsonb_array_elements(sections) s where s->'attributeIds' ? ${id.toLowerCase()})`,
     },
-    sorts: { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
   }),
   toRecord,
 })

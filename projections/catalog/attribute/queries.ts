@@ -32,18 +32,7 @@ const COLUMNS = [
 const attributes = storeRecords({
   rows: (db: AttributeDb) => db.selectFrom('attributes').select(COLUMNS),
   key: ['code'],
-  list: listRunner(ATTRIBUTE_LIST, {
-    filters: {
-      code: 'code',
-      name: 'name',
-      type: 'type',
-      required: 'required',
-      filterable: 'filterable',
-      visible: 'visible',
-      search: ['code', 'name'],
-    },
-    sorts: { CODE: 'code', NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(ATTRIBUTE_LIST, { filters: { search: ['code', 'name'] } }),
   toRecord,
 })
 

@@ -48,25 +48,7 @@ export interface ListCategoriesArgs extends ListArgsOf<typeof CATEGORY_LIST> {
   parentId?: string | null
 }
 
-const categories = listRunner(CATEGORY_LIST, {
-  filters: {
-    title: 'title',
-    handle: 'handle',
-    path: 'path',
-    depth: 'depth',
-    search: ['title', 'handle', 'description'],
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  sorts: {
-    POSITION: 'position',
-    TITLE: 'title',
-    HANDLE: 'handle',
-    PATH: 'path',
-    CREATED_AT: 'created_at',
-    UPDATED_AT: 'updated_at',
-  },
-})
+const categories = listRunner(CATEGORY_LIST, { filters: { search: ['title', 'handle', 'description'] } })
 
 export type CategoryLookup = { id: string } | { path: string }
 

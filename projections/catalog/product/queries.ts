@@ -160,13 +160,7 @@ export async function listProducts<Column extends string>(
 function productList(scope: FilterScope): ListRunner<typeof PRODUCT_LIST> {
   return listRunner(PRODUCT_LIST, {
     filters: {
-      title: 'title',
-      handle: 'handle',
-      vendor: 'vendor',
-      status: 'status',
       tags: tagConditions,
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
       price: (eb, range) => priceConditions(eb, range, scope),
       inventory: inventoryConditions,
       category: (_eb, category) => categoryCondition(category, scope.storeId),
@@ -175,10 +169,6 @@ function productList(scope: FilterScope): ListRunner<typeof PRODUCT_LIST> {
       search: (_eb, text) => searchCondition(text, scope.storeId) ?? [],
     },
     sorts: {
-      TITLE: 'title',
-      HANDLE: 'handle',
-      CREATED_AT: 'created_at',
-      UPDATED_AT: 'updated_at',
       // price_sort is price_min with products without a price first; null cannot be a keyset cursor.
       PRICE: 'price_sort',
       INVENTORY: 'inventory_total',

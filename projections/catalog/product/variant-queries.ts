@@ -58,18 +58,7 @@ export interface ListVariantsArgs extends ListArgsOf<typeof PRODUCT_VARIANT_LIST
   productId?: string | null
 }
 
-const variants = listRunner(PRODUCT_VARIANT_LIST, {
-  filters: { sku: 'sku', barcode: 'barcode', inventoryQuantity: 'inventory_quantity' },
-  sorts: {
-    POSITION: 'position',
-    SKU: 'sku',
-    TITLE: 'title',
-    PRICE: 'price_amount',
-    INVENTORY_QUANTITY: 'inventory_quantity',
-    CREATED_AT: 'created_at',
-    UPDATED_AT: 'updated_at',
-  },
-})
+const variants = listRunner(PRODUCT_VARIANT_LIST, { sorts: { PRICE: 'price_amount' } })
 
 /** One variant of the store, or null; malformed ids and other stores' variants are not found. */
 export async function findVariant(db: ProductDb, storeId: string, id: string): Promise<VariantRecord | null> {

@@ -79,36 +79,11 @@ function totalRange(eb: Eb, range: MoneyRangeFilter): Expression<SqlBool>[] {
   return conditions
 }
 
-const orders = listRunner(ORDER_LIST, {
-  filters: {
-    status: 'status',
-    paymentStatus: 'payment_status',
-    fulfillmentStatus: 'fulfillment_status',
-    customerId: 'customer_id',
-    number: 'number',
-    total: totalRange,
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  sorts: { CREATED_AT: 'created_at', NUMBER: 'number', TOTAL: 'total', UPDATED_AT: 'updated_at' },
-})
+const orders = listRunner(ORDER_LIST, { filters: { total: totalRange } })
 
 const customers = storeRecords({
   rows: (db: OrderDb) => db.selectFrom('customers').selectAll(),
-  list: listRunner(CUSTOMER_LIST, {
-    filters: {
-      erased: 'erased',
-      orderCount: 'order_count',
-      firstOrderAt: 'first_order_at',
-      lastOrderAt: 'last_order_at',
-    },
-    sorts: {
-      LAST_ORDER_AT: 'last_order_at',
-      FIRST_ORDER_AT: 'first_order_at',
-      ORDER_COUNT: 'order_count',
-      TOTAL_SPENT: 'total_spent',
-    },
-  }),
+  list: listRunner(CUSTOMER_LIST),
   toRecord: toCustomerRecord,
 })
 

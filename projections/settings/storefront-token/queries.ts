@@ -19,10 +19,7 @@ export const STOREFRONT_TOKEN_SORTS = sortValues(STOREFRONT_TOKEN_LIST)
 
 const tokens = storeRecords({
   rows: (db: StorefrontTokenDb) => db.selectFrom('storefront_tokens').selectAll(),
-  list: listRunner(STOREFRONT_TOKEN_LIST, {
-    filters: { name: 'name', status: 'status', createdAt: 'created_at' },
-    sorts: { NAME: 'name', CREATED_AT: 'created_at' },
-  }),
+  list: listRunner(STOREFRONT_TOKEN_LIST),
   toRecord: toStorefrontTokenRecord,
 })
 

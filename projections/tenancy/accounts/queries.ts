@@ -30,10 +30,7 @@ export interface MemberRecord {
 
 export type ListMembersArgs = ListArgsOf<typeof MEMBER_LIST>
 
-const members = listRunner(MEMBER_LIST, {
-  filters: { email: 'email', role: 'role', status: 'status', createdAt: 'created_at' },
-  sorts: { EMAIL: 'email', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-})
+const members = listRunner(MEMBER_LIST)
 
 export async function findUserByEmail(db: AnyDb, email: string): Promise<UserRecord | null> {
   const row = await accounts(db)

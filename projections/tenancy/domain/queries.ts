@@ -28,10 +28,7 @@ export type ListStoreDomainsArgs = ListArgsOf<typeof STORE_DOMAIN_LIST>
 
 const domains = storeRecords({
   rows: (db: StoreDomainDb) => db.selectFrom('store_domains').selectAll(),
-  list: listRunner(STORE_DOMAIN_LIST, {
-    filters: { hostname: 'hostname', status: 'status', primary: 'is_primary', createdAt: 'created_at' },
-    sorts: { HOSTNAME: 'hostname', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(STORE_DOMAIN_LIST, { filters: { primary: 'is_primary' } }),
   toRecord,
 })
 

@@ -17,10 +17,7 @@ export const BLOG_SORTS = sortValues(BLOG_LIST)
 const blogs = storeRecords({
   rows: (db: BlogDb) => db.selectFrom('blogs').selectAll(),
   key: ['handle'],
-  list: listRunner(BLOG_LIST, {
-    filters: { title: 'title', handle: 'handle' },
-    sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(BLOG_LIST),
   toRecord: toBlogRecord,
 })
 

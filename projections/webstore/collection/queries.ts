@@ -28,17 +28,7 @@ export const COLLECTION_SORTS = sortValues(COLLECTION_LIST)
 const collections = storeRecords({
   rows: (db: CollectionDb) => db.selectFrom('collections').selectAll(),
   key: ['handle'],
-  list: listRunner(COLLECTION_LIST, {
-    filters: {
-      title: 'title',
-      handle: 'handle',
-      type: 'type',
-      status: 'status',
-      search: ['title', 'handle', 'description'],
-      updatedAt: 'updated_at',
-    },
-    sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(COLLECTION_LIST, { filters: { search: ['title', 'handle', 'description'] } }),
   toRecord: toCollectionRecord,
 })
 

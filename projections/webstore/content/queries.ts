@@ -31,17 +31,11 @@ export type ListContentEntriesArgs = ListArgsOf<typeof CONTENT_ENTRY_LIST>
 const contentTypes = storeRecords({
   rows: (db: ContentDb) => db.selectFrom('content_types').selectAll(),
   key: ['handle'],
-  list: listRunner(CONTENT_TYPE_LIST, {
-    filters: {},
-    sorts: { NAME: 'name', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(CONTENT_TYPE_LIST),
   toRecord: toTypeRecord,
 })
 
-const contentEntries = listRunner(CONTENT_ENTRY_LIST, {
-  filters: { handle: 'handle', search: (_eb, search) => searchMatches(search), updatedAt: 'updated_at' },
-  sorts: { HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-})
+const contentEntries = listRunner(CONTENT_ENTRY_LIST, { filters: { search: (_eb, search) => searchMatches(search) } })
 
 /** One content type by id or handle, or null (another store's id included). */
 export const findContentType = contentTypes.find

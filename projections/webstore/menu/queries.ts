@@ -22,10 +22,7 @@ export const MENU_SORTS = sortValues(MENU_LIST)
 const menus = storeRecords({
   rows: (db: MenuDb) => db.selectFrom('menus').selectAll(),
   key: ['handle'],
-  list: listRunner(MENU_LIST, {
-    filters: { title: 'title', handle: 'handle', search: ['title', 'handle'], updatedAt: 'updated_at' },
-    sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(MENU_LIST, { filters: { search: ['title', 'handle'] } }),
   toRecord: toMenuRecord,
 })
 

@@ -18,17 +18,7 @@ export const PAGE_SORTS = sortValues(PAGE_LIST)
 const pages = storeRecords({
   rows: (db: PageDb) => db.selectFrom('pages').selectAll(),
   key: ['handle'],
-  list: listRunner(PAGE_LIST, {
-    filters: {
-      title: 'title',
-      handle: 'handle',
-      status: 'status',
-      search: ['title', 'handle', 'body'],
-      updatedAt: 'updated_at',
-      publishedAt: 'published_at',
-    },
-    sorts: { TITLE: 'title', HANDLE: 'handle', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(PAGE_LIST, { filters: { search: ['title', 'handle', 'body'] } }),
   toRecord: toPageRecord,
 })
 

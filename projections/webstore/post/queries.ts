@@ -22,14 +22,10 @@ const posts = storeRecords({
   key: ['blog_id', 'handle'],
   list: listRunner(POST_LIST, {
     filters: {
-      blogId: 'blog_id',
       tag: (_eb, tag) => sql<SqlBool>`${tag} = any(tags)`,
-      author: 'author',
-      status: 'status',
-      publishedAt: 'published_at',
       search: ['title', 'handle', 'excerpt', 'author', 'body'],
     },
-    sorts: { PUBLISHED_AT: 'published_sort', TITLE: 'title', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
+    sorts: { PUBLISHED_AT: 'published_sort' },
   }),
   toRecord: toPostRecord,
 })

@@ -15,10 +15,7 @@ export type ThemeFilter = FilterOf<typeof THEME_LIST>
 export type ThemeSort = SortOf<typeof THEME_LIST>
 export type ListThemesArgs = ListArgsOf<typeof THEME_LIST>
 
-const themes = listRunner(THEME_LIST, {
-  filters: { role: 'role', name: 'name', updatedAt: 'updated_at' },
-  sorts: { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-})
+const themes = listRunner(THEME_LIST)
 
 /** A theme of the store, or undefined (another store's theme, a deleted one and a malformed id alike). */
 export async function themeById(db: AnyDb, storeId: string, id: string): Promise<ThemeRow | undefined> {

@@ -37,7 +37,7 @@ export interface TranslatableResourceRecord {
 export type ListTranslatableResourcesArgs = ListArgsOf<typeof TRANSLATABLE_RESOURCE_LIST>
 
 // Every kind's table has the two columns: whichever table the kind names, the binding is the same.
-const resources = listRunner(TRANSLATABLE_RESOURCE_LIST, { filters: {}, sorts: { CREATED_AT: 'created_at' } })
+const resources = listRunner(TRANSLATABLE_RESOURCE_LIST)
 
 /** A resource of the store by id with its source texts and translations; null when the store has none with that id. */
 export async function findTranslatableResource(

@@ -18,10 +18,7 @@ export const URL_REDIRECT_SORTS = sortValues(URL_REDIRECT_LIST)
 const urlRedirects = storeRecords({
   rows: (db: UrlRedirectDb) => db.selectFrom('url_redirects').selectAll(),
   key: ['path'],
-  list: listRunner(URL_REDIRECT_LIST, {
-    filters: { path: 'path', target: 'target', createdAt: 'created_at', updatedAt: 'updated_at' },
-    sorts: { PATH: 'path', TARGET: 'target', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' },
-  }),
+  list: listRunner(URL_REDIRECT_LIST),
   toRecord: toUrlRedirectRecord,
 })
 
