@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/shared/errors.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { issueApiKey } from '../auth/keys.js'
-import type { CommandContext } from '../commands/context.js'
+import { systemContext, type CommandContext } from '../commands/context.js'
 import type { AnyCommandDefinition } from '../../domain/shared/command.js'
 import type { MutationResult, Platform } from '../platform.js'
 import { apiKeyRevoke } from '../../domain/tenancy/api-key/definitions.js'
@@ -19,15 +19,7 @@ export interface CreatedTenant {
 
 /** An operator acting from the CLI: every scope, recorded as the system actor. */
 function operatorContext(organizationId: string, storeId: string | null = null): CommandContext {
-  return {
-    organizationId,
-    storeId,
-    actor: { type: 'system', id: 'cli', name: 'operator' },
-    scopes: ALL_SCOPES,
-    correlationId: uuidv7(),
-    causationId: null,
-    now: new Date(),
-  }
+  return systemContext({ organizationId, storeId }, { type: 'system', id: 'cli', name: 'operator' }, ALL_SCOPES)
 }
 
 /**

@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid'
 import type { Actor } from '../../domain/shared/context.js'
 import type { Scope } from '../../domain/shared/scopes.js'
 import { dueForPublishing } from '../../projections/catalog/product/schedule.js'
@@ -6,11 +5,11 @@ import { duePages } from '../../projections/webstore/page/visibility.js'
 import { duePosts } from '../../projections/webstore/post/visibility.js'
 import { staleThemeImports } from '../../projections/webstore/theme/queries.js'
 import { THEME_IMPORT_STALE_MS } from '../../domain/webstore/theme/file-batches.js'
-import type { CommandContext } from '../commands/context.js'
+import { systemContext, type CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Logger } from '../../infra/logging/logger.js'
-import { Poller } from './poller.js'
+import { PollingScheduler } from './poller.js'
 
 /** Who publishes a scheduled product, as the audit log shows it. */
 export const SCHEDULER_ACTOR: Actor = { type: 'system', id: 'scheduler', name: 'publish scheduler' }
@@ -30,12 +29,7 @@ export interface ScheduledKind {
  * short between their appends are abandoned once their files waited past the bound.
  */
 export const SCHEDULED_KINDS: readonly ScheduledKind[] = [
-  {
-    command: 'productPublishDue',
-    scope: 'products:write',
-    due: async (db, now, limit) =>
-      (await dueForPublishing(db, now, limit)).map(({ productId, ...tenant }) => ({ ...tenant, id: productId })),
-  },
+  { command: 'productPublishDue', scope: 'products:write', due: dueForPublishing },
   { command: 'pagePublishDue', scope: 'webstore:write', due: duePages },
   { command: 'postPublishDue', scope: 'webstore:write', due: duePosts },
   {
@@ -59,54 +53,25 @@ export interface PublishSchedulerOptions {
  * models and runs that kind's publish-due command for each. It runs wherever projections run; several nodes may poll at once, because the command
  * decides on the product's stream and changes a product that is no longer due into nothing.
  */
-export class PublishScheduler {
-  private readonly poller: Poller
-
+export class PublishScheduler extends PollingScheduler {
   constructor(private readonly options: PublishSchedulerOptions) {
-    this.poller = new Poller({
-      intervalMs: options.intervalMs,
-      logger: options.logger,
-      tick: () => this.tick(),
-      changed: 'published scheduled entities',
-      failed: 'publish scheduler poll failed',
-    })
-  }
-
-  start(): void {
-    this.poller.start()
-  }
-
-  /** Stops polling and waits for a poll in progress, so the platform can close under it. */
-  stop(): Promise<void> {
-    return this.poller.stop()
+    super(options, { changed: 'published scheduled entities', failed: 'publish scheduler poll failed' })
   }
 
   /** One poll: publishes what is due at `now` and answers how many entities it changed. */
   async tick(now = new Date()): Promise<number> {
     let published = 0
     for (const kind of SCHEDULED_KINDS) {
-      for (const entity of await kind.due(this.options.db, now, BATCH)) {
-        if (this.poller.stopped) return published
-        const ctx: CommandContext = {
-          organizationId: entity.organizationId,
-          storeId: entity.storeId,
-          actor: SCHEDULER_ACTOR,
-          scopes: [kind.scope],
-          correlationId: uuidv7(),
-          causationId: null,
-          now: new Date(),
-        }
-        try {
-          const result = await this.options.execute(kind.command, { id: entity.id }, ctx)
-          if (result.position !== null) published++
-        } catch (error) {
-          // One entity that cannot be published must not hold up the others; the next poll retries it.
-          this.options.logger.warn(
-            { err: error, command: kind.command, id: entity.id, storeId: entity.storeId },
-            'scheduled publish failed',
-          )
-        }
-      }
+      if (this.poller.stopped) break
+      published += await this.poller.each(
+        await kind.due(this.options.db, now, BATCH),
+        async (entity) => {
+          const ctx = systemContext(entity, SCHEDULER_ACTOR, [kind.scope])
+          return (await this.options.execute(kind.command, { id: entity.id }, ctx)).position !== null
+        },
+        'scheduled publish failed',
+        (entity) => ({ command: kind.command, id: entity.id, storeId: entity.storeId }),
+      )
     }
     return published
   }

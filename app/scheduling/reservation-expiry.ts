@@ -1,13 +1,12 @@
-import { v7 as uuidv7 } from 'uuid'
 import { orderStream } from '../../domain/orders/order/streams.js'
 import type { Actor } from '../../domain/shared/context.js'
 import type { Scope } from '../../domain/shared/scopes.js'
 import { dueReservations, type DueReservation } from '../../projections/catalog/inventory/queries.js'
-import type { CommandContext } from '../commands/context.js'
+import { systemContext, type CommandContext } from '../commands/context.js'
 import type { CommandResult } from '../commands/execute.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Logger } from '../../infra/logging/logger.js'
-import { Poller } from './poller.js'
+import { PollingScheduler } from './poller.js'
 
 /** Who ends expired holds, as the audit log shows it. */
 export const EXPIRY_ACTOR: Actor = { type: 'system', id: 'reservation-expiry', name: 'reservation expiry' }
@@ -39,57 +38,24 @@ export interface ReservationExpiryOptions {
  *
  * Every command is idempotent per order, so several nodes polling at once do each thing once.
  */
-export class ReservationExpiry {
-  private readonly poller: Poller
-
+export class ReservationExpiry extends PollingScheduler {
   constructor(private readonly options: ReservationExpiryOptions) {
-    this.poller = new Poller({
-      intervalMs: options.intervalMs,
-      logger: options.logger,
-      tick: () => this.tick(),
-      changed: 'ended expired inventory reservations',
-      failed: 'reservation expiry poll failed',
-    })
-  }
-
-  start(): void {
-    this.poller.start()
-  }
-
-  /** Stops polling and waits for a poll in progress, so the platform can close under it. */
-  stop(): Promise<void> {
-    return this.poller.stop()
+    super(options, { changed: 'ended expired inventory reservations', failed: 'reservation expiry poll failed' })
   }
 
   /** One poll: ends the holds due at `now` and answers how many it changed. */
   async tick(now = new Date()): Promise<number> {
-    let changed = 0
-    for (const due of await dueReservations(this.options.db, now, BATCH)) {
-      if (this.poller.stopped) return changed
-      try {
-        if (await this.end(due)) changed++
-      } catch (error) {
-        // One hold that cannot be ended must not hold up the others; the next poll retries it.
-        this.options.logger.warn(
-          { err: error, orderId: due.orderId, productId: due.productId, storeId: due.storeId },
-          'ending an expired reservation failed',
-        )
-      }
-    }
-    return changed
+    return this.poller.each(
+      await dueReservations(this.options.db, now, BATCH),
+      (due) => this.end(due),
+      'ending an expired reservation failed',
+      (due) => ({ orderId: due.orderId, productId: due.productId, storeId: due.storeId }),
+    )
   }
 
   private async end(due: DueReservation): Promise<boolean> {
     const run = (command: string, input: unknown) =>
-      this.options.execute(command, input, {
-        organizationId: due.organizationId,
-        storeId: due.storeId,
-        actor: EXPIRY_ACTOR,
-        scopes: SCOPES,
-        correlationId: uuidv7(),
-        causationId: null,
-        now: new Date(),
-      })
+      this.options.execute(command, input, systemContext(due, EXPIRY_ACTOR, SCOPES))
     const release = async () =>
       (await run('productInventoryRelease', { productId: due.productId, orderId: due.orderId, reason: 'EXPIRED' }))
         .position !== null

@@ -83,19 +83,26 @@ export function visibleOnly<Filter extends VisibilityFilter<Filter>>(
   return joined as Filter
 }
 
-/** Rows of every store whose publishAt has come and which are still DRAFT: what the publish scheduler publishes. */
+/**
+ * Rows of every store whose publishAt is at or before `now` and which are not `live` yet, earliest
+ * first: what the publish scheduler publishes. The read model may lag a moment; the command decides
+ * again on the entity's stream, so a stale row costs a no-op and nothing more.
+ *
+ * @example await dueRows(db, 'products', now, 100, 'ACTIVE')
+ */
 export async function dueRows(
   db: AnyDb,
   table: string,
   now: Date,
   limit: number,
+  live: string = 'PUBLISHED' satisfies PublicationStatus,
 ): Promise<{ organizationId: string; storeId: string; id: string }[]> {
   const rows = (await db
     .selectFrom(table)
     .select(['organization_id', 'store_id', 'id'])
     .where('publish_at', 'is not', null)
     .where('publish_at', '<=', now)
-    .where('status', '=', 'DRAFT')
+    .where('status', '<>', live)
     .orderBy('publish_at')
     .orderBy('id')
     .limit(limit)

@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid'
 import {
   cartClear,
   cartCreate,
@@ -11,7 +10,7 @@ import type { Actor } from '../../../domain/shared/context.js'
 import { DomainError, badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyCommandDefinition } from '../../../domain/shared/command.js'
-import type { CommandContext } from '../../commands/context.js'
+import { systemContext } from '../../commands/context.js'
 import type { Platform } from '../../platform.js'
 import { readCartState, variantFacts } from './read.js'
 
@@ -27,20 +26,8 @@ export interface ShopperStore {
 /** Why a shopper's change was refused, for the Ajax API's 422 wording. */
 export type CartRefusal = 'SOLD_OUT' | 'NOT_FOR_SALE' | 'QUANTITY_LIMIT' | 'LINE_LIMIT'
 
-function shopperContext(store: ShopperStore): CommandContext {
-  return {
-    organizationId: store.organizationId,
-    storeId: store.storeId,
-    actor: STOREFRONT_SHOPPER,
-    scopes: ['orders:write'],
-    correlationId: uuidv7(),
-    causationId: null,
-    now: new Date(),
-  }
-}
-
 function run(platform: Platform, store: ShopperStore, definition: AnyCommandDefinition, input: unknown) {
-  return platform.execute(definition, input, shopperContext(store))
+  return platform.execute(definition, input, systemContext(store, STOREFRONT_SHOPPER, ['orders:write']))
 }
 
 function refused(

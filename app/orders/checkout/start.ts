@@ -10,7 +10,7 @@ import { readGlobalSettings } from '../../../projections/settings/global-setting
 import type { TenancyTables } from '../../../projections/tenancy/tables.js'
 import { toDetails, type StoreDetails } from '../../../projections/tenancy/store-queries.js'
 import { releaseOrderInventory, reserveOrderInventory } from '../../catalog/inventory/reserve.js'
-import type { CommandContext } from '../../commands/context.js'
+import { systemContext } from '../../commands/context.js'
 import { openPaymentProvider } from '../../payments/provider/open.js'
 import type { CheckoutSessionLine } from '../../payments/provider/port.js'
 import type { Platform } from '../../platform.js'
@@ -151,15 +151,12 @@ export async function startCheckout(
 
   const now = options.now ?? new Date()
   const orderId = uuidv7()
-  const ctx: CommandContext = {
-    organizationId: store.organizationId,
-    storeId,
-    actor: STOREFRONT_SHOPPER,
-    scopes: ['orders:write', 'products:write'],
-    correlationId: uuidv7(),
-    causationId: null,
+  const ctx = systemContext(
+    { organizationId: store.organizationId, storeId },
+    STOREFRONT_SHOPPER,
+    ['orders:write', 'products:write'],
     now,
-  }
+  )
   const expiresAt = new Date(now.getTime() + settings.reservationMinutes * 60_000).toISOString()
   const inventoryLines = cart.lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }))
   try {

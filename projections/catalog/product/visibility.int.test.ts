@@ -99,12 +99,9 @@ describe('SEO and publish schedule in the read model', () => {
       publishAt: new Date('2026-03-01T09:00:00.000Z'),
     })
     expect(await dueForPublishing(db, NOW, 10)).toEqual([
-      { organizationId: projection.organizationId, storeId: STORE, productId: id },
+      { organizationId: projection.organizationId, storeId: STORE, id },
     ])
-    expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.productId)).toEqual([
-      id,
-      later,
-    ])
+    expect((await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 10)).map((d) => d.id)).toEqual([id, later])
     expect(await dueForPublishing(db, new Date('2026-03-03T00:00:00.000Z'), 1)).toHaveLength(1)
 
     await project(STORE, { type: 'ProductStatusChanged', data: { productId: id, from: 'DRAFT', to: 'ACTIVE' } })
