@@ -11,25 +11,29 @@ import type { StorefrontSession } from './session.js'
 // Pages, blogs, articles and menus as the storefront API serves them, through the rendered
 // storefront's visibility rule and translation overlay. Body HTML is the merchant's, sanitized on write.
 
-const seoOf = (
+/** What a page and an article share: id and handle, and their title, body and SEO through the overlay. */
+function translatedContent(
   overlay: TranslationOverlay,
-  id: string,
-  title: string,
-  seo: { title: string; description: string },
-) => ({
-  title: overlay.text(id, 'seo.title', seo.title) || title,
-  description: overlay.text(id, 'seo.description', seo.description),
-})
+  record: { id: string; handle: string; title: string; body: string; seo: { title: string; description: string } },
+) {
+  const { id, handle, seo } = record
+  const title = overlay.text(id, 'title', record.title)
+  return {
+    id,
+    handle,
+    title,
+    body: overlay.text(id, 'body', record.body),
+    seo: {
+      title: overlay.text(id, 'seo.title', seo.title) || title,
+      description: overlay.text(id, 'seo.description', seo.description),
+    },
+  }
+}
 
 export async function pageShape(overlay: TranslationOverlay, page: PageRecord) {
   await overlay.load([page.id])
-  const title = overlay.text(page.id, 'title', page.title)
   return {
-    id: page.id,
-    handle: page.handle,
-    title,
-    body: overlay.text(page.id, 'body', page.body),
-    seo: seoOf(overlay, page.id, title, page.seo),
+    ...translatedContent(overlay, page),
     publishedAt: page.publishedAt ?? page.publishAt,
     updatedAt: page.updatedAt,
   }
@@ -37,21 +41,14 @@ export async function pageShape(overlay: TranslationOverlay, page: PageRecord) {
 
 export async function articleShapes(overlay: TranslationOverlay, blog: BlogRecord, posts: readonly PostRecord[]) {
   await overlay.load(posts.map((post) => post.id))
-  return posts.map((post) => {
-    const title = overlay.text(post.id, 'title', post.title)
-    return {
-      id: post.id,
-      handle: post.handle,
-      title,
-      body: overlay.text(post.id, 'body', post.body),
-      excerpt: overlay.text(post.id, 'excerpt', post.excerpt),
-      author: post.author,
-      tags: post.tags,
-      seo: seoOf(overlay, post.id, title, post.seo),
-      publishedAt: post.publishedAt ?? post.publishAt ?? post.createdAt,
-      blogHandle: blog.handle,
-    }
-  })
+  return posts.map((post) => ({
+    ...translatedContent(overlay, post),
+    excerpt: overlay.text(post.id, 'excerpt', post.excerpt),
+    author: post.author,
+    tags: post.tags,
+    publishedAt: post.publishedAt ?? post.publishAt ?? post.createdAt,
+    blogHandle: blog.handle,
+  }))
 }
 
 /** A blog with its visible articles, newest first; `articleByHandle` answers null for a hidden one. */
