@@ -15,7 +15,7 @@ import { silentBlock } from '../../../domain/webstore/theme/liquid.js'
 import { ShopifyRenderTag } from './app-blocks.js'
 import { ContentForTag } from './content-for.js'
 import { escapeHtml } from './escape.js'
-import { runtimeOf } from './runtime.js'
+import { runtimeOf, type PageRuntime } from './runtime.js'
 import { firstArgument, skipComma } from './tag-arguments.js'
 
 // The Shopify theme tags liquidjs does not know, rendered the way Shopify renders them:
@@ -44,27 +44,22 @@ function quotedName(token: TagToken): string {
   return name
 }
 
-class SectionTag extends Tag {
-  private readonly section: string
-  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
-    super(token, remainTokens, liquid)
-    this.section = quotedName(token)
-  }
-  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    emitter.write(yield runtimeOf(ctx).renderStaticSection(this.section, ctx))
+/** A tag of one quoted name that writes what the page's runtime renders of it: `{% section 'header' %}`. */
+function quotedNameTag(render: (runtime: PageRuntime, name: string, ctx: Context) => Promise<string>) {
+  return class extends Tag {
+    private readonly quoted: string
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid)
+      this.quoted = quotedName(token)
+    }
+    *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
+      emitter.write(yield render(runtimeOf(ctx), this.quoted, ctx))
+    }
   }
 }
 
-class SectionsTag extends Tag {
-  private readonly group: string
-  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
-    super(token, remainTokens, liquid)
-    this.group = quotedName(token)
-  }
-  *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
-    emitter.write(yield runtimeOf(ctx).renderSectionGroup(this.group, ctx))
-  }
-}
+const SectionTag = quotedNameTag((runtime, section, ctx) => runtime.renderStaticSection(section, ctx))
+const SectionsTag = quotedNameTag((runtime, group, ctx) => runtime.renderSectionGroup(group, ctx))
 
 const FORM_ACTIONS: Record<string, string> = {
   product: '/cart/add',
