@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
-import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
 import { importProducts } from '../../app/catalog/import/import.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
+import { systemContext } from '../../app/commands/context.js'
 
 const USAGE = 'usage: emporium catalog import --store SLUG FILE [--dry-run]'
 
@@ -32,15 +32,11 @@ export async function run(args: string[]): Promise<void> {
   try {
     const store = await findStoreBySlug(platform.database.db, values.store)
     if (!store) fail(`no store with slug '${values.store}'`)
-    const ctx = {
-      organizationId: store.organizationId,
-      storeId: store.id,
-      actor: { type: 'system' as const, id: 'cli', name: 'emporium catalog import' },
-      scopes: ALL_SCOPES,
-      correlationId: uuidv7(),
-      causationId: null,
-      now: new Date(),
-    }
+    const ctx = systemContext(
+      { organizationId: store.organizationId, storeId: store.id },
+      { type: 'system', id: 'cli', name: 'emporium catalog import' },
+      ALL_SCOPES,
+    )
     const bar = process.stderr.isTTY
       ? new cliProgress.SingleBar(
           { format: ' import [{bar}] {value}/{total} lines', hideCursor: true },

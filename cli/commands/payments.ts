@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util'
-import { v7 as uuidv7 } from 'uuid'
 import { paymentProviderConfigure, paymentProviderRemove } from '../../domain/payments/payment-provider/definitions.js'
 import { ALL_SCOPES } from '../../domain/shared/scopes.js'
 import { findPaymentProviderRow, listPaymentProviderRows } from '../../projections/payments/payment-provider/queries.js'
@@ -8,6 +7,7 @@ import { resealPaymentSecrets } from '../../app/payments/provider/secrets.js'
 import { paymentServices } from '../../app/payments/provider/services.js'
 import { findStoreBySlug } from '../../projections/tenancy/queries.js'
 import { fail, openCliPlatform } from '../platform.js'
+import { systemContext } from '../../app/commands/context.js'
 
 const USAGE =
   'usage: emporium payments list --store SLUG\n' +
@@ -47,15 +47,11 @@ export async function run(args: string[]): Promise<void> {
       )
       return
     }
-    const ctx = {
-      organizationId: store.organizationId,
-      storeId: store.id,
-      actor: { type: 'system' as const, id: 'cli', name: 'emporium payments' },
-      scopes: ALL_SCOPES,
-      correlationId: uuidv7(),
-      causationId: null,
-      now: new Date(),
-    }
+    const ctx = systemContext(
+      { organizationId: store.organizationId, storeId: store.id },
+      { type: 'system', id: 'cli', name: 'emporium payments' },
+      ALL_SCOPES,
+    )
     if (action === 'remove') {
       const result = await platform.executeAndWait(paymentProviderRemove, { provider: values.provider }, ctx)
       process.stdout.write(
