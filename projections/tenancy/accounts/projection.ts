@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely, Updateable } from 'kysely'
 import type { MemberEvent } from '../../../domain/tenancy/member/events.js'
 import type { UserEvent } from '../../../domain/tenancy/user/events.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import type { AccountTables } from './tables.js'
+import type { AccountTables, MembersTable } from './tables.js'
 
 /**
  * People and their memberships: what sign-in, session checks and the `members` list read. Both
@@ -61,6 +61,28 @@ export const accountsProjection: Projection = {
     const at = new Date(event.metadata.occurredAt)
     const organizationId = event.metadata.organizationId
     const typed = { type: event.type, data: event.data } as UserEvent | MemberEvent
+    /** Files a member from its invitation or its joining; a row already there takes `existing` instead. */
+    const putMember = async (
+      member: { memberId: string; email: string; role: string },
+      fields: Pick<Insertable<MembersTable>, 'user_id' | 'status' | 'joined_at'>,
+      existing: Updateable<MembersTable>,
+    ) => {
+      await db
+        .insertInto('members')
+        .values({
+          id: member.memberId,
+          organization_id: organizationId,
+          store_id: null,
+          email: member.email,
+          role: member.role,
+          invited_by: JSON.stringify(event.metadata.actor),
+          created_at: at,
+          updated_at: at,
+          ...fields,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet(existing))
+        .execute()
+    }
     switch (typed.type) {
       case 'UserSignedUp':
         await db
@@ -76,46 +98,13 @@ export const accountsProjection: Projection = {
         return
       case 'MemberInvited':
       case 'MemberInvitationRenewed':
-        await db
-          .insertInto('members')
-          .values({
-            id: typed.data.memberId,
-            organization_id: organizationId,
-            store_id: null,
-            user_id: null,
-            email: typed.data.email,
-            role: typed.data.role,
-            status: 'INVITED',
-            invited_by: JSON.stringify(event.metadata.actor),
-            created_at: at,
-            updated_at: at,
-          })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ role: typed.data.role, updated_at: at }))
-          .execute()
+        await putMember(typed.data, { user_id: null, status: 'INVITED' }, { role: typed.data.role, updated_at: at })
         return
-      case 'MemberJoined':
-        await db
-          .insertInto('members')
-          .values({
-            id: typed.data.memberId,
-            organization_id: organizationId,
-            store_id: null,
-            user_id: typed.data.userId,
-            email: typed.data.email,
-            role: typed.data.role,
-            status: 'ACTIVE',
-            invited_by: JSON.stringify(event.metadata.actor),
-            created_at: at,
-            joined_at: at,
-            updated_at: at,
-          })
-          .onConflict((oc) =>
-            oc
-              .column('id')
-              .doUpdateSet({ user_id: typed.data.userId, status: 'ACTIVE', joined_at: at, updated_at: at }),
-          )
-          .execute()
+      case 'MemberJoined': {
+        const joined = { user_id: typed.data.userId, status: 'ACTIVE', joined_at: at }
+        await putMember(typed.data, joined, { ...joined, updated_at: at })
         return
+      }
       case 'MemberRoleChanged':
         await db
           .updateTable('members')
