@@ -86,6 +86,8 @@ export interface TableSpec<Name extends string = string, C extends Columns = Col
   primaryKey?: readonly (keyof C & string)[]
   /** Each named, on its columns in order; see `createIndexes`. */
   indexes?: Readonly<Record<string, readonly (keyof C & string)[]>>
+  /** Each named, a GIN index on one array or tsvector column: what `@>`, `&&` and `@@` conditions use. */
+  ginIndexes?: Readonly<Record<string, keyof C & string>>
 }
 
 /** Any table spec, as `createTable` reads it. */
@@ -94,6 +96,7 @@ export interface AnyTableSpec {
   columns: Columns
   primaryKey?: readonly string[]
   indexes?: Readonly<Record<string, readonly string[]>>
+  ginIndexes?: Readonly<Record<string, string>>
 }
 
 /** The kysely types of columns. */
@@ -107,10 +110,10 @@ export type DatabaseOf<Spec extends AnyTableSpec> = {
   [S in Spec as S['name']]: RowOf<S>
 }
 
-/** How a table is keyed: its primary key, its plain indexes and the columns its store's rows are listed by. */
+/** How a table is keyed: its primary key, its plain and GIN indexes and the columns its store's rows are listed by. */
 export interface TableKeys<Name extends string, C extends Columns> extends Pick<
   TableSpec<Name, C>,
-  'primaryKey' | 'indexes'
+  'primaryKey' | 'indexes' | 'ginIndexes'
 > {
   /**
    * The columns a list sorts the store's rows by. Keyset pagination orders by (column, id) within
@@ -144,7 +147,7 @@ export function table<Name extends string, C extends Columns>(
   return { name, columns, ...rest, indexes: { ...Object.fromEntries(sortIndexes), ...rest.indexes } }
 }
 
-/** Creates (if missing) the table of `spec`, then its indexes. */
+/** Creates (if missing) the table of `spec`, then its indexes and GIN indexes. */
 export async function createTable(db: AnyDb, spec: AnyTableSpec): Promise<void> {
   let builder: CreateTableBuilder<string, string> = db.schema.createTable(spec.name).ifNotExists()
   for (const [name, { ddl }] of Object.entries(spec.columns))
@@ -157,6 +160,8 @@ export async function createTable(db: AnyDb, spec: AnyTableSpec): Promise<void> 
   if (spec.primaryKey) builder = builder.addPrimaryKeyConstraint(`${spec.name}_pkey`, [...spec.primaryKey])
   await builder.execute()
   await createIndexes(db, spec.name, spec.indexes ?? {})
+  for (const [name, column] of Object.entries(spec.ginIndexes ?? {}))
+    await db.schema.createIndex(name).ifNotExists().on(spec.name).using('gin').column(column).execute()
 }
 
 /**

@@ -31,6 +31,7 @@ export const CATEGORIES_TABLE = entityTable(
     indexes: {
       categories_store_parent_idx: ['store_id', 'parent_id', 'position', 'id'],
     },
+    ginIndexes: { categories_ancestors_idx: 'ancestor_ids' },
     sortedBy: ['path', 'title', 'created_at'],
   },
 )
@@ -54,12 +55,5 @@ export type CategoryDb = Kysely<DatabaseOf<typeof CATEGORIES_TABLE | typeof CATE
 
 export async function createCategoryTables(db: AnyDb): Promise<void> {
   await createTable(db, CATEGORIES_TABLE)
-  await db.schema
-    .createIndex('categories_ancestors_idx')
-    .ifNotExists()
-    .on('categories')
-    .using('gin')
-    .column('ancestor_ids')
-    .execute()
   await createTable(db, CATEGORY_PRODUCTS_TABLE)
 }

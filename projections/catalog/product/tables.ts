@@ -45,6 +45,7 @@ export const PRODUCTS_TABLE = table(
   {
     primaryKey: ['store_id', 'id'],
     sortedBy: ['handle', 'created_at', 'updated_at', 'title'],
+    ginIndexes: { products_search_idx: 'search', products_tags_idx: 'tags' },
   },
 )
 
@@ -102,14 +103,6 @@ export const columnSources: SearchSources = {
 
 export async function createProductTables(db: AnyDb): Promise<void> {
   await createTable(db, PRODUCTS_TABLE)
-  await db.schema
-    .createIndex('products_search_idx')
-    .ifNotExists()
-    .on('products')
-    .using('gin')
-    .column('search')
-    .execute()
-  await db.schema.createIndex('products_tags_idx').ifNotExists().on('products').using('gin').column('tags').execute()
   // The publish scheduler's poll across every store: only scheduled products are in it.
   await db.schema
     .createIndex('products_publish_at_idx')
