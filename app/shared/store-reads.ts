@@ -46,3 +46,19 @@ export function storeReads<Key extends string, Row, View, Args>(resource: StoreR
     },
   }
 }
+
+/**
+ * A loader's batch of views by id: in the order asked, null where the caller's store has none.
+ *
+ * @example export const blogsByIds = viewsByIds(webstoreStore, blogRecordsByIds, toBlogView)
+ */
+export function viewsByIds<Row, View>(
+  storeOf: (caller: Caller) => string,
+  byIds: (db: Db, storeId: string, ids: readonly string[]) => Promise<(Row | null)[]>,
+  toView: (row: Row) => View,
+): (caller: Caller, ids: readonly string[]) => Promise<(View | null)[]> {
+  return async (caller, ids) => {
+    const found = await byIds(caller.platform.database.db, storeOf(caller), ids)
+    return found.map((row) => row && toView(row))
+  }
+}

@@ -14,6 +14,7 @@ import type { Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toProductView } from '../product/view.js'
+import { viewsByIds } from '../../shared/store-reads.js'
 import { toCategoryView, toCrumbView, type CategoryCrumbView, type CategoryView } from './view.js'
 
 export type { CategoryProductsArgs, ListCategoriesArgs }
@@ -59,10 +60,7 @@ export async function listCategories(caller: Caller, args: ListCategoriesArgs, o
 }
 
 /** Categories by id in the same order, null where the store has none (a loader's batch). */
-export async function categoriesByIds(caller: Caller, ids: readonly string[]): Promise<(CategoryView | null)[]> {
-  const found = await categoryRecordsByIds(caller.platform.database.db, catalogStore(caller), ids)
-  return found.map((category) => category && toCategoryView(category))
-}
+export const categoriesByIds = viewsByIds(catalogStore, categoryRecordsByIds, toCategoryView)
 
 /** The ancestors, root first: as recorded with a past category, else as the store has them now. */
 export async function categoryAncestors(caller: Caller, category: CategoryView): Promise<CategoryCrumbView[]> {

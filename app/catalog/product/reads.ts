@@ -7,13 +7,10 @@ import {
   type ProductSort,
 } from '../../../projections/catalog/product/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
-import { toProductView, type ProductView } from './view.js'
-import { readByIdOr } from '../../shared/lookup.js'
+import { toProductView } from './view.js'
+import { storeReads, viewsByIds } from '../../shared/store-reads.js'
 
 export type { ListProductsArgs, ProductFacetsArgs, ProductSort }
-
-export type ProductLookup = { id?: string | null; handle?: string | null }
 
 /** The selected store's id, once the caller may read the catalog. */
 export function catalogStore(caller: Caller): string {
@@ -21,36 +18,30 @@ export function catalogStore(caller: Caller): string {
   return requireStore(caller).id
 }
 
+const products = storeReads({
+  noun: 'product',
+  key: 'handle',
+  storeOf: catalogStore,
+  find: findProduct,
+  list: (db, storeId, args: ListProductsArgs, options) => listProductRecords(db, storeId, args, options),
+  toView: toProductView,
+})
+
 /** One product by id, or null when the caller's store has none: a write's read-back. */
-export async function findProductView(caller: Caller, id: string): Promise<ProductView | null> {
-  const product = await findProduct(caller.platform.database.db, catalogStore(caller), { id })
-  return product && toProductView(product)
-}
+export const findProductView = products.find
 
 /**
  * One product by id, else by handle; NOT_FOUND when the store has none (other tenants' ids too).
  *
  * @example await readProduct(caller, { handle: 'red-shirt' })
  */
-export async function readProduct(caller: Caller, lookup: ProductLookup, tool = 'product'): Promise<ProductView> {
-  const storeId = catalogStore(caller)
-  const product = await readByIdOr(lookup, { noun: 'product', key: 'handle', what: tool }, (by) =>
-    findProduct(caller.platform.database.db, storeId, by),
-  )
-  return toProductView(product)
-}
+export const readProduct = products.read
 
 /** One page of the store's products, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listProducts(caller: Caller, args: ListProductsArgs, options: PaginateOptions = {}) {
-  const page = await listProductRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return mapConnection(page, toProductView)
-}
+export const listProducts = products.list
 
 /** Products by id in the same order, null where the store has none (a loader's batch). */
-export async function productsByIds(caller: Caller, ids: readonly string[]): Promise<(ProductView | null)[]> {
-  const found = await productRecordsByIds(caller.platform.database.db, catalogStore(caller), ids)
-  return found.map((product) => product && toProductView(product))
-}
+export const productsByIds = viewsByIds(catalogStore, productRecordsByIds, toProductView)
 
 /** Counts of the store's products by facet value, under the same filter as the list. */
 export function readProductFacets(caller: Caller, args: ProductFacetsArgs) {

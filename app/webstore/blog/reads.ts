@@ -5,10 +5,9 @@ import {
   listBlogs as listBlogRecords,
   type ListBlogsArgs,
 } from '../../../projections/webstore/blog/queries.js'
-import type { Caller } from '../../caller.js'
-import { storeReads } from '../../shared/store-reads.js'
+import { storeReads, viewsByIds } from '../../shared/store-reads.js'
 import { webstoreStore } from '../shared/store.js'
-import { toBlogView, type BlogView } from './view.js'
+import { toBlogView } from './view.js'
 
 export { BLOG_SORTS }
 export type { ListBlogsArgs }
@@ -32,7 +31,4 @@ export const readBlog = blogs.read
 export const listBlogs = blogs.list
 
 /** Blogs by id in the same order, null where the store has none (a loader's batch). */
-export async function blogsByIds(caller: Caller, ids: readonly string[]): Promise<(BlogView | null)[]> {
-  const found = await blogRecordsByIds(caller.platform.database.db, webstoreStore(caller), ids)
-  return found.map((blog) => blog && toBlogView(blog))
-}
+export const blogsByIds = viewsByIds(webstoreStore, blogRecordsByIds, toBlogView)
