@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import { MEDIA_LIST } from '../../domain/media/list.js'
-import { filterSchema, sortSchema } from '../../domain/shared/list-spec.js'
 import { mediaDeleteService } from '../../app/media/delete.js'
 import { mediaUploadService } from '../../app/media/upload-image.js'
 import { canReadMedia, listMedia, readMedia } from '../../app/media/reads.js'
 import { mediaViewSchema } from '../../app/media/view.js'
-import { listArgsShape, listSchema } from '../shared/lists.js'
+import { listArgsOf, listSchema } from '../shared/lists.js'
 import { callerOf } from '../shared/session.js'
 import { readTool, type ShopTool } from '../shared/tool.js'
 import { eventPosition } from '../shared/write.js'
@@ -28,13 +27,10 @@ const deletedSchema = z.object({
   eventPosition,
 })
 
-const listMediaArgs = z.strictObject({
-  ...listArgsShape,
-  filter: filterSchema(MEDIA_LIST).nullish(),
-  sort: sortSchema(MEDIA_LIST)
-    .nullish()
-    .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
-})
+const listMediaArgs = listArgsOf(
+  MEDIA_LIST,
+  'CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.',
+)
 
 export const mediaReadTools: readonly ShopTool[] = [
   readTool({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE } from '../../domain/shared/list-spec.js'
+import { MAX_PAGE_SIZE, filterSchema, sortSchema, type AnyListSpec } from '../../domain/shared/list-spec.js'
 
 // The list arguments and shapes of API-CONVENTIONS.md ("Lists"), as zod for the MCP tools. Range
 // checks beyond the type stay in the queries, which answer with the same messages as GraphQL.
@@ -18,6 +18,25 @@ export const listArgsShape = {
     .string()
     .nullish()
     .describe('Cursor mode backward: pageInfo.startCursor of a later call, to read the rows before it.'),
+}
+
+/**
+ * The arguments of a list tool over `spec`: `own` arguments first, then page or cursor mode, the
+ * spec's filter and its sort, whose default and tie-break `sortNote` states.
+ *
+ * @example const listMediaArgs = listArgsOf(MEDIA_LIST, 'CREATED_AT_DESC when omitted; ties are broken by id.')
+ */
+export function listArgsOf<S extends AnyListSpec, Own extends z.ZodRawShape = Record<never, never>>(
+  spec: S,
+  sortNote: string,
+  own?: Own,
+) {
+  return z.strictObject({
+    ...own,
+    ...listArgsShape,
+    filter: filterSchema(spec).nullish(),
+    sort: sortSchema(spec).nullish().describe(sortNote),
+  })
 }
 
 export {

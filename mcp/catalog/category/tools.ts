@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { listCategories, readCategory } from '../../../app/catalog/category/reads.js'
 import { CATEGORY_LIST } from '../../../domain/catalog/category/list.js'
-import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { listArgsShape, listSchema } from '../../shared/lists.js'
+import { listArgsOf, listSchema } from '../../shared/lists.js'
 import { getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
@@ -19,17 +18,16 @@ const getCategoryArgs = z.strictObject({
     .describe("The category's handle path from the root, e.g. 'men/shirts'. Used when no id is given."),
 })
 
-const listCategoriesArgs = z.strictObject({
-  parentId: z
-    .string()
-    .nullish()
-    .describe('Only the children of this category; null: only root categories; omitted: every category.'),
-  ...listArgsShape,
-  filter: filterSchema(CATEGORY_LIST).nullish(),
-  sort: sortSchema(CATEGORY_LIST)
-    .nullish()
-    .describe('POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.'),
-})
+const listCategoriesArgs = listArgsOf(
+  CATEGORY_LIST,
+  'POSITION_ASC (the order among siblings) when omitted; PATH_ASC lists a tree parents first.',
+  {
+    parentId: z
+      .string()
+      .nullish()
+      .describe('Only the children of this category; null: only root categories; omitted: every category.'),
+  },
+)
 
 export const categoryReadTools: readonly ShopTool[] = [
   getTool({

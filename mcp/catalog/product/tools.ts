@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
-import { filterSchema, sortSchema } from '../../../domain/shared/list-spec.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { listProducts, readProduct } from '../../../app/catalog/product/reads.js'
-import { listArgsShape, listSchema } from '../../shared/lists.js'
+import { listArgsOf, listSchema } from '../../shared/lists.js'
 import { getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
@@ -18,13 +17,10 @@ const getProductArgs = z.strictObject({
   handle: z.string().nullish().describe("The product's URL name, e.g. 'red-shirt'. Used when no id is given."),
 })
 
-const listProductsArgs = z.strictObject({
-  ...listArgsShape,
-  filter: filterSchema(PRODUCT_LIST).nullish(),
-  sort: sortSchema(PRODUCT_LIST)
-    .nullish()
-    .describe('CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.'),
-})
+const listProductsArgs = listArgsOf(
+  PRODUCT_LIST,
+  'CREATED_AT_DESC when omitted; ties are broken by id, so cursors never skip or repeat.',
+)
 
 const searchCatalogArgs = z.strictObject({
   query: z
