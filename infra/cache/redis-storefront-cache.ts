@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { openFailFastRedis } from '../redis.js'
 import type { CacheLookup, CachedResponse, PurgeRequest, StorefrontCache } from './storefront-cache.js'
 
 // Every key of a store carries `{<storeId>}`, so a Redis Cluster keeps one store's keys in one
@@ -53,18 +54,10 @@ export class RedisStorefrontCache implements StorefrontCache {
   ) {}
 
   static async open(url: string, options: RedisCacheOptions): Promise<RedisStorefrontCache> {
-    const client = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 1_000,
-      connectTimeout: 2_000,
-      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    const client = await openFailFastRedis(url, options.onError, {
+      emporiumCacheSet: { lua: SET_SCRIPT },
+      emporiumCachePurge: { lua: PURGE_SCRIPT },
     })
-    client.on('error', options.onError)
-    client.defineCommand('emporiumCacheSet', { lua: SET_SCRIPT })
-    client.defineCommand('emporiumCachePurge', { lua: PURGE_SCRIPT })
-    await client.connect().catch(options.onError)
     return new RedisStorefrontCache(client as Redis & WithScripts, options)
   }
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { openFailFastRedis } from '../redis.js'
 import type { Plan } from './plans.js'
 import { refillMs, type BucketState, type BucketStore } from './port.js'
 
@@ -39,9 +40,6 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return {allowed, tostring(tokens), tostring(wait)}
 `
 
-/** Longest wait between two attempts to reach a lost Redis. */
-const RECONNECT_MAX_MS = 1_000
-
 interface WithTakeCommand {
   emporiumTakeTokens(
     key: string,
@@ -71,18 +69,10 @@ export class RedisBucketStore implements BucketStore {
     url: string,
     options: { prefix: string; onError: (error: Error) => void },
   ): Promise<RedisBucketStore> {
-    const client = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 1_000,
-      connectTimeout: 2_000,
-      // Reconnect forever, at least once a second: budgets are enforced again within a second of Redis coming back.
-      retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
+    // Budgets are enforced again within a second of Redis coming back.
+    const client = await openFailFastRedis(url, options.onError, {
+      emporiumTakeTokens: { numberOfKeys: 1, lua: TAKE_SCRIPT },
     })
-    client.on('error', options.onError)
-    client.defineCommand('emporiumTakeTokens', { numberOfKeys: 1, lua: TAKE_SCRIPT })
-    await client.connect().catch(options.onError)
     return new RedisBucketStore(client as Redis & WithTakeCommand, options.prefix)
   }
 
