@@ -5,10 +5,19 @@ import { expect } from 'vitest'
 import type { Tenant, TestApp } from './app.js'
 import { perFile } from './per-file.js'
 
-/** The app of `startTestApp` on a real port, for clients that speak HTTP themselves; returns the `/mcp` URL. */
-export async function listenForMcp(t: TestApp): Promise<string> {
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  return `${address}/mcp`
+const listening = new WeakMap<TestApp['app'], Promise<string>>()
+
+/**
+ * The app of `startTestApp` on a real port, for clients that speak HTTP themselves; returns the `/mcp` URL.
+ * The app listens once: later calls (a second shop in the same file) answer the same URL.
+ */
+export function listenForMcp(t: TestApp): Promise<string> {
+  let url = listening.get(t.app)
+  if (!url) {
+    url = t.app.listen({ port: 0, host: '127.0.0.1' }).then((address) => `${address}/mcp`)
+    listening.set(t.app, url)
+  }
+  return url
 }
 
 /** An SDK client over streamable HTTP sending the key (and any other headers) on every request. */
@@ -37,20 +46,63 @@ export interface McpShop {
   tenant: Tenant
   /** An SDK client of the app's `/mcp` endpoint over HTTP, sending the tenant's key. */
   client: Client
+  /** The app's `/mcp` URL, for clients of other keys (see `withMcpClient`). */
+  url: string
 }
 
 /**
  * A store of its own in the test file's app and an agent connected to it, made before the file's
- * tests and disconnected after them (before the app closes).
+ * tests and disconnected after them (before the app closes). `seed` runs once the agent is
+ * connected; what it answers is read from the shop like its other fields.
+ *
+ * @example
+ * const mcp = useMcpShop(t, 'theme-tools', async ({ tenant }) => ({ main: await untilMainTheme(t, tenant.apiKey) }))
+ * it('…', async () => expect((await callTool(mcp.client, 'get_theme')).data).toMatchObject({ id: mcp.main.id }))
  */
-export function useMcpShop(t: TestApp, slug: string): McpShop {
+export function useMcpShop<Seeded extends object = object>(
+  t: TestApp,
+  slug: string,
+  seed?: (shop: McpShop) => Promise<Seeded>,
+  timeout?: number,
+): McpShop & Seeded {
   return perFile(
     async () => {
       const tenant = await t.tenant(slug)
-      return { tenant, client: await connectMcp(t, tenant.apiKey) }
+      const url = await listenForMcp(t)
+      const shop: McpShop = { tenant, url, client: await connect(httpTransport(url, tenant.apiKey)) }
+      return { ...shop, ...((await seed?.(shop)) as Seeded) }
     },
     ({ client }) => client.close(),
+    timeout,
   )
+}
+
+/**
+ * Runs `use` with a client of `url` sending `apiKey` (and any other headers), and closes that client
+ * afterwards, also when `use` fails.
+ *
+ * @example
+ * await withMcpClient(mcp.url, await t.key('shop', ['products:read']), async (reader) => {
+ *   expect(await toolNames(reader)).not.toContain('create_product')
+ * })
+ */
+export async function withMcpClient<Result>(
+  url: string,
+  apiKey: string,
+  use: (client: Client) => Promise<Result>,
+  headers: Record<string, string> = {},
+): Promise<Result> {
+  const client = await connect(httpTransport(url, apiKey, headers))
+  try {
+    return await use(client)
+  } finally {
+    await client.close()
+  }
+}
+
+/** The names of the tools the server offers the client. */
+export async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name)
 }
 
 /**
