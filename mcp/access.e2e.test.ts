@@ -1,9 +1,15 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { revokeKey } from '../app/operations/tenants.js'
-import { useTestApp, type Tenant } from '../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { useTestApp } from '../test/support/app.js'
+import {
+  callTool,
+  callToolError,
+  expectForeignLikeMissing,
+  toolNames,
+  useMcpShop,
+  withMcpClient,
+} from '../test/support/mcp.js'
 import { operator, wideKey } from '../test/support/settings.js'
 import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
@@ -12,23 +18,9 @@ import { storeCreate } from '../domain/tenancy/store/definitions.js'
 // reach the MCP server at all.
 
 const t = useTestApp()
-let url: string
-let shop: Tenant
-let other: Tenant
-let writer: Client
+const mcp = useMcpShop(t, 'mcp-shop', async () => ({ other: await t.tenant('mcp-other') }))
 
 const COUNT = 'query { products { totalCount } }'
-
-beforeAll(async () => {
-  shop = await t.tenant('mcp-shop')
-  other = await t.tenant('mcp-other')
-  url = await listenForMcp(t)
-  writer = await connect(httpTransport(url, shop.apiKey))
-})
-
-afterAll(async () => {
-  await writer?.close()
-})
 
 async function productCount(apiKey: string): Promise<number> {
   return (await t.gql<{ products: { totalCount: number } }>(apiKey, COUNT)).data!.products.totalCount
@@ -36,8 +28,7 @@ async function productCount(apiKey: string): Promise<number> {
 
 describe('scopes', () => {
   it('a read-only key sees the read tools only, and calling a write tool anyway writes nothing', async () => {
-    const reader = await connect(httpTransport(url, await t.key('mcp-shop', ['products:read'])))
-    try {
+    await withMcpClient(mcp.url, await t.key('mcp-shop', ['products:read']), async (reader) => {
       const { tools } = await reader.listTools()
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         'get_attribute',
@@ -55,19 +46,16 @@ describe('scopes', () => {
       ])
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true)
 
-      const before = await productCount(shop.apiKey)
+      const before = await productCount(mcp.tenant.apiKey)
       const outcome = await reader.callTool({ name: 'create_product', arguments: { title: 'Sneaky' } })
       expect(outcome.isError).toBe(true)
-      expect(await productCount(shop.apiKey)).toBe(before)
-    } finally {
-      await reader.close()
-    }
+      expect(await productCount(mcp.tenant.apiKey)).toBe(before)
+    })
   })
 
   it('a key for another area sees no product tools', async () => {
-    const webstore = await connect(httpTransport(url, await t.key('mcp-shop', ['webstore:write'])))
-    try {
-      const names = (await webstore.listTools()).tools.map((tool) => tool.name)
+    await withMcpClient(mcp.url, await t.key('mcp-shop', ['webstore:write']), async (webstore) => {
+      const names = await toolNames(webstore)
       expect(names).toContain('get_context')
       // A collection's product tools are web store tools: they add catalog products to a collection, not change them.
       expect(
@@ -75,61 +63,53 @@ describe('scopes', () => {
           (name) => (name.includes('product') && !name.includes('collection_')) || name === 'search_catalog',
         ),
       ).toEqual([])
-    } finally {
-      await webstore.close()
-    }
+    })
   })
 })
 
 describe('store selection', () => {
   it('a key for several stores works on none until X-Store names one', async () => {
-    const organizationId = shop.organizationId
+    const organizationId = mcp.tenant.organizationId
     await t.platform.executeAndWait(storeCreate, { name: 'Second', slug: 'mcp-shop-two' }, operator(organizationId))
     const apiKey = await wideKey(t, organizationId, ['products:write'])
 
-    const unselected = await connect(httpTransport(url, apiKey))
-    const context = await callTool<{ currentStore: unknown; stores: { slug: string }[] }>(unselected, 'get_context')
-    expect(context.data.currentStore).toBeNull()
-    expect(context.data.stores.map((store) => store.slug)).toEqual(['mcp-shop', 'mcp-shop-two'])
-    const error = await callToolError(unselected, 'create_product', { title: 'Where?' })
-    expect(error.code).toBe('BAD_USER_INPUT')
-    expect(error.message).toMatch(/send the X-Store header \(store id or slug\); get_context lists them/)
-    await unselected.close()
+    await withMcpClient(mcp.url, apiKey, async (unselected) => {
+      const context = await callTool<{ currentStore: unknown; stores: { slug: string }[] }>(unselected, 'get_context')
+      expect(context.data.currentStore).toBeNull()
+      expect(context.data.stores.map((store) => store.slug)).toEqual(['mcp-shop', 'mcp-shop-two'])
+      const error = await callToolError(unselected, 'create_product', { title: 'Where?' })
+      expect(error.code).toBe('BAD_USER_INPUT')
+      expect(error.message).toMatch(/send the X-Store header \(store id or slug\); get_context lists them/)
+    })
 
-    const second = await connect(httpTransport(url, apiKey, { 'x-store': 'mcp-shop-two' }))
-    expect((await callTool(second, 'create_product', { title: 'Second store lamp' })).isError).toBe(false)
-    expect((await callTool<{ totalCount: number }>(second, 'list_products')).data.totalCount).toBe(1)
-    await second.close()
+    await withMcpClient(
+      mcp.url,
+      apiKey,
+      async (second) => {
+        expect((await callTool(second, 'create_product', { title: 'Second store lamp' })).isError).toBe(false)
+        expect((await callTool<{ totalCount: number }>(second, 'list_products')).data.totalCount).toBe(1)
+      },
+      { 'x-store': 'mcp-shop-two' },
+    )
   })
 })
 
 describe('tenant isolation', () => {
   it("another tenant's product is NOT_FOUND exactly like an id that does not exist", async () => {
-    const theirs = await connect(httpTransport(url, other.apiKey))
-    const foreignId = (await callTool<{ id: string }>(theirs, 'create_product', { title: 'Not yours' })).data.id
-    await theirs.close()
-    const randomId = uuidv7()
-    const withId = (error: { message: string }, id: string) => ({
-      ...error,
-      message: error.message.replace(id, '<id>'),
+    const foreignId = await withMcpClient(mcp.url, mcp.other.apiKey, async (theirs) => {
+      return (await callTool<{ id: string }>(theirs, 'create_product', { title: 'Not yours' })).data.id
     })
-
-    for (const [tool, args] of [
-      ['get_product', (id: string) => ({ id })],
-      ['update_product', (id: string) => ({ id, title: 'Mine now' })],
-      ['delete_product', (id: string) => ({ id, confirm: true })],
-    ] as const) {
-      const foreign = await callToolError(writer, tool, args(foreignId))
-      const missing = await callToolError(writer, tool, args(randomId))
-      expect(foreign.code, tool).toBe('NOT_FOUND')
-      expect(withId(foreign, foreignId), tool).toEqual(withId(missing, randomId))
-    }
-    const list = await callTool<{ totalCount: number }>(writer, 'list_products', {
+    await expectForeignLikeMissing(mcp.client, { foreign: foreignId, missing: uuidv7() }, [
+      ['get_product', (id) => ({ id })],
+      ['update_product', (id) => ({ id, title: 'Mine now' })],
+      ['delete_product', (id) => ({ id, confirm: true })],
+    ])
+    const list = await callTool<{ totalCount: number }>(mcp.client, 'list_products', {
       filter: { title: { eq: 'Not yours' } },
     })
     expect(list.data.totalCount).toBe(0)
     const kept = await t.gql<{ product: { title: string } }>(
-      other.apiKey,
+      mcp.other.apiKey,
       'query ($id: ID) { product(id: $id) { title } }',
       { id: foreignId },
     )
@@ -139,10 +119,10 @@ describe('tenant isolation', () => {
 
 describe('errors carry the code, message and field GraphQL gives', () => {
   it('an empty title is BAD_USER_INPUT on input.title, worded as in GraphQL', async () => {
-    const error = await callToolError(writer, 'create_product', { title: '   ' })
+    const error = await callToolError(mcp.client, 'create_product', { title: '   ' })
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'] })
     const viaGraphQL = await t.gql(
-      shop.apiKey,
+      mcp.tenant.apiKey,
       'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }',
       {
         input: { title: '   ' },
@@ -157,25 +137,25 @@ describe('errors carry the code, message and field GraphQL gives', () => {
   })
 
   it('a taken handle is CONFLICT; arguments a tool does not take are BAD_USER_INPUT', async () => {
-    await callTool(writer, 'create_product', { title: 'Original', handle: 'taken' })
-    expect(await callToolError(writer, 'create_product', { title: 'Copy', handle: 'taken' })).toMatchObject({
+    await callTool(mcp.client, 'create_product', { title: 'Original', handle: 'taken' })
+    expect(await callToolError(mcp.client, 'create_product', { title: 'Copy', handle: 'taken' })).toMatchObject({
       code: 'CONFLICT',
       field: ['input', 'handle'],
     })
-    expect(await callToolError(writer, 'create_product', { title: 'X', price: 5 })).toMatchObject({
+    expect(await callToolError(mcp.client, 'create_product', { title: 'X', price: 5 })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input'],
     })
-    expect(await callToolError(writer, 'list_products', { first: 500 })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { first: 500 })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['first'],
     })
-    expect(await callToolError(writer, 'list_products', { page: 1, first: 5 })).toMatchObject({
+    expect(await callToolError(mcp.client, 'list_products', { page: 1, first: 5 })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['first'],
     })
-    expect(await callToolError(writer, 'get_product', {})).toMatchObject({ code: 'BAD_USER_INPUT', field: ['id'] })
-    expect(await callToolError(writer, 'search_catalog', { query: '***' })).toMatchObject({
+    expect(await callToolError(mcp.client, 'get_product', {})).toMatchObject({ code: 'BAD_USER_INPUT', field: ['id'] })
+    expect(await callToolError(mcp.client, 'search_catalog', { query: '***' })).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['query'],
     })
@@ -190,7 +170,7 @@ describe('HTTP: credentials, methods, origins', () => {
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fetch', version: '1' } },
   }
   const post = (headers: Record<string, string>, body: unknown = initialize) =>
-    fetch(url, {
+    fetch(mcp.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify(body),
@@ -198,12 +178,11 @@ describe('HTTP: credentials, methods, origins', () => {
 
   it('answers 401 with WWW-Authenticate: Bearer to a missing, garbage or revoked key', async () => {
     const revoked = await t.key('mcp-shop', ['products:read'])
-    const keyId = await connect(httpTransport(url, revoked)).then(async (client) => {
+    const keyId = await withMcpClient(mcp.url, revoked, async (client) => {
       const { data } = await callTool<{ credential: { id: string } }>(client, 'get_context')
-      await client.close()
       return data.credential.id
     })
-    await revokeKey(t.platform, { organizationId: shop.organizationId, keyId })
+    await revokeKey(t.platform, { organizationId: mcp.tenant.organizationId, keyId })
 
     for (const [authorization, challenge, reason] of [
       [undefined, /^Bearer realm="emporium"$/, /no credential/],
@@ -222,24 +201,24 @@ describe('HTTP: credentials, methods, origins', () => {
 
   it('serves POST only: GET and DELETE are 405', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(url, { method, headers: { authorization: `Bearer ${shop.apiKey}` } })
+      const response = await fetch(mcp.url, { method, headers: { authorization: `Bearer ${mcp.tenant.apiKey}` } })
       expect(response.status, method).toBe(405)
       expect(response.headers.get('allow')).toBe('POST')
     }
   })
 
   it('refuses a browser Origin of another site, and serves its own', async () => {
-    const authorization = `Bearer ${shop.apiKey}`
+    const authorization = `Bearer ${mcp.tenant.apiKey}`
     const foreign = await post({ authorization, origin: 'https://evil.example' })
     expect(foreign.status).toBe(403)
     expect(((await foreign.json()) as { error: { data: { code: string } } }).error.data.code).toBe('FORBIDDEN')
     expect((await post({ authorization, origin: 'null' })).status).toBe(403)
-    expect((await post({ authorization, origin: new URL(url).origin })).status).toBe(200)
+    expect((await post({ authorization, origin: new URL(mcp.url).origin })).status).toBe(200)
   })
 
   it('selects the store with X-Store like GraphQL; an unknown store is 404', async () => {
-    expect((await post({ authorization: `Bearer ${shop.apiKey}`, 'x-store': 'mcp-shop' })).status).toBe(200)
-    const unknown = await post({ authorization: `Bearer ${shop.apiKey}`, 'x-store': 'mcp-other' })
+    expect((await post({ authorization: `Bearer ${mcp.tenant.apiKey}`, 'x-store': 'mcp-shop' })).status).toBe(200)
+    const unknown = await post({ authorization: `Bearer ${mcp.tenant.apiKey}`, 'x-store': 'mcp-other' })
     expect(unknown.status).toBe(404)
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
       /store 'mcp-other' does not exist/,

@@ -157,3 +157,34 @@ export async function callToolError(
   expect(outcome.isError).toBe(true)
   return outcome.data.error
 }
+
+/** A tool and how to build its arguments around one id. */
+export type ToolOnId = readonly [tool: string, args: (id: string) => Record<string, unknown>]
+
+/**
+ * Checks that each tool refuses another store's id exactly as an id that does not exist: NOT_FOUND,
+ * and the same error but for the id, so an agent cannot tell that the other store's record exists.
+ *
+ * @example
+ * await expectForeignLikeMissing(mcp.client, { foreign: theirs.id, missing: uuidv7() }, [
+ *   ['get_media', (id) => ({ id })],
+ *   ['delete_media', (id) => ({ id, confirm: true })],
+ * ])
+ */
+export async function expectForeignLikeMissing(
+  client: Client,
+  ids: { foreign: string; missing: string },
+  calls: readonly ToolOnId[],
+): Promise<void> {
+  const withoutId = (error: ToolErrorBody['error'], id: string) => ({
+    ...error,
+    message: error.message.replace(id, '<id>'),
+  })
+  for (const [tool, args] of calls) {
+    const foreign = await callToolError(client, tool, args(ids.foreign))
+    expect(foreign.code, tool).toBe('NOT_FOUND')
+    expect(withoutId(foreign, ids.foreign), tool).toEqual(
+      withoutId(await callToolError(client, tool, args(ids.missing)), ids.missing),
+    )
+  }
+}
