@@ -1,7 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/support/app.js'
+import { callTool, callToolError, useMcpShop } from '../../../test/support/mcp.js'
 
 type Template = {
   name: string
@@ -13,31 +12,18 @@ type Template = {
 }
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
-let client: Client
-let otherClient: Client
-let themeId: string
-
-beforeAll(async () => {
-  ;[shop, other] = [await t.tenant('mcp-sections'), await t.tenant('mcp-sections-other')]
-  const url = await listenForMcp(t)
-  client = await connect(httpTransport(url, shop.apiKey))
-  otherClient = await connect(httpTransport(url, other.apiKey))
+const mcp = useMcpShop(t, 'mcp-sections', async ({ tenant }) => {
   const created = await t.gql<{ themeCreate: { theme: { id: string } } }>(
-    shop.apiKey,
+    tenant.apiKey,
     'mutation { themeCreate(input: {name: "Agent theme", role: UNPUBLISHED}) { theme { id } } }',
   )
-  themeId = created.data!.themeCreate.theme.id
+  return { themeId: created.data!.themeCreate.theme.id }
 })
-
-afterAll(async () => {
-  await client?.close()
-  await otherClient?.close()
-})
+const other = useMcpShop(t, 'mcp-sections-other')
 
 describe('an agent editing a template', () => {
   it('adds a block with add_theme_block and reads it back, settings in renderData, with get_theme_template', async () => {
+    const { client, themeId } = mcp
     const added = await callTool(client, 'add_theme_block', {
       themeId,
       template: 'index',
@@ -56,6 +42,7 @@ describe('an agent editing a template', () => {
   })
 
   it('lists section groups once one exists', async () => {
+    const { client, themeId } = mcp
     expect(
       (await callTool<{ groups: Template[] }>(client, 'list_theme_section_groups', { themeId })).data.groups,
     ).toEqual([])
@@ -66,6 +53,7 @@ describe('an agent editing a template', () => {
   })
 
   it("gets the field of a bad setting, and NOT_FOUND for a missing template or another tenant's theme", async () => {
+    const { client, themeId } = mcp
     expect(
       await callToolError(client, 'update_theme_block', {
         themeId,
@@ -82,12 +70,12 @@ describe('an agent editing a template', () => {
       code: 'NOT_FOUND',
       field: ['template'],
     })
-    expect(await callToolError(otherClient, 'get_theme_template', { themeId, template: 'index' })).toMatchObject({
+    expect(await callToolError(other.client, 'get_theme_template', { themeId, template: 'index' })).toMatchObject({
       code: 'NOT_FOUND',
       message: `theme '${themeId}' does not exist in this store`,
     })
     expect(
-      await callToolError(otherClient, 'remove_theme_section', {
+      await callToolError(other.client, 'remove_theme_section', {
         themeId,
         template: 'index',
         sectionId: 'story',

@@ -1,29 +1,20 @@
 import { createHash } from 'node:crypto'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/support/app.js'
+import { callTool, callToolError, useMcpShop } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // An agent translating through MCP: the read tools and the generated write tools.
 
 const t = useTestApp()
-let shop: Tenant
-let client: Client
-
-beforeAll(async () => {
-  shop = await t.tenant('translation-tools')
+const mcp = useMcpShop(t, 'translation-tools', async ({ tenant }) => {
   const enabled = await t.gql(
-    shop.apiKey,
+    tenant.apiKey,
     'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
     { input: { enabledLocales: ['en', 'fr'] } },
   )
   expect(enabled.errors).toBeUndefined()
-  client = await connectMcp(t, shop.apiKey)
-})
-
-afterAll(async () => {
-  await client?.close()
+  return {}
 })
 
 type Resource = {
@@ -34,13 +25,13 @@ type Resource = {
 
 describe('translation tools', () => {
   it('reads the source with its digest, registers, lists and removes a translation', async () => {
-    const product = await createProduct(t, shop.apiKey, { title: 'Scarf' })
-    const source = await callTool<Resource>(client, 'get_translatable_resource', { resourceId: product.id })
+    const product = await createProduct(t, mcp.tenant.apiKey, { title: 'Scarf' })
+    const source = await callTool<Resource>(mcp.client, 'get_translatable_resource', { resourceId: product.id })
     expect(source.data.translatableContent).toEqual([
       { key: 'title', value: 'Scarf', digest: createHash('sha256').update('Scarf').digest('hex') },
     ])
 
-    const registered = await callTool<Resource>(client, 'register_translations', {
+    const registered = await callTool<Resource>(mcp.client, 'register_translations', {
       resourceId: product.id,
       locale: 'fr',
       translations: [{ key: 'title', value: 'Écharpe', sourceDigest: source.data.translatableContent[0]!.digest }],
@@ -49,22 +40,22 @@ describe('translation tools', () => {
       { locale: 'fr', key: 'title', value: 'Écharpe', outdated: false },
     ])
 
-    const list = await callTool<{ nodes: Resource[]; totalCount: number }>(client, 'list_translatable_resources', {
+    const list = await callTool<{ nodes: Resource[]; totalCount: number }>(mcp.client, 'list_translatable_resources', {
       resourceType: 'PRODUCT',
     })
     expect(list.data.totalCount).toBe(1)
     expect(list.data.nodes[0]!.translations.map((translation) => translation.value)).toEqual(['Écharpe'])
-    const newest = await callTool<{ nodes: Resource[] }>(client, 'list_translatable_resources', {
+    const newest = await callTool<{ nodes: Resource[] }>(mcp.client, 'list_translatable_resources', {
       resourceType: 'PRODUCT',
       sort: 'CREATED_AT_DESC',
       last: 1,
     })
     expect(newest.data.nodes.map((node) => node.resourceId)).toEqual([product.id])
     expect(
-      await callToolError(client, 'list_translatable_resources', { resourceType: 'PRODUCT', sort: 'TITLE_ASC' }),
+      await callToolError(mcp.client, 'list_translatable_resources', { resourceType: 'PRODUCT', sort: 'TITLE_ASC' }),
     ).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['sort']) })
 
-    const removed = await callTool<Resource>(client, 'remove_translations', {
+    const removed = await callTool<Resource>(mcp.client, 'remove_translations', {
       resourceId: product.id,
       locale: 'fr',
       keys: ['title'],
@@ -74,16 +65,19 @@ describe('translation tools', () => {
   })
 
   it('answers CONFLICT for a stale digest and NOT_FOUND for an unknown id', async () => {
-    const product = await createProduct(t, shop.apiKey, { title: 'Gloves' })
-    const stale = await callToolError(client, 'register_translations', {
+    const product = await createProduct(t, mcp.tenant.apiKey, { title: 'Gloves' })
+    const stale = await callToolError(mcp.client, 'register_translations', {
       resourceId: product.id,
       locale: 'fr',
       translations: [{ key: 'title', value: 'Gants', sourceDigest: '0'.repeat(64) }],
     })
     expect(stale).toMatchObject({ code: 'CONFLICT', field: ['input', 'translations', 0, 'sourceDigest'] })
     expect(
-      (await callToolError(client, 'get_translatable_resource', { resourceId: '01900000-0000-7000-8000-000000000bad' }))
-        .code,
+      (
+        await callToolError(mcp.client, 'get_translatable_resource', {
+          resourceId: '01900000-0000-7000-8000-000000000bad',
+        })
+      ).code,
     ).toBe('NOT_FOUND')
   })
 })
