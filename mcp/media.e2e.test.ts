@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
 import { MEDIA_FIELDS, image, uploadFile, useTestMedia, type MediaView } from '../test/support/media.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../test/support/mcp.js'
+import { callTool, callToolError, connect, httpTransport, listenForMcp, withMcpClient } from '../test/support/mcp.js'
 
 // upload_image as an agent calls it over streamable HTTP: base64 or a URL in, the media pipeline of
 // every transport in between, and what GraphQL and /storage show afterwards. Refusals carry the
@@ -222,8 +222,7 @@ describe('upload_image over streamable HTTP', () => {
       field: ['input', 'productId'],
     })
 
-    const webstore = await connect(httpTransport(mcpUrl, await t.key('mcp-media', ['webstore:write'])))
-    try {
+    await withMcpClient(mcpUrl, await t.key('mcp-media', ['webstore:write']), async (webstore) => {
       const forbidden = await callToolError(webstore, 'upload_image', {
         data: png.toString('base64'),
         filename: 'a.png',
@@ -235,9 +234,7 @@ describe('upload_image over streamable HTTP', () => {
       expect(
         (await callTool(webstore, 'upload_image', { data: png.toString('base64'), filename: 'banner.png' })).isError,
       ).toBe(false)
-    } finally {
-      await webstore.close()
-    }
+    })
     expect(await mediaCount()).toBe(before + 1)
   })
 })

@@ -10,7 +10,7 @@ import { filesystemBlobStore } from '../infra/media/storage/filesystem.js'
 import { revokeKey } from '../app/operations/tenants.js'
 import { startTestApp, type TestApp, type Tenant } from '../test/support/app.js'
 import { image } from '../test/support/media.js'
-import { callTool, callToolError, connect } from '../test/support/mcp.js'
+import { callTool, callToolError, connect, toolNames } from '../test/support/mcp.js'
 
 // `emporium mcp` as a desktop agent starts it: a child process speaking MCP on stdin/stdout.
 // Postgres only: the child must open the test's database, and an in-memory PGlite database
@@ -56,7 +56,7 @@ describe.skipIf(!process.env.DATABASE_URL)('emporium mcp over stdio', () => {
   })
 
   it('lists the tools of the key, logging to stderr only', async () => {
-    const names = (await client.listTools()).tools.map((tool) => tool.name)
+    const names = await toolNames(client)
     expect(names).toEqual(
       expect.arrayContaining([
         'get_context',

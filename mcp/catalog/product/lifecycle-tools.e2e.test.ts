@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
-import { callTool, callToolError, useMcpShop } from '../../../test/support/mcp.js'
+import { callTool, callToolError, toolNames, useMcpShop } from '../../../test/support/mcp.js'
 
 // An agent schedules, copies and reverts products with the tools generated from the registry.
 
@@ -19,7 +19,7 @@ const mcp = useMcpShop(t, 'mcp-lifecycle')
 
 describe('product lifecycle tools', () => {
   it('lists duplicate_product and revert_product, but not the scheduler’s own command', async () => {
-    const names = (await mcp.client.listTools()).tools.map((tool) => tool.name)
+    const names = await toolNames(mcp.client)
     expect(names).toEqual(expect.arrayContaining(['duplicate_product', 'revert_product', 'create_product']))
     expect(names).not.toContain('publish_due_product')
   })
