@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
 import { callTool, callToolError, useMcpShop } from '../../../test/support/mcp.js'
 import { createProduct } from '../../../test/support/products.js'
@@ -7,14 +7,15 @@ import { createProduct } from '../../../test/support/products.js'
 // An agent translating through MCP: the read tools and the generated write tools.
 
 const t = useTestApp()
-const mcp = useMcpShop(t, 'translation-tools', async ({ tenant }) => {
+const mcp = useMcpShop(t, 'translation-tools')
+
+beforeAll(async () => {
   const enabled = await t.gql(
-    tenant.apiKey,
+    mcp.tenant.apiKey,
     'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }',
     { input: { enabledLocales: ['en', 'fr'] } },
   )
   expect(enabled.errors).toBeUndefined()
-  return {}
 })
 
 type Resource = {
