@@ -183,8 +183,11 @@ export class Platform {
         }),
         logger,
         execute: (name, input, ctx) => platform.append(platform.registry.get(name), input, ctx),
+        // Not the reactor's own wait: a reaction's command would wait for the reactor running it.
+        settle: (result) => platform.shown(result, config.readWaitMs, platform.reactor ?? undefined),
       })
       await platform.reactor.start()
+      platform.followWrites(platform.reactor)
     }
     return platform
   }
@@ -239,20 +242,27 @@ export class Platform {
     waitMs = this.config.readWaitMs,
   ): Promise<MutationResult> {
     const result = await this.execute(definition, input, ctx)
-    const visible =
-      result.position === null ||
-      (
-        await Promise.all([
-          this.waiter.waitFor(result.events, waitMs),
-          ...[...this.writeFollowers].map((follower) => follower.waitFor(result, waitMs)),
-        ])
-      ).every(Boolean)
+    const visible = await this.shown(result, waitMs)
     if (!visible)
       this.logger.warn(
         { command: definition.name, position: result.position },
         'read models did not reach the write in time',
       )
     return { ...result, visible }
+  }
+
+  /**
+   * Whether the read models and the write's followers (but `except`) have acted on a command's
+   * result within `waitMs`.
+   */
+  async shown(result: CommandResult, waitMs: number, except?: WriteFollower): Promise<boolean> {
+    if (result.position === null) return true
+    const followers = [...this.writeFollowers].filter((follower) => follower !== except)
+    const shown = await Promise.all([
+      this.waiter.waitFor(result.events, waitMs),
+      ...followers.map((follower) => follower.waitFor(result, waitMs)),
+    ])
+    return shown.every(Boolean)
   }
 
   /**

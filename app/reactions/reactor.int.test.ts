@@ -48,6 +48,7 @@ describe('the default-theme reaction', () => {
       reactions: [replay],
       logger,
       execute: (n, i, c) => t.platform.execute(t.platform.registry.get(n), i, c),
+      settle: async () => undefined,
     })
     await reactor.start()
     const target = await head(replay.eventTypes)
@@ -87,6 +88,7 @@ describe('a reactor', () => {
         if (failures-- > 0) throw new Error('database went away')
         throw new DomainError('NOT_FOUND', 'store is gone')
       },
+      settle: async () => undefined,
     })
     await reactor.start()
     const target = await head(ping.eventTypes)
@@ -99,5 +101,38 @@ describe('a reactor', () => {
       .n
     // Every store once, and the one that failed first once more.
     expect(calls.length).toBe(Number(stores) + 1)
+  })
+
+  it('holds a write that a reaction is part of until the reaction has run on it and its commands show', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let started!: () => void
+    const executing = new Promise<void>((resolve) => (started = resolve))
+    const settled: string[] = []
+    const reactor = new Reactor({
+      db: t.platform.database.db,
+      eventStore: t.platform.eventStore,
+      reactions: [{ ...ping, name: 'test-part-of-the-write', partOfTheWrite: true }],
+      logger,
+      execute: async (_name, input) => {
+        started()
+        await gate
+        return { entityId: String(input), stream: `store-${String(input)}`, position: null, events: [] }
+      },
+      settle: async (result) => settled.push(result.entityId),
+    })
+    await reactor.start()
+    const position = (await head(ping.eventTypes))!
+    const write = { entityId: shop.storeId, stream: 'store', position, events: [{ type: 'StoreCreated', position }] }
+    const waiting = reactor.waitFor(write, 10_000)
+    await executing
+    // Its command has not returned: the write is not shown yet, and a short wait says so.
+    expect(await reactor.waitFor(write, 50)).toBe(false)
+    // A write none of its reactions reacts to goes on at once.
+    expect(await reactor.waitFor({ ...write, events: [{ type: 'ProductCreated', position }] }, 10_000)).toBe(true)
+    release()
+    expect(await waiting).toBe(true)
+    await reactor.stop()
+    expect(settled).toContain(shop.storeId)
   })
 })

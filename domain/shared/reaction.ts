@@ -30,6 +30,12 @@ export interface Reaction {
   eventTypes: readonly string[]
   /** The scopes the commands run with. */
   scopes: readonly Scope[]
+  /**
+   * Its commands belong to the write that caused them (a changed handle's redirect from the old
+   * URL): that write's read-your-writes also waits until this reaction has run on its events and
+   * what it wrote is in the read models. Other reactions' effects follow in their own time.
+   */
+  partOfTheWrite?: boolean
   /** Pure here in the domain; a reaction in `app/` may read the read models first, hence the promise. */
   react(event: ReactionEvent): ReactionCommand[] | Promise<ReactionCommand[]>
 }

@@ -40,6 +40,8 @@ export function urlRedirectReactions(reads: RedirectReactionReads): readonly Rea
       name: 'redirect-changed-handles',
       eventTypes: Object.keys(HANDLE_PATHS),
       scopes: ['webstore:write'],
+      // A shopper at the old URL right after the change gets the redirect, never a 404.
+      partOfTheWrite: true,
       react: (event) => redirectChangedHandle(reads, event),
     },
     {
