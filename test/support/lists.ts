@@ -1,3 +1,4 @@
+import type { PageInfo } from '../../projections/shared/pagination.js'
 import { expect } from 'vitest'
 import type { GraphQLResponse, TestApp } from './app.js'
 
@@ -42,14 +43,7 @@ export async function walkBackward(
 export interface ListPage<Node> {
   nodes: Node[]
   totalCount: number
-  pageInfo: {
-    hasNextPage: boolean
-    hasPreviousPage: boolean
-    startCursor: string | null
-    endCursor: string | null
-    page: number | null
-    totalPages: number | null
-  }
+  pageInfo: PageInfo
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PageInfo } from '../../../../projections/shared/pagination.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
 import { createProduct, onlyError, type Product, badInput } from '../../../../test/support/products.js'
@@ -9,14 +10,7 @@ interface Page {
   products: {
     nodes: { id: string; handle: string; title: string }[]
     edges: { cursor: string; node: { id: string } }[]
-    pageInfo: {
-      hasNextPage: boolean
-      hasPreviousPage: boolean
-      startCursor: string | null
-      endCursor: string | null
-      page: number | null
-      totalPages: number | null
-    }
+    pageInfo: PageInfo
     totalCount: number
   }
 }
