@@ -62,6 +62,13 @@ export interface ProjectionSpec {
      */
     thenRows(table: string, scope: RowScope, expected: readonly Row[], orderBy?: readonly string[]): Promise<void>
   }
+  /**
+   * Applies `created`, the first event of entity `id` of `shop`, and expects it filed as the one row of
+   * `table` in that store: the `createdRow` columns, then `own`.
+   *
+   * @example await spec.givenCreated(shop, main.menuId, main.created()).thenRow('menus', { handle: 'main' })
+   */
+  givenCreated(shop: SpecStore, id: string, created: RecordedEvent): { thenRow(table: string, own: Row): Promise<void> }
   /** The rows of `table` in `scope` with `columns`, as `thenRows` reads them. */
   rows(table: string, scope: RowScope, columns: readonly string[], orderBy?: readonly string[]): Promise<Row[]>
   close(): Promise<void>
@@ -96,7 +103,7 @@ export async function projectionSpec(
     return ((await query.execute()) as Row[]).map(readable)
   }
 
-  return {
+  const spec: ProjectionSpec = {
     database: test.database,
     store() {
       const organizationId = randomUUID()
@@ -143,6 +150,12 @@ export async function projectionSpec(
       }
       return store
     },
+    givenCreated(shop, id, created) {
+      return {
+        thenRow: (table, own) =>
+          spec.given([created]).thenRows(table, shop.storeId, [{ ...createdRow(shop, id, created), ...own }]),
+      }
+    },
     given(events) {
       return {
         async thenRows(table, scope, expected, orderBy) {
@@ -157,6 +170,7 @@ export async function projectionSpec(
     rows,
     close: () => test.drop(),
   }
+  return spec
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { attributeSetStream } from '../../../domain/catalog/attribute-set/streams.js'
-import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributeSetsProjection } from './projection.js'
 
 const spec = useProjectionSpec(attributeSetsProjection)
@@ -20,13 +20,10 @@ describe('attribute sets read model', () => {
       name: 'Shoes',
       sections: [{ name: 'General', attributeIds: [SIZE, WIDTH] }],
     })
-    await spec.given([created]).thenRows('attribute_sets', shop.storeId, [
-      {
-        ...createdRow(shop, set.attributeSetId, created),
-        name: 'Shoes',
-        sections: [{ name: 'General', attributeIds: [SIZE, WIDTH] }],
-      },
-    ])
+    await spec.givenCreated(shop, set.attributeSetId, created).thenRow('attribute_sets', {
+      name: 'Shoes',
+      sections: [{ name: 'General', attributeIds: [SIZE, WIDTH] }],
+    })
   })
 
   it('renames the set and lays its sections out as the decider does', async () => {

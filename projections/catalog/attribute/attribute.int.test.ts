@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 import { NO_VALIDATION } from '../../../domain/catalog/attribute/events.js'
 import { attributeStream } from '../../../domain/catalog/attribute/streams.js'
-import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { attributesProjection } from './projection.js'
 
 const spec = useProjectionSpec(attributesProjection)
@@ -34,13 +34,7 @@ describe('attributes read model', () => {
   it('files a created attribute with its options, flags and validation', async () => {
     const shop = spec.store()
     const colour = attributeOf(shop)
-    const created = colour.created()
-    await spec.given([created]).thenRows('attributes', shop.storeId, [
-      {
-        ...createdRow(shop, colour.attributeId, created),
-        ...COLOUR,
-      },
-    ])
+    await spec.givenCreated(shop, colour.attributeId, colour.created()).thenRow('attributes', COLOUR)
   })
 
   it('adds, relabels, re-orders and removes options one at a time', async () => {

@@ -14,11 +14,7 @@ describe('blogs read model', () => {
   it('files a created blog under its store', async () => {
     const shop = spec.store()
     const news = blogOf(shop)
-    await spec
-      .given([news.created()])
-      .thenRows('blogs', shop.storeId, [
-        { id: news.blogId, organization_id: shop.organizationId, title: 'News', handle: 'news', revision: 0 },
-      ])
+    await spec.givenCreated(shop, news.blogId, news.created()).thenRow('blogs', { title: 'News', handle: 'news' })
   })
 
   it('retitles and moves the handle of the row, moving its revision', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, it } from 'vitest'
 import { menuStream } from '../../../domain/webstore/menu/streams.js'
-import { createdRow, type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
+import { type SpecStore, useProjectionSpec } from '../../../test/support/projection-spec.js'
 import { menusProjection } from './projection.js'
 
 const spec = useProjectionSpec(menusProjection)
@@ -23,16 +23,9 @@ describe('menus read model', () => {
   it('files a created menu without items', async () => {
     const shop = spec.store()
     const main = menuOf(shop)
-    const created = main.created()
-    await spec.given([created]).thenRows('menus', shop.storeId, [
-      {
-        ...createdRow(shop, main.menuId, created),
-        handle: 'main',
-        title: 'Main menu',
-        items: [],
-        item_count: 0,
-      },
-    ])
+    await spec
+      .givenCreated(shop, main.menuId, main.created())
+      .thenRow('menus', { handle: 'main', title: 'Main menu', items: [], item_count: 0 })
   })
 
   it('retitles the menu, changes its handle, and adds, retitles, relinks, moves and removes items', async () => {

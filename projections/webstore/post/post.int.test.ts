@@ -31,29 +31,22 @@ describe('posts read model', () => {
     const blogId = randomUUID()
     const post = postOf(shop, blogId)
     const created = post.created()
-    await spec.given([created]).thenRows('posts', shop.storeId, [
-      {
-        id: post.postId,
-        organization_id: shop.organizationId,
-        blog_id: blogId,
-        title: 'Hello',
-        handle: 'hello',
-        body: '<p>Hi</p>',
-        excerpt: 'Hi',
-        author: 'Ada',
-        tags: ['news'],
-        cover_media_id: null,
-        status: 'DRAFT',
-        seo_title: '',
-        seo_description: '',
-        publish_at: null,
-        published_at: null,
-        published_sort: created.metadata.occurredAt,
-        revision: 0,
-        created_at: created.metadata.occurredAt,
-        updated_at: created.metadata.occurredAt,
-      },
-    ])
+    await spec.givenCreated(shop, post.postId, created).thenRow('posts', {
+      blog_id: blogId,
+      title: 'Hello',
+      handle: 'hello',
+      body: '<p>Hi</p>',
+      excerpt: 'Hi',
+      author: 'Ada',
+      tags: ['news'],
+      cover_media_id: null,
+      status: 'DRAFT',
+      seo_title: '',
+      seo_description: '',
+      publish_at: null,
+      published_at: null,
+      published_sort: created.metadata.occurredAt,
+    })
   })
 
   it('changes every field of the row, schedules, publishes and unpublishes it', async () => {

@@ -18,15 +18,9 @@ describe('url_redirects read model', () => {
   it('files a created redirect with its times', async () => {
     const shop = spec.store()
     const redirect = redirectOf(shop)
-    await spec.given([redirect.created()]).thenRows('url_redirects', shop.storeId, [
-      {
-        id: redirect.urlRedirectId,
-        organization_id: shop.organizationId,
-        path: '/products/old',
-        target: '/products/new',
-        revision: 0,
-      },
-    ])
+    await spec
+      .givenCreated(shop, redirect.urlRedirectId, redirect.created())
+      .thenRow('url_redirects', { path: '/products/old', target: '/products/new' })
   })
 
   it('moves the path and the target, and drops a deleted redirect', async () => {
