@@ -29,6 +29,11 @@ function productOf(shop: SpecStore) {
   return shop.newEntity(productStream, 'productId')
 }
 
+/** The `product_media` rows of a product's list that holds `mediaIds` in this order. */
+function listed(mediaIds: readonly string[]) {
+  return mediaIds.map((media_id, position) => ({ media_id, position }))
+}
+
 describe('media read model', () => {
   it('files a created media, changes its alt text and drops it when deleted', async () => {
     const shop = spec.store()
@@ -67,26 +72,10 @@ describe('media read model', () => {
         mug.event('ProductMediaAttached', { mediaIds: [c, d], position: 1 }),
         mug.event('ProductMediaDetached', { mediaIds: [d] }),
       ])
-      .thenRows(
-        'product_media',
-        scope,
-        [
-          { media_id: a, position: 0 },
-          { media_id: c, position: 1 },
-          { media_id: b, position: 2 },
-        ],
-        ['position'],
-      )
-    await spec.given([mug.event('ProductMediaReordered', { mediaIds: [b, a, c] })]).thenRows(
-      'product_media',
-      scope,
-      [
-        { media_id: b, position: 0 },
-        { media_id: a, position: 1 },
-        { media_id: c, position: 2 },
-      ],
-      ['position'],
-    )
+      .thenRows('product_media', scope, listed([a, c, b]), ['position'])
+    await spec
+      .given([mug.event('ProductMediaReordered', { mediaIds: [b, a, c] })])
+      .thenRows('product_media', scope, listed([b, a, c]), ['position'])
   })
 
   it("keeps a product's list when its media is deleted, and drops it with the product", async () => {
@@ -116,15 +105,7 @@ describe('media read model', () => {
     await spec
       .given([{ ...created, data: { ...created.data, alt: 'Older' } }, attached])
       .thenRows('media', shop.storeId, [{ alt: 'Newer', revision: 1 }])
-    await spec.given([]).thenRows(
-      'product_media',
-      shop.storeId,
-      [
-        { media_id: image.mediaId, position: 0 },
-        { media_id: other, position: 1 },
-      ],
-      ['position'],
-    )
+    await spec.given([]).thenRows('product_media', shop.storeId, listed([image.mediaId, other]), ['position'])
   })
 
   it('keeps a media when another store deletes one with the same id', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type Tenant, type TestApp } from '../../../../test/support/app.js'
-import { must } from '../../../../test/support/categories.js'
+import { createAttribute } from '../../../../test/support/attributes.js'
+import { createCategory, must } from '../../../../test/support/categories.js'
 import { createCollection } from '../../../../test/support/collections.js'
 import { productFacets } from '../facets.js'
 import type { ProductFilter, ProductSort } from '../queries.js'
@@ -85,39 +86,13 @@ function shopperFilter(seed: number): ProductFilter {
 beforeAll(async () => {
   t = await startTestApp()
   shop = await t.tenant('facet-index')
-  const attribute = (input: Record<string, unknown>) =>
-    must(
-      t,
-      shop.apiKey,
-      'mutation ($input: AttributeCreateInput!) { attributeCreate(input: $input) { attribute { id } } }',
-      {
-        input,
-      },
-    )
-  await attribute({
-    code: 'color',
-    name: 'Color',
-    type: 'SELECT',
-    filterable: true,
-    options: COLORS.map((code) => ({ code, label: code })),
-  })
-  await attribute({
-    code: 'material',
-    name: 'Material',
-    type: 'SELECT',
-    filterable: true,
-    options: MATERIALS.map((code) => ({ code, label: code })),
-  })
-  await attribute({ code: 'size_cm', name: 'Size', type: 'NUMBER', filterable: true })
-  const category = async (input: Record<string, unknown>) =>
-    (
-      await must<{ categoryCreate: { category: { id: string } } }>(
-        t,
-        shop.apiKey,
-        'mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { id } } }',
-        { input },
-      )
-    ).categoryCreate.category.id
+  const selects = { color: ['Color', COLORS], material: ['Material', MATERIALS] } as const
+  for (const [code, [name, values]] of Object.entries(selects)) {
+    const options = values.map((value) => ({ code: value, label: value }))
+    await createAttribute(t, shop.apiKey, { code, name, type: 'SELECT', filterable: true, options })
+  }
+  await createAttribute(t, shop.apiKey, { code: 'size_cm', name: 'Size', type: 'NUMBER', filterable: true })
+  const category = async (input: Record<string, unknown>) => (await createCategory(t, shop.apiKey, input)).id
   const root = await category({ title: 'Root', handle: 'root' })
   categoryIds.push(root, await category({ title: 'Child', handle: 'child', parentId: root }))
   categoryIds.push(await category({ title: 'Other', handle: 'other' }))
