@@ -118,6 +118,14 @@ const pay = (tenant: Tenant, orderId: string, outcome: { succeeded?: number; fai
     disputed: null,
   })
 
+/** Waits until the item has `quantity` units on hand, `reserved` of them held and the rest available. */
+const settles = (tenant: Tenant, item: { productId: string }, quantity: number, reserved: number) =>
+  eventually(() => stock(tenant, item.productId)).toEqual({
+    inventoryQuantity: quantity,
+    inventoryReserved: reserved,
+    inventoryAvailable: quantity - reserved,
+  })
+
 const past = () => new Date(Date.now() - 60_000)
 const later = () => new Date(Date.now() + 3_600_000)
 
@@ -127,18 +135,10 @@ describe('the reservation expiry scheduler', () => {
     const item = await product(tenant, 5)
     const expired = await hold(tenant, item, 2, past())
     await hold(tenant, item, 1, later())
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: 5,
-      inventoryReserved: 3,
-      inventoryAvailable: 2,
-    })
+    await settles(tenant, item, 5, 3)
 
     expect(await expiry.tick()).toBeGreaterThanOrEqual(1)
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: 5,
-      inventoryReserved: 1,
-      inventoryAvailable: 4,
-    })
+    await settles(tenant, item, 5, 1)
     await eventually(() => audit(tenant, item.productId, 'ProductInventoryReleased')).toHaveLength(1)
     const [released] = await audit(tenant, item.productId, 'ProductInventoryReleased')
     expect(released!.data).toMatchObject({ orderId: expired, quantity: 2, reason: 'EXPIRED' })
@@ -154,11 +154,7 @@ describe('the reservation expiry scheduler', () => {
     await place(tenant, orderId, item, past())
     await expiry.tick()
     await eventually(() => audit(tenant, orderId, 'OrderExpired')).toHaveLength(1)
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: 3,
-      inventoryReserved: 0,
-      inventoryAvailable: 3,
-    })
+    await settles(tenant, item, 3, 0)
   })
 })
 
@@ -169,11 +165,7 @@ describe('the order reactions', () => {
     const orderId = await hold(tenant, item, 2, later())
     await place(tenant, orderId, item, later())
     await pay(tenant, orderId, { succeeded: 5000 })
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: 3,
-      inventoryReserved: 0,
-      inventoryAvailable: 3,
-    })
+    await settles(tenant, item, 3, 0)
     // The audit log is another read model, on its own clock: wait for it as for the stock.
     await eventually(async () =>
       (await audit(tenant, item.productId, 'ProductInventoryAdjusted')).map((entry) => ({
@@ -198,11 +190,7 @@ describe('the order reactions', () => {
     // The shopper may try again until the hold expires.
     await eventually(() => stock(tenant, item.productId)).toMatchObject({ inventoryReserved: 2, inventoryAvailable: 2 })
     await run(tenant, 'orderCancel', { orderId })
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: 4,
-      inventoryReserved: 0,
-      inventoryAvailable: 4,
-    })
+    await settles(tenant, item, 4, 0)
     // The stock and the audit log are two read models: each catches up on its own.
     await eventually(() => audit(tenant, item.productId, 'ProductInventoryReleased')).toHaveLength(1)
     const [released] = await audit(tenant, item.productId, 'ProductInventoryReleased')
@@ -222,10 +210,6 @@ describe('the order reactions', () => {
     await pay(tenant, other, { succeeded: 5000 })
     await eventually(async () => (await stock(tenant, item.productId)).inventoryQuantity).toBe(0)
     await pay(tenant, late, { succeeded: 5000 })
-    await eventually(() => stock(tenant, item.productId)).toEqual({
-      inventoryQuantity: -2,
-      inventoryReserved: 0,
-      inventoryAvailable: -2,
-    })
+    await settles(tenant, item, -2, 0)
   })
 })

@@ -43,14 +43,7 @@ beforeAll(async () => {
   mail = captureMail(t)
   owner = await signUp(t, OWNER, 'Alert Org')
   const store = await createStore(t, owner, 'alert-shop')
-  const configured = await sessionGql(
-    t,
-    owner.cookie,
-    'mutation ($input: PaymentProviderConfigureInput!) { paymentProviderConfigure(input: $input) { eventPosition } }',
-    { input: { provider: 'TEST', webhookSigningSecret: secret } },
-    { 'x-store': store.slug },
-  )
-  expect(configured.errors).toBeUndefined()
+  await configureProvider(store.slug, { provider: 'TEST', webhookSigningSecret: secret })
   shop = { organizationId: owner.organizationId, storeId: store.id, storeSlug: store.slug, apiKey: '' }
 })
 afterAll(async () => {
@@ -63,15 +56,35 @@ const deliver = (event: object) => {
   return postWebhook(t, shop.storeSlug, payload, signPayload(payload, secret))
 }
 
+/** The last mail of `template` to the owner, once it has been sent. */
+function mailedToOwner(template: string) {
+  return vi.waitFor(() => {
+    const found = mail.last(template, OWNER)
+    expect(found).toBeDefined()
+    return found!
+  })
+}
+
+/** A GraphQL request of the owner's session to the store `slug`. */
+function asOwner<Data>(slug: string, query: string, variables: Record<string, unknown>) {
+  return sessionGql<Data>(t, owner.cookie, query, variables, { 'x-store': slug })
+}
+
+/** Configures the payment provider of the store `slug` as its owner would. */
+async function configureProvider(slug: string, input: Record<string, unknown>) {
+  const configured = await asOwner(
+    slug,
+    'mutation ($input: PaymentProviderConfigureInput!) { paymentProviderConfigure(input: $input) { eventPosition } }',
+    { input },
+  )
+  expect(configured.errors).toBeUndefined()
+}
+
 describe('merchant payment alerts', () => {
   it('mails the owner when the provider took another amount than the order total', async () => {
     const orderId = await placeOrder(t, shop, 2500, 'EUR')
     expect((await deliver(succeededEvent(orderId, `pi_${newEventId()}`, 100))).statusCode).toBe(200)
-    const sent = await vi.waitFor(() => {
-      const found = mail.last('payment-mismatch', OWNER)
-      expect(found).toBeDefined()
-      return found!
-    })
+    const sent = await mailedToOwner('payment-mismatch')
     expect(sent.subject).toMatch(/^Payment for order #\d+ does not match its total$/)
     expect(sent.text).toContain('took 1.00 EUR')
     expect(sent.text).toContain('whose total is 25.00 EUR')
@@ -100,11 +113,7 @@ describe('merchant payment alerts', () => {
       },
     }
     expect((await deliver(dispute)).statusCode).toBe(200)
-    const sent = await vi.waitFor(() => {
-      const found = mail.last('payment-dispute', OWNER)
-      expect(found).toBeDefined()
-      return found!
-    })
+    const sent = await mailedToOwner('payment-dispute')
     expect(sent.subject).toMatch(/^A payment for order #\d+ is disputed$/)
     expect(sent.text).toContain('disputed 25.00 EUR')
     expect(sent.text).toContain('reason: fraudulent')
@@ -113,58 +122,31 @@ describe('merchant payment alerts', () => {
   it('mails the owner when the provider refuses a refund, and no money moves', async () => {
     const stripeSecret = newSigningSecret()
     const store = await createStore(t, owner, 'alert-stripe')
-    const configure = await sessionGql(
-      t,
-      owner.cookie,
-      'mutation ($input: PaymentProviderConfigureInput!) { paymentProviderConfigure(input: $input) { eventPosition } }',
-      {
-        input: {
-          provider: 'STRIPE',
-          secretKey: 'sk_test_51FakeKeyForTheLocalServer00',
-          webhookSigningSecret: stripeSecret,
-        },
-      },
-      { 'x-store': store.slug },
-    )
-    expect(configure.errors).toBeUndefined()
+    await configureProvider(store.slug, {
+      provider: 'STRIPE',
+      secretKey: 'sk_test_51FakeKeyForTheLocalServer00',
+      webhookSigningSecret: stripeSecret,
+    })
     const stripeShop = { ...shop, storeId: store.id, storeSlug: store.slug }
     const orderId = await placeOrder(t, stripeShop, 2500, 'EUR')
     const paid = JSON.stringify(succeededEvent(orderId, `pi_${newEventId()}`, 2500))
     expect((await postWebhook(t, store.slug, paid, signPayload(paid, stripeSecret), 'stripe')).statusCode).toBe(200)
     const ORDER = 'query ($id: ID!) { order(id: $id) { status totalRefunded { amount } } }'
     await vi.waitFor(async () => {
-      const answer = await sessionGql<{ order: { status: string } }>(
-        t,
-        owner.cookie,
-        ORDER,
-        { id: orderId },
-        { 'x-store': store.slug },
-      )
+      const answer = await asOwner<{ order: { status: string } }>(store.slug, ORDER, { id: orderId })
       expect(answer.data?.order.status).toBe('PAID')
     })
-    const refund = await sessionGql(
-      t,
-      owner.cookie,
+    const refund = await asOwner(
+      store.slug,
       'mutation ($input: OrderRefundInput!) { orderRefund(input: $input) { eventPosition } }',
       { input: { orderId, amount: 1000 } },
-      { 'x-store': store.slug },
     )
     expect(refund.errors).toBeUndefined()
-    const sent = await vi.waitFor(() => {
-      const found = mail.last('refund-refused', OWNER)
-      expect(found).toBeDefined()
-      return found!
-    })
+    const sent = await mailedToOwner('refund-refused')
     expect(sent.subject).toMatch(/^The refund for order #\d+ was refused$/)
     expect(sent.text).toContain('refused to refund 10.00 EUR')
     expect(sent.text).toContain('Charge has already been refunded.')
-    const after = await sessionGql<{ order: { totalRefunded: { amount: string } } }>(
-      t,
-      owner.cookie,
-      ORDER,
-      { id: orderId },
-      { 'x-store': store.slug },
-    )
+    const after = await asOwner<{ order: { totalRefunded: { amount: string } } }>(store.slug, ORDER, { id: orderId })
     expect(after.data?.order.totalRefunded.amount).toBe('0.00')
   })
 })
