@@ -2,6 +2,7 @@ import type { PublicationStatus } from '../../domain/shared/publishable/publicat
 import type { Seo } from '../../domain/shared/publishable/seo.js'
 import type { DateTimeRangeFilter } from '../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../infra/database/database.js'
+import type { Connection, PaginateOptions } from './pagination.js'
 import { column } from './table.js'
 
 // The read side of publishable content (pages, posts): the columns, the record part they map to,
@@ -81,6 +82,35 @@ export function visibleOnly<Filter extends VisibilityFilter<Filter>>(
   if (!filter) return visible
   const joined: VisibilityFilter<Filter> = { and: [visible, filter] }
   return joined as Filter
+}
+
+/** `record` when shoppers may see it at `now`, else null: a hidden record answers exactly like a missing one. */
+export function visibleOrNull<Item extends { status: PublicationStatus; publishedAt: Date | null }>(
+  record: Item | null,
+  now: Date,
+): Item | null {
+  return record && isVisibleToShoppers(record, now) ? record : null
+}
+
+/**
+ * The shoppers' list of a publishable read model: its `list` with the visibility rule joined to the
+ * caller's filter, which can never widen it.
+ *
+ * @example export const listPublishedPages = publishedList(listPages)
+ */
+export function publishedList<Db, Args extends VisibilityArgs<Args>, Item>(
+  list: (db: Db, storeId: string, args?: Args, options?: PaginateOptions) => Promise<Connection<Item>>,
+): (db: Db, storeId: string, args?: Args, options?: PaginateOptions, now?: Date) => Promise<Connection<Item>> {
+  return (db, storeId, args, options = {}, now = new Date()) => {
+    // Every field of list arguments is optional, so these are list arguments; a generic type cannot see that.
+    const visible = { ...args, filter: visibleOnly(args?.filter, now) } as Args
+    return list(db, storeId, visible, options)
+  }
+}
+
+/** List arguments whose filter the visibility rule can join. */
+type VisibilityArgs<Args extends { filter?: unknown }> = {
+  filter?: (NonNullable<Args['filter']> & VisibilityFilter<NonNullable<Args['filter']>>) | null
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
-import { dueRows, isVisibleToShoppers, visibleOnly } from '../../shared/publishable.js'
-import { findPage, listPages, type ListPagesArgs, type PageRecord } from './queries.js'
+import { dueRows, publishedList, visibleOrNull } from '../../shared/publishable.js'
+import { findPage, listPages, type PageRecord } from './queries.js'
 import type { PageDb } from './tables.js'
 
 /**
@@ -15,20 +14,11 @@ export async function findPublishedPage(
   handle: string,
   now = new Date(),
 ): Promise<PageRecord | null> {
-  const page = await findPage(db, storeId, { handle })
-  return page && isVisibleToShoppers(page, now) ? page : null
+  return visibleOrNull(await findPage(db, storeId, { handle }), now)
 }
 
 /** The store's published pages, for storefront listings and sitemaps: the caller's filter can never widen the rule. */
-export function listPublishedPages(
-  db: PageDb,
-  storeId: string,
-  args: ListPagesArgs = {},
-  options: PaginateOptions = {},
-  now = new Date(),
-): Promise<Connection<PageRecord>> {
-  return listPages(db, storeId, { ...args, filter: visibleOnly(args.filter, now) }, options)
-}
+export const listPublishedPages = publishedList(listPages)
 
 /** Pages of every store whose publishAt has come, still DRAFT: what the publish scheduler publishes. */
 export function duePages(db: PageDb, now: Date, limit: number) {

@@ -1,6 +1,5 @@
-import type { Connection, PaginateOptions } from '../../shared/pagination.js'
-import { dueRows, isVisibleToShoppers, visibleOnly } from '../../shared/publishable.js'
-import { findPost, listPosts, type ListPostsArgs, type PostRecord } from './queries.js'
+import { dueRows, publishedList, visibleOrNull } from '../../shared/publishable.js'
+import { findPost, listPosts, type PostRecord } from './queries.js'
 import type { PostDb } from './tables.js'
 
 /**
@@ -14,8 +13,7 @@ export async function findPublishedPost(
   handle: string,
   now = new Date(),
 ): Promise<PostRecord | null> {
-  const post = await findPost(db, storeId, { blogId, handle })
-  return post && isVisibleToShoppers(post, now) ? post : null
+  return visibleOrNull(await findPost(db, storeId, { blogId, handle }), now)
 }
 
 /**
@@ -24,15 +22,7 @@ export async function findPublishedPost(
  *
  * @example await listPublishedPosts(db, storeId, { first: 10, filter: { blogId, tag: 'summer' } })
  */
-export function listPublishedPosts(
-  db: PostDb,
-  storeId: string,
-  args: ListPostsArgs = {},
-  options: PaginateOptions = {},
-  now = new Date(),
-): Promise<Connection<PostRecord>> {
-  return listPosts(db, storeId, { ...args, filter: visibleOnly(args.filter, now) }, options)
-}
+export const listPublishedPosts = publishedList(listPosts)
 
 /** Posts of every store whose publishAt has come, still DRAFT: what the publish scheduler publishes. */
 export function duePosts(db: PostDb, now: Date, limit: number) {
