@@ -127,12 +127,7 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       break
     case 'ProductAttributeValuesSet': {
       const values = data.values as { code: string; value: AttributeValue }[]
-      await dropAttributes(
-        db,
-        storeId,
-        productId,
-        values.map((value) => value.code),
-      )
+      await dropAttributes(db, storeId, productId, values)
       const rows = values.flatMap(({ code, value }) =>
         (Array.isArray(value) ? value : [value]).map((atom) => ({
           store_id: storeId,
@@ -146,20 +141,10 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       break
     }
     case 'ProductAttributeValuesRemoved':
-      await dropAttributes(
-        db,
-        storeId,
-        productId,
-        (data.values as { code: string }[]).map((value) => value.code),
-      )
+      await dropAttributes(db, storeId, productId, data.values as { code: string }[])
       break
     case 'ProductAttributeSetChanged':
-      await dropAttributes(
-        db,
-        storeId,
-        productId,
-        (data.dropped as { code: string }[]).map((value) => value.code),
-      )
+      await dropAttributes(db, storeId, productId, data.dropped as { code: string }[])
       break
     case 'CategoryProductsAdded': {
       const ids = data.productIds as string[]
@@ -213,12 +198,14 @@ async function refreshPriceMin(db: CollectionDb, storeId: string, productId: str
     .execute()
 }
 
+/** Drops the product's facts of the attributes an event names (by their `code`). */
 async function dropAttributes(
   db: CollectionDb,
   storeId: string,
   productId: string,
-  codes: readonly string[],
+  attributes: readonly { code: string }[],
 ): Promise<void> {
+  const codes = attributes.map((attribute) => attribute.code)
   if (codes.length === 0) return
   await db
     .deleteFrom('collection_attribute_facts')
