@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import type { Database } from '../../infra/database/database.js'
+import type { AnyDb, Database } from '../../infra/database/database.js'
 import type { EventMetadata, RecordedEvent } from '../../infra/eventstore/port.js'
 import { encodePosition } from '../../infra/eventstore/postgres/events-table.js'
 import type { Projection } from '../../infra/projections/projection.js'
@@ -96,12 +96,7 @@ export async function projectionSpec(
   const revisions = new Map<string, number>()
   let position = 0
 
-  const rows: ProjectionSpec['rows'] = async (table, scope, columns, orderBy = columns) => {
-    let query = db.selectFrom(table).select([...columns])
-    for (const [column, value] of Object.entries(scopeColumns(scope))) query = query.where(column, '=', value)
-    for (const column of orderBy) query = query.orderBy(column)
-    return ((await query.execute()) as Row[]).map(readable)
-  }
+  const rows: ProjectionSpec['rows'] = (table, scope, columns, orderBy) => readRows(db, table, scope, columns, orderBy)
 
   const spec: ProjectionSpec = {
     database: test.database,
@@ -180,6 +175,26 @@ export async function projectionSpec(
 export function createdRow(shop: SpecStore, id: string, created: RecordedEvent): Row {
   const at = created.metadata.occurredAt
   return { id, organization_id: shop.organizationId, revision: 0, created_at: at, updated_at: at }
+}
+
+/**
+ * The rows of `table` in `scope` with `columns`, in `orderBy` order (those columns when not given);
+ * timestamps read as ISO strings. For a test on a whole app's database, what `ProjectionSpec.rows` is
+ * for a spec's.
+ *
+ * @example await readRows(db, 'audit_log', { store_id: storeId, entity_type: 'category' }, ['type'], ['position'])
+ */
+export async function readRows(
+  db: AnyDb,
+  table: string,
+  scope: RowScope,
+  columns: readonly string[],
+  orderBy: readonly string[] = columns,
+): Promise<Row[]> {
+  let query = db.selectFrom(table).select([...columns])
+  for (const [column, value] of Object.entries(scopeColumns(scope))) query = query.where(column, '=', value)
+  for (const column of orderBy) query = query.orderBy(column)
+  return ((await query.execute()) as Row[]).map(readable)
 }
 
 function scopeColumns(scope: RowScope): Row {

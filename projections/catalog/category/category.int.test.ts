@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
 import { MOVE_CATEGORY, UPDATE_CATEGORY, createCategory, must } from '../../../test/support/categories.js'
+import { readRows } from '../../../test/support/projection-spec.js'
 import { rebuildDone } from '../../../test/support/projections.js'
 import { DELETE_PRODUCT, createProduct } from '../../../test/support/products.js'
 
@@ -27,19 +28,20 @@ async function rows(storeId: string) {
     .where('store_id', '=', storeId)
     .orderBy('path')
     .execute()
-  const products = await db
-    .selectFrom('category_products')
-    .select(['category_id', 'product_id', 'position'])
-    .where('store_id', '=', storeId)
-    .orderBy(['category_id', 'position'])
-    .execute()
-  const audit = await db
-    .selectFrom('audit_log')
-    .select(['entity_type', 'entity_id', 'type', 'revision'])
-    .where('store_id', '=', storeId)
-    .where('entity_type', '=', 'category')
-    .orderBy('position')
-    .execute()
+  const products = await readRows(
+    db,
+    'category_products',
+    storeId,
+    ['category_id', 'product_id', 'position'],
+    ['category_id', 'position'],
+  )
+  const audit = await readRows(
+    db,
+    'audit_log',
+    { store_id: storeId, entity_type: 'category' },
+    ['entity_type', 'entity_id', 'type', 'revision'],
+    ['position'],
+  )
   return { categories, products, audit }
 }
 

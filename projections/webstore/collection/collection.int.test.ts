@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createCollection, pricedProduct, reprice, updateProduct } from '../../../test/support/collections.js'
 import { useTestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
+import { readRows } from '../../../test/support/projection-spec.js'
 import { rebuildDone } from '../../../test/support/projections.js'
 import { findPublishedCollection, listPublishedCollections } from './visibility.js'
 
@@ -12,25 +13,23 @@ const t = useTestApp()
 
 async function rows(storeId: string) {
   const db = t.platform.database.db
-  const members = await db
-    .selectFrom('collection_products')
-    .select(['collection_id', 'product_id', 'position'])
-    .where('store_id', '=', storeId)
-    .orderBy(['collection_id', 'position', 'product_id'])
-    .execute()
-  const collections = await db
-    .selectFrom('collections')
-    .select(['id', 'title', 'type', 'rules', 'revision'])
-    .where('store_id', '=', storeId)
-    .orderBy('id')
-    .execute()
-  const facts = await db
-    .selectFrom('collection_product_facts')
-    .select(['product_id', 'title', 'tags', 'price_min'])
-    .where('store_id', '=', storeId)
-    .orderBy('product_id')
-    .execute()
-  return { members, collections, facts }
+  return {
+    members: await readRows(
+      db,
+      'collection_products',
+      storeId,
+      ['collection_id', 'product_id', 'position'],
+      ['collection_id', 'position', 'product_id'],
+    ),
+    collections: await readRows(db, 'collections', storeId, ['id', 'title', 'type', 'rules', 'revision'], ['id']),
+    facts: await readRows(
+      db,
+      'collection_product_facts',
+      storeId,
+      ['product_id', 'title', 'tags', 'price_min'],
+      ['product_id'],
+    ),
+  }
 }
 
 describe('collections read model', () => {
