@@ -1,4 +1,9 @@
-import { THEME_EVENT_TYPES, type ThemeEvent, type ThemeSettingsChanged } from '../../../domain/webstore/theme/events.js'
+import {
+  THEME_EVENT_TYPES,
+  type ThemeEvent,
+  type ThemeRole,
+  type ThemeSettingsChanged,
+} from '../../../domain/webstore/theme/events.js'
 import { THEME_SECTION_EVENTS, type ThemeSectionEvent } from '../../../domain/webstore/theme/sections-events.js'
 import type { ThemeFile } from '../../../domain/webstore/theme/files.js'
 import { storeProjection } from '../../shared/entity-projection.js'
@@ -17,10 +22,11 @@ export const themesProjection = storeProjection({
   tables: [THEMES_TABLE, THEME_FILES_TABLE, THEME_IMPORTS_TABLE],
   async apply(event: ThemeEvent, db: ThemeDb, { storeId, recorded }) {
     const at = recorded.metadata.occurredAt
-    const touch = async (themeId: string): Promise<void> =>
+    /** Stamps the theme's row with this event's time, and sets `changes` on it. */
+    const touch = async (themeId: string, changes: { name?: string; role?: ThemeRole } = {}): Promise<void> =>
       void (await db
         .updateTable('themes')
-        .set({ updated_at: at })
+        .set({ ...changes, updated_at: at })
         .where('store_id', '=', storeId)
         .where('id', '=', themeId)
         .execute())
@@ -67,13 +73,7 @@ export const themesProjection = storeProjection({
         await deleteFiles(db, storeId, event.data.themeId)
         return endImport(db, storeId, event.data.themeId)
       case 'ThemeRenamed':
-        await db
-          .updateTable('themes')
-          .set({ name: event.data.name, updated_at: at })
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.themeId)
-          .execute()
-        return
+        return touch(event.data.themeId, { name: event.data.name })
       case 'ThemeFileCreated':
       case 'ThemeFileChanged': {
         const { themeId, ...file } = event.data
@@ -89,21 +89,8 @@ export const themesProjection = storeProjection({
           .execute()
         return touch(event.data.themeId)
       case 'ThemePublished':
-        if (event.data.previousMainThemeId) {
-          await db
-            .updateTable('themes')
-            .set({ role: 'UNPUBLISHED', updated_at: at })
-            .where('store_id', '=', storeId)
-            .where('id', '=', event.data.previousMainThemeId)
-            .execute()
-        }
-        await db
-          .updateTable('themes')
-          .set({ role: 'MAIN', updated_at: at })
-          .where('store_id', '=', storeId)
-          .where('id', '=', event.data.themeId)
-          .execute()
-        return
+        if (event.data.previousMainThemeId) await touch(event.data.previousMainThemeId, { role: 'UNPUBLISHED' })
+        return touch(event.data.themeId, { role: 'MAIN' })
       case 'ThemeDeleted':
         await deleteFiles(db, storeId, event.data.themeId)
         await deleteInStore(db, 'themes', storeId, { id: event.data.themeId })
