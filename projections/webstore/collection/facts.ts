@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
 import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
+import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import { tablesOf, type CollectionDb } from './tables.js'
@@ -61,7 +62,7 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
           title: String(data.title),
           vendor: String(data.vendor),
           tags: data.tags as string[],
-          status: data.status as never,
+          status: data.status as ProductStatus,
           created_at: recorded.metadata.occurredAt,
           price_min: null,
         })
