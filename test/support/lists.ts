@@ -12,7 +12,11 @@ export interface ListUnderTest {
   field: string
   args: string
   name: string
+  /** Rows per page when walking it; 2 unless given. */
+  last?: number
 }
+
+type Read = (query: string, variables: Record<string, unknown>) => Promise<GraphQLResponse<Record<string, Page>>>
 
 /**
  * Walks a list backward from its end, `last: 2` at a time, checking each page's `hasNextPage`;
@@ -20,19 +24,29 @@ export interface ListUnderTest {
  *
  * @example expect(await walkBackward((query, variables) => t.gql(apiKey, query, variables), { field: 'menus', args: 'sort: HANDLE_ASC', name: 'handle' })).toEqual(['alpha', 'bravo'])
  */
-export async function walkBackward(
-  read: (query: string, variables: Record<string, unknown>) => Promise<GraphQLResponse<Record<string, Page>>>,
-  { field, args, name }: ListUnderTest,
-): Promise<string[]> {
-  const query = `query ($before: String) { ${field}(${args}, last: 2, before: $before) {
+export async function walkBackward(read: Read, list: ListUnderTest): Promise<string[]> {
+  return (await walkBackwardPages(read, list)).flat()
+}
+
+/**
+ * `walkBackward`, keeping the pages apart: the names of each page's rows, first page first, so a
+ * test also sees where the pages were cut.
+ *
+ * @example expect(await walkBackwardPages(read, { field: 'pages', args: 'sort: TITLE_ASC', name: 'title', last: 3 })).toEqual([['Alpha'], ['Bravo', 'Charlie', 'Delta']])
+ */
+export async function walkBackwardPages(
+  read: Read,
+  { field, args, name, last = 2 }: ListUnderTest,
+): Promise<string[][]> {
+  const query = `query ($before: String) { ${field}(${args}, last: ${last}, before: $before) {
     nodes { ${name} } pageInfo { hasNextPage hasPreviousPage startCursor } } }`
-  const seen: string[] = []
+  const seen: string[][] = []
   let before: string | null = null
   for (;;) {
     const response: GraphQLResponse<Record<string, Page>> = await read(query, { before })
     expect(response.errors).toBeUndefined()
     const { nodes, pageInfo } = response.data![field]!
-    seen.unshift(...nodes.map((node) => node[name]!))
+    seen.unshift(nodes.map((node) => node[name]!))
     expect(pageInfo.hasNextPage).toBe(before !== null)
     if (!pageInfo.hasPreviousPage) return seen
     before = pageInfo.startCursor
@@ -71,4 +85,15 @@ export function listReader<Node>(t: TestApp, field: string, type: string, node: 
     expect(response.errors).toBeUndefined()
     return response.data![field]!
   }
+}
+
+/**
+ * `leaf` wrapped in `depth` levels of `and`, for the bound on how deep a filter may nest.
+ *
+ * @example nestedFilter(6, { handle: { eq: 'alpha' } }) // { and: [{ and: [… { handle: { eq: 'alpha' } } …] }] }
+ */
+export function nestedFilter(depth: number, leaf: Record<string, unknown> = {}): Record<string, unknown> {
+  let filter = leaf
+  for (let level = 0; level < depth; level++) filter = { and: [filter] }
+  return filter
 }

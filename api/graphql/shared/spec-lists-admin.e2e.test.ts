@@ -1,9 +1,9 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
 import { must } from '../../../test/support/categories.js'
-import { walkBackward } from '../../../test/support/lists.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { nestedFilter, walkBackward } from '../../../test/support/lists.js'
+import { callTool, callToolError, connectMcp } from '../../../test/support/mcp.js'
+import { perFile } from '../../../test/support/per-file.js'
 import { onlyError } from '../../../test/support/products.js'
 import { captureMail, createStore, sessionGql, signUp, type BrowserSession } from '../../../test/support/session.js'
 
@@ -16,7 +16,6 @@ const t = useTestApp()
 let owner: BrowserSession
 let store: { id: string; slug: string }
 let apiKey: string
-let client: Client
 const names = ['alpha', 'bravo', 'charlie']
 
 const KEY_CREATE = `mutation ($input: ApiKeyCreateInput!) { apiKeyCreate(input: $input) { apiKey { id name } secret } }`
@@ -60,12 +59,13 @@ beforeAll(async () => {
     await must(t, apiKey, ATTRIBUTE_CREATE, { input: { code: name, name, type: 'TEXT' } })
     await must(t, apiKey, SET_CREATE, { input: { name } })
   }
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
   // Some twenty writes, each read back from the read models: more than the default hook allows on a busy machine.
 }, 180_000)
-afterAll(async () => {
-  await client?.close()
-})
+/** An agent with the first key, connected once that key exists. */
+const agent = perFile(
+  async () => ({ client: await connectMcp(t, apiKey) }),
+  ({ client }) => client.close(),
+)
 
 /** A query as the owner's browser (in the first store) or as the first key. */
 function read<Data>(by: 'session' | 'key', query: string, variables: Record<string, unknown>) {
@@ -111,10 +111,8 @@ describe.each(LISTS)('$field', ({ field, type, by, args, name, rows }) => {
   })
 
   it('refuses a filter nested deeper than 5 levels, naming the filter', async () => {
-    let filter: Record<string, unknown> = {}
-    for (let depth = 0; depth < 6; depth++) filter = { and: [filter] }
     const response = await read(by, `query ($filter: ${type}Filter) { ${field}(filter: $filter) { totalCount } }`, {
-      filter,
+      filter: nestedFilter(6),
     })
     expect(onlyError(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['filter']) })
   })
@@ -139,21 +137,23 @@ describe('the attribute list tools', () => {
     ['list_attributes', { or: [{ code: { eq: 'alpha' } }, { search: 'charlie' }] }, 'CODE_DESC', 'code'],
     ['list_attribute_sets', { or: [{ name: { eq: 'alpha' } }, { name: { startsWith: 'cha' } }] }, 'NAME_DESC', 'name'],
   ])('%s takes or branches of the spec filter', async (tool, filter, sort, name) => {
-    const listed = await callTool<{ nodes: Record<string, string>[] }>(client, tool, { filter, sort })
+    const listed = await callTool<{ nodes: Record<string, string>[] }>(agent.client, tool, { filter, sort })
     expect(listed.isError).toBe(false)
     expect(listed.data.nodes.map((node) => node[name])).toEqual(['charlie', 'alpha'])
   })
 
   it('list_attributes walks backward', async () => {
-    const last = await callTool<{ nodes: { code: string }[] }>(client, 'list_attributes', { last: 2, sort: 'CODE_ASC' })
+    const last = await callTool<{ nodes: { code: string }[] }>(agent.client, 'list_attributes', {
+      last: 2,
+      sort: 'CODE_ASC',
+    })
     expect(last.data.nodes.map((node) => node.code)).toEqual(['bravo', 'charlie'])
   })
 
   it('refuses a filter nested deeper than 5 levels, naming the filter', async () => {
-    let filter: Record<string, unknown> = { name: { eq: 'alpha' } }
-    for (let depth = 0; depth < 6; depth++) filter = { and: [filter] }
+    const filter = nestedFilter(6, { name: { eq: 'alpha' } })
     for (const tool of ['list_attributes', 'list_attribute_sets']) {
-      const error = await callToolError(client, tool, { filter })
+      const error = await callToolError(agent.client, tool, { filter })
       expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['filter']) })
     }
   })

@@ -1,11 +1,10 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
 import { createCategory, must } from '../../../test/support/categories.js'
 import { createCollection } from '../../../test/support/collections.js'
-import { walkBackward } from '../../../test/support/lists.js'
-import { callTool, callToolError, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
-import { image, uploadFile, useTestMedia } from '../../../test/support/media.js'
+import { nestedFilter, walkBackward } from '../../../test/support/lists.js'
+import { callTool, callToolError, useMcpShop } from '../../../test/support/mcp.js'
+import { image, uploadFile, useFileMedia } from '../../../test/support/media.js'
 import { createMenu } from '../../../test/support/menus.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 import { createCatalogProduct } from '../../../test/support/variant-api.js'
@@ -15,14 +14,12 @@ import { createBlog, createPost } from '../../../test/support/webstore-content.j
 // list (last/before, hasPreviousPage), and their MCP tools take the spec's bounded and/or filter.
 
 const t = useTestApp()
-let apiKey: string
-let client: Client
-let media: Awaited<ReturnType<typeof useTestMedia>>
+const mcp = useMcpShop(t, 'spec-lists')
+useFileMedia(t)
 const names = ['alpha', 'bravo', 'charlie']
 
 beforeAll(async () => {
-  apiKey = (await t.tenant('spec-lists')).apiKey
-  media = await useTestMedia(t)
+  const { apiKey } = mcp.tenant
   // The default theme first, so the themes created below are the draft and unpublished ones.
   await untilMainTheme(t, apiKey)
   const blog = await createBlog(t, apiKey, { title: 'News' })
@@ -38,13 +35,8 @@ beforeAll(async () => {
     await createCatalogProduct(t, apiKey, { title: name, variants: [{ price: '1', sku: name }] })
     await must(t, apiKey, CREATE_THEME, { input: { name } })
   }
-  client = await connect(httpTransport(await listenForMcp(t), apiKey))
   // Some twenty writes, each read back from the read models: more than the default hook allows on a busy machine.
 }, 180_000)
-afterAll(async () => {
-  await client?.close()
-  await media?.cleanup()
-})
 
 const CREATE_TYPE =
   'mutation ($input: ContentTypeCreateInput!) { contentTypeCreate(input: $input) { contentType { id } } }'
@@ -68,9 +60,9 @@ const LISTS = [
 
 describe.each(LISTS)('$field(last:, before:)', ({ field, args, name, rows }) => {
   it('walks the list backward from its end, two at a time, without skipping or repeating a row', async () => {
-    expect(await walkBackward((query, variables) => t.gql(apiKey, query, variables), { field, args, name })).toEqual(
-      rows,
-    )
+    expect(
+      await walkBackward((query, variables) => t.gql(mcp.tenant.apiKey, query, variables), { field, args, name }),
+    ).toEqual(rows)
   })
 })
 
@@ -105,20 +97,20 @@ describe('the list tools', () => {
     ],
   ])('%s takes or branches of the spec filter', async (tool, filter, name, expected) => {
     const sort = `${{ filename: 'FILENAME', title: 'TITLE', name: 'NAME' }[name] ?? 'HANDLE'}_DESC`
-    const listed = await callTool<{ nodes: Record<string, string>[] }>(client, tool, { filter, sort })
+    const listed = await callTool<{ nodes: Record<string, string>[] }>(mcp.client, tool, { filter, sort })
     expect(listed.isError).toBe(false)
     expect(listed.data.nodes.map((node) => node[name])).toEqual(expected)
   })
 
   it('list_content_entries takes or branches, a sort and backward cursors', async () => {
     const filter = { or: [{ handle: { eq: 'alpha' } }, { search: 'charlie' }] }
-    const listed = await callTool<{ nodes: { handle: string }[] }>(client, 'list_content_entries', {
+    const listed = await callTool<{ nodes: { handle: string }[] }>(mcp.client, 'list_content_entries', {
       type: 'promo',
       filter,
       sort: 'HANDLE_DESC',
     })
     expect(listed.data.nodes.map((node) => node.handle)).toEqual(['charlie', 'alpha'])
-    const last = await callTool<{ nodes: { handle: string }[] }>(client, 'list_content_entries', {
+    const last = await callTool<{ nodes: { handle: string }[] }>(mcp.client, 'list_content_entries', {
       type: 'promo',
       last: 2,
       sort: 'HANDLE_ASC',
@@ -127,9 +119,8 @@ describe('the list tools', () => {
   })
 
   it('refuses a filter nested deeper than 5 levels, naming the filter', async () => {
-    let filter: Record<string, unknown> = { handle: { eq: 'alpha' } }
-    for (let depth = 0; depth < 6; depth++) filter = { and: [filter] }
-    const error = await callToolError(client, 'list_menus', { filter })
+    const filter = nestedFilter(6, { handle: { eq: 'alpha' } })
+    const error = await callToolError(mcp.client, 'list_menus', { filter })
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: expect.arrayContaining(['filter']) })
   })
 })

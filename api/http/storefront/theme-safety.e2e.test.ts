@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordThemeRenderError, themeRenderErrors } from '../../../app/storefront/render-errors.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { callTool, connect, httpTransport, listenForMcp } from '../../../test/support/mcp.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
+import { callTool, listenForMcp, withMcpClient } from '../../../test/support/mcp.js'
 import { ok } from '../../../test/support/menus.js'
 import { visit } from '../../../test/support/storefront.js'
 import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
@@ -25,8 +25,8 @@ const TIME_BOMB = '{% for i in (1..100000) %}{% for j in (1..1000) %}{% endfor %
 type RenderErrorView = { at: string; path: string; template: string; message: string }
 
 const t = useTestApp()
-let bomb: Tenant
-let calm: Tenant
+const bomb = useTenant(t, 'bomb-shop')
+const calm = useTenant(t, 'calm-shop')
 let bombTheme: ThemeView
 
 const upsert = (path: string, content: string) =>
@@ -37,8 +37,6 @@ async function renderErrorsOf(apiKey: string, themeId: string) {
 }
 
 beforeAll(async () => {
-  bomb = await t.tenant('bomb-shop')
-  calm = await t.tenant('calm-shop')
   bombTheme = await untilMainTheme(t, bomb.apiKey)
   await untilMainTheme(t, calm.apiKey)
   await upsert('templates/page.json', '{"sections":{"main":{"type":"main-page"}},"order":["main"]}')
@@ -116,11 +114,11 @@ describe('a loop bomb in a section', () => {
 
 describe('the theme record', () => {
   it("shows the failure in MCP get_theme, and another store's key cannot read it", async () => {
-    const client = await connect(httpTransport(await listenForMcp(t), bomb.apiKey))
-    const theme = await callTool<{ renderErrors: RenderErrorView[] }>(client, 'get_theme', { id: bombTheme.id })
+    const theme = await withMcpClient(await listenForMcp(t), bomb.apiKey, (client) =>
+      callTool<{ renderErrors: RenderErrorView[] }>(client, 'get_theme', { id: bombTheme.id }),
+    )
     expect(theme.data.renderErrors.length).toBeGreaterThan(0)
     expect(theme.data.renderErrors[0]).toMatchObject({ path: '/pages/loop', template: 'page' })
-    await client.close()
 
     const foreign = await renderErrorsOf(calm.apiKey, bombTheme.id)
     expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND')

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
-import { callTool, callToolError, connectMcp } from '../../../../test/support/mcp.js'
+import { describe, expect, it, vi } from 'vitest'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
+import { callTool, callToolError, listenForMcp, toolNames, withMcpClient } from '../../../../test/support/mcp.js'
 import { createStorefrontToken } from '../../../../test/support/storefront-api.js'
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'sftoken-shop')
+const other = useTenant(t, 'sftoken-other')
 
 const FIELDS = 'id name last4 masked status createdAt revokedAt'
 const CREATE = `mutation ($input: StorefrontTokenCreateInput!) { storefrontTokenCreate(input: $input) { accessToken storefrontToken { ${FIELDS} } eventPosition } }`
@@ -22,11 +22,6 @@ type List = {
     totalCount: number
   }
 }
-
-beforeAll(async () => {
-  shop = await t.tenant('sftoken-shop')
-  other = await t.tenant('sftoken-other')
-})
 
 describe('storefrontTokenCreate', () => {
   it('returns the token once, and lists it masked, without the token', async () => {
@@ -129,9 +124,8 @@ describe('storefrontTokenRevoke', () => {
 describe('MCP tools', () => {
   it('lists, reads and revokes a token; create is not a tool, since the token would pass through the agent', async () => {
     const { id } = await createStorefrontToken(t, shop.apiKey, 'Agent managed')
-    const client = await connectMcp(t, shop.apiKey)
-    try {
-      const names = (await client.listTools()).tools.map((tool) => tool.name)
+    await withMcpClient(await listenForMcp(t), shop.apiKey, async (client) => {
+      const names = await toolNames(client)
       expect(names).toEqual(
         expect.arrayContaining(['get_storefront_token', 'list_storefront_tokens', 'revoke_storefront_token']),
       )
@@ -148,8 +142,6 @@ describe('MCP tools', () => {
         id: '0190a0b0-0000-7000-8000-00000000dead',
       })
       expect(missing).toMatchObject({ code: 'NOT_FOUND' })
-    } finally {
-      await client.close()
-    }
+    })
   })
 })
