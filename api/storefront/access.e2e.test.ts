@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../test/support/app.js'
-import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { describe, expect, it } from 'vitest'
+import { startTestApp, useTestApp } from '../../test/support/app.js'
+import { createStorefrontToken, storefrontQuery, useStorefrontShop } from '../../test/support/storefront-api.js'
 
 // Who may call the public storefront API, from where, and how much.
 
-let t: TestApp
-let shop: Tenant
-let token: string
-const HOST = 'sfapi-access.localhost'
+const t = useTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
+const shop = useStorefrontShop(t, 'sfapi-access')
 const SHOP = '{ shop { name } }'
-
-beforeAll(async () => {
-  t = await startTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
-  shop = await t.tenant('sfapi-access')
-  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 describe('authentication', () => {
   it('answers a valid token of the store', async () => {
-    const response = await storefrontQuery(t, HOST, token, SHOP)
+    const response = await shop.query(SHOP)
     expect(response).toMatchObject({ status: 200, data: { shop: { name: 'Store sfapi-access' } } })
     // A CDN in front of the store's host must not hand this answer to a request without the token.
     expect(response.headers['cache-control']).toBe('no-store')
@@ -29,7 +18,7 @@ describe('authentication', () => {
 
   it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {
     for (const candidate of [null, 'nope', `sfp_${'A'.repeat(43)}`]) {
-      const response = await storefrontQuery(t, HOST, candidate, SHOP)
+      const response = await storefrontQuery(t, shop.host, candidate, SHOP)
       expect(response.status).toBe(401)
       expect(response.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
       expect(response.data).toBeNull()
@@ -39,8 +28,8 @@ describe('authentication', () => {
   it("refuses another store's token exactly like an unknown one", async () => {
     const other = await t.tenant('sfapi-access-b')
     const theirs = (await createStorefrontToken(t, other.apiKey)).accessToken
-    const foreign = await storefrontQuery(t, HOST, theirs, SHOP)
-    const unknown = await storefrontQuery(t, HOST, `sfp_${'B'.repeat(43)}`, SHOP)
+    const foreign = await storefrontQuery(t, shop.host, theirs, SHOP)
+    const unknown = await storefrontQuery(t, shop.host, `sfp_${'B'.repeat(43)}`, SHOP)
     expect(foreign.status).toBe(401)
     expect(foreign.errors).toEqual(unknown.errors)
     expect((await storefrontQuery(t, 'sfapi-access-b.localhost', theirs, SHOP)).status).toBe(200)
@@ -48,26 +37,26 @@ describe('authentication', () => {
 
   it('refuses a token from the request after it was revoked', async () => {
     const { id, accessToken } = await createStorefrontToken(t, shop.apiKey, 'Short-lived')
-    expect((await storefrontQuery(t, HOST, accessToken, SHOP)).status).toBe(200)
+    expect((await storefrontQuery(t, shop.host, accessToken, SHOP)).status).toBe(200)
     const revoke = await t.gql(
       shop.apiKey,
       'mutation ($input: StorefrontTokenRevokeInput!) { storefrontTokenRevoke(input: $input) { eventPosition } }',
       { input: { id } },
     )
     expect(revoke.errors).toBeUndefined()
-    const response = await storefrontQuery(t, HOST, accessToken, SHOP)
+    const response = await storefrontQuery(t, shop.host, accessToken, SHOP)
     expect(response.status).toBe(401)
     expect(response.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED')
   })
 
   it('does not accept an admin API key', async () => {
-    expect((await storefrontQuery(t, HOST, shop.apiKey, SHOP)).status).toBe(401)
+    expect((await storefrontQuery(t, shop.host, shop.apiKey, SHOP)).status).toBe(401)
   })
 })
 
 describe('hosts and transport', () => {
   it("does not exist on the platform's host", async () => {
-    const response = await storefrontQuery(t, 'localhost', token, SHOP)
+    const response = await storefrontQuery(t, 'localhost', shop.token, SHOP)
     expect(response.status).toBe(404)
     expect(response.errors?.[0]?.extensions.code).toBe('NOT_FOUND')
   })
@@ -76,7 +65,7 @@ describe('hosts and transport', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/storefront/graphql?query=${encodeURIComponent(SHOP)}`,
-      headers: { host: HOST, 'x-storefront-access-token': token },
+      headers: { host: shop.host, 'x-storefront-access-token': shop.token },
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ data: { shop: { name: 'Store sfapi-access' } } })
@@ -87,7 +76,7 @@ describe('hosts and transport', () => {
       method: 'OPTIONS',
       url: '/api/storefront/graphql',
       headers: {
-        host: HOST,
+        host: shop.host,
         origin: 'https://shop.example',
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type, x-storefront-access-token',
@@ -99,7 +88,7 @@ describe('hosts and transport', () => {
     expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain(
       'x-storefront-access-token',
     )
-    const answer = await storefrontQuery(t, HOST, token, SHOP, undefined, { origin: 'https://shop.example' })
+    const answer = await shop.query(SHOP, undefined, { origin: 'https://shop.example' })
     expect(answer.headers['access-control-allow-origin']).toBe('*')
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined()
   })
@@ -109,7 +98,7 @@ describe('hosts and transport', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/storefront/graphql',
-        headers: { host: HOST, 'content-type': 'application/json', 'x-storefront-access-token': token },
+        headers: { host: shop.host, 'content-type': 'application/json', 'x-storefront-access-token': shop.token },
         payload,
       })
     const refused = await post('{nope')
@@ -125,7 +114,7 @@ describe('hosts and transport', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/storefront/graphql',
-      headers: { host: HOST, 'content-type': 'application/json', 'x-storefront-access-token': token },
+      headers: { host: shop.host, 'content-type': 'application/json', 'x-storefront-access-token': shop.token },
       payload: JSON.stringify({ query: 42 }),
     })
     expect(response.statusCode).toBe(400)
@@ -135,38 +124,31 @@ describe('hosts and transport', () => {
 
 describe('schema', () => {
   it("has only the cart's mutations: any other fails validation", async () => {
-    const response = await storefrontQuery(t, HOST, token, 'mutation { productCreate(input: {title: "x"}) { id } }')
+    const response = await shop.query('mutation { productCreate(input: {title: "x"}) { id } }')
     expect(response.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
     expect(response.data).toBeNull()
-    const introspection = await storefrontQuery<{ __schema: { mutationType: null; queryType: { name: string } } }>(
-      t,
-      HOST,
-      token,
+    const introspection = await shop.query<{ __schema: { mutationType: null; queryType: { name: string } } }>(
       '{ __schema { mutationType { name } queryType { name } } }',
     )
     expect(introspection.data!.__schema).toEqual({ mutationType: { name: 'Mutation' }, queryType: { name: 'Query' } })
   })
 
   it('refuses text no store can hold (a NUL), in a literal or a variable, with BAD_USER_INPUT at the argument', async () => {
-    const literal = await storefrontQuery(t, HOST, token, '{ product(handle: "a\\u0000b") { id } }')
+    const literal = await shop.query('{ product(handle: "a\\u0000b") { id } }')
     expect(literal.status).toBe(200)
     expect(literal.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: ['handle'] })
-    const variable = await storefrontQuery(
-      t,
-      HOST,
-      token,
-      'query ($q: String) { products(first: 5, query: $q) { nodes { id } } }',
-      { q: 'tee\u0000' },
-    )
+    const variable = await shop.query('query ($q: String) { products(first: 5, query: $q) { nodes { id } } }', {
+      q: 'tee\u0000',
+    })
     expect(variable.status).toBe(200)
     expect(variable.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: ['query'] })
   })
 
   it('refuses a query too deep or with too many nested list items with QUERY_TOO_COMPLEX', async () => {
     const deep = `{ menu(handle: "x") { items { items { items { items { items { items { items { items { items { items { items { items { title } } } } } } } } } } } } } }`
-    expect((await storefrontQuery(t, HOST, token, deep)).errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX')
+    expect((await shop.query(deep)).errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX')
     const wide = '{ collections(first: 250) { nodes { products(first: 250) { nodes { id } } } } }'
-    const response = await storefrontQuery(t, HOST, token, wide)
+    const response = await shop.query(wide)
     expect(response.errors?.[0]).toMatchObject({
       extensions: { code: 'QUERY_TOO_COMPLEX' },
       message: expect.stringContaining('62750'),
@@ -188,7 +170,7 @@ describe('maintenance', () => {
     await maintenance(shop.apiKey, { enabled: true, message: 'Back at noon' })
     try {
       for (const document of [SHOP, 'mutation { cartCreate(input: {}) { cart { id } } }']) {
-        const closed = await storefrontQuery(t, HOST, token, document)
+        const closed = await shop.query(document)
         expect(closed.status).toBe(503)
         expect(closed.headers['retry-after']).toBe('300')
         expect(closed.data).toBeNull()
@@ -198,12 +180,12 @@ describe('maintenance', () => {
         })
       }
       // A bad token still learns nothing but 401; another store stays open.
-      expect((await storefrontQuery(t, HOST, 'nope', SHOP)).status).toBe(401)
+      expect((await storefrontQuery(t, shop.host, 'nope', SHOP)).status).toBe(401)
       expect((await storefrontQuery(t, 'sfapi-access-open.localhost', theirs, SHOP)).status).toBe(200)
     } finally {
       await maintenance(shop.apiKey, { enabled: false })
     }
-    expect((await storefrontQuery(t, HOST, token, SHOP)).status).toBe(200)
+    expect((await shop.query(SHOP)).status).toBe(200)
   })
 })
 

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTestApp } from '../../test/support/app.js'
 import { productWithVariants, setCommerce } from '../../test/support/cart.js'
-import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { createStorefrontToken, storefrontQuery, useStorefrontShop } from '../../test/support/storefront-api.js'
 
 // The cart mutations of the public storefront API, for headless front ends.
 
-const HOST = 'sfcart.localhost'
 const t = useTestApp({ config: { storefrontApiRateLimit: { bucket: 1_000, restorePerSecond: 1_000 } } })
-let shop: Tenant
-let token: string
+const shop = useStorefrontShop(t, 'sfcart')
 let otherToken: string
 let shirt: { id: string; variants: Record<string, string> }
 let draft: { id: string; variants: Record<string, string> }
@@ -31,11 +29,9 @@ interface Cart {
 type Payload<K extends string> = Record<K, { cart: Cart }>
 
 beforeAll(async () => {
-  shop = await t.tenant('sfcart')
   const other = await t.tenant('sfcart-other')
   await setCommerce(t, shop.apiKey, true)
   await setCommerce(t, other.apiKey, true)
-  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   otherToken = (await createStorefrontToken(t, other.apiKey)).accessToken
   shirt = await productWithVariants(t, shop.apiKey, {
     title: 'Shirt',
@@ -60,7 +56,7 @@ beforeAll(async () => {
 }, 120_000)
 
 async function created(lines: { variantId: string; quantity?: number }[] = []): Promise<Cart> {
-  const response = await storefrontQuery<Payload<'cartCreate'>>(t, HOST, token, CREATE, { input: { lines } })
+  const response = await shop.query<Payload<'cartCreate'>>(CREATE, { input: { lines } })
   expect(response.errors).toBeUndefined()
   return response.data!.cartCreate.cart
 }
@@ -74,14 +70,14 @@ describe('cart mutations', () => {
       cost: { subtotalAmount: { amount: '39.80', currencyCode: 'USD' } },
       lines: [{ quantity: 2, availableForSale: true, merchandise: { id: shirt.variants['SH-S'], sku: 'SH-S' } }],
     })
-    const read = await storefrontQuery<{ cart: Cart }>(t, HOST, token, READ, { id: cart.id })
+    const read = await shop.query<{ cart: Cart }>(READ, { id: cart.id })
     expect(read.data?.cart).toEqual(cart)
   })
 
   it('adds, updates and removes lines', async () => {
     const cart = await created()
     expect(cart).toMatchObject({ totalQuantity: 0, lines: [] })
-    const added = await storefrontQuery<Payload<'cartLinesAdd'>>(t, HOST, token, ADD, {
+    const added = await shop.query<Payload<'cartLinesAdd'>>(ADD, {
       input: {
         cartId: cart.id,
         lines: [{ variantId: shirt.variants['SH-M'] }, { variantId: shirt.variants['SH-S'], quantity: 1 }],
@@ -90,14 +86,14 @@ describe('cart mutations', () => {
     expect(added.errors).toBeUndefined()
     const lines = added.data!.cartLinesAdd.cart.lines
     expect(lines.map((l) => l.quantity)).toEqual([1, 1])
-    const updated = await storefrontQuery<Payload<'cartLinesUpdate'>>(t, HOST, token, UPDATE, {
+    const updated = await shop.query<Payload<'cartLinesUpdate'>>(UPDATE, {
       input: { cartId: cart.id, lines: [{ id: lines[0]!.id, quantity: 5 }] },
     })
     expect(updated.data?.cartLinesUpdate.cart).toMatchObject({
       totalQuantity: 6,
       cost: { subtotalAmount: { amount: '124.90' } },
     })
-    const removed = await storefrontQuery<Payload<'cartLinesRemove'>>(t, HOST, token, REMOVE, {
+    const removed = await shop.query<Payload<'cartLinesRemove'>>(REMOVE, {
       input: { cartId: cart.id, lineIds: [lines[0]!.id] },
     })
     expect(removed.data?.cartLinesRemove.cart).toMatchObject({ totalQuantity: 1, lines: [{ id: lines[1]!.id }] })
@@ -105,7 +101,7 @@ describe('cart mutations', () => {
 
   it('refuses more than the stock with BAD_USER_INPUT at the line, saying how many are left', async () => {
     const cart = await created([{ variantId: shirt.variants['SH-S']!, quantity: 2 }])
-    const over = await storefrontQuery(t, HOST, token, ADD, {
+    const over = await shop.query(ADD, {
       input: { cartId: cart.id, lines: [{ variantId: shirt.variants['SH-S'], quantity: 2 }] },
     })
     expect(over.errors?.[0]).toMatchObject({
@@ -117,15 +113,15 @@ describe('cart mutations', () => {
         available: 3,
       },
     })
-    const line = (await storefrontQuery<{ cart: Cart }>(t, HOST, token, READ, { id: cart.id })).data!.cart.lines[0]!
-    const raise = await storefrontQuery(t, HOST, token, UPDATE, {
+    const line = (await shop.query<{ cart: Cart }>(READ, { id: cart.id })).data!.cart.lines[0]!
+    const raise = await shop.query(UPDATE, {
       input: { cartId: cart.id, lines: [{ id: line.id, quantity: 4 }] },
     })
     expect(raise.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: ['input', 'lines', 0, 'quantity'],
     })
-    const bad = await storefrontQuery(t, HOST, token, ADD, {
+    const bad = await shop.query(ADD, {
       input: { cartId: cart.id, lines: [{ variantId: shirt.variants['SH-M'], quantity: 0 }] },
     })
     expect(bad.errors?.[0]?.extensions).toMatchObject({
@@ -137,7 +133,7 @@ describe('cart mutations', () => {
   it("refuses a hidden product's variant and another store's exactly like an unknown one", async () => {
     const messages = []
     for (const variantId of [draft.variants.SECRET!, theirs.variants.THEIRS!, '01900000-0000-7000-8000-0000000000ff']) {
-      const response = await storefrontQuery(t, HOST, token, CREATE, { input: { lines: [{ variantId }] } })
+      const response = await shop.query(CREATE, { input: { lines: [{ variantId }] } })
       expect(response.errors?.[0]?.extensions).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: ['input', 'lines', 0, 'variantId'],
@@ -155,8 +151,8 @@ describe('cart mutations', () => {
     const theirCart = other.data!.cartCreate.cart.id
     const tampered = cart.id.slice(0, 40) + (cart.id[40] === 'A' ? 'B' : 'A') + cart.id.slice(41)
     for (const id of [tampered, theirCart, '01900000-0000-7000-8000-000000000001']) {
-      expect((await storefrontQuery<{ cart: Cart | null }>(t, HOST, token, READ, { id })).data).toEqual({ cart: null })
-      const add = await storefrontQuery(t, HOST, token, ADD, {
+      expect((await shop.query<{ cart: Cart | null }>(READ, { id })).data).toEqual({ cart: null })
+      const add = await shop.query(ADD, {
         input: { cartId: id, lines: [{ variantId: shirt.variants['SH-M'] }] },
       })
       expect(add.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'cartId'] })
@@ -165,7 +161,7 @@ describe('cart mutations', () => {
 
   it('answers an unknown line with NOT_FOUND at its place', async () => {
     const cart = await created([{ variantId: shirt.variants['SH-M']! }])
-    const response = await storefrontQuery(t, HOST, token, REMOVE, {
+    const response = await shop.query(REMOVE, {
       input: { cartId: cart.id, lineIds: ['01900000-0000-7000-8000-0000000000ee'] },
     })
     expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'lineIds', 0] })
@@ -175,7 +171,7 @@ describe('cart mutations', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/storefront/graphql?query=${encodeURIComponent('mutation { cartCreate(input: {}) { cart { id } } }')}`,
-      headers: { host: HOST, 'x-storefront-access-token': token },
+      headers: { host: shop.host, 'x-storefront-access-token': shop.token },
     })
     expect(response.statusCode).toBe(405)
   })
@@ -183,7 +179,7 @@ describe('cart mutations', () => {
   it('refuses carts while the store is not selling', async () => {
     await setCommerce(t, shop.apiKey, false)
     try {
-      const response = await storefrontQuery(t, HOST, token, CREATE, { input: {} })
+      const response = await shop.query(CREATE, { input: {} })
       expect(response.errors?.[0]).toMatchObject({
         message: expect.stringContaining('not selling online'),
         extensions: { code: 'FORBIDDEN' },

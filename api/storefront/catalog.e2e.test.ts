@@ -1,18 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../domain/webstore/translation/digest.js'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTestApp } from '../../test/support/app.js'
 import { createCollection } from '../../test/support/collections.js'
 import { ok } from '../../test/support/menus.js'
 import { createProduct } from '../../test/support/products.js'
-import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { useStorefrontShop } from '../../test/support/storefront-api.js'
 
 // The catalog as a headless front end reads it: the rendered storefront's visibility rule and
 // translations, another store's handles unseen.
 
-const HOST = 'sfapi-cat.localhost'
 const t = useTestApp()
-let shop: Tenant
-let token: string
+const shop = useStorefrontShop(t, 'sfapi-cat')
 const ids = new Map<string, string>()
 
 const ADD = 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }'
@@ -30,12 +28,7 @@ async function translate(resourceId: string, locale: string, source: string, val
   await ok(t, shop.apiKey, REGISTER, { resourceId, locale, translations }, 'translationsRegister')
 }
 
-const query = <Data>(text: string, variables?: Record<string, unknown>) =>
-  storefrontQuery<Data>(t, HOST, token, text, variables)
-
 beforeAll(async () => {
-  shop = await t.tenant('sfapi-cat')
-  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   await product('red-tee', {
@@ -65,7 +58,7 @@ beforeAll(async () => {
 
 describe('shop', () => {
   it('names the store, its locales and currency', async () => {
-    const response = await query<{ shop: unknown }>('{ shop { name primaryLocale locales currency } }')
+    const response = await shop.query<{ shop: unknown }>('{ shop { name primaryLocale locales currency } }')
     expect(response.status).toBe(200)
     expect(response.data!.shop).toEqual({
       name: 'Store sfapi-cat',
@@ -83,7 +76,7 @@ describe('product', () => {
     options { name values } variants { sku availableForSale price { amount } selectedOptions { name value } } } }`
 
   it('serves an ACTIVE product with variants, options, availability and its price range', async () => {
-    const response = await query<{ product: unknown }>(PRODUCT, { handle: 'red-tee' })
+    const response = await shop.query<{ product: unknown }>(PRODUCT, { handle: 'red-tee' })
     expect(response.data!.product).toEqual({
       handle: 'red-tee',
       title: 'Red Tee',
@@ -116,7 +109,7 @@ describe('product', () => {
     ["another store's product", 'other-tee'],
     ['a missing product', 'nothing'],
   ])('answers %s with null, no error', async (_, handle) => {
-    const response = await query<{ product: unknown }>('query ($h: String!) { product(handle: $h) { id } }', {
+    const response = await shop.query<{ product: unknown }>('query ($h: String!) { product(handle: $h) { id } }', {
       h: handle,
     })
     expect(response).toMatchObject({ status: 200, data: { product: null }, errors: undefined })
@@ -126,7 +119,7 @@ describe('product', () => {
     const titles = async (locale: string) =>
       Promise.all(
         ['red-tee', 'blue-tee'].map(async (handle) => {
-          const response = await query<{ product: { title: string } }>(PRODUCT, { handle, locale })
+          const response = await shop.query<{ product: { title: string } }>(PRODUCT, { handle, locale })
           return response.data!.product.title
         }),
       )
@@ -136,7 +129,7 @@ describe('product', () => {
   })
 
   it('refuses a locale the store does not offer with BAD_USER_INPUT', async () => {
-    const response = await query(PRODUCT, { handle: 'red-tee', locale: 'de' })
+    const response = await shop.query(PRODUCT, { handle: 'red-tee', locale: 'de' })
     expect(response.errors?.[0]).toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', field: ['locale'] },
       message: expect.stringContaining('en, fr, fr-CA'),
@@ -150,11 +143,11 @@ describe('products', () => {
     products(first: $first, after: $after, last: $last, query: $query, sortKey: $sortKey, filters: $filters) {
       nodes { handle } pageInfo { hasNextPage endCursor } } }`
   const handles = async (variables: Record<string, unknown>) =>
-    (await query<Products>(PRODUCTS, variables)).data!.products.nodes.map((node) => node.handle)
+    (await shop.query<Products>(PRODUCTS, variables)).data!.products.nodes.map((node) => node.handle)
 
   it('lists visible products only, sorted, in pages', async () => {
     expect(await handles({ sortKey: 'TITLE_ASC' })).toEqual(['blue-tee', 'red-tee'])
-    const first = await query<Products>(PRODUCTS, { first: 1, sortKey: 'PRICE_DESC' })
+    const first = await shop.query<Products>(PRODUCTS, { first: 1, sortKey: 'PRICE_DESC' })
     expect(first.data!.products.nodes.map((n) => n.handle)).toEqual(['blue-tee'])
     expect(first.data!.products.pageInfo.hasNextPage).toBe(true)
     expect(await handles({ first: 1, after: first.data!.products.pageInfo.endCursor, sortKey: 'PRICE_DESC' })).toEqual([
@@ -172,7 +165,7 @@ describe('products', () => {
   })
 
   it('counts facets over the visible products, each without its own choice', async () => {
-    const response = await query<{ products: { facets: unknown } }>(
+    const response = await shop.query<{ products: { facets: unknown } }>(
       '{ products(first: 1, filters: { tags: ["summer"] }) { facets { totalCount tags { value count } price { min { amount } max { amount } } } } }',
     )
     expect(response.data!.products.facets).toEqual({
@@ -186,7 +179,7 @@ describe('products', () => {
   })
 
   it('refuses more than 250 per page with BAD_USER_INPUT', async () => {
-    const response = await query(PRODUCTS, { first: 251 })
+    const response = await shop.query(PRODUCTS, { first: 251 })
     expect(response.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT')
   })
 })
@@ -196,7 +189,7 @@ describe('collections', () => {
     handle title products(first: 10) { nodes { handle title } } } }`
 
   it('serves a published collection with its visible products in its order, translated', async () => {
-    const response = await query<{ collection: unknown }>(COLLECTION, { handle: 'summer', locale: 'fr' })
+    const response = await shop.query<{ collection: unknown }>(COLLECTION, { handle: 'summer', locale: 'fr' })
     expect(response.data!.collection).toEqual({
       handle: 'summer',
       title: 'Summer',
@@ -212,12 +205,12 @@ describe('collections', () => {
   it.each(['secret', 'other-collection', 'none'])(
     'answers collection %s (draft, other store, missing) with null',
     async (handle) => {
-      expect((await query<{ collection: unknown }>(COLLECTION, { handle })).data).toEqual({ collection: null })
+      expect((await shop.query<{ collection: unknown }>(COLLECTION, { handle })).data).toEqual({ collection: null })
     },
   )
 
   it('lists published collections only', async () => {
-    const response = await query<{ collections: { nodes: { handle: string }[] } }>(
+    const response = await shop.query<{ collections: { nodes: { handle: string }[] } }>(
       '{ collections { nodes { handle } } }',
     )
     expect(response.data!.collections.nodes).toEqual([{ handle: 'summer' }])
@@ -227,7 +220,7 @@ describe('collections', () => {
 describe('catalog mode (commerce off)', () => {
   it('shows no price and nothing for sale, and refuses to filter or sort by price', async () => {
     await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
-    const response = await query<{ product: unknown }>(
+    const response = await shop.query<{ product: unknown }>(
       '{ product(handle: "red-tee") { availableForSale priceRange { minVariantPrice { amount } } variants { availableForSale price { amount } compareAtPrice { amount } } } }',
     )
     expect(response.data!.product).toEqual({
@@ -238,9 +231,9 @@ describe('catalog mode (commerce off)', () => {
         { availableForSale: false, price: null, compareAtPrice: null },
       ],
     })
-    const filtered = await query('{ products(filters: { price: { min: "1" } }) { nodes { id } } }')
+    const filtered = await shop.query('{ products(filters: { price: { min: "1" } }) { nodes { id } } }')
     expect(filtered.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['filters', 'price'] })
-    const sorted = await query('{ products(sortKey: PRICE_ASC) { nodes { id } } }')
+    const sorted = await shop.query('{ products(sortKey: PRICE_ASC) { nodes { id } } }')
     expect(sorted.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['sortKey'] })
   })
 })

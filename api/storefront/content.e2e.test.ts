@@ -1,24 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTestApp } from '../../test/support/app.js'
 import { addItem, createMenu } from '../../test/support/menus.js'
 import { createProduct } from '../../test/support/products.js'
-import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { useStorefrontShop } from '../../test/support/storefront-api.js'
 import { createPage, createPost, createShopperContent } from '../../test/support/webstore-content.js'
 
 // Pages, blogs, articles and menus through the public API: what is not published (yet) is absent
 // exactly like what does not exist.
 
-const HOST = 'sfapi-content.localhost'
 const t = useTestApp()
-let shop: Tenant
-let token: string
-
-const query = <Data>(text: string, variables?: Record<string, unknown>) =>
-  storefrontQuery<Data>(t, HOST, token, text, variables)
+const shop = useStorefrontShop(t, 'sfapi-content')
 
 beforeAll(async () => {
-  shop = await t.tenant('sfapi-content')
-  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   const { about, news } = await createShopperContent(t, shop.apiKey)
   await createPost(t, shop.apiKey, {
     blogId: news.id,
@@ -39,7 +32,7 @@ beforeAll(async () => {
 
 describe('pages', () => {
   it('serves a published page as text and its HTML body', async () => {
-    const response = await query<{ page: unknown }>(
+    const response = await shop.query<{ page: unknown }>(
       '{ page(handle: "about") { handle title body seo { title description } } }',
     )
     expect(response.data!.page).toEqual({
@@ -53,13 +46,15 @@ describe('pages', () => {
   it.each(['draft', 'soon', 'theirs', 'none'])(
     'answers page %s (draft, scheduled, other store, missing) with null',
     async (handle) => {
-      const response = await query<{ page: unknown }>('query ($h: String!) { page(handle: $h) { id } }', { h: handle })
+      const response = await shop.query<{ page: unknown }>('query ($h: String!) { page(handle: $h) { id } }', {
+        h: handle,
+      })
       expect(response).toMatchObject({ data: { page: null }, errors: undefined })
     },
   )
 
   it('lists visible pages only', async () => {
-    const response = await query<{ pages: { nodes: { handle: string }[] } }>(
+    const response = await shop.query<{ pages: { nodes: { handle: string }[] } }>(
       '{ pages(first: 10) { nodes { handle } } }',
     )
     expect(response.data!.pages.nodes).toEqual([{ handle: 'about' }])
@@ -68,7 +63,7 @@ describe('pages', () => {
 
 describe('blogs and articles', () => {
   it('serves a blog with its published articles only', async () => {
-    const response = await query<{ blog: unknown }>(
+    const response = await shop.query<{ blog: unknown }>(
       '{ blog(handle: "news") { handle title articles(first: 10) { nodes { handle title author body blogHandle } } } }',
     )
     expect(response.data!.blog).toEqual({
@@ -84,19 +79,19 @@ describe('blogs and articles', () => {
 
   it('answers a future article like a missing one', async () => {
     const ARTICLE = 'query ($b: String!, $h: String!) { article(blogHandle: $b, handle: $h) { handle } }'
-    expect((await query(ARTICLE, { b: 'news', h: 'hello' })).data).toEqual({ article: { handle: 'hello' } })
+    expect((await shop.query(ARTICLE, { b: 'news', h: 'hello' })).data).toEqual({ article: { handle: 'hello' } })
     for (const [b, h] of [
       ['news', 'future'],
       ['news', 'none'],
       ['none', 'hello'],
     ])
-      expect((await query(ARTICLE, { b, h })).data).toEqual({ article: null })
+      expect((await shop.query(ARTICLE, { b, h })).data).toEqual({ article: null })
   })
 })
 
 describe('menu', () => {
   it('resolves item URLs and leaves out items linking to hidden things', async () => {
-    const response = await query<{ menu: unknown }>(
+    const response = await shop.query<{ menu: unknown }>(
       '{ menu(handle: "main-menu") { handle title items { title url type } } }',
     )
     expect(response.data!.menu).toEqual({
@@ -111,6 +106,6 @@ describe('menu', () => {
   })
 
   it('answers a missing menu with null', async () => {
-    expect((await query('{ menu(handle: "none") { id } }')).data).toEqual({ menu: null })
+    expect((await shop.query('{ menu(handle: "none") { id } }')).data).toEqual({ menu: null })
   })
 })

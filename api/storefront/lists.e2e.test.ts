@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTestApp } from '../../test/support/app.js'
 import { createCollection } from '../../test/support/collections.js'
-import { createStorefrontToken, storefrontQuery } from '../../test/support/storefront-api.js'
+import { useStorefrontShop } from '../../test/support/storefront-api.js'
 import { createBlog, createPage, createPost } from '../../test/support/webstore-content.js'
 
 // Every list of the public API pages the same way as `products` (API-CONVENTIONS.md, "Lists"):
 // first/after forward, last/before backward, hasPreviousPage, at most 250, one direction at a time.
 
-const HOST = 'sfapi-lists.localhost'
 const t = useTestApp()
-let shop: Tenant
-let token: string
-
-const query = <Data>(text: string, variables?: Record<string, unknown>) =>
-  storefrontQuery<Data>(t, HOST, token, text, variables)
+const shop = useStorefrontShop(t, 'sfapi-lists')
 
 interface Connection {
   nodes: { handle: string }[]
@@ -41,8 +36,6 @@ const LISTS: Record<string, { text: string; read: (data: never) => Connection }>
 }
 
 beforeAll(async () => {
-  shop = await t.tenant('sfapi-lists')
-  token = (await createStorefrontToken(t, shop.apiKey)).accessToken
   const news = await createBlog(t, shop.apiKey, { title: 'News', handle: 'news' })
   // Collections list by title; pages and articles newest first: each list reads a, b, c in its order.
   for (const handle of ['c', 'b', 'a']) {
@@ -55,11 +48,11 @@ beforeAll(async () => {
 describe.each(Object.keys(LISTS))('%s', (name) => {
   const list = LISTS[name]!
   const page = async (variables: Record<string, unknown>) => {
-    const response = await query(list.text, variables)
+    const response = await shop.query(list.text, variables)
     expect(response.errors).toBeUndefined()
     return list.read(response.data as never)
   }
-  const refused = async (variables: Record<string, unknown>) => (await query(list.text, variables)).errors?.[0]
+  const refused = async (variables: Record<string, unknown>) => (await shop.query(list.text, variables)).errors?.[0]
 
   it('walks forward with first/after and says there is a previous page', async () => {
     const first = await page({ first: 2 })

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
-import type { TestApp } from './app.js'
+import type { Tenant, TestApp } from './app.js'
+import { perFile } from './per-file.js'
 
 export interface StorefrontResponse<Data> {
   status: number
@@ -49,4 +50,45 @@ export async function storefrontQuery<Data = Record<string, unknown>>(
   })
   const body = response.json() as { data?: Data; errors?: StorefrontResponse<Data>['errors'] }
   return { status: response.statusCode, data: body.data ?? null, errors: body.errors, headers: response.headers }
+}
+
+/** A store with a storefront token, and the public API of its host as a headless front end calls it. */
+export interface StorefrontShop extends Tenant {
+  /** `<slug>.localhost`, the store's own host. */
+  host: string
+  /** The store's storefront token. */
+  token: string
+  /** `storefrontQuery` on the store's host with its token. */
+  query<Data = Record<string, unknown>>(
+    text: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<StorefrontResponse<Data>>
+}
+
+/**
+ * A store of the file's app with a storefront token, made in `beforeAll`; instead of the tenant,
+ * token, host and query wrapper each storefront API test declared by hand.
+ *
+ * @example
+ * const shop = useStorefrontShop(t, 'sfapi-content')
+ * beforeAll(() => createPage(t, shop.apiKey, { title: 'About', status: 'PUBLISHED' }))
+ * it('…', async () => expect((await shop.query('{ page(handle: "about") { title } }')).data).toEqual(…))
+ */
+export function useStorefrontShop(t: TestApp, slug: string): StorefrontShop {
+  return perFile(
+    async () => {
+      const tenant = await t.tenant(slug)
+      const { accessToken: token } = await createStorefrontToken(t, tenant.apiKey)
+      const host = `${slug}.localhost`
+      return {
+        ...tenant,
+        host,
+        token,
+        query: <Data>(text: string, variables?: Record<string, unknown>, headers?: Record<string, string>) =>
+          storefrontQuery<Data>(t, host, token, text, variables, headers),
+      }
+    },
+    () => Promise.resolve(),
+  )
 }
