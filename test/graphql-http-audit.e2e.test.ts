@@ -1,15 +1,14 @@
 import { serverAudits, type AuditResult } from 'graphql-http'
 import { beforeAll, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from './support/app.js'
+import { useTenant, useTestApp } from './support/app.js'
 
 // The GraphQL-over-HTTP spec's own conformance audits (graphql-http), run against a real
 // listening server with a key, as a client library would meet it.
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'audit-shop')
 let url: string
 beforeAll(async () => {
-  shop = await t.tenant('audit-shop')
   url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/graphql`
 })
 

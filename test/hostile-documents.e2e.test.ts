@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { beforeAll, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from './support/app.js'
+import { useTenant, useTestApp } from './support/app.js'
 import { aliasFlood, deepNesting, fragmentFanOut, manyTokens } from './support/hostile-documents.js'
 import { PASSWORD } from './support/session.js'
 
@@ -9,10 +9,9 @@ import { PASSWORD } from './support/session.js'
 // at the cost of its text (issue 11, defect 1).
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'hostile-shop')
 let base: string
 beforeAll(async () => {
-  shop = await t.tenant('hostile-shop')
   base = await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
 

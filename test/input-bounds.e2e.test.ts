@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type GraphQLResponse, type Tenant } from './support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTenant, useTestApp, type GraphQLResponse } from './support/app.js'
 import { CREATE_PRODUCT, createProduct, onlyError } from './support/products.js'
 import { contentMutation, createBlog } from './support/webstore-content.js'
 
@@ -8,10 +8,7 @@ import { contentMutation, createBlog } from './support/webstore-content.js'
 // with BAD_USER_INPUT, the field path and HTTP 200, and nothing is written.
 
 const t = useTestApp()
-let shop: Tenant
-beforeAll(async () => {
-  shop = await t.tenant('bounds-shop')
-})
+const shop = useTenant(t, 'bounds-shop')
 
 const PRODUCT_COUNT = '{ products { totalCount } }'
 

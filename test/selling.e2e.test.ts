@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp, type Tenant } from './support/app.js'
+import { useTenant, useTestApp, type Tenant } from './support/app.js'
 import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
 import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
 import { callTool, connectMcp } from './support/mcp.js'
@@ -9,8 +9,8 @@ import { callTool, connectMcp } from './support/mcp.js'
 // check out, pay on the test page, the webhook marks the order paid and the stock is sold.
 
 const t = useTestApp()
-let shop: Tenant
-let unpaid: Tenant
+const shop = useTenant(t, 'selling-shop')
+const unpaid = useTenant(t, 'selling-unpaid')
 let shirt: { id: string; variants: Record<string, string> }
 let poster: { id: string; variants: Record<string, string> }
 const HOST = 'selling-shop.localhost'
@@ -55,8 +55,6 @@ const ADDRESS = {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 
 beforeAll(async () => {
-  shop = await t.tenant('selling-shop')
-  unpaid = await t.tenant('selling-unpaid')
   for (const tenant of [shop, unpaid]) await setCommerce(t, tenant.apiKey, true)
   await ok(shop.apiKey, CONFIGURE, {
     input: { provider: 'TEST', webhookSigningSecret: `whsec_${randomBytes(24).toString('hex')}` },

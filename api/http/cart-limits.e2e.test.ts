@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTenant, useTestApp } from '../../test/support/app.js'
 import { Shopper, productWithVariants, setCommerce } from '../../test/support/cart.js'
 
 // Shopper writes are limited per client address, with the storefront API's limiter; reads are not.
 
 const HOST = 'cart-limits.localhost'
 const t = useTestApp({ config: { storefrontApiRateLimit: { bucket: 3, restorePerSecond: 0.01 } } })
-let shop: Tenant
+const shop = useTenant(t, 'cart-limits')
 let variantId: string
 
 beforeAll(async () => {
-  shop = await t.tenant('cart-limits')
   await setCommerce(t, shop.apiKey, true)
   const mug = await productWithVariants(t, shop.apiKey, {
     title: 'Mug',

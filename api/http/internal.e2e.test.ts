@@ -1,19 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../infra/dns/txt.js'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTenant, useTestApp } from '../../test/support/app.js'
 
 // GET /internal/resolve-host: which store a storefront host serves, for the edge proxy.
 
 const SECRET = 'an-internal-secret-of-some-length'
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'host-shop')
 let custom: string
 const records = new Map<string, string>()
 beforeAll(async () => {
   ;(t.platform.config as { internalSecret: string | undefined }).internalSecret = SECRET
   useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
-  shop = await t.tenant('host-shop')
   const added = await t.gql<{
     storeDomainAdd: { storeDomain: { id: string; verificationRecord: { name: string; value: string } } }
   }>(

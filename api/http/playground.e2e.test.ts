@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import type { Platform } from '../../app/platform.js'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
+import { useTenant, useTestApp } from '../../test/support/app.js'
 import {
   browserSupport,
   launchTestBrowser,
@@ -14,11 +14,10 @@ import {
 import { PLAYGROUND_CSP } from './playground.js'
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'playground')
 let origin: string
 
 beforeAll(async () => {
-  shop = await t.tenant('playground')
   origin = await listenLocally(t.app)
 })
 

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
-import { useTestMedia } from '../../test/support/media.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTenant, useTestApp } from '../../test/support/app.js'
+import { useFileMedia } from '../../test/support/media.js'
 import { rawRequest } from '../../test/support/raw-http.js'
 
 const t = useTestApp()
-let shop: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
+const shop = useTenant(t, 'staged-put')
+useFileMedia(t)
 let origin: string
 
 beforeAll(async () => {
-  shop = await t.tenant('staged-put')
-  media = await useTestMedia(t)
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
-})
-
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 /** A staged upload URL for `fileSize` bytes, as a client gets it, pointed at the listening server. */

@@ -1,24 +1,18 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { imageStats } from '../../infra/media/image.js'
-import { useTestApp, type Tenant } from '../../test/support/app.js'
-import { image, uploadFile, useTestMedia, type MediaView } from '../../test/support/media.js'
+import { useTenant, useTestApp } from '../../test/support/app.js'
+import { image, uploadFile, useFileMedia, type MediaView } from '../../test/support/media.js'
 
 const t = useTestApp()
-let shop: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
+const shop = useTenant(t, 'served-shop')
+const media = useFileMedia(t)
 let photo: MediaView
 let pdf: MediaView
 
 beforeAll(async () => {
-  shop = await t.tenant('served-shop')
-  media = await useTestMedia(t)
   photo = (await uploadFile(t, shop.apiKey, { data: await image(1000, 500, 'jpeg'), filename: 'photo.jpg' })).media!
   pdf = (await uploadFile(t, shop.apiKey, { data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'terms.pdf' })).media!
-})
-
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })

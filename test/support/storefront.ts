@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { TestApp } from './app.js'
+import type { Tenant, TestApp } from './app.js'
+import { perFile } from './per-file.js'
+import { untilMainTheme, type ThemeView } from './themes.js'
 
 /** A shopper's GET (or another method) of a storefront path on a host, as a browser sends it. */
 export function visit(
@@ -48,5 +50,31 @@ export function countOf(html: string, tag: string): number {
 export function jsonLdOf(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
+}
+
+/** A store of the test file's app as shoppers reach it: its own host, with its main theme installed. */
+export interface ThemedShop extends Tenant {
+  /** `<slug>.localhost`, the host the storefront answers for the store. */
+  host: string
+  /** The main theme the platform installed when the store was created. */
+  theme: ThemeView
+}
+
+/**
+ * A store made in `beforeAll` and waited on until its main theme is installed, for tests that
+ * visit its storefront; instead of the HOST constant, tenant and `untilMainTheme` each file wrote.
+ *
+ * @example
+ * const shop = useThemedShop(t, 'cat-shop')
+ * it('…', async () => expect((await visit(t, shop.host, '/')).statusCode).toBe(200))
+ */
+export function useThemedShop(t: TestApp, slug: string): ThemedShop {
+  return perFile(
+    async () => {
+      const tenant = await t.tenant(slug)
+      return { ...tenant, host: `${slug}.localhost`, theme: await untilMainTheme(t, tenant.apiKey) }
+    },
+    () => Promise.resolve(),
   )
 }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { MEDIA_FIELDS, image, uploadFile, useTestMedia, type MediaView } from '../../../test/support/media.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTenant, useTestApp, type Tenant } from '../../../test/support/app.js'
+import { MEDIA_FIELDS, image, uploadFile, useFileMedia, type MediaView } from '../../../test/support/media.js'
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
+const shop = useTenant(t, 'library')
+const other = useTenant(t, 'library-other')
+useFileMedia(t)
 let red: MediaView
 let green: MediaView
 let blue: MediaView
@@ -13,8 +13,6 @@ let guide: MediaView
 let foreign: MediaView
 
 beforeAll(async () => {
-  ;[shop, other] = [await t.tenant('library'), await t.tenant('library-other')]
-  media = await useTestMedia(t)
   const upload = async (tenant: Tenant, data: Buffer, filename: string, alt: string) =>
     (await uploadFile(t, tenant.apiKey, { data, filename }, { alt })).media!
   red = await upload(shop, await image(40, 30, 'png', '#e74c3c'), 'red.png', 'Red shirt, front')
@@ -22,10 +20,6 @@ beforeAll(async () => {
   blue = await upload(shop, await image(20, 20, 'webp', '#3498db'), 'blue.webp', '')
   guide = await upload(shop, Buffer.from('%PDF-1.4\n%%EOF\n'), 'size guide.pdf', 'Size guide')
   foreign = await upload(other, await image(10, 10), 'theirs.png', 'Not yours')
-})
-
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 const gql = <Data = Record<string, never>>(query: string, variables?: Record<string, unknown>, key = shop.apiKey) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
-import { MEDIA_FIELDS, image, multipartBody, useTestMedia, type MediaView } from '../../../test/support/media.js'
+import { MEDIA_FIELDS, image, multipartBody, useFileMedia, type MediaView } from '../../../test/support/media.js'
 import { createStore, signUp, type BrowserSession } from '../../../test/support/session.js'
 
 // Multipart uploads take every credential /graphql takes: a bearer key, or the session cookie
@@ -9,16 +9,11 @@ import { createStore, signUp, type BrowserSession } from '../../../test/support/
 const t = useTestApp()
 let owner: BrowserSession
 let store: { id: string; slug: string }
-let media: Awaited<ReturnType<typeof useTestMedia>>
+useFileMedia(t)
 
 beforeAll(async () => {
-  media = await useTestMedia(t)
   owner = await signUp(t, 'uploader@example.com')
   store = await createStore(t, owner, 'cookie-uploads')
-})
-
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 async function upload(headers: Record<string, string>) {

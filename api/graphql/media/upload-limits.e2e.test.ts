@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
-import { image, multipartBody, useTestMedia, type FilePart } from '../../../test/support/media.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
+import { image, multipartBody, useFileMedia, type FilePart } from '../../../test/support/media.js'
 import { rawRequest } from '../../../test/support/raw-http.js'
 
 // What a multipart request may carry, and what it gets when it carries more or is not multipart.
 
 const MAX_BYTES = 100_000
 const t = useTestApp()
-let shop: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
-
-beforeAll(async () => {
-  shop = await t.tenant('upload-limits')
-  media = await useTestMedia(t, { maxBytes: MAX_BYTES })
-})
-
-afterAll(async () => {
-  await media?.cleanup()
-})
+const shop = useTenant(t, 'upload-limits')
+useFileMedia(t, { maxBytes: MAX_BYTES })
 
 const QUERY = 'mutation($input: MediaCreateInput!) { mediaCreate(input: $input) { media { id } } }'
 const OPERATIONS = JSON.stringify({ query: QUERY, variables: { input: { file: null } } })

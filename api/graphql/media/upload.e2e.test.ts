@@ -1,28 +1,19 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signStagedUpload } from '../../../infra/media/staged-token.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
 import {
-  MEDIA_FIELDS,
   image,
+  MEDIA_FIELDS,
   multipartBody,
   uploadFile,
-  useTestMedia,
+  useFileMedia,
   type MediaView,
 } from '../../../test/support/media.js'
 
 const t = useTestApp()
-let shop: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
-
-beforeAll(async () => {
-  shop = await t.tenant('uploads')
-  media = await useTestMedia(t)
-})
-
-afterAll(async () => {
-  await media?.cleanup()
-})
+const shop = useTenant(t, 'uploads')
+const media = useFileMedia(t)
 
 describe('multipart uploads', () => {
   it('stores a PNG renamed .jpg with a lying content type as PNG, named for what it is', async () => {

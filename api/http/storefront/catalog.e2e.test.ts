@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { countOf, jsonLdOf, textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
-import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
+import { countOf, jsonLdOf, textsOf, useThemedShop, visit, visitNotFound } from '../../../test/support/storefront.js'
 
-const HOST = 'cat-shop.localhost'
 const t = useTestApp()
-let shop: Tenant
-let theme: ThemeView
+const shop = useThemedShop(t, 'cat-shop')
 const ids = new Map<string, string>()
 
 const ADD = 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }'
@@ -22,8 +19,6 @@ async function product(handle: string, input: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  shop = await t.tenant('cat-shop')
-  theme = await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   await product('red-tee', {
     title: 'Red Tee',
@@ -67,7 +62,7 @@ beforeAll(async () => {
 
 describe('product page', () => {
   it('renders an ACTIVE product: one h1, price, a variant form without JavaScript, SEO tags and Product JSON-LD', async () => {
-    const response = await visit(t, HOST, '/products/red-tee')
+    const response = await visit(t, shop.host, '/products/red-tee')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Red Tee'])
     expect(countOf(response.body, 'h1')).toBe(1)
@@ -88,16 +83,16 @@ describe('product page', () => {
   })
 
   it('shows the variant chosen with ?variant= (the picker is a GET form)', async () => {
-    const page = await visit(t, HOST, '/products/red-tee')
+    const page = await visit(t, shop.host, '/products/red-tee')
     const medium = /<option value="([^"]+)"[^>]*>M \(Sold out\)/.exec(page.body)![1]!
-    const response = await visit(t, HOST, `/products/red-tee?variant=${medium}`)
+    const response = await visit(t, shop.host, `/products/red-tee?variant=${medium}`)
     expect(response.body).toContain('$12.00')
     expect(response.body).toMatch(new RegExp(`<option value="${medium}" selected>M`))
     expect(response.body).toMatch(/<button type="submit" disabled>\s*Sold out/)
   })
 
   it('reaches a product through its collection, with a breadcrumb and the product canonical', async () => {
-    const response = await visit(t, HOST, '/collections/summer/products/blue-tee')
+    const response = await visit(t, shop.host, '/collections/summer/products/blue-tee')
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('<link rel="canonical" href="http://cat-shop.localhost/products/blue-tee">')
     const crumbs = jsonLdOf(response.body).find((item) => item['@type'] === 'BreadcrumbList')!
@@ -111,7 +106,7 @@ describe('product page', () => {
     ["another store's product", '/products/other-tee'],
     ['a product under a hidden collection', '/collections/secret/products/red-tee'],
   ])('answers %s with the themed 404', async (_, path) => {
-    const response = await visitNotFound(t, HOST, path)
+    const response = await visitNotFound(t, shop.host, path)
     expect(response.body).toContain('<header id="shopify-section-header"')
   })
 })
@@ -120,7 +115,7 @@ describe('collection page', () => {
   const titles = (html: string) => textsOf(html, 'span').filter((text) => /Tee|Cap|Scarf|Extra/.test(text))
 
   it('lists the visible products of a PUBLISHED collection in its order, with tag facets', async () => {
-    const response = await visit(t, HOST, '/collections/summer')
+    const response = await visit(t, shop.host, '/collections/summer')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Summer'])
     expect(response.body).toContain('<title>Summer styles &ndash; Store cat-shop</title>')
@@ -132,21 +127,21 @@ describe('collection page', () => {
   })
 
   it('filters by facet values in the query string and keeps the other facets counted', async () => {
-    const response = await visit(t, HOST, '/collections/summer?filter.p.tag=cotton')
+    const response = await visit(t, shop.host, '/collections/summer?filter.p.tag=cotton')
     expect(titles(response.body)).toEqual(['Red Tee'])
     expect(response.body).toMatch(/value="cotton" checked> cotton \(1\)/)
-    const priced = await visit(t, HOST, '/collections/summer?filter.v.price.gte=15')
+    const priced = await visit(t, shop.host, '/collections/summer?filter.v.price.gte=15')
     expect(titles(priced.body)).toEqual(['Blue Tee'])
-    const nonsense = await visit(t, HOST, '/collections/summer?filter.v.price.gte=abc&page=-3')
+    const nonsense = await visit(t, shop.host, '/collections/summer?filter.v.price.gte=abc&page=-3')
     expect(nonsense.statusCode).toBe(200)
     expect(titles(nonsense.body)).toEqual(['Red Tee', 'Blue Tee'])
   })
 
   it('sorts by sort_by and marks the choice', async () => {
-    const response = await visit(t, HOST, '/collections/summer?sort_by=price-descending')
+    const response = await visit(t, shop.host, '/collections/summer?sort_by=price-descending')
     expect(titles(response.body)).toEqual(['Blue Tee', 'Red Tee'])
     expect(response.body).toContain('<option value="price-descending" selected>')
-    const byTitle = await visit(t, HOST, '/collections/summer?sort_by=title-ascending')
+    const byTitle = await visit(t, shop.host, '/collections/summer?sort_by=title-ascending')
     expect(titles(byTitle.body)).toEqual(['Blue Tee', 'Red Tee'])
   })
 
@@ -155,14 +150,14 @@ describe('collection page', () => {
       t,
       shop.apiKey,
       SECTION,
-      { themeId: theme.id, template: 'collection', sectionId: 'main', settings: { products_per_page: 4 } },
+      { themeId: shop.theme.id, template: 'collection', sectionId: 'main', settings: { products_per_page: 4 } },
       'themeSectionUpdate',
     )
     for (let n = 1; n <= 4; n++) await product(`extra-${n}`, { title: `Extra ${n}`, variants: [{ price: '1.00' }] })
-    const first = await visit(t, HOST, '/collections/all?sort_by=title-ascending')
+    const first = await visit(t, shop.host, '/collections/all?sort_by=title-ascending')
     expect(titles(first.body)).toEqual(['Blue Tee', 'Extra 1', 'Extra 2', 'Extra 3'])
     expect(first.body).toContain('<a href="/collections/all?sort_by=title-ascending&amp;page=2" rel="next">')
-    const second = await visit(t, HOST, '/collections/all?sort_by=title-ascending&page=2')
+    const second = await visit(t, shop.host, '/collections/all?sort_by=title-ascending&page=2')
     expect(titles(second.body)).toEqual(['Extra 4', 'Red Tee'])
     expect(second.body).toContain('<span class="page current" aria-current="page">2</span>')
   })
@@ -172,13 +167,13 @@ describe('collection page', () => {
     ['a missing collection', '/collections/nothing'],
     ["another store's collection", '/collections/other-collection'],
   ])('answers %s with the themed 404', async (_, path) => {
-    await visitNotFound(t, HOST, path)
+    await visitNotFound(t, shop.host, path)
   })
 })
 
 describe('search', () => {
   it("finds visible products by the catalog's search and offers its facets", async () => {
-    const response = await visit(t, HOST, '/search?q=tee')
+    const response = await visit(t, shop.host, '/search?q=tee')
     expect(response.statusCode).toBe(200)
     const found = textsOf(response.body, 'span').filter((text) => /Tee|Cap/.test(text))
     expect(found.sort()).toEqual(['Blue Tee', 'Red Tee'])
@@ -186,7 +181,7 @@ describe('search', () => {
   })
 
   it('escapes the terms it shows', async () => {
-    const response = await visit(t, HOST, `/search?q=${encodeURIComponent('<script>alert(1)</script>')}`)
+    const response = await visit(t, shop.host, `/search?q=${encodeURIComponent('<script>alert(1)</script>')}`)
     expect(response.statusCode).toBe(200)
     expect(response.body).not.toContain('<script>alert(1)')
     expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')

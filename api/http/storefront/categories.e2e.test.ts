@@ -1,27 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
 import { createCategory } from '../../../test/support/categories.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { jsonLdOf, textsOf, visit } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { jsonLdOf, textsOf, useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // `/categories/<path>`: the catalog's tree on the storefront, with what shoppers may see in each
 // category and under it, rendered by the theme's collection template.
 
-const HOST = 'tree-shop.localhost'
 const ADD = 'mutation ($input: CategoryProductsAddInput!) { categoryProductsAdd(input: $input) { eventPosition } }'
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useThemedShop(t, 'tree-shop')
+const other = useTenant(t, 'tree-other')
 
 const cardsOf = (html: string) =>
   [...html.matchAll(/class="product-card__title">([^<]*)</g)].map((m) => m[1]!.trim()).sort()
 
 beforeAll(async () => {
-  shop = await t.tenant('tree-shop')
-  other = await t.tenant('tree-other')
-  await untilMainTheme(t, shop.apiKey)
   const men = await createCategory(t, shop.apiKey, { title: 'Men', handle: 'men' })
   const shirts = await createCategory(t, shop.apiKey, { title: 'Shirts', handle: 'shirts', parentId: men.id })
   const oxford = await createProduct(t, shop.apiKey, { title: 'Oxford', handle: 'oxford', status: 'ACTIVE' })
@@ -36,7 +31,7 @@ beforeAll(async () => {
 
 describe('category pages', () => {
   it('shows a category with the visible products of its whole subtree', async () => {
-    const response = await visit(t, HOST, '/categories/men')
+    const response = await visit(t, shop.host, '/categories/men')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Men'])
     expect(cardsOf(response.body)).toEqual(['Oxford', 'Scarf'])
@@ -44,7 +39,7 @@ describe('category pages', () => {
   })
 
   it('shows a nested category by its path, with breadcrumbs along the tree and no draft product', async () => {
-    const response = await visit(t, HOST, '/categories/Men/Shirts')
+    const response = await visit(t, shop.host, '/categories/Men/Shirts')
     expect(response.statusCode).toBe(200)
     expect(cardsOf(response.body)).toEqual(['Oxford'])
     const crumbs = jsonLdOf(response.body).find((o) => o['@type'] === 'BreadcrumbList') as {
@@ -57,9 +52,9 @@ describe('category pages', () => {
   })
 
   it('links a menu item to its category, marked current on that page', async () => {
-    const home = await visit(t, HOST, '/')
+    const home = await visit(t, shop.host, '/')
     expect(home.body).toMatch(/<a href="\/categories\/men\/shirts"[^>]*>Shirts<\/a>/)
-    const page = await visit(t, HOST, '/categories/men/shirts')
+    const page = await visit(t, shop.host, '/categories/men/shirts')
     expect(page.body).toMatch(/<a href="\/categories\/men\/shirts"[^>]*aria-current="page"[^>]*>Shirts<\/a>/)
   })
 
@@ -71,21 +66,21 @@ describe('category pages', () => {
       { enabledLocales: ['en', 'fr'] },
       'storeUpdate',
     )
-    const response = await visit(t, HOST, '/fr/categories/men/shirts')
+    const response = await visit(t, shop.host, '/fr/categories/men/shirts')
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('<link rel="canonical" href="http://tree-shop.localhost/fr/categories/men/shirts">')
   })
 
   it('answers 404 for a path with no category, and for another store’s category', async () => {
-    expect((await visit(t, HOST, '/categories/men/hats')).statusCode).toBe(404)
-    expect((await visit(t, HOST, '/categories/women')).statusCode).toBe(404)
-    expect((await visit(t, HOST, '/categories')).statusCode).toBe(404)
+    expect((await visit(t, shop.host, '/categories/men/hats')).statusCode).toBe(404)
+    expect((await visit(t, shop.host, '/categories/women')).statusCode).toBe(404)
+    expect((await visit(t, shop.host, '/categories')).statusCode).toBe(404)
   })
 
   it('lists every category in its own sitemap, and none of another store', async () => {
-    const index = await visit(t, HOST, '/sitemap.xml')
+    const index = await visit(t, shop.host, '/sitemap.xml')
     expect(index.body).toContain('<loc>http://tree-shop.localhost/sitemap_categories_1.xml</loc>')
-    const categories = await visit(t, HOST, '/sitemap_categories_1.xml')
+    const categories = await visit(t, shop.host, '/sitemap_categories_1.xml')
     expect(categories.statusCode).toBe(200)
     const locs = [...categories.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
     expect(locs).toEqual(

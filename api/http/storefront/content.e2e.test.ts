@@ -1,21 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createPost, createShopperContent } from '../../../test/support/webstore-content.js'
 import { createProduct } from '../../../test/support/products.js'
-import { countOf, textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { countOf, textsOf, useThemedShop, visit, visitNotFound } from '../../../test/support/storefront.js'
 
-const HOST = 'content-shop.localhost'
 const t = useTestApp()
-let shop: Tenant
+const shop = useThemedShop(t, 'content-shop')
 let aboutId: string
 
 const PAGE_UPDATE = 'mutation ($input: PageUpdateInput!) { pageUpdate(input: $input) { eventPosition } }'
 
 beforeAll(async () => {
-  shop = await t.tenant('content-shop')
-  await untilMainTheme(t, shop.apiKey)
   const { about, news } = await createShopperContent(t, shop.apiKey)
   aboutId = about.id
   await createPost(t, shop.apiKey, { blogId: news.id, title: 'Unfinished', handle: 'unfinished', status: 'DRAFT' })
@@ -34,7 +30,7 @@ beforeAll(async () => {
 
 describe('pages', () => {
   it('renders a published page with its SEO title and description, text escaped and HTML kept', async () => {
-    const response = await visit(t, HOST, '/pages/about')
+    const response = await visit(t, shop.host, '/pages/about')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['About &lt;us&gt;'])
     expect(countOf(response.body, 'h1')).toBe(1)
@@ -45,7 +41,7 @@ describe('pages', () => {
 
   it('does not repeat the store name in the title when the SEO title already names it', async () => {
     await ok(t, shop.apiKey, PAGE_UPDATE, { id: aboutId, seo: { title: 'About | Store content-shop' } }, 'pageUpdate')
-    const response = await visit(t, HOST, '/pages/about')
+    const response = await visit(t, shop.host, '/pages/about')
     expect(response.body).toContain('<title>About | Store content-shop</title>')
   })
 
@@ -54,13 +50,13 @@ describe('pages', () => {
     ['a page scheduled for later', '/pages/soon'],
     ['a missing page', '/pages/none'],
   ])('answers %s with the themed 404', async (_, path) => {
-    await visitNotFound(t, HOST, path)
+    await visitNotFound(t, shop.host, path)
   })
 })
 
 describe('blogs', () => {
   it('lists the published posts of a blog', async () => {
-    const response = await visit(t, HOST, '/blogs/news')
+    const response = await visit(t, shop.host, '/blogs/news')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['News'])
     expect(textsOf(response.body, 'h2')).toEqual(['Hello world'])
@@ -68,7 +64,7 @@ describe('blogs', () => {
   })
 
   it('renders a published post with its author', async () => {
-    const response = await visit(t, HOST, '/blogs/news/hello')
+    const response = await visit(t, shop.host, '/blogs/news/hello')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h1')).toEqual(['Hello world'])
     expect(response.body).toContain('by Ada')
@@ -80,13 +76,13 @@ describe('blogs', () => {
     ['a post under another blog handle', '/blogs/other/hello'],
     ['a missing blog', '/blogs/none'],
   ])('answers %s with the themed 404', async (_, path) => {
-    expect((await visit(t, HOST, path)).statusCode).toBe(404)
+    expect((await visit(t, shop.host, path)).statusCode).toBe(404)
   })
 })
 
 describe('menus', () => {
   it('shows the main menu with resolved links, leaving out links to what shoppers may not see', async () => {
-    const response = await visit(t, HOST, '/pages/about')
+    const response = await visit(t, shop.host, '/pages/about')
     const nav = /<nav class="site-header__menu"[\s\S]*?<\/nav>/.exec(response.body)![0]
     expect(textsOf(nav, 'a')).toEqual(['About', 'News'])
     expect(nav).toContain('<a href="/pages/about" aria-current="page">About</a>')
@@ -96,33 +92,33 @@ describe('menus', () => {
 
 describe('the themed 404', () => {
   it('answers unknown paths with status 404 and the theme around it', async () => {
-    const response = await visitNotFound(t, HOST, '/no/such/thing')
+    const response = await visitNotFound(t, shop.host, '/no/such/thing')
     expect(response.body).toContain('<footer id="shopify-section-footer"')
   })
 })
 
 describe('crawlers', () => {
   it('serves robots.txt naming the sitemap', async () => {
-    const response = await visit(t, HOST, '/robots.txt')
+    const response = await visit(t, shop.host, '/robots.txt')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
     expect(response.body).toContain('Sitemap: http://content-shop.localhost/sitemap.xml')
   })
 
   it('indexes one sitemap per type with visible content, and lists only what shoppers may see', async () => {
-    const index = await visit(t, HOST, '/sitemap.xml')
+    const index = await visit(t, shop.host, '/sitemap.xml')
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
     expect([...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'http://content-shop.localhost/sitemap_pages_1.xml',
       'http://content-shop.localhost/sitemap_blogs_1.xml',
     ])
-    const pages = await visit(t, HOST, '/sitemap_pages_1.xml')
+    const pages = await visit(t, shop.host, '/sitemap_pages_1.xml')
     expect([...pages.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'http://content-shop.localhost/pages/about',
     ])
-    const posts = await visit(t, HOST, '/sitemap_blogs_1.xml')
+    const posts = await visit(t, shop.host, '/sitemap_blogs_1.xml')
     expect(posts.body).toContain('<loc>http://content-shop.localhost/blogs/news/hello</loc>')
     expect(posts.body).not.toContain('unfinished')
-    expect((await visit(t, HOST, '/sitemap_products_2.xml')).statusCode).toBe(404)
+    expect((await visit(t, shop.host, '/sitemap_products_2.xml')).statusCode).toBe(404)
   })
 })

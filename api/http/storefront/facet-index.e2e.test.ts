@@ -1,23 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { visit } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // A collection page counts its facets from the store's in-memory facet index once it is built
 // (app/storefront/catalog-index.ts); a write must never leave a page counting from an index of
 // before it. Each visit asks for another sort, so the page cache never answers in its place.
 
-const HOST = 'index-shop.localhost'
 const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
 const t = useTestApp()
-let shop: Tenant
+const shop = useThemedShop(t, 'index-shop')
 let capId = ''
 
 /** The tag facet's counts on the collection page, as the default theme prints them ("summer (2)"). */
 async function tagCounts(sortBy: string): Promise<Record<string, number>> {
-  const page = await visit(t, HOST, `/collections/all?sort_by=${sortBy}`)
+  const page = await visit(t, shop.host, `/collections/all?sort_by=${sortBy}`)
   expect(page.statusCode).toBe(200)
   const counts = [...page.body.matchAll(/name="filter\.p\.tag" value="([^"]+)"[^>]*> [^(]+\((\d+)\)/g)]
   return Object.fromEntries(counts.map(([, tag, count]) => [tag!, Number(count)]))
@@ -27,14 +25,12 @@ const indexed = () => t.platform.catalogIndexes.current(shop.storeId) !== null
 
 /** The product cards' titles on the collection page, in the order shown. */
 async function titles(query: string): Promise<string[]> {
-  const page = await visit(t, HOST, `/collections/all?${query}`)
+  const page = await visit(t, shop.host, `/collections/all?${query}`)
   expect(page.statusCode).toBe(200)
   return [...page.body.matchAll(/product-card__title">([^<]+)</g)].map(([, title]) => title!)
 }
 
 beforeAll(async () => {
-  shop = await t.tenant('index-shop')
-  await untilMainTheme(t, shop.apiKey)
   await createProduct(t, shop.apiKey, { title: 'Tee', status: 'ACTIVE', tags: ['summer'] })
   await createProduct(t, shop.apiKey, { title: 'Shorts', status: 'ACTIVE', tags: ['summer', 'sale'] })
   await createProduct(t, shop.apiKey, { title: 'Draft hat', status: 'DRAFT', tags: ['summer'] })

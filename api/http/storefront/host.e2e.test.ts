@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
 import { countOf, visit } from '../../../test/support/storefront.js'
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'host-shop')
 
 beforeAll(async () => {
-  shop = await t.tenant('host-shop')
   await untilMainTheme(t, shop.apiKey)
 })
 

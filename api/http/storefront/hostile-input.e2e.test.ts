@@ -1,21 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { textsOf, visit, visitNotFound } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { textsOf, useThemedShop, visit, visitNotFound } from '../../../test/support/storefront.js'
 
 // What a stranger may put in a storefront URL or Host header: a clear 4xx or a normal page, never a 500.
 
-const HOST = 'hostile-shop.localhost'
 const t = useTestApp()
-let shop: Tenant
+const shop = useThemedShop(t, 'hostile-shop')
 
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 
 beforeAll(async () => {
-  shop = await t.tenant('hostile-shop')
-  await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   await createProduct(t, shop.apiKey, {
     title: 'Cheap Tee',
@@ -45,7 +41,7 @@ describe('a NUL character, which no handle or text can hold', () => {
     '/categories/%00',
     '/categories/a/%00',
   ])('in the path %s answers the themed 404', async (path) => {
-    await visitNotFound(t, HOST, path)
+    await visitNotFound(t, shop.host, path)
   })
 
   it.each([
@@ -54,13 +50,13 @@ describe('a NUL character, which no handle or text can hold', () => {
     '/collections/all?filter.p.m.custom.color=%00',
     '/search?q=tee&filter.p.tag=%00',
   ])('in a filter value %s is ignored like any value that matches nothing', async (url) => {
-    const response = await visit(t, HOST, url)
+    const response = await visit(t, shop.host, url)
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('Cheap Tee')
   })
 
   it('in the search terms answers the search page', async () => {
-    const response = await visit(t, HOST, '/search?q=che%00ap')
+    const response = await visit(t, shop.host, '/search?q=che%00ap')
     expect(response.statusCode).toBe(200)
   })
 })
@@ -68,24 +64,24 @@ describe('a NUL character, which no handle or text can hold', () => {
 describe('search terms', () => {
   it('past the words a search may hold are cut, as over-long terms are, not refused', async () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`)
-    const response = await visit(t, HOST, `/search?q=tee+${words.join('+')}`)
+    const response = await visit(t, shop.host, `/search?q=tee+${words.join('+')}`)
     expect(response.statusCode).toBe(200)
   })
 })
 
 describe('Host header', () => {
   it('with a port no socket can have answers 404, not 500', async () => {
-    for (const host of [`${HOST}:99999`, `${HOST}:0`, `${HOST}:1234567`]) {
+    for (const host of [`${shop.host}:99999`, `${shop.host}:0`, `${shop.host}:1234567`]) {
       const response = await visit(t, host, '/')
       expect(response.statusCode, host).toBe(404)
     }
   })
 
   it('spelled with a trailing dot, capitals or a padded port gives the canonical origin', async () => {
-    for (const host of [`${HOST}.:8080`, 'HOSTILE-SHOP.LOCALHOST:08080']) {
+    for (const host of [`${shop.host}.:8080`, 'HOSTILE-SHOP.LOCALHOST:08080']) {
       const response = await visit(t, host, '/products/cheap-tee')
       expect(response.statusCode, host).toBe(200)
-      expect(response.body, host).toContain(`<link rel="canonical" href="http://${HOST}:8080/products/cheap-tee">`)
+      expect(response.body, host).toContain(`<link rel="canonical" href="http://${shop.host}:8080/products/cheap-tee">`)
     }
   })
 })
@@ -93,16 +89,16 @@ describe('Host header', () => {
 describe('catalog mode', () => {
   it('offers no price filter or price sort, and ignores them in the query string: prices stay hidden', async () => {
     await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
-    const listing = await visit(t, HOST, '/collections/all')
+    const listing = await visit(t, shop.host, '/collections/all')
     expect(listing.statusCode).toBe(200)
     expect(listing.body).not.toContain('filter.v.price')
     expect(listing.body).not.toContain('price-ascending')
-    const filtered = await visit(t, HOST, '/collections/all?filter.v.price.lte=20')
+    const filtered = await visit(t, shop.host, '/collections/all?filter.v.price.lte=20')
     expect(filtered.body).toContain('Dear Tee')
-    const sorted = await visit(t, HOST, '/collections/all?sort_by=price-descending')
-    const byPrice = await visit(t, HOST, '/collections/all?sort_by=price-ascending')
+    const sorted = await visit(t, shop.host, '/collections/all?sort_by=price-descending')
+    const byPrice = await visit(t, shop.host, '/collections/all?sort_by=price-ascending')
     expect(textsOf(sorted.body, 'span')).toEqual(textsOf(byPrice.body, 'span'))
-    const search = await visit(t, HOST, '/search?q=tee&filter.v.price.gte=50')
+    const search = await visit(t, shop.host, '/search?q=tee&filter.v.price.gte=50')
     expect(search.body).toContain('Cheap Tee')
     expect(search.body).not.toContain('filter.v.price')
     await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')

@@ -1,18 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
 import { useTxtResolver } from '../../../infra/dns/txt.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
-import { textsOf, visit } from '../../../test/support/storefront.js'
-import { untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
+import { textsOf, useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // Catalog mode, maintenance, the primary domain and a theme that tries to hurt the platform.
 
-const HOST = 'mode-shop.localhost'
 const t = useTestApp()
-let shop: Tenant
-let theme: ThemeView
+const shop = useThemedShop(t, 'mode-shop')
 
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const SETTINGS =
@@ -23,8 +20,6 @@ const records = new Map<string, string>()
 
 beforeAll(async () => {
   useTxtResolver(t.platform, async (name) => (records.has(name) ? [[records.get(name)!]] : []))
-  shop = await t.tenant('mode-shop')
-  theme = await untilMainTheme(t, shop.apiKey)
   await createProduct(t, shop.apiKey, {
     title: 'Lamp',
     handle: 'lamp',
@@ -36,13 +31,13 @@ beforeAll(async () => {
 describe('commerce toggle', () => {
   it('shows prices and the buy form when the store sells, and hides both in catalog mode', async () => {
     await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
-    const selling = await visit(t, HOST, '/products/lamp')
+    const selling = await visit(t, shop.host, '/products/lamp')
     expect(selling.body).toContain('$42.00')
     expect(selling.body).toContain('action="/cart/add"')
     expect(selling.body).toContain('"offers"')
 
     await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
-    const catalog = await visit(t, HOST, '/products/lamp')
+    const catalog = await visit(t, shop.host, '/products/lamp')
     expect(catalog.statusCode).toBe(200)
     expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
     expect(catalog.body).not.toContain('$42.00')
@@ -60,16 +55,22 @@ describe('commerce toggle', () => {
     ].join('')
     const original = defaultThemeFiles().find((file) => file.path === 'sections/main-product.liquid')!.content
     const upsert = (content: string) =>
-      ok(t, shop.apiKey, FILE, { themeId: theme.id, path: 'sections/main-product.liquid', content }, 'themeFileUpsert')
+      ok(
+        t,
+        shop.apiKey,
+        FILE,
+        { themeId: shop.theme.id, path: 'sections/main-product.liquid', content },
+        'themeFileUpsert',
+      )
     await upsert(section)
     try {
       await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
-      const selling = await visit(t, HOST, '/products/lamp')
+      const selling = await visit(t, shop.host, '/products/lamp')
       expect(selling.body).toContain('<p class="price">$42.00|$42.00|$42.00</p>')
       expect(selling.body).toContain('Add to cart')
 
       await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
-      const catalog = await visit(t, HOST, '/products/lamp')
+      const catalog = await visit(t, shop.host, '/products/lamp')
       expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
       expect(catalog.body).toContain('<p class="price">||</p>')
       expect(catalog.body).not.toContain('Add to cart')
@@ -89,7 +90,7 @@ describe('maintenance', () => {
       { maintenance: { enabled: true, message: 'Back at <noon>' } },
       'globalSettingsUpdate',
     )
-    const closed = await visit(t, HOST, '/products/lamp')
+    const closed = await visit(t, shop.host, '/products/lamp')
     expect(closed.statusCode).toBe(503)
     expect(closed.headers['retry-after']).toBe('300')
     expect(closed.body).toContain('Back at &lt;noon&gt;')
@@ -97,16 +98,16 @@ describe('maintenance', () => {
     expect(closed.body).not.toContain('Lamp')
     // Crawlers are told to come back, not sent to pages that answer 503; robots.txt still answers.
     for (const path of ['/sitemap.xml', '/sitemap_products_1.xml']) {
-      const sitemap = await visit(t, HOST, path)
+      const sitemap = await visit(t, shop.host, path)
       expect(sitemap.statusCode).toBe(503)
       expect(sitemap.headers['retry-after']).toBe('300')
       expect(sitemap.body).not.toContain('/products/lamp')
     }
-    expect((await visit(t, HOST, '/robots.txt')).statusCode).toBe(200)
+    expect((await visit(t, shop.host, '/robots.txt')).statusCode).toBe(200)
 
     await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: false } }, 'globalSettingsUpdate')
-    expect((await visit(t, HOST, '/products/lamp')).statusCode).toBe(200)
-    const sitemap = await visit(t, HOST, '/sitemap_products_1.xml')
+    expect((await visit(t, shop.host, '/products/lamp')).statusCode).toBe(200)
+    const sitemap = await visit(t, shop.host, '/sitemap_products_1.xml')
     expect(sitemap.statusCode).toBe(200)
     expect(sitemap.body).toContain('/products/lamp')
   })
@@ -131,7 +132,7 @@ describe('primary domain', () => {
         { id: domain.id },
         mutation,
       )
-    const redirected = await visit(t, HOST, '/products/lamp?variant=1&utm=x')
+    const redirected = await visit(t, shop.host, '/products/lamp?variant=1&utm=x')
     expect(redirected.statusCode).toBe(301)
     expect(redirected.headers.location).toBe('http://shop.mode.example/products/lamp?variant=1&utm=x')
     const served = await visit(t, 'shop.mode.example', '/products/lamp')
@@ -142,7 +143,7 @@ describe('primary domain', () => {
 
 describe('a theme cannot hurt the platform', () => {
   const upsert = (path: string, content: string) =>
-    ok(t, shop.apiKey, FILE, { themeId: theme.id, path, content }, 'themeFileUpsert')
+    ok(t, shop.apiKey, FILE, { themeId: shop.theme.id, path, content }, 'themeFileUpsert')
   const host = () => 'shop.mode.example'
 
   it('bounds a template that loops almost forever: the request gets the error page, the process goes on', async () => {

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, useTenant } from '../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
-import { visit } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // Theme preview links: a signed URL that shows a draft theme to a reviewer without an account.
 
-const HOST = 'preview-shop.localhost'
 const CREATE = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id role } } }`
 const FILE = 'mutation ($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { eventPosition } }'
 const LINK = `mutation ($input: ThemePreviewLinkCreateInput!) {
@@ -17,12 +15,11 @@ const SETTINGS =
 type Link = { url: string; expiresAt: string; theme: { id: string; name: string } }
 
 const t = useTestApp()
-const shop = useTenant(t, 'preview-shop')
+const shop = useThemedShop(t, 'preview-shop')
 const other = useTenant(t, 'preview-other')
 let draftId: string
 
 beforeAll(async () => {
-  await untilMainTheme(t, shop.apiKey)
   const draft = await ok<{ theme: { id: string } }>(t, shop.apiKey, CREATE, { name: 'Winter' }, 'themeCreate')
   draftId = draft.theme.id
   // The draft says so on every page, so a test can tell which theme rendered.
@@ -55,13 +52,13 @@ describe('themePreviewLinkCreate', () => {
       'themePreviewLinkCreate',
     )
     expect(link.theme).toEqual({ id: draftId, name: 'Winter' })
-    expect(new URL(link.url).host).toBe(`${HOST}:${t.platform.config.port}`)
+    expect(new URL(link.url).host).toBe(`${shop.host}:${t.platform.config.port}`)
     const expires = Date.parse(link.expiresAt) - Date.now()
     expect(expires).toBeGreaterThan(3500_000)
     expect(expires).toBeLessThanOrEqual(3600_000)
 
-    expect((await visit(t, HOST, '/')).body).not.toContain('WINTER-DRAFT')
-    const first = await visit(t, HOST, pathOf(link.url))
+    expect((await visit(t, shop.host, '/')).body).not.toContain('WINTER-DRAFT')
+    const first = await visit(t, shop.host, pathOf(link.url))
     expect(first.statusCode).toBe(200)
     expect(first.body).toContain('WINTER-DRAFT')
     expect(first.body).toContain('Previewing theme “Winter”')
@@ -71,12 +68,12 @@ describe('themePreviewLinkCreate', () => {
     expect(cookie).toMatch(/^emporium_preview=[\w-]+$/)
     expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/)
 
-    const next = await visit(t, HOST, '/search?q=x', { headers: { cookie } })
+    const next = await visit(t, shop.host, '/search?q=x', { headers: { cookie } })
     expect(next.body).toContain('WINTER-DRAFT')
     // Without the cookie the same page is the live store, from the shared cache or not.
-    expect((await visit(t, HOST, '/search?q=x')).body).not.toContain('WINTER-DRAFT')
+    expect((await visit(t, shop.host, '/search?q=x')).body).not.toContain('WINTER-DRAFT')
 
-    const exit = await visit(t, HOST, '/?preview_theme=', { headers: { cookie } })
+    const exit = await visit(t, shop.host, '/?preview_theme=', { headers: { cookie } })
     expect(exit.body).not.toContain('WINTER-DRAFT')
     expect(String(exit.headers['set-cookie'])).toMatch(/^emporium_preview=; Path=\/; Max-Age=0/)
   })
@@ -86,8 +83,8 @@ describe('themePreviewLinkCreate', () => {
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000)
     await ok(t, shop.apiKey, SETTINGS, { maintenance: { enabled: true, message: 'Soon' } }, 'globalSettingsUpdate')
     try {
-      expect((await visit(t, HOST, '/')).statusCode).toBe(503)
-      const previewed = await visit(t, HOST, pathOf(link.url))
+      expect((await visit(t, shop.host, '/')).statusCode).toBe(503)
+      const previewed = await visit(t, shop.host, pathOf(link.url))
       expect(previewed.statusCode).toBe(200)
       expect(previewed.body).toContain('WINTER-DRAFT')
     } finally {
@@ -100,7 +97,7 @@ describe('themePreviewLinkCreate', () => {
     const token = new URL(link.url).searchParams.get('preview_theme')!
     const altered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA')
     for (const bad of [altered, 'nonsense', 'A'.repeat(71)]) {
-      const page = await visit(t, HOST, `/?preview_theme=${bad}`)
+      const page = await visit(t, shop.host, `/?preview_theme=${bad}`)
       expect(page.statusCode).toBe(200)
       expect(page.body).not.toContain('WINTER-DRAFT')
       expect(String(page.headers['set-cookie'])).toContain('Max-Age=0')

@@ -2,23 +2,19 @@ import { v7 as uuidv7 } from 'uuid'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { releaseOrderInventory, reserveOrderInventory } from '../../../app/catalog/inventory/reserve.js'
 import type { CommandContext } from '../../../app/commands/context.js'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
-import { jsonLdOf, visit } from '../../../test/support/storefront.js'
-import { untilMainTheme } from '../../../test/support/themes.js'
+import { jsonLdOf, useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // A variant whose last units are held by a checkout shows as sold out on the storefront until
 // the hold ends: shoppers see what they may still buy, not the stock on the shelf.
 
-const HOST = 'held-shop.localhost'
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const t = useTestApp()
-let shop: Tenant
+const shop = useThemedShop(t, 'held-shop')
 let item: { productId: string; variantId: string }
 
 beforeAll(async () => {
-  shop = await t.tenant('held-shop')
-  await untilMainTheme(t, shop.apiKey)
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
   const created = await t.gql<{ productCreate: { product: { id: string; variants: { id: string }[] } } }>(
     shop.apiKey,
@@ -48,7 +44,7 @@ const checkout = (): CommandContext => ({
 })
 
 const availability = async () => {
-  const page = await visit(t, HOST, '/products/last-mug')
+  const page = await visit(t, shop.host, '/products/last-mug')
   expect(page.statusCode).toBe(200)
   const product = jsonLdOf(page.body).find((entry) => entry['@type'] === 'Product')!
   const [offer] = product.offers as { availability: string }[]

@@ -1,23 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../test/support/app.js'
+import { useTestApp } from '../../../test/support/app.js'
 import { ok } from '../../../test/support/menus.js'
 import { shopifyThemeFiles, shopifyThemeZip } from '../../../test/support/shopify-theme.js'
-import { textsOf, visit } from '../../../test/support/storefront.js'
-import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../test/support/themes.js'
+import { textsOf, useThemedShop, visit } from '../../../test/support/storefront.js'
+import { THEME_FIELDS, type ThemeView } from '../../../test/support/themes.js'
 
 // A theme in Shopify's current format (theme blocks, LiquidDoc, JSON with comments, a preset-named
 // `current`, visible_if, a Liquid CSS asset) imported as a zip, published, and rendered on the store's host.
 
-const HOST = 'format-shop.localhost'
 const CREATE = `mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { ${THEME_FIELDS} } eventPosition } }`
 const PUBLISH = 'mutation ($input: ThemePublishInput!) { themePublish(input: $input) { eventPosition } }'
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useThemedShop(t, 'format-shop')
 
 beforeAll(async () => {
-  shop = await t.tenant('format-shop')
-  await untilMainTheme(t, shop.apiKey)
   const base = shopifyThemeFiles()
   const files = shopifyThemeFiles({
     'layout/theme.liquid': base['layout/theme.liquid']!.replace(
@@ -40,7 +37,7 @@ beforeAll(async () => {
 
 describe('a Shopify-format theme on the storefront', () => {
   it('renders theme blocks, nested and static, with the preset-named settings in effect', async () => {
-    const response = await visit(t, HOST, '/')
+    const response = await visit(t, shop.host, '/')
     expect(response.statusCode).toBe(200)
     expect(textsOf(response.body, 'h2')).toEqual(['Hello', 'Slide', 'Slide'])
     expect(response.body).toContain('data-block-id="slide-1" data-block-type="slide"')
@@ -52,10 +49,10 @@ describe('a Shopify-format theme on the storefront', () => {
   })
 
   it('serves the Liquid CSS asset rendered with the theme settings', async () => {
-    const page = await visit(t, HOST, '/')
+    const page = await visit(t, shop.host, '/')
     const href = /<link href="([^"]*accent\.css[^"]*)"/.exec(page.body)?.[1]
     expect(href).toMatch(/^\/cdn\/assets\/accent\.css\?v=[0-9a-f]{16}$/)
-    const css = await visit(t, HOST, href!)
+    const css = await visit(t, shop.host, href!)
     expect(css.statusCode).toBe(200)
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8')
     expect(css.body).toBe('.card { background: #F3F3F3; }\n')

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntryView } from '../../../../app/audit/log/view.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import {
   CREATE_PRODUCT,
   DELETE_PRODUCT,
@@ -35,8 +35,8 @@ const AUDIT_LOG = `query ($filter: AuditLogFilter, $first: Int, $after: String) 
 }`
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'audit-shop')
+const other = useTenant(t, 'audit-other')
 let ownerKeyId: string
 let helperKey: string
 let helperKeyId: string
@@ -57,8 +57,6 @@ const types = async (apiKey: string, filter: Record<string, unknown>) =>
   (await log(apiKey, { filter })).data!.auditLog.nodes.map((e) => e.type)
 
 beforeAll(async () => {
-  shop = await t.tenant('audit-shop')
-  other = await t.tenant('audit-other')
   ownerKeyId = await keyIdOf(shop.apiKey)
   helperKey = await t.key('audit-shop', ['products:write'])
   helperKeyId = await keyIdOf(helperKey)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import { seedCatalog } from '../../../../test/support/catalog.js'
 import { onlyError } from '../../../../test/support/products.js'
 
@@ -8,13 +8,12 @@ import { onlyError } from '../../../../test/support/products.js'
 // store's language) and the PRICE and INVENTORY sorts, on the five products of test/support/catalog.ts.
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'catalog-filters')
 let categories: Map<string, string>
 
 const CREATE = 'mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }'
 
 beforeAll(async () => {
-  shop = await t.tenant('catalog-filters')
   categories = (await seedCatalog(t, shop)).categories
 }, 120_000)
 

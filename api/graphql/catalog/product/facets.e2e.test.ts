@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import { seedCatalog, type Catalog } from '../../../../test/support/catalog.js'
 import { onlyError } from '../../../../test/support/products.js'
 
@@ -30,11 +30,10 @@ interface Facets {
 }
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'facets')
 let catalog: Catalog
 
 beforeAll(async () => {
-  shop = await t.tenant('facets')
   catalog = await seedCatalog(t, shop)
 }, 120_000)
 

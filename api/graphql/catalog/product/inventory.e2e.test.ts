@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
+import { image, uploadFile, useFileMedia } from '../../../../test/support/media.js'
 import { onlyError, badInput } from '../../../../test/support/products.js'
 import {
   createCatalogProduct,
@@ -14,13 +14,7 @@ import {
 // Stock, the variant list, images, scopes and tenant isolation of the variant operations.
 
 const t = useTestApp()
-let media: Awaited<ReturnType<typeof useTestMedia>>
-beforeAll(async () => {
-  media = await useTestMedia(t)
-})
-afterAll(async () => {
-  await media.cleanup()
-})
+useFileMedia(t)
 
 type AuditEntries = { auditLog: { nodes: { type: string; data: Record<string, unknown>; actor: { type: string } }[] } }
 const ADJUST = mutation(

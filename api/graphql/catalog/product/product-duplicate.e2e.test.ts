@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type GraphQLResponse, type Tenant } from '../../../../test/support/app.js'
-import { image, uploadFile, useTestMedia, type MediaView } from '../../../../test/support/media.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTenant, useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
+import { image, uploadFile, useFileMedia, type MediaView } from '../../../../test/support/media.js'
 import { auditTrail, createProduct, onlyError, UUID } from '../../../../test/support/products.js'
 
 // productDuplicate, and productRevert over the media a product shows.
@@ -25,15 +25,13 @@ type Duplicated = GraphQLResponse<{ productDuplicate: { product: Product; eventP
 type Reverted = GraphQLResponse<{ productRevert: { product: Product; eventPosition: string | null } }>
 
 const t = useTestApp()
-let shop: Tenant
-let media: Awaited<ReturnType<typeof useTestMedia>>
+const shop = useTenant(t, 'duplicate')
+useFileMedia(t)
 let red: MediaView
 let blue: MediaView
 let source: Product
 
 beforeAll(async () => {
-  shop = await t.tenant('duplicate')
-  media = await useTestMedia(t)
   red = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#e74c3c'), filename: 'red.png' })).media!
   blue = (await uploadFile(t, shop.apiKey, { data: await image(20, 20, 'png', '#3498db'), filename: 'blue.png' }))
     .media!
@@ -50,10 +48,6 @@ beforeAll(async () => {
   const read = await t.gql<{ product: Product }>(shop.apiKey, READ, { id: created.id })
   expect(read.errors).toBeUndefined()
   source = read.data!.product
-})
-
-afterAll(async () => {
-  await media?.cleanup()
 })
 
 describe('productDuplicate', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import { placeTestOrder, payTestOrder, type PlacedOrder } from '../../../../test/support/orders.js'
 import { onlyError } from '../../../../test/support/products.js'
 
@@ -7,11 +7,10 @@ import { onlyError } from '../../../../test/support/products.js'
 // listed in both pagination modes, cancelled, fulfilled, noted, refunded; scopes and tenant isolation.
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'orders-shop')
 const orders: PlacedOrder[] = []
 
 beforeAll(async () => {
-  shop = await t.tenant('orders-shop')
   // Totals 1500+500=2000, 2500+500=3000 … 5500+500=6000, one customer each but the first two share one.
   for (const [i, email] of [
     'ada@example.com',

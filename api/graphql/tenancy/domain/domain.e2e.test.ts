@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTxtResolver } from '../../../../infra/dns/txt.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp, type Tenant } from '../../../../test/support/app.js'
 import { POSITION, UUID, onlyError, badInput } from '../../../../test/support/products.js'
 import { auditIn } from '../../../../test/support/settings.js'
 
@@ -30,8 +30,8 @@ interface Domain {
 const dns = new Map<string, string[][] | Error>()
 
 const t = useTestApp()
-let shop: Tenant
-let rival: Tenant
+const shop = useTenant(t, 'domain-shop')
+const rival = useTenant(t, 'domain-rival')
 beforeAll(async () => {
   useTxtResolver(t.platform, async (name) => {
     const answer = dns.get(name)
@@ -39,8 +39,6 @@ beforeAll(async () => {
     if (!answer) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
     return answer
   })
-  shop = await t.tenant('domain-shop')
-  rival = await t.tenant('domain-rival')
 })
 
 async function add(tenant: Tenant, hostname: string): Promise<Domain> {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type GraphQLResponse, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 
 const t = useTestApp()
-let shop: Tenant
-let other: Tenant
+const shop = useTenant(t, 'section-entries')
+const other = useTenant(t, 'section-entries-other')
 let themeId: string
 /** Entries of the shop: a testimonial and an FAQ entry; and a testimonial of another store. */
 let quote: string
@@ -68,7 +68,6 @@ const addShowcase = (
   t.gql(shop.apiKey, SECTION_ADD, { input: { themeId, template: 'index', type: 'showcase', settings } })
 
 beforeAll(async () => {
-  ;[shop, other] = [await t.tenant('section-entries'), await t.tenant('section-entries-other')]
   themeId = (
     await ok<{ theme: { id: string } }>(
       shop.apiKey,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import {
   createSectionsTheme,
   sectionsApi,
@@ -10,11 +10,10 @@ import {
 // Theme sections through GraphQL: add (with presets and section groups), update, reorder and remove, and what each refuses.
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'sections')
 let themeId: string
 
 beforeAll(async () => {
-  shop = await t.tenant('sections')
   themeId = await createSectionsTheme(t, shop)
 })
 

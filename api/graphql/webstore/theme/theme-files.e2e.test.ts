@@ -1,14 +1,13 @@
 import { strToU8 } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import { THEME_FIELDS, themeZip, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
 
 const t = useTestApp()
-let shop: Tenant
+const shop = useTenant(t, 'theme-files')
 let theme: ThemeView
 
 beforeAll(async () => {
-  shop = await t.tenant('theme-files')
   await untilMainTheme(t, shop.apiKey)
   theme = (await run('themeCreate', { name: 'Workbench' })).data.theme
 })

@@ -4,7 +4,7 @@ import { THEME_IMPORT_STALE_MS } from '../../../../domain/webstore/theme/file-ba
 import { themeFile } from '../../../../domain/webstore/theme/files.js'
 import { themeStream } from '../../../../domain/webstore/theme/streams.js'
 import type { ThemeDb } from '../../../../projections/webstore/theme/tables.js'
-import { useTestApp, type Tenant } from '../../../../test/support/app.js'
+import { useTenant, useTestApp } from '../../../../test/support/app.js'
 import { themeZip, untilMainTheme } from '../../../../test/support/themes.js'
 
 // A large theme goes in several appends. When a later one fails, the command path closes the
@@ -13,10 +13,9 @@ import { themeZip, untilMainTheme } from '../../../../test/support/themes.js'
 
 const CREATE = 'mutation ($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }'
 const t = useTestApp({ config: { publishSchedulerIntervalMs: 100 } })
-let shop: Tenant
+const shop = useTenant(t, 'theme-cut-short')
 
 beforeAll(async () => {
-  shop = await t.tenant('theme-cut-short')
   await untilMainTheme(t, shop.apiKey)
 })
 
