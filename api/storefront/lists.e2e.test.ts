@@ -54,22 +54,30 @@ describe.each(Object.keys(LISTS))('%s', (name) => {
   }
   const refused = async (variables: Record<string, unknown>) => (await shop.query(list.text, variables)).errors?.[0]
 
-  it('walks forward with first/after and says there is a previous page', async () => {
-    const first = await page({ first: 2 })
-    expect(first.nodes.map((node) => node.handle)).toEqual(['a', 'b'])
-    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false })
-    const second = await page({ first: 2, after: first.pageInfo.endCursor })
-    expect(second.nodes.map((node) => node.handle)).toEqual(['c'])
-    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true })
-  })
-
-  it('walks backward with last/before', async () => {
-    const last = await page({ last: 2 })
-    expect(last.nodes.map((node) => node.handle)).toEqual(['b', 'c'])
-    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true })
-    const before = await page({ last: 2, before: last.pageInfo.startCursor })
-    expect(before.nodes.map((node) => node.handle)).toEqual(['a'])
-    expect(before.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false })
+  it.each([
+    {
+      walk: 'forward with first/after and says there is a previous page',
+      size: 'first',
+      cursor: 'after',
+      from: 'endCursor',
+      pages: [['a', 'b'], ['c']],
+    },
+    {
+      walk: 'backward with last/before',
+      size: 'last',
+      cursor: 'before',
+      from: 'startCursor',
+      pages: [['b', 'c'], ['a']],
+    },
+  ] as const)('walks $walk', async ({ size, cursor, from, pages }) => {
+    // The first page has rows only ahead of it in the walk's direction, the second only behind it.
+    const forward = size === 'first'
+    const start = await page({ [size]: 2 })
+    expect(start.nodes.map((node) => node.handle)).toEqual(pages[0])
+    expect(start.pageInfo).toMatchObject({ hasNextPage: forward, hasPreviousPage: !forward })
+    const next = await page({ [size]: 2, [cursor]: start.pageInfo[from] })
+    expect(next.nodes.map((node) => node.handle)).toEqual(pages[1])
+    expect(next.pageInfo).toMatchObject({ hasNextPage: !forward, hasPreviousPage: forward })
   })
 
   it('refuses more than 250 per page, and first with last, with BAD_USER_INPUT', async () => {
