@@ -13,20 +13,17 @@ const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceTo
 
 beforeAll(async () => {
   await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
-  await createProduct(t, shop.apiKey, {
-    title: 'Cheap Tee',
-    handle: 'cheap-tee',
-    status: 'ACTIVE',
-    tags: ['tee'],
-    variants: [{ price: '10.00', inventoryQuantity: 3 }],
-  })
-  await createProduct(t, shop.apiKey, {
-    title: 'Dear Tee',
-    handle: 'dear-tee',
-    status: 'ACTIVE',
-    tags: ['tee'],
-    variants: [{ price: '90.00', inventoryQuantity: 3 }],
-  })
+  for (const [title, handle, price] of [
+    ['Cheap Tee', 'cheap-tee', '10.00'],
+    ['Dear Tee', 'dear-tee', '90.00'],
+  ])
+    await createProduct(t, shop.apiKey, {
+      title,
+      handle,
+      status: 'ACTIVE',
+      tags: ['tee'],
+      variants: [{ price, inventoryQuantity: 3 }],
+    })
 })
 
 describe('a NUL character, which no handle or text can hold', () => {
