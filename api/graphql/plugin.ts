@@ -261,12 +261,12 @@ function sendDomainError(reply: FastifyReply, error: unknown): FastifyReply {
 }
 
 function mergeResolvers(slices: readonly GraphQLSlice[]): GraphQLSlice['resolvers'] {
-  const merged: Record<string, Record<string, unknown>> = {}
+  const merged: Record<string, unknown> = {}
   for (const slice of slices) {
     for (const [type, fields] of Object.entries(slice.resolvers)) {
-      if (typeof fields === 'object' && fields !== null && !('serialize' in fields))
-        merged[type] = { ...merged[type], ...(fields as object) }
-      else merged[type] = fields as never
+      // A type's field resolvers add to other slices' of the same type; a scalar (it serializes) is one value.
+      const adds = typeof fields === 'object' && fields !== null && !('serialize' in fields)
+      merged[type] = adds ? { ...(merged[type] as object | undefined), ...(fields as object) } : fields
     }
   }
   return merged as GraphQLSlice['resolvers']

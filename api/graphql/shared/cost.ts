@@ -7,7 +7,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql'
-import type { GraphQLNamedType, GraphQLObjectType, GraphQLSchema } from 'graphql'
+import type { GraphQLAbstractType, GraphQLNamedType, GraphQLObjectType, GraphQLSchema } from 'graphql'
 import { MAX_PAGE_SIZE } from '../../../domain/shared/list-spec.js'
 
 /**
@@ -158,8 +158,7 @@ function uncachedSelectionCost(
 ): number {
   if (isAbstract(type)) {
     const typename = result && (result.data as { __typename?: unknown } | null)?.__typename
-    const concrete =
-      typeof typename === 'string' ? [walk.schema.getType(typename)] : walk.schema.getPossibleTypes(type as never)
+    const concrete = typeof typename === 'string' ? [walk.schema.getType(typename)] : walk.schema.getPossibleTypes(type)
     return Math.max(0, ...concrete.filter(isObject).map((t) => selectionCost(walk, set, t, result, fieldBase)))
   }
   if (!isObject(type)) return 0
@@ -281,12 +280,7 @@ function included(walk: Walk, directives: FieldNode['directives']): boolean {
 function applies(walk: Walk, condition: string | undefined, type: GraphQLObjectType): boolean {
   if (!condition || condition === type.name) return true
   const conditionType = walk.schema.getType(condition)
-  return (
-    conditionType !== undefined &&
-    conditionType !== null &&
-    isAbstract(conditionType) &&
-    walk.schema.isSubType(conditionType as never, type)
-  )
+  return isAbstract(conditionType) && walk.schema.isSubType(conditionType, type)
 }
 
 /** One field's own selection set as it is (the memo knows it by identity), several merged into one. */
@@ -308,7 +302,7 @@ function fieldOf(schema: GraphQLSchema, type: GraphQLObjectType, name: string): 
  */
 const tag = (type: unknown): string => Object.prototype.toString.call(type)
 const isObject = (type: unknown): type is GraphQLObjectType => tag(type) === '[object GraphQLObjectType]'
-const isAbstract = (type: unknown): boolean =>
+const isAbstract = (type: unknown): type is GraphQLAbstractType =>
   tag(type) === '[object GraphQLInterfaceType]' || tag(type) === '[object GraphQLUnionType]'
 const isLeaf = (type: unknown): boolean =>
   tag(type) === '[object GraphQLScalarType]' || tag(type) === '[object GraphQLEnumType]'

@@ -232,7 +232,7 @@ describe('productCreate with options and variants', () => {
 })
 
 describe('SKU reservations', () => {
-  const before = (events: Parameters<typeof fold>[1]) => fold(productVariantsDecider, events as never)
+  const before = (events: Parameters<typeof productVariantsDecider.evolve>[1][]) => fold(productVariantsDecider, events)
 
   it('claims new SKUs and releases dropped ones for the product, netting moves within it', () => {
     const changes = skuReservations(
