@@ -7,7 +7,8 @@ import { addItem, createMenu, ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 
 // A shopper's walk in a real Chromium, with every request outside the store blocked: home → menu
-// → collection → product → another variant (a plain form) → French → a missing page.
+// → collection → product → another variant (a plain form) → French → a missing page; and the
+// collection list → a collection.
 
 const chromium = browserSupport()
 const t = useTestApp()
@@ -98,6 +99,19 @@ describe.skipIf(chromium.skip)('a shopper in a browser', () => {
     expect(tab.blocked).toEqual([])
     // The browser reports the 404 of the page itself, and nothing else.
     expect(tab.consoleErrors.filter((line) => !line.includes('404'))).toEqual([])
+    await tab.close()
+  })
+
+  it('browses the collection list to a collection', async () => {
+    const { browser, origin } = walk
+    const tab = await browser.open(origin, '/collections')
+    const { page } = tab
+    expect(await page.locator('h1').textContent()).toBe('Collections')
+    await page.locator('.collection-list').getByRole('link', { name: 'Lighting' }).click()
+    await page.waitForURL(`${origin}/collections/lighting`)
+    expect(await page.locator('h1').textContent()).toBe('Lighting')
+    expect(tab.blocked).toEqual([])
+    expect(tab.consoleErrors).toEqual([])
     await tab.close()
   })
 })
