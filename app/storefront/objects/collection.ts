@@ -142,7 +142,7 @@ export async function collectionByHandle(
 }
 
 /** A page of the store's published collections by title, each as its `collection` object. */
-async function collectionListPage(
+async function publishedCollectionsPage(
   ctx: ObjectContext,
   page: number,
   size: number,
@@ -166,7 +166,7 @@ export class CollectionListDrop extends CollectionsDrop {
     super(ctx)
     this.#first = first
     this.size = total
-    registerPaginator(this, 'collections', (page, size) => collectionListPage(ctx, page, size))
+    registerPaginator(this, 'collections', (page, size) => publishedCollectionsPage(ctx, page, size))
   }
 
   // liquidjs iterates a drop through its valueOf, synchronously: the first page is read before rendering.
@@ -177,6 +177,6 @@ export class CollectionListDrop extends CollectionsDrop {
 
 /** The `/collections` page's `collections`, its first page read. */
 export async function collectionList(ctx: ObjectContext): Promise<CollectionListDrop> {
-  const { items, total } = await collectionListPage(ctx, 1, UNPAGINATED)
+  const { items, total } = await publishedCollectionsPage(ctx, 1, UNPAGINATED)
   return new CollectionListDrop(ctx, items, total)
 }
