@@ -1,6 +1,7 @@
 import { Kysely, PGliteDialect } from 'kysely'
 import pg from 'pg'
 import { ListenConnection, type Listener } from './listen-connection.js'
+import { preparingPool } from './prepared-statements.js'
 import { UnavailableMappingPostgresDialect } from './unavailable-driver.js'
 
 /** Any kysely instance over our schema; tables are typed per slice in `projections/`. */
@@ -65,7 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // drops (pg_terminate_backend, idle_session_timeout, failover) would emit an unhandled 'error'
   // and kill the process. Its next query fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely({ dialect: new UnavailableMappingPostgresDialect({ pool }) })
+  const db = new Kysely({ dialect: new UnavailableMappingPostgresDialect({ pool: preparingPool(pool) }) })
   const listenConnection = new ListenConnection(url)
 
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { AnyDb } from '../../../infra/database/database.js'
+import { prepared } from '../../../infra/database/prepared-statements.js'
 import { toMediaRecord, type MediaListedRow, type MediaRecord } from '../../media/queries.js'
 import type { ProductVariantRow } from './variant-tables.js'
 import { toVariantRecord, uuids, type OptionRecord, type VariantRecord } from './variant-queries.js'
@@ -44,8 +45,7 @@ export async function productDetails(
   const wanted = uuids(productIds)
   const none = (): ProductDetails => ({ variants: [], options: [], media: [], reserved: new Map() })
   if (!isUuid(storeId) || wanted.length === 0) return productIds.map(none)
-  const { rows } = await sql<DetailsRow>`
-    select p.id,
+  const { rows } = await sql<DetailsRow>`${prepared()}select p.id,
       (select coalesce(json_agg(v order by v.position), '[]') from product_variants v
         where v.store_id = ${storeId} and v.product_id = p.id) as variants,
       (select coalesce(json_agg(json_build_object('id', o.id, 'product_id', o.product_id, 'name', o.name,
