@@ -25,6 +25,7 @@ import { PublishScheduler } from './scheduling/publish-scheduler.js'
 import { ReservationExpiry } from './scheduling/reservation-expiry.js'
 import { Reactor } from './reactions/reactor.js'
 import { CatalogIndexes } from './storefront/catalog-index.js'
+import { KeptProducts } from './storefront/kept-products.js'
 import { RenderContexts } from './storefront/render-context.js'
 import { KeptHosts } from './tenancy/kept-hosts.js'
 import { resolveHost } from '../projections/tenancy/host.js'
@@ -79,6 +80,8 @@ export class Platform {
   readonly catalogIndexes: CatalogIndexes
   /** What every storefront page reads of its store, in memory while the storefront purger keeps it current. */
   readonly renderContexts: RenderContexts
+  /** The product rows and details storefront pages show, kept like the render contexts. */
+  readonly keptProducts: KeptProducts
   /** The stores host names serve, in memory while the storefront purger keeps them current. */
   readonly hosts: KeptHosts
   /** Runs where the projections run (`serve`, `project`): publishes scheduled products on time. */
@@ -106,6 +109,7 @@ export class Platform {
     this.registry = new CommandRegistry(commands)
     this.catalogIndexes = new CatalogIndexes(database.db, logger)
     this.renderContexts = new RenderContexts(database.db)
+    this.keptProducts = new KeptProducts(database.db)
     this.hosts = new KeptHosts((hostname) => resolveHost(database.db, hostname, config.platformHost))
     const tenancy = projections.find((p) => p.name === TENANCY_PROJECTION)
     this.credentials = new CredentialResolver(database.db, () => (tenancy ? waiter.checkpoint(tenancy.name) : null))

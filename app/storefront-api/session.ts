@@ -22,7 +22,7 @@ export class StorefrontSession {
     readonly origin: string,
     catalog: CatalogIndexes | null = null,
   ) {
-    this.shopper = new ShopperView(db, store.id, now, undefined, catalog, store.currency)
+    this.shopper = new ShopperView(db, store.id, now, { catalog, currency: store.currency })
   }
 
   get storeId(): string {

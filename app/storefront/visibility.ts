@@ -11,13 +11,16 @@ import {
 import type {
   ListProductsArgs,
   ProductFilter,
+  ProductListedRow,
   ProductRecord,
   ProductSort,
 } from '../../projections/catalog/product/queries.js'
+import { productDetails, type ProductDetails } from '../../projections/catalog/product/details.js'
 import { checkFacetFilter, productFacets } from '../../projections/catalog/product/facets.js'
 import { indexFacets, indexMatches, type ShopperFacets } from '../../projections/catalog/product/facet-index/facets.js'
 import { indexPageChooser } from '../../projections/catalog/product/facet-index/page.js'
 import type { CatalogIndexes } from './catalog-index.js'
+import type { KeptProducts } from './kept-products.js'
 import { KeptLookups, type ContextPart } from './render-context.js'
 import {
   CATEGORY_PRODUCTS_SORT,
@@ -67,21 +70,50 @@ const PUBLISHED_COLLECTIONS: ContextPart<KeptLookups<CollectionRecord | null>> =
   load: async (db, store) => new KeptLookups((handle) => findPublishedCollection(db, store.storeId, handle)),
 }
 
+/** Paging options of a product list, whose chosen rows may come from the kept products. */
+type ListOptions = PaginateOptions<ProductListedRow>
+
+/** What a shopper's reads may use besides the database, when the caller has it. */
+export interface ShopperViewOptions {
+  /** Hears what each read found, so the rendered page can be cached and purged exactly. */
+  read?: RenderDependencies | undefined
+  /** Facet counts without SQL while a store's index is current (catalog-index.ts). */
+  catalog?: CatalogIndexes | null
+  /** The store's currency: a price filter then reads no store row. */
+  currency?: string
+  /** The store's render context: collections are then looked up in memory while current. */
+  kept?: <Value>(part: ContextPart<Value>) => Promise<Value>
+  /** Kept product rows and details: a page of the facet index's products then reads no SQL while current. */
+  products?: KeptProducts
+}
+
 export class ShopperView {
+  private readonly read: RenderDependencies
+  private readonly catalog: CatalogIndexes | null
+  private readonly currency: string | undefined
+  private readonly kept: (<Value>(part: ContextPart<Value>) => Promise<Value>) | undefined
+  private readonly keptProducts: KeptProducts | undefined
+
   constructor(
     private readonly db: AnyDb,
     readonly storeId: string,
     /** The moment of the request: every rule is judged at it. */
     readonly now: Date,
-    /** Hears what each read found, so the rendered page can be cached and purged exactly. */
-    private readonly read: RenderDependencies = new RenderDependencies(),
-    /** Facet counts without SQL while a store's index is current (catalog-index.ts). */
-    private readonly catalog: CatalogIndexes | null = null,
-    /** The store's currency, when the caller has it at hand: a price filter then reads no store row. */
-    private readonly currency?: string,
-    /** The store's render context, when the caller keeps one: collections are then looked up in memory while current. */
-    private readonly kept?: <Value>(part: ContextPart<Value>) => Promise<Value>,
-  ) {}
+    options: ShopperViewOptions = {},
+  ) {
+    this.read = options.read ?? new RenderDependencies()
+    this.catalog = options.catalog ?? null
+    this.currency = options.currency
+    this.kept = options.kept
+    this.keptProducts = options.products
+  }
+
+  /** The details of these products (variants, options, media, holds), in their order: kept while current. */
+  productDetails(ids: readonly string[]): Promise<ProductDetails[]> {
+    return this.keptProducts
+      ? this.keptProducts.detailsOf(this.storeId, ids)
+      : productDetails(this.db, this.storeId, ids)
+  }
 
   async product(handle: string): Promise<ProductRecord | null> {
     const product = await findPublishedProduct(this.db, this.storeId, handle)
@@ -89,7 +121,7 @@ export class ShopperView {
     return product
   }
 
-  products(args: ListProductsArgs, options?: PaginateOptions): Promise<Connection<ProductRecord>> {
+  products(args: ListProductsArgs, options?: ListOptions): Promise<Connection<ProductRecord>> {
     this.read.add(tags.products)
     return listPublishedProducts(this.db, this.storeId, args, this.counted(args.filter, args.sort, options))
   }
@@ -116,22 +148,24 @@ export class ShopperView {
   private counted(
     filter: ProductFilter | null | undefined,
     sort: ProductSort | null | undefined,
-    options?: PaginateOptions,
-  ): PaginateOptions {
+    options?: ListOptions,
+  ): ListOptions {
     const index = this.catalog?.current(this.storeId)
     // Visible products under the filter: the filter's own status list (or none) within the visible ones.
     const matches = index && indexMatches(index, { ...filter, status: filter?.status ?? SHOPPER_VISIBLE_STATUSES })
     if (!matches) return this.known(options)
     const choose = sort && indexPageChooser(index, matches, sort)
+    const kept = this.keptProducts
     return {
       ...this.known(options),
       ...(options?.count === false ? {} : { total: matches.count() }),
       ...(choose ? { choose } : {}),
+      ...(choose && kept ? { read: (ids: readonly string[]) => kept.listedRows(this.storeId, ids) } : {}),
     }
   }
 
   /** `options` with the store's currency when this view was given it. */
-  private known(options: PaginateOptions = {}): PaginateOptions {
+  private known(options: ListOptions = {}): ListOptions {
     return this.currency === undefined ? options : { ...options, currency: this.currency }
   }
 
@@ -158,7 +192,7 @@ export class ShopperView {
   collectionProducts(
     collection: CollectionRecord,
     args: ListProductsArgs,
-    options?: PaginateOptions,
+    options?: ListOptions,
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
     this.read.add(tags.collection(collection.id), tags.products)
@@ -174,7 +208,7 @@ export class ShopperView {
   categoryProducts(
     category: CategoryRecord,
     args: ListProductsArgs,
-    options?: PaginateOptions,
+    options?: ListOptions,
   ): Promise<Connection<ProductRecord>> {
     const filter = args.filter ? { and: [shopperVisibleFilter, args.filter] } : shopperVisibleFilter
     this.read.add(tags.category(category.id), tags.products)

@@ -23,7 +23,7 @@ export interface Connection<Row> {
   totalCount: number
 }
 
-export interface PaginateOptions {
+export interface PaginateOptions<Row = never> {
   /** Count the filtered rows (for totalCount and totalPages); default true. */
   count?: boolean
   /** The count, already known (the storefront's facet index has it): no statement counts again. */
@@ -36,6 +36,12 @@ export interface PaginateOptions {
    * the list's filter, instead of ordering every matching row to reach the page.
    */
   choose?: (offset: number, limit: number) => readonly string[]
+  /**
+   * With `choose`: the chosen rows, in the order of their ids, from where the index's owner keeps
+   * them as current as the index itself (the storefront's kept products), instead of SQL. An id
+   * without a row (deleted since) is left out.
+   */
+  read?: (ids: readonly string[]) => Promise<readonly (Row | null)[]>
 }
 
 /**
@@ -94,7 +100,7 @@ export async function paginate<Row extends { id: string }>(
   query: SelectQueryBuilder<any, any, Row>,
   args: ListArgs,
   sort: SortSpec,
-  options: PaginateOptions = {},
+  options: PaginateOptions<Row> = {},
 ): Promise<Connection<Row>> {
   const mode = readMode(args, sort)
   // Counting reads every matching row: only when the client asked for totalCount or totalPages.
@@ -111,7 +117,9 @@ export async function paginate<Row extends { id: string }>(
         .limit(mode.size + 1)
         .offset(offset)
         .execute()) as Row[]
-    else rows = chosen.length > 0 ? ((await ordered.where('id', 'in', chosen).execute()) as Row[]) : []
+    else if (chosen.length === 0) rows = []
+    else if (options.read) rows = (await options.read(chosen)).filter((row) => row !== null)
+    else rows = (await ordered.where('id', 'in', chosen).execute()) as Row[]
     return connection(
       rows.slice(0, mode.size),
       sort,

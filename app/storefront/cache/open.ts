@@ -41,7 +41,13 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
     readModels: platform.waiter,
     // The in-process targets first: a page rendered between two purges must not read an index or
     // context from before the change and still be kept under the page cache's new generation.
-    targets: [platform.hosts, platform.catalogIndexes, platform.renderContexts, ...(cache ? [cache] : [])],
+    targets: [
+      platform.hosts,
+      platform.catalogIndexes,
+      platform.renderContexts,
+      platform.keptProducts,
+      ...(cache ? [cache] : []),
+    ],
     // Uncached responses carry no surrogate keys: a CDN keeps none of them, so there is nothing to purge there.
     cdn:
       cache && platform.config.cdnPurge
@@ -55,6 +61,7 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
   platform.hosts.follow()
   platform.catalogIndexes.follow()
   platform.renderContexts.follow()
+  platform.keptProducts.follow()
   const unfollow = platform.followWrites(purger)
   return {
     cache,
@@ -63,6 +70,7 @@ export async function openStorefrontCache(platform: Platform): Promise<RunningSt
       platform.hosts.unfollow()
       platform.catalogIndexes.unfollow()
       platform.renderContexts.unfollow()
+      platform.keptProducts.unfollow()
       await purger.stop()
       await cache?.close()
     },

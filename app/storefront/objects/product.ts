@@ -1,7 +1,6 @@
 import type { MediaRecord } from '../../../projections/media/queries.js'
 import type { ProductRecord } from '../../../projections/catalog/product/queries.js'
 import type { VariantRecord } from '../../../projections/catalog/product/variant-queries.js'
-import { productDetails } from '../../../projections/catalog/product/details.js'
 import { mediaPath } from '../../media/view.js'
 import { escapeHtml } from '../liquid/escape.js'
 import type { StorefrontImage } from '../liquid/filters.js'
@@ -89,7 +88,7 @@ export async function productObjects(
   selected: string | null = null,
 ): Promise<ProductObject[]> {
   const ids = records.map((record) => record.id)
-  const [details] = await Promise.all([productDetails(ctx.db, ctx.storeId, ids), ctx.overlay.load(ids)])
+  const [details] = await Promise.all([ctx.shopper.productDetails(ids), ctx.overlay.load(ids)])
   await ctx.overlay.load(details.flatMap((detail) => detail.media.map((m) => m.id)))
   return records.map((record, index) => {
     const text = (key: string, source: string) => ctx.overlay.text(record.id, key, source)

@@ -10,6 +10,7 @@ import {
   listProducts,
   type ListProductsArgs,
   type ProductFilter,
+  type ProductListedRow,
   type ProductRecord,
   type ProductSort,
 } from '../product/queries.js'
@@ -162,7 +163,7 @@ export function categoryProducts(
   storeId: string,
   categoryId: string,
   args: CategoryProductsArgs,
-  options: PaginateOptions = {},
+  options: PaginateOptions<ProductListedRow> = {},
 ): Promise<Connection<ProductRecord>> {
   const { includeDescendants, ...list } = args
   if (includeDescendants) {

@@ -73,6 +73,10 @@ const COLUMNS = [
   'publish_at',
 ] as const
 type ListedRow = Pick<ProductRow, (typeof COLUMNS)[number]>
+/** The columns of a list's rows: the record's, and the sort columns a cursor may carry. */
+const LISTED_COLUMNS = [...COLUMNS, 'price_sort', 'inventory_total'] as const
+/** A row of a product list, as `listProducts` pages them. */
+export type ProductListedRow = Pick<ProductRow, (typeof LISTED_COLUMNS)[number]>
 
 /**
  * One product of the store by id or handle, or null. Ids that are not UUIDs, and ids of other
@@ -99,6 +103,15 @@ export async function productsByIds(
   return rows.map((row) => row && toRecord(row))
 }
 
+/** The store's product list rows for a batch of ids, in the same order, null where not found. */
+export function productListedRows(
+  db: ProductDb,
+  storeId: string,
+  ids: readonly string[],
+): Promise<(ProductListedRow | null)[]> {
+  return findManyInStore(db.selectFrom('products').select(LISTED_COLUMNS), storeId, ids)
+}
+
 /**
  * A part of the store's products with an order of its own, such as a collection's or a
  * category's. `members` selects one row per member: `product_id`, and `sort_key`, its place in
@@ -123,7 +136,7 @@ export async function listProducts<Column extends string>(
   db: ProductDb,
   storeId: string,
   args: ListProductsArgs = {},
-  options: PaginateOptions = {},
+  options: PaginateOptions<ProductListedRow> = {},
   subset?: ProductSubset<Column>,
 ): Promise<Connection<ProductRecord>> {
   const products = productList(await filterScope(db, storeId, usesPrice(args.filter), options.currency))
@@ -131,13 +144,13 @@ export async function listProducts<Column extends string>(
   const query = db
     .selectFrom('products')
     // The cursor carries the sort column's value, so a sort on a column the record omits selects it too.
-    .select([...COLUMNS, 'price_sort', 'inventory_total'])
+    .select(LISTED_COLUMNS)
     .where(inStore(storeId))
     .where((eb) => combineFilter(eb, args.filter, levelConditions(products)))
-  let page: Connection<ListedRow>
-  if (!subset) page = await paginate<ListedRow>(query, args, sort, options)
+  let page: Connection<ProductListedRow>
+  if (!subset) page = await paginate<ProductListedRow>(query, args, sort, options)
   else if (args.sort != null)
-    page = await paginate<ListedRow>(
+    page = await paginate<ProductListedRow>(
       query.where(sql<SqlBool>`products.id in (select m.product_id from (${subset.members}) as m)`),
       args,
       sort,
@@ -148,7 +161,7 @@ export async function listProducts<Column extends string>(
     const keyed = query
       .innerJoin(subset.members.as('m'), 'm.product_id', 'products.id')
       .select(sql`m.sort_key`.as(subset.order.column))
-    page = await paginate<ListedRow>(db.selectFrom(keyed.as('listed')).selectAll(), args, subset.order, options)
+    page = await paginate<ProductListedRow>(db.selectFrom(keyed.as('listed')).selectAll(), args, subset.order, options)
   }
   return mapConnection(page, toRecord)
 }

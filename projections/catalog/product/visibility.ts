@@ -1,6 +1,12 @@
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import type { PaginateOptions, Connection } from '../../shared/pagination.js'
-import { listProducts, type ListProductsArgs, type ProductFilter, type ProductRecord } from './queries.js'
+import {
+  listProducts,
+  type ListProductsArgs,
+  type ProductFilter,
+  type ProductListedRow,
+  type ProductRecord,
+} from './queries.js'
 import type { ProductDb } from './tables.js'
 
 /**
@@ -53,7 +59,7 @@ export async function listPublishedProducts(
   db: ProductDb,
   storeId: string,
   args: ListProductsArgs = {},
-  options: PaginateOptions = {},
+  options: PaginateOptions<ProductListedRow> = {},
 ): Promise<Connection<ProductRecord>> {
   return listProducts(db, storeId, { ...args, filter: visibleOnly(args.filter) }, options)
 }

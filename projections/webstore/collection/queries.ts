@@ -6,7 +6,12 @@ import type { CollectionFields, CollectionSortOrder } from '../../../domain/webs
 import type { CollectionRule } from '../../../domain/webstore/collection/rules.js'
 import type { PublicationStatus } from '../../../domain/shared/publishable/publication.js'
 import type { AnyDb } from '../../../infra/database/database.js'
-import { listProducts, type ListProductsArgs, type ProductRecord } from '../../catalog/product/queries.js'
+import {
+  listProducts,
+  type ListProductsArgs,
+  type ProductListedRow,
+  type ProductRecord,
+} from '../../catalog/product/queries.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { CollectionDb, CollectionRow } from './tables.js'
@@ -68,7 +73,7 @@ export function collectionProducts(
   storeId: string,
   collection: Pick<CollectionRecord, 'id' | 'sortOrder'>,
   args: ListProductsArgs,
-  options: PaginateOptions = {},
+  options: PaginateOptions<ProductListedRow> = {},
 ): Promise<Connection<ProductRecord>> {
   const { key, order } = MEMBER_ORDERS[collection.sortOrder]
   const members = db
