@@ -6,16 +6,21 @@ import type pg from 'pg'
 const MARK = '/* prepared */ '
 
 /**
- * Put first in a statement whose text is the same on every call (only its parameters change):
- * Postgres then parses and plans it once per connection instead of on every call. A storefront
- * collection page's product details cost more to parse and plan than to run.
+ * Put first in a statement whose text is the same on every call (only its parameters change), or
+ * at the front of a kysely select (`modifyFront`): Postgres then parses and plans it once per
+ * connection instead of on every call. A storefront collection page's product details cost more
+ * to parse and plan than to run. Mark only statements that name their columns: a prepared
+ * `select *` fails on its connection once a migration adds a column.
  *
  * @example sql`${prepared()}select … from unnest(${ids}::uuid[]) as p(id)`
+ * @example db.selectFrom('products').select(['id', 'title']).modifyFront(prepared())
  */
 export const prepared = (): RawBuilder<unknown> => sql.raw(MARK)
 
 /** The statement names given so far, by text: each marked text is hashed once. */
 const names = new Map<string, string>()
+
+const isMarked = (text: string) => text.startsWith(MARK) || text.startsWith(`select ${MARK}`)
 
 function nameOf(text: string): string {
   let name = names.get(text)
@@ -45,7 +50,7 @@ class PreparingClient implements PostgresPoolClient {
   }
 
   private async run<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
-    const config = text.startsWith(MARK) ? { name: nameOf(text), text, values } : { text, values }
+    const config = isMarked(text) ? { name: nameOf(text), text, values } : { text, values }
     const { command, rowCount, rows } = await this.client.query<R & pg.QueryResultRow>(config)
     // pg types the command tag as any string; kysely names the ones its statements produce.
     return { command: command as PostgresQueryResult<R>['command'], rowCount: rowCount ?? 0, rows }

@@ -1,3 +1,4 @@
+import { prepared } from '../../../infra/database/prepared-statements.js'
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { ProductFields } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
@@ -89,7 +90,7 @@ export async function findProduct(
   storeId: string,
   lookup: ProductLookup,
 ): Promise<ProductRecord | null> {
-  const row = await findInStore(db.selectFrom('products').select(COLUMNS), storeId, lookup)
+  const row = await findInStore(db.selectFrom('products').select(COLUMNS).modifyFront(prepared()), storeId, lookup)
   return row ? toRecord(row) : null
 }
 

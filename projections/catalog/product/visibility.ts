@@ -1,6 +1,7 @@
 import type { ProductStatus } from '../../../domain/catalog/product/events.js'
 import type { PaginateOptions, Connection } from '../../shared/pagination.js'
 import {
+  findProduct,
   listProducts,
   type ListProductsArgs,
   type ProductFilter,
@@ -40,13 +41,8 @@ export async function findPublishedProduct(
   storeId: string,
   handle: string,
 ): Promise<ProductRecord | null> {
-  const page = await listProducts(
-    db,
-    storeId,
-    { first: 1, filter: visibleOnly({ handle: { eq: handle } }) },
-    { count: false },
-  )
-  return page.nodes[0] ?? null
+  const product = await findProduct(db, storeId, { handle })
+  return product && isVisibleToShoppers(product) ? product : null
 }
 
 /**
