@@ -1,3 +1,4 @@
+import { evolveLifecycle } from '../shared/lifecycle.js'
 import type { MediaEvent, MediaFields } from './events.js'
 
 /** A media stream is empty, holds a live media, or ends in a deletion; ids are never reused. */
@@ -6,17 +7,10 @@ export type MediaState =
 
 export const initialMediaState = (): MediaState => ({ kind: 'empty' })
 
+const MEDIA = { name: 'media', id: 'mediaId', created: 'MediaCreated', deleted: 'MediaDeleted' } as const
+
 export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {
-  if (event.type === 'MediaCreated') return { kind: 'existing', media: { ...event.data } }
-  if (state.kind !== 'existing') return state
-  switch (event.type) {
-    case 'MediaAltChanged':
-      return { kind: 'existing', media: { ...state.media, alt: event.data.alt } }
-    case 'MediaDeleted':
-      return { kind: 'deleted', mediaId: state.media.mediaId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, MEDIA, (data) => ({ ...data }), {
+    MediaAltChanged: (media, { alt }) => ({ ...media, alt }),
+  })
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../shared/event.js'
+import { evolveLifecycle } from '../../shared/lifecycle.js'
 
 /** A blog is a titled, addressable list of posts (/blogs/<handle>); the posts live in streams of their own. */
 export type BlogFields = { blogId: string; title: string; handle: string }
@@ -23,19 +24,11 @@ export type BlogState = { kind: 'empty' } | { kind: 'existing'; blog: BlogFields
 
 export const initialBlogState = (): BlogState => ({ kind: 'empty' })
 
+const BLOG = { name: 'blog', id: 'blogId', created: 'BlogCreated', deleted: 'BlogDeleted' } as const
+
 export function evolveBlog(state: BlogState, event: BlogEvent): BlogState {
-  if (event.type === 'BlogCreated') return { kind: 'existing', blog: { ...event.data } }
-  if (state.kind !== 'existing') return state
-  switch (event.type) {
-    case 'BlogRetitled':
-      return { kind: 'existing', blog: { ...state.blog, title: event.data.title } }
-    case 'BlogHandleChanged':
-      return { kind: 'existing', blog: { ...state.blog, handle: event.data.to } }
-    case 'BlogDeleted':
-      return { kind: 'deleted', blogId: state.blog.blogId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, BLOG, (data) => ({ ...data }), {
+    BlogRetitled: (blog, { title }) => ({ ...blog, title }),
+    BlogHandleChanged: (blog, { to }) => ({ ...blog, handle: to }),
+  })
 }

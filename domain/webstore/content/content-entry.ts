@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
+import { evolveLifecycle } from '../../shared/lifecycle.js'
 import { referenceNoun, referencesOf, validateEntryFields, type ContentField, type FieldValue } from './fields.js'
 
 export type ContentEntryCreated = DomainEvent<
@@ -53,21 +54,13 @@ export type ContentEntryCommand = ContentEntryCreate | ContentEntryUpdate | Cont
 
 export const initialContentEntryState = (): ContentEntryState => ({ kind: 'empty' })
 
+const ENTRY = { name: 'entry', id: 'entryId', created: 'ContentEntryCreated', deleted: 'ContentEntryDeleted' } as const
+
 export function evolveContentEntry(state: ContentEntryState, event: ContentEntryEvent): ContentEntryState {
-  if (event.type === 'ContentEntryCreated') return { kind: 'existing', entry: { ...event.data } }
-  if (state.kind !== 'existing') return state
-  switch (event.type) {
-    case 'ContentEntryFieldsChanged':
-      return { kind: 'existing', entry: { ...state.entry, fields: event.data.fields } }
-    case 'ContentEntryHandleChanged':
-      return { kind: 'existing', entry: { ...state.entry, handle: event.data.to } }
-    case 'ContentEntryDeleted':
-      return { kind: 'deleted', entryId: state.entry.entryId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, ENTRY, (data) => ({ ...data }), {
+    ContentEntryFieldsChanged: (entry, { fields }) => ({ ...entry, fields }),
+    ContentEntryHandleChanged: (entry, { to }) => ({ ...entry, handle: to }),
+  })
 }
 
 /** Pure: the entry's history plus the type and reference facts in the command. */

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
+import { evolveLifecycle } from '../../shared/lifecycle.js'
 import type { ContentField } from './fields.js'
 
 export type ContentTypeCreated = DomainEvent<
@@ -43,23 +44,14 @@ export type ContentTypeCommand = ContentTypeCreate | ContentTypeUpdate | Content
 
 export const initialContentTypeState = (): ContentTypeState => ({ kind: 'empty' })
 
+const TYPE = { name: 'type', id: 'typeId', created: 'ContentTypeCreated', deleted: 'ContentTypeDeleted' } as const
+
 export function evolveContentType(state: ContentTypeState, event: ContentTypeEvent): ContentTypeState {
-  if (event.type === 'ContentTypeCreated') return { kind: 'existing', type: { ...event.data } }
-  if (state.kind !== 'existing') return state
-  switch (event.type) {
-    case 'ContentTypeRenamed':
-      return { kind: 'existing', type: { ...state.type, name: event.data.name } }
-    case 'ContentTypeHandleChanged':
-      return { kind: 'existing', type: { ...state.type, handle: event.data.to } }
-    case 'ContentTypeFieldsChanged':
-      return { kind: 'existing', type: { ...state.type, fields: event.data.fields } }
-    case 'ContentTypeDeleted':
-      return { kind: 'deleted', typeId: state.type.typeId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, TYPE, (data) => ({ ...data }), {
+    ContentTypeRenamed: (type, { name }) => ({ ...type, name }),
+    ContentTypeHandleChanged: (type, { to }) => ({ ...type, handle: to }),
+    ContentTypeFieldsChanged: (type, { fields }) => ({ ...type, fields }),
+  })
 }
 
 /** Pure: the answer depends on the command and the type's history only. */

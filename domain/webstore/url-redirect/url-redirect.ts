@@ -1,3 +1,4 @@
+import { evolveLifecycle } from '../../shared/lifecycle.js'
 import type { UrlRedirectEvent, UrlRedirectFields } from './events.js'
 
 /** A redirect stream is empty, holds a live redirect, or ends in a deletion (ids are never reused). */
@@ -6,20 +7,16 @@ export type UrlRedirectState =
 
 export const initialUrlRedirectState = (): UrlRedirectState => ({ kind: 'empty' })
 
+const REDIRECT = {
+  name: 'redirect',
+  id: 'urlRedirectId',
+  created: 'UrlRedirectCreated',
+  deleted: 'UrlRedirectDeleted',
+} as const
+
 export function evolveUrlRedirect(state: UrlRedirectState, event: UrlRedirectEvent): UrlRedirectState {
-  if (event.type === 'UrlRedirectCreated') return { kind: 'existing', redirect: { ...event.data } }
-  if (state.kind !== 'existing') return state
-  const redirect = state.redirect
-  switch (event.type) {
-    case 'UrlRedirectPathChanged':
-      return { kind: 'existing', redirect: { ...redirect, path: event.data.to } }
-    case 'UrlRedirectTargetChanged':
-      return { kind: 'existing', redirect: { ...redirect, target: event.data.to } }
-    case 'UrlRedirectDeleted':
-      return { kind: 'deleted', urlRedirectId: redirect.urlRedirectId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, REDIRECT, (data) => ({ ...data }), {
+    UrlRedirectPathChanged: (redirect, { to }) => ({ ...redirect, path: to }),
+    UrlRedirectTargetChanged: (redirect, { to }) => ({ ...redirect, target: to }),
+  })
 }
