@@ -1,3 +1,4 @@
+import { evolveLifecycle } from '../../shared/lifecycle.js'
 import {
   withAttributeAdded,
   withAttributeRemoved,
@@ -11,42 +12,32 @@ export type AttributeSetState =
 
 export const initialAttributeSetState = (): AttributeSetState => ({ kind: 'empty' })
 
+const SET = {
+  name: 'set',
+  id: 'attributeSetId',
+  created: 'AttributeSetCreated',
+  deleted: 'AttributeSetDeleted',
+} as const
+
+/** A copy of the sections, so no state shares an `attributeIds` list with an event or another state. */
+const copied = (sections: AttributeSetFields['sections']) =>
+  sections.map((section) => ({ ...section, attributeIds: [...section.attributeIds] }))
+
 export function evolveAttributeSet(state: AttributeSetState, event: AttributeSetEvent): AttributeSetState {
-  if (event.type === 'AttributeSetCreated')
-    return {
-      kind: 'existing',
-      set: { ...event.data, sections: event.data.sections.map((s) => ({ ...s, attributeIds: [...s.attributeIds] })) },
-    }
-  if (state.kind !== 'existing') return state
-  const set = state.set
-  switch (event.type) {
-    case 'AttributeSetRenamed':
-      return { kind: 'existing', set: { ...set, name: event.data.name } }
-    case 'AttributeSetLayoutChanged':
-      return {
-        kind: 'existing',
-        set: { ...set, sections: event.data.sections.map((s) => ({ ...s, attributeIds: [...s.attributeIds] })) },
-      }
-    case 'AttributeSetAttributeAdded':
-      return {
-        kind: 'existing',
-        set: {
-          ...set,
-          sections: withAttributeAdded(set.sections, event.data.attributeId, event.data.section, event.data.position),
-        },
-      }
-    case 'AttributeSetAttributeRemoved':
-      return { kind: 'existing', set: { ...set, sections: withAttributeRemoved(set.sections, event.data.attributeId) } }
-    case 'AttributeSetAttributesReordered':
-      return {
-        kind: 'existing',
-        set: { ...set, sections: withSectionOrder(set.sections, event.data.section, event.data.attributeIds) },
-      }
-    case 'AttributeSetDeleted':
-      return { kind: 'deleted', attributeSetId: set.attributeSetId }
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+  return evolveLifecycle(state, event, SET, (data) => ({ ...data, sections: copied(data.sections) }), {
+    AttributeSetRenamed: (set, { name }) => ({ ...set, name }),
+    AttributeSetLayoutChanged: (set, { sections }) => ({ ...set, sections: copied(sections) }),
+    AttributeSetAttributeAdded: (set, { attributeId, section, position }) => ({
+      ...set,
+      sections: withAttributeAdded(set.sections, attributeId, section, position),
+    }),
+    AttributeSetAttributeRemoved: (set, { attributeId }) => ({
+      ...set,
+      sections: withAttributeRemoved(set.sections, attributeId),
+    }),
+    AttributeSetAttributesReordered: (set, { section, attributeIds }) => ({
+      ...set,
+      sections: withSectionOrder(set.sections, section, attributeIds),
+    }),
+  })
 }
