@@ -1,4 +1,8 @@
+import { evolveLifecycle } from '../../shared/lifecycle.js'
+import { PRODUCT_ATTRIBUTE_EVENT_TYPES } from './attribute-events.js'
 import type { ProductEvent, ProductFields } from './events.js'
+import { RESERVATION_EVENT_TYPES } from './reservation-events.js'
+import { VARIANT_EVENT_TYPES } from './variant-events.js'
 import { NO_SEO, type Seo } from '../../shared/publishable/seo.js'
 
 /**
@@ -13,79 +17,41 @@ export type LiveProduct = ProductFields & { seo: Seo; publishAt: string | null }
 
 export const initialProductState = (): ProductState => ({ kind: 'empty' })
 
+const PRODUCT = { name: 'product', id: 'productId', created: 'ProductCreated', deleted: 'ProductDeleted' } as const
+
+/** The product as it was: for events another decider folds, or that only mark a change for the audit log. */
+const unchanged = (product: LiveProduct): LiveProduct => product
+
+/** The same entry for each of `types`. */
+const each = <Type extends string>(types: readonly Type[], change: (product: LiveProduct) => LiveProduct) =>
+  Object.fromEntries(types.map((type) => [type, change])) as Record<Type, typeof change>
+
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
-  if (event.type === 'ProductCreated')
-    return { kind: 'existing', product: { ...event.data, tags: [...event.data.tags], seo: NO_SEO, publishAt: null } }
-  // Every other event changes a live product; on any other state the history is not ours to fix.
-  if (state.kind !== 'existing') return state
-  const product = state.product
-  switch (event.type) {
-    case 'ProductRetitled':
-      return { kind: 'existing', product: { ...product, title: event.data.title } }
-    case 'ProductHandleChanged':
-      return { kind: 'existing', product: { ...product, handle: event.data.to } }
-    case 'ProductDescriptionChanged':
-      return { kind: 'existing', product: { ...product, description: event.data.description } }
-    case 'ProductStatusChanged':
-      return { kind: 'existing', product: { ...product, status: event.data.to } }
-    case 'ProductVendorChanged':
-      return { kind: 'existing', product: { ...product, vendor: event.data.vendor } }
-    case 'ProductTagsChanged':
-      return { kind: 'existing', product: { ...product, tags: [...event.data.tags] } }
-    case 'ProductDeleted':
-      return { kind: 'deleted', productId: product.productId }
-    case 'ProductSeoChanged':
-      return {
-        kind: 'existing',
-        product: { ...product, seo: { title: event.data.title, description: event.data.description } },
-      }
-    case 'ProductPublishScheduled':
-      return { kind: 'existing', product: { ...product, publishAt: event.data.publishAt } }
-    case 'ProductPublishUnscheduled':
-      return { kind: 'existing', product: { ...product, publishAt: null } }
+  const created = (data: ProductFields): LiveProduct => ({
+    ...data,
+    tags: [...data.tags],
+    seo: NO_SEO,
+    publishAt: null,
+  })
+  return evolveLifecycle(state, event, PRODUCT, created, {
+    ProductRetitled: (product, { title }) => ({ ...product, title }),
+    ProductHandleChanged: (product, { to }) => ({ ...product, handle: to }),
+    ProductDescriptionChanged: (product, { description }) => ({ ...product, description }),
+    ProductStatusChanged: (product, { to }) => ({ ...product, status: to }),
+    ProductVendorChanged: (product, { vendor }) => ({ ...product, vendor }),
+    ProductTagsChanged: (product, { tags }) => ({ ...product, tags: [...tags] }),
+    ProductSeoChanged: (product, { title, description }) => ({ ...product, seo: { title, description } }),
+    ProductPublishScheduled: (product, { publishAt }) => ({ ...product, publishAt }),
+    ProductPublishUnscheduled: (product) => ({ ...product, publishAt: null }),
     // Markers for the audit log: the changes they explain follow as events of their own.
-    case 'ProductReverted':
-    case 'ProductDuplicated':
-      return state
-    // The media list is folded by the media decider (media.ts); the product's fields stay.
-    case 'ProductMediaAttached':
-    case 'ProductMediaDetached':
-    case 'ProductMediaReordered':
-      return state
-    // Options, variants and inventory are folded by the variant decider (variants.ts).
-    case 'ProductOptionAdded':
-    case 'ProductOptionRenamed':
-    case 'ProductOptionValueRenamed':
-    case 'ProductOptionValuesChanged':
-    case 'ProductOptionValuesReordered':
-    case 'ProductOptionsReordered':
-    case 'ProductOptionRemoved':
-    case 'ProductVariantCreated':
-    case 'ProductVariantPriceChanged':
-    case 'ProductVariantCostChanged':
-    case 'ProductVariantSkuChanged':
-    case 'ProductVariantBarcodeChanged':
-    case 'ProductVariantWeightChanged':
-    case 'ProductVariantOptionValuesChanged':
-    case 'ProductVariantImageChanged':
-    case 'ProductVariantDeleted':
-    case 'ProductVariantsReordered':
-    case 'ProductInventoryTrackingChanged':
-    case 'ProductInventoryAdjusted':
-      return state
-    // Reservations are folded by the reservation decider (reservations.ts).
-    case 'ProductInventoryReserved':
-    case 'ProductInventoryReleased':
-    case 'ProductInventoryCommitted':
-      return state
-    // The set and its values are folded by the attribute decider (attributes.ts).
-    case 'ProductAttributeValuesSet':
-    case 'ProductAttributeValuesRemoved':
-    case 'ProductAttributeSetChanged':
-      return state
-    default: {
-      const _exhaustive: never = event
-      return _exhaustive
-    }
-  }
+    ProductReverted: unchanged,
+    ProductDuplicated: unchanged,
+    // The media list is folded by the media decider (media.ts), options, variants and inventory by
+    // the variant decider (variants.ts), reservations by the reservation decider (reservations.ts),
+    // the set and its values by the attribute decider (attributes.ts); the product's fields stay.
+    ...each(['ProductMediaAttached', 'ProductMediaDetached', 'ProductMediaReordered'], unchanged),
+    ...each(VARIANT_EVENT_TYPES, unchanged),
+    ...each(RESERVATION_EVENT_TYPES, unchanged),
+    ...each(PRODUCT_ATTRIBUTE_EVENT_TYPES, unchanged),
+  })
 }
