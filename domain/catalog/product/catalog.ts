@@ -72,24 +72,15 @@ export function skuReservations(
   if (!productId) return []
   const [held, kept] = [skusOf(before), skusOf(after)]
   const storeId = storeOf(ctx)
+  const reservation = (sku: string) => ({ scope: storeId, key: productSkuKey(sku), ownerId: productId })
+  const only = (skus: Set<string>, notIn: Set<string>) => [...skus].filter((sku) => !notIn.has(sku))
   return [
-    ...[...held]
-      .filter((sku) => !kept.has(sku))
-      .map((sku): UniquenessChange => ({
-        kind: 'release',
-        scope: storeId,
-        key: productSkuKey(sku),
-        ownerId: productId,
-      })),
-    ...[...kept]
-      .filter((sku) => !held.has(sku))
-      .map((sku): UniquenessChange => ({
-        kind: 'claim',
-        scope: storeId,
-        key: productSkuKey(sku),
-        ownerId: productId,
-        field: ['input'],
-        message: `sku '${sku}' is taken in this store by another product's variant; choose another or change that variant`,
-      })),
+    ...only(held, kept).map((sku): UniquenessChange => ({ kind: 'release', ...reservation(sku) })),
+    ...only(kept, held).map((sku): UniquenessChange => ({
+      kind: 'claim',
+      ...reservation(sku),
+      field: ['input'],
+      message: `sku '${sku}' is taken in this store by another product's variant; choose another or change that variant`,
+    })),
   ]
 }

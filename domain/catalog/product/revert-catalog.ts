@@ -69,14 +69,8 @@ export function catalogChanges(current: Catalog, target: Catalog): ProductVarian
       },
     })
   }
-  const optionOrder = target.options.map((o) => o.optionId)
-  if (
-    !isDeepStrictEqual(
-      working.options.map((o) => o.optionId),
-      optionOrder,
-    )
-  )
-    emit({ type: 'ProductOptionsReordered', data: { productId, optionIds: optionOrder } })
+  const optionOrder = changedOrder(working.options, target.options, (o) => o.optionId)
+  if (optionOrder) emit({ type: 'ProductOptionsReordered', data: { productId, optionIds: optionOrder } })
 
   for (const variant of working.variants)
     variantChanges(productId, variant, targetVariant.get(variant.variantId)!, target).forEach(emit)
@@ -92,15 +86,15 @@ export function catalogChanges(current: Catalog, target: Catalog): ProductVarian
       },
     })
   }
-  const variantOrder = target.variants.map((v) => v.variantId)
-  if (
-    !isDeepStrictEqual(
-      working.variants.map((v) => v.variantId),
-      variantOrder,
-    )
-  )
-    emit({ type: 'ProductVariantsReordered', data: { productId, variantIds: variantOrder } })
+  const variantOrder = changedOrder(working.variants, target.variants, (v) => v.variantId)
+  if (variantOrder) emit({ type: 'ProductVariantsReordered', data: { productId, variantIds: variantOrder } })
   return events
+}
+
+/** The ids of `target` in its order, or null when `working` already has that order. */
+function changedOrder<T>(working: readonly T[], target: readonly T[], idOf: (item: T) => string): string[] | null {
+  const order = target.map(idOf)
+  return isDeepStrictEqual(working.map(idOf), order) ? null : order
 }
 
 /** The events of one variant that exists now and at the target revision; its stock stays as it is. */
