@@ -25,7 +25,15 @@ type DataOf<E extends DomainEvent, Type extends E['type']> = Extract<E, { type: 
 
 /** One function per event between creation and deletion: the live entity after that event. */
 export type LifecycleChanges<E extends DomainEvent, Live> = {
-  [Type in E['type']]: (live: Live, data: DataOf<E, Type>) => Live
+  [Type in E['type']]: (live: Live, data: DataOf<E, Type>, event: Extract<E, { type: Type }>) => Live
+}
+
+/**
+ * The same entry of `LifecycleChanges` for each of `types`: for events that another decider
+ * folds, or that change the entity in one way.
+ */
+export function sameChange<Type extends string, Change>(types: readonly Type[], change: Change): Record<Type, Change> {
+  return Object.fromEntries(types.map((type) => [type, change])) as Record<Type, Change>
 }
 
 /**
@@ -58,10 +66,12 @@ export function evolveLifecycle<
   if (state.kind !== 'existing') return state
   const live: Live = state[names.name]
   if (isOfType(event, names.deleted)) return deleted(names.id, live[names.id])
-  const change = changes[event.type as Exclude<E, { type: Created | Deleted }>['type']]
+  type Change = Exclude<E, { type: Created | Deleted }>
+  // `event` is neither the created nor the deleted one here; a generic type does not narrow the union.
+  const change = changes[event.type as Change['type']]
   return existing(
     names.name,
-    change(live, event.data as DataOf<Exclude<E, { type: Created | Deleted }>, typeof event.type>),
+    change(live, event.data as DataOf<Change, Change['type']>, event as Extract<Change, { type: Change['type'] }>),
   )
 }
 

@@ -1,4 +1,4 @@
-import { evolveLifecycle } from '../../shared/lifecycle.js'
+import { evolveLifecycle, sameChange } from '../../shared/lifecycle.js'
 import { PRODUCT_ATTRIBUTE_EVENT_TYPES } from './attribute-events.js'
 import type { ProductEvent, ProductFields } from './events.js'
 import { RESERVATION_EVENT_TYPES } from './reservation-events.js'
@@ -21,10 +21,6 @@ const PRODUCT = { name: 'product', id: 'productId', created: 'ProductCreated', d
 
 /** The product as it was: for events another decider folds, or that only mark a change for the audit log. */
 const unchanged = (product: LiveProduct): LiveProduct => product
-
-/** The same entry for each of `types`. */
-const each = <Type extends string>(types: readonly Type[], change: (product: LiveProduct) => LiveProduct) =>
-  Object.fromEntries(types.map((type) => [type, change])) as Record<Type, typeof change>
 
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   const created = (data: ProductFields): LiveProduct => ({
@@ -49,9 +45,9 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     // The media list is folded by the media decider (media.ts), options, variants and inventory by
     // the variant decider (variants.ts), reservations by the reservation decider (reservations.ts),
     // the set and its values by the attribute decider (attributes.ts); the product's fields stay.
-    ...each(['ProductMediaAttached', 'ProductMediaDetached', 'ProductMediaReordered'], unchanged),
-    ...each(VARIANT_EVENT_TYPES, unchanged),
-    ...each(RESERVATION_EVENT_TYPES, unchanged),
-    ...each(PRODUCT_ATTRIBUTE_EVENT_TYPES, unchanged),
+    ...sameChange(['ProductMediaAttached', 'ProductMediaDetached', 'ProductMediaReordered'], unchanged),
+    ...sameChange(VARIANT_EVENT_TYPES, unchanged),
+    ...sameChange(RESERVATION_EVENT_TYPES, unchanged),
+    ...sameChange(PRODUCT_ATTRIBUTE_EVENT_TYPES, unchanged),
   })
 }

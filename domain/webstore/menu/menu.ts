@@ -1,4 +1,5 @@
-import type { MenuEvent } from './events.js'
+import { evolveLifecycle, sameChange } from '../../shared/lifecycle.js'
+import type { MenuCreated, MenuEvent, MenuItemEvent } from './events.js'
 import { applyItemEvent, type MenuItem } from './items.js'
 
 /** A menu stream is empty, holds a live menu, or ends in a deletion (ids are never reused). */
@@ -8,18 +9,24 @@ export type LiveMenu = { menuId: string; handle: string; title: string; items: M
 
 export const initialMenuState = (): MenuState => ({ kind: 'empty' })
 
+const MENU = { name: 'menu', id: 'menuId', created: 'MenuCreated', deleted: 'MenuDeleted' } as const
+
+const ITEM_EVENT_TYPES = [
+  'MenuItemAdded',
+  'MenuItemRetitled',
+  'MenuItemRelinked',
+  'MenuItemMoved',
+  'MenuItemRemoved',
+] as const satisfies readonly MenuItemEvent['type'][]
+
 export function evolveMenu(state: MenuState, event: MenuEvent): MenuState {
-  if (event.type === 'MenuCreated') return { kind: 'existing', menu: { ...event.data, items: [] } }
-  if (state.kind !== 'existing') return state
-  const menu = state.menu
-  switch (event.type) {
-    case 'MenuRetitled':
-      return { kind: 'existing', menu: { ...menu, title: event.data.title } }
-    case 'MenuHandleChanged':
-      return { kind: 'existing', menu: { ...menu, handle: event.data.to } }
-    case 'MenuDeleted':
-      return { kind: 'deleted', menuId: menu.menuId }
-    default:
-      return { kind: 'existing', menu: { ...menu, items: applyItemEvent(menu.items, event) } }
-  }
+  const withItems = (menu: LiveMenu, _data: unknown, itemEvent: MenuItemEvent): LiveMenu => ({
+    ...menu,
+    items: applyItemEvent(menu.items, itemEvent),
+  })
+  return evolveLifecycle(state, event, MENU, (data: MenuCreated['data']): LiveMenu => ({ ...data, items: [] }), {
+    MenuRetitled: (menu, { title }) => ({ ...menu, title }),
+    MenuHandleChanged: (menu, { to }) => ({ ...menu, handle: to }),
+    ...sameChange(ITEM_EVENT_TYPES, withItems),
+  })
 }
