@@ -1,4 +1,5 @@
 import { conflict, notFound } from '../../shared/errors.js'
+import { tagChanges } from '../../shared/tags.js'
 import { attributeEventsOnCreate } from './attributes.js'
 import type { ProductCommand, ProductCreate, ProductDelete, ProductUpdate } from './commands.js'
 import type { ProductEvent } from './events.js'
@@ -58,13 +59,8 @@ function update(command: ProductUpdate, state: ProductState): ProductEvent[] {
   }
   if (vendor !== undefined && vendor !== product.vendor)
     events.push({ type: 'ProductVendorChanged', data: { productId, vendor } })
-  if (tags !== undefined) {
-    // Tags are a set: a new order of the same tags is not a change.
-    const added = tags.filter((tag) => !product.tags.includes(tag))
-    const removed = product.tags.filter((tag) => !tags.includes(tag))
-    if (added.length || removed.length)
-      events.push({ type: 'ProductTagsChanged', data: { productId, tags: [...tags], added, removed } })
-  }
+  const tagChange = tags === undefined ? null : tagChanges(product.tags, tags)
+  if (tagChange) events.push({ type: 'ProductTagsChanged', data: { productId, ...tagChange } })
   const { seo, publishAt } = command.data
   events.push(...seoChanges(productId, product.seo, withSeo(product.seo, seo)))
   events.push(...scheduleChanges(productId, product, { publishAt, status: status ?? product.status }))

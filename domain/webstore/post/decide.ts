@@ -1,5 +1,6 @@
 import type { DecideContext } from '../../shared/context.js'
 import { conflict, notFound } from '../../shared/errors.js'
+import { tagChanges } from '../../shared/tags.js'
 import { NEW_PUBLISHABLE, publishableChanges } from '../../shared/publishable/decide.js'
 import { publishDueChanges } from '../../shared/publishable/publication.js'
 import type { PostCommand, PostCreate, PostUpdate } from './commands.js'
@@ -54,13 +55,8 @@ function update(command: PostUpdate, state: PostState, ctx: DecideContext): Post
     events.push({ type: 'PostExcerptChanged', data: { postId, excerpt } })
   if (author !== undefined && author !== post.author)
     events.push({ type: 'PostAuthorChanged', data: { postId, author } })
-  if (tags !== undefined) {
-    // Tags are a set: a new order of the same tags is not a change.
-    const added = tags.filter((tag) => !post.tags.includes(tag))
-    const removed = post.tags.filter((tag) => !tags.includes(tag))
-    if (added.length || removed.length)
-      events.push({ type: 'PostTagsChanged', data: { postId, tags: [...tags], added, removed } })
-  }
+  const tagChange = tags === undefined ? null : tagChanges(post.tags, tags)
+  if (tagChange) events.push({ type: 'PostTagsChanged', data: { postId, ...tagChange } })
   if (coverMediaId !== undefined && coverMediaId !== post.coverMediaId)
     events.push({ type: 'PostCoverChanged', data: { postId, mediaId: coverMediaId } })
   return [...events, ...postPublishable.eventsOf(postId, publishableChanges(post, { status, seo, publishAt }, ctx.now))]
