@@ -7,6 +7,18 @@ export interface DomainEvent<Type extends string = string, Data extends object =
 }
 
 /**
+ * A handle (the last part of an entity's URL) changed. `from` is released and `to` claimed in the
+ * store's handle reservations in the same write; `Ids` name the entity (and its parent where the
+ * handle is unique within one, like a post's blog).
+ *
+ * @example export type PageHandleChanged = HandleChanged<'PageHandleChanged', { pageId: string }>
+ */
+export type HandleChanged<Type extends string, Ids extends Record<string, string>> = DomainEvent<
+  Type,
+  Ids & { from: string; to: string }
+>
+
+/**
  * A decider answers a command with events (possibly none) or throws a `DomainError`.
  * `evolve` folds one event into the state; `initialState` is the state of an empty stream.
  */

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 
 /** Search-engine title and description; empty strings mean "use the category's own". */
 export type CategorySeo = { title: string; description: string }
@@ -20,10 +20,7 @@ export type CategoryCreated = DomainEvent<
 >
 export type CategoryRetitled = DomainEvent<'CategoryRetitled', { categoryId: string; title: string }>
 /** The paths of the category and its whole subtree change with it. */
-export type CategoryHandleChanged = DomainEvent<
-  'CategoryHandleChanged',
-  { categoryId: string; from: string; to: string }
->
+export type CategoryHandleChanged = HandleChanged<'CategoryHandleChanged', { categoryId: string }>
 export type CategoryDescriptionChanged = DomainEvent<
   'CategoryDescriptionChanged',
   { categoryId: string; description: string }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import type { ProductAttributeEvent } from './attribute-events.js'
 import { RESERVATION_EVENT_TYPE_RECORD, type ProductReservationEvent } from './reservation-events.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
@@ -24,7 +24,7 @@ export type ProductFields = {
 export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>
 export type ProductRetitled = DomainEvent<'ProductRetitled', { productId: string; title: string }>
 /** `from` is released and `to` claimed in the store's handle reservations in the same write. */
-export type ProductHandleChanged = DomainEvent<'ProductHandleChanged', { productId: string; from: string; to: string }>
+export type ProductHandleChanged = HandleChanged<'ProductHandleChanged', { productId: string }>
 export type ProductDescriptionChanged = DomainEvent<
   'ProductDescriptionChanged',
   { productId: string; description: string }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { evolveLifecycle } from '../../shared/lifecycle.js'
 
 /** A blog is a titled, addressable list of posts (/blogs/<handle>); the posts live in streams of their own. */
@@ -7,7 +7,7 @@ export type BlogFields = { blogId: string; title: string; handle: string }
 export type BlogCreated = DomainEvent<'BlogCreated', BlogFields>
 export type BlogRetitled = DomainEvent<'BlogRetitled', { blogId: string; title: string }>
 /** `from` is released and `to` claimed in the store's blog handle reservations in the same write. */
-export type BlogHandleChanged = DomainEvent<'BlogHandleChanged', { blogId: string; from: string; to: string }>
+export type BlogHandleChanged = HandleChanged<'BlogHandleChanged', { blogId: string }>
 /** `postIds`: the posts deleted with the blog (deletePosts: true); the posts read model drops every post of the blog. */
 export type BlogDeleted = DomainEvent<'BlogDeleted', { blogId: string; handle: string; postIds: string[] }>
 

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
 import { evolveLifecycle } from '../../shared/lifecycle.js'
 import { referenceNoun, referencesOf, validateEntryFields, type ContentField, type FieldValue } from './fields.js'
@@ -12,10 +12,7 @@ export type ContentEntryFieldsChanged = DomainEvent<
   'ContentEntryFieldsChanged',
   { entryId: string; fields: Record<string, FieldValue>; changed: string[] }
 >
-export type ContentEntryHandleChanged = DomainEvent<
-  'ContentEntryHandleChanged',
-  { entryId: string; typeId: string; from: string; to: string }
->
+export type ContentEntryHandleChanged = HandleChanged<'ContentEntryHandleChanged', { entryId: string; typeId: string }>
 export type ContentEntryDeleted = DomainEvent<
   'ContentEntryDeleted',
   { entryId: string; typeId: string; handle: string }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
 import { evolveLifecycle } from '../../shared/lifecycle.js'
 import type { ContentField } from './fields.js'
@@ -8,10 +8,7 @@ export type ContentTypeCreated = DomainEvent<
   { typeId: string; handle: string; name: string; fields: ContentField[] }
 >
 export type ContentTypeRenamed = DomainEvent<'ContentTypeRenamed', { typeId: string; name: string }>
-export type ContentTypeHandleChanged = DomainEvent<
-  'ContentTypeHandleChanged',
-  { typeId: string; from: string; to: string }
->
+export type ContentTypeHandleChanged = HandleChanged<'ContentTypeHandleChanged', { typeId: string }>
 /** The whole new field list, with the keys added, removed and changed (name or validations). */
 export type ContentTypeFieldsChanged = DomainEvent<
   'ContentTypeFieldsChanged',

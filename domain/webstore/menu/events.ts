@@ -1,10 +1,10 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import type { MenuLink } from './links.js'
 
 export type MenuCreated = DomainEvent<'MenuCreated', { menuId: string; handle: string; title: string }>
 export type MenuRetitled = DomainEvent<'MenuRetitled', { menuId: string; title: string }>
 /** `from` is released and `to` claimed in the store's menu handle reservations in the same write. */
-export type MenuHandleChanged = DomainEvent<'MenuHandleChanged', { menuId: string; from: string; to: string }>
+export type MenuHandleChanged = HandleChanged<'MenuHandleChanged', { menuId: string }>
 /** Carries the handle so its reservation is released without reading the stream again. */
 export type MenuDeleted = DomainEvent<'MenuDeleted', { menuId: string; handle: string }>
 /** `parentId` null: a top-level item; `position`: its index among its new siblings. */

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { publishableEvents } from '../../shared/publishable/events.js'
 import type { Seo } from '../../shared/publishable/seo.js'
 
@@ -16,7 +16,7 @@ export type PageFields = {
 export type PageCreated = DomainEvent<'PageCreated', PageFields>
 export type PageRetitled = DomainEvent<'PageRetitled', { pageId: string; title: string }>
 /** `from` is released and `to` claimed in the store's page handle reservations in the same write. */
-export type PageHandleChanged = DomainEvent<'PageHandleChanged', { pageId: string; from: string; to: string }>
+export type PageHandleChanged = HandleChanged<'PageHandleChanged', { pageId: string }>
 export type PageBodyChanged = DomainEvent<'PageBodyChanged', { pageId: string; body: string }>
 export type PageTemplateSuffixChanged = DomainEvent<
   'PageTemplateSuffixChanged',

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { publishableEvents } from '../../shared/publishable/events.js'
 import type { Seo } from '../../shared/publishable/seo.js'
 
@@ -22,10 +22,7 @@ export type PostFields = {
 export type PostCreated = DomainEvent<'PostCreated', PostFields>
 export type PostRetitled = DomainEvent<'PostRetitled', { postId: string; title: string }>
 /** Handles are reserved per blog, so `blogId` travels with the change. */
-export type PostHandleChanged = DomainEvent<
-  'PostHandleChanged',
-  { postId: string; blogId: string; from: string; to: string }
->
+export type PostHandleChanged = HandleChanged<'PostHandleChanged', { postId: string; blogId: string }>
 export type PostBodyChanged = DomainEvent<'PostBodyChanged', { postId: string; body: string }>
 export type PostExcerptChanged = DomainEvent<'PostExcerptChanged', { postId: string; excerpt: string }>
 export type PostAuthorChanged = DomainEvent<'PostAuthorChanged', { postId: string; author: string }>
