@@ -7,16 +7,23 @@ export interface DomainEvent<Type extends string = string, Data extends object =
 }
 
 /**
+ * One value of an entity changed from `from` to `to`; `Ids` name the entity.
+ *
+ * @example export type MemberRoleChanged = ValueChanged<'MemberRoleChanged', { memberId: string }, MemberRole>
+ */
+export type ValueChanged<Type extends string, Ids extends object, Value = string> = DomainEvent<
+  Type,
+  Ids & { from: Value; to: Value }
+>
+
+/**
  * A handle (the last part of an entity's URL) changed. `from` is released and `to` claimed in the
  * store's handle reservations in the same write; `Ids` name the entity (and its parent where the
  * handle is unique within one, like a post's blog).
  *
  * @example export type PageHandleChanged = HandleChanged<'PageHandleChanged', { pageId: string }>
  */
-export type HandleChanged<Type extends string, Ids extends Record<string, string>> = DomainEvent<
-  Type,
-  Ids & { from: string; to: string }
->
+export type HandleChanged<Type extends string, Ids extends Record<string, string>> = ValueChanged<Type, Ids>
 
 /**
  * A decider answers a command with events (possibly none) or throws a `DomainError`.

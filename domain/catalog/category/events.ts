@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged, ValueChanged } from '../../shared/event.js'
 
 /** Search-engine title and description; empty strings mean "use the category's own". */
 export type CategorySeo = { title: string; description: string }
@@ -33,9 +33,10 @@ export type CategoryMoved = DomainEvent<
   { categoryId: string; fromParentId: string | null; toParentId: string | null; position: number }
 >
 /** Moved from index `from` to index `to` among the same parent's children. */
-export type CategoryRepositioned = DomainEvent<
+export type CategoryRepositioned = ValueChanged<
   'CategoryRepositioned',
-  { categoryId: string; parentId: string | null; from: number; to: number }
+  { categoryId: string; parentId: string | null },
+  number
 >
 /** Carries parent and handle so readers need not look them up; descendants get their own events first. */
 export type CategoryDeleted = DomainEvent<

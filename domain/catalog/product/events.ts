@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged } from '../../shared/event.js'
+import type { DomainEvent, HandleChanged, ValueChanged } from '../../shared/event.js'
 import type { ProductAttributeEvent } from './attribute-events.js'
 import { RESERVATION_EVENT_TYPE_RECORD, type ProductReservationEvent } from './reservation-events.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
@@ -29,10 +29,7 @@ export type ProductDescriptionChanged = DomainEvent<
   'ProductDescriptionChanged',
   { productId: string; description: string }
 >
-export type ProductStatusChanged = DomainEvent<
-  'ProductStatusChanged',
-  { productId: string; from: ProductStatus; to: ProductStatus }
->
+export type ProductStatusChanged = ValueChanged<'ProductStatusChanged', { productId: string }, ProductStatus>
 export type ProductVendorChanged = DomainEvent<'ProductVendorChanged', { productId: string; vendor: string }>
 /** `tags` is the whole new list; `added` and `removed` say what changed, for the audit log and webhooks. */
 export type ProductTagsChanged = DomainEvent<

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, ValueChanged } from '../../shared/event.js'
 
 /**
  * A cart line: what the shopper picked and how many, never a price. Prices are read from the
@@ -13,9 +13,10 @@ export type CartLine = {
 
 export type CartCreated = DomainEvent<'CartCreated', { cartId: string }>
 export type CartLineAdded = DomainEvent<'CartLineAdded', { cartId: string } & CartLine>
-export type CartLineQuantityChanged = DomainEvent<
+export type CartLineQuantityChanged = ValueChanged<
   'CartLineQuantityChanged',
-  { cartId: string; lineId: string; from: number; to: number }
+  { cartId: string; lineId: string },
+  number
 >
 export type CartLineRemoved = DomainEvent<'CartLineRemoved', { cartId: string; lineId: string }>
 export type CartCleared = DomainEvent<'CartCleared', { cartId: string }>

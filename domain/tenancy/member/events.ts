@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, ValueChanged } from '../../shared/event.js'
 import type { MemberRole } from './roles.js'
 
 /* Invitation tokens never enter an event: they live hashed in `member_invitations`. */
@@ -14,7 +14,7 @@ export type MemberJoined = DomainEvent<
   'MemberJoined',
   { memberId: string; userId: string; email: string; role: MemberRole }
 >
-export type MemberRoleChanged = DomainEvent<'MemberRoleChanged', { memberId: string; from: MemberRole; to: MemberRole }>
+export type MemberRoleChanged = ValueChanged<'MemberRoleChanged', { memberId: string }, MemberRole>
 /** A member removed, or a pending invitation withdrawn (`userId` null). */
 export type MemberRemoved = DomainEvent<'MemberRemoved', { memberId: string; userId: string | null; email: string }>
 /** `to` became an OWNER and `from`, who was one, an ADMIN. */

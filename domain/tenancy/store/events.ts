@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, ValueChanged } from '../../shared/event.js'
 import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from './config.js'
 
 /** A new store starts in its default locale and currency; the rest of its configuration has defaults (see `store.ts`). */
@@ -12,7 +12,7 @@ export type StoreLocalesChanged = DomainEvent<
   'StoreLocalesChanged',
   { storeId: string; defaultLocale: string; enabledLocales: string[] }
 >
-export type StoreCurrencyChanged = DomainEvent<'StoreCurrencyChanged', { storeId: string; from: string; to: string }>
+export type StoreCurrencyChanged = ValueChanged<'StoreCurrencyChanged', { storeId: string }>
 export type StoreTimezoneChanged = DomainEvent<'StoreTimezoneChanged', { storeId: string; timezone: string }>
 export type StoreWeightUnitChanged = DomainEvent<'StoreWeightUnitChanged', { storeId: string; weightUnit: WeightUnit }>
 /** An empty address means none is on file. */

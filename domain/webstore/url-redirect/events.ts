@@ -1,18 +1,12 @@
-import type { DomainEvent } from '../../shared/event.js'
+import type { DomainEvent, ValueChanged } from '../../shared/event.js'
 
 /** `path` is normalized (domain/webstore/url-redirect/path.ts); `target` is a storefront path or an https:// URL. */
 export type UrlRedirectFields = { urlRedirectId: string; path: string; target: string }
 
 export type UrlRedirectCreated = DomainEvent<'UrlRedirectCreated', UrlRedirectFields>
 /** `from` is released and `to` claimed in the store's redirect path reservations in the same write. */
-export type UrlRedirectPathChanged = DomainEvent<
-  'UrlRedirectPathChanged',
-  { urlRedirectId: string; from: string; to: string }
->
-export type UrlRedirectTargetChanged = DomainEvent<
-  'UrlRedirectTargetChanged',
-  { urlRedirectId: string; from: string; to: string }
->
+export type UrlRedirectPathChanged = ValueChanged<'UrlRedirectPathChanged', { urlRedirectId: string }>
+export type UrlRedirectTargetChanged = ValueChanged<'UrlRedirectTargetChanged', { urlRedirectId: string }>
 /** Carries the path so its reservation is released without reading the stream again. */
 export type UrlRedirectDeleted = DomainEvent<'UrlRedirectDeleted', { urlRedirectId: string; path: string }>
 
