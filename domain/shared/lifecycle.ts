@@ -82,6 +82,7 @@ function isOfType<E extends DomainEvent, Type extends E['type']>(
   return event.type === type
 }
 
+// A computed key widens to `{ [x: string]: … }`; these hold exactly `name` and `id`.
 function existing<Name extends string, Live>(name: Name, live: Live): { kind: 'existing' } & Record<Name, Live> {
   return { kind: 'existing', ...({ [name]: live } as Record<Name, Live>) }
 }
