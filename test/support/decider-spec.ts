@@ -54,3 +54,28 @@ export function deciderSpec<State, Command, Event extends DomainEvent>(
     },
   }
 }
+
+/** What `deciderSpec` answers: given/when/then over one decider. */
+export type DeciderSpec<State, Command, Event extends DomainEvent> = ReturnType<
+  typeof deciderSpec<State, Command, Event>
+>
+
+/**
+ * The answers every revocable credential gives to its revoke command: the revocation once,
+ * nothing on a repeat (revoking is idempotent), and NOT_FOUND on `input.id` for one that does
+ * not exist, with `missing` in the message.
+ *
+ * @example assertRevocation(spec, { created, revoke, revoked }, `API key '${keyId}' does not exist`)
+ */
+export function assertRevocation<State, Command, Event extends DomainEvent>(
+  spec: DeciderSpec<State, Command, Event>,
+  { created, revoke, revoked }: { created: Event; revoke: Command; revoked: Event },
+  missing: string,
+): void {
+  spec.given([created]).when(revoke).then([revoked])
+  spec.given([created, revoked]).when(revoke).then([])
+  spec
+    .given([])
+    .when(revoke)
+    .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'], message: missing })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
+import { assertRevocation, deciderSpec } from '../../../test/support/decider-spec.js'
 import { storefrontTokenCreateInput, storefrontTokenCreateRequest } from './commands.js'
 import { storefrontTokenDecider } from './decide.js'
 import { storefrontTokenCreate, storefrontTokenRevoke } from './definitions.js'
@@ -64,19 +64,8 @@ describe('storefrontTokenCreate', () => {
 describe('storefrontTokenRevoke', () => {
   const revoke = { type: 'StorefrontTokenRevoke' as const, data: { tokenId } }
 
-  it('revokes an active token', () => {
-    spec.given([created]).when(revoke).then([revoked])
-  })
-
-  it('changes nothing when the token is already revoked', () => {
-    spec.given([created, revoked]).when(revoke).then([])
-  })
-
-  it('answers NOT_FOUND on input.id for a token the store does not have', () => {
-    spec
-      .given([])
-      .when(revoke)
-      .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'], message: 'does not exist' })
+  it('revokes an active token once, then changes nothing, and answers NOT_FOUND on input.id for one the store does not have', () => {
+    assertRevocation(spec, { created, revoke, revoked }, 'does not exist')
   })
 
   it('looks the token up in the selected store, so another store reads as not found', async () => {

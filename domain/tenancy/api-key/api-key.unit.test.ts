@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PrepareEnv } from '../../shared/command.js'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
+import { assertRevocation, deciderSpec } from '../../../test/support/decider-spec.js'
 import {
   apiKeyCreateInput,
   apiKeyRevokeInput,
@@ -179,19 +179,8 @@ describe('apiKeyCreate input', () => {
 })
 
 describe('apiKeyRevoke', () => {
-  it('revokes an active key', () => {
-    spec.given([created]).when(revoke).then([revoked])
-  })
-
-  it('changes nothing when the key is already revoked', () => {
-    spec.given([created, revoked]).when(revoke).then([])
-  })
-
-  it('answers NOT_FOUND for a key that does not exist', () => {
-    spec
-      .given([])
-      .when(revoke)
-      .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'], message: `API key '${keyId}' does not exist` })
+  it('revokes an active key once, then changes nothing, and answers NOT_FOUND for a key that does not exist', () => {
+    assertRevocation(spec, { created, revoke, revoked }, `API key '${keyId}' does not exist`)
   })
 
   it('looks the key up in the organization of the context, so other tenants read as not found', async () => {
