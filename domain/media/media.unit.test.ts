@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../test/support/decider-spec.js'
+import { assertDeletion, deciderSpec } from '../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../shared/command.js'
 import { fold } from '../shared/event.js'
 import { mediaRecordInput, mediaRecordDeleteInput, mediaUpdateInput } from './commands.js'
@@ -107,22 +107,8 @@ describe('mediaUpdate', () => {
 })
 
 describe('mediaRecordDelete', () => {
-  it('records the deletion with the hash of its bytes', () => {
-    spec
-      .given([created])
-      .when({ type: 'MediaDelete', data: { mediaId: ID } })
-      .then([deleted])
-  })
-
-  it('answers NOT_FOUND for a missing media and on the second delete', () => {
-    spec
-      .given([])
-      .when({ type: 'MediaDelete', data: { mediaId: ID } })
-      .thenFails({ code: 'NOT_FOUND' })
-    spec
-      .given([created, deleted])
-      .when({ type: 'MediaDelete', data: { mediaId: ID } })
-      .thenFails({ code: 'NOT_FOUND' })
+  it('records the deletion with the hash of its bytes, and answers NOT_FOUND for a missing media and on the second delete', () => {
+    assertDeletion(spec, { created, remove: { type: 'MediaDelete', data: { mediaId: ID } }, deleted })
   })
 
   it('prepares in the stream of the given id', async () => {

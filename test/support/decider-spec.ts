@@ -79,3 +79,18 @@ export function assertRevocation<State, Command, Event extends DomainEvent>(
     .when(revoke)
     .thenFails({ code: 'NOT_FOUND', field: ['input', 'id'], message: missing })
 }
+
+/**
+ * The answers every deletable entity gives to its delete command: the deletion once, and
+ * NOT_FOUND for one that never existed or is deleted already (ids are never reused).
+ *
+ * @example assertDeletion(spec, { created, remove: { type: 'MediaDelete', data: { mediaId } }, deleted })
+ */
+export function assertDeletion<State, Command, Event extends DomainEvent>(
+  spec: DeciderSpec<State, Command, Event>,
+  { created, remove, deleted }: { created: Event; remove: Command; deleted: Event },
+): void {
+  spec.given([created]).when(remove).then([deleted])
+  spec.given([]).when(remove).thenFails({ code: 'NOT_FOUND' })
+  spec.given([created, deleted]).when(remove).thenFails({ code: 'NOT_FOUND' })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
+import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import type { ContentEntryCommand, ContentEntryEvent } from './content-entry.js'
 import type { ContentTypeEvent } from './content-type.js'
@@ -273,14 +273,8 @@ describe('contentEntryUpdate and contentEntryDelete', () => {
 
   it('deletes with the handle released within the type', () => {
     const deleted: ContentEntryEvent = { type: 'ContentEntryDeleted', data: { entryId: E, typeId: T, handle: 'sale' } }
-    entries
-      .given([entryCreated])
-      .when({ type: 'ContentEntryDelete', data: { entryId: E } })
-      .then([deleted])
-    entries
-      .given([entryCreated, deleted])
-      .when({ type: 'ContentEntryDelete', data: { entryId: E } })
-      .thenFails({ code: 'NOT_FOUND' })
+    const remove = { type: 'ContentEntryDelete' as const, data: { entryId: E } }
+    assertDeletion(entries, { created: entryCreated, remove, deleted })
     expect(entryHandleReservations([deleted], { kind: 'empty' }, ctx)).toEqual([
       { kind: 'release', scope: STORE, key: `content-entry-handle:${T}:sale`, ownerId: E },
     ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
+import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'
@@ -153,14 +153,8 @@ describe('pageUpdate', () => {
 
 describe('pageDelete and pagePublishDue', () => {
   it('deletes a live page once', () => {
-    spec
-      .given([created])
-      .when({ type: 'PageDelete', data: { pageId: P } })
-      .then([{ type: 'PageDeleted', data: { pageId: P, handle: 'about-us' } }])
-    spec
-      .given([created, { type: 'PageDeleted', data: { pageId: P, handle: 'about-us' } }])
-      .when({ type: 'PageDelete', data: { pageId: P } })
-      .thenFails({ code: 'NOT_FOUND' })
+    const deleted: PageEvent = { type: 'PageDeleted', data: { pageId: P, handle: 'about-us' } }
+    assertDeletion(spec, { created, remove: { type: 'PageDelete', data: { pageId: P } }, deleted })
   })
 
   it('publishes a due draft stamped with its scheduled time, and nothing otherwise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deciderSpec } from '../../../test/support/decider-spec.js'
+import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import type { UrlRedirectCommand } from './commands.js'
 import { urlRedirectCreate, urlRedirectDecider, urlRedirectPathReservations, urlRedirectUpdate } from './definitions.js'
@@ -132,14 +132,7 @@ describe('urlRedirectUpdate and urlRedirectDelete', () => {
 
   it('answers NOT_FOUND for unknown and deleted redirects', async () => {
     const deleted: UrlRedirectEvent = { type: 'UrlRedirectDeleted', data: { urlRedirectId: R, path: '/products/old' } }
-    spec
-      .given([created])
-      .when({ type: 'UrlRedirectDelete', data: { urlRedirectId: R } })
-      .then([deleted])
-    spec
-      .given([created, deleted])
-      .when({ type: 'UrlRedirectDelete', data: { urlRedirectId: R } })
-      .thenFails({ code: 'NOT_FOUND' })
+    assertDeletion(spec, { created, remove: { type: 'UrlRedirectDelete', data: { urlRedirectId: R } }, deleted })
     spec
       .given([])
       .when(update({ target: '/x' }))
