@@ -8,7 +8,7 @@ import { listRunner } from '../shared/list-runner.js'
 import type { MediaDb, MediaRow } from './tables.js'
 import { storeRecords } from '../shared/store-records.js'
 import type { EntityVersionRecord } from '../shared/entity-table.js'
-import { idsInStore } from '../shared/store-rows.js'
+import { idsInStore, listsOfProducts } from '../shared/store-rows.js'
 
 /** A media as the API serves it: its fields, id, store, revision and times. */
 export interface MediaRecord extends Omit<MediaFields, 'mediaId'>, EntityVersionRecord {
@@ -54,30 +54,17 @@ export const findMedia = media.findById
 export const listMedia = media.list
 
 /** The live media each product shows, in order (a dataloader's batch function for `Product.media`). */
-export async function mediaOfProducts(
-  db: MediaDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<MediaRecord[][]> {
-  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('product_media as pm')
-    .innerJoin('media as m', (join) => join.onRef('m.store_id', '=', 'pm.store_id').onRef('m.id', '=', 'pm.media_id'))
-    .select(['pm.product_id', ...COLUMNS.map((c) => `m.${c}` as const)])
-    .where('pm.store_id', '=', storeId)
-    .where('pm.product_id', 'in', wanted)
-    .orderBy('pm.product_id')
-    .orderBy('pm.position')
-    .execute()
-  const byProduct = new Map<string, MediaRecord[]>()
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? []
-    list.push(toMediaRecord(row))
-    byProduct.set(row.product_id, list)
-  }
-  return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
-}
+export const mediaOfProducts = listsOfProducts(
+  (db: MediaDb) =>
+    db
+      .selectFrom('product_media as pm')
+      .innerJoin('media as m', (join) => join.onRef('m.store_id', '=', 'pm.store_id').onRef('m.id', '=', 'pm.media_id'))
+      .select(['pm.product_id', ...COLUMNS.map((c) => `m.${c}` as const)])
+      .orderBy('pm.product_id')
+      .orderBy('pm.position'),
+  toMediaRecord,
+  'pm',
+)
 
 /** The products that show a media: what a forced delete must detach it from. */
 export function productsShowingMedia(db: MediaDb, storeId: string, mediaId: string): Promise<string[]> {

@@ -46,11 +46,53 @@ export async function findManyInStore<Row extends { id: string }>(
   storeId: string,
   ids: readonly string[],
 ): Promise<(Row | null)[]> {
-  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  const wanted = uuids(ids)
   if (!isUuid(storeId) || wanted.length === 0) return ids.map(() => null)
   const rows = await query.where('store_id', '=', storeId).where('id', 'in', wanted).execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null)
+}
+
+/**
+ * A dataloader's batch function for the lists products own (their media, variants, categories…),
+ * written once: `rows` selects every store's rows of such lists in the order a list keeps, and
+ * the lists of the store's products come back in the order asked, empty for a product with none.
+ * A store id or product id that is no uuid finds nothing. Rows read through a join name the table
+ * (or alias) whose `store_id` and `product_id` columns say whose they are.
+ *
+ * @example
+ *   export const mediaOfProducts = listsOfProducts(
+ *     (db: MediaDb) => db.selectFrom('product_media').selectAll().orderBy('position'),
+ *     toProductMediaRecord,
+ *   )
+ */
+export function listsOfProducts<Db, Row extends { product_id: string }, Item>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table with store_id and product_id columns
+  rows: (db: Db) => SelectQueryBuilder<any, any, Row>,
+  toRecord: (row: NoInfer<Row>) => Item,
+  table?: string,
+): (db: Db, storeId: string, productIds: readonly string[]) => Promise<Item[][]> {
+  const column = (name: string) => (table ? `${table}.${name}` : name)
+  return async (db, storeId, productIds) => {
+    const wanted = uuids(productIds)
+    if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
+    const found = await rows(db)
+      .where(column('store_id'), '=', storeId)
+      .where(column('product_id'), 'in', wanted)
+      .execute()
+    const lists = new Map<string, Item[]>()
+    for (const row of found) {
+      const list = lists.get(row.product_id)
+      if (list) list.push(toRecord(row))
+      else lists.set(row.product_id, [toRecord(row)])
+    }
+    return productIds.map((id) => lists.get(id.toLowerCase()) ?? [])
+  }
+}
+
+/** The uuids among `ids`, lowercased and each once: what a batch asks the database for. */
+export function uuids(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
 }
 
 /**

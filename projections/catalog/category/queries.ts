@@ -15,7 +15,7 @@ import {
   type ProductSort,
 } from '../product/queries.js'
 import type { CategoryDb, CategoryRow } from './tables.js'
-import { findInStore, findManyInStore, inStore } from '../../shared/store-rows.js'
+import { findInStore, findManyInStore, inStore, listsOfProducts } from '../../shared/store-rows.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A category as the API serves it. */
@@ -188,29 +188,22 @@ export function categoryProducts(
 }
 
 /** The categories each product is assigned to, by path (a dataloader's batch function). */
-export async function categoriesOfProducts(
-  db: CategoryDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<CategoryRecord[][]> {
-  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('category_products as cp')
-    .innerJoin('categories', (join) =>
-      join.onRef('categories.store_id', '=', 'cp.store_id').onRef('categories.id', '=', 'cp.category_id'),
-    )
-    .select([
-      ...COLUMNS.map((column) => `categories.${column}` as const),
-      sql<string[]>`categories.ancestor_ids::text[]`.as('ancestor_ids'),
-      'cp.product_id',
-    ])
-    .where('cp.store_id', '=', storeId)
-    .where('cp.product_id', 'in', wanted)
-    .orderBy('categories.path')
-    .execute()
-  return productIds.map((id) => rows.filter((row) => row.product_id === id.toLowerCase()).map(toRecord))
-}
+export const categoriesOfProducts = listsOfProducts(
+  (db: CategoryDb) =>
+    db
+      .selectFrom('category_products as cp')
+      .innerJoin('categories', (join) =>
+        join.onRef('categories.store_id', '=', 'cp.store_id').onRef('categories.id', '=', 'cp.category_id'),
+      )
+      .select([
+        ...COLUMNS.map((column) => `categories.${column}` as const),
+        sql<string[]>`categories.ancestor_ids::text[]`.as('ancestor_ids'),
+        'cp.product_id',
+      ])
+      .orderBy('categories.path'),
+  toRecord,
+  'cp',
+)
 
 function toRecord(row: ListedRow): CategoryRecord {
   return {

@@ -3,6 +3,7 @@ import type { AttributeType } from '../../../domain/catalog/attribute/events.js'
 import type { AttributeValue } from '../../../domain/catalog/attribute/values.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ProductAttributeDb } from './tables.js'
+import { listsOfProducts } from '../../shared/store-rows.js'
 
 /** A value a product holds, as the API serves it. */
 export interface ProductAttributeRecord {
@@ -14,32 +15,17 @@ export interface ProductAttributeRecord {
 }
 
 /** The values of a batch of products, per product id, in code order (a dataloader's batch function). */
-export async function attributeValuesOfProducts(
-  db: ProductAttributeDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<ProductAttributeRecord[][]> {
-  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('product_attributes')
-    .select(['product_id', 'attribute_id', 'code', 'type', 'value'])
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', wanted)
-    .orderBy('code')
-    .execute()
-  return productIds.map((id) =>
-    rows
-      .filter((r) => r.product_id === id.toLowerCase())
-      .map((r) => ({
-        productId: r.product_id,
-        attributeId: r.attribute_id,
-        code: r.code,
-        type: r.type,
-        value: r.value,
-      })),
-  )
-}
+export const attributeValuesOfProducts = listsOfProducts(
+  (db: ProductAttributeDb) =>
+    db.selectFrom('product_attributes').select(['product_id', 'attribute_id', 'code', 'type', 'value']).orderBy('code'),
+  (row): ProductAttributeRecord => ({
+    productId: row.product_id,
+    attributeId: row.attribute_id,
+    code: row.code,
+    type: row.type,
+    value: row.value,
+  }),
+)
 
 /** The attribute set of each product, null where none, in the same order. */
 export async function attributeSetIdsOfProducts(

@@ -4,7 +4,8 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import { prepared } from '../../../infra/database/prepared-statements.js'
 import { toMediaRecord, type MediaListedRow, type MediaRecord } from '../../media/queries.js'
 import type { ProductVariantRow } from './variant-tables.js'
-import { toVariantRecord, uuids, type OptionRecord, type VariantRecord } from './variant-queries.js'
+import { uuids } from '../../shared/store-rows.js'
+import { toVariantRecord, type OptionRecord, type VariantRecord } from './variant-queries.js'
 
 /** What a product shows beside its own row: variants, options and media in order, and the units checkouts hold. */
 export interface ProductDetails {

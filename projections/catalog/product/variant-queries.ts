@@ -7,7 +7,7 @@ import { listRunner } from '../../shared/list-runner.js'
 import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
-import { findInStore, findManyInStore } from '../../shared/store-rows.js'
+import { findInStore, findManyInStore, listsOfProducts, uuids } from '../../shared/store-rows.js'
 
 /** An amount in minor units of its currency. */
 export interface MoneyValue {
@@ -98,51 +98,27 @@ export async function variantsByIds(
 }
 
 /** Each product's variants in order (a dataloader's batch function for `Product.variants`). */
-export async function variantsOfProducts(
-  db: ProductDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<VariantRecord[][]> {
-  const wanted = uuids(productIds)
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', wanted)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute()
-  return groupBy(productIds, rows.map(toVariantRecord))
-}
+export const variantsOfProducts = listsOfProducts(
+  (db: ProductDb) => db.selectFrom('product_variants').selectAll().orderBy('product_id').orderBy('position'),
+  toVariantRecord,
+)
 
 /** Each product's options in order (a dataloader's batch function for `Product.options`). */
-export async function optionsOfProducts(
-  db: ProductDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<OptionRecord[][]> {
-  const wanted = uuids(productIds)
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('product_options')
-    .select(['id', 'product_id', 'name', 'position', 'values'])
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', wanted)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute()
-  return groupBy(
-    productIds,
-    rows.map((row) => ({
-      id: row.id,
-      productId: row.product_id,
-      name: row.name,
-      position: row.position,
-      values: row.values,
-    })),
-  )
-}
+export const optionsOfProducts = listsOfProducts(
+  (db: ProductDb) =>
+    db
+      .selectFrom('product_options')
+      .select(['id', 'product_id', 'name', 'position', 'values'])
+      .orderBy('product_id')
+      .orderBy('position'),
+  (row): OptionRecord => ({
+    id: row.id,
+    productId: row.product_id,
+    name: row.name,
+    position: row.position,
+    values: row.values,
+  }),
+)
 
 /** Each product's price range and stock, from its summary columns; null where the product is not found. */
 export async function variantSummaries(
@@ -180,16 +156,6 @@ export async function variantSummaries(
     ]),
   )
   return productIds.map((id) => byId.get(id.toLowerCase()) ?? null)
-}
-
-export function uuids(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
-}
-
-function groupBy<Row extends { productId: string }>(productIds: readonly string[], rows: Row[]): Row[][] {
-  const byProduct = new Map<string, Row[]>()
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row])
-  return productIds.map((id) => byProduct.get(id.toLowerCase()) ?? [])
 }
 
 export function toVariantRecord(row: ProductVariantRow): VariantRecord {

@@ -16,6 +16,7 @@ import { listRunner } from '../../shared/list-runner.js'
 import { type Connection, type PaginateOptions, type SortSpec } from '../../shared/pagination.js'
 import type { CollectionDb, CollectionRow } from './tables.js'
 import { storeRecords } from '../../shared/store-records.js'
+import { listsOfProducts } from '../../shared/store-rows.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A collection as the API serves it. */
@@ -110,27 +111,20 @@ export async function productCountsOfCollections(
 }
 
 /** The collections each product belongs to, by title (a dataloader's batch function). */
-export async function collectionsOfProducts(
-  db: CollectionDb,
-  storeId: string,
-  productIds: readonly string[],
-): Promise<CollectionRecord[][]> {
-  const wanted = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (!isUuid(storeId) || wanted.length === 0) return productIds.map(() => [])
-  const rows = await db
-    .selectFrom('collection_products as cp')
-    .innerJoin('collections as c', (join) =>
-      join.onRef('c.store_id', '=', 'cp.store_id').onRef('c.id', '=', 'cp.collection_id'),
-    )
-    .selectAll('c')
-    .select('cp.product_id')
-    .where('cp.store_id', '=', storeId)
-    .where('cp.product_id', 'in', wanted)
-    .orderBy('c.title')
-    .orderBy('c.id')
-    .execute()
-  return productIds.map((id) => rows.filter((row) => row.product_id === id.toLowerCase()).map(toCollectionRecord))
-}
+export const collectionsOfProducts = listsOfProducts(
+  (db: CollectionDb) =>
+    db
+      .selectFrom('collection_products as cp')
+      .innerJoin('collections as c', (join) =>
+        join.onRef('c.store_id', '=', 'cp.store_id').onRef('c.id', '=', 'cp.collection_id'),
+      )
+      .selectAll('c')
+      .select('cp.product_id')
+      .orderBy('c.title')
+      .orderBy('c.id'),
+  toCollectionRecord,
+  'cp',
+)
 
 export function toCollectionRecord(row: CollectionRow): CollectionRecord {
   return {
