@@ -21,7 +21,7 @@ import {
   stringConditions,
   type Eb,
 } from './filters.js'
-import { paginate, type Connection, type PaginateOptions, type SortSpec } from './pagination.js'
+import { mapConnection, paginate, type Connection, type PaginateOptions, type SortSpec } from './pagination.js'
 
 /** The conditions of one filter field, for a field no plain column answers. */
 export type Condition<Value> = (eb: Eb, value: Value) => Expression<SqlBool> | Expression<SqlBool>[]
@@ -55,6 +55,14 @@ export interface ListBinding<S extends AnyListSpec> {
   sorts?: Partial<Record<S['sorts'][number], string>>
 }
 
+/** A list's reader: one page of what an owner (a store, an organization…) holds, as records. */
+export type ListReader<Db, Owner, Args, Item> = (
+  db: Db,
+  owner: Owner,
+  args?: Args,
+  options?: PaginateOptions,
+) => Promise<Connection<Item>>
+
 /** The binding argument of `listRunner`: required when a filter field has no column of its own. */
 type BindingArgs<S extends AnyListSpec> =
   Record<string, never> extends FilterBindings<S> ? [binding?: ListBinding<S>] : [binding: ListBinding<S>]
@@ -80,6 +88,21 @@ export interface ListRunner<S extends AnyListSpec> {
     args: ListArgsOf<S>,
     options?: PaginateOptions,
   ): Promise<Connection<Row>>
+  /**
+   * The reader of a list: `rows` selects what the owner holds (narrowed by the list's own
+   * arguments where it has any), and each row of the page is made a record.
+   *
+   * @example
+   *   export const listMembers = members.reader(
+   *     (db: AnyDb, organizationId: string) => accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId),
+   *     toMember,
+   *   )
+   */
+  reader<Db, Owner, Row extends { id: string }, Item, Args extends ListArgsOf<S> = ListArgsOf<S>>(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the binding names its columns
+    rows: (db: Db, owner: Owner, args: Args) => SelectQueryBuilder<any, any, Row>,
+    toRecord: (row: NoInfer<Row>) => Item,
+  ): ListReader<Db, Owner, Args, Item>
 }
 
 /**
@@ -135,6 +158,11 @@ export function listRunner<S extends AnyListSpec>(spec: S, ...[binding = {}]: Bi
         sort,
         options,
       )
+    },
+    reader: (rows, toRecord) => async (db, owner, args, options) => {
+      // Every field of list arguments is optional, so none at all are list arguments; a generic type cannot see that.
+      const given = args ?? ({} as NonNullable<typeof args>)
+      return mapConnection(await runner.run(rows(db, owner, given), given, options), toRecord)
     },
   }
   return runner

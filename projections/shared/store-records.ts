@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely'
 import type { AnyListSpec, ListArgsOf } from '../../domain/shared/list-spec.js'
 import type { ListRunner } from './list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from './pagination.js'
+import type { Connection, PaginateOptions } from './pagination.js'
 import { findInStore, findManyInStore, inStore } from './store-rows.js'
 
 /** How `find` names a row: by its id, or by the columns `key` names (none: by id only). */
@@ -49,6 +49,7 @@ export function storeRecords<Db, Row extends { id: string }, Item, S extends Any
   spec: StoreRecordsSpec<Db, Row, Item, S, Key>,
 ): StoreRecords<Db, Item, S, Key> {
   const { rows, key = [], list, toRecord } = spec
+  const page = list.reader((db: Db, storeId: string) => rows(db).where(inStore(storeId)), toRecord)
   const find = async (db: Db, storeId: string, by: Lookup<Key>) => {
     const named: Readonly<Record<string, string>> = by
     const columns = 'id' in by ? { id: by.id } : Object.fromEntries(key.map((column) => [column, named[column]!]))
@@ -58,9 +59,7 @@ export function storeRecords<Db, Row extends { id: string }, Item, S extends Any
   return {
     find,
     findById: (db, storeId, id) => find(db, storeId, { id }),
-    async list(db, storeId, args = {}, options = {}) {
-      return mapConnection(await list.run(rows(db).where(inStore(storeId)), args, options), toRecord)
-    },
+    list: page,
     async byIds(db, storeId, ids) {
       return (await findManyInStore(rows(db), storeId, ids)).map((row) => row && toRecord(row))
     },

@@ -6,7 +6,6 @@ import type { StoreConfig } from '../../domain/tenancy/store/store.js'
 import { STORE_LIST, type StoreStatus } from '../../domain/tenancy/store/list.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import { listRunner } from '../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../shared/pagination.js'
 import type { StoreRow, TenancyTables } from './tables.js'
 
 /** A store with its whole configuration, as the `Store` GraphQL type serves it. */
@@ -54,18 +53,12 @@ export async function findStoreDetails(db: AnyDb, reach: StoreReach, idOrSlug: s
  *
  * @example await listStoreDetails(db, reach, { first: 10, filter: { status: ['ACTIVE'] }, sort: 'NAME_ASC' })
  */
-export async function listStoreDetails(
-  db: AnyDb,
-  reach: StoreReach,
-  args: ListStoresArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<StoreDetails>> {
+export const listStoreDetails = storeList.reader((db: AnyDb, reach: StoreReach) => {
   const ids = reach.storeIds?.filter(isUuid) ?? null
-  const query = stores(db)
+  return stores(db)
     .where('organization_id', '=', reach.organizationId)
     .where((eb) => (ids === null ? sql<SqlBool>`true` : ids.length ? eb('id', 'in', ids) : sql<SqlBool>`false`))
-  return mapConnection(await storeList.run(query, args, options), toDetails)
-}
+}, toDetails)
 
 export function toDetails(row: StoreRow): StoreDetails {
   return {

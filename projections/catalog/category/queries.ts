@@ -5,7 +5,7 @@ import { isUuid } from '../../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
+import type { Connection, PaginateOptions } from '../../shared/pagination.js'
 import {
   listProducts,
   type ListProductsArgs,
@@ -104,22 +104,16 @@ export async function categoriesByIds(
  *
  * @example await listCategories(db, storeId, { parentId: menId, sort: 'TITLE_ASC', first: 50 })
  */
-export async function listCategories(
-  db: CategoryDb,
-  storeId: string,
-  args: ListCategoriesArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<CategoryRecord>> {
+export const listCategories = categories.reader((db: CategoryDb, storeId: string, args: ListCategoriesArgs) => {
   if (args.parentId != null && !isUuid(args.parentId))
     throw badInput(['parentId'], `parentId must be a category id (a UUID); got '${args.parentId}'`)
-  let query = db
+  const query = db
     .selectFrom('categories')
     .select([...COLUMNS, ANCESTORS])
     .where(inStore(storeId))
-  if (args.parentId !== undefined)
-    query = query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
-  return mapConnection(await categories.run(query, args, options), toRecord)
-}
+  if (args.parentId === undefined) return query
+  return query.where('parent_id', 'is not distinct from', args.parentId?.toLowerCase() ?? null)
+}, toRecord)
 
 /** For each category, how many distinct products it and its descendants hold (a dataloader's batch function). */
 export async function productCountsOfCategories(

@@ -4,7 +4,6 @@ import { PRODUCT_VARIANT_LIST } from '../../../domain/catalog/product/variant-li
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { ListArgsOf } from '../../../domain/shared/list-spec.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
 import { findInStore, findManyInStore, listsOfProducts, uuids } from '../../shared/store-rows.js'
@@ -71,21 +70,15 @@ export async function findVariant(db: ProductDb, storeId: string, id: string): P
  *
  * @example await listVariants(db, storeId, { productId, filter: { inventoryQuantity: { max: 5 } }, sort: 'SKU_ASC', first: 50 })
  */
-export async function listVariants(
-  db: ProductDb,
-  storeId: string,
-  args: ListVariantsArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<VariantRecord>> {
+export const listVariants = variants.reader((db: ProductDb, storeId: string, args: ListVariantsArgs) => {
   const productId = args.productId
   const scoped = isUuid(storeId) && (productId == null || isUuid(productId))
-  let query = db
+  const query = db
     .selectFrom('product_variants')
     .selectAll()
     .where((eb) => (scoped ? eb('store_id', '=', storeId) : sql<SqlBool>`false`))
-  if (productId != null && scoped) query = query.where('product_id', '=', productId.toLowerCase())
-  return mapConnection(await variants.run(query, args, options), toVariantRecord)
-}
+  return productId != null && scoped ? query.where('product_id', '=', productId.toLowerCase()) : query
+}, toVariantRecord)
 
 /** The store's variants for a batch of ids, in the same order, null where not found. */
 export async function variantsByIds(

@@ -5,7 +5,6 @@ import { MEMBER_LIST, type MemberStatus } from '../../../domain/tenancy/member/l
 import { MEMBER_ROLES, type MemberRole } from '../../../domain/tenancy/member/roles.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
-import { mapConnection, type Connection, type PaginateOptions } from '../../shared/pagination.js'
 import { accounts, type MemberRow, type UserRow } from './tables.js'
 
 export interface UserRecord {
@@ -89,15 +88,11 @@ export async function listMemberships(db: AnyDb, userId: string): Promise<Member
  *
  * @example await listMembers(db, organizationId, { filter: { role: ['OWNER'] }, sort: 'EMAIL_ASC', first: 50 })
  */
-export async function listMembers(
-  db: AnyDb,
-  organizationId: string,
-  args: ListMembersArgs = {},
-  options: PaginateOptions = {},
-): Promise<Connection<MemberRecord>> {
-  const query = accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId)
-  return mapConnection(await members.run(query, args, options), toMember)
-}
+export const listMembers = members.reader(
+  (db: AnyDb, organizationId: string) =>
+    accounts(db).selectFrom('members').selectAll().where('organization_id', '=', organizationId),
+  toMember,
+)
 
 function toUser(row: UserRow): UserRecord {
   return { id: row.id, email: row.email, createdAt: row.created_at, passwordChangedAt: row.password_changed_at }
