@@ -4,6 +4,8 @@ import { STORE_CATEGORY } from '../../../domain/tenancy/store/streams.js'
 import { RESERVATION_CATEGORY } from '../../../domain/shared/reservations.js'
 import type { Projection } from '../../../infra/projections/projection.js'
 import { categoryAuditEntity } from '../../catalog/category/audit.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
+import { AUDIT_LOG_TABLE } from './tables.js'
 
 /**
  * Every event of a store, as the `auditLog` query shows it. Reservation streams are plumbing of
@@ -13,8 +15,7 @@ export const auditLogProjection: Projection = {
   name: 'audit_log',
   version: 1,
   eventTypes: '*',
-  tables: ['audit_log'],
-  storeTables: ['audit_log'],
+  ...storeTablesOf(AUDIT_LOG_TABLE),
   async clearStore(trx, storeId) {
     // A store rebuild replays the store's own streams only; the rows of its organization-scoped
     // store stream (its creation, settings) are not among them and stay.
@@ -23,33 +24,6 @@ export const auditLogProjection: Projection = {
       .where('store_id', '=', storeId)
       .where('stream_name', 'like', `%-${storeId}\\_%`)
       .execute()
-  },
-  async createTables(db) {
-    await db.schema
-      .createTable('audit_log')
-      .addColumn('store_id', 'uuid', (c) => c.notNull())
-      .addColumn('organization_id', 'uuid', (c) => c.notNull())
-      .addColumn('position', 'text', (c) => c.notNull())
-      .addColumn('event_id', 'uuid', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('stream_name', 'text', (c) => c.notNull())
-      .addColumn('entity_type', 'text', (c) => c.notNull())
-      .addColumn('entity_id', 'text', (c) => c.notNull())
-      .addColumn('revision', 'integer', (c) => c.notNull())
-      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('actor', 'jsonb', (c) => c.notNull())
-      .addColumn('data', 'jsonb', (c) => c.notNull())
-      .addColumn('correlation_id', 'text', (c) => c.notNull())
-      .addColumn('causation_id', 'text')
-      .addPrimaryKeyConstraint('audit_log_pk', ['store_id', 'position'])
-      .execute()
-    await db.schema
-      .createIndex('audit_log_entity')
-      .on('audit_log')
-      .columns(['store_id', 'entity_id', 'position'])
-      .execute()
-    await db.schema.createIndex('audit_log_type').on('audit_log').columns(['store_id', 'type', 'position']).execute()
-    await db.schema.createIndex('audit_log_occurred').on('audit_log').columns(['store_id', 'occurred_at']).execute()
   },
   async apply(event, trx) {
     const { category, entityId } = parseStreamName(event.streamName)

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { GlobalSettingsChanged } from '../../../domain/settings/global-settings/events.js'
 import {
   SETTINGS_GROUPS,
@@ -7,43 +7,32 @@ import {
   type AnyGroupValues,
 } from '../../../domain/settings/global-settings/groups.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import type { Timestamp } from '../../shared/table.js'
+import { storeTablesOf } from '../../shared/entity-projection.js'
+import { column, table, type DatabaseOf } from '../../shared/table.js'
 
-export interface GlobalSettingsTable {
-  store_id: string
-  group_name: string
-  /** Schema version of `values`, after upcasting: always the group's current one. */
-  version: number
-  values: ColumnType<AnyGroupValues, string, string>
-  /** Revision of the group's stream after its last change. */
-  revision: number
-  updated_at: Timestamp
-}
+export const GLOBAL_SETTINGS_TABLE = table(
+  'global_settings',
+  {
+    store_id: column.uuid(),
+    group_name: column.text(),
+    /** Schema version of `values`, after upcasting: always the group's current one. */
+    version: column.integer(),
+    values: column.jsonb<AnyGroupValues>(),
+    /** Revision of the group's stream after its last change. */
+    revision: column.integer(),
+    updated_at: column.timestamptz(),
+  },
+  { primaryKey: ['store_id', 'group_name'] },
+)
 
-export interface GlobalSettingsTables {
-  global_settings: GlobalSettingsTable
-}
-export type GlobalSettingsRow = Selectable<GlobalSettingsTable>
+export type GlobalSettingsTables = DatabaseOf<typeof GLOBAL_SETTINGS_TABLE>
 
 /** One row per store and changed group; a group never changed has no row and reads as its defaults. */
 export const globalSettingsProjection: Projection = {
   name: 'global_settings',
   version: 1,
   eventTypes: SETTINGS_GROUPS.map(changedEventType),
-  tables: ['global_settings'],
-  storeTables: ['global_settings'],
-  async createTables(db) {
-    await db.schema
-      .createTable('global_settings')
-      .addColumn('store_id', 'uuid', (c) => c.notNull())
-      .addColumn('group_name', 'text', (c) => c.notNull())
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('values', 'jsonb', (c) => c.notNull())
-      .addColumn('revision', 'integer', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('global_settings_pk', ['store_id', 'group_name'])
-      .execute()
-  },
+  ...storeTablesOf(GLOBAL_SETTINGS_TABLE),
   async apply(event, trx) {
     const data = event.data as GlobalSettingsChanged['data']
     const values = JSON.stringify(upcast(data.group, data.version, data.values))
