@@ -3,6 +3,13 @@ import { z } from 'zod'
 import { BUILT_IN_PLANS, parsePlans, type Plan, type RateLimitSettings } from './ratelimit/plans.js'
 import { CDN_API_URLS, type CdnPurgeSettings } from './cache/cdn-settings.js'
 
+/** A yes/no variable, `true` or `false`, read as a boolean. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true')
+
 /**
  * Configuration is by environment only, each variable with a working default, so `npm start`
  * with nothing set runs the whole platform on embedded PGlite. A bad value fails at start with
@@ -37,14 +44,8 @@ const schema = z
     READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
     PUBLISH_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
-    GRAPHQL_PLAYGROUND: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
-    GRAPHQL_INTROSPECTION: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
+    GRAPHQL_PLAYGROUND: flag('true'),
+    GRAPHQL_INTROSPECTION: flag('true'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
     MEDIA_MAX_BYTES: z.coerce
       .number()
@@ -59,16 +60,10 @@ const schema = z
       .max(500_000_000, 'must be at most 500 MP')
       .default(40_000_000),
     MEDIA_URL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
-    MEDIA_S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    MEDIA_S3_FORCE_PATH_STYLE: flag('false'),
     STOREFRONT_CACHE: z.enum(['auto', 'redis', 'memory', 'off']).default('auto'),
     STOREFRONT_CACHE_REDIS_PREFIX: z.string().min(1).default('emporium:storefront:'),
-    DEMO_SHOP: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
+    DEMO_SHOP: flag('true'),
     MCP_ALLOWED_ORIGINS: z
       .string()
       .regex(
@@ -76,10 +71,7 @@ const schema = z
         'must be a comma-separated list of origins such as https://admin.example.com',
       )
       .optional(),
-    RATE_LIMIT_ENABLED: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
+    RATE_LIMIT_ENABLED: flag('true'),
     RATE_LIMIT_BUCKET: z.coerce.number().int().min(1).default(BUILT_IN_PLANS.standard!.bucket),
     RATE_LIMIT_RESTORE_PER_SECOND: z.coerce.number().positive().default(BUILT_IN_PLANS.standard!.restorePerSecond),
     RATE_LIMIT_MAX_QUERY_COST: z.coerce.number().int().min(1).default(1_000),
@@ -102,10 +94,7 @@ const schema = z
       .regex(/^[A-Za-z0-9]+$/, 'must be the alphanumeric id of a Fastly service')
       .optional(),
     FASTLY_API_TOKEN: z.string().trim().min(1).optional(),
-    FASTLY_SOFT_PURGE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
+    FASTLY_SOFT_PURGE: flag('false'),
     CLOUDFLARE_ZONE_ID: z
       .string()
       .regex(/^[0-9a-f]{32}$/, 'must be the 32-hex-digit id of a Cloudflare zone')

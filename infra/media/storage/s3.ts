@@ -27,46 +27,47 @@ export function s3BlobStore(options: { bucket: string; forcePathStyle?: boolean;
       client: options.client ?? new sdk.S3Client({ forcePathStyle: options.forcePathStyle ?? false }),
     })))
   const Bucket = options.bucket
-  const checked = (key: string) => {
+  /** The key checked, then the SDK and client: what every operation starts from. */
+  const object = async (key: string) => {
     assertSafeKey(key)
-    return key
+    return { Key: key, ...(await connect()) }
   }
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      const Key = checked(key)
-      const { sdk, client } = await connect()
+      const { Key, sdk, client } = await object(key)
       await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: data, ContentType: contentType }))
     },
     async get(key) {
-      const Key = checked(key)
-      const { sdk, client } = await connect()
-      try {
+      const { Key, sdk, client } = await object(key)
+      return unlessMissing(async () => {
         const output = (await client.send(new sdk.GetObjectCommand({ Bucket, Key }))) as {
           Body?: { transformToByteArray(): Promise<Uint8Array> }
         }
         return output.Body ? Buffer.from(await output.Body.transformToByteArray()) : null
-      } catch (error) {
-        if (isMissing(error)) return null
-        throw error
-      }
+      }, null)
     },
     async has(key) {
-      const Key = checked(key)
-      const { sdk, client } = await connect()
-      try {
+      const { Key, sdk, client } = await object(key)
+      return unlessMissing(async () => {
         await client.send(new sdk.HeadObjectCommand({ Bucket, Key }))
         return true
-      } catch (error) {
-        if (isMissing(error)) return false
-        throw error
-      }
+      }, false)
     },
     async delete(key) {
-      const Key = checked(key)
-      const { sdk, client } = await connect()
+      const { Key, sdk, client } = await object(key)
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }))
     },
+  }
+}
+
+/** What `request` answers, or `missing` when the bucket has no such object; any other error is thrown. */
+async function unlessMissing<T>(request: () => Promise<T>, missing: T): Promise<T> {
+  try {
+    return await request()
+  } catch (error) {
+    if (isMissing(error)) return missing
+    throw error
   }
 }
 
