@@ -47,16 +47,14 @@ export function searchWords(search: string | null | undefined): string[] {
   return words
 }
 
+/** From inclusive, to exclusive. */
 export function dateRangeConditions(
   eb: Eb,
   column: string,
   filter: DateTimeRangeFilter | null | undefined,
 ): Expression<SqlBool>[] {
-  if (!filter) return []
-  const conditions: Expression<SqlBool>[] = []
-  if (filter.from != null) conditions.push(eb(column, '>=', new Date(filter.from)))
-  if (filter.to != null) conditions.push(eb(column, '<', new Date(filter.to)))
-  return conditions
+  const date = (value: string | Date | null | undefined) => (value == null ? null : new Date(value))
+  return boundConditions(eb, column, date(filter?.from), date(filter?.to), '<')
 }
 
 /** Both ends inclusive. */
@@ -65,10 +63,20 @@ export function intRangeConditions(
   column: string,
   filter: IntRangeFilter | null | undefined,
 ): Expression<SqlBool>[] {
-  if (!filter) return []
+  return boundConditions(eb, column, filter?.min, filter?.max, '<=')
+}
+
+/** The conditions of the bounds of a range that are given: `lower` inclusive, `upper` as `below` says. */
+function boundConditions<Value>(
+  eb: Eb,
+  column: string,
+  lower: Value | null | undefined,
+  upper: Value | null | undefined,
+  below: '<' | '<=',
+): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = []
-  if (filter.min != null) conditions.push(eb(column, '>=', filter.min))
-  if (filter.max != null) conditions.push(eb(column, '<=', filter.max))
+  if (lower != null) conditions.push(eb(column, '>=', lower))
+  if (upper != null) conditions.push(eb(column, below, upper))
   return conditions
 }
 
