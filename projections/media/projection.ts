@@ -22,7 +22,6 @@ const PRODUCT_EVENTS = [
  * queries join them with live media, so a deleted media is never shown.
  */
 export const mediaProjection = storeProjection({
-  name: 'media',
   version: 1,
   eventTypes: [...MEDIA_EVENT_TYPES, ...PRODUCT_EVENTS],
   tables: [MEDIA_TABLE, PRODUCT_MEDIA_TABLE],

@@ -32,11 +32,12 @@ export type EntityHandlers<Event extends { type: string }, Row> = {
 
 /** What a projection of store streams written by hand says of its own; see {@link storeProjection}. */
 export interface StoreProjectionSpec<DB, Event extends { type: string }> {
-  name: string
+  /** Its name when it is not named after its first table, the one it is about. */
+  name?: string
   version: number
   eventTypes: readonly string[]
   /** Its tables, each holding rows of store streams: created from their specs and cleared per store. */
-  tables: readonly AnyTableSpec[]
+  tables: readonly [AnyTableSpec, ...AnyTableSpec[]]
   /** Creates the tables when they need more than their specs say (a unique index, say). */
   createTables?: Projection['createTables']
   /** Writes one event, read as its type, through the transaction typed by the projection's tables. */
@@ -44,13 +45,12 @@ export interface StoreProjectionSpec<DB, Event extends { type: string }> {
 }
 
 /**
- * A projection of store streams whose `apply` is its own: its tables come from their specs (see
- * `storeTablesOf`), and `apply` is handed the event read as its type, the transaction typed by its
- * tables and the event's store.
+ * A projection of store streams whose `apply` is its own: it is named after its first table unless
+ * it says otherwise, its tables come from their specs (see `storeTablesOf`), and `apply` is handed
+ * the event read as its type, the transaction typed by its tables and the event's store.
  *
  * @example
  *   export const translationsProjection = storeProjection({
- *     name: 'translations',
  *     version: 1,
  *     eventTypes: TRANSLATION_EVENT_TYPES,
  *     tables: [TRANSLATIONS_TABLE],
@@ -58,10 +58,10 @@ export interface StoreProjectionSpec<DB, Event extends { type: string }> {
  *   })
  */
 export function storeProjection<DB, Event extends { type: string }>(spec: StoreProjectionSpec<DB, Event>): Projection {
-  const { name, version, eventTypes, tables, createTables, apply } = spec
+  const { version, eventTypes, tables, createTables, apply } = spec
   const storeTables = storeTablesOf(...tables)
   return {
-    name,
+    name: spec.name ?? tables[0].name,
     version,
     eventTypes,
     ...storeTables,

@@ -3,6 +3,7 @@ import type { AnyDb } from '../../infra/database/database.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { EntityColumns } from './entity-table.js'
 import { storeOf } from './store-of.js'
+import { deleteInStore } from './store-rows.js'
 
 /** The guarded writes of one entity's row; see {@link entityRow}. */
 export interface EntityRow<Row> {
@@ -81,13 +82,6 @@ export function entityRow<DB, Table extends keyof DB & string>(
         .executeTakeFirst()
       return row as Pick<Selectable<DB[Table]>, Column> | undefined
     },
-    async delete() {
-      await rows
-        .deleteFrom(name)
-        .where('store_id', '=', storeId)
-        .where('id', '=', id)
-        .where('revision', '<', recorded.revision)
-        .execute()
-    },
+    delete: () => deleteInStore(db, table, storeId, { id }, recorded.revision),
   }
 }

@@ -121,21 +121,25 @@ export async function idsInStore<DB>(
 
 /**
  * Deletes the store's rows of `table` whose columns hold these values: what goes with a deleted
- * product, category or blog.
+ * product, category or blog. Given the revision of the event that deletes them, only the rows an
+ * earlier event wrote go, so a replay cannot delete what a later event wrote.
  *
  * @example await deleteInStore(db, 'product_media', storeId, { product_id: productId })
+ * @example await deleteInStore(db, 'translations', storeId, { locale, resource_id, key }, recorded.revision)
  */
 export async function deleteInStore<DB>(
   db: Kysely<DB>,
   table: keyof DB & string,
   storeId: string,
   where: Readonly<Record<string, string>>,
+  revision?: number,
 ): Promise<void> {
   // Kysely cannot type a delete from a table named by a type parameter: the table is checked above.
   const rows: AnyDb = db
   const name: string = table
   let doomed = rows.deleteFrom(name).where('store_id', '=', storeId)
   for (const [column, value] of Object.entries(where)) doomed = doomed.where(column, '=', value)
+  if (revision !== undefined) doomed = doomed.where('revision', '<', revision)
   await doomed.execute()
 }
 

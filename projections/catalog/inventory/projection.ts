@@ -13,7 +13,6 @@ import { storeProjection } from '../../shared/entity-projection.js'
  * and a commit (also of a released hold: a late payment) is final.
  */
 export const inventoryReservationsProjection = storeProjection({
-  name: 'inventory_reservations',
   version: 1,
   eventTypes: [...RESERVATION_EVENT_TYPES, 'ProductDeleted'],
   tables: [INVENTORY_RESERVATIONS_TABLE],

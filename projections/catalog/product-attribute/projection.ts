@@ -16,7 +16,7 @@ import { deleteInStore } from '../../shared/store-rows.js'
 import { storeProjection } from '../../shared/entity-projection.js'
 
 type Handled = ProductAttributeEvent | ProductDeleted | AttributeDeleted
-const TABLES = [PRODUCT_ATTRIBUTES_TABLE, PRODUCT_ATTRIBUTE_VALUES_TABLE, PRODUCT_ATTRIBUTE_SETS_TABLE]
+const TABLES = [PRODUCT_ATTRIBUTES_TABLE, PRODUCT_ATTRIBUTE_VALUES_TABLE, PRODUCT_ATTRIBUTE_SETS_TABLE] as const
 
 /**
  * The attribute values and set of every product. Each write replaces the rows of the attributes
@@ -24,7 +24,6 @@ const TABLES = [PRODUCT_ATTRIBUTES_TABLE, PRODUCT_ATTRIBUTE_VALUES_TABLE, PRODUC
  * product delete drop their rows.
  */
 export const productAttributesProjection = storeProjection({
-  name: 'product_attributes',
   version: 1,
   eventTypes: [...PRODUCT_ATTRIBUTE_EVENT_TYPES, 'ProductDeleted', 'AttributeDeleted'],
   tables: TABLES,

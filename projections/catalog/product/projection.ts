@@ -7,6 +7,7 @@ import { columnSources, createProductTables, searchVector, type ProductDb } from
 import { SEARCH_LANGUAGE_EVENT_TYPES, applySearchLanguage } from './search-language.js'
 import { deleteCatalog, projectCatalogEvent, type CatalogColumns } from './variant-projection.js'
 import { storeOf } from '../../shared/store-of.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 /** Event fields named as their columns, plus the columns whose names differ from any event field. */
 type ChangedFields = Partial<Omit<ProductFields, 'productId'>> & {
@@ -57,12 +58,7 @@ export const productsProjection: Projection = {
       case 'ProductTagsChanged':
         return change(db, recorded, { tags: event.data.tags })
       case 'ProductDeleted':
-        await db
-          .deleteFrom('products')
-          .where('store_id', '=', storeOf(recorded))
-          .where('id', '=', event.data.productId)
-          .where('revision', '<', recorded.revision)
-          .execute()
+        await deleteInStore(db, 'products', storeOf(recorded), { id: event.data.productId }, recorded.revision)
         await deleteCatalog(db, storeOf(recorded), event.data.productId)
         return
       // The media list lives in the media read model; here the product's revision and updated_at

@@ -33,7 +33,6 @@ function derived(order: OrderFields) {
  * guarded by the order row's revision, so a replayed event changes nothing twice.
  */
 export const ordersProjection = storeProjection({
-  name: 'orders',
   version: 1,
   eventTypes: [...ORDER_EVENT_TYPES, ...CUSTOMER_EVENT_TYPES],
   tables: [ORDERS_TABLE, ORDER_LINES_TABLE, CUSTOMERS_TABLE],

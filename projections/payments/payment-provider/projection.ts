@@ -5,6 +5,7 @@ import {
 import type { Updateable } from 'kysely'
 import { PAYMENT_PROVIDERS_TABLE, type PaymentProviderDb, type PaymentProvidersTable } from './tables.js'
 import { storeProjection } from '../../shared/entity-projection.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 /**
  * The `payment_providers` read model: one row per configured provider of a store, naming its
@@ -12,7 +13,6 @@ import { storeProjection } from '../../shared/entity-projection.js'
  * deletes the row; configuring again inserts a fresh one.
  */
 export const paymentProvidersProjection = storeProjection({
-  name: 'payment_providers',
   version: 1,
   eventTypes: PAYMENT_PROVIDER_EVENT_TYPES,
   tables: [PAYMENT_PROVIDERS_TABLE],
@@ -73,13 +73,7 @@ export const paymentProvidersProjection = storeProjection({
       case 'PaymentProviderSigningSecretOverlapChanged':
         return change({ previous_valid_until: event.data.previousValidUntil })
       case 'PaymentProviderRemoved':
-        await db
-          .deleteFrom('payment_providers')
-          .where('store_id', '=', storeId)
-          .where('provider', '=', event.data.provider)
-          .where('revision', '<', recorded.revision)
-          .execute()
-        return
+        return deleteInStore(db, 'payment_providers', storeId, { provider: event.data.provider }, recorded.revision)
       default: {
         const _exhaustive: never = event
         return _exhaustive

@@ -7,7 +7,6 @@ import { storeProjection } from '../../shared/entity-projection.js'
 
 /** The `storefront_tokens` read model: what the admin lists and what the storefront API authenticates by. */
 export const storefrontTokensProjection = storeProjection({
-  name: 'storefront_tokens',
   version: 1,
   eventTypes: STOREFRONT_TOKEN_EVENT_TYPES,
   tables: [STOREFRONT_TOKENS_TABLE],

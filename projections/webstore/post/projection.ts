@@ -44,7 +44,6 @@ const POST_HANDLERS: EntityHandlers<PostEvent, RowOf<typeof POSTS_TABLE>> = {
  * replays. A blog deleted with its posts (`BlogDeleted`) takes every row of that blog with it.
  */
 export const postsProjection = storeProjection({
-  name: 'posts',
   version: 1,
   eventTypes: [...POST_EVENT_TYPES, 'BlogDeleted'],
   tables: [POSTS_TABLE],

@@ -16,7 +16,6 @@ import { THEME_FILES_TABLE, THEME_IMPORTS_TABLE, THEMES_TABLE, type ThemeDb } fr
  * projection turns UNPUBLISHED.
  */
 export const themesProjection = storeProjection({
-  name: 'themes',
   version: 3,
   eventTypes: THEME_EVENT_TYPES,
   tables: [THEMES_TABLE, THEME_FILES_TABLE, THEME_IMPORTS_TABLE],

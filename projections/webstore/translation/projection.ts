@@ -1,10 +1,10 @@
 import { TRANSLATION_EVENT_TYPES, type TranslationEvent } from '../../../domain/webstore/translation/events.js'
 import { TRANSLATIONS_TABLE, type TranslationDb } from './tables.js'
 import { storeProjection } from '../../shared/entity-projection.js'
+import { deleteInStore } from '../../shared/store-rows.js'
 
 /** The `translations` read model: the current value of every translated key per resource and locale. */
 export const translationsProjection = storeProjection({
-  name: 'translations',
   version: 1,
   eventTypes: TRANSLATION_EVENT_TYPES,
   tables: [TRANSLATIONS_TABLE],
@@ -37,14 +37,7 @@ export const translationsProjection = storeProjection({
       }
       case 'TranslationRemoved': {
         const { resourceId, locale, key } = event.data
-        await db
-          .deleteFrom('translations')
-          .where('store_id', '=', storeId)
-          .where('locale', '=', locale)
-          .where('resource_id', '=', resourceId)
-          .where('key', '=', key)
-          .where('revision', '<', recorded.revision)
-          .execute()
+        await deleteInStore(db, 'translations', storeId, { locale, resource_id: resourceId, key }, recorded.revision)
         return
       }
       default: {
