@@ -86,6 +86,8 @@ export interface TableSpec<Name extends string = string, C extends Columns = Col
   primaryKey?: readonly (keyof C & string)[]
   /** Each named, on its columns in order; see `createIndexes`. */
   indexes?: Readonly<Record<string, readonly (keyof C & string)[]>>
+  /** Each named, a unique index on its columns in order. */
+  uniqueIndexes?: Readonly<Record<string, readonly (keyof C & string)[]>>
   /** Each named, a GIN index on one array or tsvector column: what `@>`, `&&` and `@@` conditions use. */
   ginIndexes?: Readonly<Record<string, keyof C & string>>
 }
@@ -96,6 +98,7 @@ export interface AnyTableSpec {
   columns: Columns
   primaryKey?: readonly string[]
   indexes?: Readonly<Record<string, readonly string[]>>
+  uniqueIndexes?: Readonly<Record<string, readonly string[]>>
   ginIndexes?: Readonly<Record<string, string>>
 }
 
@@ -113,7 +116,7 @@ export type DatabaseOf<Spec extends AnyTableSpec> = {
 /** How a table is keyed: its primary key, its plain and GIN indexes and the columns its store's rows are listed by. */
 export interface TableKeys<Name extends string, C extends Columns> extends Pick<
   TableSpec<Name, C>,
-  'primaryKey' | 'indexes' | 'ginIndexes'
+  'primaryKey' | 'indexes' | 'uniqueIndexes' | 'ginIndexes'
 > {
   /**
    * The columns a list sorts the store's rows by. Keyset pagination orders by (column, id) within
@@ -147,7 +150,7 @@ export function table<Name extends string, C extends Columns>(
   return { name, columns, ...rest, indexes: { ...Object.fromEntries(sortIndexes), ...rest.indexes } }
 }
 
-/** Creates (if missing) the table of `spec`, then its indexes and GIN indexes. */
+/** Creates (if missing) the table of `spec`, then its indexes, unique indexes and GIN indexes. */
 export async function createTable(db: AnyDb, spec: AnyTableSpec): Promise<void> {
   let builder: CreateTableBuilder<string, string> = db.schema.createTable(spec.name).ifNotExists()
   for (const [name, { ddl }] of Object.entries(spec.columns))
@@ -160,6 +163,14 @@ export async function createTable(db: AnyDb, spec: AnyTableSpec): Promise<void> 
   if (spec.primaryKey) builder = builder.addPrimaryKeyConstraint(`${spec.name}_pkey`, [...spec.primaryKey])
   await builder.execute()
   await createIndexes(db, spec.name, spec.indexes ?? {})
+  for (const [name, columns] of Object.entries(spec.uniqueIndexes ?? {}))
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .unique()
+      .on(spec.name)
+      .columns([...columns])
+      .execute()
   for (const [name, column] of Object.entries(spec.ginIndexes ?? {}))
     await db.schema.createIndex(name).ifNotExists().on(spec.name).using('gin').column(column).execute()
 }
