@@ -10,7 +10,7 @@ import {
 import type { RecordedEvent } from '../../../infra/eventstore/port.js'
 import type { ProductDb } from './tables.js'
 import type { ProductVariantRow } from './variant-tables.js'
-import { deleteInStore } from '../../shared/store-rows.js'
+import { deleteInStore, findInStore } from '../../shared/store-rows.js'
 
 /** The `products` columns that summarise a product's variants. */
 export type CatalogColumns = {
@@ -34,12 +34,7 @@ export async function projectCatalogEvent(
   event: ProductVariantEvent,
 ): Promise<CatalogColumns | null> {
   const productId = event.data.productId
-  const product = await db
-    .selectFrom('products')
-    .select('revision')
-    .where('store_id', '=', storeId)
-    .where('id', '=', productId)
-    .executeTakeFirst()
+  const product = await findInStore(db.selectFrom('products').select('revision'), storeId, { id: productId })
   if (!product || product.revision >= recorded.revision) return null
   const before = await loadCatalog(db, storeId, productId)
   const after = applyCatalogEvent(before, event)

@@ -1,5 +1,6 @@
 import { isUuid } from '../../../domain/shared/ids.js'
 import type { PaymentProviderDb, PaymentProviderRow } from './tables.js'
+import { findInStore } from '../../shared/store-rows.js'
 
 /** A store's configured providers, STRIPE before TEST. */
 export async function listPaymentProviderRows(db: PaymentProviderDb, storeId: string): Promise<PaymentProviderRow[]> {
@@ -13,12 +14,5 @@ export async function findPaymentProviderRow(
   storeId: string,
   provider: string,
 ): Promise<PaymentProviderRow | null> {
-  if (!isUuid(storeId)) return null
-  const row = await db
-    .selectFrom('payment_providers')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('provider', '=', provider as PaymentProviderRow['provider'])
-    .executeTakeFirst()
-  return row ?? null
+  return (await findInStore(db.selectFrom('payment_providers').selectAll(), storeId, { provider })) ?? null
 }

@@ -10,6 +10,7 @@ import type { AnyDb } from '../../../infra/database/database.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { paginate, type Connection, type ListArgs, type PaginateOptions } from '../../shared/pagination.js'
 import type { ThemeDb, ThemeFileRow, ThemeRow } from './tables.js'
+import { findInStore } from '../../shared/store-rows.js'
 
 export type ThemeFilter = FilterOf<typeof THEME_LIST>
 export type ThemeSort = SortOf<typeof THEME_LIST>
@@ -90,14 +91,8 @@ export async function themeAssetByHash(
   storeId: string,
   hash: string,
 ): Promise<{ content_type: string } | undefined> {
-  if (!isUuid(storeId)) return undefined
-  const row = await (db as ThemeDb)
-    .selectFrom('theme_files')
-    .select('content_type')
-    .where('store_id', '=', storeId)
-    .where('checksum', '=', hash)
-    .where('content_type', 'is not', null)
-    .executeTakeFirst()
+  const assets = (db as ThemeDb).selectFrom('theme_files').select('content_type').where('content_type', 'is not', null)
+  const row = await findInStore(assets, storeId, { checksum: hash })
   return row?.content_type ? { content_type: row.content_type } : undefined
 }
 
