@@ -187,9 +187,7 @@ describe('a halted projection under maintenance', () => {
   it('stays halted through a store rebuild, and resumes after a whole rebuild that gets past the failure', async () => {
     const counter = counterProjection('maintained')
     const [storeA, storeB] = [randomUUID(), randomUUID()]
-    const runner = await engine.runner([counter])
-    await appendCounted(engine.store, storeA, 4)
-    await caughtUp(engine.database, counter)
+    const runner = await engine.runnerAfter(counter, storeA, 4)
 
     counter.failWhen = (event) => event.metadata.storeId === storeB
     await appendCounted(engine.store, storeB, 2, 3, COUNTED, randomUUID())
@@ -224,9 +222,7 @@ describe('the checkpoint guard', () => {
   it('gives the projection up when another owner moved its checkpoint, and takes it back from there', async () => {
     const counter = counterProjection('guarded')
     const storeId = randomUUID()
-    const runner = await engine.runner([counter])
-    await appendCounted(engine.store, storeId, 3)
-    await caughtUp(engine.database, counter)
+    const runner = await engine.runnerAfter(counter, storeId, 3)
     const calls = counter.calls
 
     // Another owner appends two events and applies them with its checkpoint, all in one

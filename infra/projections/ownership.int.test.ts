@@ -104,9 +104,7 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
   it('lets the owner carry out a rebuild that another process asked for', async () => {
     const counter = counterProjection('asked')
     const storeId = randomUUID()
-    const owner = await engine.runner([counter])
-    await appendCounted(engine.store, storeId, 12)
-    await caughtUp(engine.database, counter)
+    const owner = await engine.runnerAfter(counter, storeId, 12)
     await engine.database.db.updateTable(counter.table).set({ hits: 0 }).execute()
 
     const id = await requestRebuild(second, {
@@ -132,9 +130,7 @@ describe.skipIf(!process.env.DATABASE_URL)('projection ownership across processe
     const counter = counterProjection('long_rebuild')
     const twin = counterProjection('long_rebuild')
     const storeId = randomUUID()
-    const owner = await engine.runner([counter], { batchSize: 5 })
-    await appendCounted(engine.store, storeId, 40)
-    await caughtUp(engine.database, counter)
+    const owner = await engine.runnerAfter(counter, storeId, 40, { batchSize: 5 })
 
     // Deliberate: slow work to stop in the middle of, not a wait for anything.
     counter.gate = () => sleep(50)

@@ -213,9 +213,7 @@ describe('rebuilding a whole projection beside the live tables', () => {
   it('rebuilds a projection whose version went up when it starts, once', async () => {
     const v1 = counterProjection('versioned')
     const storeId = randomUUID()
-    const first = await engine.runner([v1])
-    await appendCounted(engine.store, storeId, 10)
-    await caughtUp(engine.database, v1)
+    const first = await engine.runnerAfter(v1, storeId, 10)
     await first.stop()
 
     // Version 2 counts each event twice: its rows differ, so only a rebuild gets them right.

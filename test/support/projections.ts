@@ -258,6 +258,13 @@ export interface TestEngine {
     options?: Partial<RunnerOptions>,
     database?: Database,
   ): Promise<ProjectionRunner>
+  /** Starts a runner of `counter` as `runner` does, appends `count` counted events to the store and waits until it has applied them. */
+  runnerAfter(
+    counter: CounterProjection,
+    storeId: string,
+    count: number,
+    options?: Partial<RunnerOptions>,
+  ): Promise<ProjectionRunner>
   /** Files a rebuild (or retry) request as the system would and waits until it has finished; returns its row. */
   rebuilt(projection: string, storeId: string | null, kind?: 'rebuild' | 'retry'): Promise<RebuildRow>
   /** The counter's rows (of one store), as `dump` reads them. */
@@ -279,25 +286,31 @@ export async function openEngine(): Promise<TestEngine> {
   const store = createPostgresEventStore(test.database, { pollIntervalMs: 100 })
   const runners = new Set<ProjectionRunner>()
   const counts = (counter: CounterProjection, storeId?: string) => dump(test.database.db, counter.table, storeId)
+  const runner: TestEngine['runner'] = async (projections, options = {}, database = test.database) => {
+    const eventStore = database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
+    const started = new ProjectionRunner({
+      database,
+      eventStore,
+      projections,
+      logger,
+      lockIntervalMs: 100,
+      batchSize: 10,
+      ...options,
+    })
+    runners.add(started)
+    await started.start()
+    return started
+  }
   return {
     test,
     database: test.database,
     store,
-    async runner(projections, options = {}, database = test.database) {
-      const eventStore =
-        database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
-      const runner = new ProjectionRunner({
-        database,
-        eventStore,
-        projections,
-        logger,
-        lockIntervalMs: 100,
-        batchSize: 10,
-        ...options,
-      })
-      runners.add(runner)
-      await runner.start()
-      return runner
+    runner,
+    async runnerAfter(counter, storeId, count, options) {
+      const started = await runner([counter], options)
+      await appendCounted(store, storeId, count)
+      await caughtUp(test.database, counter)
+      return started
     },
     async rebuilt(projection, storeId, kind) {
       return finishedRebuild(test.database, await requestSystemRebuild(test.database, projection, storeId, kind))
