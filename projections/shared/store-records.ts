@@ -1,8 +1,10 @@
-import type { SelectQueryBuilder } from 'kysely'
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely'
 import type { AnyListSpec, ListArgsOf } from '../../domain/shared/list-spec.js'
+import type { AnyDb } from '../../infra/database/database.js'
 import type { ListRunner } from './list-runner.js'
 import type { Connection, PaginateOptions } from './pagination.js'
 import { findInStore, findManyInStore, inStore } from './store-rows.js'
+import type { AnyTableSpec, DatabaseOf, RowOf } from './table.js'
 
 /** How `find` names a row: by its id, or by the columns `key` names (none: by id only). */
 export type Lookup<Key extends string> = { id: string } | ([Key] extends [never] ? never : Record<Key, string>)
@@ -64,4 +66,31 @@ export function storeRecords<Db, Row extends { id: string }, Item, S extends Any
       return (await findManyInStore(rows(db), storeId, ids)).map((row) => row && toRecord(row))
     },
   }
+}
+
+/**
+ * The readers of a table whose records are made of all of its columns (see {@link storeRecords}):
+ * its rows are the table's.
+ *
+ * @example
+ *   const blogs = tableRecords(BLOGS_TABLE, { key: ['handle'], list: listRunner(BLOG_LIST), toRecord: toBlogRecord })
+ */
+export function tableRecords<
+  Spec extends AnyTableSpec,
+  Item,
+  S extends AnyListSpec,
+  Row extends Selectable<RowOf<Spec>> & { id: string },
+  Key extends string = never,
+>(
+  table: Spec,
+  spec: Omit<StoreRecordsSpec<Kysely<DatabaseOf<Spec>>, Row, Item, S, Key>, 'rows'>,
+): StoreRecords<Kysely<DatabaseOf<Spec>>, Item, S, Key> {
+  return storeRecords({
+    ...spec,
+    rows(db) {
+      // Kysely cannot type a read of a table named by a type parameter: its rows are the spec's.
+      const rows: AnyDb = db
+      return rows.selectFrom(table.name).selectAll().$castTo<Row>()
+    },
+  })
 }

@@ -2,8 +2,8 @@ import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js
 import type { BlogFields } from '../../../domain/webstore/blog/blog.js'
 import { BLOG_LIST } from '../../../domain/webstore/blog/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { BlogDb, BlogRow } from './tables.js'
-import { storeRecords } from '../../shared/store-records.js'
+import { BLOGS_TABLE, type BlogRow } from './tables.js'
+import { tableRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A blog as the API serves it. */
@@ -14,8 +14,7 @@ export interface BlogRecord extends Omit<BlogFields, 'blogId'>, EntityVersionRec
 export type ListBlogsArgs = ListArgsOf<typeof BLOG_LIST>
 export const BLOG_SORTS = sortValues(BLOG_LIST)
 
-const blogs = storeRecords({
-  rows: (db: BlogDb) => db.selectFrom('blogs').selectAll(),
+const blogs = tableRecords(BLOGS_TABLE, {
   key: ['handle'],
   list: listRunner(BLOG_LIST),
   toRecord: toBlogRecord,

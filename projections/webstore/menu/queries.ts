@@ -2,8 +2,8 @@ import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js
 import { itemTree, type MenuItem, type MenuItemNode } from '../../../domain/webstore/menu/items.js'
 import { MENU_LIST } from '../../../domain/webstore/menu/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { MenuDb, MenuRow } from './tables.js'
-import { storeRecords } from '../../shared/store-records.js'
+import { MENUS_TABLE, type MenuRow } from './tables.js'
+import { tableRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A menu as the API serves it: the nested tree, and the flat list for link checks. */
@@ -19,8 +19,7 @@ export interface MenuRecord extends EntityVersionRecord {
 export type ListMenusArgs = ListArgsOf<typeof MENU_LIST>
 export const MENU_SORTS = sortValues(MENU_LIST)
 
-const menus = storeRecords({
-  rows: (db: MenuDb) => db.selectFrom('menus').selectAll(),
+const menus = tableRecords(MENUS_TABLE, {
   key: ['handle'],
   list: listRunner(MENU_LIST, { filters: { search: ['title', 'handle'] } }),
   toRecord: toMenuRecord,

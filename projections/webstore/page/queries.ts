@@ -3,8 +3,8 @@ import type { PageFields } from '../../../domain/webstore/page/events.js'
 import { PAGE_LIST } from '../../../domain/webstore/page/list.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { publishableRecord, type PublishableRecord } from '../../shared/publishable.js'
-import type { PageDb, PageRow } from './tables.js'
-import { storeRecords } from '../../shared/store-records.js'
+import { PAGES_TABLE, type PageRow } from './tables.js'
+import { tableRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
 /** A page as the API serves it. */
@@ -15,8 +15,7 @@ export interface PageRecord extends Omit<PageFields, 'pageId'>, PublishableRecor
 export type ListPagesArgs = ListArgsOf<typeof PAGE_LIST>
 export const PAGE_SORTS = sortValues(PAGE_LIST)
 
-const pages = storeRecords({
-  rows: (db: PageDb) => db.selectFrom('pages').selectAll(),
+const pages = tableRecords(PAGES_TABLE, {
   key: ['handle'],
   list: listRunner(PAGE_LIST, { filters: { search: ['title', 'handle', 'body'] } }),
   toRecord: toPageRecord,

@@ -4,8 +4,8 @@ import type { PostFields } from '../../../domain/webstore/post/events.js'
 import { POST_LIST } from '../../../domain/webstore/post/list.js'
 import { listRunner } from '../../shared/list-runner.js'
 import { publishableRecord, type PublishableRecord } from '../../shared/publishable.js'
-import type { PostDb, PostRow } from './tables.js'
-import { storeRecords } from '../../shared/store-records.js'
+import { POSTS_TABLE, type PostDb, type PostRow } from './tables.js'
+import { tableRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 import { idsInStore } from '../../shared/store-rows.js'
 
@@ -17,8 +17,7 @@ export interface PostRecord extends Omit<PostFields, 'postId'>, PublishableRecor
 export type ListPostsArgs = ListArgsOf<typeof POST_LIST>
 export const POST_SORTS = sortValues(POST_LIST)
 
-const posts = storeRecords({
-  rows: (db: PostDb) => db.selectFrom('posts').selectAll(),
+const posts = tableRecords(POSTS_TABLE, {
   key: ['blog_id', 'handle'],
   list: listRunner(POST_LIST, {
     filters: {

@@ -2,8 +2,8 @@ import { sortValues, type ListArgsOf } from '../../../domain/shared/list-spec.js
 import type { UrlRedirectFields } from '../../../domain/webstore/url-redirect/events.js'
 import { URL_REDIRECT_LIST } from '../../../domain/webstore/url-redirect/list.js'
 import { listRunner } from '../../shared/list-runner.js'
-import type { UrlRedirectDb, UrlRedirectRow } from './tables.js'
-import { storeRecords } from '../../shared/store-records.js'
+import { URL_REDIRECTS_TABLE, type UrlRedirectDb, type UrlRedirectRow } from './tables.js'
+import { tableRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 import { idsInStore } from '../../shared/store-rows.js'
 
@@ -15,8 +15,7 @@ export interface UrlRedirectRecord extends Omit<UrlRedirectFields, 'urlRedirectI
 export type ListUrlRedirectsArgs = ListArgsOf<typeof URL_REDIRECT_LIST>
 export const URL_REDIRECT_SORTS = sortValues(URL_REDIRECT_LIST)
 
-const urlRedirects = storeRecords({
-  rows: (db: UrlRedirectDb) => db.selectFrom('url_redirects').selectAll(),
+const urlRedirects = tableRecords(URL_REDIRECTS_TABLE, {
   key: ['path'],
   list: listRunner(URL_REDIRECT_LIST),
   toRecord: toUrlRedirectRecord,
