@@ -1,6 +1,5 @@
 import type { ContentField, FieldValue } from '../../../domain/webstore/content/fields.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { SourceTexts, TranslatableKind } from './kind.js'
+import { translatableKind } from './kind.js'
 
 // Content entries: their TEXT and RICH_TEXT fields, as `fields.<key>` (or `fields.<key>.<index>`
 // for list fields). Which fields are text comes from the entry's content type.
@@ -28,25 +27,20 @@ function entryTexts(fields: ContentField[], values: Record<string, FieldValue>):
 }
 
 /** Content entries, typed by their content type's fields. */
-export const contentEntries: TranslatableKind = {
-  type: 'CONTENT_ENTRY',
-  table: 'content_entries',
-  async load(db: AnyDb, storeId, ids): Promise<SourceTexts> {
-    if (ids.length === 0) return new Map()
-    const rows = (await db
-      .selectFrom('content_entries as e')
-      .innerJoin('content_types as t', (join) =>
-        join.onRef('t.store_id', '=', 'e.store_id').onRef('t.id', '=', 'e.type_id'),
-      )
-      .select(['e.id as id', 'e.fields as values', 't.fields as fields'])
-      .where('e.store_id', '=', storeId)
-      .where('e.id', 'in', ids)
-      .execute()) as { id: string; values: unknown; fields: unknown }[]
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        entryTexts(json<ContentField[]>(row.fields), json<Record<string, FieldValue>>(row.values)),
-      ]),
+export const contentEntries = translatableKind('CONTENT_ENTRY', 'content_entries', async (db, storeId, ids) => {
+  const rows = (await db
+    .selectFrom('content_entries as e')
+    .innerJoin('content_types as t', (join) =>
+      join.onRef('t.store_id', '=', 'e.store_id').onRef('t.id', '=', 'e.type_id'),
     )
-  },
-}
+    .select(['e.id as id', 'e.fields as values', 't.fields as fields'])
+    .where('e.store_id', '=', storeId)
+    .where('e.id', 'in', ids)
+    .execute()) as { id: string; values: unknown; fields: unknown }[]
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      entryTexts(json<ContentField[]>(row.fields), json<Record<string, FieldValue>>(row.values)),
+    ]),
+  )
+})

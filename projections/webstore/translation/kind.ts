@@ -12,3 +12,16 @@ export interface TranslatableKind {
   table: string
   load(db: AnyDb, storeId: string, ids: readonly string[]): Promise<SourceTexts>
 }
+
+/**
+ * A kind whose source texts `load` reads: a batch of no ids reads nothing.
+ *
+ * @example export const themes = translatableKind('THEME', 'themes', async (db, storeId, ids) => …)
+ */
+export function translatableKind(
+  type: TranslatableResourceType,
+  table: string,
+  load: TranslatableKind['load'],
+): TranslatableKind {
+  return { type, table, load: async (db, storeId, ids) => (ids.length === 0 ? new Map() : load(db, storeId, ids)) }
+}

@@ -4,7 +4,7 @@ import type { MenuItem } from '../../../domain/webstore/menu/items.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import { contentEntries } from './content-source.js'
-import type { TranslatableKind } from './kind.js'
+import { translatableKind, type TranslatableKind } from './kind.js'
 import { themes } from './theme-source.js'
 
 // The registry of translatable resource kinds: for each, where its live resources are and which of
@@ -30,7 +30,6 @@ async function rowsOf(
   ids: readonly string[],
   columns: readonly string[],
 ): Promise<Row[]> {
-  if (ids.length === 0) return []
   return (await db
     .selectFrom(table)
     .select(['id', ...columns])
@@ -56,18 +55,12 @@ function columnKind(
   columns: Record<string, string>,
   nested?: NestedTexts,
 ): TranslatableKind {
-  return {
-    type,
-    table,
-    async load(db, storeId, ids) {
-      const rows = await rowsOf(db, table, storeId, ids, [
-        ...new Set([...Object.values(columns), ...(nested ? [nested.column] : [])]),
-      ])
-      return new Map(
-        rows.map((row) => [row.id, { ...fromColumns(row, columns), ...nested?.texts(row[nested.column]) }]),
-      )
-    },
-  }
+  return translatableKind(type, table, async (db, storeId, ids) => {
+    const rows = await rowsOf(db, table, storeId, ids, [
+      ...new Set([...Object.values(columns), ...(nested ? [nested.column] : [])]),
+    ])
+    return new Map(rows.map((row) => [row.id, { ...fromColumns(row, columns), ...nested?.texts(row[nested.column]) }]))
+  })
 }
 
 const SEO = { 'seo.title': 'seo_title', 'seo.description': 'seo_description' }

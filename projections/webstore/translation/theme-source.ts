@@ -2,8 +2,7 @@ import { parseThemeJson } from '../../../domain/webstore/theme/json-source.js'
 import { parseSectionSchema, type SectionSchema } from '../../../domain/webstore/theme/section-schema.js'
 import { inputSettings, type SettingEntry } from '../../../domain/webstore/theme/setting-definitions.js'
 import { parseTemplate } from '../../../domain/webstore/theme/sections-template.js'
-import type { AnyDb } from '../../../infra/database/database.js'
-import type { SourceTexts, TranslatableKind } from './kind.js'
+import { translatableKind } from './kind.js'
 
 // A theme's translatable text: the strings of its default locale file (locales/<x>.default.json)
 // as `locales.<dotted.key>`, and the text settings of the sections and blocks placed in its JSON
@@ -76,36 +75,31 @@ function themeTexts(files: File[]): Record<string, string> {
 }
 
 /** Themes: locale strings and the text settings of placed sections and blocks. */
-export const themes: TranslatableKind = {
-  type: 'THEME',
-  table: 'themes',
-  async load(db: AnyDb, storeId, ids): Promise<SourceTexts> {
-    if (ids.length === 0) return new Map()
-    const found = (await db
-      .selectFrom('themes')
-      .select('id')
-      .where('store_id', '=', storeId)
-      .where('id', 'in', ids)
-      .execute()) as { id: string }[]
-    if (found.length === 0) return new Map()
-    const files = (await db
-      .selectFrom('theme_files')
-      .select(['theme_id', 'path', 'content'])
-      .where('store_id', '=', storeId)
-      .where(
-        'theme_id',
-        'in',
-        found.map((theme) => theme.id),
-      )
-      .where((eb) =>
-        eb.or([
-          eb('path', 'like', 'locales/%.default.json'),
-          eb('path', 'like', 'templates/%.json'),
-          eb('path', 'like', 'sections/%'),
-        ]),
-      )
-      .orderBy('path')
-      .execute()) as File[]
-    return new Map(found.map((theme) => [theme.id, themeTexts(files.filter((file) => file.theme_id === theme.id))]))
-  },
-}
+export const themes = translatableKind('THEME', 'themes', async (db, storeId, ids) => {
+  const found = (await db
+    .selectFrom('themes')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('id', 'in', ids)
+    .execute()) as { id: string }[]
+  if (found.length === 0) return new Map()
+  const files = (await db
+    .selectFrom('theme_files')
+    .select(['theme_id', 'path', 'content'])
+    .where('store_id', '=', storeId)
+    .where(
+      'theme_id',
+      'in',
+      found.map((theme) => theme.id),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('path', 'like', 'locales/%.default.json'),
+        eb('path', 'like', 'templates/%.json'),
+        eb('path', 'like', 'sections/%'),
+      ]),
+    )
+    .orderBy('path')
+    .execute()) as File[]
+  return new Map(found.map((theme) => [theme.id, themeTexts(files.filter((file) => file.theme_id === theme.id))]))
+})
