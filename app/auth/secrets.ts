@@ -1,6 +1,8 @@
-import { sql, type ColumnType, type Kysely } from 'kysely'
+import type { ColumnType, Kysely } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Migrations } from '../../infra/database/migrate.js'
+import { column, table } from '../../projections/shared/table.js'
+import { createdNow, createTablesMigration } from '../shared/operational-tables.js'
 
 /**
  * Key secrets live here, not in events (events are forever): a mutable table that holds only
@@ -9,20 +11,20 @@ import type { Migrations } from '../../infra/database/migrate.js'
  * foreign key to `api_keys`, which projection rebuilds drop and recreate.
  */
 export const apiKeySecretMigrations: Migrations = {
-  '20261121_0200_api_key_secrets': {
-    async up(db) {
-      await db.schema
-        .createTable('api_key_secrets')
-        .addColumn('key_id', 'uuid', (c) => c.primaryKey())
-        .addColumn('public_id', 'text', (c) => c.notNull().unique())
-        .addColumn('secret_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('api_key_secrets').execute()
-    },
-  },
+  // The table as it began: 20261121_0300 (account-tables.ts) then let a key have several secrets.
+  '20261121_0200_api_key_secrets': createTablesMigration({
+    ...table(
+      'api_key_secrets',
+      {
+        key_id: column.uuid(),
+        public_id: column.text(),
+        secret_hash: column.text(),
+        created_at: createdNow(),
+      },
+      { primaryKey: ['key_id'] },
+    ),
+    unique: { api_key_secrets_public_id_key: ['public_id'] },
+  }),
 }
 
 export interface ApiKeySecretsTable {

@@ -1,15 +1,19 @@
-import type { ColumnType, Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
+import { column, table, type RowOf } from '../../projections/shared/table.js'
 
 /**
  * When each credential was last used: mutable operational data, not a domain fact worth an event
  * per request, and not part of any read model, so a projection rebuild cannot reset it. Its
  * migration is in account-tables.ts with the other credential tables outside events.
  */
-export interface CredentialUsageTable {
-  credential_id: string
-  last_used_at: ColumnType<Date, Date | string, Date | string>
-}
+export const CREDENTIAL_USAGE_TABLE = table(
+  'credential_usage',
+  { credential_id: column.uuid(), last_used_at: column.timestamptz() },
+  { primaryKey: ['credential_id'] },
+)
+
+export type CredentialUsageTable = RowOf<typeof CREDENTIAL_USAGE_TABLE>
 
 /** Recording every request would turn each read into a write; once a minute is enough for a listing's hint. */
 export const LAST_USED_RESOLUTION_MS = 60_000

@@ -3,6 +3,8 @@ import type { Reaction } from '../../domain/shared/reaction.js'
 import type { ThemeDeleted } from '../../domain/webstore/theme/events.js'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Migrations } from '../../infra/database/migrate.js'
+import { column, table, type DatabaseOf } from '../../projections/shared/table.js'
+import { createTablesMigration } from '../shared/operational-tables.js'
 
 /**
  * The last failed renders of each theme, so a merchant sees that their theme broke a page
@@ -11,42 +13,25 @@ import type { Migrations } from '../../infra/database/migrate.js'
  * model: no projection builds it), trimmed to the newest `KEPT_PER_THEME` rows of a theme and
  * emptied of a theme's rows when the theme is deleted.
  */
-export const themeRenderErrorMigrations: Migrations = {
-  '20261126_0700_theme_render_errors': {
-    async up(db) {
-      await db.schema
-        .createTable('theme_render_errors')
-        .addColumn('id', 'bigserial', (c) => c.primaryKey())
-        .addColumn('store_id', 'uuid', (c) => c.notNull())
-        .addColumn('theme_id', 'uuid', (c) => c.notNull())
-        .addColumn('at', 'timestamptz', (c) => c.notNull())
-        .addColumn('path', 'text', (c) => c.notNull())
-        .addColumn('template', 'text', (c) => c.notNull())
-        .addColumn('message', 'text', (c) => c.notNull())
-        .execute()
-      await db.schema
-        .createIndex('theme_render_errors_theme')
-        .on('theme_render_errors')
-        .columns(['store_id', 'theme_id', 'at'])
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('theme_render_errors').execute()
-    },
+const THEME_RENDER_ERRORS_TABLE = table(
+  'theme_render_errors',
+  {
+    id: column.ofType<ColumnType<string, never, never>>('bigserial'),
+    store_id: column.uuid(),
+    theme_id: column.uuid(),
+    at: column.ofType<ColumnType<Date, Date, never>>('timestamptz'),
+    path: column.text(),
+    template: column.text(),
+    message: column.text(),
   },
+  { primaryKey: ['id'], indexes: { theme_render_errors_theme: ['store_id', 'theme_id', 'at'] } },
+)
+
+export const themeRenderErrorMigrations: Migrations = {
+  '20261126_0700_theme_render_errors': createTablesMigration(THEME_RENDER_ERRORS_TABLE),
 }
 
-interface ThemeRenderErrorsTable {
-  id: ColumnType<string, never, never>
-  store_id: string
-  theme_id: string
-  at: ColumnType<Date, Date, never>
-  path: string
-  template: string
-  message: string
-}
-
-const errors = (db: AnyDb): Kysely<{ theme_render_errors: ThemeRenderErrorsTable }> => db
+const errors = (db: AnyDb): Kysely<DatabaseOf<typeof THEME_RENDER_ERRORS_TABLE>> => db
 
 /** One failed render: when, the request's path, the template it rendered and what the theme did wrong. */
 export interface ThemeRenderError {

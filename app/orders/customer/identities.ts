@@ -1,7 +1,9 @@
-import { sql, type ColumnType, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { Migrations } from '../../../infra/database/migrate.js'
+import { column, table, type DatabaseOf } from '../../../projections/shared/table.js'
+import { createdNow, createTablesMigration } from '../../shared/operational-tables.js'
 
 /**
  * Personal data of shoppers (email, name, phone, addresses) lives ONLY here: mutable tables keyed
@@ -12,79 +14,46 @@ import type { Migrations } from '../../../infra/database/migrate.js'
  * These tables are not projections (no event could rebuild them), so migrations create them and
  * a rebuild never touches them.
  */
+const CUSTOMER_IDENTITIES_TABLE = {
+  ...table('customer_identities', {
+    store_id: column.uuid(),
+    customer_id: column.uuid(),
+    email: column.text(),
+    /** The email trimmed and lowercased: one customer per email in a store. */
+    email_key: column.text(),
+    first_name: column.text(),
+    last_name: column.text(),
+    phone: column.text().nullable(),
+    created_at: createdNow(),
+    updated_at: column.timestamptz().default(sql`now()`),
+  }),
+  namedPrimaryKey: ['customer_identities_pk', ['store_id', 'customer_id']],
+  unique: { customer_identities_email_uq: ['store_id', 'email_key'] },
+} as const
+
+const ORDER_ADDRESSES_TABLE = {
+  ...table('order_addresses', {
+    store_id: column.uuid(),
+    order_id: column.uuid(),
+    first_name: column.text(),
+    last_name: column.text(),
+    address1: column.text(),
+    address2: column.text().nullable(),
+    city: column.text(),
+    province: column.text().nullable(),
+    postal_code: column.text(),
+    country_code: column.text(),
+    phone: column.text().nullable(),
+    created_at: createdNow(),
+  }),
+  namedPrimaryKey: ['order_addresses_pk', ['store_id', 'order_id']],
+} as const
+
 export const customerIdentityMigrations: Migrations = {
-  '20261126_0100_customer_identities': {
-    async up(db) {
-      await db.schema
-        .createTable('customer_identities')
-        .addColumn('store_id', 'uuid', (c) => c.notNull())
-        .addColumn('customer_id', 'uuid', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('email_key', 'text', (c) => c.notNull())
-        .addColumn('first_name', 'text', (c) => c.notNull())
-        .addColumn('last_name', 'text', (c) => c.notNull())
-        .addColumn('phone', 'text')
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addPrimaryKeyConstraint('customer_identities_pk', ['store_id', 'customer_id'])
-        .addUniqueConstraint('customer_identities_email_uq', ['store_id', 'email_key'])
-        .execute()
-      await db.schema
-        .createTable('order_addresses')
-        .addColumn('store_id', 'uuid', (c) => c.notNull())
-        .addColumn('order_id', 'uuid', (c) => c.notNull())
-        .addColumn('first_name', 'text', (c) => c.notNull())
-        .addColumn('last_name', 'text', (c) => c.notNull())
-        .addColumn('address1', 'text', (c) => c.notNull())
-        .addColumn('address2', 'text')
-        .addColumn('city', 'text', (c) => c.notNull())
-        .addColumn('province', 'text')
-        .addColumn('postal_code', 'text', (c) => c.notNull())
-        .addColumn('country_code', 'text', (c) => c.notNull())
-        .addColumn('phone', 'text')
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addPrimaryKeyConstraint('order_addresses_pk', ['store_id', 'order_id'])
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('order_addresses').execute()
-      await db.schema.dropTable('customer_identities').execute()
-    },
-  },
+  '20261126_0100_customer_identities': createTablesMigration(CUSTOMER_IDENTITIES_TABLE, ORDER_ADDRESSES_TABLE),
 }
 
-export interface CustomerIdentitiesTable {
-  store_id: string
-  customer_id: string
-  email: string
-  /** The email trimmed and lowercased: one customer per email in a store. */
-  email_key: string
-  first_name: string
-  last_name: string
-  phone: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
-}
-
-export interface OrderAddressesTable {
-  store_id: string
-  order_id: string
-  first_name: string
-  last_name: string
-  address1: string
-  address2: string | null
-  city: string
-  province: string | null
-  postal_code: string
-  country_code: string
-  phone: string | null
-  created_at: ColumnType<Date, Date | string | undefined, never>
-}
-
-export interface IdentityTables {
-  customer_identities: CustomerIdentitiesTable
-  order_addresses: OrderAddressesTable
-}
+export type IdentityTables = DatabaseOf<typeof CUSTOMER_IDENTITIES_TABLE | typeof ORDER_ADDRESSES_TABLE>
 
 const identities = (db: AnyDb): Kysely<IdentityTables> => db
 

@@ -1,6 +1,8 @@
-import { sql, type ColumnType, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { Migrations } from '../../../infra/database/migrate.js'
+import { column, table, type RowOf } from '../../../projections/shared/table.js'
+import { createdNow, createTablesMigration } from '../../shared/operational-tables.js'
 import type { SealedSecret, SecretCipher } from '../../../infra/secrets/cipher.js'
 import type { PaymentProviderKind } from './port.js'
 
@@ -14,43 +16,28 @@ import type { PaymentProviderKind } from './port.js'
  * a row no event names, which is never used. Not a projection: it cannot be rebuilt from the log,
  * so it has migrations, and rebuilds never touch it.
  */
-export const paymentSecretMigrations: Migrations = {
-  '20261126_0100_payment_provider_secrets': {
-    async up(db) {
-      await db.schema
-        .createTable('payment_provider_secrets')
-        .addColumn('secret_id', 'uuid', (c) => c.primaryKey())
-        .addColumn('store_id', 'uuid', (c) => c.notNull())
-        .addColumn('provider', 'text', (c) => c.notNull())
-        .addColumn('purpose', 'text', (c) => c.notNull())
-        .addColumn('key_id', 'text', (c) => c.notNull())
-        .addColumn('sealed', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute()
-      await db.schema
-        .createIndex('payment_provider_secrets_store')
-        .on('payment_provider_secrets')
-        .columns(['store_id', 'provider'])
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('payment_provider_secrets').execute()
-    },
+const PAYMENT_PROVIDER_SECRETS_TABLE = table(
+  'payment_provider_secrets',
+  {
+    secret_id: column.uuid(),
+    store_id: column.uuid(),
+    provider: column.text<PaymentProviderKind>(),
+    purpose: column.text<PaymentSecretPurpose>(),
+    key_id: column.text(),
+    sealed: column.text(),
+    created_at: createdNow(),
   },
+  { primaryKey: ['secret_id'], indexes: { payment_provider_secrets_store: ['store_id', 'provider'] } },
+)
+
+export const paymentSecretMigrations: Migrations = {
+  '20261126_0100_payment_provider_secrets': createTablesMigration(PAYMENT_PROVIDER_SECRETS_TABLE),
 }
 
 /** What a secret is for: the provider's API key, or the key its webhooks are signed with. */
 export type PaymentSecretPurpose = 'api_key' | 'signing'
 
-export interface PaymentProviderSecretsTable {
-  secret_id: string
-  store_id: string
-  provider: PaymentProviderKind
-  purpose: PaymentSecretPurpose
-  key_id: string
-  sealed: string
-  created_at: ColumnType<Date, Date | string | undefined, never>
-}
+export type PaymentProviderSecretsTable = RowOf<typeof PAYMENT_PROVIDER_SECRETS_TABLE>
 
 export type PaymentSecretsDb = Kysely<{ payment_provider_secrets: PaymentProviderSecretsTable }>
 

@@ -1,52 +1,35 @@
-import { sql, type ColumnType, type Kysely } from 'kysely'
+import type { ColumnType, Kysely, Selectable } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { Migrations } from '../../../infra/database/migrate.js'
+import { column, table, type DatabaseOf, type RowOf } from '../../../projections/shared/table.js'
+import { createdNow, createTablesMigration } from '../../shared/operational-tables.js'
 
 /**
  * Checkout sessions of the TEST provider: what its pay page (`/checkout/test-pay/<sessionId>`)
  * shows and sends back in the simulated webhook — the order, the amount and where to go next.
  * Not a read model: the TEST provider plays Stripe, whose sessions are not in our log either.
  */
-export const testSessionMigrations: Migrations = {
-  '20261126_0110_test_payment_sessions': {
-    async up(db) {
-      await db.schema
-        .createTable('test_payment_sessions')
-        .addColumn('session_id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'uuid', (c) => c.notNull())
-        .addColumn('order_id', 'uuid', (c) => c.notNull())
-        .addColumn('order_number', 'integer', (c) => c.notNull())
-        .addColumn('amount', 'bigint', (c) => c.notNull())
-        .addColumn('currency_code', 'text', (c) => c.notNull())
-        .addColumn('success_url', 'text', (c) => c.notNull())
-        .addColumn('cancel_url', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute()
-      await db.schema
-        .createIndex('test_payment_sessions_order')
-        .on('test_payment_sessions')
-        .columns(['store_id', 'order_id'])
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('test_payment_sessions').execute()
-    },
+const TEST_PAYMENT_SESSIONS_TABLE = table(
+  'test_payment_sessions',
+  {
+    session_id: column.text(),
+    store_id: column.uuid(),
+    order_id: column.uuid(),
+    order_number: column.integer(),
+    amount: column.ofType<ColumnType<string, number, number>>('bigint'),
+    currency_code: column.text(),
+    success_url: column.text(),
+    cancel_url: column.text(),
+    created_at: createdNow(),
   },
+  { primaryKey: ['session_id'], indexes: { test_payment_sessions_order: ['store_id', 'order_id'] } },
+)
+
+export const testSessionMigrations: Migrations = {
+  '20261126_0110_test_payment_sessions': createTablesMigration(TEST_PAYMENT_SESSIONS_TABLE),
 }
 
-interface TestPaymentSessionsTable {
-  session_id: string
-  store_id: string
-  order_id: string
-  order_number: number
-  amount: ColumnType<string, number, number>
-  currency_code: string
-  success_url: string
-  cancel_url: string
-  created_at: ColumnType<Date, Date | string | undefined, never>
-}
-
-const sessions = (db: AnyDb): Kysely<{ test_payment_sessions: TestPaymentSessionsTable }> => db
+const sessions = (db: AnyDb): Kysely<DatabaseOf<typeof TEST_PAYMENT_SESSIONS_TABLE>> => db
 
 /** A TEST checkout session as the pay page needs it. Amount in integer minor units. */
 export interface TestPaymentSession {
@@ -116,17 +99,7 @@ export async function findTestPaymentSession(
   return row ? toSession(row) : null
 }
 
-function toSession(row: {
-  session_id: string
-  store_id: string
-  order_id: string
-  order_number: number
-  amount: string
-  currency_code: string
-  success_url: string
-  cancel_url: string
-  created_at: Date
-}): TestPaymentSession {
+function toSession(row: Selectable<RowOf<typeof TEST_PAYMENT_SESSIONS_TABLE>>): TestPaymentSession {
   return {
     sessionId: row.session_id,
     storeId: row.store_id,
