@@ -157,3 +157,16 @@ export function useTenant(t: TestApp, slug: string, scopes?: readonly Scope[]): 
     () => Promise.resolve(),
   )
 }
+
+/**
+ * The `run` of a resource's suite: runs the mutation `document(name)` with `{ input }` and answers
+ * the whole response, errors included.
+ *
+ * @example
+ * const run = mutationRunner<{ page: PageView | null; eventPosition: string | null }>(t, contentMutation)
+ * const created = await run(apiKey, 'pageCreate', { title: 'About us' })
+ */
+export function mutationRunner<Payload>(t: TestApp, document: (name: string) => string) {
+  return (apiKey: string, name: string, input: Record<string, unknown>) =>
+    t.gql<Record<string, Payload>>(apiKey, document(name), { input })
+}

@@ -58,6 +58,10 @@ export const createAttribute = (t: TestApp, apiKey: string, input: Record<string
 export const createAttributeSet = (t: TestApp, apiKey: string, input: Record<string, unknown>) =>
   create<AttributeSet>(t, apiKey, 'attributeSetCreate', 'attributeSet', setMutation('attributeSetCreate'), input)
 
+/** A SELECT `size` (Size) with the one option `s` (S): the attribute a write or revert test changes. */
+export const createSizeAttribute = (t: TestApp, apiKey: string) =>
+  createAttribute(t, apiKey, { code: 'size', name: 'Size', type: 'SELECT', options: [{ code: 's', label: 'S' }] })
+
 /** A SELECT `material` (cotton, wool), a NUMBER `width` in cm, and a required TEXT `care`. */
 export async function clothingAttributes(t: TestApp, apiKey: string) {
   const material = await createAttribute(t, apiKey, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../../test/support/app.js'
+import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import {
   SET_FIELDS,
   clothingAttributes,
@@ -15,8 +15,7 @@ import { listReader } from '../../../../test/support/lists.js'
 const t = useTestApp()
 
 type Written = { attributeSet: AttributeSet | null; eventPosition: string | null }
-const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
-  t.gql<Record<string, Written>>(apiKey, setMutation(name), { input })
+const run = mutationRunner<Written>(t, setMutation)
 const BY_ID = `query ($id: ID!) { attributeSet(id: $id) { ${SET_FIELDS} } }`
 const sets = listReader<{ name: string }>(t, 'attributeSets', 'AttributeSet', 'name')
 const DELETE = `mutation ($input: AttributeSetDeleteInput!) { attributeSetDelete(input: $input) { deletedId eventPosition } }`

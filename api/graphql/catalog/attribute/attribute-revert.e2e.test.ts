@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { attributeMutation, createAttribute, type Attribute } from '../../../../test/support/attributes.js'
+import { attributeMutation, createSizeAttribute, type Attribute } from '../../../../test/support/attributes.js'
 
 // attributeRevert restores the states Attribute.history shows: the attribute after a whole
 // command, never halfway through one.
@@ -17,12 +17,7 @@ const run = async (apiKey: string, name: string, input: Record<string, unknown>)
 describe('attributeRevert to a revision written by a command of several events', () => {
   it('restores the attribute as that whole update left it', async () => {
     const { apiKey } = await t.tenant('attr-revert-command')
-    const size = await createAttribute(t, apiKey, {
-      code: 'size',
-      name: 'Size',
-      type: 'SELECT',
-      options: [{ code: 's', label: 'S' }],
-    })
+    const size = await createSizeAttribute(t, apiKey)
     // One attributeUpdate of name and flags: revisions 1 and 2.
     const updated = await run(apiKey, 'attributeUpdate', {
       id: size.id,

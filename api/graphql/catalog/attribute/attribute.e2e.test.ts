@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../../test/support/app.js'
+import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import {
   ATTRIBUTE_FIELDS,
   attributeMutation,
   createAttribute,
+  createSizeAttribute,
   type Attribute,
 } from '../../../../test/support/attributes.js'
 import { POSITION, UUID, createProduct, onlyError, badInput } from '../../../../test/support/products.js'
@@ -14,8 +15,7 @@ import { listQuery, listReader } from '../../../../test/support/lists.js'
 const t = useTestApp()
 
 type Written = { attribute: Attribute | null; eventPosition: string | null }
-const run = async (apiKey: string, name: string, input: Record<string, unknown>) =>
-  t.gql<Record<string, Written>>(apiKey, attributeMutation(name), { input })
+const run = mutationRunner<Written>(t, attributeMutation)
 const BY_ID = `query ($id: ID, $code: String, $asOf: DateTime) { attribute(id: $id, code: $code, asOf: $asOf) { ${ATTRIBUTE_FIELDS} } }`
 const LIST = listQuery('attributes', 'Attribute', 'code')
 const attributes = listReader<{ code: string }>(t, 'attributes', 'Attribute', 'code')
@@ -115,12 +115,7 @@ describe('attributeCreate', () => {
 describe('attributeUpdate and options', () => {
   it('changes fields, options and validation, each recorded as what happened', async () => {
     const { apiKey } = await t.tenant('attr-update')
-    const size = await createAttribute(t, apiKey, {
-      code: 'size',
-      name: 'Size',
-      type: 'SELECT',
-      options: [{ code: 's', label: 'S' }],
-    })
+    const size = await createSizeAttribute(t, apiKey)
     expect(
       (await run(apiKey, 'attributeUpdate', { id: size.id, name: 'Clothing size', filterable: true })).data!
         .attributeUpdate!.attribute,
@@ -270,12 +265,7 @@ describe('attributes list', () => {
 describe('history, asOf and revert', () => {
   it('reads the attribute as it was and restores an earlier revision with new events', async () => {
     const { apiKey } = await t.tenant('attr-revert')
-    const size = await createAttribute(t, apiKey, {
-      code: 'size',
-      name: 'Size',
-      type: 'SELECT',
-      options: [{ code: 's', label: 'S' }],
-    })
+    const size = await createSizeAttribute(t, apiKey)
     const before = new Date()
     // Deliberate: the update must be recorded at a later instant than \`before\`.
     await new Promise((resolve) => setTimeout(resolve, 5))

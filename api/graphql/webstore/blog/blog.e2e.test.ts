@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../../test/support/app.js'
+import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
 import { UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import {
@@ -16,8 +16,7 @@ import { listQuery, listReader } from '../../../../test/support/lists.js'
 
 const t = useTestApp()
 
-const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
-  t.gql<Record<string, Record<string, unknown>>>(apiKey, contentMutation(name), { input })
+const run = mutationRunner<Record<string, unknown>>(t, contentMutation)
 const BLOG_BY = `query ($id: ID, $handle: String) { blog(id: $id, handle: $handle) { ${BLOG_FIELDS} } }`
 const POST_BY = `query ($id: ID, $blogHandle: String, $handle: String) { post(id: $id, blogHandle: $blogHandle, handle: $handle) { ${POST_FIELDS} } }`
 const POSTS = listQuery('posts', 'Post', 'handle')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../../test/support/app.js'
+import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import { PAGE_FIELDS, contentMutation, createPage, type PageView } from '../../../../test/support/webstore-content.js'
 import { listReader, listQuery } from '../../../../test/support/lists.js'
@@ -9,8 +9,7 @@ import { listReader, listQuery } from '../../../../test/support/lists.js'
 const t = useTestApp()
 
 type Written = { page: PageView | null; eventPosition: string | null }
-const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
-  t.gql<Record<string, Written>>(apiKey, contentMutation(name), { input })
+const run = mutationRunner<Written>(t, contentMutation)
 const BY = `query ($id: ID, $handle: String) { page(id: $id, handle: $handle) { ${PAGE_FIELDS} } }`
 const LIST = listQuery('pages', 'Page', 'handle')
 const handles = listReader<{ handle: string }>(t, 'pages', 'Page', 'handle')

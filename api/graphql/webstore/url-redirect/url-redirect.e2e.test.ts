@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../../test/support/app.js'
+import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import { listQuery, listReader } from '../../../../test/support/lists.js'
 
@@ -15,8 +15,7 @@ const MUTATION = (name: string) => {
   const payload = name.endsWith('Delete') ? 'deletedId' : `urlRedirect { ${FIELDS} }`
   return `mutation ($input: ${type}Input!) { ${name}(input: $input) { ${payload} eventPosition } }`
 }
-const run = (apiKey: string, name: string, input: Record<string, unknown>) =>
-  t.gql<Record<string, Written>>(apiKey, MUTATION(name), { input })
+const run = mutationRunner<Written>(t, MUTATION)
 const create = async (apiKey: string, path: string, target: string): Promise<Redirect> => {
   const response = await run(apiKey, 'urlRedirectCreate', { path, target })
   expect(response.errors).toBeUndefined()
