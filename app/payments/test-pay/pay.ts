@@ -42,66 +42,49 @@ export async function payTestSession(
   const metadata = { orderId: session.orderId, storeId: session.storeId }
   const currency = session.currencyCode.toLowerCase()
   const created = Math.floor(now.getTime() / 1000)
+  // The envelope Stripe puts around each object; the three events differ in what they carry.
+  const event = (suffix: string, type: string, object: Record<string, unknown>): StripeShapedEvent => ({
+    id: eventId(session.sessionId, suffix),
+    type,
+    created,
+    data: { object },
+  })
+  const intent = { id: paymentIntent, object: 'payment_intent', amount: session.amount }
   const events: StripeShapedEvent[] =
     outcome === 'pay'
       ? [
-          {
-            id: eventId(session.sessionId, 'completed'),
-            type: 'checkout.session.completed',
-            created,
-            data: {
-              object: {
-                id: session.sessionId,
-                object: 'checkout.session',
-                client_reference_id: session.orderId,
-                payment_intent: paymentIntent,
-                payment_status: 'paid',
-                status: 'complete',
-                amount_total: session.amount,
-                currency,
-                metadata,
-              },
-            },
-          },
-          {
-            id: eventId(session.sessionId, 'succeeded'),
-            type: 'payment_intent.succeeded',
-            created,
-            data: {
-              object: {
-                id: paymentIntent,
-                object: 'payment_intent',
-                amount: session.amount,
-                amount_received: session.amount,
-                currency,
-                status: 'succeeded',
-                metadata,
-              },
-            },
-          },
+          event('completed', 'checkout.session.completed', {
+            id: session.sessionId,
+            object: 'checkout.session',
+            client_reference_id: session.orderId,
+            payment_intent: paymentIntent,
+            payment_status: 'paid',
+            status: 'complete',
+            amount_total: session.amount,
+            currency,
+            metadata,
+          }),
+          event('succeeded', 'payment_intent.succeeded', {
+            ...intent,
+            amount_received: session.amount,
+            currency,
+            status: 'succeeded',
+            metadata,
+          }),
         ]
       : [
-          {
-            id: eventId(session.sessionId, 'declined'),
-            type: 'payment_intent.payment_failed',
-            created,
-            data: {
-              object: {
-                id: paymentIntent,
-                object: 'payment_intent',
-                amount: session.amount,
-                currency,
-                status: 'requires_payment_method',
-                last_payment_error: {
-                  type: 'card_error',
-                  code: 'card_declined',
-                  decline_code: 'generic_decline',
-                  message: 'Your card was declined.',
-                },
-                metadata,
-              },
+          event('declined', 'payment_intent.payment_failed', {
+            ...intent,
+            currency,
+            status: 'requires_payment_method',
+            last_payment_error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
             },
-          },
+            metadata,
+          }),
         ]
   for (const event of events) {
     const answer = await deliverTestWebhook(platform, storeSlug, event)
