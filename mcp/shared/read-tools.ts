@@ -31,14 +31,22 @@ export interface GetToolSpec<Args, View> extends ReadKind<Args> {
  * @example getTool({ name: 'get_page', scope: 'webstore:read', input: idOrHandle('page'), output: pageViewSchema, read: readPage, … })
  */
 export function getTool<Args, View extends Record<string, unknown>>(spec: GetToolSpec<Args, View>): ShopTool {
-  const { name, description, scope, input, output } = spec
+  return scopedReadTool(spec, spec.output, (caller, args) => spec.read(caller, args))
+}
+
+/** A read tool listed to the callers whose scopes grant `kind.scope`; `run` reads as the caller. */
+function scopedReadTool<Args>(
+  { name, description, scope, input }: ReadKind<Args>,
+  output: z.ZodObject,
+  run: (caller: Caller, args: Args) => Promise<Record<string, unknown>>,
+): ShopTool {
   return readTool({
     name,
     description,
     available: (scopes) => grants(scopes, scope),
     input,
     output,
-    run: (args, call) => spec.read(callerOf(call), args),
+    run: (args, call) => run(callerOf(call), args),
   })
 }
 
@@ -84,17 +92,28 @@ export interface ListToolSpec<Filter extends z.ZodType, Sort extends string, Vie
 export function listTool<Filter extends z.ZodType, Sort extends string, View>(
   spec: ListToolSpec<Filter, Sort, View>,
 ): ShopTool {
-  const { name, description, scope, filter, sorts, node } = spec
-  const input = z.strictObject({ ...listArgsShape, filter: filter.nullish(), sort: z.enum(sorts).nullish() })
-  return readTool({
-    name,
-    description,
-    available: (scopes) => grants(scopes, scope),
-    input,
-    output: listSchema(node),
-    async run(args, call) {
-      const { nodes, pageInfo, totalCount } = await spec.list(callerOf(call), args)
-      return { nodes, pageInfo, totalCount }
-    },
+  const input = z.strictObject({ ...listArgsShape, filter: spec.filter.nullish(), sort: z.enum(spec.sorts).nullish() })
+  return enrichedListTool({ ...spec, input, nodes: async (_caller, views) => views })
+}
+
+export interface EnrichedListToolSpec<Args, Row, Node> extends ReadKind<Args> {
+  /** One node of the output. */
+  node: z.ZodObject
+  /** The app list. */
+  list(caller: Caller, args: Args): Promise<ViewPage<Row>>
+  /** The page's nodes as the tool answers them, made from its views in one batch (a count, breadcrumbs …). */
+  nodes(caller: Caller, views: readonly Row[]): Promise<readonly Node[]>
+}
+
+/**
+ * A list tool whose nodes carry more than the views (`listTool` answers the views as they are),
+ * gathered for the whole page at once.
+ *
+ * @example enrichedListTool({ name: 'list_products', scope: 'products:read', input: listProductsArgs, node: productSchema, list: listProducts, nodes: productsJson, … })
+ */
+export function enrichedListTool<Args, Row, Node>(spec: EnrichedListToolSpec<Args, Row, Node>): ShopTool {
+  return scopedReadTool(spec, listSchema(spec.node), async (caller, args) => {
+    const { nodes, pageInfo, totalCount } = await spec.list(caller, args)
+    return { nodes: await spec.nodes(caller, nodes), pageInfo, totalCount }
   })
 }

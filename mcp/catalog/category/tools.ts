@@ -1,14 +1,10 @@
 import { z } from 'zod'
 import { listCategories, readCategory } from '../../../app/catalog/category/reads.js'
 import { CATEGORY_LIST } from '../../../domain/catalog/category/list.js'
-import { grants, type Scope } from '../../../domain/shared/scopes.js'
-import { listArgsOf, listSchema } from '../../shared/lists.js'
-import { getTool } from '../../shared/read-tools.js'
-import { callerOf } from '../../shared/session.js'
-import { readTool, type ShopTool } from '../../shared/tool.js'
+import { listArgsOf } from '../../shared/lists.js'
+import { enrichedListTool, getTool } from '../../shared/read-tools.js'
+import type { ShopTool } from '../../shared/tool.js'
 import { categoriesJson, categorySchema } from './views.js'
-
-const canRead = (scopes: readonly Scope[]): boolean => grants(scopes, 'products:read')
 
 const getCategoryArgs = z.strictObject({
   id: z.string().nullish().describe('The category id.'),
@@ -42,20 +38,17 @@ export const categoryReadTools: readonly ShopTool[] = [
     read: async (caller, lookup) =>
       (await categoriesJson(caller, [await readCategory(caller, lookup, 'get_category')]))[0]!,
   }),
-  readTool({
+  enrichedListTool({
     name: 'list_categories',
     description:
       "List the current store's categories: the children of parentId, the root categories with parentId null, or all of them " +
       "when parentId is omitted; with filters, sort and pagination (the arguments of GraphQL's categories query). Use " +
       'page+limit to jump to a page, first+after to walk the list with pageInfo.endCursor, or last+before to walk back ' +
       'from pageInfo.startCursor. Returns nodes, pageInfo and totalCount.',
-    available: canRead,
+    scope: 'products:read',
     input: listCategoriesArgs,
-    output: listSchema(categorySchema),
-    async run(args, call) {
-      const caller = callerOf(call)
-      const { nodes, pageInfo, totalCount } = await listCategories(caller, args)
-      return { nodes: await categoriesJson(caller, nodes), pageInfo, totalCount }
-    },
+    node: categorySchema,
+    list: listCategories,
+    nodes: categoriesJson,
   }),
 ]

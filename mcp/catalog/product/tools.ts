@@ -3,8 +3,8 @@ import { PRODUCT_STATUSES } from '../../../domain/catalog/product/events.js'
 import { PRODUCT_LIST } from '../../../domain/catalog/product/list.js'
 import { grants, type Scope } from '../../../domain/shared/scopes.js'
 import { listProducts, readProduct } from '../../../app/catalog/product/reads.js'
-import { listArgsOf, listSchema } from '../../shared/lists.js'
-import { getTool } from '../../shared/read-tools.js'
+import { listArgsOf } from '../../shared/lists.js'
+import { enrichedListTool, getTool } from '../../shared/read-tools.js'
 import { callerOf } from '../../shared/session.js'
 import { readTool, type ShopTool } from '../../shared/tool.js'
 import { productSchema, productsJson } from './views.js'
@@ -57,20 +57,17 @@ export const productReadTools: readonly ShopTool[] = [
     output: productSchema,
     read: async (caller, args) => (await productsJson(caller, [await readProduct(caller, args, 'get_product')]))[0]!,
   }),
-  readTool({
+  enrichedListTool({
     name: 'list_products',
     description:
       "List the current store's products with filters, sort and pagination (the arguments of GraphQL's products query). " +
       'Use page+limit to jump to a page, first+after to walk the list with pageInfo.endCursor, or last+before to walk it back ' +
       'with pageInfo.startCursor. Returns nodes, pageInfo and totalCount.',
-    available: canRead,
+    scope: 'products:read',
     input: listProductsArgs,
-    output: listSchema(productSchema),
-    async run(args, call) {
-      const caller = callerOf(call)
-      const page = await listProducts(caller, args)
-      return { nodes: await productsJson(caller, page.nodes), pageInfo: page.pageInfo, totalCount: page.totalCount }
-    },
+    node: productSchema,
+    list: listProducts,
+    nodes: productsJson,
   }),
   readTool({
     name: 'search_catalog',
