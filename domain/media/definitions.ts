@@ -12,6 +12,7 @@ import { decideMedia } from './decide.js'
 import type { MediaEvent } from './events.js'
 import { evolveMedia, initialMediaState, type MediaState } from './media.js'
 import { liveMediaKey, mediaStream } from './streams.js'
+import { reservationChanges } from '../shared/reservations.js'
 import { storeOf, onStoreEntity } from '../shared/store-of.js'
 
 export const mediaDecider = deciderOf(initialMediaState, evolveMedia, decideMedia)
@@ -89,22 +90,11 @@ export function liveMediaReservation(
   _before: MediaState,
   ctx: DecideContext,
 ): UniquenessChange[] {
-  const storeId = storeOf(ctx)
+  const { claim, release } = reservationChanges(storeOf(ctx), liveMediaKey, ['input'])
   return events.flatMap((event): UniquenessChange[] => {
-    const key = liveMediaKey(event.data.mediaId)
-    if (event.type === 'MediaCreated') {
-      return [
-        {
-          kind: 'claim',
-          scope: storeId,
-          key,
-          ownerId: event.data.mediaId,
-          field: ['input'],
-          message: `media '${event.data.mediaId}' already exists`,
-        },
-      ]
-    }
-    if (event.type === 'MediaDeleted') return [{ kind: 'release', scope: storeId, key, ownerId: event.data.mediaId }]
+    const { mediaId } = event.data
+    if (event.type === 'MediaCreated') return [claim(mediaId, mediaId, `media '${mediaId}' already exists`)]
+    if (event.type === 'MediaDeleted') return [release(mediaId, mediaId)]
     return []
   })
 }

@@ -26,6 +26,7 @@ import {
 import { decideAttribute } from './decide.js'
 import type { AttributeEvent, AttributeFields } from './events.js'
 import { ATTRIBUTE_CATEGORY, attributeCodeKey, attributeStream } from './streams.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import { storeOf } from '../../shared/store-of.js'
 
 export const attributeDecider = deciderOf(initialAttributeState, evolveAttribute, decideAttribute)
@@ -247,26 +248,19 @@ export function codeReservations(
   _before: AttributeState,
   ctx: DecideContext,
 ): UniquenessChange[] {
-  const storeId = ctx.storeId ?? ''
+  const { claim, release } = reservationChanges(ctx.storeId ?? '', attributeCodeKey, ['input', 'code'])
   return events.flatMap((event): UniquenessChange[] => {
     if (event.type === 'AttributeCreated') {
       const { code, attributeId } = event.data
-      const message = `attribute code '${code}' is taken in this store; choose another or update the existing attribute`
       return [
-        {
-          kind: 'claim',
-          scope: storeId,
-          key: attributeCodeKey(code),
-          ownerId: attributeId,
-          field: ['input', 'code'],
-          message,
-        },
+        claim(
+          code,
+          attributeId,
+          `attribute code '${code}' is taken in this store; choose another or update the existing attribute`,
+        ),
       ]
     }
-    if (event.type === 'AttributeDeleted')
-      return [
-        { kind: 'release', scope: storeId, key: attributeCodeKey(event.data.code), ownerId: event.data.attributeId },
-      ]
+    if (event.type === 'AttributeDeleted') return [release(event.data.code, event.data.attributeId)]
     return []
   })
 }

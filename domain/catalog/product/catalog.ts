@@ -16,6 +16,7 @@ import {
   type Catalog,
   type VariantsState,
 } from './variants.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import { storeOf } from '../../shared/store-of.js'
 
 /** A product stream folded twice: the product's fields, and its options and variants. */
@@ -71,16 +72,17 @@ export function skuReservations(
   const productId = productOf(after) ?? productOf(before)
   if (!productId) return []
   const [held, kept] = [skusOf(before), skusOf(after)]
-  const storeId = storeOf(ctx)
-  const reservation = (sku: string) => ({ scope: storeId, key: productSkuKey(sku), ownerId: productId })
-  const only = (skus: Set<string>, notIn: Set<string>) => [...skus].filter((sku) => !notIn.has(sku))
+  const { claim, release } = reservationChanges(storeOf(ctx), productSkuKey, ['input'])
   return [
-    ...only(held, kept).map((sku): UniquenessChange => ({ kind: 'release', ...reservation(sku) })),
-    ...only(kept, held).map((sku): UniquenessChange => ({
-      kind: 'claim',
-      ...reservation(sku),
-      field: ['input'],
-      message: `sku '${sku}' is taken in this store by another product's variant; choose another or change that variant`,
-    })),
+    ...[...held].filter((sku) => !kept.has(sku)).map((sku) => release(sku, productId)),
+    ...[...kept]
+      .filter((sku) => !held.has(sku))
+      .map((sku) =>
+        claim(
+          sku,
+          productId,
+          `sku '${sku}' is taken in this store by another product's variant; choose another or change that variant`,
+        ),
+      ),
   ]
 }

@@ -3,6 +3,7 @@ import type { PrepareEnv, UniquenessChange } from '../command.js'
 import type { DecideContext } from '../context.js'
 import type { DomainEvent } from '../event.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN, handleize } from '../handle.js'
+import { reservationChanges } from '../reservations.js'
 import { storeOf } from '../store-of.js'
 
 // Handle rules of publishable content: the input, the generated handle with -2, -3 … suffixes,
@@ -43,26 +44,6 @@ export async function freeHandle(
 
 function withSuffix(base: string, suffix: string): string {
   return base.slice(0, HANDLE_MAX_LENGTH - suffix.length).replace(/-+$/, '') + suffix
-}
-
-/** Claims and releases of one handle reservation, for a definition's `uniqueness()`. */
-function handleChanges(scope: string, key: (handle: string) => string, message: (handle: string) => string) {
-  return {
-    claim: (handle: string, ownerId: string): UniquenessChange => ({
-      kind: 'claim',
-      scope,
-      key: key(handle),
-      ownerId,
-      field: ['input', 'handle'],
-      message: message(handle),
-    }),
-    release: (handle: string, ownerId: string): UniquenessChange => ({
-      kind: 'release',
-      scope,
-      key: key(handle),
-      ownerId,
-    }),
-  }
 }
 
 /**
@@ -128,10 +109,36 @@ export function handleReservations<E extends DomainEvent, IdKey extends keyof E[
       // The spec's event types fix these shapes (TypesWith); a type held in a variable does not narrow the union.
       const data = event.data as HandleData<E> & { handle: string; from: string; to: string }
       const id = String(data[spec.idKey])
-      const { claim, release } = handleChanges(scope, (handle) => spec.key(handle, data), spec.taken)
-      if (event.type === created) return [claim(data.handle, id)]
-      if (event.type === changed) return [release(data.from, id), claim(data.to, id)]
+      const { claim, release } = reservationChanges(scope, (handle) => spec.key(handle, data), ['input', 'handle'])
+      if (event.type === created) return [claim(data.handle, id, spec.taken(data.handle))]
+      if (event.type === changed) return [release(data.from, id), claim(data.to, id, spec.taken(data.to))]
       return [release(data.handle, id)]
     })
   }
+}
+
+/**
+ * `handleReservations` for the common case: a handle unique in the store, under the id `<entity>Id`
+ * (`pageId` for `Page`), refused with `handleTaken(<entity in lower case>)`.
+ *
+ * @example export const pageHandleReservations = storeHandleReservations<PageEvent, PageState>()('Page', pageHandleKey)
+ */
+export function storeHandleReservations<E extends DomainEvent, State>() {
+  // Curried so that the call names the event and state types while the entity's literal is inferred.
+  return <Entity extends HandleEntity<E> & string>(entity: IdNamed<E, Entity>, key: (handle: string) => string) =>
+    handleReservations<E, IdKeyOf<Entity> & keyof E['data'], State>({
+      // IdNamed has checked that the events' data hold this key.
+      idKey: `${uncapitalize(entity)}Id` as IdKeyOf<Entity> & keyof E['data'],
+      entity,
+      key,
+      taken: handleTaken(entity.toLowerCase()),
+    })
+}
+
+type IdKeyOf<Entity extends string> = `${Uncapitalize<Entity>}Id`
+/** `Entity` when `E`'s data hold `<entity>Id`; never otherwise, so that a call with another id key does not compile. */
+type IdNamed<E extends DomainEvent, Entity extends string> = IdKeyOf<Entity> extends keyof E['data'] ? Entity : never
+
+function uncapitalize(word: string): string {
+  return word.charAt(0).toLowerCase() + word.slice(1)
 }

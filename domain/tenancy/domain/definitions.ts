@@ -3,6 +3,7 @@ import { storeDomainAddInput, storeDomainIdInput, storeDomainVerificationRecordI
 import { domainDecider } from './decide.js'
 import type { StoreDomainEvent } from './events.js'
 import { DOMAIN_CATEGORY, DOMAIN_UNIQUENESS_SCOPE, domainStream } from './streams.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import { storeOf } from '../../shared/store-of.js'
 
 const SETTINGS = { resource: DOMAIN_CATEGORY, scope: 'settings:write', storeScoped: true } as const
@@ -104,24 +105,19 @@ export const storeDomainRemove = defineCommand({
 
 /** An added domain claims its hostname across the platform; a removed one frees it. */
 export function hostnameReservations(events: readonly StoreDomainEvent[]): UniquenessChange[] {
+  const { claim, release } = reservationChanges(DOMAIN_UNIQUENESS_SCOPE, (hostname) => hostname, ['input', 'hostname'])
   return events.flatMap((event): UniquenessChange[] => {
     if (event.type === 'StoreDomainAdded') {
       const { hostname, domainId } = event.data
       return [
-        {
-          kind: 'claim',
-          scope: DOMAIN_UNIQUENESS_SCOPE,
-          key: hostname,
-          ownerId: domainId,
-          field: ['input', 'hostname'],
-          message: `domain '${hostname}' is already used by another store; remove it there first, or choose another domain`,
-        },
+        claim(
+          hostname,
+          domainId,
+          `domain '${hostname}' is already used by another store; remove it there first, or choose another domain`,
+        ),
       ]
     }
-    if (event.type === 'StoreDomainRemoved')
-      return [
-        { kind: 'release', scope: DOMAIN_UNIQUENESS_SCOPE, key: event.data.hostname, ownerId: event.data.domainId },
-      ]
+    if (event.type === 'StoreDomainRemoved') return [release(event.data.hostname, event.data.domainId)]
     return []
   })
 }

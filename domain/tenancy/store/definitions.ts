@@ -2,6 +2,7 @@ import { defineCommand, type UniquenessChange, storeWrite } from '../../shared/c
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import { badInput } from '../../shared/errors.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import {
   storeArchiveInput,
   storeCreateInput,
@@ -139,16 +140,8 @@ function given<Value>(record: Record<string, Value | null | undefined>): Record<
 function slugClaims(event: StoreEvent): UniquenessChange[] {
   if (event.type !== 'StoreCreated') return []
   const { storeId, slug } = event.data
-  return [
-    {
-      kind: 'claim',
-      scope: SLUG_UNIQUENESS_SCOPE,
-      key: slugUniquenessKey(slug),
-      ownerId: storeId,
-      field: ['input', 'slug'],
-      message: `store slug '${slug}' is taken; choose another`,
-    },
-  ]
+  const { claim } = reservationChanges(SLUG_UNIQUENESS_SCOPE, slugUniquenessKey, ['input', 'slug'])
+  return [claim(slug, storeId, `store slug '${slug}' is taken; choose another`)]
 }
 
 export const storeDefinitions = [storeCreate, storeUpdate, storeArchive, storeRestore] as const

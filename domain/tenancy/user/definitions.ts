@@ -1,6 +1,7 @@
 import { defineCommand, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError } from '../../shared/errors.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import type { UserCommand } from './commands.js'
 import { userPasswordCommandInput, userSignUpInput } from './commands.js'
 import { userDecider } from './decide.js'
@@ -88,17 +89,15 @@ export const userPasswordResetComplete = passwordCommand(
 
 /** The sign-in email is claimed platform-wide when a person signs up; a taken one is a CONFLICT. */
 function emailReservations(events: readonly UserEvent[]): UniquenessChange[] {
+  const { claim } = reservationChanges(PLATFORM_SCOPE, userEmailKey, ['input', 'email'])
   return events.flatMap((event): UniquenessChange[] =>
     event.type === 'UserSignedUp'
       ? [
-          {
-            kind: 'claim',
-            scope: PLATFORM_SCOPE,
-            key: userEmailKey(event.data.email),
-            ownerId: event.data.userId,
-            field: ['input', 'email'],
-            message: `an account with email '${event.data.email}' already exists; log in, or reset its password if you forgot it`,
-          },
+          claim(
+            event.data.email,
+            event.data.userId,
+            `an account with email '${event.data.email}' already exists; log in, or reset its password if you forgot it`,
+          ),
         ]
       : [],
   )

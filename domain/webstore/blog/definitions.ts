@@ -1,7 +1,7 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
-import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
+import { freeHandle, storeHandleReservations } from '../../shared/publishable/handle.js'
 import { evolveBlog, initialBlogState, type BlogEvent, type BlogState } from './blog.js'
 import { blogCreateInput, blogDeleteInput, blogUpdateInput, type BlogCommand } from './commands.js'
 import { decideBlog } from './decide.js'
@@ -11,12 +11,7 @@ import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 export const blogDecider = deciderOf(initialBlogState, evolveBlog, decideBlog)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export const blogHandleReservations = handleReservations<BlogEvent, 'blogId', BlogState>({
-  idKey: 'blogId',
-  entity: 'Blog',
-  key: blogHandleKey,
-  taken: handleTaken('blog'),
-})
+export const blogHandleReservations = storeHandleReservations<BlogEvent, BlogState>()('Blog', blogHandleKey)
 
 const WRITE = storeWrite(BLOG_CATEGORY, 'webstore:write', { decider: blogDecider, uniqueness: blogHandleReservations })
 const onBlog = onStoreEntity<BlogCommand>(blogStream)

@@ -2,7 +2,7 @@ import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shar
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderOf } from '../../shared/event.js'
-import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
+import { freeHandle, storeHandleReservations } from '../../shared/publishable/handle.js'
 import {
   menuCreateInput,
   menuDeleteInput,
@@ -22,12 +22,7 @@ import { storeOf } from '../../shared/store-of.js'
 export const menuDecider = deciderOf(initialMenuState, evolveMenu, decideMenu)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export const menuHandleReservations = handleReservations<MenuEvent, 'menuId', MenuState>({
-  idKey: 'menuId',
-  entity: 'Menu',
-  key: menuHandleKey,
-  taken: handleTaken('menu'),
-})
+export const menuHandleReservations = storeHandleReservations<MenuEvent, MenuState>()('Menu', menuHandleKey)
 
 const WRITE = storeWrite(MENU_CATEGORY, 'webstore:write', { decider: menuDecider, uniqueness: menuHandleReservations })
 const LINK_HELP =

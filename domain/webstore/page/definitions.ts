@@ -2,7 +2,7 @@ import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shar
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
 import { statusOnCreate } from '../../shared/publishable/decide.js'
-import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
+import { freeHandle, storeHandleReservations } from '../../shared/publishable/handle.js'
 import { definePublishDue } from '../../shared/publishable/publish-due.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { pageCreateInput, pageDeleteInput, pageUpdateInput, type PageCommand } from './commands.js'
@@ -15,12 +15,7 @@ import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 export const pageDecider = deciderOf(initialPageState, evolvePage, decidePage)
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export const pageHandleReservations = handleReservations<PageEvent, 'pageId', PageState>({
-  idKey: 'pageId',
-  entity: 'Page',
-  key: pageHandleKey,
-  taken: handleTaken('page'),
-})
+export const pageHandleReservations = storeHandleReservations<PageEvent, PageState>()('Page', pageHandleKey)
 
 const WRITE = storeWrite(PAGE_CATEGORY, 'webstore:write', { decider: pageDecider, uniqueness: pageHandleReservations })
 const onPage = onStoreEntity<PageCommand>(pageStream)

@@ -7,6 +7,7 @@ import {
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { fold, deciderOf } from '../../shared/event.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import { storeOf, onStoreEntity } from '../../shared/store-of.js'
 import {
   urlRedirectCreateInput,
@@ -62,28 +63,16 @@ export function urlRedirectPathReservations(
   _before: UrlRedirectState,
   ctx: DecideContext,
 ): UniquenessChange[] {
-  const scope = storeOf(ctx)
-  const claim = (path: string, ownerId: string): UniquenessChange => ({
-    kind: 'claim',
-    scope,
-    key: redirectPathKey(path),
-    ownerId,
-    field: ['input', 'path'],
-    message: `a redirect from '${path}' already exists in this store; update or delete it instead of adding another`,
-  })
-  const release = (path: string, ownerId: string): UniquenessChange => ({
-    kind: 'release',
-    scope,
-    key: redirectPathKey(path),
-    ownerId,
-  })
+  const { claim, release } = reservationChanges(storeOf(ctx), redirectPathKey, ['input', 'path'])
+  const taken = (path: string) =>
+    `a redirect from '${path}' already exists in this store; update or delete it instead of adding another`
   return events.flatMap((event): UniquenessChange[] => {
     const id = event.data.urlRedirectId
     switch (event.type) {
       case 'UrlRedirectCreated':
-        return [claim(event.data.path, id)]
+        return [claim(event.data.path, id, taken(event.data.path))]
       case 'UrlRedirectPathChanged':
-        return [release(event.data.from, id), claim(event.data.to, id)]
+        return [release(event.data.from, id), claim(event.data.to, id, taken(event.data.to))]
       case 'UrlRedirectDeleted':
         return [release(event.data.path, id)]
       default:
