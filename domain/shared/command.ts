@@ -215,6 +215,17 @@ export interface StoreWrite {
 }
 
 /**
+ * The face of store commands that only the platform runs (checkout, reactions, webhooks,
+ * schedulers, the storefront), which no transport offers; with what they decide with, as for
+ * `storeWrite`.
+ *
+ * @example const SHOPPER = storeInternal(CART_CATEGORY, 'orders:write', { decider: cartDecider })
+ */
+export function storeInternal<Decides extends object>(resource: string, scope: Scope, decides: Decides) {
+  return { resource, scope, transports: [] as const, storeScoped: true as const, ...decides }
+}
+
+/**
  * The face of organization-level commands that people run, signed-in admins over GraphQL and
  * operators at the CLI, and no agent over MCP (keys, members, the organization itself); with what
  * they decide with, as for `storeWrite`.

@@ -32,3 +32,24 @@ export function onStoreEntity<Command>(stream: (storeId: string, entityId: strin
     command,
   })
 }
+
+/**
+ * The `prepare` of a command whose input is its command's data as it is, on the stream of the
+ * entity that `input[idKey]` names; `on` is the resource's `onStoreEntity`.
+ *
+ * @example prepare: inputAsData(onCart, 'cartId', 'CartClear') // onCart(env, input.cartId, { type: 'CartClear', data: input })
+ */
+export function inputAsData<Command extends { type: string; data: object }, Type extends Command['type']>(
+  on: (env: PrepareEnv, entityId: string, command: Command) => Prepared<Command>,
+  idKey: keyof DataOf<Command, Type> & string,
+  type: Type,
+) {
+  return (input: DataOf<Command, Type>, env: PrepareEnv) =>
+    // A command of `Type` carries data of its own type (DataOf), which a type held in a variable does not narrow to.
+    on(env, String(input[idKey]), { type, data: input } as Extract<Command, { type: Type }>)
+}
+
+type DataOf<Command extends { type: string; data: object }, Type extends string> = Extract<
+  Command,
+  { type: Type }
+>['data']

@@ -11,7 +11,7 @@ import {
   type ProductMediaCommand,
 } from './media.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import { storeOf, onStoreEntity } from '../../shared/store-of.js'
+import { inputAsData, storeOf, onStoreEntity } from '../../shared/store-of.js'
 
 /** A second decider over the product stream: it folds only what the media commands need. */
 export const productMediaDecider = deciderOf(initialProductMediaState, evolveProductMedia, decideProductMedia)
@@ -51,7 +51,7 @@ export const productMediaDetach = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: productMediaDetachInput,
-  prepare: (input, env) => onProduct(env, input.productId, { type: 'ProductMediaDetach', data: input }),
+  prepare: inputAsData(onProduct, 'productId', 'ProductMediaDetach'),
 })
 
 export const productMediaReorder = defineCommand({
@@ -64,7 +64,7 @@ export const productMediaReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: productMediaReorderInput,
-  prepare: (input, env) => onProduct(env, input.productId, { type: 'ProductMediaReorder', data: input }),
+  prepare: inputAsData(onProduct, 'productId', 'ProductMediaReorder'),
 })
 
 export const productMediaCommands: readonly AnyCommandDefinition[] = [

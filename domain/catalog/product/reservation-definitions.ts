@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeInternal } from '../../shared/command.js'
 import { deciderOf } from '../../shared/event.js'
 import { storeOf } from '../../shared/store-of.js'
 import {
@@ -17,12 +17,7 @@ export const productReservationsDecider = deciderOf(initialReservationsState, ev
  * the expiry scheduler releases. Each is idempotent per order, so a retried or replayed call
  * changes nothing.
  */
-const SYSTEM = {
-  resource: PRODUCT_CATEGORY,
-  scope: 'products:write',
-  transports: [],
-  storeScoped: true,
-} as const
+const SYSTEM = storeInternal(PRODUCT_CATEGORY, 'products:write', { decider: productReservationsDecider })
 
 export const productInventoryReserve = defineCommand({
   name: 'productInventoryReserve',
@@ -39,7 +34,6 @@ export const productInventoryReserve = defineCommand({
     entityId: productId,
     command: { type: 'ProductInventoryReserve' as const, data: { productId, orderId, lines, expiresAt } },
   }),
-  decider: productReservationsDecider,
 })
 
 export const productInventoryRelease = defineCommand({
@@ -55,7 +49,6 @@ export const productInventoryRelease = defineCommand({
     entityId: productId,
     command: { type: 'ProductInventoryRelease' as const, data: { productId, orderId, reason } },
   }),
-  decider: productReservationsDecider,
 })
 
 export const productInventoryCommit = defineCommand({
@@ -72,7 +65,6 @@ export const productInventoryCommit = defineCommand({
     entityId: productId,
     command: { type: 'ProductInventoryCommit' as const, data: { productId, orderId } },
   }),
-  decider: productReservationsDecider,
 })
 
 export const productReservationCommands: readonly AnyCommandDefinition[] = [

@@ -1,6 +1,6 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeInternal } from '../../shared/command.js'
 import { deciderOf } from '../../shared/event.js'
-import { onStoreEntity } from '../../shared/store-of.js'
+import { inputAsData, onStoreEntity } from '../../shared/store-of.js'
 import { evolveCart, initialCartState } from './cart.js'
 import {
   cartClearInput,
@@ -21,12 +21,7 @@ export const cartDecider = deciderOf(initialCartState, evolveCart, decideCart)
  * storefront API), which check what a shopper may add and act as the `storefront` system actor:
  * no admin transport offers these commands.
  */
-const SHOPPER = {
-  resource: CART_CATEGORY,
-  scope: 'orders:write',
-  transports: [],
-  storeScoped: true,
-} as const
+const SHOPPER = storeInternal(CART_CATEGORY, 'orders:write', { decider: cartDecider })
 
 const onCart = onStoreEntity<CartCommand>(cartStream)
 
@@ -51,7 +46,6 @@ export const cartCreate = defineCommand({
     const command: CartCommand = { type: 'CartCreate', data: { cartId, lines: withIds(input.lines, env.newId) } }
     return onCart(env, cartId, command)
   },
-  decider: cartDecider,
 })
 
 export const cartLinesAdd = defineCommand({
@@ -71,7 +65,6 @@ export const cartLinesAdd = defineCommand({
     }
     return onCart(env, input.cartId, command)
   },
-  decider: cartDecider,
 })
 
 export const cartLinesUpdate = defineCommand({
@@ -83,8 +76,7 @@ export const cartLinesUpdate = defineCommand({
   ...SHOPPER,
   annotations: { destructive: false, idempotent: true },
   input: cartLinesUpdateInput,
-  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartLinesUpdate', data: input }),
-  decider: cartDecider,
+  prepare: inputAsData(onCart, 'cartId', 'CartLinesUpdate'),
 })
 
 export const cartLinesRemove = defineCommand({
@@ -95,8 +87,7 @@ export const cartLinesRemove = defineCommand({
   ...SHOPPER,
   annotations: { destructive: true, idempotent: false },
   input: cartLinesRemoveInput,
-  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartLinesRemove', data: input }),
-  decider: cartDecider,
+  prepare: inputAsData(onCart, 'cartId', 'CartLinesRemove'),
 })
 
 export const cartClear = defineCommand({
@@ -108,8 +99,7 @@ export const cartClear = defineCommand({
   ...SHOPPER,
   annotations: { destructive: true, idempotent: true },
   input: cartClearInput,
-  prepare: (input, env) => onCart(env, input.cartId, { type: 'CartClear', data: input }),
-  decider: cartDecider,
+  prepare: inputAsData(onCart, 'cartId', 'CartClear'),
 })
 
 export const cartCommands: readonly AnyCommandDefinition[] = [

@@ -3,11 +3,12 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
+  storeInternal,
   storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { deciderOf } from '../../shared/event.js'
-import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { inputAsData, onStoreEntity, storeOf } from '../../shared/store-of.js'
 import {
   orderCancelInput,
   orderExpireInput,
@@ -26,9 +27,8 @@ import { FIRST_ORDER_NUMBER, ORDER_CATEGORY, orderName, orderNumberKey, orderStr
 
 export const orderDecider = deciderOf(initialOrderState, evolveOrder, decideOrder)
 
-const ORDER = { resource: ORDER_CATEGORY, scope: 'orders:write', storeScoped: true } as const
 /** Run by the platform itself (checkout, the payment webhook, the expiry scheduler), never offered to clients. */
-const SERVER_SIDE = { ...ORDER, transports: [] } as const
+const SERVER_SIDE = storeInternal(ORDER_CATEGORY, 'orders:write', { decider: orderDecider })
 const MERCHANT = storeWrite(ORDER_CATEGORY, 'orders:write', { decider: orderDecider })
 const onOrder = onStoreEntity<OrderCommand>(orderStream)
 
@@ -100,7 +100,6 @@ export const orderPlace = defineCommand({
     const number = await nextOrderNumber(storeId, env)
     return onOrder(env, input.orderId, { type: 'OrderPlace', data: { ...input, number } })
   },
-  decider: orderDecider,
   uniqueness: orderNumberClaim,
 })
 
@@ -111,8 +110,7 @@ export const orderPaymentSessionRecord = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderPaymentSessionRecordInput,
-  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderPaymentSessionRecord', data: input }),
-  decider: orderDecider,
+  prepare: inputAsData(onOrder, 'orderId', 'OrderPaymentSessionRecord'),
 })
 
 export const orderPaymentSync = defineCommand({
@@ -124,8 +122,7 @@ export const orderPaymentSync = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderPaymentSyncInput,
-  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderPaymentSync', data: input }),
-  decider: orderDecider,
+  prepare: inputAsData(onOrder, 'orderId', 'OrderPaymentSync'),
 })
 
 export const orderExpire = defineCommand({
@@ -135,8 +132,7 @@ export const orderExpire = defineCommand({
   ...SERVER_SIDE,
   annotations: { destructive: false, idempotent: true },
   input: orderExpireInput,
-  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderExpire', data: input }),
-  decider: orderDecider,
+  prepare: inputAsData(onOrder, 'orderId', 'OrderExpire'),
 })
 
 export const orderCancel = defineCommand({
@@ -151,7 +147,7 @@ export const orderCancel = defineCommand({
   ...MERCHANT,
   annotations: { destructive: true, idempotent: true },
   input: orderCancelInput,
-  prepare: (input, env) => onOrder(env, input.orderId, { type: 'OrderCancel', data: input }),
+  prepare: inputAsData(onOrder, 'orderId', 'OrderCancel'),
 })
 
 export const orderRefund = defineCommand({

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, storeInternal } from '../../shared/command.js'
 import { deciderOf } from '../../shared/event.js'
 import { onStoreEntity } from '../../shared/store-of.js'
 import { paymentEventRecordInput, type PaymentCommand } from './commands.js'
@@ -22,10 +22,7 @@ export const paymentEventRecord = defineCommand({
     "Records the normalized facts of one payment provider event (webhook) on the payment's stream. Idempotent by the " +
     "provider's event id: a redelivery records nothing.",
   summary: 'Records a payment provider event.',
-  resource: PAYMENT_CATEGORY,
-  scope: 'orders:write',
-  transports: [],
-  storeScoped: true,
+  ...storeInternal(PAYMENT_CATEGORY, 'orders:write', { decider: paymentDecider }),
   annotations: { destructive: false, idempotent: true },
   input: paymentEventRecordInput,
   prepare(input, env) {
@@ -46,7 +43,6 @@ export const paymentEventRecord = defineCommand({
       },
     })
   },
-  decider: paymentDecider,
 })
 
 export const paymentCommands: readonly AnyCommandDefinition[] = [paymentEventRecord]

@@ -8,7 +8,7 @@ import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite }
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError } from '../../shared/errors.js'
 import { deciderOf, fold } from '../../shared/event.js'
-import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
+import { freeHandle, storeHandleReservations } from '../../shared/publishable/handle.js'
 import { initialCollectionState, evolveCollection, type CollectionState } from './collection.js'
 import {
   collectionCreateInput,
@@ -23,7 +23,7 @@ import { decideCollection } from './decide.js'
 import type { CollectionEvent } from './events.js'
 import type { CollectionRule } from './rules.js'
 import { COLLECTION_CATEGORY, collectionHandleKey, collectionStream } from './streams.js'
-import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { inputAsData, onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const collectionDecider = deciderOf(initialCollectionState, evolveCollection, decideCollection)
 
@@ -35,12 +35,10 @@ const RULES_HELP =
   'disjunctive true means ANY rule suffices, false (default) ALL must hold. Membership follows product changes by itself.'
 
 /** Handles are claimed at creation, moved on change and freed at deletion; a taken one is CONFLICT. */
-export const collectionHandleReservations = handleReservations<CollectionEvent, 'collectionId', CollectionState>({
-  idKey: 'collectionId',
-  entity: 'Collection',
-  key: collectionHandleKey,
-  taken: handleTaken('collection'),
-})
+export const collectionHandleReservations = storeHandleReservations<CollectionEvent, CollectionState>()(
+  'Collection',
+  collectionHandleKey,
+)
 
 const WRITE = storeWrite(COLLECTION_CATEGORY, 'webstore:write', {
   decider: collectionDecider,
@@ -152,7 +150,7 @@ export const collectionProductsRemove = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsRemoveInput,
-  prepare: (input, env) => onCollection(env, input.collectionId, { type: 'CollectionProductsRemove', data: input }),
+  prepare: inputAsData(onCollection, 'collectionId', 'CollectionProductsRemove'),
 })
 
 export const collectionProductsReorder = defineCommand({
@@ -164,7 +162,7 @@ export const collectionProductsReorder = defineCommand({
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsReorderInput,
-  prepare: (input, env) => onCollection(env, input.collectionId, { type: 'CollectionProductsReorder', data: input }),
+  prepare: inputAsData(onCollection, 'collectionId', 'CollectionProductsReorder'),
 })
 
 export const collectionCommands: readonly AnyCommandDefinition[] = [

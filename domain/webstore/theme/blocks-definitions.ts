@@ -6,7 +6,7 @@ import {
   themeBlockUpdateInput,
   type ThemeSectionCommand,
 } from './sections-commands.js'
-import { SECTION_WRITE, WHERE, instanceIdFor, onTheme, themeSectionsDecider } from './sections-prepare.js'
+import { SECTION_WRITE, WHERE, instanceIdFor, onTheme } from './sections-prepare.js'
 
 // The commands that edit the blocks inside a section of a template; the sections' own are in sections-definitions.ts.
 
@@ -35,7 +35,6 @@ export const themeBlockAdd = defineCommand({
     }
     return onTheme(env, command, { values: input.settings ?? {}, sectionId: input.sectionId, blockType: input.type })
   },
-  decider: themeSectionsDecider,
 })
 
 export const themeBlockUpdate = defineCommand({
@@ -64,7 +63,6 @@ export const themeBlockUpdate = defineCommand({
       },
       { values: input.settings ?? {}, sectionId: input.sectionId, blockId: input.blockId },
     ),
-  decider: themeSectionsDecider,
 })
 
 export const themeBlockRemove = defineCommand({
@@ -82,7 +80,6 @@ export const themeBlockRemove = defineCommand({
       type: 'ThemeBlockRemove',
       data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId },
     }),
-  decider: themeSectionsDecider,
 })
 
 export const themeBlocksReorder = defineCommand({
@@ -100,5 +97,4 @@ export const themeBlocksReorder = defineCommand({
       type: 'ThemeBlocksReorder',
       data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockIds: input.blockIds },
     }),
-  decider: themeSectionsDecider,
 })

@@ -29,6 +29,7 @@ import type { ThemeEvent } from './events.js'
 import { evolveTheme, initialThemeState, type ThemeRoles, type ThemeState } from './theme.js'
 import { THEME_CATEGORY, THEME_DRAFT_KEY, THEME_MAIN_KEY, themeStream } from './streams.js'
 import { zipSourceFiles } from './zip-source.js'
+import { reservationChanges } from '../../shared/reservations.js'
 import { onStoreEntity, storeOf } from '../../shared/store-of.js'
 
 export const themeDecider = deciderOf(initialThemeState, evolveTheme, decideTheme)
@@ -41,7 +42,7 @@ export function defaultThemeId(storeId: string): string {
   return uuidv5(storeId, DEFAULT_THEME_NAMESPACE)
 }
 
-const WRITE = storeWrite(THEME_CATEGORY, 'webstore:write', { uniqueness: roleReservations })
+const WRITE = storeWrite(THEME_CATEGORY, 'webstore:write', { decider: themeDecider, uniqueness: roleReservations })
 const onTheme = onStoreEntity<ThemeCommand>(themeStream)
 
 export const themeCreate = defineCommand({
@@ -75,7 +76,6 @@ export const themeCreate = defineCommand({
       filesField: zip?.field ?? ['input', 'source'],
     })
   },
-  decider: themeDecider,
   cutShort: abandonCutShort,
 })
 
@@ -107,7 +107,6 @@ export const themeDuplicate = defineCommand({
       roles: await storeRoles(env, storeId),
     })
   },
-  decider: themeDecider,
   cutShort: abandonCutShort,
 })
 
@@ -121,7 +120,6 @@ export const themeRename = defineCommand({
   input: themeRenameInput,
   prepare: (input, env) =>
     onTheme(env, input.id, { type: 'ThemeRename', data: { themeId: input.id, name: input.name } }),
-  decider: themeDecider,
 })
 
 export const themeFileUpsert = defineCommand({
@@ -140,7 +138,6 @@ export const themeFileUpsert = defineCommand({
       type: 'ThemeFileUpsert',
       data: { themeId: input.themeId, path: input.path, content: input.content },
     }),
-  decider: themeDecider,
 })
 
 export const themeFileDelete = defineCommand({
@@ -155,7 +152,6 @@ export const themeFileDelete = defineCommand({
   input: themeFileDeleteInput,
   prepare: (input, env) =>
     onTheme(env, input.themeId, { type: 'ThemeFileDelete', data: { themeId: input.themeId, path: input.path } }),
-  decider: themeDecider,
 })
 
 export const themeSettingsUpdate = defineCommand({
@@ -171,7 +167,6 @@ export const themeSettingsUpdate = defineCommand({
   input: themeSettingsUpdateInput,
   prepare: (input, env) =>
     onTheme(env, input.id, { type: 'ThemeSettingsUpdate', data: { themeId: input.id, settings: input.settings } }),
-  decider: themeDecider,
 })
 
 export const themePublish = defineCommand({
@@ -189,7 +184,6 @@ export const themePublish = defineCommand({
       data: { themeId: input.id },
       roles: await storeRoles(env, storeOf(env.ctx)),
     }),
-  decider: themeDecider,
 })
 
 export const themeDelete = defineCommand({
@@ -207,7 +201,6 @@ export const themeDelete = defineCommand({
       data: { themeId: input.id },
       roles: await storeRoles(env, storeOf(env.ctx)),
     }),
-  decider: themeDecider,
 })
 
 /**
@@ -240,7 +233,6 @@ export const themeInstallDefault = defineCommand({
       ifMissing: true,
     })
   },
-  decider: themeDecider,
   cutShort: abandonCutShort,
 })
 
@@ -268,7 +260,6 @@ export const themePreviewLinkCreate = defineCommand({
         expiresAt: previewLinkExpiry(env.ctx.now, input.expiresInSeconds).toISOString(),
       },
     }),
-  decider: themeDecider,
 })
 
 export const themeCommands: readonly AnyCommandDefinition[] = [
@@ -303,21 +294,7 @@ export function roleReservations(
   _before: ThemeState,
   ctx: DecideContext,
 ): UniquenessChange[] {
-  const storeId = storeOf(ctx)
-  const claim = (key: string, ownerId: string, message: string): UniquenessChange => ({
-    kind: 'claim',
-    scope: storeId,
-    key,
-    ownerId,
-    field: ['input', 'id'],
-    message,
-  })
-  const release = (key: string, ownerId: string): UniquenessChange => ({
-    kind: 'release',
-    scope: storeId,
-    key,
-    ownerId,
-  })
+  const { claim, release } = reservationChanges(storeOf(ctx), (roleKey) => roleKey, ['input', 'id'])
   const mainTaken = 'another theme became the main theme at the same time; read the themes again and retry'
   const draftTaken =
     'the store already has a draft theme; publish or delete it first, or create this theme as UNPUBLISHED'

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../shared/command.js'
+import { defineCommand, storeInternal } from '../../shared/command.js'
 import { storeOf } from '../../shared/store-of.js'
 import { themeImportAbandonInput, type ThemeImportAbandon } from './commands.js'
 import { themeDecider } from './definitions.js'
@@ -15,10 +15,7 @@ export const themeImportAbandon = defineCommand({
   tool: 'abandon_theme_import',
   description:
     'Give up a theme creation whose files were staged but which never completed; creations in progress are left alone.',
-  resource: THEME_CATEGORY,
-  scope: 'webstore:write',
-  transports: [],
-  storeScoped: true,
+  ...storeInternal(THEME_CATEGORY, 'webstore:write', { decider: themeDecider }),
   annotations: { destructive: true, idempotent: true },
   input: themeImportAbandonInput,
   async prepare(input, env) {
@@ -38,5 +35,4 @@ export const themeImportAbandon = defineCommand({
     }
     return { stream, entityId: input.id, command }
   },
-  decider: themeDecider,
 })

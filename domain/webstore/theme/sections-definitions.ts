@@ -7,7 +7,7 @@ import {
   themeSectionUpdateInput,
   type ThemeSectionCommand,
 } from './sections-commands.js'
-import { SECTION_WRITE, WHERE, instanceIdFor, onTheme, themeSectionsDecider } from './sections-prepare.js'
+import { SECTION_WRITE, WHERE, instanceIdFor, onTheme } from './sections-prepare.js'
 
 export const themeSectionAdd = defineCommand({
   name: 'themeSectionAdd',
@@ -34,7 +34,6 @@ export const themeSectionAdd = defineCommand({
     }
     return onTheme(env, command, { values: input.settings ?? {}, sectionType: input.type })
   },
-  decider: themeSectionsDecider,
 })
 
 export const themeSectionUpdate = defineCommand({
@@ -62,7 +61,6 @@ export const themeSectionUpdate = defineCommand({
       },
       { values: input.settings ?? {}, sectionId: input.sectionId },
     ),
-  decider: themeSectionsDecider,
 })
 
 export const themeSectionRemove = defineCommand({
@@ -80,7 +78,6 @@ export const themeSectionRemove = defineCommand({
       type: 'ThemeSectionRemove',
       data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId },
     }),
-  decider: themeSectionsDecider,
 })
 
 export const themeSectionsReorder = defineCommand({
@@ -98,7 +95,6 @@ export const themeSectionsReorder = defineCommand({
       type: 'ThemeSectionsReorder',
       data: { themeId: input.themeId, template: input.template, sectionIds: input.sectionIds },
     }),
-  decider: themeSectionsDecider,
 })
 
 export const themeSectionCommands: readonly AnyCommandDefinition[] = [

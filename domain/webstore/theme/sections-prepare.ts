@@ -18,8 +18,8 @@ import { storeOf } from '../../shared/store-of.js'
 /** A second decider over the theme stream: the same state, commands that edit JSON templates and section groups. */
 export const themeSectionsDecider = deciderOf(initialThemeState, evolveTheme, decideThemeSections)
 
-/** What every section and block command shares: the resource, scope, transports and store. */
-export const SECTION_WRITE = storeWrite(THEME_CATEGORY, 'webstore:write')
+/** What every section and block command shares: the resource, scope, transports, store and decider. */
+export const SECTION_WRITE = storeWrite(THEME_CATEGORY, 'webstore:write', { decider: themeSectionsDecider })
 
 /** How every section and block command's description says which template it edits. */
 export const WHERE =
