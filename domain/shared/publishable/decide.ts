@@ -40,10 +40,18 @@ export function publishableChanges(
   }
 }
 
-/** A new page or post goes live at once unless it is scheduled, in which case it waits as a DRAFT. */
-export function statusOnCreate(input: {
+/**
+ * The status, schedule and SEO of a new page or post: it goes live at once unless it is
+ * scheduled, in which case it waits as a DRAFT; SEO parts left out are empty.
+ */
+export function publishableOnCreate(input: {
   status?: PublicationStatus | null
   publishAt?: string | null
-}): PublicationStatus {
-  return input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED')
+  seo?: SeoInput | null
+}): { status: PublicationStatus; seo: Seo; publishAt: string | null } {
+  return {
+    status: input.status ?? (input.publishAt ? 'DRAFT' : 'PUBLISHED'),
+    seo: withSeo(NO_SEO, input.seo),
+    publishAt: input.publishAt ?? null,
+  }
 }

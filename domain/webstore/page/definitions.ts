@@ -1,10 +1,9 @@
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
-import { statusOnCreate } from '../../shared/publishable/decide.js'
+import { publishableOnCreate } from '../../shared/publishable/decide.js'
 import { freeHandle, storeHandleReservations } from '../../shared/publishable/handle.js'
 import { definePublishDue } from '../../shared/publishable/publish-due.js'
-import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { pageCreateInput, pageDeleteInput, pageUpdateInput, type PageCommand } from './commands.js'
 import { decidePage } from './decide.js'
 import type { PageEvent } from './events.js'
@@ -45,9 +44,7 @@ export const pageCreate = defineCommand({
         handle,
         body: input.body ?? '',
         templateSuffix: input.templateSuffix ?? '',
-        status: statusOnCreate(input),
-        seo: withSeo(NO_SEO, input.seo),
-        publishAt: input.publishAt ?? null,
+        ...publishableOnCreate(input),
       },
     })
   },

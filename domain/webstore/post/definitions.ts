@@ -6,10 +6,9 @@ import { fold, deciderOf } from '../../shared/event.js'
 import type { BlogEvent } from '../blog/blog.js'
 import { blogDecider } from '../blog/definitions.js'
 import { blogStream } from '../blog/streams.js'
-import { statusOnCreate } from '../../shared/publishable/decide.js'
+import { publishableOnCreate } from '../../shared/publishable/decide.js'
 import { freeHandle, handleReservations, handleTaken } from '../../shared/publishable/handle.js'
 import { definePublishDue } from '../../shared/publishable/publish-due.js'
-import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { postCreateInput, postDeleteInput, postUpdateInput, type PostCommand } from './commands.js'
 import { decidePost } from './decide.js'
 import type { PostEvent } from './events.js'
@@ -66,9 +65,7 @@ export const postCreate = defineCommand({
         author: input.author ?? '',
         tags: input.tags ?? [],
         coverMediaId: (await imageChange(env, storeId, input.coverMediaId, 'coverMediaId')) ?? null,
-        status: statusOnCreate(input),
-        seo: withSeo(NO_SEO, input.seo),
-        publishAt: input.publishAt ?? null,
+        ...publishableOnCreate(input),
       },
     })
   },
