@@ -17,21 +17,23 @@ import { storeOf, onStoreEntity } from '../shared/store-of.js'
 
 export const mediaDecider = deciderOf(initialMediaState, evolveMedia, decideMedia)
 
+/** What every media command decides with; a media's id is reserved while it lives, which only records and deletes change. */
+const MEDIA = { ...MEDIA_WRITE, decider: mediaDecider, uniqueness: liveMediaReservation }
+const onMedia = onStoreEntity<MediaCommand>(mediaStream)
+
 /**
  * Records a file the media pipeline has already sniffed, checked, re-encoded and stored. Its
  * input is facts about stored bytes, so no transport offers it raw: the `mediaCreate`,
  * `mediaCreateFromUrl` and `mediaUpload` services (`service-definitions.ts`) reach it through
  * `ingestMedia`, which produces those facts.
  */
-const onMedia = onStoreEntity<MediaCommand>(mediaStream)
-
 export const mediaRecord = defineCommand({
   name: 'mediaRecord',
   tool: 'record_media',
   description:
     'Record a stored file in the media library of the current store: an image (JPEG, PNG, WebP, AVIF, GIF) or a PDF, ' +
     'with its alt text. Returns the new media.',
-  ...MEDIA_WRITE,
+  ...MEDIA,
   transports: [],
   annotations: { destructive: false, idempotent: false },
   input: mediaRecordInput,
@@ -39,8 +41,6 @@ export const mediaRecord = defineCommand({
     const mediaId = env.newId()
     return onMedia(env, mediaId, { type: 'MediaCreate', data: { mediaId, ...input, alt: input.alt ?? '' } })
   },
-  decider: mediaDecider,
-  uniqueness: liveMediaReservation,
 })
 
 export const mediaUpdate = defineCommand({
@@ -50,14 +50,13 @@ export const mediaUpdate = defineCommand({
     'Change the alt text of a media (an image or file of the media library), found by id. Alt text describes the image for ' +
     'people who cannot see it; an empty string clears it. Sending the alt text it already has changes nothing. Returns the ' +
     'media. Fails with NOT_FOUND when the id is unknown or deleted.',
-  ...MEDIA_WRITE,
+  ...MEDIA,
   transports: ['graphql', 'mcp', 'cli'],
   annotations: { destructive: false, idempotent: true },
   input: mediaUpdateInput,
   prepare(input, env) {
     return onMedia(env, input.id, { type: 'MediaUpdate', data: { mediaId: input.id, alt: input.alt } })
   },
-  decider: mediaDecider,
 })
 
 /**
@@ -71,15 +70,13 @@ export const mediaRecordDelete = defineCommand({
   description:
     'Delete a media of the media library, found by id, for good. Returns the deleted id. Fails with NOT_FOUND when the id ' +
     'is unknown or already deleted.',
-  ...MEDIA_WRITE,
+  ...MEDIA,
   transports: [],
   annotations: { destructive: true, idempotent: false },
   input: mediaRecordDeleteInput,
   prepare(input, env) {
     return onMedia(env, input.id, { type: 'MediaDelete', data: { mediaId: input.id } })
   },
-  decider: mediaDecider,
-  uniqueness: liveMediaReservation,
 })
 
 export const mediaCommands: readonly AnyCommandDefinition[] = [mediaRecord, mediaUpdate, mediaRecordDelete]
