@@ -84,11 +84,21 @@ export function entityId(what: string, field = 'id') {
 }
 
 export function titleInput(max = TITLE_MAX_LENGTH) {
+  return requiredText('title', max)
+}
+
+/**
+ * Text that must be given (a title, a name): trimmed, not empty, at most `max` characters; its
+ * errors name `field`. The caller describes it.
+ *
+ * @example requiredText('name', THEME_NAME_MAX_LENGTH).describe('The name merchants see in the theme list.')
+ */
+export function requiredText(field: string, max: number) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? 'title is required' : 'title must be a string') })
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .trim()
-    .min(1, 'title must not be empty')
-    .max(max, `title must be at most ${max} characters`)
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`)
 }
 
 /**

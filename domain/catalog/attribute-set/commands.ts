@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId, wholeNumber } from '../../shared/input-types.js'
+import { entityId, requiredText, wholeNumber } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeSetSection } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
@@ -12,12 +12,7 @@ const attributeSetId = entityId('attribute set').describe(
   'The attribute set id returned by create_attribute_set (a UUID).',
 )
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(SET_NAME_MAX_LENGTH, `name must be at most ${SET_NAME_MAX_LENGTH} characters`)
-  .describe('The name merchants read, e.g. "Clothing".')
+const name = requiredText('name', SET_NAME_MAX_LENGTH).describe('The name merchants read, e.g. "Clothing".')
 
 const sectionName = z
   .string({ error: 'section must be a string' })

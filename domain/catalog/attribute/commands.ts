@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { wholeNumber } from '../../shared/input-types.js'
+import { requiredText, wholeNumber } from '../../shared/input-types.js'
 import {
   ATTRIBUTE_TYPES,
   type AttributeFields,
@@ -39,12 +39,7 @@ export const attributeCode = z
   )
   .describe("The attribute's code, unique in the store and never changed, e.g. 'material'.")
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(NAME_MAX_LENGTH, `name must be at most ${NAME_MAX_LENGTH} characters`)
-  .describe('The name merchants and shoppers read, e.g. "Screen size".')
+const name = requiredText('name', NAME_MAX_LENGTH).describe('The name merchants and shoppers read, e.g. "Screen size".')
 
 const type = z
   .enum(ATTRIBUTE_TYPES, { error: `type must be one of ${ATTRIBUTE_TYPES.join(', ')}` })
@@ -62,12 +57,7 @@ export const optionCode = z
   )
   .describe("The option's code, which product values store, e.g. 'cotton'.")
 
-const optionLabel = z
-  .string({ error: (issue) => (issue.input === undefined ? 'label is required' : 'label must be a string') })
-  .trim()
-  .min(1, 'label must not be empty')
-  .max(NAME_MAX_LENGTH, `label must be at most ${NAME_MAX_LENGTH} characters`)
-  .describe('The text shoppers read, e.g. "Organic cotton".')
+const optionLabel = requiredText('label', NAME_MAX_LENGTH).describe('The text shoppers read, e.g. "Organic cotton".')
 
 const option = z.strictObject({ code: optionCode, label: optionLabel })
 

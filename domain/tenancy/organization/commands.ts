@@ -1,13 +1,10 @@
 import { z } from 'zod'
+import { requiredText } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(ORGANIZATION_NAME_MAX_LENGTH, `name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`)
+const name = requiredText('name', ORGANIZATION_NAME_MAX_LENGTH)
 
 export const organizationCreateInput = z.object({ name })
 export type OrganizationCreateInput = z.infer<typeof organizationCreateInput>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from '../../shared/input-types.js'
 import {
   address,
   contactEmail,
@@ -18,11 +19,7 @@ import { strictInput } from '../../shared/strict-input.js'
 
 export const STORE_NAME_MAX_LENGTH = 100
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(STORE_NAME_MAX_LENGTH, `name must be at most ${STORE_NAME_MAX_LENGTH} characters`)
+const name = requiredText('name', STORE_NAME_MAX_LENGTH)
 
 const storeId = z
   .uuid({ error: 'id must be a store id (a UUID); leave it out to mean the selected store' })

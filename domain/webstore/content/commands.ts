@@ -1,16 +1,12 @@
 import { z } from 'zod'
 import { HANDLE_MAX_LENGTH } from '../../shared/handle.js'
-import { jsonObject } from '../../shared/input-types.js'
+import { jsonObject, requiredText } from '../../shared/input-types.js'
 import { strictInput } from '../../shared/strict-input.js'
 import { entityId } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { contentFieldsInput } from './fields.js'
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(255, 'name must be at most 255 characters')
+const name = requiredText('name', 255)
 const values = jsonObject(
   'fields must be an object of field key to value, e.g. {"title": "Summer", "price": 49}',
 ).describe(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId, jsonObject } from '../../shared/input-types.js'
+import { entityId, jsonObject, requiredText } from '../../shared/input-types.js'
 import type { ThemeRole, ThemeSource } from './events.js'
 import { binaryAssetType, isThemeFilePath, themeFilePath, type ThemeFile } from './files.js'
 import type { ThemeRoles } from './theme.js'
@@ -11,12 +11,9 @@ export const ZIP_MAX_BYTES = 10 * 1024 * 1024
 
 const themeId = (field = 'id') => entityId('theme', field).describe('The theme id returned by create_theme (a UUID).')
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(THEME_NAME_MAX_LENGTH, `name must be at most ${THEME_NAME_MAX_LENGTH} characters`)
-  .describe('The name merchants see in the theme list, e.g. "Summer 2026".')
+const name = requiredText('name', THEME_NAME_MAX_LENGTH).describe(
+  'The name merchants see in the theme list, e.g. "Summer 2026".',
+)
 
 const createRole = z
   .enum(['DRAFT', 'UNPUBLISHED'], { error: 'role must be DRAFT or UNPUBLISHED (themes go live with themePublish)' })
