@@ -74,6 +74,16 @@ export function wholeNumber(field: string, { min = INT4_MIN, max = INT4_MAX }: {
 /** Titles of content (pages, posts, blogs, collections, menus), unless a resource names its own bound. */
 export const TITLE_MAX_LENGTH = 255
 
+/** Descriptions of catalog entries (products, categories). */
+export const DESCRIPTION_MAX_LENGTH = 65_535
+
+/** A catalog entry's description, kept as written, at most DESCRIPTION_MAX_LENGTH characters. The caller describes it. */
+export function descriptionInput() {
+  return z
+    .string({ error: 'description must be a string' })
+    .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+}
+
 /** `uuid` of an entity, lowercased: stream names are case-sensitive and Postgres prints UUIDs in lowercase. */
 export function entityId(what: string, field = 'id') {
   return z

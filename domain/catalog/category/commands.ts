@@ -1,11 +1,9 @@
 import { z } from 'zod'
-import { entityId, titleInput, wholeNumber, textInput } from '../../shared/input-types.js'
+import { descriptionInput, entityId, titleInput, wholeNumber, textInput } from '../../shared/input-types.js'
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
 
-export const TITLE_MAX_LENGTH = 255
-export const DESCRIPTION_MAX_LENGTH = 65_535
 /** Search engines cut titles and descriptions at about these lengths (Shopify's limits). */
 export const SEO_TITLE_MAX_LENGTH = 70
 export const SEO_DESCRIPTION_MAX_LENGTH = 320
@@ -20,7 +18,7 @@ const parentId = entityId('category', 'parentId')
   .nullable()
   .describe('The parent category id; null (or omitted on create) makes it a root category.')
 
-const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Shirts".')
+const title = titleInput().describe('The name shown to shoppers, e.g. "Shirts".')
 
 const handle = textInput('handle', HANDLE_MAX_LENGTH)
   .regex(
@@ -29,10 +27,7 @@ const handle = textInput('handle', HANDLE_MAX_LENGTH)
   )
   .describe("The URL name, unique among the category's siblings, e.g. 'shirts'. Generated from the title when omitted.")
 
-const description = z
-  .string({ error: 'description must be a string' })
-  .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
-  .describe('The category description; an empty string clears it.')
+const description = descriptionInput().describe('The category description; an empty string clears it.')
 
 const imageId = z
   .union([z.literal(''), entityId('media', 'imageId')], {
@@ -40,26 +35,17 @@ const imageId = z
   })
   .describe('A media id of the media library (upload_image returns it); an empty string removes the image.')
 
+/** One part of the SEO input, trimmed and at most `max` characters; null or left out keeps it. */
+const seoPart = (part: 'title' | 'description', max: number) =>
+  z
+    .string({ error: `seo.${part} must be a string` })
+    .trim()
+    .max(max, `seo.${part} must be at most ${max} characters, as search engines cut longer ${part}s`)
+    .nullish()
+
 const seo = z
   .strictObject(
-    {
-      title: z
-        .string({ error: 'seo.title must be a string' })
-        .trim()
-        .max(
-          SEO_TITLE_MAX_LENGTH,
-          `seo.title must be at most ${SEO_TITLE_MAX_LENGTH} characters, as search engines cut longer titles`,
-        )
-        .nullish(),
-      description: z
-        .string({ error: 'seo.description must be a string' })
-        .trim()
-        .max(
-          SEO_DESCRIPTION_MAX_LENGTH,
-          `seo.description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters, as search engines cut longer descriptions`,
-        )
-        .nullish(),
-    },
+    { title: seoPart('title', SEO_TITLE_MAX_LENGTH), description: seoPart('description', SEO_DESCRIPTION_MAX_LENGTH) },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'

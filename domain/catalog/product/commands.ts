@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { entityId, titleInput, textInput, tagsInput } from '../../shared/input-types.js'
+import { descriptionInput, entityId, titleInput, textInput, tagsInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { attributeValuesInput, type AttributesOnCreate } from './attribute-commands.js'
 import { PRODUCT_STATUSES, type ProductFields } from './events.js'
@@ -8,8 +8,6 @@ import { seoInput, type Seo } from '../../shared/publishable/seo.js'
 import { productOptionsCreateList, productVariantsCreateList, type CatalogDraft } from './variant-commands.js'
 import { nullishFields, strictInput } from '../../shared/strict-input.js'
 
-export const TITLE_MAX_LENGTH = 255
-export const DESCRIPTION_MAX_LENGTH = 65_535
 export const VENDOR_MAX_LENGTH = 255
 export const TAG_MAX_LENGTH = 255
 export const TAGS_MAX_COUNT = 250
@@ -19,14 +17,11 @@ export const TAGS_MAX_COUNT = 250
 
 const productId = entityId('product').describe('The product id returned by create_product (a UUID).')
 
-const title = titleInput(TITLE_MAX_LENGTH).describe('The name shown to shoppers, e.g. "Red Shirt".')
+const title = titleInput().describe('The name shown to shoppers, e.g. "Red Shirt".')
 
 const handle = handleInput('red-shirt', 'the store')
 
-const description = z
-  .string({ error: 'description must be a string' })
-  .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
-  .describe('The product description; an empty string clears it.')
+const description = descriptionInput().describe('The product description; an empty string clears it.')
 
 const status = z
   .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}` })
