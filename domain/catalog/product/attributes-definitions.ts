@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { DomainError } from '../../shared/errors.js'
 import { fold, deciderOf } from '../../shared/event.js'
 import { isUuid } from '../../shared/ids.js'
@@ -11,14 +11,14 @@ import {
   productAttributesSetInput,
   type AttributeFacts,
   type AttributesOnCreate,
-  type ProductAttributeCommand,
   type ValueWrite,
 } from './attribute-commands.js'
 import type { AttributeRef } from './attribute-events.js'
 import { decideProductAttributes, evolveProductAttributes, initialProductAttributeState } from './attributes.js'
 import type { ProductEvent } from './events.js'
-import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { productStream } from './streams.js'
+import { onProduct, productWrite } from './write.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's attribute set and values. */
 export const productAttributesDecider = deciderOf(
@@ -27,8 +27,7 @@ export const productAttributesDecider = deciderOf(
   decideProductAttributes,
 )
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productAttributesDecider })
-const onProduct = onStoreEntity<ProductAttributeCommand>(productStream)
+const WRITE = productWrite({ decider: productAttributesDecider })
 
 export const productAttributesSet = defineCommand({
   name: 'productAttributesSet',

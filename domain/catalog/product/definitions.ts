@@ -3,27 +3,26 @@ import {
   type AnyCommandDefinition,
   type PrepareEnv,
   type UniquenessChange,
-  storeWrite,
 } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
 import { freeHandle as freeHandleOf, handleReservations as reservationsOf } from '../../shared/publishable/handle.js'
-import { productCreateInput, productDeleteInput, productUpdateInput, type ProductCommand } from './commands.js'
+import { productCreateInput, productDeleteInput, productUpdateInput } from './commands.js'
 import { productWithVariantsDecider, skuReservations, type ProductWithVariantsState } from './catalog.js'
 import { attributesOnCreate } from './attributes-definitions.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent } from './events.js'
 import { evolveProduct, initialProductState, type ProductState } from './product.js'
-import { PRODUCT_CATEGORY, productHandleKey, productStream } from './streams.js'
+import { productHandleKey } from './streams.js'
+import { onProduct, productWrite } from './write.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { catalogDraft } from './variant-prepare.js'
-import { storeOf, onStoreEntity } from '../../shared/store-of.js'
+import { storeOf } from '../../shared/store-of.js'
 
 export const productDecider = deciderOf(initialProductState, evolveProduct, decideProduct)
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
-const onProduct = onStoreEntity<ProductCommand>(productStream)
+const WRITE = productWrite()
 
 /**
  * Handles are claimed when a product is created, moved when it changes, and freed when it is

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type PrepareEnv } from '../../shared/command.js'
 import { badInput, notFound } from '../../shared/errors.js'
 import { commandEndRevision } from '../../shared/revert-point.js'
 import type { Decider } from '../../shared/event.js'
@@ -21,14 +21,14 @@ import {
   type ProductSnapshot,
 } from './snapshot.js'
 import { PRODUCT_CATEGORY, productStream } from './streams.js'
+import { onProduct, productWrite } from './write.js'
 import type { Catalog, VariantsState } from './variants.js'
-import { storeOf, onStoreEntity } from '../../shared/store-of.js'
+import { storeOf } from '../../shared/store-of.js'
 
 // Commands over a product's life as a whole: copying it, restoring an earlier revision, and the
 // scheduler's publish. Each folds the stream with the product's own deciders.
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write')
-const onProduct = onStoreEntity<ProductDuplicate>(productStream)
+const WRITE = productWrite()
 
 const duplicateDecider: Decider<ProductState, ProductDuplicate, ProductEvent> = {
   ...productDecider,

@@ -1,4 +1,4 @@
-import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition } from '../../shared/command.js'
 import { deciderOf } from '../../shared/event.js'
 import { requireLiveMedia } from '../../media/live.js'
 import {
@@ -8,16 +8,14 @@ import {
   productMediaAttachInput,
   productMediaDetachInput,
   productMediaReorderInput,
-  type ProductMediaCommand,
 } from './media.js'
-import { PRODUCT_CATEGORY, productStream } from './streams.js'
-import { inputAsData, storeOf, onStoreEntity } from '../../shared/store-of.js'
+import { onProduct, productWrite } from './write.js'
+import { inputAsData, storeOf } from '../../shared/store-of.js'
 
 /** A second decider over the product stream: it folds only what the media commands need. */
 export const productMediaDecider = deciderOf(initialProductMediaState, evolveProductMedia, decideProductMedia)
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productMediaDecider })
-const onProduct = onStoreEntity<ProductMediaCommand>(productStream)
+const WRITE = productWrite({ decider: productMediaDecider })
 
 export const productMediaAttach = defineCommand({
   name: 'productMediaAttach',

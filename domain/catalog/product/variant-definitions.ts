@@ -1,10 +1,10 @@
-import { defineCommand, type AnyCommandDefinition, type UniquenessChange, storeWrite } from '../../shared/command.js'
+import { defineCommand, type AnyCommandDefinition, type UniquenessChange } from '../../shared/command.js'
 import type { DecideContext } from '../../shared/context.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
 import { skuReservations } from './catalog.js'
 import type { ProductEvent } from './events.js'
-import { PRODUCT_CATEGORY, productStream } from './streams.js'
+import { onProduct, productWrite } from './write.js'
 import {
   productInventoryAdjustInput,
   productOptionAddInput,
@@ -17,22 +17,19 @@ import {
   productVariantsBulkDeleteInput,
   productVariantsBulkUpdateInput,
   productVariantsReorderInput,
-  type ProductVariantCommand,
 } from './variant-commands.js'
 import { decideVariants } from './variant-decide.js'
 import { storeCurrency, variantDraft, variantPatch } from './variant-prepare.js'
 import { evolveVariants, initialVariantsState, type VariantsState } from './variants.js'
-import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { storeOf } from '../../shared/store-of.js'
 
 /** A third decider over the product stream: it folds only the product's options and variants. */
 export const productVariantsDecider = deciderOf(initialVariantsState, evolveVariants, decideVariants)
 
-const WRITE = storeWrite(PRODUCT_CATEGORY, 'products:write', { decider: productVariantsDecider })
+const WRITE = productWrite({ decider: productVariantsDecider })
 const IDEMPOTENT = { destructive: false, idempotent: true } as const
 const uniqueness = (events: readonly ProductEvent[], before: VariantsState, ctx: DecideContext): UniquenessChange[] =>
   skuReservations(events, before, ctx)
-
-const on = onStoreEntity<ProductVariantCommand>(productStream)
 
 const MONEY =
   'Prices are decimal strings in the store currency ("19.99"; at most as many decimals as the currency has, none for JPY).'
@@ -47,7 +44,7 @@ export const productOptionAdd = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: productOptionAddInput,
   prepare: (input, env) =>
-    on(env, input.productId, {
+    onProduct(env, input.productId, {
       type: 'ProductOptionAdd',
       data: {
         productId: input.productId,
@@ -70,7 +67,10 @@ export const productOptionUpdate = defineCommand({
   annotations: IDEMPOTENT,
   input: productOptionUpdateInput,
   prepare: ({ productId, id, ...changes }, env) =>
-    on(env, productId, { type: 'ProductOptionUpdate', data: { productId, optionId: id, ...givenFields(changes) } }),
+    onProduct(env, productId, {
+      type: 'ProductOptionUpdate',
+      data: { productId, optionId: id, ...givenFields(changes) },
+    }),
 })
 
 export const productOptionRemove = defineCommand({
@@ -83,7 +83,10 @@ export const productOptionRemove = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: productOptionRemoveInput,
   prepare: (input, env) =>
-    on(env, input.productId, { type: 'ProductOptionRemove', data: { productId: input.productId, optionId: input.id } }),
+    onProduct(env, input.productId, {
+      type: 'ProductOptionRemove',
+      data: { productId: input.productId, optionId: input.id },
+    }),
 })
 
 export const productVariantCreate = defineCommand({
@@ -99,7 +102,7 @@ export const productVariantCreate = defineCommand({
   async prepare({ productId, ...variant }, env) {
     const storeId = storeOf(env)
     const draft = await variantDraft(variant, ['input'], await storeCurrency(env, storeId), env, storeId, productId)
-    return on(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: [draft] } })
+    return onProduct(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: [draft] } })
   },
   uniqueness,
 })
@@ -119,7 +122,7 @@ export const productVariantsBulkCreate = defineCommand({
     const drafts = []
     for (const [index, variant] of variants.entries())
       drafts.push(await variantDraft(variant, ['input', 'variants', index], currency, env, storeId, productId))
-    return on(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: drafts } })
+    return onProduct(env, productId, { type: 'ProductVariantsCreate', data: { productId, variants: drafts } })
   },
   uniqueness,
 })
@@ -137,7 +140,7 @@ export const productVariantUpdate = defineCommand({
   async prepare({ productId, id, ...fields }, env) {
     const storeId = storeOf(env)
     const patch = await variantPatch(id, fields, ['input'], await storeCurrency(env, storeId), env, storeId, productId)
-    return on(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: [patch] } })
+    return onProduct(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: [patch] } })
   },
   uniqueness,
 })
@@ -157,7 +160,7 @@ export const productVariantsBulkUpdate = defineCommand({
     const patches = []
     for (const [index, { id, ...fields }] of variants.entries())
       patches.push(await variantPatch(id, fields, ['input', 'variants', index], currency, env, storeId, productId))
-    return on(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: patches } })
+    return onProduct(env, productId, { type: 'ProductVariantsUpdate', data: { productId, variants: patches } })
   },
   uniqueness,
 })
@@ -172,7 +175,7 @@ export const productVariantDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: productVariantDeleteInput,
   prepare: ({ productId, id }, env) =>
-    on(env, productId, {
+    onProduct(env, productId, {
       type: 'ProductVariantsDelete',
       data: { productId, variantIds: [id], fields: [['input', 'id']] },
     }),
@@ -189,7 +192,7 @@ export const productVariantsBulkDelete = defineCommand({
   annotations: { destructive: true, idempotent: false },
   input: productVariantsBulkDeleteInput,
   prepare: ({ productId, variantIds }, env) =>
-    on(env, productId, {
+    onProduct(env, productId, {
       type: 'ProductVariantsDelete',
       data: { productId, variantIds, fields: variantIds.map((_, index) => ['input', 'variantIds', index]) },
     }),
@@ -206,7 +209,7 @@ export const productVariantsReorder = defineCommand({
   annotations: IDEMPOTENT,
   input: productVariantsReorderInput,
   prepare: ({ productId, variantIds }, env) =>
-    on(env, productId, { type: 'ProductVariantsReorder', data: { productId, variantIds } }),
+    onProduct(env, productId, { type: 'ProductVariantsReorder', data: { productId, variantIds } }),
 })
 
 export const productInventoryAdjust = defineCommand({
@@ -220,7 +223,7 @@ export const productInventoryAdjust = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: productInventoryAdjustInput,
   prepare: ({ productId, variantId, delta, setQuantity, reason, note }, env) =>
-    on(env, productId, {
+    onProduct(env, productId, {
       type: 'ProductInventoryAdjust',
       data: { productId, variantId, delta: delta ?? null, setQuantity: setQuantity ?? null, reason, note: note ?? '' },
     }),
