@@ -54,7 +54,7 @@ export const productCreate = defineCommand({
   async prepare(input, env) {
     const storeId = storeOf(env.ctx)
     const productId = env.newId()
-    const handle = input.handle ?? (await freeHandle(input.title, productId, storeId, env))
+    const handle = input.handle ?? (await freeHandle(input.title, productId, env))
     return onProduct(env, productId, {
       type: 'ProductCreate',
       data: {
@@ -134,6 +134,6 @@ function productReservations(
 }
 
 /** The title's handle, or the first of `-2`, `-3` … that no product of the store holds. */
-export function freeHandle(title: string, productId: string, storeId: string, env: PrepareEnv): Promise<string> {
-  return freeHandleOf(title, productId, 'product', storeId, productHandleKey, env)
+export function freeHandle(title: string, productId: string, env: PrepareEnv): Promise<string> {
+  return freeHandleOf(title, productId, 'product', productHandleKey, env)
 }

@@ -70,7 +70,7 @@ export const productDuplicate = defineCommand({
           ...fields,
           productId,
           title: input.title,
-          handle: input.handle ?? (await freeHandle(input.title, productId, storeId, env)),
+          handle: input.handle ?? (await freeHandle(input.title, productId, env)),
           status: input.status ?? 'DRAFT',
         },
         seo,

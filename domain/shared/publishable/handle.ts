@@ -24,15 +24,15 @@ export function handleInput(example: string, uniqueIn: string) {
     .describe(`The URL name, unique in ${uniqueIn}, e.g. '${example}'. Generated from the title when omitted.`)
 }
 
-/** The title's handle, or the first of `-2`, `-3` … whose reservation `key(handle)` under `scope` is free. */
+/** The title's handle, or the first of `-2`, `-3` … whose reservation `key(handle)` in the selected store is free. */
 export async function freeHandle(
   title: string,
   id: string,
   fallback: string,
-  scope: string,
   key: (handle: string) => string,
   env: PrepareEnv,
 ): Promise<string> {
+  const scope = storeOf(env)
   const base = handleize(title) || fallback
   for (let n = 1; n <= NUMBERED_HANDLE_ATTEMPTS; n++) {
     const candidate = n === 1 ? base : withSuffix(base, `-${n}`)

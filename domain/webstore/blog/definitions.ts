@@ -26,9 +26,8 @@ export const blogCreate = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: blogCreateInput,
   async prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const blogId = env.newId()
-    const handle = input.handle ?? (await freeHandle(input.title, blogId, 'blog', storeId, blogHandleKey, env))
+    const handle = input.handle ?? (await freeHandle(input.title, blogId, 'blog', blogHandleKey, env))
     return onBlog(env, blogId, { type: 'BlogCreate', data: { blogId, title: input.title, handle } })
   },
 })

@@ -70,9 +70,7 @@ export const collectionCreate = defineCommand({
       data: {
         collectionId,
         title: input.title,
-        handle:
-          input.handle ??
-          (await freeHandle(input.title, collectionId, 'collection', storeId, collectionHandleKey, env)),
+        handle: input.handle ?? (await freeHandle(input.title, collectionId, 'collection', collectionHandleKey, env)),
         description: input.description ?? '',
         imageId: (await imageChange(env, storeId, input.imageId, 'imageId')) ?? null,
         type,

@@ -83,10 +83,8 @@ export const contentTypeCreate = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: contentTypeCreateInput,
   async prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const typeId = env.newId()
-    const handle =
-      input.handle ?? (await freeHandle(input.name, typeId, 'content-type', storeId, contentTypeHandleKey, env))
+    const handle = input.handle ?? (await freeHandle(input.name, typeId, 'content-type', contentTypeHandleKey, env))
     return onContentType(env, typeId, {
       type: 'ContentTypeCreate',
       data: { typeId, handle, name: input.name, fields: input.fields },
@@ -152,7 +150,6 @@ export const contentEntryCreate = defineCommand({
         firstText ? String(input.fields[firstText.key]) : 'entry',
         entryId,
         'entry',
-        storeId,
         contentEntryHandleKey(typeId),
         env,
       ))

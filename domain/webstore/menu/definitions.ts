@@ -45,9 +45,8 @@ export const menuCreate = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: menuCreateInput,
   async prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const menuId = env.newId()
-    const handle = input.handle ?? (await freeHandle(input.title, menuId, 'menu', storeId, menuHandleKey, env))
+    const handle = input.handle ?? (await freeHandle(input.title, menuId, 'menu', menuHandleKey, env))
     return onMenu({ type: 'MenuCreate', data: { menuId, handle, title: input.title } }, menuId, env.ctx)
   },
 })

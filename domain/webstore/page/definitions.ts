@@ -9,7 +9,7 @@ import { decidePage } from './decide.js'
 import type { PageEvent } from './events.js'
 import { evolvePage, initialPageState, type PageState } from './page.js'
 import { PAGE_CATEGORY, pageHandleKey, pageStream } from './streams.js'
-import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { onStoreEntity } from '../../shared/store-of.js'
 
 export const pageDecider = deciderOf(initialPageState, evolvePage, decidePage)
 
@@ -33,9 +33,8 @@ export const pageCreate = defineCommand({
   annotations: { destructive: false, idempotent: false },
   input: pageCreateInput,
   async prepare(input, env) {
-    const storeId = storeOf(env.ctx)
     const pageId = env.newId()
-    const handle = input.handle ?? (await freeHandle(input.title, pageId, 'page', storeId, pageHandleKey, env))
+    const handle = input.handle ?? (await freeHandle(input.title, pageId, 'page', pageHandleKey, env))
     return onPage(env, pageId, {
       type: 'PageCreate',
       data: {

@@ -58,8 +58,7 @@ export const postCreate = defineCommand({
         postId,
         blogId: input.blogId,
         title: input.title,
-        handle:
-          input.handle ?? (await freeHandle(input.title, postId, 'post', storeId, postHandleKey(input.blogId), env)),
+        handle: input.handle ?? (await freeHandle(input.title, postId, 'post', postHandleKey(input.blogId), env)),
         body: input.body ?? '',
         excerpt: input.excerpt ?? '',
         author: input.author ?? '',
