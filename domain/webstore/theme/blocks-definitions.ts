@@ -75,11 +75,7 @@ export const themeBlockRemove = defineCommand({
   ...SECTION_WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeBlockRemoveInput,
-  prepare: (input, env) =>
-    onTheme(env, {
-      type: 'ThemeBlockRemove',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockId: input.blockId },
-    }),
+  prepare: (input, env) => onTheme(env, { type: 'ThemeBlockRemove', data: input }),
 })
 
 export const themeBlocksReorder = defineCommand({
@@ -92,9 +88,5 @@ export const themeBlocksReorder = defineCommand({
   ...SECTION_WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeBlocksReorderInput,
-  prepare: (input, env) =>
-    onTheme(env, {
-      type: 'ThemeBlocksReorder',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId, blockIds: input.blockIds },
-    }),
+  prepare: (input, env) => onTheme(env, { type: 'ThemeBlocksReorder', data: input }),
 })

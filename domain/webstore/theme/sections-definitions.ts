@@ -73,11 +73,7 @@ export const themeSectionRemove = defineCommand({
   ...SECTION_WRITE,
   annotations: { destructive: true, idempotent: false },
   input: themeSectionRemoveInput,
-  prepare: (input, env) =>
-    onTheme(env, {
-      type: 'ThemeSectionRemove',
-      data: { themeId: input.themeId, template: input.template, sectionId: input.sectionId },
-    }),
+  prepare: (input, env) => onTheme(env, { type: 'ThemeSectionRemove', data: input }),
 })
 
 export const themeSectionsReorder = defineCommand({
@@ -90,11 +86,7 @@ export const themeSectionsReorder = defineCommand({
   ...SECTION_WRITE,
   annotations: { destructive: false, idempotent: true },
   input: themeSectionsReorderInput,
-  prepare: (input, env) =>
-    onTheme(env, {
-      type: 'ThemeSectionsReorder',
-      data: { themeId: input.themeId, template: input.template, sectionIds: input.sectionIds },
-    }),
+  prepare: (input, env) => onTheme(env, { type: 'ThemeSectionsReorder', data: input }),
 })
 
 export const themeSectionCommands: readonly AnyCommandDefinition[] = [
