@@ -4,6 +4,7 @@ import { categoryTreeStream } from '../../catalog/category/streams.js'
 import { requireLiveProducts } from '../../catalog/product/live.js'
 import { NO_SEO, withSeo } from '../../shared/publishable/seo.js'
 import { imageChange } from '../../media/live.js'
+import { deleteCommand } from '../../shared/delete-command.js'
 import { defineCommand, type AnyCommandDefinition, type PrepareEnv, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { DomainError } from '../../shared/errors.js'
@@ -106,16 +107,13 @@ export const collectionUpdate = defineCommand({
   },
 })
 
-export const collectionDelete = defineCommand({
+export const collectionDelete = deleteCommand(WRITE, onCollection, 'CollectionDelete', 'collectionId', {
   name: 'collectionDelete',
   tool: 'delete_collection',
   description:
     'Delete a collection, found by id, for good: its products stay in the catalog, its handle becomes free. To hide it instead, ' +
     'set status DRAFT with update_collection. Returns the deleted id. Fails with NOT_FOUND when the id is unknown or already deleted.',
-  ...WRITE,
-  annotations: { destructive: true, idempotent: false },
   input: collectionDeleteInput,
-  prepare: (input, env) => onCollection(env, input.id, { type: 'CollectionDelete', data: { collectionId: input.id } }),
 })
 
 export const collectionProductsAdd = defineCommand({

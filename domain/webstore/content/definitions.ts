@@ -1,3 +1,4 @@
+import { deleteCommand } from '../../shared/delete-command.js'
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { fold, deciderOf } from '../../shared/event.js'
@@ -108,17 +109,12 @@ export const contentTypeUpdate = defineCommand({
   },
 })
 
-export const contentTypeDelete = defineCommand({
+export const contentTypeDelete = deleteCommand(TYPE_WRITE, onContentType, 'ContentTypeDelete', 'typeId', {
   name: 'contentTypeDelete',
   tool: 'delete_content_type',
   description:
     'Delete a content type, found by id; its entries are no longer listed or served. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
-  ...TYPE_WRITE,
-  annotations: { destructive: true, idempotent: false },
   input: contentTypeDeleteInput,
-  prepare(input, env) {
-    return onContentType(env, input.id, { type: 'ContentTypeDelete', data: { typeId: input.id } })
-  },
 })
 
 export const contentEntryCreate = defineCommand({
@@ -193,17 +189,12 @@ export const contentEntryUpdate = defineCommand({
   },
 })
 
-export const contentEntryDelete = defineCommand({
+export const contentEntryDelete = deleteCommand(ENTRY_WRITE, onContentEntry, 'ContentEntryDelete', 'entryId', {
   name: 'contentEntryDelete',
   tool: 'delete_content_entry',
   description:
     'Delete a content entry, found by id; its handle becomes free. Returns the deleted id. Fails with NOT_FOUND when the id is unknown.',
-  ...ENTRY_WRITE,
-  annotations: { destructive: true, idempotent: false },
   input: contentEntryDeleteInput,
-  prepare(input, env) {
-    return onContentEntry(env, input.id, { type: 'ContentEntryDelete', data: { entryId: input.id } })
-  },
 })
 
 export const contentCommands: readonly AnyCommandDefinition[] = [

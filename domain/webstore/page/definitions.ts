@@ -1,3 +1,4 @@
+import { deleteCommand } from '../../shared/delete-command.js'
 import { defineCommand, type AnyCommandDefinition, storeWrite } from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import { deciderOf } from '../../shared/event.js'
@@ -67,17 +68,14 @@ export const pageUpdate = defineCommand({
   },
 })
 
-export const pageDelete = defineCommand({
+export const pageDelete = deleteCommand(WRITE, onPage, 'PageDelete', 'pageId', {
   name: 'pageDelete',
   tool: 'delete_page',
   description:
     'Delete a page, found by id, for good: it leaves the storefront, menu items linking to it are reported as broken, and its ' +
     'handle becomes free. To hide a page but keep it, set its status to DRAFT with update_page instead. Returns the deleted id. ' +
     'Fails with NOT_FOUND when the id is unknown or already deleted.',
-  ...WRITE,
-  annotations: { destructive: true, idempotent: false },
   input: pageDeleteInput,
-  prepare: (input, env) => onPage(env, input.id, { type: 'PageDelete', data: { pageId: input.id } }),
 })
 
 export const pagePublishDue = definePublishDue({

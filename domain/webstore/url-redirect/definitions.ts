@@ -1,3 +1,4 @@
+import { deleteCommand } from '../../shared/delete-command.js'
 import {
   defineCommand,
   type AnyCommandDefinition,
@@ -133,7 +134,7 @@ export const urlRedirectUpdate = defineCommand({
   },
 })
 
-export const urlRedirectDelete = defineCommand({
+export const urlRedirectDelete = deleteCommand(WRITE, onUrlRedirect, 'UrlRedirectDelete', 'urlRedirectId', {
   name: 'urlRedirectDelete',
   tool: 'delete_url_redirect',
   description:
@@ -141,12 +142,7 @@ export const urlRedirectDelete = defineCommand({
     'redirects from handle changes are deleted the same way. Returns the deleted id. Fails with NOT_FOUND when the id is ' +
     'unknown or already deleted.',
   summary: 'Deletes a URL redirect.',
-  ...WRITE,
-  annotations: { destructive: true, idempotent: false },
   input: urlRedirectDeleteInput,
-  prepare(input, env) {
-    return onUrlRedirect(env, input.id, { type: 'UrlRedirectDelete', data: { urlRedirectId: input.id } })
-  },
 })
 
 export const urlRedirectCommands: readonly AnyCommandDefinition[] = [
