@@ -62,6 +62,18 @@ export const createAttributeSet = (t: TestApp, apiKey: string, input: Record<str
 export const createSizeAttribute = (t: TestApp, apiKey: string) =>
   createAttribute(t, apiKey, { code: 'size', name: 'Size', type: 'SELECT', options: [{ code: 's', label: 'S' }] })
 
+/** A SELECT attribute with the options red and blue (in that order), under the code and name given. */
+export const createRedBlueAttribute = (t: TestApp, apiKey: string, code: string, name: string) =>
+  createAttribute(t, apiKey, {
+    code,
+    name,
+    type: 'SELECT',
+    options: [
+      { code: 'red', label: 'Red' },
+      { code: 'blue', label: 'Blue' },
+    ],
+  })
+
 /** A SELECT `material` (cotton, wool), a NUMBER `width` in cm, and a required TEXT `care`. */
 export async function clothingAttributes(t: TestApp, apiKey: string) {
   const material = await createAttribute(t, apiKey, {

@@ -4,11 +4,13 @@ import {
   ATTRIBUTE_FIELDS,
   attributeMutation,
   createAttribute,
+  createRedBlueAttribute,
   createSizeAttribute,
   type Attribute,
 } from '../../../../test/support/attributes.js'
 import { POSITION, UUID, createProduct, onlyError, badInput } from '../../../../test/support/products.js'
 import { listQuery, listReader } from '../../../../test/support/lists.js'
+import { historyTypes } from '../../../../test/support/history.js'
 
 // Attribute writes and reads through the GraphQL endpoint, as an integration sees them.
 
@@ -131,12 +133,7 @@ describe('attributeUpdate and options', () => {
     ])
     const removed = await run(apiKey, 'attributeOptionRemove', { id: size.id, code: 'xs' })
     expect(removed.data!.attributeOptionRemove!.attribute!.options.map((o) => o.code)).toEqual(['m', 's'])
-    const history = await t.gql<{ attribute: { history: { nodes: { type: string }[] } } }>(
-      apiKey,
-      `query ($id: ID) { attribute(id: $id) { history { nodes { type } } } }`,
-      { id: size.id },
-    )
-    expect(history.data!.attribute.history.nodes.map((n) => n.type).reverse()).toEqual([
+    expect((await historyTypes(t, apiKey, 'attribute', size.id)).reverse()).toEqual([
       'AttributeCreated',
       'AttributeRenamed',
       'AttributeFlagsChanged',
@@ -150,15 +147,7 @@ describe('attributeUpdate and options', () => {
 
   it('refuses a type change and an option removal while products hold such values', async () => {
     const { apiKey } = await t.tenant('attr-in-use')
-    const color = await createAttribute(t, apiKey, {
-      code: 'shade',
-      name: 'Shade',
-      type: 'SELECT',
-      options: [
-        { code: 'red', label: 'Red' },
-        { code: 'blue', label: 'Blue' },
-      ],
-    })
+    const color = await createRedBlueAttribute(t, apiKey, 'shade', 'Shade')
     const product = await createProduct(t, apiKey, { title: 'Shirt' })
     expect(
       (await t.gql(apiKey, SET_VALUES, { input: { productId: product.id, values: [{ code: 'shade', value: 'red' }] } }))
@@ -292,12 +281,7 @@ describe('history, asOf and revert', () => {
       code: 'BAD_USER_INPUT',
       field: ['input', 'toRevision'],
     })
-    const history = await t.gql<{ attribute: { history: { nodes: { type: string }[] } } }>(
-      apiKey,
-      `query ($id: ID) { attribute(id: $id) { history(first: 4) { nodes { type } } } }`,
-      { id: size.id },
-    )
-    expect(history.data!.attribute.history.nodes.map((n) => n.type)).toEqual([
+    expect(await historyTypes(t, apiKey, 'attribute', size.id, 4)).toEqual([
       'AttributeFlagsChanged',
       'AttributeOptionRemoved',
       'AttributeRenamed',

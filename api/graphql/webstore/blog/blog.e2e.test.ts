@@ -11,6 +11,7 @@ import {
   type PostView,
 } from '../../../../test/support/webstore-content.js'
 import { listQuery, listReader } from '../../../../test/support/lists.js'
+import { historyTypes } from '../../../../test/support/history.js'
 
 // Blogs and their posts through the GraphQL endpoint.
 
@@ -166,12 +167,7 @@ describe('posts', () => {
       publishedAt: null,
     })
     expect((await run(apiKey, 'postUpdate', { id: post.id, title: 'Hi' })).data!.postUpdate!.eventPosition).toBeNull()
-    const history = await t.gql<{ post: { history: { nodes: { type: string }[] } } }>(
-      apiKey,
-      'query ($id: ID) { post(id: $id) { history { nodes { type } } } }',
-      { id: post.id },
-    )
-    expect(history.data!.post.history.nodes.map((n) => n.type)).toEqual([
+    expect(await historyTypes(t, apiKey, 'post', post.id)).toEqual([
       'PostUnpublished',
       'PostSeoChanged',
       'PostTagsChanged',

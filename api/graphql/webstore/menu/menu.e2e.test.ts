@@ -12,6 +12,7 @@ import {
   type MenuView,
 } from '../../../../test/support/menus.js'
 import { POSITION, UUID, createProduct, onlyError, badInput } from '../../../../test/support/products.js'
+import { historyTypes } from '../../../../test/support/history.js'
 
 // Menus through the GraphQL endpoint: lifecycle, the item tree, broken links, errors and isolation.
 
@@ -319,12 +320,7 @@ describe('menuDelete, history, isolation and scopes', () => {
     const { apiKey } = await t.tenant('menu-delete')
     const menu = await createMenu(t, apiKey, { title: 'Main' })
     await addItem(t, apiKey, { menuId: menu.id, title: 'Home' })
-    const history = await t.gql<{ menu: { history: { nodes: { type: string }[] } } }>(
-      apiKey,
-      `query ($id: ID) { menu(id: $id) { history { nodes { type } } } }`,
-      { id: menu.id },
-    )
-    expect(history.data?.menu.history.nodes.map((n) => n.type)).toEqual(['MenuItemAdded', 'MenuCreated'])
+    expect(await historyTypes(t, apiKey, 'menu', menu.id)).toEqual(['MenuItemAdded', 'MenuCreated'])
     const deleted = await ok<{ deletedId: string; eventPosition: string }>(
       t,
       apiKey,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { createAttribute } from '../../../../test/support/attributes.js'
+import { createAttribute, createRedBlueAttribute } from '../../../../test/support/attributes.js'
 import { createProduct } from '../../../../test/support/products.js'
 import { translationApi } from '../../../../test/support/translations.js'
 
@@ -90,15 +90,7 @@ describe('nested text takes a locale', () => {
 
   it('reads attribute option labels in French and falls back to the source', async () => {
     const { apiKey } = await multilingual('nested-attribute')
-    const attribute = await createAttribute(t, apiKey, {
-      code: 'color',
-      name: 'Color',
-      type: 'SELECT',
-      options: [
-        { code: 'red', label: 'Red' },
-        { code: 'blue', label: 'Blue' },
-      ],
-    })
+    const attribute = await createRedBlueAttribute(t, apiKey, 'color', 'Color')
     await french(apiKey, attribute.id, [{ key: 'options.red.label', value: 'Rouge', source: 'Red' }])
 
     const options = (locale?: string) =>
