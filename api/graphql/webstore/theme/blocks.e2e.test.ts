@@ -17,6 +17,14 @@ beforeAll(async () => {
 
 const { ok, fails, template, sectionOf } = sectionsApi(() => ({ t, shop, themeId }))
 
+/** A block as a write answers it while it is shown. */
+const shownBlock = (id: string, type: string, settings: Record<string, unknown>) => ({
+  id,
+  type,
+  disabled: false,
+  settings,
+})
+
 describe('a block setting added through the API', () => {
   it("appears in the section's render data and in the HTML its Liquid renders", async () => {
     const added = await ok('themeBlockAdd', {
@@ -25,12 +33,7 @@ describe('a block setting added through the API', () => {
       id: 'api-heading',
       settings: { heading: 'Hand-made in Lyon' },
     })
-    expect(added.block).toEqual({
-      id: 'api-heading',
-      type: 'heading',
-      disabled: false,
-      settings: { heading: 'Hand-made in Lyon' },
-    })
+    expect(added.block).toEqual(shownBlock('api-heading', 'heading', { heading: 'Hand-made in Lyon' }))
     expect(added.eventPosition).toMatch(/^\d+-\d+$/)
 
     const story = await sectionOf('story')
@@ -65,12 +68,7 @@ describe('blocks', () => {
       blockId: 'text-1',
       settings: { text: '<p>Since 1999</p>' },
     })
-    expect(updated.block).toEqual({
-      id: 'text-1',
-      type: 'text',
-      disabled: false,
-      settings: { text: '<p>Since 1999</p>' },
-    })
+    expect(updated.block).toEqual(shownBlock('text-1', 'text', { text: '<p>Since 1999</p>' }))
     expect(updated.section!.renderData.blocks.find((b) => b.id === 'text-1')!.settings).toEqual({
       text: '<p>Since 1999</p>',
     })
