@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql'
 import type { MercuriusContext } from 'mercurius'
 import { DomainError } from '../../../../domain/shared/errors.js'
 import { managesOrganization } from '../../../../domain/tenancy/member/roles.js'
@@ -28,6 +29,21 @@ export function requireSignedInAdmin(ctx: RequestContext, what: 'API keys' | 'me
     )
   }
   return principal
+}
+
+/**
+ * `resolver` for signed-in admins only: `requireSignedInAdmin` answers anyone else before it runs.
+ *
+ * @example Query: { members: adminOnly('members', listResolver(listMembers)) }
+ */
+export function adminOnly<Root, Args, Result>(
+  what: 'API keys' | 'members',
+  resolver: (root: Root, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => Result,
+) {
+  return (root: Root, args: Args, ctx: RequestContext, info: GraphQLResolveInfo): Result => {
+    requireSignedInAdmin(ctx, what)
+    return resolver(root, args, ctx, info)
+  }
 }
 
 /** The signed-in person, or UNAUTHENTICATED / FORBIDDEN when the request has no session. */

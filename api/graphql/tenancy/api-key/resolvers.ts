@@ -10,11 +10,12 @@ import {
   type ListApiKeysArgs,
 } from '../../../../app/tenancy/api-key/reads.js'
 import type { GraphQLSlice } from '../../plugin.js'
-import { commandContext, mutate } from '../../../../app/caller.js'
+import { commandContext } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
 import { batchLoader, idOf } from '../../shared/loaders.js'
-import { wantsTotal } from '../../shared/selection.js'
-import { requireSignedInAdmin } from '../account/access.js'
+import { writeResolver } from '../../shared/mutations.js'
+import { listResolver } from '../../shared/query-resolvers.js'
+import { adminOnly, requireSignedInAdmin } from '../account/access.js'
 import { apiKeyTypeDefs } from './schema.js'
 import { apiKeyRevoke } from '../../../../domain/tenancy/api-key/definitions.js'
 
@@ -27,14 +28,8 @@ function keyDeps(ctx: RequestContext): IssueApiKeyDeps {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    apiKey: (_root, { id }: { id: string }, ctx: RequestContext) => {
-      requireSignedInAdmin(ctx, 'API keys')
-      return readApiKey(ctx, id)
-    },
-    apiKeys: (_root, args: ListApiKeysArgs, ctx: RequestContext, info) => {
-      requireSignedInAdmin(ctx, 'API keys')
-      return listApiKeys(ctx, args, { count: wantsTotal(info) })
-    },
+    apiKey: adminOnly('API keys', (_root, { id }: { id: string }, ctx) => readApiKey(ctx, id)),
+    apiKeys: adminOnly('API keys', listResolver<ListApiKeysArgs, unknown>(listApiKeys)),
   },
   ApiKey: {
     prefix: (key: ApiKeyRecord) => `${API_KEY_PREFIX}${key.publicId}`,
@@ -49,11 +44,7 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const issued = await issueApiKey(keyDeps(ctx), input, commandContext(ctx))
       return { apiKey: await readApiKey(ctx, issued.id), secret: issued.apiKey, eventPosition: issued.position }
     },
-    apiKeyRevoke: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
-      requireSignedInAdmin(ctx, 'API keys')
-      const { entityId, eventPosition } = await mutate(ctx, apiKeyRevoke, input)
-      return { apiKey: await readApiKey(ctx, entityId), eventPosition }
-    },
+    apiKeyRevoke: adminOnly('API keys', writeResolver(apiKeyRevoke, { field: 'apiKey', read: readApiKey })),
     apiKeyRotate: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       requireSignedInAdmin(ctx, 'API keys')
       const rotated = await rotateApiKey(keyDeps(ctx), input, commandContext(ctx))

@@ -12,8 +12,9 @@ import {
 import type { GraphQLSlice } from '../../plugin.js'
 import { commandContext, mutate } from '../../../../app/caller.js'
 import { type RequestContext } from '../../shared/context.js'
-import { wantsTotal } from '../../shared/selection.js'
-import { requestMeta, requireSignedInAdmin, type AccountContext } from '../account/access.js'
+import { deleteResolver, writeResolver } from '../../shared/mutations.js'
+import { listResolver } from '../../shared/query-resolvers.js'
+import { adminOnly, requestMeta, requireSignedInAdmin, type AccountContext } from '../account/access.js'
 import { signedInPayload } from '../account/resolvers.js'
 import { memberTypeDefs } from './schema.js'
 import {
@@ -24,14 +25,8 @@ import {
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Query: {
-    member: (_root, { id }: { id: string }, ctx: RequestContext) => {
-      requireSignedInAdmin(ctx, 'members')
-      return readMember(ctx, id)
-    },
-    members: (_root, args: ListMembersArgs, ctx: RequestContext, info) => {
-      requireSignedInAdmin(ctx, 'members')
-      return listMembers(ctx, args, { count: wantsTotal(info) })
-    },
+    member: adminOnly('members', (_root, { id }: { id: string }, ctx) => readMember(ctx, id)),
+    members: adminOnly('members', listResolver<ListMembersArgs, unknown>(listMembers)),
   },
   Member: {
     user: (member: MemberRecord, _args, ctx: RequestContext) =>
@@ -48,16 +43,8 @@ const resolvers: GraphQLSlice['resolvers'] = {
       const member = await findMemberOf(ctx, joined.organizationId, joined.memberId)
       return { ...(await signedInPayload(ctx, joined)), member }
     },
-    memberRoleChange: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
-      requireSignedInAdmin(ctx, 'members')
-      const { entityId, eventPosition } = await mutate(ctx, memberRoleChange, input)
-      return { member: await readMember(ctx, entityId), eventPosition }
-    },
-    memberRemove: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
-      requireSignedInAdmin(ctx, 'members')
-      const { entityId, eventPosition } = await mutate(ctx, memberRemove, input)
-      return { deletedId: entityId, eventPosition }
-    },
+    memberRoleChange: adminOnly('members', writeResolver(memberRoleChange, { field: 'member', read: readMember })),
+    memberRemove: adminOnly('members', deleteResolver(memberRemove)),
     organizationOwnershipTransfer: async (_root, { input }: { input: unknown }, ctx: RequestContext) => {
       const principal = requireSignedInAdmin(ctx, 'members')
       const previous = await findMembershipOf(ctx, principal.userId)
