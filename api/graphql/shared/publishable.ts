@@ -11,6 +11,10 @@ export function publishStatusEnum(type: string): string {
   }`
 }
 
+/** The localized HTML `body` of a page or post, as the sanitizer leaves it. */
+export const SANITIZED_BODY_FIELD = /* GraphQL */ `"Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
+    body(locale: Locale): String!`
+
 /** The status, SEO and schedule fields of a publishable `<type>`. */
 export function publicationFields(type: string): string {
   return /* GraphQL */ `status: ${type}Status!

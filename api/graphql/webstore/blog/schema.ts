@@ -2,7 +2,13 @@ import { BLOG_LIST } from '../../../../domain/webstore/blog/list.js'
 import { POST_LIST } from '../../../../domain/webstore/post/list.js'
 import { listField, resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
-import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
+import {
+  SANITIZED_BODY_FIELD,
+  publicationCreateFields,
+  publicationFields,
+  publishStatusEnum,
+} from '../../shared/publishable.js'
+import { titleAndHandleFields } from '../../shared/handle.js'
 
 /** SDL of blogs and their posts. */
 export const blogTypeDefs = /* GraphQL */ `
@@ -11,9 +17,7 @@ export const blogTypeDefs = /* GraphQL */ `
   "A blog (e.g. News) holding posts, served at /blogs/<handle>."
   type Blog {
     id: ID!
-    title(locale: Locale): String!
-    "The URL name, unique in the store."
-    handle: String!
+    ${titleAndHandleFields('in the store')}
     ${listField('posts', POST_LIST, "The blog's posts, drafts included.")}
     createdAt: DateTime!
     updatedAt: DateTime!
@@ -26,11 +30,8 @@ export const blogTypeDefs = /* GraphQL */ `
   type Post {
     id: ID!
     blog: Blog!
-    title(locale: Locale): String!
-    "The URL name, unique within its blog."
-    handle: String!
-    "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
-    body(locale: Locale): String!
+    ${titleAndHandleFields('within its blog')}
+    ${SANITIZED_BODY_FIELD}
     "Plain-text summary for lists."
     excerpt(locale: Locale): String!
     author: String!

@@ -3,6 +3,7 @@ import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { LIST_ARGS } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
+import { titleAndHandleFields } from '../../shared/handle.js'
 import { changedEntityPayloads, deletePayloadType, mutationFields } from '../../shared/payloads.js'
 
 /** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
@@ -94,9 +95,7 @@ export const collectionTypeDefs = /* GraphQL */ `
   "A group of products shown together on the storefront at /collections/<handle>."
   type Collection {
     id: ID!
-    title(locale: Locale): String!
-    "The URL name, unique in the store."
-    handle: String!
+    ${titleAndHandleFields('in the store')}
     "Sanitized HTML."
     description(locale: Locale): String!
     "The collection image from the media library; null when none."

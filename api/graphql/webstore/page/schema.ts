@@ -2,7 +2,13 @@ import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
-import { publicationCreateFields, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
+import {
+  SANITIZED_BODY_FIELD,
+  publicationCreateFields,
+  publicationFields,
+  publishStatusEnum,
+} from '../../shared/publishable.js'
+import { titleAndHandleFields } from '../../shared/handle.js'
 
 /** SDL of web store pages. */
 export const pageTypeDefs = /* GraphQL */ `
@@ -13,11 +19,8 @@ export const pageTypeDefs = /* GraphQL */ `
   "A web store page such as About us or Shipping policy, served at /pages/<handle>."
   type Page {
     id: ID!
-    title(locale: Locale): String!
-    "The URL name, unique in the store."
-    handle: String!
-    "Sanitized HTML: allowed tags only, no scripts, event handlers, styles or javascript: URLs."
-    body(locale: Locale): String!
+    ${titleAndHandleFields('in the store')}
+    ${SANITIZED_BODY_FIELD}
     "Renders with templates/page.<suffix>.json; empty for page.json."
     templateSuffix: String!
     ${publicationFields('Page')}
