@@ -22,6 +22,13 @@ async function read<Data>(apiKey: string, query: string, id: string, locale?: st
   return response.data!
 }
 
+/** `view` answers `inFrench` for fr, and the `source` text for de (never translated) and without a locale. */
+async function expectFrenchElseSource(view: (locale?: string) => Promise<unknown>, inFrench: unknown, source: unknown) {
+  expect(await view('fr')).toEqual(inFrench)
+  expect(await view('de')).toEqual(source)
+  expect(await view()).toEqual(source)
+}
+
 describe('nested text takes a locale', () => {
   it('reads menu and menu item titles, nested ones too, in French and falls back to the source', async () => {
     const { apiKey } = await multilingual('nested-menu')
@@ -46,17 +53,13 @@ describe('nested text takes a locale', () => {
     ])
 
     const menu = (locale?: string) => read<{ menu: unknown }>(apiKey, MENU, menuId, locale).then((data) => data.menu)
-    expect(await menu('fr')).toEqual({
+    const inFrench = {
       title: 'Menu principal',
       items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }],
-    })
-    expect(await menu('fr-CA')).toEqual({
-      title: 'Menu principal',
-      items: [{ id: shop, title: 'Boutique', items: [{ id: sale, title: 'Soldes' }] }],
-    })
+    }
     const english = { title: 'Main menu', items: [{ id: shop, title: 'Shop', items: [{ id: sale, title: 'Sale' }] }] }
-    expect(await menu('de')).toEqual(english)
-    expect(await menu()).toEqual(english)
+    await expectFrenchElseSource(menu, inFrench, english)
+    expect(await menu('fr-CA')).toEqual(inFrench)
   })
 
   it('reads product option names and SEO in French and falls back to the source', async () => {
@@ -76,16 +79,14 @@ describe('nested text takes a locale', () => {
 
     const productView = (locale?: string) =>
       read<{ product: unknown }>(apiKey, PRODUCT, product.id, locale).then((data) => data.product)
-    expect(await productView('fr')).toEqual({
-      options: [{ name: 'Taille' }, { name: 'Color' }],
-      seo: { title: 'Chemise en coton', description: 'A light shirt' },
-    })
-    const english = {
-      options: [{ name: 'Size' }, { name: 'Color' }],
-      seo: { title: 'Cotton shirt', description: 'A light shirt' },
-    }
-    expect(await productView('de')).toEqual(english)
-    expect(await productView()).toEqual(english)
+    await expectFrenchElseSource(
+      productView,
+      {
+        options: [{ name: 'Taille' }, { name: 'Color' }],
+        seo: { title: 'Chemise en coton', description: 'A light shirt' },
+      },
+      { options: [{ name: 'Size' }, { name: 'Color' }], seo: { title: 'Cotton shirt', description: 'A light shirt' } },
+    )
   })
 
   it('reads attribute option labels in French and falls back to the source', async () => {
@@ -97,16 +98,17 @@ describe('nested text takes a locale', () => {
       read<{ attribute: { options: unknown } }>(apiKey, ATTRIBUTE, attribute.id, locale).then(
         (data) => data.attribute.options,
       )
-    expect(await options('fr')).toEqual([
-      { code: 'red', label: 'Rouge' },
-      { code: 'blue', label: 'Blue' },
-    ])
-    const english = [
-      { code: 'red', label: 'Red' },
-      { code: 'blue', label: 'Blue' },
-    ]
-    expect(await options('de')).toEqual(english)
-    expect(await options()).toEqual(english)
+    await expectFrenchElseSource(
+      options,
+      [
+        { code: 'red', label: 'Rouge' },
+        { code: 'blue', label: 'Blue' },
+      ],
+      [
+        { code: 'red', label: 'Red' },
+        { code: 'blue', label: 'Blue' },
+      ],
+    )
   })
 
   it('refuses a locale that is no BCP-47 tag on nested text', async () => {
