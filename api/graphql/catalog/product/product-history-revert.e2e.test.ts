@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
+import { useTenantCaller } from '../../../../test/support/tenant-caller.js'
 
 // productRevert restores the states Product.history shows: a product after a whole command,
 // never halfway through one. productCreate with options, variants and SEO appends several events.
@@ -25,16 +26,7 @@ interface Product {
 }
 
 const t = useTestApp()
-let apiKey: string
-beforeAll(async () => {
-  apiKey = (await t.tenant('revert-commands')).apiKey
-})
-
-async function ok<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
-  const response: GraphQLResponse<Data> = await t.gql(apiKey, query, variables)
-  expect(response.errors).toBeUndefined()
-  return response.data!
-}
+const { ok } = useTenantCaller(t, 'revert-commands')
 
 const revert = async (id: string, toRevision: number) =>
   (await ok<{ productRevert: { product: Product } }>(REVERT, { input: { id, toRevision } })).productRevert.product

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../../test/support/app.js'
+import { useTenantCaller } from '../../../../test/support/tenant-caller.js'
 import { auditTrail, onlyError } from '../../../../test/support/products.js'
 
 // productRevert over options, variants and attribute values: the ordinary events of each, SKUs claimed again.
@@ -23,16 +24,7 @@ interface Product {
 }
 
 const t = useTestApp()
-let apiKey: string
-beforeAll(async () => {
-  apiKey = (await t.tenant('revert-variants')).apiKey
-})
-
-async function ok<Data>(query: string, variables: Record<string, unknown>): Promise<Data> {
-  const response: GraphQLResponse<Data> = await t.gql(apiKey, query, variables)
-  expect(response.errors).toBeUndefined()
-  return response.data!
-}
+const { shop, ok } = useTenantCaller(t, 'revert-variants')
 
 async function createSized(title: string, prefix: string): Promise<Product> {
   const input = {
@@ -74,7 +66,7 @@ describe('productRevert of options and variants', () => {
     ).productRevert.product
     expect(reverted.options).toEqual(product.options)
     expect(reverted.variants).toEqual([{ ...small, inventoryQuantity: 5 }, medium])
-    const trail = await auditTrail(t, apiKey, product.id)
+    const trail = await auditTrail(t, shop.apiKey, product.id)
     expect(trail.slice(-4).map((entry) => entry.replace(/@\d+$/, ''))).toEqual([
       'ProductReverted',
       'ProductVariantPriceChanged',
@@ -85,7 +77,7 @@ describe('productRevert of options and variants', () => {
     // The SKU given up by the revert is free again, the restored one held again.
     const other = await createSized('Other Tee', 'XX')
     const taken = await t.gql(
-      apiKey,
+      shop.apiKey,
       'mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { eventPosition } }',
       {
         input: { productId: other.id, id: other.variants[0]!.id, sku: 'RT-S' },
@@ -115,13 +107,13 @@ describe('productRevert of options and variants', () => {
         input: { productId: thief.id, id: thief.variants[0]!.id, sku: 'CT-S' },
       },
     )
-    const before = await auditTrail(t, apiKey, product.id)
-    const response = await t.gql(apiKey, REVERT, { input: { id: product.id, toRevision: product.revision } })
+    const before = await auditTrail(t, shop.apiKey, product.id)
+    const response = await t.gql(shop.apiKey, REVERT, { input: { id: product.id, toRevision: product.revision } })
     expect(onlyError(response)).toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining("sku 'CT-S' is taken"),
     })
-    expect(await auditTrail(t, apiKey, product.id)).toEqual(before)
+    expect(await auditTrail(t, shop.apiKey, product.id)).toEqual(before)
   })
 })
 
@@ -157,7 +149,7 @@ describe('productRevert of attribute values', () => {
       },
     )
     expect(reverted.productRevert.product.attributes).toEqual([{ code: 'material', value: 'cotton' }])
-    expect((await auditTrail(t, apiKey, id)).slice(-3).map((entry) => entry.replace(/@\d+$/, ''))).toEqual([
+    expect((await auditTrail(t, shop.apiKey, id)).slice(-3).map((entry) => entry.replace(/@\d+$/, ''))).toEqual([
       'ProductReverted',
       'ProductAttributeValuesRemoved',
       'ProductAttributeValuesSet',
