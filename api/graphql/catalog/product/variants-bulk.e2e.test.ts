@@ -19,6 +19,16 @@ const t = useTestApp()
 const sizes = (...values: string[]) => ({ title: 'Sock', options: [{ name: 'Size', values }] })
 const v = (size: string, price: string, sku = '') => ({ price, sku, optionValues: [{ name: 'Size', value: size }] })
 
+/** A new store's sock in sizes S, M and L, priced 1, 2 and 3 with SKUs A, B and C. */
+async function sockInThreeSizes(slug: string) {
+  const { apiKey } = await t.tenant(slug)
+  const product = await createCatalogProduct(t, apiKey, {
+    ...sizes('S', 'M', 'L'),
+    variants: [v('S', '1', 'A'), v('M', '2', 'B'), v('L', '3', 'C')],
+  })
+  return { apiKey, product }
+}
+
 describe('productVariantsBulkCreate', () => {
   it('creates every variant in one write and returns them in the order given', async () => {
     const { apiKey } = await t.tenant('bulk-create')
@@ -94,11 +104,7 @@ describe('productVariantsBulkUpdate', () => {
   })
 
   it('fails as a whole when one item is wrong, naming its index, and changes nothing', async () => {
-    const { apiKey } = await t.tenant('bulk-update-bad')
-    const product = await createCatalogProduct(t, apiKey, {
-      ...sizes('S', 'M', 'L'),
-      variants: [v('S', '1', 'A'), v('M', '2', 'B'), v('L', '3', 'C')],
-    })
+    const { apiKey, product } = await sockInThreeSizes('bulk-update-bad')
     const [s, m, l] = product.variants
     const input = {
       productId: product.id,
@@ -131,11 +137,7 @@ describe('productVariantsBulkUpdate', () => {
 
 describe('productVariantsBulkDelete', () => {
   it('deletes the named variants in one write and frees their SKUs; an unknown id fails the whole call', async () => {
-    const { apiKey } = await t.tenant('bulk-delete')
-    const product = await createCatalogProduct(t, apiKey, {
-      ...sizes('S', 'M', 'L'),
-      variants: [v('S', '1', 'A'), v('M', '2', 'B'), v('L', '3', 'C')],
-    })
+    const { apiKey, product } = await sockInThreeSizes('bulk-delete')
     const [s, m, l] = product.variants
     const ghost = '01900000-0000-7000-8000-0000000000ff'
     const refused = await t.gql(apiKey, mutation('productVariantsBulkDelete', 'deletedIds'), {
