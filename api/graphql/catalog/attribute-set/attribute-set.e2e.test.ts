@@ -21,6 +21,14 @@ const sets = listReader<{ name: string }>(t, 'attributeSets', 'AttributeSet', 'n
 const DELETE = `mutation ($input: AttributeSetDeleteInput!) { attributeSetDelete(input: $input) { deletedId eventPosition } }`
 const sectionCodes = (set: AttributeSet) => set.sections.map((s) => [s.name, s.attributes.map((a) => a.code)])
 
+/** A new store with the clothing attributes and a set `name` whose one section, General, holds `code`. */
+async function storeWithSet(slug: string, name: string, code: string) {
+  const { apiKey } = await t.tenant(slug)
+  await clothingAttributes(t, apiKey)
+  const set = await createAttributeSet(t, apiKey, { name, sections: [{ name: 'General', attributeCodes: [code] }] })
+  return { apiKey, set }
+}
+
 describe('attributeSetCreate and reads', () => {
   it('creates a set with sections by attribute code and serves it right away', async () => {
     const { apiKey } = await t.tenant('set-create')
@@ -84,12 +92,7 @@ describe('attributeSetCreate and reads', () => {
 
 describe('attributeSetUpdate and attributes', () => {
   it('renames, adds, reorders and removes attributes', async () => {
-    const { apiKey } = await t.tenant('set-edit')
-    await clothingAttributes(t, apiKey)
-    const set = await createAttributeSet(t, apiKey, {
-      name: 'Clothing',
-      sections: [{ name: 'General', attributeCodes: ['material'] }],
-    })
+    const { apiKey, set } = await storeWithSet('set-edit', 'Clothing', 'material')
     expect(
       (await run(apiKey, 'attributeSetUpdate', { id: set.id, name: 'Apparel' })).data!.attributeSetUpdate!.attributeSet!
         .name,
@@ -123,12 +126,7 @@ describe('attributeSetUpdate and attributes', () => {
 
 describe('attributeSetDelete', () => {
   it('refuses a set products use, deletes an unused one', async () => {
-    const { apiKey } = await t.tenant('set-delete')
-    await clothingAttributes(t, apiKey)
-    const used = await createAttributeSet(t, apiKey, {
-      name: 'Used',
-      sections: [{ name: 'General', attributeCodes: ['width'] }],
-    })
+    const { apiKey, set: used } = await storeWithSet('set-delete', 'Used', 'width')
     const created = await t.gql(
       apiKey,
       `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id } } }`,
