@@ -105,6 +105,20 @@ export function useFileMedia(t: TestApp, overrides: MediaOverrides = {}): Awaite
   )
 }
 
+/**
+ * A new store `slug` with an image uploaded as `filename`, and an image of another new store
+ * (`<slug>-other`): for tests that use the one and must be refused the other. Media must be running
+ * (`useTestMedia`).
+ */
+export async function ownAndForeignImages(t: TestApp, slug: string, filename: string) {
+  const { apiKey } = await t.tenant(slug)
+  const other = await t.tenant(`${slug}-other`)
+  const mine = (await uploadFile(t, apiKey, { data: await image(8, 8), filename })).media!
+  const theirs = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' }))
+    .media!
+  return { apiKey, mine, theirs }
+}
+
 /** `mediaCreate` with a file, through a multipart request. */
 export async function uploadFile(
   t: TestApp,

@@ -11,7 +11,7 @@ import {
   type Category,
   type CategoryData,
 } from '../../../../test/support/categories.js'
-import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
+import { ownAndForeignImages, useTestMedia } from '../../../../test/support/media.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 
 // Category fields through the GraphQL endpoint: create, read, update, delete, their errors,
@@ -91,13 +91,9 @@ describe('categoryCreate', () => {
   })
 
   it('shows an image of the store and refuses media of another store as NOT_FOUND', async () => {
-    const { apiKey } = await t.tenant('cat-image')
-    const other = await t.tenant('cat-image-other')
     const media = await useTestMedia(t)
     try {
-      const mine = (await uploadFile(t, apiKey, { data: await image(8, 8), filename: 'men.png' })).media!
-      const theirs = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' }))
-        .media!
+      const { apiKey, mine, theirs } = await ownAndForeignImages(t, 'cat-image', 'men.png')
       const query = `mutation ($input: CategoryCreateInput!) { categoryCreate(input: $input) { category { image { id filename } } } }`
       const created = await t.gql<{ categoryCreate: { category: { image: { id: string } } } }>(apiKey, query, {
         input: { title: 'Men', imageId: mine.id },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
-import { image, uploadFile, useTestMedia } from '../../../../test/support/media.js'
+import { ownAndForeignImages, useTestMedia } from '../../../../test/support/media.js'
 import { UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import {
   BLOG_FIELDS,
@@ -78,13 +78,9 @@ describe('blogs', () => {
 
 describe('posts', () => {
   it('creates a post with sanitized body, tags and a cover of the store, and reads it by id and by handles', async () => {
-    const { apiKey } = await t.tenant('post-create')
-    const other = await t.tenant('post-create-other')
     const media = await useTestMedia(t)
     try {
-      const cover = (await uploadFile(t, apiKey, { data: await image(8, 8), filename: 'cover.png' })).media!
-      const foreign = (await uploadFile(t, other.apiKey, { data: await image(8, 8, 'png', '#000'), filename: 'x.png' }))
-        .media!
+      const { apiKey, mine: cover, theirs: foreign } = await ownAndForeignImages(t, 'post-create', 'cover.png')
       const blog = await createBlog(t, apiKey, { title: 'News' })
       const post = await createPost(t, apiKey, {
         blogId: blog.id,
