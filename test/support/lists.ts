@@ -1,6 +1,7 @@
 import type { PageInfo } from '../../projections/shared/pagination.js'
 import { expect } from 'vitest'
 import type { GraphQLResponse, TestApp } from './app.js'
+import { onlyError } from './products.js'
 
 type Page = {
   nodes: Record<string, string>[]
@@ -85,6 +86,18 @@ export function listReader<Node>(t: TestApp, field: string, type: string, node: 
     expect(response.errors).toBeUndefined()
     return response.data![field]!
   }
+}
+
+/**
+ * Checks the page bounds every list keeps, through its `query`: more than 250 rows is
+ * BAD_USER_INPUT on `first`, and cursor and page arguments together are BAD_USER_INPUT.
+ */
+export async function expectPageBoundsRefused(t: TestApp, apiKey: string, query: string): Promise<void> {
+  expect(onlyError(await t.gql(apiKey, query, { first: 251 }))).toMatchObject({
+    code: 'BAD_USER_INPUT',
+    field: ['first'],
+  })
+  expect(onlyError(await t.gql(apiKey, query, { first: 1, page: 1 }))).toMatchObject({ code: 'BAD_USER_INPUT' })
 }
 
 /**
