@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateTimeProblem, jsonProblem } from './boundary.js'
+import { named } from './input-names.js'
 
 /** Range of a Postgres `integer`, where positions, counts and quantities are stored. */
 export const INT4_MIN = -2_147_483_648
@@ -17,13 +18,14 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  */
 export function dateTimeInput(field: string) {
   const format = `${field} must be an ISO-8601 date and time, e.g. 2026-12-01T09:00:00Z`
-  return z
+  const dateTime = z
     .union([z.date({ error: format }), z.iso.datetime({ offset: true, error: format })], { error: format })
     .superRefine((value, check) => {
       const problem = dateTimeProblem(new Date(value))
       if (problem) check.addIssue({ code: 'custom', message: `${field} ${problem}`, input: value })
     })
     .transform((value) => new Date(value).toISOString())
+  return named(dateTime, 'DateTime')
 }
 
 /**

@@ -6,6 +6,8 @@ export interface SeoDocs {
   titleFallback?: string
   /** Whether the input's fields state their length limits too. */
   inputLimits?: boolean
+  /** The input comes with the resource's generated mutations (from the commands' zod `seo`): write only the type. */
+  generatedInput?: boolean
 }
 
 /**
@@ -15,7 +17,6 @@ export interface SeoDocs {
  * @example seoTypeDefs('Category', { of: 'a category', titleFallback: 'the category title', inputLimits: true })
  */
 export function seoTypeDefs(type: string, docs: SeoDocs): string {
-  const limit = (text: string) => (docs.inputLimits ? `"${text}"\n    ` : '')
   return /* GraphQL */ `
   "What search engines and link previews show for ${docs.of}; locale translates title and description."
   type ${type}Seo {
@@ -25,6 +26,12 @@ export function seoTypeDefs(type: string, docs: SeoDocs): string {
     description(locale: Locale): String!
   }
 
+${docs.generatedInput ? '' : seoInputTypeDefs(type, docs)}`
+}
+
+function seoInputTypeDefs(type: string, docs: SeoDocs): string {
+  const limit = (text: string) => (docs.inputLimits ? `"${text}"\n    ` : '')
+  return /* GraphQL */ `
   "Parts left out keep their value; an empty string clears one."
   input ${type}SeoInput {
     ${limit('At most 70 characters.')}title: String

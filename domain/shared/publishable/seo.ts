@@ -28,7 +28,7 @@ export const seoInput = z
       title: seoPart(
         'title',
         SEO_TITLE_MAX_LENGTH,
-        `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; the product title when empty.`,
+        `The title search engines show, at most ${SEO_TITLE_MAX_LENGTH} characters; when empty, the title itself is shown.`,
       ),
       description: seoPart(
         'description',

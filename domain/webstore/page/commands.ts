@@ -5,6 +5,7 @@ import { handleInput } from '../../shared/publishable/handle.js'
 import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
 import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
 import { htmlBodyInput } from '../shared/html-body.js'
+import { named } from '../../shared/input-names.js'
 import type { PageFields } from './events.js'
 
 export const TEMPLATE_SUFFIX_MAX_LENGTH = 100
@@ -23,7 +24,7 @@ const pageFields = {
   handle: handleInput('about-us', 'the store'),
   body: htmlBodyInput('body'),
   templateSuffix,
-  status: statusInput('page'),
+  status: named(statusInput('page'), 'PageStatus'),
   seo: seoInput,
   publishAt: publishAtInput,
 }

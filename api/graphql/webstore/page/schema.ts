@@ -1,20 +1,14 @@
 import { PAGE_LIST } from '../../../../domain/webstore/page/list.js'
 import { resourceReadTypeDefs } from '../../shared/list-sdl.js'
 import { seoTypeDefs } from '../../shared/seo.js'
-import { EVENT_POSITION, deletePayloadType, payloadType, mutationFields } from '../../shared/payloads.js'
-import {
-  SANITIZED_BODY_FIELD,
-  publicationCreateFields,
-  publicationFields,
-  publishStatusEnum,
-} from '../../shared/publishable.js'
+import { SANITIZED_BODY_FIELD, publicationFields, publishStatusEnum } from '../../shared/publishable.js'
 import { titleAndHandleFields } from '../../shared/handle.js'
 
-/** SDL of web store pages. */
+/** SDL of web store pages; their inputs, payloads and mutations come from the command definitions. */
 export const pageTypeDefs = /* GraphQL */ `
   ${publishStatusEnum('Page')}
 
-  ${seoTypeDefs('Page', { of: 'a page or post' })}
+  ${seoTypeDefs('Page', { of: 'a page or post', generatedInput: true })}
 
   "A web store page such as About us or Shipping policy, served at /pages/<handle>."
   type Page {
@@ -32,41 +26,6 @@ export const pageTypeDefs = /* GraphQL */ `
     history(first: Int, after: String): AuditEntryConnection!
   }
 
-  input PageCreateInput {
-    title: String!
-    "Generated from the title when omitted."
-    handle: String
-    "HTML; sanitized on the way in."
-    body: String
-    templateSuffix: String
-    ${publicationCreateFields('Page')}
-  }
-
-  input PageUpdateInput {
-    id: ID!
-    title: String
-    handle: String
-    "HTML; sanitized on the way in. An empty string clears it."
-    body: String
-    templateSuffix: String
-    "PUBLISHED puts it live now; DRAFT hides it."
-    status: PageStatus
-    "Parts given replace the old ones."
-    seo: PageSeoInput
-    "Schedule a DRAFT to go live at this time; null cancels the schedule."
-    publishAt: DateTime
-  }
-
-  input PageDeleteInput {
-    id: ID!
-  }
-
-  ${payloadType('PageCreate', 'page: Page', { eventPosition: 'Log position of the write.' })}
-
-  ${payloadType('PageUpdate', 'page: Page', { eventPosition: EVENT_POSITION.unchanged })}
-
-  ${deletePayloadType('PageDelete')}
-
   ${resourceReadTypeDefs(PAGE_LIST, {
     one: {
       name: 'page',
@@ -75,12 +34,4 @@ export const pageTypeDefs = /* GraphQL */ `
     },
     list: { name: 'pages', doc: "The store's pages, drafts included." },
   })}
-
-  extend type Mutation {
-    ${mutationFields({
-      pageCreate: 'Creates a page. Needs webstore:write.',
-      pageUpdate: "Changes a page's fields, status or schedule. Needs webstore:write.",
-      pageDelete: 'Deletes a page for good; its handle becomes free. Needs webstore:write.',
-    })}
-  }
 `
