@@ -115,7 +115,7 @@ export function commandMutations(definitions: readonly AnyCommandDefinition[], p
     const name = mutationName(definition)
     const input = inputs.add(definition.input, `${pascal(name)}Input`, payload.inputPrefix ?? payload.type)
     const entity = deletes(definition) ? 'deletedId: ID!' : `${payload.field}: ${payload.type}`
-    payloads.push(payloadType(pascal(name), entity, { eventPosition: EVENT_POSITION.unchanged }))
+    payloads.push(payloadType(pascal(name), entity, { eventPosition: EVENT_POSITION.readBack }))
     fields.push(`  ${JSON.stringify(summary(definition))}\n  ${name}(input: ${input}!): ${pascal(name)}Payload!`)
   }
   return {

@@ -4,6 +4,9 @@ export const EVENT_POSITION = {
   written: 'Log position of the write; send it as X-Consistency-Position to read at least this fresh.',
   /** After a write that records nothing when the input changes nothing. */
   unchanged: 'Log position of the write; null when nothing changed.',
+  /** After a write that records nothing when the input changes nothing, telling how to read it back. */
+  readBack:
+    'Log position of the write; send it as X-Consistency-Position to read at least this fresh. Null when nothing changed.',
 }
 
 /** Docstrings of a payload type and of its `eventPosition`; either may be left out. */
@@ -50,7 +53,7 @@ export function changedEntityPayloads(type: string, names: readonly string[]): s
         .toLowerCase()
       return payloadType(name, `${field}: ${type}`, {
         type: `The ${type.toLowerCase()} after ${change}.`,
-        eventPosition: `${EVENT_POSITION.written} Null when nothing changed.`,
+        eventPosition: EVENT_POSITION.readBack,
       })
     })
     .join('\n')

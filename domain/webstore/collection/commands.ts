@@ -8,27 +8,37 @@ import { htmlBodyInput } from '../shared/html-body.js'
 import { statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
 import { COLLECTION_SORT_ORDERS, COLLECTION_TYPES, type CollectionFields, type CollectionSortOrder } from './events.js'
 import { rulesInput, type CollectionRule } from './rules.js'
+import { named } from '../../shared/input-names.js'
 
 /** Products one call may name. */
 export const COLLECTION_PRODUCTS_PER_CALL = 250
 
-const imageId = z
-  .union([z.literal(''), entityId('media', 'imageId')], {
-    error: 'imageId must be a media id (a UUID), or an empty string to remove the image',
-  })
-  .describe('A media id of the media library (upload_image returns one); an empty string removes the image.')
+const imageId = named(
+  z
+    .union([z.literal(''), entityId('media', 'imageId')], {
+      error: 'imageId must be a media id (a UUID), or an empty string to remove the image',
+    })
+    .describe('A media id of the media library (upload_image returns one); an empty string removes the image.'),
+  'ID',
+)
 
-const type = z
-  .enum(COLLECTION_TYPES, { error: `type must be one of ${COLLECTION_TYPES.join(', ')}` })
-  .describe(
-    'MANUAL (you add and order products) or SMART (rules pick them). SMART when rules are given, else MANUAL. Cannot change later.',
-  )
+const type = named(
+  z
+    .enum(COLLECTION_TYPES, { error: `type must be one of ${COLLECTION_TYPES.join(', ')}` })
+    .describe(
+      'MANUAL (you add and order products) or SMART (rules pick them). SMART when rules are given, else MANUAL. Cannot change later.',
+    ),
+  'CollectionType',
+)
 
-const sortOrder = z
-  .enum(COLLECTION_SORT_ORDERS, { error: `sortOrder must be one of ${COLLECTION_SORT_ORDERS.join(', ')}` })
-  .describe(
-    'How the products are ordered: MANUAL (your order, MANUAL collections only), TITLE_ASC/DESC, PRICE_ASC/DESC (lowest variant price), CREATED_ASC/DESC.',
-  )
+const sortOrder = named(
+  z
+    .enum(COLLECTION_SORT_ORDERS, { error: `sortOrder must be one of ${COLLECTION_SORT_ORDERS.join(', ')}` })
+    .describe(
+      'How the products are ordered: MANUAL (your order, MANUAL collections only), TITLE_ASC/DESC, PRICE_ASC/DESC (lowest variant price), CREATED_ASC/DESC.',
+    ),
+  'CollectionSortOrder',
+)
 
 const disjunctive = z
   .boolean({ error: 'disjunctive must be true or false' })
@@ -46,7 +56,7 @@ const collectionFields = {
   description: htmlBodyInput('description'),
   imageId,
   seo: seoInput,
-  status: statusInput('collection'),
+  status: named(statusInput('collection'), 'CollectionStatus'),
 }
 const collectionRules = { rules: rulesInput, disjunctive, sortOrder }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { named } from '../../shared/input-names.js'
 import { attributeCode } from '../../catalog/attribute/commands.js'
 import { PRODUCT_STATUSES } from '../../catalog/product/events.js'
 import { DECIMAL_PATTERN } from '../../catalog/product/money.js'
@@ -85,12 +86,18 @@ function valueProblem(rule: { field: RuleField; relation: RuleRelation; value: s
 const ruleInput = z
   .strictObject(
     {
-      field: z
-        .enum(RULE_FIELDS, { error: `field must be one of ${RULE_FIELDS.join(', ')}` })
-        .describe('The product fact the rule looks at.'),
-      relation: z
-        .enum(RULE_RELATIONS, { error: `relation must be one of ${RULE_RELATIONS.join(', ')}` })
-        .describe('How the fact is compared with value.'),
+      field: named(
+        z
+          .enum(RULE_FIELDS, { error: `field must be one of ${RULE_FIELDS.join(', ')}` })
+          .describe('The product fact the rule looks at.'),
+        'CollectionRuleField',
+      ),
+      relation: named(
+        z
+          .enum(RULE_RELATIONS, { error: `relation must be one of ${RULE_RELATIONS.join(', ')}` })
+          .describe('How the fact is compared with value.'),
+        'CollectionRuleRelation',
+      ),
       value: z
         .string({ error: 'value must be a string' })
         .trim()

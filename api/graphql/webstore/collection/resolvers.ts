@@ -14,18 +14,9 @@ import { listResolver } from '../../shared/query-resolvers.js'
 import { batchLoader, idOf } from '../../shared/loaders.js'
 import { wantsTotal } from '../../shared/selection.js'
 import { collectionTypeDefs } from './schema.js'
-import {
-  collectionCreate,
-  collectionDelete,
-  collectionProductsAdd,
-  collectionProductsRemove,
-  collectionProductsReorder,
-  collectionUpdate,
-} from '../../../../domain/webstore/collection/definitions.js'
+import { collectionCommands } from '../../../../domain/webstore/collection/definitions.js'
 import { historyResolver } from '../../shared/history.js'
-import { mutationResolvers, type WrittenEntity } from '../../shared/mutations.js'
-
-const writtenCollection: WrittenEntity = { field: 'collection', read: (ctx, id) => readCollection(ctx, { id }) }
+import { withMutations } from '../../shared/mutations.js'
 
 const resolvers: GraphQLSlice['resolvers'] = {
   Collection: {
@@ -37,17 +28,6 @@ const resolvers: GraphQLSlice['resolvers'] = {
     collection: (_root, args: { id?: string | null; handle?: string | null }, ctx) => readCollection(ctx, args),
     collections: listResolver(listCollections),
   },
-  Mutation: mutationResolvers(
-    [
-      collectionCreate,
-      collectionUpdate,
-      collectionProductsAdd,
-      collectionProductsRemove,
-      collectionProductsReorder,
-      collectionDelete,
-    ],
-    writtenCollection,
-  ),
 }
 
 /** `Collection.productsCount` and `image`, and `Product.collections`, for every object of a response in one query each. */
@@ -61,4 +41,8 @@ const loaders: GraphQLSlice['loaders'] = {
   },
 }
 
-export const collectionSlice: GraphQLSlice = { typeDefs: collectionTypeDefs, resolvers, loaders }
+export const collectionSlice = withMutations({ typeDefs: collectionTypeDefs, resolvers, loaders }, collectionCommands, {
+  field: 'collection',
+  type: 'Collection',
+  read: (ctx, id) => readCollection(ctx, { id }),
+})

@@ -4,17 +4,8 @@ import { LIST_ARGS } from '../../shared/schema.js'
 import { historyField } from '../../shared/history.js'
 import { seoTypeDefs } from '../../shared/seo.js'
 import { titleAndHandleFields } from '../../shared/handle.js'
-import { changedEntityPayloads, deletePayloadType, mutationFields } from '../../shared/payloads.js'
 
-/** Mutations whose payload is the changed collection: `<Name>Payload {collection, eventPosition}`. */
-const COLLECTION_PAYLOADS = [
-  'CollectionCreate',
-  'CollectionUpdate',
-  'CollectionProductsAdd',
-  'CollectionProductsRemove',
-  'CollectionProductsReorder',
-]
-
+/** SDL of collections; their inputs, payloads and mutations come from the command definitions. */
 export const collectionTypeDefs = /* GraphQL */ `
   "MANUAL: the merchant picks and orders the products; SMART: rules pick them and membership follows every product change."
   enum CollectionType {
@@ -80,17 +71,7 @@ export const collectionTypeDefs = /* GraphQL */ `
     attributeCode: String
   }
 
-  "One condition, e.g. {field: TAG, relation: EQUALS, value: \\"summer\\"}."
-  input CollectionRuleInput {
-    field: CollectionRuleField!
-    relation: CollectionRuleRelation!
-    "PRICE: an amount (\\"49.99\\"); INVENTORY: a whole number; CATEGORY: a category id; PRODUCT_STATUS: DRAFT, ACTIVE or ARCHIVED; text otherwise."
-    value: String!
-    "Required for ATTRIBUTE rules, refused for the others."
-    attributeCode: String
-  }
-
-  ${seoTypeDefs('Collection', { of: 'a collection' })}
+  ${seoTypeDefs('Collection', { of: 'a collection', generatedInput: true })}
 
   "A group of products shown together on the storefront at /collections/<handle>."
   type Collection {
@@ -125,69 +106,6 @@ export const collectionTypeDefs = /* GraphQL */ `
     updatedAt: DateTime!
   }
 
-  input CollectionCreateInput {
-    title: String!
-    "Generated from the title when omitted (summer-sale, then summer-sale-2 when taken)."
-    handle: String
-    "HTML; scripts, event handlers and styles are removed."
-    description: String
-    "A media id of the media library."
-    imageId: ID
-    seo: CollectionSeoInput
-    "PUBLISHED when omitted."
-    status: CollectionStatus
-    "SMART when rules are given, else MANUAL. Cannot change later."
-    type: CollectionType
-    "SMART collections: at least one rule."
-    rules: [CollectionRuleInput!]
-    "SMART collections: true for ANY rule, false (default) for ALL."
-    disjunctive: Boolean
-    "MANUAL for MANUAL collections, CREATED_DESC for SMART ones, when omitted."
-    sortOrder: CollectionSortOrder
-  }
-
-  "Only the fields given change; the rest stay as they are."
-  input CollectionUpdateInput {
-    id: ID!
-    title: String
-    handle: String
-    description: String
-    "A media id; an empty string removes the image."
-    imageId: ID
-    seo: CollectionSeoInput
-    status: CollectionStatus
-    "SMART only: the whole new rule list; membership is re-evaluated at once."
-    rules: [CollectionRuleInput!]
-    disjunctive: Boolean
-    sortOrder: CollectionSortOrder
-  }
-
-  input CollectionDeleteInput {
-    id: ID!
-  }
-
-  input CollectionProductsAddInput {
-    collectionId: ID!
-    productIds: [ID!]!
-    "Where to insert them among the collection's products, from 0; last when omitted."
-    position: Int
-  }
-
-  input CollectionProductsRemoveInput {
-    collectionId: ID!
-    productIds: [ID!]!
-  }
-
-  input CollectionProductsReorderInput {
-    collectionId: ID!
-    "The listed products come first, in this order; the others keep their order after them."
-    productIds: [ID!]!
-  }
-
-  ${changedEntityPayloads('Collection', COLLECTION_PAYLOADS)}
-
-  ${deletePayloadType('CollectionDelete')}
-
   extend type Product {
     "The collections the product belongs to now (manual picks and smart matches), by title."
     collections: [Collection!]!
@@ -201,16 +119,4 @@ export const collectionTypeDefs = /* GraphQL */ `
     },
     list: { name: 'collections', doc: "The store's collections." },
   })}
-
-  extend type Mutation {
-    ${mutationFields({
-      collectionCreate: 'Creates a MANUAL or SMART collection. Needs webstore:write.',
-      collectionUpdate:
-        'Changes the given fields of a collection; new rules re-evaluate its products at once. Needs webstore:write.',
-      collectionDelete: 'Deletes a collection; its products stay in the catalog. Needs webstore:write.',
-      collectionProductsAdd: 'Adds products to a MANUAL collection at a position. Needs webstore:write.',
-      collectionProductsRemove: 'Takes products out of a MANUAL collection. Needs webstore:write.',
-      collectionProductsReorder: "Sets the order of a MANUAL collection's products. Needs webstore:write.",
-    })}
-  }
 `
