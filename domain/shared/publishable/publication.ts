@@ -28,12 +28,12 @@ export type PublicationChange =
   | { kind: 'scheduled'; publishAt: string }
   | { kind: 'unscheduled'; reason: 'published' | 'cancelled' }
 
-export function statusInput(resource: string) {
+/** A publishable's status input; `scheduled` when the resource also takes `publishAt`. */
+export function statusInput(resource: string, { scheduled = true } = {}) {
+  const schedule = scheduled ? ` A ${resource} scheduled with publishAt stays DRAFT until then.` : ''
   return z
     .enum(PUBLICATION_STATUSES, { error: `status must be one of ${PUBLICATION_STATUSES.join(', ')}` })
-    .describe(
-      `DRAFT (hidden) or PUBLISHED (on the storefront). A ${resource} scheduled with publishAt stays DRAFT until then.`,
-    )
+    .describe(`DRAFT (hidden) or PUBLISHED (on the storefront).${schedule}`)
 }
 
 export const publishAtInput = dateTimeInput('publishAt').describe(

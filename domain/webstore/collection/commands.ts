@@ -56,7 +56,7 @@ const collectionFields = {
   description: htmlBodyInput('description'),
   imageId,
   seo: seoInput,
-  status: named(statusInput('collection'), 'CollectionStatus'),
+  status: named(statusInput('collection', { scheduled: false }), 'CollectionStatus'),
 }
 const collectionRules = { rules: rulesInput, disjunctive, sortOrder }
 
