@@ -57,7 +57,6 @@ export const collectionCreate = defineCommand({
     'CREATED_ASC/DESC (SMART default CREATED_DESC). handle is generated from the title when omitted; description is HTML (scripts ' +
     'removed); imageId a media id; seo {title, description}; status PUBLISHED (default) or DRAFT. Returns the collection. Fails ' +
     'with CONFLICT when the handle is taken, NOT_FOUND for an unknown image or category.',
-  summary: 'Creates a MANUAL or SMART collection.',
   ...WRITE,
   annotations: { destructive: false, idempotent: false },
   input: collectionCreateInput,
@@ -94,7 +93,6 @@ export const collectionUpdate = defineCommand({
     'replace the whole rule list and membership is re-evaluated at once; the type cannot change. imageId "" removes the image. ' +
     'Repeating a call changes nothing. Returns the collection. Fails with NOT_FOUND when the id is unknown, BAD_USER_INPUT when ' +
     'rules are sent for a MANUAL collection, and CONFLICT when the new handle is taken.',
-  summary: 'Changes the given fields of a collection; new rules re-evaluate its products at once.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionUpdateInput,
@@ -115,7 +113,6 @@ export const collectionDelete = deleteCommand(WRITE, onCollection, 'CollectionDe
   description:
     'Delete a collection, found by id, for good: its products stay in the catalog, its handle becomes free. To hide it instead, ' +
     'set status DRAFT with update_collection. Returns the deleted id. Fails with NOT_FOUND when the id is unknown or already deleted.',
-  summary: 'Deletes a collection; its products stay in the catalog.',
   input: collectionDeleteInput,
 })
 
@@ -127,7 +124,6 @@ export const collectionProductsAdd = defineCommand({
     'counting from 0; they go last when omitted. Products already in it stay where they are, so repeating a call is safe. ' +
     'Returns the collection. Fails with NOT_FOUND when the collection or a product is unknown in this store, and BAD_USER_INPUT ' +
     'for a SMART collection (its rules pick its products).',
-  summary: 'Adds products to a MANUAL collection at a position.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsAddInput,
@@ -147,7 +143,6 @@ export const collectionProductsRemove = defineCommand({
   description:
     'Take products out of a MANUAL collection, found by collectionId; the products stay in the catalog. Products not in it are ' +
     'ignored, so repeating a call is safe. Returns the collection. Fails with NOT_FOUND when the collection is unknown.',
-  summary: 'Takes products out of a MANUAL collection.',
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsRemoveInput,
@@ -160,7 +155,6 @@ export const collectionProductsReorder = defineCommand({
   description:
     "Change the order of a MANUAL collection's products: the listed ones come first, in the order given, and the others keep " +
     'their order after them. Returns the collection. Fails with BAD_USER_INPUT when a listed product is not in the collection.',
-  summary: "Sets the order of a MANUAL collection's products.",
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: collectionProductsReorderInput,

@@ -30,7 +30,6 @@ export const pageCreate = defineCommand({
     '(ISO-8601) schedules a DRAFT to go live by itself, and status then defaults to DRAFT. templateSuffix picks ' +
     'templates/page.<suffix>.json; seo {title, description} sets the search listing. Returns the page. Fails with CONFLICT when ' +
     'the handle you pass is used by another page.',
-  summary: 'Creates a page.',
   ...WRITE,
   annotations: { destructive: false, idempotent: false },
   input: pageCreateInput,
@@ -59,7 +58,6 @@ export const pageUpdate = defineCommand({
     'or templateSuffix, seo parts given replace the old ones. status PUBLISHED puts the page live now, DRAFT hides it; publishAt ' +
     'schedules a DRAFT to go live at that time and null cancels the schedule. Repeating a call changes nothing. Returns the page. ' +
     'Fails with NOT_FOUND when the id is unknown or deleted, and CONFLICT when the new handle is used by another page.',
-  summary: "Changes a page's fields, status or schedule.",
   ...WRITE,
   annotations: { destructive: false, idempotent: true },
   input: pageUpdateInput,
@@ -77,7 +75,6 @@ export const pageDelete = deleteCommand(WRITE, onPage, 'PageDelete', 'pageId', {
     'Delete a page, found by id, for good: it leaves the storefront, menu items linking to it are reported as broken, and its ' +
     'handle becomes free. To hide a page but keep it, set its status to DRAFT with update_page instead. Returns the deleted id. ' +
     'Fails with NOT_FOUND when the id is unknown or already deleted.',
-  summary: 'Deletes a page for good; its handle becomes free.',
   input: pageDeleteInput,
 })
 
