@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTenant, useTestApp, type Tenant } from './support/app.js'
-import { Shopper, productWithVariants, setCommerce } from './support/cart.js'
+import { Shopper, activeProductByOption, productWithVariants, setCommerce } from './support/cart.js'
 import { createStorefrontToken, storefrontQuery } from './support/storefront-api.js'
 import { callTool, connectMcp } from './support/mcp.js'
 
@@ -73,15 +73,9 @@ beforeAll(async () => {
       },
     },
   })
-  shirt = await productWithVariants(t, shop.apiKey, {
-    title: 'Linen Shirt',
-    handle: 'linen-shirt',
-    status: 'ACTIVE',
-    options: [{ name: 'Size', values: ['S', 'M'] }],
-    variants: [
-      { price: '25.00', sku: 'SHIRT-S', inventoryQuantity: 5, optionValues: [{ name: 'Size', value: 'S' }] },
-      { price: '27.00', sku: 'SHIRT-M', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'M' }] },
-    ],
+  shirt = await activeProductByOption(t, shop.apiKey, { title: 'Linen Shirt', handle: 'linen-shirt' }, 'Size', {
+    S: { price: '25.00', sku: 'SHIRT-S', inventoryQuantity: 5 },
+    M: { price: '27.00', sku: 'SHIRT-M', inventoryQuantity: 3 },
   })
   poster = await productWithVariants(t, shop.apiKey, {
     title: 'Poster',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/support/app.js'
-import { productWithVariants, setCommerce } from '../../test/support/cart.js'
+import { activeProductByOption, productWithVariants, setCommerce } from '../../test/support/cart.js'
 import { createStorefrontToken, storefrontQuery, useStorefrontShop } from '../../test/support/storefront-api.js'
 
 // The cart mutations of the public storefront API, for headless front ends.
@@ -33,15 +33,9 @@ beforeAll(async () => {
   await setCommerce(t, shop.apiKey, true)
   await setCommerce(t, other.apiKey, true)
   otherToken = (await createStorefrontToken(t, other.apiKey)).accessToken
-  shirt = await productWithVariants(t, shop.apiKey, {
-    title: 'Shirt',
-    handle: 'shirt',
-    status: 'ACTIVE',
-    options: [{ name: 'Size', values: ['S', 'M'] }],
-    variants: [
-      { price: '19.90', sku: 'SH-S', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
-      { price: '21.00', sku: 'SH-M', inventoryTracked: false, optionValues: [{ name: 'Size', value: 'M' }] },
-    ],
+  shirt = await activeProductByOption(t, shop.apiKey, { title: 'Shirt', handle: 'shirt' }, 'Size', {
+    S: { price: '19.90', sku: 'SH-S', inventoryQuantity: 3 },
+    M: { price: '21.00', sku: 'SH-M', inventoryTracked: false },
   })
   draft = await productWithVariants(t, shop.apiKey, {
     title: 'Secret',

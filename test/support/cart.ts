@@ -4,7 +4,7 @@ import type { AjaxCart } from '../../app/orders/cart/shapes.js'
 import { startTestApp, type TestApp } from './app.js'
 import { ok } from './menus.js'
 import { perFile } from './per-file.js'
-import { createProduct } from './products.js'
+import { createProduct, oneOption } from './products.js'
 
 const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 
@@ -29,6 +29,20 @@ export async function productWithVariants(
     id: product.id,
     variants: Object.fromEntries(read.data!.product.variants.map((v) => [v.sku, v.id])),
   }
+}
+
+/**
+ * An ACTIVE product whose variants differ in one option, given by their values (`oneOption`):
+ * its id and its variants' ids by SKU.
+ */
+export function activeProductByOption(
+  t: TestApp,
+  apiKey: string,
+  product: { title: string; handle: string },
+  option: string,
+  variants: Record<string, Record<string, unknown>>,
+): Promise<Product> {
+  return productWithVariants(t, apiKey, { ...product, status: 'ACTIVE', ...oneOption(option, variants) })
 }
 
 /** A shopper's browser: keeps the cart cookie it is given, sends it back on every request. */
@@ -90,15 +104,9 @@ async function startCartShop() {
   const other = await t.tenant('cart-other')
   await setCommerce(t, shop.apiKey, true)
   await setCommerce(t, other.apiKey, true)
-  const tee = await productWithVariants(t, shop.apiKey, {
-    title: 'Tee <b>',
-    handle: 'tee',
-    status: 'ACTIVE',
-    options: [{ name: 'Size', values: ['S', 'M'] }],
-    variants: [
-      { price: '10.00', sku: 'TEE-S', inventoryQuantity: 2, optionValues: [{ name: 'Size', value: 'S' }] },
-      { price: '12.50', sku: 'TEE-M', inventoryQuantity: 9, optionValues: [{ name: 'Size', value: 'M' }] },
-    ],
+  const tee = await activeProductByOption(t, shop.apiKey, { title: 'Tee <b>', handle: 'tee' }, 'Size', {
+    S: { price: '10.00', sku: 'TEE-S', inventoryQuantity: 2 },
+    M: { price: '12.50', sku: 'TEE-M', inventoryQuantity: 9 },
   })
   const mug = await productWithVariants(t, shop.apiKey, {
     title: 'Mug',

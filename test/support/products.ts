@@ -43,6 +43,20 @@ export async function createProduct(t: TestApp, apiKey: string, input: Record<st
   return response.data!.productCreate.product
 }
 
+/**
+ * The `options` and `variants` of a product input whose variants differ in one option, each
+ * variant given under its value, which becomes its `optionValues`:
+ * `oneOption('Size', { S: { price: '10.00' }, M: { price: '12.00' } })`. The values keep the order
+ * of the keys, so they must not look like integers (those come first in an object).
+ */
+export function oneOption(name: string, variants: Record<string, Record<string, unknown>>) {
+  const values = Object.keys(variants)
+  return {
+    options: [{ name, values }],
+    variants: values.map((value) => ({ ...variants[value], optionValues: [{ name, value }] })),
+  }
+}
+
 /** The audit trail of one entity as `type@revision`, oldest first. */
 export async function auditTrail(t: TestApp, apiKey: string, entityId: string): Promise<string[]> {
   const response = await t.gql<{ auditLog: { nodes: { type: string; revision: number }[] } }>(

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/support/app.js'
 import { browserSupport, useShopInBrowser } from '../../../test/support/browser.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
-import { createProduct } from '../../../test/support/products.js'
+import { activeProductByOption, setCommerce } from '../../../test/support/cart.js'
 
 // A shopper's walk in a real Chromium, with every request outside the store blocked: home → menu
 // → collection → product → another variant (a plain form) → French → a missing page; and the
@@ -16,13 +16,7 @@ const walk = useShopInBrowser(t, {
   handle: 'walk-shop',
   skip: chromium.skip,
   stock: async (shop) => {
-    await ok(
-      t,
-      shop.apiKey,
-      'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
-      { enabled: true },
-      'storeCommerceToggle',
-    )
+    await setCommerce(t, shop.apiKey, true)
     await ok(
       t,
       shop.apiKey,
@@ -30,15 +24,9 @@ const walk = useShopInBrowser(t, {
       { enabledLocales: ['en', 'fr'] },
       'storeUpdate',
     )
-    const lamp = await createProduct(t, shop.apiKey, {
-      title: 'Lamp',
-      handle: 'lamp',
-      status: 'ACTIVE',
-      options: [{ name: 'Color', values: ['White', 'Black'] }],
-      variants: [
-        { price: '30.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'White' }] },
-        { price: '35.00', inventoryQuantity: 4, optionValues: [{ name: 'Color', value: 'Black' }] },
-      ],
+    const lamp = await activeProductByOption(t, shop.apiKey, { title: 'Lamp', handle: 'lamp' }, 'Color', {
+      White: { price: '30.00', inventoryQuantity: 4 },
+      Black: { price: '35.00', inventoryQuantity: 4 },
     })
     await ok(
       t,
