@@ -53,24 +53,14 @@ export function judge(m: Measurements): Target[] {
       measured: `${update.reqPerSec.toFixed(0)} req/s`,
       pass: update.reqPerSec >= UPDATE_RPS_MIN,
     },
-    {
-      name: 'productUpdate p99',
-      goal: `≤ ${UPDATE_P99_MAX_MS} ms`,
-      measured: `${update.p99Ms} ms`,
-      pass: update.p99Ms <= UPDATE_P99_MAX_MS,
-    },
+    p99Target('productUpdate p99', update, UPDATE_P99_MAX_MS),
     {
       name: 'signed webhooks throughput',
       goal: `≥ ${WEBHOOK_RPS_MIN} req/s`,
       measured: `${webhook.reqPerSec.toFixed(0)} req/s (${(webhook.reqPerSec / floor.reqPerSec).toFixed(2)}× floor)`,
       pass: webhook.reqPerSec >= WEBHOOK_RPS_MIN,
     },
-    {
-      name: 'signed webhooks p99',
-      goal: `≤ ${WEBHOOK_P99_MAX_MS} ms`,
-      measured: `${webhook.p99Ms} ms`,
-      pass: webhook.p99Ms <= WEBHOOK_P99_MAX_MS,
-    },
+    p99Target('signed webhooks p99', webhook, WEBHOOK_P99_MAX_MS),
     {
       name: 'catalog list vs its floor',
       goal: `≥ ${CATALOG_RATIO_MIN}× catalog floor`,
@@ -83,18 +73,8 @@ export function judge(m: Measurements): Target[] {
       measured: `${(cachedPage.reqPerSec / floor.reqPerSec).toFixed(2)}× (${cachedPage.reqPerSec.toFixed(0)} req/s)`,
       pass: cachedPage.reqPerSec / floor.reqPerSec >= CACHED_PAGE_RATIO_MIN,
     },
-    {
-      name: 'uncached product page p99',
-      goal: `≤ ${UNCACHED_PRODUCT_P99_MAX_MS} ms`,
-      measured: `${uncachedPage.p99Ms} ms`,
-      pass: uncachedPage.p99Ms <= UNCACHED_PRODUCT_P99_MAX_MS,
-    },
-    {
-      name: 'uncached collection page p99',
-      goal: `≤ ${UNCACHED_COLLECTION_P99_MAX_MS} ms`,
-      measured: `${uncachedCollection.p99Ms} ms`,
-      pass: uncachedCollection.p99Ms <= UNCACHED_COLLECTION_P99_MAX_MS,
-    },
+    p99Target('uncached product page p99', uncachedPage, UNCACHED_PRODUCT_P99_MAX_MS),
+    p99Target('uncached collection page p99', uncachedCollection, UNCACHED_COLLECTION_P99_MAX_MS),
     {
       name: 'change visible after the answer, p99',
       goal: `≤ ${CHANGE_VISIBLE_MAX_MS} ms`,
@@ -108,6 +88,11 @@ export function judge(m: Measurements): Target[] {
       pass: m.idleRssMb <= IDLE_RSS_MAX_MB,
     },
   ]
+}
+
+/** A latency target: the scenario's p99 at most `maxMs`. */
+function p99Target(name: string, result: ScenarioResult, maxMs: number): Target {
+  return { name, goal: `≤ ${maxMs} ms`, measured: `${result.p99Ms} ms`, pass: result.p99Ms <= maxMs }
 }
 
 function find(m: Measurements, name: string): ScenarioResult {
