@@ -40,19 +40,3 @@ export function parseArgs<T>(schema: z.ZodType<T>, raw: unknown): T {
   const message = field.length ? `${field.join('.')}: ${issue.message}` : issue.message
   throw new DomainError('BAD_USER_INPUT', message, field.length ? { field } : {})
 }
-
-/**
- * The arguments of a hand-wired write tool checked against `schema`, failing the way the
- * registry fails a generated one: BAD_USER_INPUT on `input.<path>`, so every write tool names
- * the argument at fault the same way.
- */
-export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
-  requireStorable(raw, ['input'])
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]!
-  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)))
-  throw new DomainError('BAD_USER_INPUT', `${['input', ...path].join('.')}: ${issue.message}`, {
-    field: ['input', ...path],
-  })
-}
