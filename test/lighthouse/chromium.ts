@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromiumPath } from '../support/browser.js'
+import { untilOutput } from './child-output.js'
 
 export interface HeadlessChromium {
   /** The DevTools port Lighthouse connects to. */
@@ -56,27 +57,15 @@ export async function launchChromium(): Promise<HeadlessChromium> {
 }
 
 /** Chromium announces `DevTools listening on ws://127.0.0.1:<port>/…` on stderr once it is up. */
-function devToolsPort(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(
-      () => reject(new Error(`chromium opened no DevTools port within ${LAUNCH_TIMEOUT_MS / 1000} s:\n${output}`)),
-      LAUNCH_TIMEOUT_MS,
-    )
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(new Error(`cannot start chromium at ${chromiumPath()}: ${error.message}`))
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`chromium exited (${signal ?? code}) before it listened:\n${output}`))
-    })
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output)
-      if (!match) return
-      clearTimeout(timer)
-      resolve(Number(match[1]))
-    })
+async function devToolsPort(child: ChildProcess): Promise<number> {
+  const { match } = await untilOutput(child, {
+    name: 'chromium',
+    program: `chromium at ${chromiumPath()}`,
+    stream: 'stderr',
+    pattern: /DevTools listening on ws:\/\/[^:]+:(\d+)\//,
+    timeoutMs: LAUNCH_TIMEOUT_MS,
+    silent: 'chromium opened no DevTools port',
+    unreached: 'it listened',
   })
+  return Number(match[1])
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { untilOutput } from './child-output.js'
 
 /** `emporium serve` on a fresh data directory, as `npm start` runs it: PGlite, demo shop seeded. */
 export interface DemoServer {
@@ -66,33 +67,23 @@ export async function startDemoServer(): Promise<DemoServer> {
   }
 }
 
-/** Reads the server's stdout up to the `Storefront: <url>` line of its start-up banner. */
-function storefrontUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(
-      () => reject(new Error(`the server printed no storefront URL within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
-      START_TIMEOUT_MS,
-    )
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      process.stderr.write(chunk)
-      const match = /Storefront: (http:\/\/\S+?)\/?\s/.exec(output)
-      if (!match) return
-      clearTimeout(timer)
-      child.stdout?.off('data', onData)
-      if (!output.includes('A demo organization and shop were created'))
-        return reject(new Error(`the demo shop was not filled (see the log above):\n${output}`))
-      // Keep draining so a chatty server never blocks on a full pipe.
-      child.stdout?.on('data', (more: Buffer) => process.stderr.write(more))
-      resolve(match[1]!)
-    }
-    child.stdout?.on('data', onData)
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited (${signal ?? code}) before it served:\n${output}`))
-    })
+/**
+ * Reads the server's stdout up to the `Storefront: <url>` line of its start-up banner, echoing it
+ * to this process's stderr.
+ */
+async function storefrontUrl(child: ChildProcess): Promise<string> {
+  const { match, output } = await untilOutput(child, {
+    name: 'the server',
+    stream: 'stdout',
+    pattern: /Storefront: (http:\/\/\S+?)\/?\s/,
+    timeoutMs: START_TIMEOUT_MS,
+    silent: 'the server printed no storefront URL',
+    unreached: 'it served',
+    onChunk: (chunk) => process.stderr.write(chunk),
   })
+  if (!output.includes('A demo organization and shop were created'))
+    throw new Error(`the demo shop was not filled (see the log above):\n${output}`)
+  return match[1]!
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
