@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sourceDigest } from '../../domain/webstore/translation/digest.js'
 import { useTestApp } from '../../test/support/app.js'
-import { createCollection } from '../../test/support/collections.js'
+import { setCommerce } from '../../test/support/cart.js'
+import { createCollection, foreignCatalog } from '../../test/support/collections.js'
 import { ok } from '../../test/support/menus.js'
-import { createProduct } from '../../test/support/products.js'
+import { createProduct, oneOption } from '../../test/support/products.js'
 import { useStorefrontShop } from '../../test/support/storefront-api.js'
 
 // The catalog as a headless front end reads it: the rendered storefront's visibility rule and
@@ -14,7 +15,6 @@ const shop = useStorefrontShop(t, 'sfapi-cat')
 const ids = new Map<string, string>()
 
 const ADD = 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }'
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const STORE_UPDATE = 'mutation ($input: StoreUpdateInput!) { storeUpdate(input: $input) { eventPosition } }'
 const REGISTER =
   'mutation ($input: TranslationsRegisterInput!) { translationsRegister(input: $input) { eventPosition } }'
@@ -30,17 +30,16 @@ async function translate(resourceId: string, locale: string, source: string, val
 
 beforeAll(async () => {
   await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
-  await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+  await setCommerce(t, shop.apiKey, true)
   await product('red-tee', {
     title: 'Red Tee',
     vendor: 'Acme',
     tags: ['summer'],
     description: '<p>A <strong>red</strong> tee.</p>',
-    options: [{ name: 'Size', values: ['S', 'M'] }],
-    variants: [
-      { price: '10.00', sku: 'TEE-R-S', inventoryQuantity: 5, optionValues: [{ name: 'Size', value: 'S' }] },
-      { price: '12.50', sku: 'TEE-R-M', inventoryQuantity: 0, optionValues: [{ name: 'Size', value: 'M' }] },
-    ],
+    ...oneOption('Size', {
+      S: { price: '10.00', sku: 'TEE-R-S', inventoryQuantity: 5 },
+      M: { price: '12.50', sku: 'TEE-R-M', inventoryQuantity: 0 },
+    }),
   })
   await product('blue-tee', { title: 'Blue Tee', vendor: 'Zed', tags: ['winter'], variants: [{ price: '20.00' }] })
   await product('green-cap', { title: 'Green Cap', status: 'DRAFT', variants: [{ price: '5.00' }] })
@@ -51,9 +50,7 @@ beforeAll(async () => {
   const productIds = ['red-tee', 'green-cap', 'blue-tee'].map((h) => ids.get(h))
   await ok(t, shop.apiKey, ADD, { collectionId: summer.id, productIds }, 'collectionProductsAdd')
   await createCollection(t, shop.apiKey, { title: 'Secret', handle: 'secret', status: 'DRAFT' })
-  const other = await t.tenant('sfapi-cat-other')
-  await createProduct(t, other.apiKey, { handle: 'other-tee', title: 'Other Tee', status: 'ACTIVE' })
-  await createCollection(t, other.apiKey, { title: 'Other', handle: 'other-collection' })
+  await foreignCatalog(t, 'sfapi-cat-other')
 })
 
 describe('shop', () => {
@@ -219,7 +216,7 @@ describe('collections', () => {
 
 describe('catalog mode (commerce off)', () => {
   it('shows no price and nothing for sale, and refuses to filter or sort by price', async () => {
-    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    await setCommerce(t, shop.apiKey, false)
     const response = await shop.query<{ product: unknown }>(
       '{ product(handle: "red-tee") { availableForSale priceRange { minVariantPrice { amount } } variants { availableForSale price { amount } compareAtPrice { amount } } } }',
     )

@@ -1,5 +1,6 @@
 import type { TestApp } from './app.js'
 import { must } from './categories.js'
+import { createProduct } from './products.js'
 
 // Shared by the collection e2e suites: the operations and small helpers over them.
 
@@ -34,6 +35,16 @@ export async function createCollection(
 ): Promise<Collection> {
   return (await must<{ collectionCreate: { collection: Collection } }>(t, apiKey, CREATE, { input })).collectionCreate
     .collection
+}
+
+/**
+ * Another store, `slug`, with an ACTIVE product `other-tee` and a collection `other-collection`:
+ * handles a storefront must not serve to a shop that has no such product or collection.
+ */
+export async function foreignCatalog(t: TestApp, slug: string): Promise<void> {
+  const other = await t.tenant(slug)
+  await createProduct(t, other.apiKey, { handle: 'other-tee', title: 'Other Tee', status: 'ACTIVE' })
+  await createCollection(t, other.apiKey, { title: 'Other', handle: 'other-collection' })
 }
 
 /** The titles of a collection's products, in its order. */

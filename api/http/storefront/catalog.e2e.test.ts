@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
-import { createCollection } from '../../../test/support/collections.js'
+import { setCommerce } from '../../../test/support/cart.js'
+import { createCollection, foreignCatalog } from '../../../test/support/collections.js'
 import { ok } from '../../../test/support/menus.js'
-import { createProduct } from '../../../test/support/products.js'
+import { createProduct, oneOption } from '../../../test/support/products.js'
 import { countOf, jsonLdOf, textsOf, useThemedShop, visit, visitNotFound } from '../../../test/support/storefront.js'
 
 const t = useTestApp()
@@ -10,7 +11,6 @@ const shop = useThemedShop(t, 'cat-shop')
 const ids = new Map<string, string>()
 
 const ADD = 'mutation ($input: CollectionProductsAddInput!) { collectionProductsAdd(input: $input) { eventPosition } }'
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const SECTION = 'mutation ($input: ThemeSectionUpdateInput!) { themeSectionUpdate(input: $input) { eventPosition } }'
 
 async function product(handle: string, input: Record<string, unknown>) {
@@ -19,16 +19,15 @@ async function product(handle: string, input: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+  await setCommerce(t, shop.apiKey, true)
   await product('red-tee', {
     title: 'Red Tee',
     tags: ['summer', 'cotton'],
     description: '<p>A <strong>red</strong> tee.</p>',
-    options: [{ name: 'Size', values: ['S', 'M'] }],
-    variants: [
-      { price: '10.00', sku: 'TEE-R-S', inventoryQuantity: 5, optionValues: [{ name: 'Size', value: 'S' }] },
-      { price: '12.00', sku: 'TEE-R-M', inventoryQuantity: 0, optionValues: [{ name: 'Size', value: 'M' }] },
-    ],
+    ...oneOption('Size', {
+      S: { price: '10.00', sku: 'TEE-R-S', inventoryQuantity: 5 },
+      M: { price: '12.00', sku: 'TEE-R-M', inventoryQuantity: 0 },
+    }),
   })
   await product('blue-tee', {
     title: 'Blue Tee',
@@ -55,9 +54,7 @@ beforeAll(async () => {
     'collectionProductsAdd',
   )
   await createCollection(t, shop.apiKey, { title: 'Secret', handle: 'secret', status: 'DRAFT' })
-  const other = await t.tenant('cat-other')
-  await createProduct(t, other.apiKey, { handle: 'other-tee', title: 'Other Tee', status: 'ACTIVE' })
-  await createCollection(t, other.apiKey, { title: 'Other', handle: 'other-collection' })
+  await foreignCatalog(t, 'cat-other')
 })
 
 describe('product page', () => {

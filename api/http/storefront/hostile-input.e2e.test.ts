@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
-import { ok } from '../../../test/support/menus.js'
+import { setCommerce } from '../../../test/support/cart.js'
 import { createProduct } from '../../../test/support/products.js'
 import { textsOf, useThemedShop, visit, visitNotFound } from '../../../test/support/storefront.js'
 
@@ -9,10 +9,8 @@ import { textsOf, useThemedShop, visit, visitNotFound } from '../../../test/supp
 const t = useTestApp()
 const shop = useThemedShop(t, 'hostile-shop')
 
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
-
 beforeAll(async () => {
-  await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+  await setCommerce(t, shop.apiKey, true)
   for (const [title, handle, price] of [
     ['Cheap Tee', 'cheap-tee', '10.00'],
     ['Dear Tee', 'dear-tee', '90.00'],
@@ -85,7 +83,7 @@ describe('Host header', () => {
 
 describe('catalog mode', () => {
   it('offers no price filter or price sort, and ignores them in the query string: prices stay hidden', async () => {
-    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    await setCommerce(t, shop.apiKey, false)
     const listing = await visit(t, shop.host, '/collections/all')
     expect(listing.statusCode).toBe(200)
     expect(listing.body).not.toContain('filter.v.price')
@@ -98,6 +96,6 @@ describe('catalog mode', () => {
     const search = await visit(t, shop.host, '/search?q=tee&filter.v.price.gte=50')
     expect(search.body).toContain('Cheap Tee')
     expect(search.body).not.toContain('filter.v.price')
-    await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+    await setCommerce(t, shop.apiKey, true)
   })
 })

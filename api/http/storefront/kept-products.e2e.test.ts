@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/support/app.js'
+import { setCommerce } from '../../../test/support/cart.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { useThemedShop, visit } from '../../../test/support/storefront.js'
@@ -11,7 +12,6 @@ import { useThemedShop, visit } from '../../../test/support/storefront.js'
 const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
 const VARIANT_UPDATE =
   'mutation ($input: ProductVariantUpdateInput!) { productVariantUpdate(input: $input) { variant { id } } }'
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const VARIANTS = 'query ($id: ID!) { product(id: $id) { variants { id } } }'
 
 const t = useTestApp({ config: { storefrontCache: { kind: 'off', redisPrefix: 'unused:' } } })
@@ -31,7 +31,7 @@ async function cards(host = shop.host): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const store of [shop, other]) await ok(t, store.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+  for (const store of [shop, other]) await setCommerce(t, store.apiKey, true)
   teeId = (await createProduct(t, shop.apiKey, { title: 'Tee', status: 'ACTIVE', variants: [{ price: '10.00' }] })).id
   await createProduct(t, shop.apiKey, { title: 'Cap', status: 'ACTIVE', variants: [{ price: '5.00' }] })
   await createProduct(t, other.apiKey, { title: 'Boot', status: 'ACTIVE', variants: [{ price: '80.00' }] })

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../domain/webstore/theme/default-theme.js'
 import { useTxtResolver } from '../../../infra/dns/txt.js'
 import { useTestApp } from '../../../test/support/app.js'
+import { setCommerce } from '../../../test/support/cart.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { textsOf, useThemedShop, visit } from '../../../test/support/storefront.js'
@@ -11,7 +12,6 @@ import { textsOf, useThemedShop, visit } from '../../../test/support/storefront.
 const t = useTestApp()
 const shop = useThemedShop(t, 'mode-shop')
 
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const SETTINGS =
   'mutation ($input: GlobalSettingsUpdateInput!) { globalSettingsUpdate(input: $input) { eventPosition } }'
 const FILE = 'mutation ($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { eventPosition } }'
@@ -30,13 +30,13 @@ beforeAll(async () => {
 
 describe('commerce toggle', () => {
   it('shows prices and the buy form when the store sells, and hides both in catalog mode', async () => {
-    await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+    await setCommerce(t, shop.apiKey, true)
     const selling = await visit(t, shop.host, '/products/lamp')
     expect(selling.body).toContain('$42.00')
     expect(selling.body).toContain('action="/cart/add"')
     expect(selling.body).toContain('"offers"')
 
-    await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+    await setCommerce(t, shop.apiKey, false)
     const catalog = await visit(t, shop.host, '/products/lamp')
     expect(catalog.statusCode).toBe(200)
     expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
@@ -64,12 +64,12 @@ describe('commerce toggle', () => {
       )
     await upsert(section)
     try {
-      await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+      await setCommerce(t, shop.apiKey, true)
       const selling = await visit(t, shop.host, '/products/lamp')
       expect(selling.body).toContain('<p class="price">$42.00|$42.00|$42.00</p>')
       expect(selling.body).toContain('Add to cart')
 
-      await ok(t, shop.apiKey, COMMERCE, { enabled: false }, 'storeCommerceToggle')
+      await setCommerce(t, shop.apiKey, false)
       const catalog = await visit(t, shop.host, '/products/lamp')
       expect(textsOf(catalog.body, 'h1')).toEqual(['Lamp'])
       expect(catalog.body).toContain('<p class="price">||</p>')

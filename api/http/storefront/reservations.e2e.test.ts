@@ -3,19 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { releaseOrderInventory, reserveOrderInventory } from '../../../app/catalog/inventory/reserve.js'
 import type { CommandContext } from '../../../app/commands/context.js'
 import { useTestApp } from '../../../test/support/app.js'
-import { ok } from '../../../test/support/menus.js'
+import { setCommerce } from '../../../test/support/cart.js'
 import { jsonLdOf, useThemedShop, visit } from '../../../test/support/storefront.js'
 
 // A variant whose last units are held by a checkout shows as sold out on the storefront until
 // the hold ends: shoppers see what they may still buy, not the stock on the shelf.
 
-const COMMERCE = 'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }'
 const t = useTestApp()
 const shop = useThemedShop(t, 'held-shop')
 let item: { productId: string; variantId: string }
 
 beforeAll(async () => {
-  await ok(t, shop.apiKey, COMMERCE, { enabled: true }, 'storeCommerceToggle')
+  await setCommerce(t, shop.apiKey, true)
   const created = await t.gql<{ productCreate: { product: { id: string; variants: { id: string }[] } } }>(
     shop.apiKey,
     `mutation ($input: ProductCreateInput!) { productCreate(input: $input) { product { id variants { id } } } }`,

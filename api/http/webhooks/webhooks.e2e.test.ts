@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { deliverTestWebhook } from '../../../app/payments/webhook/deliver-test.js'
 import { paymentIdOf } from '../../../domain/payments/payment/streams.js'
 import { useTestApp } from '../../../test/support/app.js'
+import { setCommerce } from '../../../test/support/cart.js'
 import {
   configurePaymentProvider,
   newEventId,
@@ -236,12 +237,7 @@ describe('payment webhook', () => {
   it('still records payments when the store stops selling (commerce toggle off)', async () => {
     const s = await shop('wh-commerce-off')
     const orderId = await placeOrder(s)
-    const off = await t.gql(
-      s.apiKey,
-      'mutation ($input: StoreCommerceToggleInput!) { storeCommerceToggle(input: $input) { eventPosition } }',
-      { input: { enabled: false } },
-    )
-    expect(off.errors).toBeUndefined()
+    await setCommerce(t, s.apiKey, false)
     const pi = piOf()
     expect((await deliver(s, succeeded(orderId, pi))).statusCode).toBe(200)
     await waitForOrderStatus(t, s, orderId, { status: 'PAID' })
