@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { CommandContext } from '../../app/commands/context.js'
+import { systemContext as appSystemContext, type CommandContext } from '../../app/commands/context.js'
 import { recordCustomer, recordOrderAddress } from '../../app/orders/customer/identities.js'
 import { orderPaymentSync, orderPlace } from '../../domain/orders/order/definitions.js'
 import type { TestApp, Tenant } from './app.js'
 
 /** The context checkout and the payment webhook run order commands with: the platform itself, orders:write. */
 export function systemContext(tenant: Pick<Tenant, 'organizationId' | 'storeId'>, id = 'checkout'): CommandContext {
-  return {
-    organizationId: tenant.organizationId,
-    storeId: tenant.storeId,
-    actor: { type: 'system', id, name: id },
-    scopes: ['orders:write'],
-    correlationId: randomUUID(),
-    causationId: null,
-    now: new Date(),
-  }
+  return appSystemContext(tenant, { type: 'system', id, name: id }, ['orders:write'])
 }
 
 export interface PlacedOrder {

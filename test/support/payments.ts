@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
 import { v7 as uuidv7 } from 'uuid'
 import { expect } from 'vitest'
-import type { CommandContext } from '../../app/commands/context.js'
+import { systemContext } from '../../app/commands/context.js'
 import { orderPlace } from '../../domain/orders/order/definitions.js'
 import { paymentIdOf } from '../../domain/payments/payment/streams.js'
 import { findOrderForStore } from '../../projections/orders/order/queries.js'
@@ -32,15 +32,7 @@ export async function testShop(t: TestApp, slug: string): Promise<Shop> {
 /** Checkout places orders on the server (`orderPlace` has no transport); a test stands in for it. */
 export async function placeOrder(t: TestApp, shop: Tenant, total = 2500, currencyCode = 'EUR'): Promise<string> {
   const orderId = uuidv7()
-  const ctx: CommandContext = {
-    organizationId: shop.organizationId,
-    storeId: shop.storeId,
-    actor: { type: 'system', id: 'checkout-test' },
-    scopes: ['orders:write'],
-    correlationId: uuidv7(),
-    causationId: null,
-    now: new Date(),
-  }
+  const ctx = systemContext(shop, { type: 'system', id: 'checkout-test' }, ['orders:write'])
   await t.platform.execute(
     orderPlace,
     {

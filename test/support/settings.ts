@@ -1,20 +1,16 @@
-import { v7 as uuidv7 } from 'uuid'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { issueApiKey } from '../../app/auth/keys.js'
-import type { CommandContext } from '../../app/commands/context.js'
+import { systemContext, type CommandContext } from '../../app/commands/context.js'
 import type { TestApp } from './app.js'
 
 /** What an operator at the CLI acts as (app/operations/tenants.ts builds the same). */
 export function operator(organizationId: string, now = new Date()): CommandContext {
-  return {
-    organizationId,
-    storeId: null,
-    actor: { type: 'system', id: 'cli', name: 'operator' },
-    scopes: ALL_SCOPES,
-    correlationId: uuidv7(),
-    causationId: null,
+  return systemContext(
+    { organizationId, storeId: null },
+    { type: 'system', id: 'cli', name: 'operator' },
+    ALL_SCOPES,
     now,
-  }
+  )
 }
 
 /** What `issueApiKey` and the other key operations run on: the app's database and its command path. */

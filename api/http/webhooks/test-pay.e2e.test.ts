@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { describe, expect, it } from 'vitest'
-import type { CommandContext } from '../../../app/commands/context.js'
+import { systemContext } from '../../../app/commands/context.js'
 import { verifyOrderLinkToken } from '../../../app/orders/checkout/order-link.js'
 import { openPaymentProvider } from '../../../app/payments/provider/open.js'
 import { testPaymentIntentId } from '../../../app/payments/test-pay/pay.js'
@@ -114,15 +114,7 @@ describe('refunds through the TEST provider', () => {
     expect((await submit(s, sessionId, 'pay')).statusCode).toBe(303)
     await waitForOrderEvent(t, s, orderId, 'OrderPaid')
     // The merchant's orderRefund (GraphQL, MCP and CLI serve the same registry entry).
-    const ctx: CommandContext = {
-      organizationId: s.organizationId,
-      storeId: s.storeId,
-      actor: { type: 'api_key', id: 'merchant' },
-      scopes: ['orders:write'],
-      correlationId: uuidv7(),
-      causationId: null,
-      now: new Date(),
-    }
+    const ctx = systemContext(s, { type: 'api_key', id: 'merchant' }, ['orders:write'])
     await t.platform.execute(orderRefund, { orderId, amount: 1000 }, ctx)
     const events = await waitForOrderEvent(t, s, orderId, 'OrderRefunded')
     expect(events.find((e) => e.type === 'OrderRefunded')!.data).toMatchObject({ amount: 1000, totalRefunded: 1000 })
