@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/support/app.js'
 import { callTool, callToolError, useMcpShop } from '../test/support/mcp.js'
-import { threeByThree } from '../test/support/variant-api.js'
+import { FIRST_OF_THREE_BY_THREE, threeByThree } from '../test/support/variant-api.js'
 import type { ProductJson } from './catalog/product/views.js'
 
 // An agent builds a product with options and variants and keeps its stock, through the write
@@ -21,21 +21,13 @@ describe('variant tools', () => {
       id: expect.any(String),
       productId: product.id,
       title: 'S / Red',
-      sku: 'TEE-S-RED',
-      barcode: '',
-      price: { amount: '10.00', currencyCode: 'USD' },
-      compareAtPrice: null,
-      cost: null,
-      inventoryTracked: true,
-      inventoryQuantity: 1,
+      ...FIRST_OF_THREE_BY_THREE,
       inventoryReserved: 0,
       inventoryAvailable: 1,
-      weight: null,
       optionValues: [
         { name: 'Size', value: 'S' },
         { name: 'Color', value: 'Red' },
       ],
-      position: 0,
       mediaId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

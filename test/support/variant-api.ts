@@ -99,3 +99,19 @@ export function threeByThree(): Record<string, unknown> {
     variants,
   }
 }
+
+/**
+ * The first variant of `threeByThree` (S / Red) as GraphQL and MCP both read it back: the fields
+ * they serve alike.
+ */
+export const FIRST_OF_THREE_BY_THREE = {
+  sku: 'TEE-S-RED',
+  barcode: '',
+  price: { amount: '10.00', currencyCode: 'USD' },
+  compareAtPrice: null,
+  cost: null,
+  inventoryTracked: true,
+  inventoryQuantity: 1,
+  weight: null,
+  position: 0,
+}

@@ -3,6 +3,7 @@ import { useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
 import {
   CREATE_WITH_VARIANTS,
+  FIRST_OF_THREE_BY_THREE,
   VARIANT_FIELDS,
   createCatalogProduct,
   mutation,
@@ -42,20 +43,12 @@ describe('productCreate with options and variants', () => {
     expect(product.variants[0]).toEqual({
       id: expect.stringMatching(UUID),
       title: 'S / Red / Regular',
-      sku: 'TEE-S-RED',
-      barcode: '',
-      price: { amount: '10.00', currencyCode: 'USD' },
-      compareAtPrice: null,
-      cost: null,
-      inventoryTracked: true,
-      inventoryQuantity: 1,
-      weight: null,
+      ...FIRST_OF_THREE_BY_THREE,
       optionValues: [
         { name: 'Size', value: 'S' },
         { name: 'Color', value: 'Red' },
         { name: 'Fit', value: 'Regular' },
       ],
-      position: 0,
       image: null,
       product: { id: product.id },
     })
