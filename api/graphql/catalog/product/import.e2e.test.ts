@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp, useTenant } from '../../../../test/support/app.js'
 import { stageUpload, useFileMedia } from '../../../../test/support/media.js'
-import { onlyError, type Product } from '../../../../test/support/products.js'
+import { onlyError, oneOption, type Product } from '../../../../test/support/products.js'
 
 const IMPORT = `mutation ($input: ProductsImportInput!) { productsImport(input: $input) {
   report { lines created updated unchanged dryRun rejected { line code field message } } eventPosition } }`
@@ -197,11 +197,10 @@ describe('productsImport', () => {
       JSON.stringify({
         title: 'Variant Tee',
         handle: 'variant-tee',
-        options: [{ name: 'Size', values: ['S', 'M'] }],
-        variants: [
-          { price: '10.00', sku: 'VT-S', inventoryQuantity: 3, optionValues: [{ name: 'Size', value: 'S' }] },
-          { price: mPrice, sku: 'VT-M', optionValues: [{ name: 'Size', value: 'M' }] },
-        ],
+        ...oneOption('Size', {
+          S: { price: '10.00', sku: 'VT-S', inventoryQuantity: 3 },
+          M: { price: mPrice, sku: 'VT-M' },
+        }),
         attributes: [{ code: 'fabric', value: 'cotton' }],
       })
     const first = await runImport(shop.apiKey, line('12.00'))
@@ -289,11 +288,7 @@ describe('productsImport of variants without SKUs', () => {
     JSON.stringify({
       title: 'Plain Mug',
       handle: 'plain-mug',
-      options: [{ name: 'Colour', values: ['White', 'Blue'] }],
-      variants: [
-        { price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] },
-        { price: blue, optionValues: [{ name: 'Colour', value: 'Blue' }] },
-      ],
+      ...oneOption('Colour', { White: { price: '8.00' }, Blue: { price: blue } }),
     })
 
   it('matches them by option values: the same file again is unchanged and appends nothing', async () => {
