@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it, vi } from 'vitest'
-import { postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
+import { expectErrorBody, postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The /graphql endpoint itself: limits, batching, transport errors, GET and the playground,
@@ -99,12 +99,7 @@ describe('batched queries', () => {
     )
 
     const eleven = await post(batch(11))
-    expect(eleven.statusCode).toBe(200)
-    expect(eleven.json()).toEqual({
-      errors: [
-        { message: 'a batch may hold at most 10 operations; got 11', extensions: { code: 'QUERY_TOO_COMPLEX' } },
-      ],
-    })
+    expectErrorBody(eleven, 200, 'QUERY_TOO_COMPLEX', 'a batch may hold at most 10 operations; got 11')
   })
 })
 
@@ -113,15 +108,12 @@ describe('requests the server cannot take', () => {
     const response = await post(
       JSON.stringify({ query: '{ viewer { scopes } }', variables: { padding: 'x'.repeat(1024 * 1024) } }),
     )
-    expect(response.statusCode).toBe(413)
-    expect(response.json()).toEqual({
-      errors: [
-        {
-          message: 'the request body is larger than the 1 MB limit; send less per request',
-          extensions: { code: 'PAYLOAD_TOO_LARGE' },
-        },
-      ],
-    })
+    expectErrorBody(
+      response,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'the request body is larger than the 1 MB limit; send less per request',
+    )
   })
 
   it('answers a body that is not JSON with 400 BAD_REQUEST and no data: it was no GraphQL request', async () => {
@@ -213,12 +205,7 @@ describe('GET /graphql', () => {
     const response = await get(`/graphql?query=${encodeURIComponent(mutation)}`, {
       authorization: `Bearer ${shop.apiKey}`,
     })
-    expect(response.statusCode).toBe(405)
-    expect(response.json()).toEqual({
-      errors: [
-        { message: 'GET /graphql runs queries only; send mutations with POST', extensions: { code: 'BAD_REQUEST' } },
-      ],
-    })
+    expectErrorBody(response, 405, 'BAD_REQUEST', 'GET /graphql runs queries only; send mutations with POST')
     expect(await count()).toBe(0)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
+import { expectErrorBody, postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
 import { onlyError } from '../../test/support/products.js'
 
 // The transport rules of /graphql (GraphQL-over-HTTP, API-CONVENTIONS.md "Errors"): what is
@@ -57,8 +57,7 @@ describe('a body that is not a GraphQL request', () => {
     ],
   ])('answers %s with 400 BAD_REQUEST', async (_case, body, message) => {
     const response = await post(JSON.stringify(body))
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] })
+    expectErrorBody(response, 400, 'BAD_REQUEST', message)
   })
 
   it('takes null variables and null extensions as none', async () => {
@@ -88,15 +87,12 @@ describe('a body that is not a GraphQL request', () => {
       url: `/graphql?query=${encodeURIComponent('{viewer{scopes}}')}&variables=nope`,
       headers: { authorization: `Bearer ${shop.apiKey}` },
     })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
-      errors: [
-        {
-          message: '"variables" in the query string is not valid JSON; send a URL-encoded JSON object',
-          extensions: { code: 'BAD_REQUEST' },
-        },
-      ],
-    })
+    expectErrorBody(
+      response,
+      400,
+      'BAD_REQUEST',
+      '"variables" in the query string is not valid JSON; send a URL-encoded JSON object',
+    )
   })
 
   it('refuses a query sent as a JSON syntax tree, which would skip the token limit', async () => {

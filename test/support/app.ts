@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
 import { buildApp, type App } from '../../api/app.js'
 import { ALL_SCOPES, type Scope } from '../../domain/shared/scopes.js'
 import { loadConfig, type Config } from '../../infra/config.js'
@@ -82,6 +83,15 @@ export function postGraphQL(
     headers: { 'content-type': 'application/json', ...headers },
     payload,
   })
+}
+
+/**
+ * Checks an answer GraphQL never executed: `status`, and a body of exactly one error with `message`
+ * and `code`, as `errorBody` (api/graphql/shared/errors.ts) writes it.
+ */
+export function expectErrorBody(response: LightMyRequestResponse, status: number, code: string, message: string): void {
+  expect(response.statusCode).toBe(status)
+  expect(response.json()).toEqual({ errors: [{ message, extensions: { code } }] })
 }
 
 /** How a test starts its app; every part has the default the other tests run with. */
