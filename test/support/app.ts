@@ -145,10 +145,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
 }
 
-/** The app of a test file, started before its tests and closed after them. */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
+/**
+ * The app of a test file, started before its tests and closed after them. Options given as a
+ * function are read when it starts, after the hooks registered before it: a fake server's URL.
+ *
+ * @example
+ * const cdn = useFakeCdn()
+ * const t = useTestApp(() => ({ config: { cdnPurge: { provider: 'fastly', …, apiUrl: cdn.url } } }))
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
   return perFile(
-    () => startTestApp(options),
+    () => startTestApp(typeof options === 'function' ? options() : options),
     (t) => t.close(),
   )
 }

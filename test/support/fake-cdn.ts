@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { perFile } from './per-file.js'
 
 /** One call the fake CDN API received. */
 export interface CdnCall {
@@ -65,4 +66,12 @@ export class FakeCdn {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()))
   }
+}
+
+/** The fake CDN of a test file (or describe block), started before its tests and closed after them. */
+export function useFakeCdn(): FakeCdn {
+  return perFile(
+    () => FakeCdn.start(),
+    (cdn) => cdn.close(),
+  )
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
-import { FakeCdn } from '../../../test/support/fake-cdn.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
+import { useFakeCdn } from '../../../test/support/fake-cdn.js'
 import { createProduct } from '../../../test/support/products.js'
 import { visit } from '../../../test/support/storefront.js'
 import { untilMainTheme } from '../../../test/support/themes.js'
@@ -13,25 +13,17 @@ const SERVICE_ID = 'SU1Z0isxPaozGVKXdv0eY'
 const FASTLY_TOKEN = 'fastly-test-token'
 const UPDATE = 'mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { id } } }'
 const PURGE = 'mutation ($input: CachePurgeInput!) { cachePurge(input: $input) { cachePurge { id } } }'
-let t: TestApp
-let cdn: FakeCdn
-let a: Tenant
-let b: Tenant
+const cdn = useFakeCdn()
+const t = useTestApp(() => ({
+  config: {
+    cdnPurge: { provider: 'fastly', serviceId: SERVICE_ID, apiToken: FASTLY_TOKEN, softPurge: true, apiUrl: cdn.url },
+  },
+}))
+const a = useTenant(t, 'cdn-a')
+const b = useTenant(t, 'cdn-b')
 
 beforeAll(async () => {
-  cdn = await FakeCdn.start()
-  t = await startTestApp({
-    config: {
-      cdnPurge: { provider: 'fastly', serviceId: SERVICE_ID, apiToken: FASTLY_TOKEN, softPurge: true, apiUrl: cdn.url },
-    },
-  })
-  a = await t.tenant('cdn-a')
-  b = await t.tenant('cdn-b')
   await untilMainTheme(t, a.apiKey)
-})
-afterAll(async () => {
-  await t?.close()
-  await cdn?.close()
 })
 
 /** The Fastly purges received whose keys include `key`, each as its list of keys. */

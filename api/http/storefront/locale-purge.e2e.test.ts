@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Config } from '../../../infra/config.js'
-import { startTestApp, type Tenant, type TestApp } from '../../../test/support/app.js'
-import { FakeCdn } from '../../../test/support/fake-cdn.js'
+import { useTenant, useTestApp } from '../../../test/support/app.js'
+import { useFakeCdn } from '../../../test/support/fake-cdn.js'
 import { ok } from '../../../test/support/menus.js'
 import { createProduct } from '../../../test/support/products.js'
 import { visit } from '../../../test/support/storefront.js'
@@ -29,26 +29,19 @@ const caches: { name: string; skip: boolean; config: Partial<Config> }[] = [
 
 for (const cache of caches) {
   describe.skipIf(cache.skip)(`a path purge, cache ${cache.name}`, () => {
-    let t: TestApp
-    let cdn: FakeCdn
-    let shop: Tenant
+    const cdn = useFakeCdn()
+    const t = useTestApp(() => ({
+      config: {
+        ...cache.config,
+        cdnPurge: { provider: 'fastly', serviceId: 'svc', apiToken: 'token', softPurge: false, apiUrl: cdn.url },
+      },
+    }))
+    const shop = useTenant(t, 'purge-locales')
 
     beforeAll(async () => {
-      cdn = await FakeCdn.start()
-      t = await startTestApp({
-        config: {
-          ...cache.config,
-          cdnPurge: { provider: 'fastly', serviceId: 'svc', apiToken: 'token', softPurge: false, apiUrl: cdn.url },
-        },
-      })
-      shop = await t.tenant('purge-locales')
       await untilMainTheme(t, shop.apiKey)
       await ok(t, shop.apiKey, STORE_UPDATE, { enabledLocales: ['en', 'fr', 'fr-CA'] }, 'storeUpdate')
       await createProduct(t, shop.apiKey, { title: 'Lamp', handle: 'lamp', status: 'ACTIVE' })
-    })
-    afterAll(async () => {
-      await t?.close()
-      await cdn?.close()
     })
 
     /** Renders each locale's page until cached; answers the path key each one carries. */
