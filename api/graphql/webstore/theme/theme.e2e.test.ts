@@ -1,16 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp, useTenant } from '../../../../test/support/app.js'
+import { useThemedShop } from '../../../../test/support/storefront.js'
 import { THEME_FIELDS, untilMainTheme, type ThemeView } from '../../../../test/support/themes.js'
 import { themeInstallDefault } from '../../../../domain/webstore/theme/definitions.js'
 
 const t = useTestApp()
-const shop = useTenant(t, 'themes')
+/** The store under test; `shop.theme` is the main theme installed with it. */
+const shop = useThemedShop(t, 'themes')
 const other = useTenant(t, 'themes-other')
-let main: ThemeView
-
-beforeAll(async () => {
-  main = await untilMainTheme(t, shop.apiKey)
-})
 
 type Errors = { message: string; extensions: { code: string; field?: (string | number)[] } }[] | undefined
 const gql = <Data = Record<string, never>>(query: string, variables?: Record<string, unknown>, key = shop.apiKey) =>
@@ -43,7 +40,7 @@ const roles = async () => {
 
 describe('the default theme', () => {
   it("is every new store's main theme, with the platform files and settings", async () => {
-    expect(main).toMatchObject({ name: 'Emporium Default', role: 'MAIN', source: 'DEFAULT', sourceThemeId: null })
+    expect(shop.theme).toMatchObject({ name: 'Emporium Default', role: 'MAIN', source: 'DEFAULT', sourceThemeId: null })
     const detail = await gql<{
       theme: {
         file: { content: string } | null
@@ -53,7 +50,7 @@ describe('the default theme', () => {
       }
     }>(
       `query($id: ID!) { theme(id: $id) { file(path: "layout/theme.liquid") { content } settings sections { type schema } files { totalCount } } }`,
-      { id: main.id },
+      { id: shop.theme.id },
     )
     expect(detail.data!.theme.file!.content).toContain('content_for_layout')
     expect(detail.data!.theme.settings).toMatchObject({ color_accent: '#2f5d50', page_width: 1200 })
@@ -65,7 +62,7 @@ describe('the default theme', () => {
     const viewer = await gql<{ viewer: { currentStore: { mainTheme: { id: string } } } }>(
       '{ viewer { currentStore { mainTheme { id } } } }',
     )
-    expect(viewer.data!.viewer.currentStore.mainTheme.id).toBe(main.id)
+    expect(viewer.data!.viewer.currentStore.mainTheme.id).toBe(shop.theme.id)
   })
 
   it('is installed once even when StoreCreated is delivered again', async () => {
@@ -151,14 +148,18 @@ describe('themePublish', () => {
       `theme { ${THEME_FIELDS} } previousMainTheme { id role } eventPosition`,
     )
     expect(published.data.theme.role).toBe('MAIN')
-    expect(published.data.previousMainTheme).toEqual({ id: main.id, role: 'UNPUBLISHED' })
-    expect((await themeOf(main.id)).data!.theme.role).toBe('UNPUBLISHED')
+    expect(published.data.previousMainTheme).toEqual({ id: shop.theme.id, role: 'UNPUBLISHED' })
+    expect((await themeOf(shop.theme.id)).data!.theme.role).toBe('UNPUBLISHED')
     expect((await gql<{ mainTheme: { id: string } }>('{ mainTheme { id } }')).data!.mainTheme.id).toBe(draft.id)
 
     // The draft role is free again: a new theme becomes the draft.
     expect((await create({ name: 'Next draft' })).role).toBe('DRAFT')
 
-    const back = await run('themePublish', { id: main.id }, `theme { ${THEME_FIELDS} } previousMainTheme { id role }`)
+    const back = await run(
+      'themePublish',
+      { id: shop.theme.id },
+      `theme { ${THEME_FIELDS} } previousMainTheme { id role }`,
+    )
     expect(back.data.theme.role).toBe('MAIN')
     expect(back.data.previousMainTheme).toEqual({ id: draft.id, role: 'UNPUBLISHED' })
     const all = await roles()
@@ -167,7 +168,11 @@ describe('themePublish', () => {
   })
 
   it('publishing the main theme changes nothing', async () => {
-    const again = await run('themePublish', { id: main.id }, 'theme { role } previousMainTheme { id } eventPosition')
+    const again = await run(
+      'themePublish',
+      { id: shop.theme.id },
+      'theme { role } previousMainTheme { id } eventPosition',
+    )
     expect(again.data).toEqual({ theme: { role: 'MAIN' }, previousMainTheme: null, eventPosition: null })
   })
 
@@ -178,7 +183,7 @@ describe('themePublish', () => {
     for (const result of results) if (result.errors) expect(result.errors[0]!.extensions.code).toBe('CONFLICT')
     const all = await roles()
     expect(Object.values(all).filter((r) => r === 'MAIN')).toHaveLength(1)
-    await run('themePublish', { id: main.id })
+    await run('themePublish', { id: shop.theme.id })
   })
 })
 
@@ -191,9 +196,9 @@ describe('themeDelete', () => {
   })
 
   it('never deletes the main theme', async () => {
-    const refused = await run('themeDelete', { id: main.id }, 'deletedId')
+    const refused = await run('themeDelete', { id: shop.theme.id }, 'deletedId')
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'id'] })
-    expect((await themeOf(main.id)).data!.theme.role).toBe('MAIN')
+    expect((await themeOf(shop.theme.id)).data!.theme.role).toBe('MAIN')
   })
 })
 
@@ -248,7 +253,7 @@ describe('access', () => {
     const productsOnly = await t.key('themes', ['products:write'])
     expect((await gql('{ themes { totalCount } }', {}, productsOnly)).errors?.[0]?.extensions.code).toBe('FORBIDDEN')
     const readOnly = await t.key('themes', ['webstore:read'])
-    expect((await themeOf(main.id, readOnly)).data!.theme.id).toBe(main.id)
+    expect((await themeOf(shop.theme.id, readOnly)).data!.theme.id).toBe(shop.theme.id)
     expect((await run('themeCreate', { name: 'Nope' }, undefined, readOnly)).errors?.[0]?.extensions.code).toBe(
       'FORBIDDEN',
     )
