@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { GraphQLResponse, Tenant, TestApp } from './app.js'
+import { perFile } from './per-file.js'
 
 /** The section and block mutations over GraphQL, against one theme of one store. */
 
@@ -106,4 +107,15 @@ export async function createSectionsTheme(t: TestApp, shop: Tenant): Promise<str
   )
   expect(created.errors).toBeUndefined()
   return created.data!.themeCreate.theme.id
+}
+
+/**
+ * The `createSectionsTheme` of a test file, made in `beforeAll` once the store exists, instead of a
+ * `let themeId` every file assigns by hand. Read its `id` in hooks and tests, as with `perFile`.
+ */
+export function useSectionsTheme(t: TestApp, shop: Tenant): { id: string } {
+  return perFile(
+    async () => ({ id: await createSectionsTheme(t, shop) }),
+    () => Promise.resolve(),
+  )
 }

@@ -1,21 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { defaultThemeFiles } from '../../../../domain/webstore/theme/default-theme.js'
 import { themeLiquid } from '../../../../domain/webstore/theme/liquid.js'
 import { useTestApp, useTenant } from '../../../../test/support/app.js'
-import { createSectionsTheme, PAYLOAD_FIELDS, sectionsApi } from '../../../../test/support/theme-sections-api.js'
+import { PAYLOAD_FIELDS, sectionsApi, useSectionsTheme } from '../../../../test/support/theme-sections-api.js'
 
 // Theme blocks through GraphQL (added, updated, hidden, limited, reordered, removed), template reads, the audit log, and access.
 
 const t = useTestApp()
 const shop = useTenant(t, 'theme-blocks')
 const other = useTenant(t, 'theme-blocks-other')
-let themeId: string
+const theme = useSectionsTheme(t, shop)
 
-beforeAll(async () => {
-  themeId = await createSectionsTheme(t, shop)
-})
-
-const { ok, fails, template, sectionOf } = sectionsApi(() => ({ t, shop, themeId }))
+const { ok, fails, template, sectionOf } = sectionsApi(() => ({ t, shop, themeId: theme.id }))
 
 /** A block as a write answers it while it is shown. */
 const shownBlock = (id: string, type: string, settings: Record<string, unknown>) => ({
@@ -52,7 +48,7 @@ describe('a block setting added through the API', () => {
     const file = await t.gql<{ theme: { file: { content: string } } }>(
       shop.apiKey,
       'query($id: ID!) { theme(id: $id) { file(path: "templates/index.json") { content } } }',
-      { id: themeId },
+      { id: theme.id },
     )
     expect(JSON.parse(file.data!.theme.file.content).sections.story.blocks['api-heading']).toEqual({
       type: 'heading',
@@ -152,7 +148,7 @@ describe('reads', () => {
   it('answers null for a template the theme does not have, BAD_USER_INPUT for a name that is none', async () => {
     expect(await template('page.about')).toBeNull()
     const bad = await t.gql(shop.apiKey, 'query($id: ID!) { theme(id: $id) { template(name: "../x") { name } } }', {
-      id: themeId,
+      id: theme.id,
     })
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: ['name'] })
   })
@@ -161,11 +157,11 @@ describe('reads', () => {
     const log = await t.gql<{ auditLog: { nodes: { type: string; entityType: string; entityId: string }[] } }>(
       shop.apiKey,
       'query($id: ID!) { auditLog(filter: {entityId: $id, eventType: "ThemeBlockAdded"}, first: 50) { nodes { type entityType entityId } } }',
-      { id: themeId },
+      { id: theme.id },
     )
     expect(log.errors).toBeUndefined()
     expect(log.data!.auditLog.nodes.length).toBeGreaterThanOrEqual(1)
-    expect(log.data!.auditLog.nodes[0]).toEqual({ type: 'ThemeBlockAdded', entityType: 'theme', entityId: themeId })
+    expect(log.data!.auditLog.nodes[0]).toEqual({ type: 'ThemeBlockAdded', entityType: 'theme', entityId: theme.id })
   })
 })
 
@@ -184,7 +180,7 @@ describe('access', () => {
       await fails(
         name,
         fields,
-        { code: 'NOT_FOUND', message: `theme '${themeId}' does not exist in this store` },
+        { code: 'NOT_FOUND', message: `theme '${theme.id}' does not exist in this store` },
         other.apiKey,
       )
     }
@@ -195,7 +191,7 @@ describe('access', () => {
     await fails('themeBlockAdd', { sectionId: 'story', type: 'heading' }, { code: 'FORBIDDEN' }, readOnly)
     const noRead = await t.key('theme-blocks', ['products:read'])
     const read = await t.gql(noRead, `query($id: ID!) { theme(id: $id) { template(name: "index") { name } } }`, {
-      id: themeId,
+      id: theme.id,
     })
     expect(read.errors?.[0]?.extensions.code).toBe('FORBIDDEN')
   })

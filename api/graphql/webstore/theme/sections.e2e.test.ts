@@ -1,23 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTenant, useTestApp } from '../../../../test/support/app.js'
-import {
-  createSectionsTheme,
-  sectionsApi,
-  TEMPLATE,
-  type Template,
-} from '../../../../test/support/theme-sections-api.js'
+import { sectionsApi, TEMPLATE, useSectionsTheme, type Template } from '../../../../test/support/theme-sections-api.js'
 
 // Theme sections through GraphQL: add (with presets and section groups), update, reorder and remove, and what each refuses.
 
 const t = useTestApp()
 const shop = useTenant(t, 'sections')
-let themeId: string
+const theme = useSectionsTheme(t, shop)
 
-beforeAll(async () => {
-  themeId = await createSectionsTheme(t, shop)
-})
-
-const { ok, fails } = sectionsApi(() => ({ t, shop, themeId }))
+const { ok, fails } = sectionsApi(() => ({ t, shop, themeId: theme.id }))
 
 describe('themeSectionAdd', () => {
   it('adds a section at a position with its settings; renderData has the defaults of the rest', async () => {
@@ -54,7 +45,7 @@ describe('themeSectionAdd', () => {
     const groups = await t.gql<{ theme: { sectionGroups: Template[] } }>(
       shop.apiKey,
       `query($id: ID!) { theme(id: $id) { sectionGroups { ${TEMPLATE} } } }`,
-      { id: themeId },
+      { id: theme.id },
     )
     expect(groups.data!.theme.sectionGroups.map((g) => g.name)).toEqual(['group:header'])
     expect(groups.data!.theme.sectionGroups[0]!.sections[0]!.renderData.settings).toEqual({ menu: 'main-menu' })
