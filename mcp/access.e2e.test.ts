@@ -10,6 +10,7 @@ import {
   useMcpShop,
   withMcpClient,
 } from '../test/support/mcp.js'
+import { productCount } from '../test/support/products.js'
 import { operator, wideKey } from '../test/support/settings.js'
 import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
@@ -19,12 +20,6 @@ import { storeCreate } from '../domain/tenancy/store/definitions.js'
 
 const t = useTestApp()
 const mcp = useMcpShop(t, 'mcp-shop', async () => ({ other: await t.tenant('mcp-other') }))
-
-const COUNT = 'query { products { totalCount } }'
-
-async function productCount(apiKey: string): Promise<number> {
-  return (await t.gql<{ products: { totalCount: number } }>(apiKey, COUNT)).data!.products.totalCount
-}
 
 describe('scopes', () => {
   it('a read-only key sees the read tools only, and calling a write tool anyway writes nothing', async () => {
@@ -46,10 +41,10 @@ describe('scopes', () => {
       ])
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true)
 
-      const before = await productCount(mcp.tenant.apiKey)
+      const before = await productCount(t, mcp.tenant.apiKey)
       const outcome = await reader.callTool({ name: 'create_product', arguments: { title: 'Sneaky' } })
       expect(outcome.isError).toBe(true)
-      expect(await productCount(mcp.tenant.apiKey)).toBe(before)
+      expect(await productCount(t, mcp.tenant.apiKey)).toBe(before)
     })
   })
 

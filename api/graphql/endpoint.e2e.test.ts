@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it, vi } from 'vitest'
 import { expectErrorBody, postGraphQL, useTestApp, useTenant } from '../../test/support/app.js'
-import { onlyError } from '../../test/support/products.js'
+import { onlyError, productCount } from '../../test/support/products.js'
 
 // The /graphql endpoint itself: limits, batching, transport errors, GET and the playground,
 // and what an internal failure shows.
@@ -13,9 +13,6 @@ const shop = useTenant(t, 'endpoint-shop')
 const post = (payload: string, headers: Record<string, string> = {}) =>
   postGraphQL(t.app, payload, { authorization: `Bearer ${shop.apiKey}`, ...headers })
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
-const count = async () =>
-  (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products
-    .totalCount
 
 /** A category's parents nest as deep as asked: `categories`, `nodes`, the parents and `id`. */
 const parents = (levels: number) => `${'parent { '.repeat(levels)}id${' }'.repeat(levels)}`
@@ -206,7 +203,7 @@ describe('GET /graphql', () => {
       authorization: `Bearer ${shop.apiKey}`,
     })
     expectErrorBody(response, 405, 'BAD_REQUEST', 'GET /graphql runs queries only; send mutations with POST')
-    expect(await count()).toBe(0)
+    expect(await productCount(t, shop.apiKey)).toBe(0)
   })
 })
 
@@ -238,6 +235,6 @@ describe('an unexpected failure', () => {
       await sql`alter table products_away rename to products`.execute(t.platform.database.db)
       error.mockRestore()
     }
-    expect(await count()).toBe(0)
+    expect(await productCount(t, shop.apiKey)).toBe(0)
   })
 })

@@ -57,6 +57,13 @@ export function oneOption(name: string, variants: Record<string, Record<string, 
   }
 }
 
+/** How many products the store of `apiKey` holds, as its product list counts them: what a refused write left. */
+export async function productCount(t: TestApp, apiKey: string): Promise<number> {
+  const response = await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')
+  expect(response.errors).toBeUndefined()
+  return response.data!.products.totalCount
+}
+
 /** The audit trail of one entity as `type@revision`, oldest first. */
 export async function auditTrail(t: TestApp, apiKey: string, entityId: string): Promise<string[]> {
   const response = await t.gql<{ auditLog: { nodes: { type: string; revision: number }[] } }>(

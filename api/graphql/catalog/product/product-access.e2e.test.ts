@@ -11,6 +11,7 @@ import {
   auditTrail,
   createProduct,
   onlyError,
+  productCount,
   type Product,
 } from '../../../../test/support/products.js'
 
@@ -24,9 +25,6 @@ function masked(response: GraphQLResponse<unknown>, value: string): unknown {
   const { status, data, errors } = response
   return JSON.parse(JSON.stringify({ status, data, errors }).replaceAll(value, '<asked>'))
 }
-
-const count = async (apiKey: string) =>
-  (await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')).data!.products.totalCount
 
 describe('tenant isolation', () => {
   const owner = useTenant(t, 'iso-owner')
@@ -120,7 +118,7 @@ describe('scopes', () => {
   it('lets a products:read key read, and refuses its productCreate, productUpdate and productDelete with FORBIDDEN', async () => {
     const reader = await t.key('scope-shop', ['products:read'])
     expect((await t.gql<{ product: Product }>(reader, PRODUCT_BY_ID, { id: product.id })).data).toEqual({ product })
-    expect(await count(reader)).toBe(1)
+    expect(await productCount(t, reader)).toBe(1)
 
     const create = await t.gql(reader, CREATE_PRODUCT, { input: { title: 'New' } })
     expect(create.status).toBe(200)
@@ -161,7 +159,7 @@ describe('scopes', () => {
     expect((await t.gql<{ product: Product }>(owner.apiKey, PRODUCT_BY_ID, { id: product.id })).data).toEqual({
       product,
     })
-    expect(await count(owner.apiKey)).toBe(1)
+    expect(await productCount(t, owner.apiKey)).toBe(1)
     expect(await auditTrail(t, owner.apiKey, product.id)).toEqual(['ProductCreated@0'])
     // The store's creation and the one product: nothing the refused writes could have added. The
     // default theme is installed by a reaction at its own pace, so it may or may not be there yet.

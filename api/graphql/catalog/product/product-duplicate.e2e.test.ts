@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTenant, useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { image, uploadFile, useFileMedia, type MediaView } from '../../../../test/support/media.js'
-import { auditTrail, createProduct, onlyError, UUID } from '../../../../test/support/products.js'
+import { auditTrail, createProduct, onlyError, productCount, UUID } from '../../../../test/support/products.js'
 
 // productDuplicate, and productRevert over the media a product shows.
 
@@ -131,10 +131,7 @@ describe('productDuplicate', () => {
       input: { id: source.id, title: 'Live Copy', handle: 'live-copy', status: 'ACTIVE' },
     })
     expect(response.data!.productDuplicate.product).toMatchObject({ handle: 'live-copy', status: 'ACTIVE' })
-    const count = async () =>
-      (await t.gql<{ products: { totalCount: number } }>(shop.apiKey, '{ products { totalCount } }')).data!.products
-        .totalCount
-    const before = await count()
+    const before = await productCount(t, shop.apiKey)
     const taken: Duplicated = await t.gql(shop.apiKey, DUPLICATE, {
       input: { id: source.id, title: 'Again', handle: 'red-shirt' },
     })
@@ -143,7 +140,7 @@ describe('productDuplicate', () => {
       field: ['input', 'handle'],
       message: "handle 'red-shirt' is taken in this store; choose another or update the existing product",
     })
-    expect(await count()).toBe(before)
+    expect(await productCount(t, shop.apiKey)).toBe(before)
   })
 
   it('answers NOT_FOUND for an unknown source and for another store’s product, and BAD_USER_INPUT without a title', async () => {

@@ -12,6 +12,7 @@ import {
   auditTrail,
   createProduct,
   onlyError,
+  productCount,
   type CreateResponse,
   type DeleteResponse,
   type ProductData,
@@ -90,8 +91,7 @@ describe('productCreate', () => {
     expect(response.status).toBe(200)
     expect(response.data).toBeNull()
     expect(onlyError(response)).toEqual({ code: 'CONFLICT', field: ['input', 'handle'], message: taken('red-shirt') })
-    const count = await t.gql<{ products: { totalCount: number } }>(apiKey, '{ products { totalCount } }')
-    expect(count.data!.products.totalCount).toBe(1)
+    expect(await productCount(t, apiKey)).toBe(1)
   })
 
   it('refuses an empty or blank title with BAD_USER_INPUT at input.title', async () => {

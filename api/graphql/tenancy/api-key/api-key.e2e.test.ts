@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../../test/support/app.js'
-import { POSITION, UUID, onlyError } from '../../../../test/support/products.js'
+import { POSITION, UUID, onlyError, productCount } from '../../../../test/support/products.js'
 import { createStore, sessionGql, signUp, type BrowserSession } from '../../../../test/support/session.js'
 
 // The must-show flow: sign-up → session → store → key (secret once) → the key works with exactly
@@ -63,9 +63,7 @@ describe('the key lifecycle, from sign-up to revocation', () => {
     expect(onlyError(secretField).code).toBe('BAD_USER_INPUT')
 
     const key = created.secret
-    expect(
-      (await t.gql<{ products: { totalCount: number } }>(key, '{ products { totalCount } }')).data!.products.totalCount,
-    ).toBe(0)
+    expect(await productCount(t, key)).toBe(0)
     const write = await t.gql(key, 'mutation { productCreate(input: { title: "Nope" }) { product { id } } }')
     expect(onlyError(write)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('products:write') })
     const elsewhere = await t.gql(key, '{ products { totalCount } }', {}, { 'x-store': other.slug })
