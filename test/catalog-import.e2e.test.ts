@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from './support/database.js'
+import { describe, expect, it } from 'vitest'
+import { useCliBackend } from './support/cli-backend.js'
 
 /**
  * `emporium catalog import` as an operator runs it: `node --import tsx cli/main.ts …` in a child
@@ -12,8 +11,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.js'
  */
 const root = path.resolve(import.meta.dirname, '..')
 
-let test: TestDatabase | undefined
-let dir: string
+const backend = useCliBackend('emporium-import-')
 
 interface Run {
   code: number
@@ -46,7 +44,12 @@ function summary(
 }
 
 function cli(args: string[]): Promise<Run> {
-  const env = { ...process.env, DATABASE_URL: test?.url ?? '', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }
+  const env = {
+    ...process.env,
+    DATABASE_URL: backend.test?.url ?? '',
+    DATA_DIR: path.join(backend.dataDir, 'data'),
+    LOG_LEVEL: 'warn',
+  }
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -68,15 +71,6 @@ function cli(args: string[]): Promise<Run> {
   })
 }
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'emporium-import-'))
-  if (process.env.DATABASE_URL) test = await createTestDatabase()
-})
-afterAll(async () => {
-  await test?.drop()
-  await rm(dir, { recursive: true, force: true })
-})
-
 const CATALOG = [
   JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', tags: ['linen'], status: 'DRAFT' }),
   JSON.stringify({ title: 'Wool Hat' }),
@@ -90,7 +84,7 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
 
   it('imports a file, reporting rejected lines on stdout and exiting 1 because of them', async () => {
     expect((await cli(['tenant', 'create', '--org', 'Importers', '--store', 'imports'])).code).toBe(0)
-    catalog = path.join(dir, 'catalog.ndjson')
+    catalog = path.join(backend.dataDir, 'catalog.ndjson')
     await writeFile(catalog, CATALOG)
     const run = await cli(['catalog', 'import', '--store', 'imports', catalog])
     expect(run.code, run.stderr).toBe(1)
@@ -120,7 +114,7 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
   })
 
   it('on a dry run writes nothing, and a clean file exits 0', async () => {
-    const clean = path.join(dir, 'clean.ndjson')
+    const clean = path.join(backend.dataDir, 'clean.ndjson')
     await writeFile(
       clean,
       `${JSON.stringify({ title: 'Linen Shirt', handle: 'linen-shirt', status: 'ACTIVE' })}\n${JSON.stringify({ title: 'Cork Mat' })}\n`,
@@ -135,7 +129,7 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
   })
 
   it('on a dry run reports exactly what the real run then does, lines that build on earlier lines included', async () => {
-    const file = path.join(dir, 'parity.ndjson')
+    const file = path.join(backend.dataDir, 'parity.ndjson')
     const mugs = {
       options: [{ name: 'Colour', values: ['White', 'Blue'] }],
       variants: [{ price: '8.00', optionValues: [{ name: 'Colour', value: 'White' }] }],
@@ -161,7 +155,7 @@ describe('emporium catalog import', { timeout: 180_000 }, () => {
   })
 
   it('matches variants without SKUs by their option values: a re-run appends nothing, a new price updates the variant', async () => {
-    const file = path.join(dir, 'mugs.ndjson')
+    const file = path.join(backend.dataDir, 'mugs.ndjson')
     const line = (blue: string) =>
       JSON.stringify({
         title: 'Option Mug',

@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ALL_SCOPES } from '../domain/shared/scopes.js'
 import { parseStreamName } from '../domain/shared/streams.js'
 import { loadConfig, type Config } from '../infra/config.js'
@@ -11,7 +9,7 @@ import { createLogger } from '../infra/logging/logger.js'
 import { Platform } from '../app/platform.js'
 import type { RebuildRow } from '../infra/projections/schema.js'
 import { allProjections } from '../projections/all.js'
-import { createTestDatabase, type TestDatabase } from './support/database.js'
+import { useCliBackend } from './support/cli-backend.js'
 import { productCreate } from '../domain/catalog/product/definitions.js'
 import { allPlatformParts } from '../app/all-parts.js'
 
@@ -32,14 +30,13 @@ interface Run {
   lines: Record<string, unknown>[]
 }
 
-let test: TestDatabase | undefined
-let dataDir: string
+const backend = useCliBackend('emporium-cli-')
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const base: Record<string, string | undefined> = {
     ...process.env,
-    DATABASE_URL: test?.url ?? '',
-    DATA_DIR: dataDir,
+    DATABASE_URL: backend.test?.url ?? '',
+    DATA_DIR: backend.dataDir,
     LOG_LEVEL: 'info',
     ...env,
   }
@@ -66,19 +63,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   })
 }
 
-const config = (): Config => ({ ...loadConfig({}), databaseUrl: test?.url, dataDir, logLevel: 'silent' })
+const config = (): Config => ({
+  ...loadConfig({}),
+  databaseUrl: backend.test?.url,
+  dataDir: backend.dataDir,
+  logLevel: 'silent',
+})
 const openPlatform = (runProjections: boolean) =>
   Platform.open(config(), createLogger('silent'), allPlatformParts, { runProjections })
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'emporium-cli-'))
-  if (pg) test = await createTestDatabase()
-})
-
-afterAll(async () => {
-  await test?.drop()
-  await rm(dataDir, { recursive: true, force: true })
-})
 
 describe('emporium CLI', { timeout: 120_000 }, () => {
   let tenant: { organizationId: string; storeId: string; storeSlug: string; apiKey: string }
@@ -154,7 +146,7 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
 
   it('shows a halted projection in the status, exiting non-zero', async () => {
     // As if the audit log had halted on an event: the runner of the next command retries it.
-    const database = pg ? test!.database : (await openPlatform(false)).database
+    const database = pg ? backend.test!.database : (await openPlatform(false)).database
     await database.db
       .updateTable('projection_checkpoints')
       .set({ status: 'failed', last_error: 'Boom 1: simulated' })
@@ -185,7 +177,10 @@ describe('emporium CLI', { timeout: 120_000 }, () => {
         .sort(),
     )
     if (pg) {
-      const rows = (await test!.database.db.selectFrom('projection_rebuilds').selectAll().execute()) as RebuildRow[]
+      const rows = (await backend
+        .test!.database.db.selectFrom('projection_rebuilds')
+        .selectAll()
+        .execute()) as RebuildRow[]
       expect(rows.every((r) => r.status === 'done')).toBe(true)
     }
   })
