@@ -176,15 +176,10 @@ export const contentEntryUpdate = defineCommand({
       input.fields && state.kind === 'existing'
         ? await existingReferences(env, storeId, fields, { ...state.entry.fields, ...input.fields })
         : []
-    return onContentEntry(env, input.id, {
+    const { id, ...changes } = input
+    return onContentEntry(env, id, {
       type: 'ContentEntryUpdate',
-      data: {
-        entryId: input.id,
-        handle: input.handle ?? undefined,
-        fields: input.fields ?? undefined,
-        typeFields: fields,
-        existingReferences: existing,
-      },
+      data: { entryId: id, ...givenFields(changes), typeFields: fields, existingReferences: existing },
     })
   },
 })

@@ -10,6 +10,7 @@ import type { DecideContext } from '../../shared/context.js'
 import { fold, deciderOf } from '../../shared/event.js'
 import { reservationChanges } from '../../shared/reservations.js'
 import { storeOf, onStoreEntity } from '../../shared/store-of.js'
+import { givenFields } from '../../shared/strict-input.js'
 import {
   urlRedirectCreateInput,
   urlRedirectDeleteInput,
@@ -117,19 +118,16 @@ export const urlRedirectUpdate = defineCommand({
   annotations: { destructive: false, idempotent: true },
   input: urlRedirectUpdateInput,
   async prepare(input, env) {
+    const { id, ...changes } = input
     const storeId = storeOf(env.ctx)
-    const now = await readUrlRedirect(storeId, input.id, env)
+    const now = await readUrlRedirect(storeId, id, env)
     const current = now.kind === 'existing' ? now.redirect : null
     const path = input.path ?? current?.path
     const target = input.target ?? current?.target
-    return onUrlRedirect(env, input.id, {
+    const loops = path && target ? await loopsVia(path, target, id, env) : null
+    return onUrlRedirect(env, id, {
       type: 'UrlRedirectUpdate',
-      data: {
-        urlRedirectId: input.id,
-        path: input.path ?? undefined,
-        target: input.target ?? undefined,
-        loopsVia: path && target ? await loopsVia(path, target, input.id, env) : null,
-      },
+      data: { urlRedirectId: id, ...givenFields(changes), loopsVia: loops },
     })
   },
 })
