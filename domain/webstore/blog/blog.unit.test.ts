@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { BlogEvent } from './blog.js'
 import { blogCreate, blogDecider, blogDelete, blogHandleReservations } from './definitions.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
 
 const B = '01900000-0000-7000-8000-0000000000b1'
 const POSTS = ['01900000-0000-7000-8000-0000000000c1', '01900000-0000-7000-8000-0000000000c2']
@@ -24,12 +23,10 @@ describe('blogCreate', () => {
   })
 
   it('prepares a handle from the title, numbered when taken', async () => {
-    const env: PrepareEnv = {
-      ctx,
+    const env = prepareEnv({
       newId: () => B,
       reservationOwner: async (_s, key) => (key === 'blog-handle:news' ? 'other' : null),
-      readStream: async () => [],
-    }
+    })
     const prepared = await blogCreate.prepare(blogCreate.input.parse({ title: 'News' }), env)
     expect(prepared).toMatchObject({
       stream: `blog-${STORE}_${B}`,
@@ -93,17 +90,14 @@ describe('blogDelete', () => {
   })
 
   it("asks the posts read model for the blog's posts in prepare", async () => {
-    const env: PrepareEnv = {
-      ctx,
+    const env = prepareEnv({
       newId: () => B,
-      reservationOwner: async () => null,
-      readStream: async () => [],
       catalogUsage: {
         attributeUsage: async () => ({ values: 0, byOption: {} }),
         productsInAttributeSet: async () => 0,
         postsOfBlog: async () => POSTS,
       },
-    }
+    })
     const prepared = await blogDelete.prepare(blogDelete.input.parse({ id: B }), env)
     expect(prepared.command).toEqual({ type: 'BlogDelete', data: { blogId: B, deletePosts: false, postIds: POSTS } })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
-import type { PastEvent, PrepareEnv } from '../../shared/command.js'
+import type { PastEvent } from '../../shared/command.js'
 import type { ContentEntryCommand, ContentEntryEvent } from './content-entry.js'
 import type { ContentTypeEvent } from './content-type.js'
 import {
@@ -210,12 +210,11 @@ describe('contentEntryCreate', () => {
       ],
       [`product-${STORE}_${P}`]: [{ type: 'ProductCreated', data: {}, revision: 0, occurredAt: '' }],
     }
-    const env: PrepareEnv = {
-      ctx,
+    const env = prepareEnv({
       newId: () => E,
       reservationOwner: async (_s, key) => (key === contentTypeHandleKey('promo') ? T : null),
       readStream: async (s) => streams[s] ?? [],
-    }
+    })
     const prepared = await contentEntryCreate.prepare(
       contentEntryCreate.input.parse({ typeHandle: 'promo', fields: { title: 'Summer Sale', product: P } }),
       env,

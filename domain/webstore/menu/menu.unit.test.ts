@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { PrepareEnv } from '../../shared/command.js'
 import { fold } from '../../shared/event.js'
 import type { MenuCommand } from './commands.js'
 import { menuCreate, menuDecider, menuHandleReservations, menuItemAdd, menuItemMove } from './definitions.js'
@@ -45,12 +44,10 @@ describe('menuCreate', () => {
   })
 
   it('prepares a free handle from the title and claims it', async () => {
-    const env: PrepareEnv = {
-      ctx,
+    const env = prepareEnv({
       newId: () => M,
       reservationOwner: async (_scope, key) => (key === menuHandleKey('main-menu') ? 'other' : null),
-      readStream: async () => [],
-    }
+    })
     const prepared = await menuCreate.prepare(menuCreate.input.parse({ title: 'Main menu' }), env)
     expect(prepared).toMatchObject({
       stream: `menu-${STORE}_${M}`,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
-import type { PrepareEnv } from '../../shared/command.js'
 import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'
 import type { PageEvent } from './events.js'
@@ -49,12 +48,10 @@ describe('pageCreate', () => {
   })
 
   it('prepares a free handle from the title and sanitizes the body', async () => {
-    const env: PrepareEnv = {
-      ctx,
+    const env = prepareEnv({
       newId: () => P,
       reservationOwner: async (_scope, key) => (key === pageHandleKey('about-us') ? 'someone' : null),
-      readStream: async () => [],
-    }
+    })
     const input = pageCreate.input.parse({ title: 'About us', body: '<p onclick="x()">Hi<script>1</script></p>' })
     const prepared = await pageCreate.prepare(input, env)
     expect(prepared).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
-import type { PastEvent, PrepareEnv } from '../../shared/command.js'
-import { contextWith } from '../../../test/support/decide-context.js'
+import type { PastEvent } from '../../shared/command.js'
+import { contextWith, prepareEnv } from '../../../test/support/decide-context.js'
 import { fold } from '../../shared/event.js'
 import type { ThemeCommand, ThemeImportAbandon } from './commands.js'
 import { abandonCutShort } from './decide.js'
@@ -109,12 +109,11 @@ describe('themeImportAbandon, the sweep of creations a crash cut short', () => {
       past('ThemeFilesAdded', ago(3_000_000), 2),
       past('ThemeFilesAdded', ago(2_000_000), 3),
     ]
-    const env: PrepareEnv = {
+    const env = prepareEnv({
       ctx,
       newId: () => ID,
-      reservationOwner: async () => null,
       readStream: async () => history,
-    }
+    })
     expect(await themeImportAbandon.prepare({ id: ID }, env)).toEqual({
       stream: `theme-${STORE}_${ID}`,
       entityId: ID,
