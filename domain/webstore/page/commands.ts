@@ -3,7 +3,8 @@ import { nullishFields, strictInput } from '../../shared/strict-input.js'
 import { entityId, titleInput, textInput } from '../../shared/input-types.js'
 import { handleInput } from '../../shared/publishable/handle.js'
 import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
-import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
+import { seoInput, type Seo } from '../../shared/publishable/seo.js'
+import type { PublishableInput } from '../../shared/publishable/decide.js'
 import { htmlBodyInput } from '../shared/html-body.js'
 import { named } from '../../shared/input-names.js'
 import type { PageFields } from './events.js'
@@ -54,11 +55,7 @@ export type PageCreate = {
 /** Fields left out stay; `publishAt` null cancels the schedule. */
 export type PageUpdate = {
   type: 'PageUpdate'
-  data: { pageId: string } & Partial<Omit<PageFields, 'pageId'>> & {
-      status?: PublicationStatus
-      seo?: SeoInput
-      publishAt?: string | null
-    }
+  data: { pageId: string } & Partial<Omit<PageFields, 'pageId'>> & PublishableInput
 }
 export type PageDelete = { type: 'PageDelete'; data: { pageId: string } }
 /** The scheduler's: publishes the page if its publishAt has come. */

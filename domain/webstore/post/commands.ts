@@ -4,7 +4,8 @@ import { entityId, titleInput, textInput, tagsInput } from '../../shared/input-t
 import { handleInput } from '../../shared/publishable/handle.js'
 import { htmlBodyInput } from '../shared/html-body.js'
 import { publishAtInput, statusInput, type PublicationStatus } from '../../shared/publishable/publication.js'
-import { seoInput, type Seo, type SeoInput } from '../../shared/publishable/seo.js'
+import { seoInput, type Seo } from '../../shared/publishable/seo.js'
+import type { PublishableInput } from '../../shared/publishable/decide.js'
 import type { PostFields } from './events.js'
 
 export const EXCERPT_MAX_LENGTH = 1000
@@ -66,11 +67,7 @@ export type PostCreate = {
 /** Fields left out stay; `coverMediaId` null removes the cover, `publishAt` null cancels the schedule. */
 export type PostUpdate = {
   type: 'PostUpdate'
-  data: { postId: string } & Partial<Omit<PostFields, 'postId' | 'blogId'>> & {
-      status?: PublicationStatus
-      seo?: SeoInput
-      publishAt?: string | null
-    }
+  data: { postId: string } & Partial<Omit<PostFields, 'postId' | 'blogId'>> & PublishableInput
 }
 export type PostDelete = { type: 'PostDelete'; data: { postId: string } }
 export type PostPublishDue = { type: 'PostPublishDue'; data: { postId: string } }
