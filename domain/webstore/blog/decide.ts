@@ -1,4 +1,5 @@
 import { badInput, conflict, notFound } from '../../shared/errors.js'
+import { changeEvents } from '../../shared/change-events.js'
 import type { BlogEvent, BlogFields, BlogState } from './blog.js'
 import type { BlogCommand } from './commands.js'
 
@@ -11,12 +12,11 @@ export function decideBlog(command: BlogCommand, state: BlogState): BlogEvent[] 
       return [{ type: 'BlogCreated', data: { ...command.data } }]
     case 'BlogUpdate': {
       const blog = live(state, command.data.blogId)
-      const { blogId, title, handle } = command.data
-      const events: BlogEvent[] = []
-      if (title !== undefined && title !== blog.title) events.push({ type: 'BlogRetitled', data: { blogId, title } })
-      if (handle !== undefined && handle !== blog.handle)
-        events.push({ type: 'BlogHandleChanged', data: { blogId, from: blog.handle, to: handle } })
-      return events
+      const { blogId } = command.data
+      return changeEvents(blog, command.data, {
+        title: (title) => ({ type: 'BlogRetitled', data: { blogId, title } }),
+        handle: (to) => ({ type: 'BlogHandleChanged', data: { blogId, from: blog.handle, to } }),
+      })
     }
     case 'BlogDelete': {
       const blog = live(state, command.data.blogId)

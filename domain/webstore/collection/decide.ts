@@ -1,3 +1,4 @@
+import { changeEvents } from '../../shared/change-events.js'
 import type { DecideContext } from '../../shared/context.js'
 import { DomainError, badInput, conflict } from '../../shared/errors.js'
 import { insertion, listedTwice, removal, reordering } from '../../shared/ordered-ids.js'
@@ -90,20 +91,17 @@ function statusEvents(
 /** Only fields that really change become events, so repeating an update records nothing. */
 function update(command: CollectionUpdate, state: CollectionState, ctx: DecideContext): CollectionEvent[] {
   const collection = live(state, command.data.collectionId, ['input', 'id'])
-  const { collectionId, title, handle, description, imageId, seo, status, rules, disjunctive, sortOrder } = command.data
+  const { collectionId, seo, status, rules, disjunctive, sortOrder } = command.data
   const nextRules = rules ?? collection.rules
   const nextDisjunctive = disjunctive ?? collection.disjunctive
   const nextSort = sortOrder ?? collection.sortOrder
   checkShape(collection.type, nextRules, nextDisjunctive, nextSort)
-  const events: CollectionEvent[] = []
-  if (title !== undefined && title !== collection.title)
-    events.push({ type: 'CollectionRetitled', data: { collectionId, title } })
-  if (handle !== undefined && handle !== collection.handle)
-    events.push({ type: 'CollectionHandleChanged', data: { collectionId, from: collection.handle, to: handle } })
-  if (description !== undefined && description !== collection.description)
-    events.push({ type: 'CollectionDescriptionChanged', data: { collectionId, description } })
-  if (imageId !== undefined && imageId !== collection.imageId)
-    events.push({ type: 'CollectionImageChanged', data: { collectionId, imageId } })
+  const events: CollectionEvent[] = changeEvents(collection, command.data, {
+    title: (title) => ({ type: 'CollectionRetitled', data: { collectionId, title } }),
+    handle: (to) => ({ type: 'CollectionHandleChanged', data: { collectionId, from: collection.handle, to } }),
+    description: (description) => ({ type: 'CollectionDescriptionChanged', data: { collectionId, description } }),
+    imageId: (imageId) => ({ type: 'CollectionImageChanged', data: { collectionId, imageId } }),
+  })
   events.push(
     ...seoEvents(collectionId, collection.seo, seo),
     ...statusEvents(collectionId, collection.status, status, ctx),

@@ -1,6 +1,7 @@
 import type { DomainEvent, HandleChanged } from '../../shared/event.js'
 import { badInput, conflict, notFound } from '../../shared/errors.js'
 import { evolveLifecycle } from '../../shared/lifecycle.js'
+import { changeEvents } from '../../shared/change-events.js'
 import type { ContentField } from './fields.js'
 
 export type ContentTypeCreated = DomainEvent<
@@ -60,11 +61,11 @@ export function decideContentType(command: ContentTypeCommand, state: ContentTyp
       return [{ type: 'ContentTypeCreated', data: command.data }]
     case 'ContentTypeUpdate': {
       const type = live(state, command.data.typeId)
-      const { typeId, name, handle, fields } = command.data
-      const events: ContentTypeEvent[] = []
-      if (name !== undefined && name !== type.name) events.push({ type: 'ContentTypeRenamed', data: { typeId, name } })
-      if (handle !== undefined && handle !== type.handle)
-        events.push({ type: 'ContentTypeHandleChanged', data: { typeId, from: type.handle, to: handle } })
+      const { typeId, fields } = command.data
+      const events: ContentTypeEvent[] = changeEvents(type, command.data, {
+        name: (name) => ({ type: 'ContentTypeRenamed', data: { typeId, name } }),
+        handle: (to) => ({ type: 'ContentTypeHandleChanged', data: { typeId, from: type.handle, to } }),
+      })
       if (fields !== undefined) events.push(...fieldChanges(type, fields))
       return events
     }

@@ -1,4 +1,5 @@
 import { badInput, conflict, notFound } from '../../shared/errors.js'
+import { changeEvents } from '../../shared/change-events.js'
 import type { MenuCommand, MenuItemAdd, MenuItemMove, MenuItemUpdate, MenuUpdate } from './commands.js'
 import type { MenuEvent } from './events.js'
 import { childrenOf, depthOf, heightOf, MENU_MAX_DEPTH, MENU_MAX_ITEMS, subtreeIds, type MenuItem } from './items.js'
@@ -43,12 +44,11 @@ export function decideMenu(command: MenuCommand, state: MenuState): MenuEvent[] 
 
 /** Only fields that really change become events, so repeating an update records nothing. */
 function update(command: MenuUpdate, menu: LiveMenu): MenuEvent[] {
-  const { menuId, title, handle } = command.data
-  const events: MenuEvent[] = []
-  if (title !== undefined && title !== menu.title) events.push({ type: 'MenuRetitled', data: { menuId, title } })
-  if (handle !== undefined && handle !== menu.handle)
-    events.push({ type: 'MenuHandleChanged', data: { menuId, from: menu.handle, to: handle } })
-  return events
+  const { menuId } = command.data
+  return changeEvents(menu, command.data, {
+    title: (title) => ({ type: 'MenuRetitled', data: { menuId, title } }),
+    handle: (to) => ({ type: 'MenuHandleChanged', data: { menuId, from: menu.handle, to } }),
+  })
 }
 
 function addItem(command: MenuItemAdd, menu: LiveMenu): MenuEvent[] {

@@ -1,3 +1,4 @@
+import { changeEvents } from '../../shared/change-events.js'
 import type { DecideContext } from '../../shared/context.js'
 import { conflict, notFound } from '../../shared/errors.js'
 import { NEW_PUBLISHABLE, publishableChanges } from '../../shared/publishable/decide.js'
@@ -44,14 +45,13 @@ function create(command: PageCreate, state: PageState, ctx: DecideContext): Page
 /** Only fields that really change become events, so repeating an update records nothing. */
 function update(command: PageUpdate, state: PageState, ctx: DecideContext): PageEvent[] {
   const page = live(state, command.data.pageId)
-  const { pageId, title, handle, body, templateSuffix, status, seo, publishAt } = command.data
-  const events: PageEvent[] = []
-  if (title !== undefined && title !== page.title) events.push({ type: 'PageRetitled', data: { pageId, title } })
-  if (handle !== undefined && handle !== page.handle)
-    events.push({ type: 'PageHandleChanged', data: { pageId, from: page.handle, to: handle } })
-  if (body !== undefined && body !== page.body) events.push({ type: 'PageBodyChanged', data: { pageId, body } })
-  if (templateSuffix !== undefined && templateSuffix !== page.templateSuffix)
-    events.push({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } })
+  const { pageId, status, seo, publishAt } = command.data
+  const events: PageEvent[] = changeEvents(page, command.data, {
+    title: (title) => ({ type: 'PageRetitled', data: { pageId, title } }),
+    handle: (to) => ({ type: 'PageHandleChanged', data: { pageId, from: page.handle, to } }),
+    body: (body) => ({ type: 'PageBodyChanged', data: { pageId, body } }),
+    templateSuffix: (templateSuffix) => ({ type: 'PageTemplateSuffixChanged', data: { pageId, templateSuffix } }),
+  })
   return [...events, ...pagePublishable.eventsOf(pageId, publishableChanges(page, { status, seo, publishAt }, ctx.now))]
 }
 
