@@ -11,6 +11,7 @@ import type {
   ThemeSectionsReorder,
   ThemeSectionUpdate,
 } from './sections-commands.js'
+import type { ThemeFile } from './files.js'
 import type { ThemeSectionEvent } from './sections-events.js'
 import { presetBlockList, type SectionSchema } from './section-schema.js'
 import {
@@ -148,28 +149,43 @@ function updateSection(command: ThemeSectionUpdate, theme: LiveTheme): ThemeSect
   const current = section(tpl, name, sectionId)
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
   checkSettings(settingsOf(schema.settings), command.data.settings, ['input', 'settings'])
-  const { settings, changed } = mergeSettings(current.settings ?? {}, command.data.settings)
+  return instanceChanges(current, command.data, (next) => templateFile(name, withSection(tpl, sectionId, next)), {
+    settings: (settings, changed, file) => ({
+      type: 'ThemeSectionSettingsChanged',
+      data: { themeId, template: name, sectionId, settings, changed, file },
+    }),
+    disabled: (disabled, file) => {
+      const data = { themeId, template: name, sectionId, file }
+      return disabled ? { type: 'ThemeSectionDisabled', data } : { type: 'ThemeSectionEnabled', data }
+    },
+  })
+}
+
+/**
+ * The events of a section's or block's update: its merged settings when any changed, then its
+ * disabled flag when it flips; each event carries the template file with the instance as it is
+ * after that change, made by `fileWith`.
+ */
+function instanceChanges<Instance extends SectionInstance | BlockInstance>(
+  current: Instance,
+  changes: { settings: Record<string, unknown>; disabled: boolean | null },
+  fileWith: (next: Instance) => ThemeFile,
+  eventOf: {
+    settings: (settings: Record<string, unknown>, changed: string[], file: ThemeFile) => ThemeSectionEvent
+    disabled: (disabled: boolean, file: ThemeFile) => ThemeSectionEvent
+  },
+): ThemeSectionEvent[] {
+  const { settings, changed } = mergeSettings(current.settings ?? {}, changes.settings)
   const events: ThemeSectionEvent[] = []
-  let next: SectionInstance = current
+  let next = current
   if (changed.length) {
     next = { ...next, settings }
-    events.push({
-      type: 'ThemeSectionSettingsChanged',
-      data: {
-        themeId,
-        template: name,
-        sectionId,
-        settings,
-        changed,
-        file: templateFile(name, withSection(tpl, sectionId, next)),
-      },
-    })
+    events.push(eventOf.settings(settings, changed, fileWith(next)))
   }
-  const { disabled } = command.data
+  const { disabled } = changes
   if (disabled !== null && disabled !== (current.disabled === true)) {
     next = withDisabled(next, disabled)
-    const data = { themeId, template: name, sectionId, file: templateFile(name, withSection(tpl, sectionId, next)) }
-    events.push(disabled ? { type: 'ThemeSectionDisabled', data } : { type: 'ThemeSectionEnabled', data })
+    events.push(eventOf.disabled(disabled, fileWith(next)))
   }
   return events
 }
@@ -265,25 +281,18 @@ function updateBlock(command: ThemeBlockUpdate, theme: LiveTheme): ThemeSectionE
   const schema = requireSectionSchema(theme, current.type, ['input', 'sectionId'])
   const definition = requireBlockDefinition(schema, current.type, existing.type, ['input', 'blockId'], theme)
   checkSettings(settingsOf(definition.settings), command.data.settings, ['input', 'settings'])
-  const { settings, changed } = mergeSettings(existing.settings ?? {}, command.data.settings)
   const fileWith = (b: BlockInstance) =>
     templateFile(name, withSection(tpl, sectionId, { ...current, blocks: { ...current.blocks, [blockId]: b } }))
-  const events: ThemeSectionEvent[] = []
-  let next: BlockInstance = existing
-  if (changed.length) {
-    next = { ...next, settings }
-    events.push({
+  return instanceChanges(existing, command.data, fileWith, {
+    settings: (settings, changed, file) => ({
       type: 'ThemeBlockSettingsChanged',
-      data: { themeId, template: name, sectionId, blockId, settings, changed, file: fileWith(next) },
-    })
-  }
-  const { disabled } = command.data
-  if (disabled !== null && disabled !== (existing.disabled === true)) {
-    next = withDisabled(next, disabled)
-    const data = { themeId, template: name, sectionId, blockId, file: fileWith(next) }
-    events.push(disabled ? { type: 'ThemeBlockDisabled', data } : { type: 'ThemeBlockEnabled', data })
-  }
-  return events
+      data: { themeId, template: name, sectionId, blockId, settings, changed, file },
+    }),
+    disabled: (disabled, file) => {
+      const data = { themeId, template: name, sectionId, blockId, file }
+      return disabled ? { type: 'ThemeBlockDisabled', data } : { type: 'ThemeBlockEnabled', data }
+    },
+  })
 }
 
 function removeBlock(command: ThemeBlockRemove, theme: LiveTheme): ThemeSectionEvent[] {
