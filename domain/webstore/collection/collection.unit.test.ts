@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { assertHandleLife } from '../../shared/handle-life-spec.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { CollectionCommand } from './commands.js'
@@ -317,20 +318,12 @@ describe('collection products', () => {
 
 describe('collection handle reservations', () => {
   it('claims on create, moves on change and releases on delete', () => {
-    const changes = collectionHandleReservations(
-      [
-        manual,
-        { type: 'CollectionHandleChanged', data: { collectionId: C, from: 'picks', to: 'best' } },
-        { type: 'CollectionDeleted', data: { collectionId: C, handle: 'best' } },
-      ],
-      { kind: 'empty' },
-      ctx,
-    )
-    expect(changes.map((c) => `${c.kind} ${c.key}`)).toEqual([
-      'claim collection-handle:picks',
-      'release collection-handle:picks',
-      'claim collection-handle:best',
-      'release collection-handle:best',
-    ])
+    const changed: CollectionEvent = {
+      type: 'CollectionHandleChanged',
+      data: { collectionId: C, from: 'picks', to: 'best' },
+    }
+    const deleted: CollectionEvent = { type: 'CollectionDeleted', data: { collectionId: C, handle: 'best' } }
+    const keys = ['collection-handle:picks', 'collection-handle:best'] as const
+    assertHandleLife(collectionHandleReservations, [manual, changed, deleted], keys, ctx)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { assertHandleLife } from '../../shared/handle-life-spec.js'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'
@@ -171,20 +172,13 @@ describe('pageDelete and pagePublishDue', () => {
 
 describe('page handle reservations', () => {
   it('claims on create, moves on change and releases on delete', () => {
-    const changes = pageHandleReservations(
-      [
-        created,
-        { type: 'PageHandleChanged', data: { pageId: P, from: 'about-us', to: 'about' } },
-        { type: 'PageDeleted', data: { pageId: P, handle: 'about' } },
-      ],
-      { kind: 'empty' },
+    const changed: PageEvent = { type: 'PageHandleChanged', data: { pageId: P, from: 'about-us', to: 'about' } }
+    const deleted: PageEvent = { type: 'PageDeleted', data: { pageId: P, handle: 'about' } }
+    assertHandleLife(
+      pageHandleReservations,
+      [created, changed, deleted],
+      ['page-handle:about-us', 'page-handle:about'],
       ctx,
     )
-    expect(changes.map((c) => `${c.kind} ${c.key}`)).toEqual([
-      'claim page-handle:about-us',
-      'release page-handle:about-us',
-      'claim page-handle:about',
-      'release page-handle:about',
-    ])
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { assertHandleLife } from '../../shared/handle-life-spec.js'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import type { UrlRedirectCommand } from './commands.js'
@@ -147,21 +148,16 @@ describe('urlRedirectUpdate and urlRedirectDelete', () => {
 
 describe('redirect path reservations', () => {
   it('claims on create, moves on path change and releases on delete', () => {
-    const changes = urlRedirectPathReservations(
-      [
-        created,
-        { type: 'UrlRedirectPathChanged', data: { urlRedirectId: R, from: '/products/old', to: '/products/older' } },
-        { type: 'UrlRedirectDeleted', data: { urlRedirectId: R, path: '/products/older' } },
-      ],
-      { kind: 'empty' },
-      ctx,
-    )
-    expect(changes.map((c) => `${c.kind} ${c.key}`)).toEqual([
-      'claim redirect-path:/products/old',
-      'release redirect-path:/products/old',
-      'claim redirect-path:/products/older',
-      'release redirect-path:/products/older',
-    ])
+    const changed: UrlRedirectEvent = {
+      type: 'UrlRedirectPathChanged',
+      data: { urlRedirectId: R, from: '/products/old', to: '/products/older' },
+    }
+    const deleted: UrlRedirectEvent = {
+      type: 'UrlRedirectDeleted',
+      data: { urlRedirectId: R, path: '/products/older' },
+    }
+    const keys = ['redirect-path:/products/old', 'redirect-path:/products/older'] as const
+    const changes = assertHandleLife(urlRedirectPathReservations, [created, changed, deleted], keys, ctx)
     expect(changes[0]).toMatchObject({ field: ['input', 'path'] })
   })
 })
