@@ -8,7 +8,8 @@ import type { PostCommand } from './commands.js'
 import { postCreate, postDecider, postHandleReservations, postUpdate } from './definitions.js'
 import type { PostEvent, PostFields } from './events.js'
 import { postStream } from './streams.js'
-import { STORE, ctx } from '../../../test/support/decide-context.js'
+import { STORE, ctx, prepareEnv } from '../../../test/support/decide-context.js'
+import { failure } from '../../../test/support/failure.js'
 
 const B = '01900000-0000-7000-8000-0000000000b1'
 const P = '01900000-0000-7000-8000-0000000000d1'
@@ -42,19 +43,13 @@ const update = (data: Omit<Extract<PostCommand, { type: 'PostUpdate' }>['data'],
 const past = (events: { type: string; data: Record<string, unknown> }[]): PastEvent[] =>
   events.map((e, revision) => ({ ...e, revision, occurredAt: NOW }))
 function envWith(streams: Record<string, PastEvent[]>, media: string[] = []): PrepareEnv {
-  return {
-    ctx,
+  return prepareEnv({
     newId: () => P,
     reservationOwner: async (_scope, key) => media.find((id) => liveMediaKey(id) === key) ?? null,
     readStream: async (stream) => streams[stream] ?? [],
-  }
+  })
 }
 const blogCreated = past([{ type: 'BlogCreated', data: { blogId: B, title: 'News', handle: 'news' } }])
-const failure = (promise: unknown) =>
-  Promise.resolve(promise).then(
-    () => null,
-    (error: unknown) => error,
-  )
 
 describe('postCreate', () => {
   it('records a published post', () => {
@@ -93,7 +88,7 @@ describe('postCreate', () => {
       command: { data: { blogId: B, handle: 'summer-sale', body: '<a>x</a>', coverMediaId: M, status: 'PUBLISHED' } },
     })
 
-    expect(await failure(postCreate.prepare(input, envWith({}, [M])))).toMatchObject({
+    expect(await failure(() => postCreate.prepare(input, envWith({}, [M])))).toMatchObject({
       code: 'NOT_FOUND',
       field: ['input', 'blogId'],
     })
@@ -102,9 +97,9 @@ describe('postCreate', () => {
       { type: 'BlogDeleted', data: { blogId: B, handle: 'news', postIds: [] } },
     ])
     expect(
-      await failure(postCreate.prepare(input, envWith({ [blogStream(STORE, B)]: deletedBlog }, [M]))),
+      await failure(() => postCreate.prepare(input, envWith({ [blogStream(STORE, B)]: deletedBlog }, [M]))),
     ).toMatchObject({ code: 'NOT_FOUND', field: ['input', 'blogId'] })
-    const error = await failure(postCreate.prepare(input, envWith({ [blogStream(STORE, B)]: blogCreated }, [])))
+    const error = await failure(() => postCreate.prepare(input, envWith({ [blogStream(STORE, B)]: blogCreated }, [])))
     expect(error).toBeInstanceOf(DomainError)
     expect(error).toMatchObject({
       code: 'NOT_FOUND',
@@ -193,7 +188,7 @@ describe('postUpdate', () => {
       ]),
     }
     expect(
-      await failure(postUpdate.prepare(postUpdate.input.parse({ id: P, title: 'x' }), envWith(streams))),
+      await failure(() => postUpdate.prepare(postUpdate.input.parse({ id: P, title: 'x' }), envWith(streams))),
     ).toMatchObject({ code: 'NOT_FOUND', message: `post '${P}' does not exist in this store` })
   })
 })
