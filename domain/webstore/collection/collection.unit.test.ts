@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertHandleLife } from '../../shared/handle-life-spec.js'
+import { assertHandleLife } from '../../../test/support/handle-life-spec.js'
 import { deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PrepareEnv } from '../../shared/command.js'
 import type { CollectionCommand } from './commands.js'

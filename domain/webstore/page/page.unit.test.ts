@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertHandleLife } from '../../shared/handle-life-spec.js'
+import { assertHandleLife } from '../../../test/support/handle-life-spec.js'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PageCommand } from './commands.js'
 import { pageCreate, pageDecider, pageHandleReservations, pageUpdate } from './definitions.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertHandleLife } from '../../shared/handle-life-spec.js'
+import { assertHandleLife } from '../../../test/support/handle-life-spec.js'
 import { assertDeletion, deciderSpec } from '../../../test/support/decider-spec.js'
 import type { PastEvent, PrepareEnv } from '../../shared/command.js'
 import type { UrlRedirectCommand } from './commands.js'
