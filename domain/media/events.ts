@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/event.js'
+import { eventTypes, type DomainEvent } from '../shared/event.js'
 
 /** IMAGE: decoded, re-encoded and resizable. FILE: stored as uploaded (PDF). */
 export const MEDIA_KINDS = ['IMAGE', 'FILE'] as const
@@ -51,9 +51,9 @@ export type MediaAltChanged = DomainEvent<'MediaAltChanged', { mediaId: string; 
 export type MediaDeleted = DomainEvent<'MediaDeleted', { mediaId: string; hash: string }>
 
 export type MediaEvent = MediaCreated | MediaAltChanged | MediaDeleted
-export type MediaEventType = MediaEvent['type']
 
-// A record rather than a list so the compiler rejects an event type added to the union but not here.
-const EVENT_TYPES: Record<MediaEventType, true> = { MediaCreated: true, MediaAltChanged: true, MediaDeleted: true }
-
-export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = Object.keys(EVENT_TYPES) as MediaEventType[]
+export const MEDIA_EVENT_TYPES = eventTypes<MediaEvent>({
+  MediaCreated: true,
+  MediaAltChanged: true,
+  MediaDeleted: true,
+})

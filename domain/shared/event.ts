@@ -26,6 +26,16 @@ export type ValueChanged<Type extends string, Ids extends object, Value = string
 export type HandleChanged<Type extends string, Ids extends Record<string, string>> = ValueChanged<Type, Ids>
 
 /**
+ * Every type of an event union, for a projection's subscription, from a record that names each one
+ * once: a record rather than a list so the compiler rejects a type added to the union but not here.
+ *
+ * @example export const PAGE_EVENT_TYPES = eventTypes<PageEvent>({ PageCreated: true, PageDeleted: true })
+ */
+export function eventTypes<Event extends DomainEvent>(record: Record<Event['type'], true>): readonly Event['type'][] {
+  return Object.keys(record) as Event['type'][]
+}
+
+/**
  * A decider answers a command with events (possibly none) or throws a `DomainError`.
  * `evolve` folds one event into the state; `initialState` is the state of an empty stream.
  */

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 /** Where a set shows attributes when no section is named. */
 export const DEFAULT_SECTION = 'General'
@@ -41,9 +41,7 @@ export type AttributeSetEvent =
   | AttributeSetAttributesReordered
   | AttributeSetDeleted
 
-export type AttributeSetEventType = AttributeSetEvent['type']
-
-const EVENT_TYPES: Record<AttributeSetEventType, true> = {
+export const ATTRIBUTE_SET_EVENT_TYPES = eventTypes<AttributeSetEvent>({
   AttributeSetCreated: true,
   AttributeSetRenamed: true,
   AttributeSetLayoutChanged: true,
@@ -51,11 +49,7 @@ const EVENT_TYPES: Record<AttributeSetEventType, true> = {
   AttributeSetAttributeRemoved: true,
   AttributeSetAttributesReordered: true,
   AttributeSetDeleted: true,
-}
-
-export const ATTRIBUTE_SET_EVENT_TYPES: readonly AttributeSetEventType[] = Object.keys(
-  EVENT_TYPES,
-) as AttributeSetEventType[]
+})
 
 /** Every attribute of the set, section by section. */
 export function setAttributeIds(fields: Pick<AttributeSetFields, 'sections'>): string[] {

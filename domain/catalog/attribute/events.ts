@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 export const ATTRIBUTE_TYPES = [
   'TEXT',
@@ -147,9 +147,8 @@ export type AttributeEvent =
   | AttributeReverted
   | AttributeDeleted
 
-export type AttributeEventType = AttributeEvent['type']
-
-const EVENT_TYPES: Record<AttributeEventType, true> = {
+/** Every attribute event type, for the projection's subscription. */
+export const ATTRIBUTE_EVENT_TYPES = eventTypes<AttributeEvent>({
   AttributeCreated: true,
   AttributeRenamed: true,
   AttributeTypeChanged: true,
@@ -161,7 +160,4 @@ const EVENT_TYPES: Record<AttributeEventType, true> = {
   AttributeOptionsReordered: true,
   AttributeReverted: true,
   AttributeDeleted: true,
-}
-
-/** Every attribute event type, for the projection's subscription. */
-export const ATTRIBUTE_EVENT_TYPES: readonly AttributeEventType[] = Object.keys(EVENT_TYPES) as AttributeEventType[]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged, ValueChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type HandleChanged, type ValueChanged } from '../../shared/event.js'
 
 /** Search-engine title and description; empty strings mean "use the category's own". */
 export type CategorySeo = { title: string; description: string }
@@ -58,10 +58,8 @@ export type CategoryEvent =
   | CategoryDeleted
   | CategoryReverted
 
-export type CategoryEventType = CategoryEvent['type']
-
-// A record rather than a list so the compiler rejects an event type added to the union but not here.
-const EVENT_TYPES: Record<CategoryEventType, true> = {
+/** Every event type of the category tree stream. */
+export const CATEGORY_EVENT_TYPES = eventTypes<CategoryEvent>({
   CategoryCreated: true,
   CategoryRetitled: true,
   CategoryHandleChanged: true,
@@ -72,7 +70,4 @@ const EVENT_TYPES: Record<CategoryEventType, true> = {
   CategoryRepositioned: true,
   CategoryDeleted: true,
   CategoryReverted: true,
-}
-
-/** Every event type of the category tree stream. */
-export const CATEGORY_EVENT_TYPES: readonly CategoryEventType[] = Object.keys(EVENT_TYPES) as CategoryEventType[]
+})

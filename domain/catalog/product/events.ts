@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged, ValueChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type HandleChanged, type ValueChanged } from '../../shared/event.js'
 import type { ProductAttributeEvent } from './attribute-events.js'
 import { RESERVATION_EVENT_TYPE_RECORD, type ProductReservationEvent } from './reservation-events.js'
 import { VARIANT_EVENT_TYPE_RECORD, type ProductVariantEvent } from './variant-events.js'
@@ -99,10 +99,8 @@ export type ProductEvent =
   | ProductDuplicated
   | ProductAttributeEvent
 
-export type ProductEventType = ProductEvent['type']
-
-// A record rather than a list so the compiler rejects an event type added to the union but not here.
-const EVENT_TYPES: Record<ProductEventType, true> = {
+/** Every product event type, for the projection's subscription and log filters. */
+export const PRODUCT_EVENT_TYPES = eventTypes<ProductEvent>({
   ProductCreated: true,
   ProductRetitled: true,
   ProductHandleChanged: true,
@@ -124,7 +122,4 @@ const EVENT_TYPES: Record<ProductEventType, true> = {
   ProductAttributeValuesSet: true,
   ProductAttributeValuesRemoved: true,
   ProductAttributeSetChanged: true,
-}
-
-/** Every product event type, for the projection's subscription and log filters. */
-export const PRODUCT_EVENT_TYPES: readonly ProductEventType[] = Object.keys(EVENT_TYPES) as ProductEventType[]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent, ValueChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type ValueChanged } from '../../shared/event.js'
 
 /**
  * A cart line: what the shopper picked and how many, never a price. Prices are read from the
@@ -23,13 +23,11 @@ export type CartCleared = DomainEvent<'CartCleared', { cartId: string }>
 
 export type CartEvent = CartCreated | CartLineAdded | CartLineQuantityChanged | CartLineRemoved | CartCleared
 
-const EVENT_TYPES: Record<CartEvent['type'], true> = {
+/** Every cart event type, for subscribers. */
+export const CART_EVENT_TYPES = eventTypes<CartEvent>({
   CartCreated: true,
   CartLineAdded: true,
   CartLineQuantityChanged: true,
   CartLineRemoved: true,
   CartCleared: true,
-}
-
-/** Every cart event type, for subscribers. */
-export const CART_EVENT_TYPES = Object.keys(EVENT_TYPES) as CartEvent['type'][]
+})

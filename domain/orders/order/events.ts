@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 export type PaymentProviderKind = 'STRIPE' | 'TEST'
 
@@ -97,7 +97,8 @@ export type OrderEvent =
   | OrderFulfilled
   | OrderNoteAdded
 
-const EVENT_TYPES: Record<OrderEvent['type'], true> = {
+/** Every order event type, for projections and reactions. */
+export const ORDER_EVENT_TYPES = eventTypes<OrderEvent>({
   OrderPlaced: true,
   OrderPaymentSessionOpened: true,
   OrderPaid: true,
@@ -110,7 +111,4 @@ const EVENT_TYPES: Record<OrderEvent['type'], true> = {
   OrderRefundRequested: true,
   OrderFulfilled: true,
   OrderNoteAdded: true,
-}
-
-/** Every order event type, for projections and reactions. */
-export const ORDER_EVENT_TYPES = Object.keys(EVENT_TYPES) as OrderEvent['type'][]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 /**
  * A secret as events know it: the id of its sealed row in the secrets table and its last 4
@@ -43,13 +43,11 @@ export type PaymentProviderEvent =
   | PaymentProviderSigningSecretOverlapChanged
   | PaymentProviderRemoved
 
-const EVENT_TYPES: Record<PaymentProviderEvent['type'], true> = {
+/** Every payment provider event type, for the projection's subscription. */
+export const PAYMENT_PROVIDER_EVENT_TYPES = eventTypes<PaymentProviderEvent>({
   PaymentProviderConfigured: true,
   PaymentProviderSecretKeyChanged: true,
   PaymentProviderSigningSecretRotated: true,
   PaymentProviderSigningSecretOverlapChanged: true,
   PaymentProviderRemoved: true,
-}
-
-/** Every payment provider event type, for the projection's subscription. */
-export const PAYMENT_PROVIDER_EVENT_TYPES = Object.keys(EVENT_TYPES) as PaymentProviderEvent['type'][]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 /** Which provider payment an event is about, and the provider event that told us. */
 export type PaymentRef = {
@@ -27,13 +27,11 @@ export type PaymentDisputed = DomainEvent<
 
 export type PaymentEvent = PaymentLinkedToOrder | PaymentSucceeded | PaymentFailed | PaymentRefunded | PaymentDisputed
 
-const EVENT_TYPES: Record<PaymentEvent['type'], true> = {
+/** Every payment event type, for reactions and projections. */
+export const PAYMENT_EVENT_TYPES = eventTypes<PaymentEvent>({
   PaymentLinkedToOrder: true,
   PaymentSucceeded: true,
   PaymentFailed: true,
   PaymentRefunded: true,
   PaymentDisputed: true,
-}
-
-/** Every payment event type, for reactions and projections. */
-export const PAYMENT_EVENT_TYPES = Object.keys(EVENT_TYPES) as PaymentEvent['type'][]
+})

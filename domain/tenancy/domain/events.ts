@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 /** The token is no secret: it is published in DNS. It only proves that the store's owner controls the domain. */
 export type StoreDomainAdded = DomainEvent<
@@ -28,12 +28,10 @@ export type StoreDomainRemoved = DomainEvent<
 export type StoreDomainEvent =
   StoreDomainAdded | StoreDomainVerified | StoreDomainVerificationFailed | StoreDomainMadePrimary | StoreDomainRemoved
 
-const EVENT_TYPES: Record<StoreDomainEvent['type'], true> = {
+export const STORE_DOMAIN_EVENT_TYPES = eventTypes<StoreDomainEvent>({
   StoreDomainAdded: true,
   StoreDomainVerified: true,
   StoreDomainVerificationFailed: true,
   StoreDomainMadePrimary: true,
   StoreDomainRemoved: true,
-}
-
-export const STORE_DOMAIN_EVENT_TYPES = Object.keys(EVENT_TYPES) as StoreDomainEvent['type'][]
+})

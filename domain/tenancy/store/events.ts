@@ -1,4 +1,4 @@
-import type { DomainEvent, ValueChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type ValueChanged } from '../../shared/event.js'
 import type { SocialLinks, StoreAddress, StoreSeo, WeightUnit } from './config.js'
 
 /** A new store starts in its default locale and currency; the rest of its configuration has defaults (see `store.ts`). */
@@ -45,10 +45,8 @@ export type StoreConfigEvent =
 
 export type StoreEvent = StoreCreated | StoreConfigEvent | StoreArchived | StoreRestored | StoreCommerceToggled
 
-export type StoreEventType = StoreEvent['type']
-
-// A record rather than a list so the compiler rejects an event type added to the union but not here.
-const EVENT_TYPES: Record<StoreEventType, true> = {
+/** Every store event type, for the tenancy projection's subscription. */
+export const STORE_EVENT_TYPES = eventTypes<StoreEvent>({
   StoreCreated: true,
   StoreRenamed: true,
   StoreLocalesChanged: true,
@@ -62,7 +60,4 @@ const EVENT_TYPES: Record<StoreEventType, true> = {
   StoreArchived: true,
   StoreRestored: true,
   StoreCommerceToggled: true,
-}
-
-/** Every store event type, for the tenancy projection's subscription. */
-export const STORE_EVENT_TYPES: readonly StoreEventType[] = Object.keys(EVENT_TYPES) as StoreEventType[]
+})
