@@ -36,6 +36,16 @@ export function eventTypes<Event extends DomainEvent>(record: Record<Event['type
 }
 
 /**
+ * Whether an event is one of a union's, by the record its types are listed from (as for
+ * `eventTypes`): for code that folds a stream several unions share.
+ *
+ * @example export const isVariantEvent = isEventIn<ProductVariantEvent>(VARIANT_EVENT_TYPE_RECORD)
+ */
+export function isEventIn<Event extends DomainEvent>(record: Record<Event['type'], true>) {
+  return (event: { type: string }): event is Event => Object.hasOwn(record, event.type)
+}
+
+/**
  * A decider answers a command with events (possibly none) or throws a `DomainError`.
  * `evolve` folds one event into the state; `initialState` is the state of an empty stream.
  */

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, isEventIn, type DomainEvent } from '../../shared/event.js'
 
 /**
  * Why a reservation ended without a sale: the order's time ran out, it was cancelled, or the
@@ -29,8 +29,6 @@ export const RESERVATION_EVENT_TYPE_RECORD: Record<ProductReservationEvent['type
 }
 
 /** The reservation event types, for the reservations read model. */
-export const RESERVATION_EVENT_TYPES = Object.keys(RESERVATION_EVENT_TYPE_RECORD) as ProductReservationEvent['type'][]
+export const RESERVATION_EVENT_TYPES = eventTypes<ProductReservationEvent>(RESERVATION_EVENT_TYPE_RECORD)
 
-export function isReservationEvent(event: { type: string }): event is ProductReservationEvent {
-  return Object.hasOwn(RESERVATION_EVENT_TYPE_RECORD, event.type)
-}
+export const isReservationEvent = isEventIn<ProductReservationEvent>(RESERVATION_EVENT_TYPE_RECORD)

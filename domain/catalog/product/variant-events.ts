@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, isEventIn, type DomainEvent } from '../../shared/event.js'
 
 export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const
 export type WeightUnit = (typeof WEIGHT_UNITS)[number]
@@ -132,8 +132,6 @@ export const VARIANT_EVENT_TYPE_RECORD: Record<ProductVariantEvent['type'], true
 }
 
 /** The option, variant and inventory event types, for the product projection. */
-export const VARIANT_EVENT_TYPES = Object.keys(VARIANT_EVENT_TYPE_RECORD) as ProductVariantEvent['type'][]
+export const VARIANT_EVENT_TYPES = eventTypes<ProductVariantEvent>(VARIANT_EVENT_TYPE_RECORD)
 
-export function isVariantEvent(event: { type: string }): event is ProductVariantEvent {
-  return Object.hasOwn(VARIANT_EVENT_TYPE_RECORD, event.type)
-}
+export const isVariantEvent = isEventIn<ProductVariantEvent>(VARIANT_EVENT_TYPE_RECORD)
