@@ -14,6 +14,12 @@ const valid = {
   shippingRate: 'Standard',
 }
 
+/** The valid details with some of the address fields changed. */
+const withAddress = (change: Record<string, string>) => ({
+  ...valid,
+  shippingAddress: { ...valid.shippingAddress, ...change },
+})
+
 describe('checkout details', () => {
   it('normalises the email and country, and empties optional fields to null', () => {
     expect(checkoutDetailsInput.parse({ ...valid, note: '' })).toEqual({
@@ -32,26 +38,10 @@ describe('checkout details', () => {
 
   it.each([
     [{ ...valid, email: 'ada' }, ['email'], 'Enter an email address'],
-    [
-      { ...valid, shippingAddress: { ...valid.shippingAddress, city: '  ' } },
-      ['shippingAddress', 'city'],
-      'City is required',
-    ],
-    [
-      { ...valid, shippingAddress: { ...valid.shippingAddress, countryCode: 'XX' } },
-      ['shippingAddress', 'countryCode'],
-      'country',
-    ],
-    [
-      { ...valid, shippingAddress: { ...valid.shippingAddress, phone: 'call me' } },
-      ['shippingAddress', 'phone'],
-      'phone number',
-    ],
-    [
-      { ...valid, shippingAddress: { ...valid.shippingAddress, lastName: 'L\u0000' } },
-      ['shippingAddress', 'lastName'],
-      'control',
-    ],
+    [withAddress({ city: '  ' }), ['shippingAddress', 'city'], 'City is required'],
+    [withAddress({ countryCode: 'XX' }), ['shippingAddress', 'countryCode'], 'country'],
+    [withAddress({ phone: 'call me' }), ['shippingAddress', 'phone'], 'phone number'],
+    [withAddress({ lastName: 'L\u0000' }), ['shippingAddress', 'lastName'], 'control'],
     [{ ...valid, total: 1 }, [], 'total'],
   ])('refuses %j at the field', (input, path, message) => {
     const issue = checkoutDetailsInput.safeParse(input).error!.issues[0]!
