@@ -14,16 +14,17 @@ const update = (group: GlobalSettingsUpdate['data']['group'], values: AnyGroupVa
   type: 'GlobalSettingsUpdate',
   data: { storeId, group, values },
 })
-const maintenanceOn: GlobalSettingsChanged = {
-  type: 'MaintenanceSettingsChanged',
-  data: {
-    storeId,
-    group: 'maintenance',
-    version: 1,
-    values: { enabled: true, message: 'Soon' },
-    changed: ['enabled', 'message'],
-  },
-}
+/** The event that records a group's whole new values in this store, and which of them changed. */
+const changedEvent = (type: string, data: Omit<GlobalSettingsChanged['data'], 'storeId'>): GlobalSettingsChanged => ({
+  type,
+  data: { storeId, ...data },
+})
+const maintenanceOn = changedEvent('MaintenanceSettingsChanged', {
+  group: 'maintenance',
+  version: 1,
+  values: { enabled: true, message: 'Soon' },
+  changed: ['enabled', 'message'],
+})
 
 const CHECKOUT_DEFAULTS = {
   termsText: '',
@@ -42,16 +43,12 @@ describe('globalSettingsUpdate', () => {
       .given([])
       .when(update('checkout', { termsText: 'Be nice.' }))
       .then([
-        {
-          type: 'CheckoutSettingsChanged',
-          data: {
-            storeId,
-            group: 'checkout',
-            version: 2,
-            values: { ...CHECKOUT_DEFAULTS, termsText: 'Be nice.' },
-            changed: ['termsText'],
-          },
-        },
+        changedEvent('CheckoutSettingsChanged', {
+          group: 'checkout',
+          version: 2,
+          values: { ...CHECKOUT_DEFAULTS, termsText: 'Be nice.' },
+          changed: ['termsText'],
+        }),
       ])
   })
 
@@ -71,16 +68,12 @@ describe('globalSettingsUpdate', () => {
       { name: 'Standard', amount: 499 },
       { name: 'Express', amount: 1299 },
     ]
-    const changed: GlobalSettingsChanged = {
-      type: 'CheckoutSettingsChanged',
-      data: {
-        storeId,
-        group: 'checkout',
-        version: 2,
-        values: { ...CHECKOUT_DEFAULTS, shippingRates: rates, taxRate: 2000 },
-        changed: ['shippingRates', 'taxRate'],
-      },
-    }
+    const changed = changedEvent('CheckoutSettingsChanged', {
+      group: 'checkout',
+      version: 2,
+      values: { ...CHECKOUT_DEFAULTS, shippingRates: rates, taxRate: 2000 },
+      changed: ['shippingRates', 'taxRate'],
+    })
     spec
       .given([])
       .when(update('checkout', { shippingRates: [{ name: 'Standard', amount: 0 }], reservationMinutes: 15 }))
@@ -108,16 +101,12 @@ describe('globalSettingsUpdate', () => {
       .given([maintenanceOn])
       .when(update('maintenance', { enabled: false, message: '' }))
       .then([
-        {
-          type: 'MaintenanceSettingsChanged',
-          data: {
-            storeId,
-            group: 'maintenance',
-            version: 1,
-            values: { enabled: false, message: '' },
-            changed: ['enabled', 'message'],
-          },
-        },
+        changedEvent('MaintenanceSettingsChanged', {
+          group: 'maintenance',
+          version: 1,
+          values: { enabled: false, message: '' },
+          changed: ['enabled', 'message'],
+        }),
       ])
   })
 
