@@ -47,8 +47,7 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
       ]
     }
     case 'AttributeOptionAdd': {
-      const attribute = live(state, command.data.attributeId)
-      requireSelect(attribute, ['input', 'code'])
+      const attribute = liveSelect(state, command.data.attributeId, ['input', 'code'])
       const { option } = command.data
       const existing = attribute.options.find((o) => o.code === option.code)
       if (existing) {
@@ -66,8 +65,7 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
       ]
     }
     case 'AttributeOptionUpdate': {
-      const attribute = live(state, command.data.attributeId)
-      requireSelect(attribute, ['input', 'code'])
+      const attribute = liveSelect(state, command.data.attributeId, ['input', 'code'])
       const existing = requireOption(attribute, command.data.code, ['input', 'code'])
       if (existing.label === command.data.label) return []
       return [
@@ -78,15 +76,13 @@ export function decideAttribute(command: AttributeCommand, state: AttributeState
       ]
     }
     case 'AttributeOptionRemove': {
-      const attribute = live(state, command.data.attributeId)
-      requireSelect(attribute, ['input', 'code'])
+      const attribute = liveSelect(state, command.data.attributeId, ['input', 'code'])
       if (!attribute.options.some((o) => o.code === command.data.code)) return []
       refuseOptionInUse(attribute, command.data.code, command.usage, ['input', 'code'])
       return [{ type: 'AttributeOptionRemoved', data: { attributeId: attribute.attributeId, code: command.data.code } }]
     }
     case 'AttributeOptionReorder': {
-      const attribute = live(state, command.data.attributeId)
-      requireSelect(attribute, ['input', 'codes'])
+      const attribute = liveSelect(state, command.data.attributeId, ['input', 'codes'])
       const { codes } = command.data
       codes.forEach((code, index) => {
         requireOption(attribute, code, ['input', 'codes', index])
@@ -279,12 +275,15 @@ export function checkValidation(
   }
 }
 
-function requireSelect(attribute: AttributeFields, field: readonly (string | number)[]): void {
+/** The live attribute, which must be a SELECT or MULTISELECT: only those have options. */
+function liveSelect(state: AttributeState, attributeId: string, field: readonly (string | number)[]): AttributeFields {
+  const attribute = live(state, attributeId)
   if (!SELECT_TYPES.includes(attribute.type))
     throw badInput(
       field,
       `attribute '${attribute.code}' is ${attribute.type}; only SELECT and MULTISELECT attributes have options`,
     )
+  return attribute
 }
 
 function requireOption(attribute: AttributeFields, code: string, field: readonly (string | number)[]): AttributeOption {
