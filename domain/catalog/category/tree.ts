@@ -41,16 +41,15 @@ export function evolveCategoryTree(state: CategoryTreeState, event: CategoryEven
       return state
     }
     case 'CategoryRetitled':
-      if (node) node.title = event.data.title
+    case 'CategoryDescriptionChanged':
+    case 'CategoryImageChanged': {
+      // Each carries the one field it changes, under that field's name.
+      const { categoryId: _, ...change } = event.data
+      if (node) Object.assign(node, change)
       return state
+    }
     case 'CategoryHandleChanged':
       if (node) node.handle = event.data.to
-      return state
-    case 'CategoryDescriptionChanged':
-      if (node) node.description = event.data.description
-      return state
-    case 'CategoryImageChanged':
-      if (node) node.imageId = event.data.imageId
       return state
     case 'CategorySeoChanged':
       if (node) node.seo = { ...event.data.seo }
