@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { PastEvent } from './command.js'
 
 // A revert restores a state a user saw: the entity after a whole command, never halfway through
@@ -36,4 +37,20 @@ export function commandEndIndex(events: readonly PastEvent[], index: number): nu
 export function commandEndRevision(events: readonly PastEvent[], revision: number): number {
   const index = events.findIndex((event) => event.revision === revision)
   return index < 0 ? revision : events[commandEndIndex(events, index)]!.revision
+}
+
+/**
+ * The `toRevision` input of a revert command: a revision of the entity's history (0: as its creation
+ * made it). `atLeastZero` answers a negative one; `description` is the field's docstring.
+ *
+ * @example toRevision: toRevisionInput('toRevision must be 0 or more', "The revision to restore, from the category's history …")
+ */
+export function toRevisionInput(atLeastZero: string, description: string) {
+  return z
+    .number({
+      error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number'),
+    })
+    .int('toRevision must be a whole number')
+    .min(0, atLeastZero)
+    .describe(description)
 }

@@ -3,6 +3,7 @@ import { descriptionInput, entityId, titleInput, wholeNumber, textInput } from '
 import { HANDLE_MAX_LENGTH, HANDLE_PATTERN } from '../../shared/handle.js'
 import type { CategoryContent, CategorySeo } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
+import { toRevisionInput } from '../../shared/revert-point.js'
 
 /** Search engines cut titles and descriptions at about these lengths (Shopify's limits). */
 export const SEO_TITLE_MAX_LENGTH = 70
@@ -110,15 +111,10 @@ export const categoryDeleteInput = strictInput('categoryDelete', {
 
 export const categoryRevertInput = strictInput('categoryRevert', {
   id: categoryId,
-  toRevision: z
-    .number({
-      error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number'),
-    })
-    .int('toRevision must be a whole number')
-    .min(0, 'toRevision must be 0 or more')
-    .describe(
-      "The revision to restore, from the category's history: the category comes back as the whole change that wrote it left it (0: as created).",
-    ),
+  toRevision: toRevisionInput(
+    'toRevision must be 0 or more',
+    "The revision to restore, from the category's history: the category comes back as the whole change that wrote it left it (0: as created).",
+  ),
 })
 
 export type CategoryCreateInput = z.output<typeof categoryCreateInput>

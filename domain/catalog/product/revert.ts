@@ -1,8 +1,9 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { notFound } from '../../shared/errors.js'
 import { insertedAt, without } from '../../shared/ordered-ids.js'
 import { productUpdateInput, type ProductUpdate } from './commands.js'
 import { strictInput } from '../../shared/strict-input.js'
+import { toRevisionInput } from '../../shared/revert-point.js'
 import { decideProduct } from './decide.js'
 import type { ProductEvent, ProductMediaEvent } from './events.js'
 import type { AttributesCopy } from './duplicate.js'
@@ -13,15 +14,10 @@ import type { Catalog } from './variants.js'
 
 export const productRevertInput = strictInput('productRevert', {
   id: productUpdateInput.shape.id,
-  toRevision: z
-    .number({
-      error: (issue) => (issue.input === undefined ? 'toRevision is required' : 'toRevision must be a number'),
-    })
-    .int('toRevision must be a whole number')
-    .min(0, 'toRevision must be 0 or more (0 is the product as its creation made it)')
-    .describe(
-      'The revision to restore, as Product.history or the audit log lists them: the product comes back as the whole change that wrote it left it (0: as created, variants and SEO included).',
-    ),
+  toRevision: toRevisionInput(
+    'toRevision must be 0 or more (0 is the product as its creation made it)',
+    'The revision to restore, as Product.history or the audit log lists them: the product comes back as the whole change that wrote it left it (0: as created, variants and SEO included).',
+  ),
 })
 
 export type ProductRevertInput = z.output<typeof productRevertInput>
