@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { entityId, requiredText, wholeNumber } from '../../shared/input-types.js'
+import { entityId, requiredText } from '../../shared/input-types.js'
 import { attributeCode } from '../attribute/commands.js'
 import type { AttributeSetSection } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
+import { insertPositionInput } from '../../shared/ordered-ids.js'
 
 export const SET_NAME_MAX_LENGTH = 255
 export const SECTION_NAME_MAX_LENGTH = 100
@@ -51,9 +52,7 @@ export const attributeSetAttributeAddInput = strictInput('attributeSetAttributeA
   id: attributeSetId,
   code: attributeCode,
   section: sectionName.nullish().describe('The section to put it in, created last when new; "General" when omitted.'),
-  position: wholeNumber('position', { min: 0 })
-    .nullish()
-    .describe('Where in the section, counting from 0; last when omitted.'),
+  position: insertPositionInput.describe('Where in the section, counting from 0; last when omitted.'),
 })
 export const attributeSetAttributeRemoveInput = strictInput('attributeSetAttributeRemove', {
   id: attributeSetId,

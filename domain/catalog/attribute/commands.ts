@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText, wholeNumber } from '../../shared/input-types.js'
+import { requiredText } from '../../shared/input-types.js'
 import {
   ATTRIBUTE_TYPES,
   type AttributeFields,
@@ -8,6 +8,7 @@ import {
   type AttributeValidation,
 } from './events.js'
 import { strictInput } from '../../shared/strict-input.js'
+import { insertPositionInput } from '../../shared/ordered-ids.js'
 
 export const CODE_MAX_LENGTH = 64
 export const NAME_MAX_LENGTH = 255
@@ -144,9 +145,7 @@ export const attributeOptionAddInput = strictInput('attributeOptionAdd', {
   id: attributeId,
   code: optionCode,
   label: optionLabel,
-  position: wholeNumber('position', { min: 0 })
-    .nullish()
-    .describe('Where to insert, counting from 0; last when omitted.'),
+  position: insertPositionInput.describe('Where to insert, counting from 0; last when omitted.'),
 })
 
 export const attributeOptionUpdateInput = strictInput('attributeOptionUpdate', {
