@@ -1,6 +1,6 @@
 import { defineCommand, storeWrite } from '../../shared/command.js'
-import { targetStore } from '../../tenancy/store/definitions.js'
-import { STORE_CATEGORY, storeStream } from '../../tenancy/store/streams.js'
+import { onStore, targetStore } from '../../tenancy/store/definitions.js'
+import { STORE_CATEGORY } from '../../tenancy/store/streams.js'
 import { storeCommerceToggleInput } from './commands.js'
 import { commerceDecider } from './decide.js'
 
@@ -10,18 +10,13 @@ export const storeCommerceToggle = defineCommand({
   description:
     'Turns selling on or off for the selected store. Off makes the store a catalog-only showroom: storefront-facing reads show no prices ' +
     'and nothing can be bought. On needs the store to have a currency. Setting the state the store already has changes nothing. Returns the store.',
-  ...storeWrite(STORE_CATEGORY, 'settings:write'),
+  ...storeWrite(STORE_CATEGORY, 'settings:write', { decider: commerceDecider }),
   annotations: { destructive: false, idempotent: true },
   input: storeCommerceToggleInput,
   prepare(input, env) {
     const storeId = targetStore(null, env.ctx)
-    return {
-      stream: storeStream(env.ctx.organizationId, storeId),
-      command: { type: 'StoreCommerceToggle' as const, data: { storeId, enabled: input.enabled } },
-      entityId: storeId,
-    }
+    return onStore(env, storeId, { type: 'StoreCommerceToggle' as const, data: { storeId, enabled: input.enabled } })
   },
-  decider: commerceDecider,
 })
 
 export const commerceDefinitions = [storeCommerceToggle] as const

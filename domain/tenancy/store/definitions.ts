@@ -1,4 +1,11 @@
-import { defineCommand, type UniquenessChange, storeWrite } from '../../shared/command.js'
+import {
+  defineCommand,
+  organizationWrite,
+  type PrepareEnv,
+  type Prepared,
+  type UniquenessChange,
+  storeWrite,
+} from '../../shared/command.js'
 import { givenFields } from '../../shared/strict-input.js'
 import type { DecideContext } from '../../shared/context.js'
 import { badInput } from '../../shared/errors.js'
@@ -16,7 +23,12 @@ import { storeDecider } from './decide.js'
 import type { StoreEvent } from './events.js'
 import { SLUG_UNIQUENESS_SCOPE, STORE_CATEGORY, slugUniquenessKey, storeStream } from './streams.js'
 
-const SETTINGS = { resource: STORE_CATEGORY, scope: 'settings:write' } as const
+/**
+ * Creating and restoring a store are organization-level: restore is the one store command an
+ * archived store's credentials may run, so it names the store itself. Archiving acts on the
+ * selected store.
+ */
+const SETTINGS = organizationWrite(STORE_CATEGORY, 'settings:write', { decider: storeDecider })
 
 export const storeCreate = defineCommand({
   name: 'storeCreate',
@@ -24,8 +36,6 @@ export const storeCreate = defineCommand({
   description:
     "Creates a store in the organization with a name and a slug (its subdomain: 3-40 lowercase letters, digits and hyphens, unique across the platform, not a reserved name such as www, admin, api, mcp or internal). It starts with locale 'en', currency USD and commerce off. Returns the store id.",
   ...SETTINGS,
-  transports: ['graphql', 'cli'],
-  storeScoped: false,
   annotations: { destructive: false, idempotent: false },
   input: storeCreateInput,
   prepare(input, env) {
@@ -35,9 +45,8 @@ export const storeCreate = defineCommand({
       type: 'StoreCreate',
       data: { storeId, organizationId, name: input.name, slug: input.slug },
     }
-    return { stream: storeStream(organizationId, storeId), command, entityId: storeId }
+    return onStore(env, storeId, command)
   },
-  decider: storeDecider,
   uniqueness: (events) => events.flatMap(slugClaims),
 })
 
@@ -49,7 +58,7 @@ export const storeUpdate = defineCommand({
     'currency (ISO 4217), timezone (IANA, e.g. Europe/Berlin), weightUnit (KG, G, LB, OZ), contactEmail, address (countryCode required), ' +
     'socialLinks (https URLs per network; an empty string removes one) and seo {title, description}. Send only what should change: ' +
     'omitted or null fields stay. Sending values the store already has changes nothing. Returns the store. Fails with FORBIDDEN on an archived store.',
-  ...storeWrite(STORE_CATEGORY, 'settings:write'),
+  ...storeWrite(STORE_CATEGORY, 'settings:write', { decider: storeDecider }),
   annotations: { destructive: false, idempotent: true },
   input: storeUpdateInput,
   prepare(input, env) {
@@ -64,9 +73,8 @@ export const storeUpdate = defineCommand({
         seo: seo ? given(seo) : undefined,
       },
     }
-    return { stream: storeStream(env.ctx.organizationId, storeId), command, entityId: storeId }
+    return onStore(env, storeId, command)
   },
-  decider: storeDecider,
 })
 
 export const storeArchive = defineCommand({
@@ -76,19 +84,13 @@ export const storeArchive = defineCommand({
     'Archives the selected store: its storefront goes offline and its keys can no longer work on it (FORBIDDEN) until storeRestore. ' +
     'Nothing is deleted and its slug stays taken. Archiving an archived store changes nothing.',
   ...SETTINGS,
-  transports: ['graphql', 'cli'],
   storeScoped: true,
   annotations: { destructive: true, idempotent: true },
   input: storeArchiveInput,
   prepare(input, env) {
     const storeId = targetStore(input.id, env.ctx)
-    return {
-      stream: storeStream(env.ctx.organizationId, storeId),
-      command: { type: 'StoreArchive' as const, data: { storeId } },
-      entityId: storeId,
-    }
+    return onStore(env, storeId, { type: 'StoreArchive', data: { storeId } })
   },
-  decider: storeDecider,
 })
 
 export const storeRestore = defineCommand({
@@ -96,20 +98,15 @@ export const storeRestore = defineCommand({
   tool: 'restore_store',
   description: 'Restores an archived store, found by id, as it was. Restoring an active store changes nothing.',
   ...SETTINGS,
-  transports: ['graphql', 'cli'],
-  // The one store command an archived store's credentials may run, so it names the store itself.
-  storeScoped: false,
   annotations: { destructive: false, idempotent: true },
   input: storeRestoreInput,
-  prepare(input, env) {
-    return {
-      stream: storeStream(env.ctx.organizationId, input.id),
-      command: { type: 'StoreRestore' as const, data: { storeId: input.id } },
-      entityId: input.id,
-    }
-  },
-  decider: storeDecider,
+  prepare: (input, env) => onStore(env, input.id, { type: 'StoreRestore', data: { storeId: input.id } }),
 })
+
+/** Where a command on a store goes: the store's stream in the caller's organization. */
+export function onStore<Command>(env: PrepareEnv, storeId: string, command: Command): Prepared<Command> {
+  return { stream: storeStream(env.ctx.organizationId, storeId), command, entityId: storeId }
+}
 
 /**
  * The store a command works on: the one it names, which must be the selected store, or the
