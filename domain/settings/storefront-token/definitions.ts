@@ -1,6 +1,6 @@
 import { defineCommand } from '../../shared/command.js'
-import { storeOf } from '../../shared/store-of.js'
-import { storefrontTokenCreateInput, storefrontTokenRevokeInput, type StorefrontTokenRevoke } from './commands.js'
+import { onStoreEntity, storeOf } from '../../shared/store-of.js'
+import { storefrontTokenCreateInput, storefrontTokenRevokeInput, type StorefrontTokenCommand } from './commands.js'
 import { storefrontTokenDecider } from './decide.js'
 import { STOREFRONT_TOKEN_CATEGORY, storefrontTokenStream } from './streams.js'
 
@@ -10,6 +10,8 @@ const TOKENS = {
   storeScoped: true,
   decider: storefrontTokenDecider,
 } as const
+
+const onToken = onStoreEntity<StorefrontTokenCommand>(storefrontTokenStream)
 
 /*
  * Creating is offered over GraphQL only, through `storefrontTokenCreate`, which makes the token
@@ -25,11 +27,8 @@ export const storefrontTokenCreate = defineCommand({
   transports: ['graphql'],
   annotations: { destructive: false, idempotent: false },
   input: storefrontTokenCreateInput,
-  prepare(input, env) {
-    const storeId = storeOf(env)
-    const command = { type: 'StorefrontTokenCreate' as const, data: { ...input, storeId } }
-    return { stream: storefrontTokenStream(storeId, input.tokenId), command, entityId: input.tokenId }
-  },
+  prepare: (input, env) =>
+    onToken(env, input.tokenId, { type: 'StorefrontTokenCreate', data: { ...input, storeId: storeOf(env) } }),
 })
 
 export const storefrontTokenRevoke = defineCommand({
@@ -41,11 +40,7 @@ export const storefrontTokenRevoke = defineCommand({
   transports: ['graphql', 'mcp', 'cli'],
   annotations: { destructive: true, idempotent: true },
   input: storefrontTokenRevokeInput,
-  prepare(input, env) {
-    const storeId = storeOf(env)
-    const command: StorefrontTokenRevoke = { type: 'StorefrontTokenRevoke', data: { tokenId: input.id } }
-    return { stream: storefrontTokenStream(storeId, input.id), command, entityId: input.id }
-  },
+  prepare: (input, env) => onToken(env, input.id, { type: 'StorefrontTokenRevoke', data: { tokenId: input.id } }),
 })
 
 export const storefrontTokenDefinitions = [storefrontTokenCreate, storefrontTokenRevoke] as const
