@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { notFound } from '../../shared/errors.js'
 import { insertedAt, without } from '../../shared/ordered-ids.js'
 import { productUpdateInput, type ProductUpdate } from './commands.js'
@@ -19,8 +18,6 @@ export const productRevertInput = strictInput('productRevert', {
     'The revision to restore, as Product.history or the audit log lists them: the product comes back as the whole change that wrote it left it (0: as created, variants and SEO included).',
   ),
 })
-
-export type ProductRevertInput = z.output<typeof productRevertInput>
 
 /**
  * `target` is the product as it was at `toRevision`, with `mediaIds` (its media that still exist in

@@ -13,7 +13,6 @@ export const PAYMENT_STATUSES = [
 ] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const FULFILLMENT_STATUSES = ['UNFULFILLED', 'FULFILLED'] as const
-export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
 
 /**
  * What the order knows of its payment, as facts that only grow (paid sticks, refunds only go
