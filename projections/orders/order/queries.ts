@@ -3,6 +3,7 @@ import { DECIMAL_PATTERN } from '../../../domain/catalog/product/money.js'
 import { CUSTOMER_LIST } from '../../../domain/orders/customer/list.js'
 import { ORDER_LIST } from '../../../domain/orders/order/list.js'
 import type { OrderFields } from '../../../domain/orders/order/order.js'
+import type { OrderLine, OrderPlacedData } from '../../../domain/orders/order/events.js'
 import { badInput } from '../../../domain/shared/errors.js'
 import { isUuid } from '../../../domain/shared/ids.js'
 import { sortValues, type ListArgsOf, type MoneyRangeFilter } from '../../../domain/shared/list-spec.js'
@@ -14,35 +15,26 @@ import { idsInStore, inStore } from '../../shared/store-rows.js'
 import { storeRecords } from '../../shared/store-records.js'
 import type { EntityVersionRecord } from '../../shared/entity-table.js'
 
-export interface OrderLineRecord {
-  productId: string
-  variantId: string
-  title: string
-  variantTitle: string | null
-  sku: string | null
-  quantity: number
-  unitPrice: number
+/** A line as placed, with its total. */
+export interface OrderLineRecord extends OrderLine {
   lineTotal: number
 }
 
+/** The fields an order keeps as it was placed. */
+type AsPlaced = Pick<
+  OrderPlacedData,
+  'number' | 'customerId' | 'currencyCode' | 'subtotal' | 'shipping' | 'tax' | 'total' | 'reservationExpiresAt' | 'note'
+>
+
 /** An order as the API serves it; amounts in minor units of `currencyCode`. */
-export interface OrderRecord extends EntityVersionRecord {
+export interface OrderRecord extends EntityVersionRecord, AsPlaced {
   id: string
-  number: number
-  customerId: string
   status: string
   paymentStatus: string
   fulfillmentStatus: string
-  currencyCode: string
-  subtotal: number
-  shipping: { name: string; amount: number }
-  tax: { rate: number; inclusive: boolean; amount: number }
-  total: number
   totalRefunded: number
   provider: string
   paymentSessionId: string | null
-  reservationExpiresAt: string
-  note: string | null
   notes: OrderNoteRecord[]
   fulfillments: FulfillmentRecord[]
   lines: OrderLineRecord[]
