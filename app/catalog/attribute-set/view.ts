@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AttributeRecord } from '../../../projections/catalog/attribute/queries.js'
 import type { AttributeSetRecord } from '../../../projections/catalog/attribute-set/queries.js'
-import { isoString } from '../../shared/connection.js'
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 
 /**
  * An attribute set as the MCP tools serve it and GraphQL's `AttributeSet` resolves from: its
@@ -12,9 +12,7 @@ export const attributeSetViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   sections: z.array(z.object({ name: z.string(), attributeCodes: z.array(z.string()).describe('In display order.') })),
-  revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionViewShape,
 })
 
 export type AttributeSetView = z.infer<typeof attributeSetViewSchema>
@@ -31,8 +29,6 @@ export function toAttributeSetView(
       name: section.name,
       attributeCodes: section.attributeIds.flatMap((id) => attributes.get(id)?.code ?? []),
     })),
-    revision: set.revision,
-    createdAt: isoString(set.createdAt),
-    updatedAt: isoString(set.updatedAt),
+    ...versionView(set),
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { fromMinorUnits } from '../../../domain/catalog/product/money.js'
 import { orderName } from '../../../domain/orders/order/streams.js'
 import type { OrderRecord } from '../../../projections/orders/order/queries.js'
-import { isoString } from '../../shared/connection.js'
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 import type { CustomerIdentity, OrderAddress } from '../customer/identities.js'
 
 export const moneyViewSchema = z.object({
@@ -93,9 +93,7 @@ export const orderViewSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionViewShape,
 })
 export type OrderView = z.infer<typeof orderViewSchema>
 
@@ -151,8 +149,6 @@ export function toOrderView(order: OrderRecord, personal: OrderPersonalData): Or
       carrier: f.carrier,
       createdAt: f.createdAt,
     })),
-    revision: order.revision,
-    createdAt: isoString(order.createdAt),
-    updatedAt: isoString(order.updatedAt),
+    ...versionView(order),
   }
 }

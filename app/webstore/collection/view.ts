@@ -3,6 +3,7 @@ import { PUBLICATION_STATUSES } from '../../../domain/shared/publishable/publica
 import { RULE_FIELDS, RULE_RELATIONS } from '../../../domain/webstore/collection/rules.js'
 import type { CollectionRecord } from '../../../projections/webstore/collection/queries.js'
 import { isoString } from '../../shared/connection.js'
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 import { seoViewSchema } from '../shared/publication-view.js'
 
 /** A collection as GraphQL's `Collection` and the MCP tools serve it: its fields, times as ISO-8601 strings. */
@@ -28,9 +29,7 @@ export const collectionViewSchema = z.object({
     }),
   ),
   disjunctive: z.boolean().describe('SMART: true when ANY rule suffices, false when ALL must hold.'),
-  revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionViewShape,
 })
 
 export type CollectionView = z.infer<typeof collectionViewSchema> & Pick<CollectionRecord, 'sortOrder' | 'type'>
@@ -42,8 +41,7 @@ export type CountedCollectionView = CollectionView & { productsCount: number }
 
 /** Field by field, so a column the read model gains reaches no client until the view says so. */
 export function toCollectionView(collection: CollectionRecord): CollectionView {
-  const { id, title, handle, description, imageId, seo, status, type, sortOrder, rules, disjunctive, revision } =
-    collection
+  const { id, title, handle, description, imageId, seo, status, type, sortOrder, rules, disjunctive } = collection
   return {
     id,
     title,
@@ -57,8 +55,6 @@ export function toCollectionView(collection: CollectionRecord): CollectionView {
     sortOrder,
     rules,
     disjunctive,
-    revision,
-    createdAt: isoString(collection.createdAt),
-    updatedAt: isoString(collection.updatedAt),
+    ...versionView(collection),
   }
 }

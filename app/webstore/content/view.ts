@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import type { ContentEntryRecord, ContentTypeRecord } from '../../../projections/webstore/content/queries.js'
-import { isoString } from '../../shared/connection.js'
-
-const times = { revision: z.number().int(), createdAt: z.string(), updatedAt: z.string() }
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 
 /** A content type as GraphQL's `ContentType` and the MCP tools serve it. */
 export const contentTypeViewSchema = z.object({
@@ -10,7 +8,7 @@ export const contentTypeViewSchema = z.object({
   handle: z.string(),
   name: z.string(),
   fields: z.array(z.record(z.string(), z.unknown())).describe('The fields its entries carry, in order.'),
-  ...times,
+  ...versionViewShape,
 })
 
 export type ContentTypeView = Omit<z.infer<typeof contentTypeViewSchema>, 'fields'> & {
@@ -23,7 +21,7 @@ export const contentEntryViewSchema = z.object({
   typeId: z.string(),
   handle: z.string(),
   fields: z.record(z.string(), z.unknown()),
-  ...times,
+  ...versionViewShape,
 })
 
 export type ContentEntryView = Omit<z.infer<typeof contentEntryViewSchema>, 'fields'> & {
@@ -31,20 +29,11 @@ export type ContentEntryView = Omit<z.infer<typeof contentEntryViewSchema>, 'fie
 }
 
 export function toContentTypeView(type: ContentTypeRecord): ContentTypeView {
-  const { id, handle, name, fields, revision } = type
-  return {
-    id,
-    handle,
-    name,
-    fields,
-    revision,
-    createdAt: isoString(type.createdAt),
-    updatedAt: isoString(type.updatedAt),
-  }
+  const { id, handle, name, fields } = type
+  return { id, handle, name, fields, ...versionView(type) }
 }
 
 export function toContentEntryView(entry: ContentEntryRecord): ContentEntryView {
-  const { id, typeId, handle, fields, revision } = entry
-  const updatedAt = isoString(entry.updatedAt)
-  return { id, typeId, handle, fields, revision, createdAt: isoString(entry.createdAt), updatedAt }
+  const { id, typeId, handle, fields } = entry
+  return { id, typeId, handle, fields, ...versionView(entry) }
 }

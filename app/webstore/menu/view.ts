@@ -3,7 +3,7 @@ import type { MenuItemNode } from '../../../domain/webstore/menu/items.js'
 import { MENU_LINK_TYPES } from '../../../domain/webstore/menu/links.js'
 import type { BrokenLink } from '../../../projections/webstore/menu/links.js'
 import type { MenuRecord } from '../../../projections/webstore/menu/queries.js'
-import { isoString } from '../../shared/connection.js'
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 
 const menuLinkViewSchema = z.object({
   type: z.enum(MENU_LINK_TYPES),
@@ -33,9 +33,7 @@ export const menuViewSchema = z.object({
   brokenLinks: z
     .array(z.object({ itemId: z.string(), title: z.string(), link: menuLinkViewSchema, reason: z.string() }))
     .describe('Items whose target is deleted or unknown.'),
-  revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionViewShape,
 })
 
 export type MenuView = Omit<z.infer<typeof menuViewSchema>, 'items'> & { items: MenuItemView[] }
@@ -45,7 +43,6 @@ const tree = (nodes: readonly MenuItemNode[]): MenuItemView[] =>
 
 /** The menu with its broken links, judged when it is read. */
 export function toMenuView(menu: MenuRecord, brokenLinks: BrokenLink[]): MenuView {
-  const { id, handle, title, itemCount, revision } = menu
-  const times = { createdAt: isoString(menu.createdAt), updatedAt: isoString(menu.updatedAt) }
-  return { id, handle, title, items: tree(menu.items), itemCount, brokenLinks, revision, ...times }
+  const { id, handle, title, itemCount } = menu
+  return { id, handle, title, items: tree(menu.items), itemCount, brokenLinks, ...versionView(menu) }
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { PUBLICATION_STATUSES, type PublicationStatus } from '../../../domain/shared/publishable/publication.js'
+import type { EntityVersionRecord } from '../../../projections/shared/entity-table.js'
 import { isVisibleToShoppers } from '../../../projections/shared/publishable.js'
 import { isoString } from '../../shared/connection.js'
+import { versionView, versionViewShape } from '../../shared/version-view.js'
 
 // What the views of pages and posts share: status, schedule, SEO, visibility and the stream's times.
 
@@ -13,19 +15,14 @@ export const publicationViewShape = {
   publishAt: z.string().nullable().describe('When this DRAFT goes live by itself; null when not scheduled.'),
   publishedAt: z.string().nullable().describe('When it went live; null while DRAFT.'),
   visible: z.boolean().describe('Whether shoppers see it now.'),
-  revision: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionViewShape,
 }
 
-interface PublishableRecord {
+interface PublishableRecord extends EntityVersionRecord {
   status: PublicationStatus
   seo: { title: string; description: string }
   publishAt: Date | null
   publishedAt: Date | null
-  revision: number
-  createdAt: Date
-  updatedAt: Date
 }
 
 /** The publication part of a view; `visible` is judged at the time of the read. */
@@ -36,8 +33,6 @@ export function publicationView(record: PublishableRecord) {
     publishAt: record.publishAt && isoString(record.publishAt),
     publishedAt: record.publishedAt && isoString(record.publishedAt),
     visible: isVisibleToShoppers(record, new Date()),
-    revision: record.revision,
-    createdAt: isoString(record.createdAt),
-    updatedAt: isoString(record.updatedAt),
+    ...versionView(record),
   }
 }
