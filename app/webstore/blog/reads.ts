@@ -3,23 +3,14 @@ import {
   blogsByIds as blogRecordsByIds,
   findBlog,
   listBlogs as listBlogRecords,
-  type ListBlogsArgs,
 } from '../../../projections/webstore/blog/queries.js'
-import { storeReads, viewsByIds } from '../../shared/store-reads.js'
-import { webstoreStore } from '../shared/store.js'
+import { viewsByIds } from '../../shared/store-reads.js'
+import { webstoreReads, webstoreStore } from '../shared/store.js'
 import { toBlogView } from './view.js'
 
 export { BLOG_SORTS }
-export type { ListBlogsArgs }
 
-const blogs = storeReads({
-  noun: 'blog',
-  key: 'handle',
-  storeOf: webstoreStore,
-  find: findBlog,
-  list: listBlogRecords,
-  toView: toBlogView,
-})
+const blogs = webstoreReads({ noun: 'blog', find: findBlog, list: listBlogRecords, toView: toBlogView })
 
 /** One blog by id, or null when the caller's store has none: a write's read-back. */
 export const findBlogView = blogs.find

@@ -5,26 +5,18 @@ import {
   findCollection,
   listCollections as listCollectionRecords,
   productCountsOfCollections,
-  type ListCollectionsArgs,
 } from '../../../projections/webstore/collection/queries.js'
 import type { ListProductsArgs } from '../../../projections/catalog/product/queries.js'
 import type { Caller } from '../../caller.js'
 import { toProductView } from '../../catalog/product/view.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
-import { webstoreStore } from '../shared/store.js'
+import { webstoreReads, webstoreStore } from '../shared/store.js'
 import { toCollectionView, type CollectionView, type CountedCollectionView } from './view.js'
-import type { Lookup } from '../../shared/lookup.js'
-import { storeReads } from '../../shared/store-reads.js'
 
 export { COLLECTION_SORTS }
-export type { ListCollectionsArgs }
 
-export type CollectionLookup = Lookup<'handle'>
-
-const collections = storeReads({
+const collections = webstoreReads({
   noun: 'collection',
-  key: 'handle',
-  storeOf: webstoreStore,
   find: findCollection,
   list: listCollectionRecords,
   toView: toCollectionView,

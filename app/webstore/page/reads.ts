@@ -1,27 +1,10 @@
-import {
-  PAGE_SORTS,
-  findPage,
-  listPages as listPageRecords,
-  type ListPagesArgs,
-} from '../../../projections/webstore/page/queries.js'
-import type { Lookup } from '../../shared/lookup.js'
-import { storeReads } from '../../shared/store-reads.js'
-import { webstoreStore } from '../shared/store.js'
+import { PAGE_SORTS, findPage, listPages as listPageRecords } from '../../../projections/webstore/page/queries.js'
+import { webstoreReads } from '../shared/store.js'
 import { toPageView } from './view.js'
 
 export { PAGE_SORTS }
-export type { ListPagesArgs }
 
-export type PageLookup = Lookup<'handle'>
-
-const pages = storeReads({
-  noun: 'page',
-  key: 'handle',
-  storeOf: webstoreStore,
-  find: findPage,
-  list: listPageRecords,
-  toView: toPageView,
-})
+const pages = webstoreReads({ noun: 'page', find: findPage, list: listPageRecords, toView: toPageView })
 
 /** One page by id, or null when the caller's store has none: a write's read-back. */
 export const findPageView = pages.find
