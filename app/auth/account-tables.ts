@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AnyDb } from '../../infra/database/database.js'
 import type { Migrations } from '../../infra/database/migrate.js'
 import type { ApiKeySecretsTable } from './secrets.js'
 import { column, table, type DatabaseOf } from '../../projections/shared/table.js'
 import { createTablesMigration } from '../shared/operational-tables.js'
+import { hashToken } from './tokens.js'
 import { CREDENTIAL_USAGE_TABLE } from './usage.js'
 
 /*
@@ -93,3 +94,36 @@ export type AccountSecretTables = { api_key_secrets: ApiKeySecretsTable } & Data
 >
 
 export const secretTables = (db: AnyDb): Kysely<AccountSecretTables> => db
+
+/** The person's password hash, undefined when they have none: what `verifyPassword` checks against. */
+export async function storedPasswordHash(db: AnyDb, userId: string): Promise<string | undefined> {
+  const row = await secretTables(db)
+    .selectFrom('user_passwords')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.password_hash
+}
+
+type MailedTokenTable = 'password_reset_tokens' | 'member_invitations'
+
+/**
+ * The row of a mailed token (password reset, invitation) while it still works: undefined for an
+ * unknown, used or expired token alike, so the answer does not tell them apart.
+ *
+ * @example const invitation = await liveTokenRow(db, 'member_invitations', input.token, meta.now)
+ */
+export function liveTokenRow<T extends MailedTokenTable>(
+  db: AnyDb,
+  table: T,
+  token: string,
+  now: Date,
+): Promise<Selectable<AccountSecretTables[T]> | undefined>
+export function liveTokenRow(db: AnyDb, table: MailedTokenTable, token: string, now: Date) {
+  return secretTables(db)
+    .selectFrom(table)
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+}

@@ -11,7 +11,7 @@ import {
 import { findUser, findUserByEmail, listMemberships } from '../../projections/tenancy/accounts/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
-import { secretTables } from './account-tables.js'
+import { liveTokenRow, secretTables, storedPasswordHash } from './account-tables.js'
 import { accountServices } from './account-services.js'
 import type { UserPrincipal } from './authenticate.js'
 import { parseInput } from './input.js'
@@ -117,14 +117,8 @@ export async function login(
   accountServices(platform).loginLimiter.take(`${input.email}|${client.ip}`, meta.now.getTime())
   const db = platform.database.db
   const user = await findUserByEmail(db, input.email)
-  const stored = user
-    ? await secretTables(db)
-        .selectFrom('user_passwords')
-        .select('password_hash')
-        .where('user_id', '=', user.id)
-        .executeTakeFirst()
-    : undefined
-  if (!(await verifyPassword(stored?.password_hash, input.password)) || !user) {
+  const stored = user ? await storedPasswordHash(db, user.id) : undefined
+  if (!(await verifyPassword(stored, input.password)) || !user) {
     throw new DomainError(
       'UNAUTHENTICATED',
       'the email or password is wrong; check both, or reset the password with passwordResetRequest',
@@ -175,12 +169,8 @@ export async function changePassword(
 ): Promise<string | null> {
   const input = parseInput(passwordChangeInput, raw)
   const db = secretTables(platform.database.db)
-  const stored = await db
-    .selectFrom('user_passwords')
-    .select('password_hash')
-    .where('user_id', '=', principal.userId)
-    .executeTakeFirst()
-  if (!(await verifyPassword(stored?.password_hash, input.currentPassword))) {
+  const stored = await storedPasswordHash(db, principal.userId)
+  if (!(await verifyPassword(stored, input.currentPassword))) {
     throw new DomainError('BAD_USER_INPUT', 'currentPassword is wrong; type the password you log in with', {
       field: ['input', 'currentPassword'],
     })
@@ -201,11 +191,7 @@ export async function changePassword(
       )
     ).position
   } catch (error) {
-    await db
-      .updateTable('user_passwords')
-      .set({ password_hash: stored!.password_hash })
-      .where('user_id', '=', person.id)
-      .execute()
+    await db.updateTable('user_passwords').set({ password_hash: stored! }).where('user_id', '=', person.id).execute()
     throw error
   }
   await deleteUserSessions(platform.database.db, person.id, principal.sessionId)
@@ -247,12 +233,7 @@ export async function requestPasswordReset(platform: Platform, raw: unknown, met
 export async function completePasswordReset(platform: Platform, raw: unknown, meta: RequestMeta): Promise<void> {
   const input = parseInput(passwordResetCompleteInput, raw)
   const db = secretTables(platform.database.db)
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(input.token))
-    .where('expires_at', '>', meta.now)
-    .executeTakeFirst()
+  const row = await liveTokenRow(db, 'password_reset_tokens', input.token, meta.now)
   const user = row ? await findUser(platform.database.db, row.user_id) : null
   if (!row || !user) {
     throw new DomainError(

@@ -4,7 +4,7 @@ import { password as newPassword } from '../../domain/tenancy/user/commands.js'
 import { findMember, findUserByEmail } from '../../projections/tenancy/accounts/queries.js'
 import type { CommandContext } from '../commands/context.js'
 import type { Platform } from '../platform.js'
-import { secretTables } from './account-tables.js'
+import { liveTokenRow, secretTables, storedPasswordHash } from './account-tables.js'
 import { createUser, personContext, type RequestMeta, type SignedIn } from './accounts.js'
 import { accountServices } from './account-services.js'
 import { parseInput } from './input.js'
@@ -77,12 +77,7 @@ export async function acceptInvitation(
 ): Promise<SignedIn & { memberId: string }> {
   const input = parseInput(acceptInput, raw)
   const db = secretTables(platform.database.db)
-  const invitation = await db
-    .selectFrom('member_invitations')
-    .selectAll()
-    .where('token_hash', '=', hashToken(input.token))
-    .where('expires_at', '>', meta.now)
-    .executeTakeFirst()
+  const invitation = await liveTokenRow(db, 'member_invitations', input.token, meta.now)
   if (!invitation) {
     throw new DomainError(
       'BAD_USER_INPUT',
@@ -96,12 +91,7 @@ export async function acceptInvitation(
   const person = existing ?? { id: uuidv7(), email: invitation.email }
   const ctx = personContext(person, invitation.organization_id, ['settings:write'], meta)
   if (existing) {
-    const stored = await db
-      .selectFrom('user_passwords')
-      .select('password_hash')
-      .where('user_id', '=', existing.id)
-      .executeTakeFirst()
-    if (!(await verifyPassword(stored?.password_hash, input.password))) {
+    if (!(await verifyPassword(await storedPasswordHash(db, existing.id), input.password))) {
       throw new DomainError(
         'UNAUTHENTICATED',
         `the password is wrong for the account ${invitation.email}; give the password you log in with, or reset it first`,
