@@ -64,20 +64,8 @@ export async function insertTestPaymentSession(
 }
 
 /** The TEST session of an order (its first), so a second checkout attempt of the same order reuses it. */
-export async function findTestPaymentSessionOfOrder(
-  db: AnyDb,
-  storeId: string,
-  orderId: string,
-): Promise<TestPaymentSession | null> {
-  const row = await sessions(db)
-    .selectFrom('test_payment_sessions')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .executeTakeFirst()
-  return row ? toSession(row) : null
-}
+export const findTestPaymentSessionOfOrder = (db: AnyDb, storeId: string, orderId: string) =>
+  firstSession(db, storeId, 'order_id', orderId)
 
 /**
  * A TEST session of the store by id, or null — another store's session id answers null like an
@@ -85,16 +73,22 @@ export async function findTestPaymentSessionOfOrder(
  *
  * @example const session = await findTestPaymentSession(db, storeId, 'cs_test_…')
  */
-export async function findTestPaymentSession(
+export const findTestPaymentSession = (db: AnyDb, storeId: string, sessionId: string) =>
+  firstSession(db, storeId, 'session_id', sessionId)
+
+/** The store's first TEST session with this session or order id, or null. */
+async function firstSession(
   db: AnyDb,
   storeId: string,
-  sessionId: string,
+  column: 'session_id' | 'order_id',
+  value: string,
 ): Promise<TestPaymentSession | null> {
   const row = await sessions(db)
     .selectFrom('test_payment_sessions')
     .selectAll()
     .where('store_id', '=', storeId)
-    .where('session_id', '=', sessionId)
+    .where(column, '=', value)
+    .orderBy('created_at')
     .executeTakeFirst()
   return row ? toSession(row) : null
 }
