@@ -7,8 +7,8 @@ import {
   type ListMediaArgs,
 } from '../../projections/media/queries.js'
 import { requireStore, type Caller } from '../caller.js'
-import { mapConnection } from '../shared/connection.js'
 import { toMediaView, type MediaView } from './view.js'
+import { viewFinder, viewLister } from '../shared/store-reads.js'
 
 export type { ListMediaArgs }
 
@@ -29,10 +29,7 @@ function mediaStore(caller: Caller): string {
 }
 
 /** One media by id, or null when the caller's store has none: a write's read-back. */
-export async function findMediaView(caller: Caller, id: string): Promise<MediaView | null> {
-  const media = await findMedia(caller.platform.database.db, mediaStore(caller), id)
-  return media && toMediaView(media)
-}
+export const findMediaView = viewFinder(mediaStore, findMedia, toMediaView)
 
 /** One media of the store; NOT_FOUND otherwise. */
 export async function readMedia(caller: Caller, id: string): Promise<MediaView> {
@@ -42,10 +39,7 @@ export async function readMedia(caller: Caller, id: string): Promise<MediaView> 
 }
 
 /** One page of the store's media library. */
-export async function listMedia(caller: Caller, args: ListMediaArgs) {
-  const page = await listMediaRecords(caller.platform.database.db, mediaStore(caller), args)
-  return mapConnection(page, toMediaView)
-}
+export const listMedia = viewLister(mediaStore, listMediaRecords, toMediaView)
 
 /** Media by id in the same order, null where the store has none; each distinct id is read once. */
 export async function mediaByIds(caller: Caller, ids: readonly (string | null)[]): Promise<(MediaView | null)[]> {

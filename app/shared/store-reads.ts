@@ -31,19 +31,45 @@ export interface StoreResource<Key extends string, Row, View, Args> {
 export function storeReads<Key extends string, Row, View, Args>(resource: StoreResource<Key, Row, View, Args>) {
   const { noun, key, storeOf, find, list, toView } = resource
   return {
-    async find(caller: Caller, id: string): Promise<View | null> {
-      const row = await find(caller.platform.database.db, storeOf(caller), { id })
-      return row && toView(row)
-    },
+    find: viewFinder(storeOf, (db, storeId, id) => find(db, storeId, { id }), toView),
     async read(caller: Caller, lookup: Lookup<Key>, what = noun): Promise<View> {
       const storeId = storeOf(caller)
       const row = await readByIdOr(lookup, { noun, key, what }, (by) => find(caller.platform.database.db, storeId, by))
       return toView(row)
     },
-    async list(caller: Caller, args: Args, options: PaginateOptions = {}): Promise<Connection<View>> {
-      const page = await list(caller.platform.database.db, storeOf(caller), args, options)
-      return mapConnection(page, toView)
-    },
+    list: viewLister(storeOf, list, toView),
+  }
+}
+
+/**
+ * A write's read-back by id: the view of the record of the caller's store, or null when it has none.
+ *
+ * @example export const findThemeView = viewFinder(webstoreStore, themeById, toThemeView)
+ */
+export function viewFinder<Row, View>(
+  storeOf: (caller: Caller) => string,
+  find: (db: Db, storeId: string, id: string) => Promise<Row | null | undefined>,
+  toView: (row: Row) => View,
+): (caller: Caller, id: string) => Promise<View | null> {
+  return async (caller, id) => {
+    const row = await find(caller.platform.database.db, storeOf(caller), id)
+    return row ? toView(row) : null
+  }
+}
+
+/**
+ * One page of the caller's store's records as views, filtered and sorted (API-CONVENTIONS.md "Lists").
+ *
+ * @example export const listThemes = viewLister(webstoreStore, listThemeRows, toThemeView)
+ */
+export function viewLister<Row, View, Args>(
+  storeOf: (caller: Caller) => string,
+  list: (db: Db, storeId: string, args: Args, options: PaginateOptions) => Promise<Connection<Row>>,
+  toView: (row: Row) => View,
+): (caller: Caller, args: Args, options?: PaginateOptions) => Promise<Connection<View>> {
+  return async (caller, args, options = {}) => {
+    const page = await list(caller.platform.database.db, storeOf(caller), args, options)
+    return mapConnection(page, toView)
   }
 }
 

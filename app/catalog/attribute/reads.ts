@@ -12,10 +12,10 @@ import {
 } from '../../../projections/catalog/attribute/queries.js'
 import { readAsOf } from '../../../projections/shared/as-of.js'
 import type { Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { catalogStore } from '../product/reads.js'
 import { toAttributeView, type AttributeView } from './view.js'
 import { readByIdOr } from '../../shared/lookup.js'
+import { viewLister } from '../../shared/store-reads.js'
 
 export { ATTRIBUTE_SORTS }
 export type { ListAttributesArgs }
@@ -78,7 +78,4 @@ async function attributeAsOf(
 }
 
 /** One page of the store's attributes, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listAttributes(caller: Caller, args: ListAttributesArgs, options: PaginateOptions = {}) {
-  const page = await listAttributeRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return mapConnection(page, toAttributeView)
-}
+export const listAttributes = viewLister(catalogStore, listAttributeRecords, toAttributeView)

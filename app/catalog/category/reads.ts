@@ -16,6 +16,7 @@ import { catalogStore } from '../product/reads.js'
 import { toProductView } from '../product/view.js'
 import { viewsByIds } from '../../shared/store-reads.js'
 import { toCategoryView, toCrumbView, type CategoryCrumbView, type CategoryView } from './view.js'
+import { viewLister } from '../../shared/store-reads.js'
 
 export type { CategoryProductsArgs, ListCategoriesArgs }
 
@@ -54,10 +55,7 @@ export async function readCategory(caller: Caller, args: CategoryLookup, tool = 
 }
 
 /** One page of the store's categories (all, the roots, or one's children), filtered and sorted. */
-export async function listCategories(caller: Caller, args: ListCategoriesArgs, options: PaginateOptions = {}) {
-  const page = await listCategoryRecords(caller.platform.database.db, catalogStore(caller), args, options)
-  return mapConnection(page, toCategoryView)
-}
+export const listCategories = viewLister(catalogStore, listCategoryRecords, toCategoryView)
 
 /** Categories by id in the same order, null where the store has none (a loader's batch). */
 export const categoriesByIds = viewsByIds(catalogStore, categoryRecordsByIds, toCategoryView)

@@ -6,8 +6,8 @@ import {
   type ListStorefrontTokensArgs,
 } from '../../../projections/settings/storefront-token/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toStorefrontTokenView, type StorefrontTokenView } from './view.js'
+import { viewFinder, viewLister } from '../../shared/store-reads.js'
 
 export { STOREFRONT_TOKEN_SORTS }
 export type { ListStorefrontTokensArgs }
@@ -18,10 +18,7 @@ function tokenStore(caller: Caller): string {
 }
 
 /** One token of the selected store, or null: a write's read-back. */
-export async function findStorefrontTokenView(caller: Caller, id: string): Promise<StorefrontTokenView | null> {
-  const token = await findStorefrontToken(caller.platform.database.db, tokenStore(caller), id)
-  return token && toStorefrontTokenView(token)
-}
+export const findStorefrontTokenView = viewFinder(tokenStore, findStorefrontToken, toStorefrontTokenView)
 
 /** One token of the selected store; NOT_FOUND for another store's id, exactly as for an unknown one. */
 export async function readStorefrontToken(caller: Caller, id: string): Promise<StorefrontTokenView> {
@@ -36,11 +33,4 @@ export async function readStorefrontToken(caller: Caller, id: string): Promise<S
 }
 
 /** The store's tokens, revoked ones included, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listStorefrontTokens(
-  caller: Caller,
-  args: ListStorefrontTokensArgs,
-  options: PaginateOptions = {},
-) {
-  const page = await listTokenRecords(caller.platform.database.db, tokenStore(caller), args, options)
-  return mapConnection(page, toStorefrontTokenView)
-}
+export const listStorefrontTokens = viewLister(tokenStore, listTokenRecords, toStorefrontTokenView)

@@ -12,6 +12,7 @@ import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
 import { readByIdOr } from '../../shared/lookup.js'
+import { viewLister } from '../../shared/store-reads.js'
 
 export type { ListContentTypesArgs }
 /** The entries of the content type with this handle, filtered, sorted and paged. */
@@ -51,10 +52,8 @@ export async function readContentEntry(
   throw badInput(['id'], 'contentEntry needs an id, or a typeHandle and a handle')
 }
 
-export async function listContentTypes(caller: Caller, args: ListContentTypesArgs, options: PaginateOptions = {}) {
-  const page = await listTypeRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toContentTypeView)
-}
+/** One page of the store's content types, filtered and sorted (API-CONVENTIONS.md "Lists"). */
+export const listContentTypes = viewLister(webstoreStore, listTypeRecords, toContentTypeView)
 
 /**
  * One page of the entries of a content type named by handle (NOT_FOUND for an unknown one, on

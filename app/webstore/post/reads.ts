@@ -7,9 +7,10 @@ import {
   type ListPostsArgs,
 } from '../../../projections/webstore/post/queries.js'
 import type { Caller } from '../../caller.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
+import type { PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPostView, type PostView } from './view.js'
+import { viewLister } from '../../shared/store-reads.js'
 
 export { POST_SORTS }
 export type { ListPostsArgs }
@@ -43,10 +44,7 @@ export async function readPost(caller: Caller, lookup: PostLookup, what = 'post'
 }
 
 /** One page of the store's posts, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listPosts(caller: Caller, args: ListPostsArgs, options: PaginateOptions = {}) {
-  const page = await listPostRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toPostView)
-}
+export const listPosts = viewLister(webstoreStore, listPostRecords, toPostView)
 
 /** The posts of one blog: the blog is fixed, the caller's filter narrows within it and never reaches another blog. */
 export function listPostsOfBlog(caller: Caller, blogId: string, args: ListPostsArgs, options: PaginateOptions = {}) {

@@ -30,6 +30,7 @@ import {
   type ThemeRenderErrorView,
   type ThemeView,
 } from './view.js'
+import { viewFinder, viewLister } from '../../shared/store-reads.js'
 
 export type { ListThemesArgs, ThemeConfig, ThemeFilter, ThemeSort }
 
@@ -37,10 +38,7 @@ export type { ListThemesArgs, ThemeConfig, ThemeFilter, ThemeSort }
 const DETAIL_FILES = 250
 
 /** One theme by id, or null when the caller's store has none: a write's read-back. */
-export async function findThemeView(caller: Caller, id: string): Promise<ThemeView | null> {
-  const theme = await themeById(caller.platform.database.db, webstoreStore(caller), id)
-  return theme ? toThemeView(theme) : null
-}
+export const findThemeView = viewFinder(webstoreStore, themeById, toThemeView)
 
 /** One theme of the store; NOT_FOUND when the store has none (another store's theme included). */
 export async function readTheme(caller: Caller, id: string): Promise<ThemeView> {
@@ -66,10 +64,7 @@ export async function mainThemeOf(caller: Caller, storeId: string): Promise<Them
 }
 
 /** One page of the store's themes, filtered and sorted (CREATED_AT_DESC when no sort is given). */
-export async function listThemes(caller: Caller, args: ListThemesArgs, options: PaginateOptions = {}) {
-  const page = await listThemeRows(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toThemeView)
-}
+export const listThemes = viewLister(webstoreStore, listThemeRows, toThemeView)
 
 /** A theme's files in path order, optionally only the given paths (GraphQL's `Theme.files`). */
 export async function listThemeFiles(

@@ -9,9 +9,9 @@ import {
 } from '../../../projections/webstore/url-redirect/queries.js'
 import type { Caller } from '../../caller.js'
 import type { Platform } from '../../platform.js'
-import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toUrlRedirectView, type UrlRedirectView } from './view.js'
+import { viewLister } from '../../shared/store-reads.js'
 
 export { URL_REDIRECT_SORTS }
 export type { ListUrlRedirectsArgs }
@@ -30,10 +30,7 @@ export async function readUrlRedirect(caller: Caller, lookup: { id: string }): P
 }
 
 /** One page of the store's redirects, filtered and sorted (API-CONVENTIONS.md "Lists"). */
-export async function listUrlRedirects(caller: Caller, args: ListUrlRedirectsArgs, options: PaginateOptions = {}) {
-  const page = await listUrlRedirectRecords(caller.platform.database.db, webstoreStore(caller), args, options)
-  return mapConnection(page, toUrlRedirectView)
-}
+export const listUrlRedirects = viewLister(webstoreStore, listUrlRedirectRecords, toUrlRedirectView)
 
 /** A language with an optional region or script, as storefront locale prefixes are written: `fr`, `fr-ca`, `zh-hant`. */
 const LOCALE_SEGMENT = /^[a-z]{2}(-[a-z0-9]{2,4})?$/
