@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { ApiKeyCreated, ApiKeyRevoked, ApiKeyRotated } from '../../domain/tenancy/api-key/events.js'
 import type { OrganizationCreated } from '../../domain/tenancy/organization/events.js'
 import type { StoreCreated } from '../../domain/tenancy/store/events.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { Projection } from '../../infra/projections/projection.js'
-import { STORE_CHANGE_EVENT_TYPES, applyStoreChange, storeConfigColumns } from './store-changes.js'
-import type { TenancyTables } from './tables.js'
+import { createTable } from '../shared/table.js'
+import { STORE_CHANGE_EVENT_TYPES, applyStoreChange } from './store-changes.js'
+import { API_KEYS_TABLE, ORGANIZATIONS_TABLE, STORES_TABLE, type TenancyTables } from './tables.js'
 
 /**
  * Organizations, their stores and API keys: what authentication and store selection read on
@@ -28,54 +29,7 @@ export const tenancyProjection: Projection = {
   tables: ['organizations', 'stores', 'api_keys'],
   storeTables: [],
   async createTables(db) {
-    await db.schema
-      .createTable('organizations')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .execute()
-
-    await db.schema
-      .createTable('stores')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('organization_id', 'uuid', (c) => c.notNull())
-      .addColumn('store_id', 'uuid', (c) => c.notNull())
-      .addColumn('slug', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('default_locale', 'text', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('commerce_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .$call(storeConfigColumns)
-      .execute()
-    // Unique although reservations already guarantee it: a duplicate would mean a bug, and the
-    // projection should stop on it rather than serve two stores under one host name.
-    await db.schema.createIndex('stores_slug').on('stores').column('slug').unique().execute()
-    await db.schema.createIndex('stores_organization').on('stores').columns(['organization_id', 'created_at']).execute()
-
-    await db.schema
-      .createTable('api_keys')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('organization_id', 'uuid', (c) => c.notNull())
-      .addColumn('store_id', 'uuid')
-      .addColumn('public_id', 'text', (c) => c.notNull())
-      .addColumn('last4', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('scopes', sql`text[]`, (c) => c.notNull())
-      .addColumn('store_ids', sql`uuid[]`)
-      .addColumn('expires_at', 'timestamptz')
-      .addColumn('revoked_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('created_by', 'jsonb')
-      .addColumn('rotated_at', 'timestamptz')
-      .execute()
-    await db.schema.createIndex('api_keys_public_id').on('api_keys').column('public_id').unique().execute()
-    await db.schema
-      .createIndex('api_keys_organization')
-      .on('api_keys')
-      .columns(['organization_id', 'created_at'])
-      .execute()
+    for (const spec of [ORGANIZATIONS_TABLE, STORES_TABLE, API_KEYS_TABLE]) await createTable(db, spec)
   },
   async apply(event, trx) {
     const db = trx as Kysely<TenancyTables>

@@ -1,26 +1,8 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { OrganizationRenamed } from '../../domain/tenancy/organization/events.js'
 import type { StoreEvent } from '../../domain/tenancy/store/events.js'
 import type { RecordedEvent } from '../../infra/eventstore/port.js'
 import type { StoresTable, TenancyTables } from './tables.js'
-
-/** The store configuration columns of `stores` beyond those of `StoreCreated`, with their defaults. */
-export function storeConfigColumns<Builder extends { addColumn: AddColumn<Builder> }>(builder: Builder): Builder {
-  return builder
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE'))
-    .addColumn('archived_at', 'timestamptz', (c) => c)
-    .addColumn('enabled_locales', sql`text[]`, (c) => c)
-    .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC'))
-    .addColumn('weight_unit', 'text', (c) => c.notNull().defaultTo('KG'))
-    .addColumn('contact_email', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('address', 'jsonb', (c) => c)
-    .addColumn('social_links', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('seo', 'jsonb', (c) => c.notNull().defaultTo(sql`'{"title":"","description":""}'::jsonb`))
-    .addColumn('commerce_toggled_at', 'timestamptz', (c) => c)
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AddColumn<Builder> = (name: string, type: any, build: (column: any) => any) => Builder
 
 /** The event types besides `StoreCreated` that change `stores` and `organizations`. */
 export const STORE_CHANGE_EVENT_TYPES = [

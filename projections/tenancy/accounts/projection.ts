@@ -2,7 +2,8 @@ import type { Insertable, Kysely, Updateable } from 'kysely'
 import type { MemberEvent } from '../../../domain/tenancy/member/events.js'
 import type { UserEvent } from '../../../domain/tenancy/user/events.js'
 import type { Projection } from '../../../infra/projections/projection.js'
-import type { AccountTables, MembersTable } from './tables.js'
+import { createTable } from '../../shared/table.js'
+import { MEMBERS_TABLE, USERS_TABLE, type AccountTables, type MembersTable } from './tables.js'
 
 /**
  * People and their memberships: what sign-in, session checks and the `members` list read. Both
@@ -25,36 +26,8 @@ export const accountsProjection: Projection = {
   tables: ['users', 'members'],
   storeTables: [],
   async createTables(db) {
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('password_changed_at', 'timestamptz')
-      .execute()
-    // Unique although the email reservation already guarantees it: a duplicate would be a bug to stop on.
-    await db.schema.createIndex('users_email').on('users').column('email').unique().execute()
-
-    await db.schema
-      .createTable('members')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('organization_id', 'uuid', (c) => c.notNull())
-      .addColumn('store_id', 'uuid')
-      .addColumn('user_id', 'uuid')
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('invited_by', 'jsonb', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('joined_at', 'timestamptz')
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .execute()
-    await db.schema
-      .createIndex('members_organization')
-      .on('members')
-      .columns(['organization_id', 'created_at'])
-      .execute()
-    await db.schema.createIndex('members_user').on('members').columns(['user_id', 'organization_id']).execute()
+    await createTable(db, USERS_TABLE)
+    await createTable(db, MEMBERS_TABLE)
   },
   async apply(event, trx) {
     const db = trx as Kysely<AccountTables>
