@@ -90,8 +90,9 @@ async function hold(tenant: Tenant, item: { productId: string; variantId: string
   return orderId
 }
 
-/** The order checkout places after holding its lines: 2 × 25.00 EUR, no shipping or tax. */
-async function place(tenant: Tenant, orderId: string, item: { productId: string; variantId: string }, expiresAt: Date) {
+/** What checkout does: holds 2 units for a new order, then places it at 2 × 25.00 EUR, no shipping or tax. */
+async function checkout(tenant: Tenant, item: { productId: string; variantId: string }, expiresAt: Date) {
+  const orderId = await hold(tenant, item, 2, expiresAt)
   await run(tenant, 'orderPlace', {
     orderId,
     customerId: uuidv7(),
@@ -104,6 +105,7 @@ async function place(tenant: Tenant, orderId: string, item: { productId: string;
     provider: 'TEST',
     reservationExpiresAt: expiresAt.toISOString(),
   })
+  return orderId
 }
 
 const pay = (tenant: Tenant, orderId: string, outcome: { succeeded?: number; failed?: string }) =>
@@ -150,8 +152,7 @@ describe('the reservation expiry scheduler', () => {
   it('expires an order still waiting for payment and gives its units back', async () => {
     const tenant = await t.tenant('expiry-pending')
     const item = await product(tenant, 3)
-    const orderId = await hold(tenant, item, 2, past())
-    await place(tenant, orderId, item, past())
+    const orderId = await checkout(tenant, item, past())
     await expiry.tick()
     await eventually(() => audit(tenant, orderId, 'OrderExpired')).toHaveLength(1)
     await settles(tenant, item, 3, 0)
@@ -162,8 +163,7 @@ describe('the order reactions', () => {
   it('sells the held units when the order is paid: stock down, reason SOLD in the audit log', async () => {
     const tenant = await t.tenant('paid-order')
     const item = await product(tenant, 5)
-    const orderId = await hold(tenant, item, 2, later())
-    await place(tenant, orderId, item, later())
+    const orderId = await checkout(tenant, item, later())
     await pay(tenant, orderId, { succeeded: 5000 })
     await settles(tenant, item, 3, 0)
     // The audit log is another read model, on its own clock: wait for it as for the stock.
@@ -183,8 +183,7 @@ describe('the order reactions', () => {
   it('gives the units back when the order is cancelled, and keeps them held after a failed payment', async () => {
     const tenant = await t.tenant('cancelled-order')
     const item = await product(tenant, 4)
-    const orderId = await hold(tenant, item, 2, later())
-    await place(tenant, orderId, item, later())
+    const orderId = await checkout(tenant, item, later())
     await pay(tenant, orderId, { failed: 'card declined' })
     await eventually(() => audit(tenant, orderId, 'OrderPaymentFailed')).toHaveLength(1)
     // The shopper may try again until the hold expires.
@@ -200,13 +199,11 @@ describe('the order reactions', () => {
   it('still records the sale when the payment arrives after the hold expired, even below zero', async () => {
     const tenant = await t.tenant('late-payment')
     const item = await product(tenant, 2)
-    const late = await hold(tenant, item, 2, past())
-    await place(tenant, late, item, past())
+    const late = await checkout(tenant, item, past())
     await expiry.tick()
     await eventually(async () => (await stock(tenant, item.productId)).inventoryReserved).toBe(0)
     // Another shopper buys the two units meanwhile.
-    const other = await hold(tenant, item, 2, later())
-    await place(tenant, other, item, later())
+    const other = await checkout(tenant, item, later())
     await pay(tenant, other, { succeeded: 5000 })
     await eventually(async () => (await stock(tenant, item.productId)).inventoryQuantity).toBe(0)
     await pay(tenant, late, { succeeded: 5000 })
