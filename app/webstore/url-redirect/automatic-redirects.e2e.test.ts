@@ -29,13 +29,18 @@ async function renameProduct(shop: Tenant, id: string, handle: string): Promise<
   expect(response.errors).toBeUndefined()
 }
 
+/** A store whose product `from` was renamed `to`, once the redirect from the old path is in. */
+async function renamedProduct(tenant: string, title: string, from: string, to: string) {
+  const shop = await t.tenant(tenant)
+  const product = await createProduct(t, shop.apiKey, { title, handle: from })
+  await renameProduct(shop, product.id, to)
+  await untilRedirects(shop, [{ path: `/products/${from}`, target: `/products/${to}` }])
+  return { shop, product }
+}
+
 describe('automatic redirects', () => {
   it('follow a product handle, collapse the chain, and give way when the old handle comes back', async () => {
-    const shop = await t.tenant('auto-product')
-    const product = await createProduct(t, shop.apiKey, { title: 'Shirt', handle: 'shirt-a' })
-
-    await renameProduct(shop, product.id, 'shirt-b')
-    await untilRedirects(shop, [{ path: '/products/shirt-a', target: '/products/shirt-b' }])
+    const { shop, product } = await renamedProduct('auto-product', 'Shirt', 'shirt-a', 'shirt-b')
     expect(await redirectFor(t.platform, shop.storeId, '/Products/Shirt-A/?utm_source=mail')).toBe('/products/shirt-b')
     expect(await redirectFor(t.platform, shop.storeId, '/collections/all/products/shirt-a')).toBe(
       '/collections/all/products/shirt-b',
@@ -127,10 +132,7 @@ describe('manual redirects and the storefront lookup', () => {
   })
 
   it('finds a redirect by the path without its locale prefix and keeps the prefix', async () => {
-    const shop = await t.tenant('lookup-locale')
-    const product = await createProduct(t, shop.apiKey, { title: 'Mug', handle: 'mug' })
-    await renameProduct(shop, product.id, 'big-mug')
-    await untilRedirects(shop, [{ path: '/products/mug', target: '/products/big-mug' }])
+    const { shop } = await renamedProduct('lookup-locale', 'Mug', 'mug', 'big-mug')
     expect(await redirectFor(t.platform, shop.storeId, '/fr-ca/products/mug')).toBe('/fr-ca/products/big-mug')
     expect(await redirectFor(t.platform.database.db, shop.storeId, '/fr/products/mug', { locales: ['de'] })).toBeNull()
     expect(await redirectFor(t.platform, shop.storeId, '/products/unknown')).toBeNull()
