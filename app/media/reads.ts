@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../domain/shared/errors.js'
+import { DomainError } from '../../domain/shared/errors.js'
 import { grants, type Scope } from '../../domain/shared/scopes.js'
 import {
   findMedia,
@@ -9,6 +9,7 @@ import {
 import { requireStore, type Caller } from '../caller.js'
 import { toMediaView, type MediaView } from './view.js'
 import { viewFinder, viewLister } from '../shared/store-reads.js'
+import { orNotFound } from '../shared/lookup.js'
 
 export type { ListMediaArgs }
 
@@ -33,8 +34,7 @@ export const findMediaView = viewFinder(mediaStore, findMedia, toMediaView)
 
 /** One media of the store; NOT_FOUND otherwise. */
 export async function readMedia(caller: Caller, id: string): Promise<MediaView> {
-  const media = await findMediaView(caller, id)
-  if (!media) throw notFound('media', id)
+  const media = await orNotFound(findMediaView(caller, id), 'media', id)
   return media
 }
 

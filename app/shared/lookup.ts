@@ -23,3 +23,19 @@ export async function readByIdOr<Key extends string, Found>(
   if (found) return found
   throw id ? notFound(noun, id) : new DomainError('NOT_FOUND', `no ${noun} with ${key} '${value}' in this store`)
 }
+
+/**
+ * What `found` resolves to, or NOT_FOUND for the `noun` with this id when it is null (another
+ * store's record answers exactly like an unknown one).
+ *
+ * @example const theme = await orNotFound(findThemeView(caller, id), 'theme', id)
+ */
+export async function orNotFound<Found>(
+  found: Promise<Found | null | undefined>,
+  noun: string,
+  id: string,
+): Promise<Found> {
+  const value = await found
+  if (!value) throw notFound(noun, id)
+  return value
+}

@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import { attributesByIds } from '../../../projections/catalog/attribute/queries.js'
 import {
   ATTRIBUTE_SET_SORTS,
@@ -12,6 +11,7 @@ import type { PaginateOptions } from '../../shared/connection.js'
 import { toAttributeView, type AttributeView } from '../attribute/view.js'
 import { catalogStore } from '../product/reads.js'
 import { toAttributeSetView, type AttributeSetView } from './view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export { ATTRIBUTE_SET_SORTS }
 export type { ListAttributeSetsArgs }
@@ -45,8 +45,7 @@ export async function findAttributeSetView(caller: Caller, id: string): Promise<
 /** One attribute set of the store; NOT_FOUND when the store has none (another store's set included). */
 export async function readAttributeSet(caller: Caller, id: string): Promise<AttributeSetView> {
   const storeId = catalogStore(caller)
-  const set = await findAttributeSet(caller.platform.database.db, storeId, id)
-  if (!set) throw notFound('attribute set', id)
+  const set = await orNotFound(findAttributeSet(caller.platform.database.db, storeId, id), 'attribute set', id)
   return (await attributeSetViews(caller, storeId, [set]))[0]!
 }
 

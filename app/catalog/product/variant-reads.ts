@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import {
   findVariant,
   listVariants as listVariantRecords,
@@ -21,13 +20,13 @@ import {
   type ProductVariantView,
   type VariantTotalsView,
 } from './variant-view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export type { ListVariantsArgs }
 
 /** One variant of the store; NOT_FOUND otherwise. */
 export async function readVariant(caller: Caller, id: string): Promise<ProductVariantView> {
-  const variant = await findVariant(caller.platform.database.db, catalogStore(caller), id)
-  if (!variant) throw notFound('variant', id)
+  const variant = await orNotFound(findVariant(caller.platform.database.db, catalogStore(caller), id), 'variant', id)
   const reserved = await reservedOf(caller, [variant])
   return toVariantView(variant, reserved.get(variant.id))
 }

@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import {
   CUSTOMER_SORTS,
@@ -13,6 +12,7 @@ import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { ordersStore } from '../order/reads.js'
 import { findCustomerIdentities, findOrderAddresses } from './identities.js'
 import { toCustomerView, type CustomerView } from './view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export { CUSTOMER_SORTS }
 export type { ListCustomersArgs }
@@ -43,8 +43,7 @@ export async function findCustomerView(caller: Caller, id: string): Promise<Cust
 
 /** One customer of the store; NOT_FOUND when the store has none (another store's included). */
 export async function readCustomer(caller: Caller, lookup: { id: string }): Promise<CustomerView> {
-  const customer = await findCustomerView(caller, lookup.id)
-  if (!customer) throw notFound('customer', lookup.id)
+  const customer = await orNotFound(findCustomerView(caller, lookup.id), 'customer', lookup.id)
   return customer
 }
 

@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import {
   findPaymentProviderRow,
   listPaymentProviderRows,
@@ -8,6 +7,7 @@ import { requireScope, requireStore, type Caller } from '../../caller.js'
 import { paymentSecretKeyIds } from './secrets.js'
 import { paymentServices } from './services.js'
 import { toPaymentProviderView, type PaymentProviderView } from './view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 function settingsStore(caller: Caller): string {
   requireScope(caller, 'settings:read')
@@ -22,8 +22,11 @@ export async function listPaymentProviders(caller: Caller): Promise<PaymentProvi
 
 /** One configured provider of the store; NOT_FOUND when it is not configured: a write's read-back. */
 export async function readPaymentProvider(caller: Caller, provider: string): Promise<PaymentProviderView> {
-  const row = await findPaymentProviderRow(caller.platform.database.db, settingsStore(caller), provider)
-  if (!row) throw notFound('payment provider', provider)
+  const row = await orNotFound(
+    findPaymentProviderRow(caller.platform.database.db, settingsStore(caller), provider),
+    'payment provider',
+    provider,
+  )
   return view(caller, row)
 }
 

@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import { verificationRecordName } from '../../../domain/tenancy/domain/hostname.js'
 import { lookupTxt, txtResolverFor } from '../../../infra/dns/txt.js'
 import {
@@ -9,14 +8,18 @@ import {
 } from '../../../projections/tenancy/domain/queries.js'
 import { requireScope, requireStore, type Caller } from '../../caller.js'
 import type { PaginateOptions } from '../../shared/connection.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export type { ListStoreDomainsArgs, StoreDomainRecord }
 
 /** One custom domain of the caller's store, or NOT_FOUND (another store's included). */
 export async function readStoreDomain(caller: Caller, id: string): Promise<StoreDomainRecord> {
   requireScope(caller, 'settings:read')
-  const domain = await findStoreDomain(caller.platform.database.db, requireStore(caller).id, id)
-  if (!domain) throw notFound('domain', id)
+  const domain = await orNotFound(
+    findStoreDomain(caller.platform.database.db, requireStore(caller).id, id),
+    'domain',
+    id,
+  )
   return domain
 }
 

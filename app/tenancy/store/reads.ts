@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import { readModelStatus, type ReadModelStatus } from '../../../infra/projections/store-status.js'
 import {
   findStoreDetails,
@@ -9,6 +8,7 @@ import {
 import { requireScope, type Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { toStoreView, type StoreView } from './view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export type { ListStoresArgs }
 
@@ -25,8 +25,7 @@ export async function findStoreView(caller: Caller, idOrSlug: string): Promise<S
 
 /** A store the credential reaches, or NOT_FOUND as for one that does not exist. No scope check: callers do it. */
 export async function reachableStore(caller: Caller, idOrSlug: string): Promise<StoreView> {
-  const store = await findStoreView(caller, idOrSlug)
-  if (!store) throw notFound('store', idOrSlug)
+  const store = await orNotFound(findStoreView(caller, idOrSlug), 'store', idOrSlug)
   return store
 }
 

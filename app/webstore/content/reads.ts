@@ -1,4 +1,4 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
+import { badInput, DomainError } from '../../../domain/shared/errors.js'
 import {
   findContentEntry,
   findContentType,
@@ -11,7 +11,7 @@ import type { Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toContentEntryView, toContentTypeView, type ContentEntryView, type ContentTypeView } from './view.js'
-import { readByIdOr } from '../../shared/lookup.js'
+import { orNotFound, readByIdOr } from '../../shared/lookup.js'
 import { viewLister } from '../../shared/store-reads.js'
 
 export type { ListContentTypesArgs }
@@ -38,8 +38,7 @@ export async function readContentEntry(
   const storeId = webstoreStore(caller)
   const db = caller.platform.database.db
   if (lookup.id) {
-    const entry = await findContentEntry(db, storeId, { id: lookup.id })
-    if (!entry) throw notFound('content entry', lookup.id)
+    const entry = await orNotFound(findContentEntry(db, storeId, { id: lookup.id }), 'content entry', lookup.id)
     return toContentEntryView(entry)
   }
   if (lookup.typeHandle && lookup.handle) {

@@ -1,4 +1,4 @@
-import { badInput, DomainError, notFound } from '../../../domain/shared/errors.js'
+import { badInput, DomainError } from '../../../domain/shared/errors.js'
 import { findBlog } from '../../../projections/webstore/blog/queries.js'
 import {
   POST_SORTS,
@@ -11,6 +11,7 @@ import type { PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toPostView, type PostView } from './view.js'
 import { viewLister } from '../../shared/store-reads.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export { POST_SORTS }
 export type { ListPostsArgs }
@@ -28,8 +29,7 @@ export async function readPost(caller: Caller, lookup: PostLookup, what = 'post'
   const storeId = webstoreStore(caller)
   const db = caller.platform.database.db
   if (lookup.id) {
-    const post = await findPost(db, storeId, { id: lookup.id })
-    if (!post) throw notFound('post', lookup.id)
+    const post = await orNotFound(findPost(db, storeId, { id: lookup.id }), 'post', lookup.id)
     return toPostView(post)
   }
   if (!lookup.blogHandle || !lookup.handle) throw badInput(['id'], `${what} needs an id, or a blogHandle and a handle`)

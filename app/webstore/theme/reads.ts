@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../../domain/shared/errors.js'
+import { DomainError } from '../../../domain/shared/errors.js'
 import type { ListArgs } from '../../../domain/shared/list-spec.js'
 import { grants } from '../../../domain/shared/scopes.js'
 import { THEME_CATEGORY } from '../../../domain/webstore/theme/streams.js'
@@ -31,6 +31,7 @@ import {
   type ThemeView,
 } from './view.js'
 import { viewFinder, viewLister } from '../../shared/store-reads.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export type { ListThemesArgs, ThemeConfig, ThemeFilter, ThemeSort }
 
@@ -42,8 +43,7 @@ export const findThemeView = viewFinder(webstoreStore, themeById, toThemeView)
 
 /** One theme of the store; NOT_FOUND when the store has none (another store's theme included). */
 export async function readTheme(caller: Caller, id: string): Promise<ThemeView> {
-  const theme = await findThemeView(caller, id)
-  if (!theme) throw notFound('theme', id)
+  const theme = await orNotFound(findThemeView(caller, id), 'theme', id)
   return theme
 }
 

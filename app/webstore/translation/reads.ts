@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import type { TranslatableResourceType } from '../../../domain/webstore/translation/events.js'
 import {
   findTranslatableResource,
@@ -10,6 +9,7 @@ import { requireStore, type Caller } from '../../caller.js'
 import { mapConnection, type PaginateOptions } from '../../shared/connection.js'
 import { webstoreStore } from '../shared/store.js'
 import { toTranslatableResourceView, type TranslatableResourceView } from './view.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 /** One resource by id, or null when the caller's store has none: a write's read-back. */
 export async function findTranslatableResourceView(
@@ -27,8 +27,11 @@ export async function findTranslatableResourceView(
  */
 export async function readTranslatableResource(caller: Caller, resourceId: string): Promise<TranslatableResourceView> {
   const storeId = webstoreStore(caller)
-  const resource = await findTranslatableResource(caller.platform.database.db, storeId, resourceId.toLowerCase())
-  if (!resource) throw notFound('translatable resource', resourceId)
+  const resource = await orNotFound(
+    findTranslatableResource(caller.platform.database.db, storeId, resourceId.toLowerCase()),
+    'translatable resource',
+    resourceId,
+  )
   return toTranslatableResourceView(resource)
 }
 

@@ -1,4 +1,3 @@
-import { notFound } from '../../../domain/shared/errors.js'
 import { normalizeRedirectPath } from '../../../domain/webstore/url-redirect/path.js'
 import type { AnyDb } from '../../../infra/database/database.js'
 import {
@@ -12,6 +11,7 @@ import type { Platform } from '../../platform.js'
 import { webstoreStore } from '../shared/store.js'
 import { toUrlRedirectView, type UrlRedirectView } from './view.js'
 import { viewLister } from '../../shared/store-reads.js'
+import { orNotFound } from '../../shared/lookup.js'
 
 export { URL_REDIRECT_SORTS }
 export type { ListUrlRedirectsArgs }
@@ -24,8 +24,11 @@ export async function findUrlRedirectView(caller: Caller, id: string): Promise<U
 
 /** One redirect of the store by id; NOT_FOUND when the store has none (another store's redirect included). */
 export async function readUrlRedirect(caller: Caller, lookup: { id: string }): Promise<UrlRedirectView> {
-  const redirect = await findUrlRedirect(caller.platform.database.db, webstoreStore(caller), lookup)
-  if (!redirect) throw notFound('URL redirect', lookup.id)
+  const redirect = await orNotFound(
+    findUrlRedirect(caller.platform.database.db, webstoreStore(caller), lookup),
+    'URL redirect',
+    lookup.id,
+  )
   return toUrlRedirectView(redirect)
 }
 
