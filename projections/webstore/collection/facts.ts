@@ -32,6 +32,14 @@ export const FACT_EVENT_TYPES = [
 
 type Data = Record<string, unknown>
 
+/** The product facts each plain change of a product sets, by event type. */
+const PRODUCT_FACT_CHANGES = new Map<string, (data: Data) => Data>([
+  ['ProductRetitled', (data) => ({ title: data.title })],
+  ['ProductVendorChanged', (data) => ({ vendor: data.vendor })],
+  ['ProductTagsChanged', (data) => ({ tags: data.tags })],
+  ['ProductStatusChanged', (data) => ({ status: data.to })],
+])
+
 /** Applies a fact event; returns the products to re-evaluate (none for a deleted product, whose rows are gone). */
 export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedEvent): Promise<string[]> {
   const db = trx as CollectionDb
@@ -52,6 +60,11 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
       .where('product_id', '=', productId)
       .where('variant_id', '=', String(data.variantId))
       .execute()
+  const productFacts = PRODUCT_FACT_CHANGES.get(recorded.type)
+  if (productFacts) {
+    await product(productFacts(data))
+    return [productId]
+  }
   switch (recorded.type) {
     case 'ProductCreated':
       await db
@@ -68,18 +81,6 @@ export async function applyFact(trx: AnyDb, storeId: string, recorded: RecordedE
         })
         .onConflict((c) => c.columns(['store_id', 'product_id']).doNothing())
         .execute()
-      break
-    case 'ProductRetitled':
-      await product({ title: data.title })
-      break
-    case 'ProductVendorChanged':
-      await product({ vendor: data.vendor })
-      break
-    case 'ProductTagsChanged':
-      await product({ tags: data.tags })
-      break
-    case 'ProductStatusChanged':
-      await product({ status: data.to })
       break
     case 'ProductDeleted':
       for (const table of [
