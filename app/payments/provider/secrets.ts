@@ -67,6 +67,17 @@ export async function stashPaymentSecret(
   return box.keyId
 }
 
+/** The store's rows with these ids; another store's are left out, and no ids ask nothing of the database. */
+async function rowsOf(db: AnyDb, storeId: string, secretIds: readonly string[]) {
+  if (secretIds.length === 0) return []
+  return secrets(db)
+    .selectFrom('payment_provider_secrets')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('secret_id', 'in', secretIds)
+    .execute()
+}
+
 /** Opens the rows of a store by id; ids of another store (or unknown ones) are left out. */
 export async function revealPaymentSecrets(
   db: AnyDb,
@@ -75,14 +86,7 @@ export async function revealPaymentSecrets(
   secretIds: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>()
-  if (secretIds.length === 0) return found
-  const rows = await secrets(db)
-    .selectFrom('payment_provider_secrets')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('secret_id', 'in', secretIds)
-    .execute()
-  for (const row of rows) {
+  for (const row of await rowsOf(db, storeId, secretIds)) {
     const box: SealedSecret = { keyId: row.key_id, sealed: row.sealed }
     found.set(row.secret_id, cipher.open(box, context(row)))
   }
@@ -110,13 +114,7 @@ export async function paymentSecretKeyIds(
   storeId: string,
   secretIds: readonly string[],
 ): Promise<Map<string, string>> {
-  if (secretIds.length === 0) return new Map()
-  const rows = await secrets(db)
-    .selectFrom('payment_provider_secrets')
-    .select(['secret_id', 'key_id'])
-    .where('store_id', '=', storeId)
-    .where('secret_id', 'in', secretIds)
-    .execute()
+  const rows = await rowsOf(db, storeId, secretIds)
   return new Map(rows.map((row) => [row.secret_id, row.key_id]))
 }
 
