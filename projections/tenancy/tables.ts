@@ -1,12 +1,14 @@
 import { sql, type Selectable } from 'kysely'
 import { column, table, type DatabaseOf, type RowOf } from '../shared/table.js'
 
+/** Organizations, platform-wide. */
 export const ORGANIZATIONS_TABLE = table(
   'organizations',
   { id: column.uuid(), name: column.text(), created_at: column.timestamptz() },
   { primaryKey: ['id'] },
 )
 
+/** Stores of every organization, with their configuration. */
 export const STORES_TABLE = table(
   'stores',
   {
@@ -43,6 +45,7 @@ export const STORES_TABLE = table(
   },
 )
 
+/** API keys of every organization, revoked ones included; their secrets live in `api_key_secrets`. */
 export const API_KEYS_TABLE = table(
   'api_keys',
   {
