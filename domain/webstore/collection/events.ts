@@ -1,5 +1,5 @@
 import type { Seo } from '../../shared/publishable/seo.js'
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 import type { CollectionRule } from './rules.js'
 
 export const COLLECTION_TYPES = ['MANUAL', 'SMART'] as const
@@ -75,7 +75,8 @@ export type CollectionEvent =
   | CollectionProductsReordered
   | CollectionDeleted
 
-const EVENT_TYPES: Record<CollectionEvent['type'], true> = {
+/** Every collection event type, for the projection's subscription. */
+export const COLLECTION_EVENT_TYPES = eventTypes<CollectionEvent>({
   CollectionCreated: true,
   CollectionRetitled: true,
   CollectionHandleChanged: true,
@@ -90,7 +91,4 @@ const EVENT_TYPES: Record<CollectionEvent['type'], true> = {
   CollectionProductsRemoved: true,
   CollectionProductsReordered: true,
   CollectionDeleted: true,
-}
-
-/** Every collection event type, for the projection's subscription. */
-export const COLLECTION_EVENT_TYPES = Object.keys(EVENT_TYPES) as CollectionEvent['type'][]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type HandleChanged } from '../../shared/event.js'
 import type { MenuLink } from './links.js'
 
 export type MenuCreated = DomainEvent<'MenuCreated', { menuId: string; handle: string; title: string }>
@@ -28,7 +28,8 @@ export type MenuItemRemoved = DomainEvent<
 export type MenuItemEvent = MenuItemAdded | MenuItemRetitled | MenuItemRelinked | MenuItemMoved | MenuItemRemoved
 export type MenuEvent = MenuCreated | MenuRetitled | MenuHandleChanged | MenuDeleted | MenuItemEvent
 
-const EVENT_TYPES: Record<MenuEvent['type'], true> = {
+/** Every menu event type, for the projection's subscription. */
+export const MENU_EVENT_TYPES = eventTypes<MenuEvent>({
   MenuCreated: true,
   MenuRetitled: true,
   MenuHandleChanged: true,
@@ -38,7 +39,4 @@ const EVENT_TYPES: Record<MenuEvent['type'], true> = {
   MenuItemRelinked: true,
   MenuItemMoved: true,
   MenuItemRemoved: true,
-}
-
-/** Every menu event type, for the projection's subscription. */
-export const MENU_EVENT_TYPES = Object.keys(EVENT_TYPES) as MenuEvent['type'][]
+})

@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type HandleChanged } from '../../shared/event.js'
 import { publishableEvents } from '../../shared/publishable/events.js'
 import type { Seo } from '../../shared/publishable/seo.js'
 
@@ -48,7 +48,8 @@ export type PageEvent =
   | PagePublishUnscheduled
   | PageDeleted
 
-const EVENT_TYPES: Record<PageEvent['type'], true> = {
+/** Every page event type, for the projection's subscription. */
+export const PAGE_EVENT_TYPES = eventTypes<PageEvent>({
   PageCreated: true,
   PageRetitled: true,
   PageHandleChanged: true,
@@ -60,10 +61,7 @@ const EVENT_TYPES: Record<PageEvent['type'], true> = {
   PagePublishScheduled: true,
   PagePublishUnscheduled: true,
   PageDeleted: true,
-}
-
-/** Every page event type, for the projection's subscription. */
-export const PAGE_EVENT_TYPES = Object.keys(EVENT_TYPES) as PageEvent['type'][]
+})
 
 /** SEO and publication changes as this page's events, and back. */
 export const pagePublishable = publishableEvents('pageId', {

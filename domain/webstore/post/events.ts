@@ -1,4 +1,4 @@
-import type { DomainEvent, HandleChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type HandleChanged } from '../../shared/event.js'
 import { publishableEvents } from '../../shared/publishable/events.js'
 import type { Seo } from '../../shared/publishable/seo.js'
 
@@ -58,7 +58,8 @@ export type PostEvent =
   | PostPublishUnscheduled
   | PostDeleted
 
-const EVENT_TYPES: Record<PostEvent['type'], true> = {
+/** Every post event type, for the projection's subscription. */
+export const POST_EVENT_TYPES = eventTypes<PostEvent>({
   PostCreated: true,
   PostRetitled: true,
   PostHandleChanged: true,
@@ -73,10 +74,7 @@ const EVENT_TYPES: Record<PostEvent['type'], true> = {
   PostPublishScheduled: true,
   PostPublishUnscheduled: true,
   PostDeleted: true,
-}
-
-/** Every post event type, for the projection's subscription. */
-export const POST_EVENT_TYPES = Object.keys(EVENT_TYPES) as PostEvent['type'][]
+})
 
 /** SEO and publication changes as this post's events, and back. */
 export const postPublishable = publishableEvents('postId', {

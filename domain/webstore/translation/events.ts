@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../shared/event.js'
+import { eventTypes, type DomainEvent } from '../../shared/event.js'
 
 /** The kinds of resource whose text fields may be translated (`translatableResources(resourceType)`). */
 export const TRANSLATABLE_RESOURCE_TYPES = [
@@ -33,7 +33,8 @@ export type TranslationRemoved = DomainEvent<'TranslationRemoved', { resourceId:
 
 export type TranslationEvent = TranslationRegistered | TranslationRemoved
 
-const EVENT_TYPES: Record<TranslationEvent['type'], true> = { TranslationRegistered: true, TranslationRemoved: true }
-
 /** Every translation event type, for the projection's subscription. */
-export const TRANSLATION_EVENT_TYPES = Object.keys(EVENT_TYPES) as TranslationEvent['type'][]
+export const TRANSLATION_EVENT_TYPES = eventTypes<TranslationEvent>({
+  TranslationRegistered: true,
+  TranslationRemoved: true,
+})

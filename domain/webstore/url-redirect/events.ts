@@ -1,4 +1,4 @@
-import type { DomainEvent, ValueChanged } from '../../shared/event.js'
+import { eventTypes, type DomainEvent, type ValueChanged } from '../../shared/event.js'
 
 /** `path` is normalized (domain/webstore/url-redirect/path.ts); `target` is a storefront path or an https:// URL. */
 export type UrlRedirectFields = { urlRedirectId: string; path: string; target: string }
@@ -13,12 +13,10 @@ export type UrlRedirectDeleted = DomainEvent<'UrlRedirectDeleted', { urlRedirect
 export type UrlRedirectEvent =
   UrlRedirectCreated | UrlRedirectPathChanged | UrlRedirectTargetChanged | UrlRedirectDeleted
 
-const EVENT_TYPES: Record<UrlRedirectEvent['type'], true> = {
+/** Every redirect event type, for the projection's subscription. */
+export const URL_REDIRECT_EVENT_TYPES = eventTypes<UrlRedirectEvent>({
   UrlRedirectCreated: true,
   UrlRedirectPathChanged: true,
   UrlRedirectTargetChanged: true,
   UrlRedirectDeleted: true,
-}
-
-/** Every redirect event type, for the projection's subscription. */
-export const URL_REDIRECT_EVENT_TYPES = Object.keys(EVENT_TYPES) as UrlRedirectEvent['type'][]
+})
