@@ -1,20 +1,16 @@
 import { expect } from 'vitest'
+import type { CategoryRecord } from '../../projections/catalog/category/queries.js'
 import type { TestApp } from './app.js'
 
 /** Every scalar field of `Category`, so a read-back is compared as a whole. */
 export const CATEGORY_FIELDS =
   'id title handle path depth position description seo { title description } revision createdAt updatedAt'
 
-export interface Category {
-  id: string
-  title: string
-  handle: string
-  path: string
-  depth: number
-  position: number
-  description: string
-  seo: { title: string; description: string }
-  revision: number
+/** The `CategoryRecord` fields of CATEGORY_FIELDS, its times as GraphQL writes them. */
+export interface Category extends Pick<
+  CategoryRecord,
+  'id' | 'title' | 'handle' | 'path' | 'depth' | 'position' | 'description' | 'seo' | 'revision'
+> {
   createdAt: string
   updatedAt: string
 }

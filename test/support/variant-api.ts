@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import type { VariantRecord } from '../../projections/catalog/product/variant-queries.js'
 import type { GraphQLResponse, TestApp } from './app.js'
 
 // GraphQL documents and helpers of the option, variant and inventory e2e tests.
@@ -12,19 +13,14 @@ export interface Money {
   amount: string
   currencyCode: string
 }
-export interface Variant {
-  id: string
-  title: string
-  sku: string
-  barcode: string
+/** A `VariantRecord` as VARIANT_FIELDS reads it: money as GraphQL writes it, media and product as links. */
+export interface Variant extends Pick<
+  VariantRecord,
+  'id' | 'title' | 'sku' | 'barcode' | 'inventoryTracked' | 'inventoryQuantity' | 'weight' | 'optionValues' | 'position'
+> {
   price: Money
   compareAtPrice: Money | null
   cost: Money | null
-  inventoryTracked: boolean
-  inventoryQuantity: number
-  weight: { value: number; unit: string } | null
-  optionValues: { name: string; value: string }[]
-  position: number
   image: { id: string } | null
   product: { id: string }
 }

@@ -1,4 +1,6 @@
 import { expect } from 'vitest'
+import type { PageRecord } from '../../projections/webstore/page/queries.js'
+import type { PostRecord } from '../../projections/webstore/post/queries.js'
 import type { TestApp } from './app.js'
 
 // Pages, blogs and posts over GraphQL, for the web store content e2e suites.
@@ -9,35 +11,26 @@ export const BLOG_FIELDS = 'id title handle createdAt updatedAt revision'
 export const POST_FIELDS =
   'id blog { id handle } title handle body excerpt author tags cover { id } status seo { title description } publishAt publishedAt visible revision'
 
-export interface PageView {
-  id: string
-  title: string
-  handle: string
-  body: string
-  templateSuffix: string
-  status: 'DRAFT' | 'PUBLISHED'
-  seo: { title: string; description: string }
+/** The `PageRecord` of PAGE_FIELDS as GraphQL writes it: times as strings, and whether shoppers see it. */
+export interface PageView extends Pick<
+  PageRecord,
+  'id' | 'title' | 'handle' | 'body' | 'templateSuffix' | 'status' | 'seo' | 'revision'
+> {
   publishAt: string | null
   publishedAt: string | null
   visible: boolean
-  revision: number
 }
 
-export interface PostView {
-  id: string
+/** The `PostRecord` of POST_FIELDS as GraphQL writes it: blog and cover as links, times as strings. */
+export interface PostView extends Pick<
+  PostRecord,
+  'id' | 'title' | 'handle' | 'body' | 'excerpt' | 'author' | 'tags' | 'status' | 'revision'
+> {
   blog: { id: string; handle: string }
-  title: string
-  handle: string
-  body: string
-  excerpt: string
-  author: string
-  tags: string[]
   cover: { id: string } | null
-  status: 'DRAFT' | 'PUBLISHED'
   publishAt: string | null
   publishedAt: string | null
   visible: boolean
-  revision: number
 }
 
 const typeName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
