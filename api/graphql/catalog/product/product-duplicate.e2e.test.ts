@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTenant, useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
 import { image, uploadFile, useFileMedia, type MediaView } from '../../../../test/support/media.js'
-import { auditTrail, createProduct, onlyError, productCount, UUID } from '../../../../test/support/products.js'
+import {
+  auditTrail,
+  createProduct,
+  onlyError,
+  productCount,
+  UUID,
+  type Product as FullProduct,
+} from '../../../../test/support/products.js'
 
 // productDuplicate, and productRevert over the media a product shows.
 
@@ -12,12 +19,8 @@ const REVERT = `mutation ($input: ProductRevertInput!) { productRevert(input: $i
 const ATTACH = 'mutation ($input: ProductMediaAttachInput!) { productMediaAttach(input: $input) { eventPosition } }'
 const READ = `query ($id: ID) { product(id: $id) { ${FIELDS} } }`
 
-interface Product {
-  id: string
-  title: string
-  handle: string
-  status: string
-  revision: number
+/** The product as FIELDS reads it: the `FullProduct` fields the tests use, its media, the rest untyped. */
+interface Product extends Pick<FullProduct, 'id' | 'title' | 'handle' | 'status' | 'revision'> {
   media: { id: string }[]
   [field: string]: unknown
 }

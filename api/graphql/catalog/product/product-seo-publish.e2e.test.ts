@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
-import { auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
+import { auditTrail, onlyError, badInput, type Product as FullProduct } from '../../../../test/support/products.js'
 
 // SEO fields and scheduled publishing through productCreate/productUpdate; the scheduler that
 // fires the schedule has its own file (product-publish-scheduler.e2e.test.ts).
@@ -10,14 +10,10 @@ const CREATE = `mutation ($input: ProductCreateInput!) { productCreate(input: $i
 const UPDATE = `mutation ($input: ProductUpdateInput!) { productUpdate(input: $input) { product { ${FIELDS} } eventPosition } }`
 const READ = `query ($id: ID) { product(id: $id) { ${FIELDS} } }`
 
-interface Product {
-  id: string
-  title: string
-  handle: string
-  status: string
+/** The product as FIELDS reads it: some of PRODUCT_FIELDS, the SEO fields and the schedule. */
+interface Product extends Pick<FullProduct, 'id' | 'title' | 'handle' | 'status' | 'revision'> {
   seo: { title: string; description: string }
   publishAt: string | null
-  revision: number
 }
 type Created = GraphQLResponse<{ productCreate: { product: Product; eventPosition: string } }>
 type Updated = GraphQLResponse<{ productUpdate: { product: Product; eventPosition: string | null } }>
