@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { mutationRunner, useTestApp } from '../../../../test/support/app.js'
 import { POSITION, UUID, auditTrail, onlyError, badInput } from '../../../../test/support/products.js'
-import { PAGE_FIELDS, contentMutation, createPage, type PageView } from '../../../../test/support/webstore-content.js'
+import {
+  PAGE_FIELDS,
+  contentMutation,
+  createPage,
+  write,
+  type PageView,
+} from '../../../../test/support/webstore-content.js'
 import { expectPageBoundsRefused, listReader, listQuery } from '../../../../test/support/lists.js'
 
 // Pages through the GraphQL endpoint: lifecycle, sanitizing, handles, lists, errors and isolation.
@@ -17,13 +23,11 @@ const handles = listReader<{ handle: string }>(t, 'pages', 'Page', 'handle')
 describe('pageCreate and reads', () => {
   it('creates a published page with a generated handle and a sanitized body, readable by id and handle', async () => {
     const { apiKey } = await t.tenant('page-create')
-    const created = await run(apiKey, 'pageCreate', {
+    const { page, eventPosition } = await write<Written>(t, apiKey, 'pageCreate', {
       title: 'About us',
       body: '<p onclick="steal()">Hello <a href="javascript:alert(1)">there</a></p><script>alert(1)</script><img src="x.png" onerror="steal()">',
       seo: { title: 'About' },
     })
-    expect(created.errors).toBeUndefined()
-    const { page, eventPosition } = created.data!.pageCreate!
     expect(page).toMatchObject({
       id: expect.stringMatching(UUID),
       title: 'About us',
@@ -80,7 +84,7 @@ describe('pageUpdate and pageDelete', () => {
   it('changes fields, unpublishes and republishes, and records nothing for a repeat', async () => {
     const { apiKey } = await t.tenant('page-update')
     const page = await createPage(t, apiKey, { title: 'Shipping' })
-    const updated = await run(apiKey, 'pageUpdate', {
+    const updated = await write<Written>(t, apiKey, 'pageUpdate', {
       id: page.id,
       title: 'Shipping policy',
       handle: 'shipping-policy',
@@ -88,8 +92,7 @@ describe('pageUpdate and pageDelete', () => {
       templateSuffix: 'policy',
       status: 'DRAFT',
     })
-    expect(updated.errors).toBeUndefined()
-    expect(updated.data!.pageUpdate!.page).toMatchObject({
+    expect(updated.page).toMatchObject({
       title: 'Shipping policy',
       handle: 'shipping-policy',
       body: '<h2>Rates</h2><p>Free</p>',
