@@ -82,6 +82,14 @@ export class Shopper {
     return response
   }
 
+  /** GETs a page of this shopper's own (the cart, the checkout): 200, and never kept by a cache. Its HTML. */
+  async ownPage(url: string): Promise<string> {
+    const response = await this.request('GET', url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    return response.body
+  }
+
   async cart(): Promise<AjaxCart> {
     const response = await this.request('GET', '/cart.js')
     expect(response.statusCode).toBe(200)
