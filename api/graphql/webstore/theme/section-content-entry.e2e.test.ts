@@ -1,14 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTenant, useTestApp, type GraphQLResponse } from '../../../../test/support/app.js'
+import { perFile } from '../../../../test/support/per-file.js'
 
 const t = useTestApp()
 const shop = useTenant(t, 'section-entries')
 const other = useTenant(t, 'section-entries-other')
-let themeId: string
-/** Entries of the shop: a testimonial and an FAQ entry; and a testimonial of another store. */
-let quote: string
-let question: string
-let elsewhere: string
 
 /** A section that shows one testimonial and a list of any entries. */
 const SHOWCASE = `<div>{{ section.settings.quote }}</div>
@@ -56,7 +52,7 @@ async function indexSections(): Promise<Section[]> {
   const response = await t.gql<{ theme: { template: { sections: Section[] } } }>(
     shop.apiKey,
     'query($id: ID!) { theme(id: $id) { template(name: "index") { sections { id settings renderData } } } }',
-    { id: themeId },
+    { id: made.themeId },
   )
   expect(response.errors).toBeUndefined()
   return response.data!.theme.template.sections
@@ -65,33 +61,44 @@ async function indexSections(): Promise<Section[]> {
 const addShowcase = (
   settings: Record<string, unknown>,
 ): Promise<GraphQLResponse<{ themeSectionAdd: { section: Section } }>> =>
-  t.gql(shop.apiKey, SECTION_ADD, { input: { themeId, template: 'index', type: 'showcase', settings } })
+  t.gql(shop.apiKey, SECTION_ADD, { input: { themeId: made.themeId, template: 'index', type: 'showcase', settings } })
 
-beforeAll(async () => {
-  themeId = (
-    await ok<{ theme: { id: string } }>(
+/**
+ * The shop's own theme with the showcase section, and content entries: a testimonial (`quote`) and
+ * an FAQ entry (`question`) of the shop, and a testimonial of another store (`elsewhere`).
+ */
+const made = perFile(
+  async () => {
+    const themeId = (
+      await ok<{ theme: { id: string } }>(
+        shop.apiKey,
+        'mutation($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }',
+        { name: 'Entries', role: 'UNPUBLISHED' },
+        'themeCreate',
+      )
+    ).theme.id
+    await ok(
       shop.apiKey,
-      'mutation($input: ThemeCreateInput!) { themeCreate(input: $input) { theme { id } } }',
-      { name: 'Entries', role: 'UNPUBLISHED' },
-      'themeCreate',
+      'mutation($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { file { path } } }',
+      { themeId, path: 'sections/showcase.liquid', content: SHOWCASE },
+      'themeFileUpsert',
     )
-  ).theme.id
-  await ok(
-    shop.apiKey,
-    'mutation($input: ThemeFileUpsertInput!) { themeFileUpsert(input: $input) { file { path } } }',
-    { themeId, path: 'sections/showcase.liquid', content: SHOWCASE },
-    'themeFileUpsert',
-  )
-  await contentType(shop.apiKey, 'Testimonial')
-  await contentType(shop.apiKey, 'FAQ')
-  await contentType(other.apiKey, 'Testimonial')
-  quote = await entry(shop.apiKey, 'testimonial', 'Lovely shirts')
-  question = await entry(shop.apiKey, 'faq', 'Do you ship abroad?')
-  elsewhere = await entry(other.apiKey, 'testimonial', 'Not yours')
-})
+    await contentType(shop.apiKey, 'Testimonial')
+    await contentType(shop.apiKey, 'FAQ')
+    await contentType(other.apiKey, 'Testimonial')
+    return {
+      themeId,
+      quote: await entry(shop.apiKey, 'testimonial', 'Lovely shirts'),
+      question: await entry(shop.apiKey, 'faq', 'Do you ship abroad?'),
+      elsewhere: await entry(other.apiKey, 'testimonial', 'Not yours'),
+    }
+  },
+  () => Promise.resolve(),
+)
 
 describe('a metaobject setting of a section', () => {
   it('takes an entry of its content type; the section keeps the ids in its settings and render data', async () => {
+    const { quote, question } = made
     const added = await addShowcase({ quote, entries: [question, quote] })
     expect(added.errors, JSON.stringify(added.errors)).toBeUndefined()
     const section = added.data!.themeSectionAdd.section
@@ -104,6 +111,7 @@ describe('a metaobject setting of a section', () => {
   })
 
   it("refuses a missing entry, an entry of another type and another store's entry at input.settings.<id>, changing nothing", async () => {
+    const { quote, question, elsewhere } = made
     const before = await indexSections()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ quote: '01900000-0000-7000-8000-0000000000e9' }, 'quote', 'does not exist in this store'],
