@@ -9,7 +9,6 @@ import { openDatabase, type Database } from '../database/database.js'
 import { migrateToLatest } from '../database/migrate.js'
 import { createPostgresEventStore } from '../eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../eventstore/postgres/schema.js'
-import { ProjectionRunner } from './runner.js'
 import { projectionMigrations } from './schema.js'
 import {
   appendCounted,
@@ -18,7 +17,7 @@ import {
   counterProjection,
   dump,
   expectedCounts,
-  logger,
+  testRunner,
   useEngine,
 } from '../../test/support/projections.js'
 
@@ -109,13 +108,7 @@ describe('a projector process killed at arbitrary moments', () => {
     }
     const store = pg ? engine.store : createPostgresEventStore(database, { pollIntervalMs: 100 })
     const counter = counterProjection('crashing')
-    const runner = new ProjectionRunner({
-      database,
-      eventStore: store,
-      projections: [counter],
-      logger,
-      lockIntervalMs: 100,
-    })
+    const runner = testRunner(database, store, [counter])
     await runner.start()
     try {
       await caughtUp(database, counter)

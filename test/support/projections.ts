@@ -248,6 +248,19 @@ export function eventually(check: () => Promise<void> | void, timeout = 20_000):
   return vi.waitFor(check, { timeout, interval: 20 })
 }
 
+/**
+ * A runner of `projections` as the engine tests start it (not yet started): the test logger and a
+ * short lock interval, so a lock its stopped or killed owner held is taken over quickly.
+ */
+export function testRunner(
+  database: Database,
+  eventStore: EventStore,
+  projections: readonly Projection[],
+  options: Partial<RunnerOptions> = {},
+): ProjectionRunner {
+  return new ProjectionRunner({ database, eventStore, projections, logger, lockIntervalMs: 100, ...options })
+}
+
 export interface TestEngine {
   test: TestDatabase
   database: Database
@@ -288,15 +301,7 @@ export async function openEngine(): Promise<TestEngine> {
   const counts = (counter: CounterProjection, storeId?: string) => dump(test.database.db, counter.table, storeId)
   const runner: TestEngine['runner'] = async (projections, options = {}, database = test.database) => {
     const eventStore = database === test.database ? store : createPostgresEventStore(database, { pollIntervalMs: 100 })
-    const started = new ProjectionRunner({
-      database,
-      eventStore,
-      projections,
-      logger,
-      lockIntervalMs: 100,
-      batchSize: 10,
-      ...options,
-    })
+    const started = testRunner(database, eventStore, projections, { batchSize: 10, ...options })
     runners.add(started)
     await started.start()
     return started

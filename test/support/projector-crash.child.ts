@@ -10,9 +10,8 @@ import { openDatabase } from '../../infra/database/database.js'
 import { migrateToLatest } from '../../infra/database/migrate.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres/adapter.js'
 import { eventStoreMigrations } from '../../infra/eventstore/postgres/schema.js'
-import { ProjectionRunner } from '../../infra/projections/runner.js'
 import { projectionMigrations } from '../../infra/projections/schema.js'
-import { appendCounted, counterProjection, logger } from './projections.js'
+import { appendCounted, counterProjection, testRunner } from './projections.js'
 
 const CRASH_STORES = ['0190a0b0-0000-7000-9000-000000000001', '0190a0b0-0000-7000-9000-000000000002']
 
@@ -24,13 +23,6 @@ for (const storeId of CRASH_STORES) await appendCounted(store, storeId, toAppend
 
 const counter = counterProjection('crashing')
 counter.gate = () => sleep(2)
-const runner = new ProjectionRunner({
-  database,
-  eventStore: store,
-  projections: [counter],
-  logger,
-  lockIntervalMs: 100,
-  batchSize: 10,
-})
+const runner = testRunner(database, store, [counter], { batchSize: 10 })
 await runner.start()
 process.stdout.write('ready\n')
