@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/support/app.js'
 import { browserSupport, useShopInBrowser } from '../../test/support/browser.js'
-import { activeProductByOption, setCommerce } from '../../test/support/cart.js'
+import { sellingLamp } from '../../test/support/cart.js'
 
 // A shopper fills and empties a cart in a real Chromium, with every request outside the store
 // blocked: the product form, the cart page's forms and the header count read from /cart.js.
@@ -11,13 +11,7 @@ const t = useTestApp()
 const walk = useShopInBrowser(t, {
   handle: 'cart-walk',
   skip: chromium.skip,
-  stock: async (shop) => {
-    await setCommerce(t, shop.apiKey, true)
-    await activeProductByOption(t, shop.apiKey, { title: 'Lamp', handle: 'lamp' }, 'Color', {
-      White: { price: '30.00', sku: 'L-W', inventoryQuantity: 4 },
-      Black: { price: '35.00', sku: 'L-B', inventoryQuantity: 4 },
-    })
-  },
+  stock: (shop) => sellingLamp(t, shop.apiKey),
 })
 
 describe.skipIf(chromium.skip)('a shopper with a cart in a browser', () => {

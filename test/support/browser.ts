@@ -162,7 +162,7 @@ export interface ShopInBrowser {
  */
 export function useShopInBrowser(
   t: TestApp,
-  options: { handle: string; skip: boolean; stock: (shop: Tenant) => Promise<void> },
+  options: { handle: string; skip: boolean; stock: (shop: Tenant) => Promise<unknown> },
 ): ShopInBrowser {
   return perFile(
     async () => {

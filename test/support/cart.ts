@@ -45,6 +45,18 @@ export function activeProductByOption(
   return productWithVariants(t, apiKey, { ...product, status: 'ACTIVE', ...oneOption(option, variants) })
 }
 
+/**
+ * What the browser walks sell: commerce on, and an ACTIVE Lamp (`/products/lamp`) by Color, White
+ * (L-W) at 30.00 and Black (L-B) at 35.00, four of each.
+ */
+export async function sellingLamp(t: TestApp, apiKey: string): Promise<Product> {
+  await setCommerce(t, apiKey, true)
+  return activeProductByOption(t, apiKey, { title: 'Lamp', handle: 'lamp' }, 'Color', {
+    White: { price: '30.00', sku: 'L-W', inventoryQuantity: 4 },
+    Black: { price: '35.00', sku: 'L-B', inventoryQuantity: 4 },
+  })
+}
+
 /** A shopper's browser: keeps the cart cookie it is given, sends it back on every request. */
 export class Shopper {
   cookie: string | null = null

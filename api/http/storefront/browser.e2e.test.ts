@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/support/app.js'
 import { browserSupport, useShopInBrowser } from '../../../test/support/browser.js'
 import { createCollection } from '../../../test/support/collections.js'
 import { addItem, createMenu, ok } from '../../../test/support/menus.js'
-import { activeProductByOption, setCommerce } from '../../../test/support/cart.js'
+import { sellingLamp } from '../../../test/support/cart.js'
 
 // A shopper's walk in a real Chromium, with every request outside the store blocked: home → menu
 // → collection → product → another variant (a plain form) → French → a missing page; and the
@@ -16,7 +16,7 @@ const walk = useShopInBrowser(t, {
   handle: 'walk-shop',
   skip: chromium.skip,
   stock: async (shop) => {
-    await setCommerce(t, shop.apiKey, true)
+    const lamp = await sellingLamp(t, shop.apiKey)
     await ok(
       t,
       shop.apiKey,
@@ -24,10 +24,6 @@ const walk = useShopInBrowser(t, {
       { enabledLocales: ['en', 'fr'] },
       'storeUpdate',
     )
-    const lamp = await activeProductByOption(t, shop.apiKey, { title: 'Lamp', handle: 'lamp' }, 'Color', {
-      White: { price: '30.00', inventoryQuantity: 4 },
-      Black: { price: '35.00', inventoryQuantity: 4 },
-    })
     await ok(
       t,
       shop.apiKey,
