@@ -28,7 +28,8 @@ export function signCartToken(key: Buffer, storeId: string, cartId: string): str
 export function verifyCartToken(key: Buffer, storeId: string, token: unknown): string | null {
   if (typeof token !== 'string' || !/^[\w-]{60,80}$/.test(token) || !UUID.test(storeId)) return null
   const raw = Buffer.from(token, 'base64url')
-  if (raw.length !== CLAIMS_LENGTH + MAC_LENGTH) return null
+  // Decoding drops the last character's low bits: only the one spelling the platform signed is a token.
+  if (raw.length !== CLAIMS_LENGTH + MAC_LENGTH || raw.toString('base64url') !== token) return null
   const claims = raw.subarray(0, CLAIMS_LENGTH)
   if (!timingSafeEqual(raw.subarray(CLAIMS_LENGTH), mac(key, claims))) return null
   if (claims.readUInt8(0) !== VERSION) return null

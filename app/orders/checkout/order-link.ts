@@ -23,15 +23,19 @@ export async function orderLinkToken(platform: KeySource, orderId: string): Prom
   return mac(await orderLinkKey(platform), orderId).toString('base64url')
 }
 
-/** Whether `token` is the key of `orderId`'s confirmation link (constant-time). */
+/**
+ * Whether `token` is the key of `orderId`'s confirmation link (constant-time). The text is compared,
+ * not its decoded bytes: base64url decoding ignores the last character's low bits, so a decoded
+ * comparison would also take a few altered spellings of the same key.
+ */
 export async function verifyOrderLinkToken(
   platform: KeySource,
   orderId: string,
   token: string | undefined,
 ): Promise<boolean> {
   if (!token) return false
-  const presented = Buffer.from(token, 'base64url')
-  const expected = mac(await orderLinkKey(platform), orderId)
+  const presented = Buffer.from(token)
+  const expected = Buffer.from(mac(await orderLinkKey(platform), orderId).toString('base64url'))
   return presented.length === expected.length && timingSafeEqual(presented, expected)
 }
 
