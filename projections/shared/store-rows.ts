@@ -35,6 +35,27 @@ export async function findInStore<Row>(
 }
 
 /**
+ * The store's rows whose `column` is one of `values`, in no particular order; no values ask
+ * nothing of the database. For tables keyed by another column than `id` (an order's address, a
+ * payment secret); store and values are taken as they are, so pass ids the platform made.
+ *
+ * @example await rowsInStore(db.selectFrom('order_addresses').selectAll(), storeId, 'order_id', orderIds)
+ */
+export async function rowsInStore<Row>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the column is named by the caller
+  query: SelectQueryBuilder<any, any, Row>,
+  storeId: string,
+  column: string,
+  values: readonly string[],
+): Promise<Row[]> {
+  if (values.length === 0) return []
+  return query
+    .where('store_id', '=', storeId)
+    .where(column, 'in', [...values])
+    .execute()
+}
+
+/**
  * The rows of the store with these ids, in the order asked, null where there is none (a
  * dataloader's batch): ids are matched ignoring case, and one that is no uuid finds nothing.
  *

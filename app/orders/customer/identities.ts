@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { Migrations } from '../../../infra/database/migrate.js'
 import { column, table, type DatabaseOf } from '../../../projections/shared/table.js'
+import { rowsInStore } from '../../../projections/shared/store-rows.js'
 import { createdNow, createTablesMigration } from '../../shared/operational-tables.js'
 
 /**
@@ -144,44 +145,14 @@ export async function recordOrderAddress(
     .execute()
 }
 
-/** The rows of a store's table whose `key` is one of `ids`; none without a query when `ids` is empty. */
-function rowsOf(
-  db: AnyDb,
-  storeId: string,
-  table: 'customer_identities',
-  key: 'customer_id',
-  ids: readonly string[],
-): Promise<Selectable<IdentityTables['customer_identities']>[]>
-function rowsOf(
-  db: AnyDb,
-  storeId: string,
-  table: 'order_addresses',
-  key: 'order_id',
-  ids: readonly string[],
-): Promise<Selectable<IdentityTables['order_addresses']>[]>
-async function rowsOf(
-  db: AnyDb,
-  storeId: string,
-  table: keyof IdentityTables,
-  key: 'customer_id' | 'order_id',
-  ids: readonly string[],
-) {
-  if (ids.length === 0) return []
-  return identities(db)
-    .selectFrom(table)
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where(key, 'in', [...ids])
-    .execute()
-}
-
 /** The identities of some customers of a store, by id; erased ones are simply absent. */
 export async function findCustomerIdentities(
   db: AnyDb,
   storeId: string,
   customerIds: readonly string[],
 ): Promise<Map<string, CustomerIdentity>> {
-  const rows = await rowsOf(db, storeId, 'customer_identities', 'customer_id', customerIds)
+  const query = identities(db).selectFrom('customer_identities').selectAll()
+  const rows = await rowsInStore(query, storeId, 'customer_id', customerIds)
   return new Map(
     rows.map((r) => [
       r.customer_id,
@@ -196,7 +167,8 @@ export async function findOrderAddresses(
   storeId: string,
   orderIds: readonly string[],
 ): Promise<Map<string, OrderAddress>> {
-  const rows = await rowsOf(db, storeId, 'order_addresses', 'order_id', orderIds)
+  const query = identities(db).selectFrom('order_addresses').selectAll()
+  const rows = await rowsInStore(query, storeId, 'order_id', orderIds)
   return new Map(
     rows.map((r) => [
       r.order_id,

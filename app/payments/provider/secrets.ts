@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AnyDb } from '../../../infra/database/database.js'
 import type { Migrations } from '../../../infra/database/migrate.js'
 import { column, table, type RowOf } from '../../../projections/shared/table.js'
+import { rowsInStore } from '../../../projections/shared/store-rows.js'
 import { createdNow, createTablesMigration } from '../../shared/operational-tables.js'
 import type { SealedSecret, SecretCipher } from '../../../infra/secrets/cipher.js'
 import type { PaymentProviderKind } from './port.js'
@@ -68,14 +69,8 @@ export async function stashPaymentSecret(
 }
 
 /** The store's rows with these ids; another store's are left out, and no ids ask nothing of the database. */
-async function rowsOf(db: AnyDb, storeId: string, secretIds: readonly string[]) {
-  if (secretIds.length === 0) return []
-  return secrets(db)
-    .selectFrom('payment_provider_secrets')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('secret_id', 'in', secretIds)
-    .execute()
+function rowsOf(db: AnyDb, storeId: string, secretIds: readonly string[]) {
+  return rowsInStore(secrets(db).selectFrom('payment_provider_secrets').selectAll(), storeId, 'secret_id', secretIds)
 }
 
 /** Opens the rows of a store by id; ids of another store (or unknown ones) are left out. */
