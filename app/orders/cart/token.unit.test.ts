@@ -1,3 +1,4 @@
+import { lastBitRespelled } from '../../../test/support/base64url.js'
 import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
@@ -22,10 +23,17 @@ describe('cart tokens', () => {
   it('refuse a tampered, truncated or foreign-shaped token', () => {
     const token = signCartToken(key, STORE, CART)
     const flipped = token.slice(0, 30) + (token[30] === 'A' ? 'B' : 'A') + token.slice(31)
-    // Differs in the last character's lowest bit only, which base64url decoding drops.
-    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-    const respelled = token.slice(0, -1) + b64[b64.indexOf(token.at(-1)!) ^ 1]
-    for (const bad of [flipped, respelled, token.slice(0, 60), `${token}AA`, CART, '', 'x'.repeat(66), null, 42])
+    for (const bad of [
+      flipped,
+      lastBitRespelled(token),
+      token.slice(0, 60),
+      `${token}AA`,
+      CART,
+      '',
+      'x'.repeat(66),
+      null,
+      42,
+    ])
       expect(verifyCartToken(key, STORE, bad)).toBeNull()
   })
 })
